@@ -1,0 +1,37 @@
+# Sourced by ./ptyctl and ./run-tests. Sets PTYCTL_JAVA_HOME to a JDK >= 21, or prints why not
+# and exits 2. Order: $JAVA_HOME, then every /usr/lib/jvm/* (newest first), then java on PATH.
+
+ptyctl_java_major() { # prints the feature version of the JDK at $1, or nothing
+  local home=$1 v
+  [ -x "$home/bin/java" ] && [ -x "$home/bin/javac" ] || return 0
+  if [ -f "$home/release" ]; then
+    v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release")
+  fi
+  if [ -z "$v" ]; then
+    v=$("$home/bin/java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n 1)
+  fi
+  echo "$v"
+}
+
+ptyctl_find_jdk() {
+  local candidate major best="" best_major=0
+  local candidates=()
+  [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
+  for candidate in /usr/lib/jvm/*; do [ -d "$candidate" ] && candidates+=("$candidate"); done
+  if command -v javac >/dev/null 2>&1; then
+    candidates+=("$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")")
+  fi
+  for candidate in "${candidates[@]}"; do
+    major=$(ptyctl_java_major "$candidate")
+    [ -n "$major" ] || continue
+    # JAVA_HOME wins when it is new enough; otherwise take the newest one found.
+    if [ "$major" -ge 21 ] && [ "$candidate" = "${JAVA_HOME:-}" ]; then best=$candidate; break; fi
+    if [ "$major" -ge 21 ] && [ "$major" -gt "$best_major" ]; then best=$candidate; best_major=$major; fi
+  done
+  if [ -z "$best" ]; then
+    echo "ptyctl: no JDK 21 or newer found (looked at \$JAVA_HOME, /usr/lib/jvm/* and javac on PATH)." >&2
+    echo "ptyctl: install one (for example Temurin 25) or point JAVA_HOME at it." >&2
+    exit 2
+  fi
+  PTYCTL_JAVA_HOME=$best
+}
