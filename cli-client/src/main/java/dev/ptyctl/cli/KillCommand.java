@@ -1,0 +1,39 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.protocol.RpcMethod;
+import jakarta.json.JsonObject;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code ptyctl kill}: terminates the hosted process; the endpoint closes (and {@code serve} exits). */
+@Command(name = "kill", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Terminate the hosted process and close its endpoint.",
+                "Ends the process group (hang-up, then kill after a grace period); a 'ptyctl serve' "
+                        + "process then exits 0. Prints nothing; with --json the result {}."})
+final class KillCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private TargetOptions target;
+
+    @Mixin
+    private JsonOption json;
+
+    @Override
+    public Integer call() throws Exception {
+        try (RpcClient client = target.connect()) {
+            if (json.enabled()) {
+                JsonOption.print(spec.commandLine().getOut(), client.call(RpcMethod.KILL, JsonObject.EMPTY_JSON_OBJECT));
+            } else {
+                client.kill();
+            }
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.ptyctl.cli;
+
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.IVersionProvider;
+
+/**
+ * The {@code ptyctl} root command.
+ *
+ * <pre>{@code
+ * int status = Main.newCommandLine(System::getenv).execute("read", "--bottom", "5");
+ * }</pre>
+ *
+ * <p>Without a subcommand picocli reports "Missing required subcommand" (exit 2): the root has no
+ * behaviour of its own. The environment is injected so tests can select targets through
+ * {@code PTYCTL_*} variables without touching the process environment.
+ */
+@Command(name = "ptyctl",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = {"Drive programs running in ptyctl terminals: read the screen, type text and keys, "
+                + "wait for output, resize, kill; or host one with serve.",
+                "The client commands find their terminal with --port N [--host H] or --socket PATH, "
+                        + "else the PTYCTL_SOCKET, PTYCTL_PORT or PTYCTL_RPC (host:port) variables."},
+        subcommands = {
+                ServeCommand.class, ReadCommand.class, WriteCommand.class, WaitCommand.class,
+                StatusCommand.class, ResizeCommand.class, KillCommand.class, HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+                "0:ok",
+                "1:wait: the condition was not met before the timeout",
+                "2:usage error",
+                "3:cannot connect (or the connection broke)",
+                "4:the server refused the request (JSON-RPC error)"})
+public final class Main {
+    private final Function<String, String> environment;
+
+    /** A root command reading the process environment. */
+    public Main() {
+        this(System::getenv);
+    }
+
+    /** A root command reading {@code PTYCTL_*} variables through {@code environment}. */
+    public Main(Function<String, String> environment) {
+        this.environment = Objects.requireNonNull(environment, "environment");
+    }
+
+    /** Runs the command line and exits with its status. */
+    public static void main(String[] args) {
+        CommandLine commandLine = newCommandLine(System::getenv);
+        // Screens are UTF-8 and so is what scripts expect, whatever the JVM guesses from the locale.
+        commandLine.setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)));
+        commandLine.setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8)));
+        int status = commandLine.execute(args);
+        commandLine.getOut().flush();
+        commandLine.getErr().flush();
+        System.exit(status);
+    }
+
+    /**
+     * The configured command line: the root command with {@link ExitCodeMapper} for usage errors
+     * and failures. Tests call this and replace out/err with {@link CommandLine#setOut}/{@code setErr}.
+     */
+    public static CommandLine newCommandLine(Function<String, String> environment) {
+        ExitCodeMapper mapper = new ExitCodeMapper();
+        return new CommandLine(new Main(environment))
+                .setParameterExceptionHandler(mapper)
+                .setExecutionExceptionHandler(mapper);
+    }
+
+    /** The environment {@code PTYCTL_*} variables are read from. */
+    Function<String, String> environment() {
+        return environment;
+    }
+
+    /** The version from the jar manifest, or a development marker when run from classes. */
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"ptyctl " + (version != null ? version : "(development build)")};
+        }
+    }
+}

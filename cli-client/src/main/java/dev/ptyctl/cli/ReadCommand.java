@@ -1,0 +1,83 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Selection;
+import dev.ptyctl.protocol.RpcMethod;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code ptyctl read}: prints the screen text exactly as {@code pty/read} returns it. */
+@Command(name = "read", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Print the terminal's screen as plain text.",
+                "Rows keep no trailing spaces and end with a newline; trailing blank rows are left out, "
+                        + "so a blank screen prints nothing."})
+final class ReadCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @ArgGroup(exclusive = true)
+    private Rows rows;
+
+    /** {@code --top}, {@code --bottom} and {@code --start/--end} exclude each other. */
+    static final class Rows {
+        @Option(names = "--top", paramLabel = "N", required = true, description = "Only the first N rows.")
+        private Integer top;
+
+        @Option(names = "--bottom", paramLabel = "N", required = true, description = "Only the last N rows.")
+        private Integer bottom;
+
+        @ArgGroup(exclusive = false)
+        private Range range;
+    }
+
+    /** {@code --start} and {@code --end} only together. */
+    static final class Range {
+        @Option(names = "--start", paramLabel = "A", required = true,
+                description = "Rows A to B (1-based, both included); needs --end.")
+        private int start;
+
+        @Option(names = "--end", paramLabel = "B", required = true, description = "Last row for --start.")
+        private int end;
+    }
+
+    @Mixin
+    private TargetOptions target;
+
+    @Mixin
+    private JsonOption json;
+
+    @Override
+    public Integer call() throws Exception {
+        Selection selection = selection();
+        PrintWriter out = spec.commandLine().getOut();
+        try (RpcClient client = target.connect()) {
+            if (json.enabled()) {
+                JsonOption.print(out, client.call(RpcMethod.READ, selection.toJson()));
+            } else {
+                out.print(client.read(selection).text());
+                out.flush();
+            }
+        }
+        return ExitCode.OK;
+    }
+
+    private Selection selection() {
+        if (rows == null) {
+            return Selection.all();
+        }
+        if (rows.top != null) {
+            return Selection.top(rows.top);
+        }
+        if (rows.bottom != null) {
+            return Selection.bottom(rows.bottom);
+        }
+        return Selection.rows(rows.range.start, rows.range.end);
+    }
+}

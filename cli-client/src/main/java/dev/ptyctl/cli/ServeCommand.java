@@ -1,0 +1,67 @@
+package dev.ptyctl.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ptyctl serve}: hosts one command in one terminal on one JSON-RPC endpoint, like
+ * {@code socket-pty serve}. This class only parses and checks the command line; its fields and
+ * method signatures use JDK types alone, so picocli's reflection over every subcommand at start-up
+ * never loads the service module. The server is started by {@link ServeLauncher}.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Host one command in a terminal on one JSON-RPC endpoint.",
+                "Compatible with 'socket-pty serve'.",
+                "Give exactly one of --port and --socket. Prints the address, then serves until "
+                        + "'ptyctl kill' (exit 0) or SIGTERM."})
+final class ServeCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--cmd", paramLabel = "C", required = true, description = "The command to host, e.g. bash.")
+    private String command;
+
+    @Option(names = "--port", paramLabel = "N", description = "Listen on 127.0.0.1, TCP port N (1-65535).")
+    private Integer port;
+
+    @Option(names = "--socket", paramLabel = "PATH", description = "Listen on a Unix socket (created mode 0600).")
+    private Path socket;
+
+    @Option(names = "--cols", paramLabel = "N", defaultValue = "100", description = "Columns (default: ${DEFAULT-VALUE}).")
+    private int cols;
+
+    @Option(names = "--rows", paramLabel = "N", defaultValue = "30", description = "Rows (default: ${DEFAULT-VALUE}).")
+    private int rows;
+
+    @Option(names = "--cwd", paramLabel = "DIR", description = "Working directory (default: the current one).")
+    private Path cwd;
+
+    @Option(names = "--token", paramLabel = "T",
+            description = "Require clients to send this token with pty/auth first.")
+    private String token;
+
+    @Override
+    public Integer call() throws Exception {
+        if (port != null && socket != null) {
+            throw usage("--port and --socket cannot be used together; give one");
+        }
+        if (port == null && socket == null) {
+            throw usage("give --port N or --socket PATH");
+        }
+        if (port != null && (port < 1 || port > 65_535)) {
+            throw usage("--port must be a port number from 1 to 65535, got " + port);
+        }
+        return ServeLauncher.serve(new ServeLauncher.Request(command, port, socket, cols, rows, cwd, token),
+                spec.commandLine());
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

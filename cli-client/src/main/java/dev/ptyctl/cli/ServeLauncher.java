@@ -1,0 +1,74 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.service.serve.ServeOptions;
+import dev.ptyctl.service.serve.SingleTerminalServer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * Starts the single-terminal server for {@code ptyctl serve}. The only class of the command line
+ * that refers to the service module (and so to pty4j): it is loaded when {@code serve} runs and
+ * never by the client verbs.
+ */
+final class ServeLauncher {
+
+    /** What {@link ServeCommand} parsed, in JDK types. */
+    record Request(String command, Integer port, Path socket, int cols, int rows, Path cwd, String token) {
+        String where() {
+            return socket != null ? "socket " + socket : "port " + port;
+        }
+    }
+
+    private ServeLauncher() {
+    }
+
+    /**
+     * Starts the server, prints its address and blocks until it shuts down ({@code pty/kill} or
+     * SIGTERM).
+     *
+     * @return the exit status: the server's on shutdown, 3 when it cannot listen
+     * @throws ParameterException when the service rejects the options
+     */
+    static int serve(Request request, CommandLine commandLine) throws InterruptedException {
+        ServeOptions options;
+        try {
+            options = new ServeOptions(request.command(), request.port(), request.socket(), request.cols(),
+                    request.rows(), request.cwd(), request.token());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(commandLine, e.getMessage(), e);
+        }
+        SingleTerminalServer server;
+        try {
+            server = SingleTerminalServer.start(options);
+        } catch (IOException e) {
+            PrintWriter err = commandLine.getErr();
+            err.println("ptyctl: cannot serve \"" + request.command() + "\" on " + request.where() + ": " + e.getMessage());
+            err.flush();
+            return ExitCode.CANNOT_CONNECT;
+        }
+        // SIGTERM (and Ctrl-C) run shutdown hooks: closing the server hangs up the hosted process
+        // group and removes a socket file, and makes awaitShutdown() below return.
+        Thread closeOnSignal = new Thread(server::close, "ptyctl-serve-shutdown");
+        Runtime.getRuntime().addShutdownHook(closeOnSignal);
+        try {
+            PrintWriter out = commandLine.getOut();
+            out.println("ptyctl: serving \"" + request.command() + "\" on " + server.address());
+            out.flush();
+            return server.awaitShutdown();
+        } finally {
+            removeHook(closeOnSignal);
+            server.close();
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is already exiting and the hook is running or has run: nothing to undo
+        }
+    }
+}

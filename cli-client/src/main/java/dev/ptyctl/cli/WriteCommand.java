@@ -1,0 +1,68 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.protocol.RpcMethod;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ptyctl write}: types text and presses keys in the order given on the command line, in one
+ * {@code pty/write}. A repeating exclusive group keeps that order: picocli adds one group instance
+ * per occurrence.
+ */
+@Command(name = "write", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Type text and press keys, in the order given, in one write.",
+                "Example: ptyctl write --text 'ls -l' --key Enter",
+                "Keys: Enter Tab Shift+Tab Backspace Escape Space ArrowUp/Down/Left/Right Home End Insert "
+                        + "Delete PageUp PageDown F1-F12, and Ctrl+, Alt+, Shift+ combinations such as "
+                        + "Ctrl+C or Ctrl+Alt+Delete.",
+                "Prints nothing; with --json the result {\"written\":N,\"outputSeq\":S}."})
+final class WriteCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @ArgGroup(exclusive = true, multiplicity = "1..*")
+    private List<ActionOption> actions;
+
+    /** One {@code --text} or {@code --key}. */
+    static final class ActionOption {
+        @Option(names = "--text", paramLabel = "T", required = true, description = "Text to type as is.")
+        private String text;
+
+        @Option(names = "--key", paramLabel = "K", required = true, description = "A key to press, by name.")
+        private String key;
+
+        Action toAction() {
+            return text != null ? Action.text(text) : Action.key(key);
+        }
+    }
+
+    @Mixin
+    private TargetOptions target;
+
+    @Mixin
+    private JsonOption json;
+
+    @Override
+    public Integer call() throws Exception {
+        List<Action> ordered = actions.stream().map(ActionOption::toAction).toList();
+        PrintWriter out = spec.commandLine().getOut();
+        try (RpcClient client = target.connect()) {
+            if (json.enabled()) {
+                JsonOption.print(out, client.call(RpcMethod.WRITE, Action.writeParams(ordered)));
+            } else {
+                client.write(ordered);
+            }
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,271 @@
+package dev.ptyctl.cli;
+
+import static dev.ptyctl.client.testing.FakeRpcServer.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.testing.FakeRpcServer;
+import java.io.IOException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class ClientCommandsTest {
+    private static final String SCREEN =
+            "{'screen':'$ ls\\nfile  ünï\\n','cursor':{'row':2,'col':10},'size':{'cols':100,'rows':30}}";
+    private static final String MATCHED =
+            "{'matched':true,'screen':'$ \\n','cursor':{'row':1,'col':3},'size':{'cols':100,'rows':30},'waitedMs':12}";
+    private static final String NOT_MATCHED =
+            "{'matched':false,'screen':'$ \\n','cursor':{'row':1,'col':3},'size':{'cols':100,'rows':30},'waitedMs':500}";
+
+    private FakeRpcServer server;
+    private String port;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = FakeRpcServer.startTcp();
+        port = Integer.toString(server.port());
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        server.close();
+    }
+
+    @Test
+    void readPrintsTheScreenTextExactly() {
+        server.reply(SCREEN);
+
+        Cli.Result result = Cli.run("read", "--port", port);
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).isEqualTo("$ ls\nfile  ünï\n");
+        assertThat(result.err()).isEmpty();
+        assertThat(server.takeRequest()).isEqualTo(json("{'jsonrpc':'2.0','method':'pty/read','params':{},'id':1}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void readOfABlankScreenPrintsNothing() {
+        server.reply("{'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24}}");
+
+        Cli.Result result = Cli.run("read", "--port", port);
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).isEmpty();
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
+    void readRowOptionsBecomeTheSelectionParams() {
+        server.reply(SCREEN).reply(SCREEN).reply(SCREEN);
+
+        assertThat(Cli.run("read", "--port", port, "--top", "3").exitCode()).isZero();
+        assertThat(Cli.run("read", "--port", port, "--bottom", "5").exitCode()).isZero();
+        assertThat(Cli.run("read", "--port", port, "--start", "2", "--end", "6").exitCode()).isZero();
+
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'top':3}"));
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'bottom':5}"));
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'start':2,'end':6}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void readRowOptionsThatConflictAreUsageErrors() {
+        assertThat(Cli.run("read", "--port", port, "--top", "3", "--bottom", "2").exitCode()).isEqualTo(2);
+        assertThat(Cli.run("read", "--port", port, "--start", "2").exitCode()).isEqualTo(2);
+        assertThat(Cli.run("read", "--port", port, "--top", "1", "--start", "2", "--end", "3").exitCode()).isEqualTo(2);
+        server.assertExhausted();
+    }
+
+    @Test
+    void readWithJsonPrintsTheResultObject() {
+        server.reply(SCREEN);
+
+        Cli.Result result = Cli.run("read", "--port", port, "--json");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(json(result.out())).isEqualTo(json(SCREEN));
+        assertThat(result.out().lines()).hasSize(1);
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
+    void writeSendsTextAndKeysInCommandLineOrderAndPrintsNothing() {
+        server.reply("{'written':7,'outputSeq':40}");
+
+        Cli.Result result = Cli.run("write", "--port", port, "--key", "Escape", "--text", "ls", "--key", "Enter",
+                "--text", "x");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).isEmpty();
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(
+                json("{'action':[{'key':'Escape'},{'text':'ls'},{'key':'Enter'},{'text':'x'}]}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void writeOfOneKeySendsASingleActionObject() {
+        server.reply("{'written':1,'outputSeq':2}");
+
+        assertThat(Cli.run("write", "--port", port, "--key", "Ctrl+C").exitCode()).isZero();
+
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'action':{'key':'Ctrl+C'}}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void writeWithJsonPrintsTheResult() {
+        server.reply("{'written':3,'outputSeq':9}");
+
+        Cli.Result result = Cli.run("write", "--port", port, "--json", "--text", "ls", "--key", "Enter");
+
+        assertThat(json(result.out())).isEqualTo(json("{'written':3,'outputSeq':9}"));
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
+    void writeWithoutActionsIsAUsageError() {
+        Cli.Result result = Cli.run("write", "--port", port);
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("--text").contains("--key");
+        server.assertExhausted();
+    }
+
+    @Test
+    void waitThatMatchesExitsZeroSilently() {
+        server.reply(MATCHED);
+
+        Cli.Result result = Cli.run("wait", "--port", port, "--match", "$ ", "--timeout", "5000");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).isEmpty();
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'match':'$ ','timeout':5000}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void waitThatTimesOutExitsOneAndSaysSoOnStderr() {
+        server.reply(NOT_MATCHED);
+
+        Cli.Result result = Cli.run("wait", "--port", port, "--match", "PASSED", "--timeout", "500");
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).isEqualTo("ptyctl: \"PASSED\" did not appear within 500 ms" + System.lineSeparator());
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
+    void waitSendsItsExtensionsAndDefaultTimeout() {
+        server.reply(MATCHED);
+
+        Cli.Result result = Cli.run("wait", "--port", port, "--match", "\\$ $", "--regex", "--idle", "200",
+                "--scrollback");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(
+                json("{'match':'\\\\$ $','timeout':10000,'regex':true,'idleMs':200,'scrollback':true}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void waitWithJsonPrintsTheResultAndStillExitsOneOnAMiss() {
+        server.reply(NOT_MATCHED);
+
+        Cli.Result result = Cli.run("wait", "--port", port, "--match", "x", "--json");
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(json(result.out())).isEqualTo(json(NOT_MATCHED));
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
+    void waitOptionsThatCannotWorkAreUsageErrors() {
+        assertThat(Cli.run("wait", "--port", port, "--regex").exitCode()).isEqualTo(2);
+        assertThat(Cli.run("wait", "--port", port, "--match", "(", "--regex").err())
+                .contains("not a valid regular expression");
+        assertThat(Cli.run("wait", "--port", port, "--timeout", "-1").exitCode()).isEqualTo(2);
+        assertThat(Cli.run("wait", "--port", port, "--timeout", "600001").exitCode()).isEqualTo(2);
+        assertThat(Cli.run("wait", "--port", port, "--idle", "0").exitCode()).isEqualTo(2);
+        assertThat(Cli.run("wait", "--port", port, "--timeout", "soon").exitCode()).isEqualTo(2);
+        server.assertExhausted();
+    }
+
+    @Test
+    void statusPrintsRunningWithPid() {
+        server.reply("{'running':true,'exitCode':null,'pid':4321}");
+
+        Cli.Result result = Cli.run("status", "--port", port);
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).isEqualTo("running pid=4321" + System.lineSeparator());
+        assertThat(server.takeRequest().getString("method")).isEqualTo("pty/status");
+        server.assertExhausted();
+    }
+
+    @Test
+    void statusPrintsTheExitCodeOfAnExitedProcess() {
+        server.reply("{'running':false,'exitCode':3,'pid':4321}");
+
+        Cli.Result result = Cli.run("status", "--port", port);
+
+        assertThat(result.out()).isEqualTo("exited code=3 pid=4321" + System.lineSeparator());
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
+    void resizeSendsColsAndRows() {
+        server.reply("{}");
+
+        Cli.Result result = Cli.run("resize", "--port", port, "120", "40");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).isEmpty();
+        assertThat(server.takeRequest()).isEqualTo(
+                json("{'jsonrpc':'2.0','method':'pty/resize','params':{'cols':120,'rows':40},'id':1}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void resizeOutsideTheAcceptedRangeIsAUsageError() {
+        Cli.Result result = Cli.run("resize", "--port", port, "0", "40");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("COLS must be from 1 to 1000, got 0");
+        assertThat(Cli.run("resize", "--port", port, "80").exitCode()).isEqualTo(2);
+        server.assertExhausted();
+    }
+
+    @Test
+    void killSucceedsAlthoughTheServerClosesTheConnection() {
+        server.replyAndClose("{}");
+
+        Cli.Result result = Cli.run("kill", "--port", port);
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.err()).isEmpty();
+        assertThat(server.takeRequest().getString("method")).isEqualTo("pty/kill");
+        server.assertExhausted();
+    }
+
+    @Test
+    void tokenIsSentWithAuthBeforeTheRequest() {
+        server.reply("{}").reply("{'running':true,'exitCode':null,'pid':1}");
+
+        Cli.Result result = Cli.run("status", "--port", port, "--token", "s3cret");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(server.takeRequest()).isEqualTo(
+                json("{'jsonrpc':'2.0','method':'pty/auth','params':{'token':'s3cret'},'id':1}"));
+        assertThat(server.takeRequest().getString("method")).isEqualTo("pty/status");
+        server.assertExhausted();
+    }
+}

@@ -1,0 +1,113 @@
+package dev.ptyctl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.testing.FakeRpcServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExitCodesTest {
+
+    @Test
+    void serverErrorExitsFourWithMessageAndCode() throws IOException {
+        try (FakeRpcServer server = FakeRpcServer.startTcp()) {
+            server.replyError(-32602, "unknown key: Hyper+Q");
+
+            Cli.Result result = Cli.run("write", "--port", Integer.toString(server.port()), "--key", "Hyper+Q");
+
+            assertThat(result.exitCode()).isEqualTo(4);
+            assertThat(result.err()).isEqualTo("ptyctl: unknown key: Hyper+Q (code -32602)" + System.lineSeparator());
+            assertThat(result.out()).isEmpty();
+            server.takeRequest();
+            server.assertExhausted();
+        }
+    }
+
+    @Test
+    void refusedConnectionExitsThreeNamingTheAddress() throws IOException {
+        int port;
+        try (ServerSocketChannel closed = ServerSocketChannel.open()) {
+            closed.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            port = ((InetSocketAddress) closed.getLocalAddress()).getPort();
+        }
+
+        Cli.Result result = Cli.run("read", "--port", Integer.toString(port));
+
+        assertThat(result.exitCode()).isEqualTo(3);
+        assertThat(result.err()).startsWith("ptyctl: cannot connect to 127.0.0.1:" + port + ": ")
+                .doesNotContain("Exception", "\tat ");
+    }
+
+    @Test
+    void missingSocketExitsThreeNamingThePath(@TempDir Path dir) {
+        Path missing = dir.resolve("gone.sock");
+
+        Cli.Result result = Cli.run("status", "--socket", missing.toString());
+
+        assertThat(result.exitCode()).isEqualTo(3);
+        assertThat(result.err()).startsWith("ptyctl: cannot connect to " + missing + ": ");
+    }
+
+    @Test
+    void connectionClosedWithoutReplyExitsThree() throws IOException {
+        try (FakeRpcServer server = FakeRpcServer.startTcp()) {
+            server.closeWithoutReply();
+
+            Cli.Result result = Cli.run("status", "--port", Integer.toString(server.port()));
+
+            assertThat(result.exitCode()).isEqualTo(3);
+            assertThat(result.err()).contains("connection closed by 127.0.0.1:" + server.port());
+            server.takeRequest();
+            server.assertExhausted();
+        }
+    }
+
+    @Test
+    void unknownOptionExitsTwoWithAHintAndNoStackTrace() {
+        Cli.Result result = Cli.run("read", "--bogus");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("ptyctl: Unknown option: '--bogus'", "Try 'ptyctl read --help'")
+                .doesNotContain("\tat ");
+    }
+
+    @Test
+    void missingSubcommandExitsTwo() {
+        Cli.Result result = Cli.run();
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("Missing required subcommand");
+    }
+
+    @Test
+    void mistypedSubcommandSuggestsTheRightOne() {
+        Cli.Result result = Cli.run("staus");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("status");
+    }
+
+    @Test
+    void helpOnEveryCommandExitsZeroOnStdout() {
+        for (String command : new String[] {"serve", "read", "write", "wait", "status", "resize", "kill"}) {
+            Cli.Result result = Cli.run(command, "--help");
+
+            assertThat(result.exitCode()).as(command).isZero();
+            assertThat(result.out()).as(command).startsWith("Usage: ptyctl " + command);
+        }
+        assertThat(Cli.run("--help").out()).contains("Exit codes:", "serve", "read", "write", "wait");
+    }
+
+    @Test
+    void versionNamesTheProgram() {
+        Cli.Result result = Cli.run("--version");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).startsWith("ptyctl ");
+    }
+}

@@ -1,0 +1,100 @@
+package dev.ptyctl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.testing.FakeRpcServer;
+import java.io.File;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The client verbs must start fast, so they must not load the server (service module, pty4j, JNA).
+ * Runs the command line in a fresh class loader over the test class path and records every class
+ * that loader is asked for.
+ */
+class HotCommandsClassLoadingTest {
+    private static final List<String> SERVER_PACKAGES = List.of("dev.ptyctl.service.", "com.pty4j.", "com.sun.jna.",
+            "kotlin.", "io.helidon.");
+
+    @Test
+    void readWriteAndWaitLoadNoServerClass() throws Exception {
+        try (FakeRpcServer server = FakeRpcServer.startTcp();
+             RecordingClassLoader loader = new RecordingClassLoader()) {
+            server.reply("{'screen':'$ ','cursor':{'row':1,'col':3},'size':{'cols':80,'rows':24}}")
+                    .reply("{'written':1,'outputSeq':3}")
+                    .reply("{'matched':true,'screen':'$ ','cursor':{'row':1,'col':3},'size':{'cols':80,'rows':24},'waitedMs':1}");
+            String port = Integer.toString(server.port());
+
+            assertThat(loader.run("read", "--port", port)).isZero();
+            assertThat(loader.run("write", "--port", port, "--key", "Enter")).isZero();
+            assertThat(loader.run("wait", "--port", port, "--match", "$")).isZero();
+
+            assertThat(loader.requested).as("proves the recorder sees the command line's classes")
+                    .contains("dev.ptyctl.cli.ReadCommand", "dev.ptyctl.client.RpcClient", "picocli.CommandLine");
+            assertThat(loader.requested).filteredOn(name -> SERVER_PACKAGES.stream().anyMatch(name::startsWith))
+                    .isEmpty();
+            assertThat(loader.requested).doesNotContain("dev.ptyctl.cli.ServeLauncher");
+            assertThat(loader.loadClass("dev.ptyctl.service.serve.SingleTerminalServer"))
+                    .as("the server is on the class path, so its absence above is the CLI's doing").isNotNull();
+            for (int i = 0; i < 3; i++) {
+                server.takeRequest();
+            }
+            server.assertExhausted();
+        }
+    }
+
+    /** Loads the test class path itself (child first), so every class the CLI touches is requested here. */
+    private static final class RecordingClassLoader extends URLClassLoader {
+        final Set<String> requested = ConcurrentHashMap.newKeySet();
+
+        RecordingClassLoader() {
+            super(classPath(), ClassLoader.getPlatformClassLoader());
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            requested.add(name);
+            return super.loadClass(name, resolve);
+        }
+
+        int run(String... args) throws ReflectiveOperationException {
+            Class<?> main = loadClass("dev.ptyctl.cli.Main");
+            Function<String, String> noEnvironment = name -> null;
+            Object commandLine = main.getMethod("newCommandLine", Function.class).invoke(null, noEnvironment);
+            Class<?> type = commandLine.getClass();
+            type.getMethod("setOut", PrintWriter.class).invoke(commandLine, new PrintWriter(new StringWriter()));
+            type.getMethod("setErr", PrintWriter.class).invoke(commandLine, new PrintWriter(new StringWriter()));
+            // jakarta.json finds its provider through the context class loader: make it this one.
+            Thread thread = Thread.currentThread();
+            ClassLoader previous = thread.getContextClassLoader();
+            thread.setContextClassLoader(this);
+            try {
+                return (Integer) type.getMethod("execute", String[].class).invoke(commandLine, (Object) args);
+            } finally {
+                thread.setContextClassLoader(previous);
+            }
+        }
+
+        private static URL[] classPath() {
+            String path = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+            return Arrays.stream(path.split(File.pathSeparator)).filter(entry -> !entry.isBlank())
+                    .map(entry -> {
+                        try {
+                            return Path.of(entry).toUri().toURL();
+                        } catch (MalformedURLException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }).toArray(URL[]::new);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.ptyctl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The checks {@code serve} makes before starting anything (SPEC §7); none of these start a server. */
+class ServeCommandTest {
+
+    @Test
+    void portAndSocketTogetherExitTwo() {
+        Cli.Result result = Cli.run("serve", "--cmd", "bash", "--port", "5174", "--socket", "/tmp/x.sock");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("ptyctl: --port and --socket cannot be used together");
+        assertThat(result.out()).isEmpty();
+    }
+
+    @Test
+    void neitherPortNorSocketExitsTwo() {
+        Cli.Result result = Cli.run("serve", "--cmd", "bash");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("ptyctl: give --port N or --socket PATH");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "65536", "-1", "99999"})
+    void portOutsideTheRangeExitsTwo(String port) {
+        Cli.Result result = Cli.run("serve", "--cmd", "bash", "--port", port);
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("--port must be a port number from 1 to 65535, got " + port);
+    }
+
+    @Test
+    void portThatIsNotANumberExitsTwo() {
+        Cli.Result result = Cli.run("serve", "--cmd", "bash", "--port", "http");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("'http' is not an int");
+    }
+
+    @Test
+    void missingCommandExitsTwo() {
+        Cli.Result result = Cli.run("serve", "--port", "5174");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("--cmd");
+    }
+}

@@ -1,0 +1,79 @@
+package dev.ptyctl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code ptyctl serve} with the real single-terminal server, driven by the client verbs over its
+ * Unix socket: the whole command line against a real PTY, in one JVM.
+ */
+class ServeRoundTripTest {
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void serveHostsTheCommandUntilKilledAndTheClientVerbsDriveIt(@TempDir Path dir) throws Exception {
+        Path socket = dir.resolve("term.sock");
+        FirstLineWriter serveOut = new FirstLineWriter();
+        StringWriter serveErr = new StringWriter();
+        CommandLine serve = Main.newCommandLine(name -> null);
+        serve.setOut(new PrintWriter(serveOut));
+        serve.setErr(new PrintWriter(serveErr));
+        CompletableFuture<Integer> serveExit = CompletableFuture.supplyAsync(() -> serve.execute(
+                "serve", "--cmd", "sh", "--socket", socket.toString(), "--cols", "80", "--rows", "24",
+                "--cwd", dir.toString()));
+
+        String firstLine = serveOut.firstLine().get(30, TimeUnit.SECONDS);
+        assertThat(firstLine).startsWith("ptyctl: serving \"sh\" on ").contains(socket.toString());
+
+        String target = socket.toString();
+        assertThat(Cli.run("status", "--socket", target).out()).startsWith("running pid=");
+        assertThat(Cli.run("write", "--socket", target, "--text", "echo sum-$((40+2))", "--key", "Enter").exitCode())
+                .isZero();
+        assertThat(Cli.run("wait", "--socket", target, "--match", "sum-42", "--timeout", "20000").exitCode())
+                .isZero();
+        assertThat(Cli.run("read", "--socket", target).out()).contains("echo sum-$((40+2))\nsum-42\n");
+        assertThat(Cli.run("resize", "--socket", target, "100", "30").exitCode()).isZero();
+        assertThat(Cli.run("read", "--socket", target, "--json").out()).contains("\"cols\":100", "\"rows\":30");
+
+        assertThat(Cli.run("kill", "--socket", target).exitCode()).isZero();
+        assertThat(serveExit.get(30, TimeUnit.SECONDS)).isZero();
+        assertThat(serveErr.toString()).isEmpty();
+    }
+
+    /** Collects output and completes a future with the first full line, so the test awaits it without polling. */
+    private static final class FirstLineWriter extends Writer {
+        private final StringBuilder text = new StringBuilder();
+        private final CompletableFuture<String> firstLine = new CompletableFuture<>();
+
+        CompletableFuture<String> firstLine() {
+            return firstLine;
+        }
+
+        @Override
+        public synchronized void write(char[] chars, int offset, int length) {
+            text.append(chars, offset, length);
+            int newline = text.indexOf("\n");
+            if (newline >= 0) {
+                firstLine.complete(text.substring(0, newline));
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dev.ptyctl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.testing.FakeRpcServer;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TargetSelectionTest {
+    private static final String STATUS = "{'running':true,'exitCode':null,'pid':99}";
+
+    @TempDir
+    Path dir;
+
+    private FakeRpcServer tcpServer;
+    private FakeRpcServer unixServer;
+    private Path socket;
+
+    @BeforeEach
+    void start() throws IOException {
+        tcpServer = FakeRpcServer.startTcp();
+        socket = dir.resolve("term.sock");
+        unixServer = FakeRpcServer.startUnix(socket);
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        tcpServer.close();
+        unixServer.close();
+    }
+
+    @Test
+    void socketFlagSelectsTheUnixSocket() {
+        unixServer.reply(STATUS);
+
+        assertThat(Cli.run("status", "--socket", socket.toString()).out()).startsWith("running pid=99");
+        unixServer.takeRequest();
+        assertExhausted();
+    }
+
+    @Test
+    void portVariableSelectsTheTcpEndpoint() {
+        tcpServer.reply(STATUS);
+
+        Cli.Result result = Cli.run(Map.of("PTYCTL_PORT", Integer.toString(tcpServer.port())), "status");
+
+        assertThat(result.exitCode()).isZero();
+        tcpServer.takeRequest();
+        assertExhausted();
+    }
+
+    @Test
+    void socketVariableSelectsTheUnixSocket() {
+        unixServer.reply(STATUS);
+
+        Cli.Result result = Cli.run(Map.of("PTYCTL_SOCKET", socket.toString()), "status");
+
+        assertThat(result.exitCode()).isZero();
+        unixServer.takeRequest();
+        assertExhausted();
+    }
+
+    @Test
+    void rpcVariableSelectsHostAndPort() {
+        tcpServer.reply(STATUS);
+
+        Cli.Result result = Cli.run(Map.of("PTYCTL_RPC", "127.0.0.1:" + tcpServer.port()), "status");
+
+        assertThat(result.exitCode()).isZero();
+        tcpServer.takeRequest();
+        assertExhausted();
+    }
+
+    @Test
+    void flagsBeatTheEnvironment() {
+        unixServer.reply(STATUS);
+        tcpServer.reply(STATUS);
+        Map<String, String> env = Map.of("PTYCTL_PORT", Integer.toString(tcpServer.port()));
+
+        assertThat(Cli.run(env, "status", "--socket", socket.toString()).exitCode()).isZero();
+        assertThat(Cli.run(Map.of("PTYCTL_SOCKET", socket.toString()), "status",
+                "--port", Integer.toString(tcpServer.port())).exitCode()).isZero();
+
+        unixServer.takeRequest();
+        tcpServer.takeRequest();
+        assertExhausted();
+    }
+
+    @Test
+    void portAndSocketVariablesBeatTheRpcVariable() {
+        unixServer.reply(STATUS);
+
+        Cli.Result result = Cli.run(Map.of("PTYCTL_SOCKET", socket.toString(), "PTYCTL_RPC", "127.0.0.1:1"), "status");
+
+        assertThat(result.exitCode()).isZero();
+        unixServer.takeRequest();
+        assertExhausted();
+    }
+
+    @Test
+    void portAndSocketTogetherIsAUsageError() {
+        Cli.Result result = Cli.run("status", "--port", Integer.toString(tcpServer.port()), "--socket", socket.toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("ptyctl: --port and --socket cannot be used together");
+        assertExhausted();
+    }
+
+    @Test
+    void bothVariablesSetIsAUsageError() {
+        Cli.Result result = Cli.run(Map.of("PTYCTL_SOCKET", socket.toString(), "PTYCTL_PORT", "5174"), "status");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("PTYCTL_PORT and PTYCTL_SOCKET are both set");
+        assertExhausted();
+    }
+
+    @Test
+    void noTargetAtAllIsAUsageErrorNamingTheWays() {
+        Cli.Result result = Cli.run("read");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("--port N", "--socket PATH", "PTYCTL_PORT", "PTYCTL_SOCKET", "PTYCTL_RPC");
+    }
+
+    @Test
+    void badPortValuesAreUsageErrorsNamingTheirSource() {
+        assertThat(Cli.run("read", "--port", "70000").err()).contains("--port must be a port number from 1 to 65535");
+        assertThat(Cli.run("read", "--port", "abc").exitCode()).isEqualTo(2);
+        assertThat(Cli.run(Map.of("PTYCTL_PORT", "abc"), "read").err()).contains("PTYCTL_PORT must be a port number");
+        assertThat(Cli.run(Map.of("PTYCTL_RPC", "nohost"), "read").err()).contains("PTYCTL_RPC must be host:port");
+    }
+
+    private void assertExhausted() {
+        tcpServer.assertExhausted();
+        unixServer.assertExhausted();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.ptyctl.client;
+
+import dev.ptyctl.client.internal.JsonSupport;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One thing to send to the terminal with {@code pty/write}: literal text, or a named key (see
+ * {@link Key} for the names). Several actions in one write are applied in order.
+ *
+ * <pre>{@code
+ * client.write(Action.text("make test"), Action.key(Key.ENTER));
+ * client.write(Action.key(Key.ctrl('c')));
+ * }</pre>
+ */
+public sealed interface Action {
+
+    /** Text typed as is (UTF-8 encoded on the wire). */
+    static Action text(String text) {
+        return new Text(text);
+    }
+
+    /** A key press by name, e.g. {@code "Enter"}, {@code "Ctrl+C"}, {@code "Alt+ArrowUp"}. */
+    static Action key(String name) {
+        return new KeyPress(name);
+    }
+
+    /**
+     * The {@code pty/write} params for these actions: one action is sent as an object (as every
+     * socket-pty server understands), several as an array.
+     *
+     * @throws IllegalArgumentException when the list is empty
+     */
+    static JsonObject writeParams(List<Action> actions) {
+        if (actions.isEmpty()) {
+            throw new IllegalArgumentException("write needs at least one action");
+        }
+        if (actions.size() == 1) {
+            return JsonSupport.objectBuilder().add("action", actions.getFirst().toJson()).build();
+        }
+        JsonArrayBuilder array = JsonSupport.arrayBuilder();
+        actions.forEach(action -> array.add(action.toJson()));
+        return JsonSupport.objectBuilder().add("action", array).build();
+    }
+
+    /** The wire form: {@code {"text": ...}} or {@code {"key": ...}}. */
+    JsonObject toJson();
+
+    /**
+     * Literal text, e.g. {@code Action.text("git status")}, sent as UTF-8 bytes exactly as given.
+     *
+     * @param text the characters to type
+     */
+    record Text(String text) implements Action {
+        /** Checks the text is present. */
+        public Text {
+            Objects.requireNonNull(text, "text");
+        }
+
+        @Override
+        public JsonObject toJson() {
+            return JsonSupport.objectBuilder().add("text", text).build();
+        }
+    }
+
+    /**
+     * A named key, e.g. {@code Action.key(Key.ctrl('c'))}; the server turns it into bytes honouring
+     * the terminal's modes.
+     *
+     * @param key the key name (SPEC §4.3), case-sensitive
+     */
+    record KeyPress(String key) implements Action {
+        /** Checks the name is present and not empty. */
+        public KeyPress {
+            Objects.requireNonNull(key, "key");
+            if (key.isEmpty()) {
+                throw new IllegalArgumentException("key name is empty");
+            }
+        }
+
+        @Override
+        public JsonObject toJson() {
+            return JsonSupport.objectBuilder().add("key", key).build();
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.ptyctl.client;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Where a terminal's JSON-RPC endpoint listens: a TCP host and port, or a Unix-domain socket file.
+ *
+ * <p>{@code toString()} gives the form people type and read in messages: {@code 127.0.0.1:5174},
+ * {@code [::1]:5174} or the socket path.
+ *
+ * <pre>{@code
+ * RpcAddress address = RpcAddress.parseHostPort(System.getenv("PTYCTL_RPC")); // "127.0.0.1:5174"
+ * try (RpcClient client = RpcClient.connect(address)) { ... }
+ * }</pre>
+ */
+public sealed interface RpcAddress {
+
+    /** A TCP endpoint. */
+    static RpcAddress tcp(String host, int port) {
+        return new Tcp(host, port);
+    }
+
+    /** A Unix-domain socket endpoint. */
+    static RpcAddress unix(Path socket) {
+        return new UnixSocket(socket);
+    }
+
+    /**
+     * Parses {@code host:port} (as in the {@code PTYCTL_RPC} variable); an IPv6 host is written in
+     * brackets, {@code [::1]:5174}.
+     *
+     * @throws IllegalArgumentException when the text has no port, or the port is not 1–65535
+     */
+    static RpcAddress parseHostPort(String text) {
+        Objects.requireNonNull(text, "text");
+        int colon = text.lastIndexOf(':');
+        if (colon <= 0 || colon == text.length() - 1) {
+            throw new IllegalArgumentException("expected host:port, got \"" + text + "\"");
+        }
+        String host = text.substring(0, colon);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        int port;
+        try {
+            port = Integer.parseInt(text.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("expected host:port, got \"" + text + "\"");
+        }
+        return new Tcp(host, port);
+    }
+
+    /**
+     * A TCP endpoint: {@code RpcAddress.tcp("127.0.0.1", 5174)}.
+     *
+     * @param host a host name or IP literal (IPv6 without brackets)
+     * @param port 1–65535
+     */
+    record Tcp(String host, int port) implements RpcAddress {
+        /**
+         * Checks the host and port.
+         *
+         * @throws IllegalArgumentException when the host is blank or the port is not 1–65535
+         */
+        public Tcp {
+            Objects.requireNonNull(host, "host");
+            if (host.isBlank()) {
+                throw new IllegalArgumentException("host is empty");
+            }
+            if (port < 1 || port > 65_535) {
+                throw new IllegalArgumentException("port must be 1-65535, got " + port);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return host.indexOf(':') >= 0 ? "[" + host + "]:" + port : host + ":" + port;
+        }
+    }
+
+    /**
+     * A Unix-domain socket endpoint: {@code RpcAddress.unix(Path.of("/tmp/term.sock"))}.
+     *
+     * @param path the socket file
+     */
+    record UnixSocket(Path path) implements RpcAddress {
+        /** Checks the path is present. */
+        public UnixSocket {
+            Objects.requireNonNull(path, "path");
+        }
+
+        @Override
+        public String toString() {
+            return path.toString();
+        }
+    }
+}

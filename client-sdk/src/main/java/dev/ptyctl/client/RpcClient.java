@@ -1,0 +1,257 @@
+package dev.ptyctl.client;
+
+import dev.ptyctl.client.internal.JsonRpcConnection;
+import dev.ptyctl.client.internal.JsonSupport;
+import dev.ptyctl.protocol.RpcMethod;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * A client of one terminal's JSON-RPC endpoint (SPEC §4), over TCP or a Unix-domain socket.
+ *
+ * <pre>{@code
+ * try (RpcClient client = RpcClient.connect("127.0.0.1", 5174)) {
+ *     client.write(Action.text("echo hello"), Action.key(Key.ENTER));
+ *     WaitResult result = client.waitFor("hello", Duration.ofSeconds(5));
+ *     System.out.print(client.read(Selection.bottom(3)).text());
+ * }
+ * }</pre>
+ *
+ * <p>Thread safety: one client may be shared by any number of threads. Requests are pipelined:
+ * each is written at once and its reply matched by id, so a slow {@code pty/wait} on one thread
+ * does not stop another thread from sending (the server still executes one connection's requests
+ * in order; open a second client for a request that must not queue behind a wait).
+ *
+ * <p>Errors: every method throws {@link RpcException} when the server refuses the request (the
+ * client stays usable) and {@link RpcConnectionException} when the endpoint cannot be reached, the
+ * connection breaks, a reply does not come within the call timeout, or the reply is not JSON-RPC.
+ * Both are {@link IOException}s.
+ *
+ * <p>Timeouts: connecting over TCP gives up after {@link Builder#connectTimeout(Duration)}
+ * (default 5 s). A call waits for its reply at most
+ * {@link Builder#callTimeout(Duration)} (default 30 s); a wait
+ * request waits at least its own timeout plus 5 s, so the
+ * server's "not matched" reply always arrives.
+ */
+public final class RpcClient implements AutoCloseable {
+    private static final long DEFAULT_CONNECT_TIMEOUT_SECONDS = 5;
+    /** Every call but pty/wait answers at once; this only bounds a hung server. */
+    private static final long DEFAULT_CALL_TIMEOUT_SECONDS = 30;
+    /** Beyond a wait's own timeout: room for the server to notice it, serialize the screen and send it. */
+    private static final long WAIT_REPLY_MARGIN_SECONDS = 5;
+
+    private final JsonRpcConnection connection;
+    private final Duration callTimeout;
+
+    private RpcClient(JsonRpcConnection connection, Duration callTimeout) {
+        this.connection = connection;
+        this.callTimeout = callTimeout;
+    }
+
+    /** Connects to a TCP endpoint with the default timeouts. */
+    public static RpcClient connect(String host, int port) throws IOException {
+        return builder().connect(RpcAddress.tcp(host, port));
+    }
+
+    /** Connects to a Unix-domain socket with the default timeouts. */
+    public static RpcClient connect(Path socket) throws IOException {
+        return builder().connect(RpcAddress.unix(socket));
+    }
+
+    /** Connects to an endpoint with the default timeouts. */
+    public static RpcClient connect(RpcAddress address) throws IOException {
+        return builder().connect(address);
+    }
+
+    /** A builder for a client with other timeouts or a token. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The endpoint this client talks to. */
+    public RpcAddress address() {
+        return connection.address();
+    }
+
+    /** Reads the whole screen ({@code pty/read {}}). */
+    public Screen read() throws IOException {
+        return read(Selection.all());
+    }
+
+    /** Reads the selected rows of the screen. */
+    public Screen read(Selection selection) throws IOException {
+        return typed(RpcMethod.READ, call(RpcMethod.READ, selection.toJson()), Screen::fromJson);
+    }
+
+    /**
+     * Types text and presses keys, in order. One action is sent as an object, several as an array.
+     *
+     * @throws IllegalArgumentException when there is no action
+     */
+    public WriteResult write(Action... actions) throws IOException {
+        return write(List.of(actions));
+    }
+
+    /**
+     * Types text and presses keys, in the list's order.
+     *
+     * @throws IllegalArgumentException when the list is empty
+     */
+    public WriteResult write(List<Action> actions) throws IOException {
+        JsonObject params = Action.writeParams(actions);
+        return typed(RpcMethod.WRITE, call(RpcMethod.WRITE, params), WriteResult::fromJson);
+    }
+
+    /** Waits until {@code match} is on the screen, or {@code timeout} has passed. */
+    public WaitResult waitFor(String match, Duration timeout) throws IOException {
+        return waitFor(WaitRequest.builder().match(Objects.requireNonNull(match, "match")).timeout(timeout).build());
+    }
+
+    /** Waits as the request describes; the reply timeout is stretched to outlast the wait. */
+    public WaitResult waitFor(WaitRequest request) throws IOException {
+        JsonObject result = call(RpcMethod.WAIT, request.toJson(), replyTimeoutFor(request));
+        return typed(RpcMethod.WAIT, result, WaitResult::fromJson);
+    }
+
+    /**
+     * How long to wait for the reply to a {@code pty/wait}: the wait's own timeout plus a margin,
+     * and never less than the call timeout.
+     */
+    public Duration replyTimeoutFor(WaitRequest request) {
+        Duration needed = request.timeout().plusSeconds(WAIT_REPLY_MARGIN_SECONDS);
+        return needed.compareTo(callTimeout) > 0 ? needed : callTimeout;
+    }
+
+    /** Whether the hosted process runs, its exit code and pid. */
+    public Status status() throws IOException {
+        return typed(RpcMethod.STATUS, call(RpcMethod.STATUS, JsonObject.EMPTY_JSON_OBJECT), Status::fromJson);
+    }
+
+    /** Resizes the terminal (the server accepts 1–1000 for each). */
+    public void resize(int cols, int rows) throws IOException {
+        call(RpcMethod.RESIZE, JsonSupport.objectBuilder().add("cols", cols).add("rows", rows).build());
+    }
+
+    /**
+     * Terminates the hosted process. The server then closes this connection and the endpoint, so
+     * the client is of no further use.
+     */
+    public void kill() throws IOException {
+        call(RpcMethod.KILL, JsonObject.EMPTY_JSON_OBJECT);
+    }
+
+    /** Authenticates this connection ({@code pty/auth}); needed first when the server has a token. */
+    public void auth(String token) throws IOException {
+        call(RpcMethod.AUTH, JsonSupport.objectBuilder().add("token", Objects.requireNonNull(token, "token")).build());
+    }
+
+    /**
+     * Calls any method and returns its result object, waiting at most the call timeout.
+     *
+     * @param params the params object ({@link JsonObject#EMPTY_JSON_OBJECT} for none)
+     */
+    public JsonObject call(String method, JsonObject params) throws IOException {
+        return call(method, params, callTimeout);
+    }
+
+    /** Calls any method and returns its result object, waiting at most {@code timeout} for it. */
+    public JsonObject call(String method, JsonObject params, Duration timeout) throws IOException {
+        return connection.call(Objects.requireNonNull(method, "method"), Objects.requireNonNull(params, "params"),
+                Objects.requireNonNull(timeout, "timeout"));
+    }
+
+    /**
+     * Sends a request without waiting for its reply. The future completes with the result object,
+     * or fails with an {@link RpcException} or {@link RpcConnectionException}; it applies no
+     * timeout of its own.
+     */
+    public CompletableFuture<JsonObject> callAsync(String method, JsonObject params) {
+        return connection.send(Objects.requireNonNull(method, "method"), Objects.requireNonNull(params, "params"));
+    }
+
+    /** Closes the connection; calls still waiting fail with an {@link RpcConnectionException}. */
+    @Override
+    public void close() {
+        connection.close();
+    }
+
+    private <T> T typed(String method, JsonObject result, Function<JsonObject, T> reader) throws RpcConnectionException {
+        try {
+            return reader.apply(result);
+        } catch (IllegalArgumentException e) {
+            throw new RpcConnectionException(address(),
+                    address() + " sent a malformed " + method + " result: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Configures and connects an {@link RpcClient}.
+     *
+     * <pre>{@code
+     * RpcClient client = RpcClient.builder()
+     *         .connectTimeout(Duration.ofSeconds(1))
+     *         .token(System.getenv("PTYCTL_TOKEN"))
+     *         .connect(RpcAddress.unix(Path.of("/tmp/term.sock")));
+     * }</pre>
+     */
+    public static final class Builder {
+        private Duration connectTimeout = Duration.ofSeconds(DEFAULT_CONNECT_TIMEOUT_SECONDS);
+        private Duration callTimeout = Duration.ofSeconds(DEFAULT_CALL_TIMEOUT_SECONDS);
+        private String token;
+
+        private Builder() {
+        }
+
+        /** How long a TCP connect may take. */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = positive(timeout, "connectTimeout");
+            return this;
+        }
+
+        /** How long a call waits for its reply (waits get at least their own timeout plus a margin). */
+        public Builder callTimeout(Duration timeout) {
+            this.callTimeout = positive(timeout, "callTimeout");
+            return this;
+        }
+
+        /** A token to send with {@code pty/auth} right after connecting; {@code null} for none. */
+        public Builder token(String token) {
+            this.token = token;
+            return this;
+        }
+
+        /**
+         * Connects, and authenticates when a token was given.
+         *
+         * @throws RpcConnectionException when the endpoint cannot be reached
+         * @throws RpcException when the server refuses the token
+         */
+        public RpcClient connect(RpcAddress address) throws IOException {
+            RpcClient client = new RpcClient(JsonRpcConnection.open(Objects.requireNonNull(address, "address"),
+                    connectTimeout), callTimeout);
+            if (token != null) {
+                try {
+                    client.auth(token);
+                } catch (IOException | RuntimeException e) {
+                    client.close();
+                    throw e;
+                }
+            }
+            return client;
+        }
+
+        private static Duration positive(Duration timeout, String name) {
+            Objects.requireNonNull(timeout, name);
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive: " + timeout);
+            }
+            return timeout;
+        }
+    }
+}

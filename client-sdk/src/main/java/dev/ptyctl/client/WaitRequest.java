@@ -1,0 +1,174 @@
+package dev.ptyctl.client;
+
+import dev.ptyctl.client.internal.JsonSupport;
+import dev.ptyctl.protocol.RpcMethod;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The parameters of {@code pty/wait}: what to wait for and for how long. Immutable; build one with
+ * {@link #builder()} and derive variants with {@link #newBuilder()}.
+ *
+ * <p>The server checks the screen at once and after every chunk of output. Without a match it
+ * waits the whole timeout (or, with {@link Builder#idle(Duration)}, until output has been quiet for
+ * that long).
+ *
+ * <pre>{@code
+ * WaitRequest prompt = WaitRequest.builder().match("\\$ $").regex(true).timeout(Duration.ofSeconds(5)).build();
+ * WaitResult result = client.waitFor(prompt);
+ * WaitResult settled = client.waitFor(prompt.newBuilder().idle(Duration.ofMillis(300)).build());
+ * }</pre>
+ */
+public final class WaitRequest {
+    /** The server's default timeout, sent explicitly so the client knows how long a reply may take. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(RpcMethod.DEFAULT_WAIT_TIMEOUT_MS);
+
+    private final String match;
+    private final boolean regex;
+    private final Duration timeout;
+    private final Duration idle;
+    private final boolean scrollback;
+
+    private WaitRequest(Builder builder) {
+        this.match = builder.match;
+        this.regex = builder.regex;
+        this.timeout = builder.timeout;
+        this.idle = builder.idle;
+        this.scrollback = builder.scrollback;
+    }
+
+    /** A builder with no match, the default timeout, no idle wait, screen only. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from this request's values. */
+    public Builder newBuilder() {
+        Builder builder = new Builder();
+        builder.match = match;
+        builder.regex = regex;
+        builder.timeout = timeout;
+        builder.idle = idle;
+        builder.scrollback = scrollback;
+        return builder;
+    }
+
+    /** The text (or regular expression) to wait for, if any. */
+    public Optional<String> match() {
+        return Optional.ofNullable(match);
+    }
+
+    /** Whether {@link #match()} is a Java regular expression rather than a substring. */
+    public boolean regex() {
+        return regex;
+    }
+
+    /** How long the server waits at most. */
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /** How long output must have been quiet for the wait to end, if set. */
+    public Optional<Duration> idle() {
+        return Optional.ofNullable(idle);
+    }
+
+    /** Whether the match is searched in scrollback as well as on the screen. */
+    public boolean scrollback() {
+        return scrollback;
+    }
+
+    /**
+     * The {@code pty/wait} params, e.g. {@code {"match":"$ ","timeout":10000}}. Members at their
+     * default ({@code regex}, {@code scrollback} false; no {@code idleMs}) are left out, so a plain
+     * request is also understood by servers without our extensions.
+     */
+    public JsonObject toJson() {
+        JsonObjectBuilder json = JsonSupport.objectBuilder();
+        if (match != null) {
+            json.add("match", match);
+        }
+        json.add("timeout", timeout.toMillis());
+        if (regex) {
+            json.add("regex", true);
+        }
+        if (idle != null) {
+            json.add("idleMs", idle.toMillis());
+        }
+        if (scrollback) {
+            json.add("scrollback", true);
+        }
+        return json.build();
+    }
+
+    @Override
+    public String toString() {
+        return "WaitRequest" + toJson();
+    }
+
+    /**
+     * Builds a {@link WaitRequest}: {@code WaitRequest.builder().match("ready").timeout(Duration.ofSeconds(3)).build()}.
+     */
+    public static final class Builder {
+        private String match;
+        private boolean regex;
+        private Duration timeout = DEFAULT_TIMEOUT;
+        private Duration idle;
+        private boolean scrollback;
+
+        private Builder() {
+        }
+
+        /** Waits until this text is on the screen; {@code null} for no match. */
+        public Builder match(String match) {
+            this.match = match;
+            return this;
+        }
+
+        /** Treats the match as a Java regular expression. */
+        public Builder regex(boolean regex) {
+            this.regex = regex;
+            return this;
+        }
+
+        /** Gives up after this long (whole milliseconds, not negative). */
+        public Builder timeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative()) {
+                throw new IllegalArgumentException("timeout is negative: " + timeout);
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        /** Also ends the wait once no output has arrived for this long; {@code null} to unset. */
+        public Builder idle(Duration idle) {
+            if (idle != null && (idle.isNegative() || idle.isZero())) {
+                throw new IllegalArgumentException("idle must be positive: " + idle);
+            }
+            this.idle = idle;
+            return this;
+        }
+
+        /** Searches scrollback as well as the screen. */
+        public Builder scrollback(boolean scrollback) {
+            this.scrollback = scrollback;
+            return this;
+        }
+
+        /**
+         * The request.
+         *
+         * @throws IllegalArgumentException when {@code regex} is set without a match
+         */
+        public WaitRequest build() {
+            if (regex && match == null) {
+                throw new IllegalArgumentException("regex needs a match");
+            }
+            return new WaitRequest(this);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.ptyctl.client;
+
+import dev.ptyctl.client.internal.JsonFields;
+import jakarta.json.JsonObject;
+
+/**
+ * What {@code pty/write} returns.
+ *
+ * <pre>{@code
+ * WriteResult result = client.write(Action.text("ls"), Action.key(Key.ENTER));
+ * assert result.written() == 3; // "ls" + CR
+ * }</pre>
+ *
+ * @param written the number of UTF-8 bytes written to the PTY, all actions together
+ * @param outputSeq the output offset at the moment the write was applied, so output caused by
+ *     this write comes after it; {@link #UNKNOWN_SEQ} when the server does not report it (servers
+ *     other than ptyctl)
+ */
+public record WriteResult(long written, long outputSeq) {
+
+    /** The {@code outputSeq} of a result from a server that does not report one. */
+    public static final long UNKNOWN_SEQ = -1;
+
+    /**
+     * Reads {@code {"written": N, "outputSeq": S}}; {@code outputSeq} may be absent.
+     *
+     * @throws IllegalArgumentException when {@code written} is missing or not an integer
+     */
+    public static WriteResult fromJson(JsonObject json) {
+        return new WriteResult(JsonFields.integer(json, "written"),
+                JsonFields.optionalInteger(json, "outputSeq", UNKNOWN_SEQ));
+    }
+}

@@ -1,0 +1,260 @@
+package dev.ptyctl.client.internal;
+
+import dev.ptyctl.client.RpcAddress;
+import dev.ptyctl.client.RpcConnectionException;
+import dev.ptyctl.client.RpcException;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One JSON-RPC 2.0 connection: newline-delimited messages over a TCP or Unix-domain socket channel.
+ *
+ * <p>Any number of threads may call at once; requests are written whole under a lock and numbered
+ * 1, 2, 3... in the order they are written. A single daemon reader thread matches each response to
+ * its waiting call by id, so requests can be pipelined. A response whose id is {@code null} (the
+ * server could not read the id back) goes to the oldest waiting call, which is the request the
+ * server was working on, since it executes the requests of a connection in order. When the
+ * connection ends, every waiting call fails with an {@link RpcConnectionException}.
+ */
+public final class JsonRpcConnection implements AutoCloseable {
+    private final RpcAddress address;
+    private final SocketChannel channel;
+    private final ReentrantLock writeLock = new ReentrantLock();
+    /** Waiting calls by id; ids grow, so the first entry is the oldest request. */
+    private final ConcurrentSkipListMap<Long, CompletableFuture<JsonObject>> pending = new ConcurrentSkipListMap<>();
+    private long lastId;
+    private final AtomicReference<RpcConnectionException> closedBecause = new AtomicReference<>();
+
+    private JsonRpcConnection(RpcAddress address, SocketChannel channel) {
+        this.address = address;
+        this.channel = channel;
+    }
+
+    /**
+     * Connects and starts the reader thread.
+     *
+     * @param connectTimeout how long a TCP connect may take (Unix sockets connect at once or fail)
+     * @throws RpcConnectionException when the endpoint cannot be reached
+     */
+    public static JsonRpcConnection open(RpcAddress address, Duration connectTimeout) throws RpcConnectionException {
+        SocketChannel channel = null;
+        try {
+            channel = switch (address) {
+                case RpcAddress.Tcp tcp -> openTcp(tcp, connectTimeout);
+                case RpcAddress.UnixSocket unix -> SocketChannel.open(StandardProtocolFamily.UNIX);
+            };
+            if (address instanceof RpcAddress.UnixSocket unix) {
+                channel.connect(UnixDomainSocketAddress.of(unix.path()));
+            }
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(channel);
+            throw new RpcConnectionException(address, "cannot connect to " + address + ": " + describe(e), e);
+        }
+        JsonRpcConnection connection = new JsonRpcConnection(address, channel);
+        Thread.ofPlatform().daemon().name("ptyctl-rpc " + address).start(connection::readResponses);
+        return connection;
+    }
+
+    private static SocketChannel openTcp(RpcAddress.Tcp tcp, Duration connectTimeout) throws IOException {
+        SocketChannel channel = SocketChannel.open();
+        try {
+            // Requests are small and latency-bound: never let Nagle hold one back.
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            InetSocketAddress remote = new InetSocketAddress(tcp.host(), tcp.port());
+            if (remote.isUnresolved()) {
+                throw new IOException("unknown host " + tcp.host());
+            }
+            channel.socket().connect(remote, (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()));
+            return channel;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** The endpoint this connection talks to. */
+    public RpcAddress address() {
+        return address;
+    }
+
+    /**
+     * Sends a request and returns the future of its result. The future fails with an
+     * {@link RpcException} for an error response and an {@link RpcConnectionException} when the
+     * connection ends first.
+     */
+    public CompletableFuture<JsonObject> send(String method, JsonObject params) {
+        CompletableFuture<JsonObject> result = new CompletableFuture<>();
+        writeLock.lock();
+        try {
+            RpcConnectionException closed = closedBecause.get();
+            if (closed != null) {
+                result.completeExceptionally(closed);
+                return result;
+            }
+            long id = ++lastId;
+            // Registered before the write, so a failure that closes the channel meanwhile either
+            // sees this call or makes the write fail, which fails it.
+            pending.put(id, result);
+            result.whenComplete((r, e) -> pending.remove(id, result));
+            String line = JsonSupport.objectBuilder().add("jsonrpc", "2.0").add("method", method)
+                    .add("params", params).add("id", id).build() + "\n";
+            writeFully(ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            fail(new RpcConnectionException(address, "connection to " + address + " broke: " + describe(e), e));
+        } finally {
+            writeLock.unlock();
+        }
+        return result;
+    }
+
+    /**
+     * Sends a request and waits for its result.
+     *
+     * @param timeout how long to wait for the reply; the late reply is dropped
+     * @throws RpcException when the server answers with an error
+     * @throws RpcConnectionException when the connection ends or no reply comes in time
+     * @throws InterruptedIOException when the calling thread is interrupted
+     */
+    public JsonObject call(String method, JsonObject params, Duration timeout) throws IOException {
+        CompletableFuture<JsonObject> future = send(method, params);
+        try {
+            return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(false);
+            throw new RpcConnectionException(address,
+                    "no reply from " + address + " to " + method + " within " + timeout.toMillis() + " ms", e);
+        } catch (InterruptedException e) {
+            future.cancel(false);
+            Thread.currentThread().interrupt();
+            InterruptedIOException interrupted = new InterruptedIOException("interrupted waiting for " + method);
+            interrupted.initCause(e);
+            throw interrupted;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IllegalStateException("unexpected failure of " + method, e.getCause());
+        }
+    }
+
+    /** Closes the socket; waiting calls fail with an {@link RpcConnectionException}. Idempotent. */
+    @Override
+    public void close() {
+        fail(new RpcConnectionException(address, "connection to " + address + " was closed", null));
+    }
+
+    private void writeFully(ByteBuffer bytes) throws IOException {
+        while (bytes.hasRemaining()) {
+            channel.write(bytes);
+        }
+    }
+
+    private void readResponses() {
+        LineReader reader = new LineReader(channel);
+        try {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (!line.isBlank()) {
+                    dispatch(parse(line));
+                }
+            }
+            fail(new RpcConnectionException(address, "connection closed by " + address, null));
+        } catch (RpcConnectionException e) {
+            fail(e);
+        } catch (IOException e) {
+            fail(new RpcConnectionException(address, "connection to " + address + " broke: " + describe(e), e));
+        }
+    }
+
+    private JsonObject parse(String line) throws RpcConnectionException {
+        try {
+            return JsonSupport.parseObject(line);
+        } catch (JsonException | IllegalStateException e) {
+            throw new RpcConnectionException(address,
+                    address + " sent something that is not a JSON-RPC response: " + abbreviate(line), e);
+        }
+    }
+
+    private void dispatch(JsonObject response) throws RpcConnectionException {
+        CompletableFuture<JsonObject> call = switch (response.get("id")) {
+            case JsonNumber n when n.isIntegral() -> pending.get(n.longValue());
+            case null -> null;
+            case JsonValue v when v == JsonValue.NULL -> oldestCall();
+            default -> null; // an id we never sent: a reply to something abandoned, or noise
+        };
+        if (call == null) {
+            return;
+        }
+        if (response.get("error") instanceof JsonObject error) {
+            call.completeExceptionally(toRpcException(error));
+        } else if (response.get("result") instanceof JsonObject result) {
+            call.complete(result);
+        } else {
+            call.completeExceptionally(new RpcConnectionException(address,
+                    address + " sent a response with neither an error nor an object result: " + abbreviate(response.toString()),
+                    null));
+        }
+    }
+
+    private CompletableFuture<JsonObject> oldestCall() {
+        Map.Entry<Long, CompletableFuture<JsonObject>> first = pending.firstEntry();
+        return first == null ? null : first.getValue();
+    }
+
+    private static RpcException toRpcException(JsonObject error) {
+        int code = error.get("code") instanceof JsonNumber n ? n.intValue() : 0;
+        String message = error.containsKey("message") && error.get("message").getValueType() == JsonValue.ValueType.STRING
+                ? error.getString("message") : "error without a message";
+        return new RpcException(code, message, error.get("data"));
+    }
+
+    private void fail(RpcConnectionException reason) {
+        // No lock here: close() must not wait behind a writer blocked on a full socket buffer;
+        // closing the channel is what unblocks that writer.
+        closedBecause.compareAndSet(null, reason);
+        closeQuietly(channel);
+        RpcConnectionException first = closedBecause.get();
+        for (CompletableFuture<JsonObject> call : pending.values()) {
+            call.completeExceptionally(first);
+        }
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // nothing left to do with a socket we are abandoning
+            }
+        }
+    }
+
+    private static String describe(Exception e) {
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 200 ? text : text.substring(0, 200) + "...";
+    }
+}

@@ -1,0 +1,111 @@
+package dev.ptyctl.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The {@code ptyctl} command line as a shell script uses it: real processes, real exit codes. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CliE2eTest {
+    private ServedTerminal served;
+    private String port;
+
+    @BeforeAll
+    void startServe() throws Exception {
+        served = ServedTerminal.tcp(JsonRpcE2eTest.BASH);
+        port = String.valueOf(served.port());
+        assertThat(served.firstLine()).contains(port);
+        assertThat(Ptyctl.run("wait", "--port", port, "--match", "$\n", "--timeout", "20000").exitCode()).isZero();
+    }
+
+    @AfterAll
+    void stopServe() throws Exception {
+        served.close();
+    }
+
+    @Test
+    void theReadmeWalkthroughShowsWhatBashShows() throws Exception {
+        var write = Ptyctl.run("write", "--port", port, "--text", "echo hi", "--key", "Enter");
+        assertThat(write.exitCode()).as(write.toString()).isZero();
+        var wait = Ptyctl.run("wait", "--port", port, "--match", "hi");
+        assertThat(wait.exitCode()).as(wait.toString()).isZero();
+        var read = Ptyctl.run("read", "--port", port, "--bottom", "30");
+        assertThat(read.exitCode()).as(read.toString()).isZero();
+        assertThat(read.stdout()).contains("$ echo hi\nhi\n$\n");
+    }
+
+    @Test
+    void writeAppliesTextsAndKeysInTheOrderGiven() throws Exception {
+        var write = Ptyctl.run("write", "--port", port, "--text", "echo a", "--key", "Space", "--text", "b",
+                "--key", "Enter");
+        assertThat(write.exitCode()).as(write.toString()).isZero();
+        assertThat(Ptyctl.run("wait", "--port", port, "--match", "\na b\n").exitCode()).isZero();
+    }
+
+    @Test
+    void environmentSelectsTheTarget() throws Exception {
+        var status = Ptyctl.run(Map.of("PTYCTL_PORT", port), "status");
+        assertThat(status.exitCode()).as(status.toString()).isZero();
+        assertThat(status.stdout()).contains("running");
+    }
+
+    @Test
+    void waitThatTimesOutExitsOne() throws Exception {
+        var wait = Ptyctl.run("wait", "--port", port, "--match", "text that never appears", "--timeout", "200");
+        assertThat(wait.exitCode()).as(wait.toString()).isEqualTo(1);
+    }
+
+    @Test
+    void readAsJsonPrintsTheRawResult() throws Exception {
+        var read = Ptyctl.run("read", "--port", port, "--top", "1", "--json");
+        assertThat(read.exitCode()).as(read.toString()).isZero();
+        assertThat(read.stdout()).contains("\"screen\"").contains("\"cursor\"").contains("\"size\"");
+    }
+
+    @Test
+    void unreachableServerExitsThreeNamingTheAddress() throws Exception {
+        int closed = ServedTerminal.freePort();
+        var status = Ptyctl.run("status", "--port", String.valueOf(closed));
+        assertThat(status.exitCode()).as(status.toString()).isEqualTo(3);
+        assertThat(status.stderr()).contains(String.valueOf(closed)).doesNotContain("Exception");
+    }
+
+    @Test
+    void refusedRequestExitsFourWithTheServersMessage() throws Exception {
+        var resize = Ptyctl.run("resize", "--port", port, "100", "1001");
+        assertThat(resize.exitCode()).as(resize.toString()).isIn(2, 4);
+        assertThat(resize.stderr()).contains("1001").doesNotContain("Exception");
+        var key = Ptyctl.run("write", "--port", port, "--key", "NoSuchKey");
+        assertThat(key.exitCode()).as(key.toString()).isEqualTo(4);
+        assertThat(key.stderr()).contains("NoSuchKey").doesNotContain("Exception");
+    }
+
+    @ParameterizedTest(name = "serve {0}")
+    @CsvSource(delimiter = '|', value = {
+        "--cmd bash --port 5174 --socket /tmp/x.sock | --port",
+        "--cmd bash                                  | --port",
+        "--cmd bash --port 0                         | 0",
+        "--cmd bash --port 65536                     | 65536",
+        "--cmd bash --port many                      | many",
+        "--port 5174                                 | --cmd"})
+    void serveRefusesBadOptionsWithExitTwoAndAMessage(String args, String mentioned) throws Exception {
+        var serve = Ptyctl.run(("serve " + args.trim()).split("\\s+"));
+        assertThat(serve.exitCode()).as(serve.toString()).isEqualTo(2);
+        assertThat(serve.stderr()).contains(mentioned).doesNotContain("Exception");
+    }
+
+    @Test
+    void everyCommandHasHelp() throws Exception {
+        for (String command : new String[] {"serve", "read", "write", "wait", "status", "resize", "kill"}) {
+            var help = Ptyctl.run(command, "--help");
+            assertThat(help.exitCode()).as(command + ": " + help).isZero();
+            assertThat(help.stdout()).as(command).contains("Usage:").contains(command);
+        }
+    }
+}

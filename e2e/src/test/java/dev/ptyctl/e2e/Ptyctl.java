@@ -1,0 +1,88 @@
+package dev.ptyctl.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the built {@code ptyctl} jar as a child process, the way the launcher does: same JVM flags that matter
+ * (native access, the pty4j folder), the JDK that runs the tests.
+ */
+final class Ptyctl {
+    static final Path JAR = Path.of(System.getProperty("ptyctl.jar", "../cli-client/target/ptyctl.jar"))
+            .toAbsolutePath().normalize();
+    static final Path ROOT = Path.of(System.getProperty("ptyctl.root", "..")).toAbsolutePath().normalize();
+
+    private Ptyctl() {
+    }
+
+    /** The command line that starts {@code ptyctl} with the given arguments. */
+    static List<String> command(String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("--enable-native-access=ALL-UNNAMED");
+        String nativeDir = System.getProperty("pty4j.tmpdir");
+        if (nativeDir != null) {
+            cmd.add("-Dpty4j.tmpdir=" + nativeDir);
+        }
+        cmd.add("-XX:TieredStopAtLevel=1");
+        cmd.add("-jar");
+        cmd.add(JAR.toString());
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    static ProcessBuilder builder(Map<String, String> env, String... args) {
+        if (!Files.isRegularFile(JAR)) {
+            throw new IllegalStateException("ptyctl jar not built: " + JAR + " (run the whole reactor: ./run-tests)");
+        }
+        ProcessBuilder pb = new ProcessBuilder(command(args));
+        pb.environment().remove("PTYCTL_PORT");
+        pb.environment().remove("PTYCTL_SOCKET");
+        pb.environment().remove("PTYCTL_RPC");
+        pb.environment().putAll(env);
+        return pb;
+    }
+
+    /** Runs a short-lived {@code ptyctl} command to completion and captures what it printed. */
+    static Result run(String... args) throws IOException, InterruptedException {
+        return run(Map.of(), args);
+    }
+
+    static Result run(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        Process p = builder(env, args).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        // Drain both pipes concurrently so a chatty command never blocks on a full pipe.
+        byte[][] captured = new byte[2][];
+        Thread stdout = Thread.ofVirtual().start(() -> captured[0] = readAll(p.getInputStream()));
+        Thread stderr = Thread.ofVirtual().start(() -> captured[1] = readAll(p.getErrorStream()));
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("ptyctl " + String.join(" ", args) + " did not finish within 60 s");
+        }
+        stdout.join();
+        stderr.join();
+        return new Result(p.exitValue(), new String(captured[0], StandardCharsets.UTF_8),
+                new String(captured[1], StandardCharsets.UTF_8));
+    }
+
+    private static byte[] readAll(java.io.InputStream in) {
+        try (in) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            return new byte[0];
+        }
+    }
+
+    /** Exit code and output of one finished {@code ptyctl} invocation. */
+    record Result(int exitCode, String stdout, String stderr) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout ---\n" + stdout + "--- stderr ---\n" + stderr;
+        }
+    }
+}

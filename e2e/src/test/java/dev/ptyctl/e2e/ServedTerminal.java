@@ -1,0 +1,155 @@
+package dev.ptyctl.e2e;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.SocketAddress;
+import java.net.UnixDomainSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A {@code ptyctl serve} process hosting one program, started for a test and always stopped afterwards (the
+ * hosted program with it).
+ */
+final class ServedTerminal implements AutoCloseable {
+    private final Process process;
+    private final SocketAddress address;
+    private final String firstLine;
+    private final StringBuilder stderr = new StringBuilder();
+
+    private ServedTerminal(Process process, SocketAddress address, String firstLine) {
+        this.process = process;
+        this.address = address;
+        this.firstLine = firstLine;
+        Thread.ofVirtual().start(() -> {
+            try (var err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = err.readLine()) != null; ) {
+                    synchronized (stderr) {
+                        stderr.append(line).append('\n');
+                    }
+                }
+            } catch (IOException ignored) {
+                // the process ended
+            }
+        });
+    }
+
+    /** {@code ptyctl serve --cmd COMMAND --port <free port>} plus extra arguments. */
+    static ServedTerminal tcp(String command, String... extra) throws Exception {
+        int port = freePort();
+        List<String> args = new ArrayList<>(List.of("serve", "--cmd", command, "--port", String.valueOf(port)));
+        args.addAll(List.of(extra));
+        return start(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), args);
+    }
+
+    /** {@code ptyctl serve --cmd COMMAND --socket <fresh path>} plus extra arguments. */
+    static ServedTerminal unix(String command, Path socket, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("serve", "--cmd", command, "--socket", socket.toString()));
+        args.addAll(List.of(extra));
+        return start(UnixDomainSocketAddress.of(socket), args);
+    }
+
+    private static ServedTerminal start(SocketAddress address, List<String> args) throws Exception {
+        Process p = Ptyctl.builder(Map.of(), args.toArray(String[]::new))
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        // serve prints its address once it listens: that line is the readiness signal.
+        var out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {
+            try {
+                return out.readLine();
+            } catch (IOException e) {
+                return null;
+            }
+        });
+        String line;
+        try {
+            line = first.get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            p.destroyForcibly();
+            throw new AssertionError("ptyctl serve printed nothing within 30 s");
+        }
+        if (line == null) {
+            p.waitFor(10, TimeUnit.SECONDS);
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            throw new AssertionError("ptyctl serve " + args + " exited before listening: " + err);
+        }
+        // Keep draining stdout so the server never blocks writing to it.
+        Thread.ofVirtual().start(() -> {
+            try {
+                while (out.readLine() != null) {
+                    // discard
+                }
+            } catch (IOException ignored) {
+                // the process ended
+            }
+        });
+        return new ServedTerminal(p, address, line);
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** A new JSON-RPC connection to this terminal. */
+    RawRpc connect() throws IOException {
+        return RawRpc.connect(address);
+    }
+
+    SocketAddress address() {
+        return address;
+    }
+
+    /** The port this terminal listens on (TCP only). */
+    int port() {
+        return ((InetSocketAddress) address).getPort();
+    }
+
+    /** What serve printed when it started listening. */
+    String firstLine() {
+        return firstLine;
+    }
+
+    Process process() {
+        return process;
+    }
+
+    String stderr() {
+        synchronized (stderr) {
+            return stderr.toString();
+        }
+    }
+
+    /** Waits for the serve process to exit by itself and returns its exit code. */
+    int awaitExit() throws InterruptedException {
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("ptyctl serve did not exit within 30 s; stderr:\n" + stderr());
+        }
+        return process.exitValue();
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (process.isAlive()) {
+            process.destroy(); // SIGTERM: serve must hang up its hosted program on the way out
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        if (address instanceof UnixDomainSocketAddress uds) {
+            Files.deleteIfExists(uds.getPath());
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package dev.ptyctl.service.pty;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Ends a hosted program the way closing a terminal window does, then makes sure: every process group of the
+ * program's session gets SIGHUP (and SIGCONT, so stopped jobs can act on it); whatever is still there when the
+ * grace period ends gets SIGKILL; the session leader is then reaped.
+ *
+ * <p>The targets are the processes whose session is the leader's (found in {@code /proc}, so jobs an interactive
+ * shell moved into their own process groups are included) plus the leader's descendants. A leader that is not a
+ * session leader (never the case for pty4j, which calls {@code setsid}) is treated as a plain process tree, so
+ * the server's own session is never signalled.
+ */
+final class ProcessKiller {
+    /** After SIGKILL the kernel needs only a moment; this bounds the wait for a process stuck in the kernel. */
+    private static final Duration REAP_AFTER_KILL = Duration.ofSeconds(10);
+    /** Short against the 2 s grace period, long enough that checking costs nothing. */
+    private static final Duration MEMBER_CHECK_INTERVAL = Duration.ofMillis(20);
+    private static final System.Logger LOG = System.getLogger(ProcessKiller.class.getName());
+
+    /** The session leader as the killer needs it: its pid and a wait that reaps it. */
+    interface Leader {
+        long pid();
+
+        /** Waits up to {@code timeout} for the leader to exit (and be reaped); true when it has. */
+        boolean awaitExit(Duration timeout) throws InterruptedException;
+    }
+
+    private ProcessKiller() {
+    }
+
+    /** Hangs up, waits up to {@code grace}, kills what is left and waits for the leader to be reaped. */
+    static void terminate(Leader leader, Duration grace) throws InterruptedException {
+        long deadline = System.nanoTime() + grace.toNanos();
+        Set<Long> members = members(leader.pid());
+        for (long group : groupsOf(leader.pid(), members)) {
+            Signals.toGroup(group, Signals.SIGHUP);
+            Signals.toGroup(group, Signals.SIGCONT);
+        }
+        boolean leaderGone = leader.awaitExit(remaining(deadline));
+        boolean othersGone = awaitAll(members, leader.pid(), deadline);
+        if (leaderGone && othersGone && members(leader.pid()).size() <= 1) {
+            return;
+        }
+        Set<Long> survivors = new LinkedHashSet<>(members);
+        survivors.addAll(members(leader.pid()));
+        for (long group : groupsOf(leader.pid(), survivors)) {
+            Signals.toGroup(group, Signals.SIGKILL);
+        }
+        for (long pid : survivors) {
+            if (pid != leader.pid() && readStat(pid).isPresent()) {
+                Signals.toProcess(pid, Signals.SIGKILL);
+            }
+        }
+        if (!leader.awaitExit(REAP_AFTER_KILL)) {
+            LOG.log(System.Logger.Level.WARNING, "process {0} survived SIGKILL for {1}", leader.pid(),
+                    REAP_AFTER_KILL);
+        }
+    }
+
+    private static Duration remaining(long deadlineNanos) {
+        return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
+    }
+
+    /**
+     * Waits until every member but the leader has exited (or is a zombie), or the deadline; true when they all
+     * have. These are not our children, so there is no exit event to wait on: {@code /proc} is checked every
+     * {@link #MEMBER_CHECK_INTERVAL}, only during a kill and for at most the grace period.
+     */
+    private static boolean awaitAll(Set<Long> members, long leaderPid, long deadlineNanos)
+            throws InterruptedException {
+        while (true) {
+            boolean anyAlive = members.stream().anyMatch(pid -> pid != leaderPid && readStat(pid).isPresent());
+            if (!anyAlive) {
+                return true;
+            }
+            if (System.nanoTime() >= deadlineNanos) {
+                return false;
+            }
+            Thread.sleep(MEMBER_CHECK_INTERVAL);
+        }
+    }
+
+    /** The leader, the live processes of its session (when it leads one) and its live descendants. */
+    static Set<Long> members(long leaderPid) {
+        Set<Long> members = new LinkedHashSet<>();
+        members.add(leaderPid);
+        // Scan for the session unless the leader is alive in someone else's session. Once the leader is gone its
+        // pid still names its session: Linux does not reuse a pid while a session or group carries it.
+        if (readStat(leaderPid).map(s -> s.session() == leaderPid).orElse(true)) {
+            try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+                procs.map(p -> p.getFileName().toString()).filter(ProcessKiller::isNumber).map(Long::parseLong)
+                        .filter(pid -> readStat(pid).map(s -> s.session() == leaderPid).orElse(false))
+                        .forEach(members::add);
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "cannot list /proc", e);
+            }
+        }
+        ProcessHandle.of(leaderPid).ifPresent(h -> h.descendants().forEach(d -> members.add(d.pid())));
+        return members;
+    }
+
+    /** The process groups to signal: the leader's own when it leads one, and the groups of the other members. */
+    private static Set<Long> groupsOf(long leaderPid, Set<Long> members) {
+        long ownGroupId = readStat(ProcessHandle.current().pid()).map(Stat::processGroup).orElse(-1L);
+        Set<Long> groups = new LinkedHashSet<>();
+        for (long pid : members) {
+            readStat(pid).map(Stat::processGroup)
+                    .filter(g -> g > 1 && g != ownGroupId && (g == leaderPid || members.contains(g)))
+                    .ifPresent(groups::add);
+        }
+        return groups;
+    }
+
+    private static boolean isNumber(String s) {
+        return !s.isEmpty() && s.chars().allMatch(Character::isDigit);
+    }
+
+    /** The fields of {@code /proc/PID/stat} we need. */
+    record Stat(long processGroup, long session) {
+    }
+
+    /** Reads {@code /proc/PID/stat}; empty when the process is gone (or is a zombie, which needs no signal). */
+    static Optional<Stat> readStat(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // "pid (comm) state ppid pgrp session ...": comm may contain spaces and parentheses: cut at the last ')'.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            if (fields[0].equals("Z")) {
+                return Optional.empty();
+            }
+            return Optional.of(new Stat(Long.parseLong(fields[2]), Long.parseLong(fields[3])));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}

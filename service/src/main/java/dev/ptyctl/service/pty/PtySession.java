@@ -1,0 +1,326 @@
+package dev.ptyctl.service.pty;
+
+import com.pty4j.PtyProcess;
+import com.pty4j.WinSize;
+import com.pty4j.unix.Pty;
+import com.pty4j.unix.UnixPtyProcess;
+import dev.ptyctl.vt.Terminal;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
+
+/**
+ * A program running in a pseudo-terminal, with the server's emulator kept up to date from its output.
+ *
+ * <p>Threads: one platform thread reads the PTY (pty4j reads are native calls, which would pin a virtual thread's
+ * carrier and could stall every virtual thread in the JVM) and feeds {@link ScreenState}; one platform thread does
+ * every write and resize, in submission order, so a write that blocks because the program does not read its input
+ * holds up only later writes to the same PTY; a third platform thread waits for the process to exit (pty4j waits
+ * in {@code Object.wait} under a monitor, which pins a virtual thread on the Java 21 runtimes we support). The
+ * emulator's answers to queries go back through the writer thread.
+ *
+ * <p>Exit: once the process has exited, the reader is given a moment to drain the last output (so the final
+ * screen is complete) before the session reports the exit.
+ */
+public final class PtySession implements TerminalSession, AutoCloseable {
+    /** Linux PTYs hand out at most a few KiB per read; 16 KiB keeps every read in one call without waste. */
+    private static final int READ_BUFFER_BYTES = 16 * 1024;
+    /**
+     * How long to wait after the process exits for its last output. The reader sees end-of-file only when every
+     * holder of the terminal has closed it, which a background child may delay indefinitely.
+     */
+    private static final Duration DRAIN_AFTER_EXIT = Duration.ofSeconds(1);
+    private static final System.Logger LOG = System.getLogger(PtySession.class.getName());
+
+    private final PtyProcess process;
+    private final ScreenState screen;
+    private final OutputStream toPty;
+    private final ExecutorService writer;
+    private final Duration killGrace;
+    private final Thread reader;
+    private final CompletableFuture<Integer> processExit = new CompletableFuture<>();
+    private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+
+    private PtySession(PtyProcess process, ScreenState screen, Duration killGrace) {
+        this.process = process;
+        this.screen = screen;
+        this.toPty = process.getOutputStream();
+        this.killGrace = killGrace;
+        long pid = process.pid();
+        this.writer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("pty-writer-" + pid)
+                .factory());
+        InputStream fromPty = process.getInputStream();
+        this.reader = Thread.ofPlatform().daemon().name("pty-reader-" + pid).unstarted(() -> pumpOutput(fromPty));
+    }
+
+    /**
+     * Starts {@code options.command()} in a new PTY.
+     *
+     * @throws IOException when the program cannot be found or started; the message says why
+     */
+    public static PtySession spawn(SpawnOptions options) throws IOException {
+        Map<String, String> env = TerminalEnvironment.forHostedProgram(options.environment());
+        checkExecutable(options.command().getFirst(), options.cwd(), env.get("PATH"));
+        ScreenState screen = new ScreenState(options.cols(), options.rows(), options.scrollbackLines(),
+                options.answerQueries());
+        PtyProcess process = startWithSize(options, env);
+        PtySession session = new PtySession(process, screen, options.killGrace());
+        HostedProcesses.register(session);
+        session.reader.start();
+        Thread.ofPlatform().daemon().name("pty-exit-" + process.pid()).start(session::awaitProcessExit);
+        return session;
+    }
+
+    /**
+     * Starts the program on a PTY that already has its final size. {@code PtyProcessBuilder} sets the size only
+     * after the program has started: the program then sees 0×0 at first and gets a SIGWINCH moments later, which
+     * makes vim redraw and lose its start-up message and confuses anything that reads the size once. Sizing the
+     * PTY before the fork means the program starts at its real size and no SIGWINCH is sent.
+     */
+    @SuppressWarnings("deprecation") // the Pty-taking constructor is the only way to size the PTY before the fork
+    private static PtyProcess startWithSize(SpawnOptions options, Map<String, String> env) throws IOException {
+        Pty pty = new Pty(false);
+        try {
+            pty.setWindowSize(new WinSize(options.cols(), options.rows()), null);
+            String[] environment = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .toArray(String[]::new);
+            // errPty null: stderr shares the terminal with stdout, as in any terminal emulator.
+            return new UnixPtyProcess(options.command().toArray(String[]::new), environment,
+                    options.cwd().toString(), pty, null, false);
+        } catch (IOException | RuntimeException e) {
+            pty.close();
+            throw e;
+        }
+    }
+
+    /** Fails early, with a clear message, for a program that cannot be executed (pty4j would only say "exit 1"). */
+    private static void checkExecutable(String program, Path cwd, String path) throws IOException {
+        if (program.contains("/")) {
+            Path file = cwd.resolve(program);
+            if (!Files.isRegularFile(file) || !Files.isExecutable(file)) {
+                throw new IOException("not an executable file: " + program);
+            }
+            return;
+        }
+        for (String dir : (path == null ? "/usr/local/bin:/usr/bin:/bin" : path).split(":")) {
+            Path file = cwd.resolve(dir.isEmpty() ? "." : dir).resolve(program);
+            if (Files.isRegularFile(file) && Files.isExecutable(file)) {
+                return;
+            }
+        }
+        throw new IOException("command not found: " + program);
+    }
+
+    @Override
+    public long pid() {
+        return process.pid();
+    }
+
+    /** Adds a listener for every chunk of output (see {@link OutputListener}). */
+    public void addOutputListener(OutputListener listener) {
+        screen.addOutputListener(listener);
+    }
+
+    /** Turns the server's answers to terminal queries on or off (SPEC §5.5). */
+    public void answerQueries(boolean answer) {
+        screen.answerQueries(answer);
+    }
+
+    /** Completes with the exit code once the process has exited and its last output has been read. */
+    public CompletableFuture<Integer> onExit() {
+        return exit.copy();
+    }
+
+    @Override
+    public <T> T snapshot(BiFunction<? super Terminal, ? super SessionProgress, ? extends T> reader) {
+        return screen.snapshot(reader);
+    }
+
+    @Override
+    public SessionProgress progress() {
+        return screen.progress();
+    }
+
+    @Override
+    public SessionProgress awaitChange(long seenOutputSeq, long deadlineNanos) throws InterruptedException {
+        return screen.awaitChange(seenOutputSeq, deadlineNanos);
+    }
+
+    @Override
+    public long write(byte[] bytes) throws IOException, InterruptedException {
+        return onWriterThread(() -> {
+            ensureRunning();
+            long outputSeq = screen.progress().outputSeq();
+            if (bytes.length > 0) {
+                try {
+                    toPty.write(bytes);
+                    toPty.flush();
+                } catch (IOException e) {
+                    throw process.isAlive() ? e : exitedException();
+                }
+            }
+            return outputSeq;
+        });
+    }
+
+    @Override
+    public void resize(int cols, int rows) throws IOException, InterruptedException {
+        onWriterThread(() -> {
+            ensureRunning();
+            // The emulator first: whatever the program draws after SIGWINCH must land on the new size.
+            screen.resize(cols, rows);
+            process.setWinSize(new WinSize(cols, rows));
+            return null;
+        });
+    }
+
+    @Override
+    public void kill() throws InterruptedException {
+        if (!processExit.isDone()) {
+            ProcessKiller.terminate(new ProcessKiller.Leader() {
+                @Override
+                public long pid() {
+                    return process.pid();
+                }
+
+                @Override
+                public boolean awaitExit(Duration timeout) throws InterruptedException {
+                    return awaitFuture(processExit, timeout);
+                }
+            }, killGrace);
+        }
+        awaitFuture(exit, DRAIN_AFTER_EXIT.multipliedBy(2));
+    }
+
+    /** Kills the process (if still running) and releases the threads and the PTY. */
+    @Override
+    public void close() {
+        try {
+            kill();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        writer.shutdown();
+        closeQuietly(process.getInputStream());
+        closeQuietly(toPty);
+        HostedProcesses.unregister(this);
+    }
+
+    private void pumpOutput(InputStream fromPty) {
+        byte[] buffer = new byte[READ_BUFFER_BYTES];
+        try {
+            for (int n = fromPty.read(buffer); n >= 0; n = fromPty.read(buffer)) {
+                if (n > 0) {
+                    for (byte[] reply : screen.feed(buffer, 0, n)) {
+                        writeReply(reply);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // EIO once the last holder of the terminal has gone: the normal end of a PTY on Linux.
+            LOG.log(System.Logger.Level.TRACE, "pty read ended", e);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "pty reader of process " + pid() + " failed", e);
+        }
+    }
+
+    private void writeReply(byte[] reply) {
+        try {
+            writer.execute(() -> {
+                try {
+                    toPty.write(reply);
+                    toPty.flush();
+                } catch (IOException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "cannot write a query reply", e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // The session is closing; nobody is left to read the reply.
+        }
+    }
+
+    private void awaitProcessExit() {
+        int code;
+        try {
+            code = process.waitFor();
+        } catch (InterruptedException e) {
+            return;
+        }
+        processExit.complete(code);
+        try {
+            reader.join(DRAIN_AFTER_EXIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        screen.markExited(code);
+        exit.complete(code);
+        HostedProcesses.unregister(this);
+        writer.shutdown();
+    }
+
+    private void ensureRunning() throws SessionExitedException {
+        if (!screen.progress().running() || processExit.isDone()) {
+            throw exitedException();
+        }
+    }
+
+    private SessionExitedException exitedException() {
+        Integer code = processExit.getNow(null);
+        return new SessionExitedException(code == null ? "the process has exited"
+                : "the process has exited with code " + code);
+    }
+
+    /** Runs {@code task} on the writer thread and waits for it, rethrowing its exception as it was. */
+    private <T> T onWriterThread(Callable<T> task) throws IOException, InterruptedException {
+        Future<T> future;
+        try {
+            future = writer.submit(task);
+        } catch (RejectedExecutionException e) {
+            throw exitedException();
+        }
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            switch (e.getCause()) {
+                case IOException io -> throw io;
+                case RuntimeException re -> throw re;
+                case Error error -> throw error;
+                default -> throw new IOException(e.getCause());
+            }
+        }
+    }
+
+    private static boolean awaitFuture(CompletableFuture<Integer> future, Duration timeout)
+            throws InterruptedException {
+        try {
+            future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            return true;
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        try {
+            closeable.close();
+        } catch (Exception e) {
+            LOG.log(System.Logger.Level.TRACE, "close failed", e);
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package dev.ptyctl.service.pty;
+
+import dev.ptyctl.vt.Terminal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
+
+/**
+ * The server's copy of one terminal: the emulator, the count of output bytes fed to it, when output last came and
+ * the exit status, all guarded by one lock. Output and exit signal a condition that waiters block on, so a waiter
+ * wakes once per change and never polls.
+ *
+ * <p>The emulator answers queries (DSR, DA, colour queries) while {@link #answerQueries(boolean)} is on; the
+ * answers are collected during {@link #feed} and handed back to the caller, who writes them to the PTY outside the
+ * lock (a write may block while the program is not reading, and must not hold up readers of the screen).
+ */
+public final class ScreenState {
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final Terminal terminal;
+    private final List<byte[]> replies = new ArrayList<>();
+    private final List<OutputListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile boolean answerQueries;
+    private long outputSeq;
+    private long lastOutputNanos = System.nanoTime();
+    private OptionalInt exitCode = OptionalInt.empty();
+
+    /**
+     * @param scrollbackLines how many lines scrolled off the top are kept
+     * @param answerQueries whether the emulator's replies to queries are handed back for writing to the PTY
+     *                      (SPEC §5.5: true when no attached client answers them, always true in {@code serve})
+     */
+    public ScreenState(int cols, int rows, int scrollbackLines, boolean answerQueries) {
+        this.terminal = new Terminal(cols, rows, scrollbackLines);
+        this.answerQueries = answerQueries;
+        terminal.onReply(this::collectReply);
+    }
+
+    private void collectReply(byte[] reply) {
+        if (answerQueries) {
+            replies.add(reply.clone());
+        }
+    }
+
+    /** Adds a listener that sees each chunk under the lock, right after the emulator (see {@link OutputListener}). */
+    public void addOutputListener(OutputListener listener) {
+        listeners.add(listener);
+    }
+
+    /** Turns the emulator's answers to queries on or off. */
+    public void answerQueries(boolean answer) {
+        this.answerQueries = answer;
+    }
+
+    /**
+     * Feeds a chunk of output to the emulator, counts it and wakes every waiter.
+     *
+     * @return the emulator's replies to queries found in the chunk, to be written to the PTY; usually empty
+     */
+    public List<byte[]> feed(byte[] data, int offset, int length) {
+        lock.lock();
+        try {
+            terminal.feed(data, offset, length);
+            outputSeq += length;
+            lastOutputNanos = System.nanoTime();
+            notifyListeners(data, offset, length);
+            changed.signalAll();
+            if (replies.isEmpty()) {
+                return List.of();
+            }
+            List<byte[]> out = List.copyOf(replies);
+            replies.clear();
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void notifyListeners(byte[] data, int offset, int length) {
+        for (OutputListener listener : listeners) {
+            try {
+                listener.output(data, offset, length, outputSeq);
+            } catch (RuntimeException e) {
+                System.getLogger(ScreenState.class.getName()).log(System.Logger.Level.WARNING,
+                        "output listener failed", e);
+            }
+        }
+    }
+
+    /** Records the exit code and wakes every waiter. Only the first call counts. */
+    public void markExited(int code) {
+        lock.lock();
+        try {
+            if (exitCode.isEmpty()) {
+                exitCode = OptionalInt.of(code);
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Resizes the emulator (reflowing soft-wrapped lines). */
+    public void resize(int cols, int rows) {
+        lock.lock();
+        try {
+            terminal.resize(cols, rows);
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Runs {@code reader} under the lock with the emulator and the matching progress. */
+    public <T> T snapshot(BiFunction<? super Terminal, ? super SessionProgress, ? extends T> reader) {
+        lock.lock();
+        try {
+            return reader.apply(terminal, progressLocked());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The current progress. */
+    public SessionProgress progress() {
+        lock.lock();
+        try {
+            return progressLocked();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** See {@link TerminalSession#awaitChange}. */
+    public SessionProgress awaitChange(long seenOutputSeq, long deadlineNanos) throws InterruptedException {
+        lock.lockInterruptibly();
+        try {
+            while (outputSeq == seenOutputSeq && exitCode.isEmpty()) {
+                long remaining = deadlineNanos - System.nanoTime();
+                if (remaining <= 0) {
+                    break;
+                }
+                changed.awaitNanos(remaining);
+            }
+            return progressLocked();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private SessionProgress progressLocked() {
+        return new SessionProgress(outputSeq, lastOutputNanos, exitCode);
+    }
+}

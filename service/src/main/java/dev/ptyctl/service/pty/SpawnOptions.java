@@ -1,0 +1,93 @@
+package dev.ptyctl.service.pty;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What to start in a new PTY and how.
+ *
+ * @param command         the program and its arguments (see {@link CommandLine} to split a command line)
+ * @param cwd             the working directory; must exist
+ * @param cols            terminal width, 1–1000
+ * @param rows            terminal height, 1–1000
+ * @param environment     variables added to (or replacing) the ones {@link TerminalEnvironment} gives
+ * @param scrollbackLines how many lines scrolled off the top the emulator keeps
+ * @param answerQueries   whether the server's emulator answers terminal queries (SPEC §5.5)
+ * @param killGrace       how long a hung-up program may take to exit before it is killed
+ */
+public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, Map<String, String> environment,
+                           int scrollbackLines, boolean answerQueries, Duration killGrace) {
+    /** SPEC §3 and §8 {@code scrollbackLines}. */
+    public static final int DEFAULT_SCROLLBACK_LINES = 10_000;
+    /** SPEC §8 {@code killGraceMillis}: long enough for a shell or editor to save state on SIGHUP. */
+    public static final Duration DEFAULT_KILL_GRACE = Duration.ofMillis(2000);
+    /** Largest width or height accepted (SPEC §4.2). */
+    public static final int MAX_DIMENSION = 1000;
+
+    /** Validates and copies. */
+    public SpawnOptions {
+        command = List.copyOf(command);
+        if (command.isEmpty() || command.getFirst().isBlank()) {
+            throw new IllegalArgumentException("command is empty");
+        }
+        Objects.requireNonNull(cwd, "cwd");
+        if (!Files.isDirectory(cwd)) {
+            throw new IllegalArgumentException("working directory does not exist: " + cwd);
+        }
+        checkDimension("cols", cols);
+        checkDimension("rows", rows);
+        environment = Map.copyOf(environment);
+        if (scrollbackLines < 0) {
+            throw new IllegalArgumentException("scrollback lines must not be negative: " + scrollbackLines);
+        }
+        if (killGrace.isNegative()) {
+            throw new IllegalArgumentException("kill grace period must not be negative: " + killGrace);
+        }
+    }
+
+    /** {@code command} in the server's working directory at 100×30, answering queries, default grace period. */
+    public static SpawnOptions of(List<String> command) {
+        return new SpawnOptions(command, Path.of("").toAbsolutePath(), 100, 30, Map.of(),
+                DEFAULT_SCROLLBACK_LINES, true, DEFAULT_KILL_GRACE);
+    }
+
+    /** A copy in {@code directory}. */
+    public SpawnOptions withCwd(Path directory) {
+        return new SpawnOptions(command, directory, cols, rows, environment, scrollbackLines, answerQueries, killGrace);
+    }
+
+    /** A copy with another size. */
+    public SpawnOptions withSize(int newCols, int newRows) {
+        return new SpawnOptions(command, cwd, newCols, newRows, environment, scrollbackLines, answerQueries, killGrace);
+    }
+
+    /** A copy with these extra variables (replacing the previous extras). */
+    public SpawnOptions withEnvironment(Map<String, String> extra) {
+        return new SpawnOptions(command, cwd, cols, rows, extra, scrollbackLines, answerQueries, killGrace);
+    }
+
+    /** A copy that keeps {@code lines} lines of scrollback. */
+    public SpawnOptions withScrollbackLines(int lines) {
+        return new SpawnOptions(command, cwd, cols, rows, environment, lines, answerQueries, killGrace);
+    }
+
+    /** A copy that does or does not answer terminal queries. */
+    public SpawnOptions withAnswerQueries(boolean answer) {
+        return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answer, killGrace);
+    }
+
+    /** A copy with another grace period between hang-up and kill. */
+    public SpawnOptions withKillGrace(Duration grace) {
+        return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, grace);
+    }
+
+    private static void checkDimension(String name, int value) {
+        if (value < 1 || value > MAX_DIMENSION) {
+            throw new IllegalArgumentException(name + " must be from 1 to " + MAX_DIMENSION + ", got " + value);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.ptyctl.service.pty;
+
+import dev.ptyctl.vt.Terminal;
+import java.io.IOException;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * One hosted program as the protocols see it: its emulated screen, its output progress, and the operations a
+ * client may ask for. Implementations are thread-safe; the emulator is only ever touched inside
+ * {@link #inspect}/{@link #snapshot}, under the session's lock.
+ */
+public interface TerminalSession {
+
+    /** The hosted process id. */
+    long pid();
+
+    /** Runs {@code reader} on the emulator under the session lock; it must not keep the terminal. */
+    default <T> T inspect(Function<? super Terminal, ? extends T> reader) {
+        return snapshot((terminal, progress) -> reader.apply(terminal));
+    }
+
+    /** Like {@link #inspect} but also gives the progress, consistent with the screen {@code reader} sees. */
+    <T> T snapshot(BiFunction<? super Terminal, ? super SessionProgress, ? extends T> reader);
+
+    /** The current progress. */
+    SessionProgress progress();
+
+    /**
+     * Blocks until output beyond {@code seenOutputSeq} has arrived, the process has exited, or
+     * {@link System#nanoTime()} reaches {@code deadlineNanos}, whichever is first, and returns the progress then.
+     * Wakes on the event itself: there is no polling interval.
+     */
+    SessionProgress awaitChange(long seenOutputSeq, long deadlineNanos) throws InterruptedException;
+
+    /**
+     * Writes {@code bytes} to the PTY, in order with every other write.
+     *
+     * @return the output offset ({@link SessionProgress#outputSeq()}) at the moment the bytes were written: any
+     *         output the program produces in response comes after it
+     * @throws SessionExitedException when the process has exited
+     * @throws IOException            when the PTY refuses the write
+     */
+    long write(byte[] bytes) throws IOException, InterruptedException;
+
+    /**
+     * Resizes the emulator (with reflow) and then the PTY, which sends the program SIGWINCH.
+     *
+     * @throws SessionExitedException when the process has exited
+     */
+    void resize(int cols, int rows) throws IOException, InterruptedException;
+
+    /**
+     * Hangs up the process and its process groups, kills them after the grace period if they are still there,
+     * and returns once the process has been reaped. Does nothing when it has already exited.
+     */
+    void kill() throws InterruptedException;
+}

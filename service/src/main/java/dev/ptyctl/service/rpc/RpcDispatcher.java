@@ -1,0 +1,122 @@
+package dev.ptyctl.service.rpc;
+
+import dev.ptyctl.protocol.RpcErrorCode;
+import dev.ptyctl.protocol.RpcMethod;
+import dev.ptyctl.service.pty.SessionExitedException;
+import dev.ptyctl.service.pty.TerminalSession;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Map;
+
+/**
+ * Turns one request line into one response line for one terminal: envelope checks, authentication, method lookup,
+ * the method itself, and the mapping of every failure to its JSON-RPC error (SPEC §4.1, §4.4). It holds no
+ * per-connection state of its own (that is {@link ConnectionState}), so one dispatcher serves every connection of
+ * an endpoint, and tests can drive it with in-memory lines.
+ */
+public final class RpcDispatcher {
+    static final String UNAUTHORIZED = "Unauthorized";
+    private static final System.Logger LOG = System.getLogger(RpcDispatcher.class.getName());
+
+    private final TerminalSession session;
+    private final byte[] token;
+    private final Map<String, RpcMethodHandler> methods = Map.of(
+            RpcMethod.READ, new ReadMethod(),
+            RpcMethod.WRITE, new WriteMethod(),
+            RpcMethod.WAIT, new WaitMethod(),
+            RpcMethod.STATUS, new StatusMethod(),
+            RpcMethod.RESIZE, new ResizeMethod(),
+            RpcMethod.KILL, new KillMethod());
+
+    /**
+     * @param token the token clients must present with {@code pty/auth} first, or null (or empty) for none
+     */
+    public RpcDispatcher(TerminalSession session, String token) {
+        this.session = session;
+        this.token = token == null || token.isEmpty() ? null : token.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** What one connection has established so far. */
+    public static final class ConnectionState {
+        private boolean authenticated;
+    }
+
+    /**
+     * What to send back for a line.
+     *
+     * @param response      the response line without its newline, or null when nothing is to be sent
+     * @param closeEndpoint whether the connection and the endpoint close after the response ({@code pty/kill})
+     */
+    public record Reply(String response, boolean closeEndpoint) {
+    }
+
+    /** A fresh state for a new connection. */
+    public ConnectionState newConnection() {
+        ConnectionState state = new ConnectionState();
+        state.authenticated = token == null;
+        return state;
+    }
+
+    /** The reply to a line that exceeded the line limit (and was skipped). */
+    static Reply lineTooLong(int maxLineBytes) {
+        return new Reply(Responses.error(null, RpcErrorCode.INVALID_REQUEST,
+                "Invalid Request: line longer than " + maxLineBytes + " bytes", null), false);
+    }
+
+    /**
+     * Handles one line (without its newline).
+     *
+     * @throws InterruptedException when the calling connection is being closed during the request
+     */
+    public Reply handle(byte[] line, int length, ConnectionState state) throws InterruptedException {
+        return switch (Envelope.parse(line, length)) {
+            case Envelope.Blank blank -> new Reply(null, false);
+            case Envelope.Rejected rejected -> new Reply(rejected.response(), false);
+            case Envelope.Request(RpcRequest request) -> call(request, state);
+        };
+    }
+
+    private Reply call(RpcRequest request, ConnectionState state) throws InterruptedException {
+        JsonValue id = request.id();
+        try {
+            if (request.method().equals(RpcMethod.AUTH)) {
+                return new Reply(Responses.result(id, authenticate(request.params(), state)), false);
+            }
+            if (!state.authenticated) {
+                throw new RpcException(RpcErrorCode.UNAUTHORIZED, UNAUTHORIZED);
+            }
+            RpcMethodHandler method = methods.get(request.method());
+            if (method == null) {
+                throw new RpcException(RpcErrorCode.METHOD_NOT_FOUND, "Method not found: " + request.method());
+            }
+            JsonObject result = method.call(request.params(), session);
+            return new Reply(Responses.result(id, result), method.closesEndpoint());
+        } catch (RpcException e) {
+            return new Reply(Responses.error(id, e), false);
+        } catch (SessionExitedException e) {
+            return new Reply(Responses.error(id, RpcErrorCode.SESSION_ERROR, e.getMessage(), null), false);
+        } catch (IOException e) {
+            return new Reply(Responses.error(id, RpcErrorCode.SESSION_ERROR,
+                    "the terminal refused the request: " + e.getMessage(), null), false);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "request " + request.method() + " failed", e);
+            return new Reply(Responses.error(id, RpcErrorCode.INTERNAL_ERROR,
+                    "Internal error: " + e.getClass().getSimpleName()
+                            + (e.getMessage() == null ? "" : ": " + e.getMessage()), null), false);
+        }
+    }
+
+    /** {@code pty/auth}: compares in constant time; without a server token any call succeeds. */
+    private JsonObject authenticate(JsonObject params, ConnectionState state) throws RpcException {
+        String given = new Params(params).string("token")
+                .orElseThrow(() -> RpcException.invalidParams("token is required"));
+        if (token != null && !MessageDigest.isEqual(token, given.getBytes(StandardCharsets.UTF_8))) {
+            throw new RpcException(RpcErrorCode.UNAUTHORIZED, UNAUTHORIZED + ": wrong token");
+        }
+        state.authenticated = true;
+        return JsonValue.EMPTY_JSON_OBJECT;
+    }
+}

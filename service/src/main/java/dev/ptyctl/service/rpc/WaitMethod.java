@@ -1,0 +1,125 @@
+package dev.ptyctl.service.rpc;
+
+import dev.ptyctl.protocol.RpcMethod;
+import dev.ptyctl.service.pty.SessionProgress;
+import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.vt.serialize.TextSerializer;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * {@code pty/wait}: checks the screen at once and again after every chunk of output, woken by the session (there
+ * is no polling interval), until the condition holds, the timeout passes, or the process exits.
+ *
+ * <ul>
+ *   <li>{@code match}: a substring of the {@code pty/read} screen text; with {@code regex: true} a Java regular
+ *       expression found anywhere in it, in {@link Pattern#MULTILINE} mode so {@code ^} and {@code $} match at
+ *       row ends; with {@code scrollback: true} matched against scrollback plus screen.</li>
+ *   <li>{@code idleMs: N}: the wait is satisfied once no output has arrived for N ms (and {@code match}, if given,
+ *       is on screen). The quiet time counts from the later of the last output and the start of the wait, so a
+ *       wait sent right after a write gives the program at least N ms to answer.</li>
+ *   <li>Neither: waits {@code timeout} ms and answers {@code matched: false}.</li>
+ *   <li>After the process has exited: answers at once; {@code matched} says whether {@code match} is on the final
+ *       screen (with only {@code idleMs}, an exited program counts as idle).</li>
+ * </ul>
+ * {@code timeout} is 0–600000 ms (default 10000); {@code waitedMs} is the measured time.
+ */
+final class WaitMethod implements RpcMethodHandler {
+    /**
+     * Time a single regular-expression search may take even when the wait's own deadline is sooner (as with
+     * {@code timeout: 0}): ample for any sane pattern on a screen, and a bound for a catastrophic one.
+     */
+    private static final long REGEX_MIN_BUDGET_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    /** How a wait recognises its text; {@code deadlineNanos} stops a runaway regular expression. */
+    @FunctionalInterface
+    private interface TextMatcher {
+        boolean matches(String text, long deadlineNanos);
+    }
+
+    /** The validated wait: what to look for and how long. */
+    private record Condition(TextMatcher match, boolean scrollback, long timeoutMs, long idleMs) {
+        boolean hasMatch() {
+            return match != null;
+        }
+
+        boolean hasIdle() {
+            return idleMs >= 0;
+        }
+    }
+
+    /**
+     * One look at the session, taken under its lock: the text to match (null without {@code match}) and the screen
+     * to answer with. Matching happens after the lock is released, so an expensive pattern never holds up the PTY
+     * reader or other clients.
+     */
+    private record Look(SessionProgress progress, String matchText, String screen, JsonObject cursor,
+                        JsonObject size) {
+    }
+
+    @Override
+    public JsonObject call(JsonObject params, TerminalSession session) throws RpcException, InterruptedException {
+        Condition condition = condition(new Params(params));
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.MILLISECONDS.toNanos(condition.timeoutMs());
+        while (true) {
+            Look look = look(session, condition);
+            SessionProgress progress = look.progress();
+            boolean matchOk = !condition.hasMatch() || condition.match().matches(look.matchText(),
+                    Math.max(deadline, System.nanoTime() + REGEX_MIN_BUDGET_NANOS));
+            long now = System.nanoTime();
+            long quietSince = Math.max(start, progress.lastOutputNanos());
+            long idleAt = quietSince + TimeUnit.MILLISECONDS.toNanos(Math.max(condition.idleMs(), 0));
+            boolean idleOk = !condition.hasIdle() || now >= idleAt || !progress.running();
+            boolean satisfied = (condition.hasMatch() || condition.hasIdle()) && matchOk && idleOk;
+            if (satisfied || !progress.running() || now >= deadline) {
+                return result(look, satisfied, start);
+            }
+            long wakeAt = condition.hasIdle() && matchOk ? Math.min(deadline, idleAt) : deadline;
+            session.awaitChange(progress.outputSeq(), wakeAt);
+        }
+    }
+
+    private static Look look(TerminalSession session, Condition condition) {
+        return session.snapshot((terminal, progress) -> {
+            String screen = TextSerializer.screen(terminal);
+            String matchText = !condition.hasMatch() ? null
+                    : condition.scrollback() ? TextSerializer.withScrollback(terminal) : screen;
+            return new Look(progress, matchText, screen, ScreenView.cursor(terminal), ScreenView.size(terminal));
+        });
+    }
+
+    private static JsonObject result(Look look, boolean matched, long start) {
+        long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        return Json.createObjectBuilder().add("matched", matched).add("screen", look.screen())
+                .add("cursor", look.cursor()).add("size", look.size()).add("waitedMs", waitedMs).build();
+    }
+
+    private static Condition condition(Params params) throws RpcException {
+        String match = params.string("match").orElse(null);
+        boolean regex = params.bool("regex", false);
+        boolean scrollback = params.bool("scrollback", false);
+        long timeout = params.integerInRange("timeout", 0, RpcMethod.MAX_WAIT_TIMEOUT_MS,
+                RpcMethod.DEFAULT_WAIT_TIMEOUT_MS);
+        long idleMs = params.integerInRange("idleMs", 0, RpcMethod.MAX_WAIT_TIMEOUT_MS, -1);
+        if (match == null && (regex || scrollback)) {
+            throw RpcException.invalidParams((regex ? "regex" : "scrollback") + " needs match");
+        }
+        TextMatcher matcher = null;
+        if (match != null && regex) {
+            try {
+                Pattern pattern = Pattern.compile(match, Pattern.MULTILINE);
+                matcher = (text, deadlineNanos) -> DeadlineText.find(pattern, text, deadlineNanos);
+            } catch (PatternSyntaxException e) {
+                throw RpcException.invalidParams("match is not a valid regular expression: " + e.getDescription()
+                        + " near index " + e.getIndex());
+            }
+        } else if (match != null) {
+            matcher = (text, deadlineNanos) -> text.contains(match);
+        }
+        return new Condition(matcher, scrollback, timeout, idleMs);
+    }
+}

@@ -1,0 +1,215 @@
+package dev.ptyctl.service.pty;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ptyctl.vt.serialize.TextSerializer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real programs in real PTYs. */
+class PtySessionTest {
+    /** Bounds a broken test; passing tests end on events long before. */
+    private static final Duration TEST_BOUND = Duration.ofSeconds(30);
+    private final List<PtySession> sessions = new ArrayList<>();
+
+    @AfterEach
+    void closeSessions() {
+        sessions.forEach(PtySession::close);
+    }
+
+    private PtySession spawn(SpawnOptions options) throws IOException {
+        PtySession session = PtySession.spawn(options);
+        sessions.add(session);
+        return session;
+    }
+
+    /** {@code bash --norc} with the prompt {@code $ }. */
+    private PtySession shell() throws IOException {
+        return spawn(SpawnOptions.of(List.of("bash", "--norc")).withEnvironment(Map.of("PS1", "$ ")));
+    }
+
+    private static void type(TerminalSession session, String text) throws Exception {
+        session.write(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Waits, woken by output, until the screen text satisfies {@code condition}; returns the screen. */
+    static String awaitScreen(TerminalSession session, Predicate<String> condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TEST_BOUND.toNanos();
+        while (true) {
+            SessionProgress progress = session.progress();
+            String screen = session.inspect(TextSerializer::screen);
+            if (condition.test(screen)) {
+                return screen;
+            }
+            assertThat(System.nanoTime()).as("screen never matched; last screen:%n%s", screen).isLessThan(deadline);
+            session.awaitChange(progress.outputSeq(), deadline);
+        }
+    }
+
+    private static String awaitText(TerminalSession session, String text) throws InterruptedException {
+        return awaitScreen(session, screen -> screen.contains(text));
+    }
+
+    private static int exitCode(PtySession session) throws Exception {
+        return session.onExit().get(TEST_BOUND.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    @Test
+    void programGetsTheTerminalEnvironmentSizeAndDirectory(@TempDir Path dir) throws Exception {
+        PtySession session = spawn(SpawnOptions.of(List.of("bash", "--norc")).withCwd(dir).withSize(90, 25)
+                .withEnvironment(Map.of("PS1", "$ ", "EXTRA", "yes")));
+        type(session, "echo \"[$TERM $COLORTERM $EXTRA]\"; stty size; pwd\r");
+        String screen = awaitText(session, dir.toRealPath().toString());
+        assertThat(screen).contains("[xterm-256color truecolor yes]").contains("\n25 90\n");
+    }
+
+    @Test
+    void programStartsAtItsSizeAndIsNeverSentAWindowChange() throws Exception {
+        // A SIGWINCH right after start makes vim redraw and lose its start-up message; a 0x0 size at start breaks
+        // anything that reads the size once. The trap is set before the first size check and the exit.
+        PtySession session = spawn(SpawnOptions.of(List.of("bash", "--norc", "-c",
+                "trap 'echo WINCH' WINCH; stty size; sleep 0.3; echo end")).withSize(70, 21));
+        assertThat(exitCode(session)).isZero();
+        assertThat(session.inspect(TextSerializer::screen)).isEqualTo("21 70\nend\n");
+    }
+
+    @Test
+    void writeReturnsTheOutputOffsetThatTheEchoFollows() throws Exception {
+        PtySession session = shell();
+        awaitText(session, "$");
+        long before = session.progress().outputSeq();
+        long writeSeq = session.write("echo marker\r".getBytes(StandardCharsets.UTF_8));
+        assertThat(writeSeq).isGreaterThanOrEqualTo(before);
+        awaitText(session, "marker\n$");
+        assertThat(session.progress().outputSeq()).isGreaterThan(writeSeq + "marker".length());
+    }
+
+    @Test
+    void awaitChangeIsWokenByOutput() throws Exception {
+        PtySession session = shell();
+        awaitText(session, "$");
+        long seq = session.progress().outputSeq();
+        type(session, "echo x\r");
+        SessionProgress after = session.awaitChange(seq, System.nanoTime() + TEST_BOUND.toNanos());
+        assertThat(after.outputSeq()).isGreaterThan(seq);
+    }
+
+    @Test
+    void resizeReachesTheEmulatorAndTheProgram() throws Exception {
+        PtySession session = shell();
+        awaitText(session, "$");
+        session.resize(120, 40);
+        String size = session.inspect(t -> t.cols() + "x" + t.rows());
+        assertThat(size).isEqualTo("120x40");
+        type(session, "stty size\r");
+        awaitText(session, "\n40 120\n");
+    }
+
+    @Test
+    void exitCodeIsKeptAndTheScreenStaysReadable() throws Exception {
+        PtySession session = spawn(SpawnOptions.of(List.of("bash", "--norc", "-c", "echo bye; exit 3")));
+        assertThat(exitCode(session)).isEqualTo(3);
+        assertThat(session.progress().running()).isFalse();
+        assertThat(session.progress().exitCode()).hasValue(3);
+        assertThat(session.inspect(TextSerializer::screen)).isEqualTo("bye\n");
+    }
+
+    @Test
+    void writeAndResizeAfterExitFailAsExited() throws Exception {
+        PtySession session = spawn(SpawnOptions.of(List.of("true")));
+        exitCode(session);
+        assertThatThrownBy(() -> session.write(new byte[] {'x'})).isInstanceOf(SessionExitedException.class)
+                .hasMessage("the process has exited with code 0");
+        assertThatThrownBy(() -> session.resize(10, 10)).isInstanceOf(SessionExitedException.class);
+    }
+
+    @Test
+    void serverEmulatorAnswersCursorPositionQueries() throws Exception {
+        PtySession session = spawn(SpawnOptions.of(List.of("bash", "--norc", "-c",
+                "printf 'ab\\033[6n'; IFS= read -rs -d R reply; echo \" got=${reply#?}\"")));
+        awaitText(session, "got=[1;3");
+        assertThat(exitCode(session)).isZero();
+    }
+
+    @Test
+    void killHangsUpAnInteractiveShellAndItsBackgroundJobs() throws Exception {
+        PtySession session = shell();
+        type(session, "sleep 1000 & echo job=$!\r");
+        Matcher job = Pattern.compile("job=(\\d+)").matcher(awaitScreen(session,
+                screen -> Pattern.compile("job=\\d+").matcher(screen).find()));
+        assertThat(job.find()).isTrue();
+        long jobPid = Long.parseLong(job.group(1));
+        assertThat(ProcessKiller.readStat(jobPid)).isPresent();
+
+        session.kill();
+
+        assertThat(session.progress().running()).isFalse();
+        assertThat(session.progress().exitCode()).hasValue(128 + Signals.SIGHUP);
+        assertThat(ProcessKiller.readStat(jobPid)).as("background job still running").isEmpty();
+    }
+
+    @Test
+    void killEscalatesToSigkillWhenHangupIsIgnoredAndReapsTheProcess() throws Exception {
+        PtySession session = spawn(SpawnOptions.of(
+                List.of("bash", "--norc", "-c", "trap '' HUP; echo armed; sleep 100"))
+                .withKillGrace(Duration.ofMillis(300)));
+        awaitText(session, "armed");
+        long pid = session.pid();
+
+        session.kill();
+
+        assertThat(session.progress().exitCode()).hasValue(128 + Signals.SIGKILL);
+        assertThat(exitCode(session)).isEqualTo(128 + Signals.SIGKILL);
+        assertThat(ProcessKiller.readStat(pid)).as("process left behind or not reaped").isEmpty();
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+    }
+
+    @Test
+    void killAfterExitDoesNothing() throws Exception {
+        PtySession session = spawn(SpawnOptions.of(List.of("bash", "--norc", "-c", "exit 5")));
+        assertThat(exitCode(session)).isEqualTo(5);
+        session.kill();
+        assertThat(session.progress().exitCode()).hasValue(5);
+    }
+
+    @Test
+    void shutdownKillsEveryLiveSession() throws Exception {
+        PtySession first = shell();
+        PtySession second = shell();
+        HostedProcesses.killAll();
+        assertThat(first.progress().running()).isFalse();
+        assertThat(second.progress().running()).isFalse();
+    }
+
+    @Test
+    void missingCommandFailsWithAClearMessage() {
+        assertThatThrownBy(() -> spawn(SpawnOptions.of(List.of("no-such-command-ptyctl"))))
+                .isInstanceOf(IOException.class).hasMessage("command not found: no-such-command-ptyctl");
+        assertThatThrownBy(() -> spawn(SpawnOptions.of(List.of("/nonexistent/prog"))))
+                .isInstanceOf(IOException.class).hasMessage("not an executable file: /nonexistent/prog");
+    }
+
+    @Test
+    void optionsAreValidated(@TempDir Path dir) {
+        assertThatThrownBy(() -> SpawnOptions.of(List.of())).hasMessage("command is empty");
+        assertThatThrownBy(() -> SpawnOptions.of(List.of("sh")).withSize(0, 10))
+                .hasMessage("cols must be from 1 to 1000, got 0");
+        assertThatThrownBy(() -> SpawnOptions.of(List.of("sh")).withSize(10, 1001))
+                .hasMessage("rows must be from 1 to 1000, got 1001");
+        assertThatThrownBy(() -> SpawnOptions.of(List.of("sh")).withCwd(dir.resolve("missing")))
+                .hasMessageStartingWith("working directory does not exist: ");
+    }
+}

@@ -1,0 +1,114 @@
+package dev.ptyctl.service.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ReadMethodTest {
+    private final InMemoryClient client = new InMemoryClient();
+
+    @BeforeEach
+    void fillFiveRows() {
+        client.session.emit("one\r\ntwo  \r\nthree\r\nfour\r\nfive");
+    }
+
+    private String screen(String params) throws InterruptedException {
+        return client.result("pty/read", params).getString("screen");
+    }
+
+    @Test
+    void readReturnsScreenCursorAndSize() throws Exception {
+        JsonObject result = client.result("pty/read", "{}");
+        assertThat(result.getString("screen")).isEqualTo("one\ntwo\nthree\nfour\nfive\n");
+        assertThat(result.getJsonObject("cursor").getInt("row")).isEqualTo(5);
+        assertThat(result.getJsonObject("cursor").getInt("col")).isEqualTo(5);
+        assertThat(result.getJsonObject("size").getInt("cols")).isEqualTo(20);
+        assertThat(result.getJsonObject("size").getInt("rows")).isEqualTo(5);
+    }
+
+    @Test
+    void blankScreenIsEmptyStringWithCursorAtOneOne() throws Exception {
+        InMemoryClient fresh = new InMemoryClient();
+        JsonObject result = fresh.result("pty/read", "{}");
+        assertThat(result.getString("screen")).isEmpty();
+        assertThat(result.getJsonObject("cursor").getInt("row")).isEqualTo(1);
+        assertThat(result.getJsonObject("cursor").getInt("col")).isEqualTo(1);
+    }
+
+    @Test
+    void trailingBlankRowsAreDroppedAndSelectionAppliesToRowsFirst() throws Exception {
+        InMemoryClient fresh = new InMemoryClient();
+        fresh.session.emit("a\r\n\r\nc");
+        assertThat(fresh.result("pty/read", "{}").getString("screen")).isEqualTo("a\n\nc\n");
+        assertThat(fresh.result("pty/read", "{\"top\":2}").getString("screen")).isEqualTo("a\n");
+        assertThat(fresh.result("pty/read", "{\"bottom\":2}").getString("screen")).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "{\"top\":2}|one\\ntwo\\n",
+        "{\"top\":0}|",
+        "{\"top\":99}|one\\ntwo\\nthree\\nfour\\nfive\\n",
+        "{\"top\":-3}|",
+        "{\"bottom\":2}|four\\nfive\\n",
+        "{\"bottom\":1e30}|one\\ntwo\\nthree\\nfour\\nfive\\n",
+        "{\"start\":2,\"end\":3}|two\\nthree\\n",
+        "{\"start\":3,\"end\":3}|three\\n",
+        "{\"start\":-5,\"end\":1}|one\\n",
+        "{\"start\":4,\"end\":100}|four\\nfive\\n",
+        "{\"start\":4,\"end\":2}|",
+        "{\"start\":9,\"end\":12}|",
+        "{\"top\":2.0}|one\\ntwo\\n",
+        "{\"top\":null}|one\\ntwo\\nthree\\nfour\\nfive\\n",
+    })
+    void selectionsAreClampedToTheScreen(String params, String expected) throws Exception {
+        assertThat(screen(params)).isEqualTo(expected == null ? "" : expected.replace("\\n", "\n"));
+    }
+
+    @Test
+    void topAndBottomAreExclusive() throws Exception {
+        assertThat(client.invalidParams("pty/read", "{\"top\":1,\"bottom\":1}"))
+                .isEqualTo("top and bottom cannot be used together");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"start\":1}", "{\"end\":2}"})
+    void startAndEndOnlyTogether(String params) throws Exception {
+        assertThat(client.invalidParams("pty/read", params)).isEqualTo("start and end must be given together");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"top\":1,\"start\":1,\"end\":2}", "{\"bottom\":1,\"end\":2}", "{\"top\":1,\"start\":1}"})
+    void groupsAreNeverMixed(String params) throws Exception {
+        assertThat(client.invalidParams("pty/read", params)).isEqualTo("top/bottom cannot be combined with start/end");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "{\"top\":1.5}|top", "{\"top\":\"3\"}|top", "{\"bottom\":true}|bottom", "{\"start\":[1],\"end\":2}|start",
+        "{\"start\":1,\"end\":{}}|end",
+    })
+    void nonIntegerValuesAreInvalidParams(String params, String field) throws Exception {
+        assertThat(client.invalidParams("pty/read", params)).isEqualTo(field + " must be an integer");
+    }
+
+    @Test
+    void wideCharactersAppearOnce() throws Exception {
+        InMemoryClient fresh = new InMemoryClient();
+        fresh.session.emit("界x");
+        JsonObject result = fresh.result("pty/read", "{}");
+        assertThat(result.getString("screen")).isEqualTo("界x\n");
+        assertThat(result.getJsonObject("cursor").getInt("col")).isEqualTo(4);
+    }
+
+    @Test
+    void readStillWorksAfterTheProcessExited() throws Exception {
+        client.session.exit(0);
+        assertThat(screen("{\"bottom\":1}")).isEqualTo("five\n");
+    }
+}

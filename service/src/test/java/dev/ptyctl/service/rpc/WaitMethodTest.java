@@ -1,0 +1,195 @@
+package dev.ptyctl.service.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.json.JsonObject;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class WaitMethodTest {
+    /** Bounds a test whose wait is broken; a correct wait returns long before (events, not time, end it). */
+    private static final long TEST_BOUND_SECONDS = 30;
+    private final InMemoryClient client = new InMemoryClient();
+
+    private CompletableFuture<JsonObject> waitInBackground(String params) {
+        CompletableFuture<JsonObject> result = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                result.complete(client.result("pty/wait", params));
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
+    }
+
+    private void awaitWaiterBlocked() throws InterruptedException {
+        assertThat(client.session.waiterBlocked.tryAcquire(TEST_BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
+    }
+
+    private static JsonObject get(CompletableFuture<JsonObject> future) throws Exception {
+        return future.get(TEST_BOUND_SECONDS, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void matchAlreadyOnScreenReturnsAtOnceWithTheScreen() throws Exception {
+        client.session.emit("ready> ");
+        JsonObject result = client.result("pty/wait", "{\"match\":\"ready>\"}");
+        assertThat(result.getBoolean("matched")).isTrue();
+        assertThat(result.getString("screen")).isEqualTo("ready>\n");
+        assertThat(result.getJsonObject("cursor").getInt("col")).isEqualTo(8);
+        assertThat(result.getJsonObject("size").getInt("rows")).isEqualTo(5);
+        assertThat(result.getJsonNumber("waitedMs").longValue()).isGreaterThanOrEqualTo(0);
+        assertThat(client.session.waiterBlocked.availablePermits()).isZero();
+    }
+
+    @Test
+    void waitIsWokenByOutputThatBringsTheMatch() throws Exception {
+        CompletableFuture<JsonObject> result = waitInBackground("{\"match\":\"done\",\"timeout\":600000}");
+        awaitWaiterBlocked();
+        client.session.emit("working...");
+        awaitWaiterBlocked();
+        assertThat(result).isNotDone();
+        client.session.emit("\r\ndone");
+        JsonObject matched = get(result);
+        assertThat(matched.getBoolean("matched")).isTrue();
+        assertThat(matched.getString("screen")).isEqualTo("working...\ndone\n");
+    }
+
+    @Test
+    void timeoutWithoutTheMatchAnswersNotMatchedAfterTheTimeout() throws Exception {
+        JsonObject result = client.result("pty/wait", "{\"match\":\"never\",\"timeout\":50}");
+        assertThat(result.getBoolean("matched")).isFalse();
+        assertThat(result.getJsonNumber("waitedMs").longValue()).isGreaterThanOrEqualTo(50);
+    }
+
+    @Test
+    void zeroTimeoutChecksOnce() throws Exception {
+        assertThat(client.result("pty/wait", "{\"match\":\"x\",\"timeout\":0}").getBoolean("matched")).isFalse();
+        client.session.emit("x");
+        assertThat(client.result("pty/wait", "{\"match\":\"x\",\"timeout\":0}").getBoolean("matched")).isTrue();
+    }
+
+    @Test
+    void withoutMatchWaitsTheTimeoutEvenThroughOutput() throws Exception {
+        CompletableFuture<JsonObject> result = waitInBackground("{\"timeout\":40}");
+        awaitWaiterBlocked();
+        client.session.emit("noise");
+        JsonObject done = get(result);
+        assertThat(done.getBoolean("matched")).isFalse();
+        assertThat(done.getJsonNumber("waitedMs").longValue()).isGreaterThanOrEqualTo(40);
+        assertThat(done.getString("screen")).isEqualTo("noise\n");
+    }
+
+    @Test
+    void regexMatchesAnywhereAndAnchorsAtRowEnds() throws Exception {
+        client.session.emit("build 42 ok\r\n$ ");
+        assertThat(client.result("pty/wait", "{\"match\":\"build \\\\d+ ok\",\"regex\":true,\"timeout\":0}")
+                .getBoolean("matched")).isTrue();
+        assertThat(client.result("pty/wait", "{\"match\":\"^\\\\$$\",\"regex\":true,\"timeout\":0}")
+                .getBoolean("matched")).isTrue();
+        assertThat(client.result("pty/wait", "{\"match\":\"build \\\\d+ ok\",\"timeout\":0}")
+                .getBoolean("matched")).isFalse();
+    }
+
+    @Test
+    void catastrophicRegexIsCutOffInsteadOfRunningForever() throws Exception {
+        InMemoryClient wide = new InMemoryClient(new FakeSession(200, 5), null);
+        // (.*a){20}b backtracks through every way to split the row into 20 parts: seconds for 26 a's, ages for 64.
+        wide.session.emit("a".repeat(64));
+        JsonObject result = wide.result("pty/wait", "{\"match\":\"(.*a){20}b\",\"regex\":true,\"timeout\":0}");
+        assertThat(result.getBoolean("matched")).isFalse();
+        assertThat(result.getString("screen")).startsWith("aaaa");
+    }
+
+    @Test
+    void regexThatDoesNotCompileIsInvalidParams() throws Exception {
+        assertThat(client.invalidParams("pty/wait", "{\"match\":\"(unclosed\",\"regex\":true}"))
+                .startsWith("match is not a valid regular expression: ");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"regex\":true}", "{\"scrollback\":true}"})
+    void regexAndScrollbackNeedMatch(String params) throws Exception {
+        assertThat(client.invalidParams("pty/wait", params)).endsWith(" needs match");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "600001", "1.5", "\"10\"", "true", "[]"})
+    void timeoutOutsideTheDomainIsInvalidParams(String timeout) throws Exception {
+        assertThat(client.invalidParams("pty/wait", "{\"timeout\":" + timeout + "}"))
+                .startsWith("timeout must be an integer from 0 to 600000");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "600001", "0.5", "\"5\""})
+    void idleMsOutsideTheDomainIsInvalidParams(String idle) throws Exception {
+        assertThat(client.invalidParams("pty/wait", "{\"idleMs\":" + idle + "}"))
+                .startsWith("idleMs must be an integer from 0 to 600000");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"match\":5}", "{\"match\":true}"})
+    void matchMustBeAString(String params) throws Exception {
+        assertThat(client.invalidParams("pty/wait", params)).isEqualTo("match must be a string");
+    }
+
+    @Test
+    void regexFlagMustBeABoolean() throws Exception {
+        assertThat(client.invalidParams("pty/wait", "{\"match\":\"a\",\"regex\":\"yes\"}"))
+                .isEqualTo("regex must be a boolean");
+    }
+
+    @Test
+    void idleMsAloneIsSatisfiedOnceQuiet() throws Exception {
+        JsonObject result = client.result("pty/wait", "{\"idleMs\":20,\"timeout\":600000}");
+        assertThat(result.getBoolean("matched")).isTrue();
+        assertThat(result.getJsonNumber("waitedMs").longValue()).isGreaterThanOrEqualTo(20);
+    }
+
+    @Test
+    void idleMsWithMatchWaitsForTheMatchFirst() throws Exception {
+        CompletableFuture<JsonObject> result = waitInBackground("{\"match\":\"go\",\"idleMs\":5,\"timeout\":600000}");
+        awaitWaiterBlocked();
+        assertThat(result).isNotDone();
+        client.session.emit("go");
+        assertThat(get(result).getBoolean("matched")).isTrue();
+    }
+
+    @Test
+    void idleNotReachedBeforeTheTimeoutIsNotMatched() throws Exception {
+        JsonObject result = client.result("pty/wait", "{\"idleMs\":600000,\"timeout\":30}");
+        assertThat(result.getBoolean("matched")).isFalse();
+    }
+
+    @Test
+    void scrollbackTrueAlsoSearchesLinesThatScrolledOff() throws Exception {
+        client.session.emit("first line\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7");
+        assertThat(client.result("pty/wait", "{\"match\":\"first\",\"timeout\":0}").getBoolean("matched")).isFalse();
+        JsonObject result = client.result("pty/wait", "{\"match\":\"first\",\"timeout\":0,\"scrollback\":true}");
+        assertThat(result.getBoolean("matched")).isTrue();
+        assertThat(result.getString("screen")).isEqualTo("3\n4\n5\n6\n7\n");
+    }
+
+    @Test
+    void exitEndsAWaitAtOnce() throws Exception {
+        CompletableFuture<JsonObject> result = waitInBackground("{\"match\":\"never\",\"timeout\":600000}");
+        awaitWaiterBlocked();
+        client.session.exit(0);
+        assertThat(get(result).getBoolean("matched")).isFalse();
+    }
+
+    @Test
+    void waitAfterExitReturnsAtOnceAndStillMatchesTheFinalScreen() throws Exception {
+        client.session.emit("bye");
+        client.session.exit(0);
+        assertThat(client.result("pty/wait", "{\"match\":\"bye\",\"timeout\":600000}").getBoolean("matched")).isTrue();
+        assertThat(client.result("pty/wait", "{\"match\":\"no\",\"timeout\":600000}").getBoolean("matched")).isFalse();
+        assertThat(client.result("pty/wait", "{\"timeout\":600000}").getBoolean("matched")).isFalse();
+        assertThat(client.result("pty/wait", "{\"idleMs\":600000,\"timeout\":600000}").getBoolean("matched")).isTrue();
+        assertThat(client.session.waiterBlocked.availablePermits()).isZero();
+    }
+}

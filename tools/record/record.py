@@ -1,0 +1,554 @@
+#!/usr/bin/env python3
+"""Records real programs through a pseudo-terminal for the emulator's differential corpus.
+
+Each recording runs one program in a PTY of a fixed size, drives it with scripted keystrokes
+and waits (for a piece of text to appear, or for the output to go quiet), and writes every byte
+the program printed to vt/src/test/resources/corpus/rec-<name>.bin, with rec-<name>.json
+giving the size. Nothing answers the program's terminal queries (there is no terminal on the
+other side): programs that ask wait a moment and carry on, as they do over a slow link.
+
+The environment is fixed and private-free: a temporary HOME and working folder, PS1='$ ',
+LANG=C.UTF-8, TERM=xterm-256color, TZ=UTC, fixed git identities and dates. After recording, the
+output is checked for this machine's host name and the temporary paths.
+
+Usage: python3 tools/record/record.py [NAME ...]     (no name: every recording)
+       python3 tools/record/record.py --list
+Needs: bash, vim, less, git, man, python3, dialog, htop (apt-get install -y dialog htop).
+"""
+
+import argparse
+import fcntl
+import json
+import os
+import pathlib
+import pty
+import re
+import select
+import shutil
+import signal
+import socket
+import struct
+import sys
+import tempfile
+import termios
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "vt" / "src" / "test" / "resources" / "corpus"
+MAX_BYTES = 200 * 1024
+ENTER = "\r"
+ESC = "\x1b"
+
+
+class Session:
+    """One program in a PTY: send keystrokes, wait for output, collect every byte."""
+
+    def __init__(self, argv, cols, rows, env, cwd):
+        self.output = bytearray()
+        self.mark = 0
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            os.chdir(cwd)
+            os.execvpe(argv[0], argv, env)
+        self.closed = False
+        self.finished = False
+        self.resizes = []
+
+    def _read_once(self, timeout):
+        if self.closed:
+            return False
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            data = b""
+        if not data:
+            self.closed = True
+            return False
+        self.output += data
+        return True
+
+    def expect(self, text, timeout=15.0):
+        """Reads until text (a str or a compiled bytes regex) appears after the last match."""
+        deadline = time.monotonic() + timeout
+        pattern = text if isinstance(text, re.Pattern) else re.compile(re.escape(text.encode("utf-8")))
+        while True:
+            match = pattern.search(self.output, self.mark)
+            if match:
+                self.mark = match.end()
+                return
+            left = deadline - time.monotonic()
+            if left <= 0 or self.closed:
+                tail = bytes(self.output[-400:])
+                raise TimeoutError("did not see %r; output ends with %r" % (pattern.pattern, tail))
+            self._read_once(left)
+
+    def settle(self, quiet=0.4, timeout=15.0):
+        """Reads until no output has arrived for `quiet` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not self.closed:
+            if not self._read_once(quiet):
+                return
+        self.mark = len(self.output)
+
+    def send(self, keys, settle=0.0):
+        os.write(self.fd, keys.encode("utf-8"))
+        if settle:
+            self.settle(settle)
+
+    def type(self, text, settle=0.15):
+        """Types text one key at a time, the way a person does, so echo arrives in pieces."""
+        for ch in text:
+            os.write(self.fd, ch.encode("utf-8"))
+            self.settle(0.02, timeout=1.0)
+        if settle:
+            self.settle(settle)
+
+    def resize(self, cols, rows, settle=0.6):
+        """Resizes the PTY (the program gets SIGWINCH) once earlier output has arrived; the offset
+        is recorded so the test resizes its terminals at the same point of the stream."""
+        self.settle(0.3)
+        self.resizes.append([len(self.output), cols, rows])
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        if settle:
+            self.settle(settle)
+
+    def stop(self, quiet=0.5):
+        """Ends the recording while the program still shows its screen: waits for quiet, then kills it."""
+        self.settle(quiet)
+        if not self.closed:
+            os.kill(self.pid, signal.SIGKILL)
+        return self
+
+    def finish(self, timeout=10.0):
+        """Reads until the program exits (killing it after timeout) and returns all output."""
+        if self.finished:
+            return bytes(self.output)
+        self.finished = True
+        deadline = time.monotonic() + timeout
+        while not self.closed and time.monotonic() < deadline:
+            self._read_once(deadline - time.monotonic())
+        if not self.closed:
+            os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return bytes(self.output)
+
+
+def base_env(home):
+    return {
+        "HOME": str(home),
+        "USER": "user",
+        "LOGNAME": "user",
+        "SHELL": "/bin/bash",
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "TERM": "xterm-256color",
+        "COLORTERM": "truecolor",
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "TZ": "UTC",
+        "PS1": "$ ",
+        "HISTFILE": "/dev/null",
+        "LESSHISTFILE": "-",
+        "PAGER": "less",
+        "EDITOR": "vi",
+        "GIT_CONFIG_NOSYSTEM": "1",
+    }
+
+
+# --- the recordings ---------------------------------------------------------------------------
+
+def rec_vim(s_factory, work):
+    (work / "notes.txt").write_text("".join("line %02d: the quick brown fox\n" % i for i in range(1, 41)))
+    s = s_factory(["vim", "-u", "NONE", "-i", "NONE", "-N", "notes.txt"], 80, 24)
+    s.expect("notes.txt")
+    s.settle(0.5)
+    s.send(":syntax on\r:set number ruler\r", 0.4)
+    s.send("5G", 0.2)
+    s.send("A appended \u00e9\u00e8 \u4e2d\u6587", 0.2)
+    s.send(ESC, 0.3)
+    s.send("o", 0.1)
+    s.type("new line typed in insert mode")
+    s.send(ESC, 0.3)
+    s.send("dd", 0.2)
+    s.send("u", 0.3)
+    s.send("\x06", 0.4)  # Ctrl-F: a page down
+    s.send("/fox\r", 0.3)
+    s.send("n", 0.2)
+    s.send(":%s/quick/slow/g\r", 0.4)
+    s.send("gg", 0.3)
+    s.send("Vjj", 0.3)
+    s.send(ESC, 0.2)
+    s.send(":w\r", 0.3)
+    s.send("12G", 0.3)
+    return s.stop()
+
+
+def rec_vim_quit(s_factory, work):
+    s = s_factory(["bash", "--norc", "--noprofile", "-i"], 80, 24)
+    s.expect("$ ")
+    s.type("printf 'before vim\\n'; vim -u NONE -i NONE -N short.txt\r")
+    s.expect("short.txt")
+    s.settle(0.5)
+    s.send("i", 0.1)
+    s.type("written in vim")
+    s.send(ESC, 0.2)
+    s.send(":wq\r")
+    s.expect("$ ")
+    s.type("cat short.txt\r")
+    s.expect("$ ")
+    return s.stop()
+
+
+def rec_vim_resize(s_factory, work):
+    (work / "wide.txt").write_text("".join("%02d " % i + "lorem ipsum dolor sit amet " * 3 + "\n" for i in range(1, 31)))
+    s = s_factory(["vim", "-u", "NONE", "-i", "NONE", "-N", "wide.txt"], 80, 24)
+    s.expect("wide.txt")
+    s.settle(0.5)
+    s.send(":set number\r", 0.3)
+    s.resize(50, 16)
+    s.send("10G", 0.3)
+    s.resize(100, 30)
+    s.send("A tail", 0.2)
+    s.send(ESC, 0.3)
+    return s.stop()
+
+
+def rec_bash_resize(s_factory, work):
+    s = s_factory(["bash", "--norc", "--noprofile", "-i"], 60, 12)
+    s.expect("$ ")
+    s.type("for i in $(seq 1 8); do printf 'line %s of a long-ish output that wraps at narrow widths\\n' $i; done\r")
+    s.expect("$ ")
+    s.type("echo a command line long enough to wrap when the terminal gets narrow")
+    s.resize(30, 10)
+    s.send("\x01", 0.2)  # Ctrl-A: readline redraws across the wrapped line
+    s.resize(80, 12)
+    s.send("\x05\r")
+    s.expect("$ ")
+    return s.stop()
+
+
+def rec_less(s_factory, work):
+    lines = []
+    for i in range(1, 301):
+        if i % 7 == 0:
+            lines.append("\x1b[1mline %03d\x1b[0m with \x1b[32mgreen\x1b[0m words and a needle here" % i)
+        else:
+            lines.append("line %03d: lorem ipsum dolor sit amet, consectetur adipiscing" % i)
+    (work / "long.txt").write_text("\n".join(lines) + "\n")
+    s = s_factory(["less", "-R", "long.txt"], 80, 24)
+    s.expect("long.txt")
+    s.settle(0.3)
+    for keys in [" ", " ", "b", "j", "j", "k", "/needle\r", "n", "n", "G", "g", "50%", "d", "u", "/needle\r"]:
+        s.send(keys, 0.25)
+    return s.stop()
+
+
+def git_repo(work, env):
+    repo = work / "repo"
+    repo.mkdir()
+    stamp = [1700000000]
+
+    def git(*args):
+        stamp[0] += 3600
+        date = "@%d +0000" % stamp[0]
+        run_env = dict(env, GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
+        import subprocess
+        subprocess.run(["git"] + list(args), cwd=repo, env=run_env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def commit(name, text):
+        (repo / name).write_text(text)
+        git("add", name)
+        git("commit", "-q", "-m", "Add %s" % name)
+
+    git("init", "-q", "-b", "main")
+    commit("README.md", "# demo\n")
+    commit("main.c", "int main(void) { return 0; }\n")
+    git("checkout", "-q", "-b", "feature")
+    commit("feature.c", "void feature(void) {}\n")
+    commit("feature.h", "void feature(void);\n")
+    git("checkout", "-q", "main")
+    commit("docs.md", "docs\n")
+    git("merge", "-q", "--no-ff", "-m", "Merge branch 'feature'", "feature")
+    git("tag", "v1.0")
+    git("checkout", "-q", "-b", "fix")
+    commit("fix.txt", "fix \u00e9\u4e2d\n")
+    git("checkout", "-q", "main")
+    commit("more.md", "more\n")
+    return repo
+
+
+def rec_git_log(s_factory, work, env):
+    repo = git_repo(work, env)
+    s = s_factory(["git", "--no-pager", "log", "--graph", "--color=always", "--decorate=short", "--all",
+                   "--format=%C(auto)%h%d %s %C(blue)<%an>%C(reset)"], 80, 24, cwd=repo)
+    return s
+
+
+def rec_git_log_pager(s_factory, work, env):
+    repo = git_repo(work, env)
+    s = s_factory(["git", "log", "--graph", "--color", "--stat", "--all"], 80, 24, cwd=repo)
+    s.settle(0.5)
+    s.send(" ", 0.3)
+    s.send("k", 0.3)
+    return s.stop()
+
+
+def prepare_tree(work):
+    tree = work / "tree"
+    for sub in ["src/main", "src/test", "docs", "bin", "empty"]:
+        (tree / sub).mkdir(parents=True, exist_ok=True)
+    for name in ["src/main/App.java", "src/test/AppTest.java", "docs/readme.md", "docs/\u65e5\u672c\u8a9e.txt",
+                 "archive.tar.gz", "photo.png", "notes with spaces.txt"]:
+        (tree / name).write_text("x\n")
+    script = tree / "bin" / "run.sh"
+    script.write_text("#!/bin/sh\n")
+    script.chmod(0o755)
+    os.symlink("docs/readme.md", tree / "link-to-readme")
+    os.symlink("missing-target", tree / "broken-link")
+    os.mkfifo(tree / "a-fifo")
+    (tree / "shared").mkdir()
+    (tree / "shared").chmod(0o1777)
+    fixed = time.mktime((2024, 1, 2, 3, 4, 5, 0, 0, 0))
+    for path in sorted(tree.rglob("*"), reverse=True) + [tree, work]:
+        os.utime(path, (fixed, fixed), follow_symlinks=False)
+    return tree
+
+
+def rec_ls_color(s_factory, work):
+    tree = prepare_tree(work)
+    return s_factory(["ls", "--color=always", "-R", "-F", "."], 80, 24, cwd=tree)
+
+
+def rec_ls_long(s_factory, work):
+    tree = prepare_tree(work)
+    return s_factory(["ls", "--color=always", "-la", "--time-style=long-iso", "."], 100, 30, cwd=tree)
+
+
+def rec_man_ls(s_factory, work):
+    s = s_factory(["man", "ls"], 80, 24, extra_env={"MANPAGER": "less", "MANWIDTH": "80"})
+    s.expect("LS(1)")
+    s.settle(0.5)
+    for keys in [" ", " ", "/sort\r", "n", "G", "10k"]:
+        s.send(keys, 0.3)
+    return s.stop()
+
+
+def rec_python_repl(s_factory, work):
+    s = s_factory(["python3", "-q"], 80, 24, extra_env={"PYTHONSTARTUP": "", "PYTHONHISTORY": str(work / "h")})
+    s.expect(">>> ")
+    s.type("1 + 1\r")
+    s.expect(">>> ")
+    s.type("print('h\u00e9llo \u4e16\u754c \U0001f600')\r")
+    s.expect(">>> ")
+    s.type("for i in range(3):\r")
+    s.expect("... ")
+    s.type("    print(i * '*')\r")
+    s.expect("... ")
+    s.send("\r")
+    s.expect(">>> ")
+    s.send(ESC + "[A", 0.3)  # history: up arrow recalls the loop's last line
+    s.send(ESC + "[A", 0.3)
+    s.send("\x15", 0.2)  # Ctrl-U: kill the line
+    s.type("import sys; sys.version_info[:1]\r")
+    s.expect(">>> ")
+    s.type("1/0\r")
+    s.expect(">>> ")
+    s.type("exit()\r")
+    return s
+
+
+def rec_dialog(s_factory, work):
+    argv = ["dialog", "--backtitle", "ptyctl corpus", "--title", "Pick one", "--checklist",
+            "Choose toppings \u2014 \u00e9\u00e8 \u4e2d", "15", "50", "5",
+            "1", "Cheese", "on", "2", "Tomato", "off", "3", "Basil", "off", "4", "Olives", "on"]
+    s = s_factory(argv, 80, 24)
+    s.expect("Olives")
+    s.settle(0.4)
+    for keys in [ESC + "[B", " ", ESC + "[B", " ", ESC + "[A", "\t", "\t"]:
+        s.send(keys, 0.25)
+    return s.stop()
+
+
+def rec_dialog_menu(s_factory, work):
+    argv = ["dialog", "--title", "Menu", "--menu", "Select an entry", "12", "40", "4",
+            "a", "Alpha", "b", "Beta", "c", "Gamma", "d", "Delta", "e", "Epsilon", "f", "Zeta"]
+    s = s_factory(argv, 60, 20)
+    s.expect("Select an entry")
+    s.settle(0.4)
+    for keys in [ESC + "[B", ESC + "[B", ESC + "[B", ESC + "[B", ESC + "[A"]:
+        s.send(keys, 0.25)
+    return s.stop()
+
+
+def rec_htop(s_factory, work):
+    import subprocess
+    sleeper = subprocess.Popen(["sleep", "60"])
+    try:
+        # -p: show only our own sleeper, not the machine's other processes.
+        s = s_factory(["htop", "-d", "10", "-p", str(sleeper.pid)], 100, 30)
+        s.expect("sleep")
+        s.settle(0.6, timeout=3)
+        for keys in [ESC + "OP", ESC + "[21~"]:  # F1 help, then F10 leaves help
+            s.send(keys, 0.5)
+        s.send("t", 0.5)  # tree view
+        s.stop()
+        s.finish()
+        return s
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
+def rec_bash_readline(s_factory, work):
+    for name in ["alpha.txt", "alphabet.txt", "beta.log"]:
+        (work / name).write_text("x\n")
+    s = s_factory(["bash", "--norc", "--noprofile", "-i"], 80, 24)
+    s.expect("$ ")
+    s.type("echo hello world")
+    s.send("\x01", 0.1)  # Ctrl-A: start of line
+    s.type("# ")
+    s.send("\x05", 0.1)  # Ctrl-E: end of line
+    s.send("\x17", 0.1)  # Ctrl-W: kill the last word
+    s.type("readline")
+    s.send(ESC + "b", 0.1)  # Alt-B: a word back
+    s.send(ESC + "[D" + ESC + "[D", 0.1)
+    s.type("big ")
+    s.send("\x01", 0.1)
+    s.send(ESC + "d", 0.1)  # Alt-D: delete the commented word
+    s.send("\x0b", 0.1)  # Ctrl-K: kill to end
+    s.type("echo colours: $'\\e[31mred\\e[0m' \u4e2d\u6587 \U0001f600\r")
+    s.expect("$ ")
+    s.type("cat al\t")
+    s.settle(0.3)
+    s.send("\t", 0.3)
+    s.send("\t", 0.3)
+    s.type("ph\t\r")
+    s.expect("$ ")
+    s.send(ESC + "[A", 0.2)  # history up
+    s.send(ESC + "[A", 0.2)
+    s.send("\x03", 0.2)  # Ctrl-C: abandon the line
+    s.send("\x12", 0.1)  # Ctrl-R: reverse search
+    s.type("colo")
+    s.send(ENTER)
+    s.expect("$ ")
+    s.send("\x0c", 0.3)  # Ctrl-L: clear screen
+    s.type("for i in 1 2 3; do printf '%s\\n' \"row $i\"; done\r")
+    s.expect("$ ")
+    s.type("printf '\\e[1;4;38;5;208mbold orange\\e[0m\\n'; ls\r")
+    s.expect("$ ")
+    s.type("echo unfinished line")
+    s.send(ESC + "b" + ESC + "b", 0.2)
+    return s.stop()
+
+
+def rec_cat_unicode(s_factory, work):
+    text = "\n".join([
+        "Chinese:  \u4e2d\u6587\u5b57\u7b26\u6d4b\u8bd5 \u2014 \u4f60\u597d\uff0c\u4e16\u754c\uff01",
+        "Japanese: \u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8\u3002\u30ab\u30bf\u30ab\u30ca\u3068\u3072\u3089\u304c\u306a",
+        "Korean:   \ud55c\uad6d\uc5b4 \ud14d\uc2a4\ud2b8 \uc548\ub155\ud558\uc138\uc694",
+        "Emoji:    \U0001f600 \U0001f680 \U0001f44d\U0001f3fd \U0001f468\u200d\U0001f469\u200d\U0001f467 \U0001f1ef\U0001f1f5 \u2764\ufe0f \u2615",
+        "Accents:  e\u0301 n\u0303 a\u0308 \u00e9\u00e8\u00ea \u1e9b\u0323",
+        "Box:      \u250c\u2500\u252c\u2500\u2510 \u2502 \u2502 \u2502 \u2514\u2500\u2534\u2500\u2518",
+        "Mixed:    ASCII \u4e2d ASCII \U0001f600 ASCII \uff21\uff22\uff23",
+        "Long:     " + "\u4e2d\u6587" * 40,
+        "Quotes:   \u2018single\u2019 \u201cdouble\u201d \u2026 \u2013 \u2014 \u2022",
+    ]) + "\n"
+    (work / "unicode.txt").write_text(text)
+    return s_factory(["cat", "unicode.txt"], 80, 24)
+
+
+RECORDINGS = {
+    "vim": (rec_vim, "vim -u NONE editing a file: insert, delete, undo, search, substitute, visual mode"),
+    "vim-quit": (rec_vim_quit, "bash starts vim, vim writes a file and quits back to the shell (alternate screen left)"),
+    "vim-resize": (rec_vim_resize, "vim redrawing after the window shrinks to 50x16 and grows to 100x30"),
+    "bash-resize": (rec_bash_resize, "bash output and a wrapped command line while the window narrows and widens"),
+    "less": (rec_less, "less -R paging a 300-line file with colours: page, search, jump"),
+    "git-log-graph": (rec_git_log, "git log --graph --color on a small repository with branches and a merge"),
+    "git-log-pager": (rec_git_log_pager, "git log --graph --stat through less"),
+    "ls-color-recursive": (rec_ls_color, "ls --color -R -F on a prepared tree (links, fifo, executables, CJK name)"),
+    "ls-color-long": (rec_ls_long, "ls --color -la on the same tree, 100x30"),
+    "man-ls": (rec_man_ls, "man ls through less: page, search"),
+    "python-repl": (rec_python_repl, "python3 REPL: expressions, unicode, a loop, history, a traceback"),
+    "dialog-checklist": (rec_dialog, "dialog --checklist navigated with arrows, space and tab"),
+    "dialog-menu": (rec_dialog_menu, "dialog --menu, 60x20, scrolling the list"),
+    "htop": (rec_htop, "htop showing one process, help screen, tree view, 100x30"),
+    "bash-readline": (rec_bash_readline, "bash readline editing: Ctrl-A/E/W/K, Alt-B/D, completion, history, Ctrl-R, Ctrl-L"),
+    "cat-unicode": (rec_cat_unicode, "cat of a CJK, emoji, combining and box-drawing text file"),
+}
+NEEDS_ENV = {"git-log-graph", "git-log-pager"}
+
+
+def check_private(name, data, markers):
+    for marker in markers:
+        if marker and marker.encode("utf-8") in data:
+            raise RuntimeError("%s: output contains %r; refusing to write it" % (name, marker))
+
+
+def record(name):
+    function, description = RECORDINGS[name]
+    with tempfile.TemporaryDirectory(prefix="rec-") as tmp:
+        tmp = pathlib.Path(tmp)
+        home = tmp / "home"
+        work = tmp / "work"
+        home.mkdir()
+        work.mkdir()
+        (home / ".gitconfig").write_text("[user]\n\tname = Ada Example\n\temail = ada@example.com\n"
+                                         "[init]\n\tdefaultBranch = main\n[color]\n\tui = auto\n")
+        env = base_env(home)
+        env["GIT_CONFIG_GLOBAL"] = str(home / ".gitconfig")
+        size = {}
+
+        def factory(argv, cols, rows, cwd=None, extra_env=None):
+            size.update(cols=cols, rows=rows)
+            return Session(argv, cols, rows, dict(env, **(extra_env or {})), str(cwd or work))
+
+        if name in NEEDS_ENV:
+            session = function(factory, work, env)
+        else:
+            session = function(factory, work)
+        data = session.finish()
+        check_private(name, data, [socket.gethostname(), str(tmp), "/work/", os.environ.get("USER", "")
+                                   if os.environ.get("USER") not in (None, "root") else ""])
+    if len(data) > MAX_BYTES:
+        raise RuntimeError("%s: %d bytes is over the %d byte limit" % (name, len(data), MAX_BYTES))
+    (CORPUS / ("rec-%s.bin" % name)).write_bytes(data)
+    meta = {"cols": size["cols"], "rows": size["rows"], "description": description}
+    if session.resizes:
+        meta["resizes"] = session.resizes
+    (CORPUS / ("rec-%s.json" % name)).write_text(json.dumps(meta, ensure_ascii=False) + "\n")
+    print("rec-%-22s %7d bytes  %dx%d" % (name, len(data), size["cols"], size["rows"]))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="recordings to make (default: all)")
+    parser.add_argument("--list", action="store_true", help="list the recordings and exit")
+    args = parser.parse_args()
+    if args.list:
+        for name, (_, description) in RECORDINGS.items():
+            print("%-20s %s" % (name, description))
+        return 0
+    unknown = [n for n in args.names if n not in RECORDINGS]
+    if unknown:
+        parser.error("unknown recording(s): %s" % ", ".join(unknown))
+    missing = [tool for tool in ["bash", "vim", "less", "git", "man", "dialog", "htop"] if not shutil.which(tool)]
+    if missing:
+        print("missing tools: %s (apt-get install -y %s)" % (", ".join(missing), " ".join(missing)), file=sys.stderr)
+    CORPUS.mkdir(parents=True, exist_ok=True)
+    failed = 0
+    for name in args.names or list(RECORDINGS):
+        try:
+            record(name)
+        except Exception as e:  # one broken recording should not stop the others
+            failed += 1
+            print("rec-%s FAILED: %s" % (name, e), file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+package dev.ptyctl.vt;
+
+/**
+ * A read-only snapshot of one screen cell, in the terms xterm.js's public cell API uses.
+ *
+ * @param chars "" for an empty cell or the right half of a wide character; otherwise the base
+ *     character plus any combining marks
+ * @param width 1, 2 (left half of a wide character) or 0 (right half; also a lone zero-width
+ *     character)
+ * @param fgMode foreground colour mode: 0 default, 1 palette, 2 RGB
+ * @param fg palette index (0..255) or 0xRRGGBB; 0 for the default colour
+ * @param bgMode background colour mode, as {@code fgMode}
+ * @param bg background colour, as {@code fg}
+ * @param bold SGR 1
+ * @param faint SGR 2
+ * @param italic SGR 3
+ * @param underline 0 none, 1 single, 2 double, 3 curly, 4 dotted, 5 dashed
+ * @param blink SGR 5
+ * @param inverse SGR 7
+ * @param invisible SGR 8
+ * @param strikethrough SGR 9
+ * @param overline SGR 53
+ */
+public record CellView(String chars,
+                       int width,
+                       int fgMode, int fg,
+                       int bgMode, int bg,
+                       boolean bold, boolean faint, boolean italic, int underline,
+                       boolean blink, boolean inverse, boolean invisible, boolean strikethrough, boolean overline) {
+    /** Colour mode: the terminal's default colour. */
+    public static final int COLOR_DEFAULT = 0;
+    /** Colour mode: a palette index 0..255 (both 16- and 256-colour SGR forms). */
+    public static final int COLOR_PALETTE = 1;
+    /** Colour mode: direct colour 0xRRGGBB. */
+    public static final int COLOR_RGB = 2;
+}

@@ -1,0 +1,224 @@
+package dev.ptyctl.vt.parser;
+
+/**
+ * The numeric parameters of a CSI or DCS sequence, with sub-parameters ({@code :}), stored in
+ * fixed arrays that the parser resets and refills for every sequence.
+ *
+ * <p>Follows xterm.js's conventions so handlers read the same values: an omitted parameter is 0
+ * ("zero default mode"; {@code CSI m} has one parameter, 0, and {@code CSI ;5H} has two, 0 and 5);
+ * an omitted sub-parameter is -1 ({@code 38:2::10:20:30} gives 38 with sub-parameters 2, -1, 10, 20,
+ * 30); values saturate at {@link Integer#MAX_VALUE}; parameters after the {@value #MAX_PARAMS}th and
+ * sub-parameters after the {@value #MAX_SUB_PARAMS}th of a sequence are dropped.
+ */
+public final class Params {
+    /** Parameters kept per sequence; xterm.js keeps 32 too (xterm 30, DEC terminals 16). */
+    public static final int MAX_PARAMS = 32;
+    /** Sub-parameters kept per sequence, across all its parameters. */
+    public static final int MAX_SUB_PARAMS = 32;
+
+    private final int[] values = new int[MAX_PARAMS];
+    private final int[] subValues = new int[MAX_SUB_PARAMS];
+    /** Per parameter: index of its first sub-parameter in {@link #subValues}. */
+    private final int[] subStart = new int[MAX_PARAMS];
+    /** Per parameter: index after its last sub-parameter. */
+    private final int[] subEnd = new int[MAX_PARAMS];
+    private int length;
+    private int subLength;
+    private boolean rejectDigits;
+    private boolean rejectSubDigits;
+    private boolean digitIsSub;
+
+    /** Creates an empty parameter list. */
+    public Params() {
+    }
+
+    /**
+     * Parses a parameter string such as {@code "1;2:3::4"} the way the parser would; for tests and
+     * tools.
+     *
+     * @param text parameter bytes (digits, {@code ;} and {@code :})
+     * @return new parameters
+     */
+    public static Params parse(String text) {
+        Params params = new Params();
+        params.resetWithDefault();
+        for (int i = 0; i < text.length(); i++) {
+            params.accept(text.charAt(i));
+        }
+        return params;
+    }
+
+    /** Forgets all parameters. */
+    void reset() {
+        length = 0;
+        subLength = 0;
+        rejectDigits = false;
+        rejectSubDigits = false;
+        digitIsSub = false;
+    }
+
+    /** Forgets all parameters and starts with a single 0, as every sequence does. */
+    void resetWithDefault() {
+        reset();
+        addParam(0);
+    }
+
+    /** Feeds one parameter byte: a digit, {@code ;} (next parameter) or {@code :} (sub-parameter). */
+    void accept(int c) {
+        if (c == ';') {
+            addParam(0);
+        } else if (c == ':') {
+            addSubParam(-1);
+        } else {
+            addDigit(c - '0');
+        }
+    }
+
+    private void addParam(int value) {
+        digitIsSub = false;
+        if (length >= MAX_PARAMS) {
+            rejectDigits = true;
+            return;
+        }
+        subStart[length] = subLength;
+        subEnd[length] = subLength;
+        values[length++] = value;
+    }
+
+    private void addSubParam(int value) {
+        digitIsSub = true;
+        if (length == 0) {
+            return;
+        }
+        if (rejectDigits || subLength >= MAX_SUB_PARAMS) {
+            rejectSubDigits = true;
+            return;
+        }
+        subValues[subLength++] = value;
+        subEnd[length - 1] = subLength;
+    }
+
+    private void addDigit(int digit) {
+        if (rejectDigits || (digitIsSub && rejectSubDigits)) {
+            return;
+        }
+        int[] store = digitIsSub ? subValues : values;
+        int count = digitIsSub ? subLength : length;
+        if (count == 0) {
+            return;
+        }
+        int current = store[count - 1];
+        store[count - 1] = current < 0 ? digit : (int) Math.min(current * 10L + digit, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Number of parameters, at least 1 for a dispatched sequence.
+     *
+     * @return the count
+     */
+    public int length() {
+        return length;
+    }
+
+    /**
+     * The value of parameter {@code index}, 0 when omitted or beyond {@link #length()}.
+     *
+     * @param index 0-based parameter index
+     * @return the value
+     */
+    public int get(int index) {
+        return index < length ? values[index] : 0;
+    }
+
+    /**
+     * The value of parameter {@code index}, or {@code fallback} when it is 0, omitted or absent (the
+     * usual "default 1" rule of cursor movement).
+     *
+     * @param index 0-based parameter index
+     * @param fallback value used for 0 or a missing parameter
+     * @return the value
+     */
+    public int getOr(int index, int fallback) {
+        int value = get(index);
+        return value == 0 ? fallback : value;
+    }
+
+    /**
+     * Whether parameter {@code index} has sub-parameters.
+     *
+     * @param index 0-based parameter index
+     * @return true when at least one {@code :} value follows it
+     */
+    public boolean hasSubParams(int index) {
+        return index < length && subEnd[index] > subStart[index];
+    }
+
+    /**
+     * Number of sub-parameters of parameter {@code index}.
+     *
+     * @param index 0-based parameter index
+     * @return the count, 0 when none
+     */
+    public int subParamCount(int index) {
+        return index < length ? subEnd[index] - subStart[index] : 0;
+    }
+
+    /**
+     * Sub-parameter {@code subIndex} of parameter {@code index}; -1 when it was left empty.
+     *
+     * @param index 0-based parameter index
+     * @param subIndex 0-based sub-parameter index, below {@link #subParamCount(int)}
+     * @return the value
+     */
+    public int subParam(int index, int subIndex) {
+        if (subIndex < 0 || subIndex >= subParamCount(index)) {
+            throw new IndexOutOfBoundsException("parameter " + index + " has no sub-parameter " + subIndex);
+        }
+        return subValues[subStart[index] + subIndex];
+    }
+
+    /**
+     * The parameters in sequence syntax, e.g. {@code "1;38:2:-1:10:20:30"}; empty sub-parameters
+     * are written as -1.
+     */
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < length; i++) {
+            if (i > 0) {
+                text.append(';');
+            }
+            text.append(values[i]);
+            for (int s = subStart[i]; s < subEnd[i]; s++) {
+                text.append(':').append(subValues[s]);
+            }
+        }
+        return text.toString();
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Params that && toString().equals(that.toString());
+    }
+
+    @Override
+    public int hashCode() {
+        return toString().hashCode();
+    }
+
+    /**
+     * A copy that is not reused by the parser, e.g. for recording.
+     *
+     * @return an independent copy
+     */
+    public Params copy() {
+        Params copy = new Params();
+        System.arraycopy(values, 0, copy.values, 0, MAX_PARAMS);
+        System.arraycopy(subValues, 0, copy.subValues, 0, MAX_SUB_PARAMS);
+        System.arraycopy(subStart, 0, copy.subStart, 0, MAX_PARAMS);
+        System.arraycopy(subEnd, 0, copy.subEnd, 0, MAX_PARAMS);
+        copy.length = length;
+        copy.subLength = subLength;
+        return copy;
+    }
+}

@@ -1,0 +1,532 @@
+package dev.ptyctl.vt.screen;
+
+import java.util.Arrays;
+
+/**
+ * One row of cells, stored column-major in primitive arrays so printing plain text allocates
+ * nothing: an {@code int} of content and a {@code long} of {@link Style} per cell, plus two side
+ * arrays allocated only when needed (graphemes: base character with combining marks; extras:
+ * underline colour and hyperlink).
+ *
+ * <pre>
+ * content bits  23..22  21        20..0
+ *               width   combined  code point (0 = empty)
+ *
+ * width:    1 for a normal cell and for an empty one; 2 for the left half of a wide character;
+ *           0 for the right half of a wide character (code point 0) or for a zero-width character
+ *           that had nothing to join (code point set)
+ * combined: the cell's text is graphemes[col] (base plus marks); the code point bits keep the base
+ * </pre>
+ *
+ * An empty cell ({@link #EMPTY}) has width 1 and no code point, as in xterm.js; erasing keeps the
+ * erase style's background. Cells past the last one written are empty.
+ *
+ * <p>Wide characters are never left half-cut: every operation that overwrites or moves one half of
+ * a wide character blanks the other half, with the rules xterm.js's BufferLine applies.
+ */
+public final class Line {
+    private static final int CODE_POINT_MASK = 0x1F_FFFF;
+    private static final int COMBINED = 1 << 21;
+    private static final int WIDTH_SHIFT = 22;
+    private static final int HAS_TEXT = CODE_POINT_MASK | COMBINED;
+
+    /** Content of an empty cell: width 1, no character. */
+    public static final int EMPTY = 1 << WIDTH_SHIFT;
+    /** Content of the right half of a wide character: width 0, no character. */
+    public static final int SPACER = 0;
+
+    private int cols;
+    private int[] content;
+    private long[] styles;
+    /** Underline colour / hyperlink per cell, see {@link #extra(int)}; null while all are 0. */
+    private long[] extras;
+    /** Text of combined cells; null while no cell is combined. */
+    private String[] graphemes;
+    private boolean wrapped;
+
+    /**
+     * Creates a line of empty cells.
+     *
+     * @param cols number of cells
+     * @param fillStyle style of the empty cells
+     */
+    public Line(int cols, long fillStyle) {
+        this.cols = cols;
+        this.content = new int[cols];
+        this.styles = new long[cols];
+        Arrays.fill(content, EMPTY);
+        if (fillStyle != Style.DEFAULT) {
+            Arrays.fill(styles, fillStyle);
+        }
+    }
+
+    /**
+     * Number of cells.
+     *
+     * @return the width of the line
+     */
+    public int cols() {
+        return cols;
+    }
+
+    /**
+     * Whether this line continues the previous one because text wrapped at the right margin (as
+     * opposed to starting after a line feed); reflow and copy-paste use it.
+     *
+     * @return true for a soft-wrapped continuation line
+     */
+    public boolean isWrapped() {
+        return wrapped;
+    }
+
+    /**
+     * Marks or unmarks this line as a soft-wrapped continuation.
+     *
+     * @param wrapped the new flag
+     */
+    public void setWrapped(boolean wrapped) {
+        this.wrapped = wrapped;
+    }
+
+    /**
+     * Raw packed content of a cell; see the class comment.
+     *
+     * @param col column
+     * @return packed content
+     */
+    public int content(int col) {
+        return content[col];
+    }
+
+    /**
+     * The (base) code point of a cell, 0 when empty or the right half of a wide character.
+     *
+     * @param col column
+     * @return code point
+     */
+    public int codePoint(int col) {
+        return content[col] & CODE_POINT_MASK;
+    }
+
+    /**
+     * Cell width: 1, 2 (left half of a wide character) or 0 (right half, or zero-width character).
+     *
+     * @param col column
+     * @return width
+     */
+    public int width(int col) {
+        return content[col] >>> WIDTH_SHIFT;
+    }
+
+    /**
+     * Whether the cell holds a character (as opposed to being empty or a wide character's right half).
+     *
+     * @param col column
+     * @return true when there is text
+     */
+    public boolean hasText(int col) {
+        return (content[col] & HAS_TEXT) != 0;
+    }
+
+    /**
+     * The cell's style.
+     *
+     * @param col column
+     * @return packed {@link Style}
+     */
+    public long style(int col) {
+        return styles[col];
+    }
+
+    /**
+     * The cell's rare attributes: underline colour in bits 0..25 (packed like {@link
+     * Style#color}), hyperlink id in bits 32..63; 0 for none.
+     *
+     * @param col column
+     * @return packed extras
+     */
+    public long extra(int col) {
+        return extras == null ? 0 : extras[col];
+    }
+
+    /**
+     * The cell's text: "" when empty, the character, or base character plus combining marks.
+     *
+     * @param col column
+     * @return text of the cell
+     */
+    public String chars(int col) {
+        int c = content[col];
+        if ((c & COMBINED) != 0) {
+            return graphemes[col];
+        }
+        int cp = c & CODE_POINT_MASK;
+        return cp == 0 ? "" : Character.toString(cp);
+    }
+
+    /**
+     * Writes one character.
+     *
+     * @param col column
+     * @param codePoint the character, 0 for none
+     * @param width 0, 1 or 2
+     * @param style packed style
+     * @param extra packed extras, see {@link #extra(int)}
+     */
+    public void set(int col, int codePoint, int width, long style, long extra) {
+        content[col] = codePoint | (width << WIDTH_SHIFT);
+        styles[col] = style;
+        setExtra(col, extra);
+        if (graphemes != null) {
+            graphemes[col] = null;
+        }
+    }
+
+    /**
+     * Writes a run of narrow characters (width 1, no combining marks) without per-cell checks: the
+     * printing fast path.
+     *
+     * @param col first column
+     * @param codePoints characters
+     * @param from first index in {@code codePoints}
+     * @param to index after the last
+     * @param style packed style for all of them
+     * @param extra packed extras for all of them
+     */
+    public void setNarrowRun(int col, int[] codePoints, int from, int to, long style, long extra) {
+        int end = col + (to - from);
+        for (int i = from, c = col; i < to; i++, c++) {
+            content[c] = codePoints[i] | EMPTY;
+        }
+        Arrays.fill(styles, col, end, style);
+        if (extras != null || extra != 0) {
+            Arrays.fill(extras(), col, end, extra);
+        }
+        if (graphemes != null) {
+            Arrays.fill(graphemes, col, end, null);
+        }
+    }
+
+    /**
+     * Adds a combining mark (or zero-width joiner, variation selector...) to a cell's text.
+     *
+     * @param col column of the base character
+     * @param codePoint the zero-width code point
+     * @param width when not 0, the cell's new width (xterm.js gives the cell the width of the
+     *     character the mark followed, which differs only when that character was not printed)
+     */
+    public void appendCombining(int col, int codePoint, int width) {
+        appendCombining(col, codePoint);
+        if (width != 0) {
+            content[col] = (content[col] & ~(3 << WIDTH_SHIFT)) | (width << WIDTH_SHIFT);
+        }
+    }
+
+    private void appendCombining(int col, int codePoint) {
+        int c = content[col];
+        if ((c & COMBINED) != 0) {
+            graphemes[col] = graphemes[col] + Character.toString(codePoint);
+        } else if ((c & CODE_POINT_MASK) != 0) {
+            if (graphemes == null) {
+                graphemes = new String[content.length];
+            }
+            graphemes[col] = Character.toString(c & CODE_POINT_MASK) + Character.toString(codePoint);
+            content[col] = c | COMBINED;
+        } else {
+            content[col] = codePoint | EMPTY;
+        }
+    }
+
+    /**
+     * Makes cells {@code [from, to)} empty with the given style, without wide-character fix-ups.
+     *
+     * @param from first column
+     * @param to column after the last
+     * @param style style of the empty cells
+     * @param extra extras of the empty cells
+     */
+    public void fill(int from, int to, long style, long extra) {
+        to = Math.min(to, cols);
+        if (from >= to) {
+            return;
+        }
+        Arrays.fill(content, from, to, EMPTY);
+        Arrays.fill(styles, from, to, style);
+        if (extras != null || extra != 0) {
+            Arrays.fill(extras(), from, to, extra);
+        }
+        if (graphemes != null) {
+            Arrays.fill(graphemes, from, to, null);
+        }
+    }
+
+    /**
+     * Erases cells {@code [from, to)} (ED, EL, ECH): they become empty with {@code style}. A wide
+     * character cut by either edge is erased whole.
+     *
+     * @param from first column
+     * @param to column after the last
+     * @param style erase style
+     */
+    public void erase(int from, int to, long style) {
+        if (from > 0 && from < cols && width(from - 1) == 2) {
+            fill(from - 1, from, style, 0);
+        }
+        if (to < cols && to > 0 && width(to - 1) == 2) {
+            fill(to, to + 1, style, 0);
+        }
+        fill(from, to, style, 0);
+    }
+
+    /**
+     * Selective erase (DECSED, DECSEL): like {@link #erase} but cells whose style is {@link
+     * Style#PROTECTED} keep their content.
+     *
+     * @param from first column
+     * @param to column after the last
+     * @param style erase style
+     */
+    public void eraseUnprotected(int from, int to, long style) {
+        if (from > 0 && from < cols && width(from - 1) == 2 && !isProtected(from - 1)) {
+            fill(from - 1, from, style, 0);
+        }
+        if (to < cols && to > 0 && width(to - 1) == 2 && !isProtected(to)) {
+            fill(to, to + 1, style, 0);
+        }
+        for (int col = from; col < Math.min(to, cols); col++) {
+            if (!isProtected(col)) {
+                fill(col, col + 1, style, 0);
+            }
+        }
+    }
+
+    /**
+     * Whether the cell was written under DECSCA 1.
+     *
+     * @param col column
+     * @return true when protected from selective erase
+     */
+    public boolean isProtected(int col) {
+        return (styles[col] & Style.PROTECTED) != 0;
+    }
+
+    /**
+     * Inserts {@code n} empty cells at {@code pos}, shifting the rest right; cells pushed past the end
+     * are lost (ICH, insert mode).
+     *
+     * @param pos column
+     * @param n number of cells
+     * @param style style of the inserted cells
+     * @param extra extras of the inserted cells
+     */
+    public void insertCells(int pos, int n, long style, long extra) {
+        if (pos >= cols || n <= 0) {
+            return;
+        }
+        if (pos > 0 && width(pos - 1) == 2) {
+            fill(pos - 1, pos, style, extra);
+        }
+        if (n < cols - pos) {
+            move(pos, pos + n, cols - pos - n);
+            fill(pos, pos + n, style, extra);
+        } else {
+            fill(pos, cols, style, extra);
+        }
+        if (width(cols - 1) == 2) {
+            fill(cols - 1, cols, style, extra);
+        }
+    }
+
+    /**
+     * Deletes {@code n} cells at {@code pos}, shifting the rest left and filling the end with empty
+     * cells (DCH).
+     *
+     * @param pos column
+     * @param n number of cells
+     * @param style style of the cells appearing at the end
+     * @param extra extras of those cells
+     */
+    public void deleteCells(int pos, int n, long style, long extra) {
+        if (pos >= cols || n <= 0) {
+            return;
+        }
+        if (n < cols - pos) {
+            move(pos + n, pos, cols - pos - n);
+            fill(cols - n, cols, style, extra);
+        } else {
+            fill(pos, cols, style, extra);
+        }
+        if (pos > 0 && width(pos - 1) == 2) {
+            fill(pos - 1, pos, style, extra);
+        }
+        if (width(pos) == 0 && !hasText(pos)) {
+            fill(pos, pos + 1, style, extra);
+        }
+    }
+
+    /**
+     * Copies {@code count} cells from {@code src} (at {@code srcCol}) into this line at {@code col}.
+     *
+     * @param src source line
+     * @param srcCol first source column
+     * @param col first destination column
+     * @param count number of cells
+     */
+    public void copyCells(Line src, int srcCol, int col, int count) {
+        System.arraycopy(src.content, srcCol, content, col, count);
+        System.arraycopy(src.styles, srcCol, styles, col, count);
+        if (src.extras != null) {
+            System.arraycopy(src.extras, srcCol, extras(), col, count);
+        } else if (extras != null) {
+            Arrays.fill(extras, col, col + count, 0);
+        }
+        if (src.graphemes != null) {
+            if (graphemes == null) {
+                graphemes = new String[content.length];
+            }
+            System.arraycopy(src.graphemes, srcCol, graphemes, col, count);
+        } else if (graphemes != null) {
+            Arrays.fill(graphemes, col, col + count, null);
+        }
+    }
+
+    /**
+     * Changes the number of cells: new cells are empty with {@code fillStyle}; shrinking cuts the
+     * cells off, even half of a wide character (as xterm.js does: its left half stays, with nothing
+     * after it).
+     *
+     * @param newCols new width
+     * @param fillStyle style of added cells
+     */
+    public void resize(int newCols, long fillStyle) {
+        if (newCols == cols) {
+            return;
+        }
+        if (newCols > content.length) {
+            content = Arrays.copyOf(content, newCols);
+            styles = Arrays.copyOf(styles, newCols);
+            if (extras != null) {
+                extras = Arrays.copyOf(extras, newCols);
+            }
+            if (graphemes != null) {
+                graphemes = Arrays.copyOf(graphemes, newCols);
+            }
+        }
+        int oldCols = cols;
+        cols = newCols;
+        if (newCols > oldCols) {
+            fill(oldCols, newCols, fillStyle, 0);
+        }
+    }
+
+    /**
+     * Turns this line into a blank one of {@code newCols} cells, reusing its arrays when they are
+     * big enough (lines evicted from the scrollback are recycled this way).
+     *
+     * @param newCols new width
+     * @param fillStyle style of the cells
+     */
+    public void reset(int newCols, long fillStyle) {
+        if (newCols > content.length) {
+            content = new int[newCols];
+            styles = new long[newCols];
+            extras = null;
+            graphemes = null;
+        }
+        cols = newCols;
+        wrapped = false;
+        fill(0, newCols, fillStyle, 0);
+    }
+
+    /**
+     * Number of cells up to and including the last one with text (a wide character counts both
+     * halves), 0 for a blank line; trailing empty cells are not counted whatever their style. As in
+     * xterm.js, a zero-width character standing alone in the last such cell adds its width, 0, so it
+     * is left out of trimmed text.
+     *
+     * @return trimmed length
+     */
+    public int trimmedLength() {
+        for (int col = cols - 1; col >= 0; col--) {
+            if ((content[col] & HAS_TEXT) != 0) {
+                return col + width(col);
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Appends the text of cells {@code [from, to)}: empty cells as spaces, a wide character once,
+     * combined cells with their marks. With {@code trimRight}, stops after the last cell with text.
+     *
+     * @param out destination
+     * @param from first column
+     * @param to column after the last
+     * @param trimRight whether to leave out trailing empty cells
+     */
+    public void appendText(StringBuilder out, int from, int to, boolean trimRight) {
+        int end = Math.min(to, cols);
+        if (trimRight) {
+            end = Math.min(end, trimmedLength());
+        }
+        int col = from;
+        while (col < end) {
+            int c = content[col];
+            if ((c & COMBINED) != 0) {
+                out.append(graphemes[col]);
+            } else if ((c & CODE_POINT_MASK) != 0) {
+                out.appendCodePoint(c & CODE_POINT_MASK);
+            } else {
+                out.append(' ');
+            }
+            col += Math.max(1, c >>> WIDTH_SHIFT);
+        }
+    }
+
+    /**
+     * The text of the whole line with trailing empty cells and trailing spaces removed.
+     *
+     * @return trimmed text
+     */
+    public String text() {
+        StringBuilder out = new StringBuilder(cols);
+        appendText(out, 0, cols, true);
+        int length = out.length();
+        while (length > 0 && out.charAt(length - 1) == ' ') {
+            length--;
+        }
+        out.setLength(length);
+        return out.toString();
+    }
+
+    @Override
+    public String toString() {
+        return (wrapped ? "~" : "") + text();
+    }
+
+    private void move(int from, int to, int count) {
+        System.arraycopy(content, from, content, to, count);
+        System.arraycopy(styles, from, styles, to, count);
+        if (extras != null) {
+            System.arraycopy(extras, from, extras, to, count);
+        }
+        if (graphemes != null) {
+            System.arraycopy(graphemes, from, graphemes, to, count);
+        }
+    }
+
+    private void setExtra(int col, long extra) {
+        if (extras != null) {
+            extras[col] = extra;
+        } else if (extra != 0) {
+            extras()[col] = extra;
+        }
+    }
+
+    private long[] extras() {
+        if (extras == null) {
+            extras = new long[content.length];
+        }
+        return extras;
+    }
+}

@@ -1,0 +1,211 @@
+package dev.ptyctl.vt.terminal;
+
+import dev.ptyctl.vt.parser.Params;
+import dev.ptyctl.vt.screen.Cursor;
+import dev.ptyctl.vt.screen.Line;
+import dev.ptyctl.vt.screen.SavedCursor;
+import dev.ptyctl.vt.screen.Screen;
+
+/**
+ * Cursor movement, tabulation and DECSC/DECRC, with xterm.js's rules: relative moves first clamp a
+ * pending-wrap cursor into the screen, CUU/CUD stop at the scroll margins when they start inside
+ * them, and in origin mode every absolute or relative move is offset by the top margin (xterm.js
+ * applies the offset to relative moves and CHA/HPA too; kept for fidelity, see docs/emulator.md).
+ */
+final class CursorOps {
+    private final TerminalState t;
+
+    CursorOps(TerminalState t) {
+        this.t = t;
+    }
+
+    private Screen screen() {
+        return t.active;
+    }
+
+    /** Clamps the cursor to the screen (column at most {@code maxCol}), or to the margins in origin mode. */
+    void restrict(int maxCol) {
+        Screen s = screen();
+        Cursor c = s.cursor();
+        int col = Math.min(maxCol, Math.max(0, c.col()));
+        int row = t.modes.is(Mode.ORIGIN)
+            ? Math.min(s.scrollBottom(), Math.max(s.scrollTop(), c.row()))
+            : Math.min(s.rows() - 1, Math.max(0, c.row()));
+        c.moveTo(col, row);
+    }
+
+    /** Clamps the cursor into the screen, cancelling a pending wrap. */
+    void restrict() {
+        restrict(screen().cols() - 1);
+    }
+
+    /** Absolute move; rows count from the top margin in origin mode. */
+    void setCursor(int col, int row) {
+        Screen s = screen();
+        long y = t.modes.is(Mode.ORIGIN) ? (long) s.scrollTop() + row : row;
+        s.cursor().moveTo(col, (int) Math.min(y, Integer.MAX_VALUE));
+        restrict();
+    }
+
+    /** Relative move from the clamped position. */
+    void moveCursor(int dCol, int dRow) {
+        restrict();
+        Cursor c = screen().cursor();
+        setCursor(c.col() + dCol, c.row() + dRow);
+    }
+
+    /** CUU, CSI Ps A: up, stopping at the top margin when starting below it. */
+    void up(Params p) {
+        int n = saturatedInt(p.getOr(0, 1));
+        int diffToTop = screen().cursor().row() - screen().scrollTop();
+        moveCursor(0, -(diffToTop >= 0 ? Math.min(diffToTop, n) : n));
+    }
+
+    /** CUD, CSI Ps B: down, stopping at the bottom margin when starting above it. */
+    void down(Params p) {
+        int n = saturatedInt(p.getOr(0, 1));
+        int diffToBottom = screen().scrollBottom() - screen().cursor().row();
+        moveCursor(0, diffToBottom >= 0 ? Math.min(diffToBottom, n) : n);
+    }
+
+    /** CUF, CSI Ps C (and HPR, CSI Ps a): right. */
+    void forward(Params p) {
+        moveCursor(saturatedInt(p.getOr(0, 1)), 0);
+    }
+
+    /** CUB, CSI Ps D: left. */
+    void backward(Params p) {
+        moveCursor(-saturatedInt(p.getOr(0, 1)), 0);
+    }
+
+    /** CNL, CSI Ps E: down, then column 0. */
+    void nextLine(Params p) {
+        down(p);
+        screen().cursor().setCol(0);
+    }
+
+    /** CPL, CSI Ps F: up, then column 0. */
+    void previousLine(Params p) {
+        up(p);
+        screen().cursor().setCol(0);
+    }
+
+    /** CHA, CSI Ps G (and HPA, CSI Ps `): column. */
+    void column(Params p) {
+        setCursor(p.getOr(0, 1) - 1, screen().cursor().row());
+    }
+
+    /** CUP, CSI Ps ; Ps H (and HVP, CSI Ps ; Ps f): row and column. */
+    void position(Params p) {
+        int col = p.length() >= 2 ? p.getOr(1, 1) - 1 : 0;
+        setCursor(col, p.getOr(0, 1) - 1);
+    }
+
+    /** VPA, CSI Ps d: row. */
+    void row(Params p) {
+        setCursor(screen().cursor().col(), p.getOr(0, 1) - 1);
+    }
+
+    /** VPR, CSI Ps e: down, ignoring the margins. */
+    void rowRelative(Params p) {
+        moveCursor(0, saturatedInt(p.getOr(0, 1)));
+    }
+
+    /** CR. */
+    void carriageReturn() {
+        screen().cursor().setCol(0);
+    }
+
+    /** BS: left one column; with reverse wraparound, from column 0 to the end of a soft-wrapped previous row. */
+    void backspace() {
+        Screen s = screen();
+        Cursor c = s.cursor();
+        if (!t.modes.is(Mode.REVERSE_WRAPAROUND)) {
+            restrict();
+            if (c.col() > 0) {
+                c.setCol(c.col() - 1);
+            }
+            return;
+        }
+        restrict(s.cols());
+        if (c.col() > 0) {
+            c.setCol(c.col() - 1);
+        } else if (c.row() > s.scrollTop() && c.row() <= s.scrollBottom() && s.line(c.row()).isWrapped()) {
+            s.line(c.row()).setWrapped(false);
+            c.moveTo(s.cols() - 1, c.row() - 1);
+            Line line = s.line(c.row());
+            if (line.width(c.col()) != 0 && !line.hasText(c.col())) {
+                c.setCol(c.col() - 1);
+            }
+        }
+        restrict();
+    }
+
+    /** HT: next tab stop; nothing while a wrap is pending. */
+    void tab() {
+        Cursor c = screen().cursor();
+        if (c.col() < screen().cols()) {
+            c.setCol(screen().tabs().next(c.col()));
+        }
+    }
+
+    /** CHT, CSI Ps I: forward Ps tab stops. */
+    void forwardTab(Params p) {
+        Cursor c = screen().cursor();
+        if (c.col() >= screen().cols()) {
+            return;
+        }
+        for (int n = Math.min(p.getOr(0, 1), screen().cols()); n > 0; n--) {
+            c.setCol(screen().tabs().next(c.col()));
+        }
+    }
+
+    /** CBT, CSI Ps Z: back Ps tab stops. */
+    void backwardTab(Params p) {
+        Cursor c = screen().cursor();
+        if (c.col() >= screen().cols()) {
+            return;
+        }
+        for (int n = Math.min(p.getOr(0, 1), screen().cols()); n > 0; n--) {
+            c.setCol(screen().tabs().previous(c.col()));
+        }
+    }
+
+    /** HTS, ESC H: tab stop at the cursor column. */
+    void setTabStop() {
+        screen().tabs().set(screen().cursor().col());
+    }
+
+    /** TBC, CSI Ps g: 0 clears the stop at the cursor, 3 clears all. */
+    void clearTabStops(Params p) {
+        switch (p.get(0)) {
+            case 0 -> screen().tabs().clear(screen().cursor().col());
+            case 3 -> screen().tabs().clearAll();
+            default -> t.unknown.record("TBC " + p.get(0));
+        }
+    }
+
+    /** DECSC, ESC 7 (and SCOSC, CSI s): saves position, style and active charset. */
+    void save() {
+        Screen s = screen();
+        Cursor c = s.cursor();
+        s.setSaved(new SavedCursor(c.col(), s.scrollback().size() + c.row(), t.style, t.extra,
+            t.charsets.active()));
+    }
+
+    /** DECRC, ESC 8 (and SCORC, CSI u): restores what {@link #save()} kept. */
+    void restore() {
+        Screen s = screen();
+        SavedCursor saved = s.saved();
+        s.cursor().moveTo(saved.col(), Math.max(saved.absoluteRow() - s.scrollback().size(), 0));
+        t.style = saved.style();
+        t.extra = saved.extra();
+        t.charsets.restoreActive(saved.charset());
+        restrict();
+    }
+
+    /** Caps a movement count so adding it to a coordinate cannot overflow; any screen is far smaller. */
+    private static int saturatedInt(int value) {
+        return Math.min(value, 1 << 24);
+    }
+}

@@ -1,0 +1,169 @@
+package dev.ptyctl.vt.terminal;
+
+import dev.ptyctl.vt.parser.Params;
+import dev.ptyctl.vt.screen.Cursor;
+import dev.ptyctl.vt.screen.Line;
+import dev.ptyctl.vt.screen.Screen;
+import dev.ptyctl.vt.screen.Style;
+
+/**
+ * Erasing and in-line editing: ED, EL (and their selective forms DECSED, DECSEL, which spare cells
+ * protected by DECSCA), ECH, ICH, DCH and DECALN. Erased cells take the erase style (current
+ * background only). ED and EL work from a pending-wrap cursor as xterm.js does: the cursor counts
+ * as past the last column, so EL 0 then erases nothing.
+ */
+final class EditOps {
+    private final TerminalState t;
+    private final CursorOps cursor;
+
+    EditOps(TerminalState t, CursorOps cursor) {
+        this.t = t;
+        this.cursor = cursor;
+    }
+
+    /** ED, CSI Ps J: 0 below (from the cursor), 1 above (through the cursor), 2 all, 3 scrollback. */
+    void eraseInDisplay(Params p) {
+        eraseInDisplay(p, false);
+    }
+
+    /** DECSED, CSI ? Ps J: ED that spares protected cells. */
+    void selectiveEraseInDisplay(Params p) {
+        eraseInDisplay(p, true);
+    }
+
+    /** EL, CSI Ps K: 0 to the right of the cursor, 1 to the left through it, 2 the whole row. */
+    void eraseInLine(Params p) {
+        eraseInLine(p, false);
+    }
+
+    /** DECSEL, CSI ? Ps K: EL that spares protected cells. */
+    void selectiveEraseInLine(Params p) {
+        eraseInLine(p, true);
+    }
+
+    /** DECSCA, CSI Ps " q: 1 protects the characters written next from selective erase; 0 and 2 do not. */
+    void selectProtection(Params p) {
+        switch (p.get(0)) {
+            case 1 -> t.style |= Style.PROTECTED;
+            case 0, 2 -> t.style &= ~Style.PROTECTED;
+            default -> t.unknown.record("DECSCA " + p.get(0));
+        }
+    }
+
+    private void eraseInDisplay(Params p, boolean selective) {
+        Screen s = t.active;
+        cursor.restrict(s.cols());
+        Cursor c = s.cursor();
+        long erase = t.eraseStyle();
+        switch (p.get(0)) {
+            case 0 -> {
+                eraseInRow(c.row(), c.col(), s.cols(), c.col() == 0, selective);
+                for (int row = c.row() + 1; row < s.rows(); row++) {
+                    resetRow(row, erase, selective);
+                }
+            }
+            case 1 -> {
+                eraseInRow(c.row(), 0, c.col() + 1, true, selective);
+                if (c.col() + 1 >= s.cols()) {
+                    // xterm.js means the next row but indexes its whole buffer with a screen row,
+                    // so it unwraps the line at that index counted from the top of the scrollback
+                    s.lineAtBufferIndex(c.row() + 1).setWrapped(false);
+                }
+                for (int row = 0; row < c.row(); row++) {
+                    resetRow(row, erase, selective);
+                }
+            }
+            case 2 -> {
+                for (int row = 0; row < s.rows(); row++) {
+                    resetRow(row, erase, selective);
+                }
+            }
+            case 3 -> s.scrollback().clear();
+            default -> t.unknown.record((selective ? "DECSED " : "ED ") + p.get(0));
+        }
+    }
+
+    private void eraseInLine(Params p, boolean selective) {
+        Screen s = t.active;
+        cursor.restrict(s.cols());
+        Cursor c = s.cursor();
+        switch (p.get(0)) {
+            case 0 -> eraseInRow(c.row(), c.col(), s.cols(), c.col() == 0, selective);
+            case 1 -> eraseInRow(c.row(), 0, c.col() + 1, false, selective);
+            case 2 -> eraseInRow(c.row(), 0, s.cols(), true, selective);
+            default -> t.unknown.record((selective ? "DECSEL " : "EL ") + p.get(0));
+        }
+    }
+
+    /**
+     * ECH, CSI Ps X: erase Ps cells from the cursor without moving anything. Like xterm.js it may
+     * reach past the right margin into cells a narrowed alternate screen still keeps.
+     */
+    void eraseChars(Params p) {
+        cursor.restrict();
+        Cursor c = t.active.cursor();
+        Line line = t.active.line(c.row());
+        int end = (int) Math.min((long) c.col() + p.getOr(0, 1), line.cols());
+        line.erase(c.col(), end, t.eraseStyle());
+    }
+
+    /** ICH, CSI Ps @: insert Ps blank cells at the cursor, shifting the rest of the row right. */
+    void insertChars(Params p) {
+        cursor.restrict();
+        Cursor c = t.active.cursor();
+        t.active.line(c.row()).insertCells(c.col(), p.getOr(0, 1), t.eraseStyle(), 0);
+    }
+
+    /** DCH, CSI Ps P: delete Ps cells at the cursor, shifting the rest of the row left. */
+    void deleteChars(Params p) {
+        cursor.restrict();
+        Cursor c = t.active.cursor();
+        t.active.line(c.row()).deleteCells(c.col(), p.getOr(0, 1), t.eraseStyle(), 0);
+    }
+
+    /**
+     * DECALN, ESC # 8: fills the screen with 'E' in the current colours and flags and homes the
+     * cursor. As in xterm.js, the fill starts at the top margin in origin mode, covers whole lines
+     * (longer than the screen on an alternate screen that was narrowed) and the cells get no
+     * underline (xterm.js keeps underline styles in attributes this fill does not copy).
+     */
+    void screenAlignment() {
+        Screen s = t.active;
+        cursor.setCursor(0, 0);
+        long style = Style.withUnderline(t.style, Style.UNDERLINE_NONE);
+        for (int row = s.cursor().row(); row < s.rows(); row++) {
+            Line line = s.line(row);
+            for (int col = 0; col < line.cols(); col++) {
+                line.set(col, 'E', 1, style, 0);
+            }
+            line.setWrapped(false);
+        }
+        cursor.setCursor(0, 0);
+    }
+
+    private void eraseInRow(int row, int from, int to, boolean clearWrap, boolean selective) {
+        Line line = t.active.line(row);
+        if (selective) {
+            line.eraseUnprotected(from, to, t.eraseStyle());
+        } else {
+            line.erase(from, to, t.eraseStyle());
+        }
+        if (clearWrap) {
+            line.setWrapped(false);
+        }
+    }
+
+    private void resetRow(int row, long erase, boolean selective) {
+        Line line = t.active.line(row);
+        if (selective) {
+            for (int col = 0; col < line.cols(); col++) {
+                if (!line.isProtected(col)) {
+                    line.fill(col, col + 1, erase, 0);
+                }
+            }
+        } else {
+            line.fill(0, line.cols(), erase, 0);
+        }
+        line.setWrapped(false);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.ptyctl.vt.terminal;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * Values of the modes in {@link Mode} that are plain flags, plus the mouse tracking protocol and
+ * encoding, which xterm treats as one choice each rather than as independent flags.
+ */
+final class ModeState {
+    /** Mouse reporting protocol chosen by DECSET 9, 1000, 1002, 1003. */
+    enum MouseProtocol { NONE, X10, VT200, DRAG, ANY }
+
+    /** Mouse report encoding chosen by DECSET 1006, 1016 (1005 and 1015 are not supported, as in xterm.js). */
+    enum MouseEncoding { DEFAULT, SGR, SGR_PIXELS }
+
+    private final Set<Mode> set = EnumSet.noneOf(Mode.class);
+    MouseProtocol mouseProtocol = MouseProtocol.NONE;
+    MouseEncoding mouseEncoding = MouseEncoding.DEFAULT;
+
+    ModeState() {
+        reset();
+    }
+
+    /**
+     * Back to the power-on values of every flag mode and no mouse reporting, except LNM and cursor
+     * blink: xterm.js keeps those two in its options, which RIS and DECSTR do not reset.
+     */
+    void reset() {
+        boolean newline = is(Mode.LINEFEED_NEWLINE);
+        boolean blink = is(Mode.CURSOR_BLINK);
+        set.clear();
+        for (Mode mode : Mode.values()) {
+            if (mode.defaultValue()) {
+                set.add(mode);
+            }
+        }
+        set(Mode.LINEFEED_NEWLINE, newline);
+        set(Mode.CURSOR_BLINK, blink);
+        mouseProtocol = MouseProtocol.NONE;
+        mouseEncoding = MouseEncoding.DEFAULT;
+    }
+
+    /** Resets the flag modes only (DECSTR keeps mouse reporting, as xterm.js does). */
+    void resetFlags() {
+        MouseProtocol protocol = mouseProtocol;
+        MouseEncoding encoding = mouseEncoding;
+        reset();
+        mouseProtocol = protocol;
+        mouseEncoding = encoding;
+    }
+
+    boolean is(Mode mode) {
+        return set.contains(mode);
+    }
+
+    void set(Mode mode, boolean value) {
+        if (value) {
+            set.add(mode);
+        } else {
+            set.remove(mode);
+        }
+    }
+}

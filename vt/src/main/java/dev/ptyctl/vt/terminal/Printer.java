@@ -1,0 +1,172 @@
+package dev.ptyctl.vt.terminal;
+
+import dev.ptyctl.vt.screen.Cursor;
+import dev.ptyctl.vt.screen.Line;
+import dev.ptyctl.vt.screen.Screen;
+import dev.ptyctl.vt.unicode.UnicodeWidth;
+
+/**
+ * Puts printable characters on the screen: charset mapping, cell widths, autowrap with the
+ * pending-wrap state, insert mode, wide characters and combining marks, following xterm.js's
+ * {@code InputHandler.print}.
+ *
+ * <ul>
+ *   <li>A wide character that does not fit in the last column wraps whole; the cell it leaves
+ *       behind is blanked with the current style. With autowrap off it is dropped.</li>
+ *   <li>A zero-width character (combining mark, ZWJ, variation selector) joins the cell printed just
+ *       before it, as long as nothing but printable text came in between; otherwise it takes a cell
+ *       of its own with width 0, as xterm.js does.</li>
+ *   <li>Overwriting one half of a wide character blanks the other half.</li>
+ *   <li>On a one-column screen a wide character can never fit and is dropped (xterm.js does not
+ *       allow fewer than two columns).</li>
+ * </ul>
+ *
+ * Runs of plain ASCII with the US charset and insert mode off take a fast path that copies them
+ * into the line with no per-character work beyond the copy.
+ */
+final class Printer {
+    /**
+     * Longest REP (CSI Ps b) repetition honoured; xterm.js has no limit but would allocate Ps cells,
+     * and anything longer than a maximal screen only scrolls the same character.
+     */
+    private static final int MAX_REPEAT = 1000 * 1000;
+
+    private final TerminalState t;
+    private final ScrollOps scroll;
+    /** Width of the last character printed, 0 after any control or sequence: what a mark may join. */
+    private int precedingWidth;
+
+    Printer(TerminalState t, ScrollOps scroll) {
+        this.t = t;
+        this.scroll = scroll;
+    }
+
+    /** Called for every control and sequence: a zero-width character after it joins nothing. */
+    void breakJoin() {
+        precedingWidth = 0;
+    }
+
+    void print(int[] codePoints, int start, int end) {
+        if (start >= end) {
+            return;
+        }
+        Screen s = t.active;
+        Cursor cursor = s.cursor();
+        int cols = s.cols();
+        Line line = s.line(cursor.row());
+        int col = cursor.col();
+        if (col > 0 && col <= cols && line.width(col - 1) == 2) {
+            line.set(col - 1, 0, 1, t.style, t.extra);
+        }
+        boolean fast = t.charsets.isIdentity() && !t.modes.is(Mode.INSERT);
+        int i = start;
+        while (i < end) {
+            int cp = codePoints[i];
+            if (fast && cp < 0x7F && col < cols) {
+                int runEnd = i + 1;
+                int limit = Math.min(end, i + (cols - col));
+                while (runEnd < limit && codePoints[runEnd] < 0x7F) {
+                    runEnd++;
+                }
+                line.setNarrowRun(col, codePoints, i, runEnd, t.style, t.extra);
+                col += runEnd - i;
+                i = runEnd;
+                precedingWidth = 1;
+                continue;
+            }
+            cursor.setCol(col);
+            line = printOne(s, line, cp);
+            col = cursor.col();
+            i++;
+        }
+        cursor.setCol(col);
+        line = s.line(cursor.row());
+        if (col < cols && line.width(col) == 0 && !line.hasText(col)) {
+            line.set(col, 0, 1, t.style, t.extra);
+        }
+    }
+
+    /** REP, CSI Ps b: prints the last printed character Ps more times (nothing after a control). */
+    void repeat(int count) {
+        Screen s = t.active;
+        int col = s.cursor().col() - precedingWidth;
+        if (precedingWidth == 0 || col < 0) {
+            return;
+        }
+        String text = s.line(s.cursor().row()).chars(col);
+        if (text.isEmpty()) {
+            return;
+        }
+        int[] cps = text.codePoints().toArray();
+        int n = Math.min(count, MAX_REPEAT);
+        int[] data = new int[cps.length * n];
+        for (int k = 0; k < n; k++) {
+            System.arraycopy(cps, 0, data, k * cps.length, cps.length);
+        }
+        print(data, 0, data.length);
+    }
+
+    /** The general path for one code point; returns the line the cursor is on afterwards. */
+    private Line printOne(Screen s, Line line, int codePoint) {
+        Cursor cursor = s.cursor();
+        int cols = s.cols();
+        int cp = codePoint < 0x7F ? t.charsets.map(codePoint) : codePoint;
+        int width = UnicodeWidth.of(cp);
+        boolean join = width == 0 && precedingWidth != 0;
+        if (join) {
+            width = precedingWidth;
+        }
+        precedingWidth = width;
+        int col = cursor.col();
+        if (!join && col + width > cols) {
+            if (t.modes.is(Mode.AUTOWRAP)) {
+                Line oldRow = line;
+                scroll.down(true);
+                s.line(cursor.row()).setWrapped(true);
+                // Blank what the wide character left behind only now, on the old row object: on a
+                // one-row screen without scrollback it has just been recycled as the new row, and
+                // xterm.js blanks it there too.
+                oldRow.fill(col, cols, t.style, t.extra);
+                cursor.setCol(0);
+                line = s.line(cursor.row());
+                col = 0;
+            } else {
+                cursor.setCol(cols - 1);
+                col = cols - 1;
+                if (width == 2) {
+                    return line;
+                }
+            }
+        }
+        if (join && col > 0) {
+            int base = line.width(col - 1) != 0 ? col - 1 : col - 2;
+            if (base >= 0) {
+                line.appendCombining(base, cp, width);
+            }
+            // else: the cell before is a zero-width one in column 0; xterm.js writes the mark
+            // before the row, where it is lost
+            return line;
+        }
+        if (col >= cols) {
+            // A zero-width character with nothing to join while a wrap is pending: xterm.js writes it
+            // past the end of the row, where it is lost, and the cursor goes to cols + 1.
+            cursor.setCol(col + 1);
+            return line;
+        }
+        if (col + width > cols) {
+            // Only a wide character on a one-column screen gets here: it can never fit.
+            return line;
+        }
+        if (t.modes.is(Mode.INSERT)) {
+            line.insertCells(col, width, t.style, t.extra);
+        }
+        line.set(col, cp, width, t.style, t.extra);
+        col++;
+        if (width == 2) {
+            line.set(col, 0, 0, t.style, t.extra);
+            col++;
+        }
+        cursor.setCol(col);
+        return line;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.ptyctl.vt.terminal;
+
+import dev.ptyctl.vt.parser.Intermediates;
+
+/**
+ * Maps a sequence identity ({@link Intermediates#key}: collected bytes plus final byte) to its
+ * action, with int keys in an open-addressing table so a lookup allocates nothing.
+ *
+ * @param <A> the action type
+ */
+final class SequenceTable<A> {
+    /** Capacity; a power of two comfortably above the ~60 registered CSI sequences. */
+    private static final int CAPACITY = 256;
+
+    private final int[] keys = new int[CAPACITY];
+    private final Object[] actions = new Object[CAPACITY];
+    private int size;
+
+    /**
+     * Registers an action.
+     *
+     * @param intermediates collected bytes, e.g. {@code "?"} or {@code ""}
+     * @param finalByte final byte
+     * @param action what to run
+     */
+    void put(String intermediates, char finalByte, A action) {
+        int key = Intermediates.key(Intermediates.of(intermediates), finalByte);
+        if (size >= CAPACITY / 2) {
+            throw new IllegalStateException("sequence table full");
+        }
+        int slot = slot(key);
+        while (keys[slot] != 0 && keys[slot] != key) {
+            slot = (slot + 1) & (CAPACITY - 1);
+        }
+        if (keys[slot] == key) {
+            throw new IllegalStateException("sequence registered twice: " + intermediates + finalByte);
+        }
+        keys[slot] = key;
+        actions[slot] = action;
+        size++;
+    }
+
+    /**
+     * Looks an action up.
+     *
+     * @param key {@link Intermediates#key} of the sequence (never 0: final bytes are nonzero)
+     * @return the action, or null when none is registered
+     */
+    @SuppressWarnings("unchecked")
+    A get(int key) {
+        int slot = slot(key);
+        while (keys[slot] != 0) {
+            if (keys[slot] == key) {
+                return (A) actions[slot];
+            }
+            slot = (slot + 1) & (CAPACITY - 1);
+        }
+        return null;
+    }
+
+    private static int slot(int key) {
+        return (key * 0x9E3779B9 >>> 24) & (CAPACITY - 1);
+    }
+}

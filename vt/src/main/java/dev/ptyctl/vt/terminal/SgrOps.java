@@ -1,0 +1,169 @@
+package dev.ptyctl.vt.terminal;
+
+import dev.ptyctl.vt.parser.Params;
+import dev.ptyctl.vt.screen.Style;
+
+/**
+ * SGR, {@code CSI Pm m}: character attributes and colours, applied left to right.
+ *
+ * <p>Colours: 30-37/40-47 and 90-97/100-107 (16-colour palette), 39/49 default,
+ * 38/48/58 extended as {@code 38;5;n} / {@code 38:5:n} (256 colours) and {@code 38;2;r;g;b} /
+ * {@code 38:2::r:g:b} (RGB). Extended colour parameters are normalised exactly as xterm.js does, so
+ * malformed forms give the same colour there and here: {@code 38:2:r:g:b} (no colour space slot)
+ * reads as {@code g, b, 0}, missing components are 0, and colour spaces other than 2 and 5 consume
+ * parameters without changing the colour.
+ *
+ * <p>Deviation: SGR 0 also clears the underline colour (xterm.js keeps it in its extended
+ * attributes and shows it again on the next SGR 4).
+ */
+final class SgrOps {
+    private static final int TARGET = 0;
+    private static final int SPACE = 1;
+    private static final int SLOTS = 6;
+
+    private final TerminalState t;
+    /** Scratch for {@link #extractColor}: [target, colour space, ignored, v1, v2, v3]. */
+    private final int[] accu = new int[SLOTS];
+
+    SgrOps(TerminalState t) {
+        this.t = t;
+    }
+
+    void apply(Params p) {
+        if (p.length() == 1 && p.get(0) == 0) {
+            t.style = Style.DEFAULT;
+            t.extra = 0;
+            return;
+        }
+        for (int i = 0; i < p.length(); i++) {
+            int v = p.get(i);
+            if (v >= 30 && v <= 37) {
+                t.style = Style.withFg(t.style, Style.color(Style.COLOR_P16, v - 30));
+            } else if (v >= 40 && v <= 47) {
+                t.style = Style.withBg(t.style, Style.color(Style.COLOR_P16, v - 40));
+            } else if (v >= 90 && v <= 97) {
+                t.style = Style.withFg(t.style, Style.color(Style.COLOR_P16, v - 90 + 8));
+            } else if (v >= 100 && v <= 107) {
+                t.style = Style.withBg(t.style, Style.color(Style.COLOR_P16, v - 100 + 8));
+            } else if (v == 38 || v == 48 || v == 58) {
+                i += extractColor(p, i);
+            } else if (v == 4) {
+                underline(p.hasSubParams(i) ? p.subParam(i, 0) : Style.UNDERLINE_SINGLE);
+            } else {
+                applyAttribute(v);
+            }
+        }
+    }
+
+    private void applyAttribute(int v) {
+        long s = t.style;
+        t.style = switch (v) {
+            case 0 -> {
+                t.extra = 0;
+                yield Style.DEFAULT;
+            }
+            case 1 -> s | Style.BOLD;
+            case 2 -> s | Style.FAINT;
+            case 3 -> s | Style.ITALIC;
+            case 5 -> s | Style.BLINK;
+            case 7 -> s | Style.INVERSE;
+            case 8 -> s | Style.INVISIBLE;
+            case 9 -> s | Style.STRIKETHROUGH;
+            case 21 -> Style.withUnderline(s, Style.UNDERLINE_DOUBLE);
+            case 22 -> s & ~(Style.BOLD | Style.FAINT);
+            case 23 -> s & ~Style.ITALIC;
+            case 24 -> Style.withUnderline(s, Style.UNDERLINE_NONE);
+            case 25 -> s & ~Style.BLINK;
+            case 27 -> s & ~Style.INVERSE;
+            case 28 -> s & ~Style.INVISIBLE;
+            case 29 -> s & ~Style.STRIKETHROUGH;
+            case 39 -> Style.withFg(s, 0);
+            case 49 -> Style.withBg(s, 0);
+            case 53 -> s | Style.OVERLINE;
+            case 55 -> s & ~Style.OVERLINE;
+            case 59 -> {
+                t.extra = withUnderlineColor(t.extra, 0);
+                yield s;
+            }
+            default -> {
+                t.unknown.record("SGR " + v);
+                yield s;
+            }
+        };
+    }
+
+    /** SGR 4:n; an empty or out-of-range style means single, 0 means none. */
+    private void underline(int style) {
+        int value = style < 0 || style > Style.UNDERLINE_DASHED ? Style.UNDERLINE_SINGLE : style;
+        t.style = Style.withUnderline(t.style, value);
+    }
+
+    /**
+     * Reads an extended colour starting at parameter {@code pos} (38, 48 or 58) and applies it.
+     *
+     * @return how many parameters after {@code pos} were consumed
+     */
+    private int extractColor(Params p, int pos) {
+        accu[TARGET] = 0;
+        accu[SPACE] = 0;
+        accu[2] = -1;
+        accu[3] = 0;
+        accu[4] = 0;
+        accu[5] = 0;
+        int colorSpaceSlot = 0;
+        int advance = 0;
+        do {
+            accu[advance + colorSpaceSlot] = p.get(pos + advance);
+            if (p.hasSubParams(pos + advance)) {
+                int count = p.subParamCount(pos + advance);
+                int k = 0;
+                do {
+                    if (accu[SPACE] == 5) {
+                        colorSpaceSlot = 1;
+                    }
+                    int slot = advance + k + 1 + colorSpaceSlot;
+                    if (slot < SLOTS) {
+                        accu[slot] = p.subParam(pos + advance, k);
+                    }
+                } while (++k < count && k + advance + 1 + colorSpaceSlot < SLOTS);
+                break;
+            }
+            if ((accu[SPACE] == 5 && advance + colorSpaceSlot >= 2)
+                || (accu[SPACE] == 2 && advance + colorSpaceSlot >= 5)) {
+                break;
+            }
+            if (accu[SPACE] != 0) {
+                colorSpaceSlot = 1;
+            }
+        } while (++advance + pos < p.length() && advance + colorSpaceSlot < SLOTS);
+        for (int k = 2; k < SLOTS; k++) {
+            if (accu[k] == -1) {
+                accu[k] = 0;
+            }
+        }
+        applyColor(accu[TARGET], accu[SPACE], accu[3], accu[4], accu[5]);
+        return advance;
+    }
+
+    private void applyColor(int target, int space, int c1, int c2, int c3) {
+        int color;
+        if (space == 2) {
+            color = Style.color(Style.COLOR_RGB, (c1 & 0xFF) << 16 | (c2 & 0xFF) << 8 | (c3 & 0xFF));
+        } else if (space == 5) {
+            color = Style.color(Style.COLOR_P256, c1 & 0xFF);
+        } else {
+            return;
+        }
+        switch (target) {
+            case 38 -> t.style = Style.withFg(t.style, color);
+            case 48 -> t.style = Style.withBg(t.style, color);
+            case 58 -> t.extra = withUnderlineColor(t.extra, color);
+            default -> throw new IllegalStateException("colour target " + target);
+        }
+    }
+
+    /** Underline colour lives in bits 0..25 of the extras, see {@link dev.ptyctl.vt.screen.Line#extra}. */
+    private static long withUnderlineColor(long extra, int color) {
+        return (extra & ~0x3FF_FFFFL) | (color & 0x3FF_FFFFL);
+    }
+}

@@ -1,0 +1,76 @@
+package dev.ptyctl.vt.terminal;
+
+import dev.ptyctl.vt.screen.Screen;
+import dev.ptyctl.vt.screen.Style;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
+
+/**
+ * The state every sequence family reads and changes: both screens and which one is active, the
+ * current graphic rendition, modes, charsets, title and the reply channel. Package-private fields
+ * on purpose: the family classes are the only writers, and they live in this package.
+ */
+final class TerminalState {
+    final int scrollbackLimit;
+    int cols;
+    int rows;
+    Screen main;
+    Screen alternate;
+    /** The screen sequences act on: {@link #main} or {@link #alternate}. */
+    Screen active;
+    /**
+     * Lines the alternate screen may hold, rows included (xterm.js's alt buffer capacity): the rows
+     * it had when last left, raised by any taller resize since. Entering with fewer rows lets it keep
+     * that many hidden lines above the screen.
+     */
+    int alternateMaxLength;
+    /** Current SGR attributes, applied to printed characters. */
+    long style = Style.DEFAULT;
+    /** Current underline colour / hyperlink, see {@link dev.ptyctl.vt.screen.Line#extra}. */
+    long extra;
+    final ModeState modes = new ModeState();
+    final CharsetState charsets = new CharsetState();
+    final UnknownSequences unknown = new UnknownSequences();
+    /** DECTCEM: xterm.js keeps this outside the resettable modes, so RIS leaves it as it was. */
+    boolean cursorHidden;
+    /** Cursor shapes DECSCUSR selects. */
+    enum CursorShape { BLOCK, UNDERLINE, BAR }
+
+    /**
+     * Shape chosen by DECSCUSR, null for the default; reset by RIS and DECSTR. Separate from mode 12
+     * (cursor blink option), which DECRQM and DECRQSS report, as in xterm.js.
+     */
+    CursorShape cursorShape;
+    /** Blink chosen by DECSCUSR together with {@link #cursorShape}. */
+    boolean cursorShapeBlinks;
+    String title = "";
+    String iconName = "";
+    private Consumer<byte[]> replySink = bytes -> { };
+
+    TerminalState(int cols, int rows, int scrollbackLimit) {
+        this.cols = cols;
+        this.rows = rows;
+        this.scrollbackLimit = scrollbackLimit;
+        this.main = new Screen(cols, rows, scrollbackLimit);
+        this.alternate = new Screen(cols, rows, 0);
+        this.alternateMaxLength = rows;
+        this.active = main;
+    }
+
+    boolean alternateActive() {
+        return active == alternate;
+    }
+
+    /** The style erased and scrolled-in cells get: the current background only (back-colour erase). */
+    long eraseStyle() {
+        return Style.eraseStyle(style);
+    }
+
+    void onReply(Consumer<byte[]> sink) {
+        this.replySink = sink == null ? bytes -> { } : sink;
+    }
+
+    void reply(String text) {
+        replySink.accept(text.getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,73 @@
+package dev.ptyctl.vt.unicode;
+
+/**
+ * Cell width of a code point, as xterm.js computes it with its unicode11 addon.
+ *
+ * <p>Controls (C0, DEL, C1) have width 0; they never reach the screen because the parser executes
+ * them. The Basic Multilingual Plane is answered from a 64 KiB lookup table built once; other planes
+ * by binary search over {@link UnicodeWidthTables}.
+ */
+public final class UnicodeWidth {
+    /** Width per BMP code point; built from the range tables on first use of the class. */
+    private static final byte[] BMP = buildBmpTable();
+
+    private UnicodeWidth() {
+    }
+
+    /**
+     * Returns 0, 1 or 2: the number of cells {@code codePoint} occupies.
+     *
+     * @param codePoint a Unicode code point; values outside 0..0x10FFFF have width 1
+     * @return the cell width
+     */
+    public static int of(int codePoint) {
+        if (codePoint < 0x20) {
+            return 0;
+        }
+        if (codePoint < 0x7F) {
+            return 1;
+        }
+        if (codePoint < 0x10000) {
+            return BMP[codePoint];
+        }
+        if (inRanges(codePoint, UnicodeWidthTables.ZERO_WIDTH)) {
+            return 0;
+        }
+        return inRanges(codePoint, UnicodeWidthTables.WIDE) ? 2 : 1;
+    }
+
+    private static byte[] buildBmpTable() {
+        byte[] table = new byte[0x10000];
+        java.util.Arrays.fill(table, (byte) 1);
+        java.util.Arrays.fill(table, 0, 0x20, (byte) 0);
+        java.util.Arrays.fill(table, 0x7F, 0xA0, (byte) 0);
+        fill(table, UnicodeWidthTables.ZERO_WIDTH, (byte) 0);
+        fill(table, UnicodeWidthTables.WIDE, (byte) 2);
+        return table;
+    }
+
+    private static void fill(byte[] table, int[] ranges, byte width) {
+        for (int i = 0; i < ranges.length; i += 2) {
+            if (ranges[i] >= 0x10000) {
+                return;
+            }
+            java.util.Arrays.fill(table, ranges[i], Math.min(ranges[i + 1], 0xFFFF) + 1, width);
+        }
+    }
+
+    private static boolean inRanges(int codePoint, int[] ranges) {
+        int low = 0;
+        int high = ranges.length / 2 - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            if (codePoint > ranges[2 * mid + 1]) {
+                low = mid + 1;
+            } else if (codePoint < ranges[2 * mid]) {
+                high = mid - 1;
+            } else {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.ptyctl.vt.parser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class ParamsTest {
+
+    @Test
+    void missingParametersReadAsZeroAndGetOrSuppliesTheDefault() {
+        Params params = Params.parse(";7");
+        assertThat(params.length()).isEqualTo(2);
+        assertThat(params.get(0)).isZero();
+        assertThat(params.getOr(0, 1)).isEqualTo(1);
+        assertThat(params.getOr(1, 1)).isEqualTo(7);
+        assertThat(params.getOr(5, 3)).isEqualTo(3);
+    }
+
+    @Test
+    void subParametersBelongToThePrecedingParameter() {
+        Params params = Params.parse("4:3;38:5:208");
+        assertThat(params.subParamCount(0)).isEqualTo(1);
+        assertThat(params.subParam(0, 0)).isEqualTo(3);
+        assertThat(params.hasSubParams(1)).isTrue();
+        assertThat(params.subParam(1, 0)).isEqualTo(5);
+        assertThat(params.subParam(1, 1)).isEqualTo(208);
+        assertThat(params).hasToString("4:3;38:5:208");
+    }
+
+    @Test
+    void readingAMissingSubParameterFails() {
+        assertThatThrownBy(() -> Params.parse("4").subParam(0, 0)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void copyIsIndependentOfLaterChanges() {
+        Params params = Params.parse("1;2");
+        Params copy = params.copy();
+        params.resetWithDefault();
+        assertThat(copy).hasToString("1;2");
+        assertThat(params).hasToString("0");
+    }
+
+    @Test
+    void subParametersBeyondTheLimitAreDropped() {
+        Params params = Params.parse("1" + ":2".repeat(40));
+        assertThat(params.subParamCount(0)).isEqualTo(Params.MAX_SUB_PARAMS);
+    }
+}

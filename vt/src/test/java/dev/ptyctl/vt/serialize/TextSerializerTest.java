@@ -1,0 +1,64 @@
+package dev.ptyctl.vt.serialize;
+
+import static dev.ptyctl.vt.fixtures.Vt.CSI;
+import static dev.ptyctl.vt.fixtures.Vt.terminal;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.fixtures.ChunkedTest;
+import dev.ptyctl.vt.fixtures.Chunking;
+import org.junit.jupiter.api.Test;
+
+class TextSerializerTest {
+
+    @Test
+    void aBlankScreenIsTheEmptyString() {
+        assertThat(TextSerializer.screen(new Terminal(10, 5))).isEmpty();
+        assertThat(TextSerializer.withScrollback(new Terminal(10, 5))).isEmpty();
+    }
+
+    @ChunkedTest
+    void everyRowEndsWithANewlineAndTrailingBlankRowsAreDropped(Chunking chunking) {
+        Terminal t = terminal(10, 5, chunking, "one\r\n\r\nthree");
+        assertThat(TextSerializer.screen(t)).isEqualTo("one\n\nthree\n");
+    }
+
+    @ChunkedTest
+    void trailingSpacesAreRemovedButInnerOnesKept(Chunking chunking) {
+        Terminal t = terminal(10, 2, chunking, "a  b   " + CSI + "2;5Hc");
+        assertThat(TextSerializer.screen(t)).isEqualTo("a  b\n    c\n");
+    }
+
+    @ChunkedTest
+    void wideCharactersAppearOnce(Chunking chunking) {
+        assertThat(TextSerializer.screen(terminal(10, 2, chunking, "世界!"))).isEqualTo("世界!\n");
+    }
+
+    @ChunkedTest
+    void softWrappedRowsAreStillSeparateRows(Chunking chunking) {
+        assertThat(TextSerializer.screen(terminal(4, 3, chunking, "abcdef"))).isEqualTo("abcd\nef\n");
+    }
+
+    @ChunkedTest
+    void rowRangesApplyTheSameRules(Chunking chunking) {
+        Terminal t = terminal(10, 5, chunking, "a\r\nb\r\n\r\nd");
+        assertThat(TextSerializer.screenRows(t, 1, 3)).isEqualTo("b\n");
+        assertThat(TextSerializer.screenRows(t, 2, 3)).isEmpty();
+        assertThat(TextSerializer.screenRows(t, 3, 99)).isEqualTo("d\n");
+        assertThat(TextSerializer.screenRows(t, -5, 1)).isEqualTo("a\n");
+        assertThat(TextSerializer.screenRows(t, 4, 2)).isEmpty();
+    }
+
+    @ChunkedTest
+    void scrollbackComesBeforeTheScreen(Chunking chunking) {
+        Terminal t = terminal(10, 2, chunking, "1\r\n2\r\n3\r\n");
+        assertThat(TextSerializer.withScrollback(t)).isEqualTo("1\n2\n3\n");
+        assertThat(TextSerializer.screen(t)).isEqualTo("3\n");
+    }
+
+    @ChunkedTest
+    void theAlternateScreenIsShownWithTheMainScrollback(Chunking chunking) {
+        Terminal t = terminal(10, 2, chunking, "1\r\n2\r\n3" + CSI + "?1049h" + CSI + "Halt");
+        assertThat(TextSerializer.withScrollback(t)).isEqualTo("1\nalt\n");
+    }
+}
