@@ -1,5 +1,6 @@
 # Sourced by ./ptyctl and ./run-tests. Sets PTYCTL_JAVA_HOME to a JDK >= 21, or prints why not
-# and exits 2. Order: $JAVA_HOME, then every /usr/lib/jvm/* (newest first), then java on PATH.
+# and exits 2. Order: $JAVA_HOME, then every JDK under /usr/lib/jvm (newest first), then javac on PATH.
+# PTYCTL_JDK_DIRS (colon-separated) replaces /usr/lib/jvm, for machines that keep JDKs elsewhere.
 
 ptyctl_java_major() { # prints the feature version of the JDK at $1, or nothing
   local home=$1 v
@@ -17,7 +18,11 @@ ptyctl_find_jdk() {
   local candidate major best="" best_major=0
   local candidates=()
   [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
-  for candidate in /usr/lib/jvm/*; do [ -d "$candidate" ] && candidates+=("$candidate"); done
+  local dir
+  IFS=: read -r -a jdk_dirs <<< "${PTYCTL_JDK_DIRS:-/usr/lib/jvm}"
+  for dir in "${jdk_dirs[@]}"; do
+    for candidate in "$dir"/*; do [ -d "$candidate" ] && candidates+=("$candidate"); done
+  done
   if command -v javac >/dev/null 2>&1; then
     candidates+=("$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")")
   fi
@@ -29,7 +34,7 @@ ptyctl_find_jdk() {
     if [ "$major" -ge 21 ] && [ "$major" -gt "$best_major" ]; then best=$candidate; best_major=$major; fi
   done
   if [ -z "$best" ]; then
-    echo "ptyctl: no JDK 21 or newer found (looked at \$JAVA_HOME, /usr/lib/jvm/* and javac on PATH)." >&2
+    echo "ptyctl: no JDK 21 or newer found (looked at \$JAVA_HOME, ${PTYCTL_JDK_DIRS:-/usr/lib/jvm} and javac on PATH)." >&2
     echo "ptyctl: install one (for example Temurin 25) or point JAVA_HOME at it." >&2
     exit 2
   fi
