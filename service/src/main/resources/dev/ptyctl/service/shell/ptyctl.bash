@@ -1,0 +1,73 @@
+# ptyctl shell integration for bash 4.4+ (SPEC §5.9), written for this project.
+#
+# Loaded with `bash --rcfile <this file>`: it first sources what an interactive bash would have sourced on its own,
+# then marks prompts with OSC 133 (A prompt start, B command start, C output start, D;<exit code> command end),
+# reports the working directory with OSC 7, and sets the title to the running command, or to "bash <cwd>" at the
+# prompt. It keeps the user's PROMPT_COMMAND (run first, with $? intact) and PS1 (marked, not replaced), and loads
+# only once per shell.
+
+[ -r /etc/bash.bashrc ] && . /etc/bash.bashrc
+[ -r ~/.bashrc ] && . ~/.bashrc
+
+if [[ $- == *i* && -z ${__ptyctl_loaded-} && ${BASH_VERSINFO[0]} -ge 4 ]]; then
+__ptyctl_loaded=1
+
+# The user's prompt commands, kept to be run from ours (bash 5.1 allows PROMPT_COMMAND to be an array).
+__ptyctl_user_prompt_commands=("${PROMPT_COMMAND[@]}")
+__ptyctl_command_running=0
+
+__ptyctl_status() { return "$1"; }
+
+# Percent-encodes what a file URL cannot hold as is.
+__ptyctl_url_path() {
+  local path=$1 out= c i
+  for ((i = 0; i < ${#path}; i++)); do
+    c=${path:i:1}
+    case $c in
+      [a-zA-Z0-9/._~-]) out+=$c ;;
+      *) printf -v c '%%%02X' "'$c"; out+=$c ;;
+    esac
+  done
+  printf '%s' "$out"
+}
+
+# Title text without control characters (a command line may hold any byte).
+__ptyctl_title() {
+  local text=${1//[$'\001'-$'\037'$'\177']/}
+  printf '\e]2;%s\a' "$text"
+}
+
+# Runs after a command line has been read, from PS0: output starts, the title becomes the command.
+__ptyctl_preexec_title() {
+  local line
+  line=$(HISTTIMEFORMAT= builtin history 1 2>/dev/null)
+  line=${line#*[0-9]  }
+  __ptyctl_title "${line:-bash}"
+}
+
+__ptyctl_precmd() {
+  local status=$? command
+  if ((__ptyctl_command_running)); then
+    printf '\e]133;D;%s\a' "$status"
+    __ptyctl_command_running=0
+  fi
+  for command in "${__ptyctl_user_prompt_commands[@]}"; do
+    __ptyctl_status "$status"
+    eval "$command"
+  done
+  # User code may rebuild PS1 on every prompt (themes do): mark it again whenever the marks are gone.
+  if [[ $PS1 != *'\e]133;B\a'* ]]; then
+    PS1='\[\e]133;A\a\]'"$PS1"'\[\e]133;B\a\]'
+  fi
+  printf '\e]7;file://%s%s\a' "${HOSTNAME:-localhost}" "$(__ptyctl_url_path "$PWD")"
+  __ptyctl_title "bash ${PWD/#$HOME/\~}"
+  __ptyctl_status "$status"
+}
+
+PROMPT_COMMAND=__ptyctl_precmd
+# PS0 is shown after a command line is read and before it runs. The arithmetic inside an empty substring sets the
+# flag in this shell (not a subshell), so the next prompt knows a command ran and owes its OSC 133 D.
+# (No \[ \] here: PS0 is not shown through readline, which is what strips them.)
+__ptyctl_none=   # must be set: bash skips the offset arithmetic of an unset variable
+PS0='${__ptyctl_none:0:$((__ptyctl_command_running=1,0))}\e]133;C\a$(__ptyctl_preexec_title)'"${PS0-}"
+fi
