@@ -7,55 +7,112 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Makes the shells the server starts load ptyctl's integration script (SPEC §5.9) without touching the user's own
- * start-up files: bash gets {@code --rcfile <our script>}, and the script sources {@code /etc/bash.bashrc} and
- * {@code ~/.bashrc} itself before adding prompt marks.
+ * Makes the shells the server starts load ptyctl's integration scripts (SPEC §5.9) without touching the user's own
+ * start-up files:
+ * <ul>
+ *   <li>bash gets {@code --rcfile <ours>}; ours sources {@code /etc/bash.bashrc} and {@code ~/.bashrc} first;</li>
+ *   <li>zsh gets {@code ZDOTDIR=<ours>}; our {@code .zshenv} restores the user's ZDOTDIR (kept in
+ *       {@code PTYCTL_USER_ZDOTDIR}), sources the user's {@code .zshenv} and adds hooks; zsh then reads the user's
+ *       other start-up files itself;</li>
+ *   <li>fish gets our folder in front of {@code XDG_DATA_DIRS}, where it finds a vendor configuration snippet.</li>
+ * </ul>
  *
- * <p>Only a plain interactive shell is changed. A command that runs a script or a {@code -c} string, asks for no
- * start-up files, names its own rc file or is a login shell (which reads the profile, not the rc file) is returned
- * unchanged: the user asked for something specific.
+ * <p>Only a plain interactive shell is changed. A command that runs a script or a {@code -c} string, or asks for no
+ * start-up files, is returned unchanged: the user asked for something specific. For bash a login shell is left
+ * alone too, because a login bash reads the profile and ignores {@code --rcfile}.
  */
 public final class ShellIntegration {
-    private static final String BASH_SCRIPT = "ptyctl.bash";
+    /** What to start: the command and the environment additions, integration included or not. */
+    public record Launch(List<String> command, Map<String, String> environment) {
+        public Launch {
+            command = List.copyOf(command);
+            environment = Map.copyOf(environment);
+        }
+    }
+
+    private static final List<String> SCRIPTS = List.of("ptyctl.bash", "zsh/.zshenv", "zsh/ptyctl.zsh",
+            "fish/vendor_conf.d/ptyctl.fish");
     /** bash options after which our --rcfile would be ignored or would change what the user asked for. */
     private static final Set<String> BASH_OPT_OUTS = Set.of("-c", "-s", "-l", "--login", "--norc", "--rcfile",
             "--init-file", "--posix", "--noprofile", "--restricted", "-r");
+    private static final Set<String> ZSH_OPT_OUTS = Set.of("-c", "-s", "-f", "--no-rcs", "--norcs", "-d",
+            "--no-globalrcs");
+    private static final Set<String> FISH_OPT_OUTS = Set.of("-c", "--command", "-N", "--no-config", "-n",
+            "--no-execute");
 
     private static volatile Path scriptDirectory;
 
     private ShellIntegration() {
     }
 
-    /** The command to start instead of {@code command}: the same, or the same shell with the integration loaded. */
-    public static List<String> integrate(List<String> command) {
-        if (command.isEmpty() || !isPlainInteractiveBash(command)) {
-            return command;
+    /**
+     * The launch of {@code command} with integration added when it is a shell we integrate with.
+     *
+     * @param environment the environment the shell will get (read for the user's {@code ZDOTDIR} and
+     *                    {@code XDG_DATA_DIRS}); the result holds only what to add or replace
+     */
+    public static Launch integrate(List<String> command, Map<String, String> environment) {
+        if (command.isEmpty()) {
+            return new Launch(command, Map.of());
         }
-        List<String> out = new ArrayList<>(command.size() + 2);
-        out.add(command.getFirst());
-        out.add("--rcfile");
-        out.add(script(BASH_SCRIPT).toString());
-        out.addAll(command.subList(1, command.size()));
-        return out;
+        String program = Path.of(command.getFirst()).getFileName().toString();
+        List<String> args = command.subList(1, command.size());
+        return switch (program) {
+            case "bash" -> onlyOptions(args, BASH_OPT_OUTS, "[cls]") ? bash(command) : new Launch(command, Map.of());
+            case "zsh" -> onlyOptions(args, ZSH_OPT_OUTS, "[cfs]") ? zsh(command, environment)
+                    : new Launch(command, Map.of());
+            case "fish" -> onlyOptions(args, FISH_OPT_OUTS, "[cnN]") ? fish(command, environment)
+                    : new Launch(command, Map.of());
+            default -> new Launch(command, Map.of());
+        };
     }
 
-    private static boolean isPlainInteractiveBash(List<String> command) {
-        if (!Path.of(command.getFirst()).getFileName().toString().equals("bash")) {
-            return false;
-        }
-        for (String arg : command.subList(1, command.size())) {
-            if (BASH_OPT_OUTS.contains(arg) || !arg.startsWith("-") || arg.matches("-[a-zA-Z]*[cls][a-zA-Z]*")) {
-                return false; // a script file, -c, -s, a login shell (also as in -il), or an opt-out
+    /** True when every argument is an option and none is an opt-out, alone or among bundled short options. */
+    private static boolean onlyOptions(List<String> args, Set<String> optOuts, String optOutLetters) {
+        for (String arg : args) {
+            if (optOuts.contains(arg) || !arg.startsWith("-")
+                    || arg.matches("-[a-zA-Z]*" + optOutLetters + "[a-zA-Z]*")) {
+                return false; // a script file, a command string, or no start-up files
             }
         }
         return true;
     }
 
-    /** The integration script as a file the shell can read, written once per server into a private folder. */
+    private static Launch bash(List<String> command) {
+        List<String> out = new ArrayList<>(command.size() + 2);
+        out.add(command.getFirst());
+        out.add("--rcfile");
+        out.add(script("ptyctl.bash").toString());
+        out.addAll(command.subList(1, command.size()));
+        return new Launch(out, Map.of());
+    }
+
+    private static Launch zsh(List<String> command, Map<String, String> environment) {
+        Map<String, String> env = new HashMap<>();
+        String userZdotdir = environment.get("ZDOTDIR");
+        if (userZdotdir != null && !userZdotdir.isEmpty()) {
+            env.put("PTYCTL_USER_ZDOTDIR", userZdotdir);
+        }
+        env.put("ZDOTDIR", script("zsh/.zshenv").getParent().toString());
+        return new Launch(command, env);
+    }
+
+    private static Launch fish(List<String> command, Map<String, String> environment) {
+        String dataDirs = environment.get("XDG_DATA_DIRS");
+        // fish's own default when XDG_DATA_DIRS is unset; keeping it means system vendor snippets still load.
+        String rest = dataDirs == null || dataDirs.isEmpty() ? "/usr/local/share:/usr/share" : dataDirs;
+        // fish reads <each XDG_DATA_DIRS entry>/fish/vendor_conf.d/*.fish
+        String ours = script("fish/vendor_conf.d/ptyctl.fish").getParent().getParent().getParent().toString();
+        return new Launch(command, Map.of("XDG_DATA_DIRS", ours + ":" + rest));
+    }
+
+    /** An integration script as a file the shell can read, written once per server into a private folder. */
     static Path script(String name) {
         Path dir = scriptDirectory;
         if (dir == null) {
@@ -74,20 +131,31 @@ public final class ShellIntegration {
         try {
             Path dir = Files.createTempDirectory("ptyctl-shell-",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            for (String name : List.of(BASH_SCRIPT)) {
+            dir.toFile().deleteOnExit(); // deleteOnExit runs in reverse order: files first, folders last
+            for (String name : SCRIPTS) {
+                Path file = dir.resolve(name);
+                Files.createDirectories(file.getParent());
+                registerFolders(dir, file.getParent());
                 try (InputStream in = ShellIntegration.class.getResourceAsStream(name)) {
                     if (in == null) {
                         throw new IllegalStateException("shell integration script missing from the jar: " + name);
                     }
-                    Path file = dir.resolve(name);
                     Files.copy(in, file);
-                    file.toFile().deleteOnExit();
                 }
+                file.toFile().deleteOnExit();
             }
-            dir.toFile().deleteOnExit(); // registered last, so deleted after the files in it
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the shell integration scripts", e);
         }
+    }
+
+    private static void registerFolders(Path root, Path folder) {
+        // Outermost first, so the innermost is deleted first at exit.
+        List<Path> chain = new ArrayList<>();
+        for (Path f = folder; !f.equals(root); f = f.getParent()) {
+            chain.addFirst(f);
+        }
+        chain.forEach(f -> f.toFile().deleteOnExit());
     }
 }

@@ -1,0 +1,32 @@
+# ptyctl shell integration for fish (SPEC §5.9), written for this project. Loaded from XDG_DATA_DIRS as a vendor
+# configuration snippet, so the user's config.fish and conf.d stay untouched and load as usual. Adds OSC 133 prompt
+# marks (A prompt, B command line, C output, D;<exit code>) and OSC 7; fish's own fish_title already sets the title
+# to the running command and to the directory at the prompt.
+status is-interactive; or exit
+set -q __ptyctl_loaded; and exit
+set -g __ptyctl_loaded 1
+
+function __ptyctl_preexec --on-event fish_preexec
+    printf '\e]133;C\a'
+end
+
+function __ptyctl_postexec --on-event fish_postexec
+    printf '\e]133;D;%s\a' $status
+end
+
+# Runs before every prompt. The user's config.fish is read after this file and may define its own fish_prompt,
+# so the wrapping is (re)done here, at the last moment, whenever fish_prompt is not the wrapper.
+function __ptyctl_prompt --on-event fish_prompt
+    printf '\e]7;file://%s%s\a' $hostname (string escape --style=url -- $PWD)
+    if not functions -q __ptyctl_wrapped_prompt; or not string match -q '*__ptyctl_user_prompt*' -- (functions fish_prompt)
+        functions -e __ptyctl_user_prompt
+        functions -c fish_prompt __ptyctl_user_prompt
+        function fish_prompt
+            printf '\e]133;A\a'
+            __ptyctl_user_prompt
+            printf '\e]133;B\a'
+        end
+        function __ptyctl_wrapped_prompt
+        end
+    end
+end

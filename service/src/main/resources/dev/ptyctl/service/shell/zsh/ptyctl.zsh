@@ -1,0 +1,39 @@
+# ptyctl shell integration hooks for zsh: OSC 133 prompt marks (A prompt, B command line, C output, D;<exit code>),
+# OSC 7 working directory, and the title (the running command, or "zsh <cwd>" at the prompt). Added with
+# add-zsh-hook, so the user's own precmd/preexec functions keep running.
+(( ${+__ptyctl_loaded} )) && return
+typeset -g __ptyctl_loaded=1 __ptyctl_running=0
+autoload -Uz add-zsh-hook
+
+__ptyctl_title() { print -rn -- $'\e]2;'"${1//[[:cntrl:]]/}"$'\a' }
+
+# First of the precmd functions: it must see the command's exit status before any other hook changes it.
+__ptyctl_precmd_status() {
+  local st=$?
+  if (( __ptyctl_running )); then
+    print -n "\e]133;D;$st\a"
+    __ptyctl_running=0
+  fi
+  # Keep this function first and the marking one last, whatever the user's .zshrc added in between.
+  precmd_functions=(__ptyctl_precmd_status ${precmd_functions:#__ptyctl_*} __ptyctl_precmd_mark)
+  return $st
+}
+
+# Last of the precmd functions: themes rebuild PS1 in theirs, so the marks go on afterwards.
+__ptyctl_precmd_mark() {
+  print -rn -- $'\e]7;file://'"${HOST}${${PWD//\%/%25}// /%20}"$'\a'
+  __ptyctl_title "zsh ${(%):-%~}"
+  if [[ $PS1 != *$'\e]133;B\a'* ]]; then
+    PS1=$'%{\e]133;A\a%}'"$PS1"$'%{\e]133;B\a%}'
+  fi
+}
+
+__ptyctl_preexec() {
+  __ptyctl_running=1
+  print -n "\e]133;C\a"
+  __ptyctl_title "$1"
+}
+
+add-zsh-hook precmd __ptyctl_precmd_status
+add-zsh-hook precmd __ptyctl_precmd_mark
+add-zsh-hook preexec __ptyctl_preexec

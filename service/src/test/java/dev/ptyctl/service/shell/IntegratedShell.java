@@ -1,0 +1,101 @@
+package dev.ptyctl.service.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.service.pty.PtySession;
+import dev.ptyctl.service.pty.SessionProgress;
+import dev.ptyctl.service.pty.SpawnOptions;
+import dev.ptyctl.vt.serialize.TextSerializer;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A shell started with ptyctl's integration in a temporary HOME, recording its raw output so tests can read the OSC
+ * sequences each command line produced.
+ */
+final class IntegratedShell implements AutoCloseable {
+    private static final Pattern OSC = Pattern.compile("\u001b\\]([0-9]+);([^\u0007]*)\u0007");
+    private static final long BOUND_NANOS = 20_000_000_000L;
+
+    private final PtySession session;
+    private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+
+    /** Starts {@code shell} (e.g. "bash") with HOME = {@code home}; waits for a screen row ending in "ready$". */
+    IntegratedShell(String shell, Path home) throws Exception {
+        Map<String, String> env = new HashMap<>(Map.of("HOME", home.toString(),
+                "HISTFILE", home.resolve(".history").toString(), "XDG_CONFIG_HOME", home.resolve(".config").toString()));
+        var launch = ShellIntegration.integrate(List.of(shell), env);
+        env.putAll(launch.environment());
+        session = PtySession.spawn(SpawnOptions.of(launch.command()).withCwd(home).withEnvironment(env));
+        session.addOutputListener((data, off, len, seq) -> {
+            synchronized (output) {
+                output.write(data, off, len);
+            }
+        });
+        await(() -> screen().lines().anyMatch(row -> row.endsWith("ready$")), "a ready$ prompt");
+    }
+
+    String screen() {
+        return session.inspect(TextSerializer::screen);
+    }
+
+    /**
+     * Types a line and waits until the shell has drawn its next prompt (the OSC 133 B that ends it); returns the
+     * OSC sequences the line produced, as "number;payload".
+     */
+    List<String> run(String line) throws Exception {
+        int from = outputSize();
+        session.write((line + "\r").getBytes(StandardCharsets.UTF_8));
+        await(() -> rawSince(from).contains("\u001b]133;B\u0007"), "a prompt after " + line);
+        List<String> osc = new ArrayList<>();
+        Matcher m = OSC.matcher(rawSince(from));
+        while (m.find()) {
+            osc.add(m.group(1) + ";" + m.group(2));
+        }
+        return osc;
+    }
+
+    private int outputSize() {
+        synchronized (output) {
+            return output.size();
+        }
+    }
+
+    private String rawSince(int from) {
+        synchronized (output) {
+            byte[] bytes = output.toByteArray(); // from is a byte offset: decode only what follows it
+            return new String(bytes, from, bytes.length - from, StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Waits, woken by output, until {@code condition} holds. */
+    private void await(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + BOUND_NANOS;
+        while (true) {
+            SessionProgress progress = session.progress();
+            if (condition.getAsBoolean()) {
+                return;
+            }
+            assertThat(System.nanoTime()).as("never saw %s; screen:%n%s", what, screen()).isLessThan(deadline);
+            session.awaitChange(progress.outputSeq(), deadline);
+        }
+    }
+
+    /** For filtering the sequences {@link #run} returns. */
+    static Predicate<String> startsWith(String prefix) {
+        return s -> s.startsWith(prefix);
+    }
+
+    @Override
+    public void close() {
+        session.close();
+    }
+}

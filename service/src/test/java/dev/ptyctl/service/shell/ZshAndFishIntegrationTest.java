@@ -1,0 +1,87 @@
+package dev.ptyctl.service.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * zsh and fish with ptyctl's integration: the same marks as bash, loaded without touching the user's files, and the
+ * user's own configuration (prompt, hooks, aliases) still in effect. CI installs both shells; elsewhere a missing
+ * shell skips its tests.
+ */
+class ZshAndFishIntegrationTest {
+    @TempDir
+    Path home;
+
+    private static void assumeInstalled(String shell) {
+        boolean found = false;
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
+            found |= Files.isExecutable(Path.of(dir, shell));
+        }
+        assumeTrue(found || "true".equals(System.getenv("CI")), shell + " is not installed");
+    }
+
+    private IntegratedShell zsh(String zshrc) throws Exception {
+        assumeInstalled("zsh");
+        Files.writeString(home.resolve(".zshrc"), zshrc);
+        return new IntegratedShell("zsh", home);
+    }
+
+    private IntegratedShell fish(String configFish) throws Exception {
+        assumeInstalled("fish");
+        Path config = Files.createDirectories(home.resolve(".config/fish"));
+        Files.writeString(config.resolve("config.fish"), configFish);
+        return new IntegratedShell("fish", home);
+    }
+
+    @Test
+    void zshMarksCommandsWithExitCodesAndKeepsTheUsersHooks() throws Exception {
+        try (IntegratedShell zsh = zsh("""
+                PS1='ready$ '
+                alias greet='echo hello-from-zshrc'
+                precmd() { echo "user-precmd saw $?" }
+                """)) {
+            assertThat(zsh.run("greet")).containsSubsequence("133;C", "2;greet", "133;D;0", "133;A", "133;B");
+            assertThat(zsh.screen()).contains("hello-from-zshrc\nuser-precmd saw 0\n");
+            assertThat(zsh.run("false")).contains("133;D;1");
+            assertThat(zsh.run("(exit 2)")).contains("133;D;2");
+            assertThat(zsh.run("no-such-command-here")).contains("133;D;127");
+            assertThat(zsh.run("cd /")).contains("7;file://" + BashIntegrationTest.hostname() + "/", "2;zsh /");
+        }
+    }
+
+    @Test
+    void zshKeepsTheUsersZdotdir() throws Exception {
+        assumeInstalled("zsh");
+        Path own = Files.createDirectories(home.resolve("zdot"));
+        Files.writeString(own.resolve(".zshrc"), "PS1='ready$ '\nexport FROM_OWN_ZDOTDIR=yes\n");
+        var launch = ShellIntegration.integrate(java.util.List.of("zsh"), Map.of("ZDOTDIR", own.toString()));
+        assertThat(launch.environment()).containsEntry("PTYCTL_USER_ZDOTDIR", own.toString());
+        // The fixture passes ZDOTDIR through the same path as a user environment would.
+        Files.writeString(home.resolve(".zshenv"), "export ZDOTDIR=" + own + "\n");
+        try (IntegratedShell zsh = new IntegratedShell("zsh", home)) {
+            zsh.run("echo \"own=$FROM_OWN_ZDOTDIR dot=$ZDOTDIR\"");
+            assertThat(zsh.screen()).contains("own=yes dot=" + own);
+        }
+    }
+
+    @Test
+    void fishMarksCommandsWithExitCodesAndKeepsTheUsersPrompt() throws Exception {
+        try (IntegratedShell fish = fish("""
+                function fish_prompt; echo -n 'ready$ '; end
+                function greet; echo hello-from-config; end
+                function user_hook --on-event fish_postexec; echo "user-hook saw $status"; end
+                """)) {
+            assertThat(fish.run("greet")).containsSubsequence("133;C", "133;D;0", "133;A", "133;B");
+            assertThat(fish.screen()).contains("hello-from-config\nuser-hook saw 0\n");
+            assertThat(fish.run("false")).contains("133;D;1");
+            assertThat(fish.run("no-such-command-here")).contains("133;D;127");
+            assertThat(fish.run("cd /")).contains("7;file://" + BashIntegrationTest.hostname() + "/");
+        }
+    }
+}
