@@ -1,4 +1,5 @@
-# Sourced by ./ptyctl and ./run-tests. Sets PTYCTL_JAVA_HOME to a JDK >= 21, or prints why not
+# Sourced by ./ptyctl and ./run-tests. Sets PTYCTL_JAVA_HOME to a JDK >= 21 (PTYCTL_JAVA_MAJOR to its
+# feature version), or prints why not
 # and exits 2. Order: $JAVA_HOME, then every JDK under /usr/lib/jvm (newest first), then javac on PATH.
 # PTYCTL_JDK_DIRS (colon-separated) replaces /usr/lib/jvm, for machines that keep JDKs elsewhere.
 
@@ -30,7 +31,7 @@ ptyctl_find_jdk() {
     major=$(ptyctl_java_major "$candidate")
     [ -n "$major" ] || continue
     # JAVA_HOME wins when it is new enough; otherwise take the newest one found.
-    if [ "$major" -ge 21 ] && [ "$candidate" = "${JAVA_HOME:-}" ]; then best=$candidate; break; fi
+    if [ "$major" -ge 21 ] && [ "$candidate" = "${JAVA_HOME:-}" ]; then best=$candidate; best_major=$major; break; fi
     if [ "$major" -ge 21 ] && [ "$major" -gt "$best_major" ]; then best=$candidate; best_major=$major; fi
   done
   if [ -z "$best" ]; then
@@ -39,4 +40,5 @@ ptyctl_find_jdk() {
     exit 2
   fi
   PTYCTL_JAVA_HOME=$best
+  PTYCTL_JAVA_MAJOR=$best_major
 }
