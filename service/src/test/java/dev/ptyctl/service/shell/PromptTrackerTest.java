@@ -1,0 +1,117 @@
+package dev.ptyctl.service.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.service.shell.PromptTracker.State;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The OSC 133 marks in a raw stream, however the reads split it. */
+class PromptTrackerTest {
+    private static final String A = "\u001b]133;A\u0007";
+    private static final String B = "\u001b]133;B\u0007";
+    private static final String C = "\u001b]133;C\u0007";
+
+    private static String d(int code) {
+        return "\u001b]133;D;" + code + "\u0007";
+    }
+
+    /** Feeds {@code text} in pieces of {@code chunk} bytes (0 = whole), numbering bytes from {@code startSeq}. */
+    private static void feed(PromptTracker tracker, String text, int chunk, long[] seq) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        int step = chunk == 0 ? Math.max(1, bytes.length) : chunk;
+        for (int off = 0; off < bytes.length; off += step) {
+            int len = Math.min(step, bytes.length - off);
+            seq[0] += len;
+            tracker.output(bytes, off, len, seq[0]);
+        }
+    }
+
+    @ParameterizedTest(name = "chunks of {0}")
+    @ValueSource(ints = {0, 1, 2, 3, 7})
+    void aCommandsOutputAndExitCodeAreKeptWhateverTheSplit(int chunk) {
+        PromptTracker tracker = new PromptTracker();
+        long[] seq = {0};
+        feed(tracker, A + "$ " + B, chunk, seq);
+        assertThat(tracker.state()).isEqualTo(State.AT_PROMPT);
+        feed(tracker, "printf 'a\\nb\\n'\r\n" + C + "a\r\nb\r\n", chunk, seq);
+        assertThat(tracker.state()).isEqualTo(State.RUNNING);
+        feed(tracker, d(3) + A + "$ " + B, chunk, seq);
+
+        assertThat(tracker.state()).isEqualTo(State.AT_PROMPT);
+        PromptTracker.CommandRecord command = tracker.lastCommand().orElseThrow();
+        assertThat(new String(command.outputBytes(), StandardCharsets.UTF_8)).isEqualTo("a\r\nb\r\n");
+        assertThat(command.exitCode()).hasValue(3);
+        String before = A + "$ " + B + "printf 'a\\nb\\n'\r\n" + C;
+        assertThat(command.outputStartSeq()).isEqualTo(before.length());
+        assertThat(command.outputEndSeq()).isEqualTo(before.length() + "a\r\nb\r\n".length());
+        assertThat(tracker.lastPromptSeq()).isEqualTo(seq[0]);
+    }
+
+    @Test
+    void marksEndedByStringTerminatorCountToo() {
+        PromptTracker tracker = new PromptTracker();
+        long[] seq = {0};
+        feed(tracker, "\u001b]133;C\u001b\\out\u001b]133;D;0\u001b\\\u001b]133;A\u001b\\", 1, seq);
+        assertThat(tracker.lastCommand().orElseThrow().exitCode()).hasValue(0);
+        assertThat(tracker.lastCommand().orElseThrow().outputBytes()).asString(StandardCharsets.UTF_8)
+                .isEqualTo("out");
+        assertThat(tracker.state()).isEqualTo(State.AT_PROMPT);
+    }
+
+    @Test
+    void withoutMarksTheStateStaysUnknown() {
+        PromptTracker tracker = new PromptTracker();
+        long[] seq = {0};
+        feed(tracker, "bash-5.2$ ls\r\nfile\r\n\u001b]0;title\u0007\u001b]1330;A\u0007\u001b]13;A\u0007", 0, seq);
+        assertThat(tracker.state()).isEqualTo(State.UNKNOWN);
+        assertThat(tracker.lastCommand()).isEmpty();
+        assertThat(tracker.lastPromptSeq()).isEqualTo(-1);
+    }
+
+    @Test
+    void aDWithoutACIsNoCommandAndAPromptWithoutDEndsTheRun() {
+        PromptTracker tracker = new PromptTracker();
+        long[] seq = {0};
+        feed(tracker, A + B + d(0) + A + B, 0, seq);
+        assertThat(tracker.lastCommand()).isEmpty();
+        feed(tracker, C + "interrupted^C" + A + B, 0, seq); // no D: the shell lost track, the prompt is back
+        assertThat(tracker.state()).isEqualTo(State.AT_PROMPT);
+        assertThat(tracker.lastCommand()).isEmpty();
+    }
+
+    @Test
+    void hugeOutputIsCappedAndFlagged() {
+        PromptTracker tracker = new PromptTracker();
+        long[] seq = {0};
+        feed(tracker, C, 0, seq);
+        byte[] big = new byte[PromptTracker.MAX_CAPTURE_BYTES + 1000];
+        java.util.Arrays.fill(big, (byte) 'x');
+        seq[0] += big.length;
+        tracker.output(big, 0, big.length, seq[0]);
+        feed(tracker, d(0), 0, seq);
+        PromptTracker.CommandRecord command = tracker.lastCommand().orElseThrow();
+        assertThat(command.truncated()).isTrue();
+        assertThat(command.outputBytes()).hasSize(PromptTracker.MAX_CAPTURE_BYTES);
+    }
+
+    @Test
+    void randomNoiseAroundTheMarksDoesNotConfuseTheScanner() {
+        Random random = new Random(133);
+        for (int round = 0; round < 200; round++) {
+            StringBuilder noise = new StringBuilder();
+            for (int i = 0; i < 50; i++) {
+                noise.append(random.nextBoolean() ? "\u001b]" : (char) (0x20 + random.nextInt(90)));
+            }
+            PromptTracker tracker = new PromptTracker();
+            long[] seq = {0};
+            feed(tracker, noise + A + B + "cmd" + C + "result" + d(round % 256) + A + B, 1 + random.nextInt(5), seq);
+            assertThat(tracker.lastCommand().orElseThrow().exitCode()).as("round %d", round).hasValue(round % 256);
+            assertThat(tracker.lastCommand().orElseThrow().outputBytes()).asString(StandardCharsets.UTF_8)
+                    .isEqualTo("result");
+        }
+    }
+}
