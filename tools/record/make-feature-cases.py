@@ -187,7 +187,11 @@ def sgr_cases():
     case("sgr-256-colon", "".join(CSI + "38:5:%d;48:5:%dm%d " % (n, 255 - n, n) for n in (1, 9, 88, 200, 244)))
     case("sgr-truecolor-semicolon", CSI + "38;2;255;128;0mfg" + CSI + "48;2;0;64;255mbg" + CSI + "38;2;1;2;3;48;2;4;5;6mboth")
     case("sgr-truecolor-colon", CSI + "38:2::255:128:0mcs-empty " + CSI + "38:2:10:20:30mno-cs " + CSI + "48:2:0:1:2:3mcs-id " + CSI + "38:2::1:2:3;1mbold")
-    case("sgr-underline-color-58", CSI + "4;58:5:196mpalette " + CSI + "58:2::10:20:30mrgb " + CSI + "59mdefault " + CSI + "4:3;58;5;34mcurly")
+    case("sgr-underline-color-58", CSI + "4;58:5:196mpalette " + CSI + "58:2::10:20:30mrgb " + CSI + "0;4mnone "
+         + CSI + "4:3;58;5;34mcurly " + CSI + "24mplain" + CSI + "4mback")
+    case("sgr-underline-color-59-default", CSI + "4;58:5:196mpalette " + CSI + "59mdefault")
+    case("sgr-underline-color-needs-underline", CSI + "58;5;100mnot underlined " + CSI + "4munderlined " + CSI + "24m"
+         + OSC + "8;;https://example.com/c" + ST + "linked" + OSC + "8;;" + ST)
     case("sgr-default-colors-39-49", sgr(31, 42) + "colored" + sgr(39) + "fg-default" + sgr(49) + "both-default")
     case("sgr-empty-params-reset", sgr(1, 31) + "a" + CSI + "m" + "b" + sgr(4) + "c" + CSI + ";1m" + "d" + CSI + "0;;3me")
     case("sgr-invalid-extended", CSI + "38;5mA" + CSI + "38;2;1;2mB" + CSI + "38;7;1mC" + CSI + "48;5;300mD" + CSI + "38;5;1;4mE")
@@ -260,6 +264,11 @@ def scroll_cases():
     case("decslrm-scroll", fill(10) + CSI + "?69h" + CSI + "3;6r" + CSI + "10;20s" + cup(6, 10) + "\n\nscroll" + CSI + "r" + CSI + "?69l")
     case("decslrm-ignored-without-69", fill(4) + cup(2, 2) + CSI + "5;20s" + cup(10, 1) + CSI + "u" + "restored")
     case("scroll-region-not-full-width-scrollback", fill(30) + CSI + "1;10r" + cup(10, 1) + "\n\n\n" + CSI + "r")
+    case("sl-sr-scroll-left-right", fill(8) + CSI + "3;6r" + cup(4, 1) + CSI + "2 @" + cup(5, 1) + CSI + " A"
+         + cup(8, 1) + CSI + "5 @" + CSI + "r" + cup(8, 1) + "\u4e2d\u6587" + CSI + " A" + CSI + "3 @")
+    case("decic-decdc-columns", fill(8) + CSI + "2;7r" + cup(3, 5) + CSI + "2'}" + cup(5, 10) + CSI + "3'~"
+         + cup(8, 3) + CSI + "'}" + CSI + "r" + cup(1, 1) + "\u4e2d\u6587x" + cup(1, 2) + CSI + "'}")
+    case("decic-at-pending-wrap", CSI + "1;3r" + "0123456789" * 8 + CSI + "'}" + "X", cols=80, rows=5)
     case("scroll-region-top-zero-scrollback", fill(20) + CSI + "1;20r" + cup(20, 1) + "\n\n\n\nsc" + CSI + "r")
 
 
@@ -372,6 +381,8 @@ def query_cases():
     case("decrqss-sgr", sgr(1, 4, 31, 48, 5, 200) + DCS + "$qm" + ST + sgr(0) + DCS + "$qm" + ST)
     case("decrqss-decstbm", CSI + "3;12r" + DCS + "$qr" + ST + CSI + "r" + DCS + "$qr" + ST)
     case("decrqss-decscusr-and-invalid", CSI + "4 q" + DCS + "$q q" + ST + DCS + "$qzz" + ST)
+    case("title-stack-push-pop", OSC + "2;one" + BEL + OSC + "1;icon one" + BEL + CSI + "22;0t" + OSC + "2;two" + BEL
+         + CSI + "22t" + OSC + "2;three" + BEL + CSI + "23;2t" + CSI + "23;1t" + "text")
     case("xtwinops-queries", CSI + "18t" + CSI + "14t" + CSI + "21t" + CSI + "8;10;40t" + "text")
     case("enq-no-answerback", "a\x05b")
 

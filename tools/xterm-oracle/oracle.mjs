@@ -15,7 +15,10 @@
 // 0 default, 1 palette, 2 RGB (0xRRGGBB) and the flag bits below; when the cell has an underline
 // colour or a hyperlink, [ulMode, ul, uri] follow. Each row's trailing default blank cells
 // ("" chars, width 1, no colour, no attribute) are left out: a missing cell is a default blank.
-// A request that cannot be served gets {"id", "error": "<message>"}.
+// A request that cannot be served gets {"id", "error": "<message>"}, also when xterm.js throws
+// while parsing (that happens on a timer, outside the request's call stack); the process stays up
+// and answers the next request with a fresh terminal. For testing that path, a request may carry
+// "throwOnCsi": "<final byte>": a CSI handler for that final byte that throws is registered.
 //
 // `node oracle.mjs --self-test` runs one built-in request and prints its answer.
 
@@ -95,8 +98,13 @@ function underlineColor(cell) {
   }
 }
 
+/**
+ * The URI of the cell's OSC 8 link. Like the underline colour it is only meaningful when the cell
+ * has extended attributes: otherwise `extended` still holds whatever the scratch cell last loaded.
+ */
 function hyperlinkUri(term, cell) {
-  const urlId = cell.extended?.urlId ?? 0;
+  const hasExtended = (cell.bg & 0x10000000) !== 0;
+  const urlId = hasExtended ? cell.extended?.urlId ?? 0 : 0;
   if (!urlId) return '';
   const data = term._core?._oscLinkService?.getLinkData(urlId);
   return data?.uri ?? '';
@@ -180,16 +188,33 @@ function snapshot(term, id, title, replies) {
 }
 
 /**
+ * The request being served: an exception xterm.js throws on one of its timers fails it instead of
+ * killing the process.
+ */
+let current = null;
+
+process.on('uncaughtException', (e) => {
+  if (current) {
+    const failed = current;
+    current = null;
+    failed.reject(e);
+  } else {
+    console.error('xterm.js threw outside any request:', e);
+  }
+});
+
+/**
  * Queues every chunk at once and waits for the last one. xterm's write buffer still hands each
  * chunk to the parser separately and in order, so the split points are kept; awaiting each
  * write instead would cost one timer tick per chunk (minutes for a byte-by-byte recording).
  */
 function writeAll(term, chunks) {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     if (chunks.length === 0) {
       resolve();
       return;
     }
+    current = { reject };
     chunks.forEach((chunk, i) => {
       term.write(Buffer.from(chunk, 'base64'), i === chunks.length - 1 ? resolve : undefined);
     });
@@ -238,6 +263,11 @@ async function run(request) {
   });
   term.loadAddon(new Unicode11Addon());
   term.unicode.activeVersion = '11';
+  if (typeof request.throwOnCsi === 'string') {
+    term.parser.registerCsiHandler({ final: request.throwOnCsi }, () => {
+      throw new Error('injected failure on CSI ' + request.throwOnCsi);
+    });
+  }
   let title = '';
   let replies = '';
   term.onTitleChange((t) => { title = t; });
@@ -247,6 +277,7 @@ async function run(request) {
     await feed(term, request.chunks);
     return snapshot(term, request.id ?? null, title, replies);
   } finally {
+    current = null;
     term.dispose();
   }
 }
@@ -258,6 +289,8 @@ async function answer(line) {
     id = request.id ?? null;
     return await run(request);
   } catch (e) {
+    // let a failed terminal's remaining write timers run out before the next request starts
+    await new Promise((resolve) => setTimeout(resolve, 20));
     return { id, error: String(e?.message ?? e) };
   }
 }

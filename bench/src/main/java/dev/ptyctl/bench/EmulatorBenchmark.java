@@ -1,10 +1,14 @@
 package dev.ptyctl.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.ptyctl.vt.Terminal;
+import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -16,16 +20,66 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Feeds one whole workload to a 120×40 terminal with 1000 lines of scrollback (the same settings as the xterm.js
- * side) in 64 KiB chunks, the size a PTY read typically returns under load. One operation = one workload.
+ * side) in 64 KiB chunks, the size a PTY read typically returns under load. One operation = one workload. The
+ * terminal lives for the whole fork, so after the first operation it runs in the steady state of a long session
+ * (full scrollback, lines recycled), as the xterm.js side does.
+ *
+ * <p>Besides JMH's wall-clock time, each iteration records the process CPU time spent feeding ({@link CpuTime}): on a
+ * shared machine, wall-clock throughput falls with the load of other processes, CPU time far less, and the xterm.js
+ * side records the same figure, so the CPU-time ratio stays meaningful when the machine is busy.
+ *
+ * <p>JMH forks a fresh JVM per workload. The iteration counts and times are constants so that
+ * {@link EmulatorBenchRunner} gives xterm.js exactly the same warm-up and measurement time.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
+@Warmup(iterations = EmulatorBenchmark.WARMUP_ITERATIONS, time = EmulatorBenchmark.ITERATION_SECONDS)
+@Measurement(iterations = EmulatorBenchmark.MEASUREMENT_ITERATIONS, time = EmulatorBenchmark.ITERATION_SECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
 public class EmulatorBenchmark {
+    /** Bytes per {@link Terminal#feed} call, and per {@code Terminal.write} call on the xterm.js side. */
     static final int CHUNK = 64 * 1024;
+    /**
+     * Warm-up iterations: after 3 × 2 s, JIT compilation during the measured iterations is under 0.2 % of their time
+     * on the TUI and UNICODE workloads, those with the most code paths ({@code -prof comp}: 16–18 ms over 10 s).
+     */
+    static final int WARMUP_ITERATIONS = 3;
+    /** Measured iterations, each giving one MiB/s figure for the min–max range. */
+    static final int MEASUREMENT_ITERATIONS = 5;
+    /** Length of one iteration: tens to hundreds of whole workloads, so per-iteration noise stays small. */
+    static final int ITERATION_SECONDS = 2;
+    /** Width and height of both emulators. */
+    static final int COLS = 120;
+    /** Height of both emulators. */
+    static final int ROWS = 40;
+    /** Scrollback of both emulators. */
+    static final int SCROLLBACK = 1000;
+
+    private static final OperatingSystemMXBean PROCESS =
+            (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+    /**
+     * Per-iteration counters JMH reports as secondary results: process CPU time spent inside
+     * {@link #feedWorkload} and the bytes fed. Process time covers every thread, so the collector's work counts, as
+     * it does in node's {@code process.cpuUsage()} on the xterm.js side. Linux gives it in 10 ms clock ticks; the
+     * rounding of each workload's reading (15–100 ms) is as often down as up, so over the hundred or so workloads of
+     * an iteration the sum is within about 2 %.
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class CpuTime {
+        /** Process CPU nanoseconds spent feeding in this iteration. */
+        public long cpuNanos;
+        /** Bytes fed in this iteration. */
+        public long bytesFed;
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            cpuNanos = 0;
+            bytesFed = 0;
+        }
+    }
 
     @Param({"ASCII", "SGR_LOG", "TUI", "UNICODE"})
     public Workload workload;
@@ -36,14 +90,18 @@ public class EmulatorBenchmark {
     @Setup
     public void setUp() {
         bytes = workload.bytes();
-        terminal = new Terminal(120, 40, 1000);
+        terminal = new Terminal(COLS, ROWS, SCROLLBACK);
     }
 
     @Benchmark
-    public Terminal feedWorkload() {
+    public Terminal feedWorkload(CpuTime cpu) {
+        // Two clock reads (about 2 µs each) per workload of tens of milliseconds: their cost does not show.
+        long start = PROCESS.getProcessCpuTime();
         for (int off = 0; off < bytes.length; off += CHUNK) {
             terminal.feed(bytes, off, Math.min(CHUNK, bytes.length - off));
         }
+        cpu.cpuNanos += PROCESS.getProcessCpuTime() - start;
+        cpu.bytesFed += bytes.length;
         return terminal;
     }
 }

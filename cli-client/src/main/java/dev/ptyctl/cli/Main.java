@@ -29,8 +29,9 @@ import picocli.CommandLine.IVersionProvider;
                 "The client commands find their terminal with --port N [--host H] or --socket PATH, "
                         + "else the PTYCTL_SOCKET, PTYCTL_PORT or PTYCTL_RPC (host:port) variables."},
         subcommands = {
-                ServeCommand.class, ReadCommand.class, WriteCommand.class, WaitCommand.class,
-                StatusCommand.class, ResizeCommand.class, KillCommand.class, HelpCommand.class},
+                ServeCommand.class, ServerCommand.class, ReadCommand.class, WriteCommand.class, WaitCommand.class,
+                StatusCommand.class, ResizeCommand.class, KillCommand.class, RunCommand.class, RenderCommand.class,
+                HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:ok",

@@ -46,6 +46,11 @@ final class ServeCommand implements Callable<Integer> {
             description = "Require clients to send this token with pty/auth first.")
     private String token;
 
+    @Option(names = "--shell-integration",
+            description = "Load ptyctl's integration into a bash, zsh or fish command (prompt marks, exit codes), "
+                    + "so 'ptyctl run' and 'wait --prompt' work. Off by default: the command runs exactly as given.")
+    private boolean shellIntegration;
+
     @Override
     public Integer call() throws Exception {
         if (port != null && socket != null) {
@@ -57,7 +62,8 @@ final class ServeCommand implements Callable<Integer> {
         if (port != null && (port < 1 || port > 65_535)) {
             throw usage("--port must be a port number from 1 to 65535, got " + port);
         }
-        return ServeLauncher.serve(new ServeLauncher.Request(command, port, socket, cols, rows, cwd, token),
+        var request = new ServeLauncher.Request(command, port, socket, cols, rows, cwd, token, shellIntegration);
+        return ServeLauncher.serve(request,
                 spec.commandLine());
     }
 

@@ -16,7 +16,8 @@ import picocli.CommandLine.ParameterException;
 final class ServeLauncher {
 
     /** What {@link ServeCommand} parsed, in JDK types. */
-    record Request(String command, Integer port, Path socket, int cols, int rows, Path cwd, String token) {
+    record Request(String command, Integer port, Path socket, int cols, int rows, Path cwd, String token,
+                   boolean shellIntegration) {
         String where() {
             return socket != null ? "socket " + socket : "port " + port;
         }
@@ -36,7 +37,7 @@ final class ServeLauncher {
         ServeOptions options;
         try {
             options = new ServeOptions(request.command(), request.port(), request.socket(), request.cols(),
-                    request.rows(), request.cwd(), request.token());
+                    request.rows(), request.cwd(), request.token(), request.shellIntegration());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(commandLine, e.getMessage(), e);
         }

@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The client verbs must start fast, so they must not load the server (service module, pty4j, JNA).
@@ -50,6 +52,24 @@ class HotCommandsClassLoadingTest {
                 server.takeRequest();
             }
             server.assertExhausted();
+        }
+    }
+
+    @Test
+    void renderOfRawAndAsciicastFilesLoadsNoServerClass(@TempDir Path dir) throws Exception {
+        Path raw = Files.writeString(dir.resolve("out.bin"), "hello\r\n\u001b[31mred\u001b[0m");
+        Path cast = Files.writeString(dir.resolve("out.cast"),
+                "{\"version\": 2, \"width\": 20, \"height\": 5}\n[0.5, \"o\", \"hello\"]\n[0.6, \"r\", \"30x6\"]\n");
+        try (RecordingClassLoader loader = new RecordingClassLoader()) {
+            assertThat(loader.run("render", raw.toString())).isZero();
+            assertThat(loader.run("render", cast.toString(), "--format", "scrollback")).isZero();
+
+            assertThat(loader.requested).as("proves the recorder sees the command line's classes")
+                    .contains("dev.ptyctl.cli.RenderCommand", "dev.ptyctl.cli.render.AsciicastReader",
+                            "dev.ptyctl.vt.Terminal", "picocli.CommandLine");
+            assertThat(loader.requested).filteredOn(name -> SERVER_PACKAGES.stream().anyMatch(name::startsWith))
+                    .isEmpty();
+            assertThat(loader.requested).doesNotContain("dev.ptyctl.cli.ServeLauncher");
         }
     }
 

@@ -185,6 +185,9 @@ class JsonRpcE2eTest {
                 Arguments.of("pty/wait", "{\"match\":5}"),
                 Arguments.of("pty/wait", "{\"match\":\"(\",\"regex\":true}"),
                 Arguments.of("pty/wait", "{\"idleMs\":-3}"),
+                Arguments.of("pty/wait", "{\"prompt\":true}"), // this bash runs without shell integration
+                Arguments.of("pty/wait", "{\"since\":5}"),
+                Arguments.of("pty/wait", "{\"prompt\":\"yes\"}"),
                 Arguments.of("pty/resize", "{\"cols\":0,\"rows\":10}"),
                 Arguments.of("pty/resize", "{\"cols\":80,\"rows\":1001}"),
                 Arguments.of("pty/resize", "{\"cols\":80}"),

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * Runs the built {@code ptyctl} jar as a child process, the way the launcher does: same JVM flags that matter
  * (native access, the pty4j folder), the JDK that runs the tests.
  */
-final class Ptyctl {
+public final class Ptyctl {
     static final Path JAR = Path.of(System.getProperty("ptyctl.jar", "../cli-client/target/ptyctl.jar"))
             .toAbsolutePath().normalize();
     static final Path ROOT = Path.of(System.getProperty("ptyctl.root", "..")).toAbsolutePath().normalize();
@@ -50,11 +50,11 @@ final class Ptyctl {
     }
 
     /** Runs a short-lived {@code ptyctl} command to completion and captures what it printed. */
-    static Result run(String... args) throws IOException, InterruptedException {
+    public static Result run(String... args) throws IOException, InterruptedException {
         return run(Map.of(), args);
     }
 
-    static Result run(Map<String, String> env, String... args) throws IOException, InterruptedException {
+    public static Result run(Map<String, String> env, String... args) throws IOException, InterruptedException {
         Process p = builder(env, args).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
         // Drain both pipes concurrently so a chatty command never blocks on a full pipe.
         byte[][] captured = new byte[2][];
@@ -79,7 +79,7 @@ final class Ptyctl {
     }
 
     /** Exit code and output of one finished {@code ptyctl} invocation. */
-    record Result(int exitCode, String stdout, String stderr) {
+    public record Result(int exitCode, String stdout, String stderr) {
         @Override
         public String toString() {
             return "exit " + exitCode + "\n--- stdout ---\n" + stdout + "--- stderr ---\n" + stderr;

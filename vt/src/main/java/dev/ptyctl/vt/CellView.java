@@ -20,17 +20,49 @@ package dev.ptyctl.vt;
  * @param invisible SGR 8
  * @param strikethrough SGR 9
  * @param overline SGR 53
+ * @param underlineColorMode underline colour mode (SGR 58), as {@code fgMode}; the default means
+ *     "same as the foreground"
+ * @param underlineColor underline colour, as {@code fg}
+ * @param hyperlink the URI of the OSC 8 hyperlink the cell belongs to, "" for none
  */
 public record CellView(String chars,
                        int width,
                        int fgMode, int fg,
                        int bgMode, int bg,
                        boolean bold, boolean faint, boolean italic, int underline,
-                       boolean blink, boolean inverse, boolean invisible, boolean strikethrough, boolean overline) {
+                       boolean blink, boolean inverse, boolean invisible, boolean strikethrough, boolean overline,
+                       int underlineColorMode, int underlineColor, String hyperlink) {
     /** Colour mode: the terminal's default colour. */
     public static final int COLOR_DEFAULT = 0;
     /** Colour mode: a palette index 0..255 (both 16- and 256-colour SGR forms). */
     public static final int COLOR_PALETTE = 1;
     /** Colour mode: direct colour 0xRRGGBB. */
     public static final int COLOR_RGB = 2;
+
+    /**
+     * A cell without underline colour or hyperlink (the shape of this record before those were
+     * added).
+     *
+     * @param chars the text, see the record
+     * @param width 0, 1 or 2
+     * @param fgMode foreground colour mode
+     * @param fg foreground colour
+     * @param bgMode background colour mode
+     * @param bg background colour
+     * @param bold SGR 1
+     * @param faint SGR 2
+     * @param italic SGR 3
+     * @param underline underline style
+     * @param blink SGR 5
+     * @param inverse SGR 7
+     * @param invisible SGR 8
+     * @param strikethrough SGR 9
+     * @param overline SGR 53
+     */
+    public CellView(String chars, int width, int fgMode, int fg, int bgMode, int bg,
+                    boolean bold, boolean faint, boolean italic, int underline,
+                    boolean blink, boolean inverse, boolean invisible, boolean strikethrough, boolean overline) {
+        this(chars, width, fgMode, fg, bgMode, bg, bold, faint, italic, underline, blink, inverse, invisible,
+            strikethrough, overline, COLOR_DEFAULT, 0, "");
+    }
 }

@@ -3,6 +3,7 @@ package dev.ptyctl.vt;
 import dev.ptyctl.vt.parser.Utf8Decoder;
 import dev.ptyctl.vt.parser.VtParser;
 import dev.ptyctl.vt.screen.Cursor;
+import dev.ptyctl.vt.screen.Extras;
 import dev.ptyctl.vt.screen.Line;
 import dev.ptyctl.vt.screen.Screen;
 import dev.ptyctl.vt.screen.Style;
@@ -76,6 +77,25 @@ public final class Terminal {
      */
     public void onReply(Consumer<byte[]> sink) {
         emulator.onReply(sink);
+    }
+
+    /**
+     * Sets where shell-integration marks (OSC 133 A, B, C, D) go, e.g. to track prompts and exit
+     * codes. Called synchronously from {@link #feed}. The default discards them.
+     *
+     * @param sink receives each mark; null discards
+     */
+    public void onPromptMark(Consumer<PromptMark> sink) {
+        emulator.onPromptMark(sink);
+    }
+
+    /**
+     * The working directory the shell last reported with OSC 7.
+     *
+     * @return the {@code file://host/path} URI as the shell sent it, "" if none
+     */
+    public String workingDirectory() {
+        return emulator.workingDirectory();
     }
 
     /**
@@ -257,13 +277,17 @@ public final class Terminal {
         Objects.checkIndex(col, screen.cols());
         Line line = screen.line(row);
         long style = line.style(col);
+        long extra = line.extra(col);
         int fg = Style.fg(style);
         int bg = Style.bg(style);
+        int underlineColor = Extras.underlineColor(extra);
         return new CellView(line.chars(col), line.width(col),
             cellColorMode(fg), Style.colorValue(fg), cellColorMode(bg), Style.colorValue(bg),
             (style & Style.BOLD) != 0, (style & Style.FAINT) != 0, (style & Style.ITALIC) != 0,
             Style.underline(style), (style & Style.BLINK) != 0, (style & Style.INVERSE) != 0,
-            (style & Style.INVISIBLE) != 0, (style & Style.STRIKETHROUGH) != 0, (style & Style.OVERLINE) != 0);
+            (style & Style.INVISIBLE) != 0, (style & Style.STRIKETHROUGH) != 0, (style & Style.OVERLINE) != 0,
+            cellColorMode(underlineColor), Style.colorValue(underlineColor),
+            emulator.state().hyperlinkUri(Extras.link(extra)));
     }
 
     /**

@@ -77,6 +77,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         checkExecutable(options.command().getFirst(), options.cwd(), env.get("PATH"));
         ScreenState screen = new ScreenState(options.cols(), options.rows(), options.scrollbackLines(),
                 options.answerQueries());
+        // Before the reader starts, so that an output log sees byte 0.
+        options.outputListeners().forEach(screen::addOutputListener);
         PtyProcess process = startWithSize(options, env);
         PtySession session = new PtySession(process, screen, options.killGrace());
         HostedProcesses.register(session);
@@ -136,13 +138,26 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     /** Turns the server's answers to terminal queries on or off (SPEC §5.5). */
+    @Override
     public void answerQueries(boolean answer) {
         screen.answerQueries(answer);
     }
 
     /** Completes with the exit code once the process has exited and its last output has been read. */
+    @Override
     public CompletableFuture<Integer> onExit() {
         return exit.copy();
+    }
+
+    /**
+     * Feeds {@code bytes} to the emulator and the output listeners as if the program had written them, between two
+     * of the reader's chunks (the screen lock orders them). Replies to queries in them go to the program as usual.
+     */
+    @Override
+    public void injectOutput(byte[] bytes) {
+        for (byte[] reply : screen.feed(bytes, 0, bytes.length)) {
+            writeReply(reply);
+        }
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.ptyctl.service.pty;
 
 import dev.ptyctl.vt.Terminal;
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -55,4 +56,43 @@ public interface TerminalSession {
      * and returns once the process has been reaped. Does nothing when it has already exited.
      */
     void kill() throws InterruptedException;
+
+    /**
+     * Completes with the exit code once the process has exited and its last output has been read. The default
+     * waits for it on a virtual thread through {@link #awaitChange}; real sessions complete it from their exit
+     * watcher.
+     */
+    default CompletableFuture<Integer> onExit() {
+        CompletableFuture<Integer> exit = new CompletableFuture<>();
+        Thread.ofVirtual().name("session-exit-" + pid()).start(() -> {
+            try {
+                SessionProgress progress = progress();
+                while (progress.running()) {
+                    progress = awaitChange(progress.outputSeq(), System.nanoTime() + Long.MAX_VALUE / 2);
+                }
+                exit.complete(progress.exitCode().getAsInt());
+            } catch (InterruptedException e) {
+                exit.completeExceptionally(e);
+            }
+        });
+        return exit;
+    }
+
+    /**
+     * Turns the server emulator's answers to terminal queries on or off (SPEC §5.5). Sessions that have no such
+     * switch ignore it.
+     */
+    default void answerQueries(boolean answer) {
+    }
+
+    /**
+     * Puts {@code bytes} into the output stream as if the program had written them: the emulator applies them and
+     * every output listener records them, all at one seq, between two chunks of the program's own output. Used by
+     * {@code clear} (SPEC §5.7) so every client and the server's copy clear at the same point.
+     *
+     * @throws UnsupportedOperationException when the session cannot do it
+     */
+    default void injectOutput(byte[] bytes) {
+        throw new UnsupportedOperationException("this session cannot inject output");
+    }
 }

@@ -4,6 +4,7 @@ import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
 import dev.ptyctl.service.pty.SessionExitedException;
 import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.service.shell.PromptTracker;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.IOException;
@@ -23,20 +24,30 @@ public final class RpcDispatcher {
 
     private final TerminalSession session;
     private final byte[] token;
-    private final Map<String, RpcMethodHandler> methods = Map.of(
-            RpcMethod.READ, new ReadMethod(),
-            RpcMethod.WRITE, new WriteMethod(),
-            RpcMethod.WAIT, new WaitMethod(),
-            RpcMethod.STATUS, new StatusMethod(),
-            RpcMethod.RESIZE, new ResizeMethod(),
-            RpcMethod.KILL, new KillMethod());
+    private final Map<String, RpcMethodHandler> methods;
 
     /**
      * @param token the token clients must present with {@code pty/auth} first, or null (or empty) for none
      */
     public RpcDispatcher(TerminalSession session, String token) {
+        this(session, token, null);
+    }
+
+    /**
+     * @param token   the token clients must present with {@code pty/auth} first, or null (or empty) for none
+     * @param prompts the prompt marks of the session's shell when it was started with shell integration, else null
+     *                ({@code pty/wait} with {@code prompt: true} is then refused)
+     */
+    public RpcDispatcher(TerminalSession session, String token, PromptTracker prompts) {
         this.session = session;
         this.token = token == null || token.isEmpty() ? null : token.getBytes(StandardCharsets.UTF_8);
+        this.methods = Map.of(
+                RpcMethod.READ, new ReadMethod(),
+                RpcMethod.WRITE, new WriteMethod(),
+                RpcMethod.WAIT, new WaitMethod(prompts),
+                RpcMethod.STATUS, new StatusMethod(),
+                RpcMethod.RESIZE, new ResizeMethod(),
+                RpcMethod.KILL, new KillMethod());
     }
 
     /** What one connection has established so far. */

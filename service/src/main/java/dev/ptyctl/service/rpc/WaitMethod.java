@@ -3,9 +3,12 @@ package dev.ptyctl.service.rpc;
 import dev.ptyctl.protocol.RpcMethod;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.service.shell.CommandOutput;
+import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -21,7 +24,11 @@ import java.util.regex.PatternSyntaxException;
  *   <li>{@code idleMs: N}: the wait is satisfied once no output has arrived for N ms (and {@code match}, if given,
  *       is on screen). The quiet time counts from the later of the last output and the start of the wait, so a
  *       wait sent right after a write gives the program at least N ms to answer.</li>
- *   <li>Neither: waits {@code timeout} ms and answers {@code matched: false}.</li>
+ *   <li>{@code prompt: true} (needs shell integration): satisfied once the shell is at its prompt; with
+ *       {@code since: S} (an {@code outputSeq}, e.g. from the {@code pty/write} that typed a command) only by a
+ *       prompt drawn after offset S, i.e. after that command. The answer then carries {@code command}: the exit
+ *       code and output (rendered as text) of the last command, when it started after S.</li>
+ *   <li>None of these: waits {@code timeout} ms and answers {@code matched: false}.</li>
  *   <li>After the process has exited: answers at once; {@code matched} says whether {@code match} is on the final
  *       screen (with only {@code idleMs}, an exited program counts as idle).</li>
  * </ul>
@@ -40,8 +47,8 @@ final class WaitMethod implements RpcMethodHandler {
         boolean matches(String text, long deadlineNanos);
     }
 
-    /** The validated wait: what to look for and how long. */
-    private record Condition(TextMatcher match, boolean scrollback, long timeoutMs, long idleMs) {
+    /** The validated wait: what to look for and how long; {@code promptSince} is -2 when not waiting for a prompt. */
+    private record Condition(TextMatcher match, boolean scrollback, long timeoutMs, long idleMs, long promptSince) {
         boolean hasMatch() {
             return match != null;
         }
@@ -49,6 +56,18 @@ final class WaitMethod implements RpcMethodHandler {
         boolean hasIdle() {
             return idleMs >= 0;
         }
+
+        boolean hasPrompt() {
+            return promptSince > NO_PROMPT;
+        }
+    }
+
+    private static final long NO_PROMPT = -2;
+
+    private final PromptTracker prompts;
+
+    WaitMethod(PromptTracker prompts) {
+        this.prompts = prompts;
     }
 
     /**
@@ -63,6 +82,9 @@ final class WaitMethod implements RpcMethodHandler {
     @Override
     public JsonObject call(JsonObject params, TerminalSession session) throws RpcException, InterruptedException {
         Condition condition = condition(new Params(params));
+        if (condition.hasPrompt() && prompts == null) {
+            throw RpcException.invalidParams("prompt needs shell integration, which this terminal was started without");
+        }
         long start = System.nanoTime();
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(condition.timeoutMs());
         while (true) {
@@ -74,13 +96,39 @@ final class WaitMethod implements RpcMethodHandler {
             long quietSince = Math.max(start, progress.lastOutputNanos());
             long idleAt = quietSince + TimeUnit.MILLISECONDS.toNanos(Math.max(condition.idleMs(), 0));
             boolean idleOk = !condition.hasIdle() || now >= idleAt || !progress.running();
-            boolean satisfied = (condition.hasMatch() || condition.hasIdle()) && matchOk && idleOk;
+            boolean promptOk = !condition.hasPrompt() || atPromptAfter(condition.promptSince());
+            boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasPrompt()) && matchOk
+                    && idleOk && promptOk;
             if (satisfied || !progress.running() || now >= deadline) {
-                return result(look, satisfied, start);
+                JsonObject result = result(look, satisfied, start);
+                return condition.hasPrompt() ? withCommand(result, session, condition.promptSince()) : result;
             }
             long wakeAt = condition.hasIdle() && matchOk ? Math.min(deadline, idleAt) : deadline;
             session.awaitChange(progress.outputSeq(), wakeAt);
         }
+    }
+
+    private boolean atPromptAfter(long since) {
+        return prompts.state() == PromptTracker.State.AT_PROMPT && prompts.lastPromptSeq() > since;
+    }
+
+    /** Adds {@code command: {exitCode, output, truncated}} for the last command, when it started after {@code since}. */
+    private JsonObject withCommand(JsonObject result, TerminalSession session, long since) {
+        var command = prompts.lastCommand().filter(c -> c.outputStartSeq() > since);
+        if (command.isEmpty()) {
+            return result;
+        }
+        var record = command.get();
+        int cols = session.snapshot((terminal, progress) -> terminal.cols());
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("output", CommandOutput.render(record.outputBytes(), cols))
+                .add("truncated", record.truncated());
+        if (record.exitCode().isPresent()) {
+            json.add("exitCode", record.exitCode().getAsInt());
+        } else {
+            json.addNull("exitCode");
+        }
+        return Json.createObjectBuilder(result).add("command", json).build();
     }
 
     private static Look look(TerminalSession session, Condition condition) {
@@ -105,6 +153,11 @@ final class WaitMethod implements RpcMethodHandler {
         long timeout = params.integerInRange("timeout", 0, RpcMethod.MAX_WAIT_TIMEOUT_MS,
                 RpcMethod.DEFAULT_WAIT_TIMEOUT_MS);
         long idleMs = params.integerInRange("idleMs", 0, RpcMethod.MAX_WAIT_TIMEOUT_MS, -1);
+        boolean prompt = params.bool("prompt", false);
+        long since = params.integerInRange("since", 0, Long.MAX_VALUE, -1);
+        if (since >= 0 && !prompt) {
+            throw RpcException.invalidParams("since needs prompt");
+        }
         if (match == null && (regex || scrollback)) {
             throw RpcException.invalidParams((regex ? "regex" : "scrollback") + " needs match");
         }
@@ -120,6 +173,6 @@ final class WaitMethod implements RpcMethodHandler {
         } else if (match != null) {
             matcher = (text, deadlineNanos) -> text.contains(match);
         }
-        return new Condition(matcher, scrollback, timeout, idleMs);
+        return new Condition(matcher, scrollback, timeout, idleMs, prompt ? since : NO_PROMPT);
     }
 }

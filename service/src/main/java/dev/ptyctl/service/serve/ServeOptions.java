@@ -16,8 +16,12 @@ import java.nio.file.Path;
  * @param rows    terminal height, 1–1000
  * @param cwd     the working directory, or null for the server's
  * @param token   the token clients must send with {@code pty/auth} first, or null (or blank) for none
+ * @param shellIntegration whether a bash, zsh or fish command gets ptyctl's shell integration (off by default:
+ *                socket-pty runs the command exactly as given), which {@code pty/wait {prompt}} and
+ *                {@code ptyctl run} need
  */
-public record ServeOptions(String command, Integer port, Path socket, int cols, int rows, Path cwd, String token) {
+public record ServeOptions(String command, Integer port, Path socket, int cols, int rows, Path cwd, String token,
+                           boolean shellIntegration) {
     /** Largest terminal width or height. */
     public static final int MAX_DIMENSION = 1000;
 
@@ -43,6 +47,11 @@ public record ServeOptions(String command, Integer port, Path socket, int cols, 
         if (token != null && token.isBlank()) {
             token = null;
         }
+    }
+
+    /** Options without shell integration, as {@code socket-pty serve} runs its command. */
+    public ServeOptions(String command, Integer port, Path socket, int cols, int rows, Path cwd, String token) {
+        this(command, port, socket, cols, rows, cwd, token, false);
     }
 
     private static void checkDimension(String name, int value) {

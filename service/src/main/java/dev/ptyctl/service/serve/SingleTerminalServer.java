@@ -5,8 +5,12 @@ import dev.ptyctl.service.pty.PtySession;
 import dev.ptyctl.service.pty.SpawnOptions;
 import dev.ptyctl.service.rpc.RpcDispatcher;
 import dev.ptyctl.service.rpc.RpcEndpoint;
+import dev.ptyctl.service.shell.PromptTracker;
+import dev.ptyctl.service.shell.ShellIntegration;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 
@@ -42,16 +46,25 @@ public final class SingleTerminalServer implements AutoCloseable {
                 ? RpcEndpoint.bindTcp(options.port(), RpcEndpoint.DEFAULT_MAX_LINE_BYTES)
                 : RpcEndpoint.bindUnix(options.socket(), RpcEndpoint.DEFAULT_MAX_LINE_BYTES);
         PtySession session;
+        PromptTracker prompts = null;
         try {
             Path cwd = options.cwd() != null ? options.cwd() : Path.of("").toAbsolutePath();
-            session = PtySession.spawn(new SpawnOptions(CommandLine.split(options.command()), cwd, options.cols(),
-                    options.rows(), addressVariables(options, endpoint), SpawnOptions.DEFAULT_SCROLLBACK_LINES, true,
-                    SpawnOptions.DEFAULT_KILL_GRACE));
+            List<String> command = CommandLine.split(options.command());
+            Map<String, String> env = new HashMap<>(addressVariables(options, endpoint));
+            if (options.shellIntegration()) {
+                ShellIntegration.Launch launch = ShellIntegration.integrate(command, env);
+                command = launch.command();
+                env.putAll(launch.environment());
+                prompts = new PromptTracker();
+            }
+            SpawnOptions spawn = new SpawnOptions(command, cwd, options.cols(), options.rows(), env,
+                    SpawnOptions.DEFAULT_SCROLLBACK_LINES, true, SpawnOptions.DEFAULT_KILL_GRACE);
+            session = PtySession.spawn(prompts == null ? spawn : spawn.withOutputListener(prompts));
         } catch (IOException | RuntimeException e) {
             endpoint.close();
             throw e;
         }
-        endpoint.start(new RpcDispatcher(session, options.token()));
+        endpoint.start(new RpcDispatcher(session, options.token(), prompts));
         return new SingleTerminalServer(session, endpoint);
     }
 

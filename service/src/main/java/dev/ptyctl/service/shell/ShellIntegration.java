@@ -54,10 +54,13 @@ public final class ShellIntegration {
     /**
      * The launch of {@code command} with integration added when it is a shell we integrate with.
      *
-     * @param environment the environment the shell will get (read for the user's {@code ZDOTDIR} and
-     *                    {@code XDG_DATA_DIRS}); the result holds only what to add or replace
+     * @param extraEnvironment what the spawn adds to this server's own environment; together they are what the
+     *                         shell will see (read for the user's {@code ZDOTDIR} and {@code XDG_DATA_DIRS}). The
+     *                         result holds only what to add or replace on top.
      */
-    public static Launch integrate(List<String> command, Map<String, String> environment) {
+    public static Launch integrate(List<String> command, Map<String, String> extraEnvironment) {
+        Map<String, String> environment = new HashMap<>(System.getenv());
+        environment.putAll(extraEnvironment);
         if (command.isEmpty()) {
             return new Launch(command, Map.of());
         }

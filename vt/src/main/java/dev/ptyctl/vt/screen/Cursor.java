@@ -16,6 +16,8 @@ package dev.ptyctl.vt.screen;
 public final class Cursor {
     private int col;
     private int row;
+    /** Wrap pending at a right margin (DECSLRM) short of the last column; see {@link #marginWrapPending}. */
+    private boolean marginWrap;
 
     /** Creates a cursor at the home position. */
     public Cursor() {
@@ -48,6 +50,7 @@ public final class Cursor {
     public void moveTo(int col, int row) {
         this.col = col;
         this.row = row;
+        this.marginWrap = false;
     }
 
     /**
@@ -57,6 +60,7 @@ public final class Cursor {
      */
     public void setCol(int col) {
         this.col = col;
+        this.marginWrap = false;
     }
 
     /**
@@ -66,6 +70,24 @@ public final class Cursor {
      */
     public void setRow(int row) {
         this.row = row;
+        this.marginWrap = false;
+    }
+
+    /**
+     * Whether the last column inside a right margin (DECSLRM) was just written with autowrap on, so
+     * the next character wraps to the left margin of the next row. The column is then the right
+     * margin plus one, which is also an ordinary column; this flag tells them apart. Any move
+     * clears it.
+     *
+     * @return true while such a wrap is pending
+     */
+    public boolean marginWrapPending() {
+        return marginWrap;
+    }
+
+    /** Marks the wrap at the right margin as pending; call after the column is set. */
+    public void setMarginWrapPending() {
+        this.marginWrap = true;
     }
 
     @Override

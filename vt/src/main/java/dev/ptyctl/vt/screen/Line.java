@@ -4,9 +4,10 @@ import java.util.Arrays;
 
 /**
  * One row of cells, stored column-major in primitive arrays so printing plain text allocates
- * nothing: an {@code int} of content and a {@code long} of {@link Style} per cell, plus two side
- * arrays allocated only when needed (graphemes: base character with combining marks; extras:
- * underline colour and hyperlink).
+ * nothing: an {@code int} of content per cell, a {@code long} of {@link Style} per cell only once a
+ * cell of the line has a style other than the default (plain text lines keep no style array, which
+ * makes a scrollback of them a third the size), plus two side arrays allocated only when needed
+ * (graphemes: base character with combining marks; extras: underline colour and hyperlink).
  *
  * <pre>
  * content bits  23..22  21        20..0
@@ -37,6 +38,7 @@ public final class Line {
 
     private int cols;
     private int[] content;
+    /** Style per cell; null while every cell has the default style (plain text costs no array). */
     private long[] styles;
     /** Underline colour / hyperlink per cell, see {@link #extra(int)}; null while all are 0. */
     private long[] extras;
@@ -53,10 +55,9 @@ public final class Line {
     public Line(int cols, long fillStyle) {
         this.cols = cols;
         this.content = new int[cols];
-        this.styles = new long[cols];
         Arrays.fill(content, EMPTY);
         if (fillStyle != Style.DEFAULT) {
-            Arrays.fill(styles, fillStyle);
+            Arrays.fill(styles(), fillStyle);
         }
     }
 
@@ -135,12 +136,12 @@ public final class Line {
      * @return packed {@link Style}
      */
     public long style(int col) {
-        return styles[col];
+        return styles == null ? Style.DEFAULT : styles[col];
     }
 
     /**
-     * The cell's rare attributes: underline colour in bits 0..25 (packed like {@link
-     * Style#color}), hyperlink id in bits 32..63; 0 for none.
+     * The cell's rare attributes, packed as {@link Extras} describes (underline colour, hyperlink);
+     * 0 for none.
      *
      * @param col column
      * @return packed extras
@@ -175,7 +176,11 @@ public final class Line {
      */
     public void set(int col, int codePoint, int width, long style, long extra) {
         content[col] = codePoint | (width << WIDTH_SHIFT);
-        styles[col] = style;
+        if (styles != null) {
+            styles[col] = style;
+        } else if (style != Style.DEFAULT) {
+            styles()[col] = style;
+        }
         setExtra(col, extra);
         if (graphemes != null) {
             graphemes[col] = null;
@@ -198,7 +203,7 @@ public final class Line {
         for (int i = from, c = col; i < to; i++, c++) {
             content[c] = codePoints[i] | EMPTY;
         }
-        Arrays.fill(styles, col, end, style);
+        fillStyles(col, end, style);
         if (extras != null || extra != 0) {
             Arrays.fill(extras(), col, end, extra);
         }
@@ -251,7 +256,7 @@ public final class Line {
             return;
         }
         Arrays.fill(content, from, to, EMPTY);
-        Arrays.fill(styles, from, to, style);
+        fillStyles(from, to, style);
         if (extras != null || extra != 0) {
             Arrays.fill(extras(), from, to, extra);
         }
@@ -307,7 +312,7 @@ public final class Line {
      * @return true when protected from selective erase
      */
     public boolean isProtected(int col) {
-        return (styles[col] & Style.PROTECTED) != 0;
+        return (style(col) & Style.PROTECTED) != 0;
     }
 
     /**
@@ -320,20 +325,38 @@ public final class Line {
      * @param extra extras of the inserted cells
      */
     public void insertCells(int pos, int n, long style, long extra) {
-        if (pos >= cols || n <= 0) {
+        insertCells(pos, n, style, extra, cols);
+    }
+
+    /**
+     * {@link #insertCells(int, int, long, long)} within {@code [pos, end)}: cells pushed past
+     * {@code end - 1} are lost and the cells from {@code end} on do not move (a right margin).
+     *
+     * @param pos column
+     * @param n number of cells
+     * @param style style of the inserted cells
+     * @param extra extras of the inserted cells
+     * @param end column after the last one that moves
+     */
+    public void insertCells(int pos, int n, long style, long extra, int end) {
+        end = Math.min(end, cols);
+        if (pos >= end || n <= 0) {
             return;
         }
         if (pos > 0 && width(pos - 1) == 2) {
             fill(pos - 1, pos, style, extra);
         }
-        if (n < cols - pos) {
-            move(pos, pos + n, cols - pos - n);
+        if (n < end - pos) {
+            move(pos, pos + n, end - pos - n);
             fill(pos, pos + n, style, extra);
         } else {
-            fill(pos, cols, style, extra);
+            fill(pos, end, style, extra);
         }
-        if (width(cols - 1) == 2) {
-            fill(cols - 1, cols, style, extra);
+        if (width(end - 1) == 2) {
+            fill(end - 1, end, style, extra);
+        }
+        if (end < cols && width(end) == 0 && !hasText(end)) {
+            fill(end, end + 1, style, extra); // its left half was pushed out of the margin
         }
     }
 
@@ -347,14 +370,32 @@ public final class Line {
      * @param extra extras of those cells
      */
     public void deleteCells(int pos, int n, long style, long extra) {
-        if (pos >= cols || n <= 0) {
+        deleteCells(pos, n, style, extra, cols);
+    }
+
+    /**
+     * {@link #deleteCells(int, int, long, long)} within {@code [pos, end)}: the blank cells appear
+     * before {@code end} and the cells from {@code end} on do not move (a right margin).
+     *
+     * @param pos column
+     * @param n number of cells
+     * @param style style of the cells appearing at the end
+     * @param extra extras of those cells
+     * @param end column after the last one that moves
+     */
+    public void deleteCells(int pos, int n, long style, long extra, int end) {
+        end = Math.min(end, cols);
+        if (pos >= end || n <= 0) {
             return;
         }
-        if (n < cols - pos) {
-            move(pos + n, pos, cols - pos - n);
-            fill(cols - n, cols, style, extra);
+        if (end < cols && width(end - 1) == 2) {
+            fill(end - 1, end + 1, style, extra); // a wide character across the margin cannot move
+        }
+        if (n < end - pos) {
+            move(pos + n, pos, end - pos - n);
+            fill(end - n, end, style, extra);
         } else {
-            fill(pos, cols, style, extra);
+            fill(pos, end, style, extra);
         }
         if (pos > 0 && width(pos - 1) == 2) {
             fill(pos - 1, pos, style, extra);
@@ -374,7 +415,11 @@ public final class Line {
      */
     public void copyCells(Line src, int srcCol, int col, int count) {
         System.arraycopy(src.content, srcCol, content, col, count);
-        System.arraycopy(src.styles, srcCol, styles, col, count);
+        if (src.styles != null) {
+            System.arraycopy(src.styles, srcCol, styles(), col, count);
+        } else if (styles != null) {
+            Arrays.fill(styles, col, col + count, Style.DEFAULT);
+        }
         if (src.extras != null) {
             System.arraycopy(src.extras, srcCol, extras(), col, count);
         } else if (extras != null) {
@@ -404,7 +449,9 @@ public final class Line {
         }
         if (newCols > content.length) {
             content = Arrays.copyOf(content, newCols);
-            styles = Arrays.copyOf(styles, newCols);
+            if (styles != null) {
+                styles = Arrays.copyOf(styles, newCols);
+            }
             if (extras != null) {
                 extras = Arrays.copyOf(extras, newCols);
             }
@@ -429,7 +476,7 @@ public final class Line {
     public void reset(int newCols, long fillStyle) {
         if (newCols > content.length) {
             content = new int[newCols];
-            styles = new long[newCols];
+            styles = null;
             extras = null;
             graphemes = null;
         }
@@ -499,6 +546,41 @@ public final class Line {
         return out.toString();
     }
 
+    /**
+     * Blanks the wide characters that straddle an edge of {@code [from, to)} (both halves), so
+     * cells inside can move without leaving half of one behind.
+     *
+     * @param from first column of the rectangle
+     * @param to column after its last
+     * @param style style of the blanked cells
+     */
+    public void cutWideCharactersAt(int from, int to, long style) {
+        to = Math.min(to, cols);
+        if (from > 0 && from < cols && width(from - 1) == 2) {
+            fill(from - 1, from + 1, style, 0);
+        }
+        if (to > 0 && to < cols && width(to - 1) == 2) {
+            fill(to - 1, to + 1, style, 0);
+        }
+    }
+
+    /**
+     * Sets the bits of the hyperlink keys this line's cells use (see {@link Extras#link}).
+     *
+     * @param used receives the keys
+     */
+    public void collectLinks(java.util.BitSet used) {
+        if (extras == null) {
+            return;
+        }
+        for (int col = 0; col < cols; col++) {
+            int link = Extras.link(extras[col]);
+            if (link != 0) {
+                used.set(link);
+            }
+        }
+    }
+
     @Override
     public String toString() {
         return (wrapped ? "~" : "") + text();
@@ -506,7 +588,9 @@ public final class Line {
 
     private void move(int from, int to, int count) {
         System.arraycopy(content, from, content, to, count);
-        System.arraycopy(styles, from, styles, to, count);
+        if (styles != null) {
+            System.arraycopy(styles, from, styles, to, count);
+        }
         if (extras != null) {
             System.arraycopy(extras, from, extras, to, count);
         }
@@ -521,6 +605,49 @@ public final class Line {
         } else if (extra != 0) {
             extras()[col] = extra;
         }
+    }
+
+    private long[] styles() {
+        if (styles == null) {
+            styles = new long[content.length];
+        }
+        return styles;
+    }
+
+    private void fillStyles(int from, int to, long style) {
+        if (styles != null) {
+            Arrays.fill(styles, from, to, style);
+        } else if (style != Style.DEFAULT) {
+            Arrays.fill(styles(), from, to, style);
+        }
+    }
+
+    /**
+     * Bytes this line keeps on the heap, by the usual 64-bit JVM layout (compressed references,
+     * 16-byte array headers, 8-byte alignment) plus the text of combined cells: what the memory
+     * test sums over a scrollback.
+     *
+     * @return estimated retained size
+     */
+    long retainedBytes() {
+        long bytes = 32 + arrayBytes(content.length, 4);
+        if (styles != null) {
+            bytes += arrayBytes(styles.length, 8);
+        }
+        if (extras != null) {
+            bytes += arrayBytes(extras.length, 8);
+        }
+        if (graphemes != null) {
+            bytes += arrayBytes(graphemes.length, 4);
+            for (String g : graphemes) {
+                bytes += g == null ? 0 : 40 + 2L * g.length();
+            }
+        }
+        return bytes;
+    }
+
+    private static long arrayBytes(int length, int elementSize) {
+        return (16 + (long) length * elementSize + 7) / 8 * 8;
     }
 
     private long[] extras() {

@@ -28,6 +28,9 @@ public final class Screen {
     private Line[] scratch;
     private int scrollTop;
     private int scrollBottom;
+    /** Left and right margins (DECSLRM), inclusive; the whole width unless DECLRMM set them. */
+    private int leftMargin;
+    private int rightMargin;
     private SavedCursor saved = SavedCursor.INITIAL;
 
     /**
@@ -48,6 +51,7 @@ public final class Screen {
             ring[i] = new Line(cols, Style.DEFAULT);
         }
         this.scrollBottom = rows - 1;
+        this.rightMargin = cols - 1;
     }
 
     /**
@@ -152,6 +156,78 @@ public final class Screen {
     public void setScrollRegion(int top, int bottom) {
         this.scrollTop = top;
         this.scrollBottom = bottom;
+    }
+
+    /**
+     * Left margin (DECSLRM).
+     *
+     * @return first column of the scroll region
+     */
+    public int leftMargin() {
+        return leftMargin;
+    }
+
+    /**
+     * Right margin (DECSLRM).
+     *
+     * @return last column of the scroll region (inclusive)
+     */
+    public int rightMargin() {
+        return rightMargin;
+    }
+
+    /**
+     * Whether the left and right margins are the screen's edges, as they are unless DECLRMM and
+     * DECSLRM changed them.
+     *
+     * @return true for full-width scrolling
+     */
+    public boolean fullWidth() {
+        return leftMargin == 0 && rightMargin == cols - 1;
+    }
+
+    /**
+     * Sets the left and right margins (DECSLRM); callers validate {@code left < right}.
+     *
+     * @param left first column
+     * @param right last column, inclusive
+     */
+    public void setHorizontalMargins(int left, int right) {
+        this.leftMargin = left;
+        this.rightMargin = right;
+    }
+
+    /**
+     * Scrolls the rectangle of rows {@code [top, bottom]} and columns {@code [left, right]} by
+     * {@code n} rows, up (content moves up, blanks appear at the bottom) or down; nothing outside
+     * it moves and nothing goes to the scrollback. Scrolling with left and right margins (DECSLRM).
+     *
+     * @param top first row
+     * @param bottom last row, inclusive
+     * @param left first column
+     * @param right last column, inclusive
+     * @param n rows to scroll, capped at the height
+     * @param up direction
+     * @param fillStyle style of the blank cells
+     */
+    public void scrollRectangle(int top, int bottom, int left, int right, int n, boolean up, long fillStyle) {
+        int height = bottom - top + 1;
+        n = Math.min(n, height);
+        int width = right - left + 1;
+        if (n <= 0 || width <= 0) {
+            return;
+        }
+        for (int r = top; r <= bottom; r++) {
+            line(r).cutWideCharactersAt(left, right + 1, fillStyle);
+        }
+        for (int i = 0; i < height - n; i++) {
+            int to = up ? top + i : bottom - i;
+            int from = up ? to + n : to - n;
+            line(to).copyCells(line(from), left, left, width);
+        }
+        for (int i = 0; i < n; i++) {
+            line(up ? bottom - i : top + i).fill(left, right + 1, fillStyle, 0);
+        }
     }
 
     /**
@@ -267,6 +343,8 @@ public final class Screen {
         top = 0;
         scrollTop = 0;
         scrollBottom = rows - 1;
+        leftMargin = 0;
+        rightMargin = cols - 1;
         cursor.moveTo(0, 0);
         tabs.reset();
     }
@@ -331,6 +409,8 @@ public final class Screen {
         saved = new SavedCursor(layout.savedCol, layout.savedRow, saved.style(), saved.extra(), saved.charset());
         scrollTop = 0;
         scrollBottom = newRows - 1;
+        leftMargin = 0;
+        rightMargin = newCols - 1;
         tabs.resize(newCols);
     }
 
@@ -365,6 +445,8 @@ public final class Screen {
         cursor.moveTo(0, 0);
         scrollTop = 0;
         scrollBottom = newRows - 1;
+        leftMargin = 0;
+        rightMargin = newCols - 1;
         tabs.resize(newCols);
     }
 

@@ -36,6 +36,14 @@ final class CharsetState {
         }
     }
 
+    Charset designated(int slot) {
+        return designated[slot];
+    }
+
+    int shiftLevel() {
+        return shiftLevel;
+    }
+
     Charset active() {
         return active;
     }

@@ -2,6 +2,7 @@ package dev.ptyctl.vt.terminal;
 
 import dev.ptyctl.vt.parser.Params;
 import dev.ptyctl.vt.screen.Cursor;
+import dev.ptyctl.vt.screen.Extras;
 import dev.ptyctl.vt.screen.Line;
 import dev.ptyctl.vt.screen.SavedCursor;
 import dev.ptyctl.vt.screen.Screen;
@@ -27,11 +28,28 @@ final class CursorOps {
     void restrict(int maxCol) {
         Screen s = screen();
         Cursor c = s.cursor();
+        if (c.marginWrapPending()) {
+            if (maxCol >= s.cols()) {
+                return; // EL and ED keep a pending wrap
+            }
+            c.setCol(s.rightMargin());
+        }
         int col = Math.min(maxCol, Math.max(0, c.col()));
-        int row = t.modes.is(Mode.ORIGIN)
+        boolean origin = t.modes.is(Mode.ORIGIN);
+        int row = origin
             ? Math.min(s.scrollBottom(), Math.max(s.scrollTop(), c.row()))
             : Math.min(s.rows() - 1, Math.max(0, c.row()));
+        if (origin && !s.fullWidth()) {
+            col = Math.min(s.rightMargin(), Math.max(s.leftMargin(), col));
+        }
         c.moveTo(col, row);
+    }
+
+    /** Whether the cursor is between the left and right margins (or wrapping at the right one). */
+    boolean insideColumns() {
+        Screen s = screen();
+        Cursor c = s.cursor();
+        return c.marginWrapPending() || (c.col() >= s.leftMargin() && c.col() <= s.rightMargin());
     }
 
     /** Clamps the cursor into the screen, cancelling a pending wrap. */
@@ -42,8 +60,10 @@ final class CursorOps {
     /** Absolute move; rows count from the top margin in origin mode. */
     void setCursor(int col, int row) {
         Screen s = screen();
-        long y = t.modes.is(Mode.ORIGIN) ? (long) s.scrollTop() + row : row;
-        s.cursor().moveTo(col, (int) Math.min(y, Integer.MAX_VALUE));
+        boolean origin = t.modes.is(Mode.ORIGIN);
+        long y = origin ? (long) s.scrollTop() + row : row;
+        long x = origin && !s.fullWidth() ? (long) s.leftMargin() + col : col;
+        s.cursor().moveTo((int) Math.min(x, Integer.MAX_VALUE), (int) Math.min(y, Integer.MAX_VALUE));
         restrict();
     }
 
@@ -68,14 +88,26 @@ final class CursorOps {
         moveCursor(0, diffToBottom >= 0 ? Math.min(diffToBottom, n) : n);
     }
 
-    /** CUF, CSI Ps C (and HPR, CSI Ps a): right. */
+    /** CUF, CSI Ps C (and HPR, CSI Ps a): right; stops at the right margin when starting inside it. */
     void forward(Params p) {
-        moveCursor(saturatedInt(p.getOr(0, 1)), 0);
+        int n = saturatedInt(p.getOr(0, 1));
+        Screen s = screen();
+        if (!s.fullWidth() && insideColumns()) {
+            restrict();
+            n = Math.min(n, Math.max(0, s.rightMargin() - s.cursor().col()));
+        }
+        moveCursor(n, 0);
     }
 
-    /** CUB, CSI Ps D: left. */
+    /** CUB, CSI Ps D: left; stops at the left margin when starting inside it. */
     void backward(Params p) {
-        moveCursor(-saturatedInt(p.getOr(0, 1)), 0);
+        int n = saturatedInt(p.getOr(0, 1));
+        Screen s = screen();
+        if (!s.fullWidth() && insideColumns()) {
+            restrict();
+            n = Math.min(n, Math.max(0, s.cursor().col() - s.leftMargin()));
+        }
+        moveCursor(-n, 0);
     }
 
     /** CNL, CSI Ps E: down, then column 0. */
@@ -111,9 +143,12 @@ final class CursorOps {
         moveCursor(0, saturatedInt(p.getOr(0, 1)));
     }
 
-    /** CR. */
+    /** CR: column 0, or the left margin when the cursor is right of it or in origin mode. */
     void carriageReturn() {
-        screen().cursor().setCol(0);
+        Screen s = screen();
+        Cursor c = s.cursor();
+        boolean toMargin = !s.fullWidth() && (t.modes.is(Mode.ORIGIN) || c.col() >= s.leftMargin());
+        c.setCol(toMargin ? s.leftMargin() : 0);
     }
 
     /** BS: left one column; with reverse wraparound, from column 0 to the end of a soft-wrapped previous row. */
@@ -143,9 +178,11 @@ final class CursorOps {
 
     /** HT: next tab stop; nothing while a wrap is pending. */
     void tab() {
-        Cursor c = screen().cursor();
-        if (c.col() < screen().cols()) {
-            c.setCol(screen().tabs().next(c.col()));
+        Screen s = screen();
+        Cursor c = s.cursor();
+        if (c.col() < s.cols() && !c.marginWrapPending()) {
+            int next = s.tabs().next(c.col());
+            c.setCol(!s.fullWidth() && insideColumns() ? Math.min(next, s.rightMargin()) : next);
         }
     }
 
@@ -189,7 +226,7 @@ final class CursorOps {
     void save() {
         Screen s = screen();
         Cursor c = s.cursor();
-        s.setSaved(new SavedCursor(c.col(), s.scrollback().size() + c.row(), t.style, t.extra,
+        s.setSaved(new SavedCursor(c.col(), s.scrollback().size() + c.row(), t.style, Extras.withLink(t.extra, 0),
             t.charsets.active()));
     }
 
@@ -199,7 +236,8 @@ final class CursorOps {
         SavedCursor saved = s.saved();
         s.cursor().moveTo(saved.col(), Math.max(saved.absoluteRow() - s.scrollback().size(), 0));
         t.style = saved.style();
-        t.extra = saved.extra();
+        // the underline colour comes back; an open hyperlink stays as it is (xterm.js saves neither)
+        t.extra = Extras.withLink(saved.extra(), Extras.link(t.extra));
         t.charsets.restoreActive(saved.charset());
         restrict();
     }

@@ -107,18 +107,31 @@ final class EditOps {
         line.erase(c.col(), end, t.eraseStyle());
     }
 
-    /** ICH, CSI Ps @: insert Ps blank cells at the cursor, shifting the rest of the row right. */
+    /**
+     * ICH, CSI Ps @: insert Ps blank cells at the cursor, shifting the rest of the row (up to the
+     * right margin) right; nothing when the cursor is outside the left and right margins.
+     */
     void insertChars(Params p) {
+        boolean inside = cursor.insideColumns();
         cursor.restrict();
         Cursor c = t.active.cursor();
-        t.active.line(c.row()).insertCells(c.col(), p.getOr(0, 1), t.eraseStyle(), 0);
+        if (t.active.fullWidth()) {
+            t.active.line(c.row()).insertCells(c.col(), p.getOr(0, 1), t.eraseStyle(), 0);
+        } else if (inside) {
+            t.active.line(c.row()).insertCells(c.col(), p.getOr(0, 1), t.eraseStyle(), 0, t.active.rightMargin() + 1);
+        }
     }
 
     /** DCH, CSI Ps P: delete Ps cells at the cursor, shifting the rest of the row left. */
     void deleteChars(Params p) {
+        boolean inside = cursor.insideColumns();
         cursor.restrict();
         Cursor c = t.active.cursor();
-        t.active.line(c.row()).deleteCells(c.col(), p.getOr(0, 1), t.eraseStyle(), 0);
+        if (t.active.fullWidth()) {
+            t.active.line(c.row()).deleteCells(c.col(), p.getOr(0, 1), t.eraseStyle(), 0);
+        } else if (inside) {
+            t.active.line(c.row()).deleteCells(c.col(), p.getOr(0, 1), t.eraseStyle(), 0, t.active.rightMargin() + 1);
+        }
     }
 
     /**

@@ -46,6 +46,8 @@ public final class Emulator implements VtHandler {
     private final Replies replies;
     private final Resets resets;
     private final Printer printer;
+    private final ColumnOps columns;
+    private final StateView state;
     private final SequenceTable<CsiAction> csi = new SequenceTable<>();
     private final SequenceTable<Runnable> esc = new SequenceTable<>();
     /** Longest DECRQSS request accepted; real ones are one or two characters. */
@@ -81,13 +83,17 @@ public final class Emulator implements VtHandler {
         replies = new Replies(t);
         resets = new Resets(t);
         printer = new Printer(t, scroll);
+        columns = new ColumnOps(t);
+        state = new StateView(t);
         registerCsi();
         registerEsc();
     }
 
     private void registerCsi() {
         csi.put("", '@', edit::insertChars);                       // ICH
+        csi.put(" ", '@', columns::scrollLeft);                    // SL
         csi.put("", 'A', cursor::up);                              // CUU
+        csi.put(" ", 'A', columns::scrollRight);                   // SR
         csi.put("", 'B', cursor::down);                            // CUD
         csi.put("", 'C', cursor::forward);                         // CUF
         csi.put("", 'D', cursor::backward);                        // CUB
@@ -127,10 +133,14 @@ public final class Emulator implements VtHandler {
         csi.put("$", 'p', p -> modes.requestMode(p, false));       // DECRQM (ANSI modes)
         csi.put("?$", 'p', p -> modes.requestMode(p, true));       // DECRQM (DEC modes)
         csi.put(" ", 'q', modes::setCursorStyle);                  // DECSCUSR
+        csi.put(">", 'q', replies::version);                       // XTVERSION
         csi.put("\"", 'q', edit::selectProtection);                // DECSCA
         csi.put("", 'r', scroll::setScrollRegion);                 // DECSTBM
-        csi.put("", 's', p -> cursor.save());                      // SCOSC
+        csi.put("", 's', this::saveCursorOrSetMargins);            // SCOSC, or DECSLRM under DECLRMM
+        csi.put("", 't', osc::windowOperation);                    // XTWINOPS (title stack)
         csi.put("", 'u', p -> cursor.restore());                   // SCORC
+        csi.put("'", '}', columns::insertColumns);                 // DECIC
+        csi.put("'", '~', columns::deleteColumns);                 // DECDC
     }
 
     private void registerEsc() {
@@ -277,6 +287,15 @@ public final class Emulator implements VtHandler {
         return true;
     }
 
+    /** CSI s: DECSLRM while DECLRMM (mode 69) is set, SCOSC otherwise, as in xterm. */
+    private void saveCursorOrSetMargins(Params p) {
+        if (t.modes.is(Mode.LEFT_RIGHT_MARGINS)) {
+            scroll.setHorizontalMargins(p);
+        } else {
+            cursor.save();
+        }
+    }
+
     private void selectDefaultCharset() {
         t.charsets.shift(0);
         t.charsets.designate(0, Charset.US);
@@ -299,6 +318,24 @@ public final class Emulator implements VtHandler {
     }
 
     /**
+     * Sets where OSC 133 prompt marks go; called synchronously from the feeding thread.
+     *
+     * @param sink receives each mark; null discards
+     */
+    public void onPromptMark(Consumer<dev.ptyctl.vt.PromptMark> sink) {
+        t.onPromptMark(sink);
+    }
+
+    /**
+     * The working directory the shell last reported (OSC 7).
+     *
+     * @return a {@code file://host/path} URI as sent, "" if none
+     */
+    public String workingDirectory() {
+        return t.workingDirectory;
+    }
+
+    /**
      * Resizes both screens (see {@link Screen#resize}); arguments are validated by the caller. The
      * alternate screen, when not shown, just gets blank rows of the new size.
      *
@@ -316,6 +353,15 @@ public final class Emulator implements VtHandler {
         }
         t.cols = cols;
         t.rows = rows;
+    }
+
+    /**
+     * Everything else the serializers read: both screens, attributes, charsets, modes, titles.
+     *
+     * @return a live read-only view
+     */
+    public StateView state() {
+        return state;
     }
 
     /**

@@ -26,6 +26,7 @@ enum Mode {
     REVERSE_WRAPAROUND(true, 45, false, Kind.FLAG, "", "BS at column 0 moves to the end of the previous soft-wrapped row"),
     ALTERNATE_SCREEN(true, 47, false, Kind.EFFECT, "", "use the alternate screen"),
     APPLICATION_KEYPAD(true, 66, false, Kind.FLAG, "DECNKM", "keypad sends application sequences (also ESC = / ESC >)"),
+    LEFT_RIGHT_MARGINS(true, 69, false, Kind.FLAG, "DECLRMM", "CSI Pl ; Pr s sets left and right margins (DECSLRM); reset: full width"),
     BACKARROW_KEY(true, 67, false, Kind.PERMANENTLY_RESET, "DECBKM", "backarrow sends DEL: always"),
     MOUSE_VT200(true, 1000, false, Kind.EFFECT, "", "mouse reporting: press and release"),
     MOUSE_DRAG(true, 1002, false, Kind.EFFECT, "", "mouse reporting: also motion while a button is down"),

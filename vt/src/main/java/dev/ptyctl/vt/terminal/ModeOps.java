@@ -119,6 +119,12 @@ final class ModeOps {
         }
         switch (mode) {
             case ORIGIN -> cursor.setCursor(0, 0);
+            case LEFT_RIGHT_MARGINS -> {
+                if (!on) {
+                    t.main.setHorizontalMargins(0, t.main.cols() - 1);
+                    t.alternate.setHorizontalMargins(0, t.alternate.cols() - 1);
+                }
+            }
             case ANSI_MODE -> {
                 if (on) {
                     for (int slot = 0; slot < 4; slot++) {

@@ -1,9 +1,15 @@
 package dev.ptyctl.vt.terminal;
 
+import dev.ptyctl.vt.PromptMark;
+import dev.ptyctl.vt.screen.Extras;
+import java.util.OptionalInt;
+
 /**
  * Operating system commands, {@code OSC Ps ; Pt ST}. The command number is the digits before the
  * first {@code ;}; a payload whose number is missing or not all digits is ignored, as in xterm.js.
- * Implemented: 0 (title and icon name), 1 (icon name), 2 (title).
+ * Implemented: 0 (title and icon name), 1 (icon name), 2 (title), 4 and 104 (palette), 7 (working
+ * directory), 8 (hyperlink), 10, 11, 12 and 110, 111, 112 (default colours), 133 (prompt marks);
+ * 52 (clipboard) is ignored on purpose and counted.
  */
 final class OscOps {
     /** Longest command number accepted; real ones have at most 4 digits. */
@@ -39,7 +45,176 @@ final class OscOps {
             }
             case 1 -> t.iconName = data;
             case 2 -> t.title = data;
+            case 4 -> palette(data);
+            case 7 -> t.workingDirectory = data;
+            case 8 -> hyperlink(data);
+            case 10, 11, 12 -> specialColors(data, Colors.FOREGROUND + command - 10);
+            case 52 -> t.unknown.record("OSC 52 (clipboard, ignored)");
+            case 104 -> resetPalette(data);
+            case 110, 111, 112 -> t.colors.reset(Colors.FOREGROUND + command - 110);
+            case 133 -> promptMark(data);
             default -> t.unknown.record("OSC " + command);
         }
+    }
+
+    /**
+     * OSC 4 ; c ; spec [; c ; spec ...]: sets palette colour c, or with spec {@code ?} replies
+     * {@code OSC 4 ; c ; rgb:rrrr/gggg/bbbb ST}. Pairs with a bad index or colour are skipped.
+     */
+    private void palette(String data) {
+        String[] slots = data.split(";", -1);
+        for (int i = 0; i + 1 < slots.length; i += 2) {
+            int index = parseIndex(slots[i]);
+            if (index < 0) {
+                continue;
+            }
+            if (slots[i + 1].equals("?")) {
+                t.reply("\u001b]4;" + index + ";" + Colors.report(t.colors.get(index)) + "\u001b\\");
+            } else {
+                int rgb = Colors.parse(slots[i + 1]);
+                if (rgb >= 0) {
+                    t.colors.set(index, rgb);
+                }
+            }
+        }
+    }
+
+    /**
+     * OSC 10 / 11 / 12 ; spec [; spec ...]: default foreground, background and cursor colour; each
+     * further spec goes to the next of the three, as in xterm. {@code ?} replies with the colour.
+     */
+    private void specialColors(String data, int first) {
+        String[] slots = data.split(";", -1);
+        for (int i = 0; i < slots.length && first + i <= Colors.CURSOR; i++) {
+            int index = first + i;
+            if (slots[i].equals("?")) {
+                t.reply("\u001b]" + (10 + index - Colors.FOREGROUND) + ";" + Colors.report(t.colors.get(index))
+                    + "\u001b\\");
+            } else {
+                int rgb = Colors.parse(slots[i]);
+                if (rgb >= 0) {
+                    t.colors.set(index, rgb);
+                }
+            }
+        }
+    }
+
+    /** OSC 104 [; c ...]: palette colours back to the theme's, all of them without a parameter. */
+    private void resetPalette(String data) {
+        if (data.isEmpty()) {
+            for (int index = 0; index < 256; index++) {
+                t.colors.reset(index);
+            }
+            return;
+        }
+        for (String slot : data.split(";")) {
+            int index = parseIndex(slot);
+            if (index >= 0) {
+                t.colors.reset(index);
+            }
+        }
+    }
+
+    private static int parseIndex(String text) {
+        if (text.isEmpty() || text.length() > 3 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return -1;
+        }
+        int index = Integer.parseInt(text);
+        return index < 256 ? index : -1;
+    }
+
+    /**
+     * OSC 133 ; A | B | C | D [; exit code] [; key=value ...]: shell-integration marks, passed to
+     * the prompt listener with the cursor's row. Unknown kinds are counted.
+     */
+    private void promptMark(String data) {
+        String[] fields = data.split(";", -1);
+        PromptMark.Kind kind = switch (fields[0]) {
+            case "A" -> PromptMark.Kind.PROMPT_START;
+            case "B" -> PromptMark.Kind.COMMAND_START;
+            case "C" -> PromptMark.Kind.COMMAND_EXECUTED;
+            case "D" -> PromptMark.Kind.COMMAND_FINISHED;
+            default -> null;
+        };
+        if (kind == null) {
+            t.unknown.record("OSC 133 " + fields[0]);
+            return;
+        }
+        OptionalInt exitCode = OptionalInt.empty();
+        if (kind == PromptMark.Kind.COMMAND_FINISHED && fields.length > 1 && fields[1].matches("-?\\d{1,9}")) {
+            exitCode = OptionalInt.of(Integer.parseInt(fields[1]));
+        }
+        int row = t.active.cursor().row();
+        t.promptMark(new PromptMark(kind, exitCode, row, t.active.scrollback().size() + row));
+    }
+
+    /**
+     * Window operations, {@code CSI Ps ; Ps t}: only the title stack (22 save, 23 restore; second
+     * parameter 0 both, 1 icon name, 2 title) is implemented; the rest (resizing, reports) are
+     * ignored and counted, as xterm.js does with its default options. (xterm.js ignores the title
+     * stack too unless its windowOptions allow it; SPEC section 3 asks for it.)
+     */
+    void windowOperation(dev.ptyctl.vt.parser.Params p) {
+        int which = p.get(1);
+        boolean title = which == 0 || which == 2;
+        boolean icon = which == 0 || which == 1;
+        switch (p.get(0)) {
+            case 22 -> {
+                if (title) {
+                    push(t.titleStack, t.title);
+                }
+                if (icon) {
+                    push(t.iconStack, t.iconName);
+                }
+            }
+            case 23 -> {
+                if (title && !t.titleStack.isEmpty()) {
+                    t.title = t.titleStack.removeLast();
+                }
+                if (icon && !t.iconStack.isEmpty()) {
+                    t.iconName = t.iconStack.removeLast();
+                }
+            }
+            default -> t.unknown.record("CSI t " + p.get(0));
+        }
+    }
+
+    private static void push(java.util.ArrayDeque<String> stack, String value) {
+        stack.addLast(value);
+        if (stack.size() > TerminalState.TITLE_STACK_LIMIT) {
+            stack.removeFirst();
+        }
+    }
+
+    /**
+     * OSC 8 ; params ; uri: cells printed from now on link to {@code uri} (params may hold
+     * {@code id=...}, other keys are ignored); an empty uri closes the link. As in xterm.js, the uri
+     * is everything after the second field's {@code ;} (it may contain more), a payload without
+     * {@code ;} is ignored, and so is an empty uri with parameters.
+     */
+    private void hyperlink(String data) {
+        int semicolon = data.indexOf(';');
+        if (semicolon < 0) {
+            t.unknown.record("OSC 8 malformed");
+            return;
+        }
+        String params = data.substring(0, semicolon).strip();
+        String uri = data.substring(semicolon + 1);
+        if (uri.isEmpty()) {
+            if (params.isEmpty()) {
+                t.extra = Extras.withLink(t.extra, 0);
+            } else {
+                t.unknown.record("OSC 8 malformed");
+            }
+            return;
+        }
+        String id = "";
+        for (String param : params.split(":", -1)) {
+            if (param.startsWith("id=")) {
+                id = param.substring(3);
+                break;
+            }
+        }
+        t.extra = Extras.withLink(t.extra, t.links.intern(id, uri, t::collectLinks));
     }
 }

@@ -1,8 +1,10 @@
 package dev.ptyctl.vt.terminal;
 
 import dev.ptyctl.vt.screen.Cursor;
+import dev.ptyctl.vt.screen.Extras;
 import dev.ptyctl.vt.screen.Line;
 import dev.ptyctl.vt.screen.Screen;
+import dev.ptyctl.vt.screen.Style;
 import dev.ptyctl.vt.unicode.UnicodeWidth;
 
 /**
@@ -35,6 +37,18 @@ final class Printer {
     private final ScrollOps scroll;
     /** Width of the last character printed, 0 after any control or sequence: what a mark may join. */
     private int precedingWidth;
+    /**
+     * The extras printed cells get: the current ones, except that an underline colour is kept only
+     * on underlined or linked cells, as xterm.js stores its extended attributes only then.
+     */
+    private long cellExtra;
+    /**
+     * Column after the last one printing may use on this print: the screen's width, or the right
+     * margin plus one when the cursor is between left and right margins (DECSLRM).
+     */
+    private int edge;
+    /** Column a wrap continues at: 0, or the left margin inside margins. */
+    private int wrapTo;
 
     Printer(TerminalState t, ScrollOps scroll) {
         this.t = t;
@@ -55,20 +69,28 @@ final class Printer {
         int cols = s.cols();
         Line line = s.line(cursor.row());
         int col = cursor.col();
+        cellExtra = t.extra == 0 || Style.underline(t.style) != Style.UNDERLINE_NONE || Extras.link(t.extra) != 0
+            ? t.extra : 0;
+        edge = cols;
+        wrapTo = 0;
+        if (!s.fullWidth() && (cursor.marginWrapPending() || (col >= s.leftMargin() && col <= s.rightMargin()))) {
+            edge = s.rightMargin() + 1;
+            wrapTo = s.leftMargin();
+        }
         if (col > 0 && col <= cols && line.width(col - 1) == 2) {
-            line.set(col - 1, 0, 1, t.style, t.extra);
+            line.set(col - 1, 0, 1, t.style, cellExtra);
         }
         boolean fast = t.charsets.isIdentity() && !t.modes.is(Mode.INSERT);
         int i = start;
         while (i < end) {
             int cp = codePoints[i];
-            if (fast && cp < 0x7F && col < cols) {
+            if (fast && cp < 0x7F && col < edge) {
                 int runEnd = i + 1;
-                int limit = Math.min(end, i + (cols - col));
+                int limit = Math.min(end, i + (edge - col));
                 while (runEnd < limit && codePoints[runEnd] < 0x7F) {
                     runEnd++;
                 }
-                line.setNarrowRun(col, codePoints, i, runEnd, t.style, t.extra);
+                line.setNarrowRun(col, codePoints, i, runEnd, t.style, cellExtra);
                 col += runEnd - i;
                 i = runEnd;
                 precedingWidth = 1;
@@ -80,9 +102,12 @@ final class Printer {
             i++;
         }
         cursor.setCol(col);
+        if (col == edge && edge < cols) {
+            cursor.setMarginWrapPending();
+        }
         line = s.line(cursor.row());
         if (col < cols && line.width(col) == 0 && !line.hasText(col)) {
-            line.set(col, 0, 1, t.style, t.extra);
+            line.set(col, 0, 1, t.style, cellExtra);
         }
     }
 
@@ -118,21 +143,23 @@ final class Printer {
         }
         precedingWidth = width;
         int col = cursor.col();
-        if (!join && col + width > cols) {
+        if (!join && col + width > edge) {
             if (t.modes.is(Mode.AUTOWRAP)) {
                 Line oldRow = line;
-                scroll.down(true);
-                s.line(cursor.row()).setWrapped(true);
+                scroll.down(true, true);
+                if (edge == cols) {
+                    s.line(cursor.row()).setWrapped(true);
+                }
                 // Blank what the wide character left behind only now, on the old row object: on a
                 // one-row screen without scrollback it has just been recycled as the new row, and
                 // xterm.js blanks it there too.
-                oldRow.fill(col, cols, t.style, t.extra);
-                cursor.setCol(0);
+                oldRow.fill(col, edge, t.style, cellExtra);
+                cursor.setCol(wrapTo);
                 line = s.line(cursor.row());
-                col = 0;
+                col = wrapTo;
             } else {
-                cursor.setCol(cols - 1);
-                col = cols - 1;
+                cursor.setCol(edge - 1);
+                col = edge - 1;
                 if (width == 2) {
                     return line;
                 }
@@ -147,23 +174,26 @@ final class Printer {
             // before the row, where it is lost
             return line;
         }
-        if (col >= cols) {
+        if (col >= edge) {
             // A zero-width character with nothing to join while a wrap is pending: xterm.js writes it
-            // past the end of the row, where it is lost, and the cursor goes to cols + 1.
-            cursor.setCol(col + 1);
+            // past the end of the row, where it is lost, and the cursor goes to cols + 1 (at a right
+            // margin, which xterm.js does not have, it is just lost).
+            if (edge == cols) {
+                cursor.setCol(col + 1);
+            }
             return line;
         }
-        if (col + width > cols) {
+        if (col + width > edge) {
             // Only a wide character on a one-column screen gets here: it can never fit.
             return line;
         }
         if (t.modes.is(Mode.INSERT)) {
-            line.insertCells(col, width, t.style, t.extra);
+            line.insertCells(col, width, t.style, cellExtra, edge);
         }
-        line.set(col, cp, width, t.style, t.extra);
+        line.set(col, cp, width, t.style, cellExtra);
         col++;
         if (width == 2) {
-            line.set(col, 0, 0, t.style, t.extra);
+            line.set(col, 0, 0, t.style, cellExtra);
             col++;
         }
         cursor.setCol(col);

@@ -30,6 +30,16 @@ final class Replies {
         }
     }
 
+    /** Name and version XTVERSION reports. */
+    static final String VERSION = "ptyctl(0.1)";
+
+    /** XTVERSION, CSI &gt; q (or CSI &gt; 0 q): replies {@code DCS > | ptyctl(0.1) ST}. */
+    void version(Params p) {
+        if (p.get(0) == 0) {
+            t.reply("\u001bP>|" + VERSION + "\u001b\\");
+        }
+    }
+
     /** DSR, CSI 5 n (status: OK) and CSI 6 n (cursor position report). */
     void deviceStatus(Params p) {
         switch (p.get(0)) {
@@ -50,7 +60,7 @@ final class Replies {
 
     /**
      * DECRQSS, {@code DCS $ q Pt ST}: answers {@code DCS 1 $ r Pt' ST} for the supported settings
-     * (DECSCA {@code "q}, DECSCL {@code "p}, DECSTBM {@code r}, SGR {@code m}, DECSCUSR
+     * (DECSCA {@code "q}, DECSCL {@code "p}, DECSTBM {@code r}, DECSLRM {@code s}, SGR {@code m}, DECSCUSR
      * {@code SP q}) and {@code DCS 0 $ r ST} otherwise. Like xterm.js, SGR always reports
      * {@code 0m}, the conformance level is always {@code 61;1}, and the cursor style is the
      * configured one (block, blinking per mode 12), not what DECSCUSR chose.
@@ -60,6 +70,7 @@ final class Replies {
             case "\"q" -> "1$r" + ((t.style & Style.PROTECTED) != 0 ? 1 : 0) + "\"q";
             case "\"p" -> "1$r61;1\"p";
             case "r" -> "1$r" + (t.active.scrollTop() + 1) + ";" + (t.active.scrollBottom() + 1) + "r";
+            case "s" -> "1$r" + (t.active.leftMargin() + 1) + ";" + (t.active.rightMargin() + 1) + "s";
             case "m" -> "1$r0m";
             case " q" -> "1$r" + (t.modes.is(Mode.CURSOR_BLINK) ? 1 : 2) + " q";
             default -> "0$r";

@@ -28,6 +28,10 @@ final class Resets {
         t.active = t.main;
         t.style = Style.DEFAULT;
         t.extra = 0;
+        t.links.clear();
+        t.colors.resetAll();
+        t.titleStack.clear();
+        t.iconStack.clear();
         t.modes.reset();
         t.charsets.reset();
         t.cursorShape = null;
@@ -38,6 +42,8 @@ final class Resets {
         Screen s = t.active;
         t.cursorHidden = false;
         s.setScrollRegion(0, s.rows() - 1);
+        t.main.setHorizontalMargins(0, t.main.cols() - 1);
+        t.alternate.setHorizontalMargins(0, t.alternate.cols() - 1);
         t.style = Style.DEFAULT;
         t.extra = 0;
         t.modes.resetFlags();

@@ -7,8 +7,11 @@ import dev.ptyctl.vt.screen.Style;
 
 /**
  * Vertical movement that can scroll, scroll commands and the scroll region: LF/VT/FF, IND, NEL,
- * RI, SU, SD, IL, DL and DECSTBM. Scrolling only ever happens inside the scroll margins; a line
- * leaves through the top into the scrollback only when the top margin is the first row.
+ * RI, SU, SD, IL, DL, DECSTBM and DECSLRM. Scrolling only ever happens inside the scroll margins; a
+ * line leaves through the top into the scrollback only when the top margin is the first row and
+ * the left and right margins are the screen's edges. With narrower left and right margins only the
+ * rectangle between the four margins scrolls, and only when the cursor is between them (xterm's
+ * rules; xterm.js has no left and right margins).
  */
 final class ScrollOps {
     private final TerminalState t;
@@ -26,11 +29,25 @@ final class ScrollOps {
      * @param wrapped whether a line scrolled in continues the previous one (autowrap)
      */
     void down(boolean wrapped) {
+        down(wrapped, cursor.insideColumns());
+    }
+
+    /**
+     * {@link #down(boolean)} for a cursor known to be inside (or outside) the left and right
+     * margins: with margins short of the screen's edges only the rectangle between them scrolls,
+     * and not at all when the cursor is outside them.
+     */
+    void down(boolean wrapped, boolean insideColumns) {
         Screen s = t.active;
         Cursor c = s.cursor();
         int row = c.row() + 1;
         if (row == s.scrollBottom() + 1) {
-            s.scrollUp(t.eraseStyle(), wrapped);
+            if (s.fullWidth()) {
+                s.scrollUp(t.eraseStyle(), wrapped);
+            } else if (insideColumns) {
+                s.scrollRectangle(s.scrollTop(), s.scrollBottom(), s.leftMargin(), s.rightMargin(), 1, true,
+                    t.eraseStyle());
+            }
             row--;
         } else if (row >= s.rows()) {
             row = s.rows() - 1;
@@ -46,8 +63,11 @@ final class ScrollOps {
     void lineFeed() {
         Screen s = t.active;
         Cursor c = s.cursor();
+        if (c.marginWrapPending()) {
+            c.setCol(s.rightMargin());
+        }
         if (t.modes.is(Mode.LINEFEED_NEWLINE)) {
-            c.setCol(0);
+            cursor.carriageReturn();
         }
         int row = c.row() + 1;
         down(false);
@@ -78,7 +98,12 @@ final class ScrollOps {
         Screen s = t.active;
         Cursor c = s.cursor();
         if (c.row() == s.scrollTop()) {
-            s.insertLines(s.scrollTop(), s.scrollBottom(), 1, t.eraseStyle());
+            if (s.fullWidth()) {
+                s.insertLines(s.scrollTop(), s.scrollBottom(), 1, t.eraseStyle());
+            } else if (cursor.insideColumns()) {
+                s.scrollRectangle(s.scrollTop(), s.scrollBottom(), s.leftMargin(), s.rightMargin(), 1, false,
+                    t.eraseStyle());
+            }
         } else {
             c.setRow(c.row() - 1);
             cursor.restrict();
@@ -88,13 +113,23 @@ final class ScrollOps {
     /** SU, CSI Ps S: scroll the region up; lines leaving it are discarded, not kept in scrollback. */
     void scrollUp(Params p) {
         Screen s = t.active;
-        s.deleteLines(s.scrollTop(), s.scrollBottom(), p.getOr(0, 1), t.eraseStyle());
+        if (s.fullWidth()) {
+            s.deleteLines(s.scrollTop(), s.scrollBottom(), p.getOr(0, 1), t.eraseStyle());
+        } else {
+            s.scrollRectangle(s.scrollTop(), s.scrollBottom(), s.leftMargin(), s.rightMargin(), p.getOr(0, 1), true,
+                t.eraseStyle());
+        }
     }
 
     /** SD, CSI Ps T: scroll the region down; new rows get the default style (as in xterm.js). */
     void scrollDown(Params p) {
         Screen s = t.active;
-        s.insertLines(s.scrollTop(), s.scrollBottom(), p.getOr(0, 1), Style.DEFAULT);
+        if (s.fullWidth()) {
+            s.insertLines(s.scrollTop(), s.scrollBottom(), p.getOr(0, 1), Style.DEFAULT);
+        } else {
+            s.scrollRectangle(s.scrollTop(), s.scrollBottom(), s.leftMargin(), s.rightMargin(), p.getOr(0, 1), false,
+                Style.DEFAULT);
+        }
     }
 
     /** IL, CSI Ps L: insert blank rows at the cursor row, inside the margins only; column 0. */
@@ -102,11 +137,16 @@ final class ScrollOps {
         cursor.restrict();
         Screen s = t.active;
         Cursor c = s.cursor();
-        if (c.row() < s.scrollTop() || c.row() > s.scrollBottom()) {
+        if (c.row() < s.scrollTop() || c.row() > s.scrollBottom() || !cursor.insideColumns()) {
             return;
         }
-        s.insertLines(c.row(), s.scrollBottom(), p.getOr(0, 1), t.eraseStyle());
-        c.setCol(0);
+        if (s.fullWidth()) {
+            s.insertLines(c.row(), s.scrollBottom(), p.getOr(0, 1), t.eraseStyle());
+        } else {
+            s.scrollRectangle(c.row(), s.scrollBottom(), s.leftMargin(), s.rightMargin(), p.getOr(0, 1), false,
+                t.eraseStyle());
+        }
+        c.setCol(s.leftMargin());
     }
 
     /** DL, CSI Ps M: delete rows at the cursor row, inside the margins only; column 0. */
@@ -114,17 +154,40 @@ final class ScrollOps {
         cursor.restrict();
         Screen s = t.active;
         Cursor c = s.cursor();
-        if (c.row() < s.scrollTop() || c.row() > s.scrollBottom()) {
+        if (c.row() < s.scrollTop() || c.row() > s.scrollBottom() || !cursor.insideColumns()) {
             return;
         }
-        s.deleteLines(c.row(), s.scrollBottom(), p.getOr(0, 1), t.eraseStyle());
-        c.setCol(0);
+        if (s.fullWidth()) {
+            s.deleteLines(c.row(), s.scrollBottom(), p.getOr(0, 1), t.eraseStyle());
+        } else {
+            s.scrollRectangle(c.row(), s.scrollBottom(), s.leftMargin(), s.rightMargin(), p.getOr(0, 1), true,
+                t.eraseStyle());
+        }
+        c.setCol(s.leftMargin());
     }
 
     /**
      * DECSTBM, CSI Ps ; Ps r: sets the scroll region (ignored unless top &lt; bottom) and homes
      * the cursor; a missing, zero or too large bottom means the last row.
      */
+    /**
+     * DECSLRM, CSI Pl ; Pr s while DECLRMM (mode 69) is set: left and right margins (ignored unless
+     * left &lt; right); a missing, zero or too large right margin means the last column. Homes the
+     * cursor, as DECSTBM does.
+     */
+    void setHorizontalMargins(Params p) {
+        Screen s = t.active;
+        int left = p.getOr(0, 1);
+        int right = p.get(1);
+        if (p.length() < 2 || right > s.cols() || right == 0) {
+            right = s.cols();
+        }
+        if (right > left) {
+            s.setHorizontalMargins(left - 1, right - 1);
+            cursor.setCursor(0, 0);
+        }
+    }
+
     void setScrollRegion(Params p) {
         Screen s = t.active;
         int top = p.getOr(0, 1);

@@ -1,6 +1,7 @@
 package dev.ptyctl.vt.terminal;
 
 import dev.ptyctl.vt.parser.Params;
+import dev.ptyctl.vt.screen.Extras;
 import dev.ptyctl.vt.screen.Style;
 
 /**
@@ -13,8 +14,7 @@ import dev.ptyctl.vt.screen.Style;
  * reads as {@code g, b, 0}, missing components are 0, and colour spaces other than 2 and 5 consume
  * parameters without changing the colour.
  *
- * <p>Deviation: SGR 0 also clears the underline colour (xterm.js keeps it in its extended
- * attributes and shows it again on the next SGR 4).
+ * <p>SGR 0 also clears the underline colour but leaves an OSC 8 hyperlink open, as xterm.js does.
  */
 final class SgrOps {
     private static final int TARGET = 0;
@@ -31,8 +31,7 @@ final class SgrOps {
 
     void apply(Params p) {
         if (p.length() == 1 && p.get(0) == 0) {
-            t.style = Style.DEFAULT;
-            t.extra = 0;
+            reset();
             return;
         }
         for (int i = 0; i < p.length(); i++) {
@@ -59,7 +58,7 @@ final class SgrOps {
         long s = t.style;
         t.style = switch (v) {
             case 0 -> {
-                t.extra = 0;
+                reset();
                 yield Style.DEFAULT;
             }
             case 1 -> s | Style.BOLD;
@@ -82,7 +81,7 @@ final class SgrOps {
             case 53 -> s | Style.OVERLINE;
             case 55 -> s & ~Style.OVERLINE;
             case 59 -> {
-                t.extra = withUnderlineColor(t.extra, 0);
+                t.extra = Extras.withUnderlineColor(t.extra, 0);
                 yield s;
             }
             default -> {
@@ -157,13 +156,14 @@ final class SgrOps {
         switch (target) {
             case 38 -> t.style = Style.withFg(t.style, color);
             case 48 -> t.style = Style.withBg(t.style, color);
-            case 58 -> t.extra = withUnderlineColor(t.extra, color);
+            case 58 -> t.extra = Extras.withUnderlineColor(t.extra, color);
             default -> throw new IllegalStateException("colour target " + target);
         }
     }
 
-    /** Underline colour lives in bits 0..25 of the extras, see {@link dev.ptyctl.vt.screen.Line#extra}. */
-    private static long withUnderlineColor(long extra, int color) {
-        return (extra & ~0x3FF_FFFFL) | (color & 0x3FF_FFFFL);
+    /** SGR 0: default attributes and no underline colour; an open hyperlink stays open, as in xterm.js. */
+    private void reset() {
+        t.style = Style.DEFAULT;
+        t.extra = Extras.withUnderlineColor(t.extra, 0);
     }
 }

@@ -26,8 +26,10 @@ final class TerminalState {
     int alternateMaxLength;
     /** Current SGR attributes, applied to printed characters. */
     long style = Style.DEFAULT;
-    /** Current underline colour / hyperlink, see {@link dev.ptyctl.vt.screen.Line#extra}. */
+    /** Current underline colour and hyperlink, packed as {@link dev.ptyctl.vt.screen.Extras}. */
     long extra;
+    /** OSC 8 links the cells' extras refer to. */
+    final Hyperlinks links = new Hyperlinks();
     final ModeState modes = new ModeState();
     final CharsetState charsets = new CharsetState();
     final UnknownSequences unknown = new UnknownSequences();
@@ -45,6 +47,16 @@ final class TerminalState {
     boolean cursorShapeBlinks;
     String title = "";
     String iconName = "";
+    /** Titles and icon names saved by {@code CSI 22 t}, newest last; at most {@link #TITLE_STACK_LIMIT}. */
+    final java.util.ArrayDeque<String> titleStack = new java.util.ArrayDeque<>();
+    final java.util.ArrayDeque<String> iconStack = new java.util.ArrayDeque<>();
+    /** Entries each title stack keeps, as in xterm.js. */
+    static final int TITLE_STACK_LIMIT = 10;
+    /** The working directory the shell reported with OSC 7 (a {@code file://} URI), "" if none. */
+    String workingDirectory = "";
+    /** Colours set with OSC 4, 10, 11, 12. */
+    final Colors colors = new Colors();
+    private java.util.function.Consumer<dev.ptyctl.vt.PromptMark> promptSink = mark -> { };
     private Consumer<byte[]> replySink = bytes -> { };
 
     TerminalState(int cols, int rows, int scrollbackLimit) {
@@ -55,6 +67,20 @@ final class TerminalState {
         this.alternate = new Screen(cols, rows, 0);
         this.alternateMaxLength = rows;
         this.active = main;
+    }
+
+    /** Sets the bits of every hyperlink key still in use: in cells, the current and the saved attributes. */
+    void collectLinks(java.util.BitSet used) {
+        for (Screen screen : new Screen[] {main, alternate}) {
+            for (int i = 0; i < screen.scrollback().size(); i++) {
+                screen.scrollback().get(i).collectLinks(used);
+            }
+            for (int row = 0; row < screen.rows(); row++) {
+                screen.line(row).collectLinks(used);
+            }
+            used.set(dev.ptyctl.vt.screen.Extras.link(screen.saved().extra()));
+        }
+        used.set(dev.ptyctl.vt.screen.Extras.link(extra));
     }
 
     boolean alternateActive() {
@@ -68,6 +94,14 @@ final class TerminalState {
 
     void onReply(Consumer<byte[]> sink) {
         this.replySink = sink == null ? bytes -> { } : sink;
+    }
+
+    void onPromptMark(java.util.function.Consumer<dev.ptyctl.vt.PromptMark> sink) {
+        this.promptSink = sink == null ? mark -> { } : sink;
+    }
+
+    void promptMark(dev.ptyctl.vt.PromptMark mark) {
+        promptSink.accept(mark);
     }
 
     void reply(String text) {

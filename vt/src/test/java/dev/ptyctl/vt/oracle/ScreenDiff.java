@@ -153,6 +153,10 @@ final class ScreenDiff {
         flag(sb, c.invisible(), "invisible");
         flag(sb, c.strikethrough(), "strike");
         flag(sb, c.overline(), "overline");
+        color(sb, "ulcolor", c.underlineColorMode(), c.underlineColor());
+        if (!c.hyperlink().isEmpty()) {
+            sb.append(" link=").append(c.hyperlink());
+        }
         return sb.toString();
     }
 

@@ -102,11 +102,13 @@ record ScreenState(int cursorRow, int cursorCol, boolean cursorVisible, boolean 
     /** [chars, width, fgMode, fg, bgMode, bg, flags, underlineStyle, (ulMode, ul, uri)]. */
     private static CellView cell(List<Object> c) {
         int flags = intOf(c.get(6));
+        boolean extended = c.size() > 8;
         return new CellView((String) c.get(0), intOf(c.get(1)),
             intOf(c.get(2)), intOf(c.get(3)), intOf(c.get(4)), intOf(c.get(5)),
             (flags & FLAG_BOLD) != 0, (flags & FLAG_DIM) != 0, (flags & FLAG_ITALIC) != 0, intOf(c.get(7)),
             (flags & FLAG_BLINK) != 0, (flags & FLAG_INVERSE) != 0, (flags & FLAG_INVISIBLE) != 0,
-            (flags & FLAG_STRIKETHROUGH) != 0, (flags & FLAG_OVERLINE) != 0);
+            (flags & FLAG_STRIKETHROUGH) != 0, (flags & FLAG_OVERLINE) != 0,
+            extended ? intOf(c.get(8)) : 0, extended ? intOf(c.get(9)) : 0, extended ? (String) c.get(10) : "");
     }
 
     private static int intOf(Object number) {

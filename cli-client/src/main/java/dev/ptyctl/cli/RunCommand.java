@@ -1,0 +1,127 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.protocol.RpcMethod;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ptyctl run -- 'command line'}: types a command into a shell that has ptyctl's shell integration, waits for
+ * the shell to report that it finished (OSC 133 D), prints exactly what the command printed (not the prompt, not
+ * the echoed command line) and exits with the command's exit code. A terminal busy with an earlier command is
+ * waited for first, so runs from several scripts queue up instead of typing into each other.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run a command line in the terminal's shell and exit with its exit code.",
+                "Waits for the shell's prompt, types the command and Enter, waits until the shell reports the "
+                        + "command finished, then prints the command's output (only it) and exits with its code.",
+                "Needs shell integration: terminals of 'ptyctl server' have it; 'ptyctl serve' with "
+                        + "--shell-integration.",
+                "Example: ptyctl run -- 'make test'"},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"N:the command's exit code", "1:also: the timeout came first (message on stderr)",
+                "2:also: usage error, or the shell refused the line (syntax error)", "3:cannot connect",
+                "4:server refused (e.g. no shell integration)"})
+final class RunCommand implements Callable<Integer> {
+    /** Extra time for the reply beyond the server-side wait, so a slow reply is not mistaken for a dead server. */
+    private static final long REPLY_MARGIN_MS = 5_000;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--timeout", paramLabel = "MS", defaultValue = "600000",
+            description = "Give up after MS milliseconds in all (default: ${DEFAULT-VALUE}, the longest a wait may "
+                    + "take), counting the wait for a busy shell.")
+    private long timeoutMs;
+
+    @Parameters(paramLabel = "COMMAND", arity = "1..*",
+            description = "The command line, typed as given (words are joined with spaces); put it after --.")
+    private List<String> words;
+
+    @Mixin
+    private TargetOptions target;
+
+    @Mixin
+    private JsonOption json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (timeoutMs < 0 || timeoutMs > RpcMethod.MAX_WAIT_TIMEOUT_MS) {
+            throw new ParameterException(spec.commandLine(),
+                    "--timeout must be from 0 to " + RpcMethod.MAX_WAIT_TIMEOUT_MS + " ms, got " + timeoutMs);
+        }
+        String line = String.join(" ", words);
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try (RpcClient client = target.connect()) {
+            if (!waitForPrompt(client, -1, deadline).getBoolean("matched")) {
+                err.println("ptyctl: the shell did not come back to its prompt within " + timeoutMs
+                        + " ms (busy with another command?)");
+                err.flush();
+                return ExitCode.NOT_MATCHED;
+            }
+            JsonObject written = client.call(RpcMethod.WRITE, Json.createObjectBuilder().add("action",
+                    Json.createArrayBuilder().add(Json.createObjectBuilder().add("text", line))
+                            .add(Json.createObjectBuilder().add("key", "Enter"))).build());
+            JsonObject done = waitForPrompt(client, written.getJsonNumber("outputSeq").longValue(), deadline);
+            if (json.enabled()) {
+                JsonOption.print(out, done);
+            }
+            if (!done.getBoolean("matched")) {
+                err.println("ptyctl: \"" + line + "\" did not finish within " + timeoutMs + " ms");
+                err.flush();
+                return ExitCode.NOT_MATCHED;
+            }
+            JsonObject command = done.getJsonObject("command");
+            if (command == null) {
+                return ranNothing(client, line, err);
+            }
+            if (!json.enabled()) {
+                out.print(command.getString("output"));
+                out.flush();
+            }
+            JsonValue exit = command.get("exitCode");
+            return exit instanceof jakarta.json.JsonNumber code ? code.intValue() : ExitCode.OK;
+        }
+    }
+
+    /**
+     * The prompt came back but no command ran: a blank line, or a line the shell refused to run (zsh and fish skip
+     * their hooks for a syntax error, and fish keeps the line in its editor). Ctrl-C clears what may be left on the
+     * command line, so the next run starts clean; 2 is the status shells give a syntax error.
+     */
+    private static int ranNothing(RpcClient client, String line, PrintWriter err) throws IOException {
+        if (line.isBlank()) {
+            return ExitCode.OK;
+        }
+        client.call(RpcMethod.WRITE, Json.createObjectBuilder().add("action",
+                Json.createObjectBuilder().add("key", "Ctrl+C")).build());
+        err.println("ptyctl: the shell did not run \"" + line + "\" (a syntax error?); its screen shows why");
+        err.flush();
+        return ExitCode.USAGE;
+    }
+
+    /** {@code pty/wait {prompt: true[, since]}} with what is left of the overall timeout. */
+    private static JsonObject waitForPrompt(RpcClient client, long since, long deadlineNanos) throws IOException {
+        long remainingMs = Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
+        var params = Json.createObjectBuilder().add("prompt", true).add("timeout", remainingMs);
+        if (since >= 0) {
+            params.add("since", since);
+        }
+        return client.call(RpcMethod.WAIT, params.build(), Duration.ofMillis(remainingMs + REPLY_MARGIN_MS));
+    }
+}

@@ -1,0 +1,59 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.service.server.PtyctlServer;
+import dev.ptyctl.service.server.ServerMain;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
+import picocli.CommandLine;
+
+/**
+ * Starts {@code ptyctl server}. With {@link ServeLauncher}, the only classes of the command line that refer to the
+ * service module (Helidon, pty4j): loaded when {@code server} runs, never by the client verbs.
+ */
+final class ServerLauncher {
+
+    /** What {@link ServerCommand} parsed; null for an option not given. */
+    record Request(String host, Integer port, Path config) {
+    }
+
+    private ServerLauncher() {
+    }
+
+    /**
+     * Starts the server, prints its URL and token source, and serves until SIGTERM, whose shutdown hook kills
+     * every hosted program and stops the server.
+     *
+     * @param environment where configuration variables ({@code PTYCTL_TOKEN}, ...) are read
+     * @return 2 for a configuration the server refuses, 3 when it cannot listen; it does not return otherwise
+     */
+    static int run(Request request, Function<String, String> environment, CommandLine commandLine)
+            throws InterruptedException {
+        PrintWriter err = commandLine.getErr();
+        PtyctlServer server;
+        try {
+            server = ServerMain.start(new ServerMain.Options(request.host(), request.port(), request.config()),
+                    environment, System.getProperties());
+        } catch (IllegalArgumentException e) {
+            err.println("ptyctl: " + e.getMessage());
+            err.flush();
+            return ExitCode.USAGE;
+        } catch (UncheckedIOException e) {
+            err.println("ptyctl: " + e.getCause().getMessage());
+            err.flush();
+            return ExitCode.CANNOT_CONNECT;
+        } catch (IOException e) {
+            err.println("ptyctl: cannot start the server: " + e.getMessage());
+            err.flush();
+            return ExitCode.CANNOT_CONNECT;
+        }
+        PrintWriter out = commandLine.getOut();
+        out.println(ServerMain.startupMessage(server));
+        out.flush();
+        new CountDownLatch(1).await();
+        return ExitCode.OK;
+    }
+}

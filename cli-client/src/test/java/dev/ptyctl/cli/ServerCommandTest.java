@@ -1,0 +1,64 @@
+package dev.ptyctl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The refusals {@code ptyctl server} makes before it listens (SPEC §7, §8); none of these start a server. */
+class ServerCommandTest {
+
+    @Test
+    void helpNamesTheOptions() {
+        Cli.Result result = Cli.run("server", "--help");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("--host=H", "--port=N", "--config=FILE", "SIGTERM");
+    }
+
+    @Test
+    void aPortOutsideTheRangeExitsTwo() {
+        Cli.Result result = Cli.run("server", "--port", "65536");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("--port must be from 0 to 65535, got 65536");
+    }
+
+    @Test
+    void aNonLoopbackHostWithoutATokenExitsTwoSayingATokenIsRequired() {
+        Cli.Result result = Cli.run("server", "--host", "0.0.0.0", "--port", "0");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("ptyctl: refusing to listen on 0.0.0.0 without a token")
+                .contains("a token is required");
+        assertThat(result.out()).isEmpty();
+    }
+
+    @Test
+    void anInvalidSettingFromTheEnvironmentExitsTwoNamingTheKey() {
+        Cli.Result result = Cli.run(Map.of("PTYCTL_TERMINALS_MAX_TERMINALS", "many"), "server", "--port", "0");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("ptyctl.terminals.maxTerminals must be an integer, got \"many\"");
+    }
+
+    @Test
+    void aMissingConfigFileExitsTwo(@TempDir Path dir) {
+        Cli.Result result = Cli.run("server", "--config", dir.resolve("none.yaml").toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("config file not found");
+    }
+
+    @Test
+    void anInvalidConfigFileExitsTwo(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("bad.yaml"), "ptyctl:\n  terminals:\n    rows: 0\n");
+        Cli.Result result = Cli.run("server", "--port", "0", "--config", file.toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("ptyctl.terminals.rows must be from 1 to 1000, got 0");
+    }
+}

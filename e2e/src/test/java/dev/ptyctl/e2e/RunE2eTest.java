@@ -1,0 +1,76 @@
+package dev.ptyctl.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code ptyctl run} against bash, zsh and fish served with shell integration: exactly the command's output, and
+ * the command's exit code as ptyctl's own.
+ */
+class RunE2eTest {
+    @TempDir
+    Path home;
+
+    private ServedTerminal serve(String shell) throws Exception {
+        assertThat(Files.isExecutable(Path.of("/usr/bin", shell)) || Files.isExecutable(Path.of("/bin", shell)))
+                .as("%s is installed (.ci/run installs it)", shell).isTrue();
+        return ServedTerminal.tcp(shell, "--shell-integration", "--cwd", home.toString());
+    }
+
+    private static Ptyctl.Result run(ServedTerminal served, String... command) throws Exception {
+        String[] args = new String[command.length + 4];
+        args[0] = "run";
+        args[1] = "--port";
+        args[2] = String.valueOf(served.port());
+        args[3] = "--";
+        System.arraycopy(command, 0, args, 4, command.length);
+        return Ptyctl.run(Map.of(), args);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void runPrintsOnlyTheCommandsOutputAndExitsWithItsCode(String shell) throws Exception {
+        try (ServedTerminal served = serve(shell)) {
+            var printed = run(served, "printf 'a\\nb\\n'");
+            assertThat(printed.exitCode()).as(printed.toString()).isZero();
+            assertThat(printed.stdout()).isEqualTo("a\nb\n");
+
+            assertThat(run(served, "true").exitCode()).isZero();
+            assertThat(run(served, "false").exitCode()).isEqualTo(1);
+            assertThat(run(served, "sh -c 'exit 2'").exitCode()).isEqualTo(2);
+            var missing = run(served, "no-such-command-anywhere");
+            assertThat(missing.exitCode()).as(missing.toString()).isEqualTo(127);
+            assertThat(missing.stdout()).contains("no-such-command-anywhere");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void runWaitsForABusyShellBeforeTyping(String shell) throws Exception {
+        try (ServedTerminal served = serve(shell); RawRpc rpc = served.connect()) {
+            rpc.call("pty/wait", "{\"prompt\":true,\"timeout\":20000}");
+            rpc.call("pty/write", "{\"action\":[{\"text\":\"sleep 1; echo first-done\"},{\"key\":\"Enter\"}]}");
+            var second = run(served, "echo second");
+            assertThat(second.exitCode()).as(second.toString()).isZero();
+            assertThat(second.stdout()).isEqualTo("second\n");
+            assertThat(rpc.call("pty/read", "{}").getString("screen")).containsSubsequence("first-done", "second");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "fish"})
+    void aCommandThatOutlivesTheTimeoutExitsOneWithAMessage(String shell) throws Exception {
+        try (ServedTerminal served = serve(shell)) {
+            var slow = Ptyctl.run("run", "--port", String.valueOf(served.port()), "--timeout", "500", "--",
+                    "sleep 5");
+            assertThat(slow.exitCode()).as(slow.toString()).isEqualTo(1);
+            assertThat(slow.stderr()).contains("did not finish within 500 ms");
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package dev.ptyctl.e2e.server;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code ptyctl server} as a real child process: the built jar, started the way the launcher starts it. Knows its
+ * URL once the server has printed it, collects what it printed, and stops it with SIGTERM.
+ */
+final class ServerProcess implements AutoCloseable {
+    static final Path JAR = Path.of(System.getProperty("ptyctl.jar", "../cli-client/target/ptyctl.jar"))
+            .toAbsolutePath().normalize();
+    /** Generous: a cold JVM on a loaded two-core machine; the server itself starts in well under that. */
+    private static final long START_TIMEOUT_SECONDS = 60;
+    private static final Pattern URL = Pattern.compile("listening on (http://\\S+)");
+
+    private final Process process;
+    private final StringBuilder stdout = new StringBuilder();
+    private final StringBuilder stderr = new StringBuilder();
+    private final CompletableFuture<String> url = new CompletableFuture<>();
+    private final long startedNanos = System.nanoTime();
+    private volatile long listeningNanos;
+    private volatile String printedUrl;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    private ServerProcess(Process process) {
+        this.process = process;
+        Thread.ofVirtual().start(() -> pump(process.inputReader(StandardCharsets.UTF_8), stdout, true));
+        Thread.ofVirtual().start(() -> pump(process.errorReader(StandardCharsets.UTF_8), stderr, false));
+        process.onExit().thenRun(() -> url.completeExceptionally(new IllegalStateException(
+                "ptyctl server exited with " + process.exitValue() + "\n" + this)));
+    }
+
+    /** Starts {@code ptyctl server ARGS} with these extra environment variables. */
+    static ServerProcess start(Map<String, String> env, String... args) throws IOException {
+        return new ServerProcess(builder(env, args).start());
+    }
+
+    /** Runs {@code ptyctl server ARGS} expecting it to refuse to start; returns once it has exited. */
+    static ServerProcess runToExit(Map<String, String> env, String... args) throws Exception {
+        ServerProcess server = start(env, args);
+        if (!server.process.waitFor(START_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            server.close();
+            throw new AssertionError("ptyctl server did not exit\n" + server);
+        }
+        return server;
+    }
+
+    private static ProcessBuilder builder(Map<String, String> env, String... args) {
+        if (!Files.isRegularFile(JAR)) {
+            throw new IllegalStateException("ptyctl jar not built: " + JAR + " (run the whole reactor)");
+        }
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1"));
+        String nativeDir = System.getProperty("pty4j.tmpdir");
+        if (nativeDir != null) {
+            command.add("-Dpty4j.tmpdir=" + nativeDir);
+        }
+        command.addAll(List.of("-jar", JAR.toString(), "server"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().keySet().removeIf(name -> name.startsWith("PTYCTL_") || name.startsWith("SERVER_"));
+        builder.environment().putAll(env);
+        return builder;
+    }
+
+    private void pump(BufferedReader reader, StringBuilder sink, boolean watchForUrl) {
+        try (reader) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                synchronized (sink) {
+                    sink.append(line).append('\n');
+                }
+                Matcher m = URL.matcher(line);
+                if (watchForUrl && m.find()) {
+                    listeningNanos = System.nanoTime();
+                    printedUrl = m.group(1);
+                } else if (watchForUrl && line.startsWith("token:") && printedUrl != null) {
+                    url.complete(printedUrl); // the start-up message is complete
+                }
+            }
+        } catch (IOException e) {
+            // the process is gone
+        }
+    }
+
+    /** The base URL, once the server has printed its start-up message (URL, then token line). */
+    String url() throws Exception {
+        return url.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** Milliseconds from process start to the "listening" line. */
+    long startupMillis() throws Exception {
+        url();
+        return (listeningNanos - startedNanos) / 1_000_000;
+    }
+
+    String stdout() {
+        synchronized (stdout) {
+            return stdout.toString();
+        }
+    }
+
+    String stderr() {
+        synchronized (stderr) {
+            return stderr.toString();
+        }
+    }
+
+    Process process() {
+        return process;
+    }
+
+    /** Sends a request; {@code body} null for none. */
+    HttpResponse<String> request(String method, String path, String body, String... headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url() + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** SIGTERM, then waits for the exit; returns the exit status. */
+    int terminate() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(START_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("ptyctl server ignored SIGTERM\n" + this);
+        }
+        return process.exitValue();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        http.shutdownNow();
+        if (process.isAlive()) {
+            terminate();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "--- stdout ---\n" + stdout() + "--- stderr ---\n" + stderr();
+    }
+}

@@ -1,0 +1,40 @@
+package dev.ptyctl.e2e.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.e2e.Ptyctl;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Terminals of {@code ptyctl server} get shell integration: {@code ptyctl run} works and the prompt state shows. */
+class ServerRunE2eTest {
+
+    private static JsonObject json(String text) {
+        return Json.createReader(new StringReader(text)).readObject();
+    }
+
+    @Test
+    void runWorksInAServerTerminalAndTheLastCommandShowsOnTheResource(@TempDir Path home) throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0")) {
+            var created = server.request("POST", "/v1/terminals", "{\"sessionId\":\"run\",\"shell\":\"/bin/bash\","
+                    + "\"cwd\":\"" + home + "\",\"env\":{\"HOME\":\"" + home + "\"}}");
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+            JsonObject terminal = json(created.body());
+            String port = String.valueOf(terminal.getJsonObject("rpc").getInt("port"));
+
+            var run = Ptyctl.run("run", "--port", port, "--", "sh -c 'echo from-run; exit 3'");
+            assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+            assertThat(run.stdout()).isEqualTo("from-run\n");
+
+            var described = server.request("GET", "/v1/terminals/" + terminal.getString("terminalId"), null);
+            JsonObject prompt = json(described.body()).getJsonObject("prompt");
+            assertThat(prompt.getString("state")).isEqualTo("at_prompt");
+            assertThat(prompt.getJsonObject("lastCommand").getInt("exitCode")).isEqualTo(3);
+        }
+    }
+}

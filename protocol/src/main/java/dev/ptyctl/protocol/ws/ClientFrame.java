@@ -1,0 +1,213 @@
+package dev.ptyctl.protocol.ws;
+
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.util.Objects;
+
+/**
+ * A frame a client sends on the terminal socket (SPEC §5.3, §5.6). Every frame but {@link Ping} carries the
+ * client's stable {@code clientId} and a {@code clientSeq} that grows with every frame: the server acknowledges each
+ * one and applies it at most once.
+ */
+public sealed interface ClientFrame {
+    /** The longest {@code clientId} accepted: ids are remembered for ten minutes, so they must stay small. */
+    int MAX_CLIENT_ID_LENGTH = 256;
+    /** The largest {@code cols}/{@code rows} of a {@code resize} (SPEC §4.2, §5.1). */
+    int MAX_DIMENSION = 1000;
+
+    /** The frame as JSON text. */
+    String toJson();
+
+    /** A frame with a {@code clientId} and {@code clientSeq}: everything but {@link Ping}. */
+    sealed interface Sequenced extends ClientFrame {
+        /** The client's stable id for this attachment. */
+        String clientId();
+
+        /** The frame's number; greater than every earlier frame's from the same client. */
+        long clientSeq();
+
+        /** The {@code type} word. */
+        String type();
+    }
+
+    /**
+     * Text or key bytes for the program.
+     *
+     * @param claim false for a terminal's reply to a query: not use of the terminal (SPEC §5.4)
+     */
+    record Input(String clientId, long clientSeq, String data, boolean claim) implements Sequenced {
+        /** Validates. */
+        public Input {
+            Objects.requireNonNull(data, "data");
+        }
+
+        @Override
+        public String type() {
+            return "input";
+        }
+
+        @Override
+        public String toJson() {
+            JsonObjectBuilder json = header(this).add("data", data);
+            return (claim ? json : json.add("claim", false)).build().toString();
+        }
+    }
+
+    /** The size of the client's grid: sent when the terminal is shown and whenever that size changes. */
+    record Resize(String clientId, long clientSeq, int cols, int rows) implements Sequenced {
+        @Override
+        public String type() {
+            return "resize";
+        }
+
+        @Override
+        public String toJson() {
+            return header(this).add("cols", cols).add("rows", rows).build().toString();
+        }
+    }
+
+    /**
+     * A frame that carries nothing but its type: {@code close} (end the terminal for everyone), and with protocol 2
+     * {@code focus} (the client is being used), {@code hide} (off screen) and {@code clear}.
+     */
+    record Command(String type, String clientId, long clientSeq) implements Sequenced {
+        /** Validates the type. */
+        public Command {
+            if (!isCommand(type)) {
+                throw new IllegalArgumentException("not a command frame type: " + type);
+            }
+        }
+
+        static boolean isCommand(String type) {
+            return type.equals("close") || type.equals("focus") || type.equals("hide") || type.equals("clear");
+        }
+
+        @Override
+        public String toJson() {
+            return header(this).build().toString();
+        }
+    }
+
+    /**
+     * A round-trip probe (protocol 2): the server echoes {@code t} in a {@code pong}.
+     *
+     * @param t    the client's timestamp, echoed unchanged
+     * @param srtt the client's smoothed round trip in milliseconds, or a negative number when it has none yet
+     */
+    record Ping(BigDecimal t, double srtt) implements ClientFrame {
+        @Override
+        public String toJson() {
+            JsonObjectBuilder json = Json.createObjectBuilder().add("type", "ping").add("t", t);
+            return (srtt >= 0 ? json.add("srtt", srtt) : json).build().toString();
+        }
+    }
+
+    private static JsonObjectBuilder header(Sequenced frame) {
+        return Json.createObjectBuilder().add("type", frame.type()).add("clientId", frame.clientId())
+                .add("clientSeq", frame.clientSeq());
+    }
+
+    /**
+     * Reads one frame.
+     *
+     * @throws FrameFormatException naming what is wrong; it keeps the {@code clientId} and {@code clientSeq} when
+     *                              those were valid
+     */
+    static ClientFrame parse(String text) throws FrameFormatException {
+        JsonObject json;
+        try (var reader = Json.createReader(new StringReader(text))) {
+            json = reader.readObject();
+        } catch (JsonException | IllegalStateException e) {
+            throw new FrameFormatException("frame is not a JSON object");
+        }
+        String type = json.get("type") instanceof JsonString s ? s.getString() : null;
+        if (type == null) {
+            throw new FrameFormatException("frame has no \"type\" string");
+        }
+        if (type.equals("ping")) {
+            return parsePing(json);
+        }
+        String clientId = clientId(json);
+        long clientSeq = clientSeq(json);
+        return switch (type) {
+            case "input" -> new Input(clientId, clientSeq, string(json, "data", clientId, clientSeq),
+                    claim(json, clientId, clientSeq));
+            case "resize" -> new Resize(clientId, clientSeq, dimension(json, "cols", clientId, clientSeq),
+                    dimension(json, "rows", clientId, clientSeq));
+            default -> {
+                if (!Command.isCommand(type)) {
+                    throw new FrameFormatException("unknown frame type \"" + type + "\"", clientId, clientSeq);
+                }
+                yield new Command(type, clientId, clientSeq);
+            }
+        };
+    }
+
+    private static Ping parsePing(JsonObject json) throws FrameFormatException {
+        if (!(json.get("t") instanceof JsonNumber t)) {
+            throw new FrameFormatException("ping needs a number \"t\"");
+        }
+        JsonValue srtt = json.get("srtt");
+        if (srtt == null || srtt == JsonValue.NULL) {
+            return new Ping(t.bigDecimalValue(), -1);
+        }
+        if (!(srtt instanceof JsonNumber ms) || ms.doubleValue() < 0) {
+            throw new FrameFormatException("ping \"srtt\" must be a number of milliseconds, not negative");
+        }
+        return new Ping(t.bigDecimalValue(), ms.doubleValue());
+    }
+
+    private static String clientId(JsonObject json) throws FrameFormatException {
+        if (!(json.get("clientId") instanceof JsonString id) || id.getString().isEmpty()) {
+            throw new FrameFormatException("frame has no \"clientId\" string");
+        }
+        if (id.getString().length() > MAX_CLIENT_ID_LENGTH) {
+            throw new FrameFormatException("\"clientId\" is longer than " + MAX_CLIENT_ID_LENGTH + " characters");
+        }
+        return id.getString();
+    }
+
+    private static long clientSeq(JsonObject json) throws FrameFormatException {
+        if (!(json.get("clientSeq") instanceof JsonNumber n) || !n.isIntegral() || n.bigDecimalValue().signum() < 0
+                || n.bigDecimalValue().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            throw new FrameFormatException("frame has no \"clientSeq\" (a whole number, 0 or more)");
+        }
+        return n.longValue();
+    }
+
+    private static String string(JsonObject json, String field, String clientId, long clientSeq)
+            throws FrameFormatException {
+        if (!(json.get(field) instanceof JsonString s)) {
+            throw new FrameFormatException("\"" + field + "\" must be a string", clientId, clientSeq);
+        }
+        return s.getString();
+    }
+
+    private static boolean claim(JsonObject json, String clientId, long clientSeq) throws FrameFormatException {
+        JsonValue claim = json.get("claim");
+        if (claim == null || claim == JsonValue.NULL || claim == JsonValue.TRUE) {
+            return true;
+        }
+        if (claim == JsonValue.FALSE) {
+            return false;
+        }
+        throw new FrameFormatException("\"claim\" must be true or false", clientId, clientSeq);
+    }
+
+    private static int dimension(JsonObject json, String field, String clientId, long clientSeq)
+            throws FrameFormatException {
+        if (!(json.get(field) instanceof JsonNumber n) || !n.isIntegral() || n.bigDecimalValue().signum() <= 0
+                || n.bigDecimalValue().compareTo(BigDecimal.valueOf(MAX_DIMENSION)) > 0) {
+            throw new FrameFormatException("\"" + field + "\" must be a whole number from 1 to " + MAX_DIMENSION,
+                    clientId, clientSeq);
+        }
+        return n.intValue();
+    }
+}

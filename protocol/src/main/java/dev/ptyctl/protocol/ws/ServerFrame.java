@@ -1,0 +1,140 @@
+package dev.ptyctl.protocol.ws;
+
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.util.Optional;
+
+/**
+ * A JSON text frame the server sends on the terminal socket (SPEC §5.2, §5.6). Every frame has a {@code seq}: the
+ * output offset for {@link Output} and {@link Exit}, 0 for the rest. With protocol 2, output travels as
+ * {@link BinaryOutputFrame} instead.
+ */
+public sealed interface ServerFrame {
+
+    /** The frame as JSON text. */
+    String toJson();
+
+    /**
+     * Output: {@code data} is the terminal's output ending at byte offset {@code seq}. With {@code reset}, it is
+     * instead a reconstruction of the whole terminal (starting with {@code ESC c}) as of offset {@code seq}.
+     */
+    record Output(long seq, String data, boolean reset) implements ServerFrame {
+        @Override
+        public String toJson() {
+            JsonObjectBuilder json = frame("output", seq).add("data", data);
+            return (reset ? json.add("reset", true) : json).build().toString();
+        }
+    }
+
+    /** The program exited with {@code exitCode}; {@code seq} is the offset after its last output. */
+    record Exit(long seq, int exitCode) implements ServerFrame {
+        @Override
+        public String toJson() {
+            return frame("exit", seq).add("exitCode", exitCode).build().toString();
+        }
+    }
+
+    /**
+     * Something the client sent was refused or malformed. {@code clientSeq} names the frame when it could be read
+     * (the frame is then also acknowledged, so it must not be sent again).
+     */
+    record Error(String message, Optional<Long> clientSeq) implements ServerFrame {
+        @Override
+        public String toJson() {
+            JsonObjectBuilder json = frame("error", 0).add("message", message);
+            clientSeq.ifPresent(n -> json.add("clientSeq", n));
+            return json.build().toString();
+        }
+    }
+
+    /** The PTY's size: sent on attach and whenever it changes (SPEC §5.4). */
+    record Size(int cols, int rows) implements ServerFrame {
+        @Override
+        public String toJson() {
+            return frame("size", 0).add("cols", cols).add("rows", rows).build().toString();
+        }
+    }
+
+    /** Frame {@code clientSeq} was handled; {@code outputSeq} is the output offset at that moment. */
+    record Ack(long clientSeq, long outputSeq) implements ServerFrame {
+        @Override
+        public String toJson() {
+            return frame("ack", 0).add("clientSeq", clientSeq).add("outputSeq", outputSeq).build().toString();
+        }
+    }
+
+    /** The first frame of a protocol 2 connection. */
+    record Ready(int protocol) implements ServerFrame {
+        @Override
+        public String toJson() {
+            return frame("ready", 0).add("protocol", protocol).build().toString();
+        }
+    }
+
+    /** The answer to a {@code ping}, echoing its {@code t}. */
+    record Pong(BigDecimal t) implements ServerFrame {
+        @Override
+        public String toJson() {
+            return frame("pong", 0).add("t", t).build().toString();
+        }
+    }
+
+    /** The terminal's title and activity (SPEC §5.8); empty when the program cleared its title. */
+    record Title(Optional<String> liveTitle, Optional<String> terminalActivity) implements ServerFrame {
+        @Override
+        public String toJson() {
+            JsonObjectBuilder json = frame("title", 0);
+            json.add("liveTitle", liveTitle.<JsonValue>map(Json::createValue).orElse(JsonValue.NULL));
+            json.add("terminalActivity", terminalActivity.<JsonValue>map(Json::createValue).orElse(JsonValue.NULL));
+            return json.build().toString();
+        }
+    }
+
+    private static JsonObjectBuilder frame(String type, long seq) {
+        return Json.createObjectBuilder().add("type", type).add("seq", seq);
+    }
+
+    /**
+     * Reads a text frame (for clients and tests).
+     *
+     * @throws IllegalArgumentException when the text is not a server frame
+     */
+    static ServerFrame parse(String text) {
+        JsonObject json;
+        try (var reader = Json.createReader(new StringReader(text))) {
+            json = reader.readObject();
+        } catch (JsonException | IllegalStateException e) {
+            throw new IllegalArgumentException("not a JSON object: " + text, e);
+        }
+        try {
+            return switch (json.getString("type")) {
+                case "output" -> new Output(json.getJsonNumber("seq").longValueExact(), json.getString("data"),
+                        json.getBoolean("reset", false));
+                case "exit" -> new Exit(json.getJsonNumber("seq").longValueExact(), json.getInt("exitCode"));
+                case "error" -> new Error(json.getString("message"), json.get("clientSeq") instanceof JsonNumber n
+                        ? Optional.of(n.longValueExact()) : Optional.empty());
+                case "size" -> new Size(json.getInt("cols"), json.getInt("rows"));
+                case "ack" -> new Ack(json.getJsonNumber("clientSeq").longValueExact(),
+                        json.getJsonNumber("outputSeq").longValueExact());
+                case "ready" -> new Ready(json.getInt("protocol"));
+                case "pong" -> new Pong(json.getJsonNumber("t").bigDecimalValue());
+                case "title" -> new Title(optionalString(json, "liveTitle"),
+                        optionalString(json, "terminalActivity"));
+                default -> throw new IllegalArgumentException("unknown server frame type: " + text);
+            };
+        } catch (NullPointerException | ClassCastException | ArithmeticException e) {
+            throw new IllegalArgumentException("malformed server frame: " + text, e);
+        }
+    }
+
+    private static Optional<String> optionalString(JsonObject json, String field) {
+        return json.get(field) instanceof JsonString s ? Optional.of(s.getString()) : Optional.empty();
+    }
+}

@@ -1,0 +1,76 @@
+package dev.ptyctl.protocol.ws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import org.junit.jupiter.api.Test;
+
+class ClientFrameTest {
+
+    @Test
+    void everyFrameOfTheSeedParses() throws Exception {
+        assertThat(ClientFrame.parse("{ \"type\": \"input\", \"clientId\": \"client-1\", \"clientSeq\": 1, "
+                + "\"data\": \"ls\\n\" }")).isEqualTo(new ClientFrame.Input("client-1", 1, "ls\n", true));
+        assertThat(ClientFrame.parse("{ \"type\": \"resize\", \"clientId\": \"client-1\", \"clientSeq\": 2, "
+                + "\"cols\": 120, \"rows\": 36 }")).isEqualTo(new ClientFrame.Resize("client-1", 2, 120, 36));
+        for (String type : new String[] {"close", "focus", "hide", "clear"}) {
+            assertThat(ClientFrame.parse("{\"type\":\"" + type + "\",\"clientId\":\"c\",\"clientSeq\":3}"))
+                    .isEqualTo(new ClientFrame.Command(type, "c", 3));
+        }
+        assertThat(ClientFrame.parse("{ \"type\": \"ping\", \"t\": 123, \"srtt\": 80 }"))
+                .isEqualTo(new ClientFrame.Ping(new BigDecimal(123), 80));
+    }
+
+    @Test
+    void claimFalseMarksAQueryReply() throws Exception {
+        ClientFrame frame = ClientFrame.parse(
+                "{\"type\":\"input\",\"clientId\":\"c\",\"clientSeq\":1,\"data\":\"\\u001b[1;1R\",\"claim\":false}");
+
+        assertThat(frame).isEqualTo(new ClientFrame.Input("c", 1, "\u001b[1;1R", false));
+    }
+
+    @Test
+    void framesRoundTripThroughTheirJson() throws Exception {
+        ClientFrame[] frames = {new ClientFrame.Input("c", 9, "é\u0000\"", false),
+            new ClientFrame.Resize("c", 10, 1, 1000), new ClientFrame.Command("hide", "c", 11),
+            new ClientFrame.Ping(new BigDecimal("12.5"), -1)};
+        for (ClientFrame frame : frames) {
+            assertThat(ClientFrame.parse(frame.toJson())).isEqualTo(frame);
+        }
+    }
+
+    @Test
+    void aMalformedFrameSaysWhatIsWrong() {
+        assertThatThrownBy(() -> ClientFrame.parse("not json")).hasMessageContaining("not a JSON object");
+        assertThatThrownBy(() -> ClientFrame.parse("[1]")).hasMessageContaining("not a JSON object");
+        assertThatThrownBy(() -> ClientFrame.parse("{\"clientId\":\"c\"}")).hasMessageContaining("type");
+        assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"input\",\"clientSeq\":1,\"data\":\"x\"}"))
+                .hasMessageContaining("clientId");
+        assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"input\",\"clientId\":\"c\",\"clientSeq\":-1}"))
+                .hasMessageContaining("clientSeq");
+        assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"ping\"}")).hasMessageContaining("\"t\"");
+    }
+
+    @Test
+    void aMalformedFrameThatIdentifiesItselfKeepsItsIdAndSeq() {
+        assertThatThrownBy(() -> ClientFrame.parse(
+                "{\"type\":\"resize\",\"clientId\":\"c\",\"clientSeq\":4,\"cols\":0,\"rows\":5}"))
+                .isInstanceOfSatisfying(FrameFormatException.class, e -> {
+                    assertThat(e).hasMessageContaining("cols");
+                    assertThat(e.clientId()).contains("c");
+                    assertThat(e.clientSeq()).contains(4L);
+                });
+        assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"dance\",\"clientId\":\"c\",\"clientSeq\":5}"))
+                .isInstanceOfSatisfying(FrameFormatException.class,
+                        e -> assertThat(e.clientSeq()).contains(5L));
+    }
+
+    @Test
+    void anOverlongClientIdIsRefused() {
+        String id = "x".repeat(ClientFrame.MAX_CLIENT_ID_LENGTH + 1);
+
+        assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"close\",\"clientId\":\"" + id + "\",\"clientSeq\":1}"))
+                .hasMessageContaining("longer than");
+    }
+}

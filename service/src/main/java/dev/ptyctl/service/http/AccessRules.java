@@ -1,0 +1,168 @@
+package dev.ptyctl.service.http;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Who may use the server (SPEC §8), one rule per method, shared by the REST filter and the WebSocket upgrade:
+ *
+ * <ul>
+ *   <li><b>Host</b>: while the server listens on loopback, the {@code Host} header must name a loopback address
+ *       ({@code 127.0.0.0/8}, {@code [::1]}, {@code localhost}) or one of {@code allowedHosts}. A web page that
+ *       rebinds its own DNS name to 127.0.0.1 still sends its own name, so it is refused (DNS rebinding).</li>
+ *   <li><b>Origin</b>: absent (not a browser), same-origin (the origin's host and port are the {@code Host}
+ *       header's) or listed in {@code allowedOrigins}. This stops other sites' pages from driving terminals, over
+ *       WebSocket (cross-site WebSocket hijacking) and over REST (a cross-site form POST needs no preflight).</li>
+ *   <li><b>Token</b>: when the server has one, {@code Authorization: Bearer T}, or {@code ?token=T} where a browser
+ *       cannot set headers (WebSocket, EventSource). Compared in constant time.</li>
+ * </ul>
+ */
+public final class AccessRules {
+    private final byte[] token;
+    private final Set<String> allowedOrigins;
+    private final Set<String> allowedHosts;
+    private final boolean loopbackBound;
+
+    /** Why a request was refused: the status and the error body. */
+    public record Refusal(int status, String error, String message) {
+    }
+
+    /**
+     * @param token          the server's token, or empty for none
+     * @param allowedOrigins extra origins ({@code scheme://host[:port]})
+     * @param allowedHosts   extra {@code Host} names accepted while bound to loopback
+     * @param loopbackBound  whether the server listens on a loopback address only
+     */
+    public AccessRules(Optional<String> token, Set<String> allowedOrigins, Set<String> allowedHosts,
+                       boolean loopbackBound) {
+        this.token = token.filter(t -> !t.isEmpty()).map(t -> t.getBytes(StandardCharsets.UTF_8)).orElse(null);
+        this.allowedOrigins = allowedOrigins.stream().map(AccessRules::normalizeOrigin).collect(Collectors.toSet());
+        this.allowedHosts = allowedHosts.stream().map(h -> h.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+        this.loopbackBound = loopbackBound;
+    }
+
+    /** Whether clients must present a token. */
+    public boolean requiresToken() {
+        return token != null;
+    }
+
+    /** The Host rule; {@code host} is the header's value, if any. */
+    public Optional<Refusal> checkHost(Optional<String> host) {
+        if (!loopbackBound || host.isEmpty()) {
+            return Optional.empty(); // HTTP/1.1 requires Host; browsers always send it, so absence is not a page
+        }
+        String name = hostName(host.get());
+        if (isLoopbackName(name) || allowedHosts.contains(name)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Refusal(403, "host_not_allowed", "Host " + host.get() + " is not allowed: the "
+                + "server listens on loopback and accepts only loopback names or ptyctl.security.allowedHosts"));
+    }
+
+    /** The Origin rule, given the request's {@code Origin} and {@code Host} headers. */
+    public Optional<Refusal> checkOrigin(Optional<String> origin, Optional<String> host) {
+        if (origin.isEmpty()) {
+            return Optional.empty();
+        }
+        String normalized = normalizeOrigin(origin.get());
+        if (allowedOrigins.contains(normalized) || host.map(h -> sameOrigin(normalized, h)).orElse(false)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Refusal(403, "origin_not_allowed", "Origin " + origin.get() + " is not allowed: "
+                + "only same-origin pages and ptyctl.security.allowedOrigins may use this server"));
+    }
+
+    /** The token rule, given the {@code Authorization} header and a {@code token} query parameter, if allowed. */
+    public Optional<Refusal> checkToken(Optional<String> authorization, Optional<String> queryToken) {
+        if (token == null) {
+            return Optional.empty();
+        }
+        Optional<String> given = authorization.filter(a -> a.regionMatches(true, 0, "Bearer ", 0, 7))
+                .map(a -> a.substring(7).strip()).or(() -> queryToken);
+        if (given.isEmpty()) {
+            return Optional.of(new Refusal(401, "unauthorized",
+                    "a token is required: send Authorization: Bearer <token>"));
+        }
+        if (!MessageDigest.isEqual(token, given.get().getBytes(StandardCharsets.UTF_8))) {
+            return Optional.of(new Refusal(401, "unauthorized", "the token is wrong"));
+        }
+        return Optional.empty();
+    }
+
+    /** Host, then Origin, then token: the first refusal, if any. */
+    public Optional<Refusal> check(Optional<String> host, Optional<String> origin, Optional<String> authorization,
+                                   Optional<String> queryToken) {
+        return checkHost(host).or(() -> checkOrigin(origin, host)).or(() -> checkToken(authorization, queryToken));
+    }
+
+    /** The host name of a {@code Host} header value ({@code name}, {@code name:port}, {@code [v6]:port}). */
+    static String hostName(String hostHeader) {
+        String value = hostHeader.strip().toLowerCase(Locale.ROOT);
+        if (value.startsWith("[")) {
+            int close = value.indexOf(']');
+            return close > 0 ? value.substring(1, close) : value;
+        }
+        int colon = value.lastIndexOf(':');
+        return colon >= 0 && value.indexOf(':') == colon ? value.substring(0, colon) : value;
+    }
+
+    /** {@code localhost}, or an IP literal in the loopback range. Never resolves a name through DNS. */
+    static boolean isLoopbackName(String name) {
+        if (name.equals("localhost") || name.endsWith(".localhost")) {
+            return true;
+        }
+        if (!isIpLiteral(name)) {
+            return false;
+        }
+        try {
+            return InetAddress.getByName(name).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    private static boolean isIpLiteral(String name) {
+        return name.contains(":") || name.chars().allMatch(c -> c == '.' || Character.isDigit(c));
+    }
+
+    /** {@code http://Example.com:80/} → {@code http://example.com}: scheme and host lower case, default port off. */
+    static String normalizeOrigin(String origin) {
+        try {
+            URI uri = new URI(origin.strip());
+            if (uri.getScheme() == null || uri.getHost() == null) {
+                return origin.strip().toLowerCase(Locale.ROOT);
+            }
+            String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+            int port = uri.getPort();
+            boolean defaultPort = port == -1 || (scheme.equals("http") && port == 80)
+                    || (scheme.equals("https") && port == 443);
+            return scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port);
+        } catch (URISyntaxException e) {
+            return origin.strip().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** Whether a normalized origin names the host and port the request was sent to. */
+    private static boolean sameOrigin(String normalizedOrigin, String hostHeader) {
+        int schemeEnd = normalizedOrigin.indexOf("://");
+        if (schemeEnd < 0) {
+            return false;
+        }
+        String scheme = normalizedOrigin.substring(0, schemeEnd);
+        String host = hostHeader.strip().toLowerCase(Locale.ROOT);
+        String defaultPort = scheme.equals("https") ? ":443" : ":80";
+        if (host.endsWith(defaultPort)) {
+            host = host.substring(0, host.length() - defaultPort.length());
+        }
+        return (scheme.equals("http") || scheme.equals("https"))
+                && normalizedOrigin.substring(schemeEnd + 3).equals(host);
+    }
+}

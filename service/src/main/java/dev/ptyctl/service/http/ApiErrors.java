@@ -1,0 +1,58 @@
+package dev.ptyctl.service.http;
+
+import io.helidon.http.HttpException;
+import io.helidon.http.NotFoundException;
+import io.helidon.http.RequestException;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+
+/**
+ * Writes every REST error as {@code {"error": word, "message": sentence}} (SPEC §5): the {@link ApiException}s our
+ * handlers throw, Helidon's own request errors, routes that do not exist (404), and anything unexpected (500,
+ * logged).
+ */
+public final class ApiErrors {
+    private static final System.Logger LOG = System.getLogger(ApiErrors.class.getName());
+
+    private ApiErrors() {
+    }
+
+    /** Installs the error handlers on {@code routing}. */
+    public static void register(HttpRouting.Builder routing) {
+        routing.error(ApiException.class, (req, res, e) -> send(res, e.status(), e.error(), e.getMessage()))
+                .error(NotFoundException.class, (req, res, e) -> notFound(req, res))
+                .error(HttpException.class, (req, res, e) -> send(res, e.status().code(),
+                        e.status().code() < 500 ? "invalid_request" : "internal_error", e.getMessage()))
+                .error(RequestException.class, (req, res, e) -> send(res, e.status().code(),
+                        e.status().code() < 500 ? "invalid_request" : "internal_error", e.getMessage()))
+                .error(Exception.class, ApiErrors::unexpected);
+    }
+
+    /** What no route answers (Helidon's {@link NotFoundException}). */
+    static void notFound(ServerRequest req, ServerResponse res) {
+        send(res, Status.NOT_FOUND_404.code(), "not_found",
+                "no such endpoint: " + req.prologue().method().text() + " " + req.path().path());
+    }
+
+    private static void unexpected(ServerRequest req, ServerResponse res, Exception e) {
+        LOG.log(System.Logger.Level.ERROR, "request " + req.prologue().method().text() + " " + req.path().path()
+                + " failed", e);
+        send(res, Status.INTERNAL_SERVER_ERROR_500.code(), "internal_error",
+                "the server failed: " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+    }
+
+    /** Sends an error body; does nothing when the response has already been sent (e.g. an event stream). */
+    public static void send(ServerResponse res, int status, String error, String message) {
+        if (res.isSent()) {
+            return;
+        }
+        JsonObject body = Json.createObjectBuilder().add("error", error)
+                .add("message", message == null ? error : message).build();
+        Responses.json(res, status, body);
+    }
+}

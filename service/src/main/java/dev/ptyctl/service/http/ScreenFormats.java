@@ -1,0 +1,29 @@
+package dev.ptyctl.service.http;
+
+import dev.ptyctl.service.terminals.HostedTerminal;
+import dev.ptyctl.vt.serialize.TextSerializer;
+import dev.ptyctl.vt.serialize.VtSerializer;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+
+/**
+ * The bodies of {@code GET /v1/terminals/{id}/screen} (SPEC §5.1): {@code text} is scrollback then screen as plain
+ * text; {@code vt} is the escape sequences that reproduce screen and scrollback, starting with {@code ESC c}
+ * (SPEC §3's vt serializer). Both are taken under the session lock, so they show one moment of the output.
+ */
+final class ScreenFormats {
+    private ScreenFormats() {
+    }
+
+    static JsonObject text(HostedTerminal terminal) {
+        return body("text", terminal.session().inspect(TextSerializer::withScrollback));
+    }
+
+    static JsonObject vt(HostedTerminal terminal) {
+        return body("vt", terminal.session().inspect(VtSerializer::serialize));
+    }
+
+    private static JsonObject body(String format, String screen) {
+        return Json.createObjectBuilder().add("format", format).add("screen", screen).build();
+    }
+}

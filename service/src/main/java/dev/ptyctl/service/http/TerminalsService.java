@@ -1,0 +1,116 @@
+package dev.ptyctl.service.http;
+
+import dev.ptyctl.service.terminals.CreateRequest;
+import dev.ptyctl.service.terminals.HostedTerminal;
+import dev.ptyctl.service.terminals.TerminalJson;
+import dev.ptyctl.service.terminals.TerminalRegistry;
+import dev.ptyctl.service.terminals.TerminalRequestException;
+import io.helidon.http.HeaderNames;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import java.util.function.ToIntFunction;
+
+/**
+ * {@code /v1/terminals} (SPEC §5.1): create (the session rule, {@code attachOnly}, {@code background}), list, get,
+ * delete by session and by id, the screen as text or escape sequences, and the recording as asciicast.
+ */
+public final class TerminalsService implements HttpService {
+    private final TerminalRegistry registry;
+    private final ToIntFunction<String> clients;
+
+    /** @param clients how many WebSocket clients a terminal (by id) has */
+    public TerminalsService(TerminalRegistry registry, ToIntFunction<String> clients) {
+        this.registry = registry;
+        this.clients = clients;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.post("/", this::create)
+                .get("/", this::list)
+                .delete("/session/{sessionId}", this::deleteBySession)
+                .get("/{id}", this::get)
+                .delete("/{id}", this::deleteById)
+                .get("/{id}/screen", this::screen)
+                .get("/{id}/recording", this::recording);
+    }
+
+    private void create(ServerRequest req, ServerResponse res) throws InterruptedException {
+        CreateRequest request = CreateRequestJson.parse(JsonBody.read(req));
+        TerminalRegistry.Outcome outcome;
+        try {
+            outcome = registry.create(request);
+        } catch (TerminalRequestException e) {
+            throw refusal(e);
+        }
+        Responses.json(res, outcome.created() ? 201 : 200, describe(outcome.terminal()));
+    }
+
+    private void list(ServerRequest req, ServerResponse res) {
+        JsonArrayBuilder terminals = Json.createArrayBuilder();
+        registry.list().forEach(t -> terminals.add(describe(t)));
+        Responses.json(res, 200, Json.createObjectBuilder().add("terminals", terminals).build());
+    }
+
+    private void get(ServerRequest req, ServerResponse res) {
+        Responses.json(res, 200, describe(terminal(req)));
+    }
+
+    private void deleteBySession(ServerRequest req, ServerResponse res) throws InterruptedException {
+        closed(res, registry.closeBySession(req.path().pathParameters().get("sessionId")));
+    }
+
+    private void deleteById(ServerRequest req, ServerResponse res) {
+        closed(res, registry.closeById(req.path().pathParameters().get("id")));
+    }
+
+    /** SPEC §5.1, as the seed words it: 200 {@code {"closed": true}}, or 404 {@code {"closed": false}}. */
+    private static void closed(ServerResponse res, boolean closed) {
+        Responses.json(res, closed ? 200 : 404, Json.createObjectBuilder().add("closed", closed).build());
+    }
+
+    private void screen(ServerRequest req, ServerResponse res) {
+        HostedTerminal terminal = terminal(req);
+        String format = req.query().first("format").orElse("text");
+        JsonObject body = switch (format) {
+            case "text" -> ScreenFormats.text(terminal);
+            case "vt" -> ScreenFormats.vt(terminal);
+            default -> throw ApiException.badRequest("format must be text or vt, got " + format);
+        };
+        Responses.json(res, 200, body);
+    }
+
+    private void recording(ServerRequest req, ServerResponse res) {
+        HostedTerminal terminal = terminal(req);
+        String format = req.query().first("format").orElse("asciicast");
+        if (!format.equals("asciicast")) {
+            throw ApiException.badRequest("format must be asciicast, got " + format);
+        }
+        res.header(HeaderNames.CONTENT_TYPE, "application/x-asciicast")
+                .header(HeaderNames.CONTENT_DISPOSITION, "inline; filename=\"" + terminal.terminalId() + ".cast\"")
+                .send(terminal.asciicast());
+    }
+
+    private JsonObject describe(HostedTerminal terminal) {
+        return TerminalJson.describe(terminal, clients.applyAsInt(terminal.terminalId()));
+    }
+
+    private HostedTerminal terminal(ServerRequest req) {
+        String id = req.path().pathParameters().get("id");
+        return registry.find(id).orElseThrow(() -> ApiException.notFound("no terminal with id " + id));
+    }
+
+    private static ApiException refusal(TerminalRequestException e) {
+        return switch (e.reason()) {
+            case INVALID -> ApiException.badRequest(e.getMessage());
+            case NOT_REGISTERED -> new ApiException(404, "not_registered", e.getMessage());
+            case LIMIT_REACHED -> new ApiException(429, "too_many_terminals", e.getMessage());
+            case SPAWN_FAILED -> new ApiException(500, "spawn_failed", e.getMessage());
+        };
+    }
+}

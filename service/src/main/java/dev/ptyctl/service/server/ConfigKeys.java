@@ -1,0 +1,76 @@
+package dev.ptyctl.service.server;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The configuration keys of SPEC §8, and the environment variables that override them: the key in upper case with
+ * dots and camel-case humps turned into underscores ({@code ptyctl.terminals.maxTerminals} is
+ * {@code PTYCTL_TERMINALS_MAX_TERMINALS}, {@code server.port} is {@code SERVER_PORT}), plus {@code PTYCTL_TOKEN}
+ * for the token. Only these names are read: the server's environment also holds variables like {@code PTYCTL_RPC}
+ * (set inside hosted shells) that must not be mistaken for configuration.
+ */
+final class ConfigKeys {
+    static final String HOST = "server.host";
+    static final String PORT = "server.port";
+    static final String TOKEN = "ptyctl.security.token";
+    static final String TOKEN_FILE = "ptyctl.security.tokenFile";
+    static final String ALLOWED_ORIGINS = "ptyctl.security.allowedOrigins";
+    static final String ALLOWED_HOSTS = "ptyctl.security.allowedHosts";
+    static final String SHELL = "ptyctl.terminals.shell";
+    static final String COLS = "ptyctl.terminals.cols";
+    static final String ROWS = "ptyctl.terminals.rows";
+    static final String SCROLLBACK_LINES = "ptyctl.terminals.scrollbackLines";
+    static final String REPLAY_BYTES = "ptyctl.terminals.replayBytes";
+    static final String CLIENT_BACKLOG_BYTES = "ptyctl.terminals.clientBacklogBytes";
+    static final String MAX_TERMINALS = "ptyctl.terminals.maxTerminals";
+    static final String ANSWER_QUERIES = "ptyctl.terminals.answerQueries";
+    static final String SHELL_INTEGRATION = "ptyctl.terminals.shellIntegration";
+    static final String KILL_GRACE_MILLIS = "ptyctl.terminals.killGraceMillis";
+    static final String RPC_MAX_LINE_BYTES = "ptyctl.rpc.maxLineBytes";
+    /** The short name SPEC §8 gives the token's variable. */
+    static final String TOKEN_VARIABLE = "PTYCTL_TOKEN";
+
+    static final List<String> ALL = List.of(HOST, PORT, TOKEN, TOKEN_FILE, ALLOWED_ORIGINS, ALLOWED_HOSTS, SHELL,
+            COLS, ROWS, SCROLLBACK_LINES, REPLAY_BYTES, CLIENT_BACKLOG_BYTES, MAX_TERMINALS, ANSWER_QUERIES,
+            SHELL_INTEGRATION, KILL_GRACE_MILLIS, RPC_MAX_LINE_BYTES);
+    /** Keys whose values are lists; from the environment they are comma-separated. */
+    static final List<String> LISTS = List.of(ALLOWED_ORIGINS, ALLOWED_HOSTS);
+
+    private ConfigKeys() {
+    }
+
+    /** {@code ptyctl.terminals.maxTerminals} → {@code PTYCTL_TERMINALS_MAX_TERMINALS}. */
+    static String environmentName(String key) {
+        StringBuilder name = new StringBuilder(key.length() + 8);
+        for (char c : key.toCharArray()) {
+            if (c == '.') {
+                name.append('_');
+            } else if (Character.isUpperCase(c)) {
+                name.append('_').append(c);
+            } else {
+                name.append(Character.toUpperCase(c));
+            }
+        }
+        return name.toString().toUpperCase(Locale.ROOT);
+    }
+
+    /** The configuration keys set by {@code env}, with their values. */
+    static Map<String, String> fromEnvironment(Function<String, String> env) {
+        Map<String, String> values = new HashMap<>();
+        String shortToken = env.apply(TOKEN_VARIABLE);
+        if (shortToken != null) {
+            values.put(TOKEN, shortToken);
+        }
+        for (String key : ALL) {
+            String value = env.apply(environmentName(key));
+            if (value != null) {
+                values.put(key, value);
+            }
+        }
+        return values;
+    }
+}

@@ -1,0 +1,172 @@
+package dev.ptyctl.service.server;
+
+import dev.ptyctl.service.http.AccessRules;
+import dev.ptyctl.service.http.ApiErrors;
+import dev.ptyctl.service.http.EventsService;
+import dev.ptyctl.service.http.HttpUpgradePolicy;
+import dev.ptyctl.service.http.RequestGuard;
+import dev.ptyctl.service.http.TerminalsService;
+import dev.ptyctl.service.terminals.HostedTerminal;
+import dev.ptyctl.service.terminals.TerminalRegistry;
+import dev.ptyctl.service.ws.AttachableTerminal;
+import dev.ptyctl.service.ws.SocketSettings;
+import dev.ptyctl.service.ws.TerminalSocketEndpoint;
+import io.helidon.config.Config;
+import io.helidon.health.HealthCheckResponse;
+import io.helidon.health.HealthCheckType;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.observe.ObserveFeature;
+import io.helidon.webserver.observe.health.HealthObserver;
+import io.helidon.webserver.websocket.WsRouting;
+import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Set;
+import java.util.function.ToIntFunction;
+
+/**
+ * {@code ptyctl server}: the REST + WebSocket terminal service on Helidon SE (SPEC §5, §8). Builds the terminal
+ * registry, the access rules, the routes ({@code /v1/terminals}, {@code /v1/events}, the terminal WebSocket,
+ * health at {@code /observe/health}) and starts listening.
+ *
+ * <p>Refuses to start on a non-loopback address without a token. {@link #close()} (also run by a JVM shutdown
+ * hook, so SIGTERM does it) hangs up and kills every hosted process group, closes the JSON-RPC endpoints, ends the
+ * event streams and stops the web server.
+ */
+public final class PtyctlServer implements AutoCloseable {
+    private final WebServer webServer;
+    private final TerminalRegistry registry;
+    private final ServerSettings settings;
+    private final ServerToken token;
+    private final Thread shutdownHook;
+
+    private PtyctlServer(WebServer webServer, TerminalRegistry registry, ServerSettings settings, ServerToken token) {
+        this.webServer = webServer;
+        this.registry = registry;
+        this.settings = settings;
+        this.token = token;
+        this.shutdownHook = Thread.ofPlatform().name("ptyctl-server-shutdown").unstarted(this::stop);
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /**
+     * Starts the server.
+     *
+     * @param serverConfig Helidon's {@code server} config node (other web server options); host and port come
+     *                     from {@code settings}
+     * @throws IllegalArgumentException when the address is not loopback and there is no token, or the host is
+     *                                  unknown; the message says what to do
+     * @throws UncheckedIOException     when the address cannot be bound
+     */
+    public static PtyctlServer start(ServerSettings settings, ServerToken token, Config serverConfig) {
+        boolean loopback = isLoopback(settings.host());
+        if (!loopback && token.value().isEmpty()) {
+            throw new IllegalArgumentException("refusing to listen on " + settings.host() + " without a token: a "
+                    + "token is required on any address but loopback (set PTYCTL_TOKEN, or ptyctl.security.token, "
+                    + "or \"generate\")");
+        }
+        AccessRules rules = new AccessRules(token.value(), Set.copyOf(settings.security().allowedOrigins()),
+                Set.copyOf(settings.security().allowedHosts()), loopback);
+        TerminalRegistry registry = new TerminalRegistry(settings.terminals(), settings.rpcMaxLineBytes(),
+                token.value().orElse(null), System::getenv);
+        TerminalSocketEndpoint sockets = TerminalSocketEndpoint.create(
+                id -> registry.findLive(id).map(AttachableTerminal.class::cast), new HttpUpgradePolicy(rules),
+                new SocketSettings(settings.terminals().clientBacklogBytes(), settings.terminals().answerQueries(),
+                        SocketSettings.DEFAULT_MAX_FRAME_BYTES));
+        WsRouting.Builder ws = WsRouting.builder();
+        sockets.routing(ws);
+        try {
+            WebServerConfig.Builder builder = WebServer.builder()
+                    .config(serverConfig)
+                    .host(settings.host())
+                    .port(settings.port())
+                    .shutdownHook(false)
+                    .addFeature(ObserveFeature.just(health(registry)))
+                    .routing(r -> routing(r, registry, rules, sockets::clients))
+                    .addRouting(ws);
+            WebSocketOrigins.configure(builder, settings);
+            WebServer webServer = builder.build().start();
+            if (webServer.port() < 0) { // Helidon logs a failed bind and carries on without the listener
+                webServer.stop();
+                throw new UncheckedIOException(new BindException("cannot listen on " + settings.host() + ":"
+                        + settings.port() + " (address in use or not available)"));
+            }
+            return new PtyctlServer(webServer, registry, settings, token);
+        } catch (RuntimeException e) {
+            registry.close();
+            throw e;
+        }
+    }
+
+    /** The REST routes, the access filter and the JSON error handlers; tests can reuse this on their own routing. */
+    static void routing(HttpRouting.Builder routing, TerminalRegistry registry, AccessRules rules,
+                        ToIntFunction<String> clients) {
+        routing.addFilter(new RequestGuard(rules))
+                .register("/v1/terminals", new TerminalsService(registry, clients))
+                .register("/v1/events", new EventsService(registry.events()));
+        ApiErrors.register(routing);
+    }
+
+    private static HealthObserver health(TerminalRegistry registry) {
+        return HealthObserver.builder().details(true)
+                .addCheck(() -> HealthCheckResponse.builder().status(true)
+                                .detail("terminals", registry.list().stream().filter(HostedTerminal::running).count())
+                                .build(),
+                        HealthCheckType.LIVENESS, "terminals")
+                .build();
+    }
+
+    /** Whether {@code host} is a loopback address (a name is resolved once, at start). */
+    static boolean isLoopback(String host) {
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("cannot listen on " + host + ": unknown host");
+        }
+    }
+
+    /** The port the server listens on. */
+    public int port() {
+        return webServer.port();
+    }
+
+    /** The base URL, e.g. {@code http://127.0.0.1:8765}. */
+    public String url() {
+        String host = settings.host();
+        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port();
+    }
+
+    /** The token in force and where it comes from. */
+    public ServerToken token() {
+        return token;
+    }
+
+    /** The terminals. */
+    public TerminalRegistry registry() {
+        return registry;
+    }
+
+    /** Whether the web server is running. */
+    public boolean isRunning() {
+        return webServer.isRunning();
+    }
+
+    /** Kills every hosted program, closes their endpoints and event streams, stops the web server. Idempotent. */
+    @Override
+    public void close() {
+        stop();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // The JVM is shutting down and runs the hook (this very stop) itself.
+        }
+    }
+
+    private void stop() {
+        registry.close();
+        webServer.stop();
+    }
+}

@@ -1,0 +1,73 @@
+package dev.ptyctl.service.server;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
+
+/**
+ * Starts {@code ptyctl server} from its command-line options: configuration from the usual sources
+ * ({@link ServerConfig}), {@code --host}/{@code --port} over it, the token resolved, the server started. The CLI's
+ * {@code ptyctl server} calls {@link #start}; {@link #main} runs the same without the CLI.
+ */
+public final class ServerMain {
+
+    /**
+     * What the command line gave; null for an option not given.
+     *
+     * @param host   {@code --host}
+     * @param port   {@code --port}
+     * @param config {@code --config}
+     */
+    public record Options(String host, Integer port, Path config) {
+    }
+
+    private ServerMain() {
+    }
+
+    /**
+     * Loads the configuration and starts the server.
+     *
+     * @param env        where configuration variables are read (the process environment, or a test's)
+     * @param properties where configuration properties are read (the system properties, or a test's)
+     * @throws IllegalArgumentException for invalid configuration or a refused address; the message says why
+     * @throws IOException              when a generated token cannot be written
+     */
+    public static PtyctlServer start(Options options, Function<String, String> env, Properties properties)
+            throws IOException {
+        ServerConfig.Loaded loaded = ServerConfig.load(Optional.ofNullable(options.config()), env, properties);
+        ServerSettings settings = loaded.settings();
+        settings = settings.withAddress(options.host() != null ? options.host() : settings.host(),
+                options.port() != null ? options.port() : settings.port());
+        ServerToken token = ServerToken.resolve(settings.security(), loaded.tokenOrigin());
+        return PtyctlServer.start(settings, token, loaded.config().get("server"));
+    }
+
+    /** What the server prints once it listens: its URL and where the token comes from. */
+    public static String startupMessage(PtyctlServer server) {
+        String token = server.token().value().isPresent()
+                ? "token: required, " + server.token().description()
+                : "token: none (loopback only; set PTYCTL_TOKEN to require one)";
+        return "ptyctl server listening on " + server.url() + "\n" + token;
+    }
+
+    /** {@code [--host H] [--port N] [--config FILE]}; runs until SIGTERM. */
+    public static void main(String[] args) throws Exception {
+        String host = null;
+        Integer port = null;
+        Path config = null;
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--host" -> host = args[i + 1];
+                case "--port" -> port = Integer.parseInt(args[i + 1]);
+                case "--config" -> config = Path.of(args[i + 1]);
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        PtyctlServer server = start(new Options(host, port, config), System::getenv, System.getProperties());
+        System.out.println(startupMessage(server));
+        new CountDownLatch(1).await(); // until SIGTERM: the shutdown hook stops the server
+    }
+}

@@ -1,0 +1,240 @@
+package dev.ptyctl.service.terminals;
+
+import dev.ptyctl.service.output.OutputLog;
+import dev.ptyctl.service.pty.PtySession;
+import dev.ptyctl.service.pty.SpawnOptions;
+import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.service.rpc.RpcDispatcher;
+import dev.ptyctl.service.rpc.RpcEndpoint;
+import dev.ptyctl.service.shell.LiveTitle;
+import dev.ptyctl.service.shell.PromptTracker;
+import dev.ptyctl.service.shell.ShellIntegration;
+import dev.ptyctl.service.shell.TitleTimers;
+import dev.ptyctl.service.shell.TitleTracker;
+import dev.ptyctl.service.ws.AttachableTerminal;
+import dev.ptyctl.vt.Terminal;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * One terminal the server hosts: the program in its PTY, the output log every byte of its output goes into from
+ * the first one (replay, recordings), the arrival times of that output, and its own JSON-RPC endpoint on
+ * 127.0.0.1 (SPEC §4, §5.1). The shell learns where it is through {@code PTYCTL_TERMINAL_ID} and
+ * {@code PTYCTL_RPC}.
+ *
+ * <p>Every protocol uses {@link #session()}, which reports resizes (see {@link ObservedSession}). The terminal
+ * stays in the registry after its program exits (screen, status and recording remain readable) until it is
+ * deleted or pruned as one of the oldest exited ones.
+ */
+public final class HostedTerminal implements AttachableTerminal {
+    /** The host the per-terminal JSON-RPC endpoints listen on (SPEC §4). */
+    public static final String RPC_HOST = "127.0.0.1";
+
+    private final String id;
+    private final TerminalSpec spec;
+    private final Instant createdAt;
+    private final OutputLog output;
+    private final OutputTimeline timeline;
+    private final RpcEndpoint rpc;
+    private final Consumer<HostedTerminal> closer;
+    private volatile PtySession pty;
+    private volatile TerminalSession session;
+    private volatile PromptTracker prompts;
+    private volatile TitleTracker titles;
+    /** The emulator's title after the last chunk, to pass on only changes; touched by the reader thread only. */
+    private String lastRawTitle = "";
+
+    private HostedTerminal(String id, TerminalSpec spec, OutputLog output, OutputTimeline timeline, RpcEndpoint rpc,
+                           Consumer<HostedTerminal> closer) {
+        this.id = id;
+        this.spec = spec;
+        this.createdAt = Instant.now();
+        this.output = output;
+        this.timeline = timeline;
+        this.rpc = rpc;
+        this.closer = closer;
+    }
+
+    /**
+     * Binds the terminal's JSON-RPC endpoint, spawns the program and starts serving the endpoint.
+     *
+     * @param onResize called with the terminal after each resize, on the resizing thread
+     * @param closer   what {@link #close()} does: the registry removes and shuts the terminal down
+     * @throws IOException when no port can be bound or the PTY cannot be started
+     */
+    static HostedTerminal start(String id, TerminalSpec spec, TerminalSettings settings, int rpcMaxLineBytes,
+                                String token, Consumer<HostedTerminal> onResize, Consumer<HostedTerminal> onTitle,
+                                Consumer<HostedTerminal> closer)
+            throws IOException {
+        RpcEndpoint rpc = RpcEndpoint.bindTcp(0, rpcMaxLineBytes);
+        OutputLog output = new OutputLog(settings.replayBytes());
+        OutputTimeline timeline = new OutputTimeline(spec.cols(), spec.rows(), System.nanoTime());
+        HostedTerminal terminal = new HostedTerminal(id, spec, output, timeline, rpc, closer);
+        // With shell integration the prompt marks are followed from byte 0 (pty/wait {prompt}, ptyctl run).
+        terminal.prompts = settings.shellIntegration() ? new PromptTracker() : null;
+        terminal.titles = new TitleTracker(TitleTracker.DEFAULT_HOLD, TitleTimers.shared(),
+                title -> onTitle.accept(terminal));
+        try {
+            SpawnOptions options = spawnOptions(id, spec, settings, rpc).withOutputListener(output)
+                    .withOutputListener(timeline).withOutputListener(terminal::watchTitle);
+            terminal.pty = PtySession.spawn(terminal.prompts == null ? options
+                    : options.withOutputListener(terminal.prompts));
+        } catch (IOException | RuntimeException e) {
+            rpc.close();
+            throw e;
+        }
+        terminal.session = new ObservedSession(terminal.pty, (cols, rows) -> {
+            timeline.resized(cols, rows);
+            onResize.accept(terminal);
+        });
+        rpc.start(new RpcDispatcher(terminal.session, token, terminal.prompts));
+        return terminal;
+    }
+
+    private static SpawnOptions spawnOptions(String id, TerminalSpec spec, TerminalSettings settings,
+                                             RpcEndpoint rpc) {
+        Map<String, String> env = new HashMap<>(spec.env());
+        // Ours win over the request's: a ptyctl command in the shell must find this very terminal.
+        env.put("PTYCTL_TERMINAL_ID", id);
+        env.put("PTYCTL_RPC", rpc.address());
+        List<String> command = spec.command();
+        if (settings.shellIntegration()) {
+            ShellIntegration.Launch launch = ShellIntegration.integrate(command, env);
+            command = launch.command();
+            env.putAll(launch.environment());
+        }
+        return new SpawnOptions(command, spec.cwd(), spec.cols(), spec.rows(), env, settings.scrollbackLines(),
+                settings.serverAnswersAtStart(), settings.killGrace());
+    }
+
+    @Override
+    public String terminalId() {
+        return id;
+    }
+
+    /**
+     * After each chunk of output (on the reader thread, under the session lock, which is re-entrant): hands a
+     * changed title (OSC 0/2) to the title tracker, which applies the SPEC §5.8 hold and glyph rules.
+     */
+    private void watchTitle(byte[] data, int offset, int length, long outputSeqAfter) {
+        PtySession current = pty;
+        if (current == null) {
+            return; // output before spawn() returned: the title, if any, is seen with the next chunk
+        }
+        String title = current.inspect(Terminal::title);
+        if (!title.equals(lastRawTitle)) {
+            lastRawTitle = title;
+            titles.titleSet(title);
+        }
+    }
+
+    /** The recorded live title and activity (SPEC §5.8), if any. */
+    public java.util.Optional<LiveTitle> liveTitle() {
+        return titles.current();
+    }
+
+    /** The terminal has exited: its live title goes (SPEC §5.8). */
+    void exited() {
+        titles.terminalExited();
+    }
+
+    /** The shell's prompt marks, when the terminal was started with shell integration. */
+    public java.util.Optional<PromptTracker> prompts() {
+        return java.util.Optional.ofNullable(prompts);
+    }
+
+    /** The session this terminal belongs to. */
+    public String sessionId() {
+        return spec.sessionId();
+    }
+
+    /** What was asked for, with defaults filled in. */
+    public TerminalSpec spec() {
+        return spec;
+    }
+
+    /** When the terminal was created. */
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    @Override
+    public TerminalSession session() {
+        return session;
+    }
+
+    @Override
+    public OutputLog output() {
+        return output;
+    }
+
+    /** The TCP port of the terminal's JSON-RPC endpoint on {@link #RPC_HOST}. */
+    public int rpcPort() {
+        return rpc.port();
+    }
+
+    /** Whether the program is still running. */
+    public boolean running() {
+        return session.progress().running();
+    }
+
+    /** The path of the terminal's WebSocket, {@code /v1/terminals/{id}/socket}. */
+    public String websocketPath() {
+        return "/v1/terminals/" + id + "/socket";
+    }
+
+    /** A client's {@code close} frame: the terminal ends for every client and leaves the registry. */
+    @Override
+    public void close() {
+        closer.accept(this);
+    }
+
+    /** Ends the program (hang-up, grace period, kill), its endpoint and its threads. Idempotent. */
+    void shutdown() {
+        pty.close();
+        rpc.close();
+    }
+
+    /** The output still kept, as an asciicast v2 file (SPEC §5.1). */
+    public String asciicast() {
+        byte[] bytes;
+        long startSeq;
+        while (true) {
+            startSeq = output.firstKeptSeq();
+            bytes = keptOutput(startSeq);
+            if (bytes != null) {
+                break;
+            }
+        }
+        String title = session.inspect(Terminal::title);
+        return AsciicastRecording.write(new AsciicastRecording.Input(bytes, startSeq, timeline.snapshot(),
+                createdAt, title, spec.shell()));
+    }
+
+    /** The log's bytes from {@code startSeq} to its end, or null when they were overwritten while being copied. */
+    private byte[] keptOutput(long startSeq) {
+        ByteArrayOutputStream copy = new ByteArrayOutputStream();
+        byte[] chunk = new byte[64 * 1024];
+        long seq = startSeq;
+        while (true) {
+            OutputLog.Read read = output.read(seq, chunk, true);
+            switch (read.status()) {
+                case BYTES -> {
+                    copy.write(chunk, 0, read.length());
+                    seq = read.endSeq();
+                }
+                case TOO_OLD -> {
+                    return null;
+                }
+                default -> {
+                    return copy.toByteArray();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.ptyctl.service.terminals;
+
+import dev.ptyctl.service.shell.LiveTitle;
+import dev.ptyctl.service.shell.PromptTracker;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.util.Optional;
+
+/**
+ * The JSON description of a terminal that {@code POST/GET /v1/terminals} answer with and {@code terminal.created}
+ * carries (SPEC §5.1). Size, running state, exit code and output offset are read in one snapshot of the session,
+ * so they agree with each other.
+ */
+public final class TerminalJson {
+    private TerminalJson() {
+    }
+
+    /**
+     * Everything about {@code terminal} that a client may need.
+     *
+     * @param clients how many WebSocket clients are attached (the socket endpoint counts them)
+     */
+    public static JsonObject describe(HostedTerminal terminal, int clients) {
+        TerminalSpec spec = terminal.spec();
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("terminalId", terminal.terminalId())
+                .add("sessionId", terminal.sessionId());
+        terminal.session().snapshot((screen, progress) -> {
+            json.add("pid", terminal.session().pid())
+                    .add("running", progress.running());
+            if (progress.exitCode().isPresent()) {
+                json.add("exitCode", progress.exitCode().getAsInt());
+            } else {
+                json.addNull("exitCode");
+            }
+            return json.add("cols", screen.cols())
+                    .add("rows", screen.rows())
+                    .add("nextOutputSeq", progress.outputSeq());
+        });
+        title(json, terminal.liveTitle());
+        terminal.prompts().ifPresent(prompts -> json.add("prompt", promptJson(prompts)));
+        JsonArrayBuilder args = Json.createArrayBuilder();
+        spec.args().forEach(args::add);
+        return json.add("cwd", spec.cwd().toString())
+                .add("shell", spec.shell())
+                .add("args", args)
+                .add("background", spec.background())
+                .add("createdAt", terminal.createdAt().toString())
+                .add("clients", clients)
+                .add("websocketPath", terminal.websocketPath())
+                .add("rpc", Json.createObjectBuilder().add("host", HostedTerminal.RPC_HOST)
+                        .add("port", terminal.rpcPort()))
+                .build();
+    }
+
+    /**
+     * What shell integration knows (SPEC §5.9): {@code state} (unknown, at_prompt, running) and, once a command has
+     * finished, {@code lastCommand} with its exit code and the output range (seq offsets).
+     */
+    private static JsonObjectBuilder promptJson(PromptTracker prompts) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("state", prompts.state().name().toLowerCase(java.util.Locale.ROOT));
+        prompts.lastCommand().ifPresent(command -> {
+            JsonObjectBuilder last = Json.createObjectBuilder()
+                    .add("outputStartSeq", command.outputStartSeq())
+                    .add("outputEndSeq", command.outputEndSeq());
+            if (command.exitCode().isPresent()) {
+                last.add("exitCode", command.exitCode().getAsInt());
+            } else {
+                last.addNull("exitCode");
+            }
+            json.add("lastCommand", last);
+        });
+        return json;
+    }
+
+    /**
+     * {@code liveTitle} and {@code terminalActivity} (SPEC §5.8), each left out when absent; in a
+     * {@code terminal.title} event their absence says the title was removed.
+     */
+    static JsonObjectBuilder title(JsonObjectBuilder json, Optional<LiveTitle> title) {
+        title.ifPresent(live -> {
+            json.add("liveTitle", live.title());
+            live.activity().ifPresent(activity -> json.add("terminalActivity", activity.wireName()));
+        });
+        return json;
+    }
+
+    /** {@code terminalId} and {@code sessionId}, the start of every event's data. */
+    static JsonObjectBuilder identity(HostedTerminal terminal) {
+        return Json.createObjectBuilder()
+                .add("terminalId", terminal.terminalId())
+                .add("sessionId", terminal.sessionId());
+    }
+}

@@ -1,0 +1,275 @@
+package dev.ptyctl.service.terminals;
+
+import dev.ptyctl.service.terminals.TerminalRequestException.Reason;
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+
+/**
+ * Every terminal of a {@code ptyctl server}, by terminal id and by session (SPEC §5.1).
+ *
+ * <p>The session rule: a create request for a session that has a live terminal gets that terminal; otherwise a new
+ * one is spawned, unless the request is {@code attachOnly}. Two requests for one session at the same moment get one
+ * terminal: the first reserves the session with a pending entry and the second waits for it. The limit counts
+ * live and pending terminals. Exited terminals stay readable until deleted or replaced; at most
+ * {@link #MAX_EXITED_KEPT} of them are kept, the oldest shut down first.
+ */
+public final class TerminalRegistry implements AutoCloseable {
+    /** Enough to read what a few dozen finished programs left on screen; each costs its replay buffer. */
+    static final int MAX_EXITED_KEPT = 32;
+    private static final int ID_BYTES = 8;
+    private static final System.Logger LOG = System.getLogger(TerminalRegistry.class.getName());
+
+    private final TerminalSettings settings;
+    private final int rpcMaxLineBytes;
+    private final String token;
+    private final Function<String, String> serverEnv;
+    private final TerminalEvents events = new TerminalEvents();
+    private final SecureRandom random = new SecureRandom();
+    private final Object lock = new Object();
+    /** Every registered terminal, live or exited. */
+    private final Map<String, HostedTerminal> byId = new ConcurrentHashMap<>();
+    /** The newest terminal of each session, or its creation in progress. Guarded by {@link #lock}. */
+    private final Map<String, CompletableFuture<HostedTerminal>> bySession = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+
+    /** Whether a create request spawned the terminal (201) or found a live one (200). */
+    public record Outcome(HostedTerminal terminal, boolean created) {
+    }
+
+    /**
+     * @param token     the token JSON-RPC clients must present with {@code pty/auth}, or null for none
+     * @param serverEnv the server's environment ({@code SHELL}, {@code PATH})
+     */
+    public TerminalRegistry(TerminalSettings settings, int rpcMaxLineBytes, String token,
+                            Function<String, String> serverEnv) {
+        this.settings = Objects.requireNonNull(settings);
+        this.rpcMaxLineBytes = rpcMaxLineBytes;
+        this.token = token;
+        this.serverEnv = Objects.requireNonNull(serverEnv);
+    }
+
+    /** The events of every terminal of this registry. */
+    public TerminalEvents events() {
+        return events;
+    }
+
+    /** The settings new terminals are made with. */
+    public TerminalSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Finds the session's live terminal or spawns one (SPEC §5.1).
+     *
+     * @throws TerminalRequestException INVALID for a bad field, NOT_REGISTERED for {@code attachOnly} without a
+     *                                  live terminal, LIMIT_REACHED at {@code maxTerminals}, SPAWN_FAILED when the
+     *                                  program could not be started
+     */
+    public Outcome create(CreateRequest request) throws TerminalRequestException, InterruptedException {
+        String sessionId = TerminalSpec.checkSessionId(request.sessionId());
+        TerminalSpec spec = request.attachOnly() ? null : TerminalSpec.resolve(request, settings, serverEnv);
+        while (true) {
+            CompletableFuture<HostedTerminal> reserved = new CompletableFuture<>();
+            CompletableFuture<HostedTerminal> existing = reserveOrFind(sessionId, request.attachOnly(), reserved);
+            if (existing == null) {
+                return new Outcome(spawn(spec, reserved), true);
+            }
+            HostedTerminal found = await(existing);
+            if (found != null && found.running()) {
+                return new Outcome(found, false);
+            }
+            // The creation we waited for failed, or its terminal exited meanwhile: decide again.
+        }
+    }
+
+    /** Returns the session's current entry to wait on, or null after reserving it with {@code reserved}. */
+    private CompletableFuture<HostedTerminal> reserveOrFind(String sessionId, boolean attachOnly,
+                                                           CompletableFuture<HostedTerminal> reserved)
+            throws TerminalRequestException {
+        synchronized (lock) {
+            if (closed) {
+                throw new TerminalRequestException(Reason.SPAWN_FAILED, "the server is shutting down");
+            }
+            CompletableFuture<HostedTerminal> current = bySession.get(sessionId);
+            if (current != null && (!current.isDone() || isLive(current))) {
+                return current;
+            }
+            if (attachOnly) {
+                throw new TerminalRequestException(Reason.NOT_REGISTERED,
+                        "no live terminal is registered for session " + sessionId);
+            }
+            if (liveOrPendingCount() >= settings.maxTerminals()) {
+                throw new TerminalRequestException(Reason.LIMIT_REACHED, "the server already runs "
+                        + settings.maxTerminals() + " terminals (ptyctl.terminals.maxTerminals)");
+            }
+            bySession.put(sessionId, reserved);
+            return null;
+        }
+    }
+
+    private HostedTerminal spawn(TerminalSpec spec, CompletableFuture<HostedTerminal> reserved)
+            throws TerminalRequestException {
+        String id = newId();
+        HostedTerminal terminal;
+        try {
+            terminal = HostedTerminal.start(id, spec, settings, rpcMaxLineBytes, token, this::publishSize,
+                    this::publishTitle, t -> closeById(t.terminalId()));
+        } catch (IOException | RuntimeException e) {
+            synchronized (lock) {
+                bySession.remove(spec.sessionId(), reserved);
+            }
+            reserved.complete(null);
+            throw new TerminalRequestException(Reason.SPAWN_FAILED, "cannot start " + spec.shell() + ": "
+                    + e.getMessage(), e);
+        }
+        byId.put(id, terminal);
+        reserved.complete(terminal);
+        events.publish(new TerminalEvent(TerminalEvent.CREATED, TerminalJson.describe(terminal, 0)));
+        terminal.session().onExit().thenAccept(code -> exited(terminal, code));
+        if (closed) {
+            closeById(id); // the server began stopping while this one was starting
+        }
+        return terminal;
+    }
+
+    private void exited(HostedTerminal terminal, int code) {
+        terminal.exited();
+        events.publish(new TerminalEvent(TerminalEvent.EXITED,
+                TerminalJson.identity(terminal).add("exitCode", code).build()));
+        pruneExited();
+    }
+
+    private void publishTitle(HostedTerminal terminal) {
+        events.publish(new TerminalEvent(TerminalEvent.TITLE,
+                TerminalJson.title(TerminalJson.identity(terminal), terminal.liveTitle()).build()));
+    }
+
+    private void publishSize(HostedTerminal terminal) {
+        int[] size = terminal.session().inspect(screen -> new int[] {screen.cols(), screen.rows()});
+        events.publish(new TerminalEvent(TerminalEvent.SIZE,
+                TerminalJson.identity(terminal).add("cols", size[0]).add("rows", size[1]).build()));
+    }
+
+    /** Shuts down the oldest exited terminals beyond {@link #MAX_EXITED_KEPT}. */
+    private void pruneExited() {
+        List<HostedTerminal> exited = new ArrayList<>(byId.values().stream().filter(t -> !t.running()).toList());
+        exited.sort(Comparator.comparing(HostedTerminal::createdAt));
+        for (int i = 0; i < exited.size() - MAX_EXITED_KEPT; i++) {
+            remove(exited.get(i));
+        }
+    }
+
+    /** The terminal with this id, live or exited. */
+    public Optional<HostedTerminal> find(String terminalId) {
+        return Optional.ofNullable(byId.get(terminalId));
+    }
+
+    /** The terminal with this id while its program runs; what a WebSocket may attach to. */
+    public Optional<HostedTerminal> findLive(String terminalId) {
+        return find(terminalId).filter(HostedTerminal::running);
+    }
+
+    /** Every terminal, oldest first. */
+    public List<HostedTerminal> list() {
+        return byId.values().stream().sorted(Comparator.comparing(HostedTerminal::createdAt)).toList();
+    }
+
+    /**
+     * Ends and forgets the terminal with this id.
+     *
+     * @return true when it was live (SPEC: {@code {"closed": true}}); false when there was none or it had exited
+     *         (it is forgotten all the same)
+     */
+    public boolean closeById(String terminalId) {
+        HostedTerminal terminal = byId.get(terminalId);
+        if (terminal == null) {
+            return false;
+        }
+        boolean wasLive = terminal.running();
+        return remove(terminal) && wasLive;
+    }
+
+    /** Ends and forgets the session's terminal; see {@link #closeById}. Waits for a creation in progress. */
+    public boolean closeBySession(String sessionId) throws InterruptedException {
+        CompletableFuture<HostedTerminal> current = bySession.get(sessionId);
+        HostedTerminal terminal = current == null ? null : await(current);
+        return terminal != null && closeById(terminal.terminalId());
+    }
+
+    /** Removes {@code terminal} from both maps and shuts it down; true when this call removed it. */
+    private boolean remove(HostedTerminal terminal) {
+        if (!byId.remove(terminal.terminalId(), terminal)) {
+            return false;
+        }
+        synchronized (lock) {
+            CompletableFuture<HostedTerminal> current = bySession.get(terminal.sessionId());
+            if (current != null && current.getNow(null) == terminal) {
+                bySession.remove(terminal.sessionId());
+            }
+        }
+        terminal.shutdown();
+        return true;
+    }
+
+    /** Shuts every terminal down in parallel and tells event subscribers the server is stopping. */
+    @Override
+    public void close() {
+        synchronized (lock) {
+            closed = true;
+        }
+        List<Thread> closers = new ArrayList<>();
+        for (HostedTerminal terminal : List.copyOf(byId.values())) {
+            closers.add(Thread.ofVirtual().name("close-" + terminal.terminalId()).start(() -> remove(terminal)));
+        }
+        for (Thread closer : closers) {
+            try {
+                closer.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        events.close();
+    }
+
+    private boolean isLive(CompletableFuture<HostedTerminal> entry) {
+        HostedTerminal terminal = entry.getNow(null);
+        return terminal != null && terminal.running() && byId.containsKey(terminal.terminalId());
+    }
+
+    private int liveOrPendingCount() {
+        int count = 0;
+        for (CompletableFuture<HostedTerminal> entry : bySession.values()) {
+            if (!entry.isDone() || isLive(entry)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private String newId() {
+        byte[] bytes = new byte[ID_BYTES];
+        random.nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    private static HostedTerminal await(CompletableFuture<HostedTerminal> entry) throws InterruptedException {
+        try {
+            return entry.get();
+        } catch (ExecutionException e) {
+            LOG.log(System.Logger.Level.DEBUG, "terminal creation failed", e);
+            return null;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.ptyctl.service.terminals;
+
+import dev.ptyctl.service.pty.SpawnOptions;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The {@code ptyctl.terminals} configuration (SPEC §8): defaults for new terminals and the limits the registry
+ * enforces. The constructor checks every value and names the key in its message.
+ *
+ * @param shell              program started when a request names none; empty for {@code $SHELL}, else
+ *                           {@code /bin/bash}
+ * @param cols               width of a terminal whose request gives none
+ * @param rows               height of a terminal whose request gives none
+ * @param scrollbackLines    lines each emulator keeps above the screen
+ * @param replayBytes        recent output kept per terminal for replay and recordings
+ * @param clientBacklogBytes how far a WebSocket client may fall behind before it is paused
+ * @param maxTerminals       most terminals alive at once
+ * @param answerQueries      who answers terminal queries: {@code auto}, {@code server} or {@code clients}
+ * @param shellIntegration   whether shells get the integration scripts (SPEC §5.9)
+ * @param killGrace          time between hang-up and kill when a terminal is closed
+ */
+public record TerminalSettings(String shell, int cols, int rows, int scrollbackLines, int replayBytes,
+                               int clientBacklogBytes, int maxTerminals, String answerQueries,
+                               boolean shellIntegration, Duration killGrace) {
+    /** SPEC §8 defaults. */
+    public static final TerminalSettings DEFAULTS = new TerminalSettings("", 100, 30, 10_000, 2 * 1024 * 1024,
+            1024 * 1024, 256, "auto", true, Duration.ofMillis(2000));
+    /** Below this a replay buffer could not hold one screenful of a large terminal. */
+    private static final int MIN_REPLAY_BYTES = 64 * 1024;
+
+    /** Validates. */
+    public TerminalSettings {
+        shell = shell == null ? "" : shell.strip();
+        checkDimension("cols", cols);
+        checkDimension("rows", rows);
+        atLeast("scrollbackLines", scrollbackLines, 0);
+        atLeast("replayBytes", replayBytes, MIN_REPLAY_BYTES);
+        atLeast("clientBacklogBytes", clientBacklogBytes, 1);
+        atLeast("maxTerminals", maxTerminals, 1);
+        answerQueries = answerQueries == null ? "auto" : answerQueries.strip().toLowerCase(Locale.ROOT);
+        if (!answerQueries.equals("auto") && !answerQueries.equals("server") && !answerQueries.equals("clients")) {
+            throw new IllegalArgumentException(
+                    "ptyctl.terminals.answerQueries must be auto, server or clients, got " + answerQueries);
+        }
+        if (killGrace == null || killGrace.isNegative()) {
+            throw new IllegalArgumentException("ptyctl.terminals.killGraceMillis must not be negative");
+        }
+    }
+
+    /** Whether the server's emulator answers queries when a terminal starts (no client has set the size yet). */
+    public boolean serverAnswersAtStart() {
+        return !answerQueries.equals("clients");
+    }
+
+    private static void checkDimension(String key, int value) {
+        if (value < 1 || value > SpawnOptions.MAX_DIMENSION) {
+            throw new IllegalArgumentException("ptyctl.terminals." + key + " must be from 1 to "
+                    + SpawnOptions.MAX_DIMENSION + ", got " + value);
+        }
+    }
+
+    private static void atLeast(String key, long value, long min) {
+        if (value < min) {
+            throw new IllegalArgumentException("ptyctl.terminals." + key + " must be at least " + min + ", got "
+                    + value);
+        }
+    }
+}

@@ -1,0 +1,279 @@
+package dev.ptyctl.service.ws;
+
+import dev.ptyctl.protocol.ws.BinaryOutputFrame;
+import dev.ptyctl.protocol.ws.ServerFrame;
+import dev.ptyctl.service.output.OutputLog;
+import dev.ptyctl.service.pty.TerminalSession;
+import io.helidon.common.buffers.BufferData;
+import io.helidon.websocket.WsCloseCodes;
+import io.helidon.websocket.WsSession;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Everything one client is sent, written by one virtual thread, the only writer of the client's socket.
+ *
+ * <p>Output is pulled, never pushed: the thread reads the shared {@link OutputLog} from its own cursor and sends
+ * what it finds. The PTY reader therefore never waits for any client: it appends to the log and signals each
+ * sender's {@link Wakeup}. A client that reads slowly blocks only its own thread inside {@code send}; meanwhile its
+ * backlog (output after its last delivered seq) exists only as bytes in the shared log, so memory per client is
+ * one frame buffer whatever the client does. When the send returns, the thread catches up from its cursor: with
+ * the missed bytes while the log still has them, otherwise with one reset frame (SPEC §5.6).
+ *
+ * <p>Control frames (acks, errors, pongs) come from the client's own connection thread through a bounded queue (a
+ * client that sends frames but never reads their acks ends up blocking only its own reading); {@code size} frames
+ * come from other clients' threads and are coalesced into one slot, so no client ever waits for another.
+ */
+final class ClientSender implements Runnable {
+    /** Large enough that throughput is bounded by the PTY, small enough to be a modest per-client buffer. */
+    static final int MAX_FRAME_DATA = 64 * 1024;
+    /** Acks waiting to be sent before the client's own connection thread has to wait: ample for any burst. */
+    static final int CONTROL_QUEUE_FRAMES = 1024;
+    /**
+     * How long an incomplete UTF-8 character at the end of the output is held back for its other bytes. They come
+     * in the next read of the PTY nearly always; a program that really stops mid-character gets it sent anyway.
+     */
+    static final Duration PARTIAL_CHARACTER_WAIT = Duration.ofMillis(50);
+    /** SPEC §5.6: clients at or above this smoothed round trip get batched output. */
+    static final double BATCHING_SRTT_MS = 30;
+    /** SPEC §5.6: batches are held at most a quarter of the round trip and never more than 16 ms. */
+    static final Duration MAX_BATCH_DELAY = Duration.ofMillis(16);
+    /**
+     * How often a WebSocket ping goes to every client. Helidon closes a connection that has sent nothing for five
+     * minutes (its idle-connection timeout), and proxies often cut silent connections after a minute; the
+     * client's automatic pong counts as traffic for both. One wake-up per client per interval is all it costs.
+     */
+    static final Duration KEEPALIVE_INTERVAL = Duration.ofSeconds(45);
+
+    private static final System.Logger LOG = System.getLogger(ClientSender.class.getName());
+
+    private final WsSession socket;
+    private final OutputLog log;
+    private final TerminalSession session;
+    private final CompletableFuture<Integer> exit;
+    private final boolean binary;
+    private final OptionalLong startSeq;
+    private final int maxFrameData;
+    private final Runnable onEnd;
+    private final BlockingQueue<String> control = new ArrayBlockingQueue<>(CONTROL_QUEUE_FRAMES);
+    private final AtomicReference<ServerFrame.Size> pendingSize = new AtomicReference<>();
+    private final Wakeup wakeup = new Wakeup();
+    private final byte[] frame;
+    private volatile boolean stopped;
+    private volatile long deliveredSeq = -1;
+    private volatile long batchNanos;
+    private volatile long resets;
+    private ServerFrame.Size lastSentSize;
+    private long nextKeepaliveNanos = System.nanoTime() + KEEPALIVE_INTERVAL.toNanos();
+
+    /**
+     * @param exit     completes when the program has exited; whoever completes it must then call {@link #wake()}
+     * @param startSeq the client's {@code lastOutputSeq}; empty for a reset first
+     * @param onEnd    run once when the sender stops, whatever the reason
+     */
+    ClientSender(WsSession socket, AttachableTerminal terminal, CompletableFuture<Integer> exit, boolean binary,
+                 OptionalLong startSeq, int clientBacklogBytes, Runnable onEnd) {
+        this.socket = socket;
+        this.log = terminal.output();
+        this.session = terminal.session();
+        this.exit = exit;
+        this.binary = binary;
+        this.startSeq = startSeq;
+        this.maxFrameData = Math.min(MAX_FRAME_DATA, clientBacklogBytes);
+        this.onEnd = onEnd;
+        this.frame = new byte[BinaryOutputFrame.HEADER_BYTES + maxFrameData];
+    }
+
+    /** Starts the sending thread. */
+    void start(String name) {
+        Thread.ofVirtual().name(name).start(this);
+    }
+
+    /**
+     * Queues a control frame. Called from the client's own connection thread; waits while the queue is full (the
+     * client is not reading), which holds up only that client's further frames.
+     */
+    void enqueue(ServerFrame frame) throws InterruptedException {
+        if (stopped) {
+            return;
+        }
+        control.put(frame.toJson());
+        wakeup.signal();
+    }
+
+    /** Queues an error frame about the connection itself; only before {@link #start}, when the queue is empty. */
+    void offerProblem(String message) {
+        control.offer(new ServerFrame.Error(message, Optional.empty()).toJson());
+    }
+
+    /** Sends the PTY size soon; only the latest size is kept. Never blocks. */
+    void offerSize(ServerFrame.Size size) {
+        pendingSize.set(size);
+        wakeup.signal();
+    }
+
+    /** The client's smoothed round trip: at {@link #BATCHING_SRTT_MS} or more, output is batched. */
+    void roundTrip(double srttMillis) {
+        long delay = srttMillis < BATCHING_SRTT_MS ? 0
+                : Math.min(MAX_BATCH_DELAY.toNanos(), (long) (srttMillis / 4 * 1_000_000));
+        batchNanos = delay;
+    }
+
+    /** Makes the thread look again at everything (the program exited). Never blocks. */
+    void wake() {
+        wakeup.signal();
+    }
+
+    /** Stops sending (the client went away). A send in progress ends when the socket closes. */
+    void stop() {
+        stopped = true;
+        wakeup.signal();
+    }
+
+    /** Output bytes produced after the last byte delivered to this client (0 before the first delivery). */
+    long backlogBytes() {
+        long delivered = deliveredSeq;
+        return delivered < 0 ? 0 : Math.max(0, log.nextSeq() - delivered);
+    }
+
+    /** How many reset frames this client was sent. */
+    long resets() {
+        return resets;
+    }
+
+    @Override
+    public void run() {
+        OutputLog.Subscription subscription = log.subscribe(wakeup::signal);
+        try {
+            if (binary) {
+                sendText(new ServerFrame.Ready(2).toJson());
+            }
+            sendControl();
+            long cursor = startSeq.isPresent() && log.keeps(startSeq.getAsLong()) ? startSeq.getAsLong() : sendReset();
+            pump(cursor);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            // The socket closed under a send: the client went away. Nothing to tell anyone.
+            LOG.log(System.Logger.Level.DEBUG, "client sender ended", e);
+        } finally {
+            subscription.close();
+            stopped = true;
+            control.clear();
+            onEnd.run();
+        }
+    }
+
+    /** Sends output from {@code cursor} on until the client goes away or the program has exited. */
+    private void pump(long cursor) throws InterruptedException {
+        boolean forcePartial = false;
+        while (!stopped) {
+            sendControl();
+            boolean exited = exit.isDone();
+            OutputLog.Read read = log.read(cursor, frame, BinaryOutputFrame.HEADER_BYTES, maxFrameData,
+                    forcePartial || exited);
+            switch (read.status()) {
+                case BYTES -> {
+                    sendOutput(read.length(), read.endSeq());
+                    cursor = read.endSeq();
+                    forcePartial = false;
+                }
+                case TOO_OLD, TOO_NEW -> cursor = sendReset();
+                case UP_TO_DATE -> {
+                    if (exited) {
+                        finish(cursor);
+                        return;
+                    }
+                    if (wakeup.await(Math.max(0, nextKeepaliveNanos - System.nanoTime()))) {
+                        batch(cursor);
+                    }
+                }
+                case PARTIAL_CHARACTER -> forcePartial = !wakeup.await(PARTIAL_CHARACTER_WAIT.toNanos());
+            }
+        }
+    }
+
+    /**
+     * For a high-latency client, waits up to the batch delay for more output so it gets fewer, larger frames.
+     * Control frames go out meanwhile: a pong held back would distort the very round trip that sets the delay.
+     */
+    private void batch(long cursor) throws InterruptedException {
+        long delay = batchNanos;
+        if (delay == 0 || log.nextSeq() == cursor) {
+            return;
+        }
+        long deadline = System.nanoTime() + delay;
+        while (!stopped && !exit.isDone() && log.nextSeq() - cursor < maxFrameData) {
+            long remaining = deadline - System.nanoTime();
+            if (remaining <= 0) {
+                return;
+            }
+            wakeup.await(remaining);
+            sendControl();
+        }
+    }
+
+    private void sendControl() {
+        long now = System.nanoTime();
+        if (now - nextKeepaliveNanos >= 0) {
+            socket.ping(BufferData.empty());
+            nextKeepaliveNanos = now + KEEPALIVE_INTERVAL.toNanos();
+        }
+        ServerFrame.Size size = pendingSize.getAndSet(null);
+        if (size != null && !size.equals(lastSentSize)) {
+            sendText(size.toJson());
+            lastSentSize = size;
+        }
+        for (String text = control.poll(); text != null && !stopped; text = control.poll()) {
+            sendText(text);
+        }
+    }
+
+    private void sendOutput(int length, long endSeq) {
+        if (binary) {
+            BinaryOutputFrame.writeHeader(frame, false, endSeq);
+            socket.send(BufferData.create(frame, 0, BinaryOutputFrame.HEADER_BYTES + length), true);
+        } else {
+            String data = new String(frame, BinaryOutputFrame.HEADER_BYTES, length, StandardCharsets.UTF_8);
+            sendText(new ServerFrame.Output(endSeq, data, false).toJson());
+        }
+        deliveredSeq = endSeq;
+    }
+
+    /** Sends a reconstruction of the terminal taken under the session lock; returns the seq it stands for. */
+    private long sendReset() {
+        ResetSnapshot reset = ResetSnapshot.capture(session);
+        if (binary) {
+            socket.send(BufferData.create(new BinaryOutputFrame(true, reset.seq(), reset.data()).encode()), true);
+        } else {
+            String data = new String(reset.data(), StandardCharsets.UTF_8);
+            sendText(new ServerFrame.Output(reset.seq(), data, true).toJson());
+        }
+        resets++;
+        deliveredSeq = reset.seq();
+        return reset.seq();
+    }
+
+    /** The program has exited and the client has all its output: say so and close. */
+    private void finish(long cursor) {
+        int code;
+        try {
+            code = exit.join();
+        } catch (RuntimeException e) {
+            code = -1;
+        }
+        sendControl();
+        sendText(new ServerFrame.Exit(cursor, code).toJson());
+        socket.close(WsCloseCodes.NORMAL_CLOSE, "terminal exited");
+    }
+
+    private void sendText(String text) {
+        socket.send(text, true);
+    }
+}

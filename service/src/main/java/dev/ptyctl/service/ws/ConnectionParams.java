@@ -1,0 +1,62 @@
+package dev.ptyctl.service.ws;
+
+import dev.ptyctl.protocol.ws.ClientFrame;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The query parameters of a socket URL, {@code ?lastOutputSeq=N&protocol=2&mode=view&clientId=ID} (SPEC §5.2,
+ * §5.6, §8). Values that cannot be used are not fatal: they are reported to the client in {@code error} frames and
+ * the connection goes on as if they were absent, except {@code mode}, whose misspelling must never give a viewer
+ * control of the terminal (see {@link #parse}).
+ *
+ * @param lastOutputSeq the client's replay cursor, when it gave a valid one
+ * @param protocol2     whether the client asked for protocol 2
+ * @param viewer        whether the client attached read-only
+ * @param clientId      the client's stable id, when given in the URL
+ * @param problems      what was wrong with the parameters, one sentence each
+ */
+record ConnectionParams(OptionalLong lastOutputSeq, boolean protocol2, boolean viewer, Optional<String> clientId,
+                        List<String> problems) {
+
+    /** Copies. */
+    ConnectionParams {
+        problems = List.copyOf(problems);
+    }
+
+    /**
+     * Reads the parameters.
+     *
+     * @throws IllegalArgumentException for a {@code mode} other than {@code view} (the upgrade is refused)
+     */
+    static ConnectionParams parse(Map<String, String> query) {
+        List<String> problems = new ArrayList<>();
+        OptionalLong lastOutputSeq = OptionalLong.empty();
+        String seq = query.get("lastOutputSeq");
+        if (seq != null && !seq.isEmpty()) {
+            try {
+                long value = Long.parseLong(seq);
+                if (value < 0) {
+                    throw new NumberFormatException();
+                }
+                lastOutputSeq = OptionalLong.of(value);
+            } catch (NumberFormatException e) {
+                problems.add("lastOutputSeq must be a whole number, 0 or more, got \"" + seq + "\": sending a reset");
+            }
+        }
+        String mode = query.get("mode");
+        if (mode != null && !mode.isEmpty() && !mode.equals("view")) {
+            throw new IllegalArgumentException("unknown mode \"" + mode + "\": the only mode is \"view\"");
+        }
+        Optional<String> clientId = Optional.ofNullable(query.get("clientId")).filter(id -> !id.isEmpty());
+        if (clientId.isPresent() && clientId.get().length() > ClientFrame.MAX_CLIENT_ID_LENGTH) {
+            problems.add("clientId is longer than " + ClientFrame.MAX_CLIENT_ID_LENGTH + " characters: ignored");
+            clientId = Optional.empty();
+        }
+        return new ConnectionParams(lastOutputSeq, "2".equals(query.get("protocol")), "view".equals(mode), clientId,
+                problems);
+    }
+}

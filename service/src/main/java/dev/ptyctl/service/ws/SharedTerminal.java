@@ -1,0 +1,320 @@
+package dev.ptyctl.service.ws;
+
+import dev.ptyctl.protocol.ws.ClientFrame;
+import dev.ptyctl.protocol.ws.ServerFrame;
+import dev.ptyctl.service.pty.ForegroundProcess;
+import dev.ptyctl.service.pty.SessionExitedException;
+import dev.ptyctl.service.pty.TerminalSession;
+import io.helidon.websocket.WsSession;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+/**
+ * The WebSocket side of one terminal, shared by every client attached to it: who sets the size (SPEC §5.4), who
+ * answers queries (§5.5), which frames were already applied (§5.3), and {@code clear} (§5.7). It outlives single
+ * connections, so the dedupe memory survives reconnects; it is dropped once the program has exited and the last
+ * client has gone.
+ */
+final class SharedTerminal {
+    /** SPEC §5.7: home, erase screen, erase scrollback. */
+    private static final byte[] CLEAR_ALL = "\u001b[H\u001b[2J\u001b[3J".getBytes(StandardCharsets.US_ASCII);
+    /** SPEC §5.7: erase scrollback only, when a program owns the screen. */
+    private static final byte[] CLEAR_SCROLLBACK = "\u001b[3J".getBytes(StandardCharsets.US_ASCII);
+    /** Ctrl-L: the shell redraws its prompt on the cleared screen. */
+    private static final byte[] REDRAW = {0x0c};
+
+    private final AttachableTerminal terminal;
+    private final SocketSettings settings;
+    private final Runnable onIdleAfterExit;
+    private final CompletableFuture<Integer> exit;
+    private final List<ClientAttachment> attachments = new CopyOnWriteArrayList<>();
+    private final ClientSeqMemory seqs = new ClientSeqMemory();
+    /** Guards the arbiter and orders the resizes it decides, so the PTY ends at the last decision. */
+    private final ReentrantLock sizing = new ReentrantLock();
+    private final SizeArbiter arbiter = new SizeArbiter();
+    private Boolean serverAnswers;
+    private final AtomicBoolean watchingExit = new AtomicBoolean();
+
+    /** @param onIdleAfterExit run when the program has exited and no client is left: forget this state */
+    SharedTerminal(AttachableTerminal terminal, SocketSettings settings, Runnable onIdleAfterExit) {
+        this.terminal = terminal;
+        this.settings = settings;
+        this.onIdleAfterExit = onIdleAfterExit;
+        this.exit = terminal.session().onExit();
+        sizing.lock();
+        try {
+            updateQueryAnswering();
+        } finally {
+            sizing.unlock();
+        }
+    }
+
+    AttachableTerminal terminal() {
+        return terminal;
+    }
+
+    /** How many clients are attached. */
+    int clientCount() {
+        return attachments.size();
+    }
+
+    /** Attaches a client on {@code socket} and starts sending to it (size, then replay or reset, then live). */
+    ClientAttachment attach(ConnectionParams params, WsSession socket) {
+        ClientAttachment attachment = new ClientAttachment(this, params);
+        ClientSender sender = new ClientSender(socket, terminal, exit, params.protocol2(), params.lastOutputSeq(),
+                settings.clientBacklogBytes(), () -> detach(attachment));
+        sizing.lock();
+        try {
+            attachment.bind(sender, arbiter.join(params.viewer()));
+            attachments.add(attachment);
+            sender.offerSize(currentSize());
+        } finally {
+            sizing.unlock();
+        }
+        params.clientId().ifPresent(id -> pin(attachment, id));
+        for (String problem : params.problems()) {
+            sender.offerProblem(problem);
+        }
+        sender.start("ws-send-" + terminal.terminalId());
+        watchExit();
+        return attachment;
+    }
+
+    /**
+     * Once, after the first client is in (not in the constructor, which runs inside the endpoint's map update:
+     * an exit that has already happened runs the callback at once, and it removes this state from that map).
+     */
+    private void watchExit() {
+        if (watchingExit.compareAndSet(false, true)) {
+            exit.whenComplete((code, failure) -> {
+                attachments.forEach(a -> a.sender().wake());
+                forgetIfIdle();
+            });
+        }
+    }
+
+    /** Detaches a client (idempotent): another client may take over the size. */
+    void detach(ClientAttachment attachment) {
+        Optional<String> pinned = attachment.markDetached();
+        if (pinned.isEmpty()) {
+            return;
+        }
+        attachment.sender().stop();
+        attachments.remove(attachment);
+        pinned.filter(id -> !id.isEmpty()).ifPresent(seqs::disconnected);
+        try {
+            arbitrate(arbiter -> arbiter.leave(attachment.seat()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        forgetIfIdle();
+    }
+
+    private void forgetIfIdle() {
+        if (exit.isDone() && attachments.isEmpty()) {
+            onIdleAfterExit.run();
+        }
+    }
+
+    private void pin(ClientAttachment attachment, String clientId) {
+        attachment.pin(clientId, seqs::connected);
+    }
+
+    /**
+     * Applies a frame unless its {@code clientSeq} was already handled for its {@code clientId}, then acks it. A
+     * refused frame (view mode, protocol 1) gets an error frame and is acked too: it must not be resent.
+     */
+    void apply(ClientAttachment from, ClientFrame.Sequenced frame) throws InterruptedException {
+        pin(from, frame.clientId());
+        ClientSeqMemory.Client client = seqs.touch(frame.clientId());
+        client.lock().lock();
+        try {
+            if (client.alreadyHandled(frame.clientSeq())) {
+                from.ack(frame.clientSeq(), terminal.output().nextSeq());
+                return;
+            }
+            Optional<String> refusal = refusal(from, frame);
+            long outputSeq;
+            if (refusal.isPresent()) {
+                from.error(refusal.get(), Optional.of(frame.clientSeq()));
+                outputSeq = terminal.output().nextSeq();
+            } else {
+                outputSeq = applyOrExplain(from, frame);
+            }
+            client.handled(frame.clientSeq());
+            from.ack(frame.clientSeq(), outputSeq);
+            if (refusal.isEmpty() && frame.type().equals("close")) {
+                // After the ack, so the client learns its close was taken before the exit frame arrives.
+                Thread.ofVirtual().name("ws-close-" + terminal.terminalId()).start(terminal::close);
+            }
+        } finally {
+            client.lock().unlock();
+        }
+    }
+
+    /** A frame that named its client and number but is malformed: error, counted as handled, acked. */
+    void refuse(ClientAttachment from, String clientId, long clientSeq, String message) throws InterruptedException {
+        pin(from, clientId);
+        ClientSeqMemory.Client client = seqs.touch(clientId);
+        client.lock().lock();
+        try {
+            if (!client.alreadyHandled(clientSeq)) {
+                from.error(message, Optional.of(clientSeq));
+                client.handled(clientSeq);
+            }
+            from.ack(clientSeq, terminal.output().nextSeq());
+        } finally {
+            client.lock().unlock();
+        }
+    }
+
+    /** Why {@code frame} may not be applied for this client, if it may not. */
+    private static Optional<String> refusal(ClientAttachment from, ClientFrame.Sequenced frame) {
+        String type = frame.type();
+        boolean protocol2Only = type.equals("focus") || type.equals("hide") || type.equals("clear");
+        if (protocol2Only && !from.params().protocol2()) {
+            return Optional.of("\"" + type + "\" needs protocol 2: connect with ?protocol=2");
+        }
+        boolean viewerMayNot = type.equals("input") || type.equals("resize") || type.equals("clear")
+                || type.equals("close");
+        if (viewerMayNot && from.viewer()) {
+            return Optional.of("\"" + type + "\" is not allowed in view mode");
+        }
+        return Optional.empty();
+    }
+
+    /** Applies the frame; a failure (the program has exited) becomes an error frame. Returns the ack's outputSeq. */
+    private long applyOrExplain(ClientAttachment from, ClientFrame.Sequenced frame) throws InterruptedException {
+        try {
+            return applyFrame(from, frame);
+        } catch (IOException | UnsupportedOperationException e) {
+            from.error(frame.type() + " failed: " + e.getMessage(), Optional.of(frame.clientSeq()));
+            return terminal.output().nextSeq();
+        }
+    }
+
+    private long applyFrame(ClientAttachment from, ClientFrame.Sequenced frame)
+            throws IOException, InterruptedException {
+        TerminalSession session = terminal.session();
+        SizeArbiter.Seat seat = from.seat();
+        switch (frame) {
+            case ClientFrame.Input input -> {
+                if (input.claim()) {
+                    arbitrate(arbiter -> arbiter.use(seat));
+                } else if (!ownsSize(seat)) {
+                    // A query reply from a client whose size the PTY does not have: the program gets its one answer
+                    // from the client that does (SPEC §5.4).
+                    return terminal.output().nextSeq();
+                }
+                return session.write(input.data().getBytes(StandardCharsets.UTF_8));
+            }
+            case ClientFrame.Resize resize ->
+                    arbitrate(arbiter -> arbiter.resize(seat, new SizeArbiter.Size(resize.cols(), resize.rows())));
+            case ClientFrame.Command command -> applyCommand(command, seat);
+        }
+        return terminal.output().nextSeq();
+    }
+
+    private void applyCommand(ClientFrame.Command command, SizeArbiter.Seat seat)
+            throws IOException, InterruptedException {
+        switch (command.type()) {
+            case "focus" -> arbitrate(arbiter -> arbiter.use(seat));
+            case "hide" -> arbitrate(arbiter -> arbiter.hide(seat));
+            case "clear" -> clear();
+            case "close" -> {
+                // Applied by apply(), after the ack.
+            }
+            default -> throw new IllegalStateException("unhandled command " + command.type());
+        }
+    }
+
+    /**
+     * SPEC §5.7. The clearing sequences go into the output stream itself, so the server's emulator and every client
+     * apply them at one seq, and a client replaying later sees them in order.
+     */
+    private void clear() throws IOException, InterruptedException {
+        TerminalSession session = terminal.session();
+        if (!session.progress().running()) {
+            throw new SessionExitedException("the process has exited");
+        }
+        if (ForegroundProcess.shellInForeground(session.pid())) {
+            session.injectOutput(CLEAR_ALL);
+            session.write(REDRAW);
+        } else {
+            session.injectOutput(CLEAR_SCROLLBACK);
+        }
+    }
+
+    private boolean ownsSize(SizeArbiter.Seat seat) {
+        sizing.lock();
+        try {
+            return arbiter.owns(seat);
+        } finally {
+            sizing.unlock();
+        }
+    }
+
+    /**
+     * Runs one arbitration step and applies the size it decides, under {@link #sizing}, so concurrent decisions
+     * reach the PTY in the order they were made.
+     */
+    private void arbitrate(Function<SizeArbiter, Optional<SizeArbiter.Size>> step) throws InterruptedException {
+        sizing.lock();
+        try {
+            Optional<SizeArbiter.Size> size = step.apply(arbiter);
+            if (size.isPresent()) {
+                applySize(size.get());
+            }
+            updateQueryAnswering();
+        } finally {
+            sizing.unlock();
+        }
+    }
+
+    private void applySize(SizeArbiter.Size size) throws InterruptedException {
+        ServerFrame.Size wanted = new ServerFrame.Size(size.cols(), size.rows());
+        if (wanted.equals(currentSize())) {
+            return;
+        }
+        try {
+            terminal.session().resize(size.cols(), size.rows());
+        } catch (IOException e) {
+            return; // the program has exited: its size no longer matters
+        }
+        for (ClientAttachment attachment : attachments) {
+            attachment.sender().offerSize(wanted);
+        }
+    }
+
+    /** Tells every client the PTY's current size, when something else (JSON-RPC, REST) resized it. */
+    void sizeChanged() {
+        ServerFrame.Size size = currentSize();
+        for (ClientAttachment attachment : attachments) {
+            attachment.sender().offerSize(size);
+        }
+    }
+
+    private ServerFrame.Size currentSize() {
+        return terminal.session().inspect(t -> new ServerFrame.Size(t.cols(), t.rows()));
+    }
+
+    /** SPEC §5.5: in {@code auto}, the server answers queries exactly while no client sets the size. */
+    private void updateQueryAnswering() {
+        boolean answer = switch (settings.answerQueries()) {
+            case "server" -> true;
+            case "clients" -> false;
+            default -> !arbiter.hasOwner();
+        };
+        if (serverAnswers == null || serverAnswers != answer) {
+            serverAnswers = answer;
+            terminal.session().answerQueries(answer);
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package dev.ptyctl.service.ws;
+
+import io.helidon.common.buffers.BufferData;
+import io.helidon.http.DirectHandler;
+import io.helidon.http.Headers;
+import io.helidon.http.HttpPrologue;
+import io.helidon.http.RequestException;
+import io.helidon.http.Status;
+import io.helidon.websocket.WsListener;
+import io.helidon.websocket.WsSession;
+import io.helidon.websocket.WsUpgradeException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One WebSocket connection to {@code /v1/terminals/{id}/socket}, from the upgrade request to the close. Helidon
+ * makes one instance per connection and calls it on the connection's own thread; messages from the client are
+ * therefore handled one at a time, in order, and a client whose frames block (a write to a program that does not
+ * read) holds up only itself.
+ */
+final class SocketConnection implements WsListener {
+    private static final System.Logger LOG = System.getLogger(SocketConnection.class.getName());
+
+    private final TerminalSocketEndpoint endpoint;
+    private AttachableTerminal terminal;
+    private ConnectionParams params;
+    private ClientAttachment attachment;
+    /** The parts of a message that arrived in several frames, until the last one. */
+    private final StringBuilder partial = new StringBuilder();
+    private boolean partialTooLarge;
+    private long partialBytes;
+
+    SocketConnection(TerminalSocketEndpoint endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    @Override
+    public Optional<Headers> onHttpUpgrade(HttpPrologue prologue, Headers headers) throws WsUpgradeException {
+        Map<String, String> query = new LinkedHashMap<>();
+        for (String name : prologue.query().names()) {
+            prologue.query().first(name).ifPresent(value -> query.put(name, value));
+        }
+        Optional<String> refusal = endpoint.policy().refuse(headers, query);
+        if (refusal.isPresent()) {
+            // Not WsUpgradeException: Helidon answers that with 400, and a refusal is a 403 (SPEC §8).
+            throw httpError(Status.FORBIDDEN_403, refusal.get());
+        }
+        String id = TerminalSocketEndpoint.terminalId(prologue.uriPath().path())
+                .orElseThrow(() -> httpError(Status.NOT_FOUND_404, "not a terminal socket path"));
+        terminal = endpoint.lookup(id)
+                .orElseThrow(() -> httpError(Status.NOT_FOUND_404, "no terminal with id " + id));
+        try {
+            params = ConnectionParams.parse(query);
+        } catch (IllegalArgumentException e) {
+            throw httpError(Status.BAD_REQUEST_400, e.getMessage());
+        }
+        return Optional.empty();
+    }
+
+    private static RequestException httpError(Status status, String message) {
+        return RequestException.builder().type(DirectHandler.EventType.OTHER).status(status).message(message)
+                .safeMessage(true).build();
+    }
+
+    @Override
+    public void onOpen(WsSession session) {
+        if (terminal == null) {
+            session.close(1011, "upgrade was not checked");
+            return;
+        }
+        attachment = endpoint.attach(terminal, params, session);
+        watchConnectionThread(Thread.currentThread());
+    }
+
+    /**
+     * Helidon tells the listener about a close frame or a failing frame, but not about a connection that just
+     * ends (a dropped network, {@code abort()}): its reading thread ends silently. {@code onOpen} runs on that
+     * thread, one per connection, so a virtual thread joining it learns of every end, without polling, and
+     * detaches the client (otherwise an idle client's sender would wait for output forever).
+     */
+    private void watchConnectionThread(Thread connectionThread) {
+        ClientAttachment attached = attachment;
+        Thread.ofVirtual().name("ws-watch-" + terminal.terminalId()).start(() -> {
+            try {
+                connectionThread.join();
+            } catch (InterruptedException e) {
+                return;
+            }
+            endpoint.detach(attached);
+        });
+    }
+
+    @Override
+    public void onMessage(WsSession session, String text, boolean last) {
+        if (!last || !partial.isEmpty()) {
+            collect(text);
+            if (!last) {
+                return;
+            }
+            text = partial.toString();
+            partial.setLength(0);
+            partialBytes = 0;
+            if (partialTooLarge) {
+                partialTooLarge = false;
+                tooLarge();
+                return;
+            }
+        } else if (utf8Length(text, 0) > endpoint.settings().maxFrameBytes()) {
+            tooLarge();
+            return;
+        }
+        try {
+            attachment.receive(text);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot handle a client frame", e);
+            report("the server failed to handle this frame: " + e);
+        }
+    }
+
+    /** Adds a fragment unless the message has already grown past the limit (then the rest is dropped). */
+    private void collect(String text) {
+        if (!partialTooLarge) {
+            partialBytes = utf8Length(text, partialBytes);
+            partialTooLarge = partialBytes > endpoint.settings().maxFrameBytes();
+        }
+        if (partialTooLarge) {
+            partial.setLength(0);
+            return;
+        }
+        partial.append(text);
+    }
+
+    /** {@code before} plus the UTF-8 length of {@code text}. */
+    private static long utf8Length(String text, long before) {
+        long bytes = before;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+        }
+        return bytes;
+    }
+
+    private void tooLarge() {
+        report("frame larger than " + endpoint.settings().maxFrameBytes() + " bytes: dropped");
+    }
+
+    @Override
+    public void onMessage(WsSession session, BufferData buffer, boolean last) {
+        if (last) {
+            report("binary frames carry server output only: send JSON text frames");
+        }
+    }
+
+    private void report(String message) {
+        try {
+            attachment.error(message, Optional.empty());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void onClose(WsSession session, int status, String reason) {
+        detach();
+    }
+
+    @Override
+    public void onError(WsSession session, Throwable t) {
+        LOG.log(System.Logger.Level.DEBUG, "socket error", t);
+        detach();
+    }
+
+    private void detach() {
+        if (attachment != null) {
+            endpoint.detach(attachment);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.ptyctl.service.ws;
+
+/**
+ * How the WebSocket endpoint treats its clients (SPEC §5.5, §5.6, §8).
+ *
+ * @param clientBacklogBytes the most output the server holds for one client (SPEC §5.6). Output is pulled from the
+ *                           shared log by each client's sender, which holds one frame at a time, never a queue: a
+ *                           client whose socket stops draining is simply sent nothing until it drains, then caught
+ *                           up from its last delivered seq (the bytes if the log still has them, else a reset). So
+ *                           the bound is one frame of at most 64 KiB, and this setting caps that frame size
+ * @param answerQueries      who answers the program's terminal queries: {@code auto} (the server while no client
+ *                           sets the size, else that client), {@code server} or {@code clients}
+ * @param maxFrameBytes      the largest client message accepted; a larger one is answered with an error frame and
+ *                           dropped, the connection stays open
+ */
+public record SocketSettings(int clientBacklogBytes, String answerQueries, int maxFrameBytes) {
+    /** SPEC §8 {@code clientBacklogBytes}: 1 MiB. */
+    public static final int DEFAULT_CLIENT_BACKLOG_BYTES = 1 << 20;
+    /** SPEC §8 {@code answerQueries}. */
+    public static final String DEFAULT_ANSWER_QUERIES = "auto";
+    /** The same 1 MiB limit the JSON-RPC protocol puts on a line: far above any paste, far below trouble. */
+    public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
+
+    /** Validates. */
+    public SocketSettings {
+        if (clientBacklogBytes < 1) {
+            throw new IllegalArgumentException("clientBacklogBytes must be positive, got " + clientBacklogBytes);
+        }
+        if (!answerQueries.equals("auto") && !answerQueries.equals("server") && !answerQueries.equals("clients")) {
+            throw new IllegalArgumentException("answerQueries must be auto, server or clients, got " + answerQueries);
+        }
+        if (maxFrameBytes < 1) {
+            throw new IllegalArgumentException("maxFrameBytes must be positive, got " + maxFrameBytes);
+        }
+    }
+
+    /** The SPEC §8 defaults. */
+    public static SocketSettings defaults() {
+        return new SocketSettings(DEFAULT_CLIENT_BACKLOG_BYTES, DEFAULT_ANSWER_QUERIES, DEFAULT_MAX_FRAME_BYTES);
+    }
+}

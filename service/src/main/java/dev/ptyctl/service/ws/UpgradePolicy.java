@@ -1,0 +1,25 @@
+package dev.ptyctl.service.ws;
+
+import io.helidon.http.Headers;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Authorises a WebSocket upgrade before the socket opens: token (header or {@code ?token=}), Origin, Host
+ * (SPEC §8).
+ */
+@FunctionalInterface
+public interface UpgradePolicy {
+
+    /** A policy that allows every upgrade; for tests and embedding behind another gate. */
+    UpgradePolicy ALLOW_ALL = (headers, query) -> Optional.empty();
+
+    /**
+     * Decides whether an upgrade may proceed.
+     *
+     * @param headers the upgrade request's headers
+     * @param query   the decoded query parameters (first value of each)
+     * @return empty when allowed; otherwise the reason, sent as the 403 refusal
+     */
+    Optional<String> refuse(Headers headers, Map<String, String> query);
+}

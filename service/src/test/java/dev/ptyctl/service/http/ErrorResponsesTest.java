@@ -1,0 +1,165 @@
+package dev.ptyctl.service.http;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import dev.ptyctl.service.server.PtyctlServer;
+import dev.ptyctl.service.terminals.TerminalSettings;
+import io.restassured.specification.RequestSpecification;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Every refusal of the REST API is {@code {"error": word, "message": sentence}} with the status of SPEC §5, and
+ * the message names the field or the problem.
+ */
+class ErrorResponsesTest {
+    private static PtyctlServer server;
+    private static RequestSpecification api;
+
+    @BeforeAll
+    static void startServer() {
+        server = TestServers.start();
+        api = TestServers.api(server);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+            "{}                                              | sessionId is required",
+            "{\"sessionId\":\"\"}                            | sessionId is required",
+            "{\"sessionId\":7}                               | sessionId must be a string",
+            "{\"sessionId\":\"v\",\"cols\":0}                | cols must be from 1 to 1000, got 0",
+            "{\"sessionId\":\"v\",\"cols\":1001}             | cols must be from 1 to 1000, got 1001",
+            "{\"sessionId\":\"v\",\"rows\":-3}               | rows must be from 1 to 1000, got -3",
+            "{\"sessionId\":\"v\",\"rows\":2.5}              | rows must be an integer",
+            "{\"sessionId\":\"v\",\"cols\":\"80\"}           | cols must be an integer",
+            "{\"sessionId\":\"v\",\"cols\":99999999999}      | cols is out of range",
+            "{\"sessionId\":\"v\",\"cwd\":\"/no/such/dir\"}  | cwd is not an existing directory: /no/such/dir",
+            "{\"sessionId\":\"v\",\"shell\":\"/etc/passwd\"}   | shell is not an executable file: /etc/passwd",
+            "{\"sessionId\":\"v\",\"shell\":\"no-such-shell-x\"} | shell was not found on PATH: no-such-shell-x",
+            "{\"sessionId\":\"v\",\"args\":\"-l\"}           | args must be an array of strings",
+            "{\"sessionId\":\"v\",\"args\":[1]}              | args must be an array of strings",
+            "{\"sessionId\":\"v\",\"env\":{\"A\":1}}         | env.A must be a string",
+            "{\"sessionId\":\"v\",\"env\":{\"A=B\":\"1\"}}   | env: not a usable variable name",
+            "{\"sessionId\":\"v\",\"attachOnly\":\"yes\"}    | attachOnly must be true or false",
+    })
+    void invalidCreateRequestsAre400NamingTheField(String body, String message) {
+        given(api).body(body).post("/v1/terminals").then().statusCode(400)
+                .body("error", equalTo("invalid_request")).body("message", containsString(message));
+    }
+
+    @Test
+    void aCwdThatIsAFileIsRefused(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("f"), "x");
+        given(api).body("{\"sessionId\":\"v\",\"cwd\":\"" + file + "\"}").post("/v1/terminals").then()
+                .statusCode(400).body("message", containsString("cwd is not an existing directory"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "{\"sessionId\":                  | the request body is not valid JSON",
+            "not json                         | the request body is not valid JSON",
+            "[1,2]                            | must be a JSON object",
+            "\"text\"                         | must be a JSON object",
+    })
+    void malformedBodiesAre400SayingWhatIsWrong(String body, String message) {
+        given(api).body(body).post("/v1/terminals").then().statusCode(400)
+                .body("error", equalTo("invalid_json")).body("message", containsString(message));
+    }
+
+    @Test
+    void anEmptyBodyIs400() {
+        given(api).post("/v1/terminals").then().statusCode(400)
+                .body("message", containsString("the request body is empty"));
+    }
+
+    @Test
+    void aBodyThatIsNotUtf8Is400() {
+        given(api).body(new byte[] {'{', '"', (byte) 0xC3, '"', '}'}).post("/v1/terminals").then().statusCode(400)
+                .body("message", containsString("not valid UTF-8"));
+    }
+
+    @Test
+    void aBodyOverTheLimitIs413() {
+        String huge = "{\"sessionId\":\"v\",\"env\":{\"X\":\"" + "x".repeat(JsonBody.MAX_BODY_BYTES) + "\"}}";
+        given(api).body(huge).post("/v1/terminals").then().statusCode(413).body("error", equalTo("too_large"));
+    }
+
+    @Test
+    void aChunkedBodyOverTheLimitIs413() {
+        byte[] huge = ("{\"sessionId\":\"v\",\"env\":{\"X\":\"" + "x".repeat(JsonBody.MAX_BODY_BYTES) + "\"}}")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        given(api).body(new java.io.ByteArrayInputStream(huge)).post("/v1/terminals").then().statusCode(413)
+                .body("error", equalTo("too_large"));
+    }
+
+    @Test
+    void unknownScreenAndRecordingFormatsAre400() {
+        String id = given(api).body(TestServers.createBody("formats")).post("/v1/terminals").path("terminalId");
+        given(api).get("/v1/terminals/" + id + "/screen?format=html").then().statusCode(400)
+                .body("message", containsString("format must be text or vt, got html"));
+        given(api).get("/v1/terminals/" + id + "/recording?format=ttyrec").then().statusCode(400)
+                .body("message", containsString("format must be asciicast"));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"GET,/nope", "GET,/v1", "PUT,/v1/terminals", "GET,/v1/terminals/a/b/c", "POST,/v1/events"})
+    void unknownRoutesAre404Json(String method, String path) {
+        given(api).request(method, path).then().statusCode(404).contentType("application/json")
+                .body("error", equalTo("not_found")).body("message", containsString(path));
+    }
+
+    @Test
+    void theTerminalLimitIs429() {
+        TerminalSettings d = TestServers.settings().terminals();
+        PtyctlServer small = TestServers.start(TestServers.settings().withTerminals(new TerminalSettings(d.shell(),
+                d.cols(), d.rows(), d.scrollbackLines(), d.replayBytes(), d.clientBacklogBytes(), 2,
+                d.answerQueries(), false, d.killGrace())), dev.ptyctl.service.server.ServerToken.none());
+        try {
+            RequestSpecification limited = TestServers.api(small);
+            given(limited).body(TestServers.createBody("l1")).post("/v1/terminals").then().statusCode(201);
+            String second = given(limited).body(TestServers.createBody("l2")).post("/v1/terminals").then()
+                    .statusCode(201).extract().path("terminalId");
+            given(limited).body(TestServers.createBody("l3")).post("/v1/terminals").then().statusCode(429)
+                    .body("error", equalTo("too_many_terminals")).body("message", containsString("2 terminals"));
+            // An existing session is still served at the limit.
+            given(limited).body(TestServers.createBody("l1")).post("/v1/terminals").then().statusCode(200);
+
+            given(limited).delete("/v1/terminals/" + second).then().statusCode(200);
+            given(limited).body(TestServers.createBody("l3")).post("/v1/terminals").then().statusCode(201);
+        } finally {
+            small.close();
+        }
+    }
+
+    @Test
+    void anUnexpectedFailureIs500JsonAndIsNotFatal() {
+        io.helidon.webserver.WebServer boom = io.helidon.webserver.WebServer.builder().port(0)
+                .routing(r -> {
+                    r.get("/boom", (req, res) -> {
+                        throw new IllegalStateException("kaput");
+                    });
+                    ApiErrors.register(r);
+                }).build().start();
+        try {
+            given().port(boom.port()).get("/boom").then().statusCode(500).contentType("application/json")
+                    .body("error", equalTo("internal_error"))
+                    .body("message", equalTo("the server failed: IllegalStateException: kaput"));
+            given().port(boom.port()).get("/boom").then().statusCode(500);
+        } finally {
+            boom.stop();
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.ptyctl.service.http;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.service.server.PtyctlServer;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Iterator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** SPEC §5.8 end to end: a program's title reaches the terminal resource and the event stream, once it holds. */
+class LiveTitleApiTest {
+    private static PtyctlServer server;
+    private static RequestSpecification api;
+
+    @BeforeAll
+    static void startServer() {
+        server = TestServers.start();
+        api = TestServers.api(server);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    /** The next {@code terminal.title} event's data, skipping other events and comments. */
+    private static JsonObject nextTitleEvent(Iterator<String> lines) {
+        String name = null;
+        while (lines.hasNext()) {
+            String line = lines.next();
+            if (line.startsWith("event:")) {
+                name = line.substring(6).strip();
+            } else if (line.startsWith("data:") && "terminal.title".equals(name)) {
+                return Json.createReader(new StringReader(line.substring(5).strip())).readObject();
+            }
+        }
+        throw new AssertionError("the event stream ended");
+    }
+
+    @Test
+    void aSpinnerTitleBecomesOneWorkingTitleAndGoesWhenCleared() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        try {
+            Iterator<String> events = http.send(HttpRequest.newBuilder(URI.create(server.url() + "/v1/events"))
+                    .build(), HttpResponse.BodyHandlers.ofLines()).body().iterator();
+            assertThat(events.next()).isEqualTo(":ptyctl events");
+            JsonPath created = given(api).body(TestServers.createBody("titles")).post("/v1/terminals").then()
+                    .statusCode(201).extract().jsonPath();
+            String id = created.getString("terminalId");
+            try (RpcLines rpc = RpcLines.connect(created.getInt("rpc.port"))) {
+                // Ten spinner frames 50 ms apart: the reported title is the same throughout, so it is recorded once.
+                rpc.type("for f in ⠋ ⠙ ⠹ ⠸ ⠼ ⠴ ⠦ ⠧ ⠇ ⠏; do printf '\\e]2;%s Building\\a' $f; sleep 0.05; done\r");
+                JsonObject working = nextTitleEvent(events);
+                assertThat(working.getString("terminalId")).isEqualTo(id);
+                assertThat(working.getString("liveTitle")).isEqualTo("Building");
+                assertThat(working.getString("terminalActivity")).isEqualTo("working");
+                JsonPath described = given(api).get("/v1/terminals/" + id).then().statusCode(200).extract().jsonPath();
+                assertThat(described.getString("liveTitle")).isEqualTo("Building");
+                assertThat(described.getString("terminalActivity")).isEqualTo("working");
+
+                rpc.type("printf '\\e]2;\\a'\r");
+                JsonObject removed = nextTitleEvent(events);
+                assertThat(removed.containsKey("liveTitle")).as("%s", removed).isFalse();
+                assertThat(removed.containsKey("terminalActivity")).isFalse();
+                assertThat(given(api).get("/v1/terminals/" + id).then().extract().jsonPath().getString("liveTitle"))
+                        .isNull();
+            }
+            given(api).delete("/v1/terminals/" + id).then().statusCode(200);
+        } finally {
+            http.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.ptyctl.service.http;
+
+import dev.ptyctl.service.server.PtyctlServer;
+import dev.ptyctl.service.server.SecurityConfig;
+import dev.ptyctl.service.server.ServerSettings;
+import dev.ptyctl.service.server.ServerToken;
+import dev.ptyctl.service.terminals.TerminalSettings;
+import io.helidon.config.Config;
+import io.restassured.builder.RequestSpecBuilder;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/** Starts in-process servers on a free loopback port for the REST tests. */
+final class TestServers {
+    /** A quick, predictable shell: no rc files, a fixed prompt, no integration scripts. */
+    static final String SHELL = "/bin/bash";
+    /** The prompt the test shells show; screen text drops trailing blanks, so match it without its space. */
+    static final String PROMPT = "ready>";
+
+    private TestServers() {
+    }
+
+    /** Settings for tests: port 0, bash without start-up files, short kill grace, everything else default. */
+    static ServerSettings settings() {
+        TerminalSettings d = TerminalSettings.DEFAULTS;
+        return ServerSettings.defaults().withAddress("127.0.0.1", 0).withTerminals(new TerminalSettings(SHELL,
+                d.cols(), d.rows(), d.scrollbackLines(), d.replayBytes(), d.clientBacklogBytes(), d.maxTerminals(),
+                d.answerQueries(), false, Duration.ofMillis(500)));
+    }
+
+    static PtyctlServer start() {
+        return start(settings(), ServerToken.none());
+    }
+
+    static PtyctlServer start(ServerSettings settings, ServerToken token) {
+        return PtyctlServer.start(settings, token, Config.empty());
+    }
+
+    static PtyctlServer withSecurity(SecurityConfig security, String token) {
+        return start(settings().withSecurity(security), new ServerToken(Optional.ofNullable(token), "test"));
+    }
+
+    /** rest-assured aimed at {@code server}, JSON in. */
+    static RequestSpecification api(PtyctlServer server) {
+        return new RequestSpecBuilder().setBaseUri("http://127.0.0.1").setPort(server.port())
+                .setContentType(ContentType.JSON).build();
+    }
+
+    /** A create body for {@code sessionId} running the test shell. */
+    static String createBody(String sessionId) {
+        return "{\"sessionId\":\"" + sessionId + "\",\"args\":[\"--norc\",\"--noprofile\"],"
+                + "\"env\":{\"PS1\":\"" + PROMPT + " \"}}";
+    }
+
+    /**
+     * Waits (bounded) until a process that is not ours has left the process table. A job the kill grace period
+     * ended with SIGKILL is an orphan by then, reaped by init rather than by the server, a moment later.
+     */
+    static boolean goneSoon(long pid) {
+        ProcessHandle.of(pid).ifPresent(handle -> {
+            try {
+                handle.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                // reported by the check below
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        return !inProcessTable(pid);
+    }
+
+    /** Whether a process (or its zombie) is still in the process table. */
+    static boolean inProcessTable(long pid) {
+        return Files.exists(Path.of("/proc", Long.toString(pid)));
+    }
+}

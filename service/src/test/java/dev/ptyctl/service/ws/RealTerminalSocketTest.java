@@ -1,0 +1,138 @@
+package dev.ptyctl.service.ws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.protocol.ws.BinaryOutputFrame;
+import dev.ptyctl.protocol.ws.ClientFrame;
+import dev.ptyctl.protocol.ws.ServerFrame;
+import dev.ptyctl.service.pty.SessionProgress;
+import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.vt.serialize.TextSerializer;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The socket in front of real programs: clear (SPEC §5.7), flow control (§5.6), query answering (§5.5). */
+class RealTerminalSocketTest {
+    private static final Duration TEST_BOUND = Duration.ofSeconds(60);
+    private final SocketTestServer server = new SocketTestServer(SocketSettings.defaults());
+    private final List<PtyTerminal> terminals = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        server.close();
+        terminals.forEach(PtyTerminal::close);
+    }
+
+    @AfterAll
+    static void noHostedProcessOutlivesTheTests() {
+        assertThat(ProcessHandle.current().children().filter(ProcessHandle::isAlive)).isEmpty();
+    }
+
+    private PtyTerminal add(PtyTerminal terminal) {
+        terminals.add(terminal);
+        return server.add(terminal);
+    }
+
+    private static int scrollback(PtyTerminal terminal) {
+        return terminal.session().inspect(t -> t.scrollbackSize());
+    }
+
+    /** Waits, woken by output, until the server's screen text satisfies {@code condition}; returns it. */
+    private static String awaitScreen(TerminalSession session, Predicate<String> condition)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TEST_BOUND.toNanos();
+        while (true) {
+            SessionProgress progress = session.progress();
+            String screen = session.inspect(TextSerializer::screen);
+            if (condition.test(screen)) {
+                return screen;
+            }
+            assertThat(System.nanoTime()).as("screen never matched; last screen:%n%s", screen).isLessThan(deadline);
+            session.awaitChange(progress.outputSeq(), deadline);
+        }
+    }
+
+    @Test
+    void clearAtThePromptClearsScreenAndScrollbackForEveryoneAndRedrawsThePrompt() throws Exception {
+        PtyTerminal bash = add(PtyTerminal.bash("sh"));
+        WsTestClient client = server.connect("sh", "protocol=2&lastOutputSeq=0");
+        client.send(new ClientFrame.Input("c", 1, "seq 1 100\n", true));
+        awaitScreen(bash.session(), screen -> screen.contains("100\n$"));
+        assertThat(scrollback(bash)).isPositive();
+
+        client.send(new ClientFrame.Command("clear", "c", 2));
+        client.awaitAck(2);
+
+        String screen = awaitScreen(bash.session(), s -> s.equals("$\n"));
+        assertThat(screen).doesNotContain("100");
+        assertThat(scrollback(bash)).isZero();
+        // Every client gets the clear in its stream, then the prompt the shell redraws after Ctrl-L.
+        String clearAll = "\u001b[H\u001b[2J\u001b[3J";
+        client.awaitOutput(text -> text.contains(clearAll) && text.substring(text.indexOf(clearAll)).contains("$"));
+    }
+
+    @Test
+    void clearUnderARunningProgramClearsOnlyTheScrollback() throws Exception {
+        PtyTerminal bash = add(PtyTerminal.bash("sh"));
+        WsTestClient client = server.connect("sh", "protocol=2&lastOutputSeq=0");
+        // The job prints READY once it owns the terminal, then waits in cat; RE""ADY keeps the echo from matching.
+        client.send(new ClientFrame.Input("c", 1, "seq 1 100; sh -c 'echo RE\"\"ADY; exec cat'\n", true));
+        awaitScreen(bash.session(), screen -> screen.contains("\nREADY\n"));
+
+        client.send(new ClientFrame.Command("clear", "c", 2));
+        client.awaitAck(2);
+
+        assertThat(scrollback(bash)).isZero();
+        assertThat(bash.session().inspect(TextSerializer::screen)).contains("READY").contains("100");
+        bash.session().write(new byte[] {4}); // Ctrl-D ends cat
+        awaitScreen(bash.session(), screen -> screen.endsWith("\n$\n"));
+    }
+
+    @Test
+    void aClientThatStopsReadingStallsNeitherThePtyNorTheOtherClientAndIsCaughtUpWithAReset() throws Exception {
+        long total = 50L << 20;
+        PtyTerminal producer = add(new PtyTerminal("big", 2 << 20, List.of("sh", "-c",
+                "read go; head -c " + total + " /dev/zero | tr '\\0' x; printf 'END\\n'"), Map.of()));
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        System.gc();
+        long heapBefore = memory.getHeapMemoryUsage().getUsed();
+        WsTestClient stalled = WsTestClient.connect(server.http, server.socket("big", "protocol=2&lastOutputSeq=0"),
+                false);
+        WsTestClient reader = server.connect("big", "protocol=2&lastOutputSeq=0");
+        reader.stopRecordingOutput();
+        reader.send(new ClientFrame.Input("r", 1, "go\n", true));
+
+        long received = 0;
+        long last = -1;
+        while (true) {
+            Object frame = reader.next();
+            if (frame instanceof BinaryOutputFrame output) {
+                assertThat(output.reset()).isFalse();
+                received += output.data().length;
+                last = output.seq();
+            } else if (frame instanceof ServerFrame.Exit exit) {
+                assertThat(exit.seq()).isEqualTo(last);
+                break;
+            }
+        }
+        System.gc();
+        long heapGrowth = memory.getHeapMemoryUsage().getUsed() - heapBefore;
+
+        assertThat(received).as("every byte reached the reading client").isEqualTo(last).isGreaterThan(total);
+        System.out.printf("slow client: %d MiB through, heap growth %d KiB%n", received >> 20, heapGrowth >> 10);
+        assertThat(heapGrowth).as("heap growth with a stalled client (bytes)").isLessThan(32L << 20);
+        stalled.startReading();
+        BinaryOutputFrame reset = stalled.await(BinaryOutputFrame.class, BinaryOutputFrame::reset);
+        assertThat(reset.seq()).isEqualTo(last);
+        assertThat(stalled.await(ServerFrame.Exit.class, e -> true).seq()).isEqualTo(last);
+    }
+}
