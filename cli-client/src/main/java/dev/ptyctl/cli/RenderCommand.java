@@ -2,8 +2,8 @@ package dev.ptyctl.cli;
 
 import dev.ptyctl.cli.render.RenderException;
 import dev.ptyctl.cli.render.Renderer;
-import dev.ptyctl.cli.render.ScreenFormat;
 import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.serialize.Format;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -61,7 +61,9 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "F", defaultValue = "text",
             description = {"text: the screen; rows lose trailing spaces, trailing blank rows are left out "
                     + "(as 'ptyctl read' prints it);",
-                    "scrollback: the lines above the screen, then the screen, by the same rules.",
+                    "scrollback: the lines above the screen, then the screen, by the same rules;",
+                    "vt: escape sequences that redraw the final state (scrollback, screen, colours, cursor, modes) "
+                            + "on a terminal of the same size; rendered again at that size, they give the same output.",
                     "Default: ${DEFAULT-VALUE}."})
     private String format;
 
@@ -71,13 +73,21 @@ final class RenderCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ScreenFormat screenFormat = checkOptions();
+        checkOptions();
+        // A local, not a method returning it: a vt type in a signature would be loaded by picocli's reflection for
+        // every verb.
+        Format output;
+        try {
+            output = Format.of(format);
+        } catch (IllegalArgumentException e) {
+            throw usage("--format must be one of text, scrollback, vt, got '" + format + "'");
+        }
         PrintWriter err = spec.commandLine().getErr();
         Renderer.Settings settings = new Renderer.Settings(optional(cols), optional(rows), scrollbackLines);
         try (InputStream in = open()) {
             Terminal terminal = Renderer.render(in, displayName(), settings);
             PrintWriter out = spec.commandLine().getOut();
-            out.print(screenFormat.print(terminal));
+            out.print(output.render(terminal));
             out.flush();
             return ExitCode.OK;
         } catch (RenderException e) {
@@ -109,14 +119,12 @@ final class RenderCommand implements Callable<Integer> {
         return Files.newInputStream(path);
     }
 
-    private ScreenFormat checkOptions() {
+    private void checkOptions() {
         checkSize("--cols", cols);
         checkSize("--rows", rows);
         if (scrollbackLines < 0) {
             throw usage("--scrollback-lines must be 0 or more, got " + scrollbackLines);
         }
-        return ScreenFormat.forOptionName(format).orElseThrow(() -> usage(
-                "--format must be one of " + String.join(", ", ScreenFormat.optionNames()) + ", got '" + format + "'"));
     }
 
     private void checkSize(String option, Integer value) {

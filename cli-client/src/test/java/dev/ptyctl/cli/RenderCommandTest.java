@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
+import dev.ptyctl.vt.serialize.VtSerializer;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -171,6 +172,25 @@ class RenderCommandTest {
     }
 
     @Test
+    void vtFormatPrintsSequencesThatRebuildTheFinalStateAndRenderToThemselves() throws IOException {
+        String session = "one\r\n" + ESC + "[1;31mtwo" + ESC + "[0m\r\n" + ESC + "[4mthree" + ESC + "[0m\r\nfour"
+                + ESC + "[?1h" + ESC + "[2;2H";
+        Path file = write("colours.bin", session);
+        Terminal expected = new Terminal(20, 3);
+        expected.feed(session.getBytes(StandardCharsets.UTF_8));
+
+        Cli.Result vt = Cli.run("render", file.toString(), "--cols", "20", "--rows", "3", "--format", "vt");
+        Path again = Files.write(dir.resolve("again.bin"), vt.out().getBytes(StandardCharsets.UTF_8));
+
+        assertThat(vt.exitCode()).isZero();
+        assertThat(vt.out()).startsWith(ESC + "c").isEqualTo(VtSerializer.serialize(expected));
+        assertThat(Cli.run("render", again.toString(), "--cols", "20", "--rows", "3", "--format", "scrollback").out())
+                .isEqualTo("one\ntwo\nthree\nfour\n");
+        assertThat(Cli.run("render", again.toString(), "--cols", "20", "--rows", "3", "--format", "vt").out())
+                .isEqualTo(vt.out());
+    }
+
+    @Test
     void emptyInputPrintsNothing() throws IOException {
         Path file = write("empty.bin", "");
 
@@ -271,7 +291,7 @@ class RenderCommandTest {
                 });
         assertThat(zeroCols.err()).contains("--cols must be from 1 to 1000, got 0");
         assertThat(tallRows.err()).contains("--rows must be from 1 to 1000, got 1001");
-        assertThat(format.err()).contains("--format must be one of text, scrollback");
+        assertThat(format.err()).contains("--format must be one of text, scrollback, vt, got 'html'");
         assertThat(scrollback.err()).contains("--scrollback-lines must be 0 or more, got -1");
         assertThat(noFile.err()).contains("FILE");
     }
@@ -282,7 +302,8 @@ class RenderCommandTest {
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("'Script started on' header line", "'Script done on'",
-                "asciicast v2", "--cols", "--rows", "--format", "--scrollback-lines", "standard input for -");
+                "asciicast v2", "--cols", "--rows", "--format", "vt: escape sequences", "--scrollback-lines",
+                "standard input for -");
     }
 
     private Path write(String name, String content) throws IOException {

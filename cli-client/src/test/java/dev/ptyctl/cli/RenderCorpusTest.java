@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
+import dev.ptyctl.vt.serialize.VtSerializer;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -25,10 +26,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@code ptyctl render} of every case of the emulator's corpus prints what a {@link Terminal} fed the
- * same bytes at the case's size shows. The vt module's differential test holds that terminal to
- * xterm.js headless on the same corpus, so together they make render print what xterm.js shows.
- * Cases with resizes are rendered from an asciicast file carrying them as {@code "r"} events.
+ * {@code ptyctl render} of every case of the emulator's corpus prints, in each format, what a
+ * {@link Terminal} fed the same bytes at the case's size shows. The vt module's differential test
+ * holds that terminal to xterm.js headless on the same corpus, so together they make render print
+ * what xterm.js shows. Cases with resizes are rendered from an asciicast file carrying them as
+ * {@code "r"} events.
  */
 class RenderCorpusTest {
     /** The corpus belongs to the vt module; this test only reads it (working directory: cli-client). */
@@ -123,10 +125,15 @@ class RenderCorpusTest {
         }
 
         Cli.Result text = Cli.run(args);
-        Cli.Result scrollback = Cli.run(Stream.concat(Arrays.stream(args), Stream.of("--format", "scrollback"))
-                .toArray(String[]::new));
+        Cli.Result scrollback = Cli.run(withFormat(args, "scrollback"));
+        Cli.Result vt = Cli.run(withFormat(args, "vt"));
 
         assertThat(text).isEqualTo(new Cli.Result(0, TextSerializer.screen(expected), ""));
         assertThat(scrollback).isEqualTo(new Cli.Result(0, TextSerializer.withScrollback(expected), ""));
+        assertThat(vt).isEqualTo(new Cli.Result(0, VtSerializer.serialize(expected), ""));
+    }
+
+    private static String[] withFormat(String[] args, String format) {
+        return Stream.concat(Arrays.stream(args), Stream.of("--format", format)).toArray(String[]::new);
     }
 }

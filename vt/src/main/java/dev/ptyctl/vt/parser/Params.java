@@ -74,6 +74,16 @@ public final class Params {
         }
     }
 
+    /**
+     * Sets the value of the current (last) parameter at once: the parser's fast path for a run of
+     * digits, with the same result as feeding them one by one to a parameter that had none.
+     */
+    void setLast(int value) {
+        if (!rejectDigits && length > 0) {
+            values[length - 1] = value;
+        }
+    }
+
     private void addParam(int value) {
         digitIsSub = false;
         if (length >= MAX_PARAMS) {
@@ -99,16 +109,22 @@ public final class Params {
     }
 
     private void addDigit(int digit) {
-        if (rejectDigits || (digitIsSub && rejectSubDigits)) {
+        if (!digitIsSub) {
+            if (!rejectDigits && length > 0) {
+                values[length - 1] = times10Plus(values[length - 1], digit);
+            }
             return;
         }
-        int[] store = digitIsSub ? subValues : values;
-        int count = digitIsSub ? subLength : length;
-        if (count == 0) {
+        if (rejectDigits || rejectSubDigits || subLength == 0) {
             return;
         }
-        int current = store[count - 1];
-        store[count - 1] = current < 0 ? digit : (int) Math.min(current * 10L + digit, Integer.MAX_VALUE);
+        int current = subValues[subLength - 1];
+        subValues[subLength - 1] = current < 0 ? digit : times10Plus(current, digit);
+    }
+
+    /** {@code value * 10 + digit}, saturating at {@link Integer#MAX_VALUE}. */
+    private static int times10Plus(int value, int digit) {
+        return value < 214_748_364 ? value * 10 + digit : (int) Math.min(value * 10L + digit, Integer.MAX_VALUE);
     }
 
     /**

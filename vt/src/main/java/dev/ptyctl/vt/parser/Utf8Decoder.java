@@ -53,6 +53,45 @@ public final class Utf8Decoder {
                     }
                     continue;
                 }
+                // fast path: a well-formed sequence entirely in this input
+                int lead = b & 0xFF;
+                if (lead >= 0xE0 && lead <= 0xEF && i + 2 < end) {
+                    // a run of three-byte characters (CJK, Hangul, symbols) stays in this loop
+                    int start = out;
+                    while (i + 2 < end) {
+                        int b0 = src[i];
+                        int b1 = src[i + 1];
+                        int b2 = src[i + 2];
+                        int cp = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F);
+                        if ((b0 & 0xF0) != 0xE0 || (b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80 || cp < 0x800
+                            || (cp & 0xF800) == 0xD800 || cp == BYTE_ORDER_MARK) {
+                            break;
+                        }
+                        dst[out++] = cp;
+                        i += 3;
+                    }
+                    if (out > start) {
+                        continue;
+                    }
+                    if (i + 2 < end && (src[i + 1] & 0xC0) == 0x80 && (src[i + 2] & 0xC0) == 0x80
+                        && ((lead & 0x0F) << 12 | (src[i + 1] & 0x3F) << 6 | (src[i + 2] & 0x3F)) == BYTE_ORDER_MARK) {
+                        i += 3; // U+FEFF is dropped, as in xterm.js
+                        continue;
+                    }
+                } else if (lead >= 0xC2 && lead <= 0xDF && i + 1 < end && (src[i + 1] & 0xC0) == 0x80) {
+                    dst[out++] = (lead & 0x1F) << 6 | (src[i + 1] & 0x3F);
+                    i += 2;
+                    continue;
+                } else if (lead >= 0xF0 && lead <= 0xF4 && i + 3 < end && (src[i + 1] & 0xC0) == 0x80
+                    && (src[i + 2] & 0xC0) == 0x80 && (src[i + 3] & 0xC0) == 0x80) {
+                    int cp = (lead & 0x07) << 18 | (src[i + 1] & 0x3F) << 12 | (src[i + 2] & 0x3F) << 6
+                        | (src[i + 3] & 0x3F);
+                    if (cp >= 0x10000 && cp <= 0x10FFFF) {
+                        dst[out++] = cp;
+                        i += 4;
+                        continue;
+                    }
+                }
                 i++;
                 if (!startSequence(b & 0xFF)) {
                     dst[out++] = REPLACEMENT;

@@ -86,20 +86,80 @@ public final class VtParser {
      */
     public void parse(int[] codePoints, int start, int end) {
         int i = start;
+        int j;
         while (i < end) {
             int c = codePoints[i];
             if (state == GROUND && isPrintable(c)) {
-                int j = i + 1;
+                j = i + 1;
                 while (j < end && isPrintable(codePoints[j])) {
                     j++;
                 }
                 handler.print(codePoints, i, j);
+                i = j;
+            } else if (c == ESC && state == GROUND && i + 1 < end && codePoints[i + 1] == '['
+                && (j = wholeCsi(codePoints, i + 2, end)) > 0) {
                 i = j;
             } else {
                 advance(c);
                 i++;
             }
         }
+    }
+
+    /**
+     * The fast path for the commonest sequence: a CSI whose bytes are all in this input and are
+     * only parameters, one leading private marker, intermediates and the final byte. Parses and
+     * dispatches it exactly as the state machine would and returns the index after it; returns -1
+     * (having changed nothing the state machine does not reset on ESC) for anything else, which
+     * the state machine then takes byte by byte.
+     *
+     * @param codePoints input
+     * @param i index after {@code ESC [}
+     * @param end end of input
+     */
+    private int wholeCsi(int[] codePoints, int i, int end) {
+        clear();
+        boolean inIntermediates = false;
+        boolean bytewise = false; // after a ':' every parameter byte goes through Params.accept
+        int value = -1;           // digits of the current parameter so far, -1 for none
+        for (int j = i; j < end; j++) {
+            int c = codePoints[j];
+            if (c >= '0' && c <= '9' && !bytewise) {
+                value = value < 0 ? c - '0' : value < 214_748_364 ? value * 10 + c - '0'
+                    : (int) Math.min(value * 10L + c - '0', Integer.MAX_VALUE);
+            } else if (c >= 0x30 && c <= 0x3B) {
+                if (inIntermediates) {
+                    return -1;
+                }
+                if (value >= 0) {
+                    params.setLast(value);
+                    value = -1;
+                }
+                bytewise |= c == ':';
+                params.accept(c);
+            } else if (c >= 0x3C && c <= 0x3F) {
+                if (j != i) {
+                    return -1;
+                }
+                collect(c);
+            } else if (c >= 0x20 && c <= 0x2F) {
+                if (value >= 0) {
+                    params.setLast(value);
+                    value = -1;
+                }
+                collect(c);
+                inIntermediates = true;
+            } else if (c >= 0x40 && c <= 0x7E) {
+                if (value >= 0) {
+                    params.setLast(value);
+                }
+                dispatchCsi(c);
+                return j + 1;
+            } else {
+                return -1;
+            }
+        }
+        return -1;
     }
 
     /** Returns to the ground state, dropping any sequence in progress (a DCS is unhooked). */

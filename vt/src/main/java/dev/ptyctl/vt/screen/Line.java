@@ -1,5 +1,6 @@
 package dev.ptyctl.vt.screen;
 
+import dev.ptyctl.vt.unicode.UnicodeWidth;
 import java.util.Arrays;
 
 /**
@@ -42,9 +43,19 @@ public final class Line {
     private long[] styles;
     /** Underline colour / hyperlink per cell, see {@link #extra(int)}; null while all are 0. */
     private long[] extras;
-    /** Text of combined cells; null while no cell is combined. */
+    /**
+     * Text of combined cells; null while no cell was ever combined. Only read where the content has
+     * the combined bit: writing a cell clears the bit and leaves the old string here, so blanking a
+     * line costs no pass over this array.
+     */
     private String[] graphemes;
     private boolean wrapped;
+    /**
+     * Array index from which every cell is known to be empty with the default style, no extras and
+     * no grapheme: blanking a line (scrolling, erasing) only has to touch the cells before it, which
+     * for the usual short line is a small part of the row.
+     */
+    private int used;
 
     /**
      * Creates a line of empty cells.
@@ -58,6 +69,7 @@ public final class Line {
         Arrays.fill(content, EMPTY);
         if (fillStyle != Style.DEFAULT) {
             Arrays.fill(styles(), fillStyle);
+            used = cols;
         }
     }
 
@@ -176,15 +188,15 @@ public final class Line {
      */
     public void set(int col, int codePoint, int width, long style, long extra) {
         content[col] = codePoint | (width << WIDTH_SHIFT);
+        if (col >= used) {
+            used = col + 1;
+        }
         if (styles != null) {
             styles[col] = style;
         } else if (style != Style.DEFAULT) {
             styles()[col] = style;
         }
         setExtra(col, extra);
-        if (graphemes != null) {
-            graphemes[col] = null;
-        }
     }
 
     /**
@@ -200,6 +212,9 @@ public final class Line {
      */
     public void setNarrowRun(int col, int[] codePoints, int from, int to, long style, long extra) {
         int end = col + (to - from);
+        if (end > used) {
+            used = end;
+        }
         for (int i = from, c = col; i < to; i++, c++) {
             content[c] = codePoints[i] | EMPTY;
         }
@@ -207,9 +222,60 @@ public final class Line {
         if (extras != null || extra != 0) {
             Arrays.fill(extras(), col, end, extra);
         }
-        if (graphemes != null) {
-            Arrays.fill(graphemes, col, end, null);
+    }
+
+    /**
+     * The printing fast path for any text: writes code points of width 1 and 2 (a wide one with its
+     * right half) from {@code col} on, all with the same style, until one has width 0 (it joins the
+     * previous cell, which the caller does), does not fit before {@code edge}, or is ASCII while
+     * {@code stopAtAscii} (a charset must map it).
+     *
+     * @param col first column
+     * @param codePoints characters
+     * @param from first index in {@code codePoints}
+     * @param to index after the last
+     * @param edge column after the last one that may be written
+     * @param style packed style for all of them
+     * @param extra packed extras for all of them
+     * @param stopAtAscii whether code points below 0x7F end the run
+     * @return the index after the last code point written, shifted left 32 bits, or-ed with the
+     *     column after the last cell written
+     */
+    public long setRun(int col, int[] codePoints, int from, int to, int edge, long style, long extra,
+                       boolean stopAtAscii) {
+        int c = col;
+        int i = from;
+        while (i < to) {
+            int cp = codePoints[i];
+            int width;
+            if (cp < 0x7F) {
+                if (stopAtAscii) {
+                    break;
+                }
+                width = 1;
+            } else {
+                width = UnicodeWidth.of(cp);
+            }
+            if (width == 0 || c + width > edge) {
+                break;
+            }
+            content[c] = cp | (width << WIDTH_SHIFT);
+            if (width == 2) {
+                content[c + 1] = SPACER;
+            }
+            c += width;
+            i++;
         }
+        if (c > col) {
+            if (c > used) {
+                used = c;
+            }
+            fillStyles(col, c, style);
+            if (extras != null || extra != 0) {
+                Arrays.fill(extras(), col, c, extra);
+            }
+        }
+        return (long) i << 32 | c;
     }
 
     /**
@@ -229,13 +295,16 @@ public final class Line {
 
     private void appendCombining(int col, int codePoint) {
         int c = content[col];
+        if (col >= used) {
+            used = col + 1;
+        }
         if ((c & COMBINED) != 0) {
-            graphemes[col] = graphemes[col] + Character.toString(codePoint);
+            graphemes[col] = Graphemes.append(graphemes[col], codePoint);
         } else if ((c & CODE_POINT_MASK) != 0) {
             if (graphemes == null) {
                 graphemes = new String[content.length];
             }
-            graphemes[col] = Character.toString(c & CODE_POINT_MASK) + Character.toString(codePoint);
+            graphemes[col] = Graphemes.of(c & CODE_POINT_MASK, codePoint);
             content[col] = c | COMBINED;
         } else {
             content[col] = codePoint | EMPTY;
@@ -252,6 +321,14 @@ public final class Line {
      */
     public void fill(int from, int to, long style, long extra) {
         to = Math.min(to, cols);
+        if (style == Style.DEFAULT && extra == 0) {
+            if (to >= used) {
+                to = used;
+                used = Math.min(used, from); // everything from here on is blank
+            }
+        } else if (to > used) {
+            used = to;
+        }
         if (from >= to) {
             return;
         }
@@ -259,9 +336,6 @@ public final class Line {
         fillStyles(from, to, style);
         if (extras != null || extra != 0) {
             Arrays.fill(extras(), from, to, extra);
-        }
-        if (graphemes != null) {
-            Arrays.fill(graphemes, from, to, null);
         }
     }
 
@@ -415,6 +489,7 @@ public final class Line {
      */
     public void copyCells(Line src, int srcCol, int col, int count) {
         System.arraycopy(src.content, srcCol, content, col, count);
+        used = Math.max(used, col + count);
         if (src.styles != null) {
             System.arraycopy(src.styles, srcCol, styles(), col, count);
         } else if (styles != null) {
@@ -448,7 +523,9 @@ public final class Line {
             return;
         }
         if (newCols > content.length) {
+            int oldLength = content.length;
             content = Arrays.copyOf(content, newCols);
+            Arrays.fill(content, oldLength, newCols, EMPTY);
             if (styles != null) {
                 styles = Arrays.copyOf(styles, newCols);
             }
@@ -479,6 +556,7 @@ public final class Line {
             styles = null;
             extras = null;
             graphemes = null;
+            used = newCols;
         }
         cols = newCols;
         wrapped = false;
@@ -494,7 +572,7 @@ public final class Line {
      * @return trimmed length
      */
     public int trimmedLength() {
-        for (int col = cols - 1; col >= 0; col--) {
+        for (int col = Math.min(cols, used) - 1; col >= 0; col--) {
             if ((content[col] & HAS_TEXT) != 0) {
                 return col + width(col);
             }
@@ -588,6 +666,7 @@ public final class Line {
 
     private void move(int from, int to, int count) {
         System.arraycopy(content, from, content, to, count);
+        used = Math.max(used, to + count);
         if (styles != null) {
             System.arraycopy(styles, from, styles, to, count);
         }

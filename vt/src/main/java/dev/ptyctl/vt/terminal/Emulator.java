@@ -90,78 +90,78 @@ public final class Emulator implements VtHandler {
     }
 
     private void registerCsi() {
-        csi.put("", '@', edit::insertChars);                       // ICH
-        csi.put(" ", '@', columns::scrollLeft);                    // SL
-        csi.put("", 'A', cursor::up);                              // CUU
-        csi.put(" ", 'A', columns::scrollRight);                   // SR
-        csi.put("", 'B', cursor::down);                            // CUD
-        csi.put("", 'C', cursor::forward);                         // CUF
-        csi.put("", 'D', cursor::backward);                        // CUB
-        csi.put("", 'E', cursor::nextLine);                        // CNL
-        csi.put("", 'F', cursor::previousLine);                    // CPL
-        csi.put("", 'G', cursor::column);                          // CHA
-        csi.put("", 'H', cursor::position);                        // CUP
-        csi.put("", 'I', cursor::forwardTab);                      // CHT
-        csi.put("", 'J', edit::eraseInDisplay);                    // ED
-        csi.put("?", 'J', edit::selectiveEraseInDisplay);          // DECSED
-        csi.put("", 'K', edit::eraseInLine);                       // EL
-        csi.put("?", 'K', edit::selectiveEraseInLine);             // DECSEL
-        csi.put("", 'L', scroll::insertLines);                     // IL
-        csi.put("", 'M', scroll::deleteLines);                     // DL
-        csi.put("", 'P', edit::deleteChars);                       // DCH
-        csi.put("", 'S', scroll::scrollUp);                        // SU
-        csi.put("", 'T', scroll::scrollDown);                      // SD
-        csi.put("", 'X', edit::eraseChars);                        // ECH
-        csi.put("", 'Z', cursor::backwardTab);                     // CBT
-        csi.put("", '`', cursor::column);                          // HPA
-        csi.put("", 'a', cursor::forward);                         // HPR
-        csi.put("", 'b', p -> printer.repeat(p.getOr(0, 1)));      // REP
-        csi.put("", 'c', replies::primaryDeviceAttributes);        // DA1
-        csi.put(">", 'c', replies::secondaryDeviceAttributes);     // DA2
-        csi.put("", 'd', cursor::row);                             // VPA
-        csi.put("", 'e', cursor::rowRelative);                     // VPR
-        csi.put("", 'f', cursor::position);                        // HVP
-        csi.put("", 'g', cursor::clearTabStops);                   // TBC
-        csi.put("", 'h', p -> modes.setAnsi(p, true));             // SM
-        csi.put("?", 'h', p -> modes.setDec(p, true));             // DECSET
-        csi.put("", 'l', p -> modes.setAnsi(p, false));            // RM
-        csi.put("?", 'l', p -> modes.setDec(p, false));            // DECRST
-        csi.put("", 'm', sgr::apply);                              // SGR
-        csi.put("", 'n', replies::deviceStatus);                   // DSR
-        csi.put("?", 'n', replies::decDeviceStatus);               // DECDSR
-        csi.put("!", 'p', p -> resets.softReset());                // DECSTR
-        csi.put("$", 'p', p -> modes.requestMode(p, false));       // DECRQM (ANSI modes)
-        csi.put("?$", 'p', p -> modes.requestMode(p, true));       // DECRQM (DEC modes)
-        csi.put(" ", 'q', modes::setCursorStyle);                  // DECSCUSR
-        csi.put(">", 'q', replies::version);                       // XTVERSION
-        csi.put("\"", 'q', edit::selectProtection);                // DECSCA
-        csi.put("", 'r', scroll::setScrollRegion);                 // DECSTBM
-        csi.put("", 's', this::saveCursorOrSetMargins);            // SCOSC, or DECSLRM under DECLRMM
-        csi.put("", 't', osc::windowOperation);                    // XTWINOPS (title stack)
-        csi.put("", 'u', p -> cursor.restore());                   // SCORC
-        csi.put("'", '}', columns::insertColumns);                 // DECIC
-        csi.put("'", '~', columns::deleteColumns);                 // DECDC
+        csi.put("", '@', "ICH", edit::insertChars);
+        csi.put(" ", '@', "SL", columns::scrollLeft);
+        csi.put("", 'A', "CUU", cursor::up);
+        csi.put(" ", 'A', "SR", columns::scrollRight);
+        csi.put("", 'B', "CUD", cursor::down);
+        csi.put("", 'C', "CUF", cursor::forward);
+        csi.put("", 'D', "CUB", cursor::backward);
+        csi.put("", 'E', "CNL", cursor::nextLine);
+        csi.put("", 'F', "CPL", cursor::previousLine);
+        csi.put("", 'G', "CHA", cursor::column);
+        csi.put("", 'H', "CUP", cursor::position);
+        csi.put("", 'I', "CHT", cursor::forwardTab);
+        csi.put("", 'J', "ED", edit::eraseInDisplay);
+        csi.put("?", 'J', "DECSED", edit::selectiveEraseInDisplay);
+        csi.put("", 'K', "EL", edit::eraseInLine);
+        csi.put("?", 'K', "DECSEL", edit::selectiveEraseInLine);
+        csi.put("", 'L', "IL", scroll::insertLines);
+        csi.put("", 'M', "DL", scroll::deleteLines);
+        csi.put("", 'P', "DCH", edit::deleteChars);
+        csi.put("", 'S', "SU", scroll::scrollUp);
+        csi.put("", 'T', "SD", scroll::scrollDown);
+        csi.put("", 'X', "ECH", edit::eraseChars);
+        csi.put("", 'Z', "CBT", cursor::backwardTab);
+        csi.put("", '`', "HPA", cursor::column);
+        csi.put("", 'a', "HPR", cursor::forward);
+        csi.put("", 'b', "REP", p -> printer.repeat(p.getOr(0, 1)));
+        csi.put("", 'c', "DA1", replies::primaryDeviceAttributes);
+        csi.put(">", 'c', "DA2", replies::secondaryDeviceAttributes);
+        csi.put("", 'd', "VPA", cursor::row);
+        csi.put("", 'e', "VPR", cursor::rowRelative);
+        csi.put("", 'f', "HVP", cursor::position);
+        csi.put("", 'g', "TBC", cursor::clearTabStops);
+        csi.put("", 'h', "SM", p -> modes.setAnsi(p, true));
+        csi.put("?", 'h', "DECSET", p -> modes.setDec(p, true));
+        csi.put("", 'l', "RM", p -> modes.setAnsi(p, false));
+        csi.put("?", 'l', "DECRST", p -> modes.setDec(p, false));
+        csi.put("", 'm', "SGR", sgr::apply);
+        csi.put("", 'n', "DSR", replies::deviceStatus);
+        csi.put("?", 'n', "DECDSR", replies::decDeviceStatus);
+        csi.put("!", 'p', "DECSTR", p -> resets.softReset());
+        csi.put("$", 'p', "DECRQM", p -> modes.requestMode(p, false)); // ANSI modes
+        csi.put("?$", 'p', "DECRQM", p -> modes.requestMode(p, true)); // DEC modes
+        csi.put(" ", 'q', "DECSCUSR", modes::setCursorStyle);
+        csi.put(">", 'q', "XTVERSION", replies::version);
+        csi.put("\"", 'q', "DECSCA", edit::selectProtection);
+        csi.put("", 'r', "DECSTBM", scroll::setScrollRegion);
+        csi.put("", 's', "SCOSC/DECSLRM", this::saveCursorOrSetMargins); // DECSLRM under DECLRMM
+        csi.put("", 't', "XTWINOPS", osc::windowOperation); // title stack only
+        csi.put("", 'u', "SCORC", p -> cursor.restore());
+        csi.put("'", '}', "DECIC", columns::insertColumns);
+        csi.put("'", '~', "DECDC", columns::deleteColumns);
     }
 
     private void registerEsc() {
-        esc.put("", '7', cursor::save);                            // DECSC
-        esc.put("", '8', cursor::restore);                         // DECRC
-        esc.put("", 'D', scroll::index);                           // IND
-        esc.put("", 'E', scroll::nextLine);                        // NEL
-        esc.put("", 'H', cursor::setTabStop);                      // HTS
-        esc.put("", 'M', scroll::reverseIndex);                    // RI
-        esc.put("", '=', () -> modes.keypad(true));                // DECKPAM
-        esc.put("", '>', () -> modes.keypad(false));               // DECKPNM
-        esc.put("", 'c', this::fullReset);                         // RIS
-        esc.put("", 'n', () -> t.charsets.shift(2));               // LS2
-        esc.put("", 'o', () -> t.charsets.shift(3));               // LS3
-        esc.put("", '|', () -> t.charsets.shift(3));               // LS3R (as LS3, like xterm.js)
-        esc.put("", '}', () -> t.charsets.shift(2));               // LS2R (as LS2)
-        esc.put("", '~', () -> t.charsets.shift(1));               // LS1R (as LS1)
-        esc.put("%", '@', this::selectDefaultCharset);             // select default charset
-        esc.put("%", 'G', this::selectDefaultCharset);             // select UTF-8 (same)
-        esc.put("#", '8', edit::screenAlignment);                  // DECALN
-        esc.put("", '\\', () -> { });                              // ST after an OSC/DCS ended by ESC
+        esc.put("", '7', "DECSC", cursor::save);
+        esc.put("", '8', "DECRC", cursor::restore);
+        esc.put("", 'D', "IND", scroll::index);
+        esc.put("", 'E', "NEL", scroll::nextLine);
+        esc.put("", 'H', "HTS", cursor::setTabStop);
+        esc.put("", 'M', "RI", scroll::reverseIndex);
+        esc.put("", '=', "DECKPAM", () -> modes.keypad(true));
+        esc.put("", '>', "DECKPNM", () -> modes.keypad(false));
+        esc.put("", 'c', "RIS", this::fullReset);
+        esc.put("", 'n', "LS2", () -> t.charsets.shift(2));
+        esc.put("", 'o', "LS3", () -> t.charsets.shift(3));
+        esc.put("", '|', "LS3R", () -> t.charsets.shift(3)); // (as LS3, like xterm.js)
+        esc.put("", '}', "LS2R", () -> t.charsets.shift(2)); // (as LS2)
+        esc.put("", '~', "LS1R", () -> t.charsets.shift(1)); // (as LS1)
+        esc.put("%", '@', "DOCS", this::selectDefaultCharset); // select default charset
+        esc.put("%", 'G', "DOCS", this::selectDefaultCharset); // select UTF-8 (same)
+        esc.put("#", '8', "DECALN", edit::screenAlignment);
+        esc.put("", '\\', "ST", () -> { }); // after an OSC/DCS ended by ESC
     }
 
     // ---- VtHandler -------------------------------------------------------------------------
@@ -353,6 +353,35 @@ public final class Emulator implements VtHandler {
         }
         t.cols = cols;
         t.rows = rows;
+    }
+
+    /**
+     * A sequence this emulator implements, as registered in its constructor.
+     *
+     * @param kind {@code "CSI"} or {@code "ESC"}
+     * @param intermediates private marker and intermediate bytes, e.g. {@code "?"}, {@code " "}
+     * @param finalByte the final byte
+     * @param mnemonic its name (several joined by {@code /} when the meaning depends on a mode)
+     */
+    public record SupportedSequence(String kind, String intermediates, char finalByte, String mnemonic) {
+    }
+
+    /**
+     * The index of supported CSI and ESC sequences (docs/emulator.md's tables are checked against
+     * it). SCS designations ({@code ESC ( F} and friends) are not listed: they are recognised by
+     * their intermediates, see {@code designateCharset}.
+     *
+     * @return the registrations, CSI first, in order
+     */
+    public java.util.List<SupportedSequence> supportedSequences() {
+        java.util.List<SupportedSequence> all = new java.util.ArrayList<>();
+        for (String[] r : csi.registrations()) {
+            all.add(new SupportedSequence("CSI", r[0], r[1].charAt(0), r[2]));
+        }
+        for (String[] r : esc.registrations()) {
+            all.add(new SupportedSequence("ESC", r[0], r[1].charAt(0), r[2]));
+        }
+        return all;
     }
 
     /**

@@ -15,6 +15,9 @@ final class ModeState {
     enum MouseEncoding { DEFAULT, SGR, SGR_PIXELS }
 
     private final Set<Mode> set = EnumSet.noneOf(Mode.class);
+    /** IRM and DECAWM as plain fields: the printer reads them for every character it prints. */
+    boolean insert;
+    boolean autowrap;
     MouseProtocol mouseProtocol = MouseProtocol.NONE;
     MouseEncoding mouseEncoding = MouseEncoding.DEFAULT;
 
@@ -37,6 +40,7 @@ final class ModeState {
         }
         set(Mode.LINEFEED_NEWLINE, newline);
         set(Mode.CURSOR_BLINK, blink);
+        refresh();
         mouseProtocol = MouseProtocol.NONE;
         mouseEncoding = MouseEncoding.DEFAULT;
     }
@@ -60,5 +64,11 @@ final class ModeState {
         } else {
             set.remove(mode);
         }
+        refresh();
+    }
+
+    private void refresh() {
+        insert = set.contains(Mode.INSERT);
+        autowrap = set.contains(Mode.AUTOWRAP);
     }
 }

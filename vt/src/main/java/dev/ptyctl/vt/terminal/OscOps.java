@@ -12,6 +12,10 @@ import java.util.OptionalInt;
  * 52 (clipboard) is ignored on purpose and counted.
  */
 final class OscOps {
+    /** The OSC commands handled (docs/emulator.md lists the same; a test checks). */
+    static final java.util.Set<Integer> COMMANDS = java.util.Set.of(0, 1, 2, 4, 7, 8, 10, 11, 12, 52, 104, 110, 111,
+        112, 133);
+
     /** Longest command number accepted; real ones have at most 4 digits. */
     private static final int MAX_COMMAND_DIGITS = 9;
 

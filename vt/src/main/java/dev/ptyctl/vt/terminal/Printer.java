@@ -80,21 +80,21 @@ final class Printer {
         if (col > 0 && col <= cols && line.width(col - 1) == 2) {
             line.set(col - 1, 0, 1, t.style, cellExtra);
         }
-        boolean fast = t.charsets.isIdentity() && !t.modes.is(Mode.INSERT);
+        boolean identity = t.charsets.isIdentity();
+        boolean insert = t.modes.insert;
         int i = start;
         while (i < end) {
             int cp = codePoints[i];
-            if (fast && cp < 0x7F && col < edge) {
-                int runEnd = i + 1;
-                int limit = Math.min(end, i + (edge - col));
-                while (runEnd < limit && codePoints[runEnd] < 0x7F) {
-                    runEnd++;
+            if (!insert) {
+                long run = line.setRun(col, codePoints, i, end, edge, t.style, cellExtra, !identity);
+                int next = (int) (run >>> 32);
+                if (next > i) {
+                    int newCol = (int) run;
+                    precedingWidth = line.width(newCol - 1) == 0 ? 2 : 1;
+                    col = newCol;
+                    i = next;
+                    continue;
                 }
-                line.setNarrowRun(col, codePoints, i, runEnd, t.style, cellExtra);
-                col += runEnd - i;
-                i = runEnd;
-                precedingWidth = 1;
-                continue;
             }
             cursor.setCol(col);
             line = printOne(s, line, cp);
@@ -105,7 +105,6 @@ final class Printer {
         if (col == edge && edge < cols) {
             cursor.setMarginWrapPending();
         }
-        line = s.line(cursor.row());
         if (col < cols && line.width(col) == 0 && !line.hasText(col)) {
             line.set(col, 0, 1, t.style, cellExtra);
         }
@@ -144,7 +143,7 @@ final class Printer {
         precedingWidth = width;
         int col = cursor.col();
         if (!join && col + width > edge) {
-            if (t.modes.is(Mode.AUTOWRAP)) {
+            if (t.modes.autowrap) {
                 Line oldRow = line;
                 scroll.down(true, true);
                 if (edge == cols) {
@@ -187,7 +186,7 @@ final class Printer {
             // Only a wide character on a one-column screen gets here: it can never fit.
             return line;
         }
-        if (t.modes.is(Mode.INSERT)) {
+        if (t.modes.insert) {
             line.insertCells(col, width, t.style, cellExtra, edge);
         }
         line.set(col, cp, width, t.style, cellExtra);

@@ -14,6 +14,8 @@ final class SequenceTable<A> {
 
     private final int[] keys = new int[CAPACITY];
     private final Object[] actions = new Object[CAPACITY];
+    /** Registrations in order: intermediates, final byte and mnemonic, for docs and tests. */
+    private final java.util.List<String[]> names = new java.util.ArrayList<>();
     private int size;
 
     /**
@@ -21,9 +23,11 @@ final class SequenceTable<A> {
      *
      * @param intermediates collected bytes, e.g. {@code "?"} or {@code ""}
      * @param finalByte final byte
+     * @param mnemonic the sequence's name in docs/emulator.md (several joined by {@code /})
      * @param action what to run
      */
-    void put(String intermediates, char finalByte, A action) {
+    void put(String intermediates, char finalByte, String mnemonic, A action) {
+        names.add(new String[] {intermediates, String.valueOf(finalByte), mnemonic});
         int key = Intermediates.key(Intermediates.of(intermediates), finalByte);
         if (size >= CAPACITY / 2) {
             throw new IllegalStateException("sequence table full");
@@ -38,6 +42,15 @@ final class SequenceTable<A> {
         keys[slot] = key;
         actions[slot] = action;
         size++;
+    }
+
+    /**
+     * Every registration in order.
+     *
+     * @return [intermediates, final byte, mnemonic] per entry
+     */
+    java.util.List<String[]> registrations() {
+        return java.util.Collections.unmodifiableList(names);
     }
 
     /**

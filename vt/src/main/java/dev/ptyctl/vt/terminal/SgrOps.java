@@ -45,7 +45,7 @@ final class SgrOps {
             } else if (v >= 100 && v <= 107) {
                 t.style = Style.withBg(t.style, Style.color(Style.COLOR_P16, v - 100 + 8));
             } else if (v == 38 || v == 48 || v == 58) {
-                i += extractColor(p, i);
+                i += plainExtendedColor(p, i) ? (p.get(i + 1) == 5 ? 2 : 4) : extractColor(p, i);
             } else if (v == 4) {
                 underline(p.hasSubParams(i) ? p.subParam(i, 0) : Style.UNDERLINE_SINGLE);
             } else {
@@ -95,6 +95,31 @@ final class SgrOps {
     private void underline(int style) {
         int value = style < 0 || style > Style.UNDERLINE_DASHED ? Style.UNDERLINE_SINGLE : style;
         t.style = Style.withUnderline(t.style, value);
+    }
+
+    /**
+     * The common forms {@code 38;5;n} and {@code 38;2;r;g;b} (no sub-parameters, all there): applied
+     * directly, with the same result as {@link #extractColor}.
+     *
+     * @return whether the colour was one of those and is applied
+     */
+    private boolean plainExtendedColor(Params p, int pos) {
+        int space = p.get(pos + 1);
+        int count = space == 5 ? 3 : space == 2 ? 5 : 0;
+        if (count == 0 || pos + count > p.length()) {
+            return false;
+        }
+        for (int k = pos; k < pos + count; k++) {
+            if (p.hasSubParams(k)) {
+                return false;
+            }
+        }
+        if (space == 5) {
+            applyColor(p.get(pos), 5, p.get(pos + 2), 0, 0);
+        } else {
+            applyColor(p.get(pos), 2, p.get(pos + 2), p.get(pos + 3), p.get(pos + 4));
+        }
+        return true;
     }
 
     /**

@@ -4,12 +4,14 @@ package dev.ptyctl.vt.unicode;
  * Cell width of a code point, as xterm.js computes it with its unicode11 addon.
  *
  * <p>Controls (C0, DEL, C1) have width 0; they never reach the screen because the parser executes
- * them. The Basic Multilingual Plane is answered from a 64 KiB lookup table built once; other planes
- * by binary search over {@link UnicodeWidthTables}.
+ * them. The Basic Multilingual Plane and plane 1 (emoji) are answered from 64 KiB lookup tables
+ * built once; other planes by binary search over {@link UnicodeWidthTables}.
  */
 public final class UnicodeWidth {
     /** Width per BMP code point; built from the range tables on first use of the class. */
-    private static final byte[] BMP = buildBmpTable();
+    private static final byte[] BMP = buildTable(0);
+    /** Width per code point of plane 1 (emoji and symbols live there), as {@link #BMP}. */
+    private static final byte[] SMP = buildTable(0x10000);
 
     private UnicodeWidth() {
     }
@@ -30,28 +32,35 @@ public final class UnicodeWidth {
         if (codePoint < 0x10000) {
             return BMP[codePoint];
         }
+        if (codePoint < 0x20000) {
+            return SMP[codePoint - 0x10000];
+        }
         if (inRanges(codePoint, UnicodeWidthTables.ZERO_WIDTH)) {
             return 0;
         }
         return inRanges(codePoint, UnicodeWidthTables.WIDE) ? 2 : 1;
     }
 
-    private static byte[] buildBmpTable() {
+    /** Widths of the 64 Ki code points from {@code base}, from the range tables. */
+    private static byte[] buildTable(int base) {
         byte[] table = new byte[0x10000];
         java.util.Arrays.fill(table, (byte) 1);
-        java.util.Arrays.fill(table, 0, 0x20, (byte) 0);
-        java.util.Arrays.fill(table, 0x7F, 0xA0, (byte) 0);
-        fill(table, UnicodeWidthTables.ZERO_WIDTH, (byte) 0);
-        fill(table, UnicodeWidthTables.WIDE, (byte) 2);
+        if (base == 0) {
+            java.util.Arrays.fill(table, 0, 0x20, (byte) 0);
+            java.util.Arrays.fill(table, 0x7F, 0xA0, (byte) 0);
+        }
+        fill(table, base, UnicodeWidthTables.ZERO_WIDTH, (byte) 0);
+        fill(table, base, UnicodeWidthTables.WIDE, (byte) 2);
         return table;
     }
 
-    private static void fill(byte[] table, int[] ranges, byte width) {
+    private static void fill(byte[] table, int base, int[] ranges, byte width) {
         for (int i = 0; i < ranges.length; i += 2) {
-            if (ranges[i] >= 0x10000) {
-                return;
+            int from = Math.max(ranges[i], base);
+            int to = Math.min(ranges[i + 1], base + 0xFFFF);
+            if (from <= to) {
+                java.util.Arrays.fill(table, from - base, to - base + 1, width);
             }
-            java.util.Arrays.fill(table, ranges[i], Math.min(ranges[i + 1], 0xFFFF) + 1, width);
         }
     }
 

@@ -20,9 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Our emulator against xterm.js, case by case over the corpus.
@@ -39,15 +37,12 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * sides expose, each row's text, each scrollback row's text, and every cell's characters, width,
  * colours and attributes. A failure lists the differences, cells by (row, col), ours then xterm's.
  *
- * <p>Runs only with {@code -Dptyctl.oracle=true} (tag {@code oracle}); needs node and
- * {@code npm ci --prefix tools/xterm-oracle}. Per-family counts are printed at the end and
+ * <p>Runs whenever the oracle is installed ({@code npm ci --prefix tools/xterm-oracle}, needs
+ * node), and always under {@code CI=true}; see {@link RequiresXtermOracle}. Per-family counts are printed at the end and
  * written to {@code target/oracle-summary.txt}. {@code -Dptyctl.oracle.seed=N} changes the seed,
  * {@code -Dptyctl.oracle.cases=a,b} runs only the named cases.
  */
-@Tag("oracle")
-@EnabledIfSystemProperty(named = "ptyctl.oracle", matches = "true",
-    disabledReason = "the xterm.js differential test runs with -Dptyctl.oracle=true (needs node and "
-        + XtermOracle.INSTALL_COMMAND + ")")
+@RequiresXtermOracle
 class XtermDifferentialTest {
     /** Scrollback both terminals keep: enough for every case, small enough to compare quickly. */
     static final int SCROLLBACK = 1000;

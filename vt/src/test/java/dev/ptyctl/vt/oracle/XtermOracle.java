@@ -144,6 +144,28 @@ final class XtermOracle implements AutoCloseable {
         return ScreenState.fromOracle(answer);
     }
 
+    /**
+     * Sends a request written by hand and returns the answer line as it comes (for testing the
+     * oracle's own error handling).
+     *
+     * @param requestJson one JSON object, without a newline
+     * @return the answer line
+     */
+    synchronized String rawAnswer(String requestJson) {
+        try {
+            requests.write(requestJson);
+            requests.write('\n');
+            requests.flush();
+            String line = answers.readLine();
+            if (line == null) {
+                throw new IllegalStateException("the xterm.js oracle closed its output" + stderr());
+            }
+            return line;
+        } catch (IOException e) {
+            throw new IllegalStateException("the xterm.js oracle stopped: " + e.getMessage() + stderr(), e);
+        }
+    }
+
     /** Requests answered so far. */
     synchronized long requestCount() {
         return requestCount;

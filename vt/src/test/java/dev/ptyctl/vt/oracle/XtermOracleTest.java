@@ -5,14 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.vt.CellView;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /** The oracle itself: that xterm.js's answer arrives in the shape our CellView has. */
-@Tag("oracle")
-@EnabledIfSystemProperty(named = "ptyctl.oracle", matches = "true",
-    disabledReason = "needs node and " + XtermOracle.INSTALL_COMMAND + "; run with -Dptyctl.oracle=true")
+@RequiresXtermOracle
 class XtermOracleTest {
     private static ScreenState render(int cols, int rows, String... chunks) {
         List<byte[]> bytes = java.util.Arrays.stream(chunks).map(s -> s.getBytes(StandardCharsets.UTF_8)).toList();
@@ -48,6 +44,15 @@ class XtermOracleTest {
         assertThat(s.lines().get(0)).isEqualTo("red\u00e4");
         assertThat(s.cells().get(0).get(0).fgMode()).isEqualTo(CellView.COLOR_PALETTE);
         assertThat(s.cells().get(0).get(0).fg()).isEqualTo(1);
+    }
+
+    @Test
+    void anExceptionInsideXtermFailsOnlyThatRequest() {
+        String chunk = java.util.Base64.getEncoder().encodeToString("ab\u001b[zcd".getBytes(StandardCharsets.UTF_8));
+        String answer = XtermOracle.shared().rawAnswer(
+            "{\"id\":\"boom\",\"cols\":10,\"rows\":2,\"throwOnCsi\":\"z\",\"chunks\":[\"" + chunk + "\"]}");
+        assertThat(answer).contains("\"id\":\"boom\"").contains("\"error\":\"injected failure on CSI z\"");
+        assertThat(render(10, 2, "still alive").lines().get(0)).isEqualTo("still aliv");
     }
 
     @Test

@@ -14,9 +14,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The {@code vt} format as a browser sees it: the service sends it to xterm.js as the WebSocket
@@ -24,10 +22,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * case itself shows (screen, cells, scrollback, cursor, modes, title; replies are not resent).
  * One request per corpus case, at the case's own size.
  */
-@Tag("oracle")
-@EnabledIfSystemProperty(named = "ptyctl.oracle", matches = "true",
-    disabledReason = "the xterm.js tests run with -Dptyctl.oracle=true (needs node and "
-        + XtermOracle.INSTALL_COMMAND + ")")
+@RequiresXtermOracle
 class XtermReplaysVtTest {
     /** Random streams replayed; each is one oracle request. */
     private static final int STREAMS = 300;

@@ -1,0 +1,20 @@
+package dev.ptyctl.vt.oracle;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Marks a test class that talks to the xterm.js oracle; {@link XtermOracleCondition} decides
+ * whether it runs: by default whenever the oracle's packages are installed, always under
+ * {@code CI=true} (where missing packages are a failure, not a reason to skip).
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Tag("oracle")
+@ExtendWith(XtermOracleCondition.class)
+@interface RequiresXtermOracle {
+}
