@@ -239,43 +239,52 @@ public final class Line {
      * @param extra packed extras for all of them
      * @param stopAtAscii whether code points below 0x7F end the run
      * @return the index after the last code point written, shifted left 32 bits, or-ed with the
+     *     width of the last character written (0 when none) shifted left 16 bits, or-ed with the
      *     column after the last cell written
      */
     public long setRun(int col, int[] codePoints, int from, int to, int edge, long style, long extra,
                        boolean stopAtAscii) {
         int c = col;
         int i = from;
+        int width = 0;
+        long[] st = styles != null || style != Style.DEFAULT ? styles() : null;
         while (i < to) {
             int cp = codePoints[i];
-            int width;
+            int w;
             if (cp < 0x7F) {
                 if (stopAtAscii) {
                     break;
                 }
-                width = 1;
+                w = 1;
             } else {
-                width = UnicodeWidth.of(cp);
+                w = UnicodeWidth.of(cp);
             }
-            if (width == 0 || c + width > edge) {
+            if (w == 0 || c + w > edge) {
                 break;
             }
-            content[c] = cp | (width << WIDTH_SHIFT);
-            if (width == 2) {
-                content[c + 1] = SPACER;
+            content[c] = cp | (w << WIDTH_SHIFT);
+            if (st != null) {
+                st[c] = style;
             }
-            c += width;
+            if (w == 2) {
+                content[c + 1] = SPACER;
+                if (st != null) {
+                    st[c + 1] = style;
+                }
+            }
+            c += w;
+            width = w;
             i++;
         }
         if (c > col) {
             if (c > used) {
                 used = c;
             }
-            fillStyles(col, c, style);
             if (extras != null || extra != 0) {
                 Arrays.fill(extras(), col, c, extra);
             }
         }
-        return (long) i << 32 | c;
+        return (long) i << 32 | width << 16 | c;
     }
 
     /**

@@ -89,10 +89,18 @@ final class Printer {
                 long run = line.setRun(col, codePoints, i, end, edge, t.style, cellExtra, !identity);
                 int next = (int) (run >>> 32);
                 if (next > i) {
-                    int newCol = (int) run;
-                    precedingWidth = line.width(newCol - 1) == 0 ? 2 : 1;
-                    col = newCol;
+                    precedingWidth = (int) run >>> 16 & 3;
+                    col = (int) run & 0xFFFF;
                     i = next;
+                    continue;
+                }
+                if (cp >= 0x7F && precedingWidth != 0 && col > 0 && UnicodeWidth.of(cp) == 0) {
+                    // a combining mark after text: what printOne does for it
+                    int base = line.width(col - 1) != 0 ? col - 1 : col - 2;
+                    if (base >= 0) {
+                        line.appendCombining(base, cp, precedingWidth);
+                    }
+                    i++;
                     continue;
                 }
             }

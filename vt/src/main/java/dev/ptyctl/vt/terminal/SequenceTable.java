@@ -14,6 +14,8 @@ final class SequenceTable<A> {
 
     private final int[] keys = new int[CAPACITY];
     private final Object[] actions = new Object[CAPACITY];
+    /** Actions of sequences without intermediates, by final byte: the common case needs no hashing. */
+    private final Object[] plain = new Object[128];
     /** Registrations in order: intermediates, final byte and mnemonic, for docs and tests. */
     private final java.util.List<String[]> names = new java.util.ArrayList<>();
     private int size;
@@ -42,6 +44,9 @@ final class SequenceTable<A> {
         keys[slot] = key;
         actions[slot] = action;
         size++;
+        if (key < plain.length) {
+            plain[key] = action;
+        }
     }
 
     /**
@@ -61,6 +66,9 @@ final class SequenceTable<A> {
      */
     @SuppressWarnings("unchecked")
     A get(int key) {
+        if (key < plain.length) {
+            return (A) plain[key];
+        }
         int slot = slot(key);
         while (keys[slot] != 0) {
             if (keys[slot] == key) {
