@@ -65,6 +65,8 @@ class RealTerminalSocketTest {
     void clearAtThePromptClearsScreenAndScrollbackForEveryoneAndRedrawsThePrompt() throws Exception {
         PtyTerminal bash = add(PtyTerminal.bash("sh"));
         WsTestClient client = server.connect("sh", "protocol=2&lastOutputSeq=0");
+        // Type only once the prompt is drawn: input typed ahead of readline's start-up can be redrawn away.
+        awaitScreen(bash.session(), screen -> screen.contains("$"));
         client.send(new ClientFrame.Input("c", 1, "seq 1 100\n", true));
         awaitScreen(bash.session(), screen -> screen.contains("100\n$"));
         assertThat(scrollback(bash)).isPositive();
