@@ -134,42 +134,34 @@ final class ScrollOps {
 
     /** IL, CSI Ps L: insert blank rows at the cursor row, inside the margins only; column 0. */
     void insertLines(Params p) {
-        cursor.restrict();
-        Screen s = t.active;
-        Cursor c = s.cursor();
-        if (c.row() < s.scrollTop() || c.row() > s.scrollBottom() || !cursor.insideColumns()) {
-            return;
-        }
-        if (s.fullWidth()) {
-            s.insertLines(c.row(), s.scrollBottom(), p.getOr(0, 1), t.eraseStyle());
-        } else {
-            s.scrollRectangle(c.row(), s.scrollBottom(), s.leftMargin(), s.rightMargin(), p.getOr(0, 1), false,
-                t.eraseStyle());
-        }
-        c.setCol(s.leftMargin());
+        shiftLines(p, false);
     }
 
     /** DL, CSI Ps M: delete rows at the cursor row, inside the margins only; column 0. */
     void deleteLines(Params p) {
+        shiftLines(p, true);
+    }
+
+    /** IL and DL: the rows from the cursor to the bottom margin move down (insert) or up (delete). */
+    private void shiftLines(Params p, boolean delete) {
         cursor.restrict();
         Screen s = t.active;
         Cursor c = s.cursor();
         if (c.row() < s.scrollTop() || c.row() > s.scrollBottom() || !cursor.insideColumns()) {
             return;
         }
-        if (s.fullWidth()) {
-            s.deleteLines(c.row(), s.scrollBottom(), p.getOr(0, 1), t.eraseStyle());
-        } else {
-            s.scrollRectangle(c.row(), s.scrollBottom(), s.leftMargin(), s.rightMargin(), p.getOr(0, 1), true,
+        int count = p.getOr(0, 1);
+        if (!s.fullWidth()) {
+            s.scrollRectangle(c.row(), s.scrollBottom(), s.leftMargin(), s.rightMargin(), count, delete,
                 t.eraseStyle());
+        } else if (delete) {
+            s.deleteLines(c.row(), s.scrollBottom(), count, t.eraseStyle());
+        } else {
+            s.insertLines(c.row(), s.scrollBottom(), count, t.eraseStyle());
         }
         c.setCol(s.leftMargin());
     }
 
-    /**
-     * DECSTBM, CSI Ps ; Ps r: sets the scroll region (ignored unless top &lt; bottom) and homes
-     * the cursor; a missing, zero or too large bottom means the last row.
-     */
     /**
      * DECSLRM, CSI Pl ; Pr s while DECLRMM (mode 69) is set: left and right margins (ignored unless
      * left &lt; right); a missing, zero or too large right margin means the last column. Homes the
@@ -188,6 +180,10 @@ final class ScrollOps {
         }
     }
 
+    /**
+     * DECSTBM, CSI Ps ; Ps r: sets the scroll region (ignored unless top &lt; bottom) and homes
+     * the cursor; a missing, zero or too large bottom means the last row.
+     */
     void setScrollRegion(Params p) {
         Screen s = t.active;
         int top = p.getOr(0, 1);
