@@ -22,14 +22,24 @@ import java.util.stream.Collectors;
  *       header's) or listed in {@code allowedOrigins}. This stops other sites' pages from driving terminals, over
  *       WebSocket (cross-site WebSocket hijacking) and over REST (a cross-site form POST needs no preflight).</li>
  *   <li><b>Token</b>: when the server has one, {@code Authorization: Bearer T}, or {@code ?token=T} where a browser
- *       cannot set headers (WebSocket, EventSource). Compared in constant time.</li>
+ *       cannot set headers (WebSocket, EventSource). Compared in constant time. The optional view token passes the
+ *       same check with the {@link Scope#VIEW} scope: callers then allow only reading.</li>
  * </ul>
  */
 public final class AccessRules {
     private final byte[] token;
+    private final byte[] viewToken;
     private final Set<String> allowedOrigins;
     private final Set<String> allowedHosts;
     private final boolean loopbackBound;
+
+    /** What a request that passed the checks may do. */
+    public enum Scope {
+        /** Everything (the full token, or no token configured). */
+        FULL,
+        /** Only watch (the view token): read terminals, attach as a viewer. */
+        VIEW
+    }
 
     /** Why a request was refused: the status and the error body. */
     public record Refusal(int status, String error, String message) {
@@ -43,10 +53,27 @@ public final class AccessRules {
      */
     public AccessRules(Optional<String> token, Set<String> allowedOrigins, Set<String> allowedHosts,
                        boolean loopbackBound) {
-        this.token = token.filter(t -> !t.isEmpty()).map(t -> t.getBytes(StandardCharsets.UTF_8)).orElse(null);
+        this(token, Optional.empty(), allowedOrigins, allowedHosts, loopbackBound);
+    }
+
+    /**
+     * @param token          the server's token, or empty for none
+     * @param viewToken      the token of the view scope, or empty for none; only with a token
+     * @param allowedOrigins extra origins ({@code scheme://host[:port]})
+     * @param allowedHosts   extra {@code Host} names accepted while bound to loopback
+     * @param loopbackBound  whether the server listens on a loopback address only
+     */
+    public AccessRules(Optional<String> token, Optional<String> viewToken, Set<String> allowedOrigins,
+                       Set<String> allowedHosts, boolean loopbackBound) {
+        this.token = bytes(token);
+        this.viewToken = this.token == null ? null : bytes(viewToken);
         this.allowedOrigins = allowedOrigins.stream().map(AccessRules::normalizeOrigin).collect(Collectors.toSet());
         this.allowedHosts = allowedHosts.stream().map(h -> h.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
         this.loopbackBound = loopbackBound;
+    }
+
+    private static byte[] bytes(Optional<String> token) {
+        return token.filter(t -> !t.isEmpty()).map(t -> t.getBytes(StandardCharsets.UTF_8)).orElse(null);
     }
 
     /** Whether clients must present a token. */
@@ -91,10 +118,33 @@ public final class AccessRules {
             return Optional.of(new Refusal(401, "unauthorized",
                     "a token is required: send Authorization: Bearer <token>"));
         }
-        if (!MessageDigest.isEqual(token, given.get().getBytes(StandardCharsets.UTF_8))) {
+        byte[] presented = given.get().getBytes(StandardCharsets.UTF_8);
+        boolean full = MessageDigest.isEqual(token, presented);
+        boolean view = viewToken != null && MessageDigest.isEqual(viewToken, presented);
+        if (!full && !view) {
             return Optional.of(new Refusal(401, "unauthorized", "the token is wrong"));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The scope of a request that passed {@link #checkToken}: {@link Scope#VIEW} exactly when it presented the view
+     * token.
+     */
+    public Scope scope(Optional<String> authorization, Optional<String> queryToken) {
+        if (viewToken == null) {
+            return Scope.FULL;
+        }
+        Optional<String> given = authorization.filter(a -> a.regionMatches(true, 0, "Bearer ", 0, 7))
+                .map(a -> a.substring(7).strip()).or(() -> queryToken);
+        return given.filter(g -> MessageDigest.isEqual(viewToken, g.getBytes(StandardCharsets.UTF_8))).isPresent()
+                ? Scope.VIEW : Scope.FULL;
+    }
+
+    /** The refusal of a request the view scope may not make: anything but reading. */
+    public static Refusal viewOnly(String method) {
+        return new Refusal(403, "view_only", "the view token may only read (GET); " + method
+                + " needs the full token");
     }
 
     /** Host, then Origin, then token: the first refusal, if any. */

@@ -24,4 +24,10 @@ public final class HttpUpgradePolicy implements UpgradePolicy {
                 headers.first(HeaderNames.AUTHORIZATION), Optional.ofNullable(query.get("token")))
                 .map(AccessRules.Refusal::message);
     }
+
+    @Override
+    public boolean viewOnly(Headers headers, Map<String, String> query) {
+        return rules.scope(headers.first(HeaderNames.AUTHORIZATION), Optional.ofNullable(query.get("token")))
+                == AccessRules.Scope.VIEW;
+    }
 }

@@ -50,6 +50,12 @@ public final class RequestGuard implements Filter {
             refuse(res, refusal.get());
             return;
         }
+        String method = req.prologue().method().text();
+        if (api && !method.equals("GET") && !method.equals("HEAD") && rules.scope(
+                headers.first(HeaderNames.AUTHORIZATION), queryToken(req, path)) == AccessRules.Scope.VIEW) {
+            refuse(res, AccessRules.viewOnly(method));
+            return;
+        }
         origin.ifPresent(o -> res.header(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, o).header(HeaderNames.VARY,
                 "Origin"));
         chain.proceed();

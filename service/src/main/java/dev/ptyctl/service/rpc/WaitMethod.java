@@ -112,7 +112,7 @@ final class WaitMethod implements RpcMethodHandler {
         return prompts.state() == PromptTracker.State.AT_PROMPT && prompts.lastPromptSeq() > since;
     }
 
-    /** Adds {@code command: {exitCode, output, truncated}} for the last command, when it started after {@code since}. */
+    /** Adds {@code command: {exitCode, output, truncated, commandLine}} for the last command, when it started after {@code since}. */
     private JsonObject withCommand(JsonObject result, TerminalSession session, long since) {
         var command = prompts.lastCommand().filter(c -> c.outputStartSeq() > since);
         if (command.isEmpty()) {
@@ -123,6 +123,7 @@ final class WaitMethod implements RpcMethodHandler {
         JsonObjectBuilder json = Json.createObjectBuilder()
                 .add("output", CommandOutput.render(record.outputBytes(), cols))
                 .add("truncated", record.truncated());
+        record.commandLine().ifPresent(line -> json.add("commandLine", line));
         if (record.exitCode().isPresent()) {
             json.add("exitCode", record.exitCode().getAsInt());
         } else {

@@ -4,6 +4,7 @@ import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.keys.KeyEncoder;
+import dev.ptyctl.vt.keys.PasteEncoder;
 import dev.ptyctl.vt.keys.UnknownKeyException;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
@@ -17,28 +18,34 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code pty/write}: one action ({@code {text}} or {@code {key}}) or a non-empty array of them, validated as a
+ * {@code pty/write}: one action ({@code {text}}, {@code {key}} or, ours, {@code {paste}}) or a non-empty array of them, validated as a
  * whole before anything is written, then written to the PTY as one write. The result is {@code written}, the
  * number of UTF-8 bytes written, and {@code outputSeq}, the output offset at the moment of the write.
  *
- * <p>Keys are encoded with the terminal's application cursor key mode as it is when the request runs.
+ * <p>Keys are encoded with the terminal's application cursor key mode, and pastes with its bracketed paste mode,
+ * as they are when the request runs.
  */
 final class WriteMethod implements RpcMethodHandler {
 
-    /** One validated action: exactly one of the two is non-null. */
-    private record Action(String text, String key) {
+    /** The action kinds, as their JSON field names. */
+    private enum Kind { TEXT, KEY, PASTE }
+
+    /** One validated action: a kind and its string. */
+    private record Action(Kind kind, String value) {
     }
 
     @Override
     public JsonObject call(JsonObject params, TerminalSession session)
             throws RpcException, IOException, InterruptedException {
         List<Action> actions = actions(new Params(params));
-        boolean applicationCursorKeys = actions.stream().anyMatch(a -> a.key() != null)
-                && session.inspect(Terminal::applicationCursorKeys);
+        boolean[] modes = session.inspect(t -> new boolean[] {t.applicationCursorKeys(), t.bracketedPaste()});
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         for (Action action : actions) {
-            bytes.writeBytes(action.text() != null ? action.text().getBytes(StandardCharsets.UTF_8)
-                    : encodeKey(action.key(), applicationCursorKeys));
+            bytes.writeBytes(switch (action.kind()) {
+                case TEXT -> action.value().getBytes(StandardCharsets.UTF_8);
+                case KEY -> encodeKey(action.value(), modes[0]);
+                case PASTE -> PasteEncoder.encode(action.value(), modes[1]);
+            });
         }
         byte[] data = bytes.toByteArray();
         long outputSeq = session.write(data);
@@ -75,8 +82,8 @@ final class WriteMethod implements RpcMethodHandler {
             throw RpcException.invalidParams("action must be an object {text} or {key}, or a non-empty array of them");
         }
         for (Action a : actions) {
-            if (a.key() != null) {
-                encodeKey(a.key(), false);
+            if (a.kind() == Kind.KEY) {
+                encodeKey(a.value(), false);
             }
         }
         return actions;
@@ -84,18 +91,27 @@ final class WriteMethod implements RpcMethodHandler {
 
     private static Action action(String where, JsonObject object) throws RpcException {
         Params fields = new Params(object);
-        boolean hasText = fields.has("text");
-        boolean hasKey = fields.has("key");
-        if (hasText && hasKey) {
-            throw RpcException.invalidParams(where + ": text and key are mutually exclusive");
+        List<Kind> present = new ArrayList<>();
+        for (Kind kind : Kind.values()) {
+            if (fields.has(name(kind))) {
+                present.add(kind);
+            }
         }
-        if (!hasText && !hasKey) {
+        if (present.size() > 1) {
+            throw RpcException.invalidParams(where + ": " + (present.contains(Kind.PASTE) ? "text, key and paste"
+                    : "text and key") + " are mutually exclusive");
+        }
+        if (present.isEmpty()) {
             throw RpcException.invalidParams(where + " needs either text or key");
         }
-        String name = hasText ? "text" : "key";
-        if (!(object.get(name) instanceof JsonString value)) {
-            throw RpcException.invalidParams(where + "." + name + " must be a string");
+        Kind kind = present.getFirst();
+        if (!(object.get(name(kind)) instanceof JsonString value)) {
+            throw RpcException.invalidParams(where + "." + name(kind) + " must be a string");
         }
-        return hasText ? new Action(value.getString(), null) : new Action(null, value.getString());
+        return new Action(kind, value.getString());
+    }
+
+    private static String name(Kind kind) {
+        return kind.name().toLowerCase(java.util.Locale.ROOT);
     }
 }

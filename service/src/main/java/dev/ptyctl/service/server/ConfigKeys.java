@@ -18,6 +18,7 @@ final class ConfigKeys {
     static final String PORT = "server.port";
     static final String TOKEN = "ptyctl.security.token";
     static final String TOKEN_FILE = "ptyctl.security.tokenFile";
+    static final String VIEW_TOKEN = "ptyctl.security.viewToken";
     static final String ALLOWED_ORIGINS = "ptyctl.security.allowedOrigins";
     static final String ALLOWED_HOSTS = "ptyctl.security.allowedHosts";
     static final String SHELL = "ptyctl.terminals.shell";
@@ -34,7 +35,7 @@ final class ConfigKeys {
     /** The short name SPEC §8 gives the token's variable. */
     static final String TOKEN_VARIABLE = "PTYCTL_TOKEN";
 
-    static final List<String> ALL = List.of(HOST, PORT, TOKEN, TOKEN_FILE, ALLOWED_ORIGINS, ALLOWED_HOSTS, SHELL,
+    static final List<String> ALL = List.of(HOST, PORT, TOKEN, TOKEN_FILE, VIEW_TOKEN, ALLOWED_ORIGINS, ALLOWED_HOSTS, SHELL,
             COLS, ROWS, SCROLLBACK_LINES, REPLAY_BYTES, CLIENT_BACKLOG_BYTES, MAX_TERMINALS, ANSWER_QUERIES,
             SHELL_INTEGRATION, KILL_GRACE_MILLIS, RPC_MAX_LINE_BYTES);
     /** Keys whose values are lists; from the environment they are comma-separated. */

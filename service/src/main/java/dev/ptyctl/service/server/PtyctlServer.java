@@ -24,6 +24,7 @@ import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.ToIntFunction;
 
@@ -68,14 +69,21 @@ public final class PtyctlServer implements AutoCloseable {
                     + "token is required on any address but loopback (set PTYCTL_TOKEN, or ptyctl.security.token, "
                     + "or \"generate\")");
         }
-        AccessRules rules = new AccessRules(token.value(), Set.copyOf(settings.security().allowedOrigins()),
-                Set.copyOf(settings.security().allowedHosts()), loopback);
+        String viewToken = settings.security().viewToken();
+        if (!viewToken.isEmpty() && (token.value().isEmpty() || token.value().get().equals(viewToken))) {
+            throw new IllegalArgumentException("ptyctl.security.viewToken needs a different ptyctl.security.token: "
+                    + "without a full token everyone already has full access");
+        }
+        AccessRules rules = new AccessRules(token.value(), Optional.of(viewToken),
+                Set.copyOf(settings.security().allowedOrigins()), Set.copyOf(settings.security().allowedHosts()),
+                loopback);
         TerminalRegistry registry = new TerminalRegistry(settings.terminals(), settings.rpcMaxLineBytes(),
                 token.value().orElse(null), System::getenv);
         TerminalSocketEndpoint sockets = TerminalSocketEndpoint.create(
                 id -> registry.findLive(id).map(AttachableTerminal.class::cast), new HttpUpgradePolicy(rules),
                 new SocketSettings(settings.terminals().clientBacklogBytes(), settings.terminals().answerQueries(),
                         SocketSettings.DEFAULT_MAX_FRAME_BYTES));
+        registry.events().subscribe(new SocketFrameRelay(sockets));
         WsRouting.Builder ws = WsRouting.builder();
         sockets.routing(ws);
         try {

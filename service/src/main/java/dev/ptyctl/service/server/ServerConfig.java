@@ -91,6 +91,7 @@ public final class ServerConfig {
         SecurityConfig security = new SecurityConfig(
                 string(config, ConfigKeys.TOKEN, ""),
                 string(config, ConfigKeys.TOKEN_FILE, ""),
+                string(config, ConfigKeys.VIEW_TOKEN, ""),
                 list(config, ConfigKeys.ALLOWED_ORIGINS, listOverrides),
                 list(config, ConfigKeys.ALLOWED_HOSTS, listOverrides));
         TerminalSettings terminals = new TerminalSettings(

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.server;
 
+import dev.ptyctl.service.ws.SocketSettings;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.websocket.WsConfig;
 import java.io.IOException;
@@ -11,7 +12,14 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Makes Helidon's own WebSocket Origin check agree with ours ({@code AccessRules}). Helidon checks the Origin
+ * Configures Helidon's WebSocket protocol: its frame size limit and its Origin check.
+ *
+ * <p>Frames: Helidon reads a whole frame before anyone sees it and closes the connection (1009) when a frame is
+ * longer than its limit. Ours ({@link SocketSettings#DEFAULT_MAX_FRAME_BYTES}) answers an over-long message with an
+ * error frame and keeps the connection; Helidon's limit is set to {@link #HELIDON_MAX_FRAME_BYTES} so that a frame
+ * somewhat over ours still gets the friendly answer, and only a frame no client sends by accident is cut off.
+ *
+ * <p>Origins: makes Helidon's own WebSocket Origin check agree with ours ({@code AccessRules}). Helidon checks the Origin
  * before any listener sees the upgrade: with no configured origins it allows only same-origin pages, which is our
  * rule when {@code allowedOrigins} is empty; with configured origins it allows exactly those and no longer
  * same-origin. So when {@code allowedOrigins} is set, Helidon gets them plus the origins of this server under each
@@ -24,8 +32,13 @@ final class WebSocketOrigins {
     private WebSocketOrigins() {
     }
 
+    /** The longest single frame Helidon reads before handing it to our listener. */
+    static final int HELIDON_MAX_FRAME_BYTES = 4 * SocketSettings.DEFAULT_MAX_FRAME_BYTES;
+
     static void configure(WebServerConfig.Builder builder, ServerSettings settings) {
+        WsConfig.Builder ws = WsConfig.builder().name("websocket").maxFrameLength(HELIDON_MAX_FRAME_BYTES);
         if (settings.security().allowedOrigins().isEmpty()) {
+            builder.addProtocol(ws.build());
             return;
         }
         int port = settings.port() != 0 ? settings.port() : freePort(settings.host());
@@ -44,7 +57,7 @@ final class WebSocketOrigins {
                 origins.add("http://" + name);
             }
         }
-        builder.addProtocol(WsConfig.builder().name("websocket").origins(origins).build());
+        builder.addProtocol(ws.origins(origins).build());
     }
 
     private static String stripTrailingSlash(String origin) {

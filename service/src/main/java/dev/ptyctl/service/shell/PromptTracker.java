@@ -2,19 +2,29 @@ package dev.ptyctl.service.shell;
 
 import dev.ptyctl.service.pty.OutputListener;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Follows the OSC 133 prompt marks a shell with ptyctl's integration emits (SPEC §5.9) in the raw output, and keeps
- * what they tell: whether the shell is at its prompt or running a command, and for the last command its output
- * (the bytes between its C and D marks) and exit code.
+ * Follows the prompt marks a shell with ptyctl's integration emits (SPEC §5.9) in the raw output, and keeps what they
+ * tell: whether the shell is at its prompt or running a command, and for each command its command line, output range
+ * and exit code; for the last one also its output bytes.
+ *
+ * <p>The marks are OSC 133 (A prompt start, B command line start, C output start, D;exit code) and, for the command
+ * line itself, {@code OSC 633 ; E ; <command line>} as VS Code's shell integration sends it: backslash escapes
+ * {@code \\} and {@code \xHH} stand for a backslash and any byte (our scripts escape {@code ;}, backslash and control
+ * characters), an optional further {@code ;} field (VS Code's nonce) is ignored. A shell that sends no E mark still
+ * gets everything else.
  *
  * <p>It reads the raw byte stream rather than the emulator's screen because a command's output is a range of the
  * stream: rendered on its own (see {@link CommandRecord#outputBytes()}) it is exactly what the command printed,
  * whatever the screen has scrolled or redrawn since. The scanner is a small state machine that survives marks split
- * across reads; everything but {@code ESC ] 1 3 3 ;} passes through it untouched.
+ * across reads; everything but {@code ESC ] 133 ;} and {@code ESC ] 633 ;} passes through it untouched.
  *
  * <p>Thread-safe: {@link #output} runs on the PTY reader thread, readers on any thread.
  */
@@ -30,36 +40,65 @@ public final class PromptTracker implements OutputListener {
     }
 
     /**
-     * One finished command.
+     * One command, finished or running.
+     *
+     * @param commandLine    the command line as the shell reported it (empty when its integration does not say)
+     * @param outputStartSeq output offset where its output began (just after the C mark)
+     * @param outputEndSeq   output offset where it ended (where the D mark began); -1 while it runs
+     * @param exitCode       its exit status, when the shell reported one
+     */
+    public record CommandSummary(Optional<String> commandLine, long outputStartSeq, long outputEndSeq,
+                                 OptionalInt exitCode) {
+        /** Whether the command is still running. */
+        public boolean running() {
+            return outputEndSeq < 0;
+        }
+    }
+
+    /**
+     * The last finished command with what it printed.
      *
      * @param outputStartSeq output offset where its output began (just after the C mark)
      * @param outputEndSeq   output offset where it ended (where the D mark began)
      * @param exitCode       its exit status, when the shell reported one
      * @param outputBytes    its raw output, at most {@link #MAX_CAPTURE_BYTES} (the beginning is kept)
      * @param truncated      whether output beyond that limit was dropped
+     * @param commandLine    the command line, when the shell reported it
      */
     public record CommandRecord(long outputStartSeq, long outputEndSeq, OptionalInt exitCode, byte[] outputBytes,
-                                boolean truncated) {
+                                boolean truncated, Optional<String> commandLine) {
     }
 
     /** What is kept of one command's output: enough for any report a script reads, bounded per terminal. */
     public static final int MAX_CAPTURE_BYTES = 4 << 20;
+    /** How many commands {@link #recentCommands} remembers (lines and ranges only: a few KiB). */
+    public static final int MAX_RECENT_COMMANDS = 50;
     /** Longest OSC 133 payload looked at ("D;255" plus extensions); anything longer is not ours. */
-    private static final int MAX_PAYLOAD = 64;
-    private static final byte[] OSC_133 = {0x1b, ']', '1', '3', '3', ';'};
+    private static final int MAX_MARK_PAYLOAD = 64;
+    /** Longest OSC 633 payload (an escaped command line) kept; the command of a longer line is recorded without it. */
+    private static final int MAX_COMMAND_LINE_PAYLOAD = 16 * 1024;
 
     private State state = State.UNKNOWN;
     private long lastPromptSeq = -1;
     private CommandRecord lastCommand;
+    private final ArrayDeque<CommandSummary> recent = new ArrayDeque<>();
 
-    // Scanner: how much of "ESC ] 1 3 3 ;" has matched, then the payload until BEL or ESC \.
-    private int matched;
-    private final StringBuilder payload = new StringBuilder();
-    private boolean inPayload;
+    // Scanner: ESC ] then up to three digits and ';' (the OSC number), then the payload until BEL or ESC \.
+    private static final int IDLE = 0;
+    private static final int AFTER_ESC = 1;
+    private static final int NUMBER = 2;
+    private static final int PAYLOAD = 3;
+    private int scan = IDLE;
+    private int oscNumber;
+    private int digits;
+    private final ByteArrayOutputStream payload = new ByteArrayOutputStream();
+    private boolean payloadCut;
     private boolean escInPayload;
     private long markStartSeq;
 
-    // The command being run, if any.
+    // The command line announced for the next command, and the command being run, if any.
+    private Optional<String> announcedLine = Optional.empty();
+    private Optional<String> runningLine = Optional.empty();
     private long captureStartSeq = -1;
     private final ByteArrayOutputStream capture = new ByteArrayOutputStream();
     private boolean captureTruncated;
@@ -77,55 +116,94 @@ public final class PromptTracker implements OutputListener {
     }
 
     private void scan(byte b, long seq) {
-        if (inPayload) {
-            if (escInPayload) {
-                escInPayload = false;
-                if (b == '\\') {
-                    markEnded(seq + 1);
-                    return;
+        switch (scan) {
+            case PAYLOAD -> scanPayload(b, seq);
+            case NUMBER -> {
+                if (b >= '0' && b <= '9' && digits < 3) {
+                    oscNumber = oscNumber * 10 + (b - '0');
+                    digits++;
+                } else if (b == ';' && (oscNumber == 133 || oscNumber == 633) && digits == 3) {
+                    scan = PAYLOAD;
+                } else {
+                    restart(b, seq);
                 }
-                resetScanner(); // ESC followed by anything else cancels the sequence
-            } else if (b == 0x07) {
-                markEnded(seq + 1);
-            } else if (b == 0x1b) {
-                escInPayload = true;
-            } else if (payload.length() >= MAX_PAYLOAD) {
-                resetScanner();
-            } else {
-                payload.append((char) (b & 0xff));
             }
-            return;
+            case AFTER_ESC -> {
+                if (b == ']') {
+                    scan = NUMBER;
+                    oscNumber = 0;
+                    digits = 0;
+                } else {
+                    restart(b, seq);
+                }
+            }
+            default -> restart(b, seq);
         }
-        if (b == OSC_133[matched]) {
-            if (matched == 0) {
-                markStartSeq = seq;
+    }
+
+    /** Not (or no longer) inside a mark: {@code b} may begin the next one. */
+    private void restart(byte b, long seq) {
+        resetScanner();
+        if (b == 0x1b) {
+            scan = AFTER_ESC;
+            markStartSeq = seq;
+        }
+    }
+
+    private void scanPayload(byte b, long seq) {
+        if (escInPayload) {
+            escInPayload = false;
+            if (b == '\\') {
+                markEnded(seq + 1);
+            } else {
+                restart(b, seq); // ESC followed by anything else cancels the sequence
             }
-            if (++matched == OSC_133.length) {
-                inPayload = true;
-                matched = 0;
-            }
+        } else if (b == 0x07) {
+            markEnded(seq + 1);
+        } else if (b == 0x1b) {
+            escInPayload = true;
+        } else if (b == 0x18 || b == 0x1a) {
+            resetScanner(); // CAN and SUB abort a control string
+        } else if (payload.size() < (oscNumber == 133 ? MAX_MARK_PAYLOAD : MAX_COMMAND_LINE_PAYLOAD)) {
+            payload.write(b);
+        } else if (oscNumber == 133) {
+            resetScanner();
         } else {
-            matched = b == OSC_133[0] ? 1 : 0;
-            if (matched == 1) {
-                markStartSeq = seq;
-            }
+            payloadCut = true;
         }
     }
 
     /** A complete mark; {@code endSeq} is the offset just after its terminator. */
     private void markEnded(long endSeq) {
-        String mark = payload.toString();
+        String mark = payload.toString(StandardCharsets.UTF_8);
+        int number = oscNumber;
+        boolean cut = payloadCut;
         resetScanner();
+        if (number == 633) {
+            if (mark.startsWith("E;") && !cut) {
+                announcedLine = Optional.of(CommandLineEscapes.decode(mark.substring(2)));
+            }
+            return;
+        }
         char kind = mark.isEmpty() ? '?' : mark.charAt(0);
         switch (kind) {
             case 'A', 'B' -> {
                 state = State.AT_PROMPT;
                 lastPromptSeq = endSeq;
-                captureStartSeq = -1; // a prompt without a D (e.g. Ctrl-C at a prompt): nothing is running
+                if (captureStartSeq >= 0) {
+                    // A prompt without a D (e.g. Ctrl-C at a prompt, a shell that skips D): the command is over.
+                    remember(new CommandSummary(runningLine, captureStartSeq, markStartSeq, OptionalInt.empty()));
+                }
+                captureStartSeq = -1;
+                if (kind == 'A') {
+                    announcedLine = Optional.empty(); // an E belongs to the command line of this prompt
+                }
             }
             case 'C' -> {
                 state = State.RUNNING;
                 captureStartSeq = endSeq;
+                runningLine = announcedLine;
+                announcedLine = Optional.empty();
                 capture.reset();
                 captureTruncated = false;
             }
@@ -149,9 +227,18 @@ public final class PromptTracker implements OutputListener {
         // Bytes were captured as they went by, the D mark's own included: keep only what came before the mark.
         int keep = (int) Math.max(0, Math.min(bytes.length, markStartSeq - captureStartSeq));
         byte[] output = Arrays.copyOf(bytes, keep);
-        lastCommand = new CommandRecord(captureStartSeq, markStartSeq, exit, output, captureTruncated);
+        lastCommand = new CommandRecord(captureStartSeq, markStartSeq, exit, output, captureTruncated, runningLine);
+        remember(new CommandSummary(runningLine, captureStartSeq, markStartSeq, exit));
         captureStartSeq = -1;
+        runningLine = Optional.empty();
         capture.reset();
+    }
+
+    private void remember(CommandSummary command) {
+        if (recent.size() == MAX_RECENT_COMMANDS) {
+            recent.removeFirst();
+        }
+        recent.addLast(command);
     }
 
     private void capture(byte b) {
@@ -163,10 +250,10 @@ public final class PromptTracker implements OutputListener {
     }
 
     private void resetScanner() {
-        matched = 0;
-        inPayload = false;
+        scan = IDLE;
         escInPayload = false;
-        payload.setLength(0);
+        payloadCut = false;
+        payload.reset();
     }
 
     /** Where the shell is now. */
@@ -182,5 +269,16 @@ public final class PromptTracker implements OutputListener {
     /** The last command that finished, if any. */
     public synchronized Optional<CommandRecord> lastCommand() {
         return Optional.ofNullable(lastCommand);
+    }
+
+    /** The command running now, if the shell said one started and has not said it ended. */
+    public synchronized Optional<CommandSummary> runningCommand() {
+        return captureStartSeq < 0 ? Optional.empty()
+                : Optional.of(new CommandSummary(runningLine, captureStartSeq, -1, OptionalInt.empty()));
+    }
+
+    /** The last {@link #MAX_RECENT_COMMANDS} finished commands, oldest first. */
+    public synchronized List<CommandSummary> recentCommands() {
+        return List.copyOf(new ArrayList<>(recent));
     }
 }

@@ -6,6 +6,7 @@ import dev.ptyctl.service.pty.SpawnOptions;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.rpc.RpcDispatcher;
 import dev.ptyctl.service.rpc.RpcEndpoint;
+import dev.ptyctl.protocol.ws.ServerFrame;
 import dev.ptyctl.service.shell.LiveTitle;
 import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.service.shell.ShellIntegration;
@@ -141,6 +142,18 @@ public final class HostedTerminal implements AttachableTerminal {
     /** The terminal has exited: its live title goes (SPEC §5.8). */
     void exited() {
         titles.terminalExited();
+    }
+
+    @Override
+    public java.util.Optional<ServerFrame.Title> title() {
+        return titles.current().map(live -> new ServerFrame.Title(java.util.Optional.of(live.title()),
+                live.activity().map(LiveTitle.Activity::wireName)));
+    }
+
+    @Override
+    public boolean shellRunningCommand() {
+        PromptTracker tracker = prompts;
+        return tracker != null && tracker.state() == PromptTracker.State.RUNNING;
     }
 
     /** The shell's prompt marks, when the terminal was started with shell integration. */

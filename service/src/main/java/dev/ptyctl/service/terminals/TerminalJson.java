@@ -6,6 +6,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -56,23 +57,38 @@ public final class TerminalJson {
     }
 
     /**
-     * What shell integration knows (SPEC §5.9): {@code state} (unknown, at_prompt, running) and, once a command has
-     * finished, {@code lastCommand} with its exit code and the output range (seq offsets).
+     * What shell integration knows (SPEC §5.9): {@code state} (unknown, at_prompt, running); the command running now
+     * ({@code runningCommand}: its line and where its output starts); {@code lastCommand}, the last one that finished,
+     * with its exit code and output range (seq offsets); and {@code recentCommands}, the last finished ones, oldest
+     * first. A command line is there when the shell reported it (ptyctl's scripts do).
      */
     private static JsonObjectBuilder promptJson(PromptTracker prompts) {
         JsonObjectBuilder json = Json.createObjectBuilder()
                 .add("state", prompts.state().name().toLowerCase(java.util.Locale.ROOT));
-        prompts.lastCommand().ifPresent(command -> {
-            JsonObjectBuilder last = Json.createObjectBuilder()
-                    .add("outputStartSeq", command.outputStartSeq())
-                    .add("outputEndSeq", command.outputEndSeq());
-            if (command.exitCode().isPresent()) {
-                last.add("exitCode", command.exitCode().getAsInt());
-            } else {
-                last.addNull("exitCode");
-            }
-            json.add("lastCommand", last);
-        });
+        prompts.runningCommand().ifPresent(command -> json.add("runningCommand", commandJson(command)));
+        List<PromptTracker.CommandSummary> recent = prompts.recentCommands();
+        if (!recent.isEmpty()) {
+            json.add("lastCommand", commandJson(recent.getLast()));
+            JsonArrayBuilder list = Json.createArrayBuilder();
+            recent.forEach(command -> list.add(commandJson(command)));
+            json.add("recentCommands", list);
+        }
+        return json;
+    }
+
+    private static JsonObjectBuilder commandJson(PromptTracker.CommandSummary command) {
+        JsonObjectBuilder json = Json.createObjectBuilder();
+        command.commandLine().ifPresent(line -> json.add("commandLine", line));
+        json.add("outputStartSeq", command.outputStartSeq());
+        if (command.running()) {
+            return json;
+        }
+        json.add("outputEndSeq", command.outputEndSeq());
+        if (command.exitCode().isPresent()) {
+            json.add("exitCode", command.exitCode().getAsInt());
+        } else {
+            json.addNull("exitCode");
+        }
         return json;
     }
 

@@ -1,5 +1,8 @@
 package dev.ptyctl.service.ws;
 
+import dev.ptyctl.protocol.ws.ServerFrame;
+import java.util.Optional;
+
 import dev.ptyctl.service.output.OutputLog;
 import dev.ptyctl.service.pty.TerminalSession;
 
@@ -18,6 +21,22 @@ public interface AttachableTerminal {
 
     /** The terminal's output with seq = byte offset (SPEC §5.2), fed by the session's reader under its lock. */
     OutputLog output();
+
+    /**
+     * The recorded live title and activity (SPEC §5.8), as a {@code title} frame carries them; empty while there is
+     * none. Call {@link TerminalSocketEndpoint#titleChanged} when it changes.
+     */
+    default Optional<ServerFrame.Title> title() {
+        return Optional.empty();
+    }
+
+    /**
+     * Whether the shell's integration says a command is running (SPEC §5.9); false when it says nothing. {@code clear}
+     * consults it: a builtin such as {@code read} keeps the shell in the foreground, yet a Ctrl-L would go to it.
+     */
+    default boolean shellRunningCommand() {
+        return false;
+    }
 
     /** A client's {@code close} frame: terminates the terminal for every client. May block until it is gone. */
     void close();

@@ -51,6 +51,7 @@ final class ClientSender implements Runnable {
      */
     static final Duration KEEPALIVE_INTERVAL = Duration.ofSeconds(45);
 
+    private static final ServerFrame.Title NO_TITLE = new ServerFrame.Title(Optional.empty(), Optional.empty());
     private static final System.Logger LOG = System.getLogger(ClientSender.class.getName());
 
     private final WsSession socket;
@@ -63,6 +64,7 @@ final class ClientSender implements Runnable {
     private final Runnable onEnd;
     private final BlockingQueue<String> control = new ArrayBlockingQueue<>(CONTROL_QUEUE_FRAMES);
     private final AtomicReference<ServerFrame.Size> pendingSize = new AtomicReference<>();
+    private final AtomicReference<ServerFrame.Title> pendingTitle = new AtomicReference<>();
     private final Wakeup wakeup = new Wakeup();
     private final byte[] frame;
     private volatile boolean stopped;
@@ -70,6 +72,8 @@ final class ClientSender implements Runnable {
     private volatile long batchNanos;
     private volatile long resets;
     private ServerFrame.Size lastSentSize;
+    /** What the client was last told of the title; a client starts knowing of none. */
+    private ServerFrame.Title lastSentTitle = NO_TITLE;
     private long nextKeepaliveNanos = System.nanoTime() + KEEPALIVE_INTERVAL.toNanos();
 
     /**
@@ -115,6 +119,12 @@ final class ClientSender implements Runnable {
     /** Sends the PTY size soon; only the latest size is kept. Never blocks. */
     void offerSize(ServerFrame.Size size) {
         pendingSize.set(size);
+        wakeup.signal();
+    }
+
+    /** Sends the live title soon (empty: it was removed); only the latest is kept. Never blocks. */
+    void offerTitle(Optional<ServerFrame.Title> title) {
+        pendingTitle.set(title.orElse(NO_TITLE));
         wakeup.signal();
     }
 
@@ -229,6 +239,11 @@ final class ClientSender implements Runnable {
         if (size != null && !size.equals(lastSentSize)) {
             sendText(size.toJson());
             lastSentSize = size;
+        }
+        ServerFrame.Title title = pendingTitle.getAndSet(null);
+        if (title != null && !title.equals(lastSentTitle)) {
+            sendText(title.toJson());
+            lastSentTitle = title;
         }
         for (String text = control.poll(); text != null && !stopped; text = control.poll()) {
             sendText(text);

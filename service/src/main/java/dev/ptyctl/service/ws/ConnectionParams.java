@@ -27,6 +27,11 @@ record ConnectionParams(OptionalLong lastOutputSeq, boolean protocol2, boolean v
         problems = List.copyOf(problems);
     }
 
+    /** The same parameters for a client that may only watch. */
+    ConnectionParams asViewer() {
+        return new ConnectionParams(lastOutputSeq, protocol2, true, clientId, problems);
+    }
+
     /**
      * Reads the parameters.
      *

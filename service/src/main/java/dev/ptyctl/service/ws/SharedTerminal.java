@@ -75,6 +75,7 @@ final class SharedTerminal {
             attachment.bind(sender, arbiter.join(params.viewer()));
             attachments.add(attachment);
             sender.offerSize(currentSize());
+            terminal.title().ifPresent(title -> sender.offerTitle(Optional.of(title)));
         } finally {
             sizing.unlock();
         }
@@ -236,7 +237,8 @@ final class SharedTerminal {
     }
 
     /**
-     * SPEC §5.7. The clearing sequences go into the output stream itself, so the server's emulator and every client
+     * SPEC §5.7. The shell is at its prompt when its process group owns the terminal and its integration (if any)
+     * does not say a command runs. The clearing sequences go into the output stream itself, so the server's emulator and every client
      * apply them at one seq, and a client replaying later sees them in order.
      */
     private void clear() throws IOException, InterruptedException {
@@ -244,7 +246,7 @@ final class SharedTerminal {
         if (!session.progress().running()) {
             throw new SessionExitedException("the process has exited");
         }
-        if (ForegroundProcess.shellInForeground(session.pid())) {
+        if (!terminal.shellRunningCommand() && ForegroundProcess.shellInForeground(session.pid())) {
             session.injectOutput(CLEAR_ALL);
             session.write(REDRAW);
         } else {
@@ -290,6 +292,14 @@ final class SharedTerminal {
         }
         for (ClientAttachment attachment : attachments) {
             attachment.sender().offerSize(wanted);
+        }
+    }
+
+    /** Tells every client the live title (SPEC §5.8) after it changed. */
+    void titleChanged() {
+        Optional<ServerFrame.Title> title = terminal.title();
+        for (ClientAttachment attachment : attachments) {
+            attachment.sender().offerTitle(title);
         }
     }
 

@@ -52,6 +52,9 @@ final class SocketConnection implements WsListener {
                 .orElseThrow(() -> httpError(Status.NOT_FOUND_404, "no terminal with id " + id));
         try {
             params = ConnectionParams.parse(query);
+            if (endpoint.policy().viewOnly(headers, query)) {
+                params = params.asViewer();
+            }
         } catch (IllegalArgumentException e) {
             throw httpError(Status.BAD_REQUEST_400, e.getMessage());
         }
@@ -93,7 +96,7 @@ final class SocketConnection implements WsListener {
 
     @Override
     public void onMessage(WsSession session, String text, boolean last) {
-        if (!last || !partial.isEmpty()) {
+        if (!last || !partial.isEmpty() || partialTooLarge) {
             collect(text);
             if (!last) {
                 return;

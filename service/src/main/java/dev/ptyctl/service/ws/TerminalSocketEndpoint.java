@@ -70,6 +70,14 @@ public final class TerminalSocketEndpoint {
         }
     }
 
+    /** Tells the clients of terminal {@code terminalId} its live title changed (a {@code title} frame). */
+    public void titleChanged(String terminalId) {
+        SharedTerminal state = shared.get(terminalId);
+        if (state != null) {
+            state.titleChanged();
+        }
+    }
+
     /** The id in {@code /v1/terminals/{id}/socket}, if the path has that shape. */
     static Optional<String> terminalId(String path) {
         if (!path.startsWith(PREFIX) || !path.endsWith(SUFFIX)) {

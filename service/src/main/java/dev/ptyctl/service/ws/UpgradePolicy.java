@@ -22,4 +22,9 @@ public interface UpgradePolicy {
      * @return empty when allowed; otherwise the reason, sent as the 403 refusal
      */
     Optional<String> refuse(Headers headers, Map<String, String> query);
+
+    /** Whether an allowed upgrade may only watch (a view-scope token): it is attached as {@code mode=view}. */
+    default boolean viewOnly(Headers headers, Map<String, String> query) {
+        return false;
+    }
 }

@@ -2,8 +2,8 @@
 #
 # Loaded with `bash --rcfile <this file>`: it first sources what an interactive bash would have sourced on its own,
 # then marks prompts with OSC 133 (A prompt start, B command start, C output start, D;<exit code> command end),
-# reports the working directory with OSC 7, and sets the title to the running command, or to "bash <cwd>" at the
-# prompt. It keeps the user's PROMPT_COMMAND (run first, with $? intact) and PS1 (marked, not replaced), and loads
+# reports each command line with OSC 633 E and the working directory with OSC 7, and sets the title to the running
+# command, or to "bash <cwd>" at the prompt. It keeps the user's PROMPT_COMMAND (run first, with $? intact) and PS1 (marked, not replaced), and loads
 # only once per shell.
 
 [ -r /etc/bash.bashrc ] && . /etc/bash.bashrc
@@ -37,11 +37,40 @@ __ptyctl_title() {
   printf '\e]2;%s\a' "$text"
 }
 
-# Runs after a command line has been read, from PS0: output starts, the title becomes the command.
-__ptyctl_preexec_title() {
-  local line
+# The command line as OSC 633 E carries it: backslash and ';' escaped, control characters as \xHH.
+__ptyctl_escape() {
+  local s=${1//\\/\\\\} out= c i
+  s=${s//;/\\x3b}
+  if [[ $s == *[$'\001'-$'\037'$'\177']* ]]; then
+    for ((i = 0; i < ${#s}; i++)); do
+      c=${s:i:1}
+      case $c in
+        [$'\001'-$'\037'$'\177']) printf -v c '\\x%02x' "'$c" ;;
+      esac
+      out+=$c
+    done
+    s=$out
+  fi
+  printf '%s' "$s"
+}
+
+# Runs after a command line has been read, from PS0 (in a subshell): reports the command line (OSC 633 E), marks
+# the start of its output (OSC 133 C) and makes it the title. The line comes from the history; when the history did
+# not keep it (HISTCONTROL=ignorespace, set +o history) its number is not the one the prompt expected, and the line
+# stays unreported rather than being mistaken for the one before.
+__ptyctl_preexec() {
+  local line number
   line=$(HISTTIMEFORMAT= builtin history 1 2>/dev/null)
-  line=${line#*[0-9]  }
+  line=${line#"${line%%[![:space:]]*}"}
+  number=${line%%[!0-9]*}
+  if [[ -n $number && $number == "${__ptyctl_next_history-}" ]]; then
+    line=${line#"$number"}
+    line=${line#  }
+    printf '\e]633;E;%s\a' "$(__ptyctl_escape "$line")"
+  else
+    line=
+  fi
+  printf '\e]133;C\a'
   __ptyctl_title "${line:-bash}"
 }
 
@@ -61,6 +90,7 @@ __ptyctl_precmd() {
   fi
   printf '\e]7;file://%s%s\a' "${HOSTNAME:-localhost}" "$(__ptyctl_url_path "$PWD")"
   __ptyctl_title "bash ${PWD/#$HOME/\~}"
+  __ptyctl_next_history=$HISTCMD
   __ptyctl_status "$status"
 }
 
@@ -69,5 +99,5 @@ PROMPT_COMMAND=__ptyctl_precmd
 # flag in this shell (not a subshell), so the next prompt knows a command ran and owes its OSC 133 D.
 # (No \[ \] here: PS0 is not shown through readline, which is what strips them.)
 __ptyctl_none=   # must be set: bash skips the offset arithmetic of an unset variable
-PS0='${__ptyctl_none:0:$((__ptyctl_command_running=1,0))}\e]133;C\a$(__ptyctl_preexec_title)'"${PS0-}"
+PS0='${__ptyctl_none:0:$((__ptyctl_command_running=1,0))}$(__ptyctl_preexec)'"${PS0-}"
 fi

@@ -14,6 +14,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Iterator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,7 +71,7 @@ class LiveTitleApiTest {
                 assertThat(described.getString("liveTitle")).isEqualTo("Building");
                 assertThat(described.getString("terminalActivity")).isEqualTo("working");
 
-                rpc.type("printf '\\e]2;\\a'\r");
+                rpc.type("printf '\\e]2;\\a'");
                 JsonObject removed = nextTitleEvent(events);
                 assertThat(removed.containsKey("liveTitle")).as("%s", removed).isFalse();
                 assertThat(removed.containsKey("terminalActivity")).isFalse();
@@ -79,6 +80,47 @@ class LiveTitleApiTest {
             }
             given(api).delete("/v1/terminals/" + id).then().statusCode(200);
         } finally {
+            http.shutdownNow();
+        }
+    }
+
+    private static SocketFrames attach(HttpClient http, String id) {
+        return SocketFrames.attach(http, server, id, "protocol=2");
+    }
+
+    @Test
+    void webSocketClientsGetTheTitleAsFramesOnAttachAndOnEveryChangeAndSizeChangesFromJsonRpc() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        JsonPath created = given(api).body(TestServers.createBody("title-frames")).post("/v1/terminals").then()
+                .statusCode(201).extract().jsonPath();
+        String id = created.getString("terminalId");
+        try (RpcLines rpc = RpcLines.connect(created.getInt("rpc.port"))) {
+            SocketFrames early = attach(http, id);
+            rpc.type("printf '\\e]2;✳ Claude Code\\a'");
+            JsonObject title = early.next("title");
+            assertThat(title.getString("liveTitle")).isEqualTo("Claude Code");
+            assertThat(title.getString("terminalActivity")).isEqualTo("idle");
+
+            SocketFrames late = attach(http, id);
+            assertThat(late.next("title")).isEqualTo(title);
+
+            rpc.call("pty/resize", "{\"cols\":91,\"rows\":17}");
+            for (SocketFrames client : List.of(early, late)) {
+                JsonObject size = client.next("size");
+                while (size.getInt("cols") != 91) {
+                    size = client.next("size"); // the size on attach comes first
+                }
+                assertThat(size.getInt("rows")).isEqualTo(17);
+            }
+
+            rpc.type("printf '\\e]2;\\a'");
+            for (SocketFrames client : List.of(early, late)) {
+                JsonObject removed = client.next("title");
+                assertThat(removed.isNull("liveTitle")).as("%s", removed).isTrue();
+                assertThat(removed.isNull("terminalActivity")).isTrue();
+            }
+        } finally {
+            given(api).delete("/v1/terminals/" + id).then().statusCode(200);
             http.shutdownNow();
         }
     }

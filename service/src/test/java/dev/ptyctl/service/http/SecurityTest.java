@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 /** SPEC §8 on a server with a token, allowed origins and allowed hosts: REST, events, WebSocket and JSON-RPC. */
 class SecurityTest {
     private static final String TOKEN = "s3cret-t0ken";
+    private static final String VIEW_TOKEN = "v1ew-0nly";
     private static final String ALLOWED_ORIGIN = "http://ide.example:3000";
     private static final String ALLOWED_HOST = "devbox.internal";
     private static PtyctlServer server;
@@ -35,8 +36,8 @@ class SecurityTest {
 
     @BeforeAll
     static void startServer() {
-        server = TestServers.withSecurity(new SecurityConfig("", "", List.of(ALLOWED_ORIGIN), List.of(ALLOWED_HOST)),
-                TOKEN);
+        server = TestServers.withSecurity(new SecurityConfig("", "", VIEW_TOKEN, List.of(ALLOWED_ORIGIN),
+                List.of(ALLOWED_HOST)), TOKEN);
         api = TestServers.api(server);
         JsonPath created = given(api).auth().oauth2(TOKEN).body(TestServers.createBody("secure"))
                 .post("/v1/terminals").then().statusCode(201).extract().jsonPath();
@@ -186,6 +187,66 @@ class SecurityTest {
         } finally {
             http.shutdownNow();
         }
+    }
+
+    @Test
+    void theViewTokenReadsButCannotCreateOrClose() {
+        given(api).auth().oauth2(VIEW_TOKEN).get("/v1/terminals").then().statusCode(200);
+        given(api).auth().oauth2(VIEW_TOKEN).get("/v1/terminals/" + terminalId + "/screen").then().statusCode(200);
+        given(api).auth().oauth2(VIEW_TOKEN).body(TestServers.createBody("viewer")).post("/v1/terminals").then()
+                .statusCode(403).body("error", equalTo("view_only"))
+                .body("message", equalTo("the view token may only read (GET); POST needs the full token"));
+        given(api).auth().oauth2(VIEW_TOKEN).delete("/v1/terminals/" + terminalId).then().statusCode(403)
+                .body("error", equalTo("view_only"));
+        given(api).auth().oauth2(TOKEN).get("/v1/terminals/" + terminalId).then().statusCode(200)
+                .body("running", equalTo(true));
+    }
+
+    @Test
+    void theViewTokenAttachesTheWebSocketAsAViewerWhateverTheUrlSays() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        try {
+            java.util.concurrent.BlockingQueue<String> frames = new java.util.concurrent.LinkedBlockingQueue<>();
+            WebSocket socket = http.newWebSocketBuilder().buildAsync(socketUri("?token=" + VIEW_TOKEN),
+                    new WebSocket.Listener() {
+                        @Override
+                        public java.util.concurrent.CompletionStage<?> onText(WebSocket ws, CharSequence data,
+                                                                             boolean last) {
+                            frames.add(data.toString());
+                            ws.request(1);
+                            return null;
+                        }
+                    }).orTimeout(20, TimeUnit.SECONDS).join();
+            socket.sendText("{\"type\":\"input\",\"clientId\":\"v\",\"clientSeq\":1,\"data\":\"echo hi\\r\"}",
+                    true);
+            String error = null;
+            for (String frame = frames.poll(20, TimeUnit.SECONDS); frame != null && error == null;
+                 frame = frames.poll(20, TimeUnit.SECONDS)) {
+                error = frame.contains("\"type\":\"error\"") ? frame : null;
+            }
+            assertThat(error).contains("input").contains("is not allowed in view mode");
+            socket.abort();
+        } finally {
+            http.shutdownNow();
+        }
+    }
+
+    @Test
+    void theJsonRpcEndpointTakesOnlyTheFullToken() throws Exception {
+        try (RpcLines rpc = RpcLines.connect(rpcPort)) {
+            assertThat(rpc.call("pty/auth", "{\"token\":\"" + VIEW_TOKEN + "\"}").getJsonObject("error")
+                    .getInt("code")).isEqualTo(-32001);
+        }
+    }
+
+    @Test
+    void aViewTokenWithoutAFullTokenOrEqualToItIsRefusedAtStart() {
+        SecurityConfig viewOnly = new SecurityConfig("", "", "watch", List.of(), List.of());
+        assertThatThrownBy(() -> TestServers.withSecurity(viewOnly, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("ptyctl.security.viewToken needs a different ptyctl.security.token");
+        assertThatThrownBy(() -> TestServers.withSecurity(viewOnly, "watch"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -50,6 +50,22 @@ class WriteMethodTest {
     }
 
     @Test
+    void aPasteIsBracketedExactlyWhileTheProgramAsksForItAndItsLinesArriveAsEnter() throws Exception {
+        client.result("pty/write", "{\"action\":{\"paste\":\"a\\nb\"}}");
+        client.session.emit("\u001b[?2004h");
+        client.result("pty/write", "{\"action\":[{\"paste\":\"for x\\ndone\"},{\"key\":\"Enter\"}]}");
+        assertThat(client.session.writtenText()).isEqualTo("a\rb\u001b[200~for x\rdone\u001b[201~\r");
+    }
+
+    @Test
+    void aPasteWithTextOrKeyIsRejected() throws Exception {
+        assertThat(client.invalidParams("pty/write", "{\"action\":{\"paste\":\"x\",\"key\":\"Enter\"}}"))
+                .isEqualTo("action: text, key and paste are mutually exclusive");
+        assertThat(client.invalidParams("pty/write", "{\"action\":{\"paste\":1}}"))
+                .isEqualTo("action.paste must be a string");
+    }
+
+    @Test
     void bothTextAndKeyIsRejected() throws Exception {
         assertThat(client.invalidParams("pty/write", "{\"action\":{\"text\":\"x\",\"key\":\"Enter\"}}"))
                 .isEqualTo("action: text and key are mutually exclusive");

@@ -145,7 +145,7 @@ class ServerConfigTest {
         assertThat(ConfigKeys.environmentName("ptyctl.rpc.maxLineBytes")).isEqualTo("PTYCTL_RPC_MAX_LINE_BYTES");
         assertThat(ConfigKeys.fromEnvironment(Map.of("PTYCTL_TOKEN", "t", "HOME", "/root")::get))
                 .isEqualTo(Map.of("ptyctl.security.token", "t"));
-        assertThat(ConfigKeys.ALL).hasSize(17).containsAll(ConfigKeys.LISTS);
+        assertThat(ConfigKeys.ALL).hasSize(18).containsAll(ConfigKeys.LISTS);
         assertThat(List.copyOf(ConfigKeys.ALL)).doesNotHaveDuplicates();
     }
 }

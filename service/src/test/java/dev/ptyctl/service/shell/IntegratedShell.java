@@ -27,6 +27,7 @@ final class IntegratedShell implements AutoCloseable {
 
     private final PtySession session;
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
+    private final PromptTracker prompts = new PromptTracker();
 
     /** Starts {@code shell} (e.g. "bash") with HOME = {@code home}; waits for a screen row ending in "ready$". */
     IntegratedShell(String shell, Path home) throws Exception {
@@ -35,6 +36,7 @@ final class IntegratedShell implements AutoCloseable {
         var launch = ShellIntegration.integrate(List.of(shell), env);
         env.putAll(launch.environment());
         session = PtySession.spawn(SpawnOptions.of(launch.command()).withCwd(home).withEnvironment(env));
+        session.addOutputListener(prompts);
         session.addOutputListener((data, off, len, seq) -> {
             synchronized (output) {
                 output.write(data, off, len);
@@ -61,6 +63,25 @@ final class IntegratedShell implements AutoCloseable {
             osc.add(m.group(1) + ";" + m.group(2));
         }
         return osc;
+    }
+
+    /**
+     * Types {@code lines}, each followed by Enter, in one write (a command spread over several lines, as a paste
+     * would bring it), and waits until a command has ended and the next prompt is drawn.
+     */
+    void runLines(String... lines) throws Exception {
+        int from = outputSize();
+        session.write((String.join("\r", lines) + "\r").getBytes(StandardCharsets.UTF_8));
+        await(() -> {
+            String raw = rawSince(from);
+            int end = raw.lastIndexOf("\u001b]133;D");
+            return end >= 0 && raw.indexOf("\u001b]133;B\u0007", end) >= 0;
+        }, "a finished command and a prompt after " + String.join(" / ", lines));
+    }
+
+    /** The shell's prompt marks as the server tracks them, fed from the start. */
+    PromptTracker prompts() {
+        return prompts;
     }
 
     private int outputSize() {

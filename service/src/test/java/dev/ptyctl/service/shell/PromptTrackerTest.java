@@ -114,4 +114,64 @@ class PromptTrackerTest {
                     .isEqualTo("result");
         }
     }
+
+    private static String e(String escapedLine) {
+        return "\u001b]633;E;" + escapedLine + "\u0007";
+    }
+
+    @ParameterizedTest(name = "chunks of {0}")
+    @ValueSource(ints = {0, 1, 5})
+    void theCommandLineOfOsc633EIsKeptUnescapedWithTheCommand(int chunk) {
+        PromptTracker tracker = new PromptTracker();
+        long[] seq = {0};
+        feed(tracker, A + "$ " + B + "echo 'a;b' \\\r\n" + e("echo 'a\\x3bb' \\\\\\x0aünï") + C, chunk, seq);
+        assertThat(tracker.runningCommand().orElseThrow().commandLine()).hasValue("echo 'a;b' \\\nünï");
+        assertThat(tracker.runningCommand().orElseThrow().running()).isTrue();
+        feed(tracker, "a;b\r\n" + d(0) + A + "$ " + B, chunk, seq);
+
+        assertThat(tracker.runningCommand()).isEmpty();
+        assertThat(tracker.lastCommand().orElseThrow().commandLine()).hasValue("echo 'a;b' \\\nünï");
+        PromptTracker.CommandSummary summary = tracker.recentCommands().getLast();
+        assertThat(summary.commandLine()).hasValue("echo 'a;b' \\\nünï");
+        assertThat(summary.exitCode()).hasValue(0);
+        assertThat(summary.outputEndSeq() - summary.outputStartSeq()).isEqualTo("a;b\r\n".length());
+    }
+
+    @Test
+    void aFieldAfterTheCommandLineIsIgnoredAndALineOnlyBelongsToItsOwnPrompt() {
+        PromptTracker tracker = new PromptTracker();
+        long[] seq = {0};
+        feed(tracker, A + B + e("ls -l;nonce123") + C + d(0), 0, seq);
+        assertThat(tracker.lastCommand().orElseThrow().commandLine()).hasValue("ls -l");
+        // An E that was never followed by its C (the line was abandoned) is not the next command's line.
+        feed(tracker, A + B + e("abandoned") + A + B + C + d(1), 0, seq);
+        assertThat(tracker.lastCommand().orElseThrow().commandLine()).isEmpty();
+        assertThat(tracker.lastCommand().orElseThrow().exitCode()).hasValue(1);
+    }
+
+    @Test
+    void recentCommandsKeepTheLastFiftyOldestFirstIncludingOnesEndedByAPrompt() {
+        PromptTracker tracker = new PromptTracker();
+        long[] seq = {0};
+        for (int i = 0; i < PromptTracker.MAX_RECENT_COMMANDS + 5; i++) {
+            feed(tracker, A + B + e("cmd " + i) + C + "out" + d(i % 3), 0, seq);
+        }
+        feed(tracker, A + B + e("sleep 9") + C + "^C" + A + B, 0, seq); // interrupted: no D
+        var recent = tracker.recentCommands();
+        assertThat(recent).hasSize(PromptTracker.MAX_RECENT_COMMANDS);
+        assertThat(recent.getFirst().commandLine()).hasValue("cmd 6");
+        assertThat(recent.get(recent.size() - 2).commandLine()).hasValue("cmd 54");
+        assertThat(recent.getLast().commandLine()).hasValue("sleep 9");
+        assertThat(recent.getLast().exitCode()).isEmpty();
+        assertThat(recent.getLast().running()).isFalse();
+    }
+
+    @Test
+    void aCommandLineTooLongToKeepLeavesTheCommandWithoutOne() {
+        PromptTracker tracker = new PromptTracker();
+        long[] seq = {0};
+        feed(tracker, A + B + e("x".repeat(20_000)) + C + d(0), 0, seq);
+        assertThat(tracker.lastCommand().orElseThrow().commandLine()).isEmpty();
+        assertThat(tracker.lastCommand().orElseThrow().exitCode()).hasValue(0);
+    }
 }

@@ -5,14 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import dev.ptyctl.protocol.ws.ServerFrame;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.WebSocket;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.Random;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -23,6 +19,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * SPEC §5.2: a client that keeps losing its connection and reconnects with the last seq it processed ends up with
  * exactly the bytes of a client that never disconnected: nothing lost, nothing twice.
+ *
+ * <p>The clients are {@link RawSocketClient}s, which see exactly what the server sent (see there why not the
+ * JDK's WebSocket client).
  */
 class ReplayExactnessTest {
     private static final int LOG_BYTES = 1 << 20;
@@ -45,8 +44,8 @@ class ReplayExactnessTest {
         String protocol = protocol2 ? "protocol=2&" : "";
         ReceivedStream steady = new ReceivedStream();
         ReceivedStream flaky = new ReceivedStream();
-        steady.connect(server.http, server.socket("t", protocol + "lastOutputSeq=0"));
-        flaky.connect(server.http, server.socket("t", protocol + "lastOutputSeq=0"));
+        steady.connect(server.socket("t", protocol + "lastOutputSeq=0"));
+        flaky.connect(server.socket("t", protocol + "lastOutputSeq=0"));
         MessageDigest produced = MessageDigest.getInstance("SHA-256");
         Allowance allowance = new Allowance();
         Thread producer = Thread.ofPlatform().name("producer").start(() -> produce(new Random(SEED + 1),
@@ -61,7 +60,7 @@ class ReplayExactnessTest {
             // fit in the slice.
             flaky.awaitBytes(i * slice + random.nextLong(slice - 4));
             long resumeAt = flaky.dropConnection();
-            flaky.connect(server.http, server.socket("t", protocol + "lastOutputSeq=" + resumeAt));
+            flaky.connect(server.socket("t", protocol + "lastOutputSeq=" + resumeAt));
         }
         producer.join();
         steady.awaitBytes(TOTAL_BYTES);
@@ -151,13 +150,13 @@ class ReplayExactnessTest {
         private long seq;
         private int generation;
         private int connections;
-        private WebSocket socket;
+        private RawSocketClient socket;
 
         ReceivedStream() throws Exception {
             digest = MessageDigest.getInstance("SHA-256");
         }
 
-        void connect(HttpClient http, URI uri) {
+        void connect(URI uri) throws java.io.IOException {
             int mine;
             lock.lock();
             try {
@@ -166,7 +165,7 @@ class ReplayExactnessTest {
             } finally {
                 lock.unlock();
             }
-            WebSocket opened = http.newWebSocketBuilder().buildAsync(uri, new Listener(mine)).join();
+            RawSocketClient opened = RawSocketClient.connect(uri, new Listener(mine));
             lock.lock();
             try {
                 socket = opened;
@@ -242,41 +241,24 @@ class ReplayExactnessTest {
             return connections;
         }
 
-        private final class Listener implements WebSocket.Listener {
+        private final class Listener implements RawSocketClient.Listener {
             private final int generation;
-            private final StringBuilder text = new StringBuilder();
-            private final java.io.ByteArrayOutputStream binary = new java.io.ByteArrayOutputStream();
 
             Listener(int generation) {
                 this.generation = generation;
             }
 
             @Override
-            public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-                text.append(data);
-                if (last) {
-                    if (ServerFrame.parse(text.toString()) instanceof ServerFrame.Output output) {
-                        accept(generation, output.seq(), output.data().getBytes(StandardCharsets.UTF_8),
-                                output.reset());
-                    }
-                    text.setLength(0);
+            public void onText(String text) {
+                if (ServerFrame.parse(text) instanceof ServerFrame.Output output) {
+                    accept(generation, output.seq(), output.data().getBytes(StandardCharsets.UTF_8), output.reset());
                 }
-                webSocket.request(1);
-                return null;
             }
 
             @Override
-            public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
-                byte[] bytes = new byte[data.remaining()];
-                data.get(bytes);
-                binary.writeBytes(bytes);
-                if (last) {
-                    BinaryOutputFrame frame = BinaryOutputFrame.decode(binary.toByteArray());
-                    accept(generation, frame.seq(), frame.data(), frame.reset());
-                    binary.reset();
-                }
-                webSocket.request(1);
-                return null;
+            public void onBinary(byte[] data) {
+                BinaryOutputFrame frame = BinaryOutputFrame.decode(data);
+                accept(generation, frame.seq(), frame.data(), frame.reset());
             }
         }
     }

@@ -1,6 +1,6 @@
 # ptyctl shell integration hooks for zsh: OSC 133 prompt marks (A prompt, B command line, C output, D;<exit code>),
-# OSC 7 working directory, and the title (the running command, or "zsh <cwd>" at the prompt). Added with
-# add-zsh-hook, so the user's own precmd/preexec functions keep running.
+# OSC 633 E with the command line, OSC 7 working directory, and the title (the running command, or "zsh <cwd>" at
+# the prompt). Added with add-zsh-hook, so the user's own precmd/preexec functions keep running.
 (( ${+__ptyctl_loaded} )) && return
 typeset -g __ptyctl_loaded=1 __ptyctl_running=0
 autoload -Uz add-zsh-hook
@@ -28,10 +28,26 @@ __ptyctl_precmd_mark() {
   fi
 }
 
+# The command line as OSC 633 E carries it: backslash and ';' escaped, control characters as \xHH.
+__ptyctl_escape() {
+  local s=${1//\\/\\\\} out= c
+  s=${s//;/\\x3b}
+  if [[ $s == *[[:cntrl:]]* ]]; then
+    for c in ${(s::)s}; do
+      [[ $c == [[:cntrl:]] ]] && printf -v c '\\x%02x' "'$c"
+      out+=$c
+    done
+    s=$out
+  fi
+  print -rn -- $s
+}
+
+# $1 is the line as typed (empty when history is off); $3 the full text being run.
 __ptyctl_preexec() {
   __ptyctl_running=1
-  print -n "\e]133;C\a"
-  __ptyctl_title "$1"
+  local line=${1:-$3}
+  print -rn -- $'\e]633;E;'"$(__ptyctl_escape "$line")"$'\a\e]133;C\a'
+  __ptyctl_title "$line"
 }
 
 add-zsh-hook precmd __ptyctl_precmd_status

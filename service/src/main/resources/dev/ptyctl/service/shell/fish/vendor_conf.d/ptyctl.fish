@@ -1,13 +1,22 @@
 # ptyctl shell integration for fish (SPEC §5.9), written for this project. Loaded from XDG_DATA_DIRS as a vendor
 # configuration snippet, so the user's config.fish and conf.d stay untouched and load as usual. Adds OSC 133 prompt
-# marks (A prompt, B command line, C output, D;<exit code>) and OSC 7; fish's own fish_title already sets the title
-# to the running command and to the directory at the prompt.
+# marks (A prompt, B command line, C output, D;<exit code>), OSC 633 E with the command line and OSC 7; fish's own
+# fish_title already sets the title to the running command and to the directory at the prompt.
 status is-interactive; or exit
 set -q __ptyctl_loaded; and exit
 set -g __ptyctl_loaded 1
 
+# The command line as OSC 633 E carries it: backslash and ';' escaped, tab, CR, ESC and newline as \xHH; other
+# control characters (which no one types) dropped.
+function __ptyctl_escape
+    set -l lines (string replace -a '\\' '\\\\' -- $argv[1] | string replace -a ';' '\\x3b' \
+        | string replace -a \t '\\x09' | string replace -a \r '\\x0d' | string replace -a \e '\\x1b' \
+        | string replace -ra '[\x00-\x1f\x7f]' '')
+    printf '%s' (string join '\\x0a' -- $lines)
+end
+
 function __ptyctl_preexec --on-event fish_preexec
-    printf '\e]133;C\a'
+    printf '\e]633;E;%s\a\e]133;C\a' (__ptyctl_escape $argv[1])
 end
 
 function __ptyctl_postexec --on-event fish_postexec

@@ -1,0 +1,57 @@
+package dev.ptyctl.service.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.service.server.PtyctlServer;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/** One WebSocket client of a test server that keeps the JSON text frames it receives, in order. */
+final class SocketFrames implements WebSocket.Listener {
+    private final BlockingQueue<JsonObject> frames = new LinkedBlockingQueue<>();
+    private final StringBuilder partial = new StringBuilder();
+    private volatile WebSocket socket;
+
+    /** Attaches to terminal {@code id} with the query {@code query} (without {@code ?}). */
+    static SocketFrames attach(HttpClient http, PtyctlServer server, String id, String query) {
+        SocketFrames frames = new SocketFrames();
+        frames.socket = http.newWebSocketBuilder().buildAsync(URI.create(server.url().replace("http:", "ws:")
+                + "/v1/terminals/" + id + "/socket?" + query), frames).orTimeout(20, TimeUnit.SECONDS).join();
+        return frames;
+    }
+
+    WebSocket socket() {
+        return socket;
+    }
+
+    @Override
+    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+        partial.append(data);
+        if (last) {
+            frames.add(Json.createReader(new StringReader(partial.toString())).readObject());
+            partial.setLength(0);
+        }
+        webSocket.request(1);
+        return null;
+    }
+
+    /** The next frame of {@code type}, skipping others; fails after 20 s. */
+    JsonObject next(String type) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            JsonObject frame = frames.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            assertThat(frame).as("a %s frame within 20 s", type).isNotNull();
+            if (frame.getString("type").equals(type)) {
+                return frame;
+            }
+        }
+    }
+}
