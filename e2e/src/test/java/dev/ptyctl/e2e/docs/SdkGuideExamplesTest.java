@@ -151,7 +151,7 @@ class SdkGuideExamplesTest {
                         .connect()) {
                     attachment.resize(120, 40);                 // this client's grid
                     CompletableFuture<FrameAck> typed = attachment.input("echo attached\r");
-                    FrameAck ack = typed.get(5, TimeUnit.SECONDS);  // applied once, at output offset ack.outputSeq()
+                    FrameAck ack = typed.get(10, TimeUnit.SECONDS); // applied once, at output offset ack.outputSeq()
                     // ... output arrives in onOutput; attachment.lastOutputSeq() is where a reconnect resumes
                 }
                 // end::attachment[]
