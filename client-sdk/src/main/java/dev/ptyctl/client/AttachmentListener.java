@@ -36,8 +36,8 @@ public interface AttachmentListener {
      * attachment instead gets one {@code reset} chunk.
      *
      * @param data  the bytes
-     * @param seq   the output offset just after them (SPEC §5.2); the attachment remembers it once
-     *              this method returns and resumes after it when reconnecting
+     * @param seq   the output offset just after them (SPEC §5.2); the attachment remembers it as
+     *              this method is called and resumes after it when reconnecting
      * @param reset whether {@code data} is a reconstruction of the whole terminal (starting with
      *              {@code ESC c}) rather than new output: clear the screen before showing it
      */

@@ -55,7 +55,7 @@ import java.util.random.RandomGenerator;
  * {@code clientId} for its whole life and numbers every frame it sends ({@code clientSeq}); a frame
  * stays in memory until the server acknowledges it and is sent again, unchanged, after a reconnect,
  * so the server applies it exactly once whether or not it got through before the drop. It
- * remembers the seq of the last output its listener processed and reconnects with it as
+ * remembers the seq of the last output it handed to its listener and reconnects with it as
  * {@code lastOutputSeq}, so the listener sees every byte once; after a disconnection longer than the
  * server's replay buffer it gets one reset chunk instead. It reconnects by itself with exponential
  * backoff and jitter ({@link ReconnectPolicy}), gives up at once when the server says the terminal
@@ -143,7 +143,7 @@ public final class TerminalAttachment implements AutoCloseable {
         return clientId;
     }
 
-    /** The seq of the last output the listener processed; empty before the first output. */
+    /** The seq of the last output handed to the listener; empty before the first output. */
     public OptionalLong lastOutputSeq() {
         synchronized (lock) {
             return lastOutputSeq < 0 ? OptionalLong.empty() : OptionalLong.of(lastOutputSeq);
@@ -508,16 +508,19 @@ public final class TerminalAttachment implements AutoCloseable {
             output(frame.data(), frame.seq(), frame.reset());
         }
 
+        /**
+         * Hands output to the listener once. The seq is recorded before the listener runs, in the same step as the
+         * duplicate check: a reconnect that happens while the listener is busy with this chunk must resume after
+         * it, or the replay would hand the same bytes over again.
+         */
         private void output(byte[] data, long seq, boolean reset) {
             synchronized (lock) {
                 if (current != this || (!reset && seq <= lastOutputSeq)) {
                     return; // a stale connection, or bytes the listener has had already
                 }
+                lastOutputSeq = seq;
             }
             fire(() -> listener.onOutput(data, seq, reset));
-            synchronized (lock) {
-                lastOutputSeq = reset ? seq : Math.max(lastOutputSeq, seq);
-            }
         }
 
         private void acked(ServerFrame.Ack ack) {

@@ -87,6 +87,15 @@ class TerminalAttachmentTest {
         return "{\"type\":\"ack\",\"seq\":0,\"clientSeq\":" + clientSeq + ",\"outputSeq\":" + outputSeq + "}";
     }
 
+    /**
+     * Waits until every frame sent so far on {@code connection} has been handled: frames are handled in order, so
+     * once a later marker frame has reached the listener the earlier ones are done.
+     */
+    private void awaitHandled(FakeWebSocketServer.Connection connection) throws InterruptedException {
+        connection.sendText("{\"type\":\"size\",\"seq\":0,\"cols\":1,\"rows\":1}");
+        recorder.expect(new TerminalSize(1, 1));
+    }
+
     /** Drops the connection and runs the reconnect the attachment schedules; returns the new connection. */
     private FakeWebSocketServer.Connection dropAndReconnect(FakeWebSocketServer.Connection connection) throws Exception {
         connection.drop();
@@ -121,8 +130,9 @@ class TerminalAttachmentTest {
         recorder.expectOutput("\u001bc$ ", 10, true);
         recorder.expectOutput("ls\r\n", 14, false);
         recorder.expectOutput("a\u00e9", 17, false);
-        assertThat(attachment.lastOutputSeq()).hasValue(17);
         assertThat(attachment.size()).contains(new TerminalSize(80, 24));
+        awaitHandled(connection);
+        assertThat(attachment.lastOutputSeq()).hasValue(17);
         recorder.assertExhausted();
     }
 
@@ -225,12 +235,14 @@ class TerminalAttachmentTest {
         first.sendBinary(output(105, "hello"));
         recorder.expectOutput("\u001bc$ ", 100, true);
         recorder.expectOutput("hello", 105, false);
+        awaitHandled(first);
 
         FakeWebSocketServer.Connection second = dropAndReconnect(first);
         assertThat(second.query()).containsEntry("lastOutputSeq", "105");
         second.sendBinary(output(105, "hello")); // bytes the listener already has: not delivered again
         second.sendBinary(output(111, " world"));
         recorder.expectOutput(" world", 111, false);
+        awaitHandled(second);
         assertThat(attachment.lastOutputSeq()).hasValue(111);
 
         FakeWebSocketServer.Connection third = dropAndReconnect(second);
@@ -238,6 +250,39 @@ class TerminalAttachmentTest {
         third.sendBinary(reset(5000, "\u001bcredrawn")); // away too long: the server sends a reset
         recorder.expectOutput("\u001bcredrawn", 5000, true);
         recorder.assertExhausted();
+    }
+
+    @Test
+    void aReconnectWhileTheListenerIsStillBusyWithAChunkResumesAfterThatChunk() throws Exception {
+        java.util.concurrent.CountDownLatch inListener = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        AttachmentListener slow = new AttachmentListener() {
+            @Override
+            public void onOutput(byte[] data, long seq, boolean reset) {
+                inListener.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        attachment = builder().listener(slow).pingInterval(Duration.ofSeconds(5)).connect();
+        try {
+            FakeWebSocketServer.Connection first = server.accept();
+            ManualScheduler.Task firstPing = scheduler.next();
+            first.sendBinary(output(50, "slow chunk"));
+            inListener.await();
+            // The listener holds the connection's thread, so the pong cannot be read: the next ping finds the
+            // connection unanswered and replaces it, while the listener still has the chunk.
+            firstPing.run();
+            scheduler.next().run();
+            scheduler.next().run(); // the reconnect
+            FakeWebSocketServer.Connection second = server.accept();
+            assertThat(second.query()).containsEntry("lastOutputSeq", "50");
+        } finally {
+            release.countDown();
+        }
     }
 
     @Test
@@ -433,8 +478,7 @@ class TerminalAttachmentTest {
 
         ManualScheduler.Task secondPing = scheduler.next();
         assertThat(secondPing.delay()).isEqualTo(Duration.ofSeconds(5));
-        connection.sendText("{\"type\":\"size\",\"seq\":0,\"cols\":1,\"rows\":1}");
-        recorder.expect(new TerminalSize(1, 1)); // frames are handled in order: the pong has been
+        awaitHandled(connection); // the pong has been handled
         assertThat(attachment.roundTrip()).contains(Duration.ofMillis(40));
         secondPing.run();
         assertThat(connection.readPing().getJsonNumber("srtt").doubleValue()).isEqualTo(40.0);

@@ -61,6 +61,18 @@ final class OutputLog implements AttachmentListener {
         }
     }
 
+    /** Waits until a reset chunk arrived. */
+    synchronized void awaitReset(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (resets == 0) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError("no reset chunk");
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+    }
+
     /** Waits until a size frame with {@code size} arrived. */
     synchronized void awaitSize(TerminalSize size, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
