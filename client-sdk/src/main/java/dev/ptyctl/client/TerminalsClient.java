@@ -1,0 +1,301 @@
+package dev.ptyctl.client;
+
+import dev.ptyctl.client.internal.JsonFields;
+import dev.ptyctl.client.internal.RestTransport;
+import dev.ptyctl.client.internal.RestTransport.Answer;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * A client of the ptyctl server's REST API for terminals (SPEC §5.1, docs/rest.md): create, list, get, delete,
+ * the screen and the recording.
+ *
+ * <pre>{@code
+ * try (TerminalsClient terminals = TerminalsClient.builder()
+ *         .baseUrl(URI.create("http://127.0.0.1:8765"))
+ *         .token(System.getenv("PTYCTL_TOKEN"))          // null or empty: no token
+ *         .build()) {
+ *     Terminal terminal = terminals.create(CreateTerminalRequest.builder("demo").size(120, 36).build());
+ *     try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+ *         rpc.write(Action.text("echo hello"), Action.key(Key.ENTER));
+ *         rpc.waitFor("hello", Duration.ofSeconds(5));
+ *     }
+ *     System.out.print(terminals.screen(terminal.terminalId(), ScreenFormat.TEXT));
+ *     terminals.delete(terminal.terminalId());
+ * }
+ * }</pre>
+ *
+ * <p>Errors: every method throws {@link RestException} when the server answers with an error status (bad field,
+ * unknown terminal, missing token, limit reached; the client stays usable) and {@link RestConnectionException}
+ * when there is no usable answer (server not reachable, connection broken, request timeout, a body that is not the
+ * API's JSON). Both are {@link IOException}s. An interrupt while waiting gives an
+ * {@link java.io.InterruptedIOException} with the interrupt flag set again.
+ *
+ * <p>Thread safety: a client may be shared by any number of threads. It holds a {@link HttpClient} (its own, unless
+ * one was given to the builder); {@link #close()} stops an own one.
+ */
+public final class TerminalsClient implements AutoCloseable {
+    /** Where a server started with no options listens (SPEC §5). */
+    public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8765");
+    private static final String TERMINALS = "/v1/terminals";
+    private static final long DEFAULT_CONNECT_TIMEOUT_SECONDS = 5;
+    /** Closing a terminal waits for its program to go, up to the server's kill grace (2 s) and a reap. */
+    private static final long DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
+
+    private final RestTransport transport;
+    private final HttpClient http;
+    private final boolean ownsHttp;
+    private final URI baseUrl;
+
+    private TerminalsClient(Builder builder) {
+        this.baseUrl = builder.baseUrl;
+        this.ownsHttp = builder.http == null;
+        this.http = ownsHttp
+                ? HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                        .connectTimeout(builder.connectTimeout).build()
+                : builder.http;
+        this.transport = new RestTransport(http, baseUrl, builder.token, builder.requestTimeout);
+    }
+
+    /** A client of the server at {@code baseUrl} ({@code http://host:port}), without a token. */
+    public static TerminalsClient of(URI baseUrl) {
+        return builder().baseUrl(baseUrl).build();
+    }
+
+    /** A builder for a client with a token, other timeouts or a shared {@link HttpClient}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The server's base URL. */
+    public URI baseUrl() {
+        return baseUrl;
+    }
+
+    /**
+     * Creates a terminal, or returns the session's live terminal if it has one (then the request's other values are
+     * not applied). With {@link CreateTerminalRequest#attachOnly()} it never spawns: a session without a live
+     * terminal gives a {@link RestException} with status 404 and error {@code not_registered}.
+     */
+    public Terminal create(CreateTerminalRequest request) throws IOException {
+        Answer answer = transport.send("POST", TERMINALS, Objects.requireNonNull(request, "request").toJson());
+        return typed(answer, transport.object(answer), Terminal::fromJson);
+    }
+
+    /** Every terminal the server knows, live and exited, oldest first. */
+    public List<Terminal> list() throws IOException {
+        Answer answer = transport.send("GET", TERMINALS, null);
+        JsonObject body = transport.object(answer);
+        return typed(answer, body, TerminalsClient::terminals);
+    }
+
+    /**
+     * One terminal.
+     *
+     * @throws RestException with status 404 when the server knows no terminal with this id
+     */
+    public Terminal get(String terminalId) throws IOException {
+        Answer answer = transport.send("GET", terminalPath(terminalId), null);
+        return typed(answer, transport.object(answer), Terminal::fromJson);
+    }
+
+    /**
+     * Closes a terminal by id: hangs up its program and waits until it is gone.
+     *
+     * @return {@code true} when a live terminal was closed, {@code false} when there was none (an exited terminal
+     *     of that id is forgotten all the same)
+     */
+    public boolean delete(String terminalId) throws IOException {
+        return closed(transport.send("DELETE", terminalPath(terminalId), null));
+    }
+
+    /**
+     * Closes the live terminal of a session, as {@link #delete(String)} does.
+     *
+     * @return {@code true} when a live terminal was closed, {@code false} when the session had none
+     */
+    public boolean deleteSession(String sessionId) throws IOException {
+        Objects.requireNonNull(sessionId, "sessionId");
+        return closed(transport.send("DELETE", TERMINALS + "/session/" + RestTransport.segment(sessionId), null));
+    }
+
+    /** The screen as plain text: scrollback lines, then the screen rows. */
+    public String screen(String terminalId) throws IOException {
+        return screen(terminalId, ScreenFormat.TEXT);
+    }
+
+    /** The screen in the given format (plain text, or escape sequences that redraw it). */
+    public String screen(String terminalId, ScreenFormat format) throws IOException {
+        Answer answer = transport.send("GET", terminalPath(terminalId) + "/screen?format="
+                + Objects.requireNonNull(format, "format").wireName(), null);
+        return typed(answer, transport.object(answer), body -> JsonFields.string(body, "screen"));
+    }
+
+    /**
+     * The output the server still keeps for this terminal as an asciicast v2 file (a header line, then one JSON
+     * array per event); {@code ptyctl render} or {@code asciinema play} show it.
+     */
+    public String recording(String terminalId) throws IOException {
+        return transport.text(transport.send("GET", terminalPath(terminalId) + "/recording?format=asciicast", null));
+    }
+
+    /** Stops the {@link HttpClient} if this client made it; a shared one is left alone. */
+    @Override
+    public void close() {
+        if (ownsHttp) {
+            http.shutdownNow();
+        }
+    }
+
+    private static String terminalPath(String terminalId) {
+        return TERMINALS + "/" + RestTransport.segment(Objects.requireNonNull(terminalId, "terminalId"));
+    }
+
+    private boolean closed(Answer answer) throws IOException {
+        if (answer.status() == 200 || answer.status() == 404) {
+            JsonObject body = answer.status() == 404 ? tryParse(answer) : transport.parse(answer);
+            if (body != null && body.get("closed") instanceof JsonValue closed
+                    && (closed == JsonValue.TRUE || closed == JsonValue.FALSE)) {
+                return closed == JsonValue.TRUE;
+            }
+            if (answer.status() == 200) {
+                throw new RestConnectionException(answer.uri(), answer.uri() + " answered 200 without a boolean"
+                        + " \"closed\" member: " + answer.body(), null);
+            }
+        }
+        throw transport.refusal(answer);
+    }
+
+    private JsonObject tryParse(Answer answer) {
+        try {
+            return transport.parse(answer);
+        } catch (RestConnectionException e) {
+            return null; // an error page rather than {"closed": false}: reported as a refusal
+        }
+    }
+
+    private static List<Terminal> terminals(JsonObject body) {
+        if (!(body.get("terminals") instanceof JsonArray array)) {
+            throw new IllegalArgumentException("member \"terminals\" should be an array, got " + body.get("terminals"));
+        }
+        List<Terminal> terminals = new ArrayList<>(array.size());
+        for (JsonValue value : array) {
+            if (!(value instanceof JsonObject object)) {
+                throw new IllegalArgumentException("\"terminals\" should hold objects, got " + value);
+            }
+            terminals.add(Terminal.fromJson(object));
+        }
+        return List.copyOf(terminals);
+    }
+
+    private static <T> T typed(Answer answer, JsonObject body, Function<JsonObject, T> reader)
+            throws RestConnectionException {
+        try {
+            return reader.apply(body);
+        } catch (IllegalArgumentException e) {
+            throw new RestConnectionException(answer.uri(), answer.uri() + " sent a malformed answer: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Configures a {@link TerminalsClient}.
+     *
+     * <pre>{@code
+     * TerminalsClient terminals = TerminalsClient.builder()
+     *         .baseUrl(URI.create("http://127.0.0.1:9000"))
+     *         .token(Files.readString(Path.of(System.getProperty("user.home"), ".ptyctl", "token")).strip())
+     *         .requestTimeout(Duration.ofSeconds(10))
+     *         .build();
+     * }</pre>
+     */
+    public static final class Builder {
+        private URI baseUrl = DEFAULT_URL;
+        private String token;
+        private Duration connectTimeout = Duration.ofSeconds(DEFAULT_CONNECT_TIMEOUT_SECONDS);
+        private Duration requestTimeout = Duration.ofSeconds(DEFAULT_REQUEST_TIMEOUT_SECONDS);
+        private HttpClient http;
+
+        private Builder() {
+        }
+
+        /**
+         * The server, {@code http://host:port} or {@code https://...}, possibly with a path prefix when it sits
+         * behind a proxy (default {@link TerminalsClient#DEFAULT_URL}).
+         *
+         * @throws IllegalArgumentException when it is not an absolute http(s) URL with a host
+         */
+        public Builder baseUrl(URI baseUrl) {
+            Objects.requireNonNull(baseUrl, "baseUrl");
+            String scheme = baseUrl.getScheme();
+            if (scheme == null || !(scheme.equals("http") || scheme.equals("https")) || baseUrl.getHost() == null
+                    || baseUrl.getRawQuery() != null || baseUrl.getRawFragment() != null) {
+                throw new IllegalArgumentException("the server URL must look like http://host:port, got " + baseUrl);
+            }
+            this.baseUrl = baseUrl;
+            return this;
+        }
+
+        /**
+         * The server, as text.
+         *
+         * @throws IllegalArgumentException when it is not an absolute http(s) URL with a host
+         */
+        public Builder baseUrl(String baseUrl) {
+            Objects.requireNonNull(baseUrl, "baseUrl");
+            URI uri;
+            try {
+                uri = new URI(baseUrl.strip());
+            } catch (java.net.URISyntaxException e) {
+                throw new IllegalArgumentException("the server URL must look like http://host:port, got " + baseUrl);
+            }
+            return baseUrl(uri);
+        }
+
+        /** The bearer token sent with every request; {@code null} or empty for none. */
+        public Builder token(String token) {
+            this.token = token == null || token.isEmpty() ? null : token;
+            return this;
+        }
+
+        /** How long connecting may take (for an own {@link HttpClient}; a shared one keeps its setting). */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = positive(timeout, "connectTimeout");
+            return this;
+        }
+
+        /** How long a request waits for its answer. */
+        public Builder requestTimeout(Duration timeout) {
+            this.requestTimeout = positive(timeout, "requestTimeout");
+            return this;
+        }
+
+        /** An {@link HttpClient} to share (e.g. with WebSocket attachments); the client will not close it. */
+        public Builder httpClient(HttpClient http) {
+            this.http = Objects.requireNonNull(http, "http");
+            return this;
+        }
+
+        /** The client. */
+        public TerminalsClient build() {
+            return new TerminalsClient(this);
+        }
+
+        private static Duration positive(Duration timeout, String name) {
+            Objects.requireNonNull(timeout, name);
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive: " + timeout);
+            }
+            return timeout;
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.ptyctl.e2e.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.RestException;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.ScreenFormat;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalSize;
+import dev.ptyctl.client.TerminalsClient;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The SDK's REST client against the real {@code ptyctl server}: the whole life of a terminal, with a token. */
+class TerminalsClientE2eTest {
+    private static final String TOKEN = "e2e-terminals-token";
+
+    @Test
+    void aTerminalIsCreatedDrivenInspectedRecordedAndDeleted(@TempDir Path cwd) throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of("PTYCTL_TOKEN", TOKEN), "--port", "0");
+                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).token(TOKEN).build()) {
+            Terminal terminal = terminals.create(CreateTerminalRequest.builder("e2e-sdk")
+                    .cwd(cwd.toString()).size(90, 20)
+                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", "sdk> ")
+                    .build());
+
+            assertThat(terminal.sessionId()).isEqualTo("e2e-sdk");
+            assertThat(terminal.size()).isEqualTo(new TerminalSize(90, 20));
+            assertThat(terminal.command()).containsExactly("/bin/bash", "--norc", "--noprofile");
+            assertThat(terminal.cwd()).isEqualTo(cwd.toString());
+            assertThat(terminal.running()).isTrue();
+            assertThat(terminals.create(CreateTerminalRequest.builder("e2e-sdk").build()).terminalId())
+                    .as("the session's live terminal is returned again").isEqualTo(terminal.terminalId());
+            assertThat(terminals.list()).extracting(Terminal::terminalId).contains(terminal.terminalId());
+
+            try (RpcClient rpc = RpcClient.builder().token(TOKEN).connect(terminal.rpc())) {
+                rpc.waitFor("sdk> ", Duration.ofSeconds(20));
+                rpc.write(Action.text("echo $((6*7)) from $PWD"), Action.key(Key.ENTER));
+                rpc.waitFor("42 from " + cwd, Duration.ofSeconds(20));
+            }
+            assertThat(terminals.screen(terminal.terminalId())).contains("42 from " + cwd);
+            assertThat(terminals.screen(terminal.terminalId(), ScreenFormat.VT)).startsWith("\u001bc")
+                    .contains("42 from");
+            assertThat(terminals.recording(terminal.terminalId())).startsWith("{\"version\":2")
+                    .contains("42 from");
+
+            assertThat(terminals.delete(terminal.terminalId())).isTrue();
+            assertThat(terminals.delete(terminal.terminalId())).isFalse();
+            assertThatThrownBy(() -> terminals.get(terminal.terminalId()))
+                    .isInstanceOfSatisfying(RestException.class, e -> {
+                        assertThat(e.status()).isEqualTo(404);
+                        assertThat(e.error()).isEqualTo("not_found");
+                    });
+        }
+    }
+
+    @Test
+    void refusalsCarryTheServersStatusAndMessage() throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of("PTYCTL_TOKEN", TOKEN), "--port", "0");
+                TerminalsClient noToken = TerminalsClient.of(URI.create(server.url()));
+                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).token(TOKEN).build()) {
+            assertThatThrownBy(noToken::list).isInstanceOfSatisfying(RestException.class,
+                    e -> assertThat(e.status()).isEqualTo(401));
+            assertThatThrownBy(() -> terminals.create(CreateTerminalRequest.builder("e2e-bad").cols(0).build()))
+                    .isInstanceOfSatisfying(RestException.class, e -> {
+                        assertThat(e.status()).isEqualTo(400);
+                        assertThat(e.message()).contains("cols");
+                    });
+            assertThat(terminals.deleteSession("e2e-nobody")).isFalse();
+        }
+    }
+}
