@@ -1,5 +1,6 @@
 package dev.ptyctl.cli;
 
+import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcConnectionException;
 import dev.ptyctl.client.RpcException;
 import java.io.IOException;
@@ -32,13 +33,20 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
         return ExitCode.USAGE;
     }
 
-    /** A failure while a command ran: refused (4), cannot connect (3), or a bug (70). */
+    /**
+     * A failure while a command ran: refused by the terminal's endpoint or the server (4), cannot connect (3,
+     * {@code RpcConnectionException}, {@code RestConnectionException} and any other I/O failure), or a bug (70).
+     */
     @Override
     public int handleExecutionException(Exception ex, CommandLine command, ParseResult parseResult) {
         PrintWriter err = command.getErr();
         int code = switch (ex) {
             case RpcException refused -> {
                 err.println("ptyctl: " + refused.message() + " (code " + refused.code() + ")");
+                yield ExitCode.REFUSED;
+            }
+            case RestException refused -> {
+                err.println("ptyctl: " + refused.message() + " (HTTP " + refused.status() + ")");
                 yield ExitCode.REFUSED;
             }
             case RpcConnectionException unreachable -> {

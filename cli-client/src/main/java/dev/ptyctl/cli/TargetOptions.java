@@ -2,19 +2,19 @@ package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.TerminalsClient;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * Which terminal endpoint a client command talks to: {@code --port N [--host H]} or
- * {@code --socket PATH}, else the environment.
+ * Which terminal endpoint a client command talks to: {@code --port N [--host H]}, {@code --socket PATH} or
+ * {@code --terminal ID} (looked up on the server at {@code --url}), else the environment.
  *
- * <p>Order: flags first; then {@code PTYCTL_SOCKET} or {@code PTYCTL_PORT} (setting both is an
+ * <p>Order: flags first (one of the three ways); then {@code PTYCTL_SOCKET} or {@code PTYCTL_PORT} (setting both is an
  * error, as giving both flags is); then {@code PTYCTL_RPC=host:port}, which the server exports
  * into the shells it hosts. {@code --host} (default 127.0.0.1) applies to whichever port is used.
  * {@code --token} (or {@code PTYCTL_TOKEN}) is sent with {@code pty/auth} before the request.
@@ -36,15 +36,38 @@ final class TargetOptions {
             description = "Unix socket of the terminal's JSON-RPC endpoint (env PTYCTL_SOCKET).")
     private Path socket;
 
+    @Option(names = "--terminal", paramLabel = "ID",
+            description = "A terminal of the ptyctl server at --url, by id (see 'ptyctl ls').")
+    private String terminal;
+
+    @Option(names = "--url", paramLabel = "URL",
+            description = "The ptyctl server for --terminal (env PTYCTL_URL; default: http://127.0.0.1:8765).")
+    private String url;
+
     @Option(names = "--token", paramLabel = "T",
-            description = "Token for endpoints that require one (env PTYCTL_TOKEN).")
+            description = "Token for servers and endpoints that require one (env PTYCTL_TOKEN).")
     private String token;
 
-    /** Connects to the selected endpoint, authenticating when a token is known. */
+    /**
+     * Connects to the selected endpoint, authenticating when a token is known. With {@code --terminal} the
+     * endpoint is first looked up on the server (a REST request).
+     */
     RpcClient connect() throws IOException {
-        RpcAddress address = address();
-        String effectiveToken = token != null ? token : env("PTYCTL_TOKEN");
+        RpcAddress address = terminal != null ? lookUpTerminal() : address();
+        String effectiveToken = token != null ? token : env(ServerConnection.TOKEN_VARIABLE);
         return RpcClient.builder().token(effectiveToken).connect(address);
+    }
+
+    private RpcAddress lookUpTerminal() throws IOException {
+        if (port != null || socket != null) {
+            throw usage("--terminal, --port and --socket each select the terminal; give one");
+        }
+        if (host != null) {
+            throw usage("--host goes with a port, not with --terminal");
+        }
+        try (TerminalsClient server = ServerConnection.open(mixee, url, token)) {
+            return server.get(terminal).rpc();
+        }
     }
 
     /**
@@ -53,6 +76,9 @@ final class TargetOptions {
      * @throws ParameterException when nothing or something contradictory selects it
      */
     RpcAddress address() {
+        if (url != null) {
+            throw usage("--url goes with --terminal ID");
+        }
         if (port != null && socket != null) {
             throw usage("--port and --socket cannot be used together; give one");
         }
@@ -77,7 +103,8 @@ final class TargetOptions {
         if (rpc != null) {
             return fromRpcVariable(rpc);
         }
-        throw usage("no terminal given: use --port N or --socket PATH, or set PTYCTL_PORT, PTYCTL_SOCKET or PTYCTL_RPC");
+        throw usage("no terminal given: use --port N, --socket PATH or --terminal ID, or set PTYCTL_PORT, "
+                + "PTYCTL_SOCKET or PTYCTL_RPC");
     }
 
     private RpcAddress unixSocket(Path path, String source) {
@@ -112,12 +139,8 @@ final class TargetOptions {
         }
     }
 
-    /** An environment variable, with empty treated as unset (as shells do with {@code VAR=}). */
     private String env(String name) {
-        Function<String, String> environment = mixee.root().userObject() instanceof Main main
-                ? main.environment() : System::getenv;
-        String value = environment.apply(name);
-        return value == null || value.isBlank() ? null : value;
+        return Environment.get(mixee, name);
     }
 
     private ParameterException usage(String message) {

@@ -4,6 +4,7 @@ import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.protocol.RpcMethod;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.PrintWriter;
@@ -65,17 +66,20 @@ final class WaitCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (RpcClient client = target.connect()) {
             boolean matched;
+            long waitedMs;
             if (json.enabled()) {
                 JsonObject result = client.call(RpcMethod.WAIT, request.toJson(), client.replyTimeoutFor(request));
                 JsonOption.print(out, result);
                 matched = result.get("matched") == JsonValue.TRUE;
+                waitedMs = result.get("waitedMs") instanceof JsonNumber n ? n.longValue() : timeoutMs;
             } else {
                 WaitResult result = client.waitFor(request);
                 matched = result.matched();
+                waitedMs = result.waitedMs();
             }
             if (!matched) {
                 PrintWriter err = spec.commandLine().getErr();
-                err.println("ptyctl: " + missDescription());
+                err.println("ptyctl: " + missDescription(waitedMs));
                 err.flush();
             }
             return matched ? ExitCode.OK : ExitCode.NOT_MATCHED;
@@ -103,7 +107,19 @@ final class WaitCommand implements Callable<Integer> {
                 .idle(idleMs == null ? null : Duration.ofMillis(idleMs)).scrollback(scrollback).build();
     }
 
-    private String missDescription() {
+    /**
+     * Why the wait ended unmatched. The server ends a wait early without a match only when the program has exited
+     * (SPEC §4), so a wait shorter than the timeout means that.
+     */
+    private String missDescription(long waitedMs) {
+        if (waitedMs < timeoutMs) {
+            String exited = "the program has exited";
+            if (match != null) {
+                return exited + "; " + (regex ? "no match for /" + match + "/" : "\"" + match + "\" is not")
+                        + " on its final screen";
+            }
+            return exited;
+        }
         String within = " within " + timeoutMs + " ms";
         if (match != null) {
             return (regex ? "no match for /" + match + "/" : "\"" + match + "\" did not appear") + within;
