@@ -5,17 +5,28 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The {@code PTYCTL_*} variables a command reads, through the environment the root {@link Main} was given (tests
- * pass a map; the real command line passes {@code System::getenv}).
+ * pass a map; the real command line passes {@code System::getenv}). Empty counts as unset, as shells treat
+ * {@code VAR=}.
  */
 final class Environment {
     private Environment() {
     }
 
-    /** A variable's value, with empty treated as unset (as shells do with {@code VAR=}). */
+    /** The variables of the command line that {@code spec} belongs to. */
+    static Function<String, String> of(CommandSpec spec) {
+        return normalized(spec.root().userObject() instanceof Main main ? main.environment() : System::getenv);
+    }
+
+    /** A variable's value, or {@code null} when unset or blank. */
     static String get(CommandSpec spec, String name) {
-        Function<String, String> environment = spec.root().userObject() instanceof Main main
-                ? main.environment() : System::getenv;
-        String value = environment.apply(name);
-        return value == null || value.isBlank() ? null : value;
+        return of(spec).apply(name);
+    }
+
+    /** {@code raw} with blank values reported as unset. */
+    static Function<String, String> normalized(Function<String, String> raw) {
+        return name -> {
+            String value = raw.apply(name);
+            return value == null || value.isBlank() ? null : value;
+        };
     }
 }

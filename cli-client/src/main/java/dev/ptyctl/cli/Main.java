@@ -1,8 +1,5 @@
 package dev.ptyctl.cli;
 
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -56,16 +53,9 @@ public final class Main {
         this.environment = Objects.requireNonNull(environment, "environment");
     }
 
-    /** Runs the command line and exits with its status. */
+    /** Runs the command line and exits with its status (the jar's entry point is {@link EntryPoint}). */
     public static void main(String[] args) {
-        CommandLine commandLine = newCommandLine(System::getenv);
-        // Screens are UTF-8 and so is what scripts expect, whatever the JVM guesses from the locale.
-        commandLine.setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)));
-        commandLine.setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8)));
-        int status = commandLine.execute(args);
-        commandLine.getOut().flush();
-        commandLine.getErr().flush();
-        System.exit(status);
+        EntryPoint.main(args);
     }
 
     /**

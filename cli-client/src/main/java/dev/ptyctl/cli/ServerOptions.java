@@ -18,8 +18,12 @@ final class ServerOptions {
     @Option(names = "--token", paramLabel = "T", description = "The server's token (env PTYCTL_TOKEN).")
     private String token;
 
-    /** A client of the selected server. */
+    /**
+     * A client of the selected server.
+     *
+     * @throws UsageException when the URL is not an http(s) URL
+     */
     TerminalsClient connect() {
-        return ServerConnection.open(mixee, url, token);
+        return ServerConnection.open(Environment.of(mixee), url, token);
     }
 }
