@@ -4,13 +4,13 @@ package dev.ptyctl.cli;
 public final class ExitCode {
     /** The command did what was asked. */
     public static final int OK = 0;
-    /** {@code wait} ended without its condition being met. */
+    /** {@code wait} or {@code run} ended without its condition being met. */
     public static final int NOT_MATCHED = 1;
     /** The command line was wrong: unknown option, missing or conflicting options, bad value. */
     public static final int USAGE = 2;
     /** The endpoint could not be reached, the connection broke, or {@code serve} could not listen. */
     public static final int CANNOT_CONNECT = 3;
-    /** The server refused the request with a JSON-RPC error. */
+    /** The server refused the request: a JSON-RPC error, or an HTTP error status from the REST API. */
     public static final int REFUSED = 4;
     /** A bug in ptyctl (the {@code sysexits.h} EX_SOFTWARE value); the stack trace is printed. */
     public static final int INTERNAL_ERROR = 70;

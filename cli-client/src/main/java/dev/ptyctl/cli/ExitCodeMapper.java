@@ -1,8 +1,5 @@
 package dev.ptyctl.cli;
 
-import dev.ptyctl.client.RpcConnectionException;
-import dev.ptyctl.client.RpcException;
-import java.io.IOException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -12,9 +9,9 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The one place that turns failures into exit codes and stderr messages (see {@link ExitCode}).
- * Messages start with {@code ptyctl:} and never carry a stack trace, except for unexpected
- * exceptions, which are bugs.
+ * picocli's handlers: usage errors (its own and {@link UsageException}s) and failures while a command ran (through
+ * {@link Failures}, which the fast path uses too) become exit codes and stderr messages (see {@link ExitCode}).
+ * Messages start with {@code ptyctl:} and never carry a stack trace, except for unexpected exceptions, which are bugs.
  */
 final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExceptionHandler {
 
@@ -32,30 +29,19 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
         return ExitCode.USAGE;
     }
 
-    /** A failure while a command ran: refused (4), cannot connect (3), or a bug (70). */
+    /**
+     * A failure while a command ran: a {@link UsageException} is reported as a usage error (2); anything else as
+     * {@link Failures} says.
+     */
     @Override
     public int handleExecutionException(Exception ex, CommandLine command, ParseResult parseResult) {
-        PrintWriter err = command.getErr();
-        int code = switch (ex) {
-            case RpcException refused -> {
-                err.println("ptyctl: " + refused.message() + " (code " + refused.code() + ")");
-                yield ExitCode.REFUSED;
-            }
-            case RpcConnectionException unreachable -> {
-                err.println("ptyctl: " + unreachable.getMessage());
-                yield ExitCode.CANNOT_CONNECT;
-            }
-            case IOException io -> {
-                err.println("ptyctl: " + io.getMessage());
-                yield ExitCode.CANNOT_CONNECT;
-            }
-            default -> {
-                err.println("ptyctl: internal error: " + ex);
-                ex.printStackTrace(err);
-                yield ExitCode.INTERNAL_ERROR;
-            }
-        };
-        err.flush();
-        return code;
+        if (ex instanceof UsageException usage) {
+            PrintWriter err = command.getErr();
+            err.println("ptyctl: " + usage.getMessage());
+            err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
+            err.flush();
+            return ExitCode.USAGE;
+        }
+        return Failures.report(ex, command.getErr());
     }
 }

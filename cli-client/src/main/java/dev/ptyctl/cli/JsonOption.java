@@ -17,7 +17,6 @@ final class JsonOption {
 
     /** Prints the result as one line of JSON. */
     static void print(PrintWriter out, JsonObject result) {
-        out.println(result);
-        out.flush();
+        ClientVerbs.print(out, result);
     }
 }

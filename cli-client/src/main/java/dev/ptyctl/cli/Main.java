@@ -1,8 +1,5 @@
 package dev.ptyctl.cli;
 
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -25,20 +22,24 @@ import picocli.CommandLine.IVersionProvider;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = {"Drive programs running in ptyctl terminals: read the screen, type text and keys, "
-                + "wait for output, resize, kill; or host one with serve.",
-                "The client commands find their terminal with --port N [--host H] or --socket PATH, "
-                        + "else the PTYCTL_SOCKET, PTYCTL_PORT or PTYCTL_RPC (host:port) variables."},
+                + "wait for output, resize, kill; start, list and close terminals on a ptyctl server; "
+                + "or host one terminal with serve.",
+                "read, write, wait, status, resize, kill and run find their terminal with --port N [--host H], "
+                        + "--socket PATH or --terminal ID [--url URL], else the PTYCTL_SOCKET, PTYCTL_PORT or "
+                        + "PTYCTL_RPC (host:port) variables. new, ls, rm and screen talk to the server at --url "
+                        + "(env PTYCTL_URL, default http://127.0.0.1:8765); --token or PTYCTL_TOKEN for its token."},
         subcommands = {
                 ServeCommand.class, ServerCommand.class, ReadCommand.class, WriteCommand.class, WaitCommand.class,
-                StatusCommand.class, ResizeCommand.class, KillCommand.class, RunCommand.class, RenderCommand.class,
-                HelpCommand.class},
+                StatusCommand.class, ResizeCommand.class, KillCommand.class, RunCommand.class, NewCommand.class,
+                ListCommand.class, RemoveCommand.class, ScreenCommand.class, RenderCommand.class, McpCommand.class,
+                CompletionCommand.class, HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:ok",
-                "1:wait: the condition was not met before the timeout",
+                "1:wait or run: the condition was not met before the timeout",
                 "2:usage error",
                 "3:cannot connect (or the connection broke)",
-                "4:the server refused the request (JSON-RPC error)"})
+                "4:the server refused the request (JSON-RPC error or HTTP error status)"})
 public final class Main {
     private final Function<String, String> environment;
 
@@ -52,16 +53,9 @@ public final class Main {
         this.environment = Objects.requireNonNull(environment, "environment");
     }
 
-    /** Runs the command line and exits with its status. */
+    /** Runs the command line and exits with its status (the jar's entry point is {@link EntryPoint}). */
     public static void main(String[] args) {
-        CommandLine commandLine = newCommandLine(System::getenv);
-        // Screens are UTF-8 and so is what scripts expect, whatever the JVM guesses from the locale.
-        commandLine.setOut(new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)));
-        commandLine.setErr(new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8)));
-        int status = commandLine.execute(args);
-        commandLine.getOut().flush();
-        commandLine.getErr().flush();
-        System.exit(status);
+        EntryPoint.main(args);
     }
 
     /**

@@ -2,8 +2,6 @@ package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Selection;
-import dev.ptyctl.protocol.RpcMethod;
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -56,16 +54,9 @@ final class ReadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Selection selection = selection();
-        PrintWriter out = spec.commandLine().getOut();
         try (RpcClient client = target.connect()) {
-            if (json.enabled()) {
-                JsonOption.print(out, client.call(RpcMethod.READ, selection.toJson()));
-            } else {
-                out.print(client.read(selection).text());
-                out.flush();
-            }
+            return ClientVerbs.read(client, selection, json.enabled(), spec.commandLine().getOut());
         }
-        return ExitCode.OK;
     }
 
     private Selection selection() {

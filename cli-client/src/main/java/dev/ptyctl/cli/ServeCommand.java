@@ -2,6 +2,7 @@ package dev.ptyctl.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -62,9 +63,9 @@ final class ServeCommand implements Callable<Integer> {
         if (port != null && (port < 1 || port > 65_535)) {
             throw usage("--port must be a port number from 1 to 65535, got " + port);
         }
-        var request = new ServeLauncher.Request(command, port, socket, cols, rows, cwd, token, shellIntegration);
-        return ServeLauncher.serve(request,
-                spec.commandLine());
+        var request = new ServeRequest(command, port, socket, cols, rows, cwd, token, shellIntegration);
+        return (Integer) ServerSideLoader.call("dev.ptyctl.cli.ServeLauncher", "serve",
+                new Class<?>[] {ServeRequest.class, CommandLine.class}, request, spec.commandLine());
     }
 
     private ParameterException usage(String message) {

@@ -4,24 +4,15 @@ import dev.ptyctl.service.serve.ServeOptions;
 import dev.ptyctl.service.serve.SingleTerminalServer;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
 /**
- * Starts the single-terminal server for {@code ptyctl serve}. The only class of the command line
- * that refers to the service module (and so to pty4j): it is loaded when {@code serve} runs and
- * never by the client verbs.
+ * Starts the single-terminal server for {@code ptyctl serve}. With {@link ServerLauncher}, the only
+ * classes of the command line that refer to the service module (and so to pty4j): loaded when
+ * {@code serve} runs, through {@link ServerSideLoader}, and never by the client verbs.
  */
 final class ServeLauncher {
-
-    /** What {@link ServeCommand} parsed, in JDK types. */
-    record Request(String command, Integer port, Path socket, int cols, int rows, Path cwd, String token,
-                   boolean shellIntegration) {
-        String where() {
-            return socket != null ? "socket " + socket : "port " + port;
-        }
-    }
 
     private ServeLauncher() {
     }
@@ -33,7 +24,7 @@ final class ServeLauncher {
      * @return the exit status: the server's on shutdown, 3 when it cannot listen
      * @throws ParameterException when the service rejects the options
      */
-    static int serve(Request request, CommandLine commandLine) throws InterruptedException {
+    static int serve(ServeRequest request, CommandLine commandLine) throws InterruptedException {
         ServeOptions options;
         try {
             options = new ServeOptions(request.command(), request.port(), request.socket(), request.cols(),

@@ -3,6 +3,7 @@ package dev.ptyctl.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -46,6 +47,8 @@ final class ServerCommand implements Callable<Integer> {
         }
         Function<String, String> environment = spec.root().userObject() instanceof Main main
                 ? main.environment() : System::getenv;
-        return ServerLauncher.run(new ServerLauncher.Request(host, port, config), environment, spec.commandLine());
+        return (Integer) ServerSideLoader.call("dev.ptyctl.cli.ServerLauncher", "run",
+                new Class<?>[] {ServerRequest.class, Function.class, CommandLine.class},
+                new ServerRequest(host, port, config), environment, spec.commandLine());
     }
 }

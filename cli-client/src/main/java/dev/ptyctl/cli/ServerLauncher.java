@@ -5,20 +5,16 @@ import dev.ptyctl.service.server.ServerMain;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import picocli.CommandLine;
 
 /**
  * Starts {@code ptyctl server}. With {@link ServeLauncher}, the only classes of the command line that refer to the
- * service module (Helidon, pty4j): loaded when {@code server} runs, never by the client verbs.
+ * service module (Helidon, pty4j): loaded when {@code server} runs, through {@link ServerSideLoader}, never by the
+ * client verbs.
  */
 final class ServerLauncher {
-
-    /** What {@link ServerCommand} parsed; null for an option not given. */
-    record Request(String host, Integer port, Path config) {
-    }
 
     private ServerLauncher() {
     }
@@ -30,7 +26,7 @@ final class ServerLauncher {
      * @param environment where configuration variables ({@code PTYCTL_TOKEN}, ...) are read
      * @return 2 for a configuration the server refuses, 3 when it cannot listen; it does not return otherwise
      */
-    static int run(Request request, Function<String, String> environment, CommandLine commandLine)
+    static int run(ServerRequest request, Function<String, String> environment, CommandLine commandLine)
             throws InterruptedException {
         PrintWriter err = commandLine.getErr();
         PtyctlServer server;

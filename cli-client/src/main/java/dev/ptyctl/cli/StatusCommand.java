@@ -1,10 +1,6 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcClient;
-import dev.ptyctl.client.Status;
-import dev.ptyctl.protocol.RpcMethod;
-import jakarta.json.JsonObject;
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,23 +24,8 @@ final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
         try (RpcClient client = target.connect()) {
-            if (json.enabled()) {
-                JsonOption.print(out, client.call(RpcMethod.STATUS, JsonObject.EMPTY_JSON_OBJECT));
-            } else {
-                out.println(describe(client.status()));
-                out.flush();
-            }
+            return ClientVerbs.status(client, json.enabled(), spec.commandLine().getOut());
         }
-        return ExitCode.OK;
-    }
-
-    static String describe(Status status) {
-        if (status.running()) {
-            return "running pid=" + status.pid();
-        }
-        String code = status.exitCode().isPresent() ? Integer.toString(status.exitCode().getAsInt()) : "unknown";
-        return "exited code=" + code + " pid=" + status.pid();
     }
 }

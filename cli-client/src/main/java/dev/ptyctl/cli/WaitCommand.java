@@ -2,20 +2,11 @@ package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.WaitRequest;
-import dev.ptyctl.client.WaitResult;
-import dev.ptyctl.protocol.RpcMethod;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
-import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -42,7 +33,7 @@ final class WaitCommand implements Callable<Integer> {
     @Option(names = "--regex", description = "Treat --match as a Java regular expression.")
     private boolean regex;
 
-    @Option(names = "--timeout", paramLabel = "MS", defaultValue = "10000",
+    @Option(names = "--timeout", paramLabel = "MS", defaultValue = WaitOptions.DEFAULT_TIMEOUT_MS,
             description = "Give up after MS milliseconds (default: ${DEFAULT-VALUE}; at most 600000).")
     private long timeoutMs;
 
@@ -61,60 +52,11 @@ final class WaitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        WaitRequest request = request();
-        PrintWriter out = spec.commandLine().getOut();
+        WaitOptions options = new WaitOptions(match, regex, timeoutMs, idleMs, scrollback);
+        WaitRequest request = options.toRequest();
         try (RpcClient client = target.connect()) {
-            boolean matched;
-            if (json.enabled()) {
-                JsonObject result = client.call(RpcMethod.WAIT, request.toJson(), client.replyTimeoutFor(request));
-                JsonOption.print(out, result);
-                matched = result.get("matched") == JsonValue.TRUE;
-            } else {
-                WaitResult result = client.waitFor(request);
-                matched = result.matched();
-            }
-            if (!matched) {
-                PrintWriter err = spec.commandLine().getErr();
-                err.println("ptyctl: " + missDescription());
-                err.flush();
-            }
-            return matched ? ExitCode.OK : ExitCode.NOT_MATCHED;
+            return ClientVerbs.waitFor(client, options, request, json.enabled(), spec.commandLine().getOut(),
+                    spec.commandLine().getErr());
         }
-    }
-
-    private WaitRequest request() {
-        if (timeoutMs < 0 || timeoutMs > RpcMethod.MAX_WAIT_TIMEOUT_MS) {
-            throw usage("--timeout must be from 0 to " + RpcMethod.MAX_WAIT_TIMEOUT_MS + " ms, got " + timeoutMs);
-        }
-        if (idleMs != null && idleMs <= 0) {
-            throw usage("--idle must be positive, got " + idleMs);
-        }
-        if (regex && match == null) {
-            throw usage("--regex needs --match");
-        }
-        if (regex) {
-            try {
-                Pattern.compile(match);
-            } catch (PatternSyntaxException e) {
-                throw usage("--match is not a valid regular expression: " + e.getDescription());
-            }
-        }
-        return WaitRequest.builder().match(match).regex(regex).timeout(Duration.ofMillis(timeoutMs))
-                .idle(idleMs == null ? null : Duration.ofMillis(idleMs)).scrollback(scrollback).build();
-    }
-
-    private String missDescription() {
-        String within = " within " + timeoutMs + " ms";
-        if (match != null) {
-            return (regex ? "no match for /" + match + "/" : "\"" + match + "\" did not appear") + within;
-        }
-        if (idleMs != null) {
-            return "output did not stay quiet for " + idleMs + " ms" + within;
-        }
-        return "waited " + timeoutMs + " ms (nothing to wait for)";
-    }
-
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
     }
 }

@@ -2,8 +2,6 @@ package dev.ptyctl.cli;
 
 import dev.ptyctl.client.Action;
 import dev.ptyctl.client.RpcClient;
-import dev.ptyctl.protocol.RpcMethod;
-import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -55,14 +53,8 @@ final class WriteCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Action> ordered = actions.stream().map(ActionOption::toAction).toList();
-        PrintWriter out = spec.commandLine().getOut();
         try (RpcClient client = target.connect()) {
-            if (json.enabled()) {
-                JsonOption.print(out, client.call(RpcMethod.WRITE, Action.writeParams(ordered)));
-            } else {
-                client.write(ordered);
-            }
+            return ClientVerbs.write(client, ordered, json.enabled(), spec.commandLine().getOut());
         }
-        return ExitCode.OK;
     }
 }

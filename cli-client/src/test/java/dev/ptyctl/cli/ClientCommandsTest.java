@@ -162,6 +162,29 @@ class ClientCommandsTest {
     }
 
     @Test
+    void waitThatEndsEarlyUnmatchedSaysTheProgramHasExited() {
+        String exited = "{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},"
+                + "'waitedMs':0}";
+        server.reply(exited).reply(exited).reply(exited);
+
+        Cli.Result withMatch = Cli.run("wait", "--port", port, "--match", "PASSED", "--timeout", "5000");
+        Cli.Result withRegex = Cli.run("wait", "--port", port, "--match", "P.*D", "--regex", "--json");
+        Cli.Result bare = Cli.run("wait", "--port", port);
+
+        assertThat(withMatch.exitCode()).isEqualTo(1);
+        assertThat(withMatch.err()).isEqualTo("ptyctl: the program has exited; \"PASSED\" is not on its final screen"
+                + System.lineSeparator());
+        assertThat(withRegex.err()).isEqualTo("ptyctl: the program has exited; no match for /P.*D/ on its final screen"
+                + System.lineSeparator());
+        assertThat(bare.exitCode()).isEqualTo(1);
+        assertThat(bare.err()).isEqualTo("ptyctl: the program has exited" + System.lineSeparator());
+        for (int i = 0; i < 3; i++) {
+            server.takeRequest();
+        }
+        server.assertExhausted();
+    }
+
+    @Test
     void waitSendsItsExtensionsAndDefaultTimeout() {
         server.reply(MATCHED);
 

@@ -56,6 +56,33 @@ class HotCommandsClassLoadingTest {
     }
 
     @Test
+    void plainReadWriteWaitAndStatusThroughMainLoadNoPicocliClass() throws Exception {
+        try (FakeRpcServer server = FakeRpcServer.startTcp();
+             RecordingClassLoader loader = new RecordingClassLoader()) {
+            server.reply("{'screen':'$ ','cursor':{'row':1,'col':3},'size':{'cols':80,'rows':24}}")
+                    .reply("{'written':1,'outputSeq':3}")
+                    .reply("{'matched':true,'screen':'$ ','cursor':{'row':1,'col':3},'size':{'cols':80,'rows':24},'waitedMs':1}")
+                    .reply("{'running':true,'exitCode':null,'pid':9}");
+            String port = Integer.toString(server.port());
+
+            assertThat(loader.runMain("read", "--port", port, "--bottom", "1")).isZero();
+            assertThat(loader.runMain("write", "--port", port, "--key", "Enter")).isZero();
+            assertThat(loader.runMain("wait", "--port", port, "--match", "$", "--timeout", "1000")).isZero();
+            assertThat(loader.runMain("status", "--port", port, "--json")).isZero();
+
+            assertThat(loader.requested).as("proves the recorder sees the command line's classes")
+                    .contains("dev.ptyctl.cli.FastPath", "dev.ptyctl.client.RpcClient");
+            assertThat(loader.requested).filteredOn(name -> name.startsWith("picocli.")).isEmpty();
+            assertThat(loader.requested).filteredOn(name -> SERVER_PACKAGES.stream().anyMatch(name::startsWith))
+                    .isEmpty();
+            for (int i = 0; i < 4; i++) {
+                server.takeRequest();
+            }
+            server.assertExhausted();
+        }
+    }
+
+    @Test
     void renderOfRawAndAsciicastFilesLoadsNoServerClass(@TempDir Path dir) throws Exception {
         Path raw = Files.writeString(dir.resolve("out.bin"), "hello\r\n\u001b[31mred\u001b[0m");
         Path cast = Files.writeString(dir.resolve("out.cast"),
@@ -100,6 +127,24 @@ class HotCommandsClassLoadingTest {
             thread.setContextClassLoader(this);
             try {
                 return (Integer) type.getMethod("execute", String[].class).invoke(commandLine, (Object) args);
+            } finally {
+                thread.setContextClassLoader(previous);
+            }
+        }
+
+        /** {@code EntryPoint.run}, what the jar's {@code main} does: the fast path first. */
+        int runMain(String... args) throws ReflectiveOperationException {
+            Class<?> main = loadClass("dev.ptyctl.cli.EntryPoint");
+            java.lang.reflect.Method run = main.getDeclaredMethod("run", String[].class, Function.class,
+                    PrintWriter.class, PrintWriter.class);
+            run.setAccessible(true);
+            Function<String, String> noEnvironment = name -> null;
+            Thread thread = Thread.currentThread();
+            ClassLoader previous = thread.getContextClassLoader();
+            thread.setContextClassLoader(this);
+            try {
+                return (Integer) run.invoke(null, args, noEnvironment, new PrintWriter(new StringWriter()),
+                        new PrintWriter(new StringWriter()));
             } finally {
                 thread.setContextClassLoader(previous);
             }

@@ -9,11 +9,16 @@ import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
 
 /**
  * A client of the ptyctl server's REST API for terminals (SPEC §5.1, docs/rest.md): create, list, get, delete,
@@ -59,11 +64,32 @@ public final class TerminalsClient implements AutoCloseable {
     private TerminalsClient(Builder builder) {
         this.baseUrl = builder.baseUrl;
         this.ownsHttp = builder.http == null;
-        this.http = ownsHttp
-                ? HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                        .connectTimeout(builder.connectTimeout).build()
-                : builder.http;
+        this.http = ownsHttp ? ownHttpClient(builder) : builder.http;
         this.transport = new RestTransport(http, baseUrl, builder.token, builder.requestTimeout);
+    }
+
+    private static HttpClient ownHttpClient(Builder builder) {
+        HttpClient.Builder http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(builder.connectTimeout);
+        if (builder.baseUrl.getScheme().equals("http")) {
+            unusedTls().ifPresent(http::sslContext);
+        }
+        return http.build();
+    }
+
+    /**
+     * A TLS context for a client that only speaks plain HTTP, so never uses it: without one the JDK builds its
+     * default context, reading and parsing every CA certificate, which is a good part of a command line's start-up.
+     * Redirects are not followed, so a request never moves to https.
+     */
+    private static Optional<SSLContext> unusedTls() {
+        try {
+            SSLContext tls = SSLContext.getInstance("TLS");
+            tls.init(new KeyManager[0], new TrustManager[0], null);
+            return Optional.of(tls);
+        } catch (GeneralSecurityException e) {
+            return Optional.empty(); // the JDK's default context, then
+        }
     }
 
     /** A client of the server at {@code baseUrl} ({@code http://host:port}), without a token. */

@@ -22,7 +22,7 @@ public final class Ptyctl {
     }
 
     /** The command line that starts {@code ptyctl} with the given arguments. */
-    static List<String> command(String... args) {
+    public static List<String> command(String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("--enable-native-access=ALL-UNNAMED");

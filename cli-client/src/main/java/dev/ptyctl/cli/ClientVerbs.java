@@ -1,0 +1,95 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Selection;
+import dev.ptyctl.client.Status;
+import dev.ptyctl.client.WaitRequest;
+import dev.ptyctl.client.WaitResult;
+import dev.ptyctl.protocol.RpcMethod;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+
+/**
+ * What {@code read}, {@code write}, {@code wait} and {@code status} do once connected: the request, the output and
+ * the exit code. picocli-free, so that the picocli commands and {@link FastPath} run the very same code.
+ */
+final class ClientVerbs {
+    private ClientVerbs() {
+    }
+
+    /** Prints the screen text exactly as {@code pty/read} returns it, or the raw result with {@code json}. */
+    static int read(RpcClient client, Selection selection, boolean json, PrintWriter out) throws IOException {
+        if (json) {
+            print(out, client.call(RpcMethod.READ, selection.toJson()));
+        } else {
+            out.print(client.read(selection).text());
+            out.flush();
+        }
+        return ExitCode.OK;
+    }
+
+    /** Sends the actions as one {@code pty/write}; prints nothing, or the raw result with {@code json}. */
+    static int write(RpcClient client, List<Action> actions, boolean json, PrintWriter out) throws IOException {
+        if (json) {
+            print(out, client.call(RpcMethod.WRITE, Action.writeParams(actions)));
+        } else {
+            client.write(actions);
+        }
+        return ExitCode.OK;
+    }
+
+    /** Prints {@code running pid=P} or {@code exited code=C pid=P}, or the raw result with {@code json}. */
+    static int status(RpcClient client, boolean json, PrintWriter out) throws IOException {
+        if (json) {
+            print(out, client.call(RpcMethod.STATUS, JsonObject.EMPTY_JSON_OBJECT));
+        } else {
+            out.println(describe(client.status()));
+            out.flush();
+        }
+        return ExitCode.OK;
+    }
+
+    /**
+     * Waits on the server; exit 0 when matched, 1 (with a line on stderr) when not. Quiet on stdout unless
+     * {@code json}, which prints the whole result either way.
+     */
+    static int waitFor(RpcClient client, WaitOptions options, WaitRequest request, boolean json, PrintWriter out,
+            PrintWriter err) throws IOException {
+        boolean matched;
+        long waitedMs;
+        if (json) {
+            JsonObject result = client.call(RpcMethod.WAIT, request.toJson(), client.replyTimeoutFor(request));
+            print(out, result);
+            matched = result.get("matched") == JsonValue.TRUE;
+            waitedMs = result.get("waitedMs") instanceof JsonNumber n ? n.longValue() : options.timeoutMs();
+        } else {
+            WaitResult result = client.waitFor(request);
+            matched = result.matched();
+            waitedMs = result.waitedMs();
+        }
+        if (!matched) {
+            err.println("ptyctl: " + options.missDescription(waitedMs));
+            err.flush();
+        }
+        return matched ? ExitCode.OK : ExitCode.NOT_MATCHED;
+    }
+
+    static String describe(Status status) {
+        if (status.running()) {
+            return "running pid=" + status.pid();
+        }
+        String code = status.exitCode().isPresent() ? Integer.toString(status.exitCode().getAsInt()) : "unknown";
+        return "exited code=" + code + " pid=" + status.pid();
+    }
+
+    /** One line of JSON. */
+    static void print(PrintWriter out, JsonObject result) {
+        out.println(result);
+        out.flush();
+    }
+}

@@ -1,0 +1,142 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.RpcAddress;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.TerminalsClient;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.Function;
+
+/**
+ * Which terminal endpoint a client command talks to, from its flags and the environment (picocli-free, so the
+ * {@link FastPath} and {@link TargetOptions} share it).
+ *
+ * <p>Order: flags first, one of {@code --port N [--host H]}, {@code --socket PATH} or {@code --terminal ID} (looked
+ * up on the server at {@code --url}, else {@code PTYCTL_URL}); then {@code PTYCTL_SOCKET} or {@code PTYCTL_PORT}
+ * (setting both is an error, as giving both flags is); then {@code PTYCTL_RPC=host:port}, which the server exports
+ * into the shells it hosts. {@code --host} (default 127.0.0.1) applies to whichever port is used. {@code --token}
+ * (or {@code PTYCTL_TOKEN}) is sent with {@code pty/auth} before the request, and to the server as its bearer token.
+ *
+ * @param port {@code --port}, or {@code null}
+ * @param host {@code --host}, or {@code null}
+ * @param socket {@code --socket}, or {@code null}
+ * @param terminal {@code --terminal}, or {@code null}
+ * @param url {@code --url}, or {@code null}
+ * @param token {@code --token}, or {@code null}
+ * @param environment the variables, blank ones already reported as unset ({@link Environment#normalized})
+ */
+record EndpointSelection(Integer port, String host, Path socket, String terminal, String url, String token,
+        Function<String, String> environment) {
+    static final String DEFAULT_HOST = "127.0.0.1";
+
+    /**
+     * Checks the selection without opening anything: after this, only I/O can fail.
+     *
+     * @throws UsageException when nothing or something contradictory selects the endpoint
+     */
+    void check() {
+        if (terminal != null) {
+            checkTerminalFlags();
+            ServerConnection.check(environment, url);
+        } else {
+            address();
+        }
+    }
+
+    /**
+     * Connects to the selected endpoint, authenticating when a token is known. With {@code --terminal} the endpoint
+     * is first looked up on the server (a REST request).
+     *
+     * @throws UsageException when nothing or something contradictory selects the endpoint
+     */
+    RpcClient connect() throws IOException {
+        RpcAddress address = terminal != null ? lookUpTerminal() : address();
+        String effectiveToken = token != null ? token : environment.apply(ServerConnection.TOKEN_VARIABLE);
+        return RpcClient.builder().token(effectiveToken).connect(address);
+    }
+
+    private RpcAddress lookUpTerminal() throws IOException {
+        checkTerminalFlags();
+        try (TerminalsClient server = ServerConnection.open(environment, url, token)) {
+            return server.get(terminal).rpc();
+        }
+    }
+
+    private void checkTerminalFlags() {
+        if (port != null || socket != null) {
+            throw new UsageException("--terminal, --port and --socket each select the terminal; give one");
+        }
+        if (host != null) {
+            throw new UsageException("--host goes with a port, not with --terminal");
+        }
+    }
+
+    /**
+     * The endpoint selected by {@code --port}, {@code --socket} or the environment.
+     *
+     * @throws UsageException when nothing or something contradictory selects it
+     */
+    RpcAddress address() {
+        if (url != null) {
+            throw new UsageException("--url goes with --terminal ID");
+        }
+        if (port != null && socket != null) {
+            throw new UsageException("--port and --socket cannot be used together; give one");
+        }
+        if (socket != null) {
+            return unixSocket(socket, "--socket");
+        }
+        if (port != null) {
+            return tcp(port, "--port");
+        }
+        String envSocket = environment.apply("PTYCTL_SOCKET");
+        String envPort = environment.apply("PTYCTL_PORT");
+        if (envSocket != null && envPort != null) {
+            throw new UsageException("PTYCTL_PORT and PTYCTL_SOCKET are both set; choose with --port or --socket");
+        }
+        if (envSocket != null) {
+            return unixSocket(Path.of(envSocket), "PTYCTL_SOCKET");
+        }
+        if (envPort != null) {
+            return tcp(parsePort(envPort, "PTYCTL_PORT"), "PTYCTL_PORT");
+        }
+        String rpc = environment.apply("PTYCTL_RPC");
+        if (rpc != null) {
+            return fromRpcVariable(rpc);
+        }
+        throw new UsageException("no terminal given: use --port N, --socket PATH or --terminal ID, or set "
+                + "PTYCTL_PORT, PTYCTL_SOCKET or PTYCTL_RPC");
+    }
+
+    private RpcAddress unixSocket(Path path, String source) {
+        if (host != null) {
+            throw new UsageException("--host goes with a port, not with " + source);
+        }
+        return RpcAddress.unix(path);
+    }
+
+    private RpcAddress tcp(int value, String source) {
+        if (value < 1 || value > 65_535) {
+            throw new UsageException(source + " must be a port number from 1 to 65535, got " + value);
+        }
+        return RpcAddress.tcp(host != null ? host : DEFAULT_HOST, value);
+    }
+
+    private RpcAddress fromRpcVariable(String rpc) {
+        RpcAddress.Tcp parsed;
+        try {
+            parsed = (RpcAddress.Tcp) RpcAddress.parseHostPort(rpc);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("PTYCTL_RPC must be host:port, got \"" + rpc + "\"");
+        }
+        return host == null ? parsed : RpcAddress.tcp(host, parsed.port());
+    }
+
+    private static int parsePort(String text, String source) {
+        try {
+            return Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException(source + " must be a port number from 1 to 65535, got \"" + text + "\"");
+        }
+    }
+}

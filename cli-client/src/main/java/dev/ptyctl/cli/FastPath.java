@@ -1,0 +1,215 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Selection;
+import dev.ptyctl.client.WaitRequest;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Runs {@code read}, {@code write}, {@code wait} and {@code status} without picocli, because those are called in
+ * shell loops and picocli is most of their start-up: its classes are Java 5 class files, which the JDK's AOT cache
+ * and CDS archives skip, and it reads every command's annotations through reflection before parsing anything.
+ *
+ * <p>Only plain command lines are taken: the verb first, then options each given once as {@code --name value}
+ * (values not starting with {@code -} or {@code @}), {@code --text}/{@code --key} repeated, numbers as plain digits.
+ * Anything else (help, version, {@code --name=value}, an unknown or repeated option, a missing value, an
+ * {@code @file}, conflicting options, a value the command would refuse) returns {@link #NOT_HANDLED} before any
+ * connection is made, and the caller hands the whole command line to picocli, which then reports it as always.
+ * Once connected, the work is {@link ClientVerbs}' and failures are {@link Failures}': the same code the picocli
+ * commands run, so output, messages and exit codes are the same (FastPathEquivalenceTest runs both on the same
+ * command lines).
+ */
+final class FastPath {
+    /** The command line is not one the fast path takes; give it to picocli. */
+    static final int NOT_HANDLED = -1;
+
+    private static final Set<String> TARGET_OPTIONS = Set.of("--port", "--host", "--socket", "--terminal", "--url",
+            "--token");
+    /** Digits only, and few enough to fit an int: anything else goes to picocli's converters. */
+    private static final int MAX_INT_DIGITS = 9;
+    private static final int MAX_LONG_DIGITS = 18;
+
+    private final Function<String, String> environment;
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    private FastPath(Function<String, String> environment, PrintWriter out, PrintWriter err) {
+        this.environment = Environment.normalized(environment);
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Runs the command line if it is a plain hot verb.
+     *
+     * @return the exit code, or {@link #NOT_HANDLED}
+     */
+    static int run(String[] args, Function<String, String> environment, PrintWriter out, PrintWriter err) {
+        if (args.length == 0) {
+            return NOT_HANDLED;
+        }
+        FastPath fastPath = new FastPath(environment, out, err);
+        return switch (args[0]) {
+            case "read", "write", "wait", "status" -> fastPath.run(args);
+            default -> NOT_HANDLED;
+        };
+    }
+
+    /** The options of one command line, as given. */
+    private static final class Given {
+        final java.util.Map<String, String> single = new java.util.HashMap<>();
+        final Set<String> flags = new HashSet<>();
+        final List<Action> actions = new ArrayList<>();
+    }
+
+    private int run(String[] args) {
+        String verb = args[0];
+        Given given = parse(verb, args);
+        if (given == null) {
+            return NOT_HANDLED;
+        }
+        EndpointSelection target;
+        Selection selection = null;
+        WaitOptions waitOptions = null;
+        WaitRequest waitRequest = null;
+        try {
+            target = new EndpointSelection(integer(given, "--port"), given.single.get("--host"),
+                    given.single.containsKey("--socket") ? Path.of(given.single.get("--socket")) : null,
+                    given.single.get("--terminal"), given.single.get("--url"), given.single.get("--token"),
+                    environment);
+            switch (verb) {
+                case "read" -> selection = selection(given);
+                case "write" -> {
+                    if (given.actions.isEmpty()) {
+                        return NOT_HANDLED;
+                    }
+                }
+                case "wait" -> {
+                    waitOptions = new WaitOptions(given.single.get("--match"), given.flags.contains("--regex"),
+                            longValue(given, "--timeout", Long.parseLong(WaitOptions.DEFAULT_TIMEOUT_MS)),
+                            given.single.containsKey("--idle") ? longValue(given, "--idle", 0) : null,
+                            given.flags.contains("--scrollback"));
+                    waitRequest = waitOptions.toRequest();
+                }
+                default -> {
+                }
+            }
+            target.check();
+        } catch (UsageException | NotPlain e) {
+            return NOT_HANDLED;
+        }
+        boolean json = given.flags.contains("--json");
+        try (RpcClient client = target.connect()) {
+            return switch (verb) {
+                case "read" -> ClientVerbs.read(client, selection, json, out);
+                case "write" -> ClientVerbs.write(client, given.actions, json, out);
+                case "wait" -> ClientVerbs.waitFor(client, waitOptions, waitRequest, json, out, err);
+                default -> ClientVerbs.status(client, json, out);
+            };
+        } catch (Exception e) {
+            return Failures.report(e, err);
+        }
+    }
+
+    /** The options after the verb, or {@code null} when the command line is not plain. */
+    private static Given parse(String verb, String[] args) {
+        Given given = new Given();
+        for (int i = 1; i < args.length; i++) {
+            String option = args[i];
+            if (isFlag(verb, option)) {
+                if (!given.flags.add(option)) {
+                    return null;
+                }
+                continue;
+            }
+            if (!takesValue(verb, option) || i + 1 >= args.length) {
+                return null;
+            }
+            String value = args[++i];
+            if (value.startsWith("-") || value.startsWith("@")) {
+                return null;
+            }
+            switch (option) {
+                case "--text" -> given.actions.add(Action.text(value));
+                case "--key" -> given.actions.add(Action.key(value));
+                default -> {
+                    if (given.single.put(option, value) != null) {
+                        return null;
+                    }
+                }
+            }
+        }
+        return given;
+    }
+
+    private static boolean isFlag(String verb, String option) {
+        return option.equals("--json")
+                || verb.equals("wait") && (option.equals("--regex") || option.equals("--scrollback"));
+    }
+
+    private static boolean takesValue(String verb, String option) {
+        if (TARGET_OPTIONS.contains(option)) {
+            return true;
+        }
+        return switch (verb) {
+            case "write" -> option.equals("--text") || option.equals("--key");
+            case "read" -> option.equals("--top") || option.equals("--bottom") || option.equals("--start")
+                    || option.equals("--end");
+            case "wait" -> option.equals("--match") || option.equals("--timeout") || option.equals("--idle");
+            default -> false;
+        };
+    }
+
+    /** {@code --top}, {@code --bottom} or {@code --start}/{@code --end}: one of them, the last two together. */
+    private static Selection selection(Given given) {
+        Integer top = integer(given, "--top");
+        Integer bottom = integer(given, "--bottom");
+        Integer start = integer(given, "--start");
+        Integer end = integer(given, "--end");
+        boolean range = start != null || end != null;
+        int chosen = (top != null ? 1 : 0) + (bottom != null ? 1 : 0) + (range ? 1 : 0);
+        if (chosen > 1 || range && (start == null || end == null)) {
+            throw new NotPlain();
+        }
+        if (top != null) {
+            return Selection.top(top);
+        }
+        if (bottom != null) {
+            return Selection.bottom(bottom);
+        }
+        return range ? Selection.rows(start, end) : Selection.all();
+    }
+
+    private static Integer integer(Given given, String option) {
+        String value = given.single.get(option);
+        return value == null ? null : (int) digits(value, MAX_INT_DIGITS);
+    }
+
+    private static long longValue(Given given, String option, long fallback) {
+        String value = given.single.get(option);
+        return value == null ? fallback : digits(value, MAX_LONG_DIGITS);
+    }
+
+    private static long digits(String value, int maxDigits) {
+        if (value.isEmpty() || value.length() > maxDigits || !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new NotPlain();
+        }
+        return Long.parseLong(value);
+    }
+
+    /** A value picocli would convert (or refuse) in its own way. */
+    private static final class NotPlain extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotPlain() {
+            super(null, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalsClient;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ptyctl new [-- CMD ARGS]}: starts a terminal on the ptyctl server ({@code POST /v1/terminals}) and prints
+ * its id, so a script can say {@code id=$(ptyctl new -- vim notes.txt)}.
+ */
+@Command(name = "new", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Start a terminal on the ptyctl server and print its id.",
+                "Runs CMD ARGS (after --), or the server's default shell. Without --session each call gets a new "
+                        + "session, so a new terminal; with --session, a session that already has a live terminal "
+                        + "gets that one back (the other options are then not applied).",
+                "Example: id=$(ptyctl new --cols 120 -- vim -u NONE notes.txt); ptyctl write --terminal \"$id\" "
+                        + "--text ihello",
+                "Prints the terminal id; with --json the server's terminal object."})
+final class NewCommand implements Callable<Integer> {
+    /** The server's limit on a session id. */
+    private static final int MAX_SESSION_CHARS = 256;
+    private static final int MAX_DIMENSION = 1000;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--session", paramLabel = "ID",
+            description = "The session the terminal belongs to (default: a new one, cli-<random>).")
+    private String session;
+
+    @Option(names = "--cwd", paramLabel = "DIR",
+            description = "Working directory; a relative one is taken from here (default: the server's).")
+    private Path cwd;
+
+    @Option(names = "--cols", paramLabel = "N", description = "Columns, 1-1000 (default: the server's, 100).")
+    private Integer cols;
+
+    @Option(names = "--rows", paramLabel = "N", description = "Rows, 1-1000 (default: the server's, 30).")
+    private Integer rows;
+
+    @Option(names = "--env", paramLabel = "NAME=VALUE", description = "An environment variable for CMD; repeatable.")
+    private Map<String, String> env = Map.of();
+
+    @Parameters(paramLabel = "CMD", arity = "0..*",
+            description = "The program and its arguments, after -- (default: the server's shell).")
+    private List<String> command = List.of();
+
+    @Mixin
+    private ServerOptions server;
+
+    @Mixin
+    private JsonOption json;
+
+    @Override
+    public Integer call() throws Exception {
+        CreateTerminalRequest request = request();
+        PrintWriter out = spec.commandLine().getOut();
+        try (TerminalsClient terminals = server.connect()) {
+            Terminal terminal = terminals.create(request);
+            if (json.enabled()) {
+                JsonOption.print(out, terminal.json());
+            } else {
+                out.println(terminal.terminalId());
+                out.flush();
+            }
+        }
+        return ExitCode.OK;
+    }
+
+    private CreateTerminalRequest request() {
+        String sessionId = session != null ? session : "cli-" + HexFormat.of().toHexDigits(
+                ThreadLocalRandom.current().nextLong());
+        if (sessionId.isEmpty() || sessionId.length() > MAX_SESSION_CHARS) {
+            throw usage("--session must be 1 to " + MAX_SESSION_CHARS + " characters, got " + sessionId.length());
+        }
+        CreateTerminalRequest.Builder builder = CreateTerminalRequest.builder(sessionId).env(env);
+        if (cwd != null) {
+            builder.cwd(cwd.toAbsolutePath().normalize().toString());
+        }
+        if (cols != null) {
+            builder.cols(dimension("--cols", cols));
+        }
+        if (rows != null) {
+            builder.rows(dimension("--rows", rows));
+        }
+        if (!command.isEmpty()) {
+            builder.command(command);
+        }
+        return builder.build();
+    }
+
+    private int dimension(String option, int value) {
+        if (value < 1 || value > MAX_DIMENSION) {
+            throw usage(option + " must be from 1 to " + MAX_DIMENSION + ", got " + value);
+        }
+        return value;
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

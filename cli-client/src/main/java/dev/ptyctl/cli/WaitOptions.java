@@ -1,0 +1,73 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.WaitRequest;
+import dev.ptyctl.protocol.RpcMethod;
+import java.time.Duration;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * What {@code ptyctl wait} was asked for, checked, and the sentence it prints when the wait ends unmatched
+ * (picocli-free, shared by {@link WaitCommand} and {@link FastPath}).
+ *
+ * @param match {@code --match}, or {@code null}
+ * @param regex {@code --regex}
+ * @param timeoutMs {@code --timeout}
+ * @param idleMs {@code --idle}, or {@code null}
+ * @param scrollback {@code --scrollback}
+ */
+record WaitOptions(String match, boolean regex, long timeoutMs, Long idleMs, boolean scrollback) {
+    /** The default of {@code --timeout}, as picocli shows it in the help. */
+    static final String DEFAULT_TIMEOUT_MS = "10000";
+
+    /**
+     * The {@code pty/wait} request.
+     *
+     * @throws UsageException for a timeout out of range, a non-positive idle time, {@code --regex} without
+     *     {@code --match}, or a pattern that does not compile
+     */
+    WaitRequest toRequest() {
+        if (timeoutMs < 0 || timeoutMs > RpcMethod.MAX_WAIT_TIMEOUT_MS) {
+            throw new UsageException("--timeout must be from 0 to " + RpcMethod.MAX_WAIT_TIMEOUT_MS + " ms, got "
+                    + timeoutMs);
+        }
+        if (idleMs != null && idleMs <= 0) {
+            throw new UsageException("--idle must be positive, got " + idleMs);
+        }
+        if (regex && match == null) {
+            throw new UsageException("--regex needs --match");
+        }
+        if (regex) {
+            try {
+                Pattern.compile(match);
+            } catch (PatternSyntaxException e) {
+                throw new UsageException("--match is not a valid regular expression: " + e.getDescription());
+            }
+        }
+        return WaitRequest.builder().match(match).regex(regex).timeout(Duration.ofMillis(timeoutMs))
+                .idle(idleMs == null ? null : Duration.ofMillis(idleMs)).scrollback(scrollback).build();
+    }
+
+    /**
+     * Why the wait ended unmatched. The server ends a wait early without a match only when the program has exited
+     * (SPEC §4), so a wait shorter than the timeout means that.
+     */
+    String missDescription(long waitedMs) {
+        if (waitedMs < timeoutMs) {
+            String exited = "the program has exited";
+            if (match != null) {
+                return exited + "; " + (regex ? "no match for /" + match + "/" : "\"" + match + "\" is not")
+                        + " on its final screen";
+            }
+            return exited;
+        }
+        String within = " within " + timeoutMs + " ms";
+        if (match != null) {
+            return (regex ? "no match for /" + match + "/" : "\"" + match + "\" did not appear") + within;
+        }
+        if (idleMs != null) {
+            return "output did not stay quiet for " + idleMs + " ms" + within;
+        }
+        return "waited " + timeoutMs + " ms (nothing to wait for)";
+    }
+}

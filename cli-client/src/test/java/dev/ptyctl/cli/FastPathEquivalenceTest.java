@@ -1,0 +1,191 @@
+package dev.ptyctl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.testing.FakeRestServer;
+import dev.ptyctl.client.testing.FakeRpcServer;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fast path must be invisible: for every command line it takes, it prints, sends and exits exactly as picocli's
+ * commands do; every command line it does not take, it leaves alone (no output, no connection) for picocli.
+ */
+class FastPathEquivalenceTest {
+    private static final String SCREEN =
+            "{'screen':'$ ls\\nfile  ünï\\n','cursor':{'row':2,'col':10},'size':{'cols':100,'rows':30}}";
+    private static final String WRITTEN = "{'written':3,'outputSeq':10}";
+    private static final String MATCHED =
+            "{'matched':true,'screen':'$ \\n','cursor':{'row':1,'col':3},'size':{'cols':100,'rows':30},'waitedMs':12}";
+    private static final String TIMED_OUT =
+            "{'matched':false,'screen':'$ \\n','cursor':{'row':1,'col':3},'size':{'cols':100,'rows':30},'waitedMs':500}";
+    private static final String EXITED =
+            "{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':100,'rows':30},'waitedMs':0}";
+    private static final String RUNNING = "{'running':true,'exitCode':null,'pid':99}";
+    private static final String GONE = "{'running':false,'exitCode':3,'pid':99}";
+
+    private FakeRpcServer rpc;
+    private FakeRestServer rest;
+    private String port;
+
+    @BeforeEach
+    void start() throws IOException {
+        rpc = FakeRpcServer.startTcp();
+        rest = FakeRestServer.start();
+        port = Integer.toString(rpc.port());
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        rpc.close();
+        rest.close();
+    }
+
+    /** What one run produced, and what the endpoint received. */
+    private record Outcome(int exitCode, String out, String err, List<JsonObject> requests) {
+    }
+
+    @Test
+    void readWriteWaitAndStatusBehaveTheSameOnBothPaths() {
+        same(1, s -> s.reply(SCREEN), "read", "--port", port);
+        same(1, s -> s.reply(SCREEN), "read", "--top", "3", "--port", port);
+        same(1, s -> s.reply(SCREEN), "read", "--port", port, "--bottom", "2", "--json");
+        same(1, s -> s.reply(SCREEN), "read", "--start", "2", "--end", "4", "--port", port);
+        same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--text", "ls -l", "--key", "Enter", "--text", "é");
+        same(1, s -> s.reply(WRITTEN), "write", "--key", "Enter", "--json", "--port", port);
+        same(1, s -> s.reply(MATCHED), "wait", "--port", port, "--match", "$", "--regex", "--idle", "200",
+                "--scrollback");
+        same(1, s -> s.reply(TIMED_OUT), "wait", "--port", port, "--match", "PASSED", "--timeout", "500");
+        same(1, s -> s.reply(TIMED_OUT), "wait", "--port", port, "--idle", "100", "--timeout", "500", "--json");
+        same(1, s -> s.reply(EXITED), "wait", "--port", port, "--match", "P.*D", "--regex");
+        same(1, s -> s.reply(RUNNING), "status", "--port", port);
+        same(1, s -> s.reply(GONE), "status", "--port", port, "--json");
+    }
+
+    @Test
+    void failuresReadTheSameOnBothPaths() throws IOException {
+        same(1, s -> s.replyError(-32602, "unknown key: Hyper+Q"), "write", "--port", port, "--key", "Hyper+Q");
+        same(1, FakeRpcServer::closeWithoutReply, "status", "--port", port);
+        same(1, s -> s.replyError(-32001, "Unauthorized"), "read", "--port", port, "--token", "wrong");
+        int closedPort;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = free.getLocalPort();
+        }
+        same(0, s -> { }, "read", "--port", Integer.toString(closedPort));
+    }
+
+    @Test
+    void theEnvironmentAndATokenSelectAndAuthenticateTheSameWay() {
+        Map<String, String> env = Map.of("PTYCTL_PORT", port, "PTYCTL_TOKEN", "t0k");
+        same(env, 2, s -> s.reply("{}").reply(RUNNING), "status");
+        same(Map.of("PTYCTL_RPC", "127.0.0.1:" + port), 1, s -> s.reply(SCREEN), "read");
+    }
+
+    @Test
+    void terminalIsLookedUpOnTheServerTheSameWay() throws InterruptedException {
+        String terminal = ServerCommandsTest.terminal("t1", "s1", true, rpc.port());
+        Map<String, String> env = Map.of("PTYCTL_URL", rest.url().toString());
+        for (int run = 0; run < 2; run++) {
+            rest.reply(200, terminal);
+        }
+        same(env, 1, s -> s.reply(WRITTEN), "write", "--terminal", "t1", "--key", "Enter");
+        rest.takeRequest();
+        rest.takeRequest();
+        rest.reply(404, "{'error':'not_found','message':'no terminal with id t2'}")
+                .reply(404, "{'error':'not_found','message':'no terminal with id t2'}");
+        same(env, 0, s -> { }, "status", "--terminal", "t2");
+    }
+
+    @Test
+    void commandLinesThatAreNotPlainAreLeftToPicocliUntouched() {
+        List<List<String>> notPlain = List.of(
+                List.of(), List.of("--help"), List.of("read", "--help"), List.of("write", "-h"), List.of("status", "-V"),
+                List.of("serve", "--cmd", "cat", "--port", port), List.of("write", "--port", port),
+                List.of("read", "--port", port, "--top", "1", "--bottom", "2"),
+                List.of("read", "--port", port, "--start", "1"),
+                List.of("read", "--port", port, "--top", "1", "--top", "2"),
+                List.of("read", "--port", port, "--top", "+1"), List.of("read", "--port", port, "--top", "-1"),
+                List.of("read", "--port=" + port), List.of("read", "--port", "0"), List.of("read", "--port", "99999"),
+                List.of("read", "--port", port, "--socket", "/tmp/x.sock"), List.of("read"),
+                List.of("read", "--url", "http://127.0.0.1:1", "--port", port),
+                List.of("read", "--terminal", "t1", "--port", port),
+                List.of("read", "--terminal", "t1", "--url", "nonsense"),
+                List.of("write", "--port", port, "--text", "-x"), List.of("write", "--port", port, "--text", "@args"),
+                List.of("write", "--port", port, "--text"), List.of("status", "--port", port, "--bogus"),
+                List.of("status", "--port", port, "extra"), List.of("status", "--port", port, "--json", "--json"),
+                List.of("wait", "--port", port, "--timeout", "700000"), List.of("wait", "--port", port, "--regex"),
+                List.of("wait", "--port", port, "--regex", "--match", "("),
+                List.of("wait", "--port", port, "--idle", "0"), List.of("wait", "--port", port, "--timeout", "1e3"),
+                List.of("wait", "--port", port, "--", "x"));
+        for (List<String> args : notPlain) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int status = FastPath.run(args.toArray(String[]::new), name -> null, new PrintWriter(out),
+                    new PrintWriter(err));
+            assertThat(status).as("%s", args).isEqualTo(FastPath.NOT_HANDLED);
+            assertThat(out.toString() + err).as("%s", args).isEmpty();
+        }
+        rpc.assertExhausted();
+        rest.assertExhausted();
+    }
+
+    @Test
+    void theEntryPointGivesPicocliWhatTheFastPathLeaves() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int status = EntryPoint.run(new String[] {"read", "--port", "0"}, name -> null, new PrintWriter(out),
+                new PrintWriter(err));
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString()).startsWith("ptyctl: --port must be a port number from 1 to 65535, got 0")
+                .contains("Try 'ptyctl read --help'");
+    }
+
+    /** Runs both paths on the same command line, each against {@code script}, which answers {@code requests}. */
+    private void same(int requests, Consumer<FakeRpcServer> script, String... args) {
+        same(Map.of(), requests, script, args);
+    }
+
+    private void same(Map<String, String> env, int requests, Consumer<FakeRpcServer> script, String... args) {
+        script.accept(rpc);
+        Outcome fast = fastPath(env, requests, args);
+        script.accept(rpc);
+        Outcome picocli = picocli(env, requests, args);
+        assertThat(fast).as("fast path vs picocli for %s", List.of(args)).isEqualTo(picocli);
+        rpc.assertExhausted();
+    }
+
+    private Outcome fastPath(Map<String, String> env, int requests, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = FastPath.run(args, new HashMap<>(env)::get, new PrintWriter(out), new PrintWriter(err));
+        assertThat(status).as("the fast path takes %s", List.of(args)).isNotEqualTo(FastPath.NOT_HANDLED);
+        return new Outcome(status, out.toString(), err.toString(), take(requests));
+    }
+
+    private Outcome picocli(Map<String, String> env, int requests, String... args) {
+        Cli.Result result = Cli.run(env, args);
+        return new Outcome(result.exitCode(), result.out(), result.err(), take(requests));
+    }
+
+    private List<JsonObject> take(int count) {
+        List<JsonObject> requests = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            requests.add(rpc.takeRequest());
+        }
+        return requests;
+    }
+}

@@ -1,0 +1,248 @@
+package dev.ptyctl.cli;
+
+import static dev.ptyctl.client.testing.FakeRpcServer.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.testing.FakeRestServer;
+import dev.ptyctl.client.testing.FakeRestServer.Request;
+import dev.ptyctl.client.testing.FakeRpcServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** new, ls, rm, screen and --terminal against a scripted REST server. */
+class ServerCommandsTest {
+    private static final String NL = System.lineSeparator();
+
+    private FakeRestServer server;
+    private String url;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = FakeRestServer.start();
+        url = server.url().toString();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    static String terminal(String id, String session, boolean running, int rpcPort) {
+        return "{'terminalId':'" + id + "','sessionId':'" + session + "','pid':41235,'running':" + running + ","
+                + "'exitCode':" + (running ? "null" : "129") + ",'cols':120,'rows':36,'nextOutputSeq':18,"
+                + "'cwd':'/srv','shell':'/usr/bin/vim','args':['-u','NONE'],'background':false,"
+                + "'createdAt':'2026-11-30T08:08:56Z','clients':1,'websocketPath':'/v1/terminals/" + id + "/socket',"
+                + "'rpc':{'host':'127.0.0.1','port':" + rpcPort + "}}";
+    }
+
+    @Test
+    void newSendsTheCommandAfterTheDoubleDashAndPrintsTheTerminalId() throws Exception {
+        server.reply(201, terminal("4f1c2a9be07d5e31", "s1", true, 5000));
+
+        Cli.Result result = Cli.run("new", "--url", url, "--session", "s1", "--cwd", "some/dir", "--cols", "120",
+                "--rows", "36", "--env", "PS1=$ ", "--", "vim", "-u", "NONE");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out()).isEqualTo("4f1c2a9be07d5e31" + NL);
+        Request request = server.takeRequest();
+        assertThat(request.method() + " " + request.pathAndQuery()).isEqualTo("POST /v1/terminals");
+        String cwd = Path.of("some/dir").toAbsolutePath().toString();
+        assertThat(json(request.body())).isEqualTo(json("{'sessionId':'s1','cwd':'" + cwd + "','cols':120,'rows':36,"
+                + "'shell':'vim','args':['-u','NONE'],'env':{'PS1':'$ '}}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void newWithoutOptionsStartsTheServersShellInAFreshSession() throws Exception {
+        server.reply(201, terminal("a", "x", true, 5000)).reply(201, terminal("b", "y", true, 5000));
+
+        assertThat(Cli.run("new", "--url", url).exitCode()).isZero();
+        assertThat(Cli.run("new", "--url", url).exitCode()).isZero();
+
+        String first = json(server.takeRequest().body()).getString("sessionId");
+        String second = json(server.takeRequest().body()).getString("sessionId");
+        assertThat(first).startsWith("cli-").isNotEqualTo(second);
+        server.assertExhausted();
+    }
+
+    @Test
+    void newWithJsonPrintsTheServersTerminalObject() throws Exception {
+        String body = terminal("4f1c2a9be07d5e31", "s1", true, 5000);
+        server.reply(201, body);
+
+        Cli.Result result = Cli.run("new", "--url", url, "--json");
+
+        assertThat(json(result.out())).isEqualTo(json(body));
+        server.takeRequest();
+    }
+
+    @Test
+    void newWithASizeOutOfRangeIsAUsageErrorAndSendsNothing() {
+        Cli.Result result = Cli.run("new", "--url", url, "--cols", "0");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("ptyctl: --cols must be from 1 to 1000, got 0");
+        server.assertExhausted();
+    }
+
+    @Test
+    void aRefusalByTheServerExitsFourWithItsMessage() throws Exception {
+        server.reply(400, "{'error':'invalid_request','message':'cwd must be an existing directory: /nope'}");
+
+        Cli.Result result = Cli.run("new", "--url", url, "--cwd", "/nope");
+
+        assertThat(result.exitCode()).isEqualTo(4);
+        assertThat(result.err()).isEqualTo("ptyctl: cwd must be an existing directory: /nope (HTTP 400)" + NL);
+        server.takeRequest();
+    }
+
+    @Test
+    void lsPrintsATableOfTheTerminals() throws Exception {
+        server.reply(200, "{'terminals':[" + terminal("4f1c2a9be07d5e31", "s1", true, 5000) + ","
+                + terminal("00000000000000ab", "a-longer-session", false, 5001) + "]}");
+
+        Cli.Result result = Cli.run("ls", "--url", url);
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out().lines()).containsExactly(
+                "TERMINAL          SESSION           STATE       SIZE    CLIENTS  COMMAND               TITLE",
+                "4f1c2a9be07d5e31  s1                running     120x36  1        /usr/bin/vim -u NONE",
+                "00000000000000ab  a-longer-session  exited 129  120x36  1        /usr/bin/vim -u NONE");
+        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals");
+    }
+
+    @Test
+    void lsQuietPrintsOnlyIdsAndJsonTheServersObject() throws Exception {
+        String body = "{'terminals':[" + terminal("4f1c2a9be07d5e31", "s1", true, 5000) + "]}";
+        server.reply(200, body).reply(200, body).reply(200, "{'terminals':[]}");
+
+        assertThat(Cli.run("ls", "--url", url, "-q").out()).isEqualTo("4f1c2a9be07d5e31" + NL);
+        assertThat(json(Cli.run("ls", "--url", url, "--json").out())).isEqualTo(json(body));
+        assertThat(Cli.run("ls", "--url", url).out()).as("no terminals, no output").isEmpty();
+    }
+
+    @Test
+    void rmClosesByIdOrSessionAndExitsFourWhenNothingWasLive() throws Exception {
+        server.reply(200, "{'closed':true}").reply(200, "{'closed':true}").reply(404, "{'closed':false}");
+
+        assertThat(Cli.run("rm", "--url", url, "4f1c2a9be07d5e31").exitCode()).isZero();
+        Cli.Result bySession = Cli.run("rm", "--url", url, "--session", "my session", "--json");
+        Cli.Result gone = Cli.run("rm", "--url", url, "4f1c2a9be07d5e31");
+
+        assertThat(bySession.out()).isEqualTo("{\"closed\":true}" + NL);
+        assertThat(gone.exitCode()).isEqualTo(4);
+        assertThat(gone.err()).isEqualTo("ptyctl: no live terminal with id 4f1c2a9be07d5e31" + NL);
+        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/4f1c2a9be07d5e31");
+        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/session/my%20session");
+        assertThat(server.takeRequest().method()).isEqualTo("DELETE");
+        server.assertExhausted();
+    }
+
+    @Test
+    void screenPrintsTextOrEscapeSequencesOrJson() throws Exception {
+        server.reply(200, "{'format':'text','screen':'$ ls\\nREADME.md\\n'}")
+                .reply(200, "{'format':'vt','screen':'\\u001bc$ ls'}")
+                .reply(200, "{'format':'text','screen':'$\\n'}");
+
+        assertThat(Cli.run("screen", "--url", url, "t1").out()).isEqualTo("$ ls\nREADME.md\n");
+        assertThat(Cli.run("screen", "--url", url, "t1", "--vt").out()).isEqualTo("\u001bc$ ls");
+        assertThat(json(Cli.run("screen", "--url", url, "t1", "--json").out()))
+                .isEqualTo(json("{'format':'text','screen':'$\\n'}"));
+
+        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/t1/screen?format=text");
+        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/t1/screen?format=vt");
+        server.takeRequest();
+    }
+
+    @Test
+    void theUrlAndTokenComeFromTheEnvironment() throws Exception {
+        server.reply(200, "{'terminals':[]}");
+
+        Cli.Result result = Cli.run(Map.of("PTYCTL_URL", url, "PTYCTL_TOKEN", "s3cret"), "ls");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(server.takeRequest().header("Authorization")).isEqualTo("Bearer s3cret");
+    }
+
+    @Test
+    void aUrlThatIsNotHttpIsAUsageErrorNamingItsSource() {
+        assertThat(Cli.run("ls", "--url", "localhost:8765").err())
+                .startsWith("ptyctl: --url must be the server's URL, like http://127.0.0.1:8765, got \"localhost:8765\"");
+        Cli.Result fromEnv = Cli.run(Map.of("PTYCTL_URL", "8765"), "ls");
+        assertThat(fromEnv.exitCode()).isEqualTo(2);
+        assertThat(fromEnv.err()).startsWith("ptyctl: PTYCTL_URL must be the server's URL");
+    }
+
+    @Test
+    void aServerThatIsNotRunningExitsThreeNamingTheUrl() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+
+        Cli.Result result = Cli.run("ls", "--url", "http://127.0.0.1:" + port);
+
+        assertThat(result.exitCode()).isEqualTo(3);
+        assertThat(result.err()).startsWith("ptyctl: cannot connect to http://127.0.0.1:" + port + "/v1/terminals")
+                .doesNotContain("\tat ");
+    }
+
+    @Test
+    void terminalSelectsTheJsonRpcEndpointTheServerReports() throws Exception {
+        try (FakeRpcServer rpc = FakeRpcServer.startTcp()) {
+            server.reply(200, terminal("4f1c2a9be07d5e31", "s1", true, rpc.port()));
+            rpc.reply("{'running':true,'exitCode':null,'pid':41235}");
+
+            Cli.Result result = Cli.run(Map.of("PTYCTL_URL", url), "status", "--terminal", "4f1c2a9be07d5e31");
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(result.out()).isEqualTo("running pid=41235" + NL);
+            assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/4f1c2a9be07d5e31");
+            assertThat(rpc.takeRequest().getString("method")).isEqualTo("pty/status");
+            rpc.assertExhausted();
+        }
+    }
+
+    @Test
+    void terminalTakesPrecedenceOverTheEnvironmentsEndpoints() throws Exception {
+        try (FakeRpcServer rpc = FakeRpcServer.startTcp()) {
+            server.reply(200, terminal("t1", "s1", true, rpc.port()));
+            rpc.reply("{'written':1,'outputSeq':3}");
+
+            Cli.Result result = Cli.run(Map.of("PTYCTL_RPC", "127.0.0.1:1", "PTYCTL_PORT", "1"),
+                    "write", "--terminal", "t1", "--url", url, "--key", "Enter");
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            server.takeRequest();
+            rpc.takeRequest();
+        }
+    }
+
+    @Test
+    void anUnknownTerminalExitsFourWithTheServersMessage() throws Exception {
+        server.reply(404, "{'error':'not_found','message':'no terminal with id nope'}");
+
+        Cli.Result result = Cli.run("read", "--terminal", "nope", "--url", url);
+
+        assertThat(result.exitCode()).isEqualTo(4);
+        assertThat(result.err()).isEqualTo("ptyctl: no terminal with id nope (HTTP 404)" + NL);
+    }
+
+    @Test
+    void terminalWithPortOrHostAndUrlWithoutTerminalAreUsageErrors() {
+        assertThat(Cli.run("read", "--terminal", "t1", "--port", "5000").err())
+                .startsWith("ptyctl: --terminal, --port and --socket each select the terminal; give one");
+        assertThat(Cli.run("read", "--terminal", "t1", "--host", "h").err())
+                .startsWith("ptyctl: --host goes with a port, not with --terminal");
+        Cli.Result urlAlone = Cli.run("read", "--url", url, "--port", "5000");
+        assertThat(urlAlone.exitCode()).isEqualTo(2);
+        assertThat(urlAlone.err()).startsWith("ptyctl: --url goes with --terminal ID");
+        server.assertExhausted();
+    }
+}
