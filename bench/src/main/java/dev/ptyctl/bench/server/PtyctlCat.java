@@ -1,9 +1,12 @@
 package dev.ptyctl.bench.server;
 
+import dev.ptyctl.bench.Workload;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.security.MessageDigest;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -24,11 +27,26 @@ final class PtyctlCat implements CatContender {
     private final PtyctlServerProcess server;
     private final HttpClient http;
     private final String name;
+    private final Map<Workload, Samples> serverCpu = new EnumMap<>(Workload.class);
 
     PtyctlCat(PtyctlServerProcess server, HttpClient http, String name) {
         this.server = server;
         this.http = http;
         this.name = name;
+    }
+
+    /**
+     * CPU milliseconds the server process spent per MiB of file bytes, per run (all its threads; /proc ticks of
+     * 10 ms, so a run of a few hundred ms is measured to a few percent). Less sensitive to other processes' load
+     * than the wall-clock rate.
+     */
+    Samples serverCpuMsPerMib(Workload workload) {
+        return serverCpu.get(workload);
+    }
+
+    /** Drops the CPU figures so far (those of the warm-up runs). */
+    void forgetServerCpu() {
+        serverCpu.clear();
     }
 
     @Override
@@ -39,6 +57,7 @@ final class PtyctlCat implements CatContender {
     @Override
     public long run(CatWorkload workload) throws Exception {
         String script = "stty -echo; printf G; read _; exec " + workload.catCommand();
+        long ticksBefore = server.cpuTicks();
         long start = System.nanoTime();
         PtyctlServerProcess.Created terminal = server.create("bench-cat-" + RUNS.incrementAndGet(), "/bin/sh",
                 List.of("-c", script), 120, 40);
@@ -51,6 +70,9 @@ final class PtyctlCat implements CatContender {
             client.input(1, "\r");
             long exitSeq = client.exit().get(300, TimeUnit.SECONDS) - GATE_MARK_BYTES;
             long elapsed = System.nanoTime() - start;
+            long ticks = server.cpuTicks() - ticksBefore;
+            serverCpu.computeIfAbsent(workload.workload(), w -> new Samples())
+                    .add(ticks * 10.0 / (workload.fileBytes() / (1024.0 * 1024.0)));
             if (client.resets() != 0 || client.bytes() != workload.ptyBytes() || exitSeq != workload.ptyBytes()
                     || !MessageDigest.isEqual(client.digest(), workload.ptySha256())) {
                 throw new IOException("ptyctl delivered " + client.bytes() + " bytes (exit seq " + exitSeq + ", "

@@ -99,6 +99,7 @@ public final class ServerBenchRunner {
                 c.run(w);
             }
         }
+        ptyctl.forgetServerCpu();
         Map<Workload, Map<CatContender, Samples>> mibps = new EnumMap<>(Workload.class);
         Map<Workload, Samples> ofDrain = new EnumMap<>(Workload.class);
         Map<Workload, Samples> ofTmux = new EnumMap<>(Workload.class);
@@ -139,6 +140,13 @@ public final class ServerBenchRunner {
                     met ? "met" : medianMet ? "met by the median, not every round" : "**missed**"));
         }
         report.append("\nRatios are per round (the contenders of one round ran back to back): median (min–max).\n");
+        report.append("\nServer CPU per MiB (all threads of the server process, per run: median (min–max)):\n\n");
+        report.append("| workload | server CPU ms per MiB | MiB per server CPU-second |\n| --- | --- | --- |\n");
+        for (CatWorkload w : files.values()) {
+            Samples cpu = ptyctl.serverCpuMsPerMib(w.workload());
+            report.append(String.format(Locale.ROOT, "| %s | %s | %.0f |%n", w.name(), cpu.medianRange(),
+                    1000.0 / cpu.median()));
+        }
     }
 
     private static String ratio(Samples s, int decimals) {
