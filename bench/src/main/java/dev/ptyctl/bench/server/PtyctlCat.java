@@ -28,6 +28,7 @@ final class PtyctlCat implements CatContender {
     private final HttpClient http;
     private final String name;
     private final Map<Workload, Samples> serverCpu = new EnumMap<>(Workload.class);
+    private final Map<Workload, Samples> frameBytes = new EnumMap<>(Workload.class);
 
     PtyctlCat(PtyctlServerProcess server, HttpClient http, String name) {
         this.server = server;
@@ -44,9 +45,15 @@ final class PtyctlCat implements CatContender {
         return serverCpu.get(workload);
     }
 
-    /** Drops the CPU figures so far (those of the warm-up runs). */
-    void forgetServerCpu() {
+    /** Mean output bytes per WebSocket frame, per run: how much each PTY read carried on to the client. */
+    Samples frameBytes(Workload workload) {
+        return frameBytes.get(workload);
+    }
+
+    /** Drops the figures so far (those of the warm-up runs). */
+    void forgetWarmUp() {
         serverCpu.clear();
+        frameBytes.clear();
     }
 
     @Override
@@ -73,6 +80,8 @@ final class PtyctlCat implements CatContender {
             long ticks = server.cpuTicks() - ticksBefore;
             serverCpu.computeIfAbsent(workload.workload(), w -> new Samples())
                     .add(ticks * 10.0 / (workload.fileBytes() / (1024.0 * 1024.0)));
+            frameBytes.computeIfAbsent(workload.workload(), w -> new Samples())
+                    .add(client.bytes() / (double) Math.max(1, client.frames()));
             if (client.resets() != 0 || client.bytes() != workload.ptyBytes() || exitSeq != workload.ptyBytes()
                     || !MessageDigest.isEqual(client.digest(), workload.ptySha256())) {
                 throw new IOException("ptyctl delivered " + client.bytes() + " bytes (exit seq " + exitSeq + ", "

@@ -99,7 +99,7 @@ public final class ServerBenchRunner {
                 c.run(w);
             }
         }
-        ptyctl.forgetServerCpu();
+        ptyctl.forgetWarmUp();
         Map<Workload, Map<CatContender, Samples>> mibps = new EnumMap<>(Workload.class);
         Map<Workload, Samples> ofDrain = new EnumMap<>(Workload.class);
         Map<Workload, Samples> ofTmux = new EnumMap<>(Workload.class);
@@ -141,11 +141,12 @@ public final class ServerBenchRunner {
         }
         report.append("\nRatios are per round (the contenders of one round ran back to back): median (min–max).\n");
         report.append("\nServer CPU per MiB (all threads of the server process, per run: median (min–max)):\n\n");
-        report.append("| workload | server CPU ms per MiB | MiB per server CPU-second |\n| --- | --- | --- |\n");
+        report.append("| workload | server CPU ms per MiB | MiB per server CPU-second | bytes per output frame |\n");
+        report.append("| --- | --- | --- | --- |\n");
         for (CatWorkload w : files.values()) {
             Samples cpu = ptyctl.serverCpuMsPerMib(w.workload());
-            report.append(String.format(Locale.ROOT, "| %s | %s | %.0f |%n", w.name(), cpu.medianRange(),
-                    1000.0 / cpu.median()));
+            report.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f |%n", w.name(), cpu.medianRange(),
+                    1000.0 / cpu.median(), ptyctl.frameBytes(w.workload()).median()));
         }
     }
 
@@ -193,7 +194,8 @@ public final class ServerBenchRunner {
         report.append(String.format(Locale.ROOT, "| used heap after full GC | %.1f MiB | %.1f MiB | %.1f KiB |%n",
                 r.heapBefore() / MIB, r.heapAfter() / MIB, (r.heapAfter() - r.heapBefore()) / 1024.0 / count));
         report.append(String.format(Locale.ROOT, "| resident memory (VmRSS) | %.1f MiB | %.1f MiB | %.1f KiB |%n",
-                r.rssBeforeKb() / 1024.0, r.rssAfterKb() / 1024.0, (r.rssAfterKb() - r.rssBeforeKb()) / (double) count));
+                r.rssBeforeKb() / 1024.0, r.rssAfterKb() / 1024.0,
+                (r.rssAfterKb() - r.rssBeforeKb()) / (double) count));
         report.append(String.format(Locale.ROOT, "| server threads | %d | %d | %.1f |%n", r.threadsBefore(),
                 r.threadsAfter(), (r.threadsAfter() - r.threadsBefore()) / (double) count));
         report.append(String.format(Locale.ROOT, "| server CPU over %.0f s idle (%% of one core) | %.2f %% | "

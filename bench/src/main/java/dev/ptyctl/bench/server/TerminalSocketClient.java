@@ -32,6 +32,7 @@ final class TerminalSocketClient implements WebSocket.Listener {
     private boolean inFrame;
     private volatile long bytes;
     private volatile int resets;
+    private volatile long frames;
     private WebSocket socket;
 
     TerminalSocketClient() {
@@ -56,6 +57,7 @@ final class TerminalSocketClient implements WebSocket.Listener {
     void forgetReceived() {
         sha256.reset();
         bytes = 0;
+        frames = 0;
     }
 
     /** Sends an {@code input} frame; {@code clientSeq} must grow with every frame. */
@@ -76,6 +78,11 @@ final class TerminalSocketClient implements WebSocket.Listener {
 
     long bytes() {
         return bytes;
+    }
+
+    /** Output frames received (since {@link #forgetReceived}). */
+    long frames() {
+        return frames;
     }
 
     int resets() {
@@ -115,6 +122,7 @@ final class TerminalSocketClient implements WebSocket.Listener {
         sha256.update(data);
         if (last) {
             inFrame = false;
+            frames++;
             frameArrivals.add(System.nanoTime());
         }
         webSocket.request(1);
