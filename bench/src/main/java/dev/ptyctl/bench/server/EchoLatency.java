@@ -8,7 +8,10 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Echo latency on loopback: how long from sending a keystroke until its echo is back, through each interface.
@@ -21,6 +24,25 @@ final class EchoLatency {
     private static final long SAMPLE_TIMEOUT_MS = 10_000;
 
     private EchoLatency() {
+    }
+
+    /**
+     * The kernel's floor: {@code pty-drain --echo} writes a byte to the master of a raw PTY running cat and reads
+     * it back, in C, with nothing between. Empty when only the python fallback exists.
+     */
+    static Optional<Samples> barePty(Path drainBinary, int samples, int warmup) throws Exception {
+        if (!Files.isExecutable(drainBinary)) {
+            return Optional.empty();
+        }
+        Process p = new ProcessBuilder(drainBinary.toString(), "--echo", Integer.toString(warmup + samples))
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        if (p.waitFor() != 0 || lines.size() != warmup + samples) {
+            throw new IOException("pty-drain --echo failed after " + lines.size() + " samples");
+        }
+        Samples result = new Samples();
+        lines.subList(warmup, lines.size()).forEach(line -> result.add(Long.parseLong(line)));
+        return Optional.of(result);
     }
 
     /** WebSocket {@code input} frame sent → the binary output frame with its echo received. */

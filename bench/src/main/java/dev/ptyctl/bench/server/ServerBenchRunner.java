@@ -74,7 +74,7 @@ public final class ServerBenchRunner {
                 throughput(report, server, http, BareDrain.find(drainBinary), work, rounds, copies);
             }
             if (parts.contains("latency")) {
-                latency(report, server, http, samples, warmup);
+                latency(report, server, http, drainBinary, samples, warmup);
             }
             if (parts.contains("idle")) {
                 idle(report, server, idle, quiet);
@@ -155,19 +155,26 @@ public final class ServerBenchRunner {
         return String.format(Locale.ROOT, f + " (" + f + "–" + f + ")", s.median(), s.min(), s.max());
     }
 
-    private static void latency(StringBuilder report, PtyctlServerProcess server, HttpClient http, int samples,
-                                int warmup) throws Exception {
+    private static void latency(StringBuilder report, PtyctlServerProcess server, HttpClient http,
+                                Path drainBinary, int samples, int warmup) throws Exception {
         Map<String, Samples> results = new LinkedHashMap<>();
+        Map<String, Double> serverCpuMicros = new LinkedHashMap<>();
+        long ticks = server.cpuTicks();
         results.put("ptyctl WebSocket: `input` frame → echoed output frame", EchoLatency.webSocket(server, http,
                 samples, warmup));
+        serverCpuMicros.put("WebSocket", (server.cpuTicks() - ticks) * 10_000.0 / (samples + warmup));
         System.err.println("WebSocket latency done");
+        ticks = server.cpuTicks();
         results.put("ptyctl JSON-RPC: `pty/write` → `pty/wait` matched", EchoLatency.jsonRpc(server, samples,
                 warmup));
+        serverCpuMicros.put("JSON-RPC", (server.cpuTicks() - ticks) * 10_000.0 / (samples + warmup));
         System.err.println("JSON-RPC latency done");
         int tmuxSamples = Math.min(samples, 1000);
         results.put("tmux: `send-keys` → `capture-pane` shows it", EchoLatency.tmux(new Tmux(), tmuxSamples,
                 Math.min(warmup, 100)));
         System.err.println("tmux latency done");
+        EchoLatency.barePty(drainBinary, samples, warmup).ifPresent(bare ->
+                results.put("bare PTY (C): byte written to the master → read back", bare));
 
         report.append(String.format(Locale.ROOT, "%n### Echo latency on loopback, ms (after %d warm-up samples; "
                 + "tmux %d)%n%n", warmup, Math.min(warmup, 100)));
@@ -177,11 +184,16 @@ public final class ServerBenchRunner {
             Samples s = e.getValue();
             double p50 = s.percentile(50) / 1e6;
             double p99 = s.percentile(99) / 1e6;
-            String verdict = e.getKey().startsWith("tmux") ? "(reference)"
+            String verdict = !e.getKey().startsWith("ptyctl") ? "(reference)"
                     : p50 <= TARGET_P50_MS && p99 <= TARGET_P99_MS ? "met" : "**missed**";
             report.append(String.format(Locale.ROOT, "| %s | %d | %.3f | %.3f | %.3f | %.3f | %s |%n", e.getKey(),
                     s.count(), p50, s.percentile(90) / 1e6, p99, s.max() / 1e6, verdict));
         }
+        report.append("\nServer CPU per echo (all its threads, warm-up included):");
+        serverCpuMicros.forEach((path, micros) -> report.append(String.format(Locale.ROOT, " %s %.0f µs;", path,
+                micros)));
+        report.setLength(report.length() - 1);
+        report.append(".\n");
     }
 
     private static void idle(StringBuilder report, PtyctlServerProcess server, int count, double quiet)
