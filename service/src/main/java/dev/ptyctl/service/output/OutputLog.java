@@ -18,7 +18,16 @@ import java.util.concurrent.locks.ReentrantLock;
  * it can still arrive, so a JSON text frame never has to carry half a character.
  */
 public final class OutputLog implements OutputListener {
-    private final byte[] ring;
+    /**
+     * The ring's first size. It doubles as output arrives until it reaches the capacity, so a terminal that has
+     * printed a prompt or two holds a few KiB rather than the whole 2 MiB default: with hundreds of idle terminals
+     * the eager ring was the server's largest heap cost (2 MiB per terminal).
+     */
+    static final int INITIAL_RING_BYTES = 16 * 1024;
+
+    private final int capacity;
+    /** Grows (doubling, under {@link #lock}) up to {@link #capacity}; holds every kept byte at index seq mod length. */
+    private byte[] ring;
     private final ReentrantLock lock = new ReentrantLock();
     private final CopyOnWriteArrayList<Runnable> subscribers = new CopyOnWriteArrayList<>();
     /** Offset of the next byte to arrive; written under {@link #lock}, read without it. */
@@ -31,7 +40,8 @@ public final class OutputLog implements OutputListener {
         if (capacityBytes < 1) {
             throw new IllegalArgumentException("capacity must be positive, got " + capacityBytes);
         }
-        this.ring = new byte[capacityBytes];
+        this.capacity = capacityBytes;
+        this.ring = new byte[Math.min(capacityBytes, INITIAL_RING_BYTES)];
     }
 
     /** Offset of the next byte to arrive: the total output so far. */
@@ -51,7 +61,7 @@ public final class OutputLog implements OutputListener {
 
     /** How many bytes the log keeps at most. */
     public int capacity() {
-        return ring.length;
+        return capacity;
     }
 
     /** Whether a reader at {@code seq} can still be given every byte after it. */
@@ -73,19 +83,36 @@ public final class OutputLog implements OutputListener {
         lock.lock();
         try {
             long start = outputSeqAfter - length;
-            if (start != nextSeq) {
+            boolean restart = start != nextSeq;
+            long keptAfter = Math.min(capacity, outputSeqAfter - (restart ? start : firstSeq));
+            if (keptAfter > ring.length) {
+                grow((int) keptAfter, restart);
+            }
+            if (restart) {
                 firstSeq = start;
             }
-            int kept = Math.min(length, ring.length);
+            int kept = Math.min(length, capacity);
             copyIn(data, offset + length - kept, kept, outputSeqAfter - kept);
             nextSeq = outputSeqAfter;
-            firstSeq = Math.max(firstSeq, outputSeqAfter - ring.length);
+            firstSeq = Math.max(firstSeq, outputSeqAfter - capacity);
         } finally {
             lock.unlock();
         }
         for (Runnable subscriber : subscribers) {
             subscriber.run();
         }
+    }
+
+    /** Replaces the ring by one of at least {@code needed} bytes, carrying the kept bytes over unless restarting. */
+    private void grow(int needed, boolean restart) {
+        int size = ring.length;
+        while (size < needed) {
+            size = (int) Math.min(capacity, size * 2L);
+        }
+        byte[] kept = new byte[restart ? 0 : (int) (nextSeq - firstSeq)];
+        copyOut(firstSeq, kept, 0, kept.length);
+        ring = new byte[size];
+        copyIn(kept, 0, kept.length, firstSeq);
     }
 
     private void copyIn(byte[] data, int offset, int length, long seq) {

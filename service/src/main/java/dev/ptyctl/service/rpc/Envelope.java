@@ -1,7 +1,6 @@
 package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.protocol.RpcErrorCode;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -58,7 +57,7 @@ final class Envelope {
             return new Blank();
         }
         JsonValue value;
-        try (JsonParser parser = Json.createParser(new StringReader(text))) {
+        try (JsonParser parser = RpcJson.PROVIDER.createParser(new StringReader(text))) {
             parser.next();
             value = parser.getValue();
             if (parser.hasNext()) {

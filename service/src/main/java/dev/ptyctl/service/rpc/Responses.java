@@ -1,7 +1,6 @@
 package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.protocol.RpcErrorCode;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -13,16 +12,16 @@ final class Responses {
     }
 
     static String result(JsonValue id, JsonObject result) {
-        return Json.createObjectBuilder().add("jsonrpc", "2.0").add("result", result)
+        return RpcJson.PROVIDER.createObjectBuilder().add("jsonrpc", "2.0").add("result", result)
                 .add("id", id == null ? JsonValue.NULL : id).build().toString();
     }
 
     static String error(JsonValue id, RpcErrorCode code, String message, JsonValue data) {
-        JsonObjectBuilder error = Json.createObjectBuilder().add("code", code.code()).add("message", message);
+        JsonObjectBuilder error = RpcJson.PROVIDER.createObjectBuilder().add("code", code.code()).add("message", message);
         if (data != null) {
             error.add("data", data);
         }
-        return Json.createObjectBuilder().add("jsonrpc", "2.0").add("error", error)
+        return RpcJson.PROVIDER.createObjectBuilder().add("jsonrpc", "2.0").add("error", error)
                 .add("id", id == null ? JsonValue.NULL : id).build().toString();
     }
 

@@ -1,7 +1,6 @@
 package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.vt.Terminal;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -19,18 +18,18 @@ final class ScreenView {
 
     /** {@code {screen, cursor, size}} with the given screen text; call under the session lock. */
     static JsonObjectBuilder of(Terminal terminal, String screenText) {
-        return Json.createObjectBuilder()
+        return RpcJson.PROVIDER.createObjectBuilder()
                 .add("screen", screenText)
                 .add("cursor", cursor(terminal))
                 .add("size", size(terminal));
     }
 
     static JsonObject cursor(Terminal terminal) {
-        return Json.createObjectBuilder().add("row", terminal.cursorRow() + 1).add("col", terminal.cursorCol() + 1)
+        return RpcJson.PROVIDER.createObjectBuilder().add("row", terminal.cursorRow() + 1).add("col", terminal.cursorCol() + 1)
                 .build();
     }
 
     static JsonObject size(Terminal terminal) {
-        return Json.createObjectBuilder().add("cols", terminal.cols()).add("rows", terminal.rows()).build();
+        return RpcJson.PROVIDER.createObjectBuilder().add("cols", terminal.cols()).add("rows", terminal.rows()).build();
     }
 }

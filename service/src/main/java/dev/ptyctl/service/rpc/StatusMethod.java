@@ -2,7 +2,6 @@ package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
@@ -12,7 +11,7 @@ final class StatusMethod implements RpcMethodHandler {
     @Override
     public JsonObject call(JsonObject params, TerminalSession session) {
         SessionProgress progress = session.progress();
-        var result = Json.createObjectBuilder().add("running", progress.running());
+        var result = RpcJson.PROVIDER.createObjectBuilder().add("running", progress.running());
         if (progress.exitCode().isPresent()) {
             result.add("exitCode", progress.exitCode().getAsInt());
         } else {

@@ -6,7 +6,6 @@ import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.CommandOutput;
 import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.vt.serialize.TextSerializer;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.util.concurrent.TimeUnit;
@@ -120,7 +119,7 @@ final class WaitMethod implements RpcMethodHandler {
         }
         var record = command.get();
         int cols = session.snapshot((terminal, progress) -> terminal.cols());
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = RpcJson.PROVIDER.createObjectBuilder()
                 .add("output", CommandOutput.render(record.outputBytes(), cols))
                 .add("truncated", record.truncated());
         record.commandLine().ifPresent(line -> json.add("commandLine", line));
@@ -129,7 +128,7 @@ final class WaitMethod implements RpcMethodHandler {
         } else {
             json.addNull("exitCode");
         }
-        return Json.createObjectBuilder(result).add("command", json).build();
+        return RpcJson.PROVIDER.createObjectBuilder(result).add("command", json).build();
     }
 
     private static Look look(TerminalSession session, Condition condition) {
@@ -143,7 +142,7 @@ final class WaitMethod implements RpcMethodHandler {
 
     private static JsonObject result(Look look, boolean matched, long start) {
         long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        return Json.createObjectBuilder().add("matched", matched).add("screen", look.screen())
+        return RpcJson.PROVIDER.createObjectBuilder().add("matched", matched).add("screen", look.screen())
                 .add("cursor", look.cursor()).add("size", look.size()).add("waitedMs", waitedMs).build();
     }
 

@@ -6,7 +6,6 @@ import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.keys.KeyEncoder;
 import dev.ptyctl.vt.keys.PasteEncoder;
 import dev.ptyctl.vt.keys.UnknownKeyException;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -49,7 +48,7 @@ final class WriteMethod implements RpcMethodHandler {
         }
         byte[] data = bytes.toByteArray();
         long outputSeq = session.write(data);
-        return Json.createObjectBuilder().add("written", data.length).add("outputSeq", outputSeq).build();
+        return RpcJson.PROVIDER.createObjectBuilder().add("written", data.length).add("outputSeq", outputSeq).build();
     }
 
     private static byte[] encodeKey(String key, boolean applicationCursorKeys) throws RpcException {
@@ -57,7 +56,7 @@ final class WriteMethod implements RpcMethodHandler {
             return KeyEncoder.encode(key, applicationCursorKeys);
         } catch (UnknownKeyException e) {
             throw new RpcException(RpcErrorCode.INVALID_PARAMS, e.getMessage(),
-                    Json.createObjectBuilder().add("key", key).build());
+                    RpcJson.PROVIDER.createObjectBuilder().add("key", key).build());
         }
     }
 

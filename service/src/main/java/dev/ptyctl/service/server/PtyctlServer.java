@@ -11,6 +11,7 @@ import dev.ptyctl.service.terminals.TerminalRegistry;
 import dev.ptyctl.service.ws.AttachableTerminal;
 import dev.ptyctl.service.ws.SocketSettings;
 import dev.ptyctl.service.ws.TerminalSocketEndpoint;
+import io.helidon.common.socket.SocketOptions;
 import io.helidon.config.Config;
 import io.helidon.health.HealthCheckResponse;
 import io.helidon.health.HealthCheckType;
@@ -95,6 +96,7 @@ public final class PtyctlServer implements AutoCloseable {
                     .addFeature(ObserveFeature.just(health(registry)))
                     .routing(r -> routing(r, registry, rules, sockets::clients))
                     .addRouting(ws);
+            noDelay(builder);
             WebSocketOrigins.configure(builder, settings);
             WebServer webServer = builder.build().start();
             if (webServer.port() < 0) { // Helidon logs a failed bind and carries on without the listener
@@ -107,6 +109,18 @@ public final class PtyctlServer implements AutoCloseable {
             registry.close();
             throw e;
         }
+    }
+
+    /**
+     * SPEC §10: TCP_NODELAY on every connection, which Helidon leaves off by default. Without it a small frame
+     * sent right after another (an echo's output frame after the ack of its input) waits for the client's delayed
+     * ACK of the first: about 40 ms per keystroke on Linux. The other connection options (from config) are kept.
+     */
+    private static void noDelay(WebServerConfig.Builder builder) {
+        builder.connectionOptions(SocketOptions.builder()
+                .from(builder.connectionOptions().orElseGet(SocketOptions::create))
+                .tcpNoDelay(true)
+                .build());
     }
 
     /** The REST routes, the access filter and the JSON error handlers; tests can reuse this on their own routing. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -163,6 +164,29 @@ class OutputLogTest {
             }
         }
         assertThat(read.toByteArray()).isEqualTo(written.toByteArray());
+    }
+
+    @Test
+    void aLargeLogKeepsEveryByteWhileItsMemoryGrowsWithTheOutput() {
+        Random random = new Random(7);
+        int capacity = 256 * 1024;
+        OutputLog log = new OutputLog(capacity);
+        ByteArrayOutputStream written = new ByteArrayOutputStream();
+        while (written.size() < 3 * capacity) {
+            byte[] chunk = new byte[1 + random.nextInt(9000)];
+            random.nextBytes(chunk);
+            log.output(chunk, 0, chunk.length, log.nextSeq() + chunk.length);
+            written.writeBytes(chunk);
+            // Everything still kept reads back exactly, before, during and after the ring's growth.
+            long first = log.firstKeptSeq();
+            assertThat(first).isEqualTo(Math.max(0, written.size() - capacity));
+            byte[] kept = new byte[(int) (log.nextSeq() - first)];
+            OutputLog.Read r = log.read(first, kept, 0, kept.length, true);
+            assertThat(r.length()).isEqualTo(kept.length);
+            assertThat(kept).isEqualTo(Arrays.copyOfRange(written.toByteArray(), (int) first,
+                    written.size()));
+        }
+        assertThat(log.capacity()).isEqualTo(capacity);
     }
 
     static String randomUtf8(Random random, int codePoints) {

@@ -1,0 +1,96 @@
+/*
+ * The kernel's own ceiling for a program that reads a PTY: runs a command on a new 120x40 PTY with default
+ * terminal settings and does nothing but read the master until end of file, then prints the byte count.
+ * bench/server-run compiles it with gcc at bench time; the server bench (ServerBenchRunner) runs it side by side
+ * with ptyctl server and tmux.
+ *
+ * Usage: pty-drain COMMAND [ARG...]    prints "<bytes read>" on stdout; exit 0 when the child exited 0.
+ *        pty-drain --echo N             the kernel's floor for echo latency: runs cat on a raw PTY, writes one
+ *                                       byte to the master N times, each after the previous one came back, and
+ *                                       prints each round trip in nanoseconds, one per line.
+ */
+#include <errno.h>
+#include <pty.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static int echo_latency(long samples) {
+    struct winsize size = {.ws_row = 40, .ws_col = 120};
+    int master;
+    pid_t child = forkpty(&master, NULL, NULL, &size);
+    if (child < 0) {
+        perror("pty-drain: forkpty");
+        return 2;
+    }
+    if (child == 0) {
+        struct termios raw;
+        tcgetattr(0, &raw);
+        cfmakeraw(&raw); /* like stty raw -echo: cat's output comes back byte for byte, nothing added */
+        tcsetattr(0, TCSANOW, &raw);
+        execlp("cat", "cat", (char *) NULL);
+        _exit(127);
+    }
+    char c = 'x';
+    for (long i = 0; i < samples; i++) {
+        long long start = now_ns();
+        if (write(master, &c, 1) != 1 || read(master, &c, 1) != 1) {
+            perror("pty-drain: echo");
+            return 1;
+        }
+        printf("%lld\n", now_ns() - start);
+    }
+    kill(child, SIGHUP);
+    waitpid(child, NULL, 0);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: pty-drain COMMAND [ARG...] | pty-drain --echo N\n");
+        return 2;
+    }
+    if (argc == 3 && strcmp(argv[1], "--echo") == 0) {
+        return echo_latency(atol(argv[2]));
+    }
+    struct winsize size = {.ws_row = 40, .ws_col = 120};
+    int master;
+    pid_t child = forkpty(&master, NULL, NULL, &size);
+    if (child < 0) {
+        perror("pty-drain: forkpty");
+        return 2;
+    }
+    if (child == 0) {
+        execvp(argv[1], argv + 1);
+        perror("pty-drain: exec");
+        _exit(127);
+    }
+    static char buffer[64 * 1024];
+    long long total = 0;
+    for (;;) {
+        ssize_t n = read(master, buffer, sizeof buffer);
+        if (n > 0) {
+            total += n;
+        } else if (n < 0 && errno == EINTR) {
+            continue;
+        } else {
+            break; /* EIO once the child and every holder of the slave side are gone: Linux's end of a PTY */
+        }
+    }
+    int status;
+    waitpid(child, &status, 0);
+    printf("%lld\n", total);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+}

@@ -1,0 +1,89 @@
+package dev.ptyctl.bench.server;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Many idle terminals: the server's used heap after a full GC, its resident memory and thread count, before and
+ * after creating them, and the CPU the server process uses over a quiet interval with none and with all of them
+ * (nothing should poll: ≈ 0 %).
+ */
+final class IdleTerminals {
+    /** Ticks of /proc/PID/stat per second (USER_HZ; 100 on every Linux build that matters). */
+    private static final double TICKS_PER_SECOND = 100.0;
+
+    /**
+     * @param terminals     how many were created
+     * @param createSeconds how long creating them took
+     * @param heapBefore    used heap after GC with none, bytes
+     * @param heapAfter     used heap after GC with all of them, bytes
+     * @param rssBeforeKb   resident set before, kB
+     * @param rssAfterKb    resident set after, kB
+     * @param threadsBefore server threads before
+     * @param threadsAfter  server threads after
+     * @param cpuIdleEmpty  server CPU over the quiet interval with no terminals, % of one core
+     * @param cpuIdleFull   the same with all terminals alive
+     * @param quietSeconds  length of each quiet interval
+     */
+    record Result(int terminals, double createSeconds, long heapBefore, long heapAfter, long rssBeforeKb,
+                  long rssAfterKb, long threadsBefore, long threadsAfter, double cpuIdleEmpty, double cpuIdleFull,
+                  double quietSeconds) {
+    }
+
+    private IdleTerminals() {
+    }
+
+    static Result measure(PtyctlServerProcess server, int count, double quietSeconds) throws Exception {
+        Thread.sleep(2000); // let the JIT and earlier terminals' teardown finish
+        double cpuEmpty = idleCpu(server, quietSeconds);
+        long heapBefore = server.usedHeapAfterGc();
+        long rssBefore = server.status("VmRSS");
+        long threadsBefore = server.status("Threads");
+
+        List<String> ids = new ArrayList<>(count);
+        long start = System.nanoTime();
+        for (int i = 0; i < count; i++) {
+            ids.add(server.create("bench-idle-" + i, "/bin/cat", List.of(), 100, 30).terminalId());
+        }
+        double createSeconds = (System.nanoTime() - start) / 1e9;
+        try {
+            Thread.sleep(3000); // the creations' after-effects (compilation, the first GC cycles) settle
+            double cpuFull = idleCpu(server, quietSeconds);
+            long heapAfter = server.usedHeapAfterGc();
+            long rssAfter = server.status("VmRSS");
+            long threadsAfter = server.status("Threads");
+            return new Result(count, createSeconds, heapBefore, heapAfter, rssBefore, rssAfter, threadsBefore,
+                    threadsAfter, cpuEmpty, cpuFull, quietSeconds);
+        } finally {
+            deleteAll(server, ids);
+        }
+    }
+
+    /** The server's CPU over {@code seconds} of doing nothing, as a percentage of one core. */
+    private static double idleCpu(PtyctlServerProcess server, double seconds) throws Exception {
+        long before = server.cpuTicks();
+        long start = System.nanoTime();
+        Thread.sleep((long) (seconds * 1000));
+        long ticks = server.cpuTicks() - before;
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        return ticks / TICKS_PER_SECOND / elapsed * 100.0;
+    }
+
+    private static void deleteAll(PtyctlServerProcess server, List<String> ids) throws Exception {
+        try (ExecutorService pool = Executors.newFixedThreadPool(16)) {
+            List<Future<?>> deletions = new ArrayList<>();
+            for (String id : ids) {
+                deletions.add(pool.submit(() -> {
+                    server.delete(id);
+                    return null;
+                }));
+            }
+            for (Future<?> f : deletions) {
+                f.get();
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.ptyctl.bench.server;
+
+import dev.ptyctl.bench.Workload;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.security.MessageDigest;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@code cat} through ptyctl server: PTY → emulator → output log → one protocol-2 WebSocket client that receives
+ * every byte. Timed from the create request to the client holding every byte and the {@code exit} frame; the bytes
+ * are checked (count and SHA-256) against what the PTY must deliver.
+ *
+ * <p>The terminal runs {@code sh -c 'stty -echo; printf G; read _; exec cat FILE...'} and the client starts cat by
+ * sending Enter once it has the {@code G} (echo is off by then, so the Enter adds no output): the output log keeps
+ * 2 MiB, and without this gate a client attaching a few milliseconds late would get a reset frame instead of the
+ * first bytes. The gate's cost (a shell and {@code stty}) counts against ptyctl.
+ */
+final class PtyctlCat implements CatContender {
+    /** The {@code G} the gate prints before cat runs. */
+    private static final int GATE_MARK_BYTES = 1;
+    private static final AtomicInteger RUNS = new AtomicInteger();
+    private final PtyctlServerProcess server;
+    private final HttpClient http;
+    private final String name;
+    private final Map<Workload, Samples> serverCpu = new EnumMap<>(Workload.class);
+    private final Map<Workload, Samples> frameBytes = new EnumMap<>(Workload.class);
+
+    PtyctlCat(PtyctlServerProcess server, HttpClient http, String name) {
+        this.server = server;
+        this.http = http;
+        this.name = name;
+    }
+
+    /**
+     * CPU milliseconds the server process spent per MiB of file bytes, per run (all its threads; /proc ticks of
+     * 10 ms, so a run of a few hundred ms is measured to a few percent). Less sensitive to other processes' load
+     * than the wall-clock rate.
+     */
+    Samples serverCpuMsPerMib(Workload workload) {
+        return serverCpu.get(workload);
+    }
+
+    /** Mean output bytes per WebSocket frame, per run: how much each PTY read carried on to the client. */
+    Samples frameBytes(Workload workload) {
+        return frameBytes.get(workload);
+    }
+
+    /** Drops the figures so far (those of the warm-up runs). */
+    void forgetWarmUp() {
+        serverCpu.clear();
+        frameBytes.clear();
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public long run(CatWorkload workload) throws Exception {
+        String script = "stty -echo; printf G; read _; exec " + workload.catCommand();
+        long ticksBefore = server.cpuTicks();
+        long start = System.nanoTime();
+        PtyctlServerProcess.Created terminal = server.create("bench-cat-" + RUNS.incrementAndGet(), "/bin/sh",
+                List.of("-c", script), 120, 40);
+        TerminalSocketClient client = TerminalSocketClient.connect(http, server, terminal.terminalId());
+        try {
+            if (client.nextFrameArrival(30_000) == null) {
+                throw new IOException("the gate never opened: " + script);
+            }
+            client.forgetReceived();
+            client.input(1, "\r");
+            long exitSeq = client.exit().get(300, TimeUnit.SECONDS) - GATE_MARK_BYTES;
+            long elapsed = System.nanoTime() - start;
+            long ticks = server.cpuTicks() - ticksBefore;
+            serverCpu.computeIfAbsent(workload.workload(), w -> new Samples())
+                    .add(ticks * 10.0 / (workload.fileBytes() / (1024.0 * 1024.0)));
+            frameBytes.computeIfAbsent(workload.workload(), w -> new Samples())
+                    .add(client.bytes() / (double) Math.max(1, client.frames()));
+            if (client.resets() != 0 || client.bytes() != workload.ptyBytes() || exitSeq != workload.ptyBytes()
+                    || !MessageDigest.isEqual(client.digest(), workload.ptySha256())) {
+                throw new IOException("ptyctl delivered " + client.bytes() + " bytes (exit seq " + exitSeq + ", "
+                        + client.resets() + " resets), expected " + workload.ptyBytes()
+                        + " bytes with the file's SHA-256");
+            }
+            return elapsed;
+        } finally {
+            client.abort();
+            server.delete(terminal.terminalId());
+        }
+    }
+}

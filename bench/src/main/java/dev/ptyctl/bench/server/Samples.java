@@ -1,0 +1,48 @@
+package dev.ptyctl.bench.server;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/** Measured values of one quantity (times in nanoseconds, or rates), with the order statistics the report uses. */
+final class Samples {
+    private final List<Double> values = new ArrayList<>();
+
+    void add(double value) {
+        values.add(value);
+    }
+
+    int count() {
+        return values.size();
+    }
+
+    boolean isEmpty() {
+        return values.isEmpty();
+    }
+
+    /** The {@code p}-th percentile (0–100), nearest rank. */
+    double percentile(double p) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int rank = (int) Math.ceil(p / 100.0 * sorted.size());
+        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));
+    }
+
+    double median() {
+        return percentile(50);
+    }
+
+    double min() {
+        return Collections.min(values);
+    }
+
+    double max() {
+        return Collections.max(values);
+    }
+
+    /** "median (min–max)" with one decimal. */
+    String medianRange() {
+        return String.format(Locale.ROOT, "%.1f (%.1f–%.1f)", median(), min(), max());
+    }
+}

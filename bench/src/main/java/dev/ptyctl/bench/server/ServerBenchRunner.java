@@ -1,0 +1,255 @@
+package dev.ptyctl.bench.server;
+
+import dev.ptyctl.bench.Workload;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The whole-process server bench (issue 4, item 9), printed as Markdown:
+ * <ol>
+ *   <li>end-to-end {@code cat} throughput of the four emulator-bench workloads through ptyctl server (one
+ *       protocol-2 WebSocket client receiving every byte), tmux and a bare PTY drain, round by round with the
+ *       three contenders one after the other in a rotating order, so they meet the same machine load;</li>
+ *   <li>echo latency over the WebSocket and JSON-RPC, and tmux send-keys + capture-pane;</li>
+ *   <li>heap per terminal and idle CPU with many idle terminals.</li>
+ * </ol>
+ * The server is a separate process started as users start it ({@code ./ptyctl server}, default settings; only the
+ * terminal limit is raised for part 3), on a free port with a random token.
+ *
+ * <p>Usage (from the repository root; {@code bench/server-run} builds everything and compiles the drain first):
+ * {@code java -cp bench/target/bench.jar dev.ptyctl.bench.server.ServerBenchRunner [--rounds 5] [--copies 4]
+ * [--samples 2000] [--warmup 500] [--idle 500] [--quiet-seconds 10] [--drain bench/target/pty-drain]
+ * [--work bench/target/workloads] [--only throughput,latency,idle] [--server "./ptyctl server"]}.
+ */
+public final class ServerBenchRunner {
+    private static final double MIB = 1024.0 * 1024.0;
+    /** Issue 4 targets. */
+    private static final double TARGET_OF_DRAIN = 0.8;
+    private static final double TARGET_OF_TMUX = 2.0;
+    private static final double TARGET_P50_MS = 0.4;
+    private static final double TARGET_P99_MS = 2.0;
+
+    private ServerBenchRunner() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = parse(args);
+        int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
+        int copies = Integer.parseInt(options.getOrDefault("copies", "4"));
+        int samples = Integer.parseInt(options.getOrDefault("samples", "2000"));
+        int warmup = Integer.parseInt(options.getOrDefault("warmup", "500"));
+        int idle = Integer.parseInt(options.getOrDefault("idle", "500"));
+        double quiet = Double.parseDouble(options.getOrDefault("quiet-seconds", "10"));
+        Path drainBinary = Path.of(options.getOrDefault("drain", "bench/target/pty-drain"));
+        Path work = Path.of(options.getOrDefault("work", "bench/target/workloads"));
+        Set<String> parts = new LinkedHashSet<>(Arrays.asList(
+                options.getOrDefault("only", "throughput,latency,idle").split(",")));
+        List<String> serverCommand = Arrays.asList(options.getOrDefault("server", "./ptyctl server").split(" "));
+
+        StringBuilder report = new StringBuilder();
+        report.append(String.format(Locale.ROOT, "%n%s; %d CPUs; load average %s at start; bench JDK %s%n",
+                ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME),
+                Runtime.getRuntime().availableProcessors(), loadAverage(), Runtime.version()));
+        report.append("Server: `").append(String.join(" ", serverCommand)).append("` (separate process)\n");
+
+        HttpClient http = HttpClient.newHttpClient(); // never closed: close() would wait for every WebSocket
+        try (PtyctlServerProcess server = PtyctlServerProcess.start(serverCommand, idle + 50,
+                Path.of("bench/target/server-bench-server.log"))) {
+            report.append("Server JVM: ").append(jvmFlags(server.pid())).append("\n");
+            if (parts.contains("throughput")) {
+                throughput(report, server, http, BareDrain.find(drainBinary), work, rounds, copies);
+            }
+            if (parts.contains("latency")) {
+                latency(report, server, http, drainBinary, samples, warmup);
+            }
+            if (parts.contains("idle")) {
+                idle(report, server, idle, quiet);
+            }
+        }
+        report.append(String.format(Locale.ROOT, "%nLoad average at end: %s%n", loadAverage()));
+        System.out.println(report);
+    }
+
+    private static void throughput(StringBuilder report, PtyctlServerProcess server, HttpClient http,
+                                   BareDrain drain, Path work, int rounds, int copies) throws Exception {
+        Tmux tmux = new Tmux();
+        PtyctlCat ptyctl = new PtyctlCat(server, http, "ptyctl server");
+        List<CatContender> contenders = List.of(drain, tmux, ptyctl);
+        Map<Workload, CatWorkload> files = new EnumMap<>(Workload.class);
+        for (Workload w : Workload.values()) {
+            files.put(w, CatWorkload.prepare(w, work, copies));
+        }
+        // One unrecorded round per workload and contender first: the server's JIT, the page cache, tmux's binary.
+        for (CatWorkload w : files.values()) {
+            for (CatContender c : contenders) {
+                c.run(w);
+            }
+        }
+        ptyctl.forgetWarmUp();
+        Map<Workload, Map<CatContender, Samples>> mibps = new EnumMap<>(Workload.class);
+        Map<Workload, Samples> ofDrain = new EnumMap<>(Workload.class);
+        Map<Workload, Samples> ofTmux = new EnumMap<>(Workload.class);
+        for (int round = 0; round < rounds; round++) {
+            for (CatWorkload w : files.values()) {
+                Map<CatContender, Double> thisRound = new LinkedHashMap<>();
+                for (int i = 0; i < contenders.size(); i++) {
+                    // A rotating order, so no contender always runs right after the same other one.
+                    CatContender c = contenders.get((i + round) % contenders.size());
+                    double rate = w.fileBytes() / MIB / (c.run(w) / 1e9);
+                    thisRound.put(c, rate);
+                    mibps.computeIfAbsent(w.workload(), k -> new LinkedHashMap<>())
+                            .computeIfAbsent(c, k -> new Samples()).add(rate);
+                }
+                ofDrain.computeIfAbsent(w.workload(), k -> new Samples())
+                        .add(thisRound.get(ptyctl) / thisRound.get(drain));
+                ofTmux.computeIfAbsent(w.workload(), k -> new Samples())
+                        .add(thisRound.get(ptyctl) / thisRound.get(tmux));
+            }
+            System.err.printf(Locale.ROOT, "throughput round %d/%d done, load %s%n", round + 1, rounds,
+                    loadAverage());
+        }
+
+        report.append(String.format(Locale.ROOT, "%n### End-to-end `cat` throughput, MiB/s of file bytes "
+                + "(median (min–max) of %d rounds; each run cats its file %d times)%n%n", rounds, copies));
+        report.append("| workload | MiB per run | ").append(drain.name()).append(" | ").append(tmux.name())
+                .append(" | ptyctl server | ptyctl / drain | ptyctl / tmux | targets (≥ 0.8, ≥ 2×) |\n");
+        report.append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+        for (CatWorkload w : files.values()) {
+            Map<CatContender, Samples> r = mibps.get(w.workload());
+            Samples d = ofDrain.get(w.workload());
+            Samples t = ofTmux.get(w.workload());
+            boolean met = d.min() >= TARGET_OF_DRAIN && t.min() >= TARGET_OF_TMUX;
+            boolean medianMet = d.median() >= TARGET_OF_DRAIN && t.median() >= TARGET_OF_TMUX;
+            report.append(String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %s | %s | %s× | %s |%n", w.name(),
+                    w.fileBytes() / MIB, r.get(drain).medianRange(), r.get(tmux).medianRange(),
+                    r.get(ptyctl).medianRange(), ratio(d, 2), ratio(t, 1),
+                    met ? "met" : medianMet ? "met by the median, not every round" : "**missed**"));
+        }
+        report.append("\nRatios are per round (the contenders of one round ran back to back): median (min–max).\n");
+        report.append("\nServer CPU per MiB (all threads of the server process, per run: median (min–max)):\n\n");
+        report.append("| workload | server CPU ms per MiB | MiB per server CPU-second | bytes per output frame |\n");
+        report.append("| --- | --- | --- | --- |\n");
+        for (CatWorkload w : files.values()) {
+            Samples cpu = ptyctl.serverCpuMsPerMib(w.workload());
+            report.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f |%n", w.name(), cpu.medianRange(),
+                    1000.0 / cpu.median(), ptyctl.frameBytes(w.workload()).median()));
+        }
+    }
+
+    private static String ratio(Samples s, int decimals) {
+        String f = "%." + decimals + "f";
+        return String.format(Locale.ROOT, f + " (" + f + "–" + f + ")", s.median(), s.min(), s.max());
+    }
+
+    private static void latency(StringBuilder report, PtyctlServerProcess server, HttpClient http,
+                                Path drainBinary, int samples, int warmup) throws Exception {
+        Map<String, Samples> results = new LinkedHashMap<>();
+        Map<String, Double> serverCpuMicros = new LinkedHashMap<>();
+        long ticks = server.cpuTicks();
+        results.put("ptyctl WebSocket: `input` frame → echoed output frame", EchoLatency.webSocket(server, http,
+                samples, warmup));
+        serverCpuMicros.put("WebSocket", (server.cpuTicks() - ticks) * 10_000.0 / (samples + warmup));
+        System.err.println("WebSocket latency done");
+        ticks = server.cpuTicks();
+        results.put("ptyctl JSON-RPC: `pty/write` → `pty/wait` matched", EchoLatency.jsonRpc(server, samples,
+                warmup));
+        serverCpuMicros.put("JSON-RPC", (server.cpuTicks() - ticks) * 10_000.0 / (samples + warmup));
+        System.err.println("JSON-RPC latency done");
+        int tmuxSamples = Math.min(samples, 1000);
+        results.put("tmux: `send-keys` → `capture-pane` shows it", EchoLatency.tmux(new Tmux(), tmuxSamples,
+                Math.min(warmup, 100)));
+        System.err.println("tmux latency done");
+        EchoLatency.barePty(drainBinary, samples, warmup).ifPresent(bare ->
+                results.put("bare PTY (C): byte written to the master → read back", bare));
+
+        report.append(String.format(Locale.ROOT, "%n### Echo latency on loopback, ms (after %d warm-up samples; "
+                + "tmux %d)%n%n", warmup, Math.min(warmup, 100)));
+        report.append("| path | samples | p50 | p90 | p99 | max | targets (p50 ≤ 0.4, p99 ≤ 2) |\n");
+        report.append("| --- | --- | --- | --- | --- | --- | --- |\n");
+        for (Map.Entry<String, Samples> e : results.entrySet()) {
+            Samples s = e.getValue();
+            double p50 = s.percentile(50) / 1e6;
+            double p99 = s.percentile(99) / 1e6;
+            String verdict = !e.getKey().startsWith("ptyctl") ? "(reference)"
+                    : p50 <= TARGET_P50_MS && p99 <= TARGET_P99_MS ? "met" : "**missed**";
+            report.append(String.format(Locale.ROOT, "| %s | %d | %.3f | %.3f | %.3f | %.3f | %s |%n", e.getKey(),
+                    s.count(), p50, s.percentile(90) / 1e6, p99, s.max() / 1e6, verdict));
+        }
+        report.append("\nServer CPU per echo (all its threads, warm-up included):");
+        serverCpuMicros.forEach((path, micros) -> report.append(String.format(Locale.ROOT, " %s %.0f µs;", path,
+                micros)));
+        report.setLength(report.length() - 1);
+        report.append(".\n");
+    }
+
+    private static void idle(StringBuilder report, PtyctlServerProcess server, int count, double quiet)
+            throws Exception {
+        IdleTerminals.Result r = IdleTerminals.measure(server, count, quiet);
+        System.err.println("idle terminals done");
+        report.append(String.format(Locale.ROOT, "%n### %d idle terminals (`cat`, 100×30, no client)%n%n", count));
+        report.append("| measure | no terminals | ").append(count).append(" terminals | per terminal |\n");
+        report.append("| --- | --- | --- | --- |\n");
+        report.append(String.format(Locale.ROOT, "| used heap after full GC | %.1f MiB | %.1f MiB | %.1f KiB |%n",
+                r.heapBefore() / MIB, r.heapAfter() / MIB, (r.heapAfter() - r.heapBefore()) / 1024.0 / count));
+        report.append(String.format(Locale.ROOT, "| resident memory (VmRSS) | %.1f MiB | %.1f MiB | %.1f KiB |%n",
+                r.rssBeforeKb() / 1024.0, r.rssAfterKb() / 1024.0,
+                (r.rssAfterKb() - r.rssBeforeKb()) / (double) count));
+        report.append(String.format(Locale.ROOT, "| server threads | %d | %d | %.1f |%n", r.threadsBefore(),
+                r.threadsAfter(), (r.threadsAfter() - r.threadsBefore()) / (double) count));
+        report.append(String.format(Locale.ROOT, "| server CPU over %.0f s idle (%% of one core) | %.2f %% | "
+                + "%.2f %% | – |%n", r.quietSeconds(), r.cpuIdleEmpty(), r.cpuIdleFull()));
+        report.append(String.format(Locale.ROOT, "%nCreating the %d terminals took %.1f s (one REST call after "
+                + "the other).%n", count, r.createSeconds()));
+    }
+
+    private static Map<String, String> parse(String[] args) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                throw new IllegalArgumentException("expected --option value, got " + args[i]);
+            }
+            options.put(args[i].substring(2), args[++i]);
+        }
+        return options;
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    /** The server JVM's command line flags that matter here (JIT, collector), from /proc/PID/cmdline. */
+    private static String jvmFlags(long pid) {
+        try {
+            String[] argv = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")),
+                    StandardCharsets.UTF_8).split("\0");
+            List<String> flags = new ArrayList<>();
+            for (String a : argv) {
+                if (a.startsWith("-XX:") || a.startsWith("-Xm")) {
+                    flags.add(a.startsWith("-XX:AOTCache=") ? "-XX:AOTCache=…" : a);
+                }
+            }
+            return flags.isEmpty() ? "JVM defaults" : "`" + String.join(" ", flags) + "`";
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}
