@@ -1,5 +1,6 @@
 package dev.ptyctl.vt.screen;
 
+import dev.ptyctl.vt.unicode.Utf8;
 import dev.ptyctl.vt.unicode.UnicodeWidth;
 import java.util.Arrays;
 
@@ -31,6 +32,8 @@ public final class Line {
     private static final int COMBINED = 1 << 21;
     private static final int WIDTH_SHIFT = 22;
     private static final int HAS_TEXT = CODE_POINT_MASK | COMBINED;
+    /** U+FEFF, which the decoder drops: the UTF-8 fast path leaves it to the decoder. */
+    private static final int BYTE_ORDER_MARK = 0xFEFF;
 
     /** Content of an empty cell: width 1, no character. */
     public static final int EMPTY = 1 << WIDTH_SHIFT;
@@ -275,6 +278,82 @@ public final class Line {
             c += w;
             width = w;
             i++;
+        }
+        if (c > col) {
+            if (c > used) {
+                used = c;
+            }
+            if (extras != null || extra != 0) {
+                Arrays.fill(extras(), col, c, extra);
+            }
+        }
+        return (long) i << 32 | width << 16 | c;
+    }
+
+    /**
+     * {@link #setRun} reading UTF-8 straight from the input (the identity charset): writes the
+     * well-formed characters of width 1 and 2 from {@code src[from]} on, until a byte that is not
+     * part of one (a control, DEL, a C1 control, U+FEFF, ill-formed or cut-off bytes), a character
+     * of width 0 before any was written, or one that does not fit before {@code edge}. A character
+     * of width 0 after one written here joins it, as it would in {@link #appendCombining}.
+     *
+     * @param col first column
+     * @param src input bytes
+     * @param from index of the first byte
+     * @param to index after the last byte that may be read
+     * @param edge column after the last one that may be written
+     * @param style packed style for all of them
+     * @param extra packed extras for all of them
+     * @return as {@link #setRun}, with byte indexes
+     */
+    public long setRunUtf8(int col, byte[] src, int from, int to, int edge, long style, long extra) {
+        int[] cells = content;
+        long[] st = styles != null || style != Style.DEFAULT ? styles() : null;
+        int c = col;
+        int i = from;
+        int width = 0;
+        while (i < to) {
+            int b = src[i];
+            if (b >= 0) {
+                if (b < 0x20 || b == 0x7F || c >= edge) {
+                    break;
+                }
+                cells[c] = b | EMPTY;
+                if (st != null) {
+                    st[c] = style;
+                }
+                c++;
+                i++;
+                width = 1;
+                continue;
+            }
+            long one = Utf8.decodeOne(src, i, to);
+            int cp = (int) one;
+            if (one < 0 || cp < 0xA0 || cp == BYTE_ORDER_MARK) {
+                break;
+            }
+            int w = UnicodeWidth.of(cp);
+            if (w == 0 && width != 0) {
+                appendCombining(c - width, cp); // joins the character just written
+                i += (int) (one >>> 32);
+                continue;
+            }
+            if (w == 0 || c + w > edge) {
+                break;
+            }
+            cells[c] = cp | (w << WIDTH_SHIFT);
+            if (st != null) {
+                st[c] = style;
+            }
+            if (w == 2) {
+                cells[c + 1] = SPACER;
+                if (st != null) {
+                    st[c + 1] = style;
+                }
+            }
+            c += w;
+            width = w;
+            i += (int) (one >>> 32);
         }
         if (c > col) {
             if (c > used) {

@@ -172,6 +172,11 @@ public final class Emulator implements VtHandler {
     }
 
     @Override
+    public int printUtf8(byte[] src, int from, int to) {
+        return printer.printUtf8(src, from, to);
+    }
+
+    @Override
     public void print(int codePoint) {
         single[0] = codePoint;
         print(single, 0, 1);
