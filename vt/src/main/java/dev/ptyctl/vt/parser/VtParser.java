@@ -188,53 +188,36 @@ public final class VtParser {
 
     /**
      * The fast path for the commonest sequence: a CSI whose bytes are all in this input and are
-     * only parameters, one leading private marker, intermediates and the final byte. Parses and
-     * dispatches it exactly as the state machine would and returns the index after it; returns -1
-     * (having changed nothing the state machine does not reset on ESC) for anything else, which
-     * the state machine then takes byte by byte.
+     * only plain parameters (digits and {@code ;}), one leading private marker, intermediates and
+     * the final byte. Parses and dispatches it exactly as the state machine would and returns the
+     * index after it; returns -1 (having changed nothing the state machine does not reset on ESC)
+     * for anything else, sub-parameters included, which the state machine then takes byte by byte.
      *
      * @param src input
      * @param i index after {@code ESC [}
      * @param end end of input
      */
     private int wholeCsi(byte[] src, int i, int end) {
-        clear();
-        boolean inIntermediates = false;
-        boolean bytewise = false; // after a ':' every parameter byte goes through Params.accept
-        int value = -1;           // digits of the current parameter so far, -1 for none
-        for (int j = i; j < end; j++) {
-            int c = src[j];
-            if (c >= '0' && c <= '9' && !bytewise) {
-                value = value < 0 ? c - '0' : value < 214_748_364 ? value * 10 + c - '0'
-                    : (int) Math.min(value * 10L + c - '0', Integer.MAX_VALUE);
-            } else if (c >= 0x30 && c <= 0x3B) {
-                if (inIntermediates) {
-                    return -1;
-                }
-                if (value >= 0) {
-                    params.setLast(value);
-                    value = -1;
-                }
-                bytewise |= c == ':';
-                params.accept(c);
-            } else if (c >= 0x3C && c <= 0x3F) {
-                if (j != i) {
-                    return -1;
-                }
-                collect(c);
-            } else if (c >= 0x20 && c <= 0x2F) {
-                if (value >= 0) {
-                    params.setLast(value);
-                    value = -1;
-                }
-                collect(c);
-                inIntermediates = true;
-            } else if (c >= 0x40 && c <= 0x7E) {
-                if (value >= 0) {
-                    params.setLast(value);
-                }
+        if (i >= end) {
+            return -1;
+        }
+        intermediates = Intermediates.NONE;
+        intermediateCount = 0;
+        tooManyIntermediates = false;
+        int j = i;
+        int c = src[j];
+        if (c >= 0x3C && c <= 0x3F) {
+            collect(c);
+            j++;
+        }
+        j = params.readPlain(src, j, end);
+        for (; j < end; j++) {
+            c = src[j];
+            if (c >= 0x40 && c <= 0x7E) {
                 dispatchCsi(c);
                 return j + 1;
+            } else if (c >= 0x20 && c <= 0x2F) {
+                collect(c);
             } else {
                 return -1;
             }
