@@ -1,6 +1,5 @@
 package dev.ptyctl.vt.screen;
 
-import dev.ptyctl.vt.unicode.Utf8;
 import dev.ptyctl.vt.unicode.UnicodeWidth;
 import java.util.Arrays;
 
@@ -327,33 +326,64 @@ public final class Line {
                 width = 1;
                 continue;
             }
-            long one = Utf8.decodeOne(src, i, to);
-            int cp = (int) one;
-            if (one < 0 || cp < 0xA0 || cp == BYTE_ORDER_MARK) {
-                break;
+            // Decoded here rather than with Utf8.decodeOne, one test per byte-length class; whatever
+            // is ill-formed or cut off at the end stops the run and is left to the parser's decoder.
+            int cp;
+            int length;
+            if (b < (byte) 0xE0) {
+                if (b < (byte) 0xC2 || i + 1 >= to || (src[i + 1] & 0xC0) != 0x80) {
+                    break;
+                }
+                cp = (b & 0x1F) << 6 | (src[i + 1] & 0x3F);
+                length = 2;
+            } else if (b <= (byte) 0xEF) {
+                if (i + 2 >= to) {
+                    break;
+                }
+                int b1 = src[i + 1];
+                int b2 = src[i + 2];
+                cp = (b & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F);
+                if (((b1 & 0xC0) | (b2 & 0xC0) << 8) != 0x8080 || cp < 0x800 || (cp & 0xF800) == 0xD800) {
+                    break;
+                }
+                length = 3;
+            } else {
+                if (i + 3 >= to) {
+                    break;
+                }
+                int b1 = src[i + 1];
+                int b2 = src[i + 2];
+                int b3 = src[i + 3];
+                cp = (b & 0x07) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 | (b3 & 0x3F);
+                if (((b1 & 0xC0) | (b2 & 0xC0) << 8 | (b3 & 0xC0) << 16) != 0x808080 || b > (byte) 0xF4
+                    || cp < 0x10000 || cp > 0x10FFFF) {
+                    break;
+                }
+                length = 4;
             }
             int w = UnicodeWidth.of(cp);
-            if (w == 0 && width != 0) {
+            if (w == 0) {
+                if (width == 0 || cp < 0xA0 || cp == BYTE_ORDER_MARK) {
+                    break; // nothing to join here, a C1 control or U+FEFF (both of width 0)
+                }
                 appendCombining(c - width, cp); // joins the character just written
-                i += (int) (one >>> 32);
+                i += length;
                 continue;
             }
-            if (w == 0 || c + w > edge) {
+            if (c + w > edge) {
                 break;
             }
+            // Without a branch on the width: a wide character's right half gets the spacer, a
+            // narrow character overwrites the spacer written into its own cell.
+            cells[c + w - 1] = SPACER;
             cells[c] = cp | (w << WIDTH_SHIFT);
             if (st != null) {
+                st[c + w - 1] = style;
                 st[c] = style;
-            }
-            if (w == 2) {
-                cells[c + 1] = SPACER;
-                if (st != null) {
-                    st[c + 1] = style;
-                }
             }
             c += w;
             width = w;
-            i += (int) (one >>> 32);
+            i += length;
         }
         if (c > col) {
             if (c > used) {
