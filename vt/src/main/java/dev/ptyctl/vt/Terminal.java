@@ -1,6 +1,5 @@
 package dev.ptyctl.vt;
 
-import dev.ptyctl.vt.parser.Utf8Decoder;
 import dev.ptyctl.vt.parser.VtParser;
 import dev.ptyctl.vt.screen.Cursor;
 import dev.ptyctl.vt.screen.Extras;
@@ -32,16 +31,8 @@ public final class Terminal {
     /** Narrowest screen actually emulated, as in xterm.js. */
     private static final int MIN_EMULATED_COLS = 2;
 
-    /**
-     * Bytes decoded per parser pass: big enough to amortise the pass, small enough that the scratch
-     * buffer (4 bytes per code point) stays at 64 KiB per terminal.
-     */
-    private static final int CHUNK = 16 * 1024;
-
-    private final Utf8Decoder decoder = new Utf8Decoder();
     private final Emulator emulator;
     private final VtParser parser;
-    private final int[] codePoints = new int[CHUNK + 1];
 
     /**
      * Creates a terminal with {@link #DEFAULT_SCROLLBACK_LINES} lines of scrollback.
@@ -108,15 +99,7 @@ public final class Terminal {
      */
     public void feed(byte[] data, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, data.length);
-        int position = offset;
-        int remaining = length;
-        while (remaining > 0) {
-            int n = Math.min(remaining, CHUNK);
-            int count = decoder.decode(data, position, n, codePoints);
-            parser.parse(codePoints, 0, count);
-            position += n;
-            remaining -= n;
-        }
+        parser.parse(data, offset, offset + length);
     }
 
     /**

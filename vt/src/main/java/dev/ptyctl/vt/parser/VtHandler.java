@@ -27,6 +27,24 @@ public interface VtHandler {
     }
 
     /**
+     * Printable text straight from the UTF-8 input, the fast path of the ground state: the handler
+     * prints what it can of the well-formed characters from {@code src[from]} on (code points
+     * 0x20..0x7E and from U+00A0 up, U+FEFF excepted), stopping at the first byte that is not one of
+     * them, and returns the index after the last byte it took. What it leaves (all of it, when it
+     * returns {@code from}) the parser decodes and hands to {@link #print(int[], int, int)} or to
+     * the state machine. The default takes nothing.
+     *
+     * @param src input bytes, owned by the caller, valid only during the call
+     * @param from index of the first byte, a printable ASCII character or the lead byte of a
+     *     multi-byte character
+     * @param to index after the last byte of the input
+     * @return the index after the last byte printed, {@code from} when none was
+     */
+    default int printUtf8(byte[] src, int from, int to) {
+        return from;
+    }
+
+    /**
      * One printable code point; only called by the default {@link #print(int[], int, int)}.
      *
      * @param codePoint the code point

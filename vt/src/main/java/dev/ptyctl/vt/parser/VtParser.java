@@ -1,5 +1,7 @@
 package dev.ptyctl.vt.parser;
 
+import dev.ptyctl.vt.unicode.Utf8;
+
 /**
  * The DEC/VT500 escape sequence state machine (Paul Williams' parser, vt100.net/emu/dec_ansi_parser)
  * over decoded code points, with the transitions xterm.js uses. It gives sequences no meaning: it
@@ -56,7 +58,13 @@ public final class VtParser {
     private static final int C1_PM = 0x9E;
     private static final int C1_APC = 0x9F;
 
+    /** Code points a printable run is decoded into when the handler takes no UTF-8; also the decoder's output. */
+    private static final int DECODED_LENGTH = 1024;
+    private static final int BYTE_ORDER_MARK = 0xFEFF;
+
     private final VtHandler handler;
+    private final Utf8Decoder decoder = new Utf8Decoder();
+    private final int[] decoded = new int[DECODED_LENGTH];
     private final Params params = new Params();
     private final StringBuilder osc = new StringBuilder();
     private int state = GROUND;
@@ -77,8 +85,84 @@ public final class VtParser {
     }
 
     /**
-     * Runs the state machine over {@code codePoints[start, end)}. State carries over to the next
-     * call, so a sequence may be split anywhere.
+     * Runs the state machine over UTF-8 input. State carries over to the next call, so a
+     * character or a sequence may be split anywhere.
+     *
+     * <p>The common cases never leave the bytes: in the ground state printable text goes to
+     * {@link VtHandler#printUtf8} (or is decoded here and handed to {@link VtHandler#print(int[],
+     * int, int)} when the handler takes none), and a CSI whose bytes are all in the input is parsed
+     * in one loop ({@code wholeCsi}). Everything else (controls, other sequences, strings) goes
+     * through the state machine, ASCII byte by byte, other characters through the {@link
+     * Utf8Decoder}, which also owns ill-formed input and characters split across calls.
+     *
+     * @param src input bytes
+     * @param from first index
+     * @param to index after the last byte
+     */
+    public void parse(byte[] src, int from, int to) {
+        int i = from;
+        while (i < to) {
+            int b = src[i];
+            if (b < 0 && state != GROUND || decoder.hasPendingBytes()) {
+                decodeByte(src, i++);
+            } else if (state != GROUND) {
+                advance(b);
+                i++;
+            } else if (b >= 0x20 && b != DEL || b < 0) {
+                int j = handler.printUtf8(src, i, to);
+                if (j == i) {
+                    j = printDecoded(src, i, to);
+                }
+                if (j == i) {
+                    decodeByte(src, i++); // ill-formed, a C1 control, U+FEFF or cut off at the end
+                } else {
+                    i = j;
+                }
+            } else {
+                int j;
+                if (b == ESC && i + 1 < to && src[i + 1] == '[' && (j = wholeCsi(src, i + 2, to)) > 0) {
+                    i = j;
+                } else {
+                    advance(b);
+                    i++;
+                }
+            }
+        }
+    }
+
+    /** One byte through the streaming decoder; what it completes (0 to 2 code points) is parsed. */
+    private void decodeByte(byte[] src, int i) {
+        int n = decoder.decode(src, i, 1, decoded);
+        if (n > 0) {
+            parse(decoded, 0, n);
+        }
+    }
+
+    /**
+     * Decodes the well-formed printable characters from {@code src[i]} (up to a control, C1,
+     * U+FEFF, ill-formed or cut-off bytes) and prints them; returns the index after them.
+     */
+    private int printDecoded(byte[] src, int i, int to) {
+        int n = 0;
+        while (i < to && n < decoded.length) {
+            long one = Utf8.decodeOne(src, i, to);
+            int cp = (int) one;
+            if (one < 0 || !isPrintable(cp) || cp == BYTE_ORDER_MARK) {
+                break;
+            }
+            decoded[n++] = cp;
+            i += (int) (one >>> 32);
+        }
+        if (n > 0) {
+            handler.print(decoded, 0, n);
+        }
+        return i;
+    }
+
+    /**
+     * Runs the state machine over decoded code points (what {@link #parse(byte[], int, int)}
+     * does after decoding). State carries over to the next call, so a sequence may be split
+     * anywhere.
      *
      * @param codePoints decoded input
      * @param start first index
@@ -86,18 +170,14 @@ public final class VtParser {
      */
     public void parse(int[] codePoints, int start, int end) {
         int i = start;
-        int j;
         while (i < end) {
             int c = codePoints[i];
             if (state == GROUND && isPrintable(c)) {
-                j = i + 1;
+                int j = i + 1;
                 while (j < end && isPrintable(codePoints[j])) {
                     j++;
                 }
                 handler.print(codePoints, i, j);
-                i = j;
-            } else if (c == ESC && state == GROUND && i + 1 < end && codePoints[i + 1] == '['
-                && (j = wholeCsi(codePoints, i + 2, end)) > 0) {
                 i = j;
             } else {
                 advance(c);
@@ -108,53 +188,36 @@ public final class VtParser {
 
     /**
      * The fast path for the commonest sequence: a CSI whose bytes are all in this input and are
-     * only parameters, one leading private marker, intermediates and the final byte. Parses and
-     * dispatches it exactly as the state machine would and returns the index after it; returns -1
-     * (having changed nothing the state machine does not reset on ESC) for anything else, which
-     * the state machine then takes byte by byte.
+     * only plain parameters (digits and {@code ;}), one leading private marker, intermediates and
+     * the final byte. Parses and dispatches it exactly as the state machine would and returns the
+     * index after it; returns -1 (having changed nothing the state machine does not reset on ESC)
+     * for anything else, sub-parameters included, which the state machine then takes byte by byte.
      *
-     * @param codePoints input
+     * @param src input
      * @param i index after {@code ESC [}
      * @param end end of input
      */
-    private int wholeCsi(int[] codePoints, int i, int end) {
-        clear();
-        boolean inIntermediates = false;
-        boolean bytewise = false; // after a ':' every parameter byte goes through Params.accept
-        int value = -1;           // digits of the current parameter so far, -1 for none
-        for (int j = i; j < end; j++) {
-            int c = codePoints[j];
-            if (c >= '0' && c <= '9' && !bytewise) {
-                value = value < 0 ? c - '0' : value < 214_748_364 ? value * 10 + c - '0'
-                    : (int) Math.min(value * 10L + c - '0', Integer.MAX_VALUE);
-            } else if (c >= 0x30 && c <= 0x3B) {
-                if (inIntermediates) {
-                    return -1;
-                }
-                if (value >= 0) {
-                    params.setLast(value);
-                    value = -1;
-                }
-                bytewise |= c == ':';
-                params.accept(c);
-            } else if (c >= 0x3C && c <= 0x3F) {
-                if (j != i) {
-                    return -1;
-                }
-                collect(c);
-            } else if (c >= 0x20 && c <= 0x2F) {
-                if (value >= 0) {
-                    params.setLast(value);
-                    value = -1;
-                }
-                collect(c);
-                inIntermediates = true;
-            } else if (c >= 0x40 && c <= 0x7E) {
-                if (value >= 0) {
-                    params.setLast(value);
-                }
+    private int wholeCsi(byte[] src, int i, int end) {
+        if (i >= end) {
+            return -1;
+        }
+        intermediates = Intermediates.NONE;
+        intermediateCount = 0;
+        tooManyIntermediates = false;
+        int j = i;
+        int c = src[j];
+        if (c >= 0x3C && c <= 0x3F) {
+            collect(c);
+            j++;
+        }
+        j = params.readPlain(src, j, end);
+        for (; j < end; j++) {
+            c = src[j];
+            if (c >= 0x40 && c <= 0x7E) {
                 dispatchCsi(c);
                 return j + 1;
+            } else if (c >= 0x20 && c <= 0x2F) {
+                collect(c);
             } else {
                 return -1;
             }
@@ -162,8 +225,12 @@ public final class VtParser {
         return -1;
     }
 
-    /** Returns to the ground state, dropping any sequence in progress (a DCS is unhooked). */
+    /**
+     * Returns to the ground state, dropping any sequence in progress (a DCS is unhooked) and the
+     * bytes of a character split across calls.
+     */
     public void reset() {
+        decoder.reset();
         if (dcsHooked) {
             dcsHooked = false;
             handler.dcsUnhook(false);

@@ -11,8 +11,12 @@ final class Graphemes {
     /** Entries; a power of two. 4,096 records is about 200 KiB with their strings, once. */
     private static final int SIZE = 1 << 12;
 
-    /** One cached combination: {@code prefix + mark = text}. */
-    private record Entry(String prefix, int mark, String text) {
+    /**
+     * One cached combination: {@code prefix + mark = text}, where the prefix is a single code point
+     * ({@code base}, with {@code prefix} null) or a combined text ({@code base} -1). Comparing ints
+     * first keeps a hit cheap.
+     */
+    private record Entry(int base, String prefix, int mark, String text) {
     }
 
     private static final Entry[] CACHE = new Entry[SIZE];
@@ -30,13 +34,11 @@ final class Graphemes {
     static String of(int base, int mark) {
         int slot = (base * 0x9E3779B1 + mark * 31) >>> 20 & (SIZE - 1);
         Entry e = CACHE[slot];
-        if (e != null && e.mark == mark && e.prefix.length() <= 2 && e.prefix.codePointAt(0) == base
-            && Character.charCount(base) == e.prefix.length()) {
+        if (e != null && e.base == base && e.mark == mark) {
             return e.text;
         }
-        String prefix = Character.toString(base);
         String text = new StringBuilder(4).appendCodePoint(base).appendCodePoint(mark).toString();
-        CACHE[slot] = new Entry(prefix, mark, text);
+        CACHE[slot] = new Entry(base, null, mark, text);
         return text;
     }
 
@@ -50,11 +52,11 @@ final class Graphemes {
     static String append(String text, int mark) {
         int slot = (text.hashCode() * 0x9E3779B1 + mark * 31) >>> 20 & (SIZE - 1);
         Entry e = CACHE[slot];
-        if (e != null && e.mark == mark && e.prefix.equals(text)) {
+        if (e != null && e.mark == mark && e.base == -1 && e.prefix.equals(text)) {
             return e.text;
         }
         String longer = new StringBuilder(text.length() + 2).append(text).appendCodePoint(mark).toString();
-        CACHE[slot] = new Entry(text, mark, longer);
+        CACHE[slot] = new Entry(-1, text, mark, longer);
         return longer;
     }
 }

@@ -31,6 +31,8 @@ public final class Line {
     private static final int COMBINED = 1 << 21;
     private static final int WIDTH_SHIFT = 22;
     private static final int HAS_TEXT = CODE_POINT_MASK | COMBINED;
+    /** U+FEFF, which the decoder drops: the UTF-8 fast path leaves it to the decoder. */
+    private static final int BYTE_ORDER_MARK = 0xFEFF;
 
     /** Content of an empty cell: width 1, no character. */
     public static final int EMPTY = 1 << WIDTH_SHIFT;
@@ -275,6 +277,113 @@ public final class Line {
             c += w;
             width = w;
             i++;
+        }
+        if (c > col) {
+            if (c > used) {
+                used = c;
+            }
+            if (extras != null || extra != 0) {
+                Arrays.fill(extras(), col, c, extra);
+            }
+        }
+        return (long) i << 32 | width << 16 | c;
+    }
+
+    /**
+     * {@link #setRun} reading UTF-8 straight from the input (the identity charset): writes the
+     * well-formed characters of width 1 and 2 from {@code src[from]} on, until a byte that is not
+     * part of one (a control, DEL, a C1 control, U+FEFF, ill-formed or cut-off bytes), a character
+     * of width 0 before any was written, or one that does not fit before {@code edge}. A character
+     * of width 0 after one written here joins it, as it would in {@link #appendCombining}.
+     *
+     * @param col first column
+     * @param src input bytes
+     * @param from index of the first byte
+     * @param to index after the last byte that may be read
+     * @param edge column after the last one that may be written
+     * @param style packed style for all of them
+     * @param extra packed extras for all of them
+     * @return as {@link #setRun}, with byte indexes
+     */
+    public long setRunUtf8(int col, byte[] src, int from, int to, int edge, long style, long extra) {
+        int[] cells = content;
+        long[] st = styles != null || style != Style.DEFAULT ? styles() : null;
+        int c = col;
+        int i = from;
+        int width = 0;
+        while (i < to) {
+            int b = src[i];
+            if (b >= 0) {
+                if (b < 0x20 || b == 0x7F || c >= edge) {
+                    break;
+                }
+                cells[c] = b | EMPTY;
+                if (st != null) {
+                    st[c] = style;
+                }
+                c++;
+                i++;
+                width = 1;
+                continue;
+            }
+            // Decoded here rather than with Utf8.decodeOne, one test per byte-length class; whatever
+            // is ill-formed or cut off at the end stops the run and is left to the parser's decoder.
+            int cp;
+            int length;
+            if (b < (byte) 0xE0) {
+                if (b < (byte) 0xC2 || i + 1 >= to || (src[i + 1] & 0xC0) != 0x80) {
+                    break;
+                }
+                cp = (b & 0x1F) << 6 | (src[i + 1] & 0x3F);
+                length = 2;
+            } else if (b <= (byte) 0xEF) {
+                if (i + 2 >= to) {
+                    break;
+                }
+                int b1 = src[i + 1];
+                int b2 = src[i + 2];
+                cp = (b & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F);
+                if (((b1 & 0xC0) | (b2 & 0xC0) << 8) != 0x8080 || cp < 0x800 || (cp & 0xF800) == 0xD800) {
+                    break;
+                }
+                length = 3;
+            } else {
+                if (i + 3 >= to) {
+                    break;
+                }
+                int b1 = src[i + 1];
+                int b2 = src[i + 2];
+                int b3 = src[i + 3];
+                cp = (b & 0x07) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 | (b3 & 0x3F);
+                if (((b1 & 0xC0) | (b2 & 0xC0) << 8 | (b3 & 0xC0) << 16) != 0x808080 || b > (byte) 0xF4
+                    || cp < 0x10000 || cp > 0x10FFFF) {
+                    break;
+                }
+                length = 4;
+            }
+            int w = UnicodeWidth.of(cp);
+            if (w == 0) {
+                if (width == 0 || cp < 0xA0 || cp == BYTE_ORDER_MARK) {
+                    break; // nothing to join here, a C1 control or U+FEFF (both of width 0)
+                }
+                appendCombining(c - width, cp); // joins the character just written
+                i += length;
+                continue;
+            }
+            if (c + w > edge) {
+                break;
+            }
+            // Without a branch on the width: a wide character's right half gets the spacer, a
+            // narrow character overwrites the spacer written into its own cell.
+            cells[c + w - 1] = SPACER;
+            cells[c] = cp | (w << WIDTH_SHIFT);
+            if (st != null) {
+                st[c + w - 1] = style;
+                st[c] = style;
+            }
+            c += w;
+            width = w;
+            i += length;
         }
         if (c > col) {
             if (c > used) {

@@ -172,6 +172,11 @@ public final class Emulator implements VtHandler {
     }
 
     @Override
+    public int printUtf8(byte[] src, int from, int to) {
+        return printer.printUtf8(src, from, to);
+    }
+
+    @Override
     public void print(int codePoint) {
         single[0] = codePoint;
         print(single, 0, 1);
@@ -198,6 +203,13 @@ public final class Emulator implements VtHandler {
 
     @Override
     public void csiDispatch(Params params, int intermediates, int finalByte) {
+        if (finalByte == 'm' && intermediates == Intermediates.NONE) {
+            // SGR, the commonest sequence by far, called directly: the table's call site, shared by
+            // every action, cannot be inlined
+            sgr.apply(params);
+            printer.breakJoin();
+            return;
+        }
         CsiAction action = csi.get(Intermediates.key(intermediates, finalByte));
         if (action == null) {
             t.unknown.record("CSI " + Intermediates.toString(intermediates) + (char) finalByte);

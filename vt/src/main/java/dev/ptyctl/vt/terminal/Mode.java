@@ -57,6 +57,9 @@ enum Mode {
     }
 
     private final boolean dec;
+    /** {@link #values()} once: it copies the array on every call, and DECSET/DECRST look modes up often. */
+    private static final Mode[] ALL = values();
+
     private final int number;
     private final boolean defaultValue;
     private final Kind kind;
@@ -111,7 +114,7 @@ enum Mode {
      * @return the mode, or null when not recognised
      */
     static Mode find(boolean dec, int number) {
-        for (Mode mode : values()) {
+        for (Mode mode : ALL) {
             if (mode.dec == dec && mode.number == number) {
                 return mode;
             }

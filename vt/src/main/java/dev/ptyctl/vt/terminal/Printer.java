@@ -6,6 +6,7 @@ import dev.ptyctl.vt.screen.Line;
 import dev.ptyctl.vt.screen.Screen;
 import dev.ptyctl.vt.screen.Style;
 import dev.ptyctl.vt.unicode.UnicodeWidth;
+import dev.ptyctl.vt.unicode.Utf8;
 
 /**
  * Puts printable characters on the screen: charset mapping, cell widths, autowrap with the
@@ -32,6 +33,8 @@ final class Printer {
      * and anything longer than a maximal screen only scrolls the same character.
      */
     private static final int MAX_REPEAT = 1000 * 1000;
+    /** U+FEFF: dropped by the decoder, so the UTF-8 path leaves it to the parser. */
+    private static final int BYTE_ORDER_MARK = 0xFEFF;
 
     private final TerminalState t;
     private final ScrollOps scroll;
@@ -66,20 +69,8 @@ final class Printer {
         }
         Screen s = t.active;
         Cursor cursor = s.cursor();
-        int cols = s.cols();
-        Line line = s.line(cursor.row());
+        Line line = begin(s, cursor);
         int col = cursor.col();
-        cellExtra = t.extra == 0 || Style.underline(t.style) != Style.UNDERLINE_NONE || Extras.link(t.extra) != 0
-            ? t.extra : 0;
-        edge = cols;
-        wrapTo = 0;
-        if (!s.fullWidth() && (cursor.marginWrapPending() || (col >= s.leftMargin() && col <= s.rightMargin()))) {
-            edge = s.rightMargin() + 1;
-            wrapTo = s.leftMargin();
-        }
-        if (col > 0 && col <= cols && line.width(col - 1) == 2) {
-            line.set(col - 1, 0, 1, t.style, cellExtra);
-        }
         boolean identity = t.charsets.isIdentity();
         boolean insert = t.modes.insert;
         int i = start;
@@ -95,11 +86,7 @@ final class Printer {
                     continue;
                 }
                 if (cp >= 0x7F && precedingWidth != 0 && col > 0 && UnicodeWidth.of(cp) == 0) {
-                    // a combining mark after text: what printOne does for it
-                    int base = line.width(col - 1) != 0 ? col - 1 : col - 2;
-                    if (base >= 0) {
-                        line.appendCombining(base, cp, precedingWidth);
-                    }
+                    joinMark(line, col, cp);
                     i++;
                     continue;
                 }
@@ -109,12 +96,99 @@ final class Printer {
             col = cursor.col();
             i++;
         }
+        end(s, cursor, line, col);
+    }
+
+    /**
+     * Prints UTF-8 text straight from the input (see {@link
+     * dev.ptyctl.vt.parser.VtHandler#printUtf8}); what {@link #print(int[], int, int)} does for the
+     * same characters decoded. Takes nothing in insert mode or with a charset other than US ASCII
+     * (the parser then decodes the text for {@code print}).
+     *
+     * @return the index after the last byte printed
+     */
+    int printUtf8(byte[] src, int from, int to) {
+        if (t.modes.insert || !t.charsets.isIdentity() || !isText(Utf8.decodeOne(src, from, to))) {
+            return from;
+        }
+        Screen s = t.active;
+        Cursor cursor = s.cursor();
+        Line line = begin(s, cursor);
+        int col = cursor.col();
+        long style = t.style;
+        int i = from;
+        while (i < to) {
+            long run = line.setRunUtf8(col, src, i, to, edge, style, cellExtra);
+            int next = (int) (run >>> 32);
+            if (next > i) {
+                precedingWidth = (int) run >>> 16 & 3;
+                col = (int) run & 0xFFFF;
+                i = next;
+                if (i == to) {
+                    break;
+                }
+            }
+            // stopped before a character of width 0, one that does not fit, or a byte that is not text
+            long one = Utf8.decodeOne(src, i, to);
+            if (!isText(one)) {
+                break;
+            }
+            int cp = (int) one;
+            if (precedingWidth != 0 && col > 0 && cp >= 0xA0 && UnicodeWidth.of(cp) == 0) {
+                joinMark(line, col, cp);
+            } else {
+                cursor.setCol(col);
+                line = printOne(s, line, cp);
+                col = cursor.col();
+            }
+            i += (int) (one >>> 32);
+        }
+        end(s, cursor, line, col);
+        return i;
+    }
+
+    /** Whether {@link Utf8#decodeOne}'s result is a character the parser would hand to {@link #print}. */
+    private static boolean isText(long decoded) {
+        int cp = (int) decoded;
+        return decoded >= 0 && (cp >= 0x20 && cp < 0x7F || cp >= 0xA0 && cp != BYTE_ORDER_MARK);
+    }
+
+    /** Start of a printed run: the margins it wraps at, the extras its cells get, a wide character it cuts. */
+    private Line begin(Screen s, Cursor cursor) {
+        int cols = s.cols();
+        Line line = s.line(cursor.row());
+        int col = cursor.col();
+        cellExtra = t.extra == 0 || Style.underline(t.style) != Style.UNDERLINE_NONE || Extras.link(t.extra) != 0
+            ? t.extra : 0;
+        edge = cols;
+        wrapTo = 0;
+        if (!s.fullWidth() && (cursor.marginWrapPending() || (col >= s.leftMargin() && col <= s.rightMargin()))) {
+            edge = s.rightMargin() + 1;
+            wrapTo = s.leftMargin();
+        }
+        if (col > 0 && col <= cols && line.width(col - 1) == 2) {
+            line.set(col - 1, 0, 1, t.style, cellExtra);
+        }
+        return line;
+    }
+
+    /** End of a printed run: the cursor, a wrap pending at a right margin, a wide character cut in two. */
+    private void end(Screen s, Cursor cursor, Line line, int col) {
+        int cols = s.cols();
         cursor.setCol(col);
         if (col == edge && edge < cols) {
             cursor.setMarginWrapPending();
         }
         if (col < cols && line.width(col) == 0 && !line.hasText(col)) {
             line.set(col, 0, 1, t.style, cellExtra);
+        }
+    }
+
+    /** A combining mark after text: joins the cell before {@code col} (what printOne does for it). */
+    private void joinMark(Line line, int col, int cp) {
+        int base = line.width(col - 1) != 0 ? col - 1 : col - 2;
+        if (base >= 0) {
+            line.appendCombining(base, cp, precedingWidth);
         }
     }
 

@@ -1,0 +1,87 @@
+package dev.ptyctl.vt.terminal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.serialize.VtSerializer;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Text fed in one piece is printed straight from the UTF-8 bytes (the parser's and the printer's
+ * fast path); fed one byte at a time, every character other than ASCII goes through the streaming
+ * decoder and the state machine instead. Both must leave the same terminal, cell by cell: the
+ * {@code vt} serialization carries text, widths, combining marks, attributes, wrap flags, cursor and
+ * modes. Autowrap off and left and right margins are left out of the streams: there the result
+ * already depends on where a write is split (see {@link RandomStreamTest}; with margins, where the
+ * text wraps to is decided by the cursor's column when a printed run starts).
+ */
+class Utf8FastPathTest {
+    private static final int STREAMS = 1500;
+    /** Text pieces, with the characters the fast path must hand back: U+FEFF, C1 controls, DEL. */
+    private static final String[] TEXT = {
+        "hello", "x", " ", "世界", "한글", "😀", "👍🏽", "👨\u200d👩\u200d👧", "e\u0301", "a\u0308\u0304", "\u0301",
+        "\u200d", "❤\uFE0F", "\u200b", "ｱ", "│", "\uFEFF", "a\uFEFF\u0301", "\u0085", "\u009b1m", "\u009d0;t\u0007",
+        "\u0090$qm\u009c", "\u007f", "\u00a0", "\u00e9", "\uD800\uDC00", "\r\n", "\t", "\b",
+    };
+    /** Sequences that change how text is printed: insert mode, autowrap, charsets, margins, styles. */
+    private static final String[] SEQUENCES = {
+        "\u001b[4h", "\u001b[4l", "\u001b(0", "\u001b(B", "\u000e", "\u000f",
+        "\u001b)0", "\u001b[1;31m", "\u001b[0m", "\u001b[4:3m",
+        "\u001b]8;;https://example.com\u001b\\", "\u001b]8;;\u001b\\", "\u001b[H", "\u001b[5G", "\u001b[2K",
+        "\u001b[@", "\u001b[P", "\u001b[3b", "\u001b7", "\u001b8",
+    };
+    /** Broken UTF-8: stray continuation bytes, cut-off sequences, overlong and surrogate forms, invalid leads. */
+    private static final byte[][] BROKEN = {
+        {(byte) 0x80}, {(byte) 0xBF, 'a'}, {(byte) 0xE4, (byte) 0xB8}, {(byte) 0xF0, (byte) 0x9F, (byte) 0x98},
+        {(byte) 0xC0, (byte) 0xAF}, {(byte) 0xE0, (byte) 0x80, (byte) 0xAF}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+        {(byte) 0xF5, 'b'}, {(byte) 0xFF}, {(byte) 0xC2}, {(byte) 0xE2, (byte) 0x82, 'c'},
+    };
+
+    @Test
+    void textReadStraightFromTheBytesLeavesTheSameTerminalAsTextDecodedFirst() {
+        for (int seed = 0; seed < STREAMS; seed++) {
+            Random random = new Random(seed);
+            int cols = 2 + random.nextInt(random.nextBoolean() ? 10 : 80);
+            int rows = 1 + random.nextInt(10);
+            byte[] stream = stream(random);
+            Terminal whole = new Terminal(cols, rows, 30);
+            whole.feed(stream);
+            Terminal byByte = new Terminal(cols, rows, 30);
+            for (byte b : stream) {
+                byByte.feed(new byte[] {b});
+            }
+            assertThat(VtSerializer.serialize(byByte)).as("seed %d", seed).isEqualTo(VtSerializer.serialize(whole));
+        }
+    }
+
+    @Test
+    void aCharacterSplitAcrossFeedsIsPrintedOnce() {
+        byte[] text = "ab世界😀e\u0301".getBytes(StandardCharsets.UTF_8);
+        for (int cut = 0; cut <= text.length; cut++) {
+            Terminal t = new Terminal(20, 2, 0);
+            t.feed(text, 0, cut);
+            t.feed(text, cut, text.length - cut);
+            assertThat(dev.ptyctl.vt.serialize.TextSerializer.screen(t)).as("cut at %d", cut)
+                .isEqualTo("ab世界😀e\u0301\n");
+        }
+    }
+
+    private static byte[] stream(Random random) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int tokens = 1 + random.nextInt(80);
+        for (int k = 0; k < tokens; k++) {
+            int kind = random.nextInt(10);
+            if (kind < 6) {
+                out.writeBytes(TEXT[random.nextInt(TEXT.length)].getBytes(StandardCharsets.UTF_8));
+            } else if (kind < 9) {
+                out.writeBytes(SEQUENCES[random.nextInt(SEQUENCES.length)].getBytes(StandardCharsets.UTF_8));
+            } else {
+                out.writeBytes(BROKEN[random.nextInt(BROKEN.length)]);
+            }
+        }
+        return out.toByteArray();
+    }
+}
