@@ -1,6 +1,6 @@
 package dev.ptyctl.client;
 
-import dev.ptyctl.client.internal.MessageAssembler;
+import dev.ptyctl.client.internal.RawWebSocket;
 import dev.ptyctl.client.internal.Outbox;
 import dev.ptyctl.client.internal.RoundTripEstimator;
 import dev.ptyctl.client.internal.SocketUri;
@@ -11,19 +11,16 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.math.BigDecimal;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.WebSocket;
-import java.net.http.WebSocketHandshakeException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -91,7 +88,6 @@ public final class TerminalAttachment implements AutoCloseable {
     private final ReconnectPolicy reconnect;
     private final Duration pingInterval;
     private final Duration connectTimeout;
-    private final HttpClient http;
     private final AttachmentScheduler scheduler;
     private final RandomGenerator random;
 
@@ -123,7 +119,6 @@ public final class TerminalAttachment implements AutoCloseable {
         this.reconnect = builder.reconnect;
         this.pingInterval = builder.pingInterval;
         this.connectTimeout = builder.connectTimeout;
-        this.http = builder.http != null ? builder.http : DefaultHttpClient.INSTANCE;
         this.scheduler = builder.scheduler;
         this.random = builder.random;
         this.outbox = new Outbox(builder.firstClientSeq);
@@ -311,20 +306,26 @@ public final class TerminalAttachment implements AutoCloseable {
         }
     }
 
-    /** Starts a connection attempt. Called under the lock. */
+    /**
+     * Starts a connection attempt on its own thread. Called under the lock.
+     *
+     * <p>The socket is {@link RawWebSocket}, not the JDK's {@code java.net.http.WebSocket}: the JDK client (25)
+     * sometimes misframes or corrupts frames that arrive in the same read as the handshake response, which is exactly
+     * when the server replays output to a reconnecting client (see {@code docs/protocol-websocket.md}).
+     */
     private void open() {
         Connection connection = new Connection();
         current = connection;
-        WebSocket.Builder socket = http.newWebSocketBuilder().connectTimeout(connectTimeout);
-        if (token != null && !tokenInQuery) {
-            socket.header("Authorization", "Bearer " + token);
-        }
-        socket.buildAsync(uri.withLastOutputSeq(clientId, lastOutputSeq), new MessageAssembler(connection))
-                .whenComplete((opened, failure) -> {
-                    if (failure != null) {
-                        connection.failed(failure);
-                    }
-                });
+        URI target = uri.withLastOutputSeq(clientId, lastOutputSeq);
+        Map<String, String> headers = token != null && !tokenInQuery
+                ? Map.of("Authorization", "Bearer " + token) : Map.of();
+        Thread.ofVirtual().name("ptyctl-attachment-connect").start(() -> {
+            try {
+                connection.opened(RawWebSocket.connect(target, headers, connectTimeout, connection));
+            } catch (IOException | RuntimeException e) {
+                connection.failed(e);
+            }
+        });
     }
 
     /** A scheduled reconnect is due. */
@@ -414,15 +415,15 @@ public final class TerminalAttachment implements AutoCloseable {
      * connection that is no longer the current one (it was replaced or the attachment closed) are
      * ignored.
      */
-    private final class Connection implements MessageAssembler.Sink {
-        /** Frames to write; one virtual thread writes them in order (the JDK allows one send at a time). */
+    private final class Connection implements RawWebSocket.Handler {
+        /** Frames to write; one virtual thread writes them in order, so a slow socket never blocks the caller. */
         private final BlockingQueue<String> outgoing = new LinkedBlockingQueue<>();
-        private volatile WebSocket socket;
+        private volatile RawWebSocket socket;
         /** Whether the last ping was answered (guarded by the lock). */
         private boolean pingAnswered = true;
 
-        @Override
-        public void opened(WebSocket webSocket) {
+        /** The upgrade succeeded. */
+        void opened(RawWebSocket webSocket) {
             List<Runnable> after = new ArrayList<>();
             synchronized (lock) {
                 if (current != this || state == ConnectionState.CLOSED) {
@@ -451,17 +452,17 @@ public final class TerminalAttachment implements AutoCloseable {
         private void writeLoop() {
             try {
                 for (String text = outgoing.take(); text != STOP; text = outgoing.take()) {
-                    socket.sendText(text, true).get();
+                    socket.sendText(text);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-            } catch (ExecutionException e) {
-                failed(e.getCause());
+            } catch (IOException e) {
+                failed(e);
             }
         }
 
         @Override
-        public void text(String message) {
+        public void onText(RawWebSocket webSocket, String message) {
             ServerFrame frame;
             try {
                 frame = ServerFrame.parse(message);
@@ -497,7 +498,7 @@ public final class TerminalAttachment implements AutoCloseable {
         }
 
         @Override
-        public void binary(byte[] message) {
+        public void onBinary(RawWebSocket webSocket, byte[] message) {
             BinaryOutputFrame frame;
             try {
                 frame = BinaryOutputFrame.decode(message);
@@ -554,19 +555,22 @@ public final class TerminalAttachment implements AutoCloseable {
         }
 
         @Override
-        public void closed(int statusCode, String reason) {
+        public void onClose(RawWebSocket webSocket, int statusCode, String reason) {
             lost(new AttachmentException("the server closed the connection to " + uri + " (" + statusCode
                     + (reason == null || reason.isEmpty() ? "" : " " + reason) + ")", 0, null));
         }
 
         @Override
-        public void failed(Throwable error) {
-            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-            if (cause instanceof WebSocketHandshakeException refused) {
-                int status = refused.getResponse().statusCode();
-                Object body = refused.getResponse().body();
-                String detail = body instanceof String text && !text.isBlank() ? ": " + text.strip() : "";
-                lost(new AttachmentException(uri + " refused the attachment with HTTP " + status + detail, status, cause));
+        public void onError(RawWebSocket webSocket, Throwable error) {
+            failed(error);
+        }
+
+        /** The connection broke, or never opened. */
+        void failed(Throwable cause) {
+            if (cause instanceof RawWebSocket.HandshakeException refused) {
+                int status = refused.status();
+                lost(new AttachmentException(uri + " refused the attachment with HTTP " + status + ": "
+                        + refused.getMessage(), status, cause));
             } else {
                 lost(new AttachmentException("connection to " + uri + " failed: " + cause, 0, cause));
             }
@@ -596,7 +600,7 @@ public final class TerminalAttachment implements AutoCloseable {
                     after.add(changeState(ConnectionState.RECONNECTING));
                 }
             }
-            WebSocket webSocket = socket;
+            RawWebSocket webSocket = socket;
             if (webSocket != null) {
                 webSocket.abort();
             }
@@ -622,22 +626,21 @@ public final class TerminalAttachment implements AutoCloseable {
         /** Detaching: the close handshake, and the connection cut if it does not complete in time. */
         void closeGracefully() {
             stopWriting();
-            WebSocket webSocket = socket;
+            RawWebSocket webSocket = socket;
             if (webSocket == null) {
                 return; // still connecting: opened() sees it is no longer current and aborts
             }
-            webSocket.sendClose(WebSocket.NORMAL_CLOSURE, "detached")
-                    .orTimeout(CLOSE_HANDSHAKE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
-                    .whenComplete((ignored, failure) -> webSocket.abort());
+            webSocket.close(1000, "detached");
+            // The server answers the close at once; a server that does not is cut off.
+            Thread.ofVirtual().name("ptyctl-attachment-close").start(() -> {
+                try {
+                    Thread.sleep(CLOSE_HANDSHAKE_TIMEOUT);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                webSocket.abort();
+            });
         }
-    }
-
-    /**
-     * One shared HTTP client for attachments that do not bring their own. It is never closed:
-     * {@link HttpClient#close()} waits for every open WebSocket, and its threads are daemons.
-     */
-    private static final class DefaultHttpClient {
-        static final HttpClient INSTANCE = HttpClient.newHttpClient();
     }
 
     /**
@@ -664,7 +667,6 @@ public final class TerminalAttachment implements AutoCloseable {
         private ReconnectPolicy reconnect = ReconnectPolicy.DEFAULT;
         private Duration pingInterval = Duration.ofSeconds(5);
         private Duration connectTimeout = Duration.ofSeconds(5);
-        private HttpClient http;
         private AttachmentScheduler scheduler = AttachmentScheduler.system();
         private RandomGenerator random = RandomGenerator.getDefault();
 
@@ -759,12 +761,6 @@ public final class TerminalAttachment implements AutoCloseable {
                 throw new IllegalArgumentException("connectTimeout must be positive: " + timeout);
             }
             this.connectTimeout = timeout;
-            return this;
-        }
-
-        /** The HTTP client to open WebSockets with (default: one shared client). */
-        public Builder httpClient(HttpClient client) {
-            this.http = Objects.requireNonNull(client, "client");
             return this;
         }
 
