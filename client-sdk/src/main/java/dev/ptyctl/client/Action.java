@@ -22,6 +22,15 @@ public sealed interface Action {
         return new Text(text);
     }
 
+    /**
+     * Text sent as a terminal sends a paste (ptyctl's extension of {@code pty/write}): line breaks as Enter, and
+     * wrapped in bracketed-paste markers while the program asks for them, so a shell takes a multi-line command as
+     * one command line instead of running each line.
+     */
+    static Action paste(String text) {
+        return new Paste(text);
+    }
+
     /** A key press by name, e.g. {@code "Enter"}, {@code "Ctrl+C"}, {@code "Alt+ArrowUp"}. */
     static Action key(String name) {
         return new KeyPress(name);
@@ -45,7 +54,7 @@ public sealed interface Action {
         return JsonSupport.objectBuilder().add("action", array).build();
     }
 
-    /** The wire form: {@code {"text": ...}} or {@code {"key": ...}}. */
+    /** The wire form: {@code {"text": ...}}, {@code {"key": ...}} or {@code {"paste": ...}}. */
     JsonObject toJson();
 
     /**
@@ -62,6 +71,24 @@ public sealed interface Action {
         @Override
         public JsonObject toJson() {
             return JsonSupport.objectBuilder().add("text", text).build();
+        }
+    }
+
+    /**
+     * Pasted text, e.g. {@code Action.paste("for f in *\ndo wc -l $f\ndone")}; needs a ptyctl server (socket-pty
+     * servers know only text and key).
+     *
+     * @param text the text to paste
+     */
+    record Paste(String text) implements Action {
+        /** Checks the text is present. */
+        public Paste {
+            Objects.requireNonNull(text, "text");
+        }
+
+        @Override
+        public JsonObject toJson() {
+            return JsonSupport.objectBuilder().add("paste", text).build();
         }
     }
 

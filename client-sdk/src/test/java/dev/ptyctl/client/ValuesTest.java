@@ -10,6 +10,12 @@ import org.junit.jupiter.api.Test;
 class ValuesTest {
 
     @Test
+    void aPasteIsItsOwnKindOfAction() {
+        assertThat(Action.writeParams(java.util.List.of(Action.paste("a\nb"))).toString())
+                .isEqualTo("{\"action\":{\"paste\":\"a\\nb\"}}");
+    }
+
+    @Test
     void ctrlWithALetterNamesTheUpperCaseLetter() {
         assertThat(Key.ctrl('c')).isEqualTo("Ctrl+C");
         assertThat(Key.ctrl('Z')).isEqualTo("Ctrl+Z");

@@ -92,6 +92,11 @@ public final class TerminalDriver implements AutoCloseable {
         return write(List.of(Action.text(text)));
     }
 
+    /** Pastes text as a terminal does (see {@link Action#paste}): a multi-line paste reaches a shell as one edit. */
+    public TerminalDriver paste(String text) {
+        return write(List.of(Action.paste(text)));
+    }
+
     /** Types a line: the text, then Enter. */
     public TerminalDriver typeLine(String text) {
         return write(List.of(Action.text(text), Action.key(Key.ENTER)));
@@ -209,7 +214,12 @@ public final class TerminalDriver implements AutoCloseable {
             throw new TerminalAssertionError("expected the shell's prompt within " + describe(timeout) + " before running "
                     + ScreenAssert.quote(commandLine), Screen.fromJson(ready));
         }
-        typeLine(commandLine);
+        if (commandLine.indexOf('\n') >= 0) {
+            // Typed, each line would run on its own; pasted, the shell takes them as one command line.
+            write(List.of(Action.paste(commandLine), Action.key(Key.ENTER)));
+        } else {
+            typeLine(commandLine);
+        }
         JsonObject done = waitPrompt(lastWriteSeq, remaining(deadline));
         if (!done.getBoolean("matched")) {
             throw new TerminalAssertionError(ScreenAssert.quote(commandLine) + " did not finish within " + describe(timeout),

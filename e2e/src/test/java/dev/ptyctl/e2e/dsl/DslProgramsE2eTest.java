@@ -33,6 +33,14 @@ class DslProgramsE2eTest {
     }
 
     @Test
+    void aMultiLineCommandRunsAsOneCommand(TerminalDriver bash) {
+        CommandResult loop = bash.run("for i in 1 2 3\ndo echo line-$i\ndone");
+        assertThat(loop.output()).isEqualTo("line-1\nline-2\nline-3\n");
+        assertThat(loop.exitCode()).isZero();
+        assertThat(bash.run("echo after").output()).isEqualTo("after\n");
+    }
+
+    @Test
     void aTimedOutWaitShowsTheScreen(TerminalDriver bash) {
         bash.run("echo visible");
         assertThatThrownBy(() -> bash.waitFor("never printed", Duration.ofMillis(300)))

@@ -80,6 +80,10 @@ public final class PromptTracker implements OutputListener {
 
     private State state = State.UNKNOWN;
     private long lastPromptSeq = -1;
+    /** Whether any A mark was seen: shells that send only B get every B counted as a prompt. */
+    private boolean sawPromptStart;
+    /** An A was seen and its B not yet. */
+    private boolean awaitingEndOfPrompt;
     private CommandRecord lastCommand;
     private final ArrayDeque<CommandSummary> recent = new ArrayDeque<>();
 
@@ -209,7 +213,14 @@ public final class PromptTracker implements OutputListener {
         switch (kind) {
             case 'A', 'B' -> {
                 state = State.AT_PROMPT;
-                lastPromptSeq = endSeq;
+                // A starts a new prompt; B ends its prompt text. A B without an A since the last one is the shell
+                // redrawing the same prompt (ptyctl's scripts put only B in PS1, so a readline or zle redraw repeats
+                // only B): not a new prompt, or a wait for "the prompt after my command" would end at the redraw.
+                if (kind == 'A' || awaitingEndOfPrompt || !sawPromptStart) {
+                    lastPromptSeq = endSeq;
+                }
+                sawPromptStart |= kind == 'A';
+                awaitingEndOfPrompt = kind == 'A';
                 if (captureStartSeq >= 0) {
                     // A prompt without a D (e.g. Ctrl-C at a prompt, a shell that skips D): the command is over.
                     remember(new CommandSummary(runningLine, captureStartSeq, markStartSeq, OptionalInt.empty()));
@@ -283,7 +294,10 @@ public final class PromptTracker implements OutputListener {
         return state;
     }
 
-    /** Output offset just after the most recent prompt mark (A or B), or -1 when none has been seen. */
+    /**
+     * Output offset just after the most recent new prompt's marks (its A, then its B), or -1 when none has been seen;
+     * a redrawn prompt (B alone) does not move it.
+     */
     public synchronized long lastPromptSeq() {
         return lastPromptSeq;
     }

@@ -84,13 +84,16 @@ __ptyctl_precmd() {
     __ptyctl_status "$status"
     eval "$command"
   done
-  # User code may rebuild PS1 on every prompt (themes do): mark it again whenever the marks are gone.
+  # User code may rebuild PS1 on every prompt (themes do): mark it again whenever the mark is gone. Only B lives
+  # in PS1: readline redraws PS1 (after a paste, a resize, Ctrl-L), and a redraw is not a new prompt. A is printed
+  # below, once per prompt.
   if [[ $PS1 != *'\e]133;B\a'* ]]; then
-    PS1='\[\e]133;A\a\]'"$PS1"'\[\e]133;B\a\]'
+    PS1="$PS1"'\[\e]133;B\a\]'
   fi
   printf '\e]7;file://%s%s\a' "${HOSTNAME:-localhost}" "$(__ptyctl_url_path "$PWD")"
   __ptyctl_title "bash ${PWD/#$HOME/\~}"
   __ptyctl_next_history=$HISTCMD
+  printf '\e]133;A\a'
   __ptyctl_status "$status"
 }
 

@@ -174,4 +174,29 @@ class PromptTrackerTest {
         assertThat(tracker.lastCommand().orElseThrow().commandLine()).isEmpty();
         assertThat(tracker.lastCommand().orElseThrow().exitCode()).hasValue(0);
     }
+
+    @Test
+    void aPromptRedrawnWithoutAnAIsNotANewPrompt() {
+        PromptTracker tracker = new PromptTracker();
+        long[] seq = {0};
+        feed(tracker, A + "$ " + B, 0, seq);
+        long prompt = tracker.lastPromptSeq();
+        feed(tracker, "\u001b[A\r$ " + B + "for i in 1 2\r\n", 0, seq); // readline redraws after a paste
+        assertThat(tracker.lastPromptSeq()).isEqualTo(prompt);
+        feed(tracker, e("for i in 1 2") + C + "1\r\n" + d(0) + A + "$ ", 0, seq);
+        assertThat(tracker.lastPromptSeq()).isGreaterThan(prompt);
+        long started = tracker.lastPromptSeq();
+        feed(tracker, B, 0, seq);
+        assertThat(tracker.lastPromptSeq()).isEqualTo(seq[0]).isGreaterThan(started);
+    }
+
+    @Test
+    void aShellThatSendsOnlyBHasEveryBCounted() {
+        PromptTracker tracker = new PromptTracker();
+        long[] seq = {0};
+        feed(tracker, "$ " + B, 0, seq);
+        assertThat(tracker.lastPromptSeq()).isEqualTo(seq[0]);
+        feed(tracker, "x" + B, 0, seq);
+        assertThat(tracker.lastPromptSeq()).isEqualTo(seq[0]);
+    }
 }

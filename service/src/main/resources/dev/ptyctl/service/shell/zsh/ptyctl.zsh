@@ -23,9 +23,12 @@ __ptyctl_precmd_status() {
 __ptyctl_precmd_mark() {
   print -rn -- $'\e]7;file://'"${HOST}${${PWD//\%/%25}// /%20}"$'\a'
   __ptyctl_title "zsh ${(%):-%~}"
+  # Only B lives in PS1: zle redraws PS1 (reset-prompt, resizes), and a redraw is not a new prompt. A is printed
+  # here, once per prompt.
   if [[ $PS1 != *$'\e]133;B\a'* ]]; then
-    PS1=$'%{\e]133;A\a%}'"$PS1"$'%{\e]133;B\a%}'
+    PS1="$PS1"$'%{\e]133;B\a%}'
   fi
+  print -n "\e]133;A\a"
 }
 
 # The command line as OSC 633 E carries it: backslash and ';' escaped, control characters as \xHH.

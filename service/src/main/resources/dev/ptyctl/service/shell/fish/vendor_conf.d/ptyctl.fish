@@ -30,12 +30,14 @@ function __ptyctl_prompt --on-event fish_prompt
     if not functions -q __ptyctl_wrapped_prompt; or not string match -q '*__ptyctl_user_prompt*' -- (functions fish_prompt)
         functions -e __ptyctl_user_prompt
         functions -c fish_prompt __ptyctl_user_prompt
+        # Only B comes from the prompt function: fish calls it again on every repaint, and a repaint is not a
+        # new prompt. A is printed below, once per prompt.
         function fish_prompt
-            printf '\e]133;A\a'
             __ptyctl_user_prompt
             printf '\e]133;B\a'
         end
         function __ptyctl_wrapped_prompt
         end
     end
+    printf '\e]133;A\a'
 end
