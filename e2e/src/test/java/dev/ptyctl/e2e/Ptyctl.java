@@ -56,10 +56,11 @@ public final class Ptyctl {
 
     public static Result run(Map<String, String> env, String... args) throws IOException, InterruptedException {
         Process p = builder(env, args).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-        // Drain both pipes concurrently so a chatty command never blocks on a full pipe.
+        // Drain both pipes concurrently so a chatty command never blocks on a full pipe. Platform threads: a
+        // pipe read blocks its carrier, and readers of long-lived processes would starve the virtual-thread pool.
         byte[][] captured = new byte[2][];
-        Thread stdout = Thread.ofVirtual().start(() -> captured[0] = readAll(p.getInputStream()));
-        Thread stderr = Thread.ofVirtual().start(() -> captured[1] = readAll(p.getErrorStream()));
+        Thread stdout = Thread.ofPlatform().daemon().start(() -> captured[0] = readAll(p.getInputStream()));
+        Thread stderr = Thread.ofPlatform().daemon().start(() -> captured[1] = readAll(p.getErrorStream()));
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("ptyctl " + String.join(" ", args) + " did not finish within 60 s");

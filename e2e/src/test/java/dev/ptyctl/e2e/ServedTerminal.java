@@ -31,7 +31,7 @@ final class ServedTerminal implements AutoCloseable {
         this.process = process;
         this.address = address;
         this.firstLine = firstLine;
-        Thread.ofVirtual().start(() -> {
+        Thread.ofPlatform().daemon().start(() -> {
             try (var err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = err.readLine()) != null; ) {
                     synchronized (stderr) {
@@ -84,7 +84,7 @@ final class ServedTerminal implements AutoCloseable {
             throw new AssertionError("ptyctl serve " + args + " exited before listening: " + err);
         }
         // Keep draining stdout so the server never blocks writing to it.
-        Thread.ofVirtual().start(() -> {
+        Thread.ofPlatform().daemon().start(() -> {
             try {
                 while (out.readLine() != null) {
                     // discard

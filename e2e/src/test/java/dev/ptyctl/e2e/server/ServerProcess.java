@@ -39,8 +39,8 @@ final class ServerProcess implements AutoCloseable {
 
     private ServerProcess(Process process) {
         this.process = process;
-        Thread.ofVirtual().start(() -> pump(process.inputReader(StandardCharsets.UTF_8), stdout, true));
-        Thread.ofVirtual().start(() -> pump(process.errorReader(StandardCharsets.UTF_8), stderr, false));
+        Thread.ofPlatform().daemon().start(() -> pump(process.inputReader(StandardCharsets.UTF_8), stdout, true));
+        Thread.ofPlatform().daemon().start(() -> pump(process.errorReader(StandardCharsets.UTF_8), stderr, false));
         process.onExit().thenRun(() -> url.completeExceptionally(new IllegalStateException(
                 "ptyctl server exited with " + process.exitValue() + "\n" + this)));
     }
