@@ -1,6 +1,5 @@
 package dev.ptyctl.protocol.ws;
 
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -91,14 +90,14 @@ public sealed interface ServerFrame {
         @Override
         public String toJson() {
             JsonObjectBuilder json = frame("title", 0);
-            json.add("liveTitle", liveTitle.<JsonValue>map(Json::createValue).orElse(JsonValue.NULL));
-            json.add("terminalActivity", terminalActivity.<JsonValue>map(Json::createValue).orElse(JsonValue.NULL));
+            json.add("liveTitle", liveTitle.<JsonValue>map(WsJson.PROVIDER::createValue).orElse(JsonValue.NULL));
+            json.add("terminalActivity", terminalActivity.<JsonValue>map(WsJson.PROVIDER::createValue).orElse(JsonValue.NULL));
             return json.build().toString();
         }
     }
 
     private static JsonObjectBuilder frame(String type, long seq) {
-        return Json.createObjectBuilder().add("type", type).add("seq", seq);
+        return WsJson.PROVIDER.createObjectBuilder().add("type", type).add("seq", seq);
     }
 
     /**
@@ -108,7 +107,7 @@ public sealed interface ServerFrame {
      */
     static ServerFrame parse(String text) {
         JsonObject json;
-        try (var reader = Json.createReader(new StringReader(text))) {
+        try (var reader = WsJson.PROVIDER.createReader(new StringReader(text))) {
             json = reader.readObject();
         } catch (JsonException | IllegalStateException e) {
             throw new IllegalArgumentException("not a JSON object: " + text, e);
