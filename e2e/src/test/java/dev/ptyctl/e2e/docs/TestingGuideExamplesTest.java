@@ -25,6 +25,7 @@ class TestingGuideExamplesTest {
         // tag::dsl-tour[]
         terminal.type("make test").press(Key.ENTER)
                 .waitFor("PASSED", Duration.ofSeconds(30))
+                .waitForPrompt()                                   // make has finished: type the next line now
                 .assertScreen().contains("0 failures");
 
         terminal.typeLine("echo $((6 * 7))")                       // text, then Enter

@@ -33,9 +33,9 @@ public final class PromptTracker implements OutputListener {
     public enum State {
         /** No mark seen yet: no integration, or the shell has not drawn its first prompt. */
         UNKNOWN,
-        /** Drawing its prompt or reading a command line (after A or B). */
+        /** Reading a command line (its prompt is drawn: after B). */
         AT_PROMPT,
-        /** Running a command (after C, until D and the next prompt). */
+        /** Running a command (after C, until the next prompt is drawn). */
         RUNNING
     }
 
@@ -212,11 +212,15 @@ public final class PromptTracker implements OutputListener {
         char kind = mark.isEmpty() ? '?' : mark.charAt(0);
         switch (kind) {
             case 'A', 'B' -> {
-                state = State.AT_PROMPT;
-                // A starts a new prompt; B ends its prompt text. A B without an A since the last one is the shell
-                // redrawing the same prompt (ptyctl's scripts put only B in PS1, so a readline or zle redraw repeats
-                // only B): not a new prompt, or a wait for "the prompt after my command" would end at the redraw.
-                if (kind == 'A' || awaitingEndOfPrompt || !sawPromptStart) {
+                if (kind == 'B') {
+                    state = State.AT_PROMPT; // at A the prompt is still being drawn: input typed now would be lost
+                }
+                // A starts a new prompt; its B ends the prompt text, and only then is the shell ready to read a
+                // line: a wait for "the prompt after my command" ends there, not at A (input typed between A and B
+                // would be echoed by the tty before the prompt, or lost). A B without an A since the last one is the
+                // shell redrawing the same prompt (ptyctl's scripts put only B in PS1, so a readline, zle or fish
+                // repaint repeats only B): not a new prompt. Shells that never send A have every B counted.
+                if (kind == 'B' && (awaitingEndOfPrompt || !sawPromptStart)) {
                     lastPromptSeq = endSeq;
                 }
                 sawPromptStart |= kind == 'A';
@@ -295,7 +299,7 @@ public final class PromptTracker implements OutputListener {
     }
 
     /**
-     * Output offset just after the most recent new prompt's marks (its A, then its B), or -1 when none has been seen;
+     * Output offset just after the B mark that completed the most recent new prompt, or -1 when none has been seen;
      * a redrawn prompt (B alone) does not move it.
      */
     public synchronized long lastPromptSeq() {
