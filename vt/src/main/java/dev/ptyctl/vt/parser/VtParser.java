@@ -4,8 +4,10 @@ import dev.ptyctl.vt.unicode.Utf8;
 
 /**
  * The DEC/VT500 escape sequence state machine (Paul Williams' parser, vt100.net/emu/dec_ansi_parser)
- * over decoded code points, with the transitions xterm.js uses. It gives sequences no meaning: it
- * reports printable runs, controls and complete sequences to a {@link VtHandler}.
+ * over UTF-8 input, with the transitions xterm.js uses. It gives sequences no meaning: it reports
+ * printable text, controls and complete sequences to a {@link VtHandler}. Printable text and plain
+ * CSI sequences are taken straight from the bytes; the state machine works on code points (see
+ * {@link #parse(byte[], int, int)}).
  *
  * <p>States: ground, escape, escape-intermediate, CSI entry/param/intermediate/ignore, OSC string,
  * DCS entry/param/intermediate/passthrough/ignore, and one shared state for SOS, PM and APC strings,
@@ -14,9 +16,9 @@ import dev.ptyctl.vt.unicode.Utf8;
  * <p>Deviations from the vt100.net diagram, all taken from xterm.js so both terminals see the
  * same sequences:
  * <ul>
- *   <li>Input is code points, not bytes. C1 controls are the code points U+0080..U+009F (UTF-8
- *       {@code C2 80}..{@code C2 9F}); everything from U+00A0 up is printable in ground and is
- *       string data in OSC and DCS.</li>
+ *   <li>The state machine sees code points, not bytes. C1 controls are the code points
+ *       U+0080..U+009F (UTF-8 {@code C2 80}..{@code C2 9F}); everything from U+00A0 up is
+ *       printable in ground and is string data in OSC and DCS.</li>
  *   <li>A code point from U+00A0 up inside ESC, CSI, DCS-header or SOS/PM/APC states aborts the
  *       sequence (back to ground, reported as {@link ParseError#UNEXPECTED_CHARACTER}).</li>
  *   <li>{@code :} is a parameter byte: sub-parameters are collected into {@link Params}.</li>

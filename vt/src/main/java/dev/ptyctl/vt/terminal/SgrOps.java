@@ -36,20 +36,19 @@ final class SgrOps {
         }
         for (int i = 0; i < p.length(); i++) {
             int v = p.get(i);
-            if (v >= 30 && v <= 37) {
-                t.style = Style.withFg(t.style, Style.color(Style.COLOR_P16, v - 30));
-            } else if (v >= 40 && v <= 47) {
-                t.style = Style.withBg(t.style, Style.color(Style.COLOR_P16, v - 40));
-            } else if (v >= 90 && v <= 97) {
-                t.style = Style.withFg(t.style, Style.color(Style.COLOR_P16, v - 90 + 8));
-            } else if (v >= 100 && v <= 107) {
-                t.style = Style.withBg(t.style, Style.color(Style.COLOR_P16, v - 100 + 8));
-            } else if (v == 38 || v == 48 || v == 58) {
-                i += plainExtendedColor(p, i) ? (p.get(i + 1) == 5 ? 2 : 4) : extractColor(p, i);
-            } else if (v == 4) {
-                underline(p.hasSubParams(i) ? p.subParam(i, 0) : Style.UNDERLINE_SINGLE);
-            } else {
-                applyAttribute(v);
+            // one switch (a jump table) rather than a chain of range tests: SGR is the commonest sequence
+            switch (v) {
+                case 30, 31, 32, 33, 34, 35, 36, 37 ->
+                    t.style = Style.withFg(t.style, Style.color(Style.COLOR_P16, v - 30));
+                case 40, 41, 42, 43, 44, 45, 46, 47 ->
+                    t.style = Style.withBg(t.style, Style.color(Style.COLOR_P16, v - 40));
+                case 90, 91, 92, 93, 94, 95, 96, 97 ->
+                    t.style = Style.withFg(t.style, Style.color(Style.COLOR_P16, v - 90 + 8));
+                case 100, 101, 102, 103, 104, 105, 106, 107 ->
+                    t.style = Style.withBg(t.style, Style.color(Style.COLOR_P16, v - 100 + 8));
+                case 38, 48, 58 -> i += plainExtendedColor(p, i) ? (p.get(i + 1) == 5 ? 2 : 4) : extractColor(p, i);
+                case 4 -> underline(p.hasSubParams(i) ? p.subParam(i, 0) : Style.UNDERLINE_SINGLE);
+                default -> applyAttribute(v);
             }
         }
     }
