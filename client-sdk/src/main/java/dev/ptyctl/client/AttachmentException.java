@@ -1,0 +1,48 @@
+package dev.ptyctl.client;
+
+import java.io.IOException;
+import java.util.OptionalInt;
+
+/**
+ * A {@link TerminalAttachment} could not connect, or lost its connection for good: the server
+ * refused the WebSocket upgrade (no such terminal, a wrong token), could not be reached, or the
+ * reconnect attempts ran out. The message names the URL and the reason.
+ *
+ * <pre>{@code
+ * try (TerminalAttachment attachment = TerminalAttachment.builder(server, "4f1c2a9be07d5e31").connect()) {
+ *     ...
+ * } catch (AttachmentException e) {
+ *     if (e.httpStatus().orElse(0) == 404) System.err.println("no such terminal");
+ * }
+ * }</pre>
+ */
+public final class AttachmentException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    private final int httpStatus;
+
+    /**
+     * Creates the exception.
+     *
+     * @param message    a sentence naming the URL and what went wrong
+     * @param httpStatus the status the server refused the upgrade with, or 0 when it did not answer
+     * @param cause      the underlying failure, or {@code null}
+     */
+    public AttachmentException(String message, int httpStatus, Throwable cause) {
+        super(message, cause);
+        this.httpStatus = httpStatus;
+    }
+
+    /**
+     * The HTTP status of a refused upgrade (401, 403, 404...); empty when the server was not reached
+     * or the connection broke later.
+     */
+    public OptionalInt httpStatus() {
+        return httpStatus == 0 ? OptionalInt.empty() : OptionalInt.of(httpStatus);
+    }
+
+    /** Whether reconnecting cannot help: the server answered the upgrade with a 4xx status. */
+    public boolean permanent() {
+        return httpStatus >= 400 && httpStatus < 500;
+    }
+}

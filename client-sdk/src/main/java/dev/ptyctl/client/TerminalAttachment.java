@@ -1,0 +1,794 @@
+package dev.ptyctl.client;
+
+import dev.ptyctl.client.internal.MessageAssembler;
+import dev.ptyctl.client.internal.Outbox;
+import dev.ptyctl.client.internal.RoundTripEstimator;
+import dev.ptyctl.client.internal.SocketUri;
+import dev.ptyctl.protocol.ws.BinaryOutputFrame;
+import dev.ptyctl.protocol.ws.ClientFrame;
+import dev.ptyctl.protocol.ws.ServerFrame;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.net.http.WebSocketHandshakeException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongFunction;
+import java.util.random.RandomGenerator;
+
+/**
+ * A live view of one terminal of {@code ptyctl server} over its WebSocket (SPEC §5.2–§5.6,
+ * {@code docs/protocol-websocket.md}): output as it happens, and keystrokes, resizes and the other
+ * client frames delivered exactly once, across dropped connections.
+ *
+ * <pre>{@code
+ * try (TerminalAttachment attachment = TerminalAttachment.builder(URI.create("http://127.0.0.1:8765"), terminalId)
+ *         .listener(new AttachmentListener() {
+ *             @Override
+ *             public void onOutput(byte[] data, long seq, boolean reset) {
+ *                 System.out.write(data, 0, data.length);
+ *             }
+ *         })
+ *         .connect()) {
+ *     attachment.resize(120, 40);
+ *     attachment.input("ls\r").get(5, TimeUnit.SECONDS);
+ * }
+ * }</pre>
+ *
+ * <p><b>What it does for you.</b> It speaks protocol 2 (binary output frames). It keeps one
+ * {@code clientId} for its whole life and numbers every frame it sends ({@code clientSeq}); a frame
+ * stays in memory until the server acknowledges it and is sent again, unchanged, after a reconnect,
+ * so the server applies it exactly once whether or not it got through before the drop. It
+ * remembers the seq of the last output it handed to its listener and reconnects with it as
+ * {@code lastOutputSeq}, so the listener sees every byte once; after a disconnection longer than the
+ * server's replay buffer it gets one reset chunk instead. It reconnects by itself with exponential
+ * backoff and jitter ({@link ReconnectPolicy}), gives up at once when the server says the terminal
+ * is gone (404) or refuses the token, and pings to measure the round trip, which the server uses to
+ * batch output for slow links.
+ *
+ * <p><b>Lifecycle.</b> {@link Builder#connect()} returns once the first connection is open (or
+ * throws {@link AttachmentException}). The attachment then lives until {@link #close()} (detach:
+ * the terminal goes on running), the program exits ({@link AttachmentListener#onExit}), a permanent
+ * refusal, or the reconnect attempts run out; it is then {@link ConnectionState#CLOSED} and pending
+ * frames fail. {@link #closeTerminal()} instead ends the terminal itself, for every client.
+ *
+ * <p><b>Sending.</b> Every send method returns at once with a future that completes with the
+ * server's {@link FrameAck}, fails with {@link FrameRefusedException} when the server refused the
+ * frame, or fails with {@link AttachmentException} / {@link IllegalStateException} when the
+ * attachment closed first. Frames sent while reconnecting wait in memory and go out, in order, when
+ * the connection is back. All methods are thread-safe.
+ */
+public final class TerminalAttachment implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(TerminalAttachment.class.getName());
+    /** How long {@link #close()} lets the close handshake take before cutting the connection. */
+    private static final Duration CLOSE_HANDSHAKE_TIMEOUT = Duration.ofSeconds(2);
+    /** Beyond the connect timeout: room for the upgrade response on a loaded machine. */
+    private static final Duration FIRST_OPEN_MARGIN = Duration.ofSeconds(5);
+    /** A sentinel in a connection's send queue: the sender thread ends. */
+    private static final String STOP = new String("stop");
+
+    private final SocketUri uri;
+    private final String clientId;
+    private final String token;
+    private final boolean tokenInQuery;
+    private final AttachmentListener listener;
+    private final ReconnectPolicy reconnect;
+    private final Duration pingInterval;
+    private final Duration connectTimeout;
+    private final HttpClient http;
+    private final AttachmentScheduler scheduler;
+    private final RandomGenerator random;
+
+    private final Object lock = new Object();
+    /** Held while the listener runs, so its calls never overlap. */
+    private final ReentrantLock dispatch = new ReentrantLock();
+    private final RoundTripEstimator roundTrip = new RoundTripEstimator();
+    private final CompletableFuture<Void> firstOpen = new CompletableFuture<>();
+    private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+    private volatile TerminalSize size;
+
+    // Guarded by lock.
+    private final Outbox outbox;
+    private ConnectionState state = ConnectionState.CONNECTING;
+    private Connection current;
+    private long lastOutputSeq;
+    private int failedAttempts;
+    private int connectionsOpened;
+    private AttachmentScheduler.Cancellable retryTimer;
+    private AttachmentScheduler.Cancellable pingTimer;
+
+    private TerminalAttachment(Builder builder) {
+        this.uri = new SocketUri(builder.server, builder.terminalId, builder.viewOnly,
+                builder.tokenInQuery ? builder.token : null);
+        this.clientId = builder.clientId != null ? builder.clientId : "sdk-" + UUID.randomUUID();
+        this.token = builder.token;
+        this.tokenInQuery = builder.tokenInQuery;
+        this.listener = builder.listener;
+        this.reconnect = builder.reconnect;
+        this.pingInterval = builder.pingInterval;
+        this.connectTimeout = builder.connectTimeout;
+        this.http = builder.http != null ? builder.http : DefaultHttpClient.INSTANCE;
+        this.scheduler = builder.scheduler;
+        this.random = builder.random;
+        this.outbox = new Outbox(builder.firstClientSeq);
+        this.lastOutputSeq = builder.lastOutputSeq;
+    }
+
+    /**
+     * Starts building an attachment to terminal {@code terminalId} of the server at {@code server}
+     * ({@code http://127.0.0.1:8765}; {@code https}, {@code ws} and {@code wss} work too).
+     */
+    public static Builder builder(URI server, String terminalId) {
+        return new Builder(server, terminalId);
+    }
+
+    /** The client id this attachment sends with every frame. */
+    public String clientId() {
+        return clientId;
+    }
+
+    /** The seq of the last output handed to the listener; empty before the first output. */
+    public OptionalLong lastOutputSeq() {
+        synchronized (lock) {
+            return lastOutputSeq < 0 ? OptionalLong.empty() : OptionalLong.of(lastOutputSeq);
+        }
+    }
+
+    /** The connection's state now. */
+    public ConnectionState state() {
+        synchronized (lock) {
+            return state;
+        }
+    }
+
+    /** The terminal's size as the server last reported it; empty before the first {@code size} frame. */
+    public Optional<TerminalSize> size() {
+        return Optional.ofNullable(size);
+    }
+
+    /** The smoothed round trip of the pings; empty before the first pong. */
+    public Optional<Duration> roundTrip() {
+        double millis = roundTrip.srttMillis();
+        return millis < 0 ? Optional.empty() : Optional.of(Duration.ofNanos(Math.round(millis * 1_000_000)));
+    }
+
+    /** How many frames wait for the server's acknowledgement. */
+    public int unackedFrames() {
+        synchronized (lock) {
+            return outbox.size();
+        }
+    }
+
+    /** How many connections have opened so far (1 until the first reconnect). */
+    public int connectionsOpened() {
+        synchronized (lock) {
+            return connectionsOpened;
+        }
+    }
+
+    /**
+     * Completes with the program's exit code when it exits; fails when the attachment closes for
+     * another reason first.
+     */
+    public CompletableFuture<Integer> onExit() {
+        return exit.copy();
+    }
+
+    /** Types {@code data} (sent to the program as UTF-8): use of the terminal (SPEC §5.4). */
+    public CompletableFuture<FrameAck> input(String data) {
+        Objects.requireNonNull(data, "data");
+        return send(seq -> new ClientFrame.Input(clientId, seq, data, true).toJson());
+    }
+
+    /**
+     * Sends a terminal's automatic reply to a query the program made (a cursor position report,
+     * say): {@code input} with {@code claim: false}, which does not count as use and is applied only
+     * when this client sets the size (SPEC §5.4–§5.5).
+     */
+    public CompletableFuture<FrameAck> reply(String data) {
+        Objects.requireNonNull(data, "data");
+        return send(seq -> new ClientFrame.Input(clientId, seq, data, false).toJson());
+    }
+
+    /**
+     * Tells the server the size of this client's grid (send it when the terminal is shown and when
+     * that size changes); the PTY follows the client being used.
+     *
+     * @throws IllegalArgumentException when {@code cols} or {@code rows} is not 1–1000
+     */
+    public CompletableFuture<FrameAck> resize(int cols, int rows) {
+        checkDimension("cols", cols);
+        checkDimension("rows", rows);
+        return send(seq -> new ClientFrame.Resize(clientId, seq, cols, rows).toJson());
+    }
+
+    /** The terminal was opened, tapped or clicked into: this client is being used (SPEC §5.4). */
+    public CompletableFuture<FrameAck> focus() {
+        return command("focus");
+    }
+
+    /** The terminal went off screen: another client may set the size. */
+    public CompletableFuture<FrameAck> hide() {
+        return command("hide");
+    }
+
+    /** Clears the terminal for every client (SPEC §5.7). */
+    public CompletableFuture<FrameAck> clear() {
+        return command("clear");
+    }
+
+    /**
+     * Ends the terminal for every client (the protocol's {@code close} frame): the program is hung
+     * up, and every attachment gets {@code exit}. To detach only this client, use {@link #close()}.
+     */
+    public CompletableFuture<FrameAck> closeTerminal() {
+        return command("close");
+    }
+
+    /**
+     * Detaches: closes the connection (the terminal goes on running) and stops reconnecting. Frames
+     * not yet acknowledged fail. Idempotent.
+     */
+    @Override
+    public void close() {
+        Connection connection;
+        List<Runnable> after;
+        synchronized (lock) {
+            if (state == ConnectionState.CLOSED) {
+                return;
+            }
+            connection = current;
+            after = finish(new AttachmentException("attachment to " + uri + " was closed", 0, null));
+        }
+        if (connection != null) {
+            connection.closeGracefully();
+        }
+        runAll(after);
+    }
+
+    @Override
+    public String toString() {
+        return "TerminalAttachment[" + uri + ", clientId=" + clientId + ", " + state() + "]";
+    }
+
+    private static void checkDimension(String name, int value) {
+        if (value < 1 || value > ClientFrame.MAX_DIMENSION) {
+            throw new IllegalArgumentException(name + " must be from 1 to " + ClientFrame.MAX_DIMENSION + ", got " + value);
+        }
+    }
+
+    private CompletableFuture<FrameAck> command(String type) {
+        return send(seq -> new ClientFrame.Command(type, clientId, seq).toJson());
+    }
+
+    private CompletableFuture<FrameAck> send(LongFunction<String> frame) {
+        synchronized (lock) {
+            if (state == ConnectionState.CLOSED) {
+                return CompletableFuture.failedFuture(new IllegalStateException("attachment to " + uri + " is closed"));
+            }
+            Outbox.Pending pending = outbox.add(frame);
+            if (current != null && current.socket != null) {
+                current.enqueue(pending.json());
+            }
+            return pending.acked().copy();
+        }
+    }
+
+    /** Opens the first connection and waits for it. */
+    private void start() throws IOException {
+        synchronized (lock) {
+            open();
+        }
+        try {
+            firstOpen.get(connectTimeout.plus(FIRST_OPEN_MARGIN).toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            close();
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while attaching to " + uri);
+        } catch (TimeoutException e) {
+            close();
+            throw new AttachmentException("no answer from " + uri + " within " + connectTimeout.plus(FIRST_OPEN_MARGIN), 0, e);
+        } catch (ExecutionException e) {
+            close();
+            throw e.getCause() instanceof AttachmentException refused ? refused
+                    : new AttachmentException("cannot attach to " + uri + ": " + e.getCause(), 0, e.getCause());
+        }
+    }
+
+    /** Starts a connection attempt. Called under the lock. */
+    private void open() {
+        Connection connection = new Connection();
+        current = connection;
+        WebSocket.Builder socket = http.newWebSocketBuilder().connectTimeout(connectTimeout);
+        if (token != null && !tokenInQuery) {
+            socket.header("Authorization", "Bearer " + token);
+        }
+        socket.buildAsync(uri.withLastOutputSeq(clientId, lastOutputSeq), new MessageAssembler(connection))
+                .whenComplete((opened, failure) -> {
+                    if (failure != null) {
+                        connection.failed(failure);
+                    }
+                });
+    }
+
+    /** A scheduled reconnect is due. */
+    private void retry() {
+        synchronized (lock) {
+            retryTimer = null;
+            if (state != ConnectionState.CLOSED && current == null) {
+                open();
+            }
+        }
+    }
+
+    /**
+     * Sends a ping on {@code connection} and schedules the next; a ping still unanswered when the next
+     * is due means the connection is dead (a half-open TCP connection, or an end the JDK client did
+     * not report), and it is replaced.
+     */
+    private void ping(Connection connection) {
+        synchronized (lock) {
+            if (current != connection || state == ConnectionState.CLOSED) {
+                return;
+            }
+            if (!connection.pingAnswered) {
+                connection.abandon(new AttachmentException("no answer to a ping on " + uri + " within "
+                        + pingInterval.toMillis() + " ms", 0, null));
+                return;
+            }
+            long micros = scheduler.nanoTime() / 1_000;
+            connection.pingAnswered = false;
+            connection.enqueue(new ClientFrame.Ping(BigDecimal.valueOf(micros, 3), roundTrip.srttMillis()).toJson());
+            pingTimer = scheduler.schedule(pingInterval, () -> ping(connection));
+        }
+    }
+
+    /**
+     * Ends the attachment for good: CLOSED, timers off, pending frames failed, exit waiters told.
+     * Called under the lock; returns what to run after releasing it (futures, listener calls).
+     */
+    private List<Runnable> finish(Throwable cause) {
+        List<Runnable> after = new ArrayList<>(outbox.failAll(cause));
+        cancelTimers();
+        current = null;
+        after.add(() -> exit.completeExceptionally(cause));
+        after.add(() -> firstOpen.completeExceptionally(cause));
+        after.add(changeState(ConnectionState.CLOSED));
+        return after;
+    }
+
+    private void cancelTimers() {
+        if (retryTimer != null) {
+            retryTimer.cancel();
+            retryTimer = null;
+        }
+        if (pingTimer != null) {
+            pingTimer.cancel();
+            pingTimer = null;
+        }
+    }
+
+    /** Records the new state; returns the listener call to make after releasing the lock. */
+    private Runnable changeState(ConnectionState next) {
+        if (state == next) {
+            return () -> { };
+        }
+        state = next;
+        return () -> fire(() -> listener.onStateChanged(next));
+    }
+
+    /** Calls the listener; calls never overlap and a failing listener does not break the attachment. */
+    private void fire(Runnable call) {
+        dispatch.lock();
+        try {
+            call.run();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "attachment listener failed", e);
+        } finally {
+            dispatch.unlock();
+        }
+    }
+
+    private static void runAll(List<Runnable> actions) {
+        actions.forEach(Runnable::run);
+    }
+
+    /**
+     * One WebSocket connection of the attachment, from the upgrade request to its end. Events of a
+     * connection that is no longer the current one (it was replaced or the attachment closed) are
+     * ignored.
+     */
+    private final class Connection implements MessageAssembler.Sink {
+        /** Frames to write; one virtual thread writes them in order (the JDK allows one send at a time). */
+        private final BlockingQueue<String> outgoing = new LinkedBlockingQueue<>();
+        private volatile WebSocket socket;
+        /** Whether the last ping was answered (guarded by the lock). */
+        private boolean pingAnswered = true;
+
+        @Override
+        public void opened(WebSocket webSocket) {
+            List<Runnable> after = new ArrayList<>();
+            synchronized (lock) {
+                if (current != this || state == ConnectionState.CLOSED) {
+                    webSocket.abort();
+                    return;
+                }
+                socket = webSocket;
+                Thread.ofVirtual().name("ptyctl-attachment-send").start(this::writeLoop);
+                failedAttempts = 0;
+                connectionsOpened++;
+                outbox.unacked().forEach(pending -> enqueue(pending.json()));
+                if (!pingInterval.isZero()) {
+                    pingTimer = scheduler.schedule(Duration.ZERO, () -> ping(this));
+                }
+                after.add(changeState(ConnectionState.CONNECTED));
+            }
+            firstOpen.complete(null);
+            runAll(after);
+        }
+
+        /** Queues a frame to write. Called under the lock, which keeps frames in clientSeq order. */
+        void enqueue(String json) {
+            outgoing.add(json);
+        }
+
+        private void writeLoop() {
+            try {
+                for (String text = outgoing.take(); text != STOP; text = outgoing.take()) {
+                    socket.sendText(text, true).get();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                failed(e.getCause());
+            }
+        }
+
+        @Override
+        public void text(String message) {
+            ServerFrame frame;
+            try {
+                frame = ServerFrame.parse(message);
+            } catch (IllegalArgumentException e) {
+                LOG.log(System.Logger.Level.DEBUG, "ignoring a server frame this client does not know: {0}", message);
+                return;
+            }
+            if (!isCurrent()) {
+                return;
+            }
+            switch (frame) {
+                case ServerFrame.Output output -> output(output.data().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        output.seq(), output.reset());
+                case ServerFrame.Exit exited -> exited(exited.exitCode());
+                case ServerFrame.Ack ack -> acked(ack);
+                case ServerFrame.Error error -> refused(error);
+                case ServerFrame.Size sized -> {
+                    TerminalSize terminalSize = new TerminalSize(sized.cols(), sized.rows());
+                    size = terminalSize;
+                    fire(() -> listener.onSize(terminalSize));
+                }
+                case ServerFrame.Title title -> fire(() -> listener.onTitle(title.liveTitle(), title.terminalActivity()));
+                case ServerFrame.Pong pong -> {
+                    roundTrip.sample(scheduler.nanoTime() / 1e6 - pong.t().doubleValue());
+                    synchronized (lock) {
+                        pingAnswered = true;
+                    }
+                }
+                case ServerFrame.Ready ready -> {
+                    // Protocol 2 confirmed: output will come as binary frames, which binary() handles.
+                }
+            }
+        }
+
+        @Override
+        public void binary(byte[] message) {
+            BinaryOutputFrame frame;
+            try {
+                frame = BinaryOutputFrame.decode(message);
+            } catch (IllegalArgumentException e) {
+                LOG.log(System.Logger.Level.DEBUG, "ignoring a binary frame: {0}", e.getMessage());
+                return;
+            }
+            output(frame.data(), frame.seq(), frame.reset());
+        }
+
+        /**
+         * Hands output to the listener once. The seq is recorded before the listener runs, in the same step as the
+         * duplicate check: a reconnect that happens while the listener is busy with this chunk must resume after
+         * it, or the replay would hand the same bytes over again.
+         */
+        private void output(byte[] data, long seq, boolean reset) {
+            synchronized (lock) {
+                if (current != this || (!reset && seq <= lastOutputSeq)) {
+                    return; // a stale connection, or bytes the listener has had already
+                }
+                lastOutputSeq = seq;
+            }
+            fire(() -> listener.onOutput(data, seq, reset));
+        }
+
+        private void acked(ServerFrame.Ack ack) {
+            List<Runnable> completions;
+            synchronized (lock) {
+                completions = outbox.acked(ack.clientSeq(), ack.outputSeq());
+            }
+            runAll(completions);
+        }
+
+        private void refused(ServerFrame.Error error) {
+            synchronized (lock) {
+                error.clientSeq().ifPresent(seq -> outbox.refused(seq, error.message()));
+            }
+            OptionalLong clientSeq = error.clientSeq().map(OptionalLong::of).orElse(OptionalLong.empty());
+            fire(() -> listener.onError(error.message(), clientSeq));
+        }
+
+        private void exited(int exitCode) {
+            List<Runnable> after;
+            synchronized (lock) {
+                if (current != this) {
+                    return;
+                }
+                after = finish(new AttachmentException("the program of " + uri + " exited with " + exitCode, 0, null));
+                stopWriting();
+            }
+            exit.complete(exitCode); // before finish's completeExceptionally, which then does nothing
+            fire(() -> listener.onExit(exitCode));
+            runAll(after);
+        }
+
+        @Override
+        public void closed(int statusCode, String reason) {
+            lost(new AttachmentException("the server closed the connection to " + uri + " (" + statusCode
+                    + (reason == null || reason.isEmpty() ? "" : " " + reason) + ")", 0, null));
+        }
+
+        @Override
+        public void failed(Throwable error) {
+            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+            if (cause instanceof WebSocketHandshakeException refused) {
+                int status = refused.getResponse().statusCode();
+                Object body = refused.getResponse().body();
+                String detail = body instanceof String text && !text.isBlank() ? ": " + text.strip() : "";
+                lost(new AttachmentException(uri + " refused the attachment with HTTP " + status + detail, status, cause));
+            } else {
+                lost(new AttachmentException("connection to " + uri + " failed: " + cause, 0, cause));
+            }
+        }
+
+        /**
+         * This connection ended or never opened. Reconnects with backoff, unless the failure is
+         * permanent, the attempts are used up, or the first connection of {@link #start()} failed
+         * (the caller of {@code connect()} hears of that directly).
+         */
+        private void lost(AttachmentException failure) {
+            List<Runnable> after = new ArrayList<>();
+            synchronized (lock) {
+                if (current != this || state == ConnectionState.CLOSED) {
+                    return;
+                }
+                stopWriting();
+                current = null;
+                cancelTimers();
+                after.add(() -> fire(() -> listener.onConnectionFailure(failure)));
+                if (!firstOpen.isDone() || failure.permanent() || failedAttempts >= reconnect.maxAttempts()) {
+                    after.addAll(finish(failure));
+                } else {
+                    failedAttempts++;
+                    Duration delay = reconnect.delayBefore(failedAttempts, random.nextDouble());
+                    retryTimer = scheduler.schedule(delay, TerminalAttachment.this::retry);
+                    after.add(changeState(ConnectionState.RECONNECTING));
+                }
+            }
+            WebSocket webSocket = socket;
+            if (webSocket != null) {
+                webSocket.abort();
+            }
+            runAll(after);
+        }
+
+        /** Gives the connection up from a timer (the caller holds the lock): the work runs on its own thread. */
+        void abandon(AttachmentException failure) {
+            Thread.ofVirtual().name("ptyctl-attachment-lost").start(() -> lost(failure));
+        }
+
+        private boolean isCurrent() {
+            synchronized (lock) {
+                return current == this;
+            }
+        }
+
+        private void stopWriting() {
+            outgoing.clear();
+            outgoing.add(STOP);
+        }
+
+        /** Detaching: the close handshake, and the connection cut if it does not complete in time. */
+        void closeGracefully() {
+            stopWriting();
+            WebSocket webSocket = socket;
+            if (webSocket == null) {
+                return; // still connecting: opened() sees it is no longer current and aborts
+            }
+            webSocket.sendClose(WebSocket.NORMAL_CLOSURE, "detached")
+                    .orTimeout(CLOSE_HANDSHAKE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .whenComplete((ignored, failure) -> webSocket.abort());
+        }
+    }
+
+    /**
+     * One shared HTTP client for attachments that do not bring their own. It is never closed:
+     * {@link HttpClient#close()} waits for every open WebSocket, and its threads are daemons.
+     */
+    private static final class DefaultHttpClient {
+        static final HttpClient INSTANCE = HttpClient.newHttpClient();
+    }
+
+    /**
+     * Configures and connects a {@link TerminalAttachment}.
+     *
+     * <pre>{@code
+     * TerminalAttachment attachment = TerminalAttachment.builder(URI.create("http://127.0.0.1:8765"), terminalId)
+     *         .token(System.getenv("PTYCTL_TOKEN"))
+     *         .reconnect(new ReconnectPolicy(Duration.ofMillis(100), Duration.ofSeconds(5), 2, 0.5, 50))
+     *         .listener(listener)
+     *         .connect();
+     * }</pre>
+     */
+    public static final class Builder {
+        private final URI server;
+        private final String terminalId;
+        private String clientId;
+        private long firstClientSeq = 1;
+        private long lastOutputSeq = -1;
+        private String token;
+        private boolean tokenInQuery;
+        private boolean viewOnly;
+        private AttachmentListener listener = new AttachmentListener() { };
+        private ReconnectPolicy reconnect = ReconnectPolicy.DEFAULT;
+        private Duration pingInterval = Duration.ofSeconds(5);
+        private Duration connectTimeout = Duration.ofSeconds(5);
+        private HttpClient http;
+        private AttachmentScheduler scheduler = AttachmentScheduler.system();
+        private RandomGenerator random = RandomGenerator.getDefault();
+
+        private Builder(URI server, String terminalId) {
+            this.server = Objects.requireNonNull(server, "server");
+            this.terminalId = Objects.requireNonNull(terminalId, "terminalId");
+            if (terminalId.isEmpty()) {
+                throw new IllegalArgumentException("terminalId is empty");
+            }
+            SocketUri.checkScheme(server);
+        }
+
+        /** Receives output and events; the default ignores everything. */
+        public Builder listener(AttachmentListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * The client id to use instead of a random one: to continue an earlier attachment's frame
+         * numbering (then also pass {@link #firstClientSeq}), since the server ignores frames whose
+         * number is not greater than the last it applied for the id.
+         */
+        public Builder clientId(String clientId) {
+            Objects.requireNonNull(clientId, "clientId");
+            if (clientId.isEmpty() || clientId.length() > ClientFrame.MAX_CLIENT_ID_LENGTH) {
+                throw new IllegalArgumentException("clientId must be 1-" + ClientFrame.MAX_CLIENT_ID_LENGTH + " characters");
+            }
+            this.clientId = clientId;
+            return this;
+        }
+
+        /** The number of the first frame (default 1). */
+        public Builder firstClientSeq(long firstClientSeq) {
+            if (firstClientSeq < 0) {
+                throw new IllegalArgumentException("firstClientSeq is negative: " + firstClientSeq);
+            }
+            this.firstClientSeq = firstClientSeq;
+            return this;
+        }
+
+        /**
+         * Resume after this output offset (a seq an earlier attachment processed and saved) instead of
+         * starting with a reset chunk that redraws the whole terminal.
+         */
+        public Builder lastOutputSeq(long seq) {
+            if (seq < 0) {
+                throw new IllegalArgumentException("lastOutputSeq is negative: " + seq);
+            }
+            this.lastOutputSeq = seq;
+            return this;
+        }
+
+        /** The server's token, sent as {@code Authorization: Bearer}; {@code null} for none. */
+        public Builder token(String token) {
+            this.token = token;
+            return this;
+        }
+
+        /** Sends the token as {@code ?token=} in the URL instead of a header (as browsers must). */
+        public Builder tokenInQuery(boolean inQuery) {
+            this.tokenInQuery = inQuery;
+            return this;
+        }
+
+        /** Attaches read-only ({@code ?mode=view}): output only; input, resize, clear and close are refused. */
+        public Builder viewOnly(boolean viewOnly) {
+            this.viewOnly = viewOnly;
+            return this;
+        }
+
+        /** How to reconnect after a dropped connection; {@link ReconnectPolicy#NEVER} to not. */
+        public Builder reconnect(ReconnectPolicy policy) {
+            this.reconnect = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /** How often to ping (default 5 s); {@link Duration#ZERO} sends no pings. */
+        public Builder pingInterval(Duration interval) {
+            Objects.requireNonNull(interval, "interval");
+            if (interval.isNegative()) {
+                throw new IllegalArgumentException("pingInterval is negative: " + interval);
+            }
+            this.pingInterval = interval;
+            return this;
+        }
+
+        /** How long one connection attempt (TCP connect and upgrade) may take (default 5 s). */
+        public Builder connectTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("connectTimeout must be positive: " + timeout);
+            }
+            this.connectTimeout = timeout;
+            return this;
+        }
+
+        /** The HTTP client to open WebSockets with (default: one shared client). */
+        public Builder httpClient(HttpClient client) {
+            this.http = Objects.requireNonNull(client, "client");
+            return this;
+        }
+
+        /** The clock and timers (default {@link AttachmentScheduler#system()}); for tests. */
+        public Builder scheduler(AttachmentScheduler scheduler) {
+            this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+            return this;
+        }
+
+        /** The source of the backoff jitter; for tests. */
+        public Builder random(RandomGenerator random) {
+            this.random = Objects.requireNonNull(random, "random");
+            return this;
+        }
+
+        /**
+         * Opens the first connection and returns once it is open.
+         *
+         * @throws AttachmentException when the server refuses the upgrade or cannot be reached
+         */
+        public TerminalAttachment connect() throws IOException {
+            TerminalAttachment attachment = new TerminalAttachment(this);
+            attachment.start();
+            return attachment;
+        }
+    }
+}

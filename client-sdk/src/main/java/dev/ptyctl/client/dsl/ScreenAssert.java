@@ -1,0 +1,113 @@
+package dev.ptyctl.client.dsl;
+
+import dev.ptyctl.client.Screen;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * Assertions on one snapshot of the screen, taken by {@link TerminalDriver#assertScreen()}. Each
+ * check returns this object, so they chain; {@link #and()} goes back to the terminal. A failed check
+ * throws {@link TerminalAssertionError} showing the screen.
+ *
+ * <pre>{@code
+ * terminal.assertScreen()
+ *         .contains("0 failures")
+ *         .row(1, "$ make test")
+ *         .cursorAt(5, 3)
+ *         .and().press(Key.ctrl('d'));
+ * }</pre>
+ *
+ * <p>Rows are the {@code pty/read} text: trailing spaces removed, counted from 1.
+ */
+public final class ScreenAssert {
+    private final Screen screen;
+    private final TerminalDriver terminal;
+
+    ScreenAssert(Screen screen, TerminalDriver terminal) {
+        this.screen = screen;
+        this.terminal = terminal;
+    }
+
+    /** The snapshot being checked. */
+    public Screen screen() {
+        return screen;
+    }
+
+    /** Back to the terminal, to go on driving it. */
+    public TerminalDriver and() {
+        return terminal;
+    }
+
+    /** The screen text contains {@code text} (which may span rows, joined by {@code \n}). */
+    public ScreenAssert contains(String text) {
+        Objects.requireNonNull(text, "text");
+        return check(screen.text().contains(text), "expected the screen to contain " + quote(text));
+    }
+
+    /** The screen text does not contain {@code text}. */
+    public ScreenAssert doesNotContain(String text) {
+        Objects.requireNonNull(text, "text");
+        return check(!screen.text().contains(text), "expected the screen not to contain " + quote(text));
+    }
+
+    /** A Java regular expression is found in the screen text ({@code ^} and {@code $} match at row ends). */
+    public ScreenAssert containsPattern(String regex) {
+        Pattern pattern = Pattern.compile(regex, Pattern.MULTILINE);
+        return check(pattern.matcher(screen.text()).find(), "expected the screen to match /" + regex + "/");
+    }
+
+    /** The screen text is exactly {@code text} (each row ending in {@code \n}, trailing blank rows left out). */
+    public ScreenAssert isEqualTo(String text) {
+        Objects.requireNonNull(text, "text");
+        return check(screen.text().equals(text), "expected the screen to be exactly:\n" + text);
+    }
+
+    /** Row {@code row} (from 1) reads exactly {@code text}, trailing spaces aside. */
+    public ScreenAssert row(int row, String text) {
+        Objects.requireNonNull(text, "text");
+        String actual = rowText(row);
+        return check(actual.equals(text.stripTrailing()),
+                "expected row " + row + " to be " + quote(text) + " but it is " + quote(actual));
+    }
+
+    /** Row {@code row} (from 1) contains {@code text}. */
+    public ScreenAssert rowContains(int row, String text) {
+        Objects.requireNonNull(text, "text");
+        String actual = rowText(row);
+        return check(actual.contains(text), "expected row " + row + " to contain " + quote(text) + " but it is "
+                + quote(actual));
+    }
+
+    /** The cursor is at {@code row}, {@code col} (both from 1). */
+    public ScreenAssert cursorAt(int row, int col) {
+        return check(screen.cursor().row() == row && screen.cursor().col() == col,
+                "expected the cursor at row " + row + ", column " + col);
+    }
+
+    /** The terminal is {@code cols} columns by {@code rows} rows. */
+    public ScreenAssert hasSize(int cols, int rows) {
+        return check(screen.size().cols() == cols && screen.size().rows() == rows,
+                "expected a " + cols + "x" + rows + " screen");
+    }
+
+    private String rowText(int row) {
+        if (row < 1 || row > screen.size().rows()) {
+            throw new IllegalArgumentException("row " + row + " is outside the screen (1-" + screen.size().rows() + ")");
+        }
+        List<String> lines = screen.lines();
+        return row <= lines.size() ? lines.get(row - 1) : "";
+    }
+
+    private ScreenAssert check(boolean holds, String expectation) {
+        if (!holds) {
+            throw new TerminalAssertionError(expectation, screen);
+        }
+        return this;
+    }
+
+    static String quote(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace("\u001b", "\\e")
+                + "\"";
+    }
+}

@@ -1,0 +1,48 @@
+package dev.ptyctl.client.dsl;
+
+import dev.ptyctl.client.Screen;
+
+/**
+ * A terminal test expectation failed: the text did not appear in time, the screen did not match,
+ * the command failed. The message says what was expected and shows the screen at that moment, one
+ * numbered row per line, with the cursor marked:
+ *
+ * <pre>
+ * expected the screen to contain "PASSED" within 30 s
+ * screen 80x24, cursor at row 3, column 3:
+ *    1 |$ make test
+ *    2 |Running 12 tests
+ *    3 |$
+ *      |  ^
+ * </pre>
+ *
+ * <pre>{@code
+ * try {
+ *     terminal.waitFor("PASSED", Duration.ofSeconds(30));
+ * } catch (TerminalAssertionError e) {
+ *     Files.writeString(Path.of("screen.txt"), e.screen().text());
+ *     throw e;
+ * }
+ * }</pre>
+ */
+public final class TerminalAssertionError extends AssertionError {
+    private static final long serialVersionUID = 1L;
+
+    private final transient Screen screen;
+
+    /**
+     * Creates the error.
+     *
+     * @param expectation what was expected, e.g. {@code expected the screen to contain "x"}
+     * @param screen      the screen when it failed
+     */
+    public TerminalAssertionError(String expectation, Screen screen) {
+        super(expectation + "\n" + ScreenDump.render(screen));
+        this.screen = screen;
+    }
+
+    /** The screen when the expectation failed. */
+    public Screen screen() {
+        return screen;
+    }
+}

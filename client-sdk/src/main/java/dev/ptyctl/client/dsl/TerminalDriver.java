@@ -1,0 +1,306 @@
+package dev.ptyctl.client.dsl;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.RpcAddress;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Screen;
+import dev.ptyctl.client.Status;
+import dev.ptyctl.client.WaitRequest;
+import dev.ptyctl.client.WaitResult;
+import dev.ptyctl.client.WriteResult;
+import dev.ptyctl.client.internal.JsonSupport;
+import dev.ptyctl.protocol.RpcMethod;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Drives one terminal for a test, fluently: type, press keys, wait, run commands, assert the
+ * screen. Built on {@link RpcClient}; every wait is done by the server ({@code pty/wait}), so there
+ * is no polling and no sleeping.
+ *
+ * <pre>{@code
+ * try (TerminalDriver terminal = TerminalDriver.connect(RpcAddress.parseHostPort("127.0.0.1:5174"))) {
+ *     terminal.waitForPrompt();
+ *     terminal.type("make test").press(Key.ENTER)
+ *             .waitFor("PASSED", Duration.ofSeconds(30))
+ *             .assertScreen().contains("0 failures");
+ *     CommandResult ls = terminal.run("ls");
+ *     assert ls.exitCode() == 0;
+ * }
+ * }</pre>
+ *
+ * <p>Failures are {@link TerminalAssertionError}s whose message shows the screen with row numbers
+ * and the cursor. A broken connection or a refused request (an unknown key name, say) is an
+ * {@link UncheckedIOException} wrapping the SDK's exception, so test code needs no {@code throws}.
+ *
+ * <p>{@link #waitForPrompt()} and {@link #run(String)} need shell integration (SPEC §5.9), which
+ * shells started by {@code ptyctl server} have. Not thread-safe: one driver per test thread.
+ */
+public final class TerminalDriver implements AutoCloseable {
+    /** How long waits take at most unless told otherwise: ample for a program to react, short enough to fail fast. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+    /** Beyond a server-side wait: room for the reply to arrive. */
+    private static final Duration REPLY_MARGIN = Duration.ofSeconds(5);
+
+    private final RpcClient rpc;
+    private final boolean ownsClient;
+    private Duration timeout = DEFAULT_TIMEOUT;
+    /** The output offset when this driver's last write was applied; -1 before the first. */
+    private long lastWriteSeq = -1;
+
+    private TerminalDriver(RpcClient rpc, boolean ownsClient) {
+        this.rpc = Objects.requireNonNull(rpc, "rpc");
+        this.ownsClient = ownsClient;
+    }
+
+    /** A driver over an open client; {@link #close()} leaves the client open. */
+    public static TerminalDriver of(RpcClient rpc) {
+        return new TerminalDriver(rpc, false);
+    }
+
+    /** Connects to a terminal's JSON-RPC endpoint; {@link #close()} closes the connection. */
+    public static TerminalDriver connect(RpcAddress address) throws IOException {
+        return new TerminalDriver(RpcClient.connect(address), true);
+    }
+
+    /** The client underneath, for anything the DSL does not cover. */
+    public RpcClient rpc() {
+        return rpc;
+    }
+
+    /** Sets the timeout of waits that are given none (default {@link #DEFAULT_TIMEOUT}). */
+    public TerminalDriver timeout(Duration defaultTimeout) {
+        Objects.requireNonNull(defaultTimeout, "defaultTimeout");
+        if (defaultTimeout.isNegative() || defaultTimeout.toMillis() > RpcMethod.MAX_WAIT_TIMEOUT_MS) {
+            throw new IllegalArgumentException("timeout must be from 0 to " + RpcMethod.MAX_WAIT_TIMEOUT_MS + " ms: "
+                    + defaultTimeout);
+        }
+        this.timeout = defaultTimeout;
+        return this;
+    }
+
+    /** Types text as it is (no Enter). */
+    public TerminalDriver type(String text) {
+        return write(List.of(Action.text(text)));
+    }
+
+    /** Types a line: the text, then Enter. */
+    public TerminalDriver typeLine(String text) {
+        return write(List.of(Action.text(text), Action.key(Key.ENTER)));
+    }
+
+    /** Presses keys in order, by name ({@link Key#ENTER}, {@code Key.ctrl('c')}, {@code "Alt+ArrowUp"}...). */
+    public TerminalDriver press(String... keys) {
+        if (keys.length == 0) {
+            throw new IllegalArgumentException("press needs at least one key");
+        }
+        List<Action> actions = new ArrayList<>();
+        for (String key : keys) {
+            actions.add(Action.key(key));
+        }
+        return write(actions);
+    }
+
+    /** Sends text and keys in one write, in order. */
+    public TerminalDriver write(Action... actions) {
+        return write(List.of(actions));
+    }
+
+    private TerminalDriver write(List<Action> actions) {
+        WriteResult result = io(() -> rpc.write(actions));
+        if (result.outputSeq() != WriteResult.UNKNOWN_SEQ) {
+            lastWriteSeq = result.outputSeq();
+        }
+        return this;
+    }
+
+    /** Waits until {@code text} is on the screen, at most the default timeout. */
+    public TerminalDriver waitFor(String text) {
+        return waitFor(text, timeout);
+    }
+
+    /**
+     * Waits until {@code text} is on the screen (it may span rows, joined by {@code \n}).
+     *
+     * @throws TerminalAssertionError when it is not there within {@code timeout}
+     */
+    public TerminalDriver waitFor(String text, Duration timeout) {
+        Objects.requireNonNull(text, "text");
+        return await(WaitRequest.builder().match(text).timeout(timeout).build(),
+                "expected the screen to contain " + ScreenAssert.quote(text) + " within " + describe(timeout));
+    }
+
+    /**
+     * Waits until a Java regular expression is found on the screen ({@code ^} and {@code $} match at
+     * row ends).
+     *
+     * @throws TerminalAssertionError when it is not found within {@code timeout}
+     */
+    public TerminalDriver waitForPattern(String regex, Duration timeout) {
+        Objects.requireNonNull(regex, "regex");
+        return await(WaitRequest.builder().match(regex).regex(true).timeout(timeout).build(),
+                "expected the screen to match /" + regex + "/ within " + describe(timeout));
+    }
+
+    /**
+     * Waits until the program has been quiet (no output) for {@code quiet}: for full-screen programs
+     * that give no other sign of being done drawing.
+     *
+     * @throws TerminalAssertionError when output keeps coming for the whole default timeout
+     */
+    public TerminalDriver waitForIdle(Duration quiet) {
+        return await(WaitRequest.builder().idle(quiet).timeout(timeout).build(),
+                "expected the output to pause for " + describe(quiet) + " within " + describe(timeout));
+    }
+
+    private TerminalDriver await(WaitRequest request, String expectation) {
+        WaitResult result = io(() -> rpc.waitFor(request));
+        if (!result.matched()) {
+            throw new TerminalAssertionError(expectation, result.screen());
+        }
+        return this;
+    }
+
+    /** Waits for the shell's prompt, at most the default timeout: see {@link #waitForPrompt(Duration)}. */
+    public TerminalDriver waitForPrompt() {
+        return waitForPrompt(timeout);
+    }
+
+    /**
+     * Waits until the shell shows its prompt, drawn after this driver's last write: after typing a
+     * command and Enter, that is when the command has finished. Before any write, any prompt will do.
+     *
+     * @throws TerminalAssertionError when no such prompt appears within {@code timeout}
+     */
+    public TerminalDriver waitForPrompt(Duration timeout) {
+        JsonObject result = waitPrompt(lastWriteSeq, timeout);
+        if (!result.getBoolean("matched")) {
+            throw new TerminalAssertionError("expected the shell's prompt within " + describe(timeout), Screen.fromJson(result));
+        }
+        return this;
+    }
+
+    /** Runs a command line in the shell and returns its output and exit code, at most the default timeout. */
+    public CommandResult run(String commandLine) {
+        return run(commandLine, timeout);
+    }
+
+    /**
+     * Runs a command line in the shell, as {@code ptyctl run} does: waits for the prompt, types the
+     * line and Enter, waits until the shell reports the command finished, and returns what the
+     * command printed (without the prompt and the echoed line) and its exit code.
+     *
+     * @throws TerminalAssertionError when the shell is not at its prompt or the command does not
+     *     finish within {@code timeout} (in all), or the shell did not run the line (a syntax error)
+     */
+    public CommandResult run(String commandLine, Duration timeout) {
+        Objects.requireNonNull(commandLine, "commandLine");
+        long deadline = System.nanoTime() + timeout.toNanos();
+        JsonObject ready = waitPrompt(-1, remaining(deadline));
+        if (!ready.getBoolean("matched")) {
+            throw new TerminalAssertionError("expected the shell's prompt within " + describe(timeout) + " before running "
+                    + ScreenAssert.quote(commandLine), Screen.fromJson(ready));
+        }
+        typeLine(commandLine);
+        JsonObject done = waitPrompt(lastWriteSeq, remaining(deadline));
+        if (!done.getBoolean("matched")) {
+            throw new TerminalAssertionError(ScreenAssert.quote(commandLine) + " did not finish within " + describe(timeout),
+                    Screen.fromJson(done));
+        }
+        JsonObject command = done.getJsonObject("command");
+        if (command == null) {
+            press(Key.ctrl('c')); // clear what the shell may have left on its command line
+            throw new TerminalAssertionError("the shell did not run " + ScreenAssert.quote(commandLine)
+                    + " (a syntax error?)", Screen.fromJson(done));
+        }
+        int exitCode = command.get("exitCode") instanceof JsonNumber code ? code.intValue() : CommandResult.UNKNOWN_EXIT_CODE;
+        return new CommandResult(command.getString("output"), exitCode, command.getBoolean("truncated", false));
+    }
+
+    /** {@code pty/wait {prompt: true[, since]}}. */
+    private JsonObject waitPrompt(long since, Duration timeout) {
+        JsonObjectBuilder params = JsonSupport.objectBuilder().add("prompt", true).add("timeout", timeout.toMillis());
+        if (since >= 0) {
+            params.add("since", since);
+        }
+        return io(() -> rpc.call(RpcMethod.WAIT, params.build(), timeout.plus(REPLY_MARGIN)));
+    }
+
+    private static Duration remaining(long deadlineNanos) {
+        return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
+    }
+
+    /** The whole screen now. */
+    public Screen screen() {
+        return io(rpc::read);
+    }
+
+    /** Assertions on the screen as it is now. */
+    public ScreenAssert assertScreen() {
+        return new ScreenAssert(screen(), this);
+    }
+
+    /** Resizes the terminal. */
+    public TerminalDriver resize(int cols, int rows) {
+        io(() -> {
+            rpc.resize(cols, rows);
+            return null;
+        });
+        return this;
+    }
+
+    /** Whether the program runs, its exit code and pid. */
+    public Status status() {
+        return io(rpc::status);
+    }
+
+    /**
+     * Waits for the program to exit and returns its exit code.
+     *
+     * @throws TerminalAssertionError when it still runs after {@code timeout}
+     */
+    public int awaitExit(Duration timeout) {
+        // Without a match the server waits the whole timeout, but answers at once when the program exits.
+        WaitResult result = io(() -> rpc.waitFor(WaitRequest.builder().timeout(timeout).build()));
+        Status status = status();
+        if (status.running()) {
+            throw new TerminalAssertionError("expected the program to exit within " + describe(timeout), result.screen());
+        }
+        return status.exitCode().orElse(CommandResult.UNKNOWN_EXIT_CODE);
+    }
+
+    /** Closes the connection if this driver opened it. The terminal itself goes on. */
+    @Override
+    public void close() {
+        if (ownsClient) {
+            rpc.close();
+        }
+    }
+
+    /** An RPC call whose failure is unchecked, so fluent test code needs no {@code throws}. */
+    @FunctionalInterface
+    private interface Call<T> {
+        T call() throws IOException;
+    }
+
+    private static <T> T io(Call<T> call) {
+        try {
+            return call.call();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+
+    static String describe(Duration duration) {
+        long millis = duration.toMillis();
+        return millis % 1000 == 0 && millis > 0 ? millis / 1000 + " s" : millis + " ms";
+    }
+}

@@ -1,0 +1,63 @@
+package dev.ptyctl.client.internal;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+/**
+ * The WebSocket URL of a terminal: {@code ws://host:port/v1/terminals/{id}/socket?protocol=2&clientId=…}
+ * plus, per connection, {@code lastOutputSeq} (docs/protocol-websocket.md, "Connecting").
+ */
+public final class SocketUri {
+    private final String base;
+    private final String fixedQuery;
+
+    /**
+     * @param server     the server's base URL (http, https, ws or wss), with or without a path prefix
+     * @param terminalId the terminal
+     * @param viewOnly   whether to add {@code mode=view}
+     * @param token      a token for {@code ?token=}, or {@code null}
+     */
+    public SocketUri(URI server, String terminalId, boolean viewOnly, String token) {
+        checkScheme(server);
+        String scheme = server.getScheme().toLowerCase(Locale.ROOT);
+        String wsScheme = scheme.equals("https") || scheme.equals("wss") ? "wss" : "ws";
+        String path = server.getRawPath() == null ? "" : server.getRawPath();
+        if (path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
+        this.base = wsScheme + "://" + server.getRawAuthority() + path + "/v1/terminals/" + encode(terminalId) + "/socket";
+        this.fixedQuery = "protocol=2" + (viewOnly ? "&mode=view" : "") + (token != null ? "&token=" + encode(token) : "");
+    }
+
+    /**
+     * Checks that {@code server} is an absolute http, https, ws or wss URL with a host.
+     *
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    public static void checkScheme(URI server) {
+        String scheme = server.getScheme() == null ? "" : server.getScheme().toLowerCase(Locale.ROOT);
+        if (!(scheme.equals("http") || scheme.equals("https") || scheme.equals("ws") || scheme.equals("wss"))
+                || server.getRawAuthority() == null) {
+            throw new IllegalArgumentException("server URL must be http(s)://host:port, got \"" + server + "\"");
+        }
+    }
+
+    /** The URL for one connection; {@code lastOutputSeq} negative for none (the server then sends a reset). */
+    public URI withLastOutputSeq(String clientId, long lastOutputSeq) {
+        String query = fixedQuery + "&clientId=" + encode(clientId)
+                + (lastOutputSeq >= 0 ? "&lastOutputSeq=" + lastOutputSeq : "");
+        return URI.create(base + "?" + query);
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** The URL without query, for messages (never shows a token). */
+    @Override
+    public String toString() {
+        return base;
+    }
+}

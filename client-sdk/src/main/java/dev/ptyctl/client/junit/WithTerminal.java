@@ -1,0 +1,58 @@
+package dev.ptyctl.client.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Gives every test a fresh terminal on a ptyctl server, as a {@link dev.ptyctl.client.dsl.TerminalDriver}
+ * parameter, and closes the terminal after the test ({@link TerminalExtension}). On a method it
+ * overrides the class's settings.
+ *
+ * <pre>{@code
+ * @WithTerminal(cols = 80, rows = 24)
+ * class EditorTest {
+ *     @Test
+ *     @WithTerminal(command = {"vim", "-u", "NONE"})
+ *     void vimStarts(TerminalDriver vim) {
+ *         vim.waitFor("VIM - Vi IMproved").press(Key.ESCAPE).type(":q").press(Key.ENTER);
+ *         assertEquals(0, vim.awaitExit(Duration.ofSeconds(5)));
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>The server: {@link #url()}, else the system property {@code ptyctl.url}, else the environment
+ * variable {@code PTYCTL_URL}, else {@code http://127.0.0.1:8765}. Its token, if it needs one: the
+ * system property {@code ptyctl.token}, else {@code PTYCTL_TOKEN}.
+ */
+@Documented
+@Inherited
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.METHOD})
+@ExtendWith(TerminalExtension.class)
+public @interface WithTerminal {
+    /** The server's URL; empty for the system property, environment or default (see above). */
+    String url() default "";
+
+    /** The program and its arguments; empty for the server's default shell. */
+    String[] command() default {};
+
+    /** Columns. */
+    int cols() default 100;
+
+    /** Rows. */
+    int rows() default 30;
+
+    /** The working directory; empty for the server's. */
+    String cwd() default "";
+
+    /** Extra environment variables, each {@code NAME=value}. */
+    String[] env() default {};
+
+    /** The default timeout of the driver's waits, in seconds. */
+    long timeoutSeconds() default 10;
+}

@@ -1,0 +1,123 @@
+package dev.ptyctl.client.dsl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.testing.FakeRpcServer;
+import jakarta.json.JsonObject;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** {@link TerminalDriver} against a scripted JSON-RPC endpoint: what it sends, and how it reports failures. */
+class TerminalDriverTest {
+    private static final String SCREEN = "'screen':'$ make test\\nRunning 12 tests\\n$\\n','cursor':{'row':3,'col':3},"
+            + "'size':{'cols':80,'rows':24}";
+
+    private FakeRpcServer server;
+    private TerminalDriver terminal;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = FakeRpcServer.startTcp();
+        terminal = TerminalDriver.connect(server.address());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        terminal.close();
+        server.assertExhausted();
+        server.close();
+    }
+
+    @Test
+    void typeAndPressWriteInOrderAndWaitForAsksTheServerToWait() {
+        server.reply("{'written':9,'outputSeq':100}").reply("{'written':1,'outputSeq':109}")
+                .reply("{'matched':true," + SCREEN + ",'waitedMs':12}");
+        terminal.type("make test").press(Key.ENTER).waitFor("Running", Duration.ofSeconds(30));
+        assertThat(server.takeRequest().getJsonObject("params").toString()).isEqualTo("{\"action\":{\"text\":\"make test\"}}");
+        assertThat(server.takeRequest().getJsonObject("params").toString()).isEqualTo("{\"action\":{\"key\":\"Enter\"}}");
+        assertThat(server.takeRequest().getJsonObject("params").toString())
+                .isEqualTo("{\"match\":\"Running\",\"timeout\":30000}");
+    }
+
+    @Test
+    void aWaitThatTimesOutFailsWithTheScreenNumberedAndTheCursorMarked() {
+        server.reply("{'matched':false," + SCREEN + ",'waitedMs':30000}");
+        assertThatThrownBy(() -> terminal.waitFor("PASSED", Duration.ofSeconds(30)))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessage("""
+                        expected the screen to contain "PASSED" within 30 s
+                        screen 80x24, cursor at row 3, column 3:
+                         1 |$ make test
+                         2 |Running 12 tests
+                         3 |$
+                           |  ^""");
+        server.takeRequest();
+    }
+
+    @Test
+    void waitForPromptAsksForAPromptDrawnAfterTheLastWrite() {
+        server.reply("{'matched':true," + SCREEN + ",'waitedMs':1}")
+                .reply("{'written':3,'outputSeq':250}")
+                .reply("{'matched':true," + SCREEN + ",'waitedMs':1}");
+        terminal.waitForPrompt().typeLine("ls").waitForPrompt(Duration.ofSeconds(3));
+        assertThat(server.takeRequest().getJsonObject("params").toString()).isEqualTo("{\"prompt\":true,\"timeout\":10000}");
+        server.takeRequest();
+        assertThat(server.takeRequest().getJsonObject("params").toString())
+                .isEqualTo("{\"prompt\":true,\"timeout\":3000,\"since\":250}");
+    }
+
+    @Test
+    void runTypesTheLineAndReturnsTheCommandsOutputAndExitCode() {
+        server.reply("{'matched':true," + SCREEN + ",'waitedMs':1}")
+                .reply("{'written':8,'outputSeq':40}")
+                .reply("{'matched':true," + SCREEN + ",'waitedMs':5,"
+                        + "'command':{'output':'a\\nb\\n','truncated':false,'exitCode':2}}");
+        CommandResult result = terminal.run("ls a b c");
+        assertThat(result).isEqualTo(new CommandResult("a\nb\n", 2, false));
+        assertThat(result.succeeded()).isFalse();
+        server.takeRequest();
+        JsonObject write = server.takeRequest().getJsonObject("params");
+        assertThat(write.toString()).isEqualTo("{\"action\":[{\"text\":\"ls a b c\"},{\"key\":\"Enter\"}]}");
+        assertThat(server.takeRequest().getJsonObject("params").getInt("since")).isEqualTo(40);
+    }
+
+    @Test
+    void aLineTheShellDidNotRunFailsAndIsClearedWithCtrlC() {
+        server.reply("{'matched':true," + SCREEN + ",'waitedMs':1}")
+                .reply("{'written':5,'outputSeq':40}")
+                .reply("{'matched':true," + SCREEN + ",'waitedMs':5}")
+                .reply("{'written':1,'outputSeq':60}");
+        assertThatThrownBy(() -> terminal.run("if ;"))
+                .isInstanceOf(TerminalAssertionError.class).hasMessageStartingWith("the shell did not run \"if ;\"");
+        server.takeRequest();
+        server.takeRequest();
+        server.takeRequest();
+        assertThat(server.takeRequest().getJsonObject("params").toString()).isEqualTo("{\"action\":{\"key\":\"Ctrl+C\"}}");
+    }
+
+    @Test
+    void screenAssertionsChainAndNameTheRowThatDiffers() {
+        server.reply("{" + SCREEN + "}").reply("{" + SCREEN + "}");
+        terminal.assertScreen().contains("12 tests").doesNotContain("FAILED").row(1, "$ make test")
+                .rowContains(2, "Running").cursorAt(3, 3).hasSize(80, 24).containsPattern("^\\$$");
+        assertThatThrownBy(() -> terminal.assertScreen().row(2, "Running 13 tests"))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected row 2 to be \"Running 13 tests\" but it is \"Running 12 tests\"\n"
+                        + "screen 80x24");
+        server.takeRequest();
+        server.takeRequest();
+    }
+
+    @Test
+    void aRefusedRequestIsAnUncheckedIoExceptionWithTheServersMessage() {
+        server.replyError(-32602, "unknown key \"Hyper+Q\"");
+        assertThatThrownBy(() -> terminal.press("Hyper+Q")).isInstanceOf(UncheckedIOException.class)
+                .hasMessageContaining("unknown key \"Hyper+Q\"");
+        server.takeRequest();
+    }
+}

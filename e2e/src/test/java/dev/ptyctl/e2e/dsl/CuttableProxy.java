@@ -1,0 +1,94 @@
+package dev.ptyctl.e2e.dsl;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A TCP proxy in front of the server whose connections a test can cut at any moment, as a dropped network does
+ * (with a reset, so neither side gets a polite goodbye).
+ */
+final class CuttableProxy implements AutoCloseable {
+    private final ServerSocket listener;
+    private final String targetHost;
+    private final int targetPort;
+    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+
+    private CuttableProxy(String targetHost, int targetPort) throws IOException {
+        this.targetHost = targetHost;
+        this.targetPort = targetPort;
+        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread.ofVirtual().name("proxy-accept").start(this::acceptLoop);
+    }
+
+    /** A proxy to the server at {@code url}. */
+    static CuttableProxy to(URI url) throws IOException {
+        return new CuttableProxy(url.getHost(), url.getPort());
+    }
+
+    /** The proxy's own base URL. */
+    URI url() {
+        return URI.create("http://127.0.0.1:" + listener.getLocalPort());
+    }
+
+    /** Cuts every connection open now. */
+    void cut() {
+        for (Socket socket : sockets) {
+            reset(socket);
+        }
+        sockets.clear();
+    }
+
+    @Override
+    public void close() throws IOException {
+        listener.close();
+        cut();
+    }
+
+    private void acceptLoop() {
+        while (!listener.isClosed()) {
+            try {
+                Socket client = listener.accept();
+                Socket server = new Socket(targetHost, targetPort);
+                client.setTcpNoDelay(true);
+                server.setTcpNoDelay(true);
+                sockets.add(client);
+                sockets.add(server);
+                Thread.ofVirtual().start(() -> pump(client, server));
+                Thread.ofVirtual().start(() -> pump(server, client));
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private static void pump(Socket from, Socket to) {
+        try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+            byte[] buffer = new byte[16 * 1024];
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                out.write(buffer, 0, n);
+                out.flush();
+            }
+        } catch (IOException e) {
+            // cut
+        } finally {
+            reset(from);
+            reset(to);
+        }
+    }
+
+    private static void reset(Socket socket) {
+        try {
+            socket.setSoLinger(true, 0);
+            socket.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.ptyctl.e2e.dsl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.dsl.CommandResult;
+import dev.ptyctl.client.dsl.TerminalAssertionError;
+import dev.ptyctl.client.dsl.TerminalDriver;
+import dev.ptyctl.client.junit.WithTerminal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real programs driven with the DSL, each in a fresh bash terminal of a real server. */
+@WithTerminal(command = {"/bin/bash"}, cols = 80, rows = 24, timeoutSeconds = 20)
+class DslProgramsE2eTest {
+
+    @Test
+    void bashRunsCommandsAndReportsTheirOutputAndExitCodes(TerminalDriver bash) {
+        CommandResult ok = bash.run("echo hello; echo world");
+        assertThat(ok.output()).isEqualTo("hello\nworld\n");
+        assertThat(ok.exitCode()).isZero();
+
+        CommandResult failed = bash.run("ls /no/such/dir");
+        assertThat(failed.exitCode()).isEqualTo(2);
+        assertThat(failed.output()).contains("No such file or directory");
+
+        bash.typeLine("for i in 1 2 3; do echo line-$i; done").waitForPrompt()
+                .assertScreen().contains("line-1\nline-2\nline-3\n");
+    }
+
+    @Test
+    void aTimedOutWaitShowsTheScreen(TerminalDriver bash) {
+        bash.run("echo visible");
+        assertThatThrownBy(() -> bash.waitFor("never printed", Duration.ofMillis(300)))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageContaining("expected the screen to contain \"never printed\" within 300 ms")
+                .hasMessageContaining(" |visible\n")
+                .hasMessageContaining("screen 80x24, cursor at row ");
+    }
+
+    @Test
+    void pythonReplEvaluatesExpressions(TerminalDriver terminal) {
+        // Rows are compared without their trailing spaces: the prompt ">>> " reads ">>>".
+        terminal.typeLine("python3 -q").waitFor(">>>")
+                .typeLine("print(6 * 7)").waitFor("42\n>>>")
+                .typeLine("def square(x):").waitFor("...")
+                .typeLine("    return x * x").press(Key.ENTER).waitFor("...\n>>>")
+                .typeLine("square(12)").waitFor("144\n>>>")
+                .press(Key.ctrl('d')).waitForPrompt();
+        assertThat(terminal.run("echo back in bash").output()).isEqualTo("back in bash\n");
+    }
+
+    @Test
+    void vimInsertsTextSavesAndQuits(TerminalDriver terminal, @TempDir Path dir) throws Exception {
+        Path file = dir.resolve("notes.txt");
+        terminal.typeLine("vim -u NONE -n " + file).waitFor("[New")
+                .type("i").type("first line").press(Key.ENTER).type("second – ünïcode 世界")
+                .waitFor("second – ünïcode 世界\n~")
+                .assertScreen().row(1, "first line").row(2, "second – ünïcode 世界").row(3, "~")
+                .cursorAt(2, 17 + 4 + 1) // two CJK characters take two columns each
+                .and().press(Key.ESCAPE).type(":wq").press(Key.ENTER).waitForPrompt();
+        assertThat(Files.readString(file)).isEqualTo("first line\nsecond – ünïcode 世界\n");
+    }
+
+    @Test
+    void lessPagesThroughAFileAndRestoresTheShellScreen(TerminalDriver terminal) {
+        terminal.typeLine("echo before; seq 1 200 | less").waitFor("\n23\n:")
+                .assertScreen().row(1, "1").row(23, "23").doesNotContain("before").and()
+                .press(Key.SPACE).waitFor("\n46\n:")
+                .assertScreen().row(1, "24").and()
+                .press(Key.PAGE_UP).waitFor("\n23\n:")
+                .assertScreen().row(1, "1").and()
+                .press(Key.END).waitFor("\n200\n(END)")
+                .type("q").waitForPrompt()
+                .assertScreen().contains("before\n").doesNotContain("\n24\n");
+    }
+
+    @Test
+    void theProgramsExitCodeIsReported(TerminalDriver terminal) {
+        terminal.typeLine("exit 7");
+        assertThat(terminal.awaitExit(Duration.ofSeconds(10))).isEqualTo(7);
+    }
+}

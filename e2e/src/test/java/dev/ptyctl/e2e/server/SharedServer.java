@@ -1,0 +1,68 @@
+package dev.ptyctl.e2e.server;
+
+import dev.ptyctl.client.junit.WithTerminal;
+import java.lang.reflect.AnnotatedElement;
+import java.util.Arrays;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Starts one real {@code ptyctl server} (the built jar, on a free port) the first time a test class that uses
+ * {@link WithTerminal} runs, and points the SDK's JUnit extension at it through the {@code ptyctl.url} system
+ * property; the server is stopped when the test run ends. Registered for every e2e class by JUnit's extension
+ * autodetection (see {@code junit-platform.properties}), so DSL test classes need no set-up code of their own and
+ * read exactly as a user's would. Classes with neither {@code @WithTerminal} nor {@link UsesServer} start nothing.
+ */
+public final class SharedServer implements BeforeAllCallback {
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SharedServer.class);
+
+    /** The running server, closed with the root store at the end of the run. */
+    private record Running(ServerProcess server) implements AutoCloseable {
+        @Override
+        public void close() throws InterruptedException {
+            server.close();
+        }
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        Class<?> testClass = context.getRequiredTestClass();
+        if (!uses(testClass) && Arrays.stream(testClass.getDeclaredMethods()).noneMatch(SharedServer::uses)) {
+            return;
+        }
+        Running running = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("server", key -> start(), Running.class);
+        System.setProperty("ptyctl.url", running.server().url());
+    }
+
+    private static boolean uses(AnnotatedElement element) {
+        return element.isAnnotationPresent(WithTerminal.class) || element.isAnnotationPresent(UsesServer.class);
+    }
+
+    /**
+     * The shells' surroundings, the same on every machine: bash as the default shell, an empty home (the user's
+     * startup files stay out: a {@code ~/.bashrc} running {@code pyenv init} made every new shell wait for a lock
+     * shared by all the shells starting at the same moment), and the {@code PATH} without pyenv's shims, which need
+     * that home.
+     */
+    private static Map<String, String> isolatedEnvironment() throws java.io.IOException {
+        Path home = Files.createTempDirectory("ptyctl-e2e-home");
+        String path = Arrays.stream(System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":"))
+                .filter(entry -> !entry.contains("/.pyenv/")).collect(Collectors.joining(":"));
+        return Map.of("SHELL", "/bin/bash", "HOME", home.toString(), "PATH", path);
+    }
+
+    private static Running start() {
+        try {
+            ServerProcess server = ServerProcess.start(isolatedEnvironment(), "--port", "0");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> server.process().destroyForcibly()));
+            server.url();
+            return new Running(server);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start ptyctl server for the DSL tests", e);
+        }
+    }
+}
