@@ -415,7 +415,7 @@ public final class TerminalAttachment implements AutoCloseable {
      * ignored.
      */
     private final class Connection implements MessageAssembler.Sink {
-        /** Frames to write; one virtual thread writes them in order (the JDK allows one send at a time). */
+        /** Frames to write; one thread writes them in order (the JDK allows one send at a time). */
         private final BlockingQueue<String> outgoing = new LinkedBlockingQueue<>();
         private volatile WebSocket socket;
         /** Whether the last ping was answered (guarded by the lock). */
@@ -430,7 +430,9 @@ public final class TerminalAttachment implements AutoCloseable {
                     return;
                 }
                 socket = webSocket;
-                Thread.ofVirtual().name("ptyctl-attachment-send").start(this::writeLoop);
+                // A platform thread, not a virtual one: in an application whose carriers are all pinned (blocking pipe
+                // or native reads on virtual threads), a virtual writer would never run and no frame would go out.
+                Thread.ofPlatform().daemon().name("ptyctl-attachment-send").start(this::writeLoop);
                 failedAttempts = 0;
                 connectionsOpened++;
                 outbox.unacked().forEach(pending -> enqueue(pending.json()));
@@ -605,7 +607,7 @@ public final class TerminalAttachment implements AutoCloseable {
 
         /** Gives the connection up from a timer (the caller holds the lock): the work runs on its own thread. */
         void abandon(AttachmentException failure) {
-            Thread.ofVirtual().name("ptyctl-attachment-lost").start(() -> lost(failure));
+            Thread.ofPlatform().daemon().name("ptyctl-attachment-lost").start(() -> lost(failure));
         }
 
         private boolean isCurrent() {
