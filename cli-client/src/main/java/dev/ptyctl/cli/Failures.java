@@ -1,5 +1,6 @@
 package dev.ptyctl.cli;
 
+import dev.ptyctl.client.AttachmentException;
 import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcConnectionException;
 import dev.ptyctl.client.RpcException;
@@ -8,8 +9,9 @@ import java.io.PrintWriter;
 
 /**
  * Turns a failure while a command ran into its stderr line and exit code (see {@link ExitCode}): refused by the
- * terminal's endpoint or the server (4), cannot connect (3: {@code RpcConnectionException},
- * {@code RestConnectionException} and any other I/O failure), or a bug (70, the only case with a stack trace).
+ * terminal's endpoint or the server (4, a refused WebSocket upgrade too), cannot connect (3:
+ * {@code RpcConnectionException}, {@code RestConnectionException} and any other I/O failure), or a bug (70, the only
+ * case with a stack trace).
  * Shared by picocli's path ({@link ExitCodeMapper}) and {@link FastPath}, so both say the same.
  */
 final class Failures {
@@ -24,6 +26,10 @@ final class Failures {
             }
             case RestException refused -> {
                 err.println("ptyctl: " + refused.message() + " (HTTP " + refused.status() + ")");
+                yield ExitCode.REFUSED;
+            }
+            case AttachmentException refused when refused.httpStatus().isPresent() -> {
+                err.println("ptyctl: " + refused.getMessage());
                 yield ExitCode.REFUSED;
             }
             case RpcConnectionException unreachable -> {

@@ -26,13 +26,14 @@ import picocli.CommandLine.IVersionProvider;
                 + "or host one terminal with serve.",
                 "read, write, wait, status, resize, kill and run find their terminal with --port N [--host H], "
                         + "--socket PATH or --terminal ID [--url URL], else the PTYCTL_SOCKET, PTYCTL_PORT or "
-                        + "PTYCTL_RPC (host:port) variables. new, ls, rm and screen talk to the server at --url "
-                        + "(env PTYCTL_URL, default http://127.0.0.1:8765); --token or PTYCTL_TOKEN for its token."},
+                        + "PTYCTL_RPC (host:port) variables. new, ls, rm, screen and attach talk to the server at "
+                        + "--url (env PTYCTL_URL, default http://127.0.0.1:8765); --token or PTYCTL_TOKEN for its "
+                        + "token."},
         subcommands = {
                 ServeCommand.class, ServerCommand.class, ReadCommand.class, WriteCommand.class, WaitCommand.class,
                 StatusCommand.class, ResizeCommand.class, KillCommand.class, RunCommand.class, NewCommand.class,
-                ListCommand.class, RemoveCommand.class, ScreenCommand.class, RenderCommand.class, McpCommand.class,
-                CompletionCommand.class, HelpCommand.class},
+                ListCommand.class, RemoveCommand.class, ScreenCommand.class, AttachCommand.class, RenderCommand.class,
+                McpCommand.class, CompletionCommand.class, HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:ok",

@@ -18,6 +18,11 @@ final class ServerOptions {
     @Option(names = "--token", paramLabel = "T", description = "The server's token (env PTYCTL_TOKEN).")
     private String token;
 
+    /** The token to use: {@code --token}, else {@code PTYCTL_TOKEN}, else {@code null}. */
+    String token() {
+        return token != null ? token : Environment.get(mixee, ServerConnection.TOKEN_VARIABLE);
+    }
+
     /**
      * A client of the selected server.
      *

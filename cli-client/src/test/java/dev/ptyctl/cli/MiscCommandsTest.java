@@ -19,6 +19,22 @@ class MiscCommandsTest {
     }
 
     @Test
+    void attachWithoutATerminalSaysSoAndExitsTwo() {
+        Cli.Result result = Cli.run("attach", "4f1c2a9be07d5e31", "--url", "http://127.0.0.1:1");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("ptyctl: attach needs an interactive terminal");
+    }
+
+    @Test
+    void attachWithABadDetachChordIsAUsageError() {
+        Cli.Result result = Cli.run("attach", "t1", "--detach-keys", "x");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("ptyctl: --detach-keys must be PREFIX,KEY");
+    }
+
+    @Test
     void completionPrintsABashScriptThatKnowsEveryCommandAndOption() {
         Cli.Result result = Cli.run("completion");
 
@@ -31,7 +47,7 @@ class MiscCommandsTest {
     void everyCommandPrintsHelpAndExitsZero() {
         List<String> commands = Main.newCommandLine(name -> null).getSubcommands().keySet().stream()
                 .filter(name -> !name.equals("help")).toList();
-        assertThat(commands).contains("new", "ls", "rm", "screen", "mcp", "completion");
+        assertThat(commands).contains("new", "ls", "rm", "screen", "attach", "mcp", "completion");
         for (String command : commands) {
             Cli.Result result = Cli.run(command, "--help");
             assertThat(result.exitCode()).as(command).isZero();

@@ -319,7 +319,7 @@ public final class TerminalAttachment implements AutoCloseable {
         URI target = uri.withLastOutputSeq(clientId, lastOutputSeq);
         Map<String, String> headers = token != null && !tokenInQuery
                 ? Map.of("Authorization", "Bearer " + token) : Map.of();
-        Thread.ofVirtual().name("ptyctl-attachment-connect").start(() -> {
+        Thread.ofPlatform().daemon().name("ptyctl-attachment-connect").start(() -> {
             try {
                 connection.opened(RawWebSocket.connect(target, headers, connectTimeout, connection));
             } catch (IOException | RuntimeException e) {
@@ -431,7 +431,9 @@ public final class TerminalAttachment implements AutoCloseable {
                     return;
                 }
                 socket = webSocket;
-                Thread.ofVirtual().name("ptyctl-attachment-send").start(this::writeLoop);
+                // A platform thread, not a virtual one: in an application whose carriers are all pinned (blocking pipe
+                // or native reads on virtual threads), a virtual writer would never run and no frame would go out.
+                Thread.ofPlatform().daemon().name("ptyctl-attachment-send").start(this::writeLoop);
                 failedAttempts = 0;
                 connectionsOpened++;
                 outbox.unacked().forEach(pending -> enqueue(pending.json()));
@@ -609,7 +611,7 @@ public final class TerminalAttachment implements AutoCloseable {
 
         /** Gives the connection up from a timer (the caller holds the lock): the work runs on its own thread. */
         void abandon(AttachmentException failure) {
-            Thread.ofVirtual().name("ptyctl-attachment-lost").start(() -> lost(failure));
+            Thread.ofPlatform().daemon().name("ptyctl-attachment-lost").start(() -> lost(failure));
         }
 
         private boolean isCurrent() {
@@ -632,7 +634,7 @@ public final class TerminalAttachment implements AutoCloseable {
             }
             webSocket.close(1000, "detached");
             // The server answers the close at once; a server that does not is cut off.
-            Thread.ofVirtual().name("ptyctl-attachment-close").start(() -> {
+            Thread.ofPlatform().daemon().name("ptyctl-attachment-close").start(() -> {
                 try {
                     Thread.sleep(CLOSE_HANDSHAKE_TIMEOUT);
                 } catch (InterruptedException e) {

@@ -119,7 +119,8 @@ public final class RawWebSocket implements AutoCloseable {
             RawWebSocket connection = new RawWebSocket(socket);
             InputStream in = connection.handshake(uri, port, headers);
             socket.setSoTimeout(0);
-            Thread.ofVirtual().name("ptyctl-websocket-reader").start(() -> connection.read(in, handler));
+            // A platform thread: a virtual reader would stall in an application whose carriers are pinned.
+            Thread.ofPlatform().daemon().name("ptyctl-websocket-reader").start(() -> connection.read(in, handler));
             return connection;
         } catch (IOException | RuntimeException e) {
             socket.close();

@@ -39,6 +39,9 @@ final class ServerProcess implements AutoCloseable {
 
     private ServerProcess(Process process) {
         this.process = process;
+        // Platform threads: a blocking read of a process pipe pins a virtual thread's carrier, and a server that
+        // lives through many test classes (SharedServer) would hold two carriers, all a two-core machine has,
+        // stalling every other virtual thread of the test JVM.
         Thread.ofPlatform().daemon().start(() -> pump(process.inputReader(StandardCharsets.UTF_8), stdout, true));
         Thread.ofPlatform().daemon().start(() -> pump(process.errorReader(StandardCharsets.UTF_8), stderr, false));
         process.onExit().thenRun(() -> url.completeExceptionally(new IllegalStateException(

@@ -1,0 +1,53 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.TerminalsClient;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code ptyctl attach ID}: use a server terminal from the local one, as if it were running here. */
+@Command(name = "attach", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Attach the local terminal to a terminal of the ptyctl server, interactively.",
+                "Everything typed goes to the program (Ctrl-C too) and its output appears here; the local size is "
+                        + "sent whenever it changes. Detach with Ctrl-\\ then d (--detach-keys): the program keeps "
+                        + "running. A dropped connection is re-established without losing output.",
+                "Exit 0 after a detach or when the program exits (its exit code is printed), 3 when the connection "
+                        + "is lost for good, 4 when the server refuses (no such terminal, wrong token). The local "
+                        + "terminal is restored in every case."})
+final class AttachCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "ID", description = "The terminal id (see 'ptyctl ls').")
+    private String id;
+
+    @Option(names = "--detach-keys", paramLabel = "PREFIX,KEY", defaultValue = DetachChord.DEFAULT,
+            description = "The detach chord: a prefix key, then a key, each ctrl-X or one character "
+                    + "(default: ${DEFAULT-VALUE}). Press the prefix twice to send it to the program.")
+    private String detachKeys;
+
+    @Mixin
+    private ServerOptions server;
+
+    @Override
+    public Integer call() throws Exception {
+        DetachChord chord = DetachChord.parse(detachKeys);
+        try (TerminalsClient terminals = server.connect()) {
+            // Settles the URL and token the same way as the other server commands (and checks the URL).
+            return new AttachSession(terminals.baseUrl(), server.token(), id, chord, describe(detachKeys))
+                    .run(spec.commandLine().getErr());
+        }
+    }
+
+    /** {@code ctrl-\,d} as people say it: "Ctrl-\ then d". */
+    private static String describe(String keys) {
+        int comma = keys.lastIndexOf(',');
+        return keys.substring(0, comma).replaceFirst("(?i)^ctrl-", "Ctrl-") + " then "
+                + keys.substring(comma + 1).replaceFirst("(?i)^ctrl-", "Ctrl-");
+    }
+}

@@ -1,0 +1,218 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.AttachmentException;
+import dev.ptyctl.client.AttachmentListener;
+import dev.ptyctl.client.ConnectionState;
+import dev.ptyctl.client.TerminalAttachment;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jline.terminal.Attributes;
+import org.jline.terminal.Size;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+
+/**
+ * One {@code ptyctl attach}: the local terminal in raw mode joined to a server terminal's WebSocket
+ * ({@link TerminalAttachment}, which reconnects by itself without losing output). Output goes to the local screen
+ * as it comes; keys go to the program (all of them, Ctrl-C included) until the {@link DetachChord}; local resizes
+ * are sent as resize plus focus, so this client sets the size while it is being used.
+ *
+ * <p>The local terminal is restored however the session ends (detach, the program exits, the connection is lost
+ * for good, an error, SIGTERM): its saved attributes are put back, and modes the remote program may have left on
+ * (alternate screen, hidden cursor, mouse reporting, bracketed paste, application keys, colours) are switched off.
+ */
+final class AttachSession {
+    /**
+     * Puts back what full-screen programs switch on (see the class comment), then starts a new line and erases
+     * what the program drew below it, so the local shell's next lines do not mix with leftovers.
+     */
+    private static final String MODES_OFF = "\u001b[0m\u001b[?1000l\u001b[?1002l\u001b[?1003l\u001b[?1006l"
+            + "\u001b[?2004l\u001b[?1l\u001b>\u001b[?25h\u001b[?1049l\r\n\u001b[J";
+    private static final int READ_BUFFER = 4096;
+
+    /** How the session ended. */
+    private sealed interface Ending {
+    }
+
+    private record Detached(boolean endOfInput) implements Ending {
+    }
+
+    private record Exited(int exitCode) implements Ending {
+    }
+
+    private record Lost(String reason) implements Ending {
+    }
+
+    private final URI server;
+    private final String token;
+    private final String terminalId;
+    private final DetachChord chord;
+    private final String chordText;
+    private final CompletableFuture<Ending> ending = new CompletableFuture<>();
+    private volatile String lastFailure = "the server closed the connection";
+
+    AttachSession(URI server, String token, String terminalId, DetachChord chord, String chordText) {
+        this.server = server;
+        this.token = token;
+        this.terminalId = terminalId;
+        this.chord = chord;
+        this.chordText = chordText;
+    }
+
+    /**
+     * Runs the session until it ends.
+     *
+     * @return the exit status: 0 after a detach or when the program exited, 3 when the connection was lost for good
+     * @throws UsageException when standard input or output is not a terminal
+     * @throws IOException when the attachment cannot be made (the terminal does not exist, the server is down...)
+     */
+    int run(PrintWriter err) throws IOException, InterruptedException {
+        Terminal local = openLocalTerminal();
+        err.println("ptyctl: attaching to " + terminalId + "; detach with " + chordText);
+        err.flush();
+        Attributes saved = local.enterRawMode();
+        AtomicBoolean restored = new AtomicBoolean();
+        Runnable restore = () -> {
+            if (restored.compareAndSet(false, true)) {
+                local.writer().print(MODES_OFF);
+                local.writer().flush();
+                local.setAttributes(saved);
+            }
+        };
+        Thread restoreOnSignal = new Thread(restore, "ptyctl-attach-restore");
+        Runtime.getRuntime().addShutdownHook(restoreOnSignal);
+        Ending end;
+        try (TerminalAttachment attachment = connect(local.output())) {
+            sendSize(local, attachment);
+            local.handle(Terminal.Signal.WINCH, signal -> sendSize(local, attachment));
+            Thread.ofPlatform().daemon().name("ptyctl-attach-keys").start(() -> forwardKeys(local.input(), attachment));
+            end = awaitEnding();
+        } finally {
+            restore.run();
+            removeHook(restoreOnSignal);
+            local.close();
+        }
+        return report(end, err);
+    }
+
+    private static Terminal openLocalTerminal() throws IOException {
+        Terminal local;
+        try {
+            local = TerminalBuilder.builder().system(true).dumb(false).build();
+        } catch (IOException | IllegalStateException e) {
+            throw new UsageException("attach needs an interactive terminal: standard input and output must be a tty");
+        }
+        if (local.getType() == null || local.getType().startsWith(Terminal.TYPE_DUMB)) {
+            local.close();
+            throw new UsageException("attach needs an interactive terminal: standard input and output must be a tty");
+        }
+        return local;
+    }
+
+    private TerminalAttachment connect(OutputStream screen) throws IOException {
+        return TerminalAttachment.builder(server, terminalId).token(token).listener(new AttachmentListener() {
+            @Override
+            public void onOutput(byte[] data, long seq, boolean reset) {
+                try {
+                    screen.write(data);
+                    screen.flush();
+                } catch (IOException e) {
+                    ending.complete(new Lost("cannot write to the local terminal: " + e.getMessage()));
+                }
+            }
+
+            @Override
+            public void onExit(int exitCode) {
+                ending.complete(new Exited(exitCode));
+            }
+
+            @Override
+            public void onConnectionFailure(AttachmentException failure) {
+                lastFailure = failure.getMessage();
+            }
+
+            @Override
+            public void onStateChanged(ConnectionState state) {
+                if (state == ConnectionState.CLOSED) {
+                    ending.complete(new Lost(lastFailure));
+                }
+            }
+        }).connect();
+    }
+
+    /** The local size as resize, then focus: this client is the one being used, so it sets the size (SPEC §5.4). */
+    private static void sendSize(Terminal local, TerminalAttachment attachment) {
+        Size size = local.getSize();
+        if (size.getColumns() > 0 && size.getRows() > 0) {
+            attachment.resize(size.getColumns(), size.getRows());
+        }
+        attachment.focus();
+    }
+
+    private void forwardKeys(InputStream keys, TerminalAttachment attachment) {
+        Utf8Chunks text = new Utf8Chunks();
+        byte[] buffer = new byte[READ_BUFFER];
+        try {
+            while (!ending.isDone()) {
+                int count = keys.read(buffer);
+                if (count < 0) {
+                    ending.complete(new Detached(true));
+                    return;
+                }
+                DetachChord.Step step = chord.feed(buffer, count);
+                String typed = text.decode(step.forward());
+                if (!typed.isEmpty()) {
+                    attachment.input(typed);
+                }
+                if (step.detach()) {
+                    ending.complete(new Detached(false));
+                    return;
+                }
+            }
+        } catch (IOException | IllegalStateException e) {
+            ending.complete(new Lost("cannot read the local terminal: " + e.getMessage()));
+        }
+    }
+
+    private Ending awaitEnding() throws InterruptedException {
+        try {
+            return ending.get();
+        } catch (ExecutionException e) {
+            return new Lost(String.valueOf(e.getCause()));
+        }
+    }
+
+    private int report(Ending end, PrintWriter err) {
+        int status = switch (end) {
+            case Detached detached -> {
+                err.println("ptyctl: detached from " + terminalId + (detached.endOfInput() ? " (end of input)" : "")
+                        + "; it keeps running (ptyctl attach " + terminalId + " to come back)");
+                yield ExitCode.OK;
+            }
+            case Exited exited -> {
+                err.println("ptyctl: the program in " + terminalId + " exited with " + exited.exitCode());
+                yield ExitCode.OK;
+            }
+            case Lost lost -> {
+                err.println("ptyctl: lost the connection to " + terminalId + ": " + lost.reason());
+                yield ExitCode.CANNOT_CONNECT;
+            }
+        };
+        err.flush();
+        return status;
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is exiting and the hook runs or has run: the terminal is restored either way
+        }
+    }
+}

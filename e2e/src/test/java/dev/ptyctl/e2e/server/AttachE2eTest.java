@@ -1,0 +1,73 @@
+package dev.ptyctl.e2e.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.client.WaitResult;
+import dev.ptyctl.e2e.Ptyctl;
+import java.time.Duration;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ptyctl attach} in a real terminal: a bash hosted by the server itself runs the attach command against
+ * another terminal of the same server. What is typed into the outer terminal reaches the inner program, its output
+ * shows in the outer one, the outer terminal's size becomes the inner one's, the detach chord ends the attach
+ * leaving the inner program running, and the outer terminal is back in cooked mode.
+ */
+class AttachE2eTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @Test
+    void attachForwardsKeysAndSizeShowsOutputAndDetachesRestoringTheTerminal() throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
+                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).build()) {
+            Terminal inner = terminals.create(bash("attach-inner", "inner> ").size(100, 30).build());
+            Terminal outer = terminals.create(bash("attach-outer", "outer> ").size(80, 24).build());
+            try (RpcClient innerRpc = RpcClient.connect(inner.rpc());
+                    RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
+                outerRpc.waitFor("outer> ", WAIT);
+                String attach = Ptyctl.command("attach", inner.terminalId(), "--url", server.url()).stream()
+                        .map(word -> "'" + word.replace("'", "'\\''") + "'").collect(Collectors.joining(" "));
+                outerRpc.write(Action.text("clear; " + attach), Action.key(Key.ENTER));
+                expect(outerRpc, "inner>");
+
+                outerRpc.write(Action.text("stty size; echo typed-$((6*7))"), Action.key(Key.ENTER));
+                expect(innerRpc, "typed-42");
+                expect(outerRpc, "typed-42");
+                assertThat(innerRpc.read().text()).as("the outer terminal's size, sent on attach").contains("24 80");
+
+                outerRpc.resize(90, 20);
+                outerRpc.write(Action.text("stty size"), Action.key(Key.ENTER));
+                expect(innerRpc, "20 90");
+
+                outerRpc.write(Action.text("\u001c"), Action.text("d"));
+                expect(outerRpc, "ptyctl: detached from " + inner.terminalId());
+                expect(outerRpc, "outer>");
+                outerRpc.write(Action.text("stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'"), Action.key(Key.ENTER));
+                WaitResult cooked = outerRpc.waitFor(dev.ptyctl.client.WaitRequest.builder().match("^icanon")
+                        .regex(true).timeout(WAIT).build());
+                assertThat(cooked.matched()).as("the outer terminal is back in canonical mode\n%s",
+                        cooked.screen().text()).isTrue();
+                assertThat(terminals.get(inner.terminalId()).running()).as("detach leaves the program running")
+                        .isTrue();
+            }
+        }
+    }
+
+    private static CreateTerminalRequest.Builder bash(String session, String prompt) {
+        return CreateTerminalRequest.builder(session).command("/bin/bash", "--norc", "--noprofile")
+                .env("PS1", prompt);
+    }
+
+    private static void expect(RpcClient terminal, String text) throws Exception {
+        WaitResult result = terminal.waitFor(text, WAIT);
+        assertThat(result.matched()).as("\"%s\" on the screen:\n%s", text, result.screen().text()).isTrue();
+    }
+}
