@@ -27,7 +27,8 @@ class TestingGuideExamplesTest {
                 .waitFor("PASSED", Duration.ofSeconds(30))
                 .assertScreen().contains("0 failures");
 
-        terminal.typeLine("echo $((6 * 7))")                       // text, then Enter
+        terminal.waitForPrompt()                                   // make has finished
+                .typeLine("echo $((6 * 7))")                       // text, then Enter
                 .waitForPrompt()                                   // a prompt drawn after that line: it finished
                 .assertScreen().contains("\n42\n");
 
