@@ -182,6 +182,8 @@ public final class TerminalDriver implements AutoCloseable {
     /**
      * Waits until the shell shows its prompt, drawn after this driver's last write: after typing a
      * command and Enter, that is when the command has finished. Before any write, any prompt will do.
+     * Type a command only once the previous one has finished (wait for its prompt first): typed ahead
+     * while another command runs, the prompt that ends the earlier command would count.
      *
      * @throws TerminalAssertionError when no such prompt appears within {@code timeout}
      */

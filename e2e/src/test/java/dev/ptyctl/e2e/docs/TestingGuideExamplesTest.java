@@ -28,7 +28,8 @@ class TestingGuideExamplesTest {
                 .waitForPrompt()                                   // make has finished: type the next line now
                 .assertScreen().contains("0 failures");
 
-        terminal.typeLine("echo $((6 * 7))")                       // text, then Enter
+        terminal.waitForPrompt()                                   // make has finished
+                .typeLine("echo $((6 * 7))")                       // text, then Enter
                 .waitForPrompt()                                   // a prompt drawn after that line: it finished
                 .assertScreen().contains("\n42\n");
 
