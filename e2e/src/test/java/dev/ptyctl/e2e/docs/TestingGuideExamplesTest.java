@@ -25,7 +25,6 @@ class TestingGuideExamplesTest {
         // tag::dsl-tour[]
         terminal.type("make test").press(Key.ENTER)
                 .waitFor("PASSED", Duration.ofSeconds(30))
-                .waitForPrompt()                                   // make has finished: type the next line now
                 .assertScreen().contains("0 failures");
 
         terminal.waitForPrompt()                                   // make has finished
