@@ -48,7 +48,8 @@ final class RunCommand implements Callable<Integer> {
     private long timeoutMs;
 
     @Parameters(paramLabel = "COMMAND", arity = "1..*",
-            description = "The command line, typed as given (words are joined with spaces); put it after --.")
+            description = "The command line, typed as given (words are joined with spaces); put it after --. "
+                    + "A command over several lines is pasted, so the shell runs it as one command.")
     private List<String> words;
 
     @Mixin
@@ -75,7 +76,9 @@ final class RunCommand implements Callable<Integer> {
                 return ExitCode.NOT_MATCHED;
             }
             JsonObject written = client.call(RpcMethod.WRITE, Json.createObjectBuilder().add("action",
-                    Json.createArrayBuilder().add(Json.createObjectBuilder().add("text", line))
+                    // A multi-line command is pasted: typed, each line would run as a command of its own.
+                    Json.createArrayBuilder().add(Json.createObjectBuilder().add(
+                                    line.indexOf('\n') >= 0 ? "paste" : "text", line))
                             .add(Json.createObjectBuilder().add("key", "Enter"))).build());
             JsonObject done = waitForPrompt(client, written.getJsonNumber("outputSeq").longValue(), deadline);
             if (json.enabled()) {

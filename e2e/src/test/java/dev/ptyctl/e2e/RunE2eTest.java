@@ -52,6 +52,19 @@ class RunE2eTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"bash", "zsh", "fish"})
+    void aCommandOverSeveralLinesRunsAsOneCommand(String shell) throws Exception {
+        try (ServedTerminal served = serve(shell)) {
+            String loop = shell.equals("fish") ? "for i in 1 2 3\necho line-$i\nend; false"
+                    : "for i in 1 2 3\ndo echo line-$i\ndone; false";
+            var ran = run(served, loop);
+            assertThat(ran.exitCode()).as(ran.toString()).isEqualTo(1);
+            assertThat(ran.stdout()).isEqualTo("line-1\nline-2\nline-3\n");
+            assertThat(run(served, "echo next").stdout()).isEqualTo("next\n");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh", "fish"})
     void runWaitsForABusyShellBeforeTyping(String shell) throws Exception {
         try (ServedTerminal served = serve(shell); RawRpc rpc = served.connect()) {
             rpc.call("pty/wait", "{\"prompt\":true,\"timeout\":20000}");
