@@ -46,10 +46,20 @@ final class ServedTerminal implements AutoCloseable {
 
     /** {@code ptyctl serve --cmd COMMAND --port <free port>} plus extra arguments. */
     static ServedTerminal tcp(String command, String... extra) throws Exception {
-        int port = freePort();
-        List<String> args = new ArrayList<>(List.of("serve", "--cmd", command, "--port", String.valueOf(port)));
-        args.addAll(List.of(extra));
-        return start(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), args);
+        for (int attempt = 1; ; attempt++) {
+            int port = freePort();
+            List<String> args = new ArrayList<>(List.of("serve", "--cmd", command, "--port", String.valueOf(port)));
+            args.addAll(List.of(extra));
+            try {
+                return start(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), args);
+            } catch (AssertionError e) {
+                // The free port can be taken between freePort() and serve's bind, by any process on a machine that
+                // runs several suites at once: pick another. Anything else is a real failure.
+                if (attempt == 3 || !String.valueOf(e.getMessage()).contains("Address already in use")) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /** {@code ptyctl serve --cmd COMMAND --socket <fresh path>} plus extra arguments. */
