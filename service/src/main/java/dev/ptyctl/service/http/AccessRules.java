@@ -112,8 +112,7 @@ public final class AccessRules {
         if (token == null) {
             return Optional.empty();
         }
-        Optional<String> given = authorization.filter(a -> a.regionMatches(true, 0, "Bearer ", 0, 7))
-                .map(a -> a.substring(7).strip()).or(() -> queryToken);
+        Optional<String> given = presented(authorization, queryToken);
         if (given.isEmpty()) {
             return Optional.of(new Refusal(401, "unauthorized",
                     "a token is required: send Authorization: Bearer <token>"));
@@ -135,10 +134,14 @@ public final class AccessRules {
         if (viewToken == null) {
             return Scope.FULL;
         }
-        Optional<String> given = authorization.filter(a -> a.regionMatches(true, 0, "Bearer ", 0, 7))
-                .map(a -> a.substring(7).strip()).or(() -> queryToken);
-        return given.filter(g -> MessageDigest.isEqual(viewToken, g.getBytes(StandardCharsets.UTF_8))).isPresent()
+        return presented(authorization, queryToken).filter(g -> MessageDigest.isEqual(viewToken, g.getBytes(StandardCharsets.UTF_8))).isPresent()
                 ? Scope.VIEW : Scope.FULL;
+    }
+
+    /** The token a request presents: the bearer token of its Authorization header, else the query parameter. */
+    private static Optional<String> presented(Optional<String> authorization, Optional<String> queryToken) {
+        return authorization.filter(a -> a.regionMatches(true, 0, "Bearer ", 0, 7))
+                .map(a -> a.substring(7).strip()).or(() -> queryToken);
     }
 
     /** The refusal of a request the view scope may not make: anything but reading. */

@@ -37,7 +37,10 @@ final class WriteMethod implements RpcMethodHandler {
     public JsonObject call(JsonObject params, TerminalSession session)
             throws RpcException, IOException, InterruptedException {
         List<Action> actions = actions(new Params(params));
-        boolean[] modes = session.inspect(t -> new boolean[] {t.applicationCursorKeys(), t.bracketedPaste()});
+        // The modes are read under the session lock, so only when a key or a paste needs them: plain text, the
+        // commonest write, takes no lock here.
+        boolean[] modes = actions.stream().allMatch(a -> a.kind() == Kind.TEXT) ? new boolean[2]
+                : session.inspect(t -> new boolean[] {t.applicationCursorKeys(), t.bracketedPaste()});
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         for (Action action : actions) {
             bytes.writeBytes(switch (action.kind()) {

@@ -4,7 +4,6 @@ import dev.ptyctl.service.pty.OutputListener;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -319,6 +318,6 @@ public final class PromptTracker implements OutputListener {
 
     /** The last {@link #MAX_RECENT_COMMANDS} finished commands, oldest first. */
     public synchronized List<CommandSummary> recentCommands() {
-        return List.copyOf(new ArrayList<>(recent));
+        return List.copyOf(recent);
     }
 }
