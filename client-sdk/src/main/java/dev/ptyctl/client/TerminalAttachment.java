@@ -633,15 +633,8 @@ public final class TerminalAttachment implements AutoCloseable {
                 return; // still connecting: opened() sees it is no longer current and aborts
             }
             webSocket.close(1000, "detached");
-            // The server answers the close at once; a server that does not is cut off.
-            Thread.ofPlatform().daemon().name("ptyctl-attachment-close").start(() -> {
-                try {
-                    Thread.sleep(CLOSE_HANDSHAKE_TIMEOUT);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                webSocket.abort();
-            });
+            // The server answers the close at once (the reader then closes the socket); one that does not is cut off.
+            scheduler.schedule(CLOSE_HANDSHAKE_TIMEOUT, webSocket::abort);
         }
     }
 
