@@ -206,26 +206,11 @@ class SecurityTest {
     void theViewTokenAttachesTheWebSocketAsAViewerWhateverTheUrlSays() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         try {
-            java.util.concurrent.BlockingQueue<String> frames = new java.util.concurrent.LinkedBlockingQueue<>();
-            WebSocket socket = http.newWebSocketBuilder().buildAsync(socketUri("?token=" + VIEW_TOKEN),
-                    new WebSocket.Listener() {
-                        @Override
-                        public java.util.concurrent.CompletionStage<?> onText(WebSocket ws, CharSequence data,
-                                                                             boolean last) {
-                            frames.add(data.toString());
-                            ws.request(1);
-                            return null;
-                        }
-                    }).orTimeout(20, TimeUnit.SECONDS).join();
-            socket.sendText("{\"type\":\"input\",\"clientId\":\"v\",\"clientSeq\":1,\"data\":\"echo hi\\r\"}",
+            SocketFrames viewer = SocketFrames.attach(http, server, terminalId, "token=" + VIEW_TOKEN);
+            viewer.socket().sendText("{\"type\":\"input\",\"clientId\":\"v\",\"clientSeq\":1,\"data\":\"echo hi\\r\"}",
                     true);
-            String error = null;
-            for (String frame = frames.poll(20, TimeUnit.SECONDS); frame != null && error == null;
-                 frame = frames.poll(20, TimeUnit.SECONDS)) {
-                error = frame.contains("\"type\":\"error\"") ? frame : null;
-            }
-            assertThat(error).contains("input").contains("is not allowed in view mode");
-            socket.abort();
+            assertThat(viewer.next("error").getString("message")).isEqualTo("\"input\" is not allowed in view mode");
+            viewer.socket().abort();
         } finally {
             http.shutdownNow();
         }

@@ -1,7 +1,6 @@
 package dev.ptyctl.service.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,22 +17,14 @@ class ZshAndFishIntegrationTest {
     @TempDir
     Path home;
 
-    private static void assumeInstalled(String shell) {
-        boolean found = false;
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
-            found |= Files.isExecutable(Path.of(dir, shell));
-        }
-        assumeTrue(found || "true".equals(System.getenv("CI")), shell + " is not installed");
-    }
-
     private IntegratedShell zsh(String zshrc) throws Exception {
-        assumeInstalled("zsh");
+        IntegratedShell.assumeInstalled("zsh");
         Files.writeString(home.resolve(".zshrc"), zshrc);
         return new IntegratedShell("zsh", home);
     }
 
     private IntegratedShell fish(String configFish) throws Exception {
-        assumeInstalled("fish");
+        IntegratedShell.assumeInstalled("fish");
         Path config = Files.createDirectories(home.resolve(".config/fish"));
         Files.writeString(config.resolve("config.fish"), configFish);
         return new IntegratedShell("fish", home);
@@ -57,7 +48,7 @@ class ZshAndFishIntegrationTest {
 
     @Test
     void zshKeepsTheUsersZdotdir() throws Exception {
-        assumeInstalled("zsh");
+        IntegratedShell.assumeInstalled("zsh");
         Path own = Files.createDirectories(home.resolve("zdot"));
         Files.writeString(own.resolve(".zshrc"), "PS1='ready$ '\nexport FROM_OWN_ZDOTDIR=yes\n");
         var launch = ShellIntegration.integrate(java.util.List.of("zsh"), Map.of("ZDOTDIR", own.toString()));

@@ -2,12 +2,15 @@ package dev.ptyctl.service.ws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.client.internal.RawWebSocket;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import dev.ptyctl.protocol.ws.ServerFrame;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -20,8 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * SPEC §5.2: a client that keeps losing its connection and reconnects with the last seq it processed ends up with
  * exactly the bytes of a client that never disconnected: nothing lost, nothing twice.
  *
- * <p>The clients are {@link RawSocketClient}s, which see exactly what the server sent (see there why not the
- * JDK's WebSocket client).
+ * <p>The clients are the SDK's {@link RawWebSocket}s, which see exactly what the server sent (see there why not
+ * the JDK's WebSocket client).
  */
 class ReplayExactnessTest {
     private static final int LOG_BYTES = 1 << 20;
@@ -150,7 +153,7 @@ class ReplayExactnessTest {
         private long seq;
         private int generation;
         private int connections;
-        private RawSocketClient socket;
+        private RawWebSocket socket;
 
         ReceivedStream() throws Exception {
             digest = MessageDigest.getInstance("SHA-256");
@@ -165,7 +168,7 @@ class ReplayExactnessTest {
             } finally {
                 lock.unlock();
             }
-            RawSocketClient opened = RawSocketClient.connect(uri, new Listener(mine));
+            RawWebSocket opened = RawWebSocket.connect(uri, Map.of(), Duration.ofSeconds(20), new Listener(mine));
             lock.lock();
             try {
                 socket = opened;
@@ -241,7 +244,7 @@ class ReplayExactnessTest {
             return connections;
         }
 
-        private final class Listener implements RawSocketClient.Listener {
+        private final class Listener implements RawWebSocket.Handler {
             private final int generation;
 
             Listener(int generation) {
@@ -249,16 +252,26 @@ class ReplayExactnessTest {
             }
 
             @Override
-            public void onText(String text) {
+            public void onText(RawWebSocket webSocket, String text) {
                 if (ServerFrame.parse(text) instanceof ServerFrame.Output output) {
                     accept(generation, output.seq(), output.data().getBytes(StandardCharsets.UTF_8), output.reset());
                 }
             }
 
             @Override
-            public void onBinary(byte[] data) {
+            public void onBinary(RawWebSocket webSocket, byte[] data) {
                 BinaryOutputFrame frame = BinaryOutputFrame.decode(data);
                 accept(generation, frame.seq(), frame.data(), frame.reset());
+            }
+
+            @Override
+            public void onClose(RawWebSocket webSocket, int code, String reason) {
+                // the test drops connections itself; a close it did not cause shows as missing bytes
+            }
+
+            @Override
+            public void onError(RawWebSocket webSocket, Throwable error) {
+                // likewise
             }
         }
     }
