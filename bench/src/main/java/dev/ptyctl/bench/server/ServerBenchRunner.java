@@ -32,8 +32,8 @@ import java.util.Set;
  *
  * <p>Usage (from the repository root; {@code bench/server-run} builds everything and compiles the drain first):
  * {@code java -cp bench/target/bench.jar dev.ptyctl.bench.server.ServerBenchRunner [--rounds 5] [--copies 4]
- * [--samples 2000] [--warmup 500] [--idle 500] [--quiet-seconds 10] [--drain bench/target/pty-drain]
- * [--work bench/target/workloads] [--only throughput,latency,idle] [--server "./ptyctl server"]}.
+ * [--server-warmup 3] [--samples 2000] [--warmup 500] [--idle 500] [--quiet-seconds 10]
+ * [--drain bench/target/pty-drain] [--work bench/target/workloads] [--only throughput,latency,idle] [--server "./ptyctl server"]}.
  */
 public final class ServerBenchRunner {
     private static final double MIB = 1024.0 * 1024.0;
@@ -50,6 +50,7 @@ public final class ServerBenchRunner {
         Map<String, String> options = parse(args);
         int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
         int copies = Integer.parseInt(options.getOrDefault("copies", "4"));
+        int serverWarmup = Integer.parseInt(options.getOrDefault("server-warmup", "3"));
         int samples = Integer.parseInt(options.getOrDefault("samples", "2000"));
         int warmup = Integer.parseInt(options.getOrDefault("warmup", "500"));
         int idle = Integer.parseInt(options.getOrDefault("idle", "500"));
@@ -71,7 +72,7 @@ public final class ServerBenchRunner {
                 Path.of("bench/target/server-bench-server.log"))) {
             report.append("Server JVM: ").append(jvmFlags(server.pid())).append("\n");
             if (parts.contains("throughput")) {
-                throughput(report, server, http, BareDrain.find(drainBinary), work, rounds, copies);
+                throughput(report, server, http, BareDrain.find(drainBinary), work, rounds, copies, serverWarmup);
             }
             if (parts.contains("latency")) {
                 latency(report, server, http, drainBinary, samples, warmup);
@@ -85,7 +86,8 @@ public final class ServerBenchRunner {
     }
 
     private static void throughput(StringBuilder report, PtyctlServerProcess server, HttpClient http,
-                                   BareDrain drain, Path work, int rounds, int copies) throws Exception {
+                                   BareDrain drain, Path work, int rounds, int copies, int serverWarmup)
+            throws Exception {
         Tmux tmux = new Tmux();
         PtyctlCat ptyctl = new PtyctlCat(server, http, "ptyctl server");
         List<CatContender> contenders = List.of(drain, tmux, ptyctl);
@@ -93,10 +95,13 @@ public final class ServerBenchRunner {
         for (Workload w : Workload.values()) {
             files.put(w, CatWorkload.prepare(w, work, copies));
         }
-        // One unrecorded round per workload and contender first: the server's JIT, the page cache, tmux's binary.
+        // Unrecorded runs first: the page cache and tmux's binary need one; the server, which lives for hours, is
+        // measured once its JIT has settled (C2 takes a few seconds of CPU and ~100 MiB of output to get there).
         for (CatWorkload w : files.values()) {
             for (CatContender c : contenders) {
-                c.run(w);
+                for (int i = 0; i < (c == ptyctl ? serverWarmup : 1); i++) {
+                    c.run(w);
+                }
             }
         }
         ptyctl.forgetWarmUp();

@@ -7,8 +7,9 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The raw output of one terminal with seq = byte offset (SPEC §5.2); keeps the most recent {@code capacityBytes}.
  *
- * <p>The PTY reader appends through {@link #output} (the session calls it under its lock, right after the
- * emulator has applied the chunk, so a screen snapshot taken under that lock matches {@link #nextSeq()} exactly).
+ * <p>The PTY reader appends through {@link #output} as it reads, before the emulator has applied the chunk, so
+ * clients never wait for the emulator; the log may therefore be a little ahead of the screen (the session bounds
+ * how far, well within the smallest log), and a reset snapshot carries the screen's own seq.
  * Appending never waits for a reader of the log: it copies the chunk into a ring under a lock that readers hold
  * only to copy at most one frame out, then runs the subscribers' wake-ups, which must be quick (they only unpark
  * a sender). Readers pull with {@link #read} from whatever seq they have reached, so a slow reader costs the log
@@ -203,7 +204,7 @@ public final class OutputLog implements OutputListener {
     }
 
     /**
-     * Runs {@code wakeUp} after every appended chunk, on the PTY reader thread and under the session lock: it must
+     * Runs {@code wakeUp} after every appended chunk, on the PTY reader thread: it must
      * only signal (e.g. unpark a sender), never block or read the log.
      *
      * @return a handle that removes the subscription

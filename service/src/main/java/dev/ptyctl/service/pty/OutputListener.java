@@ -1,9 +1,16 @@
 package dev.ptyctl.service.pty;
 
 /**
- * Sees every chunk of PTY output, in order, right after the emulator has applied it and while the session lock is
- * held: an output log that records here stays consistent with screen snapshots taken under the same lock. Runs on
- * the PTY reader thread, so it must be quick and must not block or call back into the session.
+ * Sees every chunk of PTY output, in order, with its place in the output stream. A session calls a listener at one
+ * of two moments (chosen when it is registered, see {@link SpawnOptions}):
+ * <ul>
+ *   <li>as read: on the PTY reader thread, before the emulator has applied the chunk. An output log records here,
+ *       so clients get bytes without waiting for the emulator;</li>
+ *   <li>as applied: right after the emulator has applied the chunk, under the session lock, so whatever the
+ *       listener reads from the screen (a title, a prompt) matches the bytes it is given.</li>
+ * </ul>
+ * Either way it runs on the session's own threads and must be quick: it must not block or call back into the
+ * session (other than reading the screen, for an applied listener).
  */
 @FunctionalInterface
 public interface OutputListener {

@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -21,13 +22,17 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
 
 /**
  * A program running in a pseudo-terminal, with the server's emulator kept up to date from its output.
  *
  * <p>Threads: one platform thread reads the PTY (pty4j reads are native calls, which would pin a virtual thread's
- * carrier and could stall every virtual thread in the JVM) and feeds {@link ScreenState}; one platform thread does
+ * carrier and could stall every virtual thread in the JVM), hands each chunk to the as-read listeners (the output
+ * log) and queues it in {@link PendingOutput}; a virtual thread takes the queued output and applies it to
+ * {@link ScreenState} (emulator and screen listeners). Reading and emulating thus overlap on two cores, and clients
+ * of the output log never wait for the emulator. One platform thread does
  * every write and resize, in submission order, so a write that blocks because the program does not read its input
  * holds up only later writes to the same PTY; a third platform thread waits for the process to exit (pty4j waits
  * in {@code Object.wait} under a monitor, which pins a virtual thread on the Java 21 runtimes we support). The
@@ -39,6 +44,14 @@ import java.util.function.BiFunction;
 public final class PtySession implements TerminalSession, AutoCloseable {
     /** Linux PTYs hand out at most a few KiB per read; 16 KiB keeps every read in one call without waste. */
     private static final int READ_BUFFER_BYTES = 16 * 1024;
+    /**
+     * How far the emulator may fall behind the reader. The output log runs ahead of the screen by at most this, plus
+     * the chunk being applied and the chunk being queued: 3 × 16 KiB, under the smallest replay buffer (64 KiB), so
+     * the seq of a reset snapshot is always still in the log. A few reads' worth is all the overlap needs.
+     */
+    static final int MAX_PENDING_BYTES = 16 * 1024;
+    /** The emulator's thread takes up to this much at once: fewer, larger feeds under the session lock. */
+    private static final int APPLY_CHUNK_BYTES = 16 * 1024;
     /**
      * How long to wait after the process exits for its last output. The reader sees end-of-file only when every
      * holder of the terminal has closed it, which a background child may delay indefinitely.
@@ -52,12 +65,20 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final ExecutorService writer;
     private final Duration killGrace;
     private final Thread reader;
+    private final Thread applier;
+    private final PendingOutput pending = new PendingOutput(MAX_PENDING_BYTES);
+    private final List<OutputListener> asRead;
+    /** Serializes the reader's chunks with injected output: the as-read listeners and the queue see one order. */
+    private final ReentrantLock ingestLock = new ReentrantLock();
+    /** Bytes handed to the as-read listeners so far; written under {@link #ingestLock}. */
+    private volatile long readSeq;
     private final CompletableFuture<Integer> processExit = new CompletableFuture<>();
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
 
-    private PtySession(PtyProcess process, ScreenState screen, Duration killGrace) {
+    private PtySession(PtyProcess process, ScreenState screen, List<OutputListener> asRead, Duration killGrace) {
         this.process = process;
         this.screen = screen;
+        this.asRead = List.copyOf(asRead);
         this.toPty = process.getOutputStream();
         this.killGrace = killGrace;
         long pid = process.pid();
@@ -65,6 +86,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
                 .factory());
         InputStream fromPty = process.getInputStream();
         this.reader = Thread.ofPlatform().daemon().name("pty-reader-" + pid).unstarted(() -> pumpOutput(fromPty));
+        this.applier = Thread.ofPlatform().daemon().name("pty-screen-" + pid).unstarted(this::applyOutput);
     }
 
     /**
@@ -78,10 +100,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         ScreenState screen = new ScreenState(options.cols(), options.rows(), options.scrollbackLines(),
                 options.answerQueries());
         // Before the reader starts, so that an output log sees byte 0.
-        options.outputListeners().forEach(screen::addOutputListener);
+        options.screenListeners().forEach(screen::addOutputListener);
         PtyProcess process = startWithSize(options, env);
-        PtySession session = new PtySession(process, screen, options.killGrace());
+        PtySession session = new PtySession(process, screen, options.outputListeners(), options.killGrace());
         HostedProcesses.register(session);
+        session.applier.start();
         session.reader.start();
         Thread.ofPlatform().daemon().name("pty-exit-" + process.pid()).start(session::awaitProcessExit);
         return session;
@@ -132,8 +155,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         return process.pid();
     }
 
-    /** Adds a listener for every chunk of output (see {@link OutputListener}). */
-    public void addOutputListener(OutputListener listener) {
+    /** Adds a listener that sees every later chunk of output as applied to the screen (see {@link OutputListener}). */
+    public void addScreenListener(OutputListener listener) {
         screen.addOutputListener(listener);
     }
 
@@ -150,13 +173,16 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     /**
-     * Feeds {@code bytes} to the emulator and the output listeners as if the program had written them, between two
-     * of the reader's chunks (the screen lock orders them). Replies to queries in them go to the program as usual.
+     * Hands {@code bytes} to the listeners and the emulator as if the program had written them, between two of the
+     * reader's chunks, and returns once the screen shows them. Replies to queries in them go to the program as usual.
      */
     @Override
     public void injectOutput(byte[] bytes) {
-        for (byte[] reply : screen.feed(bytes, 0, bytes.length)) {
-            writeReply(reply);
+        try {
+            long end = ingest(bytes, 0, bytes.length);
+            awaitApplied(end, System.nanoTime() + DRAIN_AFTER_EXIT.toNanos());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -240,16 +266,67 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         try {
             for (int n = fromPty.read(buffer); n >= 0; n = fromPty.read(buffer)) {
                 if (n > 0) {
-                    for (byte[] reply : screen.feed(buffer, 0, n)) {
-                        writeReply(reply);
-                    }
+                    ingest(buffer, 0, n);
                 }
             }
         } catch (IOException e) {
             // EIO once the last holder of the terminal has gone: the normal end of a PTY on Linux.
             LOG.log(System.Logger.Level.TRACE, "pty read ended", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.ERROR, "pty reader of process " + pid() + " failed", e);
+        } finally {
+            pending.close();
+        }
+    }
+
+    /** Gives a chunk to the as-read listeners and queues it for the emulator; returns the seq after it. */
+    private long ingest(byte[] data, int offset, int length) throws InterruptedException {
+        ingestLock.lockInterruptibly();
+        try {
+            readSeq += length;
+            for (OutputListener listener : asRead) {
+                try {
+                    listener.output(data, offset, length, readSeq);
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.WARNING, "output listener failed", e);
+                }
+            }
+            pending.put(data, offset, length);
+            return readSeq;
+        } finally {
+            ingestLock.unlock();
+        }
+    }
+
+    /** The emulator's thread: applies queued output in order until the reader has ended and the queue is empty. */
+    private void applyOutput() {
+        byte[] chunk = new byte[PendingOutput.INITIAL_BYTES];
+        try {
+            for (int n = pending.take(chunk); n >= 0; n = pending.take(chunk)) {
+                try {
+                    for (byte[] reply : screen.feed(chunk, 0, n)) {
+                        writeReply(reply);
+                    }
+                } catch (RuntimeException e) {
+                    // An emulator bug must not stop the screen, or the reader would wait for it for ever.
+                    LOG.log(System.Logger.Level.ERROR, "emulator of process " + pid() + " failed on output", e);
+                }
+                if (n == chunk.length && chunk.length < APPLY_CHUNK_BYTES) {
+                    chunk = new byte[Math.min(APPLY_CHUNK_BYTES, chunk.length * 2)];
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Waits until the screen has applied output up to {@code seq}, or the deadline. */
+    private void awaitApplied(long seq, long deadlineNanos) throws InterruptedException {
+        SessionProgress progress = screen.progress();
+        while (progress.outputSeq() < seq && System.nanoTime() - deadlineNanos < 0) {
+            progress = screen.awaitChange(progress.outputSeq(), deadlineNanos);
         }
     }
 
@@ -277,7 +354,10 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         }
         processExit.complete(code);
         try {
+            long deadline = System.nanoTime() + DRAIN_AFTER_EXIT.toNanos();
             reader.join(DRAIN_AFTER_EXIT);
+            // The final screen: everything read so far applied, not just read.
+            awaitApplied(readSeq, deadline + DRAIN_AFTER_EXIT.toNanos());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

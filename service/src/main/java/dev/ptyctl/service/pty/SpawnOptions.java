@@ -19,12 +19,14 @@ import java.util.Objects;
  * @param scrollbackLines how many lines scrolled off the top the emulator keeps
  * @param answerQueries   whether the server's emulator answers terminal queries (SPEC §5.5)
  * @param killGrace       how long a hung-up program may take to exit before it is killed
- * @param outputListeners listeners registered before the PTY reader starts, so they see the output from byte 0
+ * @param outputListeners listeners that see each chunk as the PTY reader reads it, before the emulator, from byte 0
  *                        (an output log needs this: seq is a byte offset from the very first byte)
+ * @param screenListeners listeners that see each chunk right after the emulator has applied it, under the session
+ *                        lock, from byte 0: for whatever reads the screen or must agree with it (titles, prompts)
  */
 public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, Map<String, String> environment,
                            int scrollbackLines, boolean answerQueries, Duration killGrace,
-                           List<OutputListener> outputListeners) {
+                           List<OutputListener> outputListeners, List<OutputListener> screenListeners) {
     /** SPEC §3 and §8 {@code scrollbackLines}. */
     public static final int DEFAULT_SCROLLBACK_LINES = 10_000;
     /** SPEC §8 {@code killGraceMillis}: long enough for a shell or editor to save state on SIGHUP. */
@@ -52,12 +54,13 @@ public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, M
             throw new IllegalArgumentException("kill grace period must not be negative: " + killGrace);
         }
         outputListeners = List.copyOf(outputListeners);
+        screenListeners = List.copyOf(screenListeners);
     }
 
     /** Options without output listeners (add them with {@link #withOutputListener}). */
     public SpawnOptions(List<String> command, Path cwd, int cols, int rows, Map<String, String> environment,
                         int scrollbackLines, boolean answerQueries, Duration killGrace) {
-        this(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace, List.of());
+        this(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace, List.of(), List.of());
     }
 
     /** {@code command} in the server's working directory at 100×30, answering queries, default grace period. */
@@ -69,48 +72,62 @@ public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, M
     /** A copy in {@code directory}. */
     public SpawnOptions withCwd(Path directory) {
         return new SpawnOptions(command, directory, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
-                outputListeners);
+                outputListeners, screenListeners);
     }
 
     /** A copy with another size. */
     public SpawnOptions withSize(int newCols, int newRows) {
         return new SpawnOptions(command, cwd, newCols, newRows, environment, scrollbackLines, answerQueries, killGrace,
-                outputListeners);
+                outputListeners, screenListeners);
     }
 
     /** A copy with these extra variables (replacing the previous extras). */
     public SpawnOptions withEnvironment(Map<String, String> extra) {
         return new SpawnOptions(command, cwd, cols, rows, extra, scrollbackLines, answerQueries, killGrace,
-                outputListeners);
+                outputListeners, screenListeners);
     }
 
     /** A copy that keeps {@code lines} lines of scrollback. */
     public SpawnOptions withScrollbackLines(int lines) {
         return new SpawnOptions(command, cwd, cols, rows, environment, lines, answerQueries, killGrace,
-                outputListeners);
+                outputListeners, screenListeners);
     }
 
     /** A copy that does or does not answer terminal queries. */
     public SpawnOptions withAnswerQueries(boolean answer) {
         return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answer, killGrace,
-                outputListeners);
+                outputListeners, screenListeners);
     }
 
     /** A copy with another grace period between hang-up and kill. */
     public SpawnOptions withKillGrace(Duration grace) {
         return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, grace,
-                outputListeners);
+                outputListeners, screenListeners);
     }
 
     /**
      * A copy that also registers {@code listener} before the PTY reader starts: it sees every byte of output, from
-     * the first one, under the session lock (see {@link OutputListener}).
+     * the first one, on the reader thread as it is read, before the emulator has applied it (see
+     * {@link OutputListener}).
      */
     public SpawnOptions withOutputListener(OutputListener listener) {
-        List<OutputListener> listeners = new ArrayList<>(outputListeners);
-        listeners.add(Objects.requireNonNull(listener, "listener"));
         return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
-                listeners);
+                append(outputListeners, listener), screenListeners);
+    }
+
+    /**
+     * A copy that also registers {@code listener} before the PTY reader starts: it sees every byte of output, from
+     * the first one, right after the emulator has applied it, under the session lock (see {@link OutputListener}).
+     */
+    public SpawnOptions withScreenListener(OutputListener listener) {
+        return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
+                outputListeners, append(screenListeners, listener));
+    }
+
+    private static List<OutputListener> append(List<OutputListener> listeners, OutputListener listener) {
+        List<OutputListener> more = new ArrayList<>(listeners);
+        more.add(Objects.requireNonNull(listener, "listener"));
+        return more;
     }
 
     private static void checkDimension(String name, int value) {

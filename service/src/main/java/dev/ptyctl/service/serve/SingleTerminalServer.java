@@ -59,7 +59,7 @@ public final class SingleTerminalServer implements AutoCloseable {
             }
             SpawnOptions spawn = new SpawnOptions(command, cwd, options.cols(), options.rows(), env,
                     SpawnOptions.DEFAULT_SCROLLBACK_LINES, true, SpawnOptions.DEFAULT_KILL_GRACE);
-            session = PtySession.spawn(prompts == null ? spawn : spawn.withOutputListener(prompts));
+            session = PtySession.spawn(prompts == null ? spawn : spawn.withScreenListener(prompts));
         } catch (IOException | RuntimeException e) {
             endpoint.close();
             throw e;

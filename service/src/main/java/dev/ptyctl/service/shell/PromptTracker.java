@@ -25,7 +25,7 @@ import java.util.OptionalInt;
  * whatever the screen has scrolled or redrawn since. The scanner is a small state machine that survives marks split
  * across reads; everything but {@code ESC ] 133 ;} and {@code ESC ] 633 ;} passes through it untouched.
  *
- * <p>Thread-safe: {@link #output} runs on the PTY reader thread, readers on any thread.
+ * <p>Thread-safe: {@link #output} runs on the session's emulator thread, readers on any thread.
  */
 public final class PromptTracker implements OutputListener {
     /** Where the shell is, as far as its marks say. */
@@ -114,8 +114,8 @@ public final class PromptTracker implements OutputListener {
         while (i < end) {
             if (scan == IDLE) {
                 // Nothing has begun to match, so no byte before the next ESC can change any state: skip to it in a
-                // tight loop and capture the run in one copy. This runs on the PTY reader thread for every byte of
-                // output; byte by byte it cost a fifth of that thread's time on plain text.
+                // tight loop and capture the run in one copy. This runs on the session's emulator thread for every
+                // byte of output; byte by byte it cost a fifth of that thread's time on plain text.
                 int esc = i;
                 while (esc < end && data[esc] != 0x1b) {
                     esc++;

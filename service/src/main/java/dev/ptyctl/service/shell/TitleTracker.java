@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * follow change nothing. Every change of the recorded value is passed to the listener exactly once; nothing is
  * reported when the value stays the same.
  *
- * <p>Thread-safe: the emulator reports titles from the PTY reader thread, the hold expires on the scheduler's. The
+ * <p>Thread-safe: the emulator reports titles from the session's emulator thread, the hold expires on the scheduler's. The
  * listener runs under the tracker's lock, so changes arrive in the order they were recorded; it must be quick and
  * must not call back into the tracker.
  */

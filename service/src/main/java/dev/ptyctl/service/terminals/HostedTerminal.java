@@ -47,7 +47,7 @@ public final class HostedTerminal implements AttachableTerminal {
     private volatile TerminalSession session;
     private volatile PromptTracker prompts;
     private volatile TitleTracker titles;
-    /** The emulator's title after the last chunk, to pass on only changes; touched by the reader thread only. */
+    /** The emulator's title after the last chunk, to pass on only changes; touched by the session's emulator thread only. */
     private String lastRawTitle = "";
 
     private HostedTerminal(String id, TerminalSpec spec, OutputLog output, OutputTimeline timeline, RpcEndpoint rpc,
@@ -81,10 +81,12 @@ public final class HostedTerminal implements AttachableTerminal {
         terminal.titles = new TitleTracker(TitleTracker.DEFAULT_HOLD, TitleTimers.shared(),
                 title -> onTitle.accept(terminal));
         try {
+            // The log and the timeline take output as read (clients need not wait for the emulator); titles and
+            // prompts as applied, so that they agree with the screen.
             SpawnOptions options = spawnOptions(id, spec, settings, rpc).withOutputListener(output)
-                    .withOutputListener(timeline).withOutputListener(terminal::watchTitle);
+                    .withOutputListener(timeline).withScreenListener(terminal::watchTitle);
             terminal.pty = PtySession.spawn(terminal.prompts == null ? options
-                    : options.withOutputListener(terminal.prompts));
+                    : options.withScreenListener(terminal.prompts));
         } catch (IOException | RuntimeException e) {
             rpc.close();
             throw e;
@@ -119,7 +121,8 @@ public final class HostedTerminal implements AttachableTerminal {
     }
 
     /**
-     * After each chunk of output (on the reader thread, under the session lock, which is re-entrant): hands a
+     * After each chunk of output is applied (on the session's emulator thread, under the session lock, which is
+     * re-entrant): hands a
      * changed title (OSC 0/2) to the title tracker, which applies the SPEC §5.8 hold and glyph rules.
      */
     private void watchTitle(byte[] data, int offset, int length, long outputSeqAfter) {

@@ -94,9 +94,14 @@ final class ClientSender implements Runnable {
         this.frame = new byte[BinaryOutputFrame.HEADER_BYTES + maxFrameData];
     }
 
-    /** Starts the sending thread. */
+    /**
+     * Starts the sending thread. A platform thread: it is woken after every chunk the PTY delivers, and waking a
+     * parked virtual thread costs a hand-over to the carrier pool (a futex wake of an idle carrier, then the mount)
+     * on top of the plain futex wake of a platform thread; under {@code cat} that hand-over was most of the
+     * sender's CPU (docs/benchmarks.md). Clients are few, so one thread each is cheap.
+     */
     void start(String name) {
-        Thread.ofVirtual().name(name).start(this);
+        Thread.ofPlatform().daemon().name(name).start(this);
     }
 
     /**

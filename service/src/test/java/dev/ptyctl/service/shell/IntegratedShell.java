@@ -38,8 +38,8 @@ final class IntegratedShell implements AutoCloseable {
         var launch = ShellIntegration.integrate(List.of(shell), env);
         env.putAll(launch.environment());
         session = PtySession.spawn(SpawnOptions.of(launch.command()).withCwd(home).withEnvironment(env));
-        session.addOutputListener(prompts);
-        session.addOutputListener((data, off, len, seq) -> {
+        session.addScreenListener(prompts);
+        session.addScreenListener((data, off, len, seq) -> {
             synchronized (output) {
                 output.write(data, off, len);
             }

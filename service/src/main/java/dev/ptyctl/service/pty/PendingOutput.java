@@ -1,0 +1,129 @@
+package dev.ptyctl.service.pty;
+
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Output the PTY reader has read and the emulator has not applied yet: a bounded byte queue between the two
+ * threads of a {@link PtySession}. The reader only copies in and goes back to reading, so reading the PTY and
+ * emulating run on two cores at once instead of one after the other (the reader's chain of read, emulate, notify
+ * was what limited {@code cat} throughput).
+ *
+ * <p>Bounded so that the emulator can never fall far behind: a full queue makes the reader wait, which leaves the
+ * bytes in the kernel and slows the program down, exactly as a slow terminal would. The bound also keeps the
+ * emulator within the smallest replay buffer, so a reset snapshot's seq is always still in the output log.
+ * The ring starts small and doubles on demand, so an idle terminal holds a few KiB.
+ */
+final class PendingOutput {
+    static final int INITIAL_BYTES = 4 * 1024;
+
+    private final int capacity;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition notEmpty = lock.newCondition();
+    private final Condition notFull = lock.newCondition();
+    private byte[] ring;
+    private int head;
+    private int size;
+    private boolean closed;
+
+    /** A queue that holds at most {@code capacityBytes}. */
+    PendingOutput(int capacityBytes) {
+        if (capacityBytes < 1) {
+            throw new IllegalArgumentException("capacity must be positive, got " + capacityBytes);
+        }
+        this.capacity = capacityBytes;
+        this.ring = new byte[Math.min(capacityBytes, INITIAL_BYTES)];
+    }
+
+    /** Appends {@code length} bytes, waiting for room as often as needed; a chunk larger than the queue goes in pieces. */
+    void put(byte[] data, int offset, int length) throws InterruptedException {
+        lock.lockInterruptibly();
+        try {
+            int done = 0;
+            while (done < length) {
+                while (size == capacity && !closed) {
+                    notFull.await();
+                }
+                if (closed) {
+                    return;
+                }
+                int piece = Math.min(length - done, capacity - size);
+                ensureRoom(size + piece);
+                int tail = (head + size) % ring.length;
+                int first = Math.min(piece, ring.length - tail);
+                System.arraycopy(data, offset + done, ring, tail, first);
+                System.arraycopy(data, offset + done + first, ring, 0, piece - first);
+                size += piece;
+                done += piece;
+                notEmpty.signal();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Moves up to {@code into.length} bytes into {@code into}, waiting while the queue is empty.
+     *
+     * @return how many bytes were moved, or -1 once the queue is closed and empty
+     */
+    int take(byte[] into) throws InterruptedException {
+        lock.lockInterruptibly();
+        try {
+            while (size == 0 && !closed) {
+                notEmpty.await();
+            }
+            if (size == 0) {
+                return -1;
+            }
+            int n = Math.min(size, into.length);
+            int first = Math.min(n, ring.length - head);
+            System.arraycopy(ring, head, into, 0, first);
+            System.arraycopy(ring, 0, into, first, n - first);
+            head = (head + n) % ring.length;
+            size -= n;
+            notFull.signal();
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How many bytes wait now. */
+    int size() {
+        lock.lock();
+        try {
+            return size;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** No more output will come: {@link #take} drains what is left and then returns -1; {@link #put} drops. */
+    void close() {
+        lock.lock();
+        try {
+            closed = true;
+            notEmpty.signalAll();
+            notFull.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void ensureRoom(int needed) {
+        if (needed <= ring.length) {
+            return;
+        }
+        int length = ring.length;
+        while (length < needed) {
+            length = Math.min(capacity, length * 2);
+        }
+        byte[] grown = new byte[length];
+        int first = Math.min(size, ring.length - head);
+        System.arraycopy(ring, head, grown, 0, first);
+        System.arraycopy(ring, 0, grown, first, size - first);
+        ring = grown;
+        head = 0;
+    }
+}
