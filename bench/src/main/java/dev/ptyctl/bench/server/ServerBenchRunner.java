@@ -32,7 +32,7 @@ import java.util.Set;
  *
  * <p>Usage (from the repository root; {@code bench/server-run} builds everything and compiles the drain first):
  * {@code java -cp bench/target/bench.jar dev.ptyctl.bench.server.ServerBenchRunner [--rounds 5] [--copies 4]
- * [--server-warmup 3] [--samples 2000] [--warmup 500] [--idle 500] [--quiet-seconds 10]
+ * [--server-warmup 3] [--samples 5000] [--warmup 3000] [--idle 500] [--quiet-seconds 10]
  * [--drain bench/target/pty-drain] [--work bench/target/workloads] [--only throughput,latency,idle] [--server "./ptyctl server"]}.
  */
 public final class ServerBenchRunner {
@@ -51,8 +51,8 @@ public final class ServerBenchRunner {
         int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
         int copies = Integer.parseInt(options.getOrDefault("copies", "4"));
         int serverWarmup = Integer.parseInt(options.getOrDefault("server-warmup", "3"));
-        int samples = Integer.parseInt(options.getOrDefault("samples", "2000"));
-        int warmup = Integer.parseInt(options.getOrDefault("warmup", "500"));
+        int samples = Integer.parseInt(options.getOrDefault("samples", "5000"));
+        int warmup = Integer.parseInt(options.getOrDefault("warmup", "3000"));
         int idle = Integer.parseInt(options.getOrDefault("idle", "500"));
         double quiet = Double.parseDouble(options.getOrDefault("quiet-seconds", "10"));
         Path drainBinary = Path.of(options.getOrDefault("drain", "bench/target/pty-drain"));

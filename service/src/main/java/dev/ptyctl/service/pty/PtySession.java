@@ -65,6 +65,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final ExecutorService writer;
     private final Duration killGrace;
     private final Thread reader;
+    /** Reads the master directly (see {@link MasterReader}); null where that is not possible, then pty4j reads. */
+    private final MasterReader masterReader;
     private final Thread applier;
     private final PendingOutput pending = new PendingOutput(MAX_PENDING_BYTES);
     private final List<OutputListener> asRead;
@@ -84,6 +86,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         long pid = process.pid();
         this.writer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("pty-writer-" + pid)
                 .factory());
+        this.masterReader = openMasterReader(process);
         InputStream fromPty = process.getInputStream();
         this.reader = Thread.ofPlatform().daemon().name("pty-reader-" + pid).unstarted(() -> pumpOutput(fromPty));
         this.applier = Thread.ofPlatform().daemon().name("pty-screen-" + pid).unstarted(this::applyOutput);
@@ -256,15 +259,40 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             Thread.currentThread().interrupt();
         }
         writer.shutdown();
+        if (masterReader != null) {
+            // The reader must be out of read(2) before pty4j closes the descriptor (the number could be reused).
+            masterReader.wake();
+            try {
+                reader.join(DRAIN_AFTER_EXIT);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (!reader.isAlive()) {
+                masterReader.close();
+            }
+        }
         closeQuietly(process.getInputStream());
         closeQuietly(toPty);
         HostedProcesses.unregister(this);
     }
 
+    private static MasterReader openMasterReader(PtyProcess process) {
+        try {
+            return process instanceof UnixPtyProcess unix ? MasterReader.open(unix.getPty().getMasterFD()) : null;
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "reading the PTY through pty4j", e);
+            return null;
+        }
+    }
+
+    private int readPty(InputStream fromPty, byte[] buffer) throws IOException {
+        return masterReader != null ? masterReader.read(buffer) : fromPty.read(buffer);
+    }
+
     private void pumpOutput(InputStream fromPty) {
         byte[] buffer = new byte[READ_BUFFER_BYTES];
         try {
-            for (int n = fromPty.read(buffer); n >= 0; n = fromPty.read(buffer)) {
+            for (int n = readPty(fromPty, buffer); n >= 0; n = readPty(fromPty, buffer)) {
                 if (n > 0) {
                     ingest(buffer, 0, n);
                 }
