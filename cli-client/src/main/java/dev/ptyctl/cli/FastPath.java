@@ -139,6 +139,7 @@ final class FastPath {
             switch (option) {
                 case "--text" -> given.actions.add(Action.text(value));
                 case "--key" -> given.actions.add(Action.key(value));
+                case "--paste" -> given.actions.add(Action.paste(value));
                 default -> {
                     if (given.single.put(option, value) != null) {
                         return null;
@@ -159,7 +160,7 @@ final class FastPath {
             return true;
         }
         return switch (verb) {
-            case "write" -> option.equals("--text") || option.equals("--key");
+            case "write" -> option.equals("--text") || option.equals("--key") || option.equals("--paste");
             case "read" -> option.equals("--top") || option.equals("--bottom") || option.equals("--start")
                     || option.equals("--end");
             case "wait" -> option.equals("--match") || option.equals("--timeout") || option.equals("--idle");

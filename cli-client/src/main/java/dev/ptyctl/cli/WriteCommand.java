@@ -19,6 +19,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "write", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Type text and press keys, in the order given, in one write.",
                 "Example: ptyctl write --text 'ls -l' --key Enter",
+                "--paste sends text the way a terminal sends a paste: line breaks as Enter, inside bracketed-paste "
+                        + "markers while the program asks for them, so a shell takes several lines as one command "
+                        + "(needs a ptyctl server or serve).",
                 "Keys: Enter Tab Shift+Tab Backspace Escape Space ArrowUp/Down/Left/Right Home End Insert "
                         + "Delete PageUp PageDown F1-F12, and Ctrl+, Alt+, Shift+ combinations such as "
                         + "Ctrl+C or Ctrl+Alt+Delete.",
@@ -31,7 +34,7 @@ final class WriteCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1..*")
     private List<ActionOption> actions;
 
-    /** One {@code --text} or {@code --key}. */
+    /** One {@code --text}, {@code --key} or {@code --paste}. */
     static final class ActionOption {
         @Option(names = "--text", paramLabel = "T", required = true, description = "Text to type as is.")
         private String text;
@@ -39,8 +42,11 @@ final class WriteCommand implements Callable<Integer> {
         @Option(names = "--key", paramLabel = "K", required = true, description = "A key to press, by name.")
         private String key;
 
+        @Option(names = "--paste", paramLabel = "T", required = true, description = "Text to paste.")
+        private String paste;
+
         Action toAction() {
-            return text != null ? Action.text(text) : Action.key(key);
+            return text != null ? Action.text(text) : key != null ? Action.key(key) : Action.paste(paste);
         }
     }
 

@@ -106,6 +106,18 @@ class ClientCommandsTest {
     }
 
     @Test
+    void writePasteSendsAPasteActionInItsPlace() {
+        server.reply("{'written':20,'outputSeq':3}");
+
+        Cli.Result result = Cli.run("write", "--port", port, "--paste", "echo a\necho b", "--key", "Enter");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(
+                json("{'action':[{'paste':'echo a\\necho b'},{'key':'Enter'}]}"));
+        server.assertExhausted();
+    }
+
+    @Test
     void writeOfOneKeySendsASingleActionObject() {
         server.reply("{'written':1,'outputSeq':2}");
 

@@ -65,6 +65,8 @@ class FastPathEquivalenceTest {
         same(1, s -> s.reply(SCREEN), "read", "--start", "2", "--end", "4", "--port", port);
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--text", "ls -l", "--key", "Enter", "--text", "é");
         same(1, s -> s.reply(WRITTEN), "write", "--key", "Enter", "--json", "--port", port);
+        same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--paste", "for f in *\ndo wc -l $f\ndone",
+                "--key", "Enter");
         same(1, s -> s.reply(MATCHED), "wait", "--port", port, "--match", "$", "--regex", "--idle", "200",
                 "--scrollback");
         same(1, s -> s.reply(TIMED_OUT), "wait", "--port", port, "--match", "PASSED", "--timeout", "500");
