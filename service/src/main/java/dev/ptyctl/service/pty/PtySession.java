@@ -65,8 +65,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final ExecutorService writer;
     private final Duration killGrace;
     private final Thread reader;
-    /** Reads the master directly (see {@link MasterReader}); null where that is not possible, then pty4j reads. */
-    private final MasterReader masterReader;
+    /** Reads and writes the master directly (see {@link PtyMaster}); null where that is not possible: then pty4j. */
+    private final PtyMaster master;
     private final Thread applier;
     private final PendingOutput pending = new PendingOutput(MAX_PENDING_BYTES);
     private final List<OutputListener> asRead;
@@ -86,7 +86,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         long pid = process.pid();
         this.writer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("pty-writer-" + pid)
                 .factory());
-        this.masterReader = openMasterReader(process);
+        this.master = openPtyMaster(process);
         InputStream fromPty = process.getInputStream();
         this.reader = Thread.ofPlatform().daemon().name("pty-reader-" + pid).unstarted(() -> pumpOutput(fromPty));
         this.applier = Thread.ofPlatform().daemon().name("pty-screen-" + pid).unstarted(this::applyOutput);
@@ -211,8 +211,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             long outputSeq = screen.progress().outputSeq();
             if (bytes.length > 0) {
                 try {
-                    toPty.write(bytes);
-                    toPty.flush();
+                    writePty(bytes);
                 } catch (IOException e) {
                     throw process.isAlive() ? e : exitedException();
                 }
@@ -259,16 +258,21 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             Thread.currentThread().interrupt();
         }
         writer.shutdown();
-        if (masterReader != null) {
-            // The reader must be out of read(2) before pty4j closes the descriptor (the number could be reused).
-            masterReader.wake();
+        if (master != null) {
+            // Reader and writer must be out of their system calls before pty4j closes the descriptor, or a later
+            // call could reach whatever file gets the number next. Once the program is gone both end at once (EIO).
+            master.wake();
             try {
                 reader.join(DRAIN_AFTER_EXIT);
+                if (!writer.awaitTermination(DRAIN_AFTER_EXIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    writer.shutdownNow(); // a write blocked by a background holder that never reads: drop the rest
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            master.stopWrites();
             if (!reader.isAlive()) {
-                masterReader.close();
+                master.close();
             }
         }
         closeQuietly(process.getInputStream());
@@ -276,17 +280,27 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         HostedProcesses.unregister(this);
     }
 
-    private static MasterReader openMasterReader(PtyProcess process) {
+    private static PtyMaster openPtyMaster(PtyProcess process) {
         try {
-            return process instanceof UnixPtyProcess unix ? MasterReader.open(unix.getPty().getMasterFD()) : null;
+            return process instanceof UnixPtyProcess unix ? PtyMaster.open(unix.getPty().getMasterFD()) : null;
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "reading the PTY through pty4j", e);
             return null;
         }
     }
 
+    /** On the writer thread only. */
+    private void writePty(byte[] bytes) throws IOException {
+        if (master != null) {
+            master.write(bytes);
+        } else {
+            toPty.write(bytes);
+            toPty.flush();
+        }
+    }
+
     private int readPty(InputStream fromPty, byte[] buffer) throws IOException {
-        return masterReader != null ? masterReader.read(buffer) : fromPty.read(buffer);
+        return master != null ? master.read(buffer) : fromPty.read(buffer);
     }
 
     private void pumpOutput(InputStream fromPty) {
@@ -362,8 +376,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         try {
             writer.execute(() -> {
                 try {
-                    toPty.write(reply);
-                    toPty.flush();
+                    writePty(reply);
                 } catch (IOException e) {
                     LOG.log(System.Logger.Level.DEBUG, "cannot write a query reply", e);
                 }

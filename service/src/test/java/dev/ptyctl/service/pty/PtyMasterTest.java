@@ -1,21 +1,24 @@
 package dev.ptyctl.service.pty;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.pty4j.unix.Pty;
+import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** Reading a PTY master directly: data, the end of the terminal, and being woken. */
-class MasterReaderTest {
+/** Reading and writing a PTY master directly: data both ways, the end of the terminal, being woken, closing. */
+class PtyMasterTest {
 
     @Test
     void readsWhatTheSlaveWritesAndEndsWhenTheLastHolderCloses() throws Exception {
         Pty pty = new Pty(false);
-        try (MasterReader reader = MasterReader.open(pty.getMasterFD())) {
+        try (PtyMaster reader = PtyMaster.open(pty.getMasterFD())) {
             assertThat(reader).as("poll/read bound to the C library on Linux").isNotNull();
             FileOutputStream slave = new FileOutputStream(pty.getSlaveName());
             slave.write("hello\n".getBytes(StandardCharsets.US_ASCII));
@@ -33,10 +36,29 @@ class MasterReaderTest {
     }
 
     @Test
+    void writesReachTheProgramsSideAndStopOnceTheOwnerCloses() throws Exception {
+        Pty pty = new Pty(false);
+        try (PtyMaster master = PtyMaster.open(pty.getMasterFD());
+             FileInputStream slave = new FileInputStream(pty.getSlaveName())) {
+            master.write("typed\n".getBytes(StandardCharsets.US_ASCII));
+            byte[] buffer = new byte[64];
+
+            int n = slave.read(buffer); // canonical mode: the line arrives once its newline has
+
+            assertThat(new String(buffer, 0, n, StandardCharsets.US_ASCII)).isEqualTo("typed\n");
+            master.stopWrites();
+            assertThatThrownBy(() -> master.write(new byte[] {'x'})).isInstanceOf(IOException.class)
+                    .hasMessageContaining("closed");
+        } finally {
+            pty.close();
+        }
+    }
+
+    @Test
     void wakeEndsAReadThatWouldWaitForEver() throws Exception {
         Pty pty = new Pty(false);
         FileOutputStream slave = new FileOutputStream(pty.getSlaveName()); // held open: no EIO to end the read
-        try (MasterReader reader = MasterReader.open(pty.getMasterFD())) {
+        try (PtyMaster reader = PtyMaster.open(pty.getMasterFD())) {
             CompletableFuture<Integer> read = CompletableFuture.supplyAsync(() -> {
                 try {
                     return reader.read(new byte[64]);

@@ -5,10 +5,11 @@ import com.sun.jna.Native;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import java.io.IOException;
+import java.util.Arrays;
 
 /**
- * Reads a PTY master with plain {@code poll(2)} and {@code read(2)} through JNA's direct mapping (native methods
- * bound once to the C library, no proxy).
+ * Reads and writes a PTY master with plain {@code poll(2)}, {@code read(2)} and {@code write(2)} through JNA's direct
+ * mapping (native methods bound once to the C library, no proxy).
  *
  * <p>Why not pty4j's stream: before every read it calls {@code poll} through a JNA interface proxy with freshly
  * built {@code Structure} objects (reflection, a {@code Memory} with a cleaner) and allocates a new array the size of
@@ -16,10 +17,10 @@ import java.io.IOException;
  * Here the poll set is allocated once. The poll is still needed: it watches a wake-up pipe as well, which is how
  * {@link #wake()} ends a read that would otherwise wait for ever on a terminal a background process keeps open.
  *
- * <p>One reader thread calls {@link #read}; any thread may call {@link #wake}. The owner must not close the master
+ * <p>One reader thread calls {@link #read}, one writer thread {@link #write}; any thread may call {@link #wake}. The owner must not close the master
  * descriptor while a read may still be running (the number could be reused): wake the reader, wait for it, then close.
  */
-final class MasterReader implements AutoCloseable {
+final class PtyMaster implements AutoCloseable {
     private static final short POLLIN = 0x1;
     private static final short POLLERR = 0x8;
     private static final short POLLHUP = 0x10;
@@ -33,6 +34,7 @@ final class MasterReader implements AutoCloseable {
     private final int[] wakePipe = new int[2];
     private final Memory pollSet = new Memory(2L * POLLFD_BYTES);
     private volatile boolean woken;
+    private volatile boolean writesStopped;
     private boolean closed;
 
     private static native int poll(Pointer fds, int count, int timeoutMillis);
@@ -50,16 +52,16 @@ final class MasterReader implements AutoCloseable {
             if (!Platform.isLinux() && !Platform.isMac()) {
                 return false;
             }
-            Native.register(MasterReader.class, Platform.C_LIBRARY_NAME);
+            Native.register(PtyMaster.class, Platform.C_LIBRARY_NAME);
             return true;
         } catch (LinkageError | RuntimeException e) {
-            System.getLogger(MasterReader.class.getName()).log(System.Logger.Level.DEBUG,
+            System.getLogger(PtyMaster.class.getName()).log(System.Logger.Level.DEBUG,
                     "cannot bind poll/read; PTYs are read through pty4j", e);
             return false;
         }
     }
 
-    private MasterReader(int master) throws IOException {
+    private PtyMaster(int master) throws IOException {
         this.master = master;
         if (pipe(wakePipe) != 0) {
             throw new IOException("cannot create the PTY reader's wake-up pipe, errno " + Native.getLastError());
@@ -71,8 +73,8 @@ final class MasterReader implements AutoCloseable {
     }
 
     /** A reader of {@code masterFd}, or null where the C library's calls cannot be bound (then use pty4j's stream). */
-    static MasterReader open(int masterFd) throws IOException {
-        return LINKED ? new MasterReader(masterFd) : null;
+    static PtyMaster open(int masterFd) throws IOException {
+        return LINKED ? new PtyMaster(masterFd) : null;
     }
 
     /**
@@ -109,6 +111,35 @@ final class MasterReader implements AutoCloseable {
             }
         }
         return -1;
+    }
+
+    /**
+     * Writes all of {@code data} to the program's input, waiting while the terminal's input buffer is full (the
+     * program is not reading).
+     *
+     * @throws IOException when the terminal refuses the write (EIO once the program and its children have closed it)
+     */
+    void write(byte[] data) throws IOException {
+        byte[] rest = data;
+        while (rest.length > 0) {
+            if (writesStopped) {
+                throw new IOException("the terminal is closed");
+            }
+            long n = write(master, rest, rest.length);
+            if (n < 0) {
+                int error = Native.getLastError();
+                if (error == EINTR || error == EAGAIN) {
+                    continue;
+                }
+                throw new IOException("cannot write to the terminal, errno " + error);
+            }
+            rest = Arrays.copyOfRange(rest, (int) n, rest.length);
+        }
+    }
+
+    /** Refuses every later {@link #write}: the owner is about to close the descriptor. */
+    void stopWrites() {
+        writesStopped = true;
     }
 
     /** Makes a waiting (or the next) {@link #read} return -1. */
