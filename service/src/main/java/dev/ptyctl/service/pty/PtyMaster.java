@@ -1,5 +1,6 @@
 package dev.ptyctl.service.pty;
 
+import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
@@ -8,31 +9,37 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /**
- * Reads and writes a PTY master with plain {@code poll(2)}, {@code read(2)} and {@code write(2)} through JNA's direct
+ * Reads and writes a PTY master with plain {@code read(2)}, {@code write(2)} and {@code poll(2)} through JNA's direct
  * mapping (native methods bound once to the C library, no proxy).
  *
- * <p>Why not pty4j's stream: before every read it calls {@code poll} through a JNA interface proxy with freshly
+ * <p>Why not pty4j's streams: before every read pty4j calls {@code poll} through a JNA interface proxy with freshly
  * built {@code Structure} objects (reflection, a {@code Memory} with a cleaner) and allocates a new array the size of
  * the caller's buffer; on the reader thread that was as much CPU as the kernel's read itself (docs/benchmarks.md).
- * Here the poll set is allocated once. The poll is still needed: it watches a wake-up pipe as well, which is how
- * {@link #wake()} ends a read that would otherwise wait for ever on a terminal a background process keeps open.
+ * Here the descriptor is made non-blocking: a read or write that can go ahead costs one system call, and only one
+ * that cannot waits in {@code poll}, on the master and on a wake-up pipe. The pipe is how {@link #wake()} ends a read
+ * or write that would otherwise wait for ever on a terminal that a background process keeps open.
  *
- * <p>One reader thread calls {@link #read}, one writer thread {@link #write}; any thread may call {@link #wake}. The owner must not close the master
- * descriptor while a read may still be running (the number could be reused): wake the reader, wait for it, then close.
+ * <p>One reader thread calls {@link #read}, one writer thread {@link #write}; any thread may call {@link #wake}. The
+ * owner must not close the master while a read or write may still be running (the number could be reused): wake,
+ * wait for both threads, {@link #stopWrites()}, then close.
  */
 final class PtyMaster implements AutoCloseable {
     private static final short POLLIN = 0x1;
-    private static final short POLLERR = 0x8;
-    private static final short POLLHUP = 0x10;
+    private static final short POLLOUT = 0x4;
+    private static final int F_GETFL = 3;
+    private static final int F_SETFL = 4;
     private static final int EINTR = 4;
-    private static final int EAGAIN = 11;
+    private static final int EAGAIN = Platform.isMac() ? 35 : 11;
     /** {@code struct pollfd}: int fd, short events, short revents. */
     private static final int POLLFD_BYTES = 8;
     private static final boolean LINKED = link();
 
     private final int master;
     private final int[] wakePipe = new int[2];
-    private final Memory pollSet = new Memory(2L * POLLFD_BYTES);
+    /** The reader's poll set (master, wake-up pipe), made once. */
+    private final Memory readPoll;
+    /** The writer's, made on its first wait. */
+    private Memory writePoll;
     private volatile boolean woken;
     private volatile boolean writesStopped;
     private boolean closed;
@@ -66,10 +73,20 @@ final class PtyMaster implements AutoCloseable {
         if (pipe(wakePipe) != 0) {
             throw new IOException("cannot create the PTY reader's wake-up pipe, errno " + Native.getLastError());
         }
-        pollSet.setInt(0, master);
-        pollSet.setShort(4, POLLIN);
-        pollSet.setInt(POLLFD_BYTES, wakePipe[0]);
-        pollSet.setShort(POLLFD_BYTES + 4, POLLIN);
+        // fcntl is variadic: called through JNA's generic invoker (which passes variadic arguments correctly),
+        // once, not bound like the calls on the hot path.
+        Function fcntl = Function.getFunction(Platform.C_LIBRARY_NAME, "fcntl");
+        int flags = fcntl.invokeInt(new Object[] {master, F_GETFL});
+        if (flags < 0 || fcntl.invokeInt(new Object[] {master, F_SETFL, flags | nonBlockFlag()}) < 0) {
+            close(wakePipe[0]);
+            close(wakePipe[1]);
+            throw new IOException("cannot make the PTY non-blocking");
+        }
+        this.readPoll = pollSet();
+    }
+
+    private static int nonBlockFlag() {
+        return Platform.isMac() ? 0x4 : 0x800;
     }
 
     /** A reader of {@code masterFd}, or null where the C library's calls cannot be bound (then use pty4j's stream). */
@@ -78,35 +95,27 @@ final class PtyMaster implements AutoCloseable {
     }
 
     /**
-     * Waits for output and reads what is there into {@code into}.
+     * Reads what output there is into {@code into}, waiting for some when there is none.
      *
      * @return the number of bytes read, or -1 at the end: every holder of the terminal has closed it (EIO, the
      *         normal end of a PTY on Linux), or {@link #wake()} was called
      */
     int read(byte[] into) throws IOException {
         while (!woken) {
-            pollSet.setShort(6, (short) 0);
-            pollSet.setShort(POLLFD_BYTES + 6, (short) 0);
-            if (poll(pollSet, 2, -1) < 0) {
-                int error = Native.getLastError();
-                if (error == EINTR) {
-                    continue;
-                }
-                throw new IOException("poll on the PTY failed, errno " + error);
-            }
-            if (pollSet.getShort(POLLFD_BYTES + 6) != 0) {
-                return -1;
-            }
-            short events = pollSet.getShort(6);
-            if ((events & POLLIN) == 0 && (events & (POLLHUP | POLLERR)) != 0) {
-                return -1;
-            }
+            // The descriptor is non-blocking: while output streams in, a read finds bytes and no poll is made
+            // (a poll before every read was a quarter of the reader's time under cat).
             long n = read(master, into, into.length);
             if (n > 0) {
                 return (int) n;
             }
             int error = n < 0 ? Native.getLastError() : 0;
-            if (error != EINTR && error != EAGAIN) {
+            if (error == EINTR) {
+                continue;
+            }
+            if (error != EAGAIN) {
+                return -1;
+            }
+            if (!await(readPoll, POLLIN)) {
                 return -1;
             }
         }
@@ -117,7 +126,8 @@ final class PtyMaster implements AutoCloseable {
      * Writes all of {@code data} to the program's input, waiting while the terminal's input buffer is full (the
      * program is not reading).
      *
-     * @throws IOException when the terminal refuses the write (EIO once the program and its children have closed it)
+     * @throws IOException when the terminal refuses the write (EIO once the program and its children have closed
+     *                     it), or it was closed ({@link #wake()}) while the write waited
      */
     void write(byte[] data) throws IOException {
         byte[] rest = data;
@@ -126,15 +136,53 @@ final class PtyMaster implements AutoCloseable {
                 throw new IOException("the terminal is closed");
             }
             long n = write(master, rest, rest.length);
-            if (n < 0) {
-                int error = Native.getLastError();
-                if (error == EINTR || error == EAGAIN) {
-                    continue;
+            if (n >= 0) {
+                rest = Arrays.copyOfRange(rest, (int) n, rest.length);
+                continue;
+            }
+            int error = Native.getLastError();
+            if (error == EAGAIN) {
+                if (!await(writePoll(), POLLOUT)) {
+                    throw new IOException("the terminal is closed");
                 }
+            } else if (error != EINTR) {
                 throw new IOException("cannot write to the terminal, errno " + error);
             }
-            rest = Arrays.copyOfRange(rest, (int) n, rest.length);
         }
+    }
+
+    /**
+     * Waits until the master is ready for {@code event} (or hung up); false once {@link #wake()} has been called.
+     * {@code set} holds the master and the wake-up pipe.
+     */
+    private boolean await(Memory set, short event) throws IOException {
+        while (true) {
+            set.setShort(4, event);
+            set.setShort(6, (short) 0);
+            set.setShort(POLLFD_BYTES + 6, (short) 0);
+            if (poll(set, 2, -1) >= 0) {
+                return set.getShort(POLLFD_BYTES + 6) == 0;
+            }
+            int error = Native.getLastError();
+            if (error != EINTR) {
+                throw new IOException("poll on the PTY failed, errno " + error);
+            }
+        }
+    }
+
+    private synchronized Memory writePoll() {
+        if (writePoll == null) {
+            writePoll = pollSet();
+        }
+        return writePoll;
+    }
+
+    private Memory pollSet() {
+        Memory set = new Memory(2L * POLLFD_BYTES);
+        set.setInt(0, master);
+        set.setInt(POLLFD_BYTES, wakePipe[0]);
+        set.setShort(POLLFD_BYTES + 4, POLLIN);
+        return set;
     }
 
     /** Refuses every later {@link #write}: the owner is about to close the descriptor. */
@@ -142,7 +190,7 @@ final class PtyMaster implements AutoCloseable {
         writesStopped = true;
     }
 
-    /** Makes a waiting (or the next) {@link #read} return -1. */
+    /** Makes a waiting (or the next) {@link #read} return -1 and a waiting {@link #write} fail. */
     void wake() {
         woken = true;
         write(wakePipe[1], new byte[] {1}, 1);
@@ -155,7 +203,10 @@ final class PtyMaster implements AutoCloseable {
             closed = true;
             close(wakePipe[0]);
             close(wakePipe[1]);
-            pollSet.close();
+            readPoll.close();
+            if (writePoll != null) {
+                writePoll.close();
+            }
         }
     }
 }

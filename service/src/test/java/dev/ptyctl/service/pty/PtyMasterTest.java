@@ -55,6 +55,29 @@ class PtyMasterTest {
     }
 
     @Test
+    void wakeEndsAWriteThatWaitsForAProgramThatDoesNotRead() throws Exception {
+        Pty pty = new Pty(false);
+        FileInputStream slave = new FileInputStream(pty.getSlaveName()); // open, never read
+        try (PtyMaster master = PtyMaster.open(pty.getMasterFD())) {
+            CompletableFuture<Void> write = CompletableFuture.runAsync(() -> {
+                try {
+                    master.write(new byte[1024 * 1024]); // far more than the terminal's input buffer holds
+                } catch (IOException e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            });
+
+            master.wake();
+
+            assertThatThrownBy(() -> write.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(IOException.class)
+                    .hasMessageContaining("closed");
+        } finally {
+            slave.close();
+            pty.close();
+        }
+    }
+
+    @Test
     void wakeEndsAReadThatWouldWaitForEver() throws Exception {
         Pty pty = new Pty(false);
         FileOutputStream slave = new FileOutputStream(pty.getSlaveName()); // held open: no EIO to end the read
