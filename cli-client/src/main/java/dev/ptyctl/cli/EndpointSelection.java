@@ -58,8 +58,22 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
     private RpcAddress lookUpTerminal() throws IOException {
         checkTerminalFlags();
         try (TerminalsClient server = ServerConnection.open(environment, url, token)) {
-            return server.get(terminal).rpc();
+            RpcAddress rpc = server.get(terminal).rpc();
+            if (rpc instanceof RpcAddress.Tcp tcp && isLoopback(tcp.host())
+                    && !isLoopback(server.baseUrl().getHost())) {
+                // Dialing 127.0.0.1 here would reach this machine, not the server's: say so instead.
+                throw new IOException("terminal " + terminal + " takes JSON-RPC on the server's own loopback ("
+                        + tcp.host() + ":" + tcp.port() + "), which cannot be reached from this machine; run this "
+                        + "command on the server's host, or use ptyctl screen/attach, which go through "
+                        + server.baseUrl());
+            }
+            return rpc;
         }
+    }
+
+    private static boolean isLoopback(String host) {
+        String bare = host == null ? "" : host.replace("[", "").replace("]", "");
+        return bare.equals("localhost") || bare.startsWith("127.") || bare.equals("::1");
     }
 
     private void checkTerminalFlags() {

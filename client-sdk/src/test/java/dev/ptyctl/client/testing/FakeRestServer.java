@@ -66,6 +66,16 @@ public final class FakeRestServer implements AutoCloseable {
         return new FakeRestServer(HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
     }
 
+    /** Starts on an ephemeral port of every interface, for clients that must reach it by a non-loopback address. */
+    public static FakeRestServer startOnAllInterfaces() throws IOException {
+        return new FakeRestServer(HttpServer.create(new InetSocketAddress(0), 0));
+    }
+
+    /** The port it listens on. */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
     /** {@code http://127.0.0.1:PORT}. */
     public URI url() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
