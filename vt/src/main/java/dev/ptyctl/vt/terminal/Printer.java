@@ -46,12 +46,14 @@ final class Printer {
      */
     private long cellExtra;
     /**
-     * Column after the last one printing may use on this print: the screen's width, or the right
-     * margin plus one when the cursor is between left and right margins (DECSLRM).
+     * Column after the last one printing may use: the screen's width, or the right margin plus one
+     * while left and right margins are set (DECSLRM) and the cursor is not right of them.
      */
     private int edge;
     /** Column a wrap continues at: 0, or the left margin inside margins. */
     private int wrapTo;
+    /** Whether {@link #edge} is the right margin (DECSLRM), even when that is the last column. */
+    private boolean wrapsAtMargin;
 
     Printer(TerminalState t, ScrollOps scroll) {
         this.t = t;
@@ -160,16 +162,27 @@ final class Printer {
         int col = cursor.col();
         cellExtra = t.extra == 0 || Style.underline(t.style) != Style.UNDERLINE_NONE || Extras.link(t.extra) != 0
             ? t.extra : 0;
-        edge = cols;
-        wrapTo = 0;
-        if (!s.fullWidth() && (cursor.marginWrapPending() || (col >= s.leftMargin() && col <= s.rightMargin()))) {
-            edge = s.rightMargin() + 1;
-            wrapTo = s.leftMargin();
-        }
+        chooseWrapEdge(s, cursor, col);
         if (col > 0 && col <= cols && line.width(col - 1) == 2) {
             line.set(col - 1, 0, 1, t.style, cellExtra);
         }
         return line;
+    }
+
+    /**
+     * Where printing from {@code col} wraps ({@link #edge}) and to which column ({@link #wrapTo}),
+     * as xterm decides it: at the right margin unless the cursor is right of it. Decided again after
+     * every wrap, so the text wraps the same wherever the input was split: one character per write
+     * meets this at every character.
+     */
+    private void chooseWrapEdge(Screen s, Cursor cursor, int col) {
+        // Past the last column the cursor only ever waits to wrap; when the right margin is the last
+        // column that is a wrap at the margin, which the cursor's own flag marks only short of it.
+        boolean pendingAtLastColumnMargin = col == s.cols() && s.rightMargin() == s.cols() - 1;
+        wrapsAtMargin = !s.fullWidth()
+            && (cursor.marginWrapPending() || col <= s.rightMargin() || pendingAtLastColumnMargin);
+        edge = wrapsAtMargin ? s.rightMargin() + 1 : s.cols();
+        wrapTo = wrapsAtMargin ? s.leftMargin() : 0;
     }
 
     /** End of a printed run: the cursor, a wrap pending at a right margin, a wide character cut in two. */
@@ -179,6 +192,14 @@ final class Printer {
         if (col == edge && edge < cols) {
             cursor.setMarginWrapPending();
         }
+        blankOrphanedRightHalf(line, col, cols);
+    }
+
+    /**
+     * Blanks the cell at {@code col} when it is the right half of a wide character whose left half
+     * was just overwritten, as the end of every printed run does.
+     */
+    private void blankOrphanedRightHalf(Line line, int col, int cols) {
         if (col < cols && line.width(col) == 0 && !line.hasText(col)) {
             line.set(col, 0, 1, t.style, cellExtra);
         }
@@ -226,18 +247,22 @@ final class Printer {
         int col = cursor.col();
         if (!join && col + width > edge) {
             if (t.modes.autowrap) {
+                // What the end of a run does where the write might have been split: only at a right
+                // margin short of the last column can the cell there be a cut wide character.
+                blankOrphanedRightHalf(line, col, cols);
                 Line oldRow = line;
                 scroll.down(true, true);
-                if (edge == cols) {
+                if (!wrapsAtMargin) {
                     s.line(cursor.row()).setWrapped(true);
                 }
                 // Blank what the wide character left behind only now, on the old row object: on a
                 // one-row screen without scrollback it has just been recycled as the new row, and
                 // xterm.js blanks it there too.
                 oldRow.fill(col, edge, t.style, cellExtra);
-                cursor.setCol(wrapTo);
-                line = s.line(cursor.row());
                 col = wrapTo;
+                cursor.setCol(col);
+                line = s.line(cursor.row());
+                chooseWrapEdge(s, cursor, col);
             } else {
                 cursor.setCol(edge - 1);
                 col = edge - 1;
@@ -259,7 +284,7 @@ final class Printer {
             // A zero-width character with nothing to join while a wrap is pending: xterm.js writes it
             // past the end of the row, where it is lost, and the cursor goes to cols + 1 (at a right
             // margin, which xterm.js does not have, it is just lost).
-            if (edge == cols) {
+            if (!wrapsAtMargin) {
                 cursor.setCol(col + 1);
             }
             return line;

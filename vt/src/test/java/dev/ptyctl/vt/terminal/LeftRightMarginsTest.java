@@ -41,6 +41,20 @@ class LeftRightMarginsTest {
     }
 
     @ChunkedTest
+    void printingFromLeftOfTheLeftMarginWrapsAtTheRightMargin(Chunking chunking) {
+        // xterm: the right margin holds unless the cursor is right of it
+        Terminal t = terminal(8, 4, chunking, GRID + MARGINS + CSI + "1;1H" + "123456789");
+        assertThat(rows(t)).containsExactly("123456gh", "ij789nop", "qrstuvwx", "yzABCDEF");
+    }
+
+    @ChunkedTest
+    void aRightMarginAtTheLastColumnStillWrapsToTheLeftMargin(Chunking chunking) {
+        Terminal t = terminal(8, 4, chunking, GRID + CSI + "?69h" + CSI + "3;8s" + CSI + "1;5H" + "12345");
+        assertThat(rows(t)).containsExactly("abcd1234", "ij5lmnop", "qrstuvwx", "yzABCDEF");
+        assertThat(t.emulator().activeScreen().line(1).isWrapped()).as("no soft wrap at a margin").isFalse();
+    }
+
+    @ChunkedTest
     void aWrapPendingAtTheRightMarginIsCancelledByAMove(Chunking chunking) {
         Terminal t = terminal(8, 4, chunking, MARGINS + CSI + "1;3H" + "1234" + CSI + "C" + "Z");
         assertThat(rows(t).get(0)).isEqualTo("  123Z");

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
  * fast path); fed one byte at a time, every character other than ASCII goes through the streaming
  * decoder and the state machine instead. Both must leave the same terminal, cell by cell: the
  * {@code vt} serialization carries text, widths, combining marks, attributes, wrap flags, cursor and
- * modes. Autowrap off and left and right margins are left out of the streams: there the result
- * already depends on where a write is split (see {@link RandomStreamTest}; with margins, where the
- * text wraps to is decided by the cursor's column when a printed run starts).
+ * modes. Autowrap off is left out of the streams: there the result already depends on where a write
+ * is split (see {@link RandomStreamTest}). Left and right margins are in: where text wraps is
+ * decided again after every wrap, as feeding one character at a time would.
  */
 class Utf8FastPathTest {
     private static final int STREAMS = 1500;
@@ -26,12 +26,13 @@ class Utf8FastPathTest {
         "\u200d", "❤\uFE0F", "\u200b", "ｱ", "│", "\uFEFF", "a\uFEFF\u0301", "\u0085", "\u009b1m", "\u009d0;t\u0007",
         "\u0090$qm\u009c", "\u007f", "\u00a0", "\u00e9", "\uD800\uDC00", "\r\n", "\t", "\b",
     };
-    /** Sequences that change how text is printed: insert mode, autowrap, charsets, margins, styles. */
+    /** Sequences that change how text is printed: insert mode, charsets, margins (DECSLRM), styles. */
     private static final String[] SEQUENCES = {
         "\u001b[4h", "\u001b[4l", "\u001b(0", "\u001b(B", "\u000e", "\u000f",
         "\u001b)0", "\u001b[1;31m", "\u001b[0m", "\u001b[4:3m",
         "\u001b]8;;https://example.com\u001b\\", "\u001b]8;;\u001b\\", "\u001b[H", "\u001b[5G", "\u001b[2K",
         "\u001b[@", "\u001b[P", "\u001b[3b", "\u001b7", "\u001b8",
+        "\u001b[?69h", "\u001b[2;6s", "\u001b[;6s", "\u001b[4;40s", "\u001b[?69l",
     };
     /** Broken UTF-8: stray continuation bytes, cut-off sequences, overlong and surrogate forms, invalid leads. */
     private static final byte[][] BROKEN = {
