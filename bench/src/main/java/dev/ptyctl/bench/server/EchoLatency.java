@@ -49,7 +49,7 @@ final class EchoLatency {
     static Samples webSocket(PtyctlServerProcess server, HttpClient http, int samples, int warmup) throws Exception {
         PtyctlServerProcess.Created terminal = server.create("bench-echo-ws", "/bin/sh",
                 List.of("-c", ECHO_PROGRAM), 120, 40);
-        TerminalSocketClient client = TerminalSocketClient.connect(http, server, terminal.terminalId());
+        TerminalSocketClient client = TerminalSocketClient.connect(server, terminal.terminalId());
         try {
             if (client.nextFrameArrival(SAMPLE_TIMEOUT_MS) == null) {
                 throw new IOException("the echo terminal never printed its ready mark");

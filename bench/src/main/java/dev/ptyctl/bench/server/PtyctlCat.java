@@ -68,7 +68,7 @@ final class PtyctlCat implements CatContender {
         long start = System.nanoTime();
         PtyctlServerProcess.Created terminal = server.create("bench-cat-" + RUNS.incrementAndGet(), "/bin/sh",
                 List.of("-c", script), 120, 40);
-        TerminalSocketClient client = TerminalSocketClient.connect(http, server, terminal.terminalId());
+        TerminalSocketClient client = TerminalSocketClient.connect(server, terminal.terminalId());
         try {
             if (client.nextFrameArrival(30_000) == null) {
                 throw new IOException("the gate never opened: " + script);

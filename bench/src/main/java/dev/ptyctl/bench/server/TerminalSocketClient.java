@@ -1,24 +1,27 @@
 package dev.ptyctl.bench.server;
 
-import java.net.http.HttpClient;
-import java.net.http.WebSocket;
-import java.nio.ByteBuffer;
+import dev.ptyctl.client.internal.RawWebSocket;
+import java.io.IOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.concurrent.BlockingQueue;
+import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One protocol-2 WebSocket client of a terminal (the JDK's {@code java.net.http.WebSocket}): counts and hashes every
- * output byte it receives, notes when each output frame arrives, and completes when the {@code exit} frame comes.
- * Output is binary (1 byte kind, 8 bytes seq, data), and a frame may reach the listener in several parts.
+ * One protocol-2 WebSocket client of a terminal: counts and hashes every output byte it receives, notes when each
+ * output frame arrives, and completes when the {@code exit} frame comes. Output is binary (1 byte kind, 8 bytes seq,
+ * data). It is the SDK's own client ({@link RawWebSocket}: blocking reads on one platform thread), which is what a
+ * Java user of ptyctl gets, and costs the shared two cores less than the JDK's {@code java.net.http.WebSocket}
+ * (a selector thread and an executor hand-over per message), which this bench used at first
+ * (docs/benchmarks.md has both).
  */
-final class TerminalSocketClient implements WebSocket.Listener {
+final class TerminalSocketClient implements RawWebSocket.Handler {
     private static final int HEADER_BYTES = 9;
     private static final Pattern EXIT_SEQ = Pattern.compile("\"type\"\\s*:\\s*\"exit\".*?\"seq\"\\s*:\\s*(\\d+)"
             + "|\"seq\"\\s*:\\s*(\\d+).*?\"type\"\\s*:\\s*\"exit\"");
@@ -27,13 +30,10 @@ final class TerminalSocketClient implements WebSocket.Listener {
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private final CompletableFuture<Long> exit = new CompletableFuture<>();
     private final BlockingQueue<Long> frameArrivals = new LinkedBlockingQueue<>();
-    private final StringBuilder text = new StringBuilder();
-    private int headerLeft;
-    private boolean inFrame;
     private volatile long bytes;
     private volatile int resets;
     private volatile long frames;
-    private WebSocket socket;
+    private RawWebSocket socket;
 
     TerminalSocketClient() {
         try {
@@ -44,11 +44,10 @@ final class TerminalSocketClient implements WebSocket.Listener {
     }
 
     /** Connects and waits for the {@code ready} frame. */
-    static TerminalSocketClient connect(HttpClient http, PtyctlServerProcess server, String terminalId)
-            throws Exception {
+    static TerminalSocketClient connect(PtyctlServerProcess server, String terminalId) throws Exception {
         TerminalSocketClient client = new TerminalSocketClient();
-        client.socket = http.newWebSocketBuilder().header("Authorization", "Bearer " + server.token())
-                .buildAsync(server.socketUri(terminalId), client).get(30, TimeUnit.SECONDS);
+        client.socket = RawWebSocket.connect(server.socketUri(terminalId),
+                Map.of("Authorization", "Bearer " + server.token()), Duration.ofSeconds(30), client);
         client.ready.get(30, TimeUnit.SECONDS);
         return client;
     }
@@ -61,9 +60,9 @@ final class TerminalSocketClient implements WebSocket.Listener {
     }
 
     /** Sends an {@code input} frame; {@code clientSeq} must grow with every frame. */
-    void input(long clientSeq, String data) {
+    void input(long clientSeq, String data) throws IOException {
         socket.sendText("{\"type\":\"input\",\"clientId\":\"bench\",\"clientSeq\":" + clientSeq + ",\"data\":"
-                + Json.quote(data) + "}", true).join();
+                + Json.quote(data) + "}");
     }
 
     /** The next output frame's arrival time ({@link System#nanoTime}), waiting at most {@code timeoutMillis}. */
@@ -101,59 +100,34 @@ final class TerminalSocketClient implements WebSocket.Listener {
     }
 
     @Override
-    public void onOpen(WebSocket webSocket) {
-        webSocket.request(1);
+    public void onBinary(RawWebSocket webSocket, byte[] data) {
+        if (data.length > 0 && data[0] == 2) {
+            resets++;
+        }
+        int length = Math.max(0, data.length - HEADER_BYTES);
+        bytes += length;
+        sha256.update(data, Math.min(HEADER_BYTES, data.length), length);
+        frames++;
+        frameArrivals.add(System.nanoTime());
     }
 
     @Override
-    public CompletionStage<?> onBinary(WebSocket webSocket, ByteBuffer data, boolean last) {
-        if (!inFrame) {
-            inFrame = true;
-            headerLeft = HEADER_BYTES;
-            if (data.remaining() > 0 && data.get(data.position()) == 2) {
-                resets++;
-            }
+    public void onText(RawWebSocket webSocket, String frame) {
+        if (frame.contains("\"ready\"")) {
+            ready.complete(null);
+        } else if (frame.contains("\"exit\"")) {
+            Matcher m = EXIT_SEQ.matcher(frame);
+            exit.complete(m.find() ? Long.parseLong(m.group(1) != null ? m.group(1) : m.group(2)) : -1L);
         }
-        while (headerLeft > 0 && data.hasRemaining()) {
-            data.get();
-            headerLeft--;
-        }
-        bytes += data.remaining();
-        sha256.update(data);
-        if (last) {
-            inFrame = false;
-            frames++;
-            frameArrivals.add(System.nanoTime());
-        }
-        webSocket.request(1);
-        return null;
     }
 
     @Override
-    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-        text.append(data);
-        if (last) {
-            String frame = text.toString();
-            text.setLength(0);
-            if (frame.contains("\"ready\"")) {
-                ready.complete(null);
-            } else if (frame.contains("\"exit\"")) {
-                Matcher m = EXIT_SEQ.matcher(frame);
-                exit.complete(m.find() ? Long.parseLong(m.group(1) != null ? m.group(1) : m.group(2)) : -1L);
-            }
-        }
-        webSocket.request(1);
-        return null;
-    }
-
-    @Override
-    public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+    public void onClose(RawWebSocket webSocket, int code, String reason) {
         exit.complete(-1L);
-        return null;
     }
 
     @Override
-    public void onError(WebSocket webSocket, Throwable error) {
+    public void onError(RawWebSocket webSocket, Throwable error) {
         ready.completeExceptionally(error);
         exit.completeExceptionally(error);
     }
