@@ -19,7 +19,8 @@ import java.util.Arrays;
  * that cannot waits in {@code poll}, on the master and on a wake-up pipe. The pipe is how {@link #wake()} ends a read
  * or write that would otherwise wait for ever on a terminal that a background process keeps open.
  *
- * <p>One reader thread calls {@link #read}, one writer thread {@link #write}; any thread may call {@link #wake}. The
+ * <p>One reader thread calls {@link #read}; writes ({@link #write}, {@link #writeNow}) come one at a time, in order
+ * (the owner serializes them); any thread may call {@link #wake}. The
  * owner must not close the master while a read or write may still be running (the number could be reused): wake,
  * wait for both threads, {@link #stopWrites()}, then close.
  */
@@ -183,6 +184,35 @@ final class PtyMaster implements AutoCloseable {
         set.setInt(POLLFD_BYTES, wakePipe[0]);
         set.setShort(POLLFD_BYTES + 4, POLLIN);
         return set;
+    }
+
+    /**
+     * Writes what the terminal takes right now, never waiting (the descriptor is non-blocking).
+     *
+     * @return how many bytes were written, 0 when the terminal's input buffer is full
+     * @throws IOException when the terminal refuses the write, or {@link #stopWrites()} was called
+     */
+    int writeNow(byte[] data) throws IOException {
+        int done = 0;
+        while (done < data.length) {
+            if (writesStopped) {
+                throw new IOException("the terminal is closed");
+            }
+            byte[] rest = done == 0 ? data : Arrays.copyOfRange(data, done, data.length);
+            long n = write(master, rest, rest.length);
+            if (n >= 0) {
+                done += (int) n;
+                continue;
+            }
+            int error = Native.getLastError();
+            if (error == EAGAIN) {
+                return done;
+            }
+            if (error != EINTR) {
+                throw new IOException("cannot write to the terminal, errno " + error);
+            }
+        }
+        return done;
     }
 
     /** Refuses every later {@link #write}: the owner is about to close the descriptor. */

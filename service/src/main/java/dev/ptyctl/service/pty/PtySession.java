@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -28,9 +29,9 @@ import java.util.function.BiFunction;
 /**
  * A program running in a pseudo-terminal, with the server's emulator kept up to date from its output.
  *
- * <p>Threads: one platform thread reads the PTY (pty4j reads are native calls, which would pin a virtual thread's
- * carrier and could stall every virtual thread in the JVM), hands each chunk to the as-read listeners (the output
- * log) and queues it in {@link PendingOutput}; a virtual thread takes the queued output and applies it to
+ * <p>Threads: one platform thread reads the PTY ({@link PtyMaster}; a native read would pin a virtual thread's carrier
+ * and could stall every virtual thread in the JVM), hands each chunk to the as-read listeners (the output log) and
+ * queues it in {@link PendingOutput}; a second platform thread takes the queued output and applies it to
  * {@link ScreenState} (emulator and screen listeners). Reading and emulating thus overlap on two cores, and clients
  * of the output log never wait for the emulator. One platform thread does
  * every write and resize, in submission order, so a write that blocks because the program does not read its input
@@ -74,6 +75,10 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final ReentrantLock ingestLock = new ReentrantLock();
     /** Bytes handed to the as-read listeners so far; written under {@link #ingestLock}. */
     private volatile long readSeq;
+    /** Orders writes made on callers' threads with the writer thread's queue. */
+    private final ReentrantLock writeOrder = new ReentrantLock();
+    /** Tasks submitted to {@link #writer} and not yet finished; guarded by {@link #writeOrder}. */
+    private int writerTasks;
     private final CompletableFuture<Integer> processExit = new CompletableFuture<>();
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
 
@@ -204,20 +209,58 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         return screen.awaitChange(seenOutputSeq, deadlineNanos);
     }
 
+    /**
+     * Writes at once on the caller's thread when nothing is queued for the writer thread and the terminal takes all
+     * the bytes without waiting (the master is non-blocking, so this never parks a virtual thread's carrier); the
+     * rest, or everything while earlier writes or resizes are queued, goes to the writer thread in order. Skipping the
+     * hand-over is most of an echo's latency on a busy machine.
+     */
     @Override
     public long write(byte[] bytes) throws IOException, InterruptedException {
-        return onWriterThread(() -> {
-            ensureRunning();
-            long outputSeq = screen.progress().outputSeq();
-            if (bytes.length > 0) {
-                try {
-                    writePty(bytes);
-                } catch (IOException e) {
-                    throw process.isAlive() ? e : exitedException();
+        Future<Long> queued;
+        writeOrder.lock();
+        try {
+            if (master != null && writerTasks == 0) {
+                ensureRunning();
+                long outputSeq = screen.progress().outputSeq();
+                int written = mapWriteFailure(() -> master.writeNow(bytes));
+                if (written == bytes.length) {
+                    return outputSeq;
                 }
+                byte[] rest = Arrays.copyOfRange(bytes, written, bytes.length);
+                queued = submitToWriter(() -> mapWriteFailure(() -> {
+                    writePty(rest);
+                    return outputSeq;
+                }));
+            } else {
+                queued = submitToWriter(() -> {
+                    ensureRunning();
+                    long outputSeq = screen.progress().outputSeq();
+                    return mapWriteFailure(() -> {
+                        if (bytes.length > 0) {
+                            writePty(bytes);
+                        }
+                        return outputSeq;
+                    });
+                });
             }
-            return outputSeq;
-        });
+        } finally {
+            writeOrder.unlock();
+        }
+        return awaitWriter(queued);
+    }
+
+    /** Runs {@code write}, reporting a failure after the program has gone as its exit. */
+    private <T> T mapWriteFailure(Callable<T> write) throws IOException {
+        try {
+            return write.call();
+        } catch (IOException e) {
+            throw process.isAlive() ? e : exitedException();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e);
+        }
     }
 
     @Override
@@ -373,16 +416,20 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     private void writeReply(byte[] reply) {
+        writeOrder.lock();
         try {
-            writer.execute(() -> {
+            submitToWriter(() -> {
                 try {
                     writePty(reply);
                 } catch (IOException e) {
                     LOG.log(System.Logger.Level.DEBUG, "cannot write a query reply", e);
                 }
+                return null;
             });
-        } catch (RejectedExecutionException e) {
+        } catch (SessionExitedException e) {
             // The session is closing; nobody is left to read the reply.
+        } finally {
+            writeOrder.unlock();
         }
     }
 
@@ -423,11 +470,38 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     /** Runs {@code task} on the writer thread and waits for it, rethrowing its exception as it was. */
     private <T> T onWriterThread(Callable<T> task) throws IOException, InterruptedException {
         Future<T> future;
+        writeOrder.lock();
         try {
-            future = writer.submit(task);
+            future = submitToWriter(task);
+        } finally {
+            writeOrder.unlock();
+        }
+        return awaitWriter(future);
+    }
+
+    /** Queues {@code task} for the writer thread, counted in {@link #writerTasks}; call under {@link #writeOrder}. */
+    private <T> Future<T> submitToWriter(Callable<T> task) throws SessionExitedException {
+        try {
+            Future<T> future = writer.submit(() -> {
+                try {
+                    return task.call();
+                } finally {
+                    writeOrder.lock();
+                    try {
+                        writerTasks--;
+                    } finally {
+                        writeOrder.unlock();
+                    }
+                }
+            });
+            writerTasks++;
+            return future;
         } catch (RejectedExecutionException e) {
             throw exitedException();
         }
+    }
+
+    private static <T> T awaitWriter(Future<T> future) throws IOException, InterruptedException {
         try {
             return future.get();
         } catch (ExecutionException e) {
