@@ -32,7 +32,7 @@ class AttachE2eTest {
             Terminal outer = terminals.create(bash("attach-outer", "outer> ").size(80, 24).build());
             try (RpcClient innerRpc = RpcClient.connect(inner.rpc());
                     RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
-                outerRpc.waitFor("outer> ", WAIT);
+                expect(outerRpc, "outer>"); // rows are read with trailing spaces trimmed
                 String attach = Ptyctl.command("attach", inner.terminalId(), "--url", server.url()).stream()
                         .map(word -> "'" + word.replace("'", "'\\''") + "'").collect(Collectors.joining(" "));
                 outerRpc.write(Action.text("clear; " + attach), Action.key(Key.ENTER));

@@ -42,9 +42,10 @@ class TerminalsClientE2eTest {
             assertThat(terminals.list()).extracting(Terminal::terminalId).contains(terminal.terminalId());
 
             try (RpcClient rpc = RpcClient.builder().token(TOKEN).connect(terminal.rpc())) {
-                rpc.waitFor("sdk> ", Duration.ofSeconds(20));
+                // Screen rows are read with trailing spaces trimmed (SPEC §4.2): the prompt reads "sdk>".
+                assertThat(rpc.waitFor("sdk>", Duration.ofSeconds(20)).matched()).isTrue();
                 rpc.write(Action.text("echo $((6*7)) from $PWD"), Action.key(Key.ENTER));
-                rpc.waitFor("42 from " + cwd, Duration.ofSeconds(20));
+                assertThat(rpc.waitFor("42 from " + cwd, Duration.ofSeconds(20)).matched()).isTrue();
             }
             assertThat(terminals.screen(terminal.terminalId())).contains("42 from " + cwd);
             assertThat(terminals.screen(terminal.terminalId(), ScreenFormat.VT)).startsWith("\u001bc")
