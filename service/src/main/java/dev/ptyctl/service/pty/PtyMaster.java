@@ -132,22 +132,10 @@ final class PtyMaster implements AutoCloseable {
      */
     void write(byte[] data) throws IOException {
         byte[] rest = data;
-        while (rest.length > 0) {
-            if (writesStopped) {
+        for (int n = writeNow(rest); n < rest.length; n = writeNow(rest)) {
+            rest = Arrays.copyOfRange(rest, n, rest.length);
+            if (!await(writePoll(), POLLOUT)) {
                 throw new IOException("the terminal is closed");
-            }
-            long n = write(master, rest, rest.length);
-            if (n >= 0) {
-                rest = Arrays.copyOfRange(rest, (int) n, rest.length);
-                continue;
-            }
-            int error = Native.getLastError();
-            if (error == EAGAIN) {
-                if (!await(writePoll(), POLLOUT)) {
-                    throw new IOException("the terminal is closed");
-                }
-            } else if (error != EINTR) {
-                throw new IOException("cannot write to the terminal, errno " + error);
             }
         }
     }

@@ -213,7 +213,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      * Writes at once on the caller's thread when nothing is queued for the writer thread and the terminal takes all
      * the bytes without waiting (the master is non-blocking, so this never parks a virtual thread's carrier); the
      * rest, or everything while earlier writes or resizes are queued, goes to the writer thread in order. Skipping the
-     * hand-over is most of an echo's latency on a busy machine.
+     * hand-over took 60–75 µs off an echo's p50 (docs/benchmarks.md).
      */
     @Override
     public long write(byte[] bytes) throws IOException, InterruptedException {
@@ -223,25 +223,21 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             if (master != null && writerTasks == 0) {
                 ensureRunning();
                 long outputSeq = screen.progress().outputSeq();
-                int written = mapWriteFailure(() -> master.writeNow(bytes));
+                int written;
+                try {
+                    written = master.writeNow(bytes);
+                } catch (IOException e) {
+                    throw exitedIfGone(e);
+                }
                 if (written == bytes.length) {
                     return outputSeq;
                 }
                 byte[] rest = Arrays.copyOfRange(bytes, written, bytes.length);
-                queued = submitToWriter(() -> mapWriteFailure(() -> {
-                    writePty(rest);
-                    return outputSeq;
-                }));
+                queued = submitToWriter(() -> writeInOrder(rest, outputSeq));
             } else {
                 queued = submitToWriter(() -> {
                     ensureRunning();
-                    long outputSeq = screen.progress().outputSeq();
-                    return mapWriteFailure(() -> {
-                        if (bytes.length > 0) {
-                            writePty(bytes);
-                        }
-                        return outputSeq;
-                    });
+                    return writeInOrder(bytes, screen.progress().outputSeq());
                 });
             }
         } finally {
@@ -250,17 +246,21 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         return awaitWriter(queued);
     }
 
-    /** Runs {@code write}, reporting a failure after the program has gone as its exit. */
-    private <T> T mapWriteFailure(Callable<T> write) throws IOException {
-        try {
-            return write.call();
-        } catch (IOException e) {
-            throw process.isAlive() ? e : exitedException();
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException(e);
+    /** On the writer thread: writes all of {@code bytes}, waiting for room; returns {@code outputSeq}. */
+    private long writeInOrder(byte[] bytes, long outputSeq) throws IOException {
+        if (bytes.length > 0) {
+            try {
+                writePty(bytes);
+            } catch (IOException e) {
+                throw exitedIfGone(e);
+            }
         }
+        return outputSeq;
+    }
+
+    /** A failed write reads as the program's exit once it has gone. */
+    private IOException exitedIfGone(IOException e) {
+        return process.isAlive() ? e : exitedException();
     }
 
     @Override
