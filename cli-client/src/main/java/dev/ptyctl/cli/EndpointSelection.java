@@ -3,6 +3,7 @@ package dev.ptyctl.cli;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.protocol.LoopbackNames;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Function;
@@ -59,8 +60,8 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
         checkTerminalFlags();
         try (TerminalsClient server = ServerConnection.open(environment, url, token)) {
             RpcAddress rpc = server.get(terminal).rpc();
-            if (rpc instanceof RpcAddress.Tcp tcp && isLoopback(tcp.host())
-                    && !isLoopback(server.baseUrl().getHost())) {
+            if (rpc instanceof RpcAddress.Tcp tcp && LoopbackNames.isLoopback(tcp.host())
+                    && !LoopbackNames.isLoopback(server.baseUrl().getHost())) {
                 // Dialing 127.0.0.1 here would reach this machine, not the server's: say so instead.
                 throw new IOException("terminal " + terminal + " takes JSON-RPC on the server's own loopback ("
                         + tcp.host() + ":" + tcp.port() + "), which cannot be reached from this machine; run this "
@@ -71,10 +72,6 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
         }
     }
 
-    private static boolean isLoopback(String host) {
-        String bare = host == null ? "" : host.replace("[", "").replace("]", "");
-        return bare.equals("localhost") || bare.startsWith("127.") || bare.equals("::1");
-    }
 
     private void checkTerminalFlags() {
         if (port != null || socket != null) {

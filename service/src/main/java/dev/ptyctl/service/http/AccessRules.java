@@ -1,9 +1,8 @@
 package dev.ptyctl.service.http;
 
-import java.net.InetAddress;
+import dev.ptyctl.protocol.LoopbackNames;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Locale;
@@ -87,7 +86,7 @@ public final class AccessRules {
             return Optional.empty(); // HTTP/1.1 requires Host; browsers always send it, so absence is not a page
         }
         String name = hostName(host.get());
-        if (isLoopbackName(name) || allowedHosts.contains(name)) {
+        if (LoopbackNames.isLoopback(name) || allowedHosts.contains(name)) {
             return Optional.empty();
         }
         return Optional.of(new Refusal(403, "host_not_allowed", "Host " + host.get() + " is not allowed: the "
@@ -165,25 +164,6 @@ public final class AccessRules {
         }
         int colon = value.lastIndexOf(':');
         return colon >= 0 && value.indexOf(':') == colon ? value.substring(0, colon) : value;
-    }
-
-    /** {@code localhost}, or an IP literal in the loopback range. Never resolves a name through DNS. */
-    static boolean isLoopbackName(String name) {
-        if (name.equals("localhost") || name.endsWith(".localhost")) {
-            return true;
-        }
-        if (!isIpLiteral(name)) {
-            return false;
-        }
-        try {
-            return InetAddress.getByName(name).isLoopbackAddress();
-        } catch (UnknownHostException e) {
-            return false;
-        }
-    }
-
-    private static boolean isIpLiteral(String name) {
-        return name.contains(":") || name.chars().allMatch(c -> c == '.' || Character.isDigit(c));
     }
 
     /** {@code http://Example.com:80/} → {@code http://example.com}: scheme and host lower case, default port off. */
