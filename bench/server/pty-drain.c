@@ -27,21 +27,34 @@ static long long now_ns(void) {
     return t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-static int echo_latency(long samples) {
+/* Runs argv[0] on a new 120x40 PTY, in raw mode when asked; returns the child's pid (master in *master), or -1. */
+static pid_t spawn_on_pty(char **argv, int raw, int *master) {
     struct winsize size = {.ws_row = 40, .ws_col = 120};
-    int master;
-    pid_t child = forkpty(&master, NULL, NULL, &size);
+    pid_t child = forkpty(master, NULL, NULL, &size);
     if (child < 0) {
         perror("pty-drain: forkpty");
-        return 2;
+        return -1;
     }
     if (child == 0) {
-        struct termios raw;
-        tcgetattr(0, &raw);
-        cfmakeraw(&raw); /* like stty raw -echo: cat's output comes back byte for byte, nothing added */
-        tcsetattr(0, TCSANOW, &raw);
-        execlp("cat", "cat", (char *) NULL);
+        if (raw) {
+            struct termios mode;
+            tcgetattr(0, &mode);
+            cfmakeraw(&mode); /* like stty raw -echo: cat's output comes back byte for byte, nothing added */
+            tcsetattr(0, TCSANOW, &mode);
+        }
+        execvp(argv[0], argv);
+        perror("pty-drain: exec");
         _exit(127);
+    }
+    return child;
+}
+
+static int echo_latency(long samples) {
+    char *cat[] = {"cat", NULL};
+    int master;
+    pid_t child = spawn_on_pty(cat, 1, &master);
+    if (child < 0) {
+        return 2;
     }
     char c = 'x';
     for (long i = 0; i < samples; i++) {
@@ -65,17 +78,10 @@ int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "--echo") == 0) {
         return echo_latency(atol(argv[2]));
     }
-    struct winsize size = {.ws_row = 40, .ws_col = 120};
     int master;
-    pid_t child = forkpty(&master, NULL, NULL, &size);
+    pid_t child = spawn_on_pty(argv + 1, 0, &master);
     if (child < 0) {
-        perror("pty-drain: forkpty");
         return 2;
-    }
-    if (child == 0) {
-        execvp(argv[1], argv + 1);
-        perror("pty-drain: exec");
-        _exit(127);
     }
     static char buffer[64 * 1024];
     long long total = 0;
