@@ -114,6 +114,25 @@ public final class Params {
         return j;
     }
 
+    /**
+     * Reads a whole plain SGR sequence, {@code ESC [} digits and {@code ;} {@code m}, starting at {@code src[from]},
+     * with the same parameters the parser would dispatch for it: how the printer applies the commonest sequence of
+     * coloured output between two runs of text without a round trip through the parser.
+     *
+     * @param src input bytes
+     * @param from index of the {@code ESC}
+     * @param end index after the last byte that may be read
+     * @return the index after the {@code m}, or -1 when the bytes there are anything else or the sequence does not
+     *         end before {@code end} (the parameters are then unspecified)
+     */
+    public int readSgr(byte[] src, int from, int end) {
+        if (from + 2 >= end || src[from] != 0x1B || src[from + 1] != '[') {
+            return -1;
+        }
+        int j = readPlain(src, from + 2, end);
+        return j < end && src[j] == 'm' ? j + 1 : -1;
+    }
+
     private void addParam(int value) {
         digitIsSub = false;
         if (length >= MAX_PARAMS) {

@@ -34,6 +34,11 @@ public interface VtHandler {
      * returns {@code from}) the parser decodes and hands to {@link #print(int[], int, int)} or to
      * the state machine. The default takes nothing.
      *
+     * <p>The handler may also take a whole plain SGR sequence that comes after text it printed
+     * ({@code ESC [}, digits and {@code ;}, {@code m}; see {@link Params#readSgr}), provided it
+     * applies it exactly as {@link #csiDispatch} would: coloured output alternates short runs of text
+     * with SGR, and keeping both in one loop saves a round trip through the parser per sequence.
+     *
      * @param src input bytes, owned by the caller, valid only during the call
      * @param from index of the first byte, a printable ASCII character or the lead byte of a
      *     multi-byte character

@@ -82,7 +82,7 @@ public final class Emulator implements VtHandler {
         osc = new OscOps(t);
         replies = new Replies(t);
         resets = new Resets(t);
-        printer = new Printer(t, scroll);
+        printer = new Printer(t, scroll, sgr);
         columns = new ColumnOps(t);
         state = new StateView(t);
         registerCsi();

@@ -1,5 +1,6 @@
 package dev.ptyctl.vt.terminal;
 
+import dev.ptyctl.vt.parser.Params;
 import dev.ptyctl.vt.screen.Cursor;
 import dev.ptyctl.vt.screen.Extras;
 import dev.ptyctl.vt.screen.Line;
@@ -36,8 +37,13 @@ final class Printer {
     /** U+FEFF: dropped by the decoder, so the UTF-8 path leaves it to the parser. */
     private static final int BYTE_ORDER_MARK = 0xFEFF;
 
+    private static final int ESC = 0x1B;
+
     private final TerminalState t;
     private final ScrollOps scroll;
+    private final SgrOps sgr;
+    /** Parameters of an SGR taken between two runs of text ({@link #printUtf8}); the parser's own are not touched. */
+    private final Params sgrParams = new Params();
     /** Width of the last character printed, 0 after any control or sequence: what a mark may join. */
     private int precedingWidth;
     /**
@@ -55,9 +61,10 @@ final class Printer {
     /** Whether {@link #edge} is the right margin (DECSLRM), even when that is the last column. */
     private boolean wrapsAtMargin;
 
-    Printer(TerminalState t, ScrollOps scroll) {
+    Printer(TerminalState t, ScrollOps scroll, SgrOps sgr) {
         this.t = t;
         this.scroll = scroll;
+        this.sgr = sgr;
     }
 
     /** Called for every control and sequence: a zero-width character after it joins nothing. */
@@ -118,6 +125,9 @@ final class Printer {
         Line line = begin(s, cursor);
         int col = cursor.col();
         long style = t.style;
+        // Between margins (DECSLRM) the end of a run can change where the next one wraps; there every sequence
+        // goes back through the parser.
+        boolean takeSgr = s.fullWidth();
         int i = from;
         while (i < to) {
             long run = line.setRunUtf8(col, src, i, to, edge, style, cellExtra);
@@ -129,6 +139,26 @@ final class Printer {
                 if (i == to) {
                     break;
                 }
+            }
+            int b = src[i];
+            if (b == ESC) {
+                int after = takeSgr ? sgrParams.readSgr(src, i, to) : -1;
+                if (after < 0) {
+                    break;
+                }
+                // A plain SGR between runs of text, applied here as the parser would dispatch it: what ending this
+                // run does (an orphaned right half is blanked in the old style), the SGR, then the next run's start
+                // (new cell extras; the cursor, line and edge stay).
+                blankOrphanedRightHalf(line, col, s.cols());
+                sgr.apply(sgrParams);
+                precedingWidth = 0;
+                style = t.style;
+                cellExtra = cellExtra();
+                i = after;
+                continue;
+            }
+            if (b >= 0 && b < 0x20) {
+                break;
             }
             // stopped before a character of width 0, one that does not fit, or a byte that is not text
             long one = Utf8.decodeOne(src, i, to);
@@ -160,13 +190,18 @@ final class Printer {
         int cols = s.cols();
         Line line = s.line(cursor.row());
         int col = cursor.col();
-        cellExtra = t.extra == 0 || Style.underline(t.style) != Style.UNDERLINE_NONE || Extras.link(t.extra) != 0
-            ? t.extra : 0;
+        cellExtra = cellExtra();
         chooseWrapEdge(s, cursor, col);
         if (col > 0 && col <= cols && line.width(col - 1) == 2) {
             line.set(col - 1, 0, 1, t.style, cellExtra);
         }
         return line;
+    }
+
+    /** The extras a cell printed now gets (see {@link #cellExtra}). */
+    private long cellExtra() {
+        long extra = t.extra;
+        return extra == 0 || Style.underline(t.style) != Style.UNDERLINE_NONE || Extras.link(extra) != 0 ? extra : 0;
     }
 
     /**

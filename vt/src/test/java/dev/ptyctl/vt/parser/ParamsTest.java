@@ -8,6 +8,26 @@ import org.junit.jupiter.api.Test;
 class ParamsTest {
 
     @Test
+    void aWholePlainSgrIsReadWithTheParametersTheParserGives() {
+        byte[] input = "ab\u001b[1;;38;5;200mcd".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        Params params = new Params();
+        assertThat(params.readSgr(input, 2, input.length)).isEqualTo(input.length - 2);
+        assertThat(params).isEqualTo(Params.parse("1;;38;5;200"));
+        assertThat(params.readSgr(new byte[] {0x1B, '[', 'm'}, 0, 3)).isEqualTo(3);
+        assertThat(params).isEqualTo(Params.parse(""));
+    }
+
+    @Test
+    void anythingButAWholePlainSgrIsLeftToTheParser() {
+        Params params = new Params();
+        for (String other : new String[] {"\u001b[1;31", "\u001b[", "\u001b[?25m", "\u001b[4:3m", "\u001b[1 m",
+            "\u001b[2J", "\u001b]0;t\u0007", "x\u001b[m"}) {
+            byte[] input = other.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            assertThat(params.readSgr(input, 0, input.length)).as(other).isEqualTo(-1);
+        }
+    }
+
+    @Test
     void missingParametersReadAsZeroAndGetOrSuppliesTheDefault() {
         Params params = Params.parse(";7");
         assertThat(params.length()).isEqualTo(2);

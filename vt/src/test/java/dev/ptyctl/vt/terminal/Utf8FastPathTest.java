@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Text fed in one piece is printed straight from the UTF-8 bytes (the parser's and the printer's
  * fast path); fed one byte at a time, every character other than ASCII goes through the streaming
- * decoder and the state machine instead. Both must leave the same terminal, cell by cell: the
- * {@code vt} serialization carries text, widths, combining marks, attributes, wrap flags, cursor and
+ * decoder and the state machine instead; a plain SGR between runs of text is applied by the printer itself when
+ * the whole sequence is in the write, and dispatched by the parser otherwise. Both must leave the same terminal,
+ * cell by cell: the {@code vt} serialization carries text, widths, combining marks, attributes, wrap flags, cursor and
  * modes. Autowrap off is left out of the streams: there the result already depends on where a write
  * is split (see {@link RandomStreamTest}). Left and right margins are in: where text wraps is
  * decided again after every wrap, as feeding one character at a time would.
@@ -29,7 +30,8 @@ class Utf8FastPathTest {
     /** Sequences that change how text is printed: insert mode, charsets, margins (DECSLRM), styles. */
     private static final String[] SEQUENCES = {
         "\u001b[4h", "\u001b[4l", "\u001b(0", "\u001b(B", "\u000e", "\u000f",
-        "\u001b)0", "\u001b[1;31m", "\u001b[0m", "\u001b[4:3m",
+        "\u001b)0", "\u001b[1;31m", "\u001b[0m", "\u001b[4:3m", "\u001b[m", "\u001b[38;5;123m", "\u001b[4m",
+        "\u001b[38;2;1;2;3m", "\u001b[58;5;9m", "\u001b[24m", "\u001b[7;;1;48;2;9m", "\u001b[38;5m", "\u001b[99m",
         "\u001b]8;;https://example.com\u001b\\", "\u001b]8;;\u001b\\", "\u001b[H", "\u001b[5G", "\u001b[2K",
         "\u001b[@", "\u001b[P", "\u001b[3b", "\u001b7", "\u001b8",
         "\u001b[?69h", "\u001b[2;6s", "\u001b[;6s", "\u001b[4;40s", "\u001b[?69l",
