@@ -34,11 +34,18 @@ final class PtyMaster implements AutoCloseable {
     /** {@code struct pollfd}: int fd, short events, short revents. */
     private static final int POLLFD_BYTES = 8;
     private static final boolean LINKED = link();
+    /**
+     * The most Linux's line discipline hands out per read (its 4 KiB buffer less one): a read that returned this much
+     * has probably left more behind.
+     */
+    private static final int LINE_DISCIPLINE_CHUNK = 4095;
 
     private final int master;
     private final int[] wakePipe = new int[2];
     /** The reader's poll set (master, wake-up pipe), made once. */
     private final Memory readPoll;
+    /** The reader's buffer for {@code read(2)}, made on its first read. */
+    private Memory readBuffer;
     /** The writer's, made on its first wait. */
     private Memory writePoll;
     private volatile boolean woken;
@@ -47,7 +54,8 @@ final class PtyMaster implements AutoCloseable {
 
     private static native int poll(Pointer fds, int count, int timeoutMillis);
 
-    private static native long read(int fd, byte[] buffer, long count);
+    /** {@code buffer} is the address of native memory: a byte array would be copied whole, both ways, per call. */
+    private static native long read(int fd, long buffer, long count);
 
     private static native long write(int fd, byte[] buffer, long count);
 
@@ -102,12 +110,15 @@ final class PtyMaster implements AutoCloseable {
      *         normal end of a PTY on Linux), or {@link #wake()} was called
      */
     int read(byte[] into) throws IOException {
+        long address = readBuffer(into.length);
         while (!woken) {
             // The descriptor is non-blocking: while output streams in, a read finds bytes and no poll is made
             // (a poll before every read was a quarter of the reader's time under cat).
-            long n = read(master, into, into.length);
+            long n = read(master, address, into.length);
             if (n > 0) {
-                return (int) n;
+                int total = readOn(address, into.length, (int) n);
+                readBuffer.read(0, into, 0, total);
+                return total;
             }
             int error = n < 0 ? Native.getLastError() : 0;
             if (error == EINTR) {
@@ -121,6 +132,36 @@ final class PtyMaster implements AutoCloseable {
             }
         }
         return -1;
+    }
+
+    /**
+     * After a read of {@code n} bytes: while the line discipline keeps handing out full chunks (the program writes
+     * faster than it is read), reads on without waiting until {@code into} has no room for another. Under a stream
+     * the caller then handles 16 KiB at a time instead of 4 KiB (one log append, one wake-up of the screen and of each
+     * client's sender, one frame); a read that drained the terminal returns at once, so no output waits.
+     */
+    private int readOn(long address, int capacity, int n) {
+        int total = n;
+        long last = n;
+        while (last >= LINE_DISCIPLINE_CHUNK && capacity - total >= LINE_DISCIPLINE_CHUNK) {
+            last = read(master, address + total, capacity - total);
+            if (last <= 0) {
+                break; // nothing more yet (EAGAIN), or an end that the next read reports
+            }
+            total += (int) last;
+        }
+        return total;
+    }
+
+    /** The reader's native buffer, at least {@code capacity} bytes; returns its address. */
+    private long readBuffer(int capacity) {
+        if (readBuffer == null || readBuffer.size() < capacity) {
+            if (readBuffer != null) {
+                readBuffer.close();
+            }
+            readBuffer = new Memory(capacity);
+        }
+        return Pointer.nativeValue(readBuffer);
     }
 
     /**
@@ -222,6 +263,9 @@ final class PtyMaster implements AutoCloseable {
             close(wakePipe[0]);
             close(wakePipe[1]);
             readPoll.close();
+            if (readBuffer != null) {
+                readBuffer.close(); // the reader has ended (see the class comment)
+            }
             if (writePoll != null) {
                 writePoll.close();
             }

@@ -36,6 +36,34 @@ class PtyMasterTest {
     }
 
     @Test
+    void aReadTakesEverythingQueuedUpToItsBufferNotJustOneLineDisciplineChunk() throws Exception {
+        Pty pty = new Pty(false);
+        try (PtyMaster reader = PtyMaster.open(pty.getMasterFD());
+             FileOutputStream slave = new FileOutputStream(pty.getSlaveName())) {
+            // More than two of the line discipline's chunks, less than the terminal holds (its 4 KiB plus the 8 KiB
+            // of a PTY's buffer), so the write returns; no LF, which onlcr would change.
+            byte[] written = new byte[10_000];
+            for (int i = 0; i < written.length; i++) {
+                written[i] = (byte) ('a' + i % 26);
+            }
+            slave.write(written); // returns once the terminal holds all of it
+            byte[] buffer = new byte[16 * 1024];
+
+            int n = reader.read(buffer);
+
+            // The line discipline hands out at most 4095 bytes per read(2); the rest is read on at once.
+            assertThat(n).isEqualTo(written.length);
+            assertThat(java.util.Arrays.copyOf(buffer, n)).isEqualTo(written);
+            byte[] small = new byte[100];
+            slave.write(written);
+            assertThat(reader.read(small)).as("never more than the buffer").isEqualTo(small.length);
+            assertThat(small).isEqualTo(java.util.Arrays.copyOf(written, small.length));
+        } finally {
+            pty.close();
+        }
+    }
+
+    @Test
     void writesReachTheProgramsSideAndStopOnceTheOwnerCloses() throws Exception {
         Pty pty = new Pty(false);
         try (PtyMaster master = PtyMaster.open(pty.getMasterFD());
