@@ -113,11 +113,13 @@ public final class PromptTracker implements OutputListener {
         int i = offset;
         while (i < end) {
             if (scan == IDLE) {
-                // Nothing has begun to match, so no byte before the next ESC can change any state: skip to it in a
+                // Nothing has begun to match, so no byte before the next ESC ] can change any state: skip to it in a
                 // tight loop and capture the run in one copy. This runs on the session's emulator thread for every
-                // byte of output; byte by byte it cost a fifth of that thread's time on plain text.
+                // byte of output; byte by byte it cost a fifth of that thread's time on plain text, and stopping at
+                // every ESC (every CSI of a full-screen program) a tenth on redraws. An ESC that ends the chunk is
+                // left to the scanner, whose state carries over to the next chunk.
                 int esc = i;
-                while (esc < end && data[esc] != 0x1b) {
+                while (esc < end && (data[esc] != 0x1b || esc + 1 < end && data[esc + 1] != ']')) {
                     esc++;
                 }
                 if (captureStartSeq >= 0) {
@@ -286,10 +288,14 @@ public final class PromptTracker implements OutputListener {
     }
 
     private void resetScanner() {
+        if (scan == PAYLOAD) {
+            // Only a payload state writes it; ByteArrayOutputStream.reset is synchronized, and most sequences (every
+            // CSI of a full-screen program) get here twice without ever reaching one.
+            payload.reset();
+        }
         scan = IDLE;
         escInPayload = false;
         payloadCut = false;
-        payload.reset();
     }
 
     /** Where the shell is now. */

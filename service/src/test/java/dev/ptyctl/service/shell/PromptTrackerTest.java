@@ -31,23 +31,25 @@ class PromptTrackerTest {
     }
 
     @ParameterizedTest(name = "chunks of {0}")
-    @ValueSource(ints = {0, 1, 2, 3, 7})
+    @ValueSource(ints = {0, 1, 2, 3, 7, 11})
     void aCommandsOutputAndExitCodeAreKeptWhateverTheSplit(int chunk) {
         PromptTracker tracker = new PromptTracker();
         long[] seq = {0};
         feed(tracker, A + "$ " + B, chunk, seq);
         assertThat(tracker.state()).isEqualTo(State.AT_PROMPT);
-        feed(tracker, "printf 'a\\nb\\n'\r\n" + C + "a\r\nb\r\n", chunk, seq);
+        // Output with CSI sequences, and a stray ESC right before the mark: it belongs to the output.
+        String output = "a\r\n\u001b[1;31mb\u001b[0m\u001b[K\r\n\u001b";
+        feed(tracker, "printf 'a\\nb\\n'\r\n" + C + output, chunk, seq);
         assertThat(tracker.state()).isEqualTo(State.RUNNING);
         feed(tracker, d(3) + A + "$ " + B, chunk, seq);
 
         assertThat(tracker.state()).isEqualTo(State.AT_PROMPT);
         PromptTracker.CommandRecord command = tracker.lastCommand().orElseThrow();
-        assertThat(new String(command.outputBytes(), StandardCharsets.UTF_8)).isEqualTo("a\r\nb\r\n");
+        assertThat(new String(command.outputBytes(), StandardCharsets.UTF_8)).isEqualTo(output);
         assertThat(command.exitCode()).hasValue(3);
         String before = A + "$ " + B + "printf 'a\\nb\\n'\r\n" + C;
         assertThat(command.outputStartSeq()).isEqualTo(before.length());
-        assertThat(command.outputEndSeq()).isEqualTo(before.length() + "a\r\nb\r\n".length());
+        assertThat(command.outputEndSeq()).isEqualTo(before.length() + output.length());
         assertThat(tracker.lastPromptSeq()).isEqualTo(seq[0]);
     }
 
