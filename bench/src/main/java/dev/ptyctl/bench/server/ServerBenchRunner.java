@@ -32,7 +32,7 @@ import java.util.Set;
  *
  * <p>Usage (from the repository root; {@code bench/server-run} builds everything and compiles the drain first):
  * {@code java -cp bench/target/bench.jar dev.ptyctl.bench.server.ServerBenchRunner [--rounds 5] [--copies 4]
- * [--server-warmup 3] [--samples 5000] [--warmup 3000] [--idle 500] [--quiet-seconds 10]
+ * [--server-warmup 3] [--samples 5000] [--warmup 20000] [--idle 500] [--quiet-seconds 10]
  * [--drain bench/target/pty-drain] [--work bench/target/workloads] [--only throughput,latency,idle] [--server "./ptyctl server"]}.
  */
 public final class ServerBenchRunner {
@@ -52,7 +52,10 @@ public final class ServerBenchRunner {
         int copies = Integer.parseInt(options.getOrDefault("copies", "4"));
         int serverWarmup = Integer.parseInt(options.getOrDefault("server-warmup", "3"));
         int samples = Integer.parseInt(options.getOrDefault("samples", "5000"));
-        int warmup = Integer.parseInt(options.getOrDefault("warmup", "3000"));
+        // Echo warm-up: C2 compiles a method after about 15,000 calls (tier 4); with 3000 warm-up echoes the server
+        // was still compiling the input and JSON-RPC paths during the measured ones (-Xlog:jit+compilation), and
+        // the compiler threads' CPU showed in the p99 on two cores.
+        int warmup = Integer.parseInt(options.getOrDefault("warmup", "20000"));
         int idle = Integer.parseInt(options.getOrDefault("idle", "500"));
         double quiet = Double.parseDouble(options.getOrDefault("quiet-seconds", "10"));
         Path drainBinary = Path.of(options.getOrDefault("drain", "bench/target/pty-drain"));
