@@ -136,7 +136,7 @@ final class PtyMaster implements AutoCloseable {
 
     /**
      * After a read of {@code n} bytes: while the line discipline keeps handing out full chunks (the program writes
-     * faster than it is read), reads on without waiting until {@code into} has no room for another. Under a stream
+     * faster than it is read), reads on without waiting until the buffer has no room for another. Under a stream
      * the caller then handles 16 KiB at a time instead of 4 KiB (one log append, one wake-up of the screen and of each
      * client's sender, one frame); a read that drained the terminal returns at once, so no output waits.
      */
