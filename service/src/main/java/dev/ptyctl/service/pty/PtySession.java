@@ -35,16 +35,23 @@ import java.util.function.BiFunction;
  * {@link ScreenState} (emulator and screen listeners). Reading and emulating thus overlap on two cores, and clients
  * of the output log never wait for the emulator. One platform thread does
  * every write and resize, in submission order, so a write that blocks because the program does not read its input
- * holds up only later writes to the same PTY; a third platform thread waits for the process to exit (pty4j waits
- * in {@code Object.wait} under a monitor, which pins a virtual thread on the Java 21 runtimes we support). The
+ * holds up only later writes to the same PTY; a third thread waits for the process to exit: pty4j waits in
+ * {@code Object.wait} under a monitor, which pins a virtual thread's carrier before JDK 24, so it is a virtual thread
+ * only from JDK 24 on (JEP 491) and a platform thread on 21–23. The
  * emulator's answers to queries go back through the writer thread.
  *
  * <p>Exit: once the process has exited, the reader is given a moment to drain the last output (so the final
  * screen is complete) before the session reports the exit.
  */
 public final class PtySession implements TerminalSession, AutoCloseable {
-    /** Linux PTYs hand out at most a few KiB per read; 16 KiB keeps every read in one call without waste. */
+    /** Linux PTYs hand out at most 4095 bytes per read; {@link PtyMaster#read} reads on up to this much at once. */
     private static final int READ_BUFFER_BYTES = 16 * 1024;
+    /**
+     * The exit watcher only waits: pty4j's reaper thread reaps the child and notifies a monitor. From JDK 24 on
+     * (JEP 491) a virtual thread waiting in a monitor gives its carrier back, so an idle terminal costs no platform
+     * thread for it; before, it would pin a carrier for the terminal's whole life, so there it is a platform thread.
+     */
+    private static final boolean VIRTUAL_EXIT_WATCHERS = Runtime.version().feature() >= 24;
     /**
      * How far the emulator may fall behind the reader. The output log runs ahead of the screen by at most this, plus
      * the chunk being applied and the chunk being queued: 3 × 16 KiB, under the smallest replay buffer (64 KiB), so
@@ -114,7 +121,9 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         HostedProcesses.register(session);
         session.applier.start();
         session.reader.start();
-        Thread.ofPlatform().daemon().name("pty-exit-" + process.pid()).start(session::awaitProcessExit);
+        // A new builder each time: builders are not safe for concurrent use.
+        Thread.Builder exitWatcher = VIRTUAL_EXIT_WATCHERS ? Thread.ofVirtual() : Thread.ofPlatform().daemon();
+        exitWatcher.name("pty-exit-" + process.pid()).start(session::awaitProcessExit);
         return session;
     }
 
