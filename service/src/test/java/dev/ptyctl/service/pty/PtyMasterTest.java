@@ -40,13 +40,15 @@ class PtyMasterTest {
         Pty pty = new Pty(false);
         try (PtyMaster reader = PtyMaster.open(pty.getMasterFD());
              FileOutputStream slave = new FileOutputStream(pty.getSlaveName())) {
-            // More than two of the line discipline's chunks, less than the terminal holds (its 4 KiB plus the 8 KiB
-            // of a PTY's buffer), so the write returns; no LF, which onlcr would change.
-            byte[] written = new byte[10_000];
+            // More than one of the line discipline's 4095-byte chunks, and few enough that the PTY's own buffer (8 KiB,
+            // counted in 1792-byte pieces) takes all of them even before any reach the line discipline: a write that
+            // needs more room sleeps until the master side reads, which here comes only after it. No LF, which onlcr
+            // would change.
+            byte[] written = new byte[7_000];
             for (int i = 0; i < written.length; i++) {
                 written[i] = (byte) ('a' + i % 26);
             }
-            slave.write(written); // returns once the terminal holds all of it
+            writeWithin(slave, written); // returns once the terminal holds all of it
             byte[] buffer = new byte[16 * 1024];
 
             int n = reader.read(buffer);
@@ -55,12 +57,26 @@ class PtyMasterTest {
             assertThat(n).isEqualTo(written.length);
             assertThat(java.util.Arrays.copyOf(buffer, n)).isEqualTo(written);
             byte[] small = new byte[100];
-            slave.write(written);
+            writeWithin(slave, written);
             assertThat(reader.read(small)).as("never more than the buffer").isEqualTo(small.length);
             assertThat(small).isEqualTo(java.util.Arrays.copyOf(written, small.length));
         } finally {
             pty.close();
         }
+    }
+
+    /**
+     * Writes on a daemon thread and fails after 10 s instead of hanging the build, should a kernel hold less than
+     * the bytes (a blocked write to a terminal cannot be interrupted).
+     */
+    private static void writeWithin(FileOutputStream slave, byte[] bytes) throws Exception {
+        CompletableFuture.runAsync(() -> {
+            try {
+                slave.write(bytes);
+            } catch (IOException e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        }).get(10, TimeUnit.SECONDS);
     }
 
     @Test
