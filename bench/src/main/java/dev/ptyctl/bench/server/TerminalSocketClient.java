@@ -1,12 +1,13 @@
 package dev.ptyctl.bench.server;
 
 import dev.ptyctl.client.internal.RawWebSocket;
+import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import java.io.IOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.concurrent.BlockingQueue;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +23,6 @@ import java.util.regex.Pattern;
  * (docs/benchmarks.md has both).
  */
 final class TerminalSocketClient implements RawWebSocket.Handler {
-    private static final int HEADER_BYTES = 9;
     private static final Pattern EXIT_SEQ = Pattern.compile("\"type\"\\s*:\\s*\"exit\".*?\"seq\"\\s*:\\s*(\\d+)"
             + "|\"seq\"\\s*:\\s*(\\d+).*?\"type\"\\s*:\\s*\"exit\"");
 
@@ -101,12 +101,12 @@ final class TerminalSocketClient implements RawWebSocket.Handler {
 
     @Override
     public void onBinary(RawWebSocket webSocket, byte[] data) {
-        if (data.length > 0 && data[0] == 2) {
+        if (data.length > 0 && data[0] == BinaryOutputFrame.KIND_RESET) {
             resets++;
         }
-        int length = Math.max(0, data.length - HEADER_BYTES);
+        int length = Math.max(0, data.length - BinaryOutputFrame.HEADER_BYTES);
         bytes += length;
-        sha256.update(data, Math.min(HEADER_BYTES, data.length), length);
+        sha256.update(data, Math.min(BinaryOutputFrame.HEADER_BYTES, data.length), length);
         frames++;
         frameArrivals.add(System.nanoTime());
     }
