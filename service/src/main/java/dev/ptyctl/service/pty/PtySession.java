@@ -52,14 +52,16 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      * thread for it; before, it would pin a carrier for the terminal's whole life, so there it is a platform thread.
      */
     private static final boolean VIRTUAL_EXIT_WATCHERS = Runtime.version().feature() >= 24;
-    /**
-     * How far the emulator may fall behind the reader. The output log runs ahead of the screen by at most this, plus
-     * the chunk being applied and the chunk being queued: 3 × 16 KiB, under the smallest replay buffer (64 KiB), so
-     * the seq of a reset snapshot is always still in the log. A few reads' worth is all the overlap needs.
-     */
-    static final int MAX_PENDING_BYTES = 16 * 1024;
+    /** How far the emulator may fall behind the reader: a few reads' worth is all the overlap needs. */
+    private static final int MAX_PENDING_BYTES = 16 * 1024;
     /** The emulator's thread takes up to this much at once: fewer, larger feeds under the session lock. */
     private static final int APPLY_CHUNK_BYTES = 16 * 1024;
+    /**
+     * How far the as-read listeners (the output log) can be ahead of the screen: the queue, the chunk being applied
+     * and the chunk the reader is queueing (already in the log). A replay buffer must keep more than this, so that
+     * the seq of a reset snapshot is always still in the log.
+     */
+    public static final int MAX_SCREEN_LAG_BYTES = MAX_PENDING_BYTES + APPLY_CHUNK_BYTES + READ_BUFFER_BYTES;
     /**
      * How long to wait after the process exits for its last output. The reader sees end-of-file only when every
      * holder of the terminal has closed it, which a background child may delay indefinitely.

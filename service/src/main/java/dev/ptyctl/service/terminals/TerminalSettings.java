@@ -26,8 +26,11 @@ public record TerminalSettings(String shell, int cols, int rows, int scrollbackL
     /** SPEC §8 defaults. */
     public static final TerminalSettings DEFAULTS = new TerminalSettings("", 100, 30, 10_000, 2 * 1024 * 1024,
             1024 * 1024, 256, "auto", true, Duration.ofMillis(2000));
-    /** Below this a replay buffer could not hold one screenful of a large terminal. */
-    private static final int MIN_REPLAY_BYTES = 64 * 1024;
+    /**
+     * Below this a replay buffer could not hold one screenful of a large terminal; it must also keep more than the
+     * screen can lag behind the log ({@link dev.ptyctl.service.pty.PtySession#MAX_SCREEN_LAG_BYTES}).
+     */
+    static final int MIN_REPLAY_BYTES = 64 * 1024;
 
     /** Validates. */
     public TerminalSettings {
