@@ -72,7 +72,6 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
         }
     }
 
-
     private void checkTerminalFlags() {
         if (port != null || socket != null) {
             throw new UsageException("--terminal, --port and --socket each select the terminal; give one");

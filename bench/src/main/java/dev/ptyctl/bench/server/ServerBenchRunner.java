@@ -33,7 +33,8 @@ import java.util.Set;
  * <p>Usage (from the repository root; {@code bench/server-run} builds everything and compiles the drain first):
  * {@code java -cp bench/target/bench.jar dev.ptyctl.bench.server.ServerBenchRunner [--rounds 5] [--copies 4]
  * [--server-warmup 3] [--samples 5000] [--warmup 20000] [--idle 500] [--quiet-seconds 10]
- * [--drain bench/target/pty-drain] [--work bench/target/workloads] [--only throughput,latency,idle] [--server "./ptyctl server"]}.
+ * [--drain bench/target/pty-drain] [--work bench/target/workloads] [--only throughput,latency,idle]
+ * [--server "./ptyctl server"]}.
  */
 public final class ServerBenchRunner {
     private static final double MIB = 1024.0 * 1024.0;

@@ -35,7 +35,10 @@ final class PendingOutput {
         this.ring = new byte[Math.min(capacityBytes, INITIAL_BYTES)];
     }
 
-    /** Appends {@code length} bytes, waiting for room as often as needed; a chunk larger than the queue goes in pieces. */
+    /**
+     * Appends {@code length} bytes, waiting for room as often as needed; a chunk larger than the queue goes in
+     * pieces.
+     */
     void put(byte[] data, int offset, int length) throws InterruptedException {
         lock.lockInterruptibly();
         try {

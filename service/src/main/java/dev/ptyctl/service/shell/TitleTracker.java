@@ -15,9 +15,9 @@ import java.util.function.Consumer;
  * follow change nothing. Every change of the recorded value is passed to the listener exactly once; nothing is
  * reported when the value stays the same.
  *
- * <p>Thread-safe: the emulator reports titles from the session's emulator thread, the hold expires on the scheduler's. The
- * listener runs under the tracker's lock, so changes arrive in the order they were recorded; it must be quick and
- * must not call back into the tracker.
+ * <p>Thread-safe: the emulator reports titles from the session's emulator thread, the hold expires on the
+ * scheduler's. The listener runs under the tracker's lock, so changes arrive in the order they were recorded; it must
+ * be quick and must not call back into the tracker.
  */
 public final class TitleTracker {
     /** How long a title must stay before it is recorded: long enough to skip start-up flicker, short to a human. */

@@ -47,7 +47,7 @@ public final class HostedTerminal implements AttachableTerminal {
     private volatile TerminalSession session;
     private volatile PromptTracker prompts;
     private volatile TitleTracker titles;
-    /** The emulator's title after the last chunk, to pass on only changes; touched by the session's emulator thread only. */
+    /** The emulator's title after the last chunk, to pass on only changes; touched by the emulator thread only. */
     private String lastRawTitle = "";
 
     private HostedTerminal(String id, TerminalSpec spec, OutputLog output, OutputTimeline timeline, RpcEndpoint rpc,
@@ -122,8 +122,8 @@ public final class HostedTerminal implements AttachableTerminal {
 
     /**
      * After each chunk of output is applied (on the session's emulator thread, under the session lock, which is
-     * re-entrant): hands a
-     * changed title (OSC 0/2) to the title tracker, which applies the SPEC §5.8 hold and glyph rules.
+     * re-entrant): hands a changed title (OSC 0/2) to the title tracker, which applies the SPEC §5.8 hold and glyph
+     * rules.
      */
     private void watchTitle(byte[] data, int offset, int length, long outputSeqAfter) {
         PtySession current = pty;

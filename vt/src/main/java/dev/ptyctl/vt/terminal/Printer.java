@@ -158,8 +158,9 @@ final class Printer {
                 continue;
             }
             if (b >= 0 && b < 0x20) {
-                // A C0 control (CR and LF end most runs): what isText below decides too, without decoding it first;
-                // best of 20 s on SGR_LOG, MiB/s with/without this test in four pairs: 284/280, 287/269, 279/281, 276/240
+                // A C0 control (CR and LF end most runs): what isText below decides too, without decoding it
+                // first. Best of 20 s on SGR_LOG, MiB/s with/without this test in four pairs: 284/280, 287/269,
+                // 279/281, 276/240.
                 break;
             }
             // stopped before a character of width 0, one that does not fit, or a byte that is not text
