@@ -78,7 +78,8 @@ class SingleTerminalServerTest {
             byte[] typed = "echo ümlaut-$((40+2))\r".getBytes(StandardCharsets.UTF_8);
             assertThat(written.getInt("written")).isEqualTo(typed.length);
             assertThat(written.getJsonNumber("outputSeq").longValue()).isPositive();
-            JsonObject waited = waitFor(client, "ümlaut-42");
+            // The output and then the next prompt, which the shell writes separately: the read below checks both.
+            JsonObject waited = waitFor(client, "ümlaut-42\\n$");
             assertThat(waited.getJsonObject("size").getInt("cols")).isEqualTo(80);
 
             JsonObject read = client.result("pty/read", "{\"bottom\":24}");
