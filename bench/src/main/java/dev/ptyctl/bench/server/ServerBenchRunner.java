@@ -34,6 +34,7 @@ import java.util.Set;
  * {@code java -cp bench/target/bench.jar dev.ptyctl.bench.server.ServerBenchRunner [--rounds 5] [--copies 4]
  * [--server-warmup 3] [--samples 5000] [--warmup 20000] [--idle 500] [--quiet-seconds 10]
  * [--drain bench/target/pty-drain] [--work bench/target/workloads] [--only throughput,latency,idle]
+ * [--workloads ASCII,SGR_LOG,TUI,UNICODE]
  * [--server "./ptyctl server"]}.
  */
 public final class ServerBenchRunner {
@@ -63,6 +64,8 @@ public final class ServerBenchRunner {
         Path work = Path.of(options.getOrDefault("work", "bench/target/workloads"));
         Set<String> parts = new LinkedHashSet<>(Arrays.asList(
                 options.getOrDefault("only", "throughput,latency,idle").split(",")));
+        List<Workload> workloads = Arrays.stream(options.getOrDefault("workloads", "ASCII,SGR_LOG,TUI,UNICODE")
+                .split(",")).map(Workload::valueOf).toList();
         List<String> serverCommand = Arrays.asList(options.getOrDefault("server", "./ptyctl server").split(" "));
 
         StringBuilder report = new StringBuilder();
@@ -76,7 +79,8 @@ public final class ServerBenchRunner {
                 Path.of("bench/target/server-bench-server.log"))) {
             report.append("Server JVM: ").append(jvmFlags(server.pid())).append("\n");
             if (parts.contains("throughput")) {
-                throughput(report, server, http, BareDrain.find(drainBinary), work, rounds, copies, serverWarmup);
+                throughput(report, server, http, BareDrain.find(drainBinary), workloads, work, rounds, copies,
+                        serverWarmup);
             }
             if (parts.contains("latency")) {
                 latency(report, server, http, drainBinary, samples, warmup);
@@ -90,22 +94,31 @@ public final class ServerBenchRunner {
     }
 
     private static void throughput(StringBuilder report, PtyctlServerProcess server, HttpClient http,
-                                   BareDrain drain, Path work, int rounds, int copies, int serverWarmup)
+                                   BareDrain drain, List<Workload> workloads, Path work, int rounds, int copies,
+                                   int serverWarmup)
             throws Exception {
         Tmux tmux = new Tmux();
         PtyctlCat ptyctl = new PtyctlCat(server, http, "ptyctl server");
         List<CatContender> contenders = List.of(drain, tmux, ptyctl);
         Map<Workload, CatWorkload> files = new EnumMap<>(Workload.class);
-        for (Workload w : Workload.values()) {
+        for (Workload w : workloads) {
             files.put(w, CatWorkload.prepare(w, work, copies));
         }
         // Unrecorded runs first: the page cache and tmux's binary need one; the server, which lives for hours, is
         // measured once its JIT has settled (C2 takes a few seconds of CPU and ~100 MiB of output to get there).
+        // The server's warm-up goes round the workloads rather than through each in turn, as a server's output mixes
+        // them: warmed one workload at a time, the JIT compiled the emulator for the last one and then threw that
+        // code away (uncommon traps) and recompiled it during the measured rounds (-XX:+PrintCompilation).
         for (CatWorkload w : files.values()) {
             for (CatContender c : contenders) {
-                for (int i = 0; i < (c == ptyctl ? serverWarmup : 1); i++) {
+                if (c != ptyctl) {
                     c.run(w);
                 }
+            }
+        }
+        for (int i = 0; i < serverWarmup; i++) {
+            for (CatWorkload w : files.values()) {
+                ptyctl.run(w);
             }
         }
         ptyctl.forgetWarmUp();
