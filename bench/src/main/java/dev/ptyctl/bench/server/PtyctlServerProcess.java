@@ -213,6 +213,26 @@ final class PtyctlServerProcess implements AutoCloseable {
         return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
     }
 
+    /**
+     * Time the server's JIT compilers have spent compiling so far, in nanoseconds ({@code java.ci.totalTime} from
+     * {@code jcmd PerfCounter.print}): tells whether the warm-up was long enough for what is measured after it.
+     */
+    long compileNanos() throws IOException, InterruptedException {
+        long ticks = -1;
+        long frequency = -1;
+        for (String line : jcmd("PerfCounter.print").split("\n")) {
+            if (line.startsWith("java.ci.totalTime=")) {
+                ticks = Long.parseLong(line.substring(line.indexOf('=') + 1).trim());
+            } else if (line.startsWith("sun.os.hrt.frequency=")) {
+                frequency = Long.parseLong(line.substring(line.indexOf('=') + 1).trim());
+            }
+        }
+        if (ticks < 0 || frequency <= 0) {
+            throw new IOException("no java.ci.totalTime in jcmd PerfCounter.print (is -XX:-UsePerfData set?)");
+        }
+        return (long) (ticks * (1e9 / frequency));
+    }
+
     /** A line of /proc/PID/status, e.g. "VmRSS" or "Threads", as its number (kB for sizes). */
     long status(String key) throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
