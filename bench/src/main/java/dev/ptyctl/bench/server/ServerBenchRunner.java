@@ -124,6 +124,7 @@ public final class ServerBenchRunner {
         ptyctl.forgetWarmUp();
         long compileBefore = server.compileNanos();
         long ticksBefore = server.cpuTicks();
+        MachineCpu machineBefore = MachineCpu.now();
         Map<Workload, Map<CatContender, Samples>> mibps = new EnumMap<>(Workload.class);
         Map<Workload, Samples> ofDrain = new EnumMap<>(Workload.class);
         Map<Workload, Samples> ofTmux = new EnumMap<>(Workload.class);
@@ -163,12 +164,14 @@ public final class ServerBenchRunner {
                     r.get(ptyctl).medianRange(), ratio(d, 2), ratio(t, 1),
                     met ? "met" : medianMet ? "met by the median, not every round" : "**missed**"));
         }
+        String machine = MachineCpu.now().sharesSince(machineBefore);
         double compileSeconds = (server.compileNanos() - compileBefore) / 1e9;
         double serverSeconds = (server.cpuTicks() - ticksBefore) / 100.0;
         report.append("\nRatios are per round (the contenders of one round ran back to back): median (min–max).\n");
         report.append(String.format(Locale.ROOT, "JIT compilation in the server during the measured rounds: %.2f s, "
                 + "against %.2f s of server CPU in them (a settled JIT compiles next to nothing).%n", compileSeconds,
                 serverSeconds));
+        report.append("The machine during the measured rounds (all CPUs, /proc/stat): ").append(machine).append(".\n");
         report.append("\nServer CPU per MiB (all threads of the server process, per run: median (min–max)):\n\n");
         report.append("| workload | server CPU ms per MiB | MiB per server CPU-second | bytes per output frame |\n");
         report.append("| --- | --- | --- | --- |\n");
