@@ -4,10 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Ends a hosted program the way closing a terminal window does, then makes sure: every process group of the
@@ -60,6 +65,12 @@ final class ProcessKiller {
                 Signals.toProcess(pid, Signals.SIGKILL);
             }
         }
+        // SIGKILL acts at once but not synchronously: return only once they are gone, so that nothing the terminal
+        // ran is still alive when its deletion (or the server's stop) is reported.
+        if (!awaitAll(survivors, leader.pid(), System.nanoTime() + REAP_AFTER_KILL.toNanos())) {
+            LOG.log(System.Logger.Level.WARNING, "processes of session {0} survived SIGKILL for {1}", leader.pid(),
+                    REAP_AFTER_KILL);
+        }
         if (!leader.awaitExit(REAP_AFTER_KILL)) {
             LOG.log(System.Logger.Level.WARNING, "process {0} survived SIGKILL for {1}", leader.pid(),
                     REAP_AFTER_KILL);
@@ -89,22 +100,36 @@ final class ProcessKiller {
         }
     }
 
-    /** The leader, the live processes of its session (when it leads one) and its live descendants. */
+    /**
+     * The leader, the live processes of its session (when it leads one) and its live descendants, from one read of
+     * the process table (shared with other terminals being ended at the same moment: see {@link ProcessTable}).
+     */
     static Set<Long> members(long leaderPid) {
         Set<Long> members = new LinkedHashSet<>();
         members.add(leaderPid);
+        List<ProcessTable.Entry> table = ProcessTable.scan();
         // Scan for the session unless the leader is alive in someone else's session. Once the leader is gone its
         // pid still names its session: Linux does not reuse a pid while a session or group carries it.
-        if (readStat(leaderPid).map(s -> s.session() == leaderPid).orElse(true)) {
-            try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-                procs.map(p -> p.getFileName().toString()).filter(ProcessKiller::isNumber).map(Long::parseLong)
-                        .filter(pid -> readStat(pid).map(s -> s.session() == leaderPid).orElse(false))
-                        .forEach(members::add);
-            } catch (IOException e) {
-                LOG.log(System.Logger.Level.DEBUG, "cannot list /proc", e);
+        boolean leadsSession = table.stream().filter(p -> p.pid() == leaderPid).findFirst()
+                .map(p -> p.session() == leaderPid).orElse(true);
+        Map<Long, List<Long>> children = new HashMap<>();
+        for (ProcessTable.Entry p : table) {
+            if (leadsSession && p.session() == leaderPid) {
+                members.add(p.pid());
+            }
+            children.computeIfAbsent(p.parent(), k -> new ArrayList<>()).add(p.pid());
+        }
+        // Descendants, whatever their session (a child that called setsid is still ours to end).
+        ArrayDeque<Long> pending = new ArrayDeque<>(List.of(leaderPid));
+        Set<Long> seen = new HashSet<>(pending);
+        while (!pending.isEmpty()) {
+            for (long child : children.getOrDefault(pending.poll(), List.of())) {
+                if (seen.add(child)) {
+                    members.add(child);
+                    pending.add(child);
+                }
             }
         }
-        ProcessHandle.of(leaderPid).ifPresent(h -> h.descendants().forEach(d -> members.add(d.pid())));
         return members;
     }
 
@@ -118,10 +143,6 @@ final class ProcessKiller {
                     .ifPresent(groups::add);
         }
         return groups;
-    }
-
-    private static boolean isNumber(String s) {
-        return !s.isEmpty() && s.chars().allMatch(Character::isDigit);
     }
 
     /** The fields of {@code /proc/PID/stat} we need. */

@@ -23,6 +23,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
 
@@ -90,6 +91,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private int writerTasks;
     private final CompletableFuture<Integer> processExit = new CompletableFuture<>();
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+    /** The {@link #kill} in progress, if any; completes when it has ended. */
+    private final AtomicReference<CompletableFuture<Integer>> killing = new AtomicReference<>();
 
     private PtySession(PtyProcess process, ScreenState screen, List<OutputListener> asRead, Duration killGrace) {
         this.process = process;
@@ -288,17 +291,31 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     @Override
     public void kill() throws InterruptedException {
         if (!processExit.isDone()) {
-            ProcessKiller.terminate(new ProcessKiller.Leader() {
-                @Override
-                public long pid() {
-                    return process.pid();
-                }
+            // One ending at a time: when the server stops, its terminal registry and the JVM's shutdown hook both
+            // end every session at once, and each ending searches the whole process table; a second caller waits for
+            // the first one's instead of doing it all again.
+            CompletableFuture<Integer> mine = new CompletableFuture<>();
+            CompletableFuture<Integer> running = killing.compareAndExchange(null, mine);
+            if (running != null) {
+                awaitFuture(running, Duration.ofDays(1)); // bounded by the grace period and SIGKILL's waits
+            } else {
+                try {
+                    ProcessKiller.terminate(new ProcessKiller.Leader() {
+                        @Override
+                        public long pid() {
+                            return process.pid();
+                        }
 
-                @Override
-                public boolean awaitExit(Duration timeout) throws InterruptedException {
-                    return awaitFuture(processExit, timeout);
+                        @Override
+                        public boolean awaitExit(Duration timeout) throws InterruptedException {
+                            return awaitFuture(processExit, timeout);
+                        }
+                    }, killGrace);
+                } finally {
+                    killing.set(null);
+                    mine.complete(0);
                 }
-            }, killGrace);
+            }
         }
         awaitFuture(exit, DRAIN_AFTER_EXIT.multipliedBy(2));
     }

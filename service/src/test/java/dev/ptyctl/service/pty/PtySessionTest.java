@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -159,6 +160,36 @@ class PtySessionTest {
         assertThat(session.progress().running()).isFalse();
         assertThat(session.progress().exitCode()).hasValue(128 + Signals.SIGHUP);
         assertThat(ProcessKiller.readStat(jobPid)).as("background job still running").isEmpty();
+    }
+
+    @Test
+    void killEndsAProcessOfTheSessionWhoseParentHasGoneAndAChildThatLeftTheSession() throws Exception {
+        // The orphan's parent, a subshell, has exited before "own=" is printed (the shell waits for it), so the
+        // orphan is no descendant of the shell any more, only a member of its session. The other child prints from
+        // inside its own session (after setsid) and is still the shell's child. Both ignore SIGHUP (the orphan's
+        // subshell ignores it; the other is outside the terminal's session), so only the kill's own search for
+        // them ends them.
+        PtySession session = spawn(SpawnOptions.of(List.of("bash", "--norc", "-c",
+                "(trap '' HUP; sleep 1000 & echo orphan=$!); setsid sh -c 'echo own=$$; exec sleep 1000' & wait"))
+                .withKillGrace(Duration.ofMillis(300)));
+        String screen = awaitScreen(session, s -> s.contains("own="));
+        long orphan = number(screen, "orphan=(\\d+)");
+        long ownSession = number(screen, "own=(\\d+)");
+        assertThat(ProcessHandle.of(orphan).flatMap(ProcessHandle::parent).map(ProcessHandle::pid))
+                .isNotEqualTo(Optional.of(session.pid()));
+        assertThat(ProcessKiller.readStat(ownSession).map(ProcessKiller.Stat::session)).hasValue(ownSession);
+        assertThat(ProcessKiller.members(session.pid())).contains(orphan, ownSession);
+
+        session.kill();
+
+        assertThat(ProcessKiller.readStat(orphan)).as("orphaned member of the session").isEmpty();
+        assertThat(ProcessKiller.readStat(ownSession)).as("child in a session of its own").isEmpty();
+    }
+
+    private static long number(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        assertThat(m.find()).as("%s in%n%s", regex, text).isTrue();
+        return Long.parseLong(m.group(1));
     }
 
     @Test

@@ -1,0 +1,56 @@
+package dev.ptyctl.service.pty;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+
+/** The machine's process table, shared between callers but never older than the call. */
+class ProcessTableTest {
+
+    @Test
+    void listsLiveProcessesWithTheirParentAndSession() {
+        long self = ProcessHandle.current().pid();
+        ProcessTable.Entry me = ProcessTable.scan().stream().filter(e -> e.pid() == self).findFirst().orElseThrow();
+        assertThat(me.parent()).isEqualTo(ProcessHandle.current().parent().orElseThrow().pid());
+        assertThat(me.session()).isEqualTo(ProcessKiller.readStat(self).orElseThrow().session());
+    }
+
+    @Test
+    void everyCallerSeesTheProcessItStartedJustBeforeCallingEvenWhenScansAreShared() throws Exception {
+        // Forty callers at once, each starting a process and then asking: a caller that joined a scan already
+        // under way would miss its own process.
+        int callers = 40;
+        CountDownLatch start = new CountDownLatch(1);
+        ConcurrentLinkedQueue<String> missed = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<Process> started = new ConcurrentLinkedQueue<>();
+        List<Thread> threads = new ArrayList<>();
+        try {
+            for (int i = 0; i < callers; i++) {
+                threads.add(Thread.ofVirtual().start(() -> {
+                    try {
+                        start.await();
+                        Process p = new ProcessBuilder("sleep", "30").start();
+                        started.add(p);
+                        if (ProcessTable.scan().stream().noneMatch(e -> e.pid() == p.pid())) {
+                            missed.add("pid " + p.pid());
+                        }
+                    } catch (Exception e) {
+                        missed.add(e.toString());
+                    }
+                }));
+            }
+            start.countDown();
+            for (Thread t : threads) {
+                t.join();
+            }
+        } finally {
+            started.forEach(Process::destroyForcibly);
+        }
+        assertThat(started).hasSize(callers);
+        assertThat(missed).isEmpty();
+    }
+}
