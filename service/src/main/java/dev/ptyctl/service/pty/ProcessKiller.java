@@ -1,8 +1,8 @@
 package dev.ptyctl.service.pty;
 
+import java.io.FileInputStream;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -152,7 +152,10 @@ final class ProcessKiller {
     /** Reads {@code /proc/PID/stat}; empty when the process is gone (or is a zombie, which needs no signal). */
     static Optional<Stat> readStat(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String stat;
+            try (FileInputStream in = new FileInputStream("/proc/" + pid + "/stat")) { // java.io: see ProcessTable
+                stat = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
             // "pid (comm) state ppid pgrp session ...": comm may contain spaces and parentheses: cut at the last ')'.
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             if (fields[0].equals("Z")) {

@@ -1,11 +1,8 @@
 package dev.ptyctl.service.pty;
 
+import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.DirectoryIteratorException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
@@ -79,23 +76,42 @@ final class ProcessTable {
         return table;
     }
 
+    /**
+     * Lists {@code /proc} and reads each process's stat with plain {@code java.io}: this runs rarely, so mostly
+     * before the JIT has compiled it, and there NIO's layers (paths, channels, directory streams) made a scan of 70
+     * processes take 4–5 ms against 1–2.
+     */
     private static List<Entry> read() {
         List<Entry> table = new ArrayList<>();
         byte[] buffer = new byte[STAT_PREFIX_BYTES];
-        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"))) {
-            for (Path dir : procs) {
-                String name = dir.getFileName().toString();
-                if (!name.isEmpty() && name.chars().allMatch(c -> c >= '0' && c <= '9')) {
-                    Entry entry = readEntry(Long.parseLong(name), dir.resolve("stat"), buffer);
-                    if (entry != null) {
-                        table.add(entry);
-                    }
+        String[] names = new File("/proc").list();
+        if (names == null) {
+            LOG.log(System.Logger.Level.DEBUG, "cannot list /proc");
+            return table;
+        }
+        for (String name : names) {
+            long pid = pid(name);
+            if (pid > 0) {
+                Entry entry = readEntry(pid, "/proc/" + name + "/stat", buffer);
+                if (entry != null) {
+                    table.add(entry);
                 }
             }
-        } catch (IOException | DirectoryIteratorException e) {
-            LOG.log(System.Logger.Level.DEBUG, "cannot list /proc", e);
         }
         return table;
+    }
+
+    /** The pid a {@code /proc} entry is named after, or -1 for the entries that are not processes. */
+    private static long pid(String name) {
+        long pid = 0;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            pid = pid * 10 + (c - '0');
+        }
+        return name.isEmpty() ? -1 : pid;
     }
 
     /**
@@ -103,9 +119,9 @@ final class ProcessTable {
      * session ..."; comm may hold spaces and parentheses, so the fields start after the last ')'. Null for a zombie
      * (it needs no signal), a process that has gone, or anything unreadable.
      */
-    private static Entry readEntry(long pid, Path stat, byte[] buffer) {
+    private static Entry readEntry(long pid, String stat, byte[] buffer) {
         int n;
-        try (InputStream in = Files.newInputStream(stat)) {
+        try (FileInputStream in = new FileInputStream(stat)) {
             n = in.readNBytes(buffer, 0, buffer.length);
         } catch (IOException e) {
             return null;
