@@ -45,7 +45,8 @@ public final class MixedProfileRunner {
         for (Workload w : Workload.values()) {
             alone.putAll(child(seconds, List.of(w)));
         }
-        System.out.printf(Locale.ROOT, "%n| workload | alone, MiB/s median (best) | all four in one JVM | mixed / alone |%n");
+        System.out.printf(Locale.ROOT,
+                "%n| workload | alone, MiB/s median (best) | all four in one JVM | mixed / alone |%n");
         System.out.println("| --- | --- | --- | --- |");
         for (Workload w : Workload.values()) {
             double[] a = alone.get(w);
@@ -77,7 +78,8 @@ public final class MixedProfileRunner {
                 }
                 long t1 = System.nanoTime();
                 if (t0 > warmUpEnd) {
-                    rates.computeIfAbsent(w, k -> new ArrayList<>()).add(b.length / (1024.0 * 1024.0) / ((t1 - t0) / 1e9));
+                    double mib = b.length / (1024.0 * 1024.0);
+                    rates.computeIfAbsent(w, k -> new ArrayList<>()).add(mib / ((t1 - t0) / 1e9));
                 }
             }
         }
