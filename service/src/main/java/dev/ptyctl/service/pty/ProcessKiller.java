@@ -1,8 +1,5 @@
 package dev.ptyctl.service.pty;
 
-import java.io.FileInputStream;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -11,7 +8,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -52,16 +48,17 @@ final class ProcessKiller {
         }
         boolean leaderGone = leader.awaitExit(remaining(deadline));
         boolean othersGone = awaitAll(members, leader.pid(), deadline);
-        if (leaderGone && othersGone && members(leader.pid()).size() <= 1) {
+        Set<Long> sinceHangup = members(leader.pid()); // also what a member started during the grace period
+        if (leaderGone && othersGone && sinceHangup.size() <= 1) {
             return;
         }
         Set<Long> survivors = new LinkedHashSet<>(members);
-        survivors.addAll(members(leader.pid()));
+        survivors.addAll(sinceHangup);
         for (long group : groupsOf(leader.pid(), survivors)) {
             Signals.toGroup(group, Signals.SIGKILL);
         }
         for (long pid : survivors) {
-            if (pid != leader.pid() && readStat(pid).isPresent()) {
+            if (pid != leader.pid() && ProcessTable.of(pid).isPresent()) {
                 Signals.toProcess(pid, Signals.SIGKILL);
             }
         }
@@ -84,12 +81,12 @@ final class ProcessKiller {
     /**
      * Waits until every member but the leader has exited (or is a zombie), or the deadline; true when they all
      * have. These are not our children, so there is no exit event to wait on: {@code /proc} is checked every
-     * {@link #MEMBER_CHECK_INTERVAL}, only during a kill and for at most the grace period.
+     * {@link #MEMBER_CHECK_INTERVAL}, only during a kill (the grace period, then SIGKILL's short wait).
      */
     private static boolean awaitAll(Set<Long> members, long leaderPid, long deadlineNanos)
             throws InterruptedException {
         while (true) {
-            boolean anyAlive = members.stream().anyMatch(pid -> pid != leaderPid && readStat(pid).isPresent());
+            boolean anyAlive = members.stream().anyMatch(pid -> pid != leaderPid && ProcessTable.of(pid).isPresent());
             if (!anyAlive) {
                 return true;
             }
@@ -135,35 +132,13 @@ final class ProcessKiller {
 
     /** The process groups to signal: the leader's own when it leads one, and the groups of the other members. */
     private static Set<Long> groupsOf(long leaderPid, Set<Long> members) {
-        long ownGroupId = readStat(ProcessHandle.current().pid()).map(Stat::processGroup).orElse(-1L);
+        long ownGroupId = ProcessTable.of(ProcessHandle.current().pid()).map(ProcessTable.Entry::group).orElse(-1L);
         Set<Long> groups = new LinkedHashSet<>();
         for (long pid : members) {
-            readStat(pid).map(Stat::processGroup)
+            ProcessTable.of(pid).map(ProcessTable.Entry::group)
                     .filter(g -> g > 1 && g != ownGroupId && (g == leaderPid || members.contains(g)))
                     .ifPresent(groups::add);
         }
         return groups;
-    }
-
-    /** The fields of {@code /proc/PID/stat} we need. */
-    record Stat(long processGroup, long session) {
-    }
-
-    /** Reads {@code /proc/PID/stat}; empty when the process is gone (or is a zombie, which needs no signal). */
-    static Optional<Stat> readStat(long pid) {
-        try {
-            String stat;
-            try (FileInputStream in = new FileInputStream("/proc/" + pid + "/stat")) { // java.io: see ProcessTable
-                stat = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-            // "pid (comm) state ppid pgrp session ...": comm may contain spaces and parentheses: cut at the last ')'.
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            if (fields[0].equals("Z")) {
-                return Optional.empty();
-            }
-            return Optional.of(new Stat(Long.parseLong(fields[2]), Long.parseLong(fields[3])));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
     }
 }

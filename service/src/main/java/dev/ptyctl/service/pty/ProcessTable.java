@@ -5,6 +5,7 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -20,7 +21,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class ProcessTable {
     /** A live process as {@code /proc/PID/stat} describes it. */
-    record Entry(long pid, long parent, long session) {
+    record Entry(long pid, long parent, long group, long session) {
     }
 
     /**
@@ -74,6 +75,11 @@ final class ProcessTable {
             }
         }
         return table;
+    }
+
+    /** One process's entry; empty when it is gone or a zombie (which needs no signal). */
+    static Optional<Entry> of(long pid) {
+        return Optional.ofNullable(readEntry(pid, "/proc/" + pid + "/stat", new byte[STAT_PREFIX_BYTES]));
     }
 
     /**
@@ -152,6 +158,6 @@ final class ProcessTable {
             fields[f] = value;
             at++;
         }
-        return new Entry(pid, fields[0], fields[2]); // fields[1] is the process group
+        return new Entry(pid, fields[0], fields[1], fields[2]);
     }
 }

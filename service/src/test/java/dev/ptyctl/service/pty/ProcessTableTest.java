@@ -2,6 +2,8 @@ package dev.ptyctl.service.pty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -12,11 +14,17 @@ import org.junit.jupiter.api.Test;
 class ProcessTableTest {
 
     @Test
-    void listsLiveProcessesWithTheirParentAndSession() {
+    void listsLiveProcessesWithTheirParentGroupAndSession() throws Exception {
         long self = ProcessHandle.current().pid();
         ProcessTable.Entry me = ProcessTable.scan().stream().filter(e -> e.pid() == self).findFirst().orElseThrow();
         assertThat(me.parent()).isEqualTo(ProcessHandle.current().parent().orElseThrow().pid());
-        assertThat(me.session()).isEqualTo(ProcessKiller.readStat(self).orElseThrow().session());
+        // "pid (comm) state ppid pgrp session ...", read here independently of the table's own parser.
+        String stat = Files.readString(Path.of("/proc/self/stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        assertThat(me.group()).isEqualTo(Long.parseLong(fields[2]));
+        assertThat(me.session()).isEqualTo(Long.parseLong(fields[3]));
+        assertThat(ProcessTable.of(self)).hasValue(me);
+        assertThat(ProcessTable.of(Long.MAX_VALUE)).as("no such process").isEmpty();
     }
 
     @Test

@@ -153,13 +153,13 @@ class PtySessionTest {
                 screen -> Pattern.compile("job=\\d+").matcher(screen).find()));
         assertThat(job.find()).isTrue();
         long jobPid = Long.parseLong(job.group(1));
-        assertThat(ProcessKiller.readStat(jobPid)).isPresent();
+        assertThat(ProcessTable.of(jobPid)).isPresent();
 
         session.kill();
 
         assertThat(session.progress().running()).isFalse();
         assertThat(session.progress().exitCode()).hasValue(128 + Signals.SIGHUP);
-        assertThat(ProcessKiller.readStat(jobPid)).as("background job still running").isEmpty();
+        assertThat(ProcessTable.of(jobPid)).as("background job still running").isEmpty();
     }
 
     @Test
@@ -177,13 +177,13 @@ class PtySessionTest {
         long ownSession = number(screen, "own=(\\d+)");
         assertThat(ProcessHandle.of(orphan).flatMap(ProcessHandle::parent).map(ProcessHandle::pid))
                 .isNotEqualTo(Optional.of(session.pid()));
-        assertThat(ProcessKiller.readStat(ownSession).map(ProcessKiller.Stat::session)).hasValue(ownSession);
+        assertThat(ProcessTable.of(ownSession).map(ProcessTable.Entry::session)).hasValue(ownSession);
         assertThat(ProcessKiller.members(session.pid())).contains(orphan, ownSession);
 
         session.kill();
 
-        assertThat(ProcessKiller.readStat(orphan)).as("orphaned member of the session").isEmpty();
-        assertThat(ProcessKiller.readStat(ownSession)).as("child in a session of its own").isEmpty();
+        assertThat(ProcessTable.of(orphan)).as("orphaned member of the session").isEmpty();
+        assertThat(ProcessTable.of(ownSession)).as("child in a session of its own").isEmpty();
     }
 
     private static long number(String text, String regex) {
@@ -204,7 +204,7 @@ class PtySessionTest {
 
         assertThat(session.progress().exitCode()).hasValue(128 + Signals.SIGKILL);
         assertThat(exitCode(session)).isEqualTo(128 + Signals.SIGKILL);
-        assertThat(ProcessKiller.readStat(pid)).as("process left behind or not reaped").isEmpty();
+        assertThat(ProcessTable.of(pid)).as("process left behind or not reaped").isEmpty();
         assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
     }
 
