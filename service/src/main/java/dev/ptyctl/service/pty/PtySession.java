@@ -92,7 +92,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final CompletableFuture<Integer> processExit = new CompletableFuture<>();
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     /** The {@link #kill} in progress, if any; completes when it has ended. */
-    private final AtomicReference<CompletableFuture<Integer>> killing = new AtomicReference<>();
+    private final AtomicReference<CompletableFuture<Void>> killing = new AtomicReference<>();
 
     private PtySession(PtyProcess process, ScreenState screen, List<OutputListener> asRead, Duration killGrace) {
         this.process = process;
@@ -294,10 +294,10 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             // One ending at a time: when the server stops, its terminal registry and the JVM's shutdown hook both
             // end every session at once, and each ending searches the whole process table; a second caller waits for
             // the first one's instead of doing it all again.
-            CompletableFuture<Integer> mine = new CompletableFuture<>();
-            CompletableFuture<Integer> running = killing.compareAndExchange(null, mine);
+            CompletableFuture<Void> mine = new CompletableFuture<>();
+            CompletableFuture<Void> running = killing.compareAndExchange(null, mine);
             if (running != null) {
-                awaitFuture(running, Duration.ofDays(1)); // bounded by the grace period and SIGKILL's waits
+                running.join(); // bounded (the grace period, then SIGKILL's waits) and never fails
             } else {
                 try {
                     ProcessKiller.terminate(new ProcessKiller.Leader() {
@@ -313,7 +313,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
                     }, killGrace);
                 } finally {
                     killing.set(null);
-                    mine.complete(0);
+                    mine.complete(null);
                 }
             }
         }
