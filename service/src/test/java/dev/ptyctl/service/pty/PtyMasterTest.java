@@ -8,7 +8,9 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -55,11 +57,11 @@ class PtyMasterTest {
 
             // The line discipline hands out at most 4095 bytes per read(2); the rest is read on at once.
             assertThat(n).isEqualTo(written.length);
-            assertThat(java.util.Arrays.copyOf(buffer, n)).isEqualTo(written);
+            assertThat(Arrays.copyOf(buffer, n)).isEqualTo(written);
             byte[] small = new byte[100];
             writeWithin(slave, written);
             assertThat(reader.read(small)).as("never more than the buffer").isEqualTo(small.length);
-            assertThat(small).isEqualTo(java.util.Arrays.copyOf(written, small.length));
+            assertThat(small).isEqualTo(Arrays.copyOf(written, small.length));
         } finally {
             pty.close();
         }
@@ -74,7 +76,7 @@ class PtyMasterTest {
             try {
                 slave.write(bytes);
             } catch (IOException e) {
-                throw new java.util.concurrent.CompletionException(e);
+                throw new CompletionException(e);
             }
         }).get(10, TimeUnit.SECONDS);
     }
@@ -107,7 +109,7 @@ class PtyMasterTest {
                 try {
                     master.write(new byte[1024 * 1024]); // far more than the terminal's input buffer holds
                 } catch (IOException e) {
-                    throw new java.util.concurrent.CompletionException(e);
+                    throw new CompletionException(e);
                 }
             });
 
