@@ -2,7 +2,7 @@ package dev.ptyctl.cli;
 
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
-import dev.ptyctl.client.internal.JsonSupport;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonArrayBuilder;
 import java.io.PrintWriter;
 import java.util.ArrayList;

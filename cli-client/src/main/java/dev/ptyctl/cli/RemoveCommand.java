@@ -1,7 +1,7 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.TerminalsClient;
-import dev.ptyctl.client.internal.JsonSupport;
+import dev.ptyctl.protocol.JsonSupport;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

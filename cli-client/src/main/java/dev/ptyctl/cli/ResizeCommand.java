@@ -1,8 +1,8 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
-import jakarta.json.Json;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,7 +39,7 @@ final class ResizeCommand implements Callable<Integer> {
         try (RpcClient client = target.connect()) {
             if (json.enabled()) {
                 JsonOption.print(spec.commandLine().getOut(), client.call(RpcMethod.RESIZE,
-                        Json.createObjectBuilder().add("cols", cols).add("rows", rows).build()));
+                        JsonSupport.objectBuilder().add("cols", cols).add("rows", rows).build()));
             } else {
                 client.resize(cols, rows);
             }

@@ -1,8 +1,8 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.IOException;
@@ -75,11 +75,11 @@ final class RunCommand implements Callable<Integer> {
                 err.flush();
                 return ExitCode.NOT_MATCHED;
             }
-            JsonObject written = client.call(RpcMethod.WRITE, Json.createObjectBuilder().add("action",
+            JsonObject written = client.call(RpcMethod.WRITE, JsonSupport.objectBuilder().add("action",
                     // A multi-line command is pasted: typed, each line would run as a command of its own.
-                    Json.createArrayBuilder().add(Json.createObjectBuilder().add(
+                    JsonSupport.arrayBuilder().add(JsonSupport.objectBuilder().add(
                                     line.indexOf('\n') >= 0 ? "paste" : "text", line))
-                            .add(Json.createObjectBuilder().add("key", "Enter"))).build());
+                            .add(JsonSupport.objectBuilder().add("key", "Enter"))).build());
             JsonObject done = waitForPrompt(client, written.getJsonNumber("outputSeq").longValue(), deadline);
             if (json.enabled()) {
                 JsonOption.print(out, done);
@@ -111,8 +111,8 @@ final class RunCommand implements Callable<Integer> {
         if (line.isBlank()) {
             return ExitCode.OK;
         }
-        client.call(RpcMethod.WRITE, Json.createObjectBuilder().add("action",
-                Json.createObjectBuilder().add("key", "Ctrl+C")).build());
+        client.call(RpcMethod.WRITE, JsonSupport.objectBuilder().add("action",
+                JsonSupport.objectBuilder().add("key", "Ctrl+C")).build());
         err.println("ptyctl: the shell did not run \"" + line + "\" (a syntax error?); its screen shows why");
         err.flush();
         return ExitCode.USAGE;
@@ -121,7 +121,7 @@ final class RunCommand implements Callable<Integer> {
     /** {@code pty/wait {prompt: true[, since]}} with what is left of the overall timeout. */
     private static JsonObject waitForPrompt(RpcClient client, long since, long deadlineNanos) throws IOException {
         long remainingMs = Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
-        var params = Json.createObjectBuilder().add("prompt", true).add("timeout", remainingMs);
+        var params = JsonSupport.objectBuilder().add("prompt", true).add("timeout", remainingMs);
         if (since >= 0) {
             params.add("since", since);
         }

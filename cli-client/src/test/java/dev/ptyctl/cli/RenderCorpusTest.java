@@ -2,10 +2,10 @@ package dev.ptyctl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import dev.ptyctl.vt.serialize.VtSerializer;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -50,7 +50,7 @@ class RenderCorpusTest {
             if (!Files.exists(json)) {
                 return new Case(name, data, 80, 24, List.of());
             }
-            try (JsonReader reader = Json.createReader(Files.newBufferedReader(json))) {
+            try (JsonReader reader = JsonSupport.PROVIDER.createReader(Files.newBufferedReader(json))) {
                 JsonObject size = reader.readObject();
                 List<ResizeAt> resizes = new ArrayList<>();
                 for (JsonArray r : size.getJsonArray("resizes") == null ? List.<JsonArray>of()
@@ -75,7 +75,7 @@ class RenderCorpusTest {
 
         /** The case as asciicast v2: output events between its resizes. */
         String asAsciicast() throws CharacterCodingException {
-            StringBuilder cast = new StringBuilder(Json.createObjectBuilder().add("version", 2).add("width", cols)
+            StringBuilder cast = new StringBuilder(JsonSupport.objectBuilder().add("version", 2).add("width", cols)
                     .add("height", rows).build().toString()).append('\n');
             int fed = 0;
             for (ResizeAt r : resizes) {
@@ -94,7 +94,7 @@ class RenderCorpusTest {
         }
 
         private static String event(String code, String data) {
-            return Json.createArrayBuilder().add(0.0).add(code).add(data).build().toString();
+            return JsonSupport.arrayBuilder().add(0.0).add(code).add(data).build().toString();
         }
     }
 

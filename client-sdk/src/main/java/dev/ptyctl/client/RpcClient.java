@@ -1,7 +1,7 @@
 package dev.ptyctl.client;
 
 import dev.ptyctl.client.internal.JsonRpcConnection;
-import dev.ptyctl.client.internal.JsonSupport;
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonObject;
 import java.io.IOException;

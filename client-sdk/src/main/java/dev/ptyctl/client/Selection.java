@@ -1,6 +1,6 @@
 package dev.ptyctl.client;
 
-import dev.ptyctl.client.internal.JsonSupport;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
 import java.util.Objects;
 

@@ -80,7 +80,7 @@ class TerminalAttachmentTest {
     }
 
     private static JsonObject json(String text) {
-        return dev.ptyctl.client.internal.JsonSupport.parseObject(text);
+        return dev.ptyctl.protocol.JsonSupport.parseObject(text);
     }
 
     private static String ack(long clientSeq, long outputSeq) {

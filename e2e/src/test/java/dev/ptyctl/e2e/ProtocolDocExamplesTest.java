@@ -2,10 +2,9 @@ package dev.ptyctl.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -76,16 +75,17 @@ class ProtocolDocExamplesTest {
     }
 
     private static JsonValue parse(String json) {
-        return Json.createReader(new StringReader(json)).readValue();
+        return JsonSupport.parseValue(json);
     }
 
     /** Replaces the values of {@link #VARYING} fields by their JSON type, recursively. */
     private static JsonValue normalize(JsonValue value) {
         if (value instanceof JsonObject object) {
             Map<String, JsonValue> copy = object.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey,
-                    e -> VARYING.contains(e.getKey()) ? Json.createValue("<" + e.getValue().getValueType() + ">")
+                    e -> VARYING.contains(e.getKey())
+                            ? JsonSupport.PROVIDER.createValue("<" + e.getValue().getValueType() + ">")
                             : normalize(e.getValue()), (a, b) -> a, java.util.TreeMap::new));
-            return Json.createObjectBuilder(copy).build();
+            return JsonSupport.PROVIDER.createObjectBuilder(copy).build();
         }
         return value;
     }

@@ -1,13 +1,12 @@
 package dev.ptyctl.e2e;
 
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.StringReader;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
@@ -61,7 +60,7 @@ final class RawRpc implements AutoCloseable {
         if (line == null) {
             throw new IOException("connection closed by the server");
         }
-        return Json.createReader(new StringReader(line)).readObject();
+        return JsonSupport.parseObject(line);
     }
 
     /** Reads one raw line without its terminator, or null at end of stream. */
@@ -88,7 +87,7 @@ final class RawRpc implements AutoCloseable {
         String params = paramsJson == null ? "" : ",\"params\":" + paramsJson;
         sendLine("{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\"" + params + ",\"id\":" + id + "}");
         JsonObject response = readResponse();
-        if (!response.get("id").equals(Json.createValue(id))) {
+        if (!response.get("id").equals(JsonSupport.PROVIDER.createValue(id))) {
             throw new AssertionError("response id " + response.get("id") + " for request id " + id);
         }
         return response;

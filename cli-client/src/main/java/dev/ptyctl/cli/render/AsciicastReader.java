@@ -1,5 +1,6 @@
 package dev.ptyctl.cli.render;
 
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -8,7 +9,6 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.StringReader;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -153,7 +153,7 @@ public final class AsciicastReader {
 
     private JsonValue parse(String line) throws RenderException {
         try {
-            return Json.READERS.createReader(new StringReader(line)).readValue();
+            return JsonSupport.parseValue(line);
         } catch (JsonException | IllegalStateException e) {
             throw error("not valid JSON");
         }

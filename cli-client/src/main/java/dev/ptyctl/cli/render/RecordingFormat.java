@@ -1,12 +1,12 @@
 package dev.ptyctl.cli.render;
 
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.OptionalInt;
@@ -105,7 +105,7 @@ public record RecordingFormat(Kind kind, int headerBytes, OptionalInt cols, Opti
             return false;
         }
         try {
-            JsonValue value = Json.READERS.createReader(new StringReader(trimmed)).readValue();
+            JsonValue value = JsonSupport.parseValue(trimmed);
             return value instanceof JsonObject header && header.get("version") instanceof JsonNumber;
         } catch (JsonException | IllegalStateException e) {
             return false;

@@ -9,7 +9,7 @@ import dev.ptyctl.client.Status;
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.client.WriteResult;
-import dev.ptyctl.client.internal.JsonSupport;
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;

@@ -3,6 +3,7 @@ package dev.ptyctl.client.internal;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcConnectionException;
 import dev.ptyctl.client.RpcException;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;

@@ -2,6 +2,7 @@ package dev.ptyctl.client.internal;
 
 import dev.ptyctl.client.RestConnectionException;
 import dev.ptyctl.client.RestException;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;

@@ -1,7 +1,7 @@
 package dev.ptyctl.client.testing;
 
 import dev.ptyctl.client.RpcAddress;
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.BufferedReader;
@@ -91,7 +91,7 @@ public final class FakeRpcServer implements AutoCloseable {
 
     /** Turns single quotes into double quotes and parses the result as a JSON object. */
     public static JsonObject json(String singleQuoted) {
-        try (var reader = Json.createReader(new StringReader(singleQuoted.replace('\'', '"')))) {
+        try (var reader = JsonSupport.PROVIDER.createReader(new StringReader(singleQuoted.replace('\'', '"')))) {
             return reader.readObject();
         }
     }
@@ -217,7 +217,7 @@ public final class FakeRpcServer implements AutoCloseable {
                      new InputStreamReader(Channels.newInputStream(connection), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
-                JsonObject request = Json.createReader(new StringReader(line)).readObject();
+                JsonObject request = JsonSupport.parseObject(line);
                 batch.add(request);
                 // Book-keeping before the request is published, so a test that has taken it sees
                 // the script already advanced.
@@ -261,13 +261,13 @@ public final class FakeRpcServer implements AutoCloseable {
     }
 
     private static String resultLine(JsonObject request, JsonObject result) {
-        return Json.createObjectBuilder().add("jsonrpc", "2.0").add("result", result)
+        return JsonSupport.objectBuilder().add("jsonrpc", "2.0").add("result", result)
                 .add("id", request.get("id")).build().toString();
     }
 
     private static String errorLine(JsonValue id, int code, String message) {
-        return Json.createObjectBuilder().add("jsonrpc", "2.0")
-                .add("error", Json.createObjectBuilder().add("code", code).add("message", message))
+        return JsonSupport.objectBuilder().add("jsonrpc", "2.0")
+                .add("error", JsonSupport.objectBuilder().add("code", code).add("message", message))
                 .add("id", id == null ? JsonValue.NULL : id).build().toString();
     }
 }

@@ -1,6 +1,6 @@
 package dev.ptyctl.client.testing;
 
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -392,7 +392,8 @@ public final class FakeWebSocketServer implements AutoCloseable {
                 if (keepPings) {
                     pings.add(ping);
                 } else {
-                    sendText(Json.createObjectBuilder().add("type", "pong").add("seq", 0).add("t", ping.get("t")).build().toString());
+                    sendText(JsonSupport.objectBuilder().add("type", "pong").add("seq", 0).add("t", ping.get("t"))
+                            .build().toString());
                 }
                 return;
             }
@@ -400,7 +401,7 @@ public final class FakeWebSocketServer implements AutoCloseable {
         }
 
         private static JsonObject parse(String text) {
-            try (var reader = Json.createReader(new StringReader(text))) {
+            try (var reader = JsonSupport.PROVIDER.createReader(new StringReader(text))) {
                 return reader.readObject();
             }
         }

@@ -2,12 +2,11 @@ package dev.ptyctl.e2e.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.StringReader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -27,7 +26,7 @@ class ServerE2eTest {
             + "\"env\":{\"PS1\":\"e2e> \"}";
 
     private static JsonObject json(String text) {
-        return Json.createReader(new StringReader(text)).readObject();
+        return JsonSupport.parseObject(text);
     }
 
     private static JsonObject create(ServerProcess server, String session, String... headers) throws Exception {

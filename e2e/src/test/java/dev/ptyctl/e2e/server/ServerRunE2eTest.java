@@ -3,9 +3,8 @@ package dev.ptyctl.e2e.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.e2e.Ptyctl;
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -15,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ServerRunE2eTest {
 
     private static JsonObject json(String text) {
-        return Json.createReader(new StringReader(text)).readObject();
+        return JsonSupport.parseObject(text);
     }
 
     @Test

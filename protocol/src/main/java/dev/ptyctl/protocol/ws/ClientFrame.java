@@ -1,5 +1,6 @@
 package dev.ptyctl.protocol.ws;
 
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -103,13 +104,13 @@ public sealed interface ClientFrame {
     record Ping(BigDecimal t, double srtt) implements ClientFrame {
         @Override
         public String toJson() {
-            JsonObjectBuilder json = WsJson.PROVIDER.createObjectBuilder().add("type", "ping").add("t", t);
+            JsonObjectBuilder json = JsonSupport.objectBuilder().add("type", "ping").add("t", t);
             return (srtt >= 0 ? json.add("srtt", srtt) : json).build().toString();
         }
     }
 
     private static JsonObjectBuilder header(Sequenced frame) {
-        return WsJson.PROVIDER.createObjectBuilder().add("type", frame.type()).add("clientId", frame.clientId())
+        return JsonSupport.objectBuilder().add("type", frame.type()).add("clientId", frame.clientId())
                 .add("clientSeq", frame.clientSeq());
     }
 
@@ -121,7 +122,7 @@ public sealed interface ClientFrame {
      */
     static ClientFrame parse(String text) throws FrameFormatException {
         JsonObject json;
-        try (var reader = WsJson.PROVIDER.createReader(new StringReader(text))) {
+        try (var reader = JsonSupport.PROVIDER.createReader(new StringReader(text))) {
             json = reader.readObject();
         } catch (JsonException | IllegalStateException e) {
             throw new FrameFormatException("frame is not a JSON object");

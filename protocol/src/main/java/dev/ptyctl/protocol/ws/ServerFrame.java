@@ -1,5 +1,6 @@
 package dev.ptyctl.protocol.ws;
 
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -90,14 +91,15 @@ public sealed interface ServerFrame {
         @Override
         public String toJson() {
             JsonObjectBuilder json = frame("title", 0);
-            json.add("liveTitle", liveTitle.<JsonValue>map(WsJson.PROVIDER::createValue).orElse(JsonValue.NULL));
-            json.add("terminalActivity", terminalActivity.<JsonValue>map(WsJson.PROVIDER::createValue).orElse(JsonValue.NULL));
+            json.add("liveTitle", liveTitle.<JsonValue>map(JsonSupport.PROVIDER::createValue).orElse(JsonValue.NULL));
+            json.add("terminalActivity",
+                    terminalActivity.<JsonValue>map(JsonSupport.PROVIDER::createValue).orElse(JsonValue.NULL));
             return json.build().toString();
         }
     }
 
     private static JsonObjectBuilder frame(String type, long seq) {
-        return WsJson.PROVIDER.createObjectBuilder().add("type", type).add("seq", seq);
+        return JsonSupport.objectBuilder().add("type", type).add("seq", seq);
     }
 
     /**
@@ -107,7 +109,7 @@ public sealed interface ServerFrame {
      */
     static ServerFrame parse(String text) {
         JsonObject json;
-        try (var reader = WsJson.PROVIDER.createReader(new StringReader(text))) {
+        try (var reader = JsonSupport.PROVIDER.createReader(new StringReader(text))) {
             json = reader.readObject();
         } catch (JsonException | IllegalStateException e) {
             throw new IllegalArgumentException("not a JSON object: " + text, e);

@@ -2,9 +2,8 @@ package dev.ptyctl.protocol.ws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -12,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class ServerFrameTest {
 
     private static JsonObject json(ServerFrame frame) {
-        return Json.createReader(new StringReader(frame.toJson())).readObject();
+        return JsonSupport.parseObject(frame.toJson());
     }
 
     @Test

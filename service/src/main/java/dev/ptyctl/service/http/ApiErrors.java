@@ -1,5 +1,6 @@
 package dev.ptyctl.service.http;
 
+import dev.ptyctl.protocol.JsonSupport;
 import io.helidon.http.HttpException;
 import io.helidon.http.NotFoundException;
 import io.helidon.http.RequestException;
@@ -7,7 +8,6 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 /**
@@ -51,7 +51,7 @@ public final class ApiErrors {
         if (res.isSent()) {
             return;
         }
-        JsonObject body = Json.createObjectBuilder().add("error", error)
+        JsonObject body = JsonSupport.objectBuilder().add("error", error)
                 .add("message", message == null ? error : message).build();
         Responses.json(res, status, body);
     }

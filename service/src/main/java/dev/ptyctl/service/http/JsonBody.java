@@ -1,7 +1,7 @@
 package dev.ptyctl.service.http;
 
+import dev.ptyctl.protocol.JsonSupport;
 import io.helidon.webserver.http.ServerRequest;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -63,7 +63,7 @@ final class JsonBody {
 
     static JsonObject parseObject(String text) {
         JsonValue structure;
-        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+        try (JsonReader reader = JsonSupport.PROVIDER.createReader(new StringReader(text))) {
             structure = reader.readValue();
         } catch (JsonException e) { // JsonParsingException says where: "Unexpected char 125 at (line no=1, ...)"
             throw new ApiException(400, "invalid_json", "the request body is not valid JSON: " + e.getMessage());

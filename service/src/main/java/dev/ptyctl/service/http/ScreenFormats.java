@@ -1,9 +1,9 @@
 package dev.ptyctl.service.http;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import dev.ptyctl.vt.serialize.VtSerializer;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 /**
@@ -24,6 +24,6 @@ final class ScreenFormats {
     }
 
     private static JsonObject body(String format, String screen) {
-        return Json.createObjectBuilder().add("format", format).add("screen", screen).build();
+        return JsonSupport.objectBuilder().add("format", format).add("screen", screen).build();
     }
 }

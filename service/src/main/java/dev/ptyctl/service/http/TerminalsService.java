@@ -1,5 +1,6 @@
 package dev.ptyctl.service.http;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.service.terminals.CreateRequest;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.service.terminals.TerminalJson;
@@ -10,7 +11,6 @@ import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import java.util.function.ToIntFunction;
@@ -52,9 +52,9 @@ public final class TerminalsService implements HttpService {
     }
 
     private void list(ServerRequest req, ServerResponse res) {
-        JsonArrayBuilder terminals = Json.createArrayBuilder();
+        JsonArrayBuilder terminals = JsonSupport.arrayBuilder();
         registry.list().forEach(t -> terminals.add(describe(t)));
-        Responses.json(res, 200, Json.createObjectBuilder().add("terminals", terminals).build());
+        Responses.json(res, 200, JsonSupport.objectBuilder().add("terminals", terminals).build());
     }
 
     private void get(ServerRequest req, ServerResponse res) {
@@ -71,7 +71,7 @@ public final class TerminalsService implements HttpService {
 
     /** SPEC §5.1, as the seed words it: 200 {@code {"closed": true}}, or 404 {@code {"closed": false}}. */
     private static void closed(ServerResponse res, boolean closed) {
-        Responses.json(res, closed ? 200 : 404, Json.createObjectBuilder().add("closed", closed).build());
+        Responses.json(res, closed ? 200 : 404, JsonSupport.objectBuilder().add("closed", closed).build());
     }
 
     private void screen(ServerRequest req, ServerResponse res) {

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.rpc;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcErrorCode;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -57,7 +58,7 @@ final class Envelope {
             return new Blank();
         }
         JsonValue value;
-        try (JsonParser parser = RpcJson.PROVIDER.createParser(new StringReader(text))) {
+        try (JsonParser parser = JsonSupport.PROVIDER.createParser(new StringReader(text))) {
             parser.next();
             value = parser.getValue();
             if (parser.hasNext()) {

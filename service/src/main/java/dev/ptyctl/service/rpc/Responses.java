@@ -1,5 +1,6 @@
 package dev.ptyctl.service.rpc;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcErrorCode;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -12,16 +13,16 @@ final class Responses {
     }
 
     static String result(JsonValue id, JsonObject result) {
-        return RpcJson.PROVIDER.createObjectBuilder().add("jsonrpc", "2.0").add("result", result)
+        return JsonSupport.objectBuilder().add("jsonrpc", "2.0").add("result", result)
                 .add("id", id == null ? JsonValue.NULL : id).build().toString();
     }
 
     static String error(JsonValue id, RpcErrorCode code, String message, JsonValue data) {
-        JsonObjectBuilder error = RpcJson.PROVIDER.createObjectBuilder().add("code", code.code()).add("message", message);
+        JsonObjectBuilder error = JsonSupport.objectBuilder().add("code", code.code()).add("message", message);
         if (data != null) {
             error.add("data", data);
         }
-        return RpcJson.PROVIDER.createObjectBuilder().add("jsonrpc", "2.0").add("error", error)
+        return JsonSupport.objectBuilder().add("jsonrpc", "2.0").add("error", error)
                 .add("id", id == null ? JsonValue.NULL : id).build().toString();
     }
 

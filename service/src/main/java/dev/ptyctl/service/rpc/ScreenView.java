@@ -1,5 +1,6 @@
 package dev.ptyctl.service.rpc;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.vt.Terminal;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -18,18 +19,18 @@ final class ScreenView {
 
     /** {@code {screen, cursor, size}} with the given screen text; call under the session lock. */
     static JsonObjectBuilder of(Terminal terminal, String screenText) {
-        return RpcJson.PROVIDER.createObjectBuilder()
+        return JsonSupport.objectBuilder()
                 .add("screen", screenText)
                 .add("cursor", cursor(terminal))
                 .add("size", size(terminal));
     }
 
     static JsonObject cursor(Terminal terminal) {
-        return RpcJson.PROVIDER.createObjectBuilder().add("row", terminal.cursorRow() + 1).add("col", terminal.cursorCol() + 1)
+        return JsonSupport.objectBuilder().add("row", terminal.cursorRow() + 1).add("col", terminal.cursorCol() + 1)
                 .build();
     }
 
     static JsonObject size(Terminal terminal) {
-        return RpcJson.PROVIDER.createObjectBuilder().add("cols", terminal.cols()).add("rows", terminal.rows()).build();
+        return JsonSupport.objectBuilder().add("cols", terminal.cols()).add("rows", terminal.rows()).build();
     }
 }

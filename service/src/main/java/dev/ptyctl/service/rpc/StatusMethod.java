@@ -1,5 +1,6 @@
 package dev.ptyctl.service.rpc;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import jakarta.json.JsonObject;
@@ -11,7 +12,7 @@ final class StatusMethod implements RpcMethodHandler {
     @Override
     public JsonObject call(JsonObject params, TerminalSession session) {
         SessionProgress progress = session.progress();
-        var result = RpcJson.PROVIDER.createObjectBuilder().add("running", progress.running());
+        var result = JsonSupport.objectBuilder().add("running", progress.running());
         if (progress.exitCode().isPresent()) {
             result.add("exitCode", progress.exitCode().getAsInt());
         } else {

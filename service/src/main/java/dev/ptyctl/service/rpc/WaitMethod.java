@@ -1,5 +1,6 @@
 package dev.ptyctl.service.rpc;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
@@ -119,7 +120,7 @@ final class WaitMethod implements RpcMethodHandler {
         }
         var record = command.get();
         int cols = session.snapshot((terminal, progress) -> terminal.cols());
-        JsonObjectBuilder json = RpcJson.PROVIDER.createObjectBuilder()
+        JsonObjectBuilder json = JsonSupport.objectBuilder()
                 .add("output", CommandOutput.render(record.outputBytes(), cols))
                 .add("truncated", record.truncated());
         record.commandLine().ifPresent(line -> json.add("commandLine", line));
@@ -128,7 +129,7 @@ final class WaitMethod implements RpcMethodHandler {
         } else {
             json.addNull("exitCode");
         }
-        return RpcJson.PROVIDER.createObjectBuilder(result).add("command", json).build();
+        return JsonSupport.PROVIDER.createObjectBuilder(result).add("command", json).build();
     }
 
     private static Look look(TerminalSession session, Condition condition) {
@@ -142,7 +143,7 @@ final class WaitMethod implements RpcMethodHandler {
 
     private static JsonObject result(Look look, boolean matched, long start) {
         long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        return RpcJson.PROVIDER.createObjectBuilder().add("matched", matched).add("screen", look.screen())
+        return JsonSupport.objectBuilder().add("matched", matched).add("screen", look.screen())
                 .add("cursor", look.cursor()).add("size", look.size()).add("waitedMs", waitedMs).build();
     }
 

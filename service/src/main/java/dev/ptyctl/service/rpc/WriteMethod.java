@@ -1,5 +1,6 @@
 package dev.ptyctl.service.rpc;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.vt.Terminal;
@@ -51,7 +52,7 @@ final class WriteMethod implements RpcMethodHandler {
         }
         byte[] data = bytes.toByteArray();
         long outputSeq = session.write(data);
-        return RpcJson.PROVIDER.createObjectBuilder().add("written", data.length).add("outputSeq", outputSeq).build();
+        return JsonSupport.objectBuilder().add("written", data.length).add("outputSeq", outputSeq).build();
     }
 
     private static byte[] encodeKey(String key, boolean applicationCursorKeys) throws RpcException {
@@ -59,7 +60,7 @@ final class WriteMethod implements RpcMethodHandler {
             return KeyEncoder.encode(key, applicationCursorKeys);
         } catch (UnknownKeyException e) {
             throw new RpcException(RpcErrorCode.INVALID_PARAMS, e.getMessage(),
-                    RpcJson.PROVIDER.createObjectBuilder().add("key", key).build());
+                    JsonSupport.objectBuilder().add("key", key).build());
         }
     }
 

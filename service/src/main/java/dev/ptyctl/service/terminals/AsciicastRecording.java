@@ -1,6 +1,6 @@
 package dev.ptyctl.service.terminals;
 
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObjectBuilder;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +62,7 @@ final class AsciicastRecording {
             nextResize++; // already in force at the first byte: part of the header's size
         }
         Instant start = in.createdAt().plusNanos(baseNanos - in.timeline().startNanos());
-        JsonObjectBuilder header = Json.createObjectBuilder()
+        JsonObjectBuilder header = JsonSupport.objectBuilder()
                 .add("version", 2)
                 .add("width", size[0])
                 .add("height", size[1])
@@ -70,7 +70,7 @@ final class AsciicastRecording {
         if (in.title() != null && !in.title().isEmpty()) {
             header.add("title", in.title());
         }
-        header.add("env", Json.createObjectBuilder().add("TERM", "xterm-256color").add("SHELL", in.shell()));
+        header.add("env", JsonSupport.objectBuilder().add("TERM", "xterm-256color").add("SHELL", in.shell()));
         file.append(header.build()).append('\n');
     }
 
@@ -111,7 +111,7 @@ final class AsciicastRecording {
     private void line(long nanos, String code, String data) {
         long micros = Math.max(lastMicros, Math.max(0, (nanos - baseNanos) / NANOS_PER_MICRO));
         lastMicros = micros;
-        file.append(Json.createArrayBuilder().add(BigDecimal.valueOf(micros, 6)).add(code).add(data).build())
+        file.append(JsonSupport.arrayBuilder().add(BigDecimal.valueOf(micros, 6)).add(code).add(data).build())
                 .append('\n');
     }
 

@@ -1,8 +1,8 @@
 package dev.ptyctl.service.terminals;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.service.shell.LiveTitle;
 import dev.ptyctl.service.shell.PromptTracker;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -25,7 +25,7 @@ public final class TerminalJson {
      */
     public static JsonObject describe(HostedTerminal terminal, int clients) {
         TerminalSpec spec = terminal.spec();
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JsonSupport.objectBuilder()
                 .add("terminalId", terminal.terminalId())
                 .add("sessionId", terminal.sessionId());
         terminal.session().snapshot((screen, progress) -> {
@@ -42,7 +42,7 @@ public final class TerminalJson {
         });
         title(json, terminal.liveTitle());
         terminal.prompts().ifPresent(prompts -> json.add("prompt", promptJson(prompts)));
-        JsonArrayBuilder args = Json.createArrayBuilder();
+        JsonArrayBuilder args = JsonSupport.arrayBuilder();
         spec.args().forEach(args::add);
         return json.add("cwd", spec.cwd().toString())
                 .add("shell", spec.shell())
@@ -51,7 +51,7 @@ public final class TerminalJson {
                 .add("createdAt", terminal.createdAt().toString())
                 .add("clients", clients)
                 .add("websocketPath", terminal.websocketPath())
-                .add("rpc", Json.createObjectBuilder().add("host", HostedTerminal.RPC_HOST)
+                .add("rpc", JsonSupport.objectBuilder().add("host", HostedTerminal.RPC_HOST)
                         .add("port", terminal.rpcPort()))
                 .build();
     }
@@ -63,13 +63,13 @@ public final class TerminalJson {
      * first. A command line is there when the shell reported it (ptyctl's scripts do).
      */
     private static JsonObjectBuilder promptJson(PromptTracker prompts) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JsonSupport.objectBuilder()
                 .add("state", prompts.state().name().toLowerCase(java.util.Locale.ROOT));
         prompts.runningCommand().ifPresent(command -> json.add("runningCommand", commandJson(command)));
         List<PromptTracker.CommandSummary> recent = prompts.recentCommands();
         if (!recent.isEmpty()) {
             json.add("lastCommand", commandJson(recent.getLast()));
-            JsonArrayBuilder list = Json.createArrayBuilder();
+            JsonArrayBuilder list = JsonSupport.arrayBuilder();
             recent.forEach(command -> list.add(commandJson(command)));
             json.add("recentCommands", list);
         }
@@ -77,7 +77,7 @@ public final class TerminalJson {
     }
 
     private static JsonObjectBuilder commandJson(PromptTracker.CommandSummary command) {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = JsonSupport.objectBuilder();
         command.commandLine().ifPresent(line -> json.add("commandLine", line));
         json.add("outputStartSeq", command.outputStartSeq());
         if (command.running()) {
@@ -106,7 +106,7 @@ public final class TerminalJson {
 
     /** {@code terminalId} and {@code sessionId}, the start of every event's data. */
     static JsonObjectBuilder identity(HostedTerminal terminal) {
-        return Json.createObjectBuilder()
+        return JsonSupport.objectBuilder()
                 .add("terminalId", terminal.terminalId())
                 .add("sessionId", terminal.sessionId());
     }

@@ -3,12 +3,11 @@ package dev.ptyctl.service.http;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.service.server.PtyctlServer;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -46,7 +45,7 @@ class EventsTest {
         while (lines.hasNext()) {
             String line = lines.next();
             if (line.isEmpty() && name != null) {
-                return new Event(name, Json.createReader(new StringReader(data)).readObject());
+                return new Event(name, JsonSupport.parseObject(data));
             } else if (line.startsWith("event:")) {
                 name = line.substring(6).strip();
             } else if (line.startsWith("data:")) {

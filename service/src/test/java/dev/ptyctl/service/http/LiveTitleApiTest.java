@@ -3,10 +3,10 @@ package dev.ptyctl.service.http;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.service.server.PtyctlServer;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
 import java.net.URI;
@@ -44,7 +44,7 @@ class LiveTitleApiTest {
             if (line.startsWith("event:")) {
                 name = line.substring(6).strip();
             } else if (line.startsWith("data:") && "terminal.title".equals(name)) {
-                return Json.createReader(new StringReader(line.substring(5).strip())).readObject();
+                return JsonSupport.PROVIDER.createReader(new StringReader(line.substring(5).strip())).readObject();
             }
         }
         throw new AssertionError("the event stream ended");

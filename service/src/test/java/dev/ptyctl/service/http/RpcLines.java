@@ -1,12 +1,11 @@
 package dev.ptyctl.service.http;
 
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.StringReader;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +41,7 @@ final class RpcLines implements AutoCloseable {
         if (response == null) {
             throw new IOException("the endpoint closed the connection");
         }
-        return Json.createReader(new StringReader(response)).readObject();
+        return JsonSupport.parseObject(response);
     }
 
     /** Like {@link #call} but returns the result, failing on an error response. */
@@ -56,7 +55,8 @@ final class RpcLines implements AutoCloseable {
 
     /** Types {@code text} and Enter. */
     void type(String text) throws IOException {
-        result("pty/write", "{\"action\":[{\"text\":" + Json.createValue(text) + "},{\"key\":\"Enter\"}]}");
+        result("pty/write",
+                "{\"action\":[{\"text\":" + JsonSupport.PROVIDER.createValue(text) + "},{\"key\":\"Enter\"}]}");
     }
 
     /** Waits until {@code match} is on screen; fails with the screen when it does not appear. */
@@ -66,7 +66,8 @@ final class RpcLines implements AutoCloseable {
 
     /** Waits until {@code match} (a regular expression when {@code regex}) is on screen. */
     String waitFor(String match, boolean regex) throws IOException {
-        JsonObject result = result("pty/wait", "{\"match\":" + Json.createValue(match) + ",\"regex\":" + regex
+        JsonObject result = result("pty/wait", "{\"match\":" + JsonSupport.PROVIDER.createValue(match)
+                + ",\"regex\":" + regex
                 + ",\"timeout\":20000}");
         if (!result.getBoolean("matched")) {
             throw new AssertionError("\"" + match + "\" did not appear; screen:\n" + result.getString("screen"));

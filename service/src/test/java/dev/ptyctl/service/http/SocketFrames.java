@@ -2,10 +2,9 @@ package dev.ptyctl.service.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.service.server.PtyctlServer;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
@@ -36,7 +35,7 @@ final class SocketFrames implements WebSocket.Listener {
     public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
         partial.append(data);
         if (last) {
-            frames.add(Json.createReader(new StringReader(partial.toString())).readObject());
+            frames.add(JsonSupport.parseObject(partial.toString()));
             partial.setLength(0);
         }
         webSocket.request(1);

@@ -2,9 +2,8 @@ package dev.ptyctl.service.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 
 /** Drives an {@link RpcDispatcher} with in-memory lines as one connection would, and parses the responses. */
@@ -31,7 +30,7 @@ final class InMemoryClient {
 
     JsonObject raw(byte[] line) throws InterruptedException {
         RpcDispatcher.Reply reply = dispatcher.handle(line, line.length, state);
-        return reply.response() == null ? null : Json.createReader(new StringReader(reply.response())).readObject();
+        return reply.response() == null ? null : JsonSupport.parseObject(reply.response());
     }
 
     /** Calls {@code method} with {@code params} (a JSON object text) and returns the whole response. */

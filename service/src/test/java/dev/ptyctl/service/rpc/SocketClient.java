@@ -2,13 +2,12 @@ package dev.ptyctl.service.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.StringReader;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -57,7 +56,7 @@ public final class SocketClient implements AutoCloseable {
     /** The next response, or null at end of stream. */
     public JsonObject receive() throws IOException {
         String line = in.readLine();
-        return line == null ? null : Json.createReader(new StringReader(line)).readObject();
+        return line == null ? null : JsonSupport.parseObject(line);
     }
 
     /** Sends a request and returns the whole response. */

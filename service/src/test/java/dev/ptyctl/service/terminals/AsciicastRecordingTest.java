@@ -2,7 +2,7 @@ package dev.ptyctl.service.terminals;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
@@ -30,13 +30,13 @@ class AsciicastRecordingTest {
         List<JsonArray> events = new ArrayList<>();
         String[] lines = cast.split("\n");
         for (int i = 1; i < lines.length; i++) {
-            events.add(Json.createReader(new StringReader(lines[i])).readArray());
+            events.add(JsonSupport.PROVIDER.createReader(new StringReader(lines[i])).readArray());
         }
         return events;
     }
 
     private static JsonObject header(String cast) {
-        return Json.createReader(new StringReader(cast.substring(0, cast.indexOf('\n')))).readObject();
+        return JsonSupport.PROVIDER.createReader(new StringReader(cast.substring(0, cast.indexOf('\n')))).readObject();
     }
 
     private static String write(byte[] output, long startSeq, OutputTimeline.Snapshot timeline) {
