@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
 /** The socket in front of real programs: clear (SPEC §5.7), flow control (§5.6), query answering (§5.5). */
 class RealTerminalSocketTest {
     private static final Duration TEST_BOUND = Duration.ofSeconds(60);
+    /** What the stalled-client test's program writes before it waits for the reading client. */
+    private static final int BLOCK_BYTES = 1 << 20;
     private final SocketTestServer server = new SocketTestServer(SocketSettings.defaults());
     private final List<PtyTerminal> terminals = new ArrayList<>();
 
@@ -99,11 +101,21 @@ class RealTerminalSocketTest {
         awaitScreen(bash.session(), screen -> screen.endsWith("\n$\n"));
     }
 
+    /**
+     * The PTY is read as fast as the program writes, never at a client's pace: a client that is slower than the
+     * program falls behind and is caught up with a reset, even one that reads all the time (with a flood of 50 MiB,
+     * a reading client on a busy two-core machine fell 9 MiB behind). So the program here writes in blocks of
+     * {@value #BLOCK_BYTES} bytes, each ended by {@code #}, and starts the next one when the reading client has seen
+     * the {@code #} and answered: the reading client can never be reset, while the stalled client, which answers
+     * nothing, misses 50 MiB, far more than the replay buffer keeps. If the stalled client held up the PTY or the
+     * other client, the blocks would stop coming.
+     */
     @Test
     void aClientThatStopsReadingStallsNeitherThePtyNorTheOtherClientAndIsCaughtUpWithAReset() throws Exception {
-        long total = 50L << 20;
-        PtyTerminal producer = add(new PtyTerminal("big", 2 << 20, List.of("sh", "-c",
-                "read go; head -c " + total + " /dev/zero | tr '\\0' x; printf 'END\\n'"), Map.of()));
+        int blocks = 50;
+        PtyTerminal producer = add(new PtyTerminal("big", 2 << 20, List.of("sh", "-c", "stty -echo; i=0; "
+                + "while [ $i -lt " + blocks + " ]; do read go; head -c " + BLOCK_BYTES + " /dev/zero | tr '\\0' x; "
+                + "printf '#'; i=$((i+1)); done; printf 'END\\n'"), Map.of()));
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         System.gc();
         long heapBefore = memory.getHeapMemoryUsage().getUsed();
@@ -111,21 +123,30 @@ class RealTerminalSocketTest {
                 false);
         WsTestClient reader = server.connect("big", "protocol=2&lastOutputSeq=0");
         reader.stopRecordingOutput();
-        reader.send(new ClientFrame.Input("r", 1, "go\n", true));
+        long clientSeq = 1;
+        reader.send(new ClientFrame.Input("r", clientSeq, "go\n", true));
 
         long received = 0;
         long last = -1;
+        int blocksSeen = 0;
         while (true) {
             Object frame = reader.next();
             if (frame instanceof BinaryOutputFrame output) {
-                assertThat(output.reset()).isFalse();
+                assertThat(output.reset()).as("a reading client was reset to seq %d", output.seq()).isFalse();
                 received += output.data().length;
                 last = output.seq();
+                for (byte b : output.data()) {
+                    if (b == '#' && ++blocksSeen < blocks) {
+                        reader.send(new ClientFrame.Input("r", ++clientSeq, "go\n", true));
+                    }
+                }
             } else if (frame instanceof ServerFrame.Exit exit) {
                 assertThat(exit.seq()).isEqualTo(last);
                 break;
             }
         }
+        assertThat(blocksSeen).isEqualTo(blocks);
+        long total = (long) blocks * BLOCK_BYTES;
         System.gc();
         long heapGrowth = memory.getHeapMemoryUsage().getUsed() - heapBefore;
 
