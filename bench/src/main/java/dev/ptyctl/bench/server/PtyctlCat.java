@@ -61,6 +61,31 @@ final class PtyctlCat implements CatContender {
         return name;
     }
 
+    /**
+     * Runs {@code sessions} terminals that print one byte, each the way {@link #run} runs a workload: create, attach,
+     * open the gate, receive, exit, delete. The throughput rounds run that path once per workload, a few dozen
+     * times in all, while the JIT needs hundreds of passes to compile it (C2 after about 15,000 calls of a method);
+     * without this the server was still compiling it during the measured rounds (about 1 s of JIT in 14 s of server
+     * CPU). A server that lives for hours has long compiled it.
+     */
+    void warmSessionPath(int sessions) throws Exception {
+        for (int i = 0; i < sessions; i++) {
+            PtyctlServerProcess.Created terminal = server.create("bench-warm-" + RUNS.incrementAndGet(), "/bin/sh",
+                    List.of("-c", "stty -echo; printf G; read _; printf x"), 120, 40);
+            TerminalSocketClient client = TerminalSocketClient.connect(server, terminal.terminalId());
+            try {
+                if (client.nextFrameArrival(30_000) == null) {
+                    throw new IOException("a warm-up terminal never printed its gate");
+                }
+                client.input(1, "\r");
+                client.exit().get(30, TimeUnit.SECONDS);
+            } finally {
+                client.abort();
+                server.delete(terminal.terminalId());
+            }
+        }
+    }
+
     @Override
     public long run(CatWorkload workload) throws Exception {
         String script = "stty -echo; printf G; read _; exec " + workload.catCommand();

@@ -32,7 +32,7 @@ import java.util.Set;
  *
  * <p>Usage (from the repository root; {@code bench/server-run} builds everything and compiles the drain first):
  * {@code java -cp bench/target/bench.jar dev.ptyctl.bench.server.ServerBenchRunner [--rounds 5] [--copies 4]
- * [--server-warmup 3] [--samples 5000] [--warmup 20000] [--idle 500] [--quiet-seconds 10]
+ * [--server-warmup 3] [--session-warmup 500] [--samples 5000] [--warmup 20000] [--idle 500] [--quiet-seconds 10]
  * [--drain bench/target/pty-drain] [--work bench/target/workloads] [--only throughput,latency,idle]
  * [--workloads ASCII,SGR_LOG,TUI,UNICODE]
  * [--server "./ptyctl server"]}.
@@ -53,6 +53,9 @@ public final class ServerBenchRunner {
         int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
         int copies = Integer.parseInt(options.getOrDefault("copies", "4"));
         int serverWarmup = Integer.parseInt(options.getOrDefault("server-warmup", "3"));
+        // Short terminals run before the measured rounds, so that the per-terminal path (create, attach, exit,
+        // delete) is compiled as in a server that has run for hours (PtyctlCat.warmSessionPath).
+        int sessionWarmup = Integer.parseInt(options.getOrDefault("session-warmup", "500"));
         int samples = Integer.parseInt(options.getOrDefault("samples", "5000"));
         // Echo warm-up: C2 compiles a method after about 15,000 calls (tier 4); with 3000 warm-up echoes the server
         // was still compiling the input and JSON-RPC paths during the measured ones (-Xlog:jit+compilation), and
@@ -80,7 +83,7 @@ public final class ServerBenchRunner {
             report.append("Server JVM: ").append(jvmFlags(server.pid())).append("\n");
             if (parts.contains("throughput")) {
                 throughput(report, server, http, BareDrain.find(drainBinary), workloads, work, rounds, copies,
-                        serverWarmup);
+                        serverWarmup, sessionWarmup);
             }
             if (parts.contains("latency")) {
                 latency(report, server, http, drainBinary, samples, warmup);
@@ -95,7 +98,7 @@ public final class ServerBenchRunner {
 
     private static void throughput(StringBuilder report, PtyctlServerProcess server, HttpClient http,
                                    BareDrain drain, List<Workload> workloads, Path work, int rounds, int copies,
-                                   int serverWarmup)
+                                   int serverWarmup, int sessionWarmup)
             throws Exception {
         Tmux tmux = new Tmux();
         PtyctlCat ptyctl = new PtyctlCat(server, http, "ptyctl server");
@@ -121,6 +124,7 @@ public final class ServerBenchRunner {
                 ptyctl.run(w);
             }
         }
+        ptyctl.warmSessionPath(sessionWarmup);
         ptyctl.forgetWarmUp();
         long compileBefore = server.compileNanos();
         long ticksBefore = server.cpuTicks();
