@@ -41,24 +41,26 @@ final class ProcessKiller {
     /** Hangs up, waits up to {@code grace}, kills what is left and waits for the leader to be reaped. */
     static void terminate(Leader leader, Duration grace) throws InterruptedException {
         long deadline = System.nanoTime() + grace.toNanos();
-        Set<Long> members = members(leader.pid());
-        for (long group : groupsOf(leader.pid(), members)) {
+        Map<Long, ProcessTable.Entry> table = ProcessTable.scan();
+        Set<Long> members = members(leader.pid(), table);
+        for (long group : groupsOf(leader.pid(), members, table)) {
             Signals.toGroup(group, Signals.SIGHUP);
             Signals.toGroup(group, Signals.SIGCONT);
         }
         boolean leaderGone = leader.awaitExit(remaining(deadline));
         boolean othersGone = awaitAll(members, leader.pid(), deadline);
-        Set<Long> sinceHangup = members(leader.pid()); // also what a member started during the grace period
+        Map<Long, ProcessTable.Entry> afterGrace = ProcessTable.scan();
+        Set<Long> sinceHangup = members(leader.pid(), afterGrace); // also what a member started meanwhile
         if (leaderGone && othersGone && sinceHangup.size() <= 1) {
             return;
         }
         Set<Long> survivors = new LinkedHashSet<>(members);
         survivors.addAll(sinceHangup);
-        for (long group : groupsOf(leader.pid(), survivors)) {
+        for (long group : groupsOf(leader.pid(), survivors, afterGrace)) {
             Signals.toGroup(group, Signals.SIGKILL);
         }
         for (long pid : survivors) {
-            if (pid != leader.pid() && ProcessTable.of(pid).isPresent()) {
+            if (pid != leader.pid() && afterGrace.containsKey(pid)) {
                 Signals.toProcess(pid, Signals.SIGKILL);
             }
         }
@@ -98,19 +100,18 @@ final class ProcessKiller {
     }
 
     /**
-     * The leader, the live processes of its session (when it leads one) and its live descendants, from one read of
-     * the process table (shared with other terminals being ended at the same moment: see {@link ProcessTable}).
+     * The leader, the live processes of its session (when it leads one) and its live descendants, as {@code table}
+     * (one {@link ProcessTable#scan()}) lists them.
      */
-    static Set<Long> members(long leaderPid) {
+    static Set<Long> members(long leaderPid, Map<Long, ProcessTable.Entry> table) {
         Set<Long> members = new LinkedHashSet<>();
         members.add(leaderPid);
-        List<ProcessTable.Entry> table = ProcessTable.scan();
-        // Scan for the session unless the leader is alive in someone else's session. Once the leader is gone its
+        // Look for the session unless the leader is alive in someone else's session. Once the leader is gone its
         // pid still names its session: Linux does not reuse a pid while a session or group carries it.
-        boolean leadsSession = table.stream().filter(p -> p.pid() == leaderPid).findFirst()
-                .map(p -> p.session() == leaderPid).orElse(true);
+        ProcessTable.Entry leaderEntry = table.get(leaderPid);
+        boolean leadsSession = leaderEntry == null || leaderEntry.session() == leaderPid;
         Map<Long, List<Long>> children = new HashMap<>();
-        for (ProcessTable.Entry p : table) {
+        for (ProcessTable.Entry p : table.values()) {
             if (leadsSession && p.session() == leaderPid) {
                 members.add(p.pid());
             }
@@ -130,14 +131,20 @@ final class ProcessKiller {
         return members;
     }
 
-    /** The process groups to signal: the leader's own when it leads one, and the groups of the other members. */
-    private static Set<Long> groupsOf(long leaderPid, Set<Long> members) {
-        long ownGroupId = ProcessTable.of(ProcessHandle.current().pid()).map(ProcessTable.Entry::group).orElse(-1L);
+    /**
+     * The process groups to signal: the leader's own when it leads one, and the groups of the other members that
+     * {@code table} lists as alive.
+     */
+    private static Set<Long> groupsOf(long leaderPid, Set<Long> members, Map<Long, ProcessTable.Entry> table) {
+        ProcessTable.Entry self = table.get(ProcessHandle.current().pid());
+        long ownGroupId = self == null ? -1 : self.group();
         Set<Long> groups = new LinkedHashSet<>();
         for (long pid : members) {
-            ProcessTable.of(pid).map(ProcessTable.Entry::group)
-                    .filter(g -> g > 1 && g != ownGroupId && (g == leaderPid || members.contains(g)))
-                    .ifPresent(groups::add);
+            ProcessTable.Entry member = table.get(pid);
+            long g = member == null ? -1 : member.group();
+            if (g > 1 && g != ownGroupId && (g == leaderPid || members.contains(g))) {
+                groups.add(g);
+            }
         }
         return groups;
     }

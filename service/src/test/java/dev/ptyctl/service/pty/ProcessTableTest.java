@@ -16,7 +16,8 @@ class ProcessTableTest {
     @Test
     void listsLiveProcessesWithTheirParentGroupAndSession() throws Exception {
         long self = ProcessHandle.current().pid();
-        ProcessTable.Entry me = ProcessTable.scan().stream().filter(e -> e.pid() == self).findFirst().orElseThrow();
+        ProcessTable.Entry me = ProcessTable.scan().get(self);
+        assertThat(me).isNotNull();
         assertThat(me.parent()).isEqualTo(ProcessHandle.current().parent().orElseThrow().pid());
         // "pid (comm) state ppid pgrp session ...", read here independently of the table's own parser.
         String stat = Files.readString(Path.of("/proc/self/stat"));
@@ -43,7 +44,7 @@ class ProcessTableTest {
                         start.await();
                         Process p = new ProcessBuilder("sleep", "30").start();
                         started.add(p);
-                        if (ProcessTable.scan().stream().noneMatch(e -> e.pid() == p.pid())) {
+                        if (!ProcessTable.scan().containsKey(p.pid())) {
                             missed.add("pid " + p.pid());
                         }
                     } catch (Exception e) {

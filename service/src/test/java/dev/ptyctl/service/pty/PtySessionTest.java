@@ -178,7 +178,7 @@ class PtySessionTest {
         assertThat(ProcessHandle.of(orphan).flatMap(ProcessHandle::parent).map(ProcessHandle::pid))
                 .isNotEqualTo(Optional.of(session.pid()));
         assertThat(ProcessTable.of(ownSession).map(ProcessTable.Entry::session)).hasValue(ownSession);
-        assertThat(ProcessKiller.members(session.pid())).contains(orphan, ownSession);
+        assertThat(ProcessKiller.members(session.pid(), ProcessTable.scan())).contains(orphan, ownSession);
 
         session.kill();
 
