@@ -8,7 +8,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -401,9 +400,7 @@ public final class FakeWebSocketServer implements AutoCloseable {
         }
 
         private static JsonObject parse(String text) {
-            try (var reader = JsonSupport.PROVIDER.createReader(new StringReader(text))) {
-                return reader.readObject();
-            }
+            return JsonSupport.parseObject(text);
         }
     }
 }

@@ -7,7 +7,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.util.Objects;
 
@@ -122,8 +121,8 @@ public sealed interface ClientFrame {
      */
     static ClientFrame parse(String text) throws FrameFormatException {
         JsonObject json;
-        try (var reader = JsonSupport.PROVIDER.createReader(new StringReader(text))) {
-            json = reader.readObject();
+        try {
+            json = JsonSupport.parseObject(text);
         } catch (JsonException | IllegalStateException e) {
             throw new FrameFormatException("frame is not a JSON object");
         }

@@ -7,7 +7,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.util.Optional;
 
@@ -109,8 +108,8 @@ public sealed interface ServerFrame {
      */
     static ServerFrame parse(String text) {
         JsonObject json;
-        try (var reader = JsonSupport.PROVIDER.createReader(new StringReader(text))) {
-            json = reader.readObject();
+        try {
+            json = JsonSupport.parseObject(text);
         } catch (JsonException | IllegalStateException e) {
             throw new IllegalArgumentException("not a JSON object: " + text, e);
         }

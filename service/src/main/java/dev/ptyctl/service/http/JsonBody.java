@@ -4,11 +4,9 @@ import dev.ptyctl.protocol.JsonSupport;
 import io.helidon.webserver.http.ServerRequest;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -63,8 +61,8 @@ final class JsonBody {
 
     static JsonObject parseObject(String text) {
         JsonValue structure;
-        try (JsonReader reader = JsonSupport.PROVIDER.createReader(new StringReader(text))) {
-            structure = reader.readValue();
+        try {
+            structure = JsonSupport.parseValue(text);
         } catch (JsonException e) { // JsonParsingException says where: "Unexpected char 125 at (line no=1, ...)"
             throw new ApiException(400, "invalid_json", "the request body is not valid JSON: " + e.getMessage());
         }

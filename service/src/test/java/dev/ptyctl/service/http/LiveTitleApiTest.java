@@ -8,14 +8,12 @@ import dev.ptyctl.service.server.PtyctlServer;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Iterator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,7 +42,7 @@ class LiveTitleApiTest {
             if (line.startsWith("event:")) {
                 name = line.substring(6).strip();
             } else if (line.startsWith("data:") && "terminal.title".equals(name)) {
-                return JsonSupport.PROVIDER.createReader(new StringReader(line.substring(5).strip())).readObject();
+                return JsonSupport.parseObject(line.substring(5).strip());
             }
         }
         throw new AssertionError("the event stream ended");

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,13 +29,13 @@ class AsciicastRecordingTest {
         List<JsonArray> events = new ArrayList<>();
         String[] lines = cast.split("\n");
         for (int i = 1; i < lines.length; i++) {
-            events.add(JsonSupport.PROVIDER.createReader(new StringReader(lines[i])).readArray());
+            events.add(JsonSupport.parseValue(lines[i]).asJsonArray());
         }
         return events;
     }
 
     private static JsonObject header(String cast) {
-        return JsonSupport.PROVIDER.createReader(new StringReader(cast.substring(0, cast.indexOf('\n')))).readObject();
+        return JsonSupport.parseObject(cast.substring(0, cast.indexOf('\n')));
     }
 
     private static String write(byte[] output, long startSeq, OutputTimeline.Snapshot timeline) {
