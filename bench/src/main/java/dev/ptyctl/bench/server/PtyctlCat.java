@@ -70,36 +70,15 @@ final class PtyctlCat implements CatContender {
      */
     void warmSessionPath(int sessions) throws Exception {
         for (int i = 0; i < sessions; i++) {
-            PtyctlServerProcess.Created terminal = server.create("bench-warm-" + RUNS.incrementAndGet(), "/bin/sh",
-                    List.of("-c", "stty -echo; printf G; read _; printf x"), 120, 40);
-            TerminalSocketClient client = TerminalSocketClient.connect(server, terminal.terminalId());
-            try {
-                if (client.nextFrameArrival(30_000) == null) {
-                    throw new IOException("a warm-up terminal never printed its gate");
-                }
-                client.input(1, "\r");
-                client.exit().get(30, TimeUnit.SECONDS);
-            } finally {
-                client.abort();
-                server.delete(terminal.terminalId());
-            }
+            gatedSession("bench-warm-", "printf x", client -> client.exit().get(30, TimeUnit.SECONDS));
         }
     }
 
     @Override
     public long run(CatWorkload workload) throws Exception {
-        String script = "stty -echo; printf G; read _; exec " + workload.catCommand();
         long ticksBefore = server.cpuTicks();
         long start = System.nanoTime();
-        PtyctlServerProcess.Created terminal = server.create("bench-cat-" + RUNS.incrementAndGet(), "/bin/sh",
-                List.of("-c", script), 120, 40);
-        TerminalSocketClient client = TerminalSocketClient.connect(server, terminal.terminalId());
-        try {
-            if (client.nextFrameArrival(30_000) == null) {
-                throw new IOException("the gate never opened: " + script);
-            }
-            client.forgetReceived();
-            client.input(1, "\r");
+        return gatedSession("bench-cat-", "exec " + workload.catCommand(), client -> {
             long exitSeq = client.exit().get(300, TimeUnit.SECONDS) - GATE_MARK_BYTES;
             long elapsed = System.nanoTime() - start;
             long ticks = server.cpuTicks() - ticksBefore;
@@ -114,6 +93,31 @@ final class PtyctlCat implements CatContender {
                         + " bytes with the file's SHA-256");
             }
             return elapsed;
+        });
+    }
+
+    /** What a gated session does once its gate is open and Enter has been sent. */
+    private interface AfterGate<T> {
+        T run(TerminalSocketClient client) throws Exception;
+    }
+
+    /**
+     * Creates a terminal that prints the gate mark and waits for Enter before running {@code command}, attaches one
+     * client, waits for the mark, forgets it, sends Enter, hands the client to {@code afterGate}; then detaches and
+     * deletes the terminal whatever happened.
+     */
+    private <T> T gatedSession(String idPrefix, String command, AfterGate<T> afterGate) throws Exception {
+        String script = "stty -echo; printf G; read _; " + command;
+        PtyctlServerProcess.Created terminal = server.create(idPrefix + RUNS.incrementAndGet(), "/bin/sh",
+                List.of("-c", script), 120, 40);
+        TerminalSocketClient client = TerminalSocketClient.connect(server, terminal.terminalId());
+        try {
+            if (client.nextFrameArrival(30_000) == null) {
+                throw new IOException("the gate never opened: " + script);
+            }
+            client.forgetReceived();
+            client.input(1, "\r");
+            return afterGate.run(client);
         } finally {
             client.abort();
             server.delete(terminal.terminalId());
