@@ -113,7 +113,7 @@ class RealTerminalSocketTest {
     @Test
     void aClientThatStopsReadingStallsNeitherThePtyNorTheOtherClientAndIsCaughtUpWithAReset() throws Exception {
         int blocks = 50;
-        PtyTerminal producer = add(new PtyTerminal("big", 2 << 20, List.of("sh", "-c", "stty -echo; i=0; "
+        add(new PtyTerminal("big", 2 << 20, List.of("sh", "-c", "stty -echo; i=0; "
                 + "while [ $i -lt " + blocks + " ]; do read go; head -c " + BLOCK_BYTES + " /dev/zero | tr '\\0' x; "
                 + "printf '#'; i=$((i+1)); done; printf 'END\\n'"), Map.of()));
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
