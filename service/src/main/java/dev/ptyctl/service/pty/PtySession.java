@@ -53,16 +53,26 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      * thread for it; before, it would pin a carrier for the terminal's whole life, so there it is a platform thread.
      */
     private static final boolean VIRTUAL_EXIT_WATCHERS = Runtime.version().feature() >= 24;
-    /** How far the emulator may fall behind the reader: a few reads' worth is all the overlap needs. */
-    private static final int MAX_PENDING_BYTES = 16 * 1024;
     /** The emulator's thread takes up to this much at once: fewer, larger feeds under the session lock. */
     private static final int APPLY_CHUNK_BYTES = 16 * 1024;
     /**
-     * How far the as-read listeners (the output log) can be ahead of the screen: the queue, the chunk being applied
-     * and the chunk the reader is queueing (already in the log). A replay buffer must keep more than this, so that
-     * the seq of a reset snapshot is always still in the log.
+     * What the screen lags by beside the queue: the chunk being applied and the chunk the reader is queueing (already
+     * seen by the as-read listeners).
      */
-    public static final int MAX_SCREEN_LAG_BYTES = MAX_PENDING_BYTES + APPLY_CHUNK_BYTES + READ_BUFFER_BYTES;
+    private static final int IN_FLIGHT_BYTES = APPLY_CHUNK_BYTES + READ_BUFFER_BYTES;
+    /**
+     * The least lag a session can be given ({@link SpawnOptions#maxScreenLag}): a queue of a few reads, which is all
+     * reading and emulating on two cores at once needs while both keep up.
+     */
+    public static final int MIN_SCREEN_LAG_BYTES = 16 * 1024 + IN_FLIGHT_BYTES;
+    /**
+     * The lag a session gets unless told otherwise. Room for half a MiB lets the reader keep reading through a burst
+     * that the emulator is slow on (full-screen redraws), so the program is not slowed down to the emulator's pace
+     * moment by moment; the emulator catches up when the cores are free. Measured: {@code cat} through the server,
+     * 16 KiB → 512 KiB, ptyctl/drain 0.73 → 0.81 on ASCII, 0.61 → 0.69 on TUI (means of 5–6 interleaved runs,
+     * docs/benchmarks.md). The queue grows only when the emulator falls behind, so an idle terminal holds 4 KiB.
+     */
+    public static final int DEFAULT_SCREEN_LAG_BYTES = 512 * 1024;
     /**
      * How long to wait after the process exits for its last output. The reader sees end-of-file only when every
      * holder of the terminal has closed it, which a background child may delay indefinitely.
@@ -79,7 +89,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     /** Reads and writes the master directly (see {@link PtyMaster}); null where that is not possible: then pty4j. */
     private final PtyMaster master;
     private final Thread applier;
-    private final PendingOutput pending = new PendingOutput(MAX_PENDING_BYTES);
+    /** Output read and not yet applied: bounded, so that the screen lags by at most the session's limit. */
+    private final PendingOutput pending;
     private final List<OutputListener> asRead;
     /** Serializes the reader's chunks with injected output: the as-read listeners and the queue see one order. */
     private final ReentrantLock ingestLock = new ReentrantLock();
@@ -94,8 +105,10 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     /** The {@link #kill} in progress, if any; completes when it has ended. */
     private final AtomicReference<CompletableFuture<Void>> killing = new AtomicReference<>();
 
-    private PtySession(PtyProcess process, ScreenState screen, List<OutputListener> asRead, Duration killGrace) {
+    private PtySession(PtyProcess process, ScreenState screen, List<OutputListener> asRead, Duration killGrace,
+                       int maxScreenLag) {
         this.process = process;
+        this.pending = new PendingOutput(maxScreenLag - IN_FLIGHT_BYTES);
         this.screen = screen;
         this.asRead = List.copyOf(asRead);
         this.toPty = process.getOutputStream();
@@ -122,7 +135,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         // Before the reader starts, so that an output log sees byte 0.
         options.screenListeners().forEach(screen::addOutputListener);
         PtyProcess process = startWithSize(options, env);
-        PtySession session = new PtySession(process, screen, options.outputListeners(), options.killGrace());
+        PtySession session = new PtySession(process, screen, options.outputListeners(), options.killGrace(),
+                options.maxScreenLag());
         HostedProcesses.register(session);
         session.applier.start();
         session.reader.start();

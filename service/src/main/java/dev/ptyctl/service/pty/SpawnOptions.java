@@ -19,13 +19,16 @@ import java.util.Objects;
  * @param scrollbackLines how many lines scrolled off the top the emulator keeps
  * @param answerQueries   whether the server's emulator answers terminal queries (SPEC §5.5)
  * @param killGrace       how long a hung-up program may take to exit before it is killed
+ * @param maxScreenLag    how many bytes the emulator may fall behind the output listeners before the reader waits
+ *                        for it (at least {@link PtySession#MIN_SCREEN_LAG_BYTES}): room for the emulator to catch
+ *                        up later under a burst, while a reset snapshot's seq must still be in an output log
  * @param outputListeners listeners that see each chunk as the PTY reader reads it, before the emulator, from byte 0
  *                        (an output log needs this: seq is a byte offset from the very first byte)
  * @param screenListeners listeners that see each chunk right after the emulator has applied it, under the session
  *                        lock, from byte 0: for whatever reads the screen or must agree with it (titles, prompts)
  */
 public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, Map<String, String> environment,
-                           int scrollbackLines, boolean answerQueries, Duration killGrace,
+                           int scrollbackLines, boolean answerQueries, Duration killGrace, int maxScreenLag,
                            List<OutputListener> outputListeners, List<OutputListener> screenListeners) {
     /** SPEC §3 and §8 {@code scrollbackLines}. */
     public static final int DEFAULT_SCROLLBACK_LINES = 10_000;
@@ -53,6 +56,10 @@ public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, M
         if (killGrace.isNegative()) {
             throw new IllegalArgumentException("kill grace period must not be negative: " + killGrace);
         }
+        if (maxScreenLag < PtySession.MIN_SCREEN_LAG_BYTES) {
+            throw new IllegalArgumentException("the screen must be allowed to lag at least "
+                    + PtySession.MIN_SCREEN_LAG_BYTES + " bytes, got " + maxScreenLag);
+        }
         outputListeners = List.copyOf(outputListeners);
         screenListeners = List.copyOf(screenListeners);
     }
@@ -60,7 +67,8 @@ public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, M
     /** Options without output listeners (add them with {@link #withOutputListener}). */
     public SpawnOptions(List<String> command, Path cwd, int cols, int rows, Map<String, String> environment,
                         int scrollbackLines, boolean answerQueries, Duration killGrace) {
-        this(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace, List.of(), List.of());
+        this(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
+                PtySession.DEFAULT_SCREEN_LAG_BYTES, List.of(), List.of());
     }
 
     /** {@code command} in the server's working directory at 100×30, answering queries, default grace period. */
@@ -72,37 +80,43 @@ public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, M
     /** A copy in {@code directory}. */
     public SpawnOptions withCwd(Path directory) {
         return new SpawnOptions(command, directory, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
-                outputListeners, screenListeners);
+                maxScreenLag, outputListeners, screenListeners);
     }
 
     /** A copy with another size. */
     public SpawnOptions withSize(int newCols, int newRows) {
         return new SpawnOptions(command, cwd, newCols, newRows, environment, scrollbackLines, answerQueries, killGrace,
-                outputListeners, screenListeners);
+                maxScreenLag, outputListeners, screenListeners);
     }
 
     /** A copy with these extra variables (replacing the previous extras). */
     public SpawnOptions withEnvironment(Map<String, String> extra) {
         return new SpawnOptions(command, cwd, cols, rows, extra, scrollbackLines, answerQueries, killGrace,
-                outputListeners, screenListeners);
+                maxScreenLag, outputListeners, screenListeners);
     }
 
     /** A copy that keeps {@code lines} lines of scrollback. */
     public SpawnOptions withScrollbackLines(int lines) {
         return new SpawnOptions(command, cwd, cols, rows, environment, lines, answerQueries, killGrace,
-                outputListeners, screenListeners);
+                maxScreenLag, outputListeners, screenListeners);
     }
 
     /** A copy that does or does not answer terminal queries. */
     public SpawnOptions withAnswerQueries(boolean answer) {
         return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answer, killGrace,
-                outputListeners, screenListeners);
+                maxScreenLag, outputListeners, screenListeners);
     }
 
     /** A copy with another grace period between hang-up and kill. */
     public SpawnOptions withKillGrace(Duration grace) {
         return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, grace,
-                outputListeners, screenListeners);
+                maxScreenLag, outputListeners, screenListeners);
+    }
+
+    /** A copy whose emulator may fall up to {@code bytes} behind the output listeners (see the record's doc). */
+    public SpawnOptions withMaxScreenLag(int bytes) {
+        return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
+                bytes, outputListeners, screenListeners);
     }
 
     /**
@@ -112,7 +126,7 @@ public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, M
      */
     public SpawnOptions withOutputListener(OutputListener listener) {
         return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
-                append(outputListeners, listener), screenListeners);
+                maxScreenLag, append(outputListeners, listener), screenListeners);
     }
 
     /**
@@ -121,7 +135,7 @@ public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, M
      */
     public SpawnOptions withScreenListener(OutputListener listener) {
         return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
-                outputListeners, append(screenListeners, listener));
+                maxScreenLag, outputListeners, append(screenListeners, listener));
     }
 
     private static List<OutputListener> append(List<OutputListener> listeners, OutputListener listener) {

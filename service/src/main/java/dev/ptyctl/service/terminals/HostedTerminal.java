@@ -112,7 +112,7 @@ public final class HostedTerminal implements AttachableTerminal {
             env.putAll(launch.environment());
         }
         return new SpawnOptions(command, spec.cwd(), spec.cols(), spec.rows(), env, settings.scrollbackLines(),
-                settings.serverAnswersAtStart(), settings.killGrace());
+                settings.serverAnswersAtStart(), settings.killGrace()).withMaxScreenLag(settings.screenLagBytes());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.terminals;
 
+import dev.ptyctl.service.pty.PtySession;
 import dev.ptyctl.service.pty.SpawnOptions;
 import java.time.Duration;
 import java.util.Locale;
@@ -28,7 +29,7 @@ public record TerminalSettings(String shell, int cols, int rows, int scrollbackL
             1024 * 1024, 256, "auto", true, Duration.ofMillis(2000));
     /**
      * Below this a replay buffer could not hold one screenful of a large terminal; it must also keep more than the
-     * screen can lag behind the log ({@link dev.ptyctl.service.pty.PtySession#MAX_SCREEN_LAG_BYTES}).
+     * screen can lag behind the log ({@link #screenLagBytes()}).
      */
     static final int MIN_REPLAY_BYTES = 64 * 1024;
 
@@ -49,6 +50,16 @@ public record TerminalSettings(String shell, int cols, int rows, int scrollbackL
         if (killGrace == null || killGrace.isNegative()) {
             throw new IllegalArgumentException("ptyctl.terminals.killGraceMillis must not be negative");
         }
+    }
+
+    /**
+     * How far a terminal's screen may fall behind its output log ({@link SpawnOptions#maxScreenLag}): the session's
+     * default, but at most a quarter of the replay buffer, so that the seq of a reset snapshot, which is the screen's,
+     * is always still in the log with room to spare.
+     */
+    public int screenLagBytes() {
+        int quarter = Math.min(PtySession.DEFAULT_SCREEN_LAG_BYTES, replayBytes / 4);
+        return Math.max(PtySession.MIN_SCREEN_LAG_BYTES, quarter);
     }
 
     /** Whether the server's emulator answers queries when a terminal starts (no client has set the size yet). */

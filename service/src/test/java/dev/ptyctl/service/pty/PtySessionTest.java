@@ -9,16 +9,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Real programs in real PTYs. */
 class PtySessionTest {
@@ -106,6 +111,45 @@ class PtySessionTest {
         type(session, "echo x\r");
         SessionProgress after = session.awaitChange(seq, System.nanoTime() + TEST_BOUND.toNanos());
         assertThat(after.outputSeq()).isGreaterThan(seq);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {PtySession.MIN_SCREEN_LAG_BYTES, PtySession.DEFAULT_SCREEN_LAG_BYTES})
+    void theReaderRunsAheadOfAStalledScreenByTheAllowedLagAndNoMore(int maxLag) throws Exception {
+        AtomicLong readSeq = new AtomicLong();
+        PtySession session = spawn(SpawnOptions.of(List.of("head", "-c", "4000000", "/dev/zero"))
+                .withMaxScreenLag(maxLag).withOutputListener((data, offset, length, seq) -> readSeq.set(seq)));
+        long[] lag = session.snapshot((terminal, progress) -> {
+            // While this holds the session's lock the screen thread cannot apply output: the reader fills the queue
+            // and then has to wait for room.
+            awaitQueueFull(session);
+            return new long[] {readSeq.get() - progress.outputSeq()};
+        });
+        // The queue is full; beside it the screen thread may hold a chunk it took, and the reader one it is queueing.
+        assertThat(lag[0]).isBetween((long) maxLag - 32 * 1024, (long) maxLag);
+        assertThat(exitCode(session)).isZero();
+        assertThat(session.progress().outputSeq()).isEqualTo(4_000_000);
+    }
+
+    /**
+     * Waits until the session's reader is parked in the full queue. Nothing signals that, so its state is looked at
+     * every millisecond, within the test's bound.
+     */
+    private static void awaitQueueFull(PtySession session) {
+        String name = "pty-reader-" + session.pid();
+        long deadline = System.nanoTime() + TEST_BOUND.toNanos();
+        while (true) {
+            Optional<Thread> reader = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> t.getName().equals(name)).findFirst();
+            if (reader.isPresent() && Arrays.stream(reader.get().getStackTrace())
+                    .anyMatch(frame -> frame.getClassName().equals(PendingOutput.class.getName())
+                            && frame.getMethodName().equals("put"))
+                    && reader.get().getState() == Thread.State.WAITING) {
+                return;
+            }
+            assertThat(System.nanoTime()).as("the reader never waited for the screen").isLessThan(deadline);
+            LockSupport.parkNanos(1_000_000);
+        }
     }
 
     @Test
