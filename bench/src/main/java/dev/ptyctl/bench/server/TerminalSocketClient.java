@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -15,8 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One protocol-2 WebSocket client of a terminal: counts and hashes every output byte it receives, notes when each
- * output frame arrives, and completes when the {@code exit} frame comes. Output is binary (1 byte kind, 8 bytes seq,
+ * One protocol-2 WebSocket client of a terminal: counts and keeps every output frame it receives (hashed only when
+ * asked, after the clock has stopped, so that the check costs the shared cores nothing during the run), notes when
+ * each output frame arrives, and completes when the {@code exit} frame comes. Output is binary (1 byte kind, 8 bytes seq,
  * data). It is the SDK's own client ({@link RawWebSocket}: blocking reads on one platform thread), which is what a
  * Java user of ptyctl gets, and costs the shared two cores less than the JDK's {@code java.net.http.WebSocket}
  * (a selector thread and an executor hand-over per message), which this bench used at first
@@ -26,7 +29,8 @@ final class TerminalSocketClient implements RawWebSocket.Handler {
     private static final Pattern EXIT_SEQ = Pattern.compile("\"type\"\\s*:\\s*\"exit\".*?\"seq\"\\s*:\\s*(\\d+)"
             + "|\"seq\"\\s*:\\s*(\\d+).*?\"type\"\\s*:\\s*\"exit\"");
 
-    private final MessageDigest sha256;
+    /** Output frames as received, header included; hashed by {@link #digest()}. */
+    private final List<byte[]> received = new ArrayList<>();
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private final CompletableFuture<Long> exit = new CompletableFuture<>();
     private final BlockingQueue<Long> frameArrivals = new LinkedBlockingQueue<>();
@@ -34,14 +38,6 @@ final class TerminalSocketClient implements RawWebSocket.Handler {
     private volatile int resets;
     private volatile long frames;
     private RawWebSocket socket;
-
-    TerminalSocketClient() {
-        try {
-            sha256 = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     /** Connects and waits for the {@code ready} frame. */
     static TerminalSocketClient connect(PtyctlServerProcess server, String terminalId) throws Exception {
@@ -52,9 +48,11 @@ final class TerminalSocketClient implements RawWebSocket.Handler {
         return client;
     }
 
-    /** Starts counting and hashing afresh (call between frames, e.g. after a start mark the check must not see). */
+    /** Starts counting and keeping afresh (call between frames, e.g. after a start mark the check must not see). */
     void forgetReceived() {
-        sha256.reset();
+        synchronized (received) {
+            received.clear();
+        }
         bytes = 0;
         frames = 0;
     }
@@ -88,8 +86,20 @@ final class TerminalSocketClient implements RawWebSocket.Handler {
         return resets;
     }
 
-    /** The SHA-256 of all output received (call once, after the exit). */
+    /** The SHA-256 of all output received since {@link #forgetReceived} (call after the exit). */
     byte[] digest() {
+        MessageDigest sha256;
+        try {
+            sha256 = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        synchronized (received) {
+            for (byte[] frame : received) {
+                int header = Math.min(BinaryOutputFrame.HEADER_BYTES, frame.length);
+                sha256.update(frame, header, frame.length - header);
+            }
+        }
         return sha256.digest();
     }
 
@@ -106,7 +116,9 @@ final class TerminalSocketClient implements RawWebSocket.Handler {
         }
         int length = Math.max(0, data.length - BinaryOutputFrame.HEADER_BYTES);
         bytes += length;
-        sha256.update(data, Math.min(BinaryOutputFrame.HEADER_BYTES, data.length), length);
+        synchronized (received) {
+            received.add(data);
+        }
         frames++;
         frameArrivals.add(System.nanoTime());
     }

@@ -247,10 +247,14 @@ public final class RawWebSocket implements AutoCloseable {
                     }
                     messageOpcode = opcode;
                 }
-                message.write(payload);
                 if (fin) {
-                    byte[] data = message.toByteArray();
-                    message.reset();
+                    // A message in one frame (every output frame the server sends) is its payload: no copies.
+                    byte[] data = payload;
+                    if (message.size() > 0) {
+                        message.write(payload);
+                        data = message.toByteArray();
+                        message.reset();
+                    }
                     int kind = messageOpcode;
                     messageOpcode = -1;
                     if (kind == OP_TEXT) {
@@ -258,6 +262,8 @@ public final class RawWebSocket implements AutoCloseable {
                     } else {
                         handler.onBinary(this, data);
                     }
+                } else {
+                    message.write(payload);
                 }
             }
         } catch (IOException | RuntimeException e) {
