@@ -48,7 +48,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     /** Linux PTYs hand out at most 4095 bytes per read; {@link PtyMaster#read} reads on up to this much at once. */
     private static final int READ_BUFFER_BYTES = 16 * 1024;
     /**
-     * The exit watcher only waits: pty4j's reaper thread reaps the child and notifies a monitor. From JDK 24 on
+     * The exit watcher only waits: a reaper thread ({@link SpawnedPtyProcess}'s, or pty4j's where that is not
+     * available) reaps the child and completes a future or notifies a monitor. From JDK 24 on
      * (JEP 491) a virtual thread waiting in a monitor gives its carrier back, so an idle terminal costs no platform
      * thread for it; before, it would pin a carrier for the terminal's whole life, so there it is a platform thread.
      */
@@ -129,12 +130,12 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      */
     public static PtySession spawn(SpawnOptions options) throws IOException {
         Map<String, String> env = TerminalEnvironment.forHostedProgram(options.environment());
-        checkExecutable(options.command().getFirst(), options.cwd(), env.get("PATH"));
+        String executable = executable(options.command().getFirst(), options.cwd(), env.get("PATH"));
         ScreenState screen = new ScreenState(options.cols(), options.rows(), options.scrollbackLines(),
                 options.answerQueries());
         // Before the reader starts, so that an output log sees byte 0.
         options.screenListeners().forEach(screen::addOutputListener);
-        PtyProcess process = startWithSize(options, env);
+        PtyProcess process = startWithSize(executable, options, env);
         PtySession session = new PtySession(process, screen, options.outputListeners(), options.killGrace(),
                 options.maxScreenLag());
         HostedProcesses.register(session);
@@ -150,37 +151,47 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      * Starts the program on a PTY that already has its final size. {@code PtyProcessBuilder} sets the size only
      * after the program has started: the program then sees 0×0 at first and gets a SIGWINCH moments later, which
      * makes vim redraw and lose its start-up message and confuses anything that reads the size once. Sizing the
-     * PTY before the fork means the program starts at its real size and no SIGWINCH is sent.
+     * PTY before the program starts means it starts at its real size and no SIGWINCH is sent. With glibc the program
+     * is started with {@code posix_spawn} ({@link SpawnedPtyProcess}: no fork of the server's memory), elsewhere by
+     * pty4j.
      */
     @SuppressWarnings("deprecation") // the Pty-taking constructor is the only way to size the PTY before the fork
-    private static PtyProcess startWithSize(SpawnOptions options, Map<String, String> env) throws IOException {
+    private static PtyProcess startWithSize(String executable, SpawnOptions options, Map<String, String> env)
+            throws IOException {
         Pty pty = new Pty(false);
         try {
             pty.setWindowSize(new WinSize(options.cols(), options.rows()), null);
             String[] environment = env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                     .toArray(String[]::new);
+            String[] argv = options.command().toArray(String[]::new);
+            if (SpawnedPtyProcess.AVAILABLE) {
+                return SpawnedPtyProcess.start(executable, argv, environment, options.cwd().toString(), pty);
+            }
             // errPty null: stderr shares the terminal with stdout, as in any terminal emulator.
-            return new UnixPtyProcess(options.command().toArray(String[]::new), environment,
-                    options.cwd().toString(), pty, null, false);
+            return new UnixPtyProcess(argv, environment, options.cwd().toString(), pty, null, false);
         } catch (IOException | RuntimeException e) {
             pty.close();
             throw e;
         }
     }
 
-    /** Fails early, with a clear message, for a program that cannot be executed (pty4j would only say "exit 1"). */
-    private static void checkExecutable(String program, Path cwd, String path) throws IOException {
+    /**
+     * The file that {@code program} names, looked up like {@code execvp} does: in {@code cwd} when it has a slash,
+     * else along {@code path}. Fails early, with a clear message, for a program that cannot be executed (pty4j would
+     * only say "exit 1").
+     */
+    private static String executable(String program, Path cwd, String path) throws IOException {
         if (program.contains("/")) {
             Path file = cwd.resolve(program);
             if (!Files.isRegularFile(file) || !Files.isExecutable(file)) {
                 throw new IOException("not an executable file: " + program);
             }
-            return;
+            return file.toAbsolutePath().toString();
         }
         for (String dir : (path == null ? "/usr/local/bin:/usr/bin:/bin" : path).split(":")) {
             Path file = cwd.resolve(dir.isEmpty() ? "." : dir).resolve(program);
             if (Files.isRegularFile(file) && Files.isExecutable(file)) {
-                return;
+                return file.toAbsolutePath().toString();
             }
         }
         throw new IOException("command not found: " + program);
@@ -367,7 +378,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
 
     private static PtyMaster openPtyMaster(PtyProcess process) {
         try {
-            return process instanceof UnixPtyProcess unix ? PtyMaster.open(unix.getPty().getMasterFD()) : null;
+            return switch (process) {
+                case SpawnedPtyProcess spawned -> PtyMaster.open(spawned.getPty().getMasterFD());
+                case UnixPtyProcess unix -> PtyMaster.open(unix.getPty().getMasterFD());
+                default -> null;
+            };
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "reading the PTY through pty4j", e);
             return null;

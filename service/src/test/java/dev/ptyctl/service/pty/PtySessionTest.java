@@ -93,6 +93,38 @@ class PtySessionTest {
     }
 
     @Test
+    void programLeadsItsOwnSessionWithTheTerminalAsItsControllingTerminal() throws Exception {
+        PtySession session = spawn(SpawnOptions.of(List.of("cat", "/proc/self/stat")));
+        assertThat(exitCode(session)).isZero();
+        // pid (comm) state ppid pgrp session tty_nr ...
+        String[] stat = session.inspect(TextSerializer::screen).replace("\n", "").split("\\) ", 2)[1].split(" ");
+        long pid = session.pid();
+        assertThat(Long.parseLong(stat[2])).as("process group").isEqualTo(pid);
+        assertThat(Long.parseLong(stat[3])).as("session").isEqualTo(pid);
+        assertThat(Integer.parseInt(stat[4])).as("controlling terminal").isNotZero();
+        assertThat(Integer.parseInt(stat[5])).as("foreground group of the terminal").isEqualTo((int) pid);
+    }
+
+    @Test
+    void programInheritsNoDescriptorBeyondTheTerminalAndNoBlockedOrIgnoredSignal() throws Exception {
+        PtySession session = spawn(SpawnOptions.of(List.of("sh", "-c",
+                "ls /proc/self/fd | tr '\\n' ' '; echo; grep -E '^Sig(Blk|Ign)' /proc/self/status")));
+        assertThat(exitCode(session)).isZero();
+        String screen = session.inspect(TextSerializer::screen);
+        // ls sees its own directory descriptor (3) beside the terminal's three.
+        assertThat(screen.lines().findFirst()).hasValue("0 1 2 3");
+        // Standard signals 1-31: none blocked, none ignored (glibc keeps its own two real-time signals ignored).
+        assertThat(signalMask(screen, "SigBlk") & 0x7fff_ffffL).as("blocked").isZero();
+        assertThat(signalMask(screen, "SigIgn") & 0x7fff_ffffL).as("ignored").isZero();
+    }
+
+    private static long signalMask(String screen, String field) {
+        Matcher m = Pattern.compile(field + ":\\s+([0-9a-f]+)").matcher(screen);
+        assertThat(m.find()).as("%s in %s", field, screen).isTrue();
+        return Long.parseUnsignedLong(m.group(1), 16);
+    }
+
+    @Test
     void writeReturnsTheOutputOffsetThatTheEchoFollows() throws Exception {
         PtySession session = shell();
         awaitText(session, "$");
