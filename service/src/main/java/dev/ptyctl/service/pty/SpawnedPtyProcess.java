@@ -146,7 +146,7 @@ final class SpawnedPtyProcess extends PtyProcess {
                     Reference.reachabilityFence(arguments);
                     Reference.reachabilityFence(variables);
                     if (error != 0) {
-                        throw new IOException("cannot start " + executable + ": " + strerror(error));
+                        throw new IOException("cannot execute " + executable + ": " + strerror(error));
                     }
                     SpawnedPtyProcess process = new SpawnedPtyProcess(pty, pid[0]);
                     // waitpid blocks in native code, which would pin a virtual thread's carrier.

@@ -2,10 +2,12 @@ package dev.ptyctl.service.pty;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ptyctl.vt.serialize.TextSerializer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -313,6 +315,17 @@ class PtySessionTest {
                 .isInstanceOf(IOException.class).hasMessage("command not found: no-such-command-ptyctl");
         assertThatThrownBy(() -> spawn(SpawnOptions.of(List.of("/nonexistent/prog"))))
                 .isInstanceOf(IOException.class).hasMessage("not an executable file: /nonexistent/prog");
+    }
+
+    @Test
+    void aFileTheKernelCannotExecuteFailsWithTheReason(@TempDir Path dir) throws Exception {
+        assumeTrue(SpawnedPtyProcess.AVAILABLE, "pty4j's fork reports a failed exec only as an exit code");
+        Path file = dir.resolve("not-a-program");
+        Files.write(file, new byte[] {0, 1, 2, 3});
+        assertThat(file.toFile().setExecutable(true)).isTrue();
+        assertThatThrownBy(() -> spawn(SpawnOptions.of(List.of(file.toString()))))
+                .isInstanceOf(IOException.class)
+                .hasMessage("cannot execute " + file + ": Exec format error");
     }
 
     @Test
