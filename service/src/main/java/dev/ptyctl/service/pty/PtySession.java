@@ -45,8 +45,17 @@ import java.util.function.BiFunction;
  * screen is complete) before the session reports the exit.
  */
 public final class PtySession implements TerminalSession, AutoCloseable {
-    /** Linux PTYs hand out at most 4095 bytes per read; {@link PtyMaster#read} reads on up to this much at once. */
-    private static final int READ_BUFFER_BYTES = 16 * 1024;
+    /**
+     * Linux PTYs hand out at most 4095 bytes per read; {@link PtyMaster#read} reads on up to the reader's buffer at
+     * once. The buffer starts at this size, which is all an idle or interactive terminal ever needs.
+     */
+    private static final int FIRST_READ_BYTES = 16 * 1024;
+    /**
+     * Under a stream (a read filled the buffer) it doubles up to this: a quarter of the log appends, wake-ups and
+     * frames per MiB, about 15 % less server CPU per MiB of {@code cat} (docs/benchmarks.md). Only a terminal that
+     * streams pays the memory, and only if its lag allows it ({@link #maxReadBytes}).
+     */
+    private static final int MAX_READ_BYTES = 64 * 1024;
     /**
      * The exit watcher only waits: a reaper thread ({@link SpawnedPtyProcess}'s, or pty4j's where that is not
      * available) reaps the child and completes a future or notifies a monitor. From JDK 24 on
@@ -57,15 +66,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     /** The emulator's thread takes up to this much at once: fewer, larger feeds under the session lock. */
     private static final int APPLY_CHUNK_BYTES = 16 * 1024;
     /**
-     * What the screen lags by beside the queue: the chunk being applied and the chunk the reader is queueing (already
-     * seen by the as-read listeners).
-     */
-    private static final int IN_FLIGHT_BYTES = APPLY_CHUNK_BYTES + READ_BUFFER_BYTES;
-    /**
      * The least lag a session can be given ({@link SpawnOptions#maxScreenLag}): a queue of a few reads, which is all
-     * reading and emulating on two cores at once needs while both keep up.
+     * reading and emulating on two cores at once needs while both keep up, the chunk being applied and the chunk the
+     * reader is queueing (already seen by the as-read listeners).
      */
-    public static final int MIN_SCREEN_LAG_BYTES = 16 * 1024 + IN_FLIGHT_BYTES;
+    public static final int MIN_SCREEN_LAG_BYTES = 16 * 1024 + APPLY_CHUNK_BYTES + FIRST_READ_BYTES;
     /**
      * The lag a session gets unless told otherwise. Room for half a MiB lets the reader keep reading through a burst
      * that the emulator is slow on (full-screen redraws), so the program is not slowed down to the emulator's pace
@@ -92,6 +97,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final Thread applier;
     /** Output read and not yet applied: bounded, so that the screen lags by at most the session's limit. */
     private final PendingOutput pending;
+    /** How far the reader's buffer may grow under a stream ({@link #maxReadBytes(int)}). */
+    private final int maxReadBytes;
     private final List<OutputListener> asRead;
     /** Serializes the reader's chunks with injected output: the as-read listeners and the queue see one order. */
     private final ReentrantLock ingestLock = new ReentrantLock();
@@ -109,7 +116,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private PtySession(PtyProcess process, ScreenState screen, List<OutputListener> asRead, Duration killGrace,
                        int maxScreenLag) {
         this.process = process;
-        this.pending = new PendingOutput(maxScreenLag - IN_FLIGHT_BYTES);
+        this.maxReadBytes = maxReadBytes(maxScreenLag);
+        this.pending = new PendingOutput(maxScreenLag - APPLY_CHUNK_BYTES - maxReadBytes);
         this.screen = screen;
         this.asRead = List.copyOf(asRead);
         this.toPty = process.getOutputStream();
@@ -403,12 +411,24 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         return master != null ? master.read(buffer) : fromPty.read(buffer);
     }
 
+    /**
+     * How large the reader's buffer may grow for a session allowed {@code maxScreenLag}: the chunk being queued is
+     * part of the lag, so a small lag keeps the first size, and the queue keeps at least three quarters of the rest.
+     */
+    static int maxReadBytes(int maxScreenLag) {
+        int quarter = (maxScreenLag - APPLY_CHUNK_BYTES) / 4;
+        return Math.max(FIRST_READ_BYTES, Math.min(MAX_READ_BYTES, Integer.highestOneBit(Math.max(1, quarter))));
+    }
+
     private void pumpOutput(InputStream fromPty) {
-        byte[] buffer = new byte[READ_BUFFER_BYTES];
+        byte[] buffer = new byte[FIRST_READ_BYTES];
         try {
             for (int n = readPty(fromPty, buffer); n >= 0; n = readPty(fromPty, buffer)) {
                 if (n > 0) {
                     ingest(buffer, 0, n);
+                }
+                if (n == buffer.length && buffer.length < maxReadBytes) {
+                    buffer = new byte[Math.min(maxReadBytes, buffer.length * 2)];
                 }
             }
         } catch (IOException e) {

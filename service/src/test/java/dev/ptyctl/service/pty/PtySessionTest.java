@@ -165,10 +165,33 @@ class PtySessionTest {
             awaitQueueFull(session);
             return new long[] {readSeq.get() - progress.outputSeq()};
         });
-        // The queue is full; beside it the screen thread may hold a chunk it took, and the reader one it is queueing.
-        assertThat(lag[0]).isBetween((long) maxLag - 32 * 1024, (long) maxLag);
+        // The queue is full; beside it the screen thread may hold a chunk it took (16 KiB at most), and the reader one
+        // it is queueing.
+        assertThat(lag[0]).isBetween((long) maxLag - 16 * 1024 - PtySession.maxReadBytes(maxLag), (long) maxLag);
         assertThat(exitCode(session)).isZero();
         assertThat(session.progress().outputSeq()).isEqualTo(4_000_000);
+    }
+
+    @Test
+    void underAStreamTheReaderReadsOnInLargerChunksAndNeverBeyondItsLimit() throws Exception {
+        AtomicLong largest = new AtomicLong();
+        PtySession session = spawn(SpawnOptions.of(List.of("head", "-c", "20000000", "/dev/zero"))
+                .withOutputListener((data, offset, length, seq) -> largest.accumulateAndGet(length, Math::max)));
+        assertThat(exitCode(session)).isZero();
+        // Linux hands out 4095 bytes per read: a chunk over 16 KiB means the buffer grew and the reader read on.
+        assertThat(largest.get()).isGreaterThan(16 * 1024)
+                .isLessThanOrEqualTo(PtySession.maxReadBytes(PtySession.DEFAULT_SCREEN_LAG_BYTES));
+    }
+
+    @Test
+    void aSmallLagKeepsTheFirstReadSizeAndTheDefaultLetsItGrowToSixtyFourKiB() {
+        assertThat(PtySession.maxReadBytes(PtySession.MIN_SCREEN_LAG_BYTES)).isEqualTo(16 * 1024);
+        assertThat(PtySession.maxReadBytes(PtySession.DEFAULT_SCREEN_LAG_BYTES)).isEqualTo(64 * 1024);
+        for (int lag = PtySession.MIN_SCREEN_LAG_BYTES; lag <= 1024 * 1024; lag += 4096) {
+            // the queue between reader and screen keeps room for at least one more full chunk
+            assertThat(lag - 16 * 1024 - PtySession.maxReadBytes(lag)).as("queue for lag %d", lag)
+                    .isGreaterThanOrEqualTo(16 * 1024);
+        }
     }
 
     /**
