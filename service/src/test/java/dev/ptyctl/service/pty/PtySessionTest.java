@@ -174,6 +174,8 @@ class PtySessionTest {
 
     @Test
     void underAStreamTheReaderReadsOnInLargerChunksAndNeverBeyondItsLimit() throws Exception {
+        // Reading on needs the kernel's PTY worker to refill the line discipline on another core while the reader reads.
+        assumeTrue(Runtime.getRuntime().availableProcessors() > 1, "one CPU: every read finds at most 4095 bytes");
         AtomicLong largest = new AtomicLong();
         PtySession session = spawn(SpawnOptions.of(List.of("head", "-c", "20000000", "/dev/zero"))
                 .withOutputListener((data, offset, length, seq) -> largest.accumulateAndGet(length, Math::max)));
