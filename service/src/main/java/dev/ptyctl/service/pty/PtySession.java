@@ -8,12 +8,12 @@ import dev.ptyctl.vt.Terminal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -163,7 +163,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      * is started with {@code posix_spawn} ({@link SpawnedPtyProcess}: no fork of the server's memory), elsewhere by
      * pty4j.
      */
-    @SuppressWarnings("deprecation") // the Pty-taking constructor is the only way to size the PTY before the fork
+    @SuppressWarnings("deprecation") // pty4j's Pty-taking constructor: the only way to size the PTY before it starts
     private static PtyProcess startWithSize(String executable, SpawnOptions options, Map<String, String> env)
             throws IOException {
         Pty pty = new Pty(false);
@@ -184,25 +184,16 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     /**
-     * The file that {@code program} names, looked up like {@code execvp} does: in {@code cwd} when it has a slash,
-     * else along {@code path}. Fails early, with a clear message, for a program that cannot be executed (pty4j would
-     * only say "exit 1").
+     * The file that {@code program} names ({@link ProgramLookup}). Fails early, with a clear message, for a program
+     * that cannot be executed (pty4j would only say "exit 1").
      */
     private static String executable(String program, Path cwd, String path) throws IOException {
-        if (program.contains("/")) {
-            Path file = cwd.resolve(program);
-            if (!Files.isRegularFile(file) || !Files.isExecutable(file)) {
-                throw new IOException("not an executable file: " + program);
-            }
-            return file.toAbsolutePath().toString();
+        Optional<Path> file = ProgramLookup.find(program, cwd, path);
+        if (file.isEmpty()) {
+            throw new IOException(program.contains("/") ? "not an executable file: " + program
+                    : "command not found: " + program);
         }
-        for (String dir : (path == null ? "/usr/local/bin:/usr/bin:/bin" : path).split(":")) {
-            Path file = cwd.resolve(dir.isEmpty() ? "." : dir).resolve(program);
-            if (Files.isRegularFile(file) && Files.isExecutable(file)) {
-                return file.toAbsolutePath().toString();
-            }
-        }
-        throw new IOException("command not found: " + program);
+        return file.get().toString();
     }
 
     @Override

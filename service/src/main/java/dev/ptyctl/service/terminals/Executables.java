@@ -1,14 +1,11 @@
 package dev.ptyctl.service.terminals;
 
-import java.nio.file.Files;
+import dev.ptyctl.service.pty.ProgramLookup;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
-/** Checks that a program named in a request can be executed, the way {@code execvp} would find it. */
+/** Checks that a program named in a request can be executed: found as {@code execvp} would ({@link ProgramLookup}). */
 final class Executables {
-    /** Where {@code execvp} looks when {@code PATH} is unset. */
-    private static final String DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin";
-
     private Executables() {
     }
 
@@ -21,24 +18,13 @@ final class Executables {
             throw TerminalRequestException.invalid(field + " is empty");
         }
         try {
-            if (program.contains("/")) {
-                if (!isExecutableFile(cwd.resolve(program))) {
-                    throw TerminalRequestException.invalid(field + " is not an executable file: " + program);
-                }
+            if (ProgramLookup.find(program, cwd, path).isPresent()) {
                 return;
-            }
-            for (String dir : (path == null ? DEFAULT_PATH : path).split(":")) {
-                if (isExecutableFile(cwd.resolve(dir.isEmpty() ? "." : dir).resolve(program))) {
-                    return;
-                }
             }
         } catch (InvalidPathException e) {
             throw TerminalRequestException.invalid(field + " is not a valid path: " + program);
         }
-        throw TerminalRequestException.invalid(field + " was not found on PATH: " + program);
-    }
-
-    private static boolean isExecutableFile(Path file) {
-        return Files.isRegularFile(file) && Files.isExecutable(file);
+        throw TerminalRequestException.invalid(program.contains("/") ? field + " is not an executable file: " + program
+                : field + " was not found on PATH: " + program);
     }
 }
