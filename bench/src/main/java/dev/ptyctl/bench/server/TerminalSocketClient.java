@@ -34,9 +34,7 @@ final class TerminalSocketClient implements RawWebSocket.Handler {
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private final CompletableFuture<Long> exit = new CompletableFuture<>();
     private final BlockingQueue<Long> frameArrivals = new LinkedBlockingQueue<>();
-    private volatile long bytes;
     private volatile int resets;
-    private volatile long frames;
     private RawWebSocket socket;
 
     /** Connects and waits for the {@code ready} frame. */
@@ -53,8 +51,6 @@ final class TerminalSocketClient implements RawWebSocket.Handler {
         synchronized (received) {
             received.clear();
         }
-        bytes = 0;
-        frames = 0;
     }
 
     /** Sends an {@code input} frame; {@code clientSeq} must grow with every frame. */
@@ -73,13 +69,22 @@ final class TerminalSocketClient implements RawWebSocket.Handler {
         return exit;
     }
 
+    /** Output bytes received (since {@link #forgetReceived}). */
     long bytes() {
-        return bytes;
+        synchronized (received) {
+            return received.stream().mapToLong(frame -> frame.length - headerBytes(frame)).sum();
+        }
     }
 
     /** Output frames received (since {@link #forgetReceived}). */
     long frames() {
-        return frames;
+        synchronized (received) {
+            return received.size();
+        }
+    }
+
+    private static int headerBytes(byte[] frame) {
+        return Math.min(BinaryOutputFrame.HEADER_BYTES, frame.length);
     }
 
     int resets() {
@@ -96,7 +101,7 @@ final class TerminalSocketClient implements RawWebSocket.Handler {
         }
         synchronized (received) {
             for (byte[] frame : received) {
-                int header = Math.min(BinaryOutputFrame.HEADER_BYTES, frame.length);
+                int header = headerBytes(frame);
                 sha256.update(frame, header, frame.length - header);
             }
         }
@@ -114,12 +119,9 @@ final class TerminalSocketClient implements RawWebSocket.Handler {
         if (data.length > 0 && data[0] == BinaryOutputFrame.KIND_RESET) {
             resets++;
         }
-        int length = Math.max(0, data.length - BinaryOutputFrame.HEADER_BYTES);
-        bytes += length;
         synchronized (received) {
             received.add(data);
         }
-        frames++;
         frameArrivals.add(System.nanoTime());
     }
 
