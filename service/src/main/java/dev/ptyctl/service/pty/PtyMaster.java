@@ -33,7 +33,8 @@ final class PtyMaster implements AutoCloseable {
     private static final int EAGAIN = Platform.isMac() ? 35 : 11;
     /** {@code struct pollfd}: int fd, short events, short revents. */
     private static final int POLLFD_BYTES = 8;
-    private static final boolean LINKED = link();
+    private static final boolean LINKED = (Platform.isLinux() || Platform.isMac())
+            && CLibraryCalls.bind(PtyMaster.class, "PTYs are read and written through pty4j");
     /**
      * The most Linux's line discipline hands out per read (its 4 KiB buffer less one): a read that returned this much
      * has probably left more behind.
@@ -62,20 +63,6 @@ final class PtyMaster implements AutoCloseable {
     private static native int pipe(int[] fds);
 
     private static native int close(int fd);
-
-    private static boolean link() {
-        try {
-            if (!Platform.isLinux() && !Platform.isMac()) {
-                return false;
-            }
-            Native.register(PtyMaster.class, Platform.C_LIBRARY_NAME);
-            return true;
-        } catch (LinkageError | RuntimeException e) {
-            System.getLogger(PtyMaster.class.getName()).log(System.Logger.Level.DEBUG,
-                    "cannot bind poll/read; PTYs are read through pty4j", e);
-            return false;
-        }
-    }
 
     private PtyMaster(int master) throws IOException {
         this.master = master;

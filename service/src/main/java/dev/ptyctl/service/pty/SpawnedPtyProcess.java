@@ -35,7 +35,8 @@ import java.util.concurrent.TimeoutException;
  */
 final class SpawnedPtyProcess extends PtyProcess {
     /** Whether this C library has everything used here (glibc on Linux, 2.34+). */
-    static final boolean AVAILABLE = link();
+    static final boolean AVAILABLE = Platform.isLinux()
+            && CLibraryCalls.bind(SpawnedPtyProcess.class, "programs are started by pty4j's fork");
 
     private static final short POSIX_SPAWN_SETSIGDEF = 0x04;
     private static final short POSIX_SPAWN_SETSIGMASK = 0x08;
@@ -85,21 +86,6 @@ final class SpawnedPtyProcess extends PtyProcess {
     private static native int waitpid(int pid, int[] status, int options);
 
     private static native String strerror(int error);
-
-    private static boolean link() {
-        try {
-            if (!Platform.isLinux()) {
-                return false;
-            }
-            // Binds every method above; a C library without one of them (older glibc, musl) throws here.
-            Native.register(SpawnedPtyProcess.class, Platform.C_LIBRARY_NAME);
-            return true;
-        } catch (LinkageError | RuntimeException e) {
-            System.getLogger(SpawnedPtyProcess.class.getName()).log(System.Logger.Level.DEBUG,
-                    "posix_spawn cannot be bound; programs are started by pty4j's fork", e);
-            return false;
-        }
-    }
 
     private SpawnedPtyProcess(Pty pty, long pid) {
         this.pty = pty;

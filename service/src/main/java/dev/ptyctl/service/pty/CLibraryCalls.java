@@ -1,0 +1,28 @@
+package dev.ptyctl.service.pty;
+
+import com.sun.jna.Native;
+import com.sun.jna.Platform;
+
+/** Binds a class's {@code native} methods to the C library with JNA's direct mapping, once, at class load. */
+final class CLibraryCalls {
+    private CLibraryCalls() {
+    }
+
+    /**
+     * Binds every {@code native} method of {@code owner}; a C library that lacks one of them makes the whole binding
+     * fail.
+     *
+     * @param withoutThem what the server does instead, for the log
+     * @return whether the methods can be called
+     */
+    static boolean bind(Class<?> owner, String withoutThem) {
+        try {
+            Native.register(owner, Platform.C_LIBRARY_NAME);
+            return true;
+        } catch (LinkageError | RuntimeException e) {
+            System.getLogger(owner.getName()).log(System.Logger.Level.DEBUG,
+                    "cannot bind " + owner.getSimpleName() + "'s C library calls; " + withoutThem, e);
+            return false;
+        }
+    }
+}
