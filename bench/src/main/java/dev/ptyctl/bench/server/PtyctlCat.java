@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.http.HttpClient;
 import java.security.MessageDigest;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -29,11 +30,16 @@ final class PtyctlCat implements CatContender {
     private final String name;
     private final Map<Workload, Samples> serverCpu = new EnumMap<>(Workload.class);
     private final Map<Workload, Samples> frameBytes = new EnumMap<>(Workload.class);
+    private final Map<Workload, Map<String, Samples>> cpuParts = new EnumMap<>(Workload.class);
 
     PtyctlCat(PtyctlServerProcess server, HttpClient http, String name) {
         this.server = server;
         this.http = http;
         this.name = name;
+    }
+
+    PtyctlServerProcess server() {
+        return server;
     }
 
     /**
@@ -50,10 +56,16 @@ final class PtyctlCat implements CatContender {
         return frameBytes.get(workload);
     }
 
+    /** CPU milliseconds per MiB of file bytes of each {@link CpuBreakdown} part, per run. */
+    Map<String, Samples> cpuPartsMsPerMib(Workload workload) {
+        return cpuParts.get(workload);
+    }
+
     /** Drops the figures so far (those of the warm-up runs). */
     void forgetWarmUp() {
         serverCpu.clear();
         frameBytes.clear();
+        cpuParts.clear();
     }
 
     @Override
@@ -77,11 +89,22 @@ final class PtyctlCat implements CatContender {
     @Override
     public long run(CatWorkload workload) throws Exception {
         long ticksBefore = server.cpuTicks();
+        CpuBreakdown parts = CpuBreakdown.start(server.pid());
         long start = System.nanoTime();
+        try (parts) {
+            return measuredSession(workload, ticksBefore, parts, start);
+        }
+    }
+
+    private long measuredSession(CatWorkload workload, long ticksBefore, CpuBreakdown parts, long start)
+            throws Exception {
         return gatedSession("bench-cat-", "exec " + workload.catCommand(), client -> {
             long exitSeq = client.exit().get(300, TimeUnit.SECONDS) - GATE_MARK_BYTES;
             long elapsed = System.nanoTime() - start;
             long ticks = server.cpuTicks() - ticksBefore;
+            parts.msPerMib(workload.fileBytes()).forEach((part, ms) ->
+                    cpuParts.computeIfAbsent(workload.workload(), w -> new LinkedHashMap<>())
+                            .computeIfAbsent(part, p -> new Samples()).add(ms));
             serverCpu.computeIfAbsent(workload.workload(), w -> new Samples())
                     .add(ticks * 10.0 / (workload.fileBytes() / (1024.0 * 1024.0)));
             frameBytes.computeIfAbsent(workload.workload(), w -> new Samples())

@@ -214,6 +214,27 @@ final class PtyctlServerProcess implements AutoCloseable {
     }
 
     /**
+     * Waits until the server, with nothing to do, stops using CPU: at most one tick (10 ms) in {@code 200 ms}, or
+     * {@code limit}. After a warm-up the JIT may still have methods queued for C2; a measurement started then shares
+     * the two cores with the compiler and runs code that is still C1's. A server that has run for hours has no such
+     * backlog. Returns how long it waited (0.2–0.4 s after the default warm-up in stop 14's runs: little was left;
+     * the compiles seen during the rounds are methods the rounds themselves make hot).
+     */
+    Duration awaitQuiet(Duration limit) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        long ticks = cpuTicks();
+        while (System.nanoTime() - start < limit.toNanos()) {
+            Thread.sleep(200);
+            long now = cpuTicks();
+            if (now - ticks <= 1) {
+                break;
+            }
+            ticks = now;
+        }
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    /**
      * Time the server's JIT compilers have spent compiling so far, in nanoseconds ({@code java.ci.totalTime} from
      * {@code jcmd PerfCounter.print}): tells whether the warm-up was long enough for what is measured after it.
      */

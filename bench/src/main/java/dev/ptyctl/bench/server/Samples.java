@@ -41,6 +41,11 @@ final class Samples {
         return Collections.max(values);
     }
 
+    /** The geometric mean: the average of ratios that treats 0.5 and 2 as opposite. */
+    double geometricMean() {
+        return Math.exp(values.stream().mapToDouble(Math::log).average().orElse(Double.NaN));
+    }
+
     /** "median (min–max)" with one decimal. */
     String medianRange() {
         return String.format(Locale.ROOT, "%.1f (%.1f–%.1f)", median(), min(), max());

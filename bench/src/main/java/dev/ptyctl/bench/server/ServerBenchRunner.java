@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -34,8 +35,8 @@ import java.util.Set;
  * {@code java -cp bench/target/bench.jar dev.ptyctl.bench.server.ServerBenchRunner [--rounds 5] [--copies 4]
  * [--server-warmup 3] [--session-warmup 500] [--samples 5000] [--warmup 20000] [--idle 500] [--quiet-seconds 10]
  * [--drain bench/target/pty-drain] [--work bench/target/workloads] [--only throughput,latency,idle]
- * [--workloads ASCII,SGR_LOG,TUI,UNICODE]
- * [--server "./ptyctl server"]}.
+ * [--workloads ASCII,SGR_LOG,TUI,UNICODE] [--contenders drain,tmux,ptyctl]
+ * [--server "./ptyctl server"] [--compare "another server command"]}.
  */
 public final class ServerBenchRunner {
     private static final double MIB = 1024.0 * 1024.0;
@@ -69,21 +70,42 @@ public final class ServerBenchRunner {
                 options.getOrDefault("only", "throughput,latency,idle").split(",")));
         List<Workload> workloads = Arrays.stream(options.getOrDefault("workloads", "ASCII,SGR_LOG,TUI,UNICODE")
                 .split(",")).map(Workload::valueOf).toList();
+        // The drain and ptyctl always run; tmux only when named. "drain,ptyctl" leaves it out (it takes most of a
+        // round's time) for A/B runs of server builds.
+        Set<String> contenders = new LinkedHashSet<>(Arrays.asList(
+                options.getOrDefault("contenders", "drain,tmux,ptyctl").split(",")));
         List<String> serverCommand = Arrays.asList(options.getOrDefault("server", "./ptyctl server").split(" "));
+        // A second server (another build, other flags) measured in the same rounds as the first: the per-round
+        // ratio of the two is far steadier than two bench runs minutes apart on this shared machine.
+        List<String> compareCommand = options.containsKey("compare")
+                ? Arrays.asList(options.get("compare").split(" ")) : null;
 
         StringBuilder report = new StringBuilder();
         report.append(String.format(Locale.ROOT, "%n%s; %d CPUs; load average %s at start; bench JDK %s%n",
                 ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME),
                 Runtime.getRuntime().availableProcessors(), loadAverage(), Runtime.version()));
         report.append("Server: `").append(String.join(" ", serverCommand)).append("` (separate process)\n");
+        if (compareCommand != null) {
+            report.append("Compared with server B: `").append(String.join(" ", compareCommand)).append("`\n");
+        }
 
         HttpClient http = HttpClient.newHttpClient(); // never closed: close() would wait for every WebSocket
         try (PtyctlServerProcess server = PtyctlServerProcess.start(serverCommand, idle + 50,
                 Path.of("bench/target/server-bench-server.log"))) {
             report.append("Server JVM: ").append(jvmFlags(server.pid())).append("\n");
             if (parts.contains("throughput")) {
-                throughput(report, server, http, BareDrain.find(drainBinary), workloads, work, rounds, copies,
-                        serverWarmup, sessionWarmup);
+                PtyctlCat ptyctl = new PtyctlCat(server, http, "ptyctl server");
+                if (compareCommand == null) {
+                    throughput(report, ptyctl, null, http, BareDrain.find(drainBinary), contenders.contains("tmux"),
+                            workloads, work, rounds, copies, serverWarmup, sessionWarmup);
+                } else {
+                    try (PtyctlServerProcess serverB = PtyctlServerProcess.start(compareCommand, idle + 50,
+                            Path.of("bench/target/server-bench-server-b.log"))) {
+                        throughput(report, ptyctl, new PtyctlCat(serverB, http, "ptyctl server B"), http,
+                                BareDrain.find(drainBinary), contenders.contains("tmux"), workloads, work, rounds,
+                                copies, serverWarmup, sessionWarmup);
+                    }
+                }
             }
             if (parts.contains("latency")) {
                 latency(report, server, http, drainBinary, samples, warmup);
@@ -96,13 +118,18 @@ public final class ServerBenchRunner {
         System.out.println(report);
     }
 
-    private static void throughput(StringBuilder report, PtyctlServerProcess server, HttpClient http,
-                                   BareDrain drain, List<Workload> workloads, Path work, int rounds, int copies,
+    private static void throughput(StringBuilder report, PtyctlCat ptyctl, PtyctlCat ptyctlB, HttpClient http,
+                                   BareDrain drain, boolean withTmux, List<Workload> workloads, Path work, int rounds, int copies,
                                    int serverWarmup, int sessionWarmup)
             throws Exception {
         Tmux tmux = new Tmux();
-        PtyctlCat ptyctl = new PtyctlCat(server, http, "ptyctl server");
-        List<CatContender> contenders = List.of(drain, tmux, ptyctl);
+        List<CatContender> contenders = new ArrayList<>(withTmux ? List.of(drain, tmux, ptyctl)
+                : List.of(drain, ptyctl));
+        List<PtyctlCat> servers = new ArrayList<>(List.of(ptyctl));
+        if (ptyctlB != null) {
+            contenders.add(ptyctlB);
+            servers.add(ptyctlB);
+        }
         Map<Workload, CatWorkload> files = new EnumMap<>(Workload.class);
         for (Workload w : workloads) {
             files.put(w, CatWorkload.prepare(w, work, copies));
@@ -114,24 +141,35 @@ public final class ServerBenchRunner {
         // code away (uncommon traps) and recompiled it during the measured rounds (-XX:+PrintCompilation).
         for (CatWorkload w : files.values()) {
             for (CatContender c : contenders) {
-                if (c != ptyctl) {
+                if (!(c instanceof PtyctlCat)) {
                     c.run(w);
                 }
             }
         }
         for (int i = 0; i < serverWarmup; i++) {
             for (CatWorkload w : files.values()) {
-                ptyctl.run(w);
+                for (PtyctlCat s : servers) {
+                    s.run(w);
+                }
             }
         }
-        ptyctl.warmSessionPath(sessionWarmup);
-        ptyctl.forgetWarmUp();
+        Duration settled = Duration.ZERO;
+        for (PtyctlCat s : servers) {
+            s.warmSessionPath(sessionWarmup);
+            s.forgetWarmUp();
+        }
+        for (PtyctlCat s : servers) {
+            settled = settled.plus(s.server().awaitQuiet(Duration.ofSeconds(60)));
+        }
+        PtyctlServerProcess server = ptyctl.server();
         long compileBefore = server.compileNanos();
         long ticksBefore = server.cpuTicks();
         MachineCpu machineBefore = MachineCpu.now();
         Map<Workload, Map<CatContender, Samples>> mibps = new EnumMap<>(Workload.class);
         Map<Workload, Samples> ofDrain = new EnumMap<>(Workload.class);
         Map<Workload, Samples> ofTmux = new EnumMap<>(Workload.class);
+        Map<Workload, Samples> bOfDrain = new EnumMap<>(Workload.class);
+        Map<Workload, Samples> bOfA = new EnumMap<>(Workload.class);
         for (int round = 0; round < rounds; round++) {
             for (CatWorkload w : files.values()) {
                 Map<CatContender, Double> thisRound = new LinkedHashMap<>();
@@ -145,8 +183,16 @@ public final class ServerBenchRunner {
                 }
                 ofDrain.computeIfAbsent(w.workload(), k -> new Samples())
                         .add(thisRound.get(ptyctl) / thisRound.get(drain));
-                ofTmux.computeIfAbsent(w.workload(), k -> new Samples())
-                        .add(thisRound.get(ptyctl) / thisRound.get(tmux));
+                if (withTmux) {
+                    ofTmux.computeIfAbsent(w.workload(), k -> new Samples())
+                            .add(thisRound.get(ptyctl) / thisRound.get(tmux));
+                }
+                if (ptyctlB != null) {
+                    bOfDrain.computeIfAbsent(w.workload(), k -> new Samples())
+                            .add(thisRound.get(ptyctlB) / thisRound.get(drain));
+                    bOfA.computeIfAbsent(w.workload(), k -> new Samples())
+                            .add(thisRound.get(ptyctlB) / thisRound.get(ptyctl));
+                }
             }
             System.err.printf(Locale.ROOT, "throughput round %d/%d done, load %s%n", round + 1, rounds,
                     loadAverage());
@@ -161,17 +207,33 @@ public final class ServerBenchRunner {
             Map<CatContender, Samples> r = mibps.get(w.workload());
             Samples d = ofDrain.get(w.workload());
             Samples t = ofTmux.get(w.workload());
-            boolean met = d.min() >= TARGET_OF_DRAIN && t.min() >= TARGET_OF_TMUX;
-            boolean medianMet = d.median() >= TARGET_OF_DRAIN && t.median() >= TARGET_OF_TMUX;
-            report.append(String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %s | %s | %s× | %s |%n", w.name(),
-                    w.fileBytes() / MIB, r.get(drain).medianRange(), r.get(tmux).medianRange(),
-                    r.get(ptyctl).medianRange(), ratio(d, 2), ratio(t, 1),
-                    met ? "met" : medianMet ? "met by the median, not every round" : "**missed**"));
+            boolean met = d.min() >= TARGET_OF_DRAIN && (t == null || t.min() >= TARGET_OF_TMUX);
+            boolean medianMet = d.median() >= TARGET_OF_DRAIN && (t == null || t.median() >= TARGET_OF_TMUX);
+            report.append(String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %s | %s | %s | %s%s |%n", w.name(),
+                    w.fileBytes() / MIB, r.get(drain).medianRange(), t == null ? "–" : r.get(tmux).medianRange(),
+                    r.get(ptyctl).medianRange(), ratio(d, 2), t == null ? "–" : ratio(t, 1) + "×",
+                    met ? "met" : medianMet ? "met by the median, not every round" : "**missed**",
+                    t == null ? " (drain only: tmux not run)" : ""));
+        }
+        if (ptyctlB != null) {
+            report.append("\nServer B in the same rounds (B / A per round: median (min–max), and the geometric mean):"
+                    + "\n\n| workload | B MiB/s | B / drain | B / A | B / A geometric mean | A CPU ms/MiB | "
+                    + "B CPU ms/MiB |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+            for (CatWorkload w : files.values()) {
+                report.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.3f | %s | %s |%n", w.name(),
+                        mibps.get(w.workload()).get(ptyctlB).medianRange(), ratio(bOfDrain.get(w.workload()), 2),
+                        ratio(bOfA.get(w.workload()), 2), bOfA.get(w.workload()).geometricMean(),
+                        ptyctl.serverCpuMsPerMib(w.workload()).medianRange(),
+                        ptyctlB.serverCpuMsPerMib(w.workload()).medianRange()));
+            }
         }
         String machine = MachineCpu.now().sharesSince(machineBefore);
         double compileSeconds = (server.compileNanos() - compileBefore) / 1e9;
         double serverSeconds = (server.cpuTicks() - ticksBefore) / 100.0;
         report.append("\nRatios are per round (the contenders of one round ran back to back): median (min–max).\n");
+        report.append(String.format(Locale.ROOT, "After the warm-up the idle server used CPU for %.1f s more (its JIT "
+                + "compiling what the warm-up queued); the rounds started once it was quiet.%n",
+                settled.toMillis() / 1000.0));
         report.append(String.format(Locale.ROOT, "JIT compilation in the server during the measured rounds: %.2f s, "
                 + "against %.2f s of server CPU in them (a settled JIT compiles next to nothing).%n", compileSeconds,
                 serverSeconds));
@@ -183,6 +245,17 @@ public final class ServerBenchRunner {
             Samples cpu = ptyctl.serverCpuMsPerMib(w.workload());
             report.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f |%n", w.name(), cpu.medianRange(),
                     1000.0 / cpu.median(), ptyctl.frameBytes(w.workload()).median()));
+        }
+        report.append("\nCPU ms per MiB during a ptyctl run, by part (medians; server threads by role, `cat` as the "
+                + "server's reaped child, the bench's own process as the client, and every CPU's busy time; what the "
+                + "machine spent beyond the parts is mostly the kernel's PTY work):\n\n| workload |");
+        CpuBreakdown.PARTS.forEach(part -> report.append(' ').append(part).append(" |"));
+        report.append("\n| ---").append(" | ---".repeat(CpuBreakdown.PARTS.size())).append(" |\n");
+        for (CatWorkload w : files.values()) {
+            report.append("| ").append(w.name()).append(" |");
+            ptyctl.cpuPartsMsPerMib(w.workload()).values().forEach(s -> report.append(String.format(Locale.ROOT,
+                    " %.1f |", s.median())));
+            report.append('\n');
         }
     }
 

@@ -1,0 +1,162 @@
+package dev.ptyctl.bench.server;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Where the CPU of one throughput run went, in milliseconds per MiB: the server's threads by role (named by the
+ * server: {@code pty-reader-PID}, {@code pty-screen-PID}, {@code ws-send-…}; Helidon's connections run on the
+ * virtual-thread carriers {@code ForkJoinPool-…}; the JIT's compiler threads), the server's reaped children (the hosted {@code cat}), this
+ * bench's own process (the WebSocket client), and every CPU's busy time. What the machine spent beyond those is
+ * mostly the kernel's PTY work in its worker threads. Tells which part a change could still win on, where the
+ * wall-clock rate on two shared cores moves too much to say.
+ *
+ * <p>A session's reader and screen threads end before the run's {@code exit} frame arrives, and an ended thread's
+ * time leaves {@code /proc/PID/task}, so a watcher thread reads the server's threads every {@link #POLL_MILLIS} ms
+ * and keeps the last figure of each. The last few milliseconds of an ended thread are missed; they land in "rest of
+ * server", which is the server's total less the roles.
+ */
+final class CpuBreakdown implements AutoCloseable {
+    /** The parts, in report order; "machine" is every CPU's busy time. */
+    static final List<String> PARTS = List.of("reader", "screen", "sender", "connections", "JIT",
+            "rest of server", "cat", "bench client", "machine");
+    private static final List<String> ROLES = List.of("reader", "screen", "sender", "connections", "JIT");
+    private static final long POLL_MILLIS = 5;
+
+    private final long serverPid;
+    private final long[] processBefore;
+    /** Ticks per server thread (id and start time) at the start (threads that existed then) and at the last poll. */
+    private final Map<String, Long> threadsBefore = new HashMap<>();
+    private final Map<String, Long> threadsLast = new ConcurrentHashMap<>();
+    private final Map<String, String> roleOfThread = new ConcurrentHashMap<>();
+    private final Thread watcher;
+    private volatile boolean stopped;
+    /** The watcher's own CPU, taken out of the bench client's figure. */
+    private volatile long watcherNanos;
+
+    private CpuBreakdown(long serverPid) throws IOException {
+        this.serverPid = serverPid;
+        this.processBefore = processTicks();
+        readThreads(threadsBefore);
+        this.watcher = Thread.ofPlatform().daemon().name("bench-cpu-watcher").start(this::watch);
+    }
+
+    /** Starts watching the server {@code serverPid}; {@link #msPerMib} ends it. */
+    static CpuBreakdown start(long serverPid) throws IOException {
+        return new CpuBreakdown(serverPid);
+    }
+
+    /** Ends the watch; milliseconds of CPU per MiB of {@code bytes} for each of {@link #PARTS}. */
+    Map<String, Double> msPerMib(long bytes) throws IOException, InterruptedException {
+        close();
+        readThreads(threadsLast);
+        long[] processAfter = processTicks();
+        Map<String, Long> ticks = new LinkedHashMap<>();
+        long roles = 0;
+        for (String role : ROLES) {
+            long sum = 0;
+            for (Map.Entry<String, Long> thread : threadsLast.entrySet()) {
+                if (role.equals(roleOfThread.get(thread.getKey()))) {
+                    sum += thread.getValue() - threadsBefore.getOrDefault(thread.getKey(), 0L);
+                }
+            }
+            ticks.put(role, sum);
+            roles += sum;
+        }
+        ticks.put("rest of server", processAfter[0] - processBefore[0] - roles);
+        ticks.put("cat", processAfter[1] - processBefore[1]);
+        ticks.put("bench client", processAfter[2] - processBefore[2] - watcherNanos / 10_000_000);
+        ticks.put("machine", processAfter[3] - processBefore[3]);
+        Map<String, Double> perMib = new LinkedHashMap<>();
+        double mib = bytes / (1024.0 * 1024.0);
+        ticks.forEach((part, t) -> perMib.put(part, t * 10.0 / mib));
+        return perMib;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        stopped = true;
+        watcher.join();
+    }
+
+    private void watch() {
+        while (!stopped) {
+            try {
+                readThreads(threadsLast);
+                Thread.sleep(POLL_MILLIS);
+            } catch (IOException | InterruptedException e) {
+                break;
+            }
+        }
+        watcherNanos = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
+
+    /** Server total, its reaped children, this process, the machine's busy time: ticks each. */
+    private long[] processTicks() throws IOException {
+        String[] server = statFields(Path.of("/proc", Long.toString(serverPid), "stat"));
+        String[] self = statFields(Path.of("/proc/self/stat"));
+        MachineCpu machine = MachineCpu.now();
+        return new long[] {
+            Long.parseLong(server[12]) + Long.parseLong(server[13]),
+            Long.parseLong(server[14]) + Long.parseLong(server[15]),
+            Long.parseLong(self[12]) + Long.parseLong(self[13]),
+            machine.total() - machine.idle() - machine.steal()};
+    }
+
+    private void readThreads(Map<String, Long> into) throws IOException {
+        Path tasks = Path.of("/proc", Long.toString(serverPid), "task");
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+            for (Path thread : threads) {
+                String[] stat;
+                try {
+                    stat = statFields(thread.resolve("stat"));
+                } catch (NoSuchFileException gone) {
+                    continue; // ended between the listing and the read
+                }
+                // A thread id can be reused by a thread started later: its start time tells them apart.
+                String tid = thread.getFileName() + "@" + stat[20];
+                roleOfThread.putIfAbsent(tid, role(stat[0]));
+                into.put(tid, Long.parseLong(stat[12]) + Long.parseLong(stat[13]));
+            }
+        }
+    }
+
+    private static String role(String threadName) {
+        if (threadName.startsWith("pty-reader")) {
+            return "reader";
+        } else if (threadName.startsWith("pty-screen")) {
+            return "screen";
+        } else if (threadName.startsWith("ws-send")) {
+            return "sender";
+        } else if (threadName.startsWith("ForkJoinPool")) {
+            return "connections";
+        } else if (threadName.contains("CompilerThre")) {
+            return "JIT";
+        }
+        return "rest of server";
+    }
+
+    /**
+     * The fields of a {@code /proc/…/stat} line: index 0 is the command name (which may hold spaces), index 1 the
+     * state, so field N of proc(5) is at index N - 2.
+     */
+    private static String[] statFields(Path stat) throws IOException {
+        String line = Files.readString(stat);
+        int open = line.indexOf('(');
+        int close = line.lastIndexOf(')');
+        String[] rest = line.substring(close + 2).trim().split(" ");
+        String[] fields = new String[rest.length + 1];
+        fields[0] = line.substring(open + 1, close);
+        System.arraycopy(rest, 0, fields, 1, rest.length);
+        return fields;
+    }
+}
