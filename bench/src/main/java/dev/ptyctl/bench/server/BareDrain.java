@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.ptyctl.bench.Workload;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The kernel's ceiling: a program that forks {@code cat} on a new 120×40 PTY and does nothing but read the master
@@ -33,6 +36,7 @@ final class BareDrain implements CatContender {
 
     private final List<String> command;
     private final String name;
+    private final Map<Workload, Samples> machineCpu = new EnumMap<>(Workload.class);
 
     private BareDrain(List<String> command, String name) {
         this.command = command;
@@ -52,16 +56,32 @@ final class BareDrain implements CatContender {
         return name;
     }
 
+    /**
+     * Every CPU's busy time per MiB of file bytes during each drain run, in ms: what {@code cat}, the kernel's PTY
+     * work and the drain cost together, to set beside the same figure for a ptyctl run.
+     */
+    Samples machineCpuMsPerMib(Workload workload) {
+        return machineCpu.get(workload);
+    }
+
+    /** Drops the figures of the warm-up runs. */
+    void forgetWarmUp() {
+        machineCpu.clear();
+    }
+
     @Override
     public long run(CatWorkload workload) throws Exception {
         List<String> full = new ArrayList<>(command);
         full.add("cat");
         full.addAll(workload.catArgs());
+        MachineCpu before = MachineCpu.now();
         long start = System.nanoTime();
         Process p = new ProcessBuilder(full).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         int code = p.waitFor();
         long elapsed = System.nanoTime() - start;
+        machineCpu.computeIfAbsent(workload.workload(), w -> new Samples())
+                .add(MachineCpu.now().busyTicksSince(before) * 10.0 / (workload.fileBytes() / (1024.0 * 1024.0)));
         if (code != 0 || !out.equals(Long.toString(workload.ptyBytes()))) {
             throw new IOException(name + " read " + out + " bytes (exit " + code + "), expected "
                     + workload.ptyBytes());

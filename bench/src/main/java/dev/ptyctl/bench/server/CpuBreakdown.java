@@ -104,12 +104,11 @@ final class CpuBreakdown implements AutoCloseable {
     private long[] processTicks() throws IOException {
         String[] server = statFields(Path.of("/proc", Long.toString(serverPid), "stat"));
         String[] self = statFields(Path.of("/proc/self/stat"));
-        MachineCpu machine = MachineCpu.now();
         return new long[] {
             Long.parseLong(server[12]) + Long.parseLong(server[13]),
             Long.parseLong(server[14]) + Long.parseLong(server[15]),
             Long.parseLong(self[12]) + Long.parseLong(self[13]),
-            machine.total() - machine.idle() - machine.steal()};
+            MachineCpu.now().busyTicksSince(new MachineCpu(0, 0, 0))};
     }
 
     private void readThreads(Map<String, Long> into) throws IOException {

@@ -31,6 +31,11 @@ record MachineCpu(long idle, long steal, long total) {
         }
     }
 
+    /** Ticks some CPU was busy (neither idle nor stolen) since {@code before}, all CPUs. */
+    long busyTicksSince(MachineCpu before) {
+        return (total - idle - steal) - (before.total - before.idle - before.steal);
+    }
+
     /** "idle I %, steal S %" of the time since {@code before}, or "unknown". */
     String sharesSince(MachineCpu before) {
         long total = this.total - before.total;

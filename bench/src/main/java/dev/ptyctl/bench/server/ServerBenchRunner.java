@@ -158,6 +158,7 @@ public final class ServerBenchRunner {
             s.warmSessionPath(sessionWarmup);
             s.forgetWarmUp();
         }
+        drain.forgetWarmUp();
         for (PtyctlCat s : servers) {
             settled = settled.plus(s.server().awaitQuiet(Duration.ofSeconds(60)));
         }
@@ -256,6 +257,17 @@ public final class ServerBenchRunner {
             ptyctl.cpuPartsMsPerMib(w.workload()).values().forEach(s -> report.append(String.format(Locale.ROOT,
                     " %.1f |", s.median())));
             report.append('\n');
+        }
+        report.append("\nThe CPU budget of the 80 % target (medians): every CPU's busy time per MiB during the drain's "
+                + "runs and during ptyctl's, and the cores each needs at its rate: at the drain's own, and ptyctl's "
+                + "at 0.8 of it. The machine has 2.\n\n| workload | drain ms/MiB | drain's cores at its rate | "
+                + "ptyctl ms/MiB | ptyctl's cores at 0.8 × the drain's rate |\n| --- | --- | --- | --- | --- |\n");
+        for (CatWorkload w : files.values()) {
+            double drainRate = mibps.get(w.workload()).get(drain).median();
+            double drainMs = drain.machineCpuMsPerMib(w.workload()).median();
+            double ptyctlMs = ptyctl.cpuPartsMsPerMib(w.workload()).get("machine").median();
+            report.append(String.format(Locale.ROOT, "| %s | %.1f | %.2f | %.1f | %.2f |%n", w.name(), drainMs,
+                    drainRate * drainMs / 1000, ptyctlMs, TARGET_OF_DRAIN * drainRate * ptyctlMs / 1000));
         }
     }
 
