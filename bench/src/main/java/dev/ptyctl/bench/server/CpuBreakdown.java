@@ -123,7 +123,8 @@ final class CpuBreakdown implements AutoCloseable {
                 }
                 // A thread id can be reused by a thread started later: its start time tells them apart.
                 String tid = thread.getFileName() + "@" + stat[20];
-                roleOfThread.putIfAbsent(tid, role(stat[0]));
+                // Named by the latest read: a thread just started still has its creator's name for a moment.
+                roleOfThread.put(tid, role(stat[0]));
                 into.put(tid, Long.parseLong(stat[12]) + Long.parseLong(stat[13]));
             }
         }
