@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A program started on the slave side of a PTY with {@code posix_spawn(3)}, and reaped by a thread of its own.
+ * A program started on the slave side of a PTY with {@code posix_spawn(3)}, and reaped by the shared
+ * {@link ChildReaper} (or, where that is not available, by a thread of its own).
  *
  * <p>Why not pty4j's launcher: it {@code fork}s the server's JVM. The kernel then copies the page tables of every
  * mapping of the JVM (heap, code cache, thread stacks), write-protects them on both sides with a TLB shootdown on
@@ -135,8 +136,7 @@ final class SpawnedPtyProcess extends PtyProcess {
                         throw new IOException("cannot execute " + executable + ": " + strerror(error));
                     }
                     SpawnedPtyProcess process = new SpawnedPtyProcess(pty, pid[0]);
-                    // waitpid blocks in native code, which would pin a virtual thread's carrier.
-                    Thread.ofPlatform().daemon().name("pty-reaper-" + pid[0]).start(process::reap);
+                    process.startReaping();
                     return process;
                 } finally {
                     posix_spawnattr_destroy(attributes);
@@ -153,7 +153,22 @@ final class SpawnedPtyProcess extends PtyProcess {
         }
     }
 
-    /** The reaper thread: waits for the child and keeps its exit code (128 + the signal when a signal ended it). */
+    /** Hands the child to the shared {@link ChildReaper}, or where that cannot watch it, to a thread of its own. */
+    private void startReaping() {
+        if (ChildReaper.AVAILABLE) {
+            try {
+                ChildReaper.watch(pid, exit);
+                return;
+            } catch (IOException e) {
+                System.getLogger(SpawnedPtyProcess.class.getName()).log(System.Logger.Level.DEBUG,
+                        "reaping process " + pid + " on a thread of its own", e);
+            }
+        }
+        // waitpid blocks in native code, which would pin a virtual thread's carrier.
+        Thread.ofPlatform().daemon().name("pty-reaper-" + pid).start(this::reap);
+    }
+
+    /** A reaper thread of its own: waits for the child and keeps its exit code (128 + the signal that ended it). */
     private void reap() {
         int[] status = new int[1];
         while (true) {

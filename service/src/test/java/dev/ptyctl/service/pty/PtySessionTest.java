@@ -343,6 +343,27 @@ class PtySessionTest {
     }
 
     @Test
+    void programsEndingTogetherAreReapedByOneThreadEachWithItsOwnExitCode() throws Exception {
+        assumeTrue(SpawnedPtyProcess.AVAILABLE && ChildReaper.AVAILABLE, "no pidfd here: a reaper thread each");
+        int count = 24;
+        List<PtySession> started = new ArrayList<>();
+        for (int code = 1; code <= count; code++) {
+            // Each waits for its Enter, so that all of them are being reaped at once when they end.
+            started.add(spawn(SpawnOptions.of(List.of("sh", "-c", "read _; exit " + code))));
+        }
+        for (PtySession session : started) {
+            session.write("\r".getBytes(StandardCharsets.UTF_8));
+        }
+        for (int code = 1; code <= count; code++) {
+            assertThat(exitCode(started.get(code - 1))).as("exit code of the program that exits " + code)
+                    .isEqualTo(code);
+        }
+        List<String> reapers = Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+                .filter(name -> name.startsWith("pty-reaper")).toList();
+        assertThat(reapers).containsExactly("pty-reaper");
+    }
+
+    @Test
     void aFileTheKernelCannotExecuteFailsWithTheReason(@TempDir Path dir) throws Exception {
         assumeTrue(SpawnedPtyProcess.AVAILABLE, "pty4j's fork reports a failed exec only as an exit code");
         Path file = dir.resolve("not-a-program");
