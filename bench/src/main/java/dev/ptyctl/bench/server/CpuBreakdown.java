@@ -15,10 +15,10 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Where the CPU of one throughput run went, in milliseconds per MiB: the server's threads by role (named by the
  * server: {@code pty-reader-PID}, {@code pty-screen-PID}, {@code ws-send-…}; Helidon's connections run on the
- * virtual-thread carriers {@code ForkJoinPool-…}; the JIT's compiler threads), the server's reaped children (the hosted {@code cat}), this
- * bench's own process (the WebSocket client), and every CPU's busy time. What the machine spent beyond those is
- * mostly the kernel's PTY work in its worker threads. Tells which part a change could still win on, where the
- * wall-clock rate on two shared cores moves too much to say.
+ * virtual-thread carriers {@code ForkJoinPool-…}; the JIT's compiler threads), the server's reaped children (the
+ * hosted {@code cat}), this bench's own process (the WebSocket client), and every CPU's busy time. What the machine
+ * spent beyond those is mostly the kernel's PTY work in its worker threads. Tells which part a change could still win
+ * on, where the wall-clock rate on two shared cores moves too much to say.
  *
  * <p>A session's reader and screen threads end before the run's {@code exit} frame arrives, and an ended thread's
  * time leaves {@code /proc/PID/task}, so a watcher thread reads the server's threads every {@link #POLL_MILLIS} ms

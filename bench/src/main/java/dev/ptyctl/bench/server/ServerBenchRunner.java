@@ -11,6 +11,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -119,8 +120,8 @@ public final class ServerBenchRunner {
     }
 
     private static void throughput(StringBuilder report, PtyctlCat ptyctl, PtyctlCat ptyctlB, HttpClient http,
-                                   BareDrain drain, boolean withTmux, List<Workload> workloads, Path work, int rounds, int copies,
-                                   int serverWarmup, int sessionWarmup)
+                                   BareDrain drain, boolean withTmux, List<Workload> workloads, Path work,
+                                   int rounds, int copies, int serverWarmup, int sessionWarmup)
             throws Exception {
         Tmux tmux = new Tmux();
         List<CatContender> contenders = new ArrayList<>(withTmux ? List.of(drain, tmux, ptyctl)
@@ -247,22 +248,36 @@ public final class ServerBenchRunner {
             report.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f |%n", w.name(), cpu.medianRange(),
                     1000.0 / cpu.median(), ptyctl.frameBytes(w.workload()).median()));
         }
+        cpuParts(report, ptyctl, files.values());
+        cpuBudget(report, drain, ptyctl, files.values(), mibps);
+    }
+
+    /** Where a ptyctl run's CPU went, by {@link CpuBreakdown} part. */
+    private static void cpuParts(StringBuilder report, PtyctlCat ptyctl, Collection<CatWorkload> workloads) {
         report.append("\nCPU ms per MiB during a ptyctl run, by part (medians; server threads by role, `cat` as the "
                 + "server's reaped child, the bench's own process as the client, and every CPU's busy time; what the "
                 + "machine spent beyond the parts is mostly the kernel's PTY work):\n\n| workload |");
         CpuBreakdown.PARTS.forEach(part -> report.append(' ').append(part).append(" |"));
         report.append("\n| ---").append(" | ---".repeat(CpuBreakdown.PARTS.size())).append(" |\n");
-        for (CatWorkload w : files.values()) {
+        for (CatWorkload w : workloads) {
             report.append("| ").append(w.name()).append(" |");
             ptyctl.cpuPartsMsPerMib(w.workload()).values().forEach(s -> report.append(String.format(Locale.ROOT,
                     " %.1f |", s.median())));
             report.append('\n');
         }
+    }
+
+    /**
+     * The CPU the 80 % target asks for: the machine's busy time per MiB of the drain's runs and of ptyctl's, and the
+     * cores each needs, the drain at its own median rate and ptyctl at {@link #TARGET_OF_DRAIN} of it.
+     */
+    private static void cpuBudget(StringBuilder report, BareDrain drain, PtyctlCat ptyctl,
+                                  Collection<CatWorkload> workloads, Map<Workload, Map<CatContender, Samples>> mibps) {
         report.append("\nThe CPU budget of the 80 % target (medians): every CPU's busy time per MiB during the drain's "
                 + "runs and during ptyctl's, and the cores each needs at its rate: at the drain's own, and ptyctl's "
                 + "at 0.8 of it. The machine has 2.\n\n| workload | drain ms/MiB | drain's cores at its rate | "
                 + "ptyctl ms/MiB | ptyctl's cores at 0.8 × the drain's rate |\n| --- | --- | --- | --- | --- |\n");
-        for (CatWorkload w : files.values()) {
+        for (CatWorkload w : workloads) {
             double drainRate = mibps.get(w.workload()).get(drain).median();
             double drainMs = drain.machineCpuMsPerMib(w.workload()).median();
             double ptyctlMs = ptyctl.cpuPartsMsPerMib(w.workload()).get("machine").median();

@@ -20,11 +20,12 @@ import java.util.regex.Pattern;
  * One protocol-2 WebSocket client of a terminal: counts the output frames it receives and keeps their bytes (hashed
  * only when asked, after the clock has stopped, so that the check costs the shared cores nothing during the run)
  * in one buffer that the next client reuses, so that a run's 16 MiB are not left for a young collection to copy
- * during a later run (keeping the frames themselves did: pauses of 7-22 ms every few runs, 5-14 ms since). Notes when
- * each output frame arrives, and completes when the {@code exit} frame comes. Output is binary (1 byte kind, 8 bytes seq,
- * data). It is the SDK's own client ({@link RawWebSocket}: blocking reads on one platform thread), which is what a
- * Java user of ptyctl gets, and costs the shared two cores less than the JDK's {@code java.net.http.WebSocket}
- * (a selector thread and an executor hand-over per message), which this bench used at first
+ * during a later run (keeping the frames themselves did: pauses of 7-22 ms every few runs, 5-14 ms since). Notes
+ * when each output frame arrives, and completes when the {@code exit} frame comes. Output is binary (1 byte kind,
+ * 8 bytes seq, data). It is the SDK's own client ({@link RawWebSocket}: blocking reads on one platform thread),
+ * which is what a Java user of ptyctl gets, and costs the shared two cores less than the JDK's
+ * {@code java.net.http.WebSocket} (a selector thread and an executor hand-over per message), which this bench used
+ * at first
  * (docs/benchmarks.md has both).
  */
 final class TerminalSocketClient implements RawWebSocket.Handler {
