@@ -25,8 +25,7 @@ import java.util.regex.Pattern;
  * 8 bytes seq, data). It is the SDK's own client ({@link RawWebSocket}: blocking reads on one platform thread),
  * which is what a Java user of ptyctl gets, and costs the shared two cores less than the JDK's
  * {@code java.net.http.WebSocket} (a selector thread and an executor hand-over per message), which this bench used
- * at first
- * (docs/benchmarks.md has both).
+ * at first (docs/benchmarks.md has both).
  */
 final class TerminalSocketClient implements RawWebSocket.Handler {
     private static final Pattern EXIT_SEQ = Pattern.compile("\"type\"\\s*:\\s*\"exit\".*?\"seq\"\\s*:\\s*(\\d+)"

@@ -57,8 +57,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      */
     private static final int MAX_READ_BYTES = 64 * 1024;
     /**
-     * The exit watcher only waits: a reaper thread ({@link SpawnedPtyProcess}'s, or pty4j's where that is not
-     * available) reaps the child and completes a future or notifies a monitor. From JDK 24 on
+     * The exit watcher only waits: the shared {@link ChildReaper} (or, where it or {@link SpawnedPtyProcess} is not
+     * available, a reaper thread of the process's own) reaps the child and completes a future or notifies a monitor. From JDK 24 on
      * (JEP 491) a virtual thread waiting in a monitor gives its carrier back, so an idle terminal costs no platform
      * thread for it; before, it would pin a carrier for the terminal's whole life, so there it is a platform thread.
      */

@@ -1,7 +1,9 @@
 /**
- * Programs hosted in pseudo-terminals. {@link dev.ptyctl.service.pty.PtySession} spawns a command through pty4j,
- * reads its output on a platform thread (pty4j reads are native calls that would pin a virtual thread's carrier)
- * into a server-side emulator, and serializes writes and resizes on a second platform thread;
+ * Programs hosted in pseudo-terminals. {@link dev.ptyctl.service.pty.PtySession} starts a command on a PTY that pty4j
+ * opens ({@link dev.ptyctl.service.pty.SpawnedPtyProcess}: {@code posix_spawn}, or pty4j's own launcher where the C
+ * library lacks it; {@link dev.ptyctl.service.pty.ChildReaper} reaps every program on one thread), reads its output
+ * on a platform thread (native reads would pin a virtual thread's carrier) into a server-side emulator, and
+ * serializes writes and resizes on another platform thread;
  * {@link dev.ptyctl.service.pty.ScreenState} is the emulator, output counter and exit status behind one lock that
  * waiters block on; {@link dev.ptyctl.service.pty.ProcessKiller} hangs up and kills whole process groups, and
  * {@link dev.ptyctl.service.pty.HostedProcesses} does so for every live session when the JVM shuts down. pty4j
