@@ -13,11 +13,21 @@ import java.util.concurrent.locks.ReentrantLock;
  * bytes in the kernel and slows the program down, exactly as a slow terminal would. The bound also keeps the
  * emulator within the smallest replay buffer, so a reset snapshot's seq is always still in the output log.
  * The ring starts small and doubles on demand, so an idle terminal holds a few KiB.
+ *
+ * <p>The consumer may retire while nothing comes ({@link #take(byte[], long)}); the next {@link #put} then starts
+ * another through the starter given to the constructor, before it could ever wait for room. So an idle terminal
+ * holds no emulator thread, and no byte is left without a consumer.
  */
 final class PendingOutput {
     static final int INITIAL_BYTES = 4 * 1024;
+    /** What {@link #take(byte[], long)} returns when it gave up waiting: the consumer ends; a put starts another. */
+    static final int IDLE = -2;
 
     private final int capacity;
+    /** Starts a consumer thread; called under the lock by the put that finds none running. Null: one never retires. */
+    private final Runnable startConsumer;
+    /** Whether a consumer is running (or has been started); guarded by the lock. */
+    private boolean consumerRunning;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notEmpty = lock.newCondition();
     private final Condition notFull = lock.newCondition();
@@ -26,13 +36,24 @@ final class PendingOutput {
     private int size;
     private boolean closed;
 
-    /** A queue that holds at most {@code capacityBytes}. */
+    /** A queue that holds at most {@code capacityBytes}, whose consumer is always there (it never retires). */
     PendingOutput(int capacityBytes) {
+        this(capacityBytes, null);
+    }
+
+    /**
+     * A queue that holds at most {@code capacityBytes} and runs {@code startConsumer} (under its lock, so it must only
+     * start a thread) when output arrives and no consumer is running: at the first put, and at the first after the
+     * consumer retired.
+     */
+    PendingOutput(int capacityBytes, Runnable startConsumer) {
         if (capacityBytes < 1) {
             throw new IllegalArgumentException("capacity must be positive, got " + capacityBytes);
         }
         this.capacity = capacityBytes;
         this.ring = new byte[Math.min(capacityBytes, INITIAL_BYTES)];
+        this.startConsumer = startConsumer;
+        this.consumerRunning = startConsumer == null;
     }
 
     /**
@@ -59,6 +80,11 @@ final class PendingOutput {
                 size += piece;
                 done += piece;
                 notEmpty.signal();
+                if (!consumerRunning) {
+                    // Before any wait for room: a full queue with nobody to take from it would never drain.
+                    consumerRunning = true;
+                    startConsumer.run();
+                }
             }
         } finally {
             lock.unlock();
@@ -71,10 +97,27 @@ final class PendingOutput {
      * @return how many bytes were moved, or -1 once the queue is closed and empty
      */
     int take(byte[] into) throws InterruptedException {
+        return take(into, Long.MAX_VALUE);
+    }
+
+    /**
+     * Moves up to {@code into.length} bytes into {@code into}, waiting at most {@code idleNanos} while the queue is
+     * empty (for ever in a queue without a starter). A consumer that gets {@link #IDLE} must end: the queue counts it
+     * gone, and the next put starts another.
+     *
+     * @return how many bytes were moved, -1 once the queue is closed and empty, or {@link #IDLE}
+     */
+    int take(byte[] into, long idleNanos) throws InterruptedException {
         lock.lockInterruptibly();
         try {
+            // Without a starter nobody could replace a consumer that retired, so it waits as long as it takes.
+            long remaining = startConsumer == null ? Long.MAX_VALUE : idleNanos;
             while (size == 0 && !closed) {
-                notEmpty.await();
+                if (remaining <= 0) {
+                    consumerRunning = false;
+                    return IDLE;
+                }
+                remaining = notEmpty.awaitNanos(remaining);
             }
             if (size == 0) {
                 return -1;

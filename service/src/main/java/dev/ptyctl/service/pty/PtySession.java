@@ -33,7 +33,8 @@ import java.util.function.BiFunction;
  * <p>Threads: one platform thread reads the PTY ({@link PtyMaster}; a native read would pin a virtual thread's carrier
  * and could stall every virtual thread in the JVM), hands each chunk to the as-read listeners (the output log) and
  * queues it in {@link PendingOutput}; a second platform thread takes the queued output and applies it to
- * {@link ScreenState} (emulator and screen listeners). Reading and emulating thus overlap on two cores, and clients
+ * {@link ScreenState} (emulator and screen listeners). That one ends after {@link #SCREEN_IDLE} without output and
+ * the next output starts another, so an idle terminal holds only its reader. Reading and emulating thus overlap on two cores, and clients
  * of the output log never wait for the emulator. One platform thread does
  * every write and resize, in submission order, so a write that blocks because the program does not read its input
  * holds up only later writes to the same PTY; a third thread waits for the process to exit: pty4j waits in
@@ -63,6 +64,12 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      * thread for it; before, it would pin a carrier for the terminal's whole life, so there it is a platform thread.
      */
     private static final boolean VIRTUAL_EXIT_WATCHERS = Runtime.version().feature() >= 24;
+    /**
+     * A screen thread with no output for this long ends, and the next output starts another (a platform thread start,
+     * tens of microseconds): an idle terminal holds one thread, its reader. Long enough that a program printing
+     * every second or two keeps its thread.
+     */
+    static final Duration SCREEN_IDLE = Duration.ofSeconds(5);
     /** The emulator's thread takes up to this much at once: fewer, larger feeds under the session lock. */
     private static final int APPLY_CHUNK_BYTES = 16 * 1024;
     /**
@@ -94,7 +101,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final Thread reader;
     /** Reads and writes the master directly (see {@link PtyMaster}); null where that is not possible: then pty4j. */
     private final PtyMaster master;
-    private final Thread applier;
+    /** How long the screen thread waits for output before it ends (the next output starts another). */
+    private final long screenIdleNanos;
     /** Output read and not yet applied: bounded, so that the screen lags by at most the session's limit. */
     private final PendingOutput pending;
     /** How far the reader's buffer may grow under a stream ({@link #maxReadBytes(int)}). */
@@ -114,10 +122,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final AtomicReference<CompletableFuture<Void>> killing = new AtomicReference<>();
 
     private PtySession(PtyProcess process, ScreenState screen, List<OutputListener> asRead, Duration killGrace,
-                       int maxScreenLag) {
+                       int maxScreenLag, Duration screenIdle) {
         this.process = process;
         this.maxReadBytes = maxReadBytes(maxScreenLag);
-        this.pending = new PendingOutput(maxScreenLag - APPLY_CHUNK_BYTES - maxReadBytes);
+        this.screenIdleNanos = screenIdle.toNanos();
+        this.pending = new PendingOutput(maxScreenLag - APPLY_CHUNK_BYTES - maxReadBytes, this::startApplier);
         this.screen = screen;
         this.asRead = List.copyOf(asRead);
         this.toPty = process.getOutputStream();
@@ -128,7 +137,6 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         this.master = openPtyMaster(process);
         InputStream fromPty = process.getInputStream();
         this.reader = Thread.ofPlatform().daemon().name("pty-reader-" + pid).unstarted(() -> pumpOutput(fromPty));
-        this.applier = Thread.ofPlatform().daemon().name("pty-screen-" + pid).unstarted(this::applyOutput);
     }
 
     /**
@@ -137,6 +145,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      * @throws IOException when the program cannot be found or started; the message says why
      */
     public static PtySession spawn(SpawnOptions options) throws IOException {
+        return spawn(options, SCREEN_IDLE);
+    }
+
+    /** {@link #spawn(SpawnOptions)} whose screen thread ends after {@code screenIdle} without output (for tests). */
+    static PtySession spawn(SpawnOptions options, Duration screenIdle) throws IOException {
         Map<String, String> env = TerminalEnvironment.forHostedProgram(options.environment());
         String executable = executable(options.command().getFirst(), options.cwd(), env.get("PATH"));
         ScreenState screen = new ScreenState(options.cols(), options.rows(), options.scrollbackLines(),
@@ -145,10 +158,9 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         options.screenListeners().forEach(screen::addOutputListener);
         PtyProcess process = startWithSize(executable, options, env);
         PtySession session = new PtySession(process, screen, options.outputListeners(), options.killGrace(),
-                options.maxScreenLag());
+                options.maxScreenLag(), screenIdle);
         HostedProcesses.register(session);
-        session.applier.start();
-        session.reader.start();
+        session.reader.start(); // the first output starts the screen thread
         // A new builder each time: builders are not safe for concurrent use.
         Thread.Builder exitWatcher = VIRTUAL_EXIT_WATCHERS ? Thread.ofVirtual() : Thread.ofPlatform().daemon();
         exitWatcher.name("pty-exit-" + process.pid()).start(session::awaitProcessExit);
@@ -453,11 +465,19 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         }
     }
 
-    /** The emulator's thread: applies queued output in order until the reader has ended and the queue is empty. */
+    /** Called by {@link #pending} (under its lock) when output arrives and no screen thread is running. */
+    private void startApplier() {
+        Thread.ofPlatform().daemon().name("pty-screen-" + process.pid()).start(this::applyOutput);
+    }
+
+    /**
+     * The emulator's thread: applies queued output in order until the reader has ended and the queue is empty, or
+     * until no output has come for {@link #screenIdleNanos}; then the next output starts another.
+     */
     private void applyOutput() {
         byte[] chunk = new byte[PendingOutput.INITIAL_BYTES];
         try {
-            for (int n = pending.take(chunk); n >= 0; n = pending.take(chunk)) {
+            for (int n = pending.take(chunk, screenIdleNanos); n >= 0; n = pending.take(chunk, screenIdleNanos)) {
                 try {
                     for (byte[] reply : screen.feed(chunk, 0, n)) {
                         writeReply(reply);

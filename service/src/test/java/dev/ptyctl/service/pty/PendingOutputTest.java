@@ -6,11 +6,13 @@ import java.io.ByteArrayOutputStream;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** The queue between a session's PTY reader and its emulator. */
 class PendingOutputTest {
+    private static final int STREAM_BYTES = 300_000;
 
     @Test
     void bytesComeOutInOrderAcrossWrapsGrowthAndPiecesLargerThanTheQueue() throws Exception {
@@ -74,5 +76,69 @@ class PendingOutputTest {
 
         assertThat(pending.take(into)).isEqualTo(3);
         assertThat(pending.take(into)).isEqualTo(-1);
+    }
+
+    @Test
+    void aConsumerRetiresWhenIdleAndTheNextPutStartsAnother() throws Exception {
+        AtomicInteger starts = new AtomicInteger();
+        PendingOutput pending = new PendingOutput(64, starts::incrementAndGet);
+        byte[] into = new byte[64];
+
+        pending.put("a".getBytes(), 0, 1);
+        assertThat(starts).as("the first output starts a consumer").hasValue(1);
+        pending.put("b".getBytes(), 0, 1);
+        assertThat(starts).as("not another while one runs").hasValue(1);
+        assertThat(pending.take(into, 1_000_000)).isEqualTo(2);
+        assertThat(pending.take(into, 1_000_000)).as("nothing came in 1 ms").isEqualTo(PendingOutput.IDLE);
+
+        pending.put("c".getBytes(), 0, 1);
+        assertThat(starts).as("output after the consumer retired starts another").hasValue(2);
+        assertThat(pending.take(into, 1_000_000)).isEqualTo(1);
+    }
+
+    @Test
+    @Timeout(60)
+    void consumersThatKeepRetiringLoseNothing() throws Exception {
+        // Each consumer gives up after 50 us without output; the writer pauses now and then, so consumers end and
+        // new ones start all through the stream, racing the puts that start them.
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        AtomicInteger starts = new AtomicInteger();
+        PendingOutput[] queue = new PendingOutput[1];
+        CompletableFuture<Void> drained = new CompletableFuture<>();
+        queue[0] = new PendingOutput(1_000, () -> {
+            starts.incrementAndGet();
+            Thread.ofPlatform().start(() -> {
+                byte[] into = new byte[700];
+                try {
+                    for (int n = queue[0].take(into, 50_000); n >= 0; n = queue[0].take(into, 50_000)) {
+                        synchronized (out) {
+                            out.write(into, 0, n);
+                            if (out.size() == STREAM_BYTES) {
+                                drained.complete(null);
+                            }
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    drained.completeExceptionally(e);
+                }
+            });
+        });
+        byte[] stream = new byte[STREAM_BYTES];
+        new Random(3).nextBytes(stream);
+        Random sizes = new Random(5);
+        for (int at = 0; at < stream.length; ) {
+            int n = Math.min(stream.length - at, 1 + sizes.nextInt(3_000));
+            queue[0].put(stream, at, n);
+            at += n;
+            if (sizes.nextInt(20) == 0) {
+                Thread.sleep(1); // a pause in the program's output: long enough for the consumer to retire
+            }
+        }
+        drained.get(30, TimeUnit.SECONDS);
+
+        assertThat(starts.get()).as("consumers started").isGreaterThan(1);
+        synchronized (out) {
+            assertThat(out.toByteArray()).isEqualTo(stream);
+        }
     }
 }

@@ -343,6 +343,26 @@ class PtySessionTest {
     }
 
     @Test
+    void anIdleTerminalsScreenThreadEndsAndOutputAfterwardsStillReachesTheScreen() throws Exception {
+        PtySession session = PtySession.spawn(SpawnOptions.of(List.of("cat")), Duration.ofMillis(50));
+        sessions.add(session);
+        type(session, "first\r");
+        awaitText(session, "first\nfirst");
+        Thread screenThread = screenThread(session).orElseThrow();
+        screenThread.join(TEST_BOUND);
+        assertThat(screenThread.isAlive()).as("the screen thread of a terminal idle for 50 ms").isFalse();
+        assertThat(screenThread(session)).isEmpty();
+
+        type(session, "second\r");
+        assertThat(awaitText(session, "second\nsecond")).startsWith("first\nfirst\nsecond\nsecond");
+    }
+
+    private static java.util.Optional<Thread> screenThread(PtySession session) {
+        String name = "pty-screen-" + session.pid();
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).findFirst();
+    }
+
+    @Test
     void programsEndingTogetherAreReapedByOneThreadEachWithItsOwnExitCode() throws Exception {
         assumeTrue(SpawnedPtyProcess.AVAILABLE && ChildReaper.AVAILABLE, "no pidfd here: a reaper thread each");
         int count = 24;
