@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 /**
  * One platform thread that reaps every program {@link SpawnedPtyProcess} starts: it waits in {@code poll(2)} on a
  * process file descriptor ({@code pidfd_open(2)}) per program, which becomes readable when the program exits, and
- * then collects that program alone with {@code waitpid(pid, WNOHANG)}.
+ * then collects that program alone with {@code waitpid(pid, WNOHANG)} ({@link SpawnedPtyProcess#collect}).
  *
  * <p>Why not a thread per program blocked in {@code waitpid}: that was a third of the threads an idle terminal
  * costs (each with its stack and the kernel's task), and a thread to start for every create. Why not
@@ -50,8 +50,6 @@ final class ChildReaper {
     private static native int pidfd_open(int pid, int flags);
 
     private static native int poll(Memory fds, int count, int timeoutMillis);
-
-    private static native int waitpid(int pid, int[] status, int options);
 
     private static native int eventfd(int initialValue, int flags);
 
@@ -100,7 +98,7 @@ final class ChildReaper {
                 throw new IOException("cannot create the reaper's eventfd: " + strerror(Native.getLastError()));
             }
             ChildReaper reaper = new ChildReaper(wakeFd);
-            // poll and waitpid block in native code, which would pin a virtual thread's carrier.
+            // poll blocks in native code, which would pin a virtual thread's carrier.
             Thread.ofPlatform().daemon().name("pty-reaper").start(reaper::run);
             instance = reaper;
         }
@@ -180,22 +178,7 @@ final class ChildReaper {
 
     /** The child's descriptor is readable: it has exited; collects it. */
     private static void reap(Child child) {
-        int[] status = new int[1];
-        int result;
-        int error;
-        do {
-            result = waitpid(child.pid(), status, WNOHANG);
-            error = result < 0 ? Native.getLastError() : 0;
-        } while (error == EINTR);
+        SpawnedPtyProcess.collect(child.pid(), WNOHANG, child.exit());
         close(child.pidFd());
-        if (result == child.pid()) {
-            child.exit().complete(SpawnedPtyProcess.exitCode(status[0]));
-        } else {
-            // ECHILD: someone else reaped it (0 cannot happen once the descriptor is readable). Nothing more can be
-            // learnt; report it as ended.
-            LOG.log(System.Logger.Level.WARNING, "waitpid for process " + child.pid() + " returned " + result
-                    + (result < 0 ? ": " + strerror(error) : ""));
-            child.exit().complete(-1);
-        }
     }
 }

@@ -24,7 +24,7 @@ final class PendingOutput {
     static final int IDLE = -2;
 
     private final int capacity;
-    /** Starts a consumer thread; called under the lock by the put that finds none running. Null: one never retires. */
+    /** Starts a consumer thread; called under the lock by the put that finds none running. */
     private final Runnable startConsumer;
     /** Whether a consumer is running (or has been started); guarded by the lock. */
     private boolean consumerRunning;
@@ -35,11 +35,6 @@ final class PendingOutput {
     private int head;
     private int size;
     private boolean closed;
-
-    /** A queue that holds at most {@code capacityBytes}, whose consumer is always there (it never retires). */
-    PendingOutput(int capacityBytes) {
-        this(capacityBytes, null);
-    }
 
     /**
      * A queue that holds at most {@code capacityBytes} and runs {@code startConsumer} (under its lock, so it must only
@@ -53,7 +48,6 @@ final class PendingOutput {
         this.capacity = capacityBytes;
         this.ring = new byte[Math.min(capacityBytes, INITIAL_BYTES)];
         this.startConsumer = startConsumer;
-        this.consumerRunning = startConsumer == null;
     }
 
     /**
@@ -92,26 +86,16 @@ final class PendingOutput {
     }
 
     /**
-     * Moves up to {@code into.length} bytes into {@code into}, waiting while the queue is empty.
-     *
-     * @return how many bytes were moved, or -1 once the queue is closed and empty
-     */
-    int take(byte[] into) throws InterruptedException {
-        return take(into, Long.MAX_VALUE);
-    }
-
-    /**
      * Moves up to {@code into.length} bytes into {@code into}, waiting at most {@code idleNanos} while the queue is
-     * empty (for ever in a queue without a starter). A consumer that gets {@link #IDLE} must end: the queue counts it
-     * gone, and the next put starts another.
+     * empty ({@link Long#MAX_VALUE}: as long as it takes). A consumer that gets {@link #IDLE} must end: the queue
+     * counts it gone, and the next put starts another.
      *
      * @return how many bytes were moved, -1 once the queue is closed and empty, or {@link #IDLE}
      */
     int take(byte[] into, long idleNanos) throws InterruptedException {
         lock.lockInterruptibly();
         try {
-            // Without a starter nobody could replace a consumer that retired, so it waits as long as it takes.
-            long remaining = startConsumer == null ? Long.MAX_VALUE : idleNanos;
+            long remaining = idleNanos;
             while (size == 0 && !closed) {
                 if (remaining <= 0) {
                     consumerRunning = false;

@@ -34,8 +34,8 @@ import java.util.function.BiFunction;
  * and could stall every virtual thread in the JVM), hands each chunk to the as-read listeners (the output log) and
  * queues it in {@link PendingOutput}; a second platform thread takes the queued output and applies it to
  * {@link ScreenState} (emulator and screen listeners). That one ends after {@link #SCREEN_IDLE} without output and
- * the next output starts another, so an idle terminal holds only its reader. Reading and emulating thus overlap on two cores, and clients
- * of the output log never wait for the emulator. One platform thread does
+ * the next output starts another, so an idle terminal holds only its reader. Reading and emulating thus overlap on
+ * two cores, and clients of the output log never wait for the emulator. One platform thread does
  * every write and resize, in submission order, so a write that blocks because the program does not read its input
  * holds up only later writes to the same PTY; a third thread waits for the process to exit: pty4j waits in
  * {@code Object.wait} under a monitor, which pins a virtual thread's carrier before JDK 24, so it is a virtual thread
@@ -59,9 +59,10 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private static final int MAX_READ_BYTES = 64 * 1024;
     /**
      * The exit watcher only waits: the shared {@link ChildReaper} (or, where it or {@link SpawnedPtyProcess} is not
-     * available, a reaper thread of the process's own) reaps the child and completes a future or notifies a monitor. From JDK 24 on
-     * (JEP 491) a virtual thread waiting in a monitor gives its carrier back, so an idle terminal costs no platform
-     * thread for it; before, it would pin a carrier for the terminal's whole life, so there it is a platform thread.
+     * available, a reaper thread of the process's own) reaps the child and completes a future or notifies a monitor.
+     * From JDK 24 on (JEP 491) a virtual thread waiting in a monitor gives its carrier back, so an idle terminal costs
+     * no platform thread for it; before, it would pin a carrier for the terminal's whole life, so there it is a
+     * platform thread.
      */
     private static final boolean VIRTUAL_EXIT_WATCHERS = Runtime.version().feature() >= 24;
     /**

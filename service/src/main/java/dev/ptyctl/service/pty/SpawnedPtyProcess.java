@@ -168,28 +168,37 @@ final class SpawnedPtyProcess extends PtyProcess {
         Thread.ofPlatform().daemon().name("pty-reaper-" + pid).start(this::reap);
     }
 
-    /** A reaper thread of its own: waits for the child and keeps its exit code (128 + the signal that ended it). */
+    /** A reaper thread of its own: waits for the child and keeps its exit code. */
     private void reap() {
+        collect(pid, 0, exit);
+    }
+
+    /**
+     * Collects the child {@code pid} with {@code waitpid(pid, options)} and completes {@code exit} with its exit code
+     * (128 + the signal when a signal ended it): with options 0 once it has exited, with {@code WNOHANG} when it is
+     * known to have exited already ({@link ChildReaper}).
+     */
+    static void collect(long pid, int options, CompletableFuture<Integer> exit) {
         int[] status = new int[1];
-        while (true) {
-            int result = waitpid((int) pid, status, 0);
-            if (result == pid) {
-                exit.complete(exitCode(status[0]));
-                return;
-            }
-            int error = Native.getLastError();
-            if (result < 0 && error != EINTR) {
-                // ECHILD: someone else reaped it. Nothing more can be learnt; report it as ended.
-                System.getLogger(SpawnedPtyProcess.class.getName()).log(System.Logger.Level.WARNING,
-                        "waitpid for process " + pid + " failed: " + strerror(error));
-                exit.complete(-1);
-                return;
-            }
+        int result;
+        int error;
+        do {
+            result = waitpid((int) pid, status, options);
+            error = result < 0 ? Native.getLastError() : 0;
+        } while (error == EINTR);
+        if (result == pid) {
+            exit.complete(exitCode(status[0]));
+        } else {
+            // ECHILD: someone else reaped it (0, from WNOHANG, cannot happen once it has exited). Nothing more can be
+            // learnt; report it as ended.
+            System.getLogger(SpawnedPtyProcess.class.getName()).log(System.Logger.Level.WARNING,
+                    "waitpid for process " + pid + " returned " + result + (result < 0 ? ": " + strerror(error) : ""));
+            exit.complete(-1);
         }
     }
 
     /** Decodes a {@code waitpid} status (only exits and signals are asked for). */
-    static int exitCode(int status) {
+    private static int exitCode(int status) {
         int signal = status & 0x7f;
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal;
     }
