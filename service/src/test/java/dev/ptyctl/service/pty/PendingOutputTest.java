@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -12,11 +13,13 @@ import org.junit.jupiter.api.Timeout;
 
 /** The queue between a session's PTY reader and its emulator. */
 class PendingOutputTest {
+    /** For a consumer that never retires. */
+    private static final long FOREVER = Long.MAX_VALUE;
     private static final int STREAM_BYTES = 300_000;
 
     @Test
     void bytesComeOutInOrderAcrossWrapsGrowthAndPiecesLargerThanTheQueue() throws Exception {
-        PendingOutput pending = new PendingOutput(10_000);
+        PendingOutput pending = withOwnConsumer(10_000);
         byte[] stream = new byte[1_000_000];
         new Random(7).nextBytes(stream);
         CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
@@ -34,7 +37,7 @@ class PendingOutputTest {
         });
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] into = new byte[3_000];
-        for (int n = pending.take(into); n >= 0; n = pending.take(into)) {
+        for (int n = pending.take(into, FOREVER); n >= 0; n = pending.take(into, FOREVER)) {
             out.write(into, 0, n);
         }
         writer.get(30, TimeUnit.SECONDS);
@@ -45,7 +48,7 @@ class PendingOutputTest {
     @Test
     @Timeout(30)
     void aFullQueueHoldsTheReaderUntilTheEmulatorTakes() throws Exception {
-        PendingOutput pending = new PendingOutput(8);
+        PendingOutput pending = withOwnConsumer(8);
         pending.put(new byte[8], 0, 8);
         Thread reader = Thread.ofPlatform().start(() -> {
             try {
@@ -61,7 +64,7 @@ class PendingOutputTest {
         assertThat(pending.size()).isEqualTo(8);
 
         byte[] into = new byte[5];
-        assertThat(pending.take(into)).isEqualTo(5);
+        assertThat(pending.take(into, FOREVER)).isEqualTo(5);
         reader.join();
 
         assertThat(pending.size()).isEqualTo(6);
@@ -69,13 +72,13 @@ class PendingOutputTest {
 
     @Test
     void closingDrainsWhatIsLeftAndThenEnds() throws Exception {
-        PendingOutput pending = new PendingOutput(64);
+        PendingOutput pending = withOwnConsumer(64);
         pending.put("abc".getBytes(), 0, 3);
         pending.close();
         byte[] into = new byte[64];
 
-        assertThat(pending.take(into)).isEqualTo(3);
-        assertThat(pending.take(into)).isEqualTo(-1);
+        assertThat(pending.take(into, FOREVER)).isEqualTo(3);
+        assertThat(pending.take(into, FOREVER)).isEqualTo(-1);
     }
 
     @Test
@@ -99,10 +102,11 @@ class PendingOutputTest {
     @Test
     @Timeout(60)
     void consumersThatKeepRetiringLoseNothing() throws Exception {
-        // Each consumer gives up after 50 us without output; the writer pauses now and then, so consumers end and
-        // new ones start all through the stream, racing the puts that start them.
+        // Each consumer gives up after 50 us without output. Now and then the writer waits until the running one has
+        // retired, so consumers end and new ones start all through the stream, started by the puts that find none.
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         AtomicInteger starts = new AtomicInteger();
+        Semaphore retired = new Semaphore(0);
         PendingOutput[] queue = new PendingOutput[1];
         CompletableFuture<Void> drained = new CompletableFuture<>();
         queue[0] = new PendingOutput(1_000, () -> {
@@ -110,13 +114,17 @@ class PendingOutputTest {
             Thread.ofPlatform().start(() -> {
                 byte[] into = new byte[700];
                 try {
-                    for (int n = queue[0].take(into, 50_000); n >= 0; n = queue[0].take(into, 50_000)) {
+                    int n = queue[0].take(into, 50_000);
+                    for (; n >= 0; n = queue[0].take(into, 50_000)) {
                         synchronized (out) {
                             out.write(into, 0, n);
                             if (out.size() == STREAM_BYTES) {
                                 drained.complete(null);
                             }
                         }
+                    }
+                    if (n == PendingOutput.IDLE) {
+                        retired.release();
                     }
                 } catch (InterruptedException e) {
                     drained.completeExceptionally(e);
@@ -126,19 +134,25 @@ class PendingOutputTest {
         byte[] stream = new byte[STREAM_BYTES];
         new Random(3).nextBytes(stream);
         Random sizes = new Random(5);
+        int pauses = 0;
         for (int at = 0; at < stream.length; ) {
             int n = Math.min(stream.length - at, 1 + sizes.nextInt(3_000));
             queue[0].put(stream, at, n);
             at += n;
             if (sizes.nextInt(20) == 0) {
-                Thread.sleep(1); // a pause in the program's output: long enough for the consumer to retire
+                retired.acquire(); // a pause in the program's output, as long as it takes the consumer to retire
+                pauses++;
             }
         }
         drained.get(30, TimeUnit.SECONDS);
 
-        assertThat(starts.get()).as("consumers started").isGreaterThan(1);
+        assertThat(starts.get()).as("consumers started").isGreaterThan(1).isGreaterThan(pauses);
         synchronized (out) {
             assertThat(out.toByteArray()).isEqualTo(stream);
         }
+    }
+
+    private static PendingOutput withOwnConsumer(int capacityBytes) {
+        return new PendingOutput(capacityBytes, () -> { });
     }
 }

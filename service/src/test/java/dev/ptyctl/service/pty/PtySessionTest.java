@@ -39,7 +39,11 @@ class PtySessionTest {
     }
 
     private PtySession spawn(SpawnOptions options) throws IOException {
-        PtySession session = PtySession.spawn(options);
+        return spawn(options, PtySession.SCREEN_IDLE);
+    }
+
+    private PtySession spawn(SpawnOptions options, Duration screenIdle) throws IOException {
+        PtySession session = PtySession.spawn(options, screenIdle);
         sessions.add(session);
         return session;
     }
@@ -174,7 +178,8 @@ class PtySessionTest {
 
     @Test
     void underAStreamTheReaderReadsOnInLargerChunksAndNeverBeyondItsLimit() throws Exception {
-        // Reading on needs the kernel's PTY worker to refill the line discipline on another core while the reader reads.
+        // Reading on needs the kernel's PTY worker to refill the line discipline on another core while the reader
+        // reads.
         assumeTrue(Runtime.getRuntime().availableProcessors() > 1, "one CPU: every read finds at most 4095 bytes");
         AtomicLong largest = new AtomicLong();
         PtySession session = spawn(SpawnOptions.of(List.of("head", "-c", "20000000", "/dev/zero"))
@@ -201,11 +206,9 @@ class PtySessionTest {
      * every millisecond, within the test's bound.
      */
     private static void awaitQueueFull(PtySession session) {
-        String name = "pty-reader-" + session.pid();
         long deadline = System.nanoTime() + TEST_BOUND.toNanos();
         while (true) {
-            Optional<Thread> reader = Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.getName().equals(name)).findFirst();
+            Optional<Thread> reader = threadNamed("pty-reader-" + session.pid());
             if (reader.isPresent() && Arrays.stream(reader.get().getStackTrace())
                     .anyMatch(frame -> frame.getClassName().equals(PendingOutput.class.getName())
                             && frame.getMethodName().equals("put"))
@@ -344,8 +347,7 @@ class PtySessionTest {
 
     @Test
     void anIdleTerminalsScreenThreadEndsAndOutputAfterwardsStillReachesTheScreen() throws Exception {
-        PtySession session = PtySession.spawn(SpawnOptions.of(List.of("cat")), Duration.ofMillis(50));
-        sessions.add(session);
+        PtySession session = spawn(SpawnOptions.of(List.of("cat")), Duration.ofMillis(50));
         type(session, "first\r");
         awaitText(session, "first\nfirst");
         Thread screenThread = screenThread(session).orElseThrow();
@@ -357,8 +359,11 @@ class PtySessionTest {
         assertThat(awaitText(session, "second\nsecond")).startsWith("first\nfirst\nsecond\nsecond");
     }
 
-    private static java.util.Optional<Thread> screenThread(PtySession session) {
-        String name = "pty-screen-" + session.pid();
+    private static Optional<Thread> screenThread(PtySession session) {
+        return threadNamed("pty-screen-" + session.pid());
+    }
+
+    private static Optional<Thread> threadNamed(String name) {
         return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).findFirst();
     }
 
