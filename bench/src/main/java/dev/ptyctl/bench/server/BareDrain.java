@@ -81,7 +81,7 @@ final class BareDrain implements CatContender {
         int code = p.waitFor();
         long elapsed = System.nanoTime() - start;
         machineCpu.computeIfAbsent(workload.workload(), w -> new Samples())
-                .add(MachineCpu.now().busyTicksSince(before) * 10.0 / (workload.fileBytes() / (1024.0 * 1024.0)));
+                .add(workload.msPerMib(MachineCpu.now().busyTicksSince(before)));
         if (code != 0 || !out.equals(Long.toString(workload.ptyBytes()))) {
             throw new IOException(name + " read " + out + " bytes (exit " + code + "), expected "
                     + workload.ptyBytes());

@@ -54,6 +54,11 @@ record CatWorkload(Workload workload, Path file, int copies, long fileBytes, lon
                 (long) once.length * copies, sha.digest());
     }
 
+    /** CPU milliseconds per MiB of {@link #fileBytes} for {@code ticks} clock ticks (1/100 s) of CPU time. */
+    double msPerMib(long ticks) {
+        return ticks * 10.0 / (fileBytes / (1024.0 * 1024.0));
+    }
+
     /** {@code cat}'s arguments: the file, {@link #copies} times. */
     List<String> catArgs() {
         return Collections.nCopies(copies, file.toString());

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * Where the CPU of one throughput run went, in milliseconds per MiB: the server's threads by role (named by the
@@ -26,9 +27,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * server", which is the server's total less the roles.
  */
 final class CpuBreakdown implements AutoCloseable {
-    /** The parts, in report order; "machine" is every CPU's busy time. */
-    static final List<String> PARTS = List.of("reader", "screen", "sender", "connections", "JIT",
-            "rest of server", "cat", "bench client", "machine");
+    /** The parts that make up the server process's own CPU time. */
+    static final List<String> SERVER_PARTS = List.of("reader", "screen", "sender", "connections", "JIT",
+            "rest of server");
+    /** All parts, in report order; "machine" is every CPU's busy time. */
+    static final List<String> PARTS = Stream.concat(SERVER_PARTS.stream(),
+            Stream.of("cat", "bench client", "machine")).toList();
     private static final List<String> ROLES = List.of("reader", "screen", "sender", "connections", "JIT");
     private static final long POLL_MILLIS = 5;
 
@@ -55,8 +59,8 @@ final class CpuBreakdown implements AutoCloseable {
         return new CpuBreakdown(serverPid);
     }
 
-    /** Ends the watch; milliseconds of CPU per MiB of {@code bytes} for each of {@link #PARTS}. */
-    Map<String, Double> msPerMib(long bytes) throws IOException, InterruptedException {
+    /** Ends the watch; milliseconds of CPU per MiB of the workload's file bytes for each of {@link #PARTS}. */
+    Map<String, Double> msPerMib(CatWorkload workload) throws IOException, InterruptedException {
         close();
         readThreads(threadsLast);
         long[] processAfter = processTicks();
@@ -77,8 +81,7 @@ final class CpuBreakdown implements AutoCloseable {
         ticks.put("bench client", processAfter[2] - processBefore[2] - watcherNanos / 10_000_000);
         ticks.put("machine", processAfter[3] - processBefore[3]);
         Map<String, Double> perMib = new LinkedHashMap<>();
-        double mib = bytes / (1024.0 * 1024.0);
-        ticks.forEach((part, t) -> perMib.put(part, t * 10.0 / mib));
+        ticks.forEach((part, t) -> perMib.put(part, workload.msPerMib(t)));
         return perMib;
     }
 
@@ -108,7 +111,7 @@ final class CpuBreakdown implements AutoCloseable {
             Long.parseLong(server[12]) + Long.parseLong(server[13]),
             Long.parseLong(server[14]) + Long.parseLong(server[15]),
             Long.parseLong(self[12]) + Long.parseLong(self[13]),
-            MachineCpu.now().busyTicksSince(new MachineCpu(0, 0, 0))};
+            MachineCpu.now().busyTicks()};
     }
 
     private void readThreads(Map<String, Long> into) throws IOException {

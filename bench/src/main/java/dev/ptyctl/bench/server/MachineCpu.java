@@ -31,9 +31,14 @@ record MachineCpu(long idle, long steal, long total) {
         }
     }
 
-    /** Ticks some CPU was busy (neither idle nor stolen) since {@code before}, all CPUs. */
+    /** Ticks some CPU was busy (neither idle nor stolen) since boot, all CPUs. */
+    long busyTicks() {
+        return total - idle - steal;
+    }
+
+    /** Ticks some CPU was busy since {@code before}, all CPUs. */
     long busyTicksSince(MachineCpu before) {
-        return (total - idle - steal) - (before.total - before.idle - before.steal);
+        return busyTicks() - before.busyTicks();
     }
 
     /** "idle I %, steal S %" of the time since {@code before}, or "unknown". */

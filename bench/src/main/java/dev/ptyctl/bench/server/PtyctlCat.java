@@ -88,25 +88,23 @@ final class PtyctlCat implements CatContender {
 
     @Override
     public long run(CatWorkload workload) throws Exception {
-        long ticksBefore = server.cpuTicks();
         CpuBreakdown parts = CpuBreakdown.start(server.pid());
         long start = System.nanoTime();
         try (parts) {
-            return measuredSession(workload, ticksBefore, parts, start);
+            return measuredSession(workload, parts, start);
         }
     }
 
-    private long measuredSession(CatWorkload workload, long ticksBefore, CpuBreakdown parts, long start)
-            throws Exception {
+    private long measuredSession(CatWorkload workload, CpuBreakdown parts, long start) throws Exception {
         return gatedSession("bench-cat-", "exec " + workload.catCommand(), client -> {
             long exitSeq = client.exit().get(300, TimeUnit.SECONDS) - GATE_MARK_BYTES;
             long elapsed = System.nanoTime() - start;
-            long ticks = server.cpuTicks() - ticksBefore;
-            parts.msPerMib(workload.fileBytes()).forEach((part, ms) ->
-                    cpuParts.computeIfAbsent(workload.workload(), w -> new LinkedHashMap<>())
-                            .computeIfAbsent(part, p -> new Samples()).add(ms));
+            Map<String, Double> perMib = parts.msPerMib(workload);
+            perMib.forEach((part, ms) -> cpuParts.computeIfAbsent(workload.workload(), w -> new LinkedHashMap<>())
+                    .computeIfAbsent(part, p -> new Samples()).add(ms));
+            // The server's parts add up to its whole CPU time (the rest is its total less the roles).
             serverCpu.computeIfAbsent(workload.workload(), w -> new Samples())
-                    .add(ticks * 10.0 / (workload.fileBytes() / (1024.0 * 1024.0)));
+                    .add(CpuBreakdown.SERVER_PARTS.stream().mapToDouble(perMib::get).sum());
             frameBytes.computeIfAbsent(workload.workload(), w -> new Samples())
                     .add(client.bytes() / (double) Math.max(1, client.frames()));
             if (client.resets() != 0 || client.bytes() != workload.ptyBytes() || exitSeq != workload.ptyBytes()
