@@ -37,9 +37,9 @@ final class PtyMaster implements AutoCloseable {
             && CLibraryCalls.bind(PtyMaster.class, "PTYs are read and written through pty4j");
     /**
      * The most Linux's line discipline hands out per read (its 4 KiB buffer less one): a read that returned this much
-     * has probably left more behind.
+     * has probably left more behind. {@link #read} reads on while that much still fits in the caller's buffer.
      */
-    private static final int LINE_DISCIPLINE_CHUNK = 4095;
+    static final int LINE_DISCIPLINE_CHUNK = 4095;
 
     private final int master;
     private final int[] wakePipe = new int[2];

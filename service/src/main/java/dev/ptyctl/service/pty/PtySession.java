@@ -52,9 +52,10 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      */
     private static final int FIRST_READ_BYTES = 16 * 1024;
     /**
-     * Under a stream (a read filled the buffer) it doubles up to this: down to a quarter of the log appends, wake-ups
-     * and frames per MiB; measured, 8 % less server CPU per MiB of {@code cat} (docs/benchmarks.md). Only a terminal
-     * that streams holds the larger buffer, and only if its lag allows it ({@link #maxReadBytes}).
+     * Under a stream (a read left no room for another chunk of the line discipline) it doubles up to this: down to a
+     * quarter of the log appends, wake-ups and frames per MiB; measured, 8 % less server CPU per MiB of {@code cat}
+     * (docs/benchmarks.md). Only a terminal that streams holds the larger buffer, and only if its lag allows it
+     * ({@link #maxReadBytes}).
      */
     private static final int MAX_READ_BYTES = 64 * 1024;
     /**
@@ -431,7 +432,9 @@ public final class PtySession implements TerminalSession, AutoCloseable {
                 if (n > 0) {
                     ingest(buffer, 0, n);
                 }
-                if (n == buffer.length && buffer.length < maxReadBytes) {
+                // Full as PtyMaster reads on: 16 KiB is four 4095-byte chunks and 4 bytes to spare, so a test for
+                // n == buffer.length grew the buffer only when the kernel happened to hand out 4096 bytes once.
+                if (buffer.length - n < PtyMaster.LINE_DISCIPLINE_CHUNK && buffer.length < maxReadBytes) {
                     buffer = new byte[Math.min(maxReadBytes, buffer.length * 2)];
                 }
             }
