@@ -45,6 +45,10 @@ class AttachmentE2eTest {
                 assertThat(ack.clientSeq()).isEqualTo(i);
                 log.awaitText("once-" + i + "007\r\n", WAIT);
             }
+            // The log above is the output as read, which the server's screen may trail by a chunk: until the screen
+            // shows the third echo's output, its shell integration may still report the prompt before that command
+            // (the command's start mark not yet applied), and run() would take it for the prompt it waits for.
+            rpc.waitFor("once-3007");
             rpc.run("echo done").output();
             log.awaitText("done\r\n", WAIT);
             assertThat(attachment.connectionsOpened()).isGreaterThanOrEqualTo(4);
