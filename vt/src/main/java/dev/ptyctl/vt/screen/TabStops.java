@@ -17,6 +17,11 @@ public final class TabStops {
 
     private final BitSet stops = new BitSet();
     private int cols;
+    /**
+     * Whether the stops are exactly every {@link #INTERVAL} columns: then {@link #reset} has nothing to do. A
+     * full-screen program switches to the alternate screen, which resets them, a few times per KiB of output.
+     */
+    private boolean defaults;
 
     /**
      * Creates the default stops for a width.
@@ -26,12 +31,17 @@ public final class TabStops {
     public TabStops(int cols) {
         this.cols = cols;
         setDefaultsFrom(0);
+        defaults = true;
     }
 
     /** Restores the default stops (RIS, alternate screen switch). */
     public void reset() {
+        if (defaults) {
+            return;
+        }
         stops.clear();
         setDefaultsFrom(0);
+        defaults = true;
     }
 
     /**
@@ -54,6 +64,7 @@ public final class TabStops {
     public void set(int col) {
         if (col >= 0) {
             stops.set(col);
+            defaults &= col % INTERVAL == 0 && col < cols;
         }
     }
 
@@ -63,14 +74,16 @@ public final class TabStops {
      * @param col column, possibly past the last one
      */
     public void clear(int col) {
-        if (col >= 0) {
+        if (col >= 0 && stops.get(col)) {
             stops.clear(col);
+            defaults = false;
         }
     }
 
     /** TBC 3: clears every stop. */
     public void clearAll() {
         stops.clear();
+        defaults = false;
     }
 
     /**

@@ -38,4 +38,28 @@ class TabStopsTest {
         tabs.resize(5);
         assertThat(tabs.next(0)).isEqualTo(4);
     }
+
+    @Test
+    void resetRestoresTheDefaultsAfterEveryKindOfChange() {
+        // reset skips its work while the stops are the defaults; each change must end that
+        TabStops tabs = new TabStops(40);
+        tabs.set(3);
+        tabs.reset();
+        assertThat(tabs.isSet(3)).isFalse();
+        tabs.clear(16);
+        tabs.reset();
+        assertThat(tabs.isSet(16)).isTrue();
+        tabs.clearAll();
+        tabs.reset();
+        assertThat(tabs.next(0)).isEqualTo(8);
+        tabs.set(24); // a default stop set again changes nothing
+        tabs.clear(5); // nor does clearing a column that had none
+        tabs.reset();
+        assertThat(tabs.next(16)).isEqualTo(24);
+        tabs.set(33);
+        tabs.resize(60);
+        tabs.reset();
+        assertThat(tabs.isSet(33)).isFalse();
+        assertThat(tabs.next(48)).isEqualTo(56);
+    }
 }
