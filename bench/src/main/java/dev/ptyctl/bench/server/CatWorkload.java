@@ -54,8 +54,8 @@ record CatWorkload(Workload workload, Path file, int copies, long fileBytes, lon
                 (long) once.length * copies, sha.digest());
     }
 
-    /** CPU milliseconds per MiB of {@link #fileBytes} for {@code ticks} clock ticks (1/100 s) of CPU time. */
-    double msPerMib(long ticks) {
+    /** CPU milliseconds per MiB of {@link #fileBytes} for {@code ticks} clock ticks (1/100 s, or a fraction) of CPU. */
+    double msPerMib(double ticks) {
         return ticks * 10.0 / (fileBytes / (1024.0 * 1024.0));
     }
 

@@ -23,8 +23,10 @@ import java.util.stream.Stream;
  *
  * <p>A session's reader and screen threads end before the run's {@code exit} frame arrives, and an ended thread's
  * time leaves {@code /proc/PID/task}, so a watcher thread reads the server's threads every {@link #POLL_MILLIS} ms
- * and keeps the last figure of each. The last few milliseconds of an ended thread are missed; they land in "rest of
- * server", which is the server's total less the roles.
+ * and keeps the last figure of each; the last few milliseconds of an ended thread are missed. A thread's time is its
+ * {@code schedstat} run time in nanoseconds: {@code stat}'s 10 ms ticks are rounded down per thread, and with half a
+ * dozen busy threads that left 30–40 ms a run, 2–3 ms per MiB, as "rest of server" (the total less the roles) that
+ * no thread had spent (stop 15). "Rest of server" is now the server's other threads (the collector, timers).
  */
 final class CpuBreakdown implements AutoCloseable {
     /** The parts that make up the server process's own CPU time. */
@@ -33,12 +35,11 @@ final class CpuBreakdown implements AutoCloseable {
     /** All parts, in report order; "machine" is every CPU's busy time. */
     static final List<String> PARTS = Stream.concat(SERVER_PARTS.stream(),
             Stream.of("cat", "bench client", "machine")).toList();
-    private static final List<String> ROLES = List.of("reader", "screen", "sender", "connections", "JIT");
     private static final long POLL_MILLIS = 5;
 
     private final long serverPid;
     private final long[] processBefore;
-    /** Ticks per server thread (id and start time) at the start (threads that existed then) and at the last poll. */
+    /** Nanoseconds per server thread (id and start time) at the start (threads that existed then) and the last poll. */
     private final Map<String, Long> threadsBefore = new HashMap<>();
     private final Map<String, Long> threadsLast = new ConcurrentHashMap<>();
     private final Map<String, String> roleOfThread = new ConcurrentHashMap<>();
@@ -64,24 +65,17 @@ final class CpuBreakdown implements AutoCloseable {
         close();
         readThreads(threadsLast);
         long[] processAfter = processTicks();
-        Map<String, Long> ticks = new LinkedHashMap<>();
-        long roles = 0;
-        for (String role : ROLES) {
-            long sum = 0;
-            for (Map.Entry<String, Long> thread : threadsLast.entrySet()) {
-                if (role.equals(roleOfThread.get(thread.getKey()))) {
-                    sum += thread.getValue() - threadsBefore.getOrDefault(thread.getKey(), 0L);
-                }
-            }
-            ticks.put(role, sum);
-            roles += sum;
+        Map<String, Long> nanos = new LinkedHashMap<>();
+        SERVER_PARTS.forEach(part -> nanos.put(part, 0L));
+        for (Map.Entry<String, Long> thread : threadsLast.entrySet()) {
+            nanos.merge(roleOfThread.get(thread.getKey()),
+                    thread.getValue() - threadsBefore.getOrDefault(thread.getKey(), 0L), Long::sum);
         }
-        ticks.put("rest of server", processAfter[0] - processBefore[0] - roles);
-        ticks.put("cat", processAfter[1] - processBefore[1]);
-        ticks.put("bench client", processAfter[2] - processBefore[2] - watcherNanos / 10_000_000);
-        ticks.put("machine", processAfter[3] - processBefore[3]);
         Map<String, Double> perMib = new LinkedHashMap<>();
-        ticks.forEach((part, t) -> perMib.put(part, workload.msPerMib(t)));
+        nanos.forEach((part, n) -> perMib.put(part, workload.msPerMib(n / 10_000_000.0)));
+        perMib.put("cat", workload.msPerMib(processAfter[0] - processBefore[0]));
+        perMib.put("bench client", workload.msPerMib(processAfter[1] - processBefore[1] - watcherNanos / 1e7));
+        perMib.put("machine", workload.msPerMib(processAfter[2] - processBefore[2]));
         return perMib;
     }
 
@@ -103,12 +97,11 @@ final class CpuBreakdown implements AutoCloseable {
         watcherNanos = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
 
-    /** Server total, its reaped children, this process, the machine's busy time: ticks each. */
+    /** The server's reaped children, this process, the machine's busy time: ticks each. */
     private long[] processTicks() throws IOException {
         String[] server = statFields(Path.of("/proc", Long.toString(serverPid), "stat"));
         String[] self = statFields(Path.of("/proc/self/stat"));
         return new long[] {
-            Long.parseLong(server[12]) + Long.parseLong(server[13]),
             Long.parseLong(server[14]) + Long.parseLong(server[15]),
             Long.parseLong(self[12]) + Long.parseLong(self[13]),
             MachineCpu.now().busyTicks()};
@@ -119,8 +112,10 @@ final class CpuBreakdown implements AutoCloseable {
         try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
             for (Path thread : threads) {
                 String[] stat;
+                String schedstat;
                 try {
                     stat = statFields(thread.resolve("stat"));
+                    schedstat = Files.readString(thread.resolve("schedstat"));
                 } catch (NoSuchFileException gone) {
                     continue; // ended between the listing and the read
                 }
@@ -128,7 +123,8 @@ final class CpuBreakdown implements AutoCloseable {
                 String tid = thread.getFileName() + "@" + stat[20];
                 // Named by the latest read: a thread just started still has its creator's name for a moment.
                 roleOfThread.put(tid, role(stat[0]));
-                into.put(tid, Long.parseLong(stat[12]) + Long.parseLong(stat[13]));
+                // schedstat: nanoseconds on a CPU, nanoseconds waiting for one, time slices.
+                into.put(tid, Long.parseLong(schedstat.substring(0, schedstat.indexOf(' '))));
             }
         }
     }

@@ -34,7 +34,8 @@ import java.util.Set;
  *
  * <p>Usage (from the repository root; {@code bench/server-run} builds everything and compiles the drain first):
  * {@code java -cp bench/target/bench.jar dev.ptyctl.bench.server.ServerBenchRunner [--rounds 5] [--copies 4]
- * [--server-warmup 3] [--session-warmup 500] [--samples 5000] [--warmup 20000] [--idle 500] [--quiet-seconds 10]
+ * [--server-warmup 3] [--server-warmup-max 20] [--session-warmup 500] [--samples 5000] [--warmup 20000]
+ * [--idle 500] [--quiet-seconds 10]
  * [--drain bench/target/pty-drain] [--work bench/target/workloads] [--only throughput,latency,idle]
  * [--workloads ASCII,SGR_LOG,TUI,UNICODE] [--contenders drain,tmux,ptyctl]
  * [--server "./ptyctl server"] [--compare "another server command"]}.
@@ -46,6 +47,8 @@ public final class ServerBenchRunner {
     private static final double TARGET_OF_TMUX = 2.0;
     private static final double TARGET_P50_MS = 0.4;
     private static final double TARGET_P99_MS = 2.0;
+    /** The server's JIT counts as settled once a warm-up pass costs it less than this share of the server's CPU. */
+    private static final double JIT_SETTLED = 0.02;
 
     private ServerBenchRunner() {
     }
@@ -55,6 +58,8 @@ public final class ServerBenchRunner {
         int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
         int copies = Integer.parseInt(options.getOrDefault("copies", "4"));
         int serverWarmup = Integer.parseInt(options.getOrDefault("server-warmup", "3"));
+        int serverWarmupMax = Math.max(serverWarmup,
+                Integer.parseInt(options.getOrDefault("server-warmup-max", "20")));
         // Short terminals run before the measured rounds, so that the per-terminal path (create, attach, exit,
         // delete) is compiled as in a server that has run for hours (PtyctlCat.warmSessionPath).
         int sessionWarmup = Integer.parseInt(options.getOrDefault("session-warmup", "500"));
@@ -98,13 +103,13 @@ public final class ServerBenchRunner {
                 PtyctlCat ptyctl = new PtyctlCat(server, http, "ptyctl server");
                 if (compareCommand == null) {
                     throughput(report, ptyctl, null, http, BareDrain.find(drainBinary), contenders.contains("tmux"),
-                            workloads, work, rounds, copies, serverWarmup, sessionWarmup);
+                            workloads, work, rounds, copies, serverWarmup, serverWarmupMax, sessionWarmup);
                 } else {
                     try (PtyctlServerProcess serverB = PtyctlServerProcess.start(compareCommand, idle + 50,
                             Path.of("bench/target/server-bench-server-b.log"))) {
                         throughput(report, ptyctl, new PtyctlCat(serverB, http, "ptyctl server B"), http,
                                 BareDrain.find(drainBinary), contenders.contains("tmux"), workloads, work, rounds,
-                                copies, serverWarmup, sessionWarmup);
+                                copies, serverWarmup, serverWarmupMax, sessionWarmup);
                     }
                 }
             }
@@ -121,7 +126,8 @@ public final class ServerBenchRunner {
 
     private static void throughput(StringBuilder report, PtyctlCat ptyctl, PtyctlCat ptyctlB, HttpClient http,
                                    BareDrain drain, boolean withTmux, List<Workload> workloads, Path work,
-                                   int rounds, int copies, int serverWarmup, int sessionWarmup)
+                                   int rounds, int copies, int serverWarmup, int serverWarmupMax,
+                                   int sessionWarmup)
             throws Exception {
         Tmux tmux = new Tmux();
         List<CatContender> contenders = new ArrayList<>(withTmux ? List.of(drain, tmux, ptyctl)
@@ -147,12 +153,23 @@ public final class ServerBenchRunner {
                 }
             }
         }
-        for (int i = 0; i < serverWarmup; i++) {
+        int warmupPasses = 0;
+        double lastPassJitShare = 1;
+        // At least serverWarmup passes, then more until a whole pass costs the JIT under JIT_SETTLED of the server's
+        // CPU: the per-chunk path (ingest, queue, feed, frame send) runs a few dozen times per MiB, so C2 reaches it
+        // only after hundreds of MiB. With the old fixed 3 passes it compiled during the measured rounds: 0.39–0.67 s
+        // of JIT against 2.5–3.1 s of server CPU, on the same two cores (stop 15).
+        while (warmupPasses < serverWarmupMax && (warmupPasses < serverWarmup || lastPassJitShare > JIT_SETTLED)) {
+            long jitBefore = ptyctl.server().compileNanos();
+            long cpuBefore = ptyctl.server().cpuTicks();
             for (CatWorkload w : files.values()) {
                 for (PtyctlCat s : servers) {
                     s.run(w);
                 }
             }
+            double cpuNanos = Math.max(1, ptyctl.server().cpuTicks() - cpuBefore) * 10_000_000.0;
+            lastPassJitShare = (ptyctl.server().compileNanos() - jitBefore) / cpuNanos;
+            warmupPasses++;
         }
         Duration settled = Duration.ZERO;
         for (PtyctlCat s : servers) {
@@ -233,6 +250,9 @@ public final class ServerBenchRunner {
         double compileSeconds = (server.compileNanos() - compileBefore) / 1e9;
         double serverSeconds = (server.cpuTicks() - ticksBefore) / 100.0;
         report.append("\nRatios are per round (the contenders of one round ran back to back): median (min–max).\n");
+        report.append(String.format(Locale.ROOT, "Warm-up: %d passes through the workloads (at least %d, at most %d, "
+                + "until a pass cost the JIT under %.0f %% of the server's CPU); the last one %.1f %%.%n", warmupPasses,
+                serverWarmup, serverWarmupMax, JIT_SETTLED * 100, lastPassJitShare * 100));
         report.append(String.format(Locale.ROOT, "After the warm-up the idle server used CPU for %.1f s more (its JIT "
                 + "compiling what the warm-up queued); the rounds started once it was quiet.%n",
                 settled.toMillis() / 1000.0));
