@@ -203,12 +203,29 @@ public final class Emulator implements VtHandler {
 
     @Override
     public void csiDispatch(Params params, int intermediates, int finalByte) {
-        if (finalByte == 'm' && intermediates == Intermediates.NONE) {
-            // SGR, the commonest sequence by far, called directly: the table's call site, shared by
-            // every action, cannot be inlined
-            sgr.apply(params);
-            printer.breakJoin();
-            return;
+        if (intermediates == Intermediates.NONE) {
+            // The commonest sequences called directly: the table's call site, shared by every action,
+            // cannot be inlined. SGR is most of coloured output; CUP and EL most of a full-screen
+            // program's redraw.
+            switch (finalByte) {
+                case 'm' -> {
+                    sgr.apply(params);
+                    printer.breakJoin();
+                    return;
+                }
+                case 'H' -> {
+                    cursor.position(params);
+                    printer.breakJoin();
+                    return;
+                }
+                case 'K' -> {
+                    edit.eraseInLine(params);
+                    printer.breakJoin();
+                    return;
+                }
+                default -> {
+                }
+            }
         }
         CsiAction action = csi.get(Intermediates.key(intermediates, finalByte));
         if (action == null) {
