@@ -29,6 +29,7 @@ final class PtyctlCat implements CatContender {
     private final HttpClient http;
     private final String name;
     private final Map<Workload, Samples> serverCpu = new EnumMap<>(Workload.class);
+    private final Map<Workload, Samples> machineCpu = new EnumMap<>(Workload.class);
     private final Map<Workload, Samples> frameBytes = new EnumMap<>(Workload.class);
     private final Map<Workload, Map<String, Samples>> cpuParts = new EnumMap<>(Workload.class);
 
@@ -56,7 +57,12 @@ final class PtyctlCat implements CatContender {
         return frameBytes.get(workload);
     }
 
-    /** CPU milliseconds per MiB of file bytes of each {@link CpuBreakdown} part, per run. */
+    /** Every CPU's busy time per MiB of file bytes during the measured runs (cat, the kernel, the client too). */
+    Samples machineCpuMsPerMib(Workload workload) {
+        return machineCpu.get(workload);
+    }
+
+    /** CPU milliseconds per MiB of file bytes of each {@link CpuBreakdown} part, per {@link #runWithBreakdown}. */
     Map<String, Samples> cpuPartsMsPerMib(Workload workload) {
         return cpuParts.get(workload);
     }
@@ -64,6 +70,7 @@ final class PtyctlCat implements CatContender {
     /** Drops the figures so far (those of the warm-up runs). */
     void forgetWarmUp() {
         serverCpu.clear();
+        machineCpu.clear();
         frameBytes.clear();
         cpuParts.clear();
     }
@@ -86,25 +93,49 @@ final class PtyctlCat implements CatContender {
         }
     }
 
+    /**
+     * A measured run: nothing of the bench's runs beside it but the client. The server's CPU and the machine's are
+     * read once before and once after, from {@code /proc}.
+     */
     @Override
     public long run(CatWorkload workload) throws Exception {
+        long ticks = server.cpuTicks();
+        MachineCpu machine = MachineCpu.now();
+        long start = System.nanoTime();
+        return catSession(workload, start, () -> {
+            serverCpu.computeIfAbsent(workload.workload(), w -> new Samples())
+                    .add(workload.msPerMib(server.cpuTicks() - ticks));
+            machineCpu.computeIfAbsent(workload.workload(), w -> new Samples())
+                    .add(workload.msPerMib(MachineCpu.now().busyTicksSince(machine)));
+        });
+    }
+
+    /**
+     * A run for {@link #cpuPartsMsPerMib} only: its watcher reads every server thread's {@code /proc} files every
+     * few milliseconds, which cost about a fifth of a core while it ran (perf of the bench process, stop 15). In the
+     * measured runs that CPU came out of the server's share of the two cores, which the drain's runs never gave up;
+     * so the breakdown has runs of its own, after the measured rounds.
+     */
+    void runWithBreakdown(CatWorkload workload) throws Exception {
         CpuBreakdown parts = CpuBreakdown.start(server.pid());
         long start = System.nanoTime();
         try (parts) {
-            return measuredSession(workload, parts, start);
+            catSession(workload, start, () -> parts.msPerMib(workload).forEach((part, ms) -> cpuParts
+                    .computeIfAbsent(workload.workload(), w -> new LinkedHashMap<>())
+                    .computeIfAbsent(part, p -> new Samples()).add(ms)));
         }
     }
 
-    private long measuredSession(CatWorkload workload, CpuBreakdown parts, long start) throws Exception {
+    /** What a run records once the client has every byte and the {@code exit} frame. */
+    private interface Record {
+        void run() throws Exception;
+    }
+
+    private long catSession(CatWorkload workload, long start, Record record) throws Exception {
         return gatedSession("bench-cat-", "exec " + workload.catCommand(), client -> {
             long exitSeq = client.exit().get(300, TimeUnit.SECONDS) - GATE_MARK_BYTES;
             long elapsed = System.nanoTime() - start;
-            Map<String, Double> perMib = parts.msPerMib(workload);
-            perMib.forEach((part, ms) -> cpuParts.computeIfAbsent(workload.workload(), w -> new LinkedHashMap<>())
-                    .computeIfAbsent(part, p -> new Samples()).add(ms));
-            // The server's parts add up to its whole CPU time (the rest is its total less the roles).
-            serverCpu.computeIfAbsent(workload.workload(), w -> new Samples())
-                    .add(CpuBreakdown.SERVER_PARTS.stream().mapToDouble(perMib::get).sum());
+            record.run();
             frameBytes.computeIfAbsent(workload.workload(), w -> new Samples())
                     .add(client.bytes() / (double) Math.max(1, client.frames()));
             if (client.resets() != 0 || client.bytes() != workload.ptyBytes() || exitSeq != workload.ptyBytes()

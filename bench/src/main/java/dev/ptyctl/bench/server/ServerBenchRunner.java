@@ -34,8 +34,8 @@ import java.util.Set;
  *
  * <p>Usage (from the repository root; {@code bench/server-run} builds everything and compiles the drain first):
  * {@code java -cp bench/target/bench.jar dev.ptyctl.bench.server.ServerBenchRunner [--rounds 5] [--copies 4]
- * [--server-warmup 3] [--server-warmup-max 20] [--session-warmup 500] [--samples 5000] [--warmup 20000]
- * [--idle 500] [--quiet-seconds 10]
+ * [--server-warmup 3] [--server-warmup-max 20] [--breakdown-runs 3] [--session-warmup 500] [--samples 5000]
+ * [--warmup 20000] [--idle 500] [--quiet-seconds 10]
  * [--drain bench/target/pty-drain] [--work bench/target/workloads] [--only throughput,latency,idle]
  * [--workloads ASCII,SGR_LOG,TUI,UNICODE] [--contenders drain,tmux,ptyctl]
  * [--server "./ptyctl server"] [--compare "another server command"]}.
@@ -63,6 +63,8 @@ public final class ServerBenchRunner {
         // Short terminals run before the measured rounds, so that the per-terminal path (create, attach, exit,
         // delete) is compiled as in a server that has run for hours (PtyctlCat.warmSessionPath).
         int sessionWarmup = Integer.parseInt(options.getOrDefault("session-warmup", "500"));
+        // Runs per workload with the CPU watcher, after the measured rounds (PtyctlCat.runWithBreakdown); 0: none.
+        int breakdownRuns = Integer.parseInt(options.getOrDefault("breakdown-runs", "3"));
         int samples = Integer.parseInt(options.getOrDefault("samples", "5000"));
         // Echo warm-up: C2 compiles a method after about 15,000 calls (tier 4); with 3000 warm-up echoes the server
         // was still compiling the input and JSON-RPC paths during the measured ones (-Xlog:jit+compilation), and
@@ -103,13 +105,14 @@ public final class ServerBenchRunner {
                 PtyctlCat ptyctl = new PtyctlCat(server, http, "ptyctl server");
                 if (compareCommand == null) {
                     throughput(report, ptyctl, null, http, BareDrain.find(drainBinary), contenders.contains("tmux"),
-                            workloads, work, rounds, copies, serverWarmup, serverWarmupMax, sessionWarmup);
+                            workloads, work, rounds, copies, serverWarmup, serverWarmupMax, sessionWarmup,
+                            breakdownRuns);
                 } else {
                     try (PtyctlServerProcess serverB = PtyctlServerProcess.start(compareCommand, idle + 50,
                             Path.of("bench/target/server-bench-server-b.log"))) {
                         throughput(report, ptyctl, new PtyctlCat(serverB, http, "ptyctl server B"), http,
                                 BareDrain.find(drainBinary), contenders.contains("tmux"), workloads, work, rounds,
-                                copies, serverWarmup, serverWarmupMax, sessionWarmup);
+                                copies, serverWarmup, serverWarmupMax, sessionWarmup, breakdownRuns);
                     }
                 }
             }
@@ -127,7 +130,7 @@ public final class ServerBenchRunner {
     private static void throughput(StringBuilder report, PtyctlCat ptyctl, PtyctlCat ptyctlB, HttpClient http,
                                    BareDrain drain, boolean withTmux, List<Workload> workloads, Path work,
                                    int rounds, int copies, int serverWarmup, int serverWarmupMax,
-                                   int sessionWarmup)
+                                   int sessionWarmup, int breakdownRuns)
             throws Exception {
         Tmux tmux = new Tmux();
         List<CatContender> contenders = new ArrayList<>(withTmux ? List.of(drain, tmux, ptyctl)
@@ -268,15 +271,23 @@ public final class ServerBenchRunner {
             report.append(String.format(Locale.ROOT, "| %s | %s | %.0f | %.0f |%n", w.name(), cpu.medianRange(),
                     1000.0 / cpu.median(), ptyctl.frameBytes(w.workload()).median()));
         }
-        cpuParts(report, ptyctl, files.values());
+        for (int i = 0; i < breakdownRuns; i++) {
+            for (CatWorkload w : files.values()) {
+                ptyctl.runWithBreakdown(w);
+            }
+        }
+        if (breakdownRuns > 0) {
+            cpuParts(report, ptyctl, files.values());
+        }
         cpuBudget(report, drain, ptyctl, files.values(), mibps);
     }
 
     /** Where a ptyctl run's CPU went, by {@link CpuBreakdown} part. */
     private static void cpuParts(StringBuilder report, PtyctlCat ptyctl, Collection<CatWorkload> workloads) {
-        report.append("\nCPU ms per MiB during a ptyctl run, by part (medians; server threads by role, `cat` as the "
-                + "server's reaped child, the bench's own process as the client, and every CPU's busy time; what the "
-                + "machine spent beyond the parts is mostly the kernel's PTY work):\n\n| workload |");
+        report.append("\nCPU ms per MiB during a ptyctl run, by part (medians of runs of their own after the measured "
+                + "rounds, whose thread watcher costs CPU too; server threads by role, `cat` as the server's reaped "
+                + "child, the bench's own process as the client, and every CPU's busy time; what the machine spent "
+                + "beyond the parts is mostly the kernel's PTY work):\n\n| workload |");
         CpuBreakdown.PARTS.forEach(part -> report.append(' ').append(part).append(" |"));
         report.append("\n| ---").append(" | ---".repeat(CpuBreakdown.PARTS.size())).append(" |\n");
         for (CatWorkload w : workloads) {
@@ -300,7 +311,7 @@ public final class ServerBenchRunner {
         for (CatWorkload w : workloads) {
             double drainRate = mibps.get(w.workload()).get(drain).median();
             double drainMs = drain.machineCpuMsPerMib(w.workload()).median();
-            double ptyctlMs = ptyctl.cpuPartsMsPerMib(w.workload()).get("machine").median();
+            double ptyctlMs = ptyctl.machineCpuMsPerMib(w.workload()).median();
             report.append(String.format(Locale.ROOT, "| %s | %.1f | %.2f | %.1f | %.2f |%n", w.name(), drainMs,
                     drainRate * drainMs / 1000, ptyctlMs, TARGET_OF_DRAIN * drainRate * ptyctlMs / 1000));
         }
