@@ -67,6 +67,11 @@ final class PtyctlCat implements CatContender {
         return cpuParts.get(workload);
     }
 
+    /** Drops the breakdown figures so far (those of the runs that warmed the watcher up). */
+    void forgetBreakdown() {
+        cpuParts.clear();
+    }
+
     /** Drops the figures so far (those of the warm-up runs). */
     void forgetWarmUp() {
         serverCpu.clear();
