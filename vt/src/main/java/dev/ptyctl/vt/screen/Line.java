@@ -317,10 +317,8 @@ public final class Line {
                 if (b < 0x20 || b == 0x7F || c >= edge) {
                     break;
                 }
-                int n = copyAscii(cells, c, src, i, Math.min(to - i, edge - c));
-                if (st != null) {
-                    Arrays.fill(st, c, c + n, style);
-                }
+                int max = Math.min(to - i, edge - c);
+                int n = st == null ? copyAscii(cells, c, src, i, max) : copyAscii(cells, st, style, c, src, i, max);
                 c += n;
                 i += n;
                 width = 1;
@@ -414,6 +412,25 @@ public final class Line {
                 break; // a control, DEL or the first byte of a multi-byte character (negative)
             }
             cells[c + n] = b | EMPTY;
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * {@link #copyAscii(int[], int, byte[], int, int)} for a line with styles: each cell's style is stored in the same
+     * pass. Coloured output prints runs of a few characters between SGRs, and a fill of the styles after the copy
+     * cost a call into {@code Arrays.fill} per run: 15 % of the emulator's time on {@code SGR_LOG} (JFR, stop 15).
+     */
+    private static int copyAscii(int[] cells, long[] styles, long style, int c, byte[] src, int i, int max) {
+        int n = 0;
+        while (n < max) {
+            int b = src[i + n];
+            if (b < 0x20 || b == 0x7F) {
+                break;
+            }
+            cells[c + n] = b | EMPTY;
+            styles[c + n] = style;
             n++;
         }
         return n;
