@@ -96,7 +96,7 @@ public final class PtyctlServer implements AutoCloseable {
                     .addFeature(ObserveFeature.just(health(registry)))
                     .routing(r -> routing(r, registry, rules, sockets::clients))
                     .addRouting(ws);
-            noDelay(builder);
+            connectionOptions(builder, settings.terminals().clientBacklogBytes());
             WebSocketOrigins.configure(builder, settings);
             WebServer webServer = builder.build().start();
             if (webServer.port() < 0) { // Helidon logs a failed bind and carries on without the listener
@@ -112,14 +112,25 @@ public final class PtyctlServer implements AutoCloseable {
     }
 
     /**
-     * SPEC §10: TCP_NODELAY on every connection, which Helidon leaves off by default. Without it a small frame
-     * sent right after another (an echo's output frame after the ack of its input) waits for the client's delayed
-     * ACK of the first: about 40 ms per keystroke on Linux. The other connection options (from config) are kept.
+     * The socket options of every connection; the others (from config) are kept.
+     * <ul>
+     *   <li>SPEC §10: TCP_NODELAY, which Helidon leaves off by default. Without it a small frame sent right after
+     *   another (an echo's output frame after the ack of its input) waits for the client's delayed ACK of the first:
+     *   about 40 ms per keystroke on Linux.</li>
+     *   <li>SPEC §5.6: a send buffer of {@code clientBacklogBytes}. A client's sender holds no queue (it pulls from
+     *   the shared log), so what a client that stops reading has not received sits in the kernel: in its socket's
+     *   send buffer, which Linux otherwise grows up to {@code tcp_wmem}'s maximum (4 MiB here) per connection. With
+     *   it the server stops sending to such a client once about that much is unsent, and catches it up from its
+     *   cursor when the socket drains. Linux doubles the figure for its bookkeeping; the payload it holds is about
+     *   the figure. 1 MiB is far above what a terminal needs in flight: at a 100 ms round trip it still carries
+     *   10 MiB/s.</li>
+     * </ul>
      */
-    private static void noDelay(WebServerConfig.Builder builder) {
+    private static void connectionOptions(WebServerConfig.Builder builder, int clientBacklogBytes) {
         builder.connectionOptions(SocketOptions.builder()
                 .from(builder.connectionOptions().orElseGet(SocketOptions::create))
                 .tcpNoDelay(true)
+                .socketSendBufferSize(clientBacklogBytes)
                 .build());
     }
 

@@ -6,8 +6,9 @@ package dev.ptyctl.service.ws;
  * @param clientBacklogBytes the most output the server holds for one client (SPEC §5.6). Output is pulled from the
  *                           shared log by each client's sender, which holds one frame at a time, never a queue: a
  *                           client whose socket stops draining is simply sent nothing until it drains, then caught
- *                           up from its last delivered seq (the bytes if the log still has them, else a reset). So
- *                           the bound is one frame of at most 64 KiB, and this setting caps that frame size
+ *                           up from its last delivered seq (the bytes if the log still has them, else a reset). What
+ *                           is unsent then sits in the kernel's send buffer of the client's socket, which the server
+ *                           sets to this size ({@code PtyctlServer}); this setting also caps the frame size (64 KiB)
  * @param answerQueries      who answers the program's terminal queries: {@code auto} (the server while no client
  *                           sets the size, else that client), {@code server} or {@code clients}
  * @param maxFrameBytes      the largest client message accepted; a larger one is answered with an error frame and

@@ -26,9 +26,14 @@ final class TestServers {
 
     /** Settings for tests: port 0, bash without start-up files, short kill grace, everything else default. */
     static ServerSettings settings() {
+        return settings(TerminalSettings.DEFAULTS.clientBacklogBytes());
+    }
+
+    /** {@link #settings()} with another {@code clientBacklogBytes}. */
+    static ServerSettings settings(int clientBacklogBytes) {
         TerminalSettings d = TerminalSettings.DEFAULTS;
         return ServerSettings.defaults().withAddress("127.0.0.1", 0).withTerminals(new TerminalSettings(SHELL,
-                d.cols(), d.rows(), d.scrollbackLines(), d.replayBytes(), d.clientBacklogBytes(), d.maxTerminals(),
+                d.cols(), d.rows(), d.scrollbackLines(), d.replayBytes(), clientBacklogBytes, d.maxTerminals(),
                 d.answerQueries(), false, Duration.ofMillis(500)));
     }
 
