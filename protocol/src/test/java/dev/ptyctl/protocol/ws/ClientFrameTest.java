@@ -73,4 +73,17 @@ class ClientFrameTest {
         assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"close\",\"clientId\":\"" + id + "\",\"clientSeq\":1}"))
                 .hasMessageContaining("longer than");
     }
+
+    @Test
+    void aResizeOutsideOneToAThousandIsRefusedNamingTheField() throws Exception {
+        // SPEC §8 cols/rows bounds, the same as REST's
+        assertThat(ClientFrame.parse("{\"type\":\"resize\",\"clientId\":\"c\",\"clientSeq\":1,\"cols\":1000,"
+                + "\"rows\":1}")).isEqualTo(new ClientFrame.Resize("c", 1, 1000, 1));
+        assertThatThrownBy(() -> ClientFrame.parse(
+                "{\"type\":\"resize\",\"clientId\":\"c\",\"clientSeq\":1,\"cols\":1001,\"rows\":5}"))
+                .hasMessageContaining("cols");
+        assertThatThrownBy(() -> ClientFrame.parse(
+                "{\"type\":\"resize\",\"clientId\":\"c\",\"clientSeq\":1,\"cols\":80,\"rows\":1001}"))
+                .hasMessageContaining("rows");
+    }
 }

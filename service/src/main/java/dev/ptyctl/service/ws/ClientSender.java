@@ -135,9 +135,13 @@ final class ClientSender implements Runnable {
 
     /** The client's smoothed round trip: at {@link #BATCHING_SRTT_MS} or more, output is batched. */
     void roundTrip(double srttMillis) {
-        long delay = srttMillis < BATCHING_SRTT_MS ? 0
+        batchNanos = batchDelayNanos(srttMillis);
+    }
+
+    /** SPEC §5.6: how long output is held for a client with this smoothed round trip; 0 below 30 ms. */
+    static long batchDelayNanos(double srttMillis) {
+        return srttMillis < BATCHING_SRTT_MS ? 0
                 : Math.min(MAX_BATCH_DELAY.toNanos(), (long) (srttMillis / 4 * 1_000_000));
-        batchNanos = delay;
     }
 
     /** Makes the thread look again at everything (the program exited). Never blocks. */

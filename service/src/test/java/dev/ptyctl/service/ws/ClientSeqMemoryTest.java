@@ -2,6 +2,7 @@ package dev.ptyctl.service.ws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -58,5 +59,11 @@ class ClientSeqMemoryTest {
 
         assertThat(memory.size()).isLessThanOrEqualTo(ClientSeqMemory.MAX_CLIENTS + 1);
         assertThat(memory.touch("kept").alreadyHandled(1)).isTrue();
+    }
+
+    @Test
+    void idsAreRememberedForAtLeastTheTenMinutesTheSpecPromises() {
+        // The other tests count from RETENTION; this one keeps it at SPEC §5.3's figure.
+        assertThat(ClientSeqMemory.RETENTION).isGreaterThanOrEqualTo(Duration.ofMinutes(10));
     }
 }
