@@ -190,6 +190,7 @@ public final class ServerBenchRunner {
         Map<Workload, Map<CatContender, Samples>> mibps = new EnumMap<>(Workload.class);
         Map<Workload, Samples> ofDrain = new EnumMap<>(Workload.class);
         Map<Workload, Samples> ofTmux = new EnumMap<>(Workload.class);
+        Map<Workload, Samples> drainOfTmux = new EnumMap<>(Workload.class);
         Map<Workload, Samples> bOfDrain = new EnumMap<>(Workload.class);
         Map<Workload, Samples> bOfA = new EnumMap<>(Workload.class);
         for (int round = 0; round < rounds; round++) {
@@ -208,6 +209,8 @@ public final class ServerBenchRunner {
                 if (withTmux) {
                     ofTmux.computeIfAbsent(w.workload(), k -> new Samples())
                             .add(thisRound.get(ptyctl) / thisRound.get(tmux));
+                    drainOfTmux.computeIfAbsent(w.workload(), k -> new Samples())
+                            .add(thisRound.get(drain) / thisRound.get(tmux));
                 }
                 if (ptyctlB != null) {
                     bOfDrain.computeIfAbsent(w.workload(), k -> new Samples())
@@ -236,6 +239,17 @@ public final class ServerBenchRunner {
                     r.get(ptyctl).medianRange(), ratio(d, 2), t == null ? "–" : ratio(t, 1) + "×",
                     met ? "met" : medianMet ? "met by the median, not every round" : "**missed**",
                     t == null ? " (drain only: tmux not run)" : ""));
+        }
+        if (withTmux) {
+            // The two targets agree only where the drain is at least 2.5 times tmux: elsewhere 2x tmux asks for more
+            // than 0.8 of the drain, and where the drain itself is under 2x tmux, for more than the kernel's ceiling.
+            report.append("\nThe drain against tmux, per round (the most any PTY reader here could reach against tmux; "
+                    + "the 2× target needs 2.0, and 2.5 for 0.8 of the drain to be 2× tmux):\n\n"
+                    + "| workload | drain / tmux |\n| --- | --- |\n");
+            for (CatWorkload w : files.values()) {
+                report.append(String.format(Locale.ROOT, "| %s | %s× |%n", w.name(),
+                        ratio(drainOfTmux.get(w.workload()), 2)));
+            }
         }
         if (ptyctlB != null) {
             report.append("\nServer B in the same rounds (B / A per round: median (min–max), and the geometric mean):"
