@@ -12,6 +12,7 @@ import dev.ptyctl.service.server.PtyctlServer;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -180,6 +181,28 @@ class TerminalsApiTest {
     }
 
     @Test
+    void deleteOfATerminalWhoseProgramHasEndedIs404ClosedFalse() throws Exception {
+        // SPEC 5.1: "no live terminal" includes one that has exited and is still listed with its exit code
+        String session = newSession();
+        String id = given(api).body("{\"sessionId\":\"" + session + "\",\"shell\":\"/bin/sh\","
+                + "\"args\":[\"-c\",\"read go; exit 3\"]}").post("/v1/terminals").then().statusCode(201)
+                .extract().jsonPath().getString("terminalId");
+        HttpClient http = HttpClient.newHttpClient();
+        try {
+            SocketFrames client = SocketFrames.attach(http, server, id, "lastOutputSeq=0");
+            client.socket().sendText("{\"type\":\"input\",\"clientId\":\"c\",\"clientSeq\":1,\"data\":\"go\\n\"}",
+                    true).join();
+            assertThat(client.next("exit").getInt("exitCode")).isEqualTo(3);
+        } finally {
+            http.shutdownNow();
+        }
+        given(api).get("/v1/terminals/" + id).then().statusCode(200).body("exitCode", equalTo(3));
+
+        given(api).delete("/v1/terminals/session/" + session).then().statusCode(404).body("closed", equalTo(false));
+        given(api).delete("/v1/terminals/" + id).then().statusCode(404).body("closed", equalTo(false));
+    }
+
+    @Test
     void deleteOfAnUnknownSessionIs404ClosedFalse() {
         given(api).delete("/v1/terminals/session/never-created").then().statusCode(404)
                 .body("closed", equalTo(false));
@@ -277,7 +300,7 @@ class TerminalsApiTest {
         JsonPath created = create(newSession());
         String id = created.getString("terminalId");
         java.util.concurrent.CompletableFuture<String> firstFrame = new java.util.concurrent.CompletableFuture<>();
-        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        HttpClient http = HttpClient.newHttpClient();
         try {
             java.net.http.WebSocket socket = http.newWebSocketBuilder().buildAsync(
                     java.net.URI.create("ws://127.0.0.1:" + server.port() + created.getString("websocketPath")

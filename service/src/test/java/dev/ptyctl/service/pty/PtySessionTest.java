@@ -258,6 +258,20 @@ class PtySessionTest {
     }
 
     @Test
+    void withAnsweringOffOnlyTheClientsAnswerReachesTheProgram() throws Exception {
+        // SPEC 5.5: exactly one answer. Were the server's emulator still answering, its reply would reach the program
+        // first: it answers as it applies the query, long before the test has seen the program ask.
+        PtySession session = spawn(SpawnOptions.of(List.of("bash", "--norc", "-c",
+                "read go; printf asking; printf '\\033[6n'; IFS= read -rs -d R reply; echo \" got=${reply#?}\"")));
+        session.answerQueries(false);
+        type(session, "go\r");
+        awaitText(session, "asking");
+        type(session, "\033[9;9R");
+        awaitText(session, "got=[9;9");
+        assertThat(exitCode(session)).isZero();
+    }
+
+    @Test
     void killHangsUpAnInteractiveShellAndItsBackgroundJobs() throws Exception {
         PtySession session = shell();
         type(session, "sleep 1000 & echo job=$!\r");

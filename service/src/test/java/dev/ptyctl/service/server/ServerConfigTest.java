@@ -3,6 +3,7 @@ package dev.ptyctl.service.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ptyctl.service.terminals.TerminalSettings;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
 import java.nio.file.Files;
@@ -31,6 +32,67 @@ class ServerConfigTest {
             assertThat(yaml.get(key).exists()).as(key).isTrue();
         }
         assertThat(ServerConfig.settings(yaml)).isEqualTo(ServerSettings.defaults());
+    }
+
+    @Test
+    void theDefaultsAreTheSpecsFigures() {
+        // SPEC §8's block, value by value: the YAML test above only compares the file with these defaults
+        ServerSettings d = ServerSettings.defaults();
+        assertThat(d.host()).isEqualTo("127.0.0.1");
+        assertThat(d.port()).isEqualTo(8765);
+        assertThat(d.security()).isEqualTo(new SecurityConfig("", "", List.of(), List.of()));
+        TerminalSettings t = d.terminals();
+        assertThat(t.shell()).isEmpty();
+        assertThat(List.of(t.cols(), t.rows(), t.scrollbackLines(), t.replayBytes(), t.clientBacklogBytes(),
+                t.maxTerminals())).containsExactly(100, 30, 10_000, 2_097_152, 1_048_576, 256);
+        assertThat(t.answerQueries()).isEqualTo("auto");
+        assertThat(t.shellIntegration()).isTrue();
+        assertThat(t.killGrace()).isEqualTo(Duration.ofMillis(2000));
+        assertThat(d.rpcMaxLineBytes()).isEqualTo(1_048_576);
+    }
+
+    @Test
+    void everyKeyNameOfTheSpecIsRead(@TempDir Path dir) throws Exception {
+        // SPEC §8: "names fixed; tests and users rely on them". Every key set to a value other than its default.
+        Path file = Files.writeString(dir.resolve("ptyctl.yaml"), """
+                server:
+                  host: 127.0.0.2
+                  port: 9001
+                ptyctl:
+                  security:
+                    token: "t0ken"
+                    tokenFile: "/tmp/ptyctl-token-file"
+                    allowedOrigins: ["http://o.example"]
+                    allowedHosts: ["h.example"]
+                  terminals:
+                    shell: /bin/sh
+                    cols: 81
+                    rows: 25
+                    scrollbackLines: 500
+                    replayBytes: 131072
+                    clientBacklogBytes: 65536
+                    maxTerminals: 7
+                    answerQueries: clients
+                    shellIntegration: false
+                    killGraceMillis: 300
+                  rpc:
+                    maxLineBytes: 65536
+                """);
+        ServerSettings s = load(Optional.of(file), Map.of(), NO_PROPERTIES);
+        assertThat(s.host()).isEqualTo("127.0.0.2");
+        assertThat(s.port()).isEqualTo(9001);
+        assertThat(s.security().token()).isEqualTo("t0ken");
+        assertThat(s.security().tokenFile()).isEqualTo("/tmp/ptyctl-token-file");
+        assertThat(s.security().allowedOrigins()).containsExactly("http://o.example");
+        assertThat(s.security().allowedHosts()).containsExactly("h.example");
+        TerminalSettings t = s.terminals();
+        assertThat(t.shell()).isEqualTo("/bin/sh");
+        assertThat(List.of(t.cols(), t.rows(), t.scrollbackLines(), t.replayBytes(), t.clientBacklogBytes(),
+                t.maxTerminals())).containsExactly(81, 25, 500, 131_072, 65_536, 7);
+        assertThat(t.answerQueries()).isEqualTo("clients");
+        assertThat(t.shellIntegration()).isFalse();
+        assertThat(t.killGrace()).isEqualTo(Duration.ofMillis(300));
+        assertThat(s.rpcMaxLineBytes()).isEqualTo(65_536);
     }
 
     @Test

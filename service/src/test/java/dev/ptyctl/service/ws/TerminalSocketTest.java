@@ -282,12 +282,15 @@ class TerminalSocketTest {
     void focusHideAndClearNeedProtocol2() throws Exception {
         WsTestClient client = server.connect("t1", "lastOutputSeq=0");
 
-        client.send(new ClientFrame.Command("focus", "c", 1));
-
-        ServerFrame.Error error = client.await(ServerFrame.Error.class, e -> true);
-        assertThat(error.message()).contains("protocol 2");
-        assertThat(error.clientSeq()).contains(1L);
-        client.awaitAck(1);
+        long seq = 0;
+        for (String type : new String[] {"focus", "hide", "clear"}) {
+            client.send(new ClientFrame.Command(type, "c", ++seq));
+            long sent = seq;
+            ServerFrame.Error error = client.await(ServerFrame.Error.class,
+                    e -> e.clientSeq().equals(Optional.of(sent)));
+            assertThat(error.message()).as(type).contains("protocol 2");
+            client.awaitAck(sent);
+        }
     }
 
     @Test
