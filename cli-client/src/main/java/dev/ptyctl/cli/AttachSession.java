@@ -12,6 +12,7 @@ import java.net.URI;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jline.terminal.Attributes;
 import org.jline.terminal.Size;
 import org.jline.terminal.Terminal;
@@ -56,6 +57,8 @@ final class AttachSession {
     private final String chordText;
     private final CompletableFuture<Ending> ending = new CompletableFuture<>();
     private volatile String lastFailure = "the server closed the connection";
+    /** The size last sent, columns in the high half; -1 before the first. */
+    private final AtomicLong sentSize = new AtomicLong(-1);
 
     AttachSession(URI server, String token, String terminalId, DetachChord chord, String chordText) {
         this.server = server;
@@ -91,7 +94,8 @@ final class AttachSession {
         try (TerminalAttachment attachment = connect(local.output())) {
             sendSize(local, attachment);
             local.handle(Terminal.Signal.WINCH, signal -> sendSize(local, attachment));
-            Thread.ofPlatform().daemon().name("ptyctl-attach-keys").start(() -> forwardKeys(local.input(), attachment));
+            Thread.ofPlatform().daemon().name("ptyctl-attach-keys").start(
+                    () -> forwardKeys(local, local.input(), attachment));
             end = awaitEnding();
         } finally {
             restore.run();
@@ -147,15 +151,30 @@ final class AttachSession {
     }
 
     /** The local size as resize, then focus: this client is the one being used, so it sets the size (SPEC §5.4). */
-    private static void sendSize(Terminal local, TerminalAttachment attachment) {
+    private void sendSize(Terminal local, TerminalAttachment attachment) {
         Size size = local.getSize();
         if (size.getColumns() > 0 && size.getRows() > 0) {
+            sentSize.set((long) size.getColumns() << 32 | size.getRows());
             attachment.resize(size.getColumns(), size.getRows());
         }
         attachment.focus();
     }
 
-    private void forwardKeys(InputStream keys, TerminalAttachment attachment) {
+    /**
+     * Sends the local size first when it changed since the last one sent. SIGWINCH comes to another thread, which
+     * may send its resize after keys typed right after the window changed: a command typed then ({@code stty size},
+     * a full-screen program) would run at the old size. The kernel has the new size before any later key arrives,
+     * so asking it before each key sent keeps the two in order.
+     */
+    private void sendSizeIfChanged(Terminal local, TerminalAttachment attachment) {
+        Size size = local.getSize();
+        if (size.getColumns() > 0 && size.getRows() > 0
+                && sentSize.get() != ((long) size.getColumns() << 32 | size.getRows())) {
+            sendSize(local, attachment);
+        }
+    }
+
+    private void forwardKeys(Terminal local, InputStream keys, TerminalAttachment attachment) {
         Utf8Chunks text = new Utf8Chunks();
         byte[] buffer = new byte[READ_BUFFER];
         try {
@@ -168,6 +187,7 @@ final class AttachSession {
                 DetachChord.Step step = chord.feed(buffer, count);
                 String typed = text.decode(step.forward());
                 if (!typed.isEmpty()) {
+                    sendSizeIfChanged(local, attachment);
                     attachment.input(typed);
                 }
                 if (step.detach()) {
