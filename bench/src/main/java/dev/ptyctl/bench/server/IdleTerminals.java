@@ -50,7 +50,10 @@ final class IdleTerminals {
                 ids.add(server.create("bench-idle-" + i, "/bin/cat", List.of(), 100, 30).terminalId());
             }
             double createSeconds = (System.nanoTime() - start) / 1e9;
-            Thread.sleep(3000); // the creations' after-effects (compilation, the first GC cycles) settle
+            // The creations' after-effects settle: compilation, the first GC cycles, and each terminal's reader
+            // handing its master to the server's idle watcher 5 s after the terminal's last output (since stop 15;
+            // measured inside the quiet interval, those 500 hand-overs cost 5-6 % of a core).
+            Thread.sleep(8000);
             double cpuFull = idleCpu(server, quietSeconds);
             long heapAfter = server.usedHeapAfterGc();
             long rssAfter = server.status("VmRSS");

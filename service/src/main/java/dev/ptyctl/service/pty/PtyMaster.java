@@ -40,6 +40,8 @@ final class PtyMaster implements AutoCloseable {
      * has probably left more behind. {@link #read} reads on while that much still fits in the caller's buffer.
      */
     static final int LINE_DISCIPLINE_CHUNK = 4095;
+    /** What {@link #read(byte[], int)} returns when nothing came within its idle time. */
+    static final int IDLE = -2;
 
     private final int master;
     private final int[] wakePipe = new int[2];
@@ -97,6 +99,14 @@ final class PtyMaster implements AutoCloseable {
      *         normal end of a PTY on Linux), or {@link #wake()} was called
      */
     int read(byte[] into) throws IOException {
+        return read(into, -1);
+    }
+
+    /**
+     * {@link #read(byte[])} that gives up when nothing has come for {@code idleMillis} (-1: waits as long as it
+     * takes), returning {@link #IDLE}.
+     */
+    int read(byte[] into, int idleMillis) throws IOException {
         long address = readBuffer(into.length);
         while (!woken) {
             // The descriptor is non-blocking: while output streams in, a read finds bytes and no poll is made
@@ -114,11 +124,33 @@ final class PtyMaster implements AutoCloseable {
             if (error != EAGAIN) {
                 return -1;
             }
-            if (!await(readPoll, POLLIN)) {
+            int ready = await(readPoll, POLLIN, idleMillis);
+            if (ready == 0) {
                 return -1;
+            }
+            if (ready < 0) {
+                return IDLE;
             }
         }
         return -1;
+    }
+
+    /** Frees the reader's native buffer while no read runs (an idle terminal's reader has ended); a read makes one. */
+    void releaseReadBuffer() {
+        if (readBuffer != null) {
+            readBuffer.close();
+            readBuffer = null;
+        }
+    }
+
+    /** The master's descriptor, for {@link IdleReaders}; valid until {@link PtySession} closes it. */
+    int descriptor() {
+        return master;
+    }
+
+    /** The read end of the wake-up pipe: readable once {@link #wake()} has been called. */
+    int wakeDescriptor() {
+        return wakePipe[0];
     }
 
     /**
@@ -162,29 +194,40 @@ final class PtyMaster implements AutoCloseable {
         byte[] rest = data;
         for (int n = writeNow(rest); n < rest.length; n = writeNow(rest)) {
             rest = Arrays.copyOfRange(rest, n, rest.length);
-            if (!await(writePoll(), POLLOUT)) {
+            if (await(writePoll(), POLLOUT, -1) == 0) {
                 throw new IOException("the terminal is closed");
             }
         }
     }
 
     /**
-     * Waits until the master is ready for {@code event} (or hung up); false once {@link #wake()} has been called.
+     * Waits until the master is ready for {@code event} (or hung up), at most {@code timeoutMillis} (-1: no limit).
      * {@code set} holds the master and the wake-up pipe.
+     *
+     * @return 1 when ready, 0 once {@link #wake()} has been called, -1 when the time ran out
      */
-    private boolean await(Memory set, short event) throws IOException {
+    private int await(Memory set, short event, int timeoutMillis) throws IOException {
         while (true) {
             set.setShort(4, event);
             set.setShort(6, (short) 0);
             set.setShort(POLLFD_BYTES + 6, (short) 0);
-            if (poll(set, 2, -1) >= 0) {
-                return set.getShort(POLLFD_BYTES + 6) == 0;
+            int n = poll(set, 2, timeoutMillis);
+            if (n > 0) {
+                return set.getShort(POLLFD_BYTES + 6) == 0 ? 1 : 0;
+            }
+            if (n == 0) {
+                return -1;
             }
             int error = Native.getLastError();
             if (error != EINTR) {
                 throw new IOException("poll on the PTY failed, errno " + error);
             }
         }
+    }
+
+    /** Whether the C library's calls could be bound: without them no master is read here (see {@link #open}). */
+    static boolean available() {
+        return LINKED;
     }
 
     private synchronized Memory writePoll() {

@@ -34,7 +34,9 @@ import java.util.function.BiFunction;
  * and could stall every virtual thread in the JVM), hands each chunk to the as-read listeners (the output log) and
  * queues it in {@link PendingOutput}; a second platform thread takes the queued output and applies it to
  * {@link ScreenState} (emulator and screen listeners). That one ends after {@link #SCREEN_IDLE} without output and
- * the next output starts another, so an idle terminal holds only its reader. Reading and emulating thus overlap on
+ * the next output starts another; the reader too, after {@link #READER_IDLE}, once it has handed its master to
+ * {@link IdleReaders}, the one thread that watches every idle terminal. So an idle terminal holds no thread of its
+ * own (without {@link PtyMaster} or epoll, it keeps its reader). Reading and emulating thus overlap on
  * two cores, and clients of the output log never wait for the emulator. One platform thread does
  * every write and resize, in submission order, so a write that blocks because the program does not read its input
  * holds up only later writes to the same PTY; a third thread waits for the process to exit: pty4j waits in
@@ -68,10 +70,15 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private static final boolean VIRTUAL_EXIT_WATCHERS = Runtime.version().feature() >= 24;
     /**
      * A screen thread with no output for this long ends, and the next output starts another (a platform thread start,
-     * tens of microseconds): an idle terminal holds one thread, its reader. Long enough that a program printing
+     * tens of microseconds). Long enough that a program printing
      * every second or two keeps its thread.
      */
     static final Duration SCREEN_IDLE = Duration.ofSeconds(5);
+    /**
+     * A reader with no output for this long parks its master with {@link IdleReaders} and ends; output starts
+     * another. So an idle terminal holds no thread at all. The same figure as the screen's, for the same reason.
+     */
+    static final Duration READER_IDLE = Duration.ofSeconds(5);
     /** The emulator's thread takes up to this much at once: fewer, larger feeds under the session lock. */
     private static final int APPLY_CHUNK_BYTES = 16 * 1024;
     /**
@@ -100,7 +107,13 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final OutputStream toPty;
     private final ExecutorService writer;
     private final Duration killGrace;
-    private final Thread reader;
+    /** Completes when the reading has ended for good (end of file, or woken to close), whichever thread read last. */
+    private final CompletableFuture<Void> readingEnded = new CompletableFuture<>();
+    private final InputStream fromPty;
+    /** How long a reader waits for output before it parks the master and ends; -1 never (pty4j's stream). */
+    private final int readerIdleMillis;
+    /** The reader's buffer; only the one running reader touches it (a resumed one starts after the last ended). */
+    private byte[] readBuffer = new byte[FIRST_READ_BYTES];
     /** Reads and writes the master directly (see {@link PtyMaster}); null where that is not possible: then pty4j. */
     private final PtyMaster master;
     /** How long the screen thread waits for output before it ends (the next output starts another). */
@@ -124,7 +137,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final AtomicReference<CompletableFuture<Void>> killing = new AtomicReference<>();
 
     private PtySession(PtyProcess process, ScreenState screen, List<OutputListener> asRead, Duration killGrace,
-                       int maxScreenLag, Duration screenIdle) {
+                       int maxScreenLag, Duration screenIdle, Duration readerIdle) {
         this.process = process;
         this.maxReadBytes = maxReadBytes(maxScreenLag);
         this.screenIdleNanos = screenIdle.toNanos();
@@ -137,8 +150,9 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         this.writer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("pty-writer-" + pid)
                 .factory());
         this.master = openPtyMaster(process);
-        InputStream fromPty = process.getInputStream();
-        this.reader = Thread.ofPlatform().daemon().name("pty-reader-" + pid).unstarted(() -> pumpOutput(fromPty));
+        this.fromPty = process.getInputStream();
+        this.readerIdleMillis = master == null || !IdleReaders.AVAILABLE ? -1
+                : (int) Math.min(Integer.MAX_VALUE, readerIdle.toMillis());
     }
 
     /**
@@ -147,11 +161,14 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      * @throws IOException when the program cannot be found or started; the message says why
      */
     public static PtySession spawn(SpawnOptions options) throws IOException {
-        return spawn(options, SCREEN_IDLE);
+        return spawn(options, SCREEN_IDLE, READER_IDLE);
     }
 
-    /** {@link #spawn(SpawnOptions)} whose screen thread ends after {@code screenIdle} without output (for tests). */
-    static PtySession spawn(SpawnOptions options, Duration screenIdle) throws IOException {
+    /**
+     * {@link #spawn(SpawnOptions)} whose screen thread ends after {@code screenIdle} without output, and whose reader
+     * parks after {@code readerIdle} (for tests).
+     */
+    static PtySession spawn(SpawnOptions options, Duration screenIdle, Duration readerIdle) throws IOException {
         Map<String, String> env = TerminalEnvironment.forHostedProgram(options.environment());
         String executable = executable(options.command().getFirst(), options.cwd(), env.get("PATH"));
         ScreenState screen = new ScreenState(options.cols(), options.rows(), options.scrollbackLines(),
@@ -160,9 +177,9 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         options.screenListeners().forEach(screen::addOutputListener);
         PtyProcess process = startWithSize(executable, options, env);
         PtySession session = new PtySession(process, screen, options.outputListeners(), options.killGrace(),
-                options.maxScreenLag(), screenIdle);
+                options.maxScreenLag(), screenIdle, readerIdle);
         HostedProcesses.register(session);
-        session.reader.start(); // the first output starts the screen thread
+        session.startReader(); // the first output starts the screen thread
         // A new builder each time: builders are not safe for concurrent use.
         Thread.Builder exitWatcher = VIRTUAL_EXIT_WATCHERS ? Thread.ofVirtual() : Thread.ofPlatform().daemon();
         exitWatcher.name("pty-exit-" + process.pid()).start(session::awaitProcessExit);
@@ -372,7 +389,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             // call could reach whatever file gets the number next. Once the program is gone both end at once (EIO).
             master.wake();
             try {
-                reader.join(DRAIN_AFTER_EXIT);
+                awaitReadingEnded(DRAIN_AFTER_EXIT);
                 if (!writer.awaitTermination(DRAIN_AFTER_EXIT.toMillis(), TimeUnit.MILLISECONDS)) {
                     writer.shutdownNow(); // a write blocked by a background holder that never reads: drop the rest
                 }
@@ -380,7 +397,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
                 Thread.currentThread().interrupt();
             }
             master.stopWrites();
-            if (!reader.isAlive()) {
+            if (readingEnded.isDone()) {
                 master.close();
             }
         }
@@ -412,8 +429,9 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         }
     }
 
-    private int readPty(InputStream fromPty, byte[] buffer) throws IOException {
-        return master != null ? master.read(buffer) : fromPty.read(buffer);
+    /** The next output into {@code buffer}: its length, -1 at the end, or {@link PtyMaster#IDLE}. */
+    private int readPty(byte[] buffer) throws IOException {
+        return master != null ? master.read(buffer, readerIdleMillis) : fromPty.read(buffer);
     }
 
     /**
@@ -425,10 +443,30 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         return Math.max(FIRST_READ_BYTES, Math.min(MAX_READ_BYTES, Integer.highestOneBit(Math.max(1, quarter))));
     }
 
-    private void pumpOutput(InputStream fromPty) {
-        byte[] buffer = new byte[FIRST_READ_BYTES];
+    /** Starts a reader thread: at the start, and each time a parked master has output again. */
+    private void startReader() {
+        Thread.ofPlatform().daemon().name("pty-reader-" + process.pid()).start(this::pumpOutput);
+    }
+
+    /** Waits at most {@code limit} for the reading to end for good. */
+    private void awaitReadingEnded(Duration limit) throws InterruptedException {
         try {
-            for (int n = readPty(fromPty, buffer); n >= 0; n = readPty(fromPty, buffer)) {
+            readingEnded.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // ExecutionException cannot happen (completed with null only); a timeout is the caller's to judge
+        }
+    }
+
+    private void pumpOutput() {
+        byte[] buffer = readBuffer;
+        try {
+            for (int n = readPty(buffer); n >= 0 || n == PtyMaster.IDLE; n = readPty(buffer)) {
+                if (n == PtyMaster.IDLE) {
+                    if (park()) {
+                        return; // IdleReaders starts the next reader; the reading has not ended
+                    }
+                    continue;
+                }
                 if (n > 0) {
                     ingest(buffer, 0, n);
                 }
@@ -436,6 +474,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
                 // n == buffer.length grew the buffer only when the kernel happened to hand out 4096 bytes once.
                 if (buffer.length - n < PtyMaster.LINE_DISCIPLINE_CHUNK && buffer.length < maxReadBytes) {
                     buffer = new byte[Math.min(maxReadBytes, buffer.length * 2)];
+                    readBuffer = buffer;
                 }
             }
         } catch (IOException e) {
@@ -445,8 +484,25 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.ERROR, "pty reader of process " + pid() + " failed", e);
-        } finally {
-            pending.close();
+        }
+        pending.close();
+        readingEnded.complete(null);
+    }
+
+    /**
+     * Hands the idle master to {@link IdleReaders}, which starts the next reader when output comes (or the session
+     * is closing). The buffers shrink back first: an idle terminal keeps neither its grown heap buffer nor the native
+     * one. Returns false when it could not be parked; the caller then goes on reading itself.
+     */
+    private boolean park() {
+        readBuffer = new byte[FIRST_READ_BYTES];
+        master.releaseReadBuffer();
+        try {
+            IdleReaders.shared().park(master, this::startReader);
+            return true;
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot park the idle reader of process " + pid(), e);
+            return false;
         }
     }
 
@@ -535,7 +591,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         processExit.complete(code);
         try {
             long deadline = System.nanoTime() + DRAIN_AFTER_EXIT.toNanos();
-            reader.join(DRAIN_AFTER_EXIT);
+            awaitReadingEnded(DRAIN_AFTER_EXIT);
             // The final screen: everything read so far applied, not just read.
             awaitApplied(readSeq, deadline + DRAIN_AFTER_EXIT.toNanos());
         } catch (InterruptedException e) {

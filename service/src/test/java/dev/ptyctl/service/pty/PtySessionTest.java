@@ -43,7 +43,11 @@ class PtySessionTest {
     }
 
     private PtySession spawn(SpawnOptions options, Duration screenIdle) throws IOException {
-        PtySession session = PtySession.spawn(options, screenIdle);
+        return spawn(options, screenIdle, PtySession.READER_IDLE);
+    }
+
+    private PtySession spawn(SpawnOptions options, Duration screenIdle, Duration readerIdle) throws IOException {
+        PtySession session = PtySession.spawn(options, screenIdle, readerIdle);
         sessions.add(session);
         return session;
     }
@@ -371,6 +375,49 @@ class PtySessionTest {
 
         type(session, "second\r");
         assertThat(awaitText(session, "second\nsecond")).startsWith("first\nfirst\nsecond\nsecond");
+    }
+
+    @Test
+    void anIdleTerminalsReaderEndsAndOutputAfterwardsIsReadAgainInOrder() throws Exception {
+        assumeTrue(PtyMaster.available() && IdleReaders.AVAILABLE, "no epoll or no direct reads: readers never park");
+        PtySession session = spawn(SpawnOptions.of(List.of("cat")), Duration.ofMillis(50), Duration.ofMillis(50));
+        for (String word : List.of("one", "two", "three")) {
+            awaitNoThread("pty-reader-" + session.pid());
+            awaitNoThread("pty-screen-" + session.pid());
+            type(session, word + "\r");
+            awaitText(session, word + "\n" + word);
+        }
+        assertThat(session.inspect(TextSerializer::screen)).startsWith("one\none\ntwo\ntwo\nthree\nthree");
+        assertThat(threadNamed("pty-idle-readers")).as("the one watcher of idle terminals").isPresent();
+    }
+
+    @Test
+    void aParkedTerminalClosesAndOneWhoseProgramEndsWhileParkedReportsItsExit() throws Exception {
+        assumeTrue(PtyMaster.available() && IdleReaders.AVAILABLE, "no epoll or no direct reads: readers never park");
+        PtySession closed = spawn(SpawnOptions.of(List.of("cat")), Duration.ofMillis(50), Duration.ofMillis(50));
+        PtySession ending = spawn(SpawnOptions.of(List.of("sh", "-c", "read _; printf bye; exit 7")),
+                Duration.ofMillis(50), Duration.ofMillis(50));
+        awaitNoThread("pty-reader-" + closed.pid());
+        awaitNoThread("pty-reader-" + ending.pid());
+
+        closed.close();
+        assertThat(closed.progress().running()).isFalse();
+        assertThat(threadNamed("pty-reader-" + closed.pid())).isEmpty();
+
+        // The program's own write wakes the watcher, which starts a reader: it reads "bye", then the end.
+        ending.write("\r".getBytes(StandardCharsets.UTF_8));
+        assertThat(exitCode(ending)).isEqualTo(7);
+        assertThat(ending.inspect(TextSerializer::screen)).contains("bye");
+    }
+
+    /** Waits until no live thread has {@code name}: a retiring thread ends within its idle time and a moment. */
+    private static void awaitNoThread(String name) throws InterruptedException {
+        Optional<Thread> thread = threadNamed(name);
+        while (thread.isPresent()) {
+            thread.get().join(TEST_BOUND);
+            assertThat(thread.get().isAlive()).as("%s still running after %s", name, TEST_BOUND).isFalse();
+            thread = threadNamed(name);
+        }
     }
 
     private static Optional<Thread> screenThread(PtySession session) {
