@@ -51,9 +51,9 @@ final class IdleTerminals {
             }
             double createSeconds = (System.nanoTime() - start) / 1e9;
             // The creations' after-effects settle: compilation, the first GC cycles, and each terminal's reader
-            // handing its master to the server's idle watcher 5 s after the terminal's last output (since stop 15;
-            // measured inside the quiet interval, those 500 hand-overs cost 5-6 % of a core).
-            Thread.sleep(8000);
+            // handing its master to the server's idle watcher 30 s after the terminal's last output (since stop 15;
+            // inside the quiet interval those 500 hand-overs cost 0.9 % of a core).
+            Thread.sleep(33_000);
             double cpuFull = idleCpu(server, quietSeconds);
             long heapAfter = server.usedHeapAfterGc();
             long rssAfter = server.status("VmRSS");
