@@ -463,10 +463,12 @@ public final class PtySession implements TerminalSession, AutoCloseable {
 
     private void pumpOutput() {
         byte[] buffer = readBuffer;
+        boolean parked = false;
         try {
             for (int n = readPty(buffer); n >= 0 || n == PtyMaster.IDLE; n = readPty(buffer)) {
                 if (n == PtyMaster.IDLE) {
-                    if (park()) {
+                    parked = park();
+                    if (parked) {
                         return; // IdleReaders starts the next reader; the reading has not ended
                     }
                     continue;
@@ -488,9 +490,12 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.ERROR, "pty reader of process " + pid() + " failed", e);
+        } finally {
+            if (!parked) {
+                pending.close();
+                readingEnded.complete(null);
+            }
         }
-        pending.close();
-        readingEnded.complete(null);
     }
 
     /**
