@@ -102,13 +102,6 @@ final class IdleReaders {
         }
     }
 
-    /** How many terminals are parked now. */
-    int parkedCount() {
-        synchronized (lock) {
-            return byDescriptor.size() / 2;
-        }
-    }
-
     private void watch(int epollFd) {
         Memory events = new Memory((long) MAX_EVENTS * EVENT_BYTES);
         while (true) {

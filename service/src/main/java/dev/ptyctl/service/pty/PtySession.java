@@ -69,20 +69,19 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      */
     private static final boolean VIRTUAL_EXIT_WATCHERS = Runtime.version().feature() >= 24;
     /**
-     * A screen thread with no output for this long ends, and the next output starts another (a platform thread start,
-     * tens of microseconds). Long enough that a program printing
-     * every second or two keeps its thread.
-     */
-    static final Duration SCREEN_IDLE = Duration.ofSeconds(5);
-    /**
      * A reader with no output for this long parks its master with {@link IdleReaders} and ends; output starts
      * another. So an idle terminal holds no thread at all. The next output then pays for a thread start: a key typed
      * into a parked terminal came back in 0.87–0.90 ms (p50) instead of 0.37–0.42 ms (a platform thread start takes
-     * about 0.33 ms on this machine). Longer than the screen's 5 s, so that someone who stops typing to read, or an
-     * agent that thinks between commands, rarely meets it; a terminal left alone for half a minute gives its thread
-     * back.
+     * about 0.33 ms on this machine). Half a minute, so that someone who stops typing to read, or an agent that
+     * thinks between commands, rarely meets it; a terminal left alone that long gives its threads back.
      */
     static final Duration READER_IDLE = Duration.ofSeconds(30);
+    /**
+     * A screen thread with no output for this long ends, and the next output starts another. The same as the
+     * reader's: a restarted screen thread costs a {@code pty/wait} after the pause the same thread start (it was 5 s
+     * in stop 14, which a command typed after ten seconds of thought paid for).
+     */
+    static final Duration SCREEN_IDLE = READER_IDLE;
     /** The emulator's thread takes up to this much at once: fewer, larger feeds under the session lock. */
     private static final int APPLY_CHUNK_BYTES = 16 * 1024;
     /**
