@@ -48,6 +48,8 @@ final class IdleReaders {
     /** Parked sessions by both of their descriptors (master and wake-up pipe); guarded by {@link #lock}. */
     private final Map<Integer, Parked> byDescriptor = new HashMap<>();
     private int epoll = -1;
+    /** Set if the watcher ever stops: later parks are refused, so readers keep reading themselves. */
+    private boolean stopped;
 
     private record Parked(PtyMaster master, Runnable resume) {
     }
@@ -78,6 +80,9 @@ final class IdleReaders {
         }
         Parked parked = new Parked(master, resume);
         synchronized (lock) {
+            if (stopped) {
+                throw new IOException("the idle terminal watcher has stopped");
+            }
             if (epoll < 0) {
                 epoll = epoll_create1(EPOLL_CLOEXEC);
                 if (epoll < 0) {
@@ -111,8 +116,21 @@ final class IdleReaders {
                 if (error == EINTR) {
                     continue;
                 }
-                // Never seen; without its watcher no parked terminal would be read again.
-                LOG.log(System.Logger.Level.ERROR, "epoll_wait failed, errno " + error + "; idle terminals stop here");
+                // Never seen. Every parked terminal gets its reader back, and no more are taken: without this
+                // thread a parked terminal would never be read again, nor closed.
+                LOG.log(System.Logger.Level.ERROR, "epoll_wait failed, errno " + error
+                        + "; idle terminals keep their reader threads from now on");
+                List<Runnable> all = new ArrayList<>();
+                synchronized (lock) {
+                    stopped = true;
+                    for (Parked parked : List.copyOf(byDescriptor.values())) {
+                        if (byDescriptor.containsKey(parked.master().descriptor())) {
+                            forget(parked);
+                            all.add(parked.resume());
+                        }
+                    }
+                }
+                all.forEach(IdleReaders::resumeQuietly);
                 return;
             }
             List<Runnable> ready = new ArrayList<>(n);
@@ -126,13 +144,15 @@ final class IdleReaders {
                     }
                 }
             }
-            for (Runnable resume : ready) {
-                try {
-                    resume.run();
-                } catch (RuntimeException e) {
-                    LOG.log(System.Logger.Level.ERROR, "cannot resume an idle terminal's reader", e);
-                }
-            }
+            ready.forEach(IdleReaders::resumeQuietly);
+        }
+    }
+
+    private static void resumeQuietly(Runnable resume) {
+        try {
+            resume.run();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.ERROR, "cannot resume an idle terminal's reader", e);
         }
     }
 
