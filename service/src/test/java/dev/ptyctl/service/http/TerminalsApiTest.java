@@ -228,7 +228,8 @@ class TerminalsApiTest {
         try (RpcLines rpc = RpcLines.connect(created.getInt("rpc.port"))) {
             rpc.waitFor(TestServers.PROMPT);
             rpc.type("for i in $(seq 1 60); do echo line-$i; done; echo done-marker");
-            rpc.waitFor("done-marker\n");
+            // Not "done-marker" alone: the echoed command line holds it too, before any of the output.
+            rpc.waitFor("line-60\ndone-marker\n");
         }
         String screen = given(api).get("/v1/terminals/" + id + "/screen?format=text").then().statusCode(200)
                 .body("format", equalTo("text")).extract().path("screen");
