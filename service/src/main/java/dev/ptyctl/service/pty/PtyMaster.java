@@ -143,7 +143,7 @@ final class PtyMaster implements AutoCloseable {
         }
     }
 
-    /** The master's descriptor, for {@link IdleReaders}; valid until {@link PtySession} closes it. */
+    /** The master's descriptor, for {@link ReadinessWatcher}; valid until {@link PtySession} closes it. */
     int descriptor() {
         return master;
     }

@@ -35,8 +35,8 @@ import java.util.function.BiFunction;
  * queues it in {@link PendingOutput}; a second platform thread takes the queued output and applies it to
  * {@link ScreenState} (emulator and screen listeners). That one ends after {@link #SCREEN_IDLE} without output and
  * the next output starts another; the reader too, after {@link #READER_IDLE}, once it has handed its master to
- * {@link IdleReaders}, the one thread that watches every idle terminal. So an idle terminal holds no thread of its
- * own (without {@link PtyMaster} or epoll, it keeps its reader). Reading and emulating thus overlap on
+ * the {@link ReadinessWatcher}, the one thread that watches every idle terminal. So an idle terminal holds no thread
+ * of its own (without {@link PtyMaster} or epoll, it keeps its reader). Reading and emulating thus overlap on
  * two cores, and clients of the output log never wait for the emulator. One platform thread does
  * every write and resize, in submission order, so a write that blocks because the program does not read its input
  * holds up only later writes to the same PTY; a third thread waits for the process to exit: pty4j waits in
@@ -69,7 +69,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      */
     private static final boolean VIRTUAL_EXIT_WATCHERS = Runtime.version().feature() >= 24;
     /**
-     * A reader with no output for this long parks its master with {@link IdleReaders} and ends; output starts
+     * A reader with no output for this long parks its master with the {@link ReadinessWatcher} and ends; output starts
      * another. So an idle terminal holds no thread at all. The next output then pays for a thread start: a key typed
      * into a parked terminal came back in 0.87–0.90 ms (p50) instead of 0.37–0.42 ms (a platform thread start takes
      * about 0.33 ms on this machine). Half a minute, so that someone who stops typing to read, or an agent that
@@ -154,7 +154,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
                 .factory());
         this.master = openPtyMaster(process);
         this.fromPty = process.getInputStream();
-        this.readerIdleMillis = master == null || !IdleReaders.AVAILABLE ? -1
+        this.readerIdleMillis = master == null || !ReadinessWatcher.AVAILABLE ? -1
                 : (int) Math.min(Integer.MAX_VALUE, readerIdle.toMillis());
     }
 
@@ -468,7 +468,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
                 if (n == PtyMaster.IDLE) {
                     parked = park();
                     if (parked) {
-                        return; // IdleReaders starts the next reader; the reading has not ended
+                        return; // the watcher starts the next reader; the reading has not ended
                     }
                     continue;
                 }
@@ -498,15 +498,17 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     /**
-     * Hands the idle master to {@link IdleReaders}, which starts the next reader when output comes (or the session
-     * is closing). The buffers shrink back first: an idle terminal keeps neither its grown heap buffer nor the native
-     * one. Returns false when it could not be parked; the caller then goes on reading itself.
+     * Hands the idle master and its wake-up pipe to the {@link ReadinessWatcher}, which starts the next reader when
+     * output comes, the terminal hangs up or the session is closing. The buffers shrink back first: an idle terminal
+     * keeps neither its grown heap buffer nor the native one. Returns false when it could not be parked; the caller
+     * then goes on reading itself.
      */
     private boolean park() {
         readBuffer = new byte[FIRST_READ_BYTES];
         master.releaseReadBuffer();
         try {
-            IdleReaders.shared().park(master, this::startReader);
+            ReadinessWatcher.shared().watch(new int[] {master.descriptor(), master.wakeDescriptor()},
+                    this::startReader, this::startReader);
             return true;
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "cannot park the idle reader of process " + pid(), e);

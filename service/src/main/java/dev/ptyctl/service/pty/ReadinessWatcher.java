@@ -11,27 +11,28 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One thread that watches every idle terminal for output, so that an idle terminal holds no thread of its own.
+ * One platform thread that waits, in {@code epoll_wait}, for descriptors that nothing else is waiting on, and runs a
+ * registered action once one of them is readable: the exit of a program ({@link ChildReaper}'s process descriptors)
+ * and output on an idle terminal (a {@link PtySession} whose reader has parked its master and wake-up pipe here). So
+ * neither a program nor an idle terminal holds a thread of its own.
  *
- * <p>A session's reader that has seen no output for a while {@link #park parks} its master here and ends. This thread
- * waits in {@code epoll_wait} on all parked masters at once, each with its wake-up pipe; when one has output, hangs
- * up or is woken (the session is closing), both are taken out of the set and its resume action runs, which starts a
- * new reader that goes on where the old one stopped. The set is level-triggered, so output that came between the
- * reader's last read and the park is seen at once. A master leaves the set only through its resume, and a session
- * closes its master only once its reading has ended, which needs that resume: so no descriptor in the set is ever
- * closed (and its number reused) while it is there.
+ * <p>A registration is one-shot: when any of its descriptors is readable (or hung up), all of them leave the set
+ * and its action runs, on this thread, so it must be quick (start a thread, make a call that cannot block). The set
+ * is level-triggered: a descriptor already readable when it is added is seen at once. The owner of a descriptor
+ * must not close it while it is registered (the number could be reused); both owners close theirs only after the
+ * action has run.
  *
- * <p>epoll rather than {@code poll(2)}: a poll of every parked terminal on each park or resume cost about 1 ms of CPU
- * per terminal going idle with 500 parked (the kernel registers and unregisters a wait on every descriptor per call);
- * with epoll each is a constant-time change of the set. Linux only: elsewhere {@link #AVAILABLE} is false and each
- * terminal keeps its reader thread.
+ * <p>epoll rather than {@code poll(2)}: a poll of every registered descriptor on each change cost about 1 ms of CPU
+ * per terminal going idle with 500 of them parked (the kernel registers and unregisters a wait on every descriptor
+ * per call); with epoll each change costs the same whatever the set. Linux only: elsewhere {@link #AVAILABLE} is
+ * false and each program and each terminal keeps a thread of its own.
  *
- * <p>The thread starts with the first park and lives as long as the JVM (one thread for all terminals).
+ * <p>The thread starts with the first registration and lives as long as the JVM.
  */
-final class IdleReaders {
-    /** Whether terminals can park here (Linux, with epoll bound). */
+final class ReadinessWatcher {
+    /** Whether descriptors can be watched here (Linux, with epoll bound). */
     static final boolean AVAILABLE = Platform.isLinux()
-            && CLibraryCalls.bind(IdleReaders.class, "each terminal keeps its reader thread while idle");
+            && CLibraryCalls.bind(ReadinessWatcher.class, "each program and each idle terminal keeps a thread");
     private static final int EPOLL_CLOEXEC = 0x80000;
     private static final int EPOLL_CTL_ADD = 1;
     private static final int EPOLL_CTL_DEL = 2;
@@ -41,17 +42,17 @@ final class IdleReaders {
     private static final int EVENT_BYTES = Platform.isIntel() ? 12 : 16;
     private static final int DATA_OFFSET = Platform.isIntel() ? 4 : 8;
     private static final int MAX_EVENTS = 64;
-    private static final System.Logger LOG = System.getLogger(IdleReaders.class.getName());
-    private static final IdleReaders SHARED = new IdleReaders();
+    private static final System.Logger LOG = System.getLogger(ReadinessWatcher.class.getName());
+    private static final ReadinessWatcher SHARED = new ReadinessWatcher();
 
     private final Object lock = new Object();
-    /** Parked sessions by both of their descriptors (master and wake-up pipe); guarded by {@link #lock}. */
-    private final Map<Integer, Parked> byDescriptor = new HashMap<>();
+    /** Registrations by each of their descriptors; guarded by {@link #lock}. */
+    private final Map<Integer, Registration> byDescriptor = new HashMap<>();
     private int epoll = -1;
-    /** Set if the watcher ever stops: later parks are refused, so readers keep reading themselves. */
+    /** Set if the thread ever stops: later registrations are refused, so their owners fall back to a thread each. */
     private boolean stopped;
 
-    private record Parked(PtyMaster master, Runnable resume) {
+    private record Registration(int[] fds, Runnable ready, Runnable abandoned) {
     }
 
     private static native int epoll_create1(int flags);
@@ -60,28 +61,29 @@ final class IdleReaders {
 
     private static native int epoll_wait(int epfd, Pointer events, int maxEvents, int timeoutMillis);
 
-    private IdleReaders() {
+    private ReadinessWatcher() {
     }
 
     /** The JVM's one watcher. */
-    static IdleReaders shared() {
+    static ReadinessWatcher shared() {
         return SHARED;
     }
 
     /**
-     * Watches {@code master} until it has output, hangs up or is {@link PtyMaster#wake woken}; then runs {@code
-     * resume} on the watcher's thread (so it must only start a thread) and forgets the master.
+     * Runs {@code ready} once one of {@code fds} is readable or hung up, and forgets them all. If the watcher ever
+     * stops (never seen), {@code abandoned} runs instead, so that the owner can wait some other way. Both run on the
+     * watcher's thread.
      *
-     * @throws IOException when it cannot be watched; the caller then keeps reading itself
+     * @throws IOException when the descriptors cannot be watched; the owner then waits some other way
      */
-    void park(PtyMaster master, Runnable resume) throws IOException {
+    void watch(int[] fds, Runnable ready, Runnable abandoned) throws IOException {
         if (!AVAILABLE) {
             throw new IOException("no epoll here");
         }
-        Parked parked = new Parked(master, resume);
+        Registration registration = new Registration(fds.clone(), ready, abandoned);
         synchronized (lock) {
             if (stopped) {
-                throw new IOException("the idle terminal watcher has stopped");
+                throw new IOException("the descriptor watcher has stopped");
             }
             if (epoll < 0) {
                 epoll = epoll_create1(EPOLL_CLOEXEC);
@@ -89,17 +91,16 @@ final class IdleReaders {
                     throw new IOException("epoll_create1 failed, errno " + Native.getLastError());
                 }
                 int fd = epoll;
-                Thread.ofPlatform().daemon().name("pty-idle-readers").start(() -> watch(fd));
+                Thread.ofPlatform().daemon().name("pty-watcher").start(() -> run(fd));
             }
-            byDescriptor.put(master.descriptor(), parked);
-            byDescriptor.put(master.wakeDescriptor(), parked);
             try (Memory event = new Memory(EVENT_BYTES)) {
-                for (int fd : new int[] {master.descriptor(), master.wakeDescriptor()}) {
+                for (int fd : registration.fds()) {
+                    byDescriptor.put(fd, registration);
                     event.setInt(0, EPOLLIN);
                     event.setLong(DATA_OFFSET, fd);
                     if (epoll_ctl(epoll, EPOLL_CTL_ADD, fd, event) != 0) {
                         int error = Native.getLastError();
-                        forget(parked);
+                        forget(registration);
                         throw new IOException("epoll_ctl failed, errno " + error);
                     }
                 }
@@ -107,58 +108,60 @@ final class IdleReaders {
         }
     }
 
-    private void watch(int epollFd) {
+    private void run(int epollFd) {
         Memory events = new Memory((long) MAX_EVENTS * EVENT_BYTES);
         while (true) {
             int n = epoll_wait(epollFd, events, MAX_EVENTS, -1);
+            if (n < 0 && Native.getLastError() == EINTR) {
+                continue;
+            }
             if (n < 0) {
-                int error = Native.getLastError();
-                if (error == EINTR) {
-                    continue;
-                }
-                // Never seen. Every parked terminal gets its reader back, and no more are taken: without this
-                // thread a parked terminal would never be read again, nor closed.
-                LOG.log(System.Logger.Level.ERROR, "epoll_wait failed, errno " + error
-                        + "; idle terminals keep their reader threads from now on");
-                List<Runnable> all = new ArrayList<>();
-                synchronized (lock) {
-                    stopped = true;
-                    for (Parked parked : List.copyOf(byDescriptor.values())) {
-                        if (byDescriptor.containsKey(parked.master().descriptor())) {
-                            forget(parked);
-                            all.add(parked.resume());
-                        }
-                    }
-                }
-                all.forEach(IdleReaders::resumeQuietly);
+                stop(Native.getLastError());
                 return;
             }
-            List<Runnable> ready = new ArrayList<>(n);
+            List<Runnable> actions = new ArrayList<>(n);
             synchronized (lock) {
                 for (int i = 0; i < n; i++) {
-                    int fd = (int) events.getLong((long) i * EVENT_BYTES + DATA_OFFSET);
-                    Parked parked = byDescriptor.get(fd);
-                    if (parked != null) { // else its other descriptor came first in this batch
-                        forget(parked);
-                        ready.add(parked.resume());
+                    Registration registration = byDescriptor.get((int) events.getLong((long) i * EVENT_BYTES
+                            + DATA_OFFSET));
+                    if (registration != null) { // else another of its descriptors came first in this batch
+                        forget(registration);
+                        actions.add(registration.ready());
                     }
                 }
             }
-            ready.forEach(IdleReaders::resumeQuietly);
+            actions.forEach(ReadinessWatcher::runQuietly);
         }
     }
 
-    private static void resumeQuietly(Runnable resume) {
+    /** Never seen: every registration gets its {@code abandoned} action, and no more are taken. */
+    private void stop(int error) {
+        LOG.log(System.Logger.Level.ERROR, "epoll_wait failed, errno " + error
+                + "; programs and idle terminals get threads of their own from now on");
+        List<Runnable> actions = new ArrayList<>();
+        synchronized (lock) {
+            stopped = true;
+            for (Registration registration : List.copyOf(byDescriptor.values())) {
+                if (byDescriptor.containsKey(registration.fds()[0])) {
+                    forget(registration);
+                    actions.add(registration.abandoned());
+                }
+            }
+        }
+        actions.forEach(ReadinessWatcher::runQuietly);
+    }
+
+    private static void runQuietly(Runnable action) {
         try {
-            resume.run();
+            action.run();
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.ERROR, "cannot resume an idle terminal's reader", e);
+            LOG.log(System.Logger.Level.ERROR, "a descriptor watcher's action failed", e);
         }
     }
 
-    /** Takes both descriptors out of the set; under {@link #lock}. */
-    private void forget(Parked parked) {
-        for (int fd : new int[] {parked.master().descriptor(), parked.master().wakeDescriptor()}) {
+    /** Takes all of a registration's descriptors out of the set; under {@link #lock}. */
+    private void forget(Registration registration) {
+        for (int fd : registration.fds()) {
             if (byDescriptor.remove(fd) != null) {
                 epoll_ctl(epoll, EPOLL_CTL_DEL, fd, Pointer.NULL);
             }

@@ -379,7 +379,7 @@ class PtySessionTest {
 
     @Test
     void anIdleTerminalsReaderEndsAndOutputAfterwardsIsReadAgainInOrder() throws Exception {
-        assumeTrue(PtyMaster.available() && IdleReaders.AVAILABLE, "no epoll or no direct reads: readers never park");
+        assumeTrue(PtyMaster.available() && ReadinessWatcher.AVAILABLE, "no epoll or direct reads: readers never park");
         PtySession session = spawn(SpawnOptions.of(List.of("cat")), Duration.ofMillis(50), Duration.ofMillis(50));
         for (String word : List.of("one", "two", "three")) {
             awaitNoThread("pty-reader-" + session.pid());
@@ -388,12 +388,12 @@ class PtySessionTest {
             awaitText(session, word + "\n" + word);
         }
         assertThat(session.inspect(TextSerializer::screen)).startsWith("one\none\ntwo\ntwo\nthree\nthree");
-        assertThat(threadNamed("pty-idle-readers")).as("the one watcher of idle terminals").isPresent();
+        assertThat(threadNamed("pty-watcher")).as("the one watcher of idle terminals").isPresent();
     }
 
     @Test
     void aParkedTerminalClosesAndOneWhoseProgramEndsWhileParkedReportsItsExit() throws Exception {
-        assumeTrue(PtyMaster.available() && IdleReaders.AVAILABLE, "no epoll or no direct reads: readers never park");
+        assumeTrue(PtyMaster.available() && ReadinessWatcher.AVAILABLE, "no epoll or direct reads: readers never park");
         PtySession closed = spawn(SpawnOptions.of(List.of("cat")), Duration.ofMillis(50), Duration.ofMillis(50));
         PtySession ending = spawn(SpawnOptions.of(List.of("sh", "-c", "read _; printf bye; exit 7")),
                 Duration.ofMillis(50), Duration.ofMillis(50));
@@ -444,9 +444,10 @@ class PtySessionTest {
             assertThat(exitCode(started.get(code - 1))).as("exit code of the program that exits " + code)
                     .isEqualTo(code);
         }
+        // One thread for them all: the shared watcher, and no reaper thread of a program's own.
         List<String> reapers = Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
-                .filter(name -> name.startsWith("pty-reaper")).toList();
-        assertThat(reapers).containsExactly("pty-reaper");
+                .filter(name -> name.startsWith("pty-reaper") || name.startsWith("pty-watcher")).toList();
+        assertThat(reapers).containsExactly("pty-watcher");
     }
 
     @Test
