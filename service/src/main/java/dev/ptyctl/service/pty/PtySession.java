@@ -113,8 +113,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     /** Completes when the reading has ended for good (end of file, or woken to close), whichever thread read last. */
     private final CompletableFuture<Void> readingEnded = new CompletableFuture<>();
     private final InputStream fromPty;
-    /** How long a reader waits for output before it parks the master and ends; -1 never (pty4j's stream). */
-    private final int readerIdleMillis;
+    /**
+     * How long a reader waits for output before it parks the master and ends; -1 never (pty4j's stream, or a park
+     * that failed). Only the running reader changes it.
+     */
+    private int readerIdleMillis;
     /** The reader's buffer; only the one running reader touches it (a resumed one starts after the last ended). */
     private byte[] readBuffer = new byte[FIRST_READ_BYTES];
     /** Reads and writes the master directly (see {@link PtyMaster}); null where that is not possible: then pty4j. */
@@ -470,6 +473,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
                     if (parked) {
                         return; // the watcher starts the next reader; the reading has not ended
                     }
+                    readerIdleMillis = -1; // this terminal keeps its reader rather than failing every half minute
                     continue;
                 }
                 if (n > 0) {
