@@ -43,10 +43,15 @@ final class CpuBreakdown implements AutoCloseable {
     private final Map<String, Long> threadsBefore = new HashMap<>();
     private final Map<String, Long> threadsLast = new ConcurrentHashMap<>();
     private final Map<String, String> roleOfThread = new ConcurrentHashMap<>();
+    /** By thread id: the last key and name read for it, and whether two reads agreed on them. */
+    private final Map<String, Named> names = new ConcurrentHashMap<>();
     private final Thread watcher;
     private volatile boolean stopped;
     /** The watcher's own CPU, taken out of the bench client's figure. */
     private volatile long watcherNanos;
+
+    private record Named(String key, String name, boolean settled) {
+    }
 
     private CpuBreakdown(long serverPid) throws IOException {
         this.serverPid = serverPid;
@@ -111,22 +116,37 @@ final class CpuBreakdown implements AutoCloseable {
         Path tasks = Path.of("/proc", Long.toString(serverPid), "task");
         try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
             for (Path thread : threads) {
-                String[] stat;
-                String schedstat;
+                String id = thread.getFileName().toString();
                 try {
-                    stat = statFields(thread.resolve("stat"));
-                    schedstat = Files.readString(thread.resolve("schedstat"));
+                    // schedstat: nanoseconds on a CPU, nanoseconds waiting for one, time slices.
+                    String schedstat = Files.readString(thread.resolve("schedstat"));
+                    long ran = Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+                    Named named = names.get(id);
+                    // Less time than the last read: the id now belongs to a thread started later.
+                    if (named == null || !named.settled() || ran < into.getOrDefault(named.key(), 0L)) {
+                        named = name(thread, id, named);
+                    }
+                    into.put(named.key(), ran);
                 } catch (NoSuchFileException gone) {
-                    continue; // ended between the listing and the read
+                    // ended between the listing and the read
                 }
-                // A thread id can be reused by a thread started later: its start time tells them apart.
-                String tid = thread.getFileName() + "@" + stat[20];
-                // Named by the latest read: a thread just started still has its creator's name for a moment.
-                roleOfThread.put(tid, role(stat[0]));
-                // schedstat: nanoseconds on a CPU, nanoseconds waiting for one, time slices.
-                into.put(tid, Long.parseLong(schedstat.substring(0, schedstat.indexOf(' '))));
             }
         }
+    }
+
+    /**
+     * Reads the thread's name and start time ({@code stat}). A thread id can be reused by a thread started later:
+     * the start time tells them apart. A thread just started still has its creator's name for a moment, so a name
+     * counts once two reads agree; after that only {@code schedstat} is read, which halves the watcher's reads.
+     */
+    private Named name(Path thread, String id, Named before) throws IOException {
+        String[] stat = statFields(thread.resolve("stat"));
+        String key = id + "@" + stat[20];
+        roleOfThread.put(key, role(stat[0]));
+        Named named = new Named(key, stat[0],
+                before != null && before.key().equals(key) && before.name().equals(stat[0]));
+        names.put(id, named);
+        return named;
     }
 
     private static String role(String threadName) {
