@@ -103,16 +103,15 @@ public final class ServerBenchRunner {
             report.append("Server JVM: ").append(jvmFlags(server.pid())).append("\n");
             if (parts.contains("throughput")) {
                 PtyctlCat ptyctl = new PtyctlCat(server, http, "ptyctl server");
+                ThroughputPlan plan = new ThroughputPlan(workloads, work, rounds, copies, contenders.contains("tmux"),
+                        serverWarmup, serverWarmupMax, sessionWarmup, breakdownRuns);
                 if (compareCommand == null) {
-                    throughput(report, ptyctl, null, http, BareDrain.find(drainBinary), contenders.contains("tmux"),
-                            workloads, work, rounds, copies, serverWarmup, serverWarmupMax, sessionWarmup,
-                            breakdownRuns);
+                    throughput(report, ptyctl, null, BareDrain.find(drainBinary), plan);
                 } else {
                     try (PtyctlServerProcess serverB = PtyctlServerProcess.start(compareCommand, idle + 50,
                             Path.of("bench/target/server-bench-server-b.log"))) {
-                        throughput(report, ptyctl, new PtyctlCat(serverB, http, "ptyctl server B"), http,
-                                BareDrain.find(drainBinary), contenders.contains("tmux"), workloads, work, rounds,
-                                copies, serverWarmup, serverWarmupMax, sessionWarmup, breakdownRuns);
+                        throughput(report, ptyctl, new PtyctlCat(serverB, http, "ptyctl server B"),
+                                BareDrain.find(drainBinary), plan);
                     }
                 }
             }
@@ -127,11 +126,24 @@ public final class ServerBenchRunner {
         System.out.println(report);
     }
 
-    private static void throughput(StringBuilder report, PtyctlCat ptyctl, PtyctlCat ptyctlB, HttpClient http,
-                                   BareDrain drain, boolean withTmux, List<Workload> workloads, Path work,
-                                   int rounds, int copies, int serverWarmup, int serverWarmupMax,
-                                   int sessionWarmup, int breakdownRuns)
-            throws Exception {
+    /**
+     * What the throughput part runs: the workloads (files under {@code work}, each catted {@code copies} times),
+     * measured {@code rounds}, tmux or not, and the warm-up and breakdown runs around them (see the options).
+     */
+    private record ThroughputPlan(List<Workload> workloads, Path work, int rounds, int copies, boolean withTmux,
+                                  int serverWarmup, int serverWarmupMax, int sessionWarmup, int breakdownRuns) {
+    }
+
+    /** The result of {@link #warmUntilJitSettles}: passes made, and the JIT's share of the server's CPU in the last. */
+    private record WarmUp(int passes, double lastPassJitShare) {
+    }
+
+    private static void throughput(StringBuilder report, PtyctlCat ptyctl, PtyctlCat ptyctlB, BareDrain drain,
+                                   ThroughputPlan plan) throws Exception {
+        List<Workload> workloads = plan.workloads();
+        int rounds = plan.rounds();
+        int copies = plan.copies();
+        boolean withTmux = plan.withTmux();
         Tmux tmux = new Tmux();
         List<CatContender> contenders = new ArrayList<>(withTmux ? List.of(drain, tmux, ptyctl)
                 : List.of(drain, ptyctl));
@@ -142,7 +154,7 @@ public final class ServerBenchRunner {
         }
         Map<Workload, CatWorkload> files = new EnumMap<>(Workload.class);
         for (Workload w : workloads) {
-            files.put(w, CatWorkload.prepare(w, work, copies));
+            files.put(w, CatWorkload.prepare(w, plan.work(), copies));
         }
         // Unrecorded runs first: the page cache and tmux's binary need one; the server, which lives for hours, is
         // measured once its JIT has settled (C2 takes a few seconds of CPU and ~100 MiB of output to get there).
@@ -156,27 +168,10 @@ public final class ServerBenchRunner {
                 }
             }
         }
-        int warmupPasses = 0;
-        double lastPassJitShare = 1;
-        // At least serverWarmup passes, then more until a whole pass costs the JIT under JIT_SETTLED of the server's
-        // CPU: the per-chunk path (ingest, queue, feed, frame send) runs a few dozen times per MiB, so C2 reaches it
-        // only after hundreds of MiB. With the old fixed 3 passes it compiled during the measured rounds: 0.39–0.67 s
-        // of JIT against 2.5–3.1 s of server CPU, on the same two cores (stop 15).
-        while (warmupPasses < serverWarmupMax && (warmupPasses < serverWarmup || lastPassJitShare > JIT_SETTLED)) {
-            long jitBefore = ptyctl.server().compileNanos();
-            long cpuBefore = ptyctl.server().cpuTicks();
-            for (CatWorkload w : files.values()) {
-                for (PtyctlCat s : servers) {
-                    s.run(w);
-                }
-            }
-            double cpuNanos = Math.max(1, ptyctl.server().cpuTicks() - cpuBefore) * 10_000_000.0;
-            lastPassJitShare = (ptyctl.server().compileNanos() - jitBefore) / cpuNanos;
-            warmupPasses++;
-        }
+        WarmUp warmUp = warmUntilJitSettles(ptyctl, servers, files.values(), plan);
         Duration settled = Duration.ZERO;
         for (PtyctlCat s : servers) {
-            s.warmSessionPath(sessionWarmup);
+            s.warmSessionPath(plan.sessionWarmup());
             s.forgetWarmUp();
         }
         drain.forgetWarmUp();
@@ -268,8 +263,9 @@ public final class ServerBenchRunner {
         double serverSeconds = (server.cpuTicks() - ticksBefore) / 100.0;
         report.append("\nRatios are per round (the contenders of one round ran back to back): median (min–max).\n");
         report.append(String.format(Locale.ROOT, "Warm-up: %d passes through the workloads (at least %d, at most %d, "
-                + "until a pass cost the JIT under %.0f %% of the server's CPU); the last one %.1f %%.%n", warmupPasses,
-                serverWarmup, serverWarmupMax, JIT_SETTLED * 100, lastPassJitShare * 100));
+                + "until a pass cost the JIT under %.0f %% of the server's CPU); the last one %.1f %%.%n",
+                warmUp.passes(), plan.serverWarmup(), plan.serverWarmupMax(), JIT_SETTLED * 100,
+                warmUp.lastPassJitShare() * 100));
         report.append(String.format(Locale.ROOT, "After the warm-up the idle server used CPU for %.1f s more (its JIT "
                 + "compiling what the warm-up queued); the rounds started once it was quiet.%n",
                 settled.toMillis() / 1000.0));
@@ -287,7 +283,7 @@ public final class ServerBenchRunner {
         }
         // One unrecorded pass first: the watcher's code is cold in the bench JVM, and compiling it showed as the
         // bench client's CPU in the first workload's runs (8.2 ms per MiB against 2.2-2.9 for the others).
-        for (int i = 0; i <= breakdownRuns && breakdownRuns > 0; i++) {
+        for (int i = 0; i <= plan.breakdownRuns() && plan.breakdownRuns() > 0; i++) {
             for (CatWorkload w : files.values()) {
                 ptyctl.runWithBreakdown(w);
             }
@@ -295,10 +291,36 @@ public final class ServerBenchRunner {
                 ptyctl.forgetBreakdown();
             }
         }
-        if (breakdownRuns > 0) {
+        if (plan.breakdownRuns() > 0) {
             cpuParts(report, ptyctl, files.values());
         }
         cpuBudget(report, drain, ptyctl, files.values(), mibps);
+    }
+
+    /**
+     * Passes through every workload on every server: at least {@code serverWarmup}, then more until a whole pass costs
+     * server A's JIT under {@link #JIT_SETTLED} of its CPU, at most {@code serverWarmupMax}. The per-chunk path
+     * (ingest, queue, feed, frame send) runs a few dozen times per MiB, so C2 reaches it only after hundreds of MiB.
+     * With the old fixed 3 passes it compiled during the measured rounds: 0.39–0.67 s of JIT against 2.5–3.1 s of
+     * server CPU, on the same two cores (stop 15).
+     */
+    private static WarmUp warmUntilJitSettles(PtyctlCat ptyctl, List<PtyctlCat> servers,
+                                              Collection<CatWorkload> files, ThroughputPlan plan) throws Exception {
+        int passes = 0;
+        double jitShare = 1;
+        while (passes < plan.serverWarmupMax() && (passes < plan.serverWarmup() || jitShare > JIT_SETTLED)) {
+            long jitBefore = ptyctl.server().compileNanos();
+            long cpuBefore = ptyctl.server().cpuTicks();
+            for (CatWorkload w : files) {
+                for (PtyctlCat s : servers) {
+                    s.run(w);
+                }
+            }
+            double cpuNanos = Math.max(1, ptyctl.server().cpuTicks() - cpuBefore) * 10_000_000.0;
+            jitShare = (ptyctl.server().compileNanos() - jitBefore) / cpuNanos;
+            passes++;
+        }
+        return new WarmUp(passes, jitShare);
     }
 
     /** Where a ptyctl run's CPU went, by {@link CpuBreakdown} part. */
