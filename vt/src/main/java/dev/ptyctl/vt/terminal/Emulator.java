@@ -203,35 +203,21 @@ public final class Emulator implements VtHandler {
 
     @Override
     public void csiDispatch(Params params, int intermediates, int finalByte) {
-        if (intermediates == Intermediates.NONE) {
-            // The commonest sequences called directly: the table's call site, shared by every action,
-            // cannot be inlined. SGR is most of coloured output; CUP and EL most of a full-screen
-            // program's redraw.
-            switch (finalByte) {
-                case 'm' -> {
-                    sgr.apply(params);
-                    printer.breakJoin();
-                    return;
-                }
-                case 'H' -> {
-                    cursor.position(params);
-                    printer.breakJoin();
-                    return;
-                }
-                case 'K' -> {
-                    edit.eraseInLine(params);
-                    printer.breakJoin();
-                    return;
-                }
-                default -> {
+        // The commonest sequences called directly: the table's call site, shared by every action, cannot be
+        // inlined. SGR is most of coloured output; CUP and EL most of a full-screen program's redraw.
+        int key = intermediates == Intermediates.NONE ? finalByte : -1;
+        switch (key) {
+            case 'm' -> sgr.apply(params);
+            case 'H' -> cursor.position(params);
+            case 'K' -> edit.eraseInLine(params);
+            default -> {
+                CsiAction action = csi.get(Intermediates.key(intermediates, finalByte));
+                if (action == null) {
+                    t.unknown.record("CSI " + Intermediates.toString(intermediates) + (char) finalByte);
+                } else {
+                    action.apply(params);
                 }
             }
-        }
-        CsiAction action = csi.get(Intermediates.key(intermediates, finalByte));
-        if (action == null) {
-            t.unknown.record("CSI " + Intermediates.toString(intermediates) + (char) finalByte);
-        } else {
-            action.apply(params);
         }
         printer.breakJoin();
     }
