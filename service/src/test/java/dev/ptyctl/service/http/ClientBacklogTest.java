@@ -13,7 +13,6 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.http.HttpClient;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -79,10 +78,8 @@ class ClientBacklogTest {
         socket.setReceiveBufferSize(16 * 1024); // before connecting, so the window it offers stays small
         socket.connect(new InetSocketAddress("127.0.0.1", server.port()), 10_000);
         socket.setSoTimeout(20_000);
-        socket.getOutputStream().write(("GET /v1/terminals/" + id + "/socket?protocol=2&lastOutputSeq=0 HTTP/1.1\r\n"
-                + "Host: 127.0.0.1:" + server.port() + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream().write(TestServers.upgradeRequest("/v1/terminals/" + id
+                + "/socket?protocol=2&lastOutputSeq=0", "127.0.0.1:" + server.port(), null));
         InputStream in = socket.getInputStream();
         StringBuilder head = new StringBuilder();
         while (!head.toString().endsWith("\r\n\r\n")) {

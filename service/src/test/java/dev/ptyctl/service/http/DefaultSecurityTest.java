@@ -4,12 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.service.server.PtyctlServer;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,14 +49,6 @@ class DefaultSecurityTest {
 
     /** The status line of a WebSocket upgrade sent with these Host and Origin headers (no Origin when null). */
     private static String upgrade(String host, String origin) throws IOException {
-        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
-            socket.setSoTimeout(20_000);
-            socket.getOutputStream().write(("GET /v1/terminals/" + terminalId + "/socket HTTP/1.1\r\nHost: " + host
-                    + "\r\n" + (origin == null ? "" : "Origin: " + origin + "\r\n")
-                    + "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
-                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
-                    .readLine();
-        }
+        return TestServers.upgradeStatusLine(server, "/v1/terminals/" + terminalId + "/socket", host, origin);
     }
 }

@@ -147,16 +147,10 @@ class SecurityTest {
     @Test
     void theWebSocketRefusesAForeignHostEvenWhenOriginAndHostAgree() throws Exception {
         // A DNS-rebinding page: its own name in Host and Origin, same-origin as far as the browser can tell.
-        try (java.net.Socket socket = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), server.port())) {
-            socket.getOutputStream().write(("GET /v1/terminals/" + terminalId + "/socket?token=" + TOKEN
-                    + " HTTP/1.1\r\nHost: rebound.example:" + server.port() + "\r\nOrigin: http://rebound.example:"
-                    + server.port() + "\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
-                    + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
-                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            String statusLine = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
-                    java.nio.charset.StandardCharsets.US_ASCII)).readLine();
-            assertThat(statusLine).startsWith("HTTP/1.1 403");
-        }
+        String rebound = "rebound.example:" + server.port();
+        String statusLine = TestServers.upgradeStatusLine(server, "/v1/terminals/" + terminalId + "/socket?token="
+                + TOKEN, rebound, "http://" + rebound);
+        assertThat(statusLine).startsWith("HTTP/1.1 403");
     }
 
     @Test

@@ -9,6 +9,12 @@ import io.helidon.config.Config;
 import io.restassured.builder.RequestSpecBuilder;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,6 +59,28 @@ final class TestServers {
     static RequestSpecification api(PtyctlServer server) {
         return new RequestSpecBuilder().setBaseUri("http://127.0.0.1").setPort(server.port())
                 .setContentType(ContentType.JSON).build();
+    }
+
+    /**
+     * A WebSocket upgrade request for {@code target} (path and query) with these {@code Host} and {@code Origin}
+     * headers (no {@code Origin} when null), for tests that write it on a socket of their own.
+     */
+    static byte[] upgradeRequest(String target, String host, String origin) {
+        return ("GET " + target + " HTTP/1.1\r\nHost: " + host + "\r\n"
+                + (origin == null ? "" : "Origin: " + origin + "\r\n")
+                + "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** The status line of {@link #upgradeRequest} sent to {@code server} on a fresh connection. */
+    static String upgradeStatusLine(PtyctlServer server, String target, String host, String origin)
+            throws IOException {
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
+            socket.setSoTimeout(20_000);
+            socket.getOutputStream().write(upgradeRequest(target, host, origin));
+            return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
+                    .readLine();
+        }
     }
 
     /** A create body for {@code sessionId} running the test shell. */
