@@ -32,7 +32,7 @@ class ClientBacklogTest {
     @Test
     void aClientThatStopsReadingIsSentAboutItsBacklogThenCaughtUpWithAReset() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        try (PtyctlServer server = PtyctlServer.start(TestServers.settings(BACKLOG), ServerToken.none(),
+        try (PtyctlServer server = PtyctlServer.start(TestServers.withClientBacklogBytes(BACKLOG), ServerToken.none(),
                 Config.empty())) {
             String id = given(TestServers.api(server))
                     .body("{\"sessionId\":\"backlog\",\"shell\":\"/bin/sh\",\"args\":[\"-c\",\"stty -echo; read go; "

@@ -5,7 +5,6 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.ptyctl.service.server.PtyctlServer;
-import dev.ptyctl.service.terminals.TerminalSettings;
 import io.restassured.specification.RequestSpecification;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,10 +122,8 @@ class ErrorResponsesTest {
 
     @Test
     void theTerminalLimitIs429() {
-        TerminalSettings d = TestServers.settings().terminals();
-        PtyctlServer small = TestServers.start(TestServers.settings().withTerminals(new TerminalSettings(d.shell(),
-                d.cols(), d.rows(), d.scrollbackLines(), d.replayBytes(), d.clientBacklogBytes(), 2,
-                d.answerQueries(), false, d.killGrace())), dev.ptyctl.service.server.ServerToken.none());
+        PtyctlServer small = TestServers.start(TestServers.withMaxTerminals(2),
+                dev.ptyctl.service.server.ServerToken.none());
         try {
             RequestSpecification limited = TestServers.api(small);
             given(limited).body(TestServers.createBody("l1")).post("/v1/terminals").then().statusCode(201);

@@ -4,9 +4,7 @@ import static io.restassured.RestAssured.given;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.service.server.PtyctlServer;
-import dev.ptyctl.service.server.ServerSettings;
 import dev.ptyctl.service.server.ServerToken;
-import dev.ptyctl.service.terminals.TerminalSettings;
 import io.helidon.config.Config;
 import io.restassured.path.json.JsonPath;
 import org.junit.jupiter.api.Test;
@@ -40,11 +38,7 @@ class QueryAnsweringTest {
     }
 
     private static PtyctlServer start(String answerQueries) {
-        TerminalSettings d = TestServers.settings().terminals();
-        ServerSettings settings = TestServers.settings().withTerminals(new TerminalSettings(d.shell(), d.cols(),
-                d.rows(), d.scrollbackLines(), d.replayBytes(), d.clientBacklogBytes(), d.maxTerminals(),
-                answerQueries, d.shellIntegration(), d.killGrace()));
-        return PtyctlServer.start(settings, ServerToken.none(), Config.empty());
+        return PtyctlServer.start(TestServers.withAnswerQueries(answerQueries), ServerToken.none(), Config.empty());
     }
 
     private static RpcLines askingTerminal(PtyctlServer server) throws Exception {

@@ -4,9 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.service.server.PtyctlServer;
-import dev.ptyctl.service.server.ServerSettings;
 import dev.ptyctl.service.server.ServerToken;
-import dev.ptyctl.service.terminals.TerminalSettings;
 import io.helidon.config.Config;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
@@ -23,12 +21,9 @@ class ReplayBytesTest {
 
     @Test
     void aTerminalKeepsTheConfiguredReplayBytesForReplayAndRecording() throws Exception {
-        TerminalSettings d = TestServers.settings().terminals();
-        ServerSettings settings = TestServers.settings().withTerminals(new TerminalSettings(d.shell(), d.cols(),
-                d.rows(), d.scrollbackLines(), REPLAY, d.clientBacklogBytes(), d.maxTerminals(), d.answerQueries(),
-                d.shellIntegration(), d.killGrace()));
         HttpClient http = HttpClient.newHttpClient();
-        try (PtyctlServer server = PtyctlServer.start(settings, ServerToken.none(), Config.empty())) {
+        try (PtyctlServer server = PtyctlServer.start(TestServers.withReplayBytes(REPLAY), ServerToken.none(),
+                Config.empty())) {
             String id = given(TestServers.api(server))
                     .body("{\"sessionId\":\"replay\",\"shell\":\"/bin/sh\",\"args\":[\"-c\",\"stty -echo; read go; "
                             + "head -c " + OUTPUT + " /dev/zero | tr '\\\\000' y; printf DONE; read x\"]}")

@@ -32,15 +32,40 @@ final class TestServers {
 
     /** Settings for tests: port 0, bash without start-up files, short kill grace, everything else default. */
     static ServerSettings settings() {
-        return settings(TerminalSettings.DEFAULTS.clientBacklogBytes());
+        TerminalSettings d = TerminalSettings.DEFAULTS;
+        return settings(d.replayBytes(), d.clientBacklogBytes(), d.maxTerminals(), d.answerQueries());
+    }
+
+    /** {@link #settings()} with another {@code replayBytes}. */
+    static ServerSettings withReplayBytes(int replayBytes) {
+        TerminalSettings d = TerminalSettings.DEFAULTS;
+        return settings(replayBytes, d.clientBacklogBytes(), d.maxTerminals(), d.answerQueries());
     }
 
     /** {@link #settings()} with another {@code clientBacklogBytes}. */
-    static ServerSettings settings(int clientBacklogBytes) {
+    static ServerSettings withClientBacklogBytes(int clientBacklogBytes) {
+        TerminalSettings d = TerminalSettings.DEFAULTS;
+        return settings(d.replayBytes(), clientBacklogBytes, d.maxTerminals(), d.answerQueries());
+    }
+
+    /** {@link #settings()} with another {@code maxTerminals}. */
+    static ServerSettings withMaxTerminals(int maxTerminals) {
+        TerminalSettings d = TerminalSettings.DEFAULTS;
+        return settings(d.replayBytes(), d.clientBacklogBytes(), maxTerminals, d.answerQueries());
+    }
+
+    /** {@link #settings()} with another {@code answerQueries}. */
+    static ServerSettings withAnswerQueries(String answerQueries) {
+        TerminalSettings d = TerminalSettings.DEFAULTS;
+        return settings(d.replayBytes(), d.clientBacklogBytes(), d.maxTerminals(), answerQueries);
+    }
+
+    private static ServerSettings settings(int replayBytes, int clientBacklogBytes, int maxTerminals,
+                                           String answerQueries) {
         TerminalSettings d = TerminalSettings.DEFAULTS;
         return ServerSettings.defaults().withAddress("127.0.0.1", 0).withTerminals(new TerminalSettings(SHELL,
-                d.cols(), d.rows(), d.scrollbackLines(), d.replayBytes(), clientBacklogBytes, d.maxTerminals(),
-                d.answerQueries(), false, Duration.ofMillis(500)));
+                d.cols(), d.rows(), d.scrollbackLines(), replayBytes, clientBacklogBytes, maxTerminals, answerQueries,
+                false, Duration.ofMillis(500)));
     }
 
     static PtyctlServer start() {
