@@ -56,7 +56,12 @@ record CatWorkload(Workload workload, Path file, int copies, long fileBytes, lon
 
     /** CPU milliseconds per MiB of {@link #fileBytes} for {@code ticks} clock ticks (1/100 s, or a fraction) of CPU. */
     double msPerMib(double ticks) {
-        return ticks * 10.0 / (fileBytes / (1024.0 * 1024.0));
+        return ticks * 10.0 / mib();
+    }
+
+    /** MiB of {@link #fileBytes}: what per-MiB figures divide by. */
+    double mib() {
+        return fileBytes / (1024.0 * 1024.0);
     }
 
     /** {@code cat}'s arguments: the file, {@link #copies} times. */

@@ -42,6 +42,9 @@ final class CpuBreakdown implements AutoCloseable {
     /** Nanoseconds per server thread (id and start time) at the start (threads that existed then) and the last poll. */
     private final Map<String, Long> threadsBefore = new HashMap<>();
     private final Map<String, Long> threadsLast = new ConcurrentHashMap<>();
+    /** Time slices (times put on a CPU) per server thread, at the start and the last poll, keyed as above. */
+    private final Map<String, Long> slicesBefore = new HashMap<>();
+    private final Map<String, Long> slicesLast = new ConcurrentHashMap<>();
     private final Map<String, String> roleOfThread = new ConcurrentHashMap<>();
     /** By thread id: the last key and name read for it, and whether two reads agreed on them. */
     private final Map<String, Named> names = new ConcurrentHashMap<>();
@@ -56,7 +59,7 @@ final class CpuBreakdown implements AutoCloseable {
     private CpuBreakdown(long serverPid) throws IOException {
         this.serverPid = serverPid;
         this.processBefore = processTicks();
-        readThreads(threadsBefore);
+        readThreads(threadsBefore, slicesBefore);
         this.watcher = Thread.ofPlatform().daemon().name("bench-cpu-watcher").start(this::watch);
     }
 
@@ -68,7 +71,7 @@ final class CpuBreakdown implements AutoCloseable {
     /** Ends the watch; milliseconds of CPU per MiB of the workload's file bytes for each of {@link #PARTS}. */
     Map<String, Double> msPerMib(CatWorkload workload) throws IOException, InterruptedException {
         close();
-        readThreads(threadsLast);
+        readThreads(threadsLast, slicesLast);
         long[] processAfter = processTicks();
         Map<String, Long> nanos = new LinkedHashMap<>();
         SERVER_PARTS.forEach(part -> nanos.put(part, 0L));
@@ -93,7 +96,7 @@ final class CpuBreakdown implements AutoCloseable {
     private void watch() {
         while (!stopped) {
             try {
-                readThreads(threadsLast);
+                readThreads(threadsLast, slicesLast);
                 Thread.sleep(POLL_MILLIS);
             } catch (IOException | InterruptedException e) {
                 break;
@@ -112,7 +115,24 @@ final class CpuBreakdown implements AutoCloseable {
             MachineCpu.now().busyTicks()};
     }
 
-    private void readThreads(Map<String, Long> into) throws IOException {
+    /**
+     * Ends the watch as {@link #msPerMib} does (call after it); how often each server part's threads were put on a
+     * CPU per MiB: nearly every time slice of the reader, screen and sender threads starts with a wake-up that
+     * another thread (or the kernel's PTY worker) paid for.
+     */
+    Map<String, Double> slicesPerMib(CatWorkload workload) {
+        Map<String, Long> slices = new LinkedHashMap<>();
+        SERVER_PARTS.forEach(part -> slices.put(part, 0L));
+        for (Map.Entry<String, Long> thread : slicesLast.entrySet()) {
+            slices.merge(roleOfThread.get(thread.getKey()),
+                    thread.getValue() - slicesBefore.getOrDefault(thread.getKey(), 0L), Long::sum);
+        }
+        Map<String, Double> perMib = new LinkedHashMap<>();
+        slices.forEach((part, n) -> perMib.put(part, n / workload.mib()));
+        return perMib;
+    }
+
+    private void readThreads(Map<String, Long> into, Map<String, Long> slicesInto) throws IOException {
         Path tasks = Path.of("/proc", Long.toString(serverPid), "task");
         try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
             for (Path thread : threads) {
@@ -120,13 +140,15 @@ final class CpuBreakdown implements AutoCloseable {
                 try {
                     // schedstat: nanoseconds on a CPU, nanoseconds waiting for one, time slices.
                     String schedstat = Files.readString(thread.resolve("schedstat"));
-                    long ran = Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+                    String[] fields = schedstat.trim().split(" ");
+                    long ran = Long.parseLong(fields[0]);
                     Named named = names.get(id);
                     // Less time than the last read: the id now belongs to a thread started later.
                     if (named == null || !named.settled() || ran < into.getOrDefault(named.key(), 0L)) {
                         named = name(thread, id, named);
                     }
                     into.put(named.key(), ran);
+                    slicesInto.put(named.key(), Long.parseLong(fields[2]));
                 } catch (NoSuchFileException gone) {
                     // ended between the listing and the read
                 }

@@ -32,6 +32,7 @@ final class PtyctlCat implements CatContender {
     private final Map<Workload, Samples> machineCpu = new EnumMap<>(Workload.class);
     private final Map<Workload, Samples> frameBytes = new EnumMap<>(Workload.class);
     private final Map<Workload, Map<String, Samples>> cpuParts = new EnumMap<>(Workload.class);
+    private final Map<Workload, Map<String, Samples>> slices = new EnumMap<>(Workload.class);
 
     PtyctlCat(PtyctlServerProcess server, HttpClient http, String name) {
         this.server = server;
@@ -67,9 +68,15 @@ final class PtyctlCat implements CatContender {
         return cpuParts.get(workload);
     }
 
+    /** Time slices per MiB of each {@link CpuBreakdown#SERVER_PARTS} part, per {@link #runWithBreakdown}. */
+    Map<String, Samples> slicesPerMib(Workload workload) {
+        return slices.get(workload);
+    }
+
     /** Drops the breakdown figures so far (those of the runs that warmed the watcher up). */
     void forgetBreakdown() {
         cpuParts.clear();
+        slices.clear();
     }
 
     /** Drops the figures so far (those of the warm-up runs). */
@@ -78,6 +85,7 @@ final class PtyctlCat implements CatContender {
         machineCpu.clear();
         frameBytes.clear();
         cpuParts.clear();
+        slices.clear();
     }
 
     @Override
@@ -125,9 +133,14 @@ final class PtyctlCat implements CatContender {
         CpuBreakdown parts = CpuBreakdown.start(server.pid());
         long start = System.nanoTime();
         try (parts) {
-            catSession(workload, start, () -> parts.msPerMib(workload).forEach((part, ms) -> cpuParts
-                    .computeIfAbsent(workload.workload(), w -> new LinkedHashMap<>())
-                    .computeIfAbsent(part, p -> new Samples()).add(ms)));
+            catSession(workload, start, () -> {
+                parts.msPerMib(workload).forEach((part, ms) -> cpuParts
+                        .computeIfAbsent(workload.workload(), w -> new LinkedHashMap<>())
+                        .computeIfAbsent(part, p -> new Samples()).add(ms));
+                parts.slicesPerMib(workload).forEach((part, n) -> slices
+                        .computeIfAbsent(workload.workload(), w -> new LinkedHashMap<>())
+                        .computeIfAbsent(part, p -> new Samples()).add(n));
+            });
         }
     }
 

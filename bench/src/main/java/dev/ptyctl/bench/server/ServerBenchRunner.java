@@ -337,6 +337,16 @@ public final class ServerBenchRunner {
                     " %.1f |", s.median())));
             report.append('\n');
         }
+        report.append("\nTime slices per MiB of the server's threads in the same runs (how often each part was put on a "
+                + "CPU; nearly each slice of the reader, screen and sender begins with a wake-up):\n\n| workload |");
+        CpuBreakdown.SERVER_PARTS.forEach(part -> report.append(' ').append(part).append(" |"));
+        report.append("\n| ---").append(" | ---".repeat(CpuBreakdown.SERVER_PARTS.size())).append(" |\n");
+        for (CatWorkload w : workloads) {
+            report.append("| ").append(w.name()).append(" |");
+            ptyctl.slicesPerMib(w.workload()).values().forEach(s -> report.append(String.format(Locale.ROOT,
+                    " %.0f |", s.median())));
+            report.append('\n');
+        }
     }
 
     /**
