@@ -18,9 +18,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -39,7 +40,8 @@ import java.util.function.BiFunction;
  * of its own (without {@link PtyMaster} or epoll, it keeps its reader). Reading and emulating thus overlap on
  * two cores, and clients of the output log never wait for the emulator. One platform thread does
  * every write and resize, in submission order, so a write that blocks because the program does not read its input
- * holds up only later writes to the same PTY; a third thread waits for the process to exit: pty4j waits in
+ * holds up only later writes to the same PTY (the first write that cannot go at once, or resize, starts it, and it
+ * ends after {@link #READER_IDLE} without one); a third thread waits for the process to exit: pty4j waits in
  * {@code Object.wait} under a monitor, which pins a virtual thread's carrier before JDK 24, so it is a virtual thread
  * only from JDK 24 on (JEP 491) and a platform thread on 21–23. The
  * emulator's answers to queries go back through the writer thread.
@@ -143,7 +145,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final AtomicReference<CompletableFuture<Void>> killing = new AtomicReference<>();
 
     private PtySession(PtyProcess process, ScreenState screen, List<OutputListener> asRead, Duration killGrace,
-                       int maxScreenLag, Duration screenIdle, Duration readerIdle) {
+                       int maxScreenLag, Duration screenIdle, Duration ioIdle) {
         this.process = process;
         this.maxReadBytes = maxReadBytes(maxScreenLag);
         this.screenIdleNanos = screenIdle.toNanos();
@@ -153,12 +155,14 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         this.toPty = process.getOutputStream();
         this.killGrace = killGrace;
         long pid = process.pid();
-        this.writer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("pty-writer-" + pid)
-                .factory());
+        // One thread at most, started by the first task and ended after ioIdle without one: every resize goes through
+        // it, so with a single-thread executor every terminal a client had ever resized kept a thread for good.
+        this.writer = new ThreadPoolExecutor(0, 1, ioIdle.toNanos(), TimeUnit.NANOSECONDS, new LinkedBlockingQueue<>(),
+                Thread.ofPlatform().daemon().name("pty-writer-" + pid).factory());
         this.master = openPtyMaster(process);
         this.fromPty = process.getInputStream();
         this.readerIdleMillis = master == null || !ReadinessWatcher.AVAILABLE ? -1
-                : (int) Math.min(Integer.MAX_VALUE, readerIdle.toMillis());
+                : (int) Math.min(Integer.MAX_VALUE, ioIdle.toMillis());
     }
 
     /**
@@ -171,10 +175,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     /**
-     * {@link #spawn(SpawnOptions)} whose screen thread ends after {@code screenIdle} without output, and whose reader
-     * parks after {@code readerIdle} (for tests).
+     * {@link #spawn(SpawnOptions)} whose screen thread ends after {@code screenIdle} without output, whose reader
+     * parks after {@code ioIdle} without output and whose writer thread ends after {@code ioIdle} without a write or
+     * resize (for tests).
      */
-    static PtySession spawn(SpawnOptions options, Duration screenIdle, Duration readerIdle) throws IOException {
+    static PtySession spawn(SpawnOptions options, Duration screenIdle, Duration ioIdle) throws IOException {
         Map<String, String> env = TerminalEnvironment.forHostedProgram(options.environment());
         String executable = executable(options.command().getFirst(), options.cwd(), env.get("PATH"));
         ScreenState screen = new ScreenState(options.cols(), options.rows(), options.scrollbackLines(),
@@ -183,7 +188,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         options.screenListeners().forEach(screen::addOutputListener);
         PtyProcess process = startWithSize(executable, options, env);
         PtySession session = new PtySession(process, screen, options.outputListeners(), options.killGrace(),
-                options.maxScreenLag(), screenIdle, readerIdle);
+                options.maxScreenLag(), screenIdle, ioIdle);
         HostedProcesses.register(session);
         session.startReader(); // the first output starts the screen thread
         // A new builder each time: builders are not safe for concurrent use.

@@ -392,6 +392,21 @@ class PtySessionTest {
     }
 
     @Test
+    void theWriterThreadOfAResizedTerminalEndsWhenIdleAndTheNextResizeStartsAnother() throws Exception {
+        PtySession session = spawn(SpawnOptions.of(List.of("sh", "-c", "while read _; do stty size; done")),
+                PtySession.SCREEN_IDLE, Duration.ofMillis(50));
+        String writer = "pty-writer-" + session.pid();
+        session.resize(90, 20);
+        awaitNoThread(writer); // a single-thread executor kept it as long as the terminal
+        session.resize(70, 15);
+        type(session, "\r");
+        awaitText(session, "15 70");
+        awaitNoThread(writer);
+        String size = session.inspect(t -> t.cols() + "x" + t.rows());
+        assertThat(size).isEqualTo("70x15");
+    }
+
+    @Test
     void aParkedTerminalClosesAndOneWhoseProgramEndsWhileParkedReportsItsExit() throws Exception {
         assumeTrue(PtyMaster.available() && ReadinessWatcher.AVAILABLE, "no epoll or direct reads: readers never park");
         PtySession closed = spawn(SpawnOptions.of(List.of("cat")), Duration.ofMillis(50), Duration.ofMillis(50));
