@@ -27,10 +27,18 @@ final class IdleTerminals {
      * @param cpuIdleEmpty  server CPU over the quiet interval with no terminals, % of one core
      * @param cpuIdleFull   the same with all terminals alive
      * @param quietSeconds  length of each quiet interval
+     * @param withClients   the same measures once a WebSocket client has attached to each terminal and sent its size
      */
     record Result(int terminals, double createSeconds, long heapBefore, long heapAfter, long rssBeforeKb,
                   long rssAfterKb, long threadsBefore, long threadsAfter, double cpuIdleEmpty, double cpuIdleFull,
-                  double quietSeconds) {
+                  double quietSeconds, Attached withClients) {
+    }
+
+    /**
+     * Idle terminals with a client each, as a browser tab left open holds one: heap, resident memory, threads and CPU,
+     * as in {@link Result}.
+     */
+    record Attached(long heap, long rssKb, long threads, double cpuIdle) {
     }
 
     private IdleTerminals() {
@@ -58,10 +66,32 @@ final class IdleTerminals {
             long heapAfter = server.usedHeapAfterGc();
             long rssAfter = server.status("VmRSS");
             long threadsAfter = server.status("Threads");
+            Attached withClients = withClients(server, ids, quietSeconds);
             return new Result(count, createSeconds, heapBefore, heapAfter, rssBefore, rssAfter, threadsBefore,
-                    threadsAfter, cpuEmpty, cpuFull, quietSeconds);
+                    threadsAfter, cpuEmpty, cpuFull, quietSeconds, withClients);
         } finally {
             deleteAll(server, ids);
+        }
+    }
+
+    /**
+     * Attaches a client to each terminal, which sends its size as a browser does (120×40, so the terminal resizes),
+     * then measures as before once every thread that is meant to end when idle has had its 30 s.
+     */
+    private static Attached withClients(PtyctlServerProcess server, List<String> ids, double quietSeconds)
+            throws Exception {
+        List<TerminalSocketClient> clients = new ArrayList<>(ids.size());
+        try {
+            for (String id : ids) {
+                TerminalSocketClient client = TerminalSocketClient.connect(server, id);
+                clients.add(client);
+                client.resize(1, 120, 40);
+            }
+            Thread.sleep(33_000);
+            double cpu = idleCpu(server, quietSeconds);
+            return new Attached(server.usedHeapAfterGc(), server.status("VmRSS"), server.status("Threads"), cpu);
+        } finally {
+            clients.forEach(TerminalSocketClient::abort);
         }
     }
 

@@ -418,18 +418,25 @@ public final class ServerBenchRunner {
             throws Exception {
         IdleTerminals.Result r = IdleTerminals.measure(server, count, quiet);
         System.err.println("idle terminals done");
-        report.append(String.format(Locale.ROOT, "%n### %d idle terminals (`cat`, 100×30, no client)%n%n", count));
-        report.append("| measure | no terminals | ").append(count).append(" terminals | per terminal |\n");
-        report.append("| --- | --- | --- | --- |\n");
-        report.append(String.format(Locale.ROOT, "| used heap after full GC | %.1f MiB | %.1f MiB | %.1f KiB |%n",
-                r.heapBefore() / MIB, r.heapAfter() / MIB, (r.heapAfter() - r.heapBefore()) / 1024.0 / count));
-        report.append(String.format(Locale.ROOT, "| resident memory (VmRSS) | %.1f MiB | %.1f MiB | %.1f KiB |%n",
-                r.rssBeforeKb() / 1024.0, r.rssAfterKb() / 1024.0,
-                (r.rssAfterKb() - r.rssBeforeKb()) / (double) count));
-        report.append(String.format(Locale.ROOT, "| server threads | %d | %d | %.1f |%n", r.threadsBefore(),
-                r.threadsAfter(), (r.threadsAfter() - r.threadsBefore()) / (double) count));
+        IdleTerminals.Attached c = r.withClients();
+        report.append(String.format(Locale.ROOT, "%n### %d idle terminals (`cat`, 100×30; then a WebSocket client "
+                + "each, which sent its size, 120×40)%n%n", count));
+        report.append("| measure | no terminals | ").append(count).append(" terminals | per terminal | with a client "
+                + "each | per client |\n");
+        report.append("| --- | --- | --- | --- | --- | --- |\n");
+        report.append(String.format(Locale.ROOT, "| used heap after full GC | %.1f MiB | %.1f MiB | %.1f KiB | "
+                + "%.1f MiB | %.1f KiB |%n", r.heapBefore() / MIB, r.heapAfter() / MIB,
+                (r.heapAfter() - r.heapBefore()) / 1024.0 / count, c.heap() / MIB,
+                (c.heap() - r.heapAfter()) / 1024.0 / count));
+        report.append(String.format(Locale.ROOT, "| resident memory (VmRSS) | %.1f MiB | %.1f MiB | %.1f KiB | "
+                + "%.1f MiB | %.1f KiB |%n", r.rssBeforeKb() / 1024.0, r.rssAfterKb() / 1024.0,
+                (r.rssAfterKb() - r.rssBeforeKb()) / (double) count, c.rssKb() / 1024.0,
+                (c.rssKb() - r.rssAfterKb()) / (double) count));
+        report.append(String.format(Locale.ROOT, "| server threads | %d | %d | %.1f | %d | %.1f |%n",
+                r.threadsBefore(), r.threadsAfter(), (r.threadsAfter() - r.threadsBefore()) / (double) count,
+                c.threads(), (c.threads() - r.threadsAfter()) / (double) count));
         report.append(String.format(Locale.ROOT, "| server CPU over %.0f s idle (%% of one core) | %.2f %% | "
-                + "%.2f %% | – |%n", r.quietSeconds(), r.cpuIdleEmpty(), r.cpuIdleFull()));
+                + "%.2f %% | – | %.2f %% | – |%n", r.quietSeconds(), r.cpuIdleEmpty(), r.cpuIdleFull(), c.cpuIdle()));
         report.append(String.format(Locale.ROOT, "%nCreating the %d terminals took %.1f s (one REST call after "
                 + "the other).%n", count, r.createSeconds()));
     }

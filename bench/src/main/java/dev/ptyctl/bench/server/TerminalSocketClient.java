@@ -64,6 +64,12 @@ final class TerminalSocketClient implements RawWebSocket.Handler {
                 + Json.quote(data) + "}");
     }
 
+    /** Sends a {@code resize} frame, as a client sends its own size on attaching. */
+    void resize(long clientSeq, int cols, int rows) throws IOException {
+        socket.sendText("{\"type\":\"resize\",\"clientId\":\"bench\",\"clientSeq\":" + clientSeq + ",\"cols\":" + cols
+                + ",\"rows\":" + rows + "}");
+    }
+
     /** The next output frame's arrival time ({@link System#nanoTime}), waiting at most {@code timeoutMillis}. */
     Long nextFrameArrival(long timeoutMillis) throws InterruptedException {
         return frameArrivals.poll(timeoutMillis, TimeUnit.MILLISECONDS);
