@@ -17,7 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Everything one client is sent, written by one virtual thread, the only writer of the client's socket.
+ * Everything one client is sent, written by one thread at a time, the only writer of the client's socket.
  *
  * <p>Output is pulled, never pushed: the thread reads the shared {@link OutputLog} from its own cursor and sends
  * what it finds. The PTY reader therefore never waits for any client: it appends to the log and signals each
@@ -29,10 +29,25 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Control frames (acks, errors, pongs) come from the client's own connection thread through a bounded queue (a
  * client that sends frames but never reads their acks ends up blocking only its own reading); {@code size} frames
  * come from other clients' threads and are coalesced into one slot, so no client ever waits for another.
+ *
+ * <p>The thread: a platform thread while output flows ({@link #start}), which hands over to a virtual thread after
+ * {@link #IDLE_HAND_OVER} without output, and gets a platform thread back with the next output (after sending it).
+ * So a client attached to an idle terminal, a browser tab left open, holds no thread of the operating system, and
+ * its frame buffer shrinks back to {@link #FIRST_FRAME_DATA}.
  */
 final class ClientSender implements Runnable {
     /** Large enough that throughput is bounded by the PTY, small enough to be a modest per-client buffer. */
     static final int MAX_FRAME_DATA = 64 * 1024;
+    /**
+     * The frame buffer starts at this and doubles, up to {@link #MAX_FRAME_DATA}, each time a frame fills it: a
+     * client of an interactive terminal, whose frames are an echo or a prompt, never holds the largest.
+     */
+    static final int FIRST_FRAME_DATA = 4 * 1024;
+    /**
+     * Without output for this long the sending thread hands over to a virtual thread and the frame buffer shrinks
+     * back. The same 30 s as a terminal's own reader and screen threads.
+     */
+    static final Duration IDLE_HAND_OVER = Duration.ofSeconds(30);
     /** Acks waiting to be sent before the client's own connection thread has to wait: ample for any burst. */
     static final int CONTROL_QUEUE_FRAMES = 1024;
     /**
@@ -61,12 +76,21 @@ final class ClientSender implements Runnable {
     private final boolean binary;
     private final OptionalLong startSeq;
     private final int maxFrameData;
+    /** {@link SocketSettings#senderIdle()}: {@link #IDLE_HAND_OVER} but in tests. */
+    private final long idleHandOverNanos;
     private final Runnable onEnd;
     private final BlockingQueue<String> control = new ArrayBlockingQueue<>(CONTROL_QUEUE_FRAMES);
     private final AtomicReference<ServerFrame.Size> pendingSize = new AtomicReference<>();
     private final AtomicReference<ServerFrame.Title> pendingTitle = new AtomicReference<>();
     private final Wakeup wakeup = new Wakeup();
-    private final byte[] frame;
+    /** The frame being built: header, then output; replaced (grown, or shrunk when idle) by the sending thread. */
+    private byte[] frame;
+    /** The subscription that signals {@link #wakeup} on output; ended by whichever thread stops sending. */
+    private OutputLog.Subscription subscription;
+    /** The sending threads' name, given by {@link #start}. */
+    private String name = "ws-send";
+    /** When output or a control frame last went out: {@link #IDLE_HAND_OVER} counts from here. */
+    private long lastSentNanos = System.nanoTime();
     private volatile boolean stopped;
     private volatile long deliveredSeq = -1;
     private volatile long batchNanos;
@@ -82,27 +106,30 @@ final class ClientSender implements Runnable {
      * @param onEnd    run once when the sender stops, whatever the reason
      */
     ClientSender(WsSession socket, AttachableTerminal terminal, CompletableFuture<Integer> exit, boolean binary,
-                 OptionalLong startSeq, int clientBacklogBytes, Runnable onEnd) {
+                 OptionalLong startSeq, SocketSettings settings, Runnable onEnd) {
         this.socket = socket;
         this.log = terminal.output();
         this.session = terminal.session();
         this.exit = exit;
         this.binary = binary;
         this.startSeq = startSeq;
-        this.maxFrameData = Math.min(MAX_FRAME_DATA, clientBacklogBytes);
+        this.maxFrameData = Math.min(MAX_FRAME_DATA, settings.clientBacklogBytes());
+        this.idleHandOverNanos = settings.senderIdle().toNanos();
         this.onEnd = onEnd;
-        this.frame = new byte[BinaryOutputFrame.HEADER_BYTES + maxFrameData];
+        this.frame = new byte[BinaryOutputFrame.HEADER_BYTES + Math.min(FIRST_FRAME_DATA, maxFrameData)];
     }
 
     /**
      * Starts the sending thread. A platform thread: it is woken after every chunk the PTY delivers, and waking a
      * parked virtual thread costs a hand-over to the carrier pool (a futex wake of an idle carrier, then the mount)
      * on top of the plain futex wake of a platform thread; under {@code cat} that hand-over was most of the
-     * sender's CPU (docs/benchmarks.md). Clients are few, so one thread each is cheap.
+     * sender's CPU (docs/benchmarks.md). An idle client's sender is a virtual thread (see the class comment).
      */
     void start(String name) {
+        this.name = name;
         Thread.ofPlatform().daemon().name(name).start(this);
     }
+
 
     /**
      * Queues a control frame. Called from the client's own connection thread; waits while the queue is full (the
@@ -168,53 +195,111 @@ final class ClientSender implements Runnable {
 
     @Override
     public void run() {
-        OutputLog.Subscription subscription = log.subscribe(wakeup::signal);
-        try {
+        subscription = log.subscribe(wakeup::signal);
+        sendFrom(() -> {
             if (binary) {
                 sendText(new ServerFrame.Ready(2).toJson());
             }
             sendControl();
-            long cursor = startSeq.isPresent() && log.keeps(startSeq.getAsLong()) ? startSeq.getAsLong() : sendReset();
-            pump(cursor);
+            return startSeq.isPresent() && log.keeps(startSeq.getAsLong()) ? startSeq.getAsLong() : sendReset();
+        });
+    }
+
+    /** What a sending thread starts from: the cursor it goes on from. */
+    private interface Start {
+        long cursor() throws InterruptedException;
+    }
+
+    /**
+     * The body of every sending thread: pumps from the start's cursor until the sending ends (then cleans up) or the
+     * thread hands over to another, which goes on from where this one stopped.
+     */
+    private void sendFrom(Start start) {
+        boolean handedOver = false;
+        try {
+            long cursor = pump(start.cursor());
+            if (cursor >= 0) {
+                handOver(cursor);
+                handedOver = true;
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             // The socket closed under a send: the client went away. Nothing to tell anyone.
             LOG.log(System.Logger.Level.DEBUG, "client sender ended", e);
         } finally {
-            subscription.close();
-            stopped = true;
-            control.clear();
-            onEnd.run();
+            if (!handedOver) {
+                subscription.close();
+                stopped = true;
+                control.clear();
+                onEnd.run();
+            }
         }
     }
 
-    /** Sends output from {@code cursor} on until the client goes away or the program has exited. */
-    private void pump(long cursor) throws InterruptedException {
+    /**
+     * Goes on from {@code cursor} on a thread of the other kind: a virtual thread when this platform thread has been
+     * idle, a platform thread when output has come to this virtual one.
+     */
+    private void handOver(long cursor) {
+        if (Thread.currentThread().isVirtual()) {
+            Thread.ofPlatform().daemon().name(name).start(() -> sendFrom(() -> cursor));
+        } else {
+            frame = new byte[BinaryOutputFrame.HEADER_BYTES + Math.min(FIRST_FRAME_DATA, maxFrameData)];
+            Thread.ofVirtual().name(name).start(() -> sendFrom(() -> cursor));
+        }
+    }
+
+    /**
+     * Sends output from {@code cursor} on until the client goes away or the program has exited (then returns -1), or
+     * until this thread should hand over (then returns the cursor to go on from): a platform thread after
+     * {@link #IDLE_HAND_OVER} without sending, a virtual thread once it has sent output.
+     */
+    private long pump(long cursor) throws InterruptedException {
         boolean forcePartial = false;
+        boolean virtual = Thread.currentThread().isVirtual();
         while (!stopped) {
             sendControl();
             boolean exited = exit.isDone();
-            OutputLog.Read read = log.read(cursor, frame, BinaryOutputFrame.HEADER_BYTES, maxFrameData,
-                    forcePartial || exited);
+            OutputLog.Read read = log.read(cursor, frame, BinaryOutputFrame.HEADER_BYTES,
+                    frame.length - BinaryOutputFrame.HEADER_BYTES, forcePartial || exited);
             switch (read.status()) {
                 case BYTES -> {
                     sendOutput(read.length(), read.endSeq());
                     cursor = read.endSeq();
                     forcePartial = false;
+                    if (virtual) {
+                        return cursor;
+                    }
+                    growFrameIfFilled(read.length());
                 }
                 case TOO_OLD, TOO_NEW -> cursor = sendReset();
                 case UP_TO_DATE -> {
                     if (exited) {
                         finish(cursor);
-                        return;
+                        return -1;
                     }
-                    if (wakeup.await(Math.max(0, nextKeepaliveNanos - System.nanoTime()))) {
+                    long now = System.nanoTime();
+                    long handOverAt = lastSentNanos + idleHandOverNanos;
+                    if (!virtual && now - handOverAt >= 0) {
+                        return cursor;
+                    }
+                    long until = virtual ? nextKeepaliveNanos : Math.min(nextKeepaliveNanos, handOverAt);
+                    if (wakeup.await(Math.max(0, until - now))) {
                         batch(cursor);
                     }
                 }
                 case PARTIAL_CHARACTER -> forcePartial = !wakeup.await(PARTIAL_CHARACTER_WAIT.toNanos());
             }
+        }
+        return -1;
+    }
+
+    /** A frame that filled the buffer says output is streaming: the next may be twice as large. */
+    private void growFrameIfFilled(int length) {
+        int data = frame.length - BinaryOutputFrame.HEADER_BYTES;
+        if (length == data && data < maxFrameData) {
+            frame = new byte[BinaryOutputFrame.HEADER_BYTES + Math.min(maxFrameData, data * 2)];
         }
     }
 
@@ -263,6 +348,7 @@ final class ClientSender implements Runnable {
         if (binary) {
             BinaryOutputFrame.writeHeader(frame, false, endSeq);
             socket.send(BufferData.create(frame, 0, BinaryOutputFrame.HEADER_BYTES + length), true);
+            lastSentNanos = System.nanoTime();
         } else {
             String data = new String(frame, BinaryOutputFrame.HEADER_BYTES, length, StandardCharsets.UTF_8);
             sendText(new ServerFrame.Output(endSeq, data, false).toJson());
@@ -299,5 +385,6 @@ final class ClientSender implements Runnable {
 
     private void sendText(String text) {
         socket.send(text, true);
+        lastSentNanos = System.nanoTime();
     }
 }

@@ -69,7 +69,7 @@ final class SharedTerminal {
     ClientAttachment attach(ConnectionParams params, WsSession socket) {
         ClientAttachment attachment = new ClientAttachment(this, params);
         ClientSender sender = new ClientSender(socket, terminal, exit, params.protocol2(), params.lastOutputSeq(),
-                settings.clientBacklogBytes(), () -> detach(attachment));
+                settings, () -> detach(attachment));
         sizing.lock();
         try {
             attachment.bind(sender, arbiter.join(params.viewer()));

@@ -1,5 +1,7 @@
 package dev.ptyctl.service.ws;
 
+import java.time.Duration;
+
 /**
  * How the WebSocket endpoint treats its clients (SPEC §5.5, §5.6, §8).
  *
@@ -13,14 +15,21 @@ package dev.ptyctl.service.ws;
  *                           sets the size, else that client), {@code server} or {@code clients}
  * @param maxFrameBytes      the largest client message accepted; a larger one is answered with an error frame and
  *                           dropped, the connection stays open
+ * @param senderIdle         how long a client's sender goes without sending before it gives its platform thread up
+ *                           for a virtual one ({@link ClientSender}); not a configuration key, 30 s but in tests
  */
-public record SocketSettings(int clientBacklogBytes, String answerQueries, int maxFrameBytes) {
+public record SocketSettings(int clientBacklogBytes, String answerQueries, int maxFrameBytes, Duration senderIdle) {
     /** SPEC §8 {@code clientBacklogBytes}: 1 MiB. */
     public static final int DEFAULT_CLIENT_BACKLOG_BYTES = 1 << 20;
     /** SPEC §8 {@code answerQueries}. */
     public static final String DEFAULT_ANSWER_QUERIES = "auto";
     /** The same 1 MiB limit the JSON-RPC protocol puts on a line: far above any paste, far below trouble. */
     public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
+
+    /** The settings of SPEC §8 with the usual sender idle time. */
+    public SocketSettings(int clientBacklogBytes, String answerQueries, int maxFrameBytes) {
+        this(clientBacklogBytes, answerQueries, maxFrameBytes, ClientSender.IDLE_HAND_OVER);
+    }
 
     /** Validates. */
     public SocketSettings {
@@ -32,6 +41,9 @@ public record SocketSettings(int clientBacklogBytes, String answerQueries, int m
         }
         if (maxFrameBytes < 1) {
             throw new IllegalArgumentException("maxFrameBytes must be positive, got " + maxFrameBytes);
+        }
+        if (senderIdle.isNegative() || senderIdle.isZero()) {
+            throw new IllegalArgumentException("senderIdle must be positive, got " + senderIdle);
         }
     }
 
