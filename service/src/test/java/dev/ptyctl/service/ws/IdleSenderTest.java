@@ -14,11 +14,17 @@ import org.junit.jupiter.api.Test;
  * time, and gets a platform thread back with the next output, losing nothing on the way.
  */
 class IdleSenderTest {
-    private static final Duration IDLE = Duration.ofMillis(100);
-    private static final String SENDER = "ws-send-t1";
+    /**
+     * Long enough that the platform thread brought back by output is still there when the test looks, right after
+     * the output arrived, however loaded the machine; short enough for a quick test.
+     */
+    private static final Duration IDLE = Duration.ofSeconds(1);
+    /** A terminal id of this test's own: a sender of another test's {@code t1} may still be ending. */
+    private static final String TERMINAL = "idle-sender";
+    private static final String SENDER = "ws-send-" + TERMINAL;
 
     private final SocketTestServer server = new SocketTestServer(new SocketSettings(1 << 20, "auto", 1 << 20, IDLE));
-    private final FakeTerminal terminal = server.add(new FakeTerminal("t1", 1 << 20));
+    private final FakeTerminal terminal = server.add(new FakeTerminal(TERMINAL, 1 << 20));
 
     @AfterEach
     void stop() {
@@ -27,11 +33,11 @@ class IdleSenderTest {
 
     @Test
     void anIdleClientsSenderGivesUpItsPlatformThreadAndOutputBringsItBackWithEveryByte() throws Exception {
-        WsTestClient client = server.connect("t1", "protocol=2&lastOutputSeq=0");
+        WsTestClient client = server.connect(TERMINAL, "protocol=2&lastOutputSeq=0");
         client.next(ServerFrame.Ready.class);
         client.next(ServerFrame.Size.class);
 
-        for (int round = 1; round <= 3; round++) {
+        for (int round = 1; round <= 2; round++) {
             awaitPlatformThread(false);
             // A key's echo, then a stream: frames grow from the first, small buffer to the largest on the way.
             String key = "key" + round;
@@ -44,7 +50,7 @@ class IdleSenderTest {
         }
         String all = client.awaitOutput(out -> true);
         StringBuilder expected = new StringBuilder();
-        for (int round = 1; round <= 3; round++) {
+        for (int round = 1; round <= 2; round++) {
             expected.append("key").append(round).append(("round " + round + " ").repeat(20_000));
         }
         assertThat(all).isEqualTo(expected.toString());
@@ -52,7 +58,7 @@ class IdleSenderTest {
 
     @Test
     void anIdleClientStillGetsAcksAndSizesFromItsVirtualThread() throws Exception {
-        WsTestClient client = server.connect("t1", "protocol=2&lastOutputSeq=0");
+        WsTestClient client = server.connect(TERMINAL, "protocol=2&lastOutputSeq=0");
         client.next(ServerFrame.Ready.class);
         client.next(ServerFrame.Size.class);
         awaitPlatformThread(false);
@@ -70,12 +76,11 @@ class IdleSenderTest {
     /** Waits until a platform thread named {@link #SENDER} is, or is not, alive; a virtual one is never listed. */
     private static void awaitPlatformThread(boolean alive) throws InterruptedException {
         long deadline = System.nanoTime() + WsTestClient.FRAME_BOUND.toNanos();
-        while (platformSender().isPresent() != alive) {
+        for (Optional<Thread> thread = platformSender(); thread.isPresent() != alive; thread = platformSender()) {
             assertThat(System.nanoTime() - deadline).as("a platform %s %s", SENDER, alive ? "again" : "gone")
                     .isNegative();
-            Optional<Thread> thread = platformSender();
             if (thread.isPresent()) {
-                thread.get().join(IDLE.toMillis() * 5); // ends once its idle time is up
+                thread.get().join(IDLE.toMillis() * 2); // ends once its idle time is up
             } else {
                 Thread.sleep(5); // a thread being started: no event to wait on
             }
