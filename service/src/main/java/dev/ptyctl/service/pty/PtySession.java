@@ -120,8 +120,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      * that failed). Only the running reader changes it.
      */
     private int readerIdleMillis;
-    /** The reader's buffer; only the one running reader touches it (a resumed one starts after the last ended). */
-    private byte[] readBuffer = new byte[FIRST_READ_BYTES];
+    /**
+     * The reader's buffer; only the one running reader touches it (a resumed one starts after the last ended). None
+     * while the reader is parked: 16 KiB of heap fewer per idle terminal.
+     */
+    private byte[] readBuffer;
     /** Reads and writes the master directly (see {@link PtyMaster}); null where that is not possible: then pty4j. */
     private final PtyMaster master;
     /** How long the screen thread waits for output before it ends (the next output starts another). */
@@ -469,7 +472,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     private void pumpOutput() {
-        byte[] buffer = readBuffer;
+        byte[] buffer = readBuffer != null ? readBuffer : new byte[FIRST_READ_BYTES];
+        readBuffer = buffer;
         boolean parked = false;
         try {
             for (int n = readPty(buffer); n >= 0 || n == PtyMaster.IDLE; n = readPty(buffer)) {
@@ -508,12 +512,12 @@ public final class PtySession implements TerminalSession, AutoCloseable {
 
     /**
      * Hands the idle master and its wake-up pipe to the {@link ReadinessWatcher}, which starts the next reader when
-     * output comes, the terminal hangs up or the session is closing. The buffers shrink back first: an idle terminal
-     * keeps neither its grown heap buffer nor the native one. Returns false when it could not be parked; the caller
-     * then goes on reading itself.
+     * output comes, the terminal hangs up or the session is closing. The buffers go first: an idle terminal keeps
+     * neither its heap buffer nor the native one. Returns false when it could not be parked; the caller then goes on
+     * reading itself.
      */
     private boolean park() {
-        readBuffer = new byte[FIRST_READ_BYTES];
+        readBuffer = null;
         master.releaseReadBuffer();
         try {
             ReadinessWatcher.shared().watch(new int[] {master.descriptor(), master.wakeDescriptor()},
