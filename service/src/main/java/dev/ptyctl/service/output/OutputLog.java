@@ -22,9 +22,10 @@ public final class OutputLog implements OutputListener {
     /**
      * The ring's first size. It doubles as output arrives until it reaches the capacity, so a terminal that has
      * printed a prompt or two holds a few KiB rather than the whole 2 MiB default: with hundreds of idle terminals
-     * the eager ring was the server's largest heap cost (2 MiB per terminal).
+     * the eager ring was the server's largest heap cost (2 MiB per terminal). 4 KiB rather than stop 12's 16: a
+     * shell's prompt fits, and 500 idle terminals hold 6 MiB less; a stream grows it in two more doublings.
      */
-    static final int INITIAL_RING_BYTES = 16 * 1024;
+    static final int INITIAL_RING_BYTES = 4 * 1024;
 
     private final int capacity;
     /** Grows (doubling, under {@link #lock}) up to {@link #capacity}; holds every kept byte at index seq mod length. */

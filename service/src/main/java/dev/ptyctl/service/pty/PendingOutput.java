@@ -12,7 +12,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Bounded so that the emulator can never fall far behind: a full queue makes the reader wait, which leaves the
  * bytes in the kernel and slows the program down, exactly as a slow terminal would. The bound also keeps the
  * emulator within the smallest replay buffer, so a reset snapshot's seq is always still in the output log.
- * The ring starts small and doubles on demand, so an idle terminal holds a few KiB.
+ * The ring is made by the first put, small, doubles on demand, and is dropped when the consumer retires (the queue is
+ * empty then), so an idle terminal holds none of it, however large a stream once made it (up to 480 KiB).
  *
  * <p>The consumer may retire while nothing comes ({@link #take(byte[], long)}); the next {@link #put} then starts
  * another through the starter given to the constructor, before it could ever wait for room. So an idle terminal
@@ -22,6 +23,7 @@ final class PendingOutput {
     static final int INITIAL_BYTES = 4 * 1024;
     /** What {@link #take(byte[], long)} returns when it gave up waiting: the consumer ends; a put starts another. */
     static final int IDLE = -2;
+    private static final byte[] NO_BYTES = new byte[0];
 
     private final int capacity;
     /** Starts a consumer thread; called under the lock by the put that finds none running. */
@@ -46,7 +48,7 @@ final class PendingOutput {
             throw new IllegalArgumentException("capacity must be positive, got " + capacityBytes);
         }
         this.capacity = capacityBytes;
-        this.ring = new byte[Math.min(capacityBytes, INITIAL_BYTES)];
+        this.ring = NO_BYTES; // the first put makes one
         this.startConsumer = startConsumer;
     }
 
@@ -99,6 +101,8 @@ final class PendingOutput {
             while (size == 0 && !closed) {
                 if (remaining <= 0) {
                     consumerRunning = false;
+                    ring = NO_BYTES; // empty: the next put makes a small one
+                    head = 0;
                     return IDLE;
                 }
                 remaining = notEmpty.awaitNanos(remaining);
@@ -114,6 +118,16 @@ final class PendingOutput {
             size -= n;
             notFull.signal();
             return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How large the queue's buffer is now (0 while no consumer runs). */
+    int bufferBytes() {
+        lock.lock();
+        try {
+            return ring.length;
         } finally {
             lock.unlock();
         }
@@ -145,7 +159,7 @@ final class PendingOutput {
         if (needed <= ring.length) {
             return;
         }
-        int length = ring.length;
+        int length = Math.max(ring.length, Math.min(capacity, INITIAL_BYTES));
         while (length < needed) {
             length = Math.min(capacity, length * 2);
         }

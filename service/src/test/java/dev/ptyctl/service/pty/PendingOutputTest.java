@@ -100,6 +100,27 @@ class PendingOutputTest {
     }
 
     @Test
+    void aRetiredConsumerLeavesNoBufferBehindHoweverLargeAStreamMadeIt() throws Exception {
+        PendingOutput pending = withOwnConsumer(480 * 1024);
+        assertThat(pending.bufferBytes()).as("a terminal that has printed nothing").isZero();
+        byte[] burst = new byte[300_000];
+        new Random(3).nextBytes(burst);
+        pending.put(burst, 0, burst.length);
+        assertThat(pending.bufferBytes()).isGreaterThanOrEqualTo(burst.length);
+        byte[] into = new byte[burst.length];
+        assertThat(pending.take(into, FOREVER)).isEqualTo(burst.length);
+        assertThat(into).isEqualTo(burst);
+
+        assertThat(pending.take(into, 1_000_000)).isEqualTo(PendingOutput.IDLE);
+        assertThat(pending.bufferBytes()).as("an idle terminal's queue").isZero();
+
+        pending.put("after".getBytes(), 0, 5);
+        assertThat(pending.bufferBytes()).isEqualTo(PendingOutput.INITIAL_BYTES);
+        assertThat(pending.take(into, FOREVER)).isEqualTo(5);
+        assertThat(new String(into, 0, 5)).isEqualTo("after");
+    }
+
+    @Test
     @Timeout(60)
     void consumersThatKeepRetiringLoseNothing() throws Exception {
         // Each consumer gives up after 50 us without output. Now and then the writer waits until the running one has
