@@ -73,14 +73,8 @@ final class CpuBreakdown implements AutoCloseable {
         close();
         readThreads(threadsLast, slicesLast);
         long[] processAfter = processTicks();
-        Map<String, Long> nanos = new LinkedHashMap<>();
-        SERVER_PARTS.forEach(part -> nanos.put(part, 0L));
-        for (Map.Entry<String, Long> thread : threadsLast.entrySet()) {
-            nanos.merge(roleOfThread.get(thread.getKey()),
-                    thread.getValue() - threadsBefore.getOrDefault(thread.getKey(), 0L), Long::sum);
-        }
         Map<String, Double> perMib = new LinkedHashMap<>();
-        nanos.forEach((part, n) -> perMib.put(part, workload.msPerMib(n / 10_000_000.0)));
+        byPart(threadsBefore, threadsLast).forEach((part, n) -> perMib.put(part, workload.msPerMib(n / 10_000_000.0)));
         perMib.put("cat", workload.msPerMib(processAfter[0] - processBefore[0]));
         perMib.put("bench client", workload.msPerMib(processAfter[1] - processBefore[1] - watcherNanos / 1e7));
         perMib.put("machine", workload.msPerMib(processAfter[2] - processBefore[2]));
@@ -121,15 +115,20 @@ final class CpuBreakdown implements AutoCloseable {
      * another thread (or the kernel's PTY worker) paid for.
      */
     Map<String, Double> slicesPerMib(CatWorkload workload) {
-        Map<String, Long> slices = new LinkedHashMap<>();
-        SERVER_PARTS.forEach(part -> slices.put(part, 0L));
-        for (Map.Entry<String, Long> thread : slicesLast.entrySet()) {
-            slices.merge(roleOfThread.get(thread.getKey()),
-                    thread.getValue() - slicesBefore.getOrDefault(thread.getKey(), 0L), Long::sum);
-        }
         Map<String, Double> perMib = new LinkedHashMap<>();
-        slices.forEach((part, n) -> perMib.put(part, n / workload.mib()));
+        byPart(slicesBefore, slicesLast).forEach((part, n) -> perMib.put(part, n / workload.mib()));
         return perMib;
+    }
+
+    /** Each server part's growth of a per-thread count from {@code before} to {@code last} (0 for a new thread). */
+    private Map<String, Long> byPart(Map<String, Long> before, Map<String, Long> last) {
+        Map<String, Long> parts = new LinkedHashMap<>();
+        SERVER_PARTS.forEach(part -> parts.put(part, 0L));
+        for (Map.Entry<String, Long> thread : last.entrySet()) {
+            parts.merge(roleOfThread.get(thread.getKey()),
+                    thread.getValue() - before.getOrDefault(thread.getKey(), 0L), Long::sum);
+        }
+        return parts;
     }
 
     private void readThreads(Map<String, Long> into, Map<String, Long> slicesInto) throws IOException {

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The whole-process server bench (issue 4, item 9), printed as Markdown:
@@ -325,26 +326,26 @@ public final class ServerBenchRunner {
 
     /** Where a ptyctl run's CPU went, by {@link CpuBreakdown} part. */
     private static void cpuParts(StringBuilder report, PtyctlCat ptyctl, Collection<CatWorkload> workloads) {
-        report.append("\nCPU ms per MiB during a ptyctl run, by part (medians of runs of their own after the measured "
-                + "rounds, whose thread watcher costs CPU too; server threads by role, `cat` as the server's reaped "
-                + "child, the bench's own process as the client, and every CPU's busy time; what the machine spent "
-                + "beyond the parts is mostly the kernel's PTY work):\n\n| workload |");
-        CpuBreakdown.PARTS.forEach(part -> report.append(' ').append(part).append(" |"));
-        report.append("\n| ---").append(" | ---".repeat(CpuBreakdown.PARTS.size())).append(" |\n");
+        partTable(report, "CPU ms per MiB during a ptyctl run, by part (medians of runs of their own after the "
+                + "measured rounds, whose thread watcher costs CPU too; server threads by role, `cat` as the server's "
+                + "reaped child, the bench's own process as the client, and every CPU's busy time; what the machine "
+                + "spent beyond the parts is mostly the kernel's PTY work):", CpuBreakdown.PARTS, workloads,
+                w -> ptyctl.cpuPartsMsPerMib(w.workload()), " %.1f |");
+        partTable(report, "Time slices per MiB of the server's threads in the same runs (how often each part was put "
+                + "on a CPU; nearly each slice of the reader, screen and sender begins with a wake-up):",
+                CpuBreakdown.SERVER_PARTS, workloads, w -> ptyctl.slicesPerMib(w.workload()), " %.0f |");
+    }
+
+    /** A table of a figure per workload and part: the median of each part's samples, as {@code format}. */
+    private static void partTable(StringBuilder report, String heading, List<String> parts,
+                                  Collection<CatWorkload> workloads, Function<CatWorkload, Map<String, Samples>> figures,
+                                  String format) {
+        report.append('\n').append(heading).append("\n\n| workload |");
+        parts.forEach(part -> report.append(' ').append(part).append(" |"));
+        report.append("\n| ---").append(" | ---".repeat(parts.size())).append(" |\n");
         for (CatWorkload w : workloads) {
             report.append("| ").append(w.name()).append(" |");
-            ptyctl.cpuPartsMsPerMib(w.workload()).values().forEach(s -> report.append(String.format(Locale.ROOT,
-                    " %.1f |", s.median())));
-            report.append('\n');
-        }
-        report.append("\nTime slices per MiB of the server's threads in the same runs (how often each part was put on a "
-                + "CPU; nearly each slice of the reader, screen and sender begins with a wake-up):\n\n| workload |");
-        CpuBreakdown.SERVER_PARTS.forEach(part -> report.append(' ').append(part).append(" |"));
-        report.append("\n| ---").append(" | ---".repeat(CpuBreakdown.SERVER_PARTS.size())).append(" |\n");
-        for (CatWorkload w : workloads) {
-            report.append("| ").append(w.name()).append(" |");
-            ptyctl.slicesPerMib(w.workload()).values().forEach(s -> report.append(String.format(Locale.ROOT,
-                    " %.0f |", s.median())));
+            figures.apply(w).values().forEach(s -> report.append(String.format(Locale.ROOT, format, s.median())));
             report.append('\n');
         }
     }
