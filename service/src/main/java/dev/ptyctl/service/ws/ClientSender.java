@@ -130,7 +130,6 @@ final class ClientSender implements Runnable {
         Thread.ofPlatform().daemon().name(name).start(this);
     }
 
-
     /**
      * Queues a control frame. Called from the client's own connection thread; waits while the queue is full (the
      * client is not reading), which holds up only that client's further frames.
@@ -295,10 +294,13 @@ final class ClientSender implements Runnable {
         return -1;
     }
 
-    /** A frame that filled the buffer says output is streaming: the next may be twice as large. */
+    /**
+     * A frame that filled the buffer says output is streaming: the next may be twice as large. Filled means within a
+     * character of the end, as a read stops before a character it cannot end.
+     */
     private void growFrameIfFilled(int length) {
         int data = frame.length - BinaryOutputFrame.HEADER_BYTES;
-        if (length == data && data < maxFrameData) {
+        if (data - length < 4 && data < maxFrameData) {
             frame = new byte[BinaryOutputFrame.HEADER_BYTES + Math.min(maxFrameData, data * 2)];
         }
     }

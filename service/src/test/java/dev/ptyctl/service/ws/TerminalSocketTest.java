@@ -8,6 +8,7 @@ import dev.ptyctl.protocol.ws.ClientFrame;
 import dev.ptyctl.protocol.ws.ServerFrame;
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
+import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.net.http.WebSocketHandshakeException;
 import java.nio.charset.StandardCharsets;
@@ -117,6 +118,27 @@ class TerminalSocketTest {
         terminal.emit("é");
         assertThat(client.next(BinaryOutputFrame.class)).isEqualTo(new BinaryOutputFrame(false, 5,
                 "é".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void framesGrowUnderAStreamOfCharactersThatNeverEndOnTheFirstBuffersEdge() throws Exception {
+        FakeTerminal big = server.add(new FakeTerminal("big", 1 << 20));
+        WsTestClient client = server.connect("big", "protocol=2&lastOutputSeq=0");
+        client.next(ServerFrame.Ready.class);
+        client.next(ServerFrame.Size.class);
+        String euros = "€".repeat(100_000); // 3 bytes each: a 4 KiB buffer always ends a byte short of full
+
+        big.emit(euros);
+
+        ByteArrayOutputStream received = new ByteArrayOutputStream();
+        int largest = 0;
+        while (received.size() < 300_000) {
+            BinaryOutputFrame frame = client.await(BinaryOutputFrame.class, f -> true);
+            largest = Math.max(largest, frame.data().length);
+            received.writeBytes(frame.data());
+        }
+        assertThat(received.toString(StandardCharsets.UTF_8)).isEqualTo(euros);
+        assertThat(largest).as("the largest frame's data").isGreaterThan(ClientSender.FIRST_FRAME_DATA);
     }
 
     @Test
