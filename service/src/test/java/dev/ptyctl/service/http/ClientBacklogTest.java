@@ -34,14 +34,11 @@ class ClientBacklogTest {
         HttpClient http = HttpClient.newHttpClient();
         try (PtyctlServer server = PtyctlServer.start(TestServers.withClientBacklogBytes(BACKLOG), ServerToken.none(),
                 Config.empty())) {
-            String id = given(TestServers.api(server))
-                    .body("{\"sessionId\":\"backlog\",\"shell\":\"/bin/sh\",\"args\":[\"-c\",\"stty -echo; read go; "
-                            + "head -c " + OUTPUT + " /dev/zero | tr '\\\\000' x\"]}")
-                    .post("/v1/terminals").then().statusCode(201).extract().jsonPath().getString("terminalId");
+            String id = TestServers.createGated(server, "backlog",
+                    "head -c " + OUTPUT + " /dev/zero | tr '\\\\000' x");
             try (Socket stalled = upgrade(server, id)) {
                 SocketFrames reader = SocketFrames.attach(http, server, id, "protocol=2&lastOutputSeq=0");
-                reader.socket().sendText("{\"type\":\"input\",\"clientId\":\"r\",\"clientSeq\":1,\"data\":\"go\\n\"}",
-                        true).join();
+                reader.go();
                 // The reading client gets every byte and then the exit frame, all while the other one reads nothing.
                 long end = reader.next("exit").getJsonNumber("seq").longValue();
                 assertThat(end).isEqualTo(OUTPUT);

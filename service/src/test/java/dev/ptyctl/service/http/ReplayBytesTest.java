@@ -24,14 +24,11 @@ class ReplayBytesTest {
         HttpClient http = HttpClient.newHttpClient();
         try (PtyctlServer server = PtyctlServer.start(TestServers.withReplayBytes(REPLAY), ServerToken.none(),
                 Config.empty())) {
-            String id = given(TestServers.api(server))
-                    .body("{\"sessionId\":\"replay\",\"shell\":\"/bin/sh\",\"args\":[\"-c\",\"stty -echo; read go; "
-                            + "head -c " + OUTPUT + " /dev/zero | tr '\\\\000' y; printf DONE; read x\"]}")
-                    .post("/v1/terminals").then().statusCode(201).extract().jsonPath().getString("terminalId");
+            String id = TestServers.createGated(server, "replay",
+                    "head -c " + OUTPUT + " /dev/zero | tr '\\\\000' y; printf DONE; read x");
             try {
                 SocketFrames follower = SocketFrames.attach(http, server, id, "lastOutputSeq=0");
-                follower.socket().sendText("{\"type\":\"input\",\"clientId\":\"f\",\"clientSeq\":1,"
-                        + "\"data\":\"go\\n\"}", true).join();
+                follower.go();
                 long end = 0;
                 JsonObject frame;
                 do {

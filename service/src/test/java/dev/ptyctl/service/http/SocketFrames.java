@@ -31,6 +31,11 @@ final class SocketFrames implements WebSocket.Listener {
         return socket;
     }
 
+    /** Types the line a terminal of {@link TestServers#createGated} waits for. */
+    void go() {
+        socket.sendText("{\"type\":\"input\",\"clientId\":\"go\",\"clientSeq\":1,\"data\":\"go\\n\"}", true).join();
+    }
+
     @Override
     public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
         partial.append(data);

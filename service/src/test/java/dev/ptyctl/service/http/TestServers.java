@@ -6,6 +6,7 @@ import dev.ptyctl.service.server.ServerSettings;
 import dev.ptyctl.service.server.ServerToken;
 import dev.ptyctl.service.terminals.TerminalSettings;
 import io.helidon.config.Config;
+import io.restassured.RestAssured;
 import io.restassured.builder.RequestSpecBuilder;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
@@ -106,6 +107,18 @@ final class TestServers {
             return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
                     .readLine();
         }
+    }
+
+    /**
+     * Creates a terminal whose {@code sh} runs {@code command} only once a client has typed a line
+     * ({@link SocketFrames#go}): a client that attaches after the output has started could miss its start, or be reset.
+     * Input is not echoed, so what the client receives is the command's output alone. Returns the terminal's id.
+     */
+    static String createGated(PtyctlServer server, String sessionId, String command) {
+        return RestAssured.given(api(server))
+                .body("{\"sessionId\":\"" + sessionId + "\",\"shell\":\"/bin/sh\",\"args\":[\"-c\",\"stty -echo; read go; "
+                        + command + "\"]}")
+                .post("/v1/terminals").then().statusCode(201).extract().jsonPath().getString("terminalId");
     }
 
     /** A create body for {@code sessionId} running the test shell. */
