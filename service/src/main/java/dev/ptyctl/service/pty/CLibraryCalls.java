@@ -5,6 +5,9 @@ import com.sun.jna.Platform;
 
 /** Binds a class's {@code native} methods to the C library with JNA's direct mapping, once, at class load. */
 final class CLibraryCalls {
+    /** {@code errno} of a call interrupted by a signal before it did anything: call again. The same on Linux and macOS. */
+    static final int EINTR = 4;
+
     private CLibraryCalls() {
     }
 

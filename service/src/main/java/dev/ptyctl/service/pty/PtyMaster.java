@@ -29,7 +29,6 @@ final class PtyMaster implements AutoCloseable {
     private static final short POLLOUT = 0x4;
     private static final int F_GETFL = 3;
     private static final int F_SETFL = 4;
-    private static final int EINTR = 4;
     private static final int EAGAIN = Platform.isMac() ? 35 : 11;
     /** {@code struct pollfd}: int fd, short events, short revents. */
     private static final int POLLFD_BYTES = 8;
@@ -118,7 +117,7 @@ final class PtyMaster implements AutoCloseable {
                 return total;
             }
             int error = n < 0 ? Native.getLastError() : 0;
-            if (error == EINTR) {
+            if (error == CLibraryCalls.EINTR) {
                 continue;
             }
             if (error != EAGAIN) {
@@ -219,7 +218,7 @@ final class PtyMaster implements AutoCloseable {
                 return -1;
             }
             int error = Native.getLastError();
-            if (error != EINTR) {
+            if (error != CLibraryCalls.EINTR) {
                 throw new IOException("poll on the PTY failed, errno " + error);
             }
         }
@@ -267,7 +266,7 @@ final class PtyMaster implements AutoCloseable {
             if (error == EAGAIN) {
                 return done;
             }
-            if (error != EINTR) {
+            if (error != CLibraryCalls.EINTR) {
                 throw new IOException("cannot write to the terminal, errno " + error);
             }
         }

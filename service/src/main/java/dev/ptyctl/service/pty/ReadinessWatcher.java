@@ -37,7 +37,6 @@ final class ReadinessWatcher {
     private static final int EPOLL_CTL_ADD = 1;
     private static final int EPOLL_CTL_DEL = 2;
     private static final int EPOLLIN = 0x1;
-    private static final int EINTR = 4;
     /** {@code struct epoll_event}: a 32-bit mask and 64 bits of data, packed on x86 (12 bytes), aligned elsewhere. */
     private static final int EVENT_BYTES = Platform.isIntel() ? 12 : 16;
     private static final int DATA_OFFSET = Platform.isIntel() ? 4 : 8;
@@ -112,7 +111,7 @@ final class ReadinessWatcher {
         Memory events = new Memory((long) MAX_EVENTS * EVENT_BYTES);
         while (true) {
             int n = epoll_wait(epollFd, events, MAX_EVENTS, -1);
-            if (n < 0 && Native.getLastError() == EINTR) {
+            if (n < 0 && Native.getLastError() == CLibraryCalls.EINTR) {
                 continue;
             }
             if (n < 0) {

@@ -43,7 +43,6 @@ final class SpawnedPtyProcess extends PtyProcess {
     private static final short POSIX_SPAWN_SETSIGMASK = 0x08;
     private static final short POSIX_SPAWN_SETSID = 0x80;
     private static final int O_RDWR = 2;
-    private static final int EINTR = 4;
     /**
      * Room for glibc's {@code posix_spawn_file_actions_t} (80 bytes on x86-64), {@code posix_spawnattr_t} (336) and
      * {@code sigset_t} (128), with a margin: they are opaque, so they are only ever passed by address.
@@ -185,7 +184,7 @@ final class SpawnedPtyProcess extends PtyProcess {
         do {
             result = waitpid((int) pid, status, options);
             error = result < 0 ? Native.getLastError() : 0;
-        } while (error == EINTR);
+        } while (error == CLibraryCalls.EINTR);
         if (result == pid) {
             exit.complete(exitCode(status[0]));
         } else {
