@@ -120,11 +120,6 @@ public final class PtySession implements TerminalSession, AutoCloseable {
      * that failed). Only the running reader changes it.
      */
     private int readerIdleMillis;
-    /**
-     * The reader's buffer; only the one running reader touches it (a resumed one starts after the last ended). None
-     * while the reader is parked: 16 KiB of heap fewer per idle terminal.
-     */
-    private byte[] readBuffer;
     /** Reads and writes the master directly (see {@link PtyMaster}); null where that is not possible: then pty4j. */
     private final PtyMaster master;
     /** How long the screen thread waits for output before it ends (the next output starts another). */
@@ -472,8 +467,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     private void pumpOutput() {
-        byte[] buffer = readBuffer != null ? readBuffer : new byte[FIRST_READ_BYTES];
-        readBuffer = buffer;
+        // Each reader its own: a parked terminal keeps no buffer (16 KiB of heap fewer per idle terminal).
+        byte[] buffer = new byte[FIRST_READ_BYTES];
         boolean parked = false;
         try {
             for (int n = readPty(buffer); n >= 0 || n == PtyMaster.IDLE; n = readPty(buffer)) {
@@ -492,7 +487,6 @@ public final class PtySession implements TerminalSession, AutoCloseable {
                 // n == buffer.length grew the buffer only when the kernel happened to hand out 4096 bytes once.
                 if (buffer.length - n < PtyMaster.LINE_DISCIPLINE_CHUNK && buffer.length < maxReadBytes) {
                     buffer = new byte[Math.min(maxReadBytes, buffer.length * 2)];
-                    readBuffer = buffer;
                 }
             }
         } catch (IOException e) {
@@ -512,12 +506,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
 
     /**
      * Hands the idle master and its wake-up pipe to the {@link ReadinessWatcher}, which starts the next reader when
-     * output comes, the terminal hangs up or the session is closing. The buffers go first: an idle terminal keeps
-     * neither its heap buffer nor the native one. Returns false when it could not be parked; the caller then goes on
-     * reading itself.
+     * output comes, the terminal hangs up or the session is closing. The native buffer goes first (the heap one goes
+     * with the reader that ends): an idle terminal keeps neither. Returns false when it could not be parked; the
+     * caller then goes on reading itself.
      */
     private boolean park() {
-        readBuffer = null;
         master.releaseReadBuffer();
         try {
             ReadinessWatcher.shared().watch(new int[] {master.descriptor(), master.wakeDescriptor()},
