@@ -152,12 +152,20 @@ final class AttachSession {
 
     /** The local size as resize, then focus: this client is the one being used, so it sets the size (SPEC §5.4). */
     private void sendSize(Terminal local, TerminalAttachment attachment) {
-        Size size = local.getSize();
+        sendSize(local.getSize(), attachment);
+    }
+
+    private void sendSize(Size size, TerminalAttachment attachment) {
         if (size.getColumns() > 0 && size.getRows() > 0) {
-            sentSize.set((long) size.getColumns() << 32 | size.getRows());
+            sentSize.set(packed(size));
             attachment.resize(size.getColumns(), size.getRows());
         }
         attachment.focus();
+    }
+
+    /** A size as one number, for {@link #sentSize}. */
+    private static long packed(Size size) {
+        return (long) size.getColumns() << 32 | size.getRows();
     }
 
     /**
@@ -168,9 +176,8 @@ final class AttachSession {
      */
     private void sendSizeIfChanged(Terminal local, TerminalAttachment attachment) {
         Size size = local.getSize();
-        if (size.getColumns() > 0 && size.getRows() > 0
-                && sentSize.get() != ((long) size.getColumns() << 32 | size.getRows())) {
-            sendSize(local, attachment);
+        if (size.getColumns() > 0 && size.getRows() > 0 && sentSize.get() != packed(size)) {
+            sendSize(size, attachment);
         }
     }
 
