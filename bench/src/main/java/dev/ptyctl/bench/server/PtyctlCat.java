@@ -134,14 +134,17 @@ final class PtyctlCat implements CatContender {
         long start = System.nanoTime();
         try (parts) {
             catSession(workload, start, () -> {
-                parts.msPerMib(workload).forEach((part, ms) -> cpuParts
-                        .computeIfAbsent(workload.workload(), w -> new LinkedHashMap<>())
-                        .computeIfAbsent(part, p -> new Samples()).add(ms));
-                parts.slicesPerMib(workload).forEach((part, n) -> slices
-                        .computeIfAbsent(workload.workload(), w -> new LinkedHashMap<>())
-                        .computeIfAbsent(part, p -> new Samples()).add(n));
+                addByPart(cpuParts, workload.workload(), parts.msPerMib(workload));
+                addByPart(slices, workload.workload(), parts.slicesPerMib(workload));
             });
         }
+    }
+
+    /** Adds one run's figure of each part to the samples of {@code workload}'s parts in {@code into}. */
+    private static void addByPart(Map<Workload, Map<String, Samples>> into, Workload workload,
+                                  Map<String, Double> figures) {
+        Map<String, Samples> parts = into.computeIfAbsent(workload, w -> new LinkedHashMap<>());
+        figures.forEach((part, figure) -> parts.computeIfAbsent(part, p -> new Samples()).add(figure));
     }
 
     /** What a run records once the client has every byte and the {@code exit} frame. */
