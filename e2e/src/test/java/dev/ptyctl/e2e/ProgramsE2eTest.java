@@ -2,6 +2,7 @@ package dev.ptyctl.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.testsupport.RequiresTool;
 import jakarta.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ProgramsE2eTest {
 
     @Test
+    @RequiresTool("vim")
     void vimEditsAndSavesAFile(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("notes.txt");
         try (ServedTerminal served = ServedTerminal.tcp("vim -u NONE -n " + file, "--cols", "80", "--rows", "24");
@@ -39,6 +41,7 @@ class ProgramsE2eTest {
     }
 
     @Test
+    @RequiresTool("less")
     void lessPagesThroughAFileAndRestoresTheShellScreen() throws Exception {
         try (ServedTerminal served = ServedTerminal.tcp(JsonRpcE2eTest.BASH, "--cols", "80", "--rows", "24");
                 RawRpc rpc = served.connect()) {

@@ -2,7 +2,7 @@ package dev.ptyctl.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
+import dev.ptyctl.testsupport.Tools;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,8 +18,7 @@ class RunE2eTest {
     Path home;
 
     private ServedTerminal serve(String shell) throws Exception {
-        assertThat(Files.isExecutable(Path.of("/usr/bin", shell)) || Files.isExecutable(Path.of("/bin", shell)))
-                .as("%s is installed (.ci/run installs it)", shell).isTrue();
+        Tools.require(shell);
         return ServedTerminal.tcp(shell, "--shell-integration", "--cwd", home.toString());
     }
 

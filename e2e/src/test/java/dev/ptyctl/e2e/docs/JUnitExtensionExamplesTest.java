@@ -6,6 +6,7 @@ import dev.ptyctl.client.Key;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
+import dev.ptyctl.testsupport.RequiresTool;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +21,7 @@ class JUnitExtensionExamplesTest {
     }
 
     @Test
+    @RequiresTool("vim")
     @WithTerminal(command = {"vim", "-u", "NONE"}, cols = 80, rows = 24)   // overrides the class's settings
     void oneTestWithItsOwnProgram(TerminalDriver vim) {
         vim.waitFor("VIM - Vi IMproved", Duration.ofSeconds(10))

@@ -8,6 +8,7 @@ import dev.ptyctl.client.dsl.CommandResult;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
+import dev.ptyctl.testsupport.RequiresTool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,6 +52,7 @@ class DslProgramsE2eTest {
     }
 
     @Test
+    @RequiresTool("python3")
     void pythonReplEvaluatesExpressions(TerminalDriver terminal) {
         // Rows are compared without their trailing spaces: the prompt ">>> " reads ">>>".
         terminal.typeLine("python3 -q").waitFor(">>>")
@@ -63,6 +65,7 @@ class DslProgramsE2eTest {
     }
 
     @Test
+    @RequiresTool("vim")
     void vimInsertsTextSavesAndQuits(TerminalDriver terminal, @TempDir Path dir) throws Exception {
         Path file = dir.resolve("notes.txt");
         terminal.typeLine("vim -u NONE -n " + file).waitFor("[New")
@@ -75,6 +78,7 @@ class DslProgramsE2eTest {
     }
 
     @Test
+    @RequiresTool("less")
     void lessPagesThroughAFileAndRestoresTheShellScreen(TerminalDriver terminal) {
         terminal.typeLine("echo before; seq 1 200 | less").waitFor("\n23\n:")
                 .assertScreen().row(1, "1").row(23, "23").doesNotContain("before").and()

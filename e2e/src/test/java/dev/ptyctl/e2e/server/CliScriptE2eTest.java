@@ -3,6 +3,7 @@ package dev.ptyctl.e2e.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.e2e.Ptyctl;
+import dev.ptyctl.testsupport.RequiresTool;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ class CliScriptE2eTest {
     private static final long SCRIPT_TIMEOUT_SECONDS = 180;
 
     @Test
+    @RequiresTool("vim")
     void aShellScriptDrivesVimWithPtyctlAlone(@TempDir Path bin) throws Exception {
         Path script = Path.of(CliScriptE2eTest.class.getResource("/cli/drive-vim.sh").toURI());
         Path ptyctl = launcher(bin);

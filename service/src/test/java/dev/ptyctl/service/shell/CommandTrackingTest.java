@@ -2,6 +2,7 @@ package dev.ptyctl.service.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.testsupport.Tools;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +18,7 @@ class CommandTrackingTest {
     Path home;
 
     private IntegratedShell shell(String shell) throws Exception {
-        IntegratedShell.assumeInstalled(shell);
+        Tools.require(shell);
         switch (shell) {
             case "bash" -> Files.writeString(home.resolve(".bashrc"), "PS1='ready$ '\n");
             case "zsh" -> Files.writeString(home.resolve(".zshrc"), "PS1='ready$ '\n");

@@ -1,7 +1,6 @@
 package dev.ptyctl.service.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ptyctl.service.pty.PtySession;
 import dev.ptyctl.service.pty.SessionProgress;
@@ -9,7 +8,6 @@ import dev.ptyctl.service.pty.SpawnOptions;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -110,19 +108,6 @@ final class IntegratedShell implements AutoCloseable {
             assertThat(System.nanoTime()).as("never saw %s; screen:%n%s", what, screen()).isLessThan(deadline);
             session.awaitChange(progress.outputSeq(), deadline);
         }
-    }
-
-    /**
-     * Skips the test when {@code shell} is not on PATH, except in CI, which installs zsh and fish: there a missing
-     * shell must fail, not skip.
-     */
-    static void assumeInstalled(String shell) {
-        boolean found = false;
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
-            found |= Files.isExecutable(Path.of(dir, shell));
-        }
-        assumeTrue(found || "true".equals(System.getenv("CI")),
-                shell + " is not installed");
     }
 
     /** For filtering the sequences {@link #run} returns. */

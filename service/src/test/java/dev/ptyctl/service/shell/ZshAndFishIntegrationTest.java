@@ -2,6 +2,7 @@ package dev.ptyctl.service.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.testsupport.Tools;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -18,13 +19,13 @@ class ZshAndFishIntegrationTest {
     Path home;
 
     private IntegratedShell zsh(String zshrc) throws Exception {
-        IntegratedShell.assumeInstalled("zsh");
+        Tools.require("zsh");
         Files.writeString(home.resolve(".zshrc"), zshrc);
         return new IntegratedShell("zsh", home);
     }
 
     private IntegratedShell fish(String configFish) throws Exception {
-        IntegratedShell.assumeInstalled("fish");
+        Tools.require("fish");
         Path config = Files.createDirectories(home.resolve(".config/fish"));
         Files.writeString(config.resolve("config.fish"), configFish);
         return new IntegratedShell("fish", home);
@@ -48,7 +49,7 @@ class ZshAndFishIntegrationTest {
 
     @Test
     void zshKeepsTheUsersZdotdir() throws Exception {
-        IntegratedShell.assumeInstalled("zsh");
+        Tools.require("zsh");
         Path own = Files.createDirectories(home.resolve("zdot"));
         Files.writeString(own.resolve(".zshrc"), "PS1='ready$ '\nexport FROM_OWN_ZDOTDIR=yes\n");
         var launch = ShellIntegration.integrate(java.util.List.of("zsh"), Map.of("ZDOTDIR", own.toString()));

@@ -1,0 +1,8 @@
+/**
+ * What every module's tests share. {@link dev.ptyctl.testsupport.RequiresTool} and {@link
+ * dev.ptyctl.testsupport.Tools#require} let a test that drives an optional program (zsh, fish, vim, tmux, chromium,
+ * chromedriver…) skip with a visible reason where the program is missing, fail instead under {@code CI=true}, and
+ * leave its name in {@code target/missing-tools/} at the repository root, from which {@code ./run-tests} prints its
+ * one-line summary.
+ */
+package dev.ptyctl.testsupport;
