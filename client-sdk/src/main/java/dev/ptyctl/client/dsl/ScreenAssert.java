@@ -101,7 +101,7 @@ public final class ScreenAssert {
 
     private ScreenAssert check(boolean holds, String expectation) {
         if (!holds) {
-            throw new TerminalAssertionError(expectation, screen);
+            throw terminal != null ? terminal.failure(expectation, screen) : new TerminalAssertionError(expectation, screen);
         }
         return this;
     }

@@ -29,6 +29,9 @@ public final class TerminalAssertionError extends AssertionError {
     private static final long serialVersionUID = 1L;
 
     private final transient Screen screen;
+    private final transient String expectation;
+    /** The emulator's state when it failed, as escape sequences (with styles), when the DSL had a copy; else null. */
+    private final transient byte[] styledScreen;
 
     /**
      * Creates the error.
@@ -37,8 +40,23 @@ public final class TerminalAssertionError extends AssertionError {
      * @param screen      the screen when it failed
      */
     public TerminalAssertionError(String expectation, Screen screen) {
+        this(expectation, screen, null);
+    }
+
+    TerminalAssertionError(String expectation, Screen screen, byte[] styledScreen) {
         super(expectation + "\n" + ScreenDump.render(screen));
         this.screen = screen;
+        this.expectation = expectation;
+        this.styledScreen = styledScreen;
+    }
+
+    /** What was expected, without the screen: {@code expected the screen to contain "PASSED" within 30 s}. */
+    public String expectation() {
+        return expectation;
+    }
+
+    byte[] styledScreen() {
+        return styledScreen;
     }
 
     /** The screen when the expectation failed. */

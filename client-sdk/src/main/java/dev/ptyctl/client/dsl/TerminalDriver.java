@@ -6,6 +6,8 @@ import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Screen;
 import dev.ptyctl.client.Status;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.client.WriteResult;
@@ -52,13 +54,40 @@ public final class TerminalDriver implements AutoCloseable {
 
     private final RpcClient rpc;
     private final boolean ownsClient;
+    /** The attachment-fed copy of the screen, for drivers of a {@code ptyctl server} terminal; null otherwise. */
+    private final LiveView live;
     private Duration timeout = DEFAULT_TIMEOUT;
     /** The output offset when this driver's last write was applied; -1 before the first. */
     private long lastWriteSeq = -1;
 
-    private TerminalDriver(RpcClient rpc, boolean ownsClient) {
+    private TerminalDriver(RpcClient rpc, boolean ownsClient, LiveView live) {
         this.rpc = Objects.requireNonNull(rpc, "rpc");
         this.ownsClient = ownsClient;
+        this.live = live;
+    }
+
+    private TerminalDriver(RpcClient rpc, boolean ownsClient) {
+        this(rpc, ownsClient, null);
+    }
+
+    /**
+     * Connects to a terminal of {@code ptyctl server} with everything the DSL offers: JSON-RPC to drive it, and a
+     * view-only WebSocket attachment that keeps a copy of its screen with styles, so locators, marks, snapshots,
+     * {@link #commands()} and failure reports work. {@link #close()} closes both connections; {@code terminals}
+     * stays open and the terminal goes on.
+     *
+     * @param terminals the server's REST client
+     * @param terminal  the terminal, as {@link TerminalsClient#create} or {@link TerminalsClient#get} returned it
+     * @param token     the server's token, or {@code null}
+     */
+    public static TerminalDriver connect(TerminalsClient terminals, Terminal terminal, String token) throws IOException {
+        RpcClient rpc = RpcClient.builder().token(token).connect(terminal.rpc());
+        try {
+            return new TerminalDriver(rpc, true, LiveView.open(terminals, terminal, token));
+        } catch (IOException | RuntimeException e) {
+            rpc.close();
+            throw e;
+        }
     }
 
     /** A driver over an open client; {@link #close()} leaves the client open. */
@@ -169,7 +198,7 @@ public final class TerminalDriver implements AutoCloseable {
     private TerminalDriver await(WaitRequest request, String expectation) {
         WaitResult result = io(() -> rpc.waitFor(request));
         if (!result.matched()) {
-            throw new TerminalAssertionError(expectation, result.screen());
+            throw failure(expectation, result.screen());
         }
         return this;
     }
@@ -190,7 +219,7 @@ public final class TerminalDriver implements AutoCloseable {
     public TerminalDriver waitForPrompt(Duration timeout) {
         JsonObject result = waitPrompt(lastWriteSeq, timeout);
         if (!result.getBoolean("matched")) {
-            throw new TerminalAssertionError("expected the shell's prompt within " + describe(timeout), Screen.fromJson(result));
+            throw failure("expected the shell's prompt within " + describe(timeout), Screen.fromJson(result));
         }
         return this;
     }
@@ -213,7 +242,7 @@ public final class TerminalDriver implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         JsonObject ready = waitPrompt(-1, remaining(deadline));
         if (!ready.getBoolean("matched")) {
-            throw new TerminalAssertionError("expected the shell's prompt within " + describe(timeout) + " before running "
+            throw failure("expected the shell's prompt within " + describe(timeout) + " before running "
                     + ScreenAssert.quote(commandLine), Screen.fromJson(ready));
         }
         if (commandLine.indexOf('\n') >= 0) {
@@ -224,13 +253,13 @@ public final class TerminalDriver implements AutoCloseable {
         }
         JsonObject done = waitPrompt(lastWriteSeq, remaining(deadline));
         if (!done.getBoolean("matched")) {
-            throw new TerminalAssertionError(ScreenAssert.quote(commandLine) + " did not finish within " + describe(timeout),
+            throw failure(ScreenAssert.quote(commandLine) + " did not finish within " + describe(timeout),
                     Screen.fromJson(done));
         }
         JsonObject command = done.getJsonObject("command");
         if (command == null) {
             press(Key.ctrl('c')); // clear what the shell may have left on its command line
-            throw new TerminalAssertionError("the shell did not run " + ScreenAssert.quote(commandLine)
+            throw failure("the shell did not run " + ScreenAssert.quote(commandLine)
                     + " (a syntax error?)", Screen.fromJson(done));
         }
         int exitCode = command.get("exitCode") instanceof JsonNumber code ? code.intValue() : CommandResult.UNKNOWN_EXIT_CODE;
@@ -284,14 +313,141 @@ public final class TerminalDriver implements AutoCloseable {
         WaitResult result = io(() -> rpc.waitFor(WaitRequest.builder().timeout(timeout).build()));
         Status status = status();
         if (status.running()) {
-            throw new TerminalAssertionError("expected the program to exit within " + describe(timeout), result.screen());
+            throw failure("expected the program to exit within " + describe(timeout), result.screen());
         }
         return status.exitCode().orElse(CommandResult.UNKNOWN_EXIT_CODE);
     }
 
-    /** Closes the connection if this driver opened it. The terminal itself goes on. */
+    /**
+     * Marks this point of the terminal's output: {@link #expectAfter(Mark)} then matches only what the program draws
+     * from here on. Every byte the program wrote before this call lies before the mark.
+     *
+     * @throws IllegalStateException for a driver without a live view (see {@link #connect(TerminalsClient, Terminal, String)})
+     */
+    public Mark mark() {
+        LiveView view = live("mark()");
+        long serverSeq = io(view::serverSeq);
+        return interruptible(() -> view.screen().mark(serverSeq, timeout)).orElseThrow(() -> failure(
+                "expected the terminal's output up to offset " + serverSeq + " to arrive within " + describe(timeout),
+                screen()));
+    }
+
+    /**
+     * Expectations that only what the program drew after {@code mark} can satisfy: text on cells written since, not
+     * the command line echoed before it or the previous command's output still on the screen.
+     *
+     * <pre>{@code
+     * var m = t.mark();
+     * t.press(Key.ENTER);
+     * t.expectAfter(m).text("Sent");
+     * }</pre>
+     */
+    public AfterMark expectAfter(Mark mark) {
+        Objects.requireNonNull(mark, "mark");
+        live("expectAfter(mark)");
+        return new AfterMark(this, mark);
+    }
+
+    /**
+     * Waits until the program has drawn nothing for {@code quiet}, then until this driver's copy of the screen has
+     * caught up: for full-screen programs that give no other sign of being done.
+     *
+     * @throws TerminalAssertionError when output keeps coming for the whole default timeout
+     */
+    public TerminalDriver waitForSettled(Duration quiet) {
+        waitForIdle(quiet);
+        if (live != null) {
+            sync();
+        }
+        return this;
+    }
+
+    /**
+     * Every command the shell ran in this terminal so far (shell integration, as {@link #waitForPrompt()}), oldest
+     * first: those typed by hand as well as those of {@link #run}; a command still running comes last with
+     * {@link Command#running()} set.
+     */
+    public List<Command> commands() {
+        LiveView view = live("commands()");
+        sync();
+        return view.screen().commands();
+    }
+
+    /**
+     * The last command that finished.
+     *
+     * @throws TerminalAssertionError when none has
+     */
+    public Command lastCommand() {
+        List<Command> finished = commands().stream().filter(c -> !c.running()).toList();
+        if (finished.isEmpty()) {
+            throw failure("expected a command to have finished", screen());
+        }
+        return finished.getLast();
+    }
+
+    /** Waits until the live view has every byte written so far (at most the default timeout). */
+    void sync() {
+        if (!io(() -> live.sync(timeout))) {
+            throw failure("expected the terminal's output to reach this driver within " + describe(timeout), screen());
+        }
+    }
+
+    LiveView live(String what) {
+        if (live == null) {
+            throw new IllegalStateException(what + " needs a terminal of ptyctl server with its screen followed: use"
+                    + " @WithTerminal or TerminalDriver.connect(TerminalsClient, Terminal, token)");
+        }
+        return live;
+    }
+
+    /** Whether this driver follows the screen itself (locators, marks, snapshots, commands). */
+    boolean hasLiveView() {
+        return live != null;
+    }
+
+    Duration defaultTimeout() {
+        return timeout;
+    }
+
+    /**
+     * A failed expectation, with the screen as this driver's copy shows it once caught up (so the text, the picture
+     * and the styles of a failure report are one screen), else as the server sent it.
+     */
+    TerminalAssertionError failure(String expectation, Screen screen) {
+        if (live == null) {
+            return new TerminalAssertionError(expectation, screen);
+        }
+        try {
+            live.sync(Duration.ofSeconds(2));
+        } catch (IOException e) {
+            // the server's screen is still worth showing
+        }
+        LiveScreen copy = live.screen();
+        return new TerminalAssertionError(expectation, copy.cells().toScreen(), copy.vtState());
+    }
+
+    /** A wait on this driver's copy of the screen, whose interruption is unchecked as every DSL failure. */
+    @FunctionalInterface
+    interface Wait<T> {
+        T await() throws InterruptedException;
+    }
+
+    static <T> T interruptible(Wait<T> wait) {
+        try {
+            return wait.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the terminal", e);
+        }
+    }
+
+    /** Closes the connections this driver opened. The terminal itself goes on. */
     @Override
     public void close() {
+        if (live != null) {
+            live.close();
+        }
         if (ownsClient) {
             rpc.close();
         }

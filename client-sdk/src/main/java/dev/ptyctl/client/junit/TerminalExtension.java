@@ -2,7 +2,6 @@ package dev.ptyctl.client.junit;
 
 import dev.ptyctl.client.CreateTerminalRequest;
 import dev.ptyctl.client.RestConnectionException;
-import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
@@ -47,10 +46,10 @@ public final class TerminalExtension implements BeforeEachCallback, AfterEachCal
     private static final String KEY = "terminal";
 
     /** One test's terminal: the REST client that made it, its description, and the driver. */
-    private record RunningTerminal(TerminalsClient terminals, Terminal terminal, RpcClient rpc, TerminalDriver driver) {
+    private record RunningTerminal(TerminalsClient terminals, Terminal terminal, TerminalDriver driver) {
         void close() throws IOException {
             try {
-                rpc.close();
+                driver.close();
                 terminals.delete(terminal.terminalId());
             } finally {
                 terminals.close();
@@ -67,10 +66,15 @@ public final class TerminalExtension implements BeforeEachCallback, AfterEachCal
         TerminalsClient terminals = TerminalsClient.builder().baseUrl(URI.create(url)).token(token).build();
         try {
             Terminal terminal = terminals.create(request(context, settings));
-            RpcClient rpc = RpcClient.builder().token(token).connect(terminal.rpc());
-            TerminalDriver driver = TerminalDriver.of(rpc)
-                    .timeout(Duration.ofSeconds(settings == null ? 10 : settings.timeoutSeconds()));
-            context.getStore(NAMESPACE).put(KEY, new RunningTerminal(terminals, terminal, rpc, driver));
+            TerminalDriver driver;
+            try {
+                driver = TerminalDriver.connect(terminals, terminal, token)
+                        .timeout(Duration.ofSeconds(settings == null ? 10 : settings.timeoutSeconds()));
+            } catch (IOException | RuntimeException e) {
+                terminals.delete(terminal.terminalId());
+                throw e;
+            }
+            context.getStore(NAMESPACE).put(KEY, new RunningTerminal(terminals, terminal, driver));
         } catch (RestConnectionException e) {
             terminals.close();
             throw new IllegalStateException("no ptyctl server at " + url + " (" + e.getMessage() + "): start one with"

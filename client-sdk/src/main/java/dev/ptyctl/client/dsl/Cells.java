@@ -1,0 +1,131 @@
+package dev.ptyctl.client.dsl;
+
+import dev.ptyctl.client.Cursor;
+import dev.ptyctl.client.Screen;
+import dev.ptyctl.client.TerminalSize;
+import dev.ptyctl.vt.CellView;
+import dev.ptyctl.vt.Terminal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An immutable copy of every cell of a screen, taken from an emulator: what locators search, snapshots record and
+ * failure reports draw. Rows and columns are 0-based here; the public API speaks 1-based rows as the rest of the DSL.
+ *
+ * <p>Each row is also kept as text with, per character, the column it came from, so a match found in the text (as
+ * {@code pty/wait} matches) maps back to cells and their styles.
+ */
+final class Cells {
+    /** Stands for a cell drawn before an anchor's mark (see {@link DrawnSince}): no search text contains it. */
+    static final char STALE = '\uE000';
+
+    private final int cols;
+    private final int rows;
+    private final int cursorRow;
+    private final int cursorCol;
+    private final boolean cursorVisible;
+    private final CellView[] cells;
+    private final String[] rowText;
+    private final int[][] columnOf;
+
+    private Cells(Terminal terminal) {
+        this.cols = terminal.cols();
+        this.rows = terminal.rows();
+        this.cursorRow = terminal.cursorRow();
+        this.cursorCol = Math.min(terminal.cursorCol(), cols - 1);
+        this.cursorVisible = terminal.cursorVisible();
+        this.cells = new CellView[cols * rows];
+        this.rowText = new String[rows];
+        this.columnOf = new int[rows][];
+        for (int row = 0; row < rows; row++) {
+            StringBuilder text = new StringBuilder(cols);
+            int[] columns = new int[cols * 2];
+            for (int col = 0; col < cols; col++) {
+                CellView cell = terminal.cellAt(row, col);
+                cells[row * cols + col] = cell;
+                if (cell.width() == 0 && cell.chars().isEmpty()) {
+                    continue; // right half of a wide character: its text is in the left half
+                }
+                String chars = cell.chars().isEmpty() ? " " : cell.chars();
+                for (int i = 0; i < chars.length(); i++) {
+                    if (text.length() == columns.length) {
+                        columns = java.util.Arrays.copyOf(columns, columns.length * 2);
+                    }
+                    columns[text.length()] = col;
+                    text.append(chars.charAt(i));
+                }
+            }
+            int end = text.length();
+            while (end > 0 && (text.charAt(end - 1) == ' ' || text.charAt(end - 1) == STALE)) {
+                end--;
+            }
+            rowText[row] = text.substring(0, end);
+            columnOf[row] = java.util.Arrays.copyOf(columns, end);
+        }
+    }
+
+    /** The cells of {@code terminal} now; the caller holds whatever lock guards it. */
+    static Cells of(Terminal terminal) {
+        return new Cells(terminal);
+    }
+
+    int cols() {
+        return cols;
+    }
+
+    int rows() {
+        return rows;
+    }
+
+    CellView cell(int row, int col) {
+        return cells[row * cols + col];
+    }
+
+    /** Row text: trailing blanks (and stale cells) removed, a wide character once. */
+    String rowText(int row) {
+        return rowText[row];
+    }
+
+    /** The column of the {@code index}-th character of {@link #rowText(int)}. */
+    int columnOf(int row, int index) {
+        return columnOf[row][index];
+    }
+
+    /** Columns the characters {@code [from, to)} of a row's text cover, as [first column, last column + 1). */
+    int[] columnSpan(int row, int from, int to) {
+        int first = columnOf[row][from];
+        int last = columnOf[row][to - 1];
+        return new int[] {first, last + Math.max(1, cell(row, last).width())};
+    }
+
+    int cursorRow() {
+        return cursorRow;
+    }
+
+    int cursorCol() {
+        return cursorCol;
+    }
+
+    boolean cursorVisible() {
+        return cursorVisible;
+    }
+
+    /** The screen as {@code pty/read} gives it: rows joined by {@code \n}, trailing blank rows left out. */
+    String text() {
+        List<String> lines = new ArrayList<>();
+        for (String row : rowText) {
+            lines.add(row);
+        }
+        while (!lines.isEmpty() && lines.getLast().isEmpty()) {
+            lines.removeLast();
+        }
+        StringBuilder text = new StringBuilder();
+        lines.forEach(line -> text.append(line).append('\n'));
+        return text.toString();
+    }
+
+    /** The SDK's plain {@link Screen} record of these cells (cursor 1-based). */
+    Screen toScreen() {
+        return new Screen(text(), new Cursor(cursorRow + 1, cursorCol + 1), new TerminalSize(cols, rows));
+    }
+}

@@ -1,0 +1,62 @@
+package dev.ptyctl.e2e.dsl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.dsl.Mark;
+import dev.ptyctl.client.dsl.TerminalAssertionError;
+import dev.ptyctl.client.dsl.TerminalDriver;
+import dev.ptyctl.client.junit.WithTerminal;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** expectAfter(mark): only what is drawn after the mark matches; stale text and the echoed command do not. */
+@WithTerminal(command = "/bin/bash", cols = 80, rows = 24, timeoutSeconds = 20)
+class AnchoredWaitsE2eTest {
+
+    @Test
+    void textOnTheScreenBeforeTheMarkDoesNotSatisfyTheWait(TerminalDriver t) {
+        t.run("echo Sent");
+        t.type("sleep 0.3; echo Sent").waitFor("; echo Sent");
+        Mark m = t.mark();
+        t.press(Key.ENTER);
+        t.expectAfter(m).text("Sent");
+        // A plain screen wait would have returned at once on the first "Sent" line; this one waited for the second.
+        assertThat(t.screen().lines()).filteredOn("Sent"::equals).hasSize(2);
+    }
+
+    @Test
+    void theEchoedCommandLineTypedBeforeTheMarkDoesNotMatch(TerminalDriver t) {
+        t.waitForPrompt().type("sleep 0.3; echo Done").waitFor("echo Done");
+        Mark m = t.mark();
+        t.press(Key.ENTER);
+        t.expectAfter(m).text("Done");
+        assertThat(t.screen().text()).contains("\nDone\n");
+    }
+
+    @Test
+    void aRedrawOfTheSameTextAfterTheMarkCounts(TerminalDriver t) {
+        t.run("clear; printf 'status: ok'");
+        Mark m = t.mark();
+        t.typeLine("printf '\\e[1;1Hstatus: ok\\e[24;1H'");
+        t.expectAfter(m).text("status: ok");
+    }
+
+    @Test
+    void aWaitForStaleTextFailsShowingWhatWasDrawnSince(TerminalDriver t) {
+        t.run("echo stale");
+        Mark m = t.mark();
+        t.typeLine("echo fresh");
+        assertThatThrownBy(() -> t.expectAfter(m).text("stale", Duration.ofMillis(500)))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageContaining("expected \"stale\" to be drawn after the mark at output offset " + m.seq())
+                .hasMessageContaining("fresh");
+    }
+
+    @Test
+    void waitForSettledReturnsOnceTheProgramIsQuiet(TerminalDriver t) {
+        t.typeLine("for i in 1 2 3; do echo tick-$i; sleep 0.1; done").waitForSettled(Duration.ofMillis(400));
+        assertThat(t.screen().text()).contains("tick-3");
+    }
+}

@@ -1,0 +1,58 @@
+package dev.ptyctl.e2e.dsl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ptyctl.client.dsl.Command;
+import dev.ptyctl.client.dsl.TerminalAssertions;
+import dev.ptyctl.client.dsl.TerminalDriver;
+import dev.ptyctl.client.junit.WithTerminal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** t.commands(): every command the shell ran, typed or run, with line, exit code, duration, cwd and output. */
+@WithTerminal(command = "/bin/bash", cols = 80, rows = 24, timeoutSeconds = 20)
+class CommandsE2eTest {
+
+    @Test
+    void everyCommandIsListedWithItsExitCodeDirectoryDurationAndOutput(TerminalDriver t, @TempDir Path dir) {
+        t.run("cd " + dir);
+        t.typeLine("echo one; sleep 0.2").waitForPrompt();
+        t.typeLine("ls /no/such/file").waitForPrompt();
+
+        List<Command> commands = t.commands();
+        assertThat(commands).extracting(Command::line)
+                .containsExactly("cd " + dir, "echo one; sleep 0.2", "ls /no/such/file");
+        assertThat(commands).extracting(Command::exitCode).containsExactly(0, 0, 2);
+        assertThat(commands.get(1).cwd()).isEqualTo(dir.toString());
+        assertThat(commands.get(1).output()).isEqualTo("one\n");
+        assertThat(commands.get(1).duration()).isGreaterThanOrEqualTo(Duration.ofMillis(200));
+        assertThat(commands.get(2).output()).contains("No such file or directory");
+        assertThat(t.lastCommand().exitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void allSucceededNamesTheCommandsThatFailed(TerminalDriver t) {
+        t.run("true");
+        TerminalAssertions.assertThat(t.commands()).allSucceeded();
+        t.run("exit_code() { return $1; }; exit_code 3");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(t.commands()).allSucceeded())
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("1 of 2 did not")
+                .hasMessageContaining("$ exit_code() { return $1; }; exit_code 3  -> exit 3");
+    }
+
+    @Test
+    void aCommandStillRunningComesLast(TerminalDriver t) {
+        t.run("true");
+        t.typeLine("echo started; sleep 30").waitFor("\nstarted\n");
+        Command last = t.commands().getLast();
+        assertThat(last.running()).isTrue();
+        assertThat(last.line()).isEqualTo("echo started; sleep 30");
+        assertThat(last.output()).isEqualTo("started\n");
+        assertThat(t.lastCommand().line()).isEqualTo("true");
+    }
+}
