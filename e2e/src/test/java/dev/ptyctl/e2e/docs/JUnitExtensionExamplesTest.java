@@ -21,7 +21,7 @@ class JUnitExtensionExamplesTest {
     }
 
     @Test
-    @RequiresTool("vim")
+    @RequiresTool("vim")                                                   // this project's own skip-if-missing
     @WithTerminal(command = {"vim", "-u", "NONE"}, cols = 80, rows = 24)   // overrides the class's settings
     void oneTestWithItsOwnProgram(TerminalDriver vim) {
         vim.waitFor("VIM - Vi IMproved", Duration.ofSeconds(10))
