@@ -11,6 +11,8 @@ import dev.ptyctl.service.terminals.TerminalRegistry;
 import dev.ptyctl.service.ws.AttachableTerminal;
 import dev.ptyctl.service.ws.SocketSettings;
 import dev.ptyctl.service.ws.TerminalSocketEndpoint;
+import dev.ptyctl.service.web.WebAssets;
+import dev.ptyctl.service.web.WebPageService;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.config.Config;
 import io.helidon.health.HealthCheckResponse;
@@ -32,7 +34,7 @@ import java.util.function.ToIntFunction;
 /**
  * {@code ptyctl server}: the REST + WebSocket terminal service on Helidon SE (SPEC §5, §8). Builds the terminal
  * registry, the access rules, the routes ({@code /v1/terminals}, {@code /v1/events}, the terminal WebSocket,
- * health at {@code /observe/health}) and starts listening.
+ * health at {@code /observe/health}, the web page at {@code /}) and starts listening.
  *
  * <p>Refuses to start on a non-loopback address without a token. {@link #close()} (also run by a JVM shutdown
  * hook, so SIGTERM does it) hangs up and kills every hosted process group, closes the JSON-RPC endpoints, ends the
@@ -139,7 +141,8 @@ public final class PtyctlServer implements AutoCloseable {
                         ToIntFunction<String> clients) {
         routing.addFilter(new RequestGuard(rules))
                 .register("/v1/terminals", new TerminalsService(registry, clients))
-                .register("/v1/events", new EventsService(registry.events()));
+                .register("/v1/events", new EventsService(registry.events()))
+                .register("/", new WebPageService(WebAssets.fromClassPath(PtyctlServer.class.getClassLoader())));
         ApiErrors.register(routing);
     }
 

@@ -1,0 +1,53 @@
+// Bundles the page (src/main) with esbuild into OUT (the web module's jar resources):
+//   index.html            the page, no-cache; names the bundles below
+//   assets/app-HASH.js    every ES module of the page and xterm.js with its addons
+//   assets/app-HASH.css   the page's style and xterm.css
+//   files.txt             what the server serves, one path a line
+//   *.gz                  the bundles gzipped once here, served to browsers that accept gzip
+// The hash in a name changes whenever the content does, so the server lets browsers cache assets for a year.
+// Usage: node build.mjs OUT
+import * as esbuild from 'esbuild';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = process.argv[2];
+if (!out) {
+  console.error('usage: node build.mjs OUTPUT_DIR');
+  process.exit(2);
+}
+rmSync(join(out, 'assets'), { recursive: true, force: true });
+mkdirSync(join(out, 'assets'), { recursive: true });
+
+const result = await esbuild.build({
+  entryPoints: { app: join(here, 'src/main/js/main.js'), style: join(here, 'src/main/css/page.css') },
+  bundle: true,
+  format: 'esm',
+  target: ['chrome110', 'firefox115', 'safari16'],
+  minify: true,
+  sourcemap: false,
+  legalComments: 'linked',
+  entryNames: '[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  outdir: join(out, 'assets'),
+  metafile: true,
+  logLevel: 'warning',
+});
+
+const produced = Object.keys(result.metafile.outputs).map((file) => relative(out, file));
+const named = (ext) => {
+  const hit = produced.find((file) => file.endsWith(ext) && !file.endsWith('.LEGAL.txt'));
+  if (!hit) throw new Error(`esbuild produced no ${ext} bundle`);
+  return '/' + hit.split('\\').join('/');
+};
+const html = readFileSync(join(here, 'src/main/html/index.html'), 'utf8')
+  .replace('@APP_JS@', named('.js'))
+  .replace('@APP_CSS@', named('.css'));
+writeFileSync(join(out, 'index.html'), html);
+for (const file of produced.filter((f) => f.endsWith('.js') || f.endsWith('.css'))) {
+  writeFileSync(join(out, file + '.gz'), gzipSync(readFileSync(join(out, file)), { level: 9 }));
+}
+writeFileSync(join(out, 'files.txt'), ['index.html', ...produced].join('\n') + '\n');
+console.log(`web: ${produced.map((file) => basename(file)).join(', ')}`);

@@ -1,0 +1,311 @@
+// The page: login when the server needs a token, the terminal list (live from the event stream), tabs of
+// terminals, the key bar on touch screens, the document title. Wires api.js, list.js and tab.js together.
+//
+// URL: /?t=ID opens a terminal, &mode=view read-only; ?renderer=dom uses xterm.js's DOM renderer instead of
+// WebGL; ?keys=1 shows the key bar on any screen; ?clipboard=1 lets programs copy to the clipboard (OSC 52).
+// Test hook: window.ptyctl.terminals maps a terminal id to its tab's xterm.js Terminal; window.ptyctl.tabs to
+// the TerminalTab (its socket, parsedSeq, state).
+import * as api from './api.js';
+import { TerminalList } from './list.js';
+import { TerminalTab } from './tab.js';
+
+const params = new URLSearchParams(location.search);
+const settings = {
+  renderer: params.get('renderer') === 'dom' ? 'dom' : 'webgl',
+  clipboard: params.get('clipboard') === '1',
+  keys: params.get('keys') === '1' || matchMedia('(pointer: coarse)').matches,
+};
+const hook = { terminals: {}, tabs: {}, events: [] };
+window.ptyctl = hook;
+
+const $ = (id) => document.getElementById(id);
+const terminals = new Map(); // id -> what the server says about it
+const tabs = new Map(); // id -> TerminalTab
+let active = null; // the TerminalTab shown, or null for the list
+let stopEvents = null;
+
+const list = new TerminalList($('terminals'), $('empty'), {
+  open: (id, view) => openTab(id, view),
+  close: (id) => closeTerminal(id),
+});
+
+// ---- login -------------------------------------------------------------------------------------------------
+
+function login(message) {
+  const dialog = $('login');
+  $('login-error').hidden = !message;
+  $('login-error').textContent = message ?? '';
+  if (!dialog.open) dialog.showModal();
+  $('login-token').focus();
+  return new Promise((resolve) => {
+    $('login-form').onsubmit = async (event) => {
+      event.preventDefault();
+      api.setToken($('login-token').value.trim());
+      try {
+        await api.listTerminals();
+        dialog.close();
+        resolve();
+      } catch (e) {
+        if (!(e instanceof api.Unauthorized)) throw e;
+        $('login-error').hidden = false;
+        $('login-error').textContent = 'The server refused this token.';
+      }
+    };
+  });
+}
+
+/** Runs an API call; on a refused token asks for one and tries again. */
+async function authorized(call) {
+  for (;;) {
+    try {
+      return await call();
+    } catch (e) {
+      if (!(e instanceof api.Unauthorized)) throw e;
+      await login(api.token() ? 'The server refused the token.' : null);
+    }
+  }
+}
+
+// ---- the list ----------------------------------------------------------------------------------------------
+
+let refreshTimer = null;
+async function refresh() {
+  const listed = await authorized(api.listTerminals);
+  terminals.clear();
+  listed.forEach((t) => terminals.set(t.terminalId, t));
+  renderList();
+}
+
+/** Refreshes soon, once for a burst of events (clients and commands have no event of their own). */
+function refreshSoon() {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => refresh().catch(showError), 300);
+}
+
+function renderList() {
+  list.render([...terminals.values()]);
+  updateTitle();
+}
+
+function onEvent(name, data) {
+  hook.events.push(name);
+  const known = terminals.get(data.terminalId);
+  if (name === 'terminal.created') {
+    terminals.set(data.terminalId, { ...data, running: true });
+  } else if (known && name === 'terminal.exited') {
+    Object.assign(known, { running: false, exitCode: data.exitCode ?? null });
+  } else if (known && name === 'terminal.title') {
+    known.liveTitle = data.liveTitle;
+    known.terminalActivity = data.terminalActivity;
+  } else if (known && name === 'terminal.size') {
+    Object.assign(known, { cols: data.cols, rows: data.rows });
+  }
+  renderList();
+  refreshSoon();
+}
+
+function followEvents() {
+  stopEvents?.();
+  stopEvents = api.followEvents({
+    onEvent,
+    onOpen: () => refresh().catch(showError),
+    onUnauthorized: () => authorized(api.listTerminals).then(followEvents),
+  });
+}
+
+function showError(e) {
+  const message = $('list-message');
+  message.hidden = false;
+  message.textContent = e.message ?? String(e);
+}
+
+async function closeTerminal(id) {
+  const button = document.querySelector(`button[data-action="close"][data-terminal="${CSS.escape(id)}"]`);
+  if (button && !button.classList.contains('armed')) {
+    // A second click confirms: closing hangs up the program for everyone.
+    button.classList.add('armed');
+    button.textContent = 'really close';
+    setTimeout(() => {
+      button.classList.remove('armed');
+      button.textContent = 'close';
+    }, 4000);
+    return;
+  }
+  await authorized(() => api.deleteTerminal(id)).catch(showError);
+  tabs.get(id)?.dispose();
+  forgetTab(id);
+  refreshSoon();
+}
+
+$('new-terminal').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const form = event.target;
+  try {
+    const created = await authorized(() => api.createTerminal({ command: form.command.value, cwd: form.cwd.value }));
+    $('list-message').hidden = true;
+    form.reset();
+    await openTab(created.terminalId, false);
+  } catch (e) {
+    showError(e);
+  }
+});
+
+// ---- tabs --------------------------------------------------------------------------------------------------
+
+async function openTab(id, view) {
+  let tab = tabs.get(id);
+  if (!tab) {
+    const info = terminals.get(id) ?? await authorized(() => api.getTerminal(id));
+    tab = new TerminalTab(info, {
+      view,
+      renderer: settings.renderer,
+      clipboard: settings.clipboard,
+      socketUrl: (lastOutputSeq, clientId) => api.socketUrl(id, { clientId, lastOutputSeq, view }),
+      probe: () => probe(id),
+      onChange: (changed) => tabChanged(changed),
+      onCtrlUsed: () => setCtrl(false),
+    });
+    tabs.set(id, tab);
+    hook.terminals[id] = tab.term;
+    hook.tabs[id] = tab;
+    $('views').append(tab.element);
+    tab.start();
+  }
+  activate(tab);
+  return tab;
+}
+
+/** After a failed connection: does the terminal still exist, is the token still good? */
+async function probe(id) {
+  try {
+    await api.getTerminal(id);
+    return 'retry';
+  } catch (e) {
+    if (e instanceof api.Unauthorized) return 'refused';
+    if (e instanceof api.ApiError && e.status === 404) return 'gone';
+    return 'retry';
+  }
+}
+
+function activate(tab) {
+  if (active === tab && (tab === null || !tab.element.hidden)) return;
+  active?.hide();
+  active = tab;
+  $('list-view').hidden = tab !== null;
+  if (tab) tab.show();
+  history.replaceState(null, '', tab ? `/?t=${encodeURIComponent(tab.id)}${tab.view ? '&mode=view' : ''}` : '/');
+  renderTabs();
+}
+
+function forgetTab(id) {
+  const tab = tabs.get(id);
+  if (!tab) return;
+  tabs.delete(id);
+  delete hook.terminals[id];
+  delete hook.tabs[id];
+  if (active === tab) activate(null);
+  renderTabs();
+}
+
+function tabChanged(tab) {
+  if (tab.state === 'refused') {
+    login('The server refused the token.').then(() => tab.socket.resume());
+  }
+  renderTabs();
+}
+
+function renderTabs() {
+  const strip = $('tabs');
+  strip.replaceChildren(...[...tabs.values()].map((tab) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'tab';
+    b.dataset.terminal = tab.id;
+    b.dataset.state = tab.state;
+    if (tab === active) b.setAttribute('aria-current', 'page');
+    if (tab.unseen) b.classList.add('unseen');
+    if (tab.activity) b.classList.add(tab.activity);
+    b.title = `${tab.id}${tab.view ? ' (read-only)' : ''}`;
+    b.textContent = `${tab.view ? '👁 ' : ''}${tab.label}`;
+    const x = document.createElement('span');
+    x.className = 'close-tab';
+    x.textContent = '×';
+    x.title = 'Close this tab (the terminal goes on)';
+    x.dataset.close = tab.id;
+    b.append(x);
+    return b;
+  }));
+  $('home').toggleAttribute('aria-current', active === null);
+  const state = active?.state;
+  const status = $('status');
+  status.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: `exited ${active?.exitCode ?? ''}`,
+    gone: 'terminal closed', refused: 'token refused' }[state] ?? (active?.view ? 'read-only' : '');
+  status.dataset.state = state ?? '';
+  updateTitle();
+}
+
+$('tabs').addEventListener('click', (event) => {
+  const close = event.target.closest('[data-close]');
+  if (close) {
+    tabs.get(close.dataset.close)?.dispose();
+    forgetTab(close.dataset.close);
+    return;
+  }
+  const tab = tabs.get(event.target.closest('[data-terminal]')?.dataset.terminal);
+  if (tab) activate(tab);
+});
+$('home').addEventListener('click', () => activate(null));
+
+/** "◐ vim — ptyctl": the shown terminal's title and activity, or the list's count. */
+function updateTitle() {
+  const unseen = [...tabs.values()].some((tab) => tab !== active && tab.unseen) ? '• ' : '';
+  if (active) {
+    const glyph = { working: '◐ ', idle: '✳ ' }[active.activity] ?? '';
+    const state = active.state === 'reconnecting' ? ' (reconnecting…)' : '';
+    document.title = `${unseen}${glyph}${active.label}${state} — ptyctl`;
+  } else {
+    document.title = `${unseen}ptyctl — ${terminals.size} terminal${terminals.size === 1 ? '' : 's'}`;
+  }
+}
+
+// A page in a background browser tab shows nothing: its terminal goes to the clients still showing it.
+document.addEventListener('visibilitychange', () => {
+  if (!active) return;
+  if (document.hidden) active.hide();
+  else active.show();
+});
+
+// ---- key bar (touch screens) -------------------------------------------------------------------------------
+
+function setCtrl(on) {
+  const ctrl = document.querySelector('#keybar [data-key="Ctrl"]');
+  ctrl.setAttribute('aria-pressed', String(on));
+  if (active) active.ctrlArmed = on;
+}
+
+function setUpKeyBar() {
+  const bar = $('keybar');
+  bar.hidden = !settings.keys;
+  document.body.classList.toggle('with-keybar', settings.keys);
+  // pointerdown, not click: the terminal keeps the focus (and the phone its keyboard).
+  bar.addEventListener('pointerdown', (event) => event.preventDefault());
+  bar.addEventListener('click', (event) => {
+    const key = event.target.closest('[data-key]')?.dataset.key;
+    if (!key || !active) return;
+    if (key === 'Ctrl') setCtrl(!active.ctrlArmed);
+    else active.pressKey(key);
+    active.term.focus();
+  });
+}
+
+// ---- start ---------------------------------------------------------------------------------------------------
+
+async function start() {
+  setUpKeyBar();
+  await refresh();
+  followEvents();
+  const id = params.get('t');
+  if (id) await openTab(id, params.get('mode') === 'view').catch(showError);
+}
+
+start().catch(showError);

@@ -1,0 +1,250 @@
+// The terminal WebSocket protocol (protocol 2) for one attachment: output with byte offsets (seq), replay from
+// the last processed offset after a reconnect, client frames numbered and kept until acknowledged and resent
+// unchanged after a reconnect (the server applies each exactly once), exponential backoff, ping/srtt.
+// The page's twin of the Java SDK's TerminalAttachment. Knows nothing of the DOM or of xterm.js.
+
+const OUTPUT = 1;
+const RESET_OUTPUT = 2;
+/** First retry soon: most drops are a blip, and a person is waiting for the screen. */
+const BACKOFF_FIRST_MS = 100;
+/** Never wait longer than this between attempts: the server may be back any moment. */
+const BACKOFF_MAX_MS = 8000;
+/** How often a ping measures the round trip (the server batches output for slow links) and checks the link. */
+const PING_EVERY_MS = 15000;
+/** A link that answers no ping for this long is dead (a sleeping laptop, a cut without a reset): reconnect. */
+const PONG_TIMEOUT_MS = 10000;
+
+/**
+ * One attachment to a terminal. `url(lastOutputSeq, clientId)` gives the URL of a connection (lastOutputSeq undefined the
+ * first time). Listeners (all optional): onOutput(bytes, {reset, seq}), onSize(cols, rows), onTitle(title,
+ * activity), onExit(code), onState(state), onError(message), onAck(clientSeq, outputSeq), onReady(). States:
+ * "connecting", "open", "reconnecting", "exited", "gone" (the terminal no longer exists), "refused" (the token
+ * was refused), "closed" (disposed).
+ * `probe()` (optional, async) is asked after a failed connection whether to go on: "retry", "gone" or "refused".
+ */
+export class TerminalSocket {
+  constructor({ url, clientId, listener = {}, probe = async () => 'retry' }) {
+    this.url = url;
+    this.clientId = clientId;
+    this.listener = listener;
+    this.probe = probe;
+    this.seq = undefined;
+    this.nextClientSeq = 1;
+    this.unacked = [];
+    this.state = 'connecting';
+    this.attempt = 0;
+    this.srtt = undefined;
+    this.ws = null;
+    this.ready = false;
+    this.timers = new Set();
+  }
+
+  /** Connects; reconnects by itself until exit or dispose(). */
+  start() {
+    this.connect();
+    return this;
+  }
+
+  /** Keys typed, pasted or sent by the page; claim=false for a terminal's automatic reply to a query. */
+  input(data, claim = true) {
+    this.send(claim ? { type: 'input', data } : { type: 'input', data, claim: false });
+  }
+
+  resize(cols, rows) {
+    this.send({ type: 'resize', cols, rows });
+  }
+
+  focus() {
+    this.send({ type: 'focus' });
+  }
+
+  hide() {
+    this.send({ type: 'hide' });
+  }
+
+  clear() {
+    this.send({ type: 'clear' });
+  }
+
+  /** Ends the terminal for everyone. */
+  close() {
+    this.send({ type: 'close' });
+  }
+
+  /** Tries again after "refused" (a new token) or "gone". */
+  resume() {
+    if (this.state === 'closed' || this.state === 'exited' || this.ws) return;
+    this.attempt = 0;
+    this.setState('reconnecting');
+    this.connect();
+  }
+
+  /** Drops the connection as a network failure would (for tests and diagnostics); it reconnects. */
+  drop() {
+    this.ws?.close(4000, 'dropped by the page');
+  }
+
+  /** How many frames wait for their ack. */
+  get pending() {
+    return this.unacked.length;
+  }
+
+  /** Closes for good. */
+  dispose() {
+    this.setState('closed');
+    this.stopTimers();
+    this.ws?.close(1000, 'closed by the page');
+    this.ws = null;
+  }
+
+  send(frame) {
+    if (this.state === 'exited' || this.state === 'closed' || this.state === 'gone') return false;
+    const numbered = { ...frame, clientId: this.clientId, clientSeq: this.nextClientSeq++ };
+    const text = JSON.stringify(numbered);
+    this.unacked.push({ clientSeq: numbered.clientSeq, text });
+    if (this.ready) this.ws.send(text);
+    return true;
+  }
+
+  connect() {
+    if (this.state === 'closed') return;
+    const ws = new WebSocket(this.url(this.seq, this.clientId));
+    ws.binaryType = 'arraybuffer';
+    this.ws = ws;
+    this.ready = false;
+    ws.onmessage = (event) => {
+      if (this.ws !== ws) return;
+      if (typeof event.data === 'string') this.onText(event.data);
+      else this.onBinary(new Uint8Array(event.data));
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.ready = false;
+      this.stopTimers();
+      if (this.state === 'exited' || this.state === 'closed' || this.state === 'gone') return;
+      this.setState('reconnecting');
+      this.retry();
+    };
+  }
+
+  async retry() {
+    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** this.attempt) * (0.75 + Math.random() / 2);
+    this.attempt++;
+    const verdict = this.attempt > 1 ? await this.probe().catch(() => 'retry') : 'retry';
+    if (this.state !== 'reconnecting') return;
+    if (verdict !== 'retry') {
+      this.setState(verdict);
+      return;
+    }
+    this.later(() => this.connect(), delay);
+  }
+
+  onText(text) {
+    let frame;
+    try {
+      frame = JSON.parse(text);
+    } catch {
+      return;
+    }
+    switch (frame.type) {
+      case 'ready':
+        this.ready = true;
+        this.attempt = 0;
+        this.setState('open');
+        for (const { text: resend } of this.unacked) this.ws.send(resend);
+        this.listener.onReady?.();
+        this.ping();
+        break;
+      case 'ack':
+        while (this.unacked.length && this.unacked[0].clientSeq <= frame.clientSeq) this.unacked.shift();
+        this.listener.onAck?.(frame.clientSeq, frame.outputSeq);
+        break;
+      case 'output': // protocol 1 only; this client asks for 2
+        this.output(new TextEncoder().encode(frame.data), frame.seq, frame.reset === true);
+        break;
+      case 'size':
+        this.listener.onSize?.(frame.cols, frame.rows);
+        break;
+      case 'title':
+        this.listener.onTitle?.(frame.liveTitle ?? null, frame.terminalActivity ?? null);
+        break;
+      case 'exit':
+        this.setState('exited');
+        this.listener.onExit?.(frame.exitCode);
+        break;
+      case 'pong':
+        this.pong(frame.t);
+        break;
+      case 'error':
+        this.listener.onError?.(frame.message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  onBinary(bytes) {
+    if (bytes.length < 9) return;
+    const seq = Number(new DataView(bytes.buffer, bytes.byteOffset, 9).getBigUint64(1));
+    this.output(bytes.subarray(9), seq, bytes[0] === RESET_OUTPUT);
+  }
+
+  /**
+   * Hands output on, exactly once: a reset replaces everything; other output must start where the last ended.
+   * Bytes seen before are cut off; a gap (never expected) is repaired by reconnecting from the last offset.
+   */
+  output(data, seq, reset) {
+    if (!reset && this.seq !== undefined) {
+      const start = seq - data.length;
+      if (seq <= this.seq) return;
+      if (start < this.seq) data = data.subarray(this.seq - start);
+      else if (start > this.seq) {
+        console.error(`ptyctl: output gap ${this.seq}..${start}; reconnecting`);
+        this.drop();
+        return;
+      }
+    }
+    this.seq = seq;
+    this.listener.onOutput?.(data, { reset, seq });
+  }
+
+  ping() {
+    if (!this.ready) return;
+    this.ws.send(JSON.stringify(this.srtt === undefined ? { type: 'ping', t: performance.now() }
+      : { type: 'ping', t: performance.now(), srtt: Math.round(this.srtt) }));
+    this.pongTimer = this.later(() => this.drop(), PONG_TIMEOUT_MS);
+  }
+
+  pong(t) {
+    const rtt = performance.now() - t;
+    this.srtt = this.srtt === undefined ? rtt : this.srtt * 0.875 + rtt * 0.125;
+    this.forget(this.pongTimer);
+    this.later(() => this.ping(), PING_EVERY_MS);
+  }
+
+  setState(state) {
+    if (this.state === state) return;
+    this.state = state;
+    this.listener.onState?.(state);
+  }
+
+  later(fn, ms) {
+    const id = setTimeout(() => {
+      this.timers.delete(id);
+      fn();
+    }, ms);
+    this.timers.add(id);
+    return id;
+  }
+
+  forget(id) {
+    clearTimeout(id);
+    this.timers.delete(id);
+  }
+
+  stopTimers() {
+    for (const id of this.timers) clearTimeout(id);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,315 @@
+// One terminal shown in the page: an xterm.js Terminal with its addons, attached through a TerminalSocket.
+// Output is written in the order it came; a reset frame first waits for earlier writes, then term.reset(), so the
+// buffer ends exactly as a page that never disconnected would have it. The PTY's size is shown as it is (a
+// larger grid cropped, not reflowed); this tab asks for its own size when shown and claims it when focused.
+import { Terminal } from '@xterm/xterm';
+import { FitAddon } from '@xterm/addon-fit';
+import { Unicode11Addon } from '@xterm/addon-unicode11';
+import { WebLinksAddon } from '@xterm/addon-web-links';
+import { SearchAddon } from '@xterm/addon-search';
+import { ClipboardAddon } from '@xterm/addon-clipboard';
+import { WebglAddon } from '@xterm/addon-webgl';
+import { TerminalSocket } from './socket.js';
+import { ReplyDetector } from './replies.js';
+import { PromptMarks } from './marks.js';
+
+const THEME = {
+  background: '#16181d', foreground: '#d8dee9', cursor: '#e5e9f0', selectionBackground: '#3b4252',
+  black: '#2e3440', red: '#e06c75', green: '#98c379', yellow: '#e5c07b', blue: '#61afef', magenta: '#c678dd',
+  cyan: '#56b6c2', white: '#d8dee9', brightBlack: '#5c6370', brightRed: '#ff7a85', brightGreen: '#b5e890',
+  brightYellow: '#ffd68a', brightBlue: '#7cc4ff', brightMagenta: '#dc98ef', brightCyan: '#7fd3dc',
+  brightWhite: '#ffffff',
+};
+
+/** Bytes for the key bar's keys; arrows follow the application cursor mode as a keyboard's would. */
+function keyBytes(key, applicationCursor) {
+  const arrows = { ArrowUp: 'A', ArrowDown: 'B', ArrowRight: 'C', ArrowLeft: 'D' };
+  if (arrows[key]) return (applicationCursor ? '\x1bO' : '\x1b[') + arrows[key];
+  return { Escape: '\x1b', Tab: '\t' }[key] ?? '';
+}
+
+export class TerminalTab {
+  /**
+   * @param info     the terminal as listed by the server ({terminalId, shell, args, ...})
+   * @param options  {view: read-only, renderer: "dom" or "webgl", clipboard: allow OSC 52 writes,
+   *                  socketUrl(lastOutputSeq), probe(), onChange(tab)}
+   */
+  constructor(info, options) {
+    this.id = info.terminalId;
+    this.info = info;
+    this.view = options.view;
+    this.options = options;
+    this.title = info.liveTitle ?? null;
+    this.activity = info.terminalActivity ?? null;
+    this.state = 'connecting';
+    this.exitCode = null;
+    this.unseen = false;
+    this.shown = false;
+    this.ctrlArmed = false;
+    this.writeQueue = null; // output waiting behind a reset
+    this.chunks = []; // written, not yet parsed: [{end, live}]
+    this.parsedSeq = 0;
+    this.answerFrom = Infinity;
+    this.element = document.createElement('section');
+    this.element.className = 'view terminal-view';
+    this.element.dataset.terminal = this.id;
+    this.element.hidden = true;
+    this.createTerminal();
+    this.socket = new TerminalSocket({
+      url: options.socketUrl,
+      clientId: `page-${crypto.randomUUID()}`,
+      probe: options.probe,
+      listener: {
+        onReady: () => this.onReady(),
+        onOutput: (data, { reset, seq }) => this.deliver(data, reset, seq),
+        onAck: (clientSeq, outputSeq) => {
+          if (this.answerFrom === Infinity) this.answerFrom = outputSeq;
+        },
+        // In output order: the program redraws for the new size after the output before it.
+        onSize: (cols, rows) => this.term.write('', () => this.term.resize(cols, rows)),
+        onTitle: (title, activity) => {
+          this.title = title;
+          this.activity = activity;
+          this.changed();
+        },
+        onExit: (code) => {
+          this.exitCode = code;
+          this.changed();
+        },
+        onState: (state) => {
+          this.state = state;
+          this.element.dataset.state = state;
+          this.changed();
+        },
+        onError: (message) => console.warn(`ptyctl ${this.id}: ${message}`),
+      },
+    });
+  }
+
+  createTerminal() {
+    this.term = new Terminal({
+      allowProposedApi: true,
+      scrollback: 10000,
+      fontFamily: '"DejaVu Sans Mono", "Cascadia Mono", Menlo, Consolas, monospace',
+      fontSize: 14,
+      theme: THEME,
+      disableStdin: this.view,
+      cursorBlink: false,
+      overviewRuler: { width: 8 },
+    });
+    this.fit = new FitAddon();
+    this.search = new SearchAddon();
+    this.term.loadAddon(this.fit);
+    this.term.loadAddon(this.search);
+    this.term.loadAddon(new Unicode11Addon());
+    this.term.unicode.activeVersion = '11';
+    this.term.loadAddon(new WebLinksAddon());
+    if (this.options.clipboard) this.term.loadAddon(new ClipboardAddon(undefined, writeOnlyClipboard));
+    this.replies = new ReplyDetector(this.term);
+    this.marks = new PromptMarks(this.term);
+    this.term.onData((data) => this.typed(data));
+    this.term.onBinary((data) => this.typed(data));
+    this.term.attachCustomKeyEventHandler((event) => this.shortcut(event));
+    this.host = document.createElement('div');
+    this.host.className = 'xterm-host';
+    this.searchBox = this.createSearchBox();
+    this.element.append(this.searchBox, this.host);
+  }
+
+  /** Starts the connection. */
+  start() {
+    this.socket.start();
+    return this;
+  }
+
+  /** Shows the tab: opens xterm.js on first show, asks for this tab's size (first to show sets it). */
+  show() {
+    this.element.hidden = false;
+    this.shown = true;
+    this.unseen = false;
+    if (!this.term.element) this.open();
+    this.fitToWindow();
+    this.term.focus();
+    this.changed();
+  }
+
+  /** The tab went off screen: another client showing the terminal may take over the size. */
+  hide() {
+    if (!this.shown) return;
+    this.shown = false;
+    this.element.hidden = true;
+    if (!this.view) this.socket.hide();
+  }
+
+  open() {
+    this.term.open(this.host);
+    if (this.options.renderer !== 'dom') {
+      try {
+        const webgl = new WebglAddon();
+        webgl.onContextLoss(() => webgl.dispose()); // back to the DOM renderer
+        this.term.loadAddon(webgl);
+        this.renderer = 'webgl';
+      } catch (e) {
+        console.warn('ptyctl: WebGL unavailable, using the DOM renderer', e);
+        this.renderer = 'dom';
+      }
+    } else {
+      this.renderer = 'dom';
+    }
+    this.term.textarea?.addEventListener('focus', () => {
+      if (!this.view && this.shown) this.socket.focus();
+    });
+    new ResizeObserver(() => this.fitToWindow()).observe(this.host);
+  }
+
+  /** Sends the grid that fits this tab's area; the server's size frame then resizes xterm.js. */
+  fitToWindow() {
+    if (!this.shown || this.view || !this.term.element) return;
+    const size = this.fit.proposeDimensions();
+    if (!size || !size.cols || !size.rows) return;
+    const cols = Math.max(2, Math.min(1000, size.cols));
+    const rows = Math.max(1, Math.min(1000, size.rows));
+    if (this.sentSize?.cols === cols && this.sentSize?.rows === rows && this.socket.state === 'open') return;
+    this.sentSize = { cols, rows };
+    this.socket.resize(cols, rows);
+  }
+
+  onReady() {
+    this.answerFrom = Infinity; // until this connection's first ack: everything before is history
+    this.sentSize = null;
+    if (this.shown) {
+      this.fitToWindow();
+      if (!this.view && document.activeElement === this.term.textarea) this.socket.focus();
+    } else if (!this.view) {
+      this.socket.hide();
+    }
+  }
+
+  /** Output in arrival order; a reset waits for the writes before it, then starts from a clean terminal. */
+  deliver(data, reset, seq) {
+    if (!this.shown) this.unseen = true;
+    if (this.writeQueue) {
+      this.writeQueue.push({ data, reset, seq });
+      return;
+    }
+    if (!reset) {
+      this.write(data, seq, true);
+      return;
+    }
+    this.writeQueue = [{ data, reset, seq }];
+    this.term.write('', () => {
+      const queued = this.writeQueue;
+      this.writeQueue = null;
+      for (const item of queued) {
+        if (item.reset) {
+          this.term.reset();
+          this.marks.clear();
+        }
+        this.write(item.data, item.seq, !item.reset);
+      }
+    });
+    if (!this.shown) this.changed();
+  }
+
+  write(data, seq, live) {
+    const chunk = { end: seq, start: seq - data.length, live };
+    this.chunks.push(chunk);
+    this.term.write(data, () => {
+      this.chunks.shift();
+      this.parsedSeq = chunk.end;
+    });
+  }
+
+  /** What xterm.js emits: a person's keys, or its reply to a query (sent only when this page should answer). */
+  typed(data) {
+    if (this.view) return;
+    if (this.replies.replying) {
+      const chunk = this.chunks[0];
+      if (chunk && chunk.live && chunk.start >= this.answerFrom) this.socket.input(data, false);
+      return;
+    }
+    if (this.ctrlArmed) {
+      this.ctrlArmed = false;
+      this.options.onCtrlUsed?.();
+      if (data.length === 1) {
+        const code = data.toUpperCase().charCodeAt(0);
+        if (code >= 0x40 && code <= 0x5f) data = String.fromCharCode(code & 0x1f);
+      }
+    }
+    this.socket.input(data);
+  }
+
+  /** A key of the touch key bar. */
+  pressKey(key) {
+    if (this.view) return;
+    this.socket.input(keyBytes(key, this.term.modes.applicationCursorKeysMode));
+  }
+
+  /** Page shortcuts, handled before xterm.js: Ctrl-Shift-F search, Ctrl-Shift-Up/Down jump between prompts. */
+  shortcut(event) {
+    if (event.type !== 'keydown' || !event.ctrlKey || !event.shiftKey) return true;
+    if (event.key === 'F' || event.key === 'f') {
+      this.openSearch();
+    } else if (event.key === 'ArrowUp') {
+      this.marks.jump(-1);
+    } else if (event.key === 'ArrowDown') {
+      this.marks.jump(1);
+    } else {
+      return true;
+    }
+    event.preventDefault();
+    return false;
+  }
+
+  createSearchBox() {
+    const box = document.createElement('form');
+    box.className = 'search';
+    box.hidden = true;
+    box.innerHTML = '<input type="search" placeholder="find in terminal (Enter: next, Shift-Enter: previous)">';
+    const input = box.firstElementChild;
+    box.addEventListener('submit', (e) => e.preventDefault());
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') {
+        box.hidden = true;
+        this.search.clearDecorations();
+        this.term.focus();
+      } else if (event.key === 'Enter') {
+        event.preventDefault();
+        if (event.shiftKey) this.search.findPrevious(input.value);
+        else this.search.findNext(input.value);
+      }
+    });
+    return box;
+  }
+
+  openSearch() {
+    this.searchBox.hidden = false;
+    this.searchBox.firstElementChild.focus();
+    this.searchBox.firstElementChild.select();
+  }
+
+  /** The label of the tab: the live title, else the command. */
+  get label() {
+    if (this.title) return this.title;
+    const command = [this.info.shell, ...(this.info.args ?? [])].join(' ');
+    return command.split('/').pop() || this.id;
+  }
+
+  changed() {
+    this.options.onChange?.(this);
+  }
+
+  dispose() {
+    this.socket.dispose();
+    this.replies.dispose();
+    this.marks.dispose();
+    this.term.dispose();
+    this.element.remove();
+  }
+}
+
+/** OSC 52 with the user's consent: programs may copy to the clipboard, never read it. */
+const writeOnlyClipboard = {
+  readText: () => '',
+  writeText: (selection, text) => (selection === 'c' ? navigator.clipboard.writeText(text) : undefined),
+};
