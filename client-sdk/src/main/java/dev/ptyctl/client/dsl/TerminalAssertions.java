@@ -15,6 +15,11 @@ public final class TerminalAssertions {
     private TerminalAssertions() {
     }
 
+    /** Assertions on what a locator finds; each waits until it holds (at most the driver's default timeout). */
+    public static LocatorAssert assertThat(Locator locator) {
+        return new LocatorAssert(locator, null);
+    }
+
     /** Assertions on the commands a shell ran. */
     public static CommandsAssert assertThat(List<Command> commands) {
         return new CommandsAssert(commands);

@@ -56,6 +56,8 @@ public final class TerminalDriver implements AutoCloseable {
     private final boolean ownsClient;
     /** The attachment-fed copy of the screen, for drivers of a {@code ptyctl server} terminal; null otherwise. */
     private final LiveView live;
+    private final SnapshotOwner owner = new SnapshotOwner();
+    private final ScreenSource source = new DriverSource();
     private Duration timeout = DEFAULT_TIMEOUT;
     /** The output offset when this driver's last write was applied; -1 before the first. */
     private long lastWriteSeq = -1;
@@ -384,6 +386,69 @@ public final class TerminalDriver implements AutoCloseable {
             throw failure("expected a command to have finished", screen());
         }
         return finished.getLast();
+    }
+
+    /**
+     * Text on the screen, found row by row: assert on it with {@link TerminalAssertions#assertThat(Locator)}, which
+     * waits until it holds.
+     */
+    public Locator getByText(String text) {
+        return Locator.text(source(), text);
+    }
+
+    /** A Java regular expression, matched within each row (see {@link #getByText}). */
+    public Locator getByRegex(String regex) {
+        return Locator.regex(source(), regex);
+    }
+
+    /** Runs of adjacent cells with {@code style}, e.g. {@code Style.bold().fg("red")} (see {@link #getByText}). */
+    public Locator getByStyle(Style style) {
+        return Locator.style(source(), style);
+    }
+
+    /**
+     * Names the test this driver belongs to, for its snapshot files ({@code __snapshots__/} next to
+     * {@code testClass}'s source): {@code @WithTerminal} does it; without JUnit the first caller outside the DSL is
+     * taken.
+     */
+    public TerminalDriver testName(Class<?> testClass, String testName) {
+        owner.set(testClass, testName);
+        return this;
+    }
+
+    ScreenSource source() {
+        live("locators and snapshots");
+        return source;
+    }
+
+    /** This driver's screen as locators and snapshots see it: the live copy, waits woken by its output. */
+    private final class DriverSource implements ScreenSource {
+        @Override
+        public <T> LiveScreen.Outcome<T> await(java.util.function.Function<Cells, java.util.Optional<T>> condition,
+                                               Duration wait) {
+            return interruptible(() -> live.screen().await(condition, wait));
+        }
+
+        @Override
+        public Cells cells() {
+            sync();
+            return live.screen().cells();
+        }
+
+        @Override
+        public Duration defaultTimeout() {
+            return timeout;
+        }
+
+        @Override
+        public TerminalAssertionError failure(String expectation) {
+            return TerminalDriver.this.failure(expectation, live.screen().cells().toScreen());
+        }
+
+        @Override
+        public SnapshotOwner snapshotOwner() {
+            return owner;
+        }
     }
 
     /** Waits until the live view has every byte written so far (at most the default timeout). */

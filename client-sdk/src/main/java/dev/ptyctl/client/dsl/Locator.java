@@ -1,0 +1,176 @@
+package dev.ptyctl.client.dsl;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A way to find things on the screen, evaluated afresh each time it is used: text, a regular expression or a style
+ * ({@link TerminalDriver#getByText}, {@link TerminalDriver#getByRegex}, {@link TerminalDriver#getByStyle}), narrowed
+ * to rows ({@link #within}) and to one of its matches ({@link #nth}). Assertions on it ({@link
+ * TerminalAssertions#assertThat(Locator)}) wait until they hold, woken by the terminal's output. Immutable.
+ *
+ * <pre>{@code
+ * assertThat(t.getByText("Save").within(Region.rows(23, 24))).isVisible();
+ * assertThat(t.getByStyle(Style.inverse()).nth(0)).hasText("Open");
+ * }</pre>
+ *
+ * <p>A match lies within one row: text and patterns are searched row by row (rows without trailing spaces, a wide
+ * character once), a style match is a run of adjacent cells with that style, blanks at its ends left out.
+ */
+public final class Locator {
+    /** What a locator looks for, in one row's text and cells. */
+    private interface Query {
+        void find(Cells cells, int row, List<Match> into);
+
+        String describe();
+    }
+
+    /** One thing found: its row (0-based), its columns [from, to) and its text. */
+    record Match(int row, int from, int to, String text) {
+    }
+
+    private final ScreenSource source;
+    private final Query query;
+    private final Region region;
+    private final int nth;
+
+    private Locator(ScreenSource source, Query query, Region region, int nth) {
+        this.source = source;
+        this.query = query;
+        this.region = region;
+        this.nth = nth;
+    }
+
+    static Locator text(ScreenSource source, String text) {
+        Objects.requireNonNull(text, "text");
+        if (text.isEmpty() || text.contains("\n")) {
+            throw new IllegalArgumentException("getByText looks for text within one row: non-empty, without \\n");
+        }
+        return new Locator(source, new Query() {
+            @Override
+            public void find(Cells cells, int row, List<Match> into) {
+                String line = cells.rowText(row);
+                for (int i = line.indexOf(text); i >= 0; i = line.indexOf(text, i + text.length())) {
+                    into.add(match(cells, row, i, i + text.length()));
+                }
+            }
+
+            @Override
+            public String describe() {
+                return "text " + ScreenAssert.quote(text);
+            }
+        }, Region.all(), -1);
+    }
+
+    static Locator regex(ScreenSource source, String regex) {
+        Pattern pattern = Pattern.compile(regex);
+        return new Locator(source, new Query() {
+            @Override
+            public void find(Cells cells, int row, List<Match> into) {
+                Matcher m = pattern.matcher(cells.rowText(row));
+                while (m.find()) {
+                    if (m.end() > m.start()) {
+                        into.add(match(cells, row, m.start(), m.end()));
+                    }
+                }
+            }
+
+            @Override
+            public String describe() {
+                return "/" + regex + "/";
+            }
+        }, Region.all(), -1);
+    }
+
+    static Locator style(ScreenSource source, Style style) {
+        Objects.requireNonNull(style, "style");
+        return new Locator(source, new Query() {
+            @Override
+            public void find(Cells cells, int row, List<Match> into) {
+                String line = cells.rowText(row);
+                int start = -1;
+                for (int i = 0; i <= line.length(); i++) {
+                    boolean styled = i < line.length() && style.matches(cells.cell(row, cells.columnOf(row, i)));
+                    if (styled && start < 0) {
+                        start = i;
+                    } else if (!styled && start >= 0) {
+                        addTrimmed(cells, row, line, start, i, into);
+                        start = -1;
+                    }
+                }
+            }
+
+            @Override
+            public String describe() {
+                return "cells with style " + style;
+            }
+        }, Region.all(), -1);
+    }
+
+    private static void addTrimmed(Cells cells, int row, String line, int from, int to, List<Match> into) {
+        while (from < to && line.charAt(from) == ' ') {
+            from++;
+        }
+        while (to > from && line.charAt(to - 1) == ' ') {
+            to--;
+        }
+        if (to > from) {
+            into.add(match(cells, row, from, to));
+        }
+    }
+
+    private static Match match(Cells cells, int row, int from, int to) {
+        int[] span = cells.columnSpan(row, from, to);
+        return new Match(row, span[0], span[1], cells.rowText(row).substring(from, to));
+    }
+
+    /** This locator, searching only {@code region}. */
+    public Locator within(Region region) {
+        return new Locator(source, query, Objects.requireNonNull(region, "region"), nth);
+    }
+
+    /** Only the {@code index}-th match (from 0, in reading order: top to bottom, left to right). */
+    public Locator nth(int index) {
+        if (index < 0) {
+            throw new IllegalArgumentException("nth counts from 0, got " + index);
+        }
+        return new Locator(source, query, region, index);
+    }
+
+    /** How many matches the screen has now (no waiting). */
+    public int count() {
+        return find(source.cells()).size();
+    }
+
+    /** The text of the first match now, if there is one (no waiting). */
+    public Optional<String> text() {
+        return find(source.cells()).stream().findFirst().map(Match::text);
+    }
+
+    /** The matches on {@code cells}, in reading order, narrowed by region and index. */
+    List<Match> find(Cells cells) {
+        List<Match> all = new ArrayList<>();
+        int last = Math.min(cells.rows(), region.to());
+        for (int row = region.from() - 1; row < last; row++) {
+            query.find(cells, row, all);
+        }
+        if (nth < 0) {
+            return all;
+        }
+        return nth < all.size() ? List.of(all.get(nth)) : List.of();
+    }
+
+    ScreenSource source() {
+        return source;
+    }
+
+    /** E.g. {@code text "Save" in rows 23-24, match 0}. */
+    @Override
+    public String toString() {
+        return query.describe() + (region.equals(Region.all()) ? "" : " in " + region) + (nth < 0 ? "" : ", match " + nth);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.ptyctl.client.dsl;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * Assertions on a {@link Locator}, from {@link TerminalAssertions#assertThat(Locator)}. Each waits until it holds —
+ * checked again whenever the terminal's screen changes, never on a timer — for at most the driver's default timeout
+ * or the one given with {@link #within(Duration)}; then it fails with a {@link TerminalAssertionError} showing the
+ * screen. On a {@link Replay} they check its last screen at once.
+ *
+ * <pre>{@code
+ * assertThat(t.getByText("Saved")).isVisible();
+ * assertThat(t.getByStyle(Style.bold().fg("red"))).hasCount(0);
+ * assertThat(t.getByText("OK").within(Region.row(24))).hasStyle(Style.inverse());
+ * }</pre>
+ */
+public final class LocatorAssert {
+    private final Locator locator;
+    private final Duration timeout;
+
+    LocatorAssert(Locator locator, Duration timeout) {
+        this.locator = Objects.requireNonNull(locator, "locator");
+        this.timeout = timeout;
+    }
+
+    /** The same assertions with their own timeout. */
+    public LocatorAssert within(Duration timeout) {
+        return new LocatorAssert(locator, Objects.requireNonNull(timeout, "timeout"));
+    }
+
+    private Duration timeout() {
+        return timeout != null ? timeout : locator.source().defaultTimeout();
+    }
+
+    /** Something matches. */
+    public LocatorAssert isVisible() {
+        return await(matches -> !matches.isEmpty(), "expected " + locator + " to be visible");
+    }
+
+    /** Nothing matches (waits for it to go away). */
+    public LocatorAssert isHidden() {
+        return await(List::isEmpty, "expected " + locator + " not to be visible");
+    }
+
+    /** Exactly {@code count} matches. */
+    public LocatorAssert hasCount(int count) {
+        return await(matches -> matches.size() == count, "expected " + count + " of " + locator);
+    }
+
+    /** Something matches, and every cell of every match has {@code style}. */
+    public LocatorAssert hasStyle(Style style) {
+        Objects.requireNonNull(style, "style");
+        Cells[] seen = new Cells[1];
+        return await(matches -> !matches.isEmpty() && matches.stream().allMatch(m -> styled(seen[0], m, style)),
+                "expected " + locator + " to have style " + style, seen);
+    }
+
+    /** The first match's text is exactly {@code text} (useful with a style or regex locator). */
+    public LocatorAssert hasText(String text) {
+        Objects.requireNonNull(text, "text");
+        return await(matches -> !matches.isEmpty() && matches.getFirst().text().equals(text),
+                "expected " + locator + " to read " + ScreenAssert.quote(text));
+    }
+
+    private static boolean styled(Cells cells, Locator.Match match, Style style) {
+        for (int col = match.from(); col < match.to(); col++) {
+            if (cells.cell(match.row(), col).width() != 0 && !style.matches(cells.cell(match.row(), col))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private LocatorAssert await(Predicate<List<Locator.Match>> holds, String expectation) {
+        return await(holds, expectation, new Cells[1]);
+    }
+
+    /** {@code seen[0]} is the screen the predicate is looking at, for checks that need cells. */
+    private LocatorAssert await(Predicate<List<Locator.Match>> holds, String expectation, Cells[] seen) {
+        Duration wait = timeout();
+        LiveScreen.Outcome<List<Locator.Match>> outcome = locator.source().await(cells -> {
+            seen[0] = cells;
+            List<Locator.Match> matches = locator.find(cells);
+            return holds.test(matches) ? Optional.of(matches) : Optional.empty();
+        }, wait);
+        if (outcome.result().isEmpty()) {
+            List<Locator.Match> found = locator.find(outcome.cells());
+            throw locator.source().failure(expectation + " within " + TerminalDriver.describe(wait) + "; found "
+                    + describe(found));
+        }
+        return this;
+    }
+
+    private static String describe(List<Locator.Match> found) {
+        if (found.isEmpty()) {
+            return "none";
+        }
+        return found.size() + ": " + found.stream().limit(10)
+                .map(m -> ScreenAssert.quote(m.text()) + " at row " + (m.row() + 1) + ", column " + (m.from() + 1))
+                .collect(Collectors.joining(", ")) + (found.size() > 10 ? ", ..." : "");
+    }
+}

@@ -1,0 +1,26 @@
+package dev.ptyctl.client.dsl;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Where locators, snapshots and screen assertions read cells from: a live terminal (waits are woken by its output) or
+ * a {@link Replay} (the recording's last screen, which never changes).
+ */
+interface ScreenSource {
+    /** Checks {@code condition} now and after every change until it holds or {@code timeout} passes. */
+    <T> LiveScreen.Outcome<T> await(Function<Cells, Optional<T>> condition, Duration timeout);
+
+    /** The screen now. */
+    Cells cells();
+
+    /** How long a wait takes when given no timeout. */
+    Duration defaultTimeout();
+
+    /** The error for a failed expectation, with the screen as it was. */
+    TerminalAssertionError failure(String expectation);
+
+    /** Who the snapshots belong to, for their file names. */
+    SnapshotOwner snapshotOwner();
+}

@@ -1,0 +1,67 @@
+package dev.ptyctl.e2e.dsl;
+
+import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ptyctl.client.dsl.Region;
+import dev.ptyctl.client.dsl.Style;
+import dev.ptyctl.client.dsl.TerminalAssertionError;
+import dev.ptyctl.client.dsl.TerminalDriver;
+import dev.ptyctl.client.junit.WithTerminal;
+import java.time.Duration;
+import org.assertj.core.api.Assertions;
+import org.junit.jupiter.api.Test;
+
+/** Locators find text, patterns and styles on the live screen; their assertions wait for the screen to change. */
+@WithTerminal(command = "/bin/bash", cols = 80, rows = 24, timeoutSeconds = 20)
+class LocatorsE2eTest {
+    /** A status line, then a menu bar with two inverse items, drawn with colours. */
+    private static final String DRAW = "clear; printf '\\e[1;31mError\\e[0m: disk full\\n\\e[7m Save \\e[0m \\e[7m Quit \\e[0m\\n'";
+
+    @Test
+    void assertionsWaitForTextThatIsNotThereYet(TerminalDriver t) {
+        t.typeLine("sleep 0.5; echo Rea''dy");   // the echoed line does not read "Ready"
+        assertThat(t.getByText("Ready")).isVisible();
+        Assertions.assertThat(t.screen().text()).contains("\nReady\n");
+    }
+
+    @Test
+    void styleLocatorsFindRunsOfStyledCells(TerminalDriver t) {
+        t.typeLine(DRAW);
+        assertThat(t.getByStyle(Style.bold().fg("red"))).hasText("Error").hasCount(1);
+        assertThat(t.getByStyle(Style.inverse())).hasCount(2);
+        assertThat(t.getByStyle(Style.inverse()).nth(1)).hasText("Quit");
+        assertThat(t.getByText("Save")).hasStyle(Style.inverse());
+        assertThat(t.getByText("disk full")).hasStyle(Style.plain());
+    }
+
+    @Test
+    void withinAndNthNarrowTheMatches(TerminalDriver t) {
+        t.typeLine(DRAW);
+        assertThat(t.getByText("Quit")).isVisible();
+        assertThat(t.getByText("Error").within(Region.rows(2, 3))).hasCount(0);
+        assertThat(t.getByText("Error").within(Region.row(1))).hasCount(1);
+        assertThat(t.getByRegex("S[a-z]+e")).hasText("Save");
+        assertThat(t.getByRegex("[A-Z][a-z]{3}\\b").nth(2)).hasText("Quit");
+    }
+
+    @Test
+    void aFailedLocatorAssertionSaysWhatItFoundAndShowsTheScreen(TerminalDriver t) {
+        t.typeLine(DRAW);
+        assertThat(t.getByText("Quit")).isVisible();
+        assertThatThrownBy(() -> assertThat(t.getByText("disk full")).within(Duration.ofMillis(300))
+                        .hasStyle(Style.bold()))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageContaining("expected text \"disk full\" to have style bold within 300 ms; found 1:"
+                        + " \"disk full\" at row 1, column 8")
+                .hasMessageContaining(" 2 | Save   Quit");
+    }
+
+    @Test
+    void isHiddenWaitsForTextToGoAway(TerminalDriver t) {
+        t.typeLine(DRAW);
+        assertThat(t.getByText("Quit")).isVisible();
+        t.typeLine("sleep 0.3; clear");
+        assertThat(t.getByText("Quit")).isHidden();
+    }
+}
