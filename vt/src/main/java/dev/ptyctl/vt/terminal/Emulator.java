@@ -43,6 +43,8 @@ public final class Emulator implements VtHandler {
     private final ModeOps modes;
     private final SgrOps sgr;
     private final OscOps osc;
+    private final WindowOps window;
+    private final RectangleOps rectangles;
     private final Replies replies;
     private final Resets resets;
     private final Printer printer;
@@ -80,6 +82,8 @@ public final class Emulator implements VtHandler {
         modes = new ModeOps(t, cursor);
         sgr = new SgrOps(t);
         osc = new OscOps(t);
+        window = new WindowOps(t);
+        rectangles = new RectangleOps(t);
         replies = new Replies(t);
         resets = new Resets(t);
         printer = new Printer(t, scroll, sgr);
@@ -137,10 +141,15 @@ public final class Emulator implements VtHandler {
         csi.put("\"", 'q', "DECSCA", edit::selectProtection);
         csi.put("", 'r', "DECSTBM", scroll::setScrollRegion);
         csi.put("", 's', "SCOSC/DECSLRM", this::saveCursorOrSetMargins); // DECSLRM under DECLRMM
-        csi.put("", 't', "XTWINOPS", osc::windowOperation); // title stack only
+        csi.put("", 't', "XTWINOPS", window::apply);
         csi.put("", 'u', "SCORC", p -> cursor.restore());
         csi.put("'", '}', "DECIC", columns::insertColumns);
         csi.put("'", '~', "DECDC", columns::deleteColumns);
+        csi.put("$", 'v', "DECCRA", rectangles::copy);
+        csi.put("$", 'x', "DECFRA", rectangles::fill);
+        csi.put("$", 'z', "DECERA", rectangles::erase);
+        csi.put("$", '{', "DECSERA", rectangles::selectiveErase);
+        csi.put("*", 'y', "DECRQCRA", rectangles::checksum);
     }
 
     private void registerEsc() {

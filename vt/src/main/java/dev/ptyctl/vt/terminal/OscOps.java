@@ -153,44 +153,6 @@ final class OscOps {
     }
 
     /**
-     * Window operations, {@code CSI Ps ; Ps t}: only the title stack (22 save, 23 restore; second
-     * parameter 0 both, 1 icon name, 2 title) is implemented; the rest (resizing, reports) are
-     * ignored and counted, as xterm.js does with its default options. (xterm.js ignores the title
-     * stack too unless its windowOptions allow it; SPEC section 3 asks for it.)
-     */
-    void windowOperation(dev.ptyctl.vt.parser.Params p) {
-        int which = p.get(1);
-        boolean title = which == 0 || which == 2;
-        boolean icon = which == 0 || which == 1;
-        switch (p.get(0)) {
-            case 22 -> {
-                if (title) {
-                    push(t.titleStack, t.title);
-                }
-                if (icon) {
-                    push(t.iconStack, t.iconName);
-                }
-            }
-            case 23 -> {
-                if (title && !t.titleStack.isEmpty()) {
-                    t.title = t.titleStack.removeLast();
-                }
-                if (icon && !t.iconStack.isEmpty()) {
-                    t.iconName = t.iconStack.removeLast();
-                }
-            }
-            default -> t.unknown.record("CSI t " + p.get(0));
-        }
-    }
-
-    private static void push(java.util.ArrayDeque<String> stack, String value) {
-        stack.addLast(value);
-        if (stack.size() > TerminalState.TITLE_STACK_LIMIT) {
-            stack.removeFirst();
-        }
-    }
-
-    /**
      * OSC 8 ; params ; uri: cells printed from now on link to {@code uri} (params may hold
      * {@code id=...}, other keys are ignored); an empty uri closes the link. As in xterm.js, the uri
      * is everything after the second field's {@code ;} (it may contain more), a payload without

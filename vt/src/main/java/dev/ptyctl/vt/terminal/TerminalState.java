@@ -45,6 +45,10 @@ final class TerminalState {
     CursorShape cursorShape;
     /** Blink chosen by DECSCUSR together with {@link #cursorShape}. */
     boolean cursorShapeBlinks;
+    /** XTWINOPS 1 / 2: what the program was told the window is; 11 reports it. */
+    boolean iconified;
+    /** Whether XTWINOPS 20 and 21 report the icon name and title (off by default, as in xterm). */
+    boolean titleReports;
     String title = "";
     String iconName = "";
     /** Titles and icon names saved by {@code CSI 22 t}, newest last; at most {@link #TITLE_STACK_LIMIT}. */

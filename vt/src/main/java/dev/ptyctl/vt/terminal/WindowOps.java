@@ -1,0 +1,80 @@
+package dev.ptyctl.vt.terminal;
+
+import dev.ptyctl.vt.parser.Params;
+
+/**
+ * XTWINOPS, {@code CSI Ps ; Ps ; Ps t}: xterm's window operations. A server-side emulator has no
+ * window, so the operations that would move, resize or raise one are ignored and counted; what it
+ * can answer it answers with xterm's formats: the iconified state it was told (1/2, reported by 11),
+ * the window and text-area position (13, always 0,0), sizes in pixels (14, 15, 16) from a nominal
+ * cell of {@link #CELL_WIDTH}x{@link #CELL_HEIGHT} pixels, sizes in characters (18, 19), and the
+ * title stack (22 save, 23 restore; second parameter 0 both, 1 icon name, 2 title). The icon-label
+ * and title reports (20, 21) are answered only when allowed: like xterm's default
+ * {@code disallowedWindowOps}, they are off unless configured, because a title is text a program
+ * other than the one asking may have chosen, and echoing it back into the input is a known attack.
+ */
+final class WindowOps {
+    /** Pixel size of a cell the size reports assume: a 10x20 cell is a common monospace size at 96 dpi. */
+    static final int CELL_WIDTH = 10;
+    static final int CELL_HEIGHT = 20;
+
+    private final TerminalState t;
+
+    WindowOps(TerminalState t) {
+        this.t = t;
+    }
+
+    void apply(Params p) {
+        int op = p.get(0);
+        switch (op) {
+            case 1 -> t.iconified = false;
+            case 2 -> t.iconified = true;
+            case 11 -> t.reply("\u001b[" + (t.iconified ? 2 : 1) + "t");
+            case 13 -> t.reply("\u001b[3;0;0t");
+            case 14 -> t.reply("\u001b[4;" + t.rows * CELL_HEIGHT + ";" + t.cols * CELL_WIDTH + "t");
+            case 15 -> t.reply("\u001b[5;" + t.rows * CELL_HEIGHT + ";" + t.cols * CELL_WIDTH + "t");
+            case 16 -> t.reply("\u001b[6;" + CELL_HEIGHT + ";" + CELL_WIDTH + "t");
+            case 18 -> t.reply("\u001b[8;" + t.rows + ";" + t.cols + "t");
+            case 19 -> t.reply("\u001b[9;" + t.rows + ";" + t.cols + "t");
+            case 20 -> reportLabel("L", t.iconName);
+            case 21 -> reportLabel("l", t.title);
+            case 22 -> saveTitles(p.get(1));
+            case 23 -> restoreTitles(p.get(1));
+            default -> t.unknown.record("CSI t " + op);
+        }
+    }
+
+    /** 20 / 21: {@code OSC L label ST} / {@code OSC l title ST}, when configured to answer. */
+    private void reportLabel(String kind, String text) {
+        if (t.titleReports) {
+            t.reply("\u001b]" + kind + text + "\u001b\\");
+        } else {
+            t.unknown.record("CSI t " + (kind.equals("L") ? 20 : 21) + " (title reports not allowed)");
+        }
+    }
+
+    private void saveTitles(int which) {
+        if (which == 0 || which == 2) {
+            push(t.titleStack, t.title);
+        }
+        if (which == 0 || which == 1) {
+            push(t.iconStack, t.iconName);
+        }
+    }
+
+    private void restoreTitles(int which) {
+        if ((which == 0 || which == 2) && !t.titleStack.isEmpty()) {
+            t.title = t.titleStack.removeLast();
+        }
+        if ((which == 0 || which == 1) && !t.iconStack.isEmpty()) {
+            t.iconName = t.iconStack.removeLast();
+        }
+    }
+
+    private static void push(java.util.ArrayDeque<String> stack, String value) {
+        stack.addLast(value);
+        if (stack.size() > TerminalState.TITLE_STACK_LIMIT) {
+            stack.removeFirst();
+        }
+    }
+}
