@@ -122,6 +122,7 @@ public final class Emulator implements VtHandler {
         csi.put("", 'b', "REP", p -> printer.repeat(p.getOr(0, 1)));
         csi.put("", 'c', "DA1", replies::primaryDeviceAttributes);
         csi.put(">", 'c', "DA2", replies::secondaryDeviceAttributes);
+        csi.put("=", 'c', "DA3", replies::tertiaryDeviceAttributes);
         csi.put("", 'd', "VPA", cursor::row);
         csi.put("", 'e', "VPR", cursor::rowRelative);
         csi.put("", 'f', "HVP", cursor::position);
@@ -134,6 +135,7 @@ public final class Emulator implements VtHandler {
         csi.put("", 'n', "DSR", replies::deviceStatus);
         csi.put("?", 'n', "DECDSR", replies::decDeviceStatus);
         csi.put("!", 'p', "DECSTR", p -> resets.softReset());
+        csi.put("\"", 'p', "DECSCL", this::setConformanceLevel);
         csi.put("$", 'p', "DECRQM", p -> modes.requestMode(p, false)); // ANSI modes
         csi.put("?$", 'p', "DECRQM", p -> modes.requestMode(p, true)); // DEC modes
         csi.put(" ", 'q', "DECSCUSR", modes::setCursorStyle);
@@ -149,6 +151,7 @@ public final class Emulator implements VtHandler {
         csi.put("$", 'x', "DECFRA", rectangles::fill);
         csi.put("$", 'z', "DECERA", rectangles::erase);
         csi.put("$", '{', "DECSERA", rectangles::selectiveErase);
+        csi.put("*", 'x', "DECSACE", p -> t.attributeChangeExtent = p.get(0) <= 2 ? p.get(0) : t.attributeChangeExtent);
         csi.put("*", 'y', "DECRQCRA", rectangles::checksum);
     }
 
@@ -158,6 +161,7 @@ public final class Emulator implements VtHandler {
         esc.put("", 'D', "IND", scroll::index);
         esc.put("", 'E', "NEL", scroll::nextLine);
         esc.put("", 'H', "HTS", cursor::setTabStop);
+        esc.put("", 'Z', "DECID", replies::identify);
         esc.put("", 'M', "RI", scroll::reverseIndex);
         esc.put("", '=', "DECKPAM", () -> modes.keypad(true));
         esc.put("", '>', "DECKPNM", () -> modes.keypad(false));
@@ -317,6 +321,21 @@ public final class Emulator implements VtHandler {
             scroll.setHorizontalMargins(p);
         } else {
             cursor.save();
+        }
+    }
+
+    /**
+     * DECSCL, {@code CSI Pl ; Pc " p}: an operating level from 61 (VT100) to 65 (VT520) is kept for
+     * DECRQSS and, as in xterm, soft-resets the terminal; other levels are ignored. The level changes
+     * nothing else, and replies stay 7-bit whatever Pc asks (see docs/emulator.md).
+     */
+    private void setConformanceLevel(Params p) {
+        int level = p.get(0);
+        if (level >= 61 && level <= 65) {
+            resets.softReset();
+            t.conformanceLevel = level;
+        } else {
+            t.unknown.record("DECSCL " + level);
         }
     }
 

@@ -45,8 +45,8 @@ final class ModeOps {
     /**
      * DECRQM, {@code CSI Ps $ p} (ANSI) and {@code CSI ? Ps $ p} (DEC): answers
      * {@code CSI [?] Ps ; Pm $ y} with Pm 0 not recognised, 1 set, 2 reset, 3 permanently set,
-     * 4 permanently reset, as xterm.js does (1048 always reports set; 47, 1047 and 1049 all report
-     * whether the alternate screen is shown).
+     * 4 permanently reset, as xterm does (1048 always reports set, as xterm.js; 47, 1047 and 1049 all
+     * report whether the alternate screen is shown).
      */
     void requestMode(Params p, boolean dec) {
         int number = p.get(0);
@@ -58,7 +58,6 @@ final class ModeOps {
     private int report(Mode mode) {
         return switch (mode.kind()) {
             case FLAG -> setOrReset(t.modes.is(mode));
-            case FLAG_UNREPORTED -> NOT_RECOGNIZED;
             case PERMANENTLY_SET -> PERMANENTLY_SET;
             case PERMANENTLY_RESET -> PERMANENTLY_RESET;
             case EFFECT -> switch (mode) {
@@ -69,6 +68,7 @@ final class ModeOps {
                 case MOUSE_ANY -> setOrReset(t.modes.mouseProtocol == ModeState.MouseProtocol.ANY);
                 case MOUSE_SGR -> setOrReset(t.modes.mouseEncoding == ModeState.MouseEncoding.SGR);
                 case MOUSE_SGR_PIXELS -> setOrReset(t.modes.mouseEncoding == ModeState.MouseEncoding.SGR_PIXELS);
+                case ANSI_MODE -> SET;
                 case SAVE_CURSOR -> SET;
                 case ALTERNATE_SCREEN, ALTERNATE_SCREEN_CLEAR, ALTERNATE_SCREEN_SAVE_CURSOR ->
                     setOrReset(t.alternateActive());

@@ -2,36 +2,61 @@ package dev.ptyctl.vt.terminal;
 
 import dev.ptyctl.vt.parser.Params;
 import dev.ptyctl.vt.screen.Cursor;
+import dev.ptyctl.vt.screen.Screen;
 import dev.ptyctl.vt.screen.Style;
 
 /**
- * Queries the terminal answers on the reply channel, with xterm.js's exact bytes (it identifies as
- * "xterm"). The cursor report uses the raw cursor position: a pending-wrap cursor reports column
- * cols + 1 and origin mode does not make the row relative, both as xterm.js does.
+ * Queries the terminal answers on the reply channel, with xterm's formats and values (programs are
+ * written against xterm): the identity of an xterm configured as a VT520 ({@code decTerminalID:
+ * 520}), device status reports, DECRQSS. Reports of modes, colours, window state and rectangles live
+ * with their families ({@link ModeOps}, {@link OscOps}, {@link WindowOps}, {@link RectangleOps}).
  */
 final class Replies {
+    /**
+     * DA1 (and DECID): a VT520 level (65) with 132 columns (1), printer port (2), selective erase (6),
+     * national replacement character sets (9), DEC technical set (15), locator (16), terminal state
+     * reports (17), user windows (18), horizontal scrolling (21), colour (22), rectangular editing (28)
+     * and ANSI text locator (29): what xterm answers as a VT520.
+     */
+    static final String DEVICE_ATTRIBUTES = "\u001b[?65;1;2;6;9;15;16;17;18;21;22;28;29c";
+    /** DA2: terminal type 64 (VT520), xterm patch level 379 (the xterm whose behaviour is matched), ROM 0. */
+    static final String SECONDARY_DEVICE_ATTRIBUTES = "\u001b[>64;379;0c";
+    /** DA3: the unit ID, {@code DCS ! | 00000000 ST}, as xterm answers. */
+    static final String TERTIARY_DEVICE_ATTRIBUTES = "\u001bP!|00000000\u001b\\";
+    /** Name and version XTVERSION reports. */
+    static final String VERSION = "ptyctl(0.1)";
+
     private final TerminalState t;
 
     Replies(TerminalState t) {
         this.t = t;
     }
 
-    /** DA1, CSI c or CSI 0 c: "VT100 with advanced video option". */
+    /** DA1, {@code CSI c} or {@code CSI 0 c}; also DECID, {@code ESC Z}. */
     void primaryDeviceAttributes(Params p) {
         if (p.get(0) == 0) {
-            t.reply("\u001b[?1;2c");
+            t.reply(DEVICE_ATTRIBUTES);
         }
     }
 
-    /** DA2, CSI &gt; c: terminal type 0, firmware 276. */
+    /** DECID, {@code ESC Z}: answered as DA1, as xterm does. */
+    void identify() {
+        t.reply(DEVICE_ATTRIBUTES);
+    }
+
+    /** DA2, {@code CSI > c}. */
     void secondaryDeviceAttributes(Params p) {
         if (p.get(0) == 0) {
-            t.reply("\u001b[>0;276;0c");
+            t.reply(SECONDARY_DEVICE_ATTRIBUTES);
         }
     }
 
-    /** Name and version XTVERSION reports. */
-    static final String VERSION = "ptyctl(0.1)";
+    /** DA3, {@code CSI = c}. */
+    void tertiaryDeviceAttributes(Params p) {
+        if (p.get(0) == 0) {
+            t.reply(TERTIARY_DEVICE_ATTRIBUTES);
+        }
+    }
 
     /** XTVERSION, CSI &gt; q (or CSI &gt; 0 q): replies {@code DCS > | ptyctl(0.1) ST}. */
     void version(Params p) {
@@ -40,7 +65,7 @@ final class Replies {
         }
     }
 
-    /** DSR, CSI 5 n (status: OK) and CSI 6 n (cursor position report). */
+    /** DSR, {@code CSI 5 n} (status: OK, {@code CSI 0 n}) and {@code CSI 6 n} (CPR, {@code CSI row ; col R}). */
     void deviceStatus(Params p) {
         switch (p.get(0)) {
             case 5 -> t.reply("\u001b[0n");
@@ -49,33 +74,65 @@ final class Replies {
         }
     }
 
-    /** DECDSR, CSI ? 6 n: cursor position report with a {@code ?}. */
+    /**
+     * DECDSR, {@code CSI ? Ps n}, answered as xterm (VT520) does: 6 DECXCPR {@code CSI ? row ; col ; 1 R}
+     * (page 1), 15 printer ({@code CSI ? 13 n}: none), 25 user-defined keys ({@code CSI ? 20 n}:
+     * unlocked), 26 keyboard ({@code CSI ? 27 ; 1 ; 0 ; 0 n}: North American, ready, LK201), 55 locator
+     * ({@code CSI ? 53 n}: none), 56 locator type ({@code CSI ? 57 ; 0 n}), 62 macro space
+     * ({@code CSI 0 * { }), 63 memory checksum ({@code DCS Pid ! ~ 0000 ST}), 75 data integrity
+     * ({@code CSI ? 70 n}), 85 multiple sessions ({@code CSI ? 83 n}: not configured).
+     */
     void decDeviceStatus(Params p) {
-        if (p.get(0) == 6) {
-            t.reply("\u001b[?" + cursorReport() + "R");
-        } else {
-            t.unknown.record("DECDSR " + p.get(0));
+        switch (p.get(0)) {
+            case 5 -> t.reply("\u001b[?0n");
+            case 6 -> t.reply("\u001b[?" + cursorReport() + ";1R");
+            case 15 -> t.reply("\u001b[?13n");
+            case 25 -> t.reply("\u001b[?20n");
+            case 26 -> t.reply("\u001b[?27;1;0;0n");
+            case 53, 55 -> t.reply("\u001b[?53n");
+            case 56 -> t.reply("\u001b[?57;0n");
+            case 62 -> t.reply("\u001b[0*{");
+            case 63 -> t.reply("\u001bP" + p.get(1) + "!~0000\u001b\\");
+            case 75 -> t.reply("\u001b[?70n");
+            case 85 -> t.reply("\u001b[?83n");
+            default -> t.unknown.record("DECDSR " + p.get(0));
         }
     }
 
     /**
-     * DECRQSS, {@code DCS $ q Pt ST}: answers {@code DCS 1 $ r Pt' ST} for the supported settings
-     * (DECSCA {@code "q}, DECSCL {@code "p}, DECSTBM {@code r}, DECSLRM {@code s}, SGR {@code m}, DECSCUSR
-     * {@code SP q}) and {@code DCS 0 $ r ST} otherwise. Like xterm.js, SGR always reports
-     * {@code 0m}, the conformance level is always {@code 61;1}, and the cursor style is the
-     * configured one (block, blinking per mode 12), not what DECSCUSR chose.
+     * DECRQSS, {@code DCS $ q Pt ST}: answers {@code DCS 1 $ r Pt' ST} for the settings xterm reports
+     * and {@code DCS 0 $ r ST} otherwise: DECSCA {@code "q}, DECSCL {@code "p}, DECSTBM {@code r},
+     * DECSLRM {@code s}, SGR {@code m} (xterm's form, see {@link SgrReport}), DECSCUSR {@code SP q}, the
+     * page and screen sizes DECSLPP {@code t}, DECSCPP {@code $|} and DECSNLS {@code *|} (the real size),
+     * DECSASD {@code $&#125;} and DECSSDT {@code $~} (no status line: 0) and DECSACE {@code *x}.
      */
     void statusString(String request) {
-        String answer = switch (request) {
-            case "\"q" -> "1$r" + ((t.style & Style.PROTECTED) != 0 ? 1 : 0) + "\"q";
-            case "\"p" -> "1$r61;1\"p";
-            case "r" -> "1$r" + (t.active.scrollTop() + 1) + ";" + (t.active.scrollBottom() + 1) + "r";
-            case "s" -> "1$r" + (t.active.leftMargin() + 1) + ";" + (t.active.rightMargin() + 1) + "s";
-            case "m" -> "1$r0m";
-            case " q" -> "1$r" + (t.modes.is(Mode.CURSOR_BLINK) ? 1 : 2) + " q";
-            default -> "0$r";
+        Screen s = t.active;
+        String value = switch (request) {
+            case "\"q" -> ((t.style & Style.PROTECTED) != 0 ? "1" : "0");
+            case "\"p" -> t.conformanceLevel + ";1";
+            case "r" -> (s.scrollTop() + 1) + ";" + (s.scrollBottom() + 1);
+            case "s" -> (s.leftMargin() + 1) + ";" + (s.rightMargin() + 1);
+            case "m" -> SgrReport.of(t.style, t.extra);
+            case " q" -> String.valueOf(reportedCursorStyle());
+            case "t", "*|" -> String.valueOf(t.rows);
+            case "$|" -> String.valueOf(t.cols);
+            case "$}", "$~" -> "0";
+            case "*x" -> String.valueOf(t.attributeChangeExtent);
+            default -> null;
         };
-        t.reply("\u001bP" + answer + "\u001b\\");
+        t.reply("\u001bP" + (value == null ? "0$r" : "1$r" + value + request) + "\u001b\\");
+    }
+
+    /** The DECSCUSR number xterm reports: the chosen shape (block by default), one less when it blinks. */
+    private int reportedCursorStyle() {
+        int steady = t.cursorShape == null ? 2 : switch (t.cursorShape) {
+            case BLOCK -> 2;
+            case UNDERLINE -> 4;
+            case BAR -> 6;
+        };
+        boolean blinks = t.cursorShape == null ? t.modes.is(Mode.CURSOR_BLINK) : t.cursorShapeBlinks;
+        return blinks ? steady - 1 : steady;
     }
 
     /** DECSCUSR number that recreates the shape DECSCUSR chose; 0 when it chose none. */
@@ -91,8 +148,22 @@ final class Replies {
         return steady - (t.cursorShapeBlinks ? 1 : 0);
     }
 
+    /**
+     * Row and column as xterm reports them: 1-based, relative to the top and left margins in origin
+     * mode, and the last column (not one past it) while a wrap is pending.
+     */
     private String cursorReport() {
-        Cursor c = t.active.cursor();
-        return (c.row() + 1) + ";" + (c.col() + 1);
+        Screen s = t.active;
+        Cursor c = s.cursor();
+        int col = c.col();
+        if (col >= s.cols() || c.marginWrapPending()) {
+            col--;
+        }
+        int row = c.row();
+        if (t.modes.is(Mode.ORIGIN)) {
+            row -= s.scrollTop();
+            col -= s.leftMargin();
+        }
+        return (row + 1) + ";" + (col + 1);
     }
 }

@@ -45,6 +45,10 @@ final class TerminalState {
     CursorShape cursorShape;
     /** Blink chosen by DECSCUSR together with {@link #cursorShape}. */
     boolean cursorShapeBlinks;
+    /** Operating level DECSCL chose (61 VT100 .. 65 VT520), reported by DECRQSS; power-on 65, as xterm set up as a VT520. */
+    int conformanceLevel = 65;
+    /** DECSACE (0, 1 stream, 2 rectangle), reported by DECRQSS. */
+    int attributeChangeExtent;
     /** XTWINOPS 1 / 2: what the program was told the window is; 11 reports it. */
     boolean iconified;
     /** Whether XTWINOPS 20 and 21 report the icon name and title (off by default, as in xterm). */
