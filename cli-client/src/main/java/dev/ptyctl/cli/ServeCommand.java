@@ -52,6 +52,12 @@ final class ServeCommand implements Callable<Integer> {
                     + "so 'ptyctl run' and 'wait --prompt' work. Off by default: the command runs exactly as given.")
     private boolean shellIntegration;
 
+    @Option(names = "--title-reports",
+            description = "Answer a program that asks for the window title or icon label (CSI 21 t, CSI 20 t). "
+                    + "Off by default, as in xterm: a title may come from another program, and the report types it "
+                    + "into the input.")
+    private boolean titleReports;
+
     @Override
     public Integer call() throws Exception {
         if (port != null && socket != null) {
@@ -63,7 +69,8 @@ final class ServeCommand implements Callable<Integer> {
         if (port != null && (port < 1 || port > 65_535)) {
             throw usage("--port must be a port number from 1 to 65535, got " + port);
         }
-        var request = new ServeRequest(command, port, socket, cols, rows, cwd, token, shellIntegration);
+        var request = new ServeRequest(command, port, socket, cols, rows, cwd, token, shellIntegration,
+                titleReports);
         return (Integer) ServerSideLoader.call("dev.ptyctl.cli.ServeLauncher", "serve",
                 new Class<?>[] {ServeRequest.class, CommandLine.class}, request, spec.commandLine());
     }

@@ -28,7 +28,8 @@ final class ServeLauncher {
         ServeOptions options;
         try {
             options = new ServeOptions(request.command(), request.port(), request.socket(), request.cols(),
-                    request.rows(), request.cwd(), request.token(), request.shellIntegration());
+                    request.rows(), request.cwd(), request.token(), request.shellIntegration(),
+                    request.titleReports());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(commandLine, e.getMessage(), e);
         }

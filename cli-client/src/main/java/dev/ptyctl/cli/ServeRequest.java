@@ -14,9 +14,10 @@ import java.nio.file.Path;
  * @param cwd the working directory, or {@code null}
  * @param token the token clients must send, or {@code null}
  * @param shellIntegration whether to load ptyctl's shell integration
+ * @param titleReports whether the emulator answers a program's title and icon-label reports
  */
 public record ServeRequest(String command, Integer port, Path socket, int cols, int rows, Path cwd, String token,
-        boolean shellIntegration) {
+        boolean shellIntegration, boolean titleReports) {
     /** "socket PATH" or "port N", for messages. */
     public String where() {
         return socket != null ? "socket " + socket : "port " + port;

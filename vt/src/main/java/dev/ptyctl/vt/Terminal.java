@@ -71,6 +71,17 @@ public final class Terminal {
     }
 
     /**
+     * Lets the terminal answer a program asking for the window title or icon label (XTWINOPS 21 and 20).
+     * Off by default, as xterm's {@code disallowedWindowOps}: a title may have been chosen by another
+     * program, and its report is typed into the asking program's input.
+     *
+     * @param allow true to answer them
+     */
+    public void allowTitleReports(boolean allow) {
+        emulator.allowTitleReports(allow);
+    }
+
+    /**
      * Sets where shell-integration marks (OSC 133 A, B, C, D) go, e.g. to track prompts and exit
      * codes. Called synchronously from {@link #feed}. The default discards them.
      *

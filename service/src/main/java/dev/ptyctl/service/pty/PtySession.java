@@ -182,6 +182,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         String executable = executable(options.command().getFirst(), options.cwd(), env.get("PATH"));
         ScreenState screen = new ScreenState(options.cols(), options.rows(), options.scrollbackLines(),
                 options.answerQueries());
+        screen.allowTitleReports(options.titleReports());
         // Before the reader starts, so that an output log sees byte 0.
         options.screenListeners().forEach(screen::addOutputListener);
         PtyProcess process = startWithSize(executable, options, env);

@@ -51,6 +51,16 @@ public final class ScreenState {
         listeners.add(listener);
     }
 
+    /** Lets the emulator answer the title and icon-label reports (XTWINOPS 21, 20), or not (the default). */
+    public void allowTitleReports(boolean allow) {
+        lock.lock();
+        try {
+            terminal.allowTitleReports(allow);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Turns the emulator's answers to queries on or off. */
     public void answerQueries(boolean answer) {
         this.answerQueries = answer;

@@ -26,10 +26,13 @@ import java.util.Objects;
  *                        (an output log needs this: seq is a byte offset from the very first byte)
  * @param screenListeners listeners that see each chunk right after the emulator has applied it, under the session
  *                        lock, from byte 0: for whatever reads the screen or must agree with it (titles, prompts)
+ * @param titleReports    whether the server's emulator answers the title and icon-label reports (XTWINOPS 21 and
+ *                        20); off by default, as in xterm
  */
 public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, Map<String, String> environment,
                            int scrollbackLines, boolean answerQueries, Duration killGrace, int maxScreenLag,
-                           List<OutputListener> outputListeners, List<OutputListener> screenListeners) {
+                           List<OutputListener> outputListeners, List<OutputListener> screenListeners,
+                           boolean titleReports) {
     /** SPEC §3 and §8 {@code scrollbackLines}. */
     public static final int DEFAULT_SCROLLBACK_LINES = 10_000;
     /** SPEC §8 {@code killGraceMillis}: long enough for a shell or editor to save state on SIGHUP. */
@@ -68,7 +71,7 @@ public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, M
     public SpawnOptions(List<String> command, Path cwd, int cols, int rows, Map<String, String> environment,
                         int scrollbackLines, boolean answerQueries, Duration killGrace) {
         this(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
-                PtySession.DEFAULT_SCREEN_LAG_BYTES, List.of(), List.of());
+                PtySession.DEFAULT_SCREEN_LAG_BYTES, List.of(), List.of(), false);
     }
 
     /** {@code command} in the server's working directory at 100×30, answering queries, default grace period. */
@@ -80,43 +83,49 @@ public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, M
     /** A copy in {@code directory}. */
     public SpawnOptions withCwd(Path directory) {
         return new SpawnOptions(command, directory, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
-                maxScreenLag, outputListeners, screenListeners);
+                maxScreenLag, outputListeners, screenListeners, titleReports);
     }
 
     /** A copy with another size. */
     public SpawnOptions withSize(int newCols, int newRows) {
         return new SpawnOptions(command, cwd, newCols, newRows, environment, scrollbackLines, answerQueries, killGrace,
-                maxScreenLag, outputListeners, screenListeners);
+                maxScreenLag, outputListeners, screenListeners, titleReports);
     }
 
     /** A copy with these extra variables (replacing the previous extras). */
     public SpawnOptions withEnvironment(Map<String, String> extra) {
         return new SpawnOptions(command, cwd, cols, rows, extra, scrollbackLines, answerQueries, killGrace,
-                maxScreenLag, outputListeners, screenListeners);
+                maxScreenLag, outputListeners, screenListeners, titleReports);
     }
 
     /** A copy that keeps {@code lines} lines of scrollback. */
     public SpawnOptions withScrollbackLines(int lines) {
         return new SpawnOptions(command, cwd, cols, rows, environment, lines, answerQueries, killGrace,
-                maxScreenLag, outputListeners, screenListeners);
+                maxScreenLag, outputListeners, screenListeners, titleReports);
+    }
+
+    /** A copy whose emulator does or does not answer the title and icon-label reports (XTWINOPS 21, 20). */
+    public SpawnOptions withTitleReports(boolean answer) {
+        return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
+                maxScreenLag, outputListeners, screenListeners, answer);
     }
 
     /** A copy that does or does not answer terminal queries. */
     public SpawnOptions withAnswerQueries(boolean answer) {
         return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answer, killGrace,
-                maxScreenLag, outputListeners, screenListeners);
+                maxScreenLag, outputListeners, screenListeners, titleReports);
     }
 
     /** A copy with another grace period between hang-up and kill. */
     public SpawnOptions withKillGrace(Duration grace) {
         return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, grace,
-                maxScreenLag, outputListeners, screenListeners);
+                maxScreenLag, outputListeners, screenListeners, titleReports);
     }
 
     /** A copy whose emulator may fall up to {@code bytes} behind the output listeners (see the record's doc). */
     public SpawnOptions withMaxScreenLag(int bytes) {
         return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
-                bytes, outputListeners, screenListeners);
+                bytes, outputListeners, screenListeners, titleReports);
     }
 
     /**
@@ -126,7 +135,7 @@ public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, M
      */
     public SpawnOptions withOutputListener(OutputListener listener) {
         return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
-                maxScreenLag, append(outputListeners, listener), screenListeners);
+                maxScreenLag, append(outputListeners, listener), screenListeners, titleReports);
     }
 
     /**
@@ -135,7 +144,7 @@ public record SpawnOptions(List<String> command, Path cwd, int cols, int rows, M
      */
     public SpawnOptions withScreenListener(OutputListener listener) {
         return new SpawnOptions(command, cwd, cols, rows, environment, scrollbackLines, answerQueries, killGrace,
-                maxScreenLag, outputListeners, append(screenListeners, listener));
+                maxScreenLag, outputListeners, append(screenListeners, listener), titleReports);
     }
 
     private static List<OutputListener> append(List<OutputListener> listeners, OutputListener listener) {

@@ -19,11 +19,19 @@ import java.nio.file.Path;
  * @param shellIntegration whether a bash, zsh or fish command gets ptyctl's shell integration (off by default:
  *                socket-pty runs the command exactly as given), which {@code pty/wait {prompt}} and
  *                {@code ptyctl run} need
+ * @param titleReports whether the emulator answers the title and icon-label reports (XTWINOPS 21, 20); off by
+ *                default, as in xterm
  */
 public record ServeOptions(String command, Integer port, Path socket, int cols, int rows, Path cwd, String token,
-                           boolean shellIntegration) {
+                           boolean shellIntegration, boolean titleReports) {
     /** Largest terminal width or height. */
     public static final int MAX_DIMENSION = 1000;
+
+    /** Options that do not answer title reports. */
+    public ServeOptions(String command, Integer port, Path socket, int cols, int rows, Path cwd, String token,
+                        boolean shellIntegration) {
+        this(command, port, socket, cols, rows, cwd, token, shellIntegration, false);
+    }
 
     /** Validates. */
     public ServeOptions {

@@ -58,7 +58,8 @@ public final class SingleTerminalServer implements AutoCloseable {
                 prompts = new PromptTracker();
             }
             SpawnOptions spawn = new SpawnOptions(command, cwd, options.cols(), options.rows(), env,
-                    SpawnOptions.DEFAULT_SCROLLBACK_LINES, true, SpawnOptions.DEFAULT_KILL_GRACE);
+                    SpawnOptions.DEFAULT_SCROLLBACK_LINES, true, SpawnOptions.DEFAULT_KILL_GRACE)
+                    .withTitleReports(options.titleReports());
             session = PtySession.spawn(prompts == null ? spawn : spawn.withScreenListener(prompts));
         } catch (IOException | RuntimeException e) {
             endpoint.close();

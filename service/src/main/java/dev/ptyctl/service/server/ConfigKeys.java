@@ -31,13 +31,14 @@ final class ConfigKeys {
     static final String ANSWER_QUERIES = "ptyctl.terminals.answerQueries";
     static final String SHELL_INTEGRATION = "ptyctl.terminals.shellIntegration";
     static final String KILL_GRACE_MILLIS = "ptyctl.terminals.killGraceMillis";
+    static final String TITLE_REPORTS = "ptyctl.terminals.titleReports";
     static final String RPC_MAX_LINE_BYTES = "ptyctl.rpc.maxLineBytes";
     /** The short name SPEC §8 gives the token's variable. */
     static final String TOKEN_VARIABLE = "PTYCTL_TOKEN";
 
     static final List<String> ALL = List.of(HOST, PORT, TOKEN, TOKEN_FILE, VIEW_TOKEN, ALLOWED_ORIGINS, ALLOWED_HOSTS, SHELL,
             COLS, ROWS, SCROLLBACK_LINES, REPLAY_BYTES, CLIENT_BACKLOG_BYTES, MAX_TERMINALS, ANSWER_QUERIES,
-            SHELL_INTEGRATION, KILL_GRACE_MILLIS, RPC_MAX_LINE_BYTES);
+            SHELL_INTEGRATION, KILL_GRACE_MILLIS, TITLE_REPORTS, RPC_MAX_LINE_BYTES);
     /** Keys whose values are lists; from the environment they are comma-separated. */
     static final List<String> LISTS = List.of(ALLOWED_ORIGINS, ALLOWED_HOSTS);
 

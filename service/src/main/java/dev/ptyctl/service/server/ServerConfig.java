@@ -104,7 +104,8 @@ public final class ServerConfig {
                 integer(config, ConfigKeys.MAX_TERMINALS, t.maxTerminals()),
                 string(config, ConfigKeys.ANSWER_QUERIES, t.answerQueries()),
                 bool(config, ConfigKeys.SHELL_INTEGRATION, t.shellIntegration()),
-                Duration.ofMillis(integer(config, ConfigKeys.KILL_GRACE_MILLIS, (int) t.killGrace().toMillis())));
+                Duration.ofMillis(integer(config, ConfigKeys.KILL_GRACE_MILLIS, (int) t.killGrace().toMillis())),
+                bool(config, ConfigKeys.TITLE_REPORTS, t.titleReports()));
         return new ServerSettings(
                 string(config, ConfigKeys.HOST, d.host()),
                 integer(config, ConfigKeys.PORT, d.port()),

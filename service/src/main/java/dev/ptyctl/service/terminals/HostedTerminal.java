@@ -112,7 +112,8 @@ public final class HostedTerminal implements AttachableTerminal {
             env.putAll(launch.environment());
         }
         return new SpawnOptions(command, spec.cwd(), spec.cols(), spec.rows(), env, settings.scrollbackLines(),
-                settings.serverAnswersAtStart(), settings.killGrace()).withMaxScreenLag(settings.screenLagBytes());
+                settings.serverAnswersAtStart(), settings.killGrace()).withMaxScreenLag(settings.screenLagBytes())
+                .withTitleReports(settings.titleReports());
     }
 
     @Override

@@ -20,18 +20,28 @@ import java.util.Locale;
  * @param answerQueries      who answers terminal queries: {@code auto}, {@code server} or {@code clients}
  * @param shellIntegration   whether shells get the integration scripts (SPEC §5.9)
  * @param killGrace          time between hang-up and kill when a terminal is closed
+ * @param titleReports       whether the server's emulator answers the title and icon-label reports (XTWINOPS 21
+ *                           and 20), off by default as in xterm: a title is text another program may have chosen
  */
 public record TerminalSettings(String shell, int cols, int rows, int scrollbackLines, int replayBytes,
                                int clientBacklogBytes, int maxTerminals, String answerQueries,
-                               boolean shellIntegration, Duration killGrace) {
+                               boolean shellIntegration, Duration killGrace, boolean titleReports) {
     /** SPEC §8 defaults. */
     public static final TerminalSettings DEFAULTS = new TerminalSettings("", 100, 30, 10_000, 2 * 1024 * 1024,
-            1024 * 1024, 256, "auto", true, Duration.ofMillis(2000));
+            1024 * 1024, 256, "auto", true, Duration.ofMillis(2000), false);
     /**
      * Below this a replay buffer could not hold one screenful of a large terminal; it must also keep more than the
      * screen can lag behind the log ({@link #screenLagBytes()}).
      */
     static final int MIN_REPLAY_BYTES = 64 * 1024;
+
+    /** Settings that do not answer title reports. */
+    public TerminalSettings(String shell, int cols, int rows, int scrollbackLines, int replayBytes,
+                            int clientBacklogBytes, int maxTerminals, String answerQueries,
+                            boolean shellIntegration, Duration killGrace) {
+        this(shell, cols, rows, scrollbackLines, replayBytes, clientBacklogBytes, maxTerminals, answerQueries,
+                shellIntegration, killGrace, false);
+    }
 
     /** Validates. */
     public TerminalSettings {

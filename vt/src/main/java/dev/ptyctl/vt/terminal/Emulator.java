@@ -361,6 +361,15 @@ public final class Emulator implements VtHandler {
     }
 
     /**
+     * Whether XTWINOPS 21 and 20 report the title and icon label (off by default, as in xterm).
+     *
+     * @param allow true to answer them
+     */
+    public void allowTitleReports(boolean allow) {
+        t.titleReports = allow;
+    }
+
+    /**
      * Sets where OSC 133 prompt marks go; called synchronously from the feeding thread.
      *
      * @param sink receives each mark; null discards

@@ -2,6 +2,7 @@ package dev.ptyctl.vt.terminal;
 
 import static dev.ptyctl.vt.fixtures.Vt.CSI;
 import static dev.ptyctl.vt.fixtures.Vt.ESC;
+import static dev.ptyctl.vt.fixtures.Vt.OSC;
 import static dev.ptyctl.vt.fixtures.Vt.captureReplies;
 import static dev.ptyctl.vt.fixtures.Vt.feed;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,44 +13,81 @@ import dev.ptyctl.vt.fixtures.Chunking;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
+/**
+ * Every query the emulator answers, byte for byte, in the format xterm documents for it (ctlseqs,
+ * "xterm Control Sequences"), with the values xterm 379 set up as a VT520 gives. docs/emulator.md
+ * ("Queries and who answers them") lists the same.
+ */
 class RepliesTest {
+    private static final String ST = ESC + "\\";
+    private static final String DCS = ESC + "P";
 
     private static String replies(Chunking chunking, String input) {
-        Terminal t = new Terminal(10, 5);
+        return replies(new Terminal(10, 5), chunking, input);
+    }
+
+    private static String replies(Terminal t, Chunking chunking, String input) {
         ByteArrayOutputStream out = captureReplies(t);
         feed(t, chunking, input);
         return out.toString(StandardCharsets.UTF_8);
     }
 
     @ChunkedTest
-    void statusReportAnswersOk(Chunking chunking) {
-        assertThat(replies(chunking, CSI + "5n")).isEqualTo("\u001b[0n");
+    void deviceStatusAnswersOk(Chunking chunking) {
+        assertThat(replies(chunking, CSI + "5n")).isEqualTo(CSI + "0n");
+        assertThat(replies(chunking, CSI + "?5n")).isEqualTo(CSI + "?0n");
     }
 
     @ChunkedTest
-    void cursorPositionReportIsOneBased(Chunking chunking) {
-        assertThat(replies(chunking, CSI + "3;4H" + CSI + "6n")).isEqualTo("\u001b[3;4R");
-        assertThat(replies(chunking, CSI + "3;4H" + CSI + "?6n")).isEqualTo("\u001b[?3;4R");
+    void cursorPositionReportIsOneBasedAndTheDecFormAddsThePage(Chunking chunking) {
+        assertThat(replies(chunking, CSI + "3;4H" + CSI + "6n")).isEqualTo(CSI + "3;4R");
+        assertThat(replies(chunking, CSI + "3;4H" + CSI + "?6n")).isEqualTo(CSI + "?3;4;1R");
     }
 
     @ChunkedTest
-    void cursorPositionReportWithAPendingWrapSaysColumnColsPlusOne(Chunking chunking) {
-        assertThat(replies(chunking, "0123456789" + CSI + "6n")).isEqualTo("\u001b[1;11R");
+    void cursorPositionReportWithAPendingWrapSaysTheLastColumn(Chunking chunking) {
+        assertThat(replies(chunking, "0123456789" + CSI + "6n")).isEqualTo(CSI + "1;10R");
     }
 
     @ChunkedTest
-    void cursorPositionReportIgnoresOriginMode(Chunking chunking) {
-        assertThat(replies(chunking, CSI + "2;4r" + CSI + "?6h" + CSI + "6n")).isEqualTo("\u001b[2;1R");
+    void cursorPositionReportIsRelativeToTheMarginsInOriginMode(Chunking chunking) {
+        assertThat(replies(chunking, CSI + "2;4r" + CSI + "?6h" + CSI + "2;3H" + CSI + "6n")).isEqualTo(CSI + "2;3R");
+        assertThat(replies(chunking, CSI + "?69h" + CSI + "3;8s" + CSI + "?6h" + CSI + "1;2H" + CSI + "6n"))
+            .isEqualTo(CSI + "1;2R");
     }
 
     @ChunkedTest
-    void primaryDeviceAttributesIdentifyAsXterm(Chunking chunking) {
-        assertThat(replies(chunking, CSI + "c" + CSI + "0c" + CSI + "1c")).isEqualTo("\u001b[?1;2c\u001b[?1;2c");
+    void deviceAttributesIdentifyAsTheVt520XtermIs(Chunking chunking) {
+        String da1 = CSI + "?65;1;2;6;9;15;16;17;18;21;22;28;29c";
+        assertThat(replies(chunking, CSI + "c" + CSI + "0c" + CSI + "1c")).isEqualTo(da1 + da1);
+        assertThat(replies(chunking, ESC + "Z")).as("DECID").isEqualTo(da1);
+        assertThat(replies(chunking, CSI + ">c" + CSI + ">0c")).isEqualTo(CSI + ">64;379;0c" + CSI + ">64;379;0c");
+        assertThat(replies(chunking, CSI + "=c")).as("DA3").isEqualTo(DCS + "!|00000000" + ST);
     }
 
     @ChunkedTest
-    void secondaryDeviceAttributesAnswerLikeXtermJs(Chunking chunking) {
-        assertThat(replies(chunking, CSI + ">c")).isEqualTo("\u001b[>0;276;0c");
+    void versionNamesPtyctl(Chunking chunking) {
+        assertThat(replies(chunking, CSI + ">q" + CSI + ">0q")).isEqualTo(DCS + ">|ptyctl(0.1)" + ST + DCS + ">|ptyctl(0.1)" + ST);
+    }
+
+    @ChunkedTest
+    void decDeviceStatusReportsAnswerAsXterm(Chunking chunking) {
+        assertThat(replies(chunking, CSI + "?15n")).as("printer").isEqualTo(CSI + "?13n");
+        assertThat(replies(chunking, CSI + "?25n")).as("user-defined keys").isEqualTo(CSI + "?20n");
+        assertThat(replies(chunking, CSI + "?26n")).as("keyboard").isEqualTo(CSI + "?27;1;0;0n");
+        assertThat(replies(chunking, CSI + "?55n")).as("locator").isEqualTo(CSI + "?53n");
+        assertThat(replies(chunking, CSI + "?56n")).as("locator type").isEqualTo(CSI + "?57;0n");
+        assertThat(replies(chunking, CSI + "?62n")).as("macro space").isEqualTo(CSI + "0*{");
+        assertThat(replies(chunking, CSI + "?63;7n")).as("memory checksum").isEqualTo(DCS + "7!~0000" + ST);
+        assertThat(replies(chunking, CSI + "?75n")).as("data integrity").isEqualTo(CSI + "?70n");
+        assertThat(replies(chunking, CSI + "?85n")).as("multiple sessions").isEqualTo(CSI + "?83n");
+    }
+
+    @ChunkedTest
+    void unknownStatusReportsAreCountedWithoutReply(Chunking chunking) {
+        Terminal t = new Terminal(10, 5);
+        assertThat(replies(t, chunking, CSI + "?99n" + CSI + "7n")).isEmpty();
+        assertThat(t.unknownSequenceCounts()).containsEntry("DECDSR 99", 1L).containsEntry("DSR 7", 1L);
     }
 
     @ChunkedTest
@@ -59,47 +97,106 @@ class RepliesTest {
     }
 
     @ChunkedTest
-    void unsupportedStatusReportsAreCountedWithoutReply(Chunking chunking) {
-        Terminal t = new Terminal(10, 5);
-        ByteArrayOutputStream out = captureReplies(t);
-        feed(t, chunking, CSI + "?15n");
-        assertThat(out.size()).isZero();
-        assertThat(t.unknownSequenceCounts()).containsEntry("DECDSR 15", 1L);
+    void requestModeReportsAnsiModesAsXterm(Chunking chunking) {
+        assertThat(replies(chunking, CSI + "4h" + CSI + "4$p" + CSI + "20$p" + CSI + "2$p" + CSI + "12$p"
+            + CSI + "1$p" + CSI + "99$p"))
+            .isEqualTo(CSI + "4;1$y" + CSI + "20;2$y" + CSI + "2;2$y" + CSI + "12;2$y" + CSI + "1;4$y" + CSI + "99;0$y");
     }
 
     @ChunkedTest
-    void requestModeReportsAnsiModes(Chunking chunking) {
-        assertThat(replies(chunking, CSI + "4h" + CSI + "4$p" + CSI + "20$p" + CSI + "2$p" + CSI + "12$p" + CSI + "99$p"))
-            .isEqualTo("\u001b[4;1$y\u001b[20;2$y\u001b[2;4$y\u001b[12;3$y\u001b[99;0$y");
-    }
-
-    @ChunkedTest
-    void requestModeReportsDecModesLikeXtermJs(Chunking chunking) {
+    void requestModeReportsDecModesAsXterm(Chunking chunking) {
         assertThat(replies(chunking, CSI + "?1h" + CSI + "?1$p" + CSI + "?7$p" + CSI + "?25$p" + CSI + "?1049h"
-            + CSI + "?47$p" + CSI + "?1048$p" + CSI + "?1000$p" + CSI + "?8$p" + CSI + "?5$p" + CSI + "?9999$p"))
-            .isEqualTo("\u001b[?1;1$y\u001b[?7;1$y\u001b[?25;1$y\u001b[?47;1$y\u001b[?1048;1$y"
-                + "\u001b[?1000;2$y\u001b[?8;3$y\u001b[?5;0$y\u001b[?9999;0$y");
+            + CSI + "?47$p" + CSI + "?1048$p" + CSI + "?1000$p" + CSI + "?8$p" + CSI + "?5$p" + CSI + "?2$p"
+            + CSI + "?60$p" + CSI + "?9999$p"))
+            .isEqualTo(CSI + "?1;1$y" + CSI + "?7;1$y" + CSI + "?25;1$y" + CSI + "?47;1$y" + CSI + "?1048;1$y"
+                + CSI + "?1000;2$y" + CSI + "?8;4$y" + CSI + "?5;2$y" + CSI + "?2;1$y" + CSI + "?60;4$y"
+                + CSI + "?9999;0$y");
     }
 
     @ChunkedTest
-    void requestStatusStringReportsTheScrollRegionAndProtection(Chunking chunking) {
-        assertThat(replies(chunking, CSI + "2;4r" + ESC + "P$qr" + ESC + "\\" + CSI + "1\"q" + ESC + "P$q\"q" + ESC + "\\"))
-            .isEqualTo("\u001bP1$r2;4r\u001b\\\u001bP1$r1\"q\u001b\\");
+    void recordedModesAreSetResetAndReported(Chunking chunking) {
+        assertThat(replies(chunking, CSI + "?42h" + CSI + "?42$p" + CSI + "?42l" + CSI + "?42$p" + CSI + "2h"
+            + CSI + "2$p")).isEqualTo(CSI + "?42;1$y" + CSI + "?42;2$y" + CSI + "2;1$y");
     }
 
     @ChunkedTest
-    void requestStatusStringAnswersSgrAndCursorStyleAsXtermJsDoes(Chunking chunking) {
-        assertThat(replies(chunking, CSI + "1;31m" + ESC + "P$qm" + ESC + "\\" + CSI + "5 q" + ESC + "P$q q" + ESC + "\\"))
-            .isEqualTo("\u001bP1$r0m\u001b\\\u001bP1$r2 q\u001b\\");
+    void requestStatusStringReportsTheScrollRegionMarginsAndProtection(Chunking chunking) {
+        assertThat(replies(chunking, CSI + "2;4r" + DCS + "$qr" + ST + CSI + "1\"q" + DCS + "$q\"q" + ST
+            + CSI + "?69h" + CSI + "2;9s" + DCS + "$qs" + ST))
+            .isEqualTo(DCS + "1$r2;4r" + ST + DCS + "1$r1\"q" + ST + DCS + "1$r2;9s" + ST);
+    }
+
+    @ChunkedTest
+    void requestStatusStringReportsTheGraphicRenditionInXtermsForm(Chunking chunking) {
+        assertThat(replies(chunking, DCS + "$qm" + ST)).isEqualTo(DCS + "1$r0m" + ST);
+        assertThat(replies(chunking, CSI + "1;3;4;31;102m" + DCS + "$qm" + ST))
+            .isEqualTo(DCS + "1$r0;1;4;3;31;102m" + ST);
+        assertThat(replies(chunking, CSI + "21;38;5;200;48;2;1;2;3m" + DCS + "$qm" + ST))
+            .isEqualTo(DCS + "1$r0;21;38:5:200;48:2::1:2:3m" + ST);
+    }
+
+    @ChunkedTest
+    void requestStatusStringReportsTheCursorStyleLevelAndSizes(Chunking chunking) {
+        assertThat(replies(chunking, DCS + "$q q" + ST)).isEqualTo(DCS + "1$r2 q" + ST);
+        assertThat(replies(chunking, CSI + "4 q" + DCS + "$q q" + ST)).isEqualTo(DCS + "1$r4 q" + ST);
+        assertThat(replies(chunking, CSI + "5 q" + DCS + "$q q" + ST)).isEqualTo(DCS + "1$r5 q" + ST);
+        assertThat(replies(chunking, DCS + "$q\"p" + ST)).isEqualTo(DCS + "1$r65;1\"p" + ST);
+        assertThat(replies(chunking, CSI + "62;1\"p" + DCS + "$q\"p" + ST)).isEqualTo(DCS + "1$r62;1\"p" + ST);
+        assertThat(replies(chunking, DCS + "$qt" + ST + DCS + "$q*|" + ST + DCS + "$q$|" + ST))
+            .isEqualTo(DCS + "1$r5t" + ST + DCS + "1$r5*|" + ST + DCS + "1$r10$|" + ST);
+        assertThat(replies(chunking, CSI + "2*x" + DCS + "$q*x" + ST + DCS + "$q$}" + ST + DCS + "$q$~" + ST))
+            .isEqualTo(DCS + "1$r2*x" + ST + DCS + "1$r0$}" + ST + DCS + "1$r0$~" + ST);
     }
 
     @ChunkedTest
     void requestStatusStringForAnUnknownSettingSaysInvalid(Chunking chunking) {
-        assertThat(replies(chunking, ESC + "P$qx" + ESC + "\\")).isEqualTo("\u001bP0$r\u001b\\");
+        assertThat(replies(chunking, DCS + "$qx" + ST)).isEqualTo(DCS + "0$r" + ST);
     }
 
     @ChunkedTest
     void aCancelledStatusRequestGetsNoReply(Chunking chunking) {
-        assertThat(replies(chunking, ESC + "P$qm\u0018")).isEmpty();
+        assertThat(replies(chunking, DCS + "$qm\u0018")).isEmpty();
+    }
+
+    @ChunkedTest
+    void windowReportsGiveTheSizeInCharactersAndNominalPixels(Chunking chunking) {
+        assertThat(replies(chunking, CSI + "18t")).isEqualTo(CSI + "8;5;10t");
+        assertThat(replies(chunking, CSI + "19t")).isEqualTo(CSI + "9;5;10t");
+        assertThat(replies(chunking, CSI + "14t")).isEqualTo(CSI + "4;100;100t");
+        assertThat(replies(chunking, CSI + "15t")).isEqualTo(CSI + "5;100;100t");
+        assertThat(replies(chunking, CSI + "16t")).isEqualTo(CSI + "6;20;10t");
+        assertThat(replies(chunking, CSI + "13t")).isEqualTo(CSI + "3;0;0t");
+        assertThat(replies(chunking, CSI + "11t" + CSI + "2t" + CSI + "11t" + CSI + "1t" + CSI + "11t"))
+            .isEqualTo(CSI + "1t" + CSI + "2t" + CSI + "1t");
+    }
+
+    @ChunkedTest
+    void titleReportsAreAnsweredOnlyWhenAllowed(Chunking chunking) {
+        Terminal t = new Terminal(10, 5);
+        assertThat(replies(t, chunking, OSC + "1;icon\u0007" + OSC + "2;title\u0007" + CSI + "21t" + CSI + "20t"))
+            .isEmpty();
+        assertThat(t.unknownSequenceCounts()).containsKey("CSI t 21 (title reports not allowed)");
+        t.allowTitleReports(true);
+        assertThat(replies(t, chunking, CSI + "21t" + CSI + "20t"))
+            .isEqualTo(OSC + "ltitle" + ST + OSC + "Licon" + ST);
+    }
+
+    @ChunkedTest
+    void rectangleChecksumSumsTheCodePointsAsXtermWithChecksumExtension23(Chunking chunking) {
+        assertThat(replies(chunking, "AB" + CSI + "1;1;1;1;1;1*y")).isEqualTo(DCS + "1!~0041" + ST);
+        assertThat(replies(chunking, "AB" + CSI + "7;1;1;1;1;3*y")).as("a blank counts as a space")
+            .isEqualTo(DCS + "7!~00A3" + ST);
+        assertThat(replies(chunking, "\u4e00" + CSI + "2;1;1;1;1;2*y")).as("a wide character counts once")
+            .isEqualTo(DCS + "2!~4E00" + ST);
+        assertThat(replies(chunking, "e\u0301" + CSI + "3;1;1;1;1;1*y")).as("combining marks count")
+            .isEqualTo(DCS + "3!~0366" + ST);
+    }
+
+    @ChunkedTest
+    void colourQueriesAnswerInXtermsRgbFormWithTheWebPagesTheme(Chunking chunking) {
+        assertThat(replies(chunking, OSC + "4;1;?\u0007")).isEqualTo(OSC + "4;1;rgb:cccc/0000/0000" + ST);
+        assertThat(replies(chunking, OSC + "10;?\u0007")).isEqualTo(OSC + "10;rgb:ffff/ffff/ffff" + ST);
+        assertThat(replies(chunking, OSC + "11;?\u0007")).isEqualTo(OSC + "11;rgb:0000/0000/0000" + ST);
+        assertThat(replies(chunking, OSC + "12;?\u0007")).isEqualTo(OSC + "12;rgb:ffff/ffff/ffff" + ST);
     }
 }

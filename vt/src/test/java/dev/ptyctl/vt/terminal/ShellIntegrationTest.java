@@ -100,9 +100,9 @@ class ShellIntegrationTest {
         feed(t, chunking, CSI + "23;0t");
         assertThat(t.title()).isEqualTo("first");
         assertThat(t.emulator().state().iconName()).isEqualTo("first");
-        feed(t, chunking, CSI + "23t" + CSI + "18t");
+        feed(t, chunking, CSI + "23t" + CSI + "9;1t");
         assertThat(t.title()).as("popping an empty stack keeps the title").isEqualTo("first");
-        assertThat(t.unknownSequenceCounts()).containsEntry("CSI t 18", 1L);
+        assertThat(t.unknownSequenceCounts()).containsEntry("CSI t 9", 1L);
     }
 
     @ChunkedTest
