@@ -68,6 +68,7 @@ class ServerConfigTest {
                     answerQueries: clients
                     shellIntegration: false
                     killGraceMillis: 300
+                    titleReports: true
                   rpc:
                     maxLineBytes: 65536
                 """);
@@ -75,7 +76,7 @@ class ServerConfigTest {
                 new SecurityConfig("t0ken", "/tmp/ptyctl-token-file", List.of("http://o.example"),
                         List.of("h.example")),
                 new TerminalSettings("/bin/sh", 81, 25, 500, 131_072, 65_536, 7, "clients", false,
-                        Duration.ofMillis(300)),
+                        Duration.ofMillis(300), true),
                 65_536));
     }
 
@@ -191,7 +192,7 @@ class ServerConfigTest {
         assertThat(ConfigKeys.environmentName("ptyctl.rpc.maxLineBytes")).isEqualTo("PTYCTL_RPC_MAX_LINE_BYTES");
         assertThat(ConfigKeys.fromEnvironment(Map.of("PTYCTL_TOKEN", "t", "HOME", "/root")::get))
                 .isEqualTo(Map.of("ptyctl.security.token", "t"));
-        assertThat(ConfigKeys.ALL).hasSize(18).containsAll(ConfigKeys.LISTS);
+        assertThat(ConfigKeys.ALL).hasSize(19).containsAll(ConfigKeys.LISTS);
         assertThat(List.copyOf(ConfigKeys.ALL)).doesNotHaveDuplicates();
     }
 }
