@@ -123,6 +123,8 @@ public sealed interface ClientFrame {
         JsonObject json;
         try {
             json = JsonSupport.parseObject(text);
+        } catch (JsonSupport.TrailingTextException e) {
+            throw refusedWhole(e);
         } catch (JsonException | IllegalStateException e) {
             throw new FrameFormatException("frame is not a JSON object");
         }
@@ -147,6 +149,24 @@ public sealed interface ClientFrame {
                 yield new Command(type, clientId, clientSeq);
             }
         };
+    }
+
+    /**
+     * A message that holds a frame and more (another frame, stray text) is refused whole, so that nothing of it is
+     * half-applied; the refusal names the first frame's client and number when it had valid ones, so the client
+     * learns which of its frames failed and does not resend it.
+     */
+    private static FrameFormatException refusedWhole(JsonSupport.TrailingTextException e) {
+        String message = "a message must hold exactly one JSON object, nothing of this one was applied: "
+                + e.getMessage();
+        if (e.value() instanceof JsonObject first) {
+            try {
+                return new FrameFormatException(message, clientId(first), clientSeq(first));
+            } catch (FrameFormatException noIds) {
+                return new FrameFormatException(message);
+            }
+        }
+        return new FrameFormatException(message);
     }
 
     private static Ping parsePing(JsonObject json) throws FrameFormatException {

@@ -53,6 +53,29 @@ class ClientFrameTest {
     }
 
     @Test
+    void aMessageWithMoreThanOneObjectOrTextAfterItIsRefusedWholeNamingTheFirstFrame() throws Exception {
+        String input = "{\"type\":\"input\",\"clientId\":\"c\",\"clientSeq\":7,\"data\":\"x\"}";
+        assertThatThrownBy(() -> ClientFrame.parse(input + " trailing"))
+                .isInstanceOfSatisfying(FrameFormatException.class, e -> {
+                    assertThat(e).hasMessageContaining("text after the JSON object at character "
+                            + (input.length() + 2)).hasMessageContaining("nothing of this one was applied");
+                    assertThat(e.clientId()).hasValue("c");
+                    assertThat(e.clientSeq()).hasValue(7L);
+                });
+        assertThatThrownBy(() -> ClientFrame.parse(input + "{\"type\":\"close\",\"clientId\":\"c\",\"clientSeq\":8}"))
+                .hasMessageContaining("more than one JSON value: another starts at character " + (input.length() + 1));
+        assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"ping\",\"t\":1} 2"))
+                .hasMessageContaining("more than one JSON value");
+        assertThat(ClientFrame.parse(input + " \r\n\t")).isEqualTo(new ClientFrame.Input("c", 7, "x", true));
+    }
+
+    @Test
+    void nestingDeeperThanTheParsersLimitIsAMalformedFrame() {
+        assertThatThrownBy(() -> ClientFrame.parse("[".repeat(5000) + "]".repeat(5000)))
+                .isInstanceOf(FrameFormatException.class).hasMessageContaining("not a JSON object");
+    }
+
+    @Test
     void aMalformedFrameThatIdentifiesItselfKeepsItsIdAndSeq() {
         assertThatThrownBy(() -> ClientFrame.parse(
                 "{\"type\":\"resize\",\"clientId\":\"c\",\"clientSeq\":4,\"cols\":0,\"rows\":5}"))

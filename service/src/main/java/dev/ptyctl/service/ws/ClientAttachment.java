@@ -107,6 +107,11 @@ final class ClientAttachment {
         }
     }
 
+    /** Answers a WebSocket ping with a pong carrying {@code payload}; never blocks. */
+    void pong(byte[] payload) {
+        sender.offerPong(payload);
+    }
+
     /** Sends an error frame. */
     void error(String message, Optional<Long> clientSeq) throws InterruptedException {
         sender.enqueue(new ServerFrame.Error(message, clientSeq));

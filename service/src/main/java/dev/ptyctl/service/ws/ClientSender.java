@@ -81,6 +81,7 @@ final class ClientSender implements Runnable {
     private final Runnable onEnd;
     private final BlockingQueue<String> control = new ArrayBlockingQueue<>(CONTROL_QUEUE_FRAMES);
     private final AtomicReference<ServerFrame.Size> pendingSize = new AtomicReference<>();
+    private final AtomicReference<byte[]> pendingPong = new AtomicReference<>();
     private final AtomicReference<ServerFrame.Title> pendingTitle = new AtomicReference<>();
     private final Wakeup wakeup = new Wakeup();
     /** The frame being built: header, then output; replaced (grown, or shrunk when idle) by the sending thread. */
@@ -150,6 +151,15 @@ final class ClientSender implements Runnable {
     /** Sends the PTY size soon; only the latest size is kept. Never blocks. */
     void offerSize(ServerFrame.Size size) {
         pendingSize.set(size);
+        wakeup.signal();
+    }
+
+    /**
+     * Sends a WebSocket pong with {@code payload} soon. Only the latest is kept, as RFC 6455 §5.5.3 allows: a client
+     * that pings faster than it reads gets a pong for its most recent ping. Never blocks.
+     */
+    void offerPong(byte[] payload) {
+        pendingPong.set(payload);
         wakeup.signal();
     }
 
@@ -330,6 +340,10 @@ final class ClientSender implements Runnable {
         if (now - nextKeepaliveNanos >= 0) {
             socket.ping(BufferData.empty());
             nextKeepaliveNanos = now + KEEPALIVE_INTERVAL.toNanos();
+        }
+        byte[] pong = pendingPong.getAndSet(null);
+        if (pong != null) {
+            socket.pong(BufferData.create(pong));
         }
         ServerFrame.Size size = pendingSize.getAndSet(null);
         if (size != null && !size.equals(lastSentSize)) {

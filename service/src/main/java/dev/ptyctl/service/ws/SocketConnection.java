@@ -6,6 +6,7 @@ import io.helidon.http.Headers;
 import io.helidon.http.HttpPrologue;
 import io.helidon.http.RequestException;
 import io.helidon.http.Status;
+import io.helidon.websocket.WsCloseCodes;
 import io.helidon.websocket.WsListener;
 import io.helidon.websocket.WsSession;
 import io.helidon.websocket.WsUpgradeException;
@@ -21,6 +22,8 @@ import java.util.Optional;
  */
 final class SocketConnection implements WsListener {
     private static final System.Logger LOG = System.getLogger(SocketConnection.class.getName());
+    /** RFC 6455 §5.5: the payload of a control frame is at most 125 bytes. */
+    private static final int MAX_CONTROL_PAYLOAD = 125;
 
     private final TerminalSocketEndpoint endpoint;
     private AttachableTerminal terminal;
@@ -154,6 +157,24 @@ final class SocketConnection implements WsListener {
     public void onMessage(WsSession session, BufferData buffer, boolean last) {
         if (last) {
             report("binary frames carry server output only: send JSON text frames");
+        }
+    }
+
+    /**
+     * RFC 6455 §5.5.2: a ping is answered with a pong carrying the same payload. Clients that keep connections alive
+     * this way (OkHttp's {@code pingInterval}, proxies, {@code websocat --ping-interval}) close one that stays silent.
+     * The pong goes through the client's sender, the only writer of the socket, so this thread never waits for a
+     * client that is not reading. A ping longer than a control frame may be breaks the RFC: close 1002.
+     */
+    @Override
+    public void onPing(WsSession session, BufferData buffer) {
+        if (buffer.available() > MAX_CONTROL_PAYLOAD) {
+            session.close(WsCloseCodes.PROTOCOL_ERROR, "control frame longer than 125 bytes");
+            session.terminate(); // throws: Helidon closes the connection
+            return;
+        }
+        if (attachment != null) {
+            attachment.pong(buffer.readBytes());
         }
     }
 

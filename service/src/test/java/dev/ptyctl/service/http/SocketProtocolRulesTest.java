@@ -1,0 +1,159 @@
+package dev.ptyctl.service.http;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.oneOf;
+
+import dev.ptyctl.service.server.PtyctlServer;
+import dev.ptyctl.service.server.ServerToken;
+import jakarta.json.JsonObject;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * What RFC 6455 and the frame protocol ask of the server, seen by a client written on a plain socket: a ping gets a
+ * pong with its payload (mid-stream and while the client's backlog has paused its output), a message that is not
+ * exactly one JSON object is refused whole with an error naming the problem, and a frame that breaks the RFC gets a
+ * close frame with status 1002, never HTTP text on the open socket.
+ */
+class SocketProtocolRulesTest {
+    private static PtyctlServer server;
+
+    @BeforeAll
+    static void start() {
+        server = TestServers.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private static String input(long clientSeq, String data) {
+        return "{\"type\":\"input\",\"clientId\":\"raw\",\"clientSeq\":" + clientSeq + ",\"data\":\"" + data + "\"}";
+    }
+
+    @Test
+    void aPingMidStreamGetsAPongWithTheSamePayloadAndTheStreamGoesOn() throws Exception {
+        String id = TestServers.createGated(server, "ping-mid-stream", "seq 1 300000");
+        try (RawWebSocket socket = RawWebSocket.attach(server, id, "lastOutputSeq=0", 0)) {
+            socket.sendText(input(1, "go\\n"));
+            socket.next("output");
+            byte[] payload = "keepalive-1234567890".getBytes(StandardCharsets.UTF_8);
+            socket.send(true, 0, RawWebSocket.PING, payload);
+            long seqBeforePong = 0;
+            while (true) {
+                RawWebSocket.Frame frame = socket.next();
+                if (frame.opcode() == RawWebSocket.PONG) {
+                    assertThat(frame.payload()).isEqualTo(payload);
+                    break;
+                }
+                if (frame.opcode() == RawWebSocket.TEXT && frame.json().getString("type").equals("output")) {
+                    seqBeforePong = frame.json().getJsonNumber("seq").longValue();
+                }
+            }
+            // The pong came while output was still flowing, and the output goes on to its end afterwards.
+            long end = socket.next("exit").getJsonNumber("seq").longValue();
+            assertThat(seqBeforePong).isLessThan(end);
+            assertThat(end).isEqualTo(seqLength(300000));
+        }
+    }
+
+    /** The length of {@code seq 1 n}'s output through a terminal, which turns each line's end into CR LF. */
+    private static long seqLength(int n) {
+        long bytes = 0;
+        for (int i = 1; i <= n; i++) {
+            bytes += Integer.toString(i).length() + 2;
+        }
+        return bytes;
+    }
+
+    @Test
+    void aPingWhileTheClientsBacklogHasPausedItsOutputIsAnsweredOnceItReads() throws Exception {
+        int output = 8 << 20;
+        HttpClient http = HttpClient.newHttpClient();
+        try (PtyctlServer paused = PtyctlServer.start(TestServers.withClientBacklogBytes(64 * 1024), ServerToken.none(),
+                io.helidon.config.Config.empty())) {
+            // The program writes its output, then waits for one more line, so the terminal lives on meanwhile.
+            String id = TestServers.createGated(paused, "ping-paused",
+                    "head -c " + output + " /dev/zero | tr '\\\\000' x; read done");
+            try (RawWebSocket stalled = RawWebSocket.attach(paused, id, "protocol=2&lastOutputSeq=0", 16 * 1024)) {
+                SocketFrames reader = SocketFrames.attach(http, paused, id, "lastOutputSeq=0");
+                reader.go();
+                // Every byte reached the reading client while the stalled one read nothing: its output is paused.
+                while (reader.next("output").getJsonNumber("seq").longValue() < output) {
+                    continue;
+                }
+                byte[] payload = {0, 1, 2, (byte) 0xFF, 'p', 'a', 'u', 's', 'e', 'd'};
+                stalled.send(true, 0, RawWebSocket.PING, payload);
+                assertThat(stalled.next(RawWebSocket.PONG).payload()).isEqualTo(payload);
+                reader.socket().sendText(input(2, "done\\n").replace("\"raw\"", "\"go\""), true).join();
+                assertThat(reader.next("exit").getInt("exitCode")).isZero();
+            } finally {
+                given(TestServers.api(paused)).delete("/v1/terminals/" + id).then().statusCode(oneOf(200, 404));
+            }
+        } finally {
+            http.shutdownNow();
+        }
+    }
+
+    @Test
+    void aMessageThatIsNotExactlyOneJsonObjectIsRefusedWholeWithAnErrorNamingWhy() throws Exception {
+        // sh with echo off: what it prints is what the commands print, so "mark-11" appears only if a command ran.
+        String id = TestServers.createGated(server, "two-objects", "exec sh");
+        try (RawWebSocket socket = RawWebSocket.attach(server, id, "lastOutputSeq=0", 0)) {
+            socket.sendText(input(1, "go\\n"));
+            assertThat(socket.next("ack").getInt("clientSeq")).isEqualTo(1);
+
+            socket.sendText(input(2, "echo mark-$((10+1))\\n") + " trailing");
+            JsonObject trailing = socket.next("error");
+            assertThat(trailing.getString("message")).contains("text after the JSON object");
+
+            socket.sendText(input(3, "echo mark-$((10+1))\\n")
+                    + "{\"type\":\"close\",\"clientId\":\"raw\",\"clientSeq\":4}");
+            JsonObject twoObjects = socket.next("error");
+            assertThat(twoObjects.getString("message")).contains("more than one JSON value");
+
+            socket.sendText(input(5, "echo mark-$((40+2))\\n"));
+            StringBuilder seen = new StringBuilder();
+            while (!seen.toString().contains("mark-42")) {
+                JsonObject frame = socket.next("output");
+                seen.append(frame.getString("data"));
+            }
+            assertThat(seen.toString()).doesNotContain("mark-11");
+        }
+        // The close in the second message was not applied either.
+        assertThat(given(TestServers.api(server)).get("/v1/terminals/" + id).then().statusCode(200).extract()
+                .jsonPath().getBoolean("running")).isTrue();
+        given(TestServers.api(server)).delete("/v1/terminals/" + id).then().statusCode(200);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "reserved data opcode 0x3, true, 0, 3, 0",
+        "reserved control opcode 0xB, true, 0, 11, 0",
+        "extension bit without an extension, true, 4, 1, 0",
+        "continuation as the first frame, true, 0, 0, 0",
+        "ping longer than 125 bytes, true, 0, 9, 126",
+    })
+    void aFrameThatBreaksRfc6455GetsClose1002AndNoHttpText(String what, boolean fin, int rsv, int opcode,
+                                                          int length) throws Exception {
+        String id = TestServers.createGated(server, "rfc-" + opcode + "-" + rsv, "cat");
+        try (RawWebSocket socket = RawWebSocket.attach(server, id, "lastOutputSeq=0", 0)) {
+            socket.send(fin, rsv, opcode, new byte[length]);
+            assertThat(socket.next(RawWebSocket.CLOSE).closeCode()).as(what).isEqualTo(1002);
+            assertThat(socket.endOfStream()).as("the server closes the connection after its close frame").isTrue();
+        }
+        // Nothing else was affected: the terminal lives and takes a new client.
+        try (RawWebSocket again = RawWebSocket.attach(server, id, "lastOutputSeq=0", 0)) {
+            again.sendText(input(2, "still here\\n"));
+            assertThat(again.next("ack").getInt("clientSeq")).isEqualTo(2);
+        }
+        given(TestServers.api(server)).delete("/v1/terminals/" + id).then().statusCode(200);
+    }
+}
