@@ -14,13 +14,31 @@ import java.util.Map;
 /**
  * Turns the body of {@code POST /v1/terminals} into a {@link CreateRequest}, checking each field's JSON type
  * (400 naming the field). Values are checked later, against the file system and the limits, by the registry.
- * Unknown fields are ignored, so newer clients can talk to this server. A null field counts as absent.
+ * A null field counts as absent.
+ *
+ * <p>An unknown field is refused (400 {@code unknown_field}, naming it and the nearest known one): a typo such as
+ * {@code colls} would otherwise be dropped without a word and the terminal made at the default size. A client that
+ * sends fields this server may not know (written for a newer one) opts in to having them ignored with the header
+ * {@value #UNKNOWN_FIELDS_HEADER}{@code : ignore}.
  */
 final class CreateRequestJson {
+    /** The header with which a client has unknown fields ignored rather than refused; its value is {@code ignore}. */
+    static final String UNKNOWN_FIELDS_HEADER = "Ptyctl-Unknown-Fields";
+    static final List<String> FIELDS = List.of("sessionId", "cwd", "cols", "rows", "shell", "args", "env",
+            "attachOnly", "background");
+    /** A known name this many edits or fewer from an unknown one is offered as what was meant. */
+    private static final int MAX_SUGGESTION_EDITS = 2;
+
     private CreateRequestJson() {
     }
 
-    static CreateRequest parse(JsonObject body) {
+    /**
+     * @param ignoreUnknown whether unknown fields are ignored ({@link #UNKNOWN_FIELDS_HEADER}) rather than refused
+     */
+    static CreateRequest parse(JsonObject body, boolean ignoreUnknown) {
+        if (!ignoreUnknown) {
+            refuseUnknownFields(body);
+        }
         return new CreateRequest(
                 string(body, "sessionId"),
                 string(body, "cwd"),
@@ -31,6 +49,51 @@ final class CreateRequestJson {
                 stringMap(body, "env"),
                 bool(body, "attachOnly"),
                 bool(body, "background"));
+    }
+
+    private static void refuseUnknownFields(JsonObject body) {
+        for (String name : body.keySet()) {
+            if (!FIELDS.contains(name)) {
+                String meant = nearest(name).map(known -> " (did you mean \"" + known + "\"?)").orElse("");
+                throw new ApiException(400, "unknown_field", "unknown field \"" + name + "\"" + meant
+                        + "; the fields are " + String.join(", ", FIELDS) + ". Send the header "
+                        + UNKNOWN_FIELDS_HEADER + ": ignore to have unknown fields ignored");
+            }
+        }
+    }
+
+    /** The known field closest to {@code name}, ignoring case, when it is a small slip away. */
+    static java.util.Optional<String> nearest(String name) {
+        String best = null;
+        int bestEdits = MAX_SUGGESTION_EDITS + 1;
+        for (String known : FIELDS) {
+            int edits = editDistance(name.toLowerCase(java.util.Locale.ROOT), known.toLowerCase(java.util.Locale.ROOT));
+            if (edits < bestEdits) {
+                best = known;
+                bestEdits = edits;
+            }
+        }
+        return java.util.Optional.ofNullable(best);
+    }
+
+    /** Levenshtein distance; names are short, so the plain two-row table is plenty. */
+    private static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
     }
 
     private static JsonValue field(JsonObject body, String name) {

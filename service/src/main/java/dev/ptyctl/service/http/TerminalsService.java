@@ -41,7 +41,9 @@ public final class TerminalsService implements HttpService {
     }
 
     private void create(ServerRequest req, ServerResponse res) throws InterruptedException {
-        CreateRequest request = CreateRequestJson.parse(JsonBody.read(req));
+        boolean ignoreUnknown = req.headers().first(HeaderNames.create(CreateRequestJson.UNKNOWN_FIELDS_HEADER))
+                .map(value -> value.strip().equalsIgnoreCase("ignore")).orElse(false);
+        CreateRequest request = CreateRequestJson.parse(JsonBody.read(req), ignoreUnknown);
         TerminalRegistry.Outcome outcome;
         try {
             outcome = registry.create(request);

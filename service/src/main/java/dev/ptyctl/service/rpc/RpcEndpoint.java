@@ -57,15 +57,37 @@ public final class RpcEndpoint implements AutoCloseable {
      * address is reported before anything is spawned.
      */
     public static RpcEndpoint bindTcp(int port, int maxLineBytes) throws IOException {
+        return bindTcp(InetAddress.getLoopbackAddress(), port, maxLineBytes);
+    }
+
+    /** Binds {@code host}:{@code port}; see {@link #bindTcp(int, int)}. */
+    public static RpcEndpoint bindTcp(InetAddress host, int port, int maxLineBytes) throws IOException {
+        String literal = host instanceof java.net.Inet6Address ? "[" + host.getHostAddress() + "]"
+                : host.getHostAddress();
         ServerSocketChannel server = ServerSocketChannel.open();
         try {
-            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            server.bind(new InetSocketAddress(host, port));
         } catch (IOException e) {
             server.close();
-            throw new IOException("cannot listen on 127.0.0.1:" + port + ": " + e.getMessage(), e);
+            throw new IOException("cannot listen on " + literal + ":" + port + ": " + e.getMessage(), e);
         }
         int bound = ((InetSocketAddress) server.getLocalAddress()).getPort();
-        return new RpcEndpoint(server, null, "127.0.0.1:" + bound, bound, maxLineBytes);
+        return new RpcEndpoint(server, null, literal + ":" + bound, bound, maxLineBytes);
+    }
+
+    /**
+     * Where a server bound to {@code serverHost} puts its terminals' JSON-RPC ports: on that address when it is a
+     * loopback one ({@code ::1}, {@code 127.0.0.2}), else on 127.0.0.1. The per-terminal port is for clients on the
+     * same machine (socket-pty compatibility, local speed); from elsewhere a terminal's JSON-RPC goes through the
+     * server's own port.
+     */
+    public static InetAddress hostFor(String serverHost) {
+        try {
+            InetAddress address = InetAddress.getByName(serverHost);
+            return address.isLoopbackAddress() ? address : InetAddress.getLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return InetAddress.getLoopbackAddress();
+        }
     }
 
     /** Binds a Unix-domain socket at {@code path} (mode 0600); see {@link #bindTcp}. */
@@ -84,9 +106,18 @@ public final class RpcEndpoint implements AutoCloseable {
         return this;
     }
 
-    /** {@code 127.0.0.1:PORT} or the socket path. */
+    /** {@code 127.0.0.1:PORT} (the host as bound) or the socket path. */
     public String address() {
         return address;
+    }
+
+    /** The host of a TCP endpoint as clients dial it ({@code 127.0.0.1}, {@code ::1}); the path of a Unix one. */
+    public String host() {
+        if (port < 0) {
+            return address;
+        }
+        String host = address.substring(0, address.lastIndexOf(':'));
+        return host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
     }
 
     /** The TCP port, or -1 for a Unix-domain socket. */

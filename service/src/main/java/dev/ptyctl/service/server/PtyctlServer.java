@@ -7,6 +7,7 @@ import dev.ptyctl.service.http.HttpUpgradePolicy;
 import dev.ptyctl.service.http.RequestGuard;
 import dev.ptyctl.service.http.TerminalsService;
 import dev.ptyctl.service.terminals.HostedTerminal;
+import dev.ptyctl.service.terminals.RpcPlacement;
 import dev.ptyctl.service.terminals.TerminalRegistry;
 import dev.ptyctl.service.ws.AttachableTerminal;
 import dev.ptyctl.service.ws.SocketSettings;
@@ -80,8 +81,9 @@ public final class PtyctlServer implements AutoCloseable {
         AccessRules rules = new AccessRules(token.value(), Optional.of(viewToken),
                 Set.copyOf(settings.security().allowedOrigins()), Set.copyOf(settings.security().allowedHosts()),
                 loopback);
-        TerminalRegistry registry = new TerminalRegistry(settings.terminals(), settings.rpcMaxLineBytes(),
-                token.value().orElse(null), System::getenv);
+        TerminalRegistry registry = new TerminalRegistry(settings.terminals(),
+                RpcPlacement.forServer(settings.host(), settings.rpcMaxLineBytes()), token.value().orElse(null),
+                System::getenv);
         TerminalSocketEndpoint sockets = TerminalSocketEndpoint.create(
                 id -> registry.findLive(id).map(AttachableTerminal.class::cast), new HttpUpgradePolicy(rules),
                 new SocketSettings(settings.terminals().clientBacklogBytes(), settings.terminals().answerQueries(),

@@ -24,8 +24,8 @@ import java.util.function.Consumer;
 
 /**
  * One terminal the server hosts: the program in its PTY, the output log every byte of its output goes into from
- * the first one (replay, recordings), the arrival times of that output, and its own JSON-RPC endpoint on
- * 127.0.0.1 (SPEC §4, §5.1). The shell learns where it is through {@code PTYCTL_TERMINAL_ID} and
+ * the first one (replay, recordings), the arrival times of that output, and its own JSON-RPC endpoint on a
+ * loopback address (SPEC §4, §5.1; {@link RpcPlacement}). The shell learns where it is through {@code PTYCTL_TERMINAL_ID} and
  * {@code PTYCTL_RPC}.
  *
  * <p>Every protocol uses {@link #session()}, which reports resizes (see {@link ObservedSession}). The terminal
@@ -33,9 +33,6 @@ import java.util.function.Consumer;
  * deleted or pruned as one of the oldest exited ones.
  */
 public final class HostedTerminal implements AttachableTerminal {
-    /** The host the per-terminal JSON-RPC endpoints listen on (SPEC §4). */
-    public static final String RPC_HOST = "127.0.0.1";
-
     private final String id;
     private final TerminalSpec spec;
     private final Instant createdAt;
@@ -68,11 +65,11 @@ public final class HostedTerminal implements AttachableTerminal {
      * @param closer   what {@link #close()} does: the registry removes and shuts the terminal down
      * @throws IOException when no port can be bound or the PTY cannot be started
      */
-    static HostedTerminal start(String id, TerminalSpec spec, TerminalSettings settings, int rpcMaxLineBytes,
+    static HostedTerminal start(String id, TerminalSpec spec, TerminalSettings settings, RpcPlacement rpcPlacement,
                                 String token, Consumer<HostedTerminal> onResize, Consumer<HostedTerminal> onTitle,
                                 Consumer<HostedTerminal> closer)
             throws IOException {
-        RpcEndpoint rpc = RpcEndpoint.bindTcp(0, rpcMaxLineBytes);
+        RpcEndpoint rpc = RpcEndpoint.bindTcp(rpcPlacement.host(), 0, rpcPlacement.maxLineBytes());
         OutputLog output = new OutputLog(settings.replayBytes());
         OutputTimeline timeline = new OutputTimeline(spec.cols(), spec.rows(), System.nanoTime());
         HostedTerminal terminal = new HostedTerminal(id, spec, output, timeline, rpc, closer);
@@ -190,7 +187,12 @@ public final class HostedTerminal implements AttachableTerminal {
         return output;
     }
 
-    /** The TCP port of the terminal's JSON-RPC endpoint on {@link #RPC_HOST}. */
+    /** The host of the terminal's JSON-RPC endpoint as clients dial it: a loopback address ({@link RpcPlacement}). */
+    public String rpcHost() {
+        return rpc.host();
+    }
+
+    /** The TCP port of the terminal's JSON-RPC endpoint on {@link #rpcHost()}. */
     public int rpcPort() {
         return rpc.port();
     }

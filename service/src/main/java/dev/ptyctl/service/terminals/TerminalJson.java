@@ -51,7 +51,7 @@ public final class TerminalJson {
                 .add("createdAt", terminal.createdAt().toString())
                 .add("clients", clients)
                 .add("websocketPath", terminal.websocketPath())
-                .add("rpc", JsonSupport.objectBuilder().add("host", HostedTerminal.RPC_HOST)
+                .add("rpc", JsonSupport.objectBuilder().add("host", terminal.rpcHost())
                         .add("port", terminal.rpcPort()))
                 .build();
     }

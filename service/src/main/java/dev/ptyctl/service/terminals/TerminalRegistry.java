@@ -31,7 +31,7 @@ public final class TerminalRegistry implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(TerminalRegistry.class.getName());
 
     private final TerminalSettings settings;
-    private final int rpcMaxLineBytes;
+    private final RpcPlacement rpcPlacement;
     private final String token;
     private final Function<String, String> serverEnv;
     private final TerminalEvents events = new TerminalEvents();
@@ -53,8 +53,18 @@ public final class TerminalRegistry implements AutoCloseable {
      */
     public TerminalRegistry(TerminalSettings settings, int rpcMaxLineBytes, String token,
                             Function<String, String> serverEnv) {
+        this(settings, RpcPlacement.forServer("127.0.0.1", rpcMaxLineBytes), token, serverEnv);
+    }
+
+    /**
+     * @param rpcPlacement where terminals' own JSON-RPC endpoints listen
+     * @param token        the token JSON-RPC clients must present with {@code pty/auth}, or null for none
+     * @param serverEnv    the server's environment ({@code SHELL}, {@code PATH})
+     */
+    public TerminalRegistry(TerminalSettings settings, RpcPlacement rpcPlacement, String token,
+                            Function<String, String> serverEnv) {
         this.settings = Objects.requireNonNull(settings);
-        this.rpcMaxLineBytes = rpcMaxLineBytes;
+        this.rpcPlacement = Objects.requireNonNull(rpcPlacement);
         this.token = token;
         this.serverEnv = Objects.requireNonNull(serverEnv);
     }
@@ -123,7 +133,7 @@ public final class TerminalRegistry implements AutoCloseable {
         String id = newId();
         HostedTerminal terminal;
         try {
-            terminal = HostedTerminal.start(id, spec, settings, rpcMaxLineBytes, token, this::publishSize,
+            terminal = HostedTerminal.start(id, spec, settings, rpcPlacement, token, this::publishSize,
                     this::publishTitle, t -> closeById(t.terminalId()));
         } catch (IOException | RuntimeException e) {
             synchronized (lock) {

@@ -2,15 +2,19 @@ package dev.ptyctl.service.ws;
 
 import io.helidon.common.Weight;
 import io.helidon.common.Weighted;
+import io.helidon.http.HttpPrologue;
+import io.helidon.http.WritableHeaders;
 import io.helidon.webserver.ConnectionContext;
 import io.helidon.webserver.ProtocolConfigs;
+import io.helidon.webserver.http1.spi.Http1RoutedUpgrade;
+import io.helidon.webserver.http1.spi.Http1RoutedUpgrader;
 import io.helidon.webserver.http1.spi.Http1UpgradeProvider;
+import io.helidon.webserver.http1.spi.Http1UpgradeResult;
 import io.helidon.webserver.http1.spi.Http1Upgrader;
 import io.helidon.webserver.spi.ServerConnection;
 import io.helidon.webserver.websocket.WsConfig;
 import io.helidon.webserver.websocket.WsUpgrader;
-import io.helidon.http.HttpPrologue;
-import io.helidon.http.WritableHeaders;
+import java.util.Optional;
 
 /**
  * Helidon's WebSocket upgrade, with each connection wrapped in a {@link RfcViolationGuard}. Found by Helidon's
@@ -35,18 +39,36 @@ public final class RfcGuardedUpgradeProvider implements Http1UpgradeProvider<WsC
 
     @Override
     public Http1Upgrader create(WsConfig config, ProtocolConfigs configs) {
-        WsUpgrader upgrader = WsUpgrader.create(config);
-        return new Http1Upgrader() {
-            @Override
-            public String supportedProtocol() {
-                return upgrader.supportedProtocol();
-            }
+        return new Guarded(WsUpgrader.create(config));
+    }
 
-            @Override
-            public ServerConnection upgrade(ConnectionContext ctx, HttpPrologue prologue, WritableHeaders<?> headers) {
-                ServerConnection connection = upgrader.upgrade(ctx, prologue, headers);
-                return connection == null ? null : new RfcViolationGuard(connection);
+    /**
+     * Helidon's upgrader, both ways it upgrades: routed (through the HTTP routing and its filters, which is how
+     * the token check answers 401 before the upgrade) and direct.
+     */
+    private record Guarded(WsUpgrader upgrader) implements Http1RoutedUpgrader {
+        @Override
+        public String supportedProtocol() {
+            return upgrader.supportedProtocol();
+        }
+
+        @Override
+        public ServerConnection upgrade(ConnectionContext ctx, HttpPrologue prologue, WritableHeaders<?> headers) {
+            ServerConnection connection = upgrader.upgrade(ctx, prologue, headers);
+            return connection == null ? null : new RfcViolationGuard(connection);
+        }
+
+        @Override
+        public Optional<Http1RoutedUpgrade> routedUpgrade(ConnectionContext ctx, HttpPrologue prologue,
+                                                          WritableHeaders<?> headers) {
+            if (!(upgrader instanceof Http1RoutedUpgrader routed)) {
+                return Optional.empty();
             }
-        };
+            return routed.routedUpgrade(ctx, prologue, headers).map(upgrade -> (response, requestHeaders) -> {
+                Http1UpgradeResult result = upgrade.upgrade(response, requestHeaders);
+                return result.connection().map(c -> Http1UpgradeResult.upgraded(new RfcViolationGuard(c)))
+                        .orElse(result);
+            });
+        }
     }
 }

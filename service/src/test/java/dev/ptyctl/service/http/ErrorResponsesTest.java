@@ -59,6 +59,26 @@ class ErrorResponsesTest {
                 .body("error", equalTo("invalid_request")).body("message", containsString(message));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "colls      | unknown field \"colls\" (did you mean \"cols\"?)",
+            "SessionID  | unknown field \"SessionID\" (did you mean \"sessionId\"?)",
+            "xyzzy      | unknown field \"xyzzy\"; the fields are sessionId, cwd, cols",
+    })
+    void anUnknownCreateFieldIs400NamingItAndTheNearestKnownOne(String field, String message) {
+        given(api).body("{\"sessionId\":\"u\",\"" + field + "\":120}").post("/v1/terminals").then().statusCode(400)
+                .body("error", equalTo("unknown_field")).body("message", containsString(message))
+                .body("message", containsString("Ptyctl-Unknown-Fields: ignore"));
+    }
+
+    @Test
+    void withTheUnknownFieldsHeaderSetToIgnoreUnknownFieldsAreIgnored() {
+        String id = given(api).header("Ptyctl-Unknown-Fields", "ignore")
+                .body("{\"sessionId\":\"lenient\",\"args\":[\"--norc\"],\"colls\":120,\"fromANewerClient\":{}}")
+                .post("/v1/terminals").then().statusCode(201).body("cols", equalTo(100)).extract().path("terminalId");
+        given(api).delete("/v1/terminals/" + id).then().statusCode(200);
+    }
+
     @Test
     void aCwdThatIsAFileIsRefused(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("f"), "x");
@@ -72,6 +92,8 @@ class ErrorResponsesTest {
             "not json                         | the request body is not valid JSON",
             "[1,2]                            | must be a JSON object",
             "\"text\"                         | must be a JSON object",
+            "{\"sessionId\":\"v\"} x              | text after the JSON object at character 19",
+            "{\"sessionId\":\"v\"}{\"sessionId\":\"w\"} | more than one JSON value: another starts at character 18",
     })
     void malformedBodiesAre400SayingWhatIsWrong(String body, String message) {
         given(api).body(body).post("/v1/terminals").then().statusCode(400)
