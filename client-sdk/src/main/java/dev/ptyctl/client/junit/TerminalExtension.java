@@ -4,7 +4,6 @@ import dev.ptyctl.client.CreateTerminalRequest;
 import dev.ptyctl.client.RestConnectionException;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
-import dev.ptyctl.client.dsl.TerminalAssertionError;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import java.io.IOException;
 import java.lang.reflect.AnnotatedElement;
@@ -25,9 +24,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * ptyctl server (REST, {@link TerminalsClient}) and connects a {@link TerminalDriver} to the
  * terminal's JSON-RPC endpoint; test and {@code @BeforeEach} methods receive it as a parameter (and
  * the {@link Terminal} description too, if they ask). After the test it closes the connection and
- * deletes the terminal, whatever the outcome. When a test fails with something other than a
- * {@link TerminalAssertionError} (which shows the screen already), the screen is published as a
- * report entry named {@code ptyctl.screen}.
+ * deletes the terminal, whatever the outcome. When a test fails, its {@link dev.ptyctl.client.dsl.FailureReport}
+ * (screen picture and text, recording, commands, the failed expectation) is written under
+ * {@code target/ptyctl-reports/<test>/} and attached to the test with JUnit's {@code publishFile}.
  *
  * <pre>{@code
  * @ExtendWith(TerminalExtension.class)   // or @WithTerminal, which also takes settings
@@ -74,6 +73,7 @@ public final class TerminalExtension implements BeforeEachCallback, AfterEachCal
                 terminals.delete(terminal.terminalId());
                 throw e;
             }
+            driver.testName(context.getRequiredTestClass(), FailureReports.testName(context));
             context.getStore(NAMESPACE).put(KEY, new RunningTerminal(terminals, terminal, driver));
         } catch (RestConnectionException e) {
             terminals.close();
@@ -116,15 +116,14 @@ public final class TerminalExtension implements BeforeEachCallback, AfterEachCal
         if (running == null) {
             return;
         }
-        Optional<Throwable> failure = context.getExecutionException();
-        if (failure.isPresent() && !(failure.get() instanceof TerminalAssertionError)) {
-            try {
-                context.publishReportEntry("ptyctl.screen", running.terminals().screen(running.terminal().terminalId()));
-            } catch (IOException | RuntimeException e) {
-                // the report entry is a courtesy; the test's own failure is what matters
+        try {
+            Optional<Throwable> failure = context.getExecutionException();
+            if (failure.isPresent()) {
+                FailureReports.publish(context, running.driver(), failure.get());
             }
+        } finally {
+            running.close();
         }
-        running.close();
     }
 
     @Override

@@ -229,6 +229,17 @@ public final class StateView {
     }
 
     /**
+     * A colour as the terminal would draw it now: a palette entry (0..255) or the default foreground (256),
+     * background (257) or cursor colour (258), with the changes programs made (OSC 4, 10, 11, 12).
+     *
+     * @param index 0..258
+     * @return 0xRRGGBB
+     */
+    public int color(int index) {
+        return t.colors.get(index);
+    }
+
+    /**
      * The URI of a hyperlink key (see {@link dev.ptyctl.vt.screen.Extras#link}).
      *
      * @param key the key, 0 for none

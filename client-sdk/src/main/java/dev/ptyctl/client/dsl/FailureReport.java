@@ -1,0 +1,119 @@
+package dev.ptyctl.client.dsl;
+
+import dev.ptyctl.client.Screen;
+import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.serialize.SvgSerializer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a failed terminal test leaves behind, in one folder: the screen as a picture ({@code screen.svg}, drawn from
+ * the emulator's cells) and as numbered text ({@code screen.txt}), the asciicast v2 recording of the terminal's whole
+ * output ({@code recording.cast}, from the server's output log: replay it with {@code ptyctl render} or asciinema),
+ * every command with its exit code and duration ({@code commands.txt}), the failed expectation and the screen it
+ * saw ({@code failure.txt}), and an {@code index.html} that shows them together with nothing to download.
+ *
+ * <p>{@code @WithTerminal} writes it under {@code target/ptyctl-reports/<test>/} for every failing test (the system
+ * property {@code ptyctl.reports} names another root) and attaches the files to the test's report.
+ */
+public final class FailureReport {
+    /** The files of a report, in the order they are written. */
+    public static final List<String> FILES =
+            List.of("screen.svg", "screen.txt", "recording.cast", "commands.txt", "failure.txt", "index.html");
+
+    private FailureReport() {
+    }
+
+    /**
+     * Writes the report of a test that failed with {@code failure} while driving {@code driver}'s terminal.
+     *
+     * @param dir     the folder, created if needed; files in it are replaced
+     * @param title   the test's name, for the page
+     * @param driver  the test's driver (one connected with a live view gives the picture, recording and commands)
+     * @param failure what the test threw
+     * @return the files written
+     */
+    public static List<Path> write(Path dir, String title, TerminalDriver driver, Throwable failure) throws IOException {
+        Files.createDirectories(dir);
+        Terminal screen = frozenScreen(driver, failure);
+        String svg = SvgSerializer.render(screen);
+        String text = ScreenDump.render(Cells.of(screen).toScreen());
+        String cast = recording(driver);
+        List<Command> commands = commands(driver);
+        String message = String.valueOf(failure.getMessage());
+        String expectation = failure instanceof TerminalAssertionError e ? e.expectation() : failure.toString();
+
+        List<Path> written = new ArrayList<>();
+        written.add(write(dir, "screen.svg", svg));
+        written.add(write(dir, "screen.txt", text + "\n"));
+        written.add(write(dir, "recording.cast", cast));
+        written.add(write(dir, "commands.txt", commandsText(commands)));
+        written.add(write(dir, "failure.txt", failure instanceof TerminalAssertionError ? message + "\n"
+                : failure + "\n\n" + text + "\n"));
+        written.add(write(dir, "index.html", ReportPage.html(title, expectation, svg, text, commands)));
+        return written;
+    }
+
+    /** The screen when it failed: the copy the error carries, else the driver's copy now, in a fresh emulator. */
+    private static Terminal frozenScreen(TerminalDriver driver, Throwable failure) {
+        byte[] styled = failure instanceof TerminalAssertionError e ? e.styledScreen() : null;
+        Screen size = failure instanceof TerminalAssertionError e ? e.screen() : null;
+        if (styled == null && driver.hasLiveView()) {
+            LiveScreen live = driver.live("a failure report").screen();
+            styled = live.vtState();
+            size = live.cells().toScreen();
+        }
+        if (size == null) {
+            size = driver.screen();
+        }
+        Terminal terminal = new Terminal(size.size().cols(), size.size().rows());
+        terminal.feed(styled != null ? styled : plain(size).getBytes(StandardCharsets.UTF_8));
+        return terminal;
+    }
+
+    /** A screen known only as text, redrawn without styles. */
+    private static String plain(Screen screen) {
+        StringBuilder out = new StringBuilder();
+        List<String> lines = screen.lines();
+        for (int i = 0; i < lines.size(); i++) {
+            out.append("\u001b[").append(i + 1).append(";1H").append(lines.get(i));
+        }
+        return out.append("\u001b[").append(screen.cursor().row()).append(';').append(screen.cursor().col()).append('H')
+                .toString();
+    }
+
+    private static String recording(TerminalDriver driver) {
+        if (!driver.hasLiveView()) {
+            return "";
+        }
+        try {
+            return driver.live("a failure report").recording();
+        } catch (IOException e) {
+            return ""; // the terminal may be gone already; the other files still tell the story
+        }
+    }
+
+    private static List<Command> commands(TerminalDriver driver) {
+        return driver.hasLiveView() ? driver.live("a failure report").screen().commands() : List.of();
+    }
+
+    static String commandsText(List<Command> commands) {
+        if (commands.isEmpty()) {
+            return "(no command reported by the shell)\n";
+        }
+        StringBuilder text = new StringBuilder();
+        for (Command command : commands) {
+            text.append(command.describe()).append('\n');
+            command.output().lines().forEach(line -> text.append("    ").append(line).append('\n'));
+        }
+        return text.toString();
+    }
+
+    private static Path write(Path dir, String name, String content) throws IOException {
+        return Files.writeString(dir.resolve(name), content, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.ptyctl.client.dsl;
+
+import java.util.List;
+
+/** The {@code index.html} of a {@link FailureReport}: one self-contained page, the picture inline, no scripts. */
+final class ReportPage {
+    private ReportPage() {
+    }
+
+    static String html(String title, String expectation, String svg, String screenText, List<Command> commands) {
+        StringBuilder page = new StringBuilder();
+        page.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+                .append(escape(title)).append("</title>\n<style>\n")
+                .append("body{font-family:system-ui,sans-serif;margin:1.5em;background:#fafafa;color:#222}\n")
+                .append("pre{background:#fff;border:1px solid #ddd;padding:.6em;overflow:auto}\n")
+                .append(".expectation{border-left:4px solid #c00;padding:.4em .8em;background:#fff0f0}\n")
+                .append(".screen svg{border:1px solid #444;max-width:100%;height:auto}\n")
+                .append("table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .6em;text-align:left}\n")
+                .append(".failed{color:#c00;font-weight:bold}\n</style></head><body>\n")
+                .append("<h1>").append(escape(title)).append("</h1>\n")
+                .append("<p class=\"expectation\">").append(escape(expectation)).append("</p>\n")
+                .append("<h2>The screen when it failed</h2>\n<div class=\"screen\">\n").append(svg).append("</div>\n")
+                .append("<details><summary>as text (screen.txt)</summary><pre>").append(escape(screenText))
+                .append("</pre></details>\n")
+                .append("<h2>Commands</h2>\n").append(commandTable(commands))
+                .append("<h2>Recording</h2>\n<p><a href=\"recording.cast\">recording.cast</a>: the terminal's whole"
+                        + " output (asciicast v2). <code>ptyctl render recording.cast</code> prints the screen it ends"
+                        + " on; <code>asciinema play recording.cast</code> replays it.</p>\n")
+                .append("</body></html>\n");
+        return page.toString();
+    }
+
+    private static String commandTable(List<Command> commands) {
+        if (commands.isEmpty()) {
+            return "<p>No command reported by the shell.</p>\n";
+        }
+        StringBuilder table = new StringBuilder("<table><tr><th>command</th><th>exit code</th><th>duration</th>"
+                + "<th>directory</th></tr>\n");
+        for (Command command : commands) {
+            String exit = command.running() ? "running" : command.exitCode() == Command.UNKNOWN_EXIT_CODE ? "?"
+                    : String.valueOf(command.exitCode());
+            table.append("<tr><td><code>").append(escape(command.line())).append("</code></td><td")
+                    .append(command.succeeded() ? ">" : " class=\"failed\">").append(exit).append("</td><td>")
+                    .append(TerminalDriver.describe(command.duration())).append("</td><td>").append(escape(command.cwd()))
+                    .append("</td></tr>\n");
+        }
+        return table.append("</table>\n").toString();
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

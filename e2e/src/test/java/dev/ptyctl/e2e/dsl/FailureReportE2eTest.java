@@ -1,0 +1,138 @@
+package dev.ptyctl.e2e.dsl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import dev.ptyctl.client.dsl.FailureReport;
+import dev.ptyctl.client.dsl.TerminalAssertionError;
+import dev.ptyctl.e2e.Ptyctl;
+import dev.ptyctl.e2e.server.UsesServer;
+import dev.ptyctl.vt.fixtures.SvgText;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
+
+/**
+ * Runs {@link FailingExample} (a terminal test that fails on purpose) through a JUnit launcher of its own and checks
+ * what it leaves behind: the report folder with every file, the picture showing the same screen as the text, the
+ * recording replaying to that screen with {@code ptyctl render}, the commands with their exit codes, and the files
+ * attached to the test through JUnit's publishFile.
+ */
+@UsesServer
+class FailureReportE2eTest {
+    @TempDir
+    static Path work;
+    private static TestExecutionSummary summary;
+    private static Path report;
+
+    @BeforeAll
+    static void runTheFailingExample() throws Exception {
+        // Where a user's build puts it, so the report stays there to be looked at after the run.
+        Path reports = Path.of("target/ptyctl-reports");
+        report = reports.resolve(FailingExample.class.getName() + ".deploymentSaysDeployed");
+        if (Files.isDirectory(report)) {
+            try (Stream<Path> old = Files.list(report)) {
+                for (Path file : old.toList()) {
+                    Files.delete(file);
+                }
+            }
+        }
+        String previous = System.setProperty("ptyctl.reports", reports.toString());
+        try {
+            LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                    .selectors(selectClass(FailingExample.class))
+                    // the outer run's server (ptyctl.url) serves this run too
+                    .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
+                    .configurationParameter("junit.platform.reporting.output.dir", work.resolve("junit").toString())
+                    .build();
+            SummaryGeneratingListener listener = new SummaryGeneratingListener();
+            LauncherFactory.create().execute(request, listener);
+            summary = listener.getSummary();
+        } finally {
+            if (previous == null) {
+                System.clearProperty("ptyctl.reports");
+            } else {
+                System.setProperty("ptyctl.reports", previous);
+            }
+        }
+    }
+
+    @Test
+    void theExampleFailsWithItsExpectation() {
+        assertThat(summary.getTotalFailureCount()).isEqualTo(1);
+        Throwable failure = summary.getFailures().getFirst().getException();
+        assertThat(failure).isInstanceOf(TerminalAssertionError.class)
+                .hasMessageContaining("expected text \"Deployed\" to be visible within 1 s; found none");
+    }
+
+    @Test
+    void everyFileOfTheReportIsWritten() {
+        for (String name : FailureReport.FILES) {
+            assertThat(report.resolve(name)).as(name).isNotEmptyFile();
+        }
+    }
+
+    @Test
+    void thePictureShowsTheScreenOfTheTextFileWithItsStyles() throws Exception {
+        String svg = Files.readString(report.resolve("screen.svg"));
+        List<String> numbered = Files.readAllLines(report.resolve("screen.txt"));
+        StringBuilder text = new StringBuilder();
+        for (String line : numbered.subList(1, numbered.size())) {
+            if (line.matches("\\s*\\d+ \\|.*")) {
+                text.append(line.substring(line.indexOf('|') + 1)).append('\n');
+            }
+        }
+        assertThat(SvgText.of(svg)).isEqualTo(text.toString());
+        assertThat(text.toString()).startsWith("\u2714 built  v1.2 \u90e8\u7f72\n deploy  failed: quota\n");
+        assertThat(svg).contains("fill=\"#4e9a06\" font-weight=\"bold\">\u2714 built</text>")
+                .contains("font-style=\"italic\">v1.2</text>")
+                .contains("textLength=\"18\" lengthAdjust=\"spacingAndGlyphs\" xml:space=\"preserve\" fill=\"#ffffff\">\u90e8")
+                .contains("fill=\"#cc0000\" text-decoration=\"underline\">failed: quota</text>")
+                .contains("class=\"cursor\"");
+    }
+
+    @Test
+    void theRecordingReplaysToTheSameScreen() throws Exception {
+        List<String> numbered = Files.readAllLines(report.resolve("screen.txt"));
+        StringBuilder text = new StringBuilder();
+        for (String line : numbered.subList(1, numbered.size())) {
+            if (line.matches("\\s*\\d+ \\|.*")) {
+                text.append(line.substring(line.indexOf('|') + 1)).append('\n');
+            }
+        }
+        Ptyctl.Result rendered = Ptyctl.run("render", report.resolve("recording.cast").toString());
+        assertThat(rendered.exitCode()).as(rendered.toString()).isZero();
+        assertThat(rendered.stdout()).isEqualTo(text.toString());
+        assertThat(Files.readString(report.resolve("recording.cast"))).startsWith("{\"version\":2,\"width\":60,\"height\":12");
+    }
+
+    @Test
+    void theCommandsAndTheExpectationAreListed() throws Exception {
+        assertThat(Files.readString(report.resolve("commands.txt")))
+                .contains("$ cd /tmp  -> exit 0")
+                .contains("$ ls /no/such/release  -> exit 2")
+                .contains("    ls: cannot access '/no/such/release'");
+        assertThat(Files.readString(report.resolve("failure.txt")))
+                .startsWith("expected text \"Deployed\" to be visible within 1 s; found none\nscreen 60x12");
+        String page = Files.readString(report.resolve("index.html"));
+        assertThat(page).contains("<svg xmlns=").contains("expected text &quot;Deployed&quot; to be visible")
+                .contains("<code>ls /no/such/release</code></td><td class=\"failed\">2</td>")
+                .doesNotContain("<script");
+    }
+
+    @Test
+    void theFilesAreAttachedToTheTestThroughPublishFile() throws Exception {
+        try (Stream<Path> files = Files.walk(work.resolve("junit"))) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsAll(FailureReport.FILES);
+        }
+    }
+}

@@ -1,0 +1,191 @@
+package dev.ptyctl.vt.serialize;
+
+import dev.ptyctl.vt.CellView;
+import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.terminal.StateView;
+import java.util.Locale;
+
+/**
+ * The screen as an SVG picture, drawn from the emulator's cells: colours (palette, 256 and direct, with the
+ * program's own palette changes), bold, faint, italic, underline, strikethrough, inverse and invisible text, wide
+ * characters over two cells, and the cursor. No browser and no fonts are involved in making it; a viewer draws the
+ * text with its own monospace font, each run stretched to its cells ({@code textLength}), so columns line up whatever
+ * font it has. Test reports use it to show what the screen looked like when an expectation failed.
+ *
+ * <p>Geometry: every cell is {@value #CELL_WIDTH} by {@value #CELL_HEIGHT} units, row {@code r} (0-based) spans
+ * {@code y = r * CELL_HEIGHT} to the next row. The output depends only on the cells, so it is stable across machines.
+ */
+public final class SvgSerializer {
+    /** Width of a cell in SVG units: about the advance of a 15-unit monospace font. */
+    public static final int CELL_WIDTH = 9;
+    /** Height of a cell: the font size plus line spacing. */
+    public static final int CELL_HEIGHT = 18;
+    private static final int FONT_SIZE = 15;
+    /** Where the text baseline sits in a cell: below the ascent of a 15-unit font. */
+    private static final int BASELINE = 14;
+    private static final int FOREGROUND = 256;
+    private static final int BACKGROUND = 257;
+    private static final int CURSOR = 258;
+
+    private final Terminal terminal;
+    private final StateView state;
+    private final StringBuilder svg = new StringBuilder();
+
+    private SvgSerializer(Terminal terminal) {
+        this.terminal = terminal;
+        this.state = terminal.emulator().state();
+    }
+
+    /**
+     * The screen of {@code terminal} (not its scrollback) as an SVG document.
+     *
+     * @param terminal the terminal; not changed
+     * @return the SVG text, UTF-8 safe, no external references
+     */
+    public static String render(Terminal terminal) {
+        return new SvgSerializer(terminal).run();
+    }
+
+    private String run() {
+        int width = terminal.cols() * CELL_WIDTH;
+        int height = terminal.rows() * CELL_HEIGHT;
+        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"")
+            .append(height).append("\" viewBox=\"0 0 ").append(width).append(' ').append(height)
+            .append("\" font-family=\"'DejaVu Sans Mono', 'Liberation Mono', Menlo, Consolas, monospace\" font-size=\"")
+            .append(FONT_SIZE).append("\">\n");
+        svg.append("<rect width=\"").append(width).append("\" height=\"").append(height).append("\" fill=\"")
+            .append(hex(state.color(BACKGROUND))).append("\"/>\n");
+        for (int row = 0; row < terminal.rows(); row++) {
+            backgrounds(row);
+        }
+        cursor();
+        for (int row = 0; row < terminal.rows(); row++) {
+            texts(row);
+        }
+        return svg.append("</svg>\n").toString();
+    }
+
+    /** Runs of cells with one non-default background, as rectangles. */
+    private void backgrounds(int row) {
+        int col = 0;
+        while (col < terminal.cols()) {
+            int bg = background(terminal.cellAt(row, col));
+            int end = col + 1;
+            while (end < terminal.cols() && background(terminal.cellAt(row, end)) == bg) {
+                end++;
+            }
+            if (bg != state.color(BACKGROUND)) {
+                rect(col, row, end - col, bg, "");
+            }
+            col = end;
+        }
+    }
+
+    private void cursor() {
+        if (!terminal.cursorVisible()) {
+            return;
+        }
+        int col = Math.min(terminal.cursorCol(), terminal.cols() - 1);
+        int width = Math.max(1, terminal.cellAt(terminal.cursorRow(), col).width());
+        rect(col, terminal.cursorRow(), width, state.color(CURSOR), " class=\"cursor\" fill-opacity=\"0.6\"");
+    }
+
+    private void rect(int col, int row, int cells, int rgb, String more) {
+        svg.append("<rect x=\"").append(col * CELL_WIDTH).append("\" y=\"").append(row * CELL_HEIGHT)
+            .append("\" width=\"").append(cells * CELL_WIDTH).append("\" height=\"").append(CELL_HEIGHT)
+            .append("\" fill=\"").append(hex(rgb)).append('"').append(more).append("/>\n");
+    }
+
+    /** Runs of narrow characters with one look as one text element; a wide character alone. */
+    private void texts(int row) {
+        int col = 0;
+        while (col < terminal.cols()) {
+            CellView cell = terminal.cellAt(row, col);
+            if (cell.chars().isEmpty() || cell.invisible()) {
+                col++;
+                continue;
+            }
+            String look = look(cell);
+            StringBuilder run = new StringBuilder(cell.chars());
+            int end = col + Math.max(1, cell.width());
+            while (cell.width() == 1 && end < terminal.cols()) {
+                CellView next = terminal.cellAt(row, end);
+                if (next.width() != 1 || next.invisible() || !look(next).equals(look)) {
+                    break;
+                }
+                run.append(next.chars().isEmpty() ? " " : next.chars());
+                end++;
+            }
+            String chars = run.toString().stripTrailing();
+            text(row, col, cell.width() == 2 ? 2 : cellsOf(chars), chars, look);
+            col = end;
+        }
+    }
+
+    private void text(int row, int col, int cells, String chars, String look) {
+        svg.append("<text x=\"").append(col * CELL_WIDTH).append("\" y=\"").append(row * CELL_HEIGHT + BASELINE)
+            .append("\" textLength=\"").append(cells * CELL_WIDTH)
+            .append("\" lengthAdjust=\"spacingAndGlyphs\" xml:space=\"preserve\"").append(look).append('>');
+        escape(chars);
+        svg.append("</text>\n");
+    }
+
+    /** Cells a run of narrow characters covers: one per character, combining marks riding on theirs. */
+    private static int cellsOf(String chars) {
+        return (int) chars.codePoints().filter(cp -> Character.getType(cp) != Character.NON_SPACING_MARK
+            && Character.getType(cp) != Character.ENCLOSING_MARK && cp != 0x200D).count();
+    }
+
+    /** The attributes that draw a cell's text. */
+    private String look(CellView cell) {
+        StringBuilder look = new StringBuilder(" fill=\"").append(hex(foreground(cell))).append('"');
+        if (cell.bold()) {
+            look.append(" font-weight=\"bold\"");
+        }
+        if (cell.italic()) {
+            look.append(" font-style=\"italic\"");
+        }
+        if (cell.faint()) {
+            look.append(" fill-opacity=\"0.5\"");
+        }
+        String decoration = (cell.underline() != 0 ? "underline " : "") + (cell.strikethrough() ? "line-through " : "")
+            + (cell.overline() ? "overline" : "");
+        if (!decoration.isBlank()) {
+            look.append(" text-decoration=\"").append(decoration.strip()).append('"');
+        }
+        return look.toString();
+    }
+
+    private int foreground(CellView cell) {
+        return cell.inverse() ? color(cell.bgMode(), cell.bg(), BACKGROUND) : color(cell.fgMode(), cell.fg(), FOREGROUND);
+    }
+
+    private int background(CellView cell) {
+        return cell.inverse() ? color(cell.fgMode(), cell.fg(), FOREGROUND) : color(cell.bgMode(), cell.bg(), BACKGROUND);
+    }
+
+    private int color(int mode, int value, int defaultIndex) {
+        return switch (mode) {
+            case CellView.COLOR_RGB -> value;
+            case CellView.COLOR_PALETTE -> state.color(value);
+            default -> state.color(defaultIndex);
+        };
+    }
+
+    private static String hex(int rgb) {
+        return String.format(Locale.ROOT, "#%06x", rgb & 0xFFFFFF);
+    }
+
+    private void escape(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '&' -> svg.append("&amp;");
+                case '<' -> svg.append("&lt;");
+                case '>' -> svg.append("&gt;");
+                case '"' -> svg.append("&quot;");
+                default -> svg.append(c < 0x20 ? ' ' : c);
+            }
+        }
+    }
+}
