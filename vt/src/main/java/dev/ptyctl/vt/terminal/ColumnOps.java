@@ -50,6 +50,43 @@ final class ColumnOps {
         }
     }
 
+    /**
+     * DECBI, ESC 6 (back index): left one column; at the left margin the columns of the scroll region
+     * shift right instead, a blank column coming in at the margin (as xterm).
+     */
+    void backIndex() {
+        Screen s = t.active;
+        int col = Math.min(s.cursor().col(), s.cols() - 1);
+        if (col == s.leftMargin()) {
+            shiftRegion((line, n) -> line.insertCells(s.leftMargin(), n, t.eraseStyle(), 0, end(s)));
+        } else if (col > 0) {
+            s.cursor().setCol(col - 1);
+        }
+    }
+
+    /**
+     * DECFI, ESC 9 (forward index): right one column; at the right margin the columns of the scroll
+     * region shift left instead, a blank column coming in at the margin (as xterm).
+     */
+    void forwardIndex() {
+        Screen s = t.active;
+        int col = Math.min(s.cursor().col(), s.cols() - 1);
+        if (col == s.rightMargin()) {
+            shiftRegion((line, n) -> line.deleteCells(s.leftMargin(), n, t.eraseStyle(), 0, end(s)));
+        } else if (col < s.cols() - 1) {
+            s.cursor().setCol(col + 1);
+        }
+    }
+
+    private void shiftRegion(RowEdit edit) {
+        Screen s = t.active;
+        for (int r = s.scrollTop(); r <= s.scrollBottom(); r++) {
+            Line line = s.line(r);
+            edit.apply(line, 1);
+            line.setWrapped(false);
+        }
+    }
+
     /** Column after the last that moves: the row's end (as xterm.js), or the right margin's. */
     private static int end(Screen s) {
         return s.fullWidth() ? Integer.MAX_VALUE : s.rightMargin() + 1;

@@ -110,16 +110,16 @@ final class CursorOps {
         moveCursor(-n, 0);
     }
 
-    /** CNL, CSI Ps E: down, then column 0. */
+    /** CNL, CSI Ps E: down, then a carriage return (column 0, or the left margin as CR goes there). */
     void nextLine(Params p) {
         down(p);
-        screen().cursor().setCol(0);
+        carriageReturn();
     }
 
-    /** CPL, CSI Ps F: up, then column 0. */
+    /** CPL, CSI Ps F: up, then a carriage return (column 0, or the left margin as CR goes there). */
     void previousLine(Params p) {
         up(p);
-        screen().cursor().setCol(0);
+        carriageReturn();
     }
 
     /** CHA, CSI Ps G (and HPA, CSI Ps `): column. */
@@ -186,14 +186,16 @@ final class CursorOps {
         }
     }
 
-    /** CHT, CSI Ps I: forward Ps tab stops. */
+    /** CHT, CSI Ps I: forward Ps tab stops; like HT, no further than the right margin when inside the margins. */
     void forwardTab(Params p) {
-        Cursor c = screen().cursor();
-        if (c.col() >= screen().cols()) {
+        Screen s = screen();
+        Cursor c = s.cursor();
+        if (c.col() >= s.cols()) {
             return;
         }
-        for (int n = Math.min(p.getOr(0, 1), screen().cols()); n > 0; n--) {
-            c.setCol(screen().tabs().next(c.col()));
+        int limit = !s.fullWidth() && insideColumns() ? s.rightMargin() : s.cols() - 1;
+        for (int n = Math.min(p.getOr(0, 1), s.cols()); n > 0; n--) {
+            c.setCol(Math.min(s.tabs().next(c.col()), limit));
         }
     }
 

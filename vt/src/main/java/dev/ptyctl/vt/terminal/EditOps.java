@@ -21,9 +21,12 @@ final class EditOps {
         this.cursor = cursor;
     }
 
-    /** ED, CSI Ps J: 0 below (from the cursor), 1 above (through the cursor), 2 all, 3 scrollback. */
+    /**
+     * ED, CSI Ps J: 0 below (from the cursor), 1 above (through the cursor), 2 all, 3 scrollback. Cells
+     * protected by SPA (ISO protection) are spared while it is the protection in use, as in xterm.
+     */
     void eraseInDisplay(Params p) {
-        eraseInDisplay(p, false);
+        eraseInDisplay(p, t.isoProtection);
     }
 
     /** DECSED, CSI ? Ps J: ED that spares protected cells. */
@@ -33,7 +36,7 @@ final class EditOps {
 
     /** EL, CSI Ps K: 0 to the right of the cursor, 1 to the left through it, 2 the whole row. */
     void eraseInLine(Params p) {
-        eraseInLine(p, false);
+        eraseInLine(p, t.isoProtection);
     }
 
     /** DECSEL, CSI ? Ps K: EL that spares protected cells. */
@@ -43,6 +46,7 @@ final class EditOps {
 
     /** DECSCA, CSI Ps " q: 1 protects the characters written next from selective erase; 0 and 2 do not. */
     void selectProtection(Params p) {
+        t.isoProtection = false;
         switch (p.get(0)) {
             case 1 -> t.style |= Style.PROTECTED;
             case 0, 2 -> t.style &= ~Style.PROTECTED;
@@ -104,7 +108,26 @@ final class EditOps {
         Cursor c = t.active.cursor();
         Line line = t.active.line(c.row());
         int end = (int) Math.min((long) c.col() + p.getOr(0, 1), line.cols());
-        line.erase(c.col(), end, t.eraseStyle());
+        if (t.isoProtection) {
+            line.eraseUnprotected(c.col(), end, t.eraseStyle());
+        } else {
+            line.erase(c.col(), end, t.eraseStyle());
+        }
+    }
+
+    /**
+     * SPA, ESC V (start of protected area): the characters written next are protected, and ED, EL and
+     * ECH then spare protected cells too (ISO protection, as xterm; DECSCA goes back to DEC protection,
+     * which only DECSED and DECSEL respect).
+     */
+    void startProtectedArea() {
+        t.isoProtection = true;
+        t.style |= Style.PROTECTED;
+    }
+
+    /** EPA, ESC W (end of protected area): the characters written next are not protected. */
+    void endProtectedArea() {
+        t.style &= ~Style.PROTECTED;
     }
 
     /**
@@ -135,16 +158,19 @@ final class EditOps {
     }
 
     /**
-     * DECALN, ESC # 8: fills the screen with 'E' in the current colours and flags and homes the
-     * cursor. As in xterm.js, the fill starts at the top margin in origin mode, covers whole lines
-     * (longer than the screen on an alternate screen that was narrowed) and the cells get no
-     * underline (xterm.js keeps underline styles in attributes this fill does not copy).
+     * DECALN, ESC # 8: fills the whole screen with 'E' and homes the cursor. As xterm does, it first
+     * resets origin mode and the top, bottom, left and right margins, so every row is filled whatever
+     * margins and origin mode were set (xterm.js fills every row too, by running past its buffer). The
+     * cells keep the current colours and flags but no underline, as in xterm.js (xterm would also reset
+     * the rendition; kept as xterm.js because the page draws these cells).
      */
     void screenAlignment() {
         Screen s = t.active;
-        cursor.setCursor(0, 0);
+        t.modes.set(Mode.ORIGIN, false);
+        s.setScrollRegion(0, s.rows() - 1);
+        s.setHorizontalMargins(0, s.cols() - 1);
         long style = Style.withUnderline(t.style, Style.UNDERLINE_NONE);
-        for (int row = s.cursor().row(); row < s.rows(); row++) {
+        for (int row = 0; row < s.rows(); row++) {
             Line line = s.line(row);
             for (int col = 0; col < line.cols(); col++) {
                 line.set(col, 'E', 1, style, 0);

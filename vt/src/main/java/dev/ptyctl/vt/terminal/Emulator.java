@@ -156,11 +156,15 @@ public final class Emulator implements VtHandler {
     }
 
     private void registerEsc() {
+        esc.put("", '6', "DECBI", columns::backIndex);
         esc.put("", '7', "DECSC", cursor::save);
         esc.put("", '8', "DECRC", cursor::restore);
+        esc.put("", '9', "DECFI", columns::forwardIndex);
         esc.put("", 'D', "IND", scroll::index);
         esc.put("", 'E', "NEL", scroll::nextLine);
         esc.put("", 'H', "HTS", cursor::setTabStop);
+        esc.put("", 'V', "SPA", edit::startProtectedArea);
+        esc.put("", 'W', "EPA", edit::endProtectedArea);
         esc.put("", 'Z', "DECID", replies::identify);
         esc.put("", 'M', "RI", scroll::reverseIndex);
         esc.put("", '=', "DECKPAM", () -> modes.keypad(true));

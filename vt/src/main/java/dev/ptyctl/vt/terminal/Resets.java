@@ -36,6 +36,10 @@ final class Resets {
         t.charsets.reset();
         t.cursorShape = null;
         t.cursorShapeBlinks = false;
+        t.isoProtection = false;
+        t.iconified = false;
+        t.conformanceLevel = TerminalState.DEFAULT_CONFORMANCE_LEVEL;
+        t.attributeChangeExtent = 0;
     }
 
     void softReset() {

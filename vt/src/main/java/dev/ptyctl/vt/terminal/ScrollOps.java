@@ -88,8 +88,8 @@ final class ScrollOps {
 
     /** NEL, ESC E or 0x85: column 0, then IND. */
     void nextLine() {
-        t.active.cursor().setCol(0);
         index();
+        cursor.carriageReturn();
     }
 
     /** RI, ESC M: up one row, scrolling the region down at the top margin. */

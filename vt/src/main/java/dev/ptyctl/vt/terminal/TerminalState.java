@@ -46,9 +46,12 @@ final class TerminalState {
     /** Blink chosen by DECSCUSR together with {@link #cursorShape}. */
     boolean cursorShapeBlinks;
     /** Operating level DECSCL chose (61 VT100 .. 65 VT520), reported by DECRQSS; power-on 65, as xterm set up as a VT520. */
-    int conformanceLevel = 65;
+    int conformanceLevel = DEFAULT_CONFORMANCE_LEVEL;
+    static final int DEFAULT_CONFORMANCE_LEVEL = 65;
     /** DECSACE (0, 1 stream, 2 rectangle), reported by DECRQSS. */
     int attributeChangeExtent;
+    /** Whether SPA (ISO protection) was used since DECSCA: ED, EL and ECH then spare protected cells, as in xterm. */
+    boolean isoProtection;
     /** XTWINOPS 1 / 2: what the program was told the window is; 11 reports it. */
     boolean iconified;
     /** Whether XTWINOPS 20 and 21 report the icon name and title (off by default, as in xterm). */
