@@ -4,19 +4,31 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The colours programs can query and change with OSC 4 (the 256-colour palette), 10, 11 and 12
- * (default foreground, background, cursor), with the values xterm.js's default theme starts from.
+ * The colours programs can query and change: OSC 4 (the 256-colour palette), OSC 5 (or OSC 4 from
+ * 256 on: xterm's special colours for bold, underline, blink, reverse and italic text) and OSC 10 to
+ * 19 (xterm's dynamic colours: default foreground, background, cursor, pointer foreground and
+ * background, Tektronix foreground and background, highlight background, Tektronix cursor,
+ * highlight foreground), with the values xterm.js's default theme starts from (the colours xterm.js
+ * has no theme entry for start as its foreground or background).
  * The emulator never draws, so these only feed query replies and the VT serializer; cells keep
  * palette indexes, not colours.
  */
 final class Colors {
-    /** Index of the default foreground, after the 256 palette entries. */
-    static final int FOREGROUND = 256;
+    /** Index of the first special colour (OSC 5 ; 0, or OSC 4 ; 256), after the 256 palette entries. */
+    static final int SPECIAL = 256;
+    /** How many special colours there are (bold, underline, blink, reverse, italic). */
+    static final int SPECIAL_COUNT = 5;
+    /** Index of the first dynamic colour, OSC 10 (the default foreground); OSC 10 + n is this + n. */
+    static final int DYNAMIC = SPECIAL + SPECIAL_COUNT;
+    /** How many dynamic colours there are (OSC 10 to 19). */
+    static final int DYNAMIC_COUNT = 10;
+    /** Index of the default foreground. */
+    static final int FOREGROUND = DYNAMIC;
     /** Index of the default background. */
-    static final int BACKGROUND = 257;
+    static final int BACKGROUND = DYNAMIC + 1;
     /** Index of the cursor colour. */
-    static final int CURSOR = 258;
-    private static final int COUNT = 259;
+    static final int CURSOR = DYNAMIC + 2;
+    private static final int COUNT = DYNAMIC + DYNAMIC_COUNT;
 
     /** xterm.js's default theme: the 16 ANSI colours. */
     private static final int[] ANSI = {
@@ -113,9 +125,11 @@ final class Colors {
             int v = 8 + 10 * i;
             colors[232 + i] = v << 16 | v << 8 | v;
         }
-        colors[FOREGROUND] = 0xffffff;
-        colors[BACKGROUND] = 0x000000;
-        colors[CURSOR] = 0xffffff;
+        Arrays.fill(colors, SPECIAL, SPECIAL + SPECIAL_COUNT, 0xffffff);
+        // OSC 10..19: foreground, background, cursor, pointer fg/bg, Tek fg/bg, highlight bg, Tek cursor, highlight fg
+        int[] dynamic = {0xffffff, 0x000000, 0xffffff, 0xffffff, 0x000000, 0xffffff, 0x000000, 0xffffff, 0xffffff,
+            0x000000};
+        System.arraycopy(dynamic, 0, colors, DYNAMIC, DYNAMIC_COUNT);
         return colors;
     }
 

@@ -10,8 +10,9 @@ import dev.ptyctl.vt.screen.Screen;
 /**
  * Cursor movement, tabulation and DECSC/DECRC, with xterm.js's rules: relative moves first clamp a
  * pending-wrap cursor into the screen, CUU/CUD stop at the scroll margins when they start inside
- * them, and in origin mode every absolute or relative move is offset by the top margin (xterm.js
- * applies the offset to relative moves and CHA/HPA too; kept for fidelity, see docs/emulator.md).
+ * them. In origin mode CUP, HVP and VPA count rows from the top margin and CUP, HVP, CHA and HPA
+ * columns from the left margin, and every move stays inside the margins, as in xterm (xterm.js also
+ * offsets relative moves and CHA/HPA by the top margin, a bug; see docs/emulator.md).
  */
 final class CursorOps {
     private final TerminalState t;
@@ -67,11 +68,18 @@ final class CursorOps {
         restrict();
     }
 
-    /** Relative move from the clamped position. */
+    /** Relative move from the clamped position (in origin mode, clamped to the margins again). */
     void moveCursor(int dCol, int dRow) {
         restrict();
         Cursor c = screen().cursor();
-        setCursor(c.col() + dCol, c.row() + dRow);
+        moveAbsolute((long) c.col() + dCol, (long) c.row() + dRow);
+    }
+
+    /** Moves to a screen position, not counted from the margins, then clamps as {@link #restrict()}. */
+    private void moveAbsolute(long col, long row) {
+        screen().cursor().moveTo((int) Math.max(Integer.MIN_VALUE, Math.min(col, Integer.MAX_VALUE)),
+            (int) Math.max(Integer.MIN_VALUE, Math.min(row, Integer.MAX_VALUE)));
+        restrict();
     }
 
     /** CUU, CSI Ps A: up, stopping at the top margin when starting below it. */
@@ -122,9 +130,12 @@ final class CursorOps {
         carriageReturn();
     }
 
-    /** CHA, CSI Ps G (and HPA, CSI Ps `): column. */
+    /** CHA, CSI Ps G (and HPA, CSI Ps `): column (from the left margin in origin mode); the row stays. */
     void column(Params p) {
-        setCursor(p.getOr(0, 1) - 1, screen().cursor().row());
+        Screen s = screen();
+        int base = t.modes.is(Mode.ORIGIN) && !s.fullWidth() ? s.leftMargin() : 0;
+        restrict();
+        moveAbsolute((long) base + p.getOr(0, 1) - 1, s.cursor().row());
     }
 
     /** CUP, CSI Ps ; Ps H (and HVP, CSI Ps ; Ps f): row and column. */
@@ -133,9 +144,12 @@ final class CursorOps {
         setCursor(col, p.getOr(0, 1) - 1);
     }
 
-    /** VPA, CSI Ps d: row. */
+    /** VPA, CSI Ps d: row (from the top margin in origin mode); the column stays. */
     void row(Params p) {
-        setCursor(screen().cursor().col(), p.getOr(0, 1) - 1);
+        Screen s = screen();
+        int base = t.modes.is(Mode.ORIGIN) ? s.scrollTop() : 0;
+        restrict();
+        moveAbsolute(s.cursor().col(), (long) base + p.getOr(0, 1) - 1);
     }
 
     /** VPR, CSI Ps e: down, ignoring the margins. */
@@ -157,8 +171,8 @@ final class CursorOps {
         Cursor c = s.cursor();
         if (!t.modes.is(Mode.REVERSE_WRAPAROUND)) {
             restrict();
-            if (c.col() > 0) {
-                c.setCol(c.col() - 1);
+            if (c.col() > 0 && !(c.col() == s.leftMargin() && !s.fullWidth())) {
+                c.setCol(c.col() - 1); // stops at the left margin, as xterm
             }
             return;
         }
@@ -186,14 +200,14 @@ final class CursorOps {
         }
     }
 
-    /** CHT, CSI Ps I: forward Ps tab stops; like HT, no further than the right margin when inside the margins. */
+    /** CHT, CSI Ps I: forward Ps tab stops, no further than the right margin when starting left of it (as xterm). */
     void forwardTab(Params p) {
         Screen s = screen();
         Cursor c = s.cursor();
         if (c.col() >= s.cols()) {
             return;
         }
-        int limit = !s.fullWidth() && insideColumns() ? s.rightMargin() : s.cols() - 1;
+        int limit = !s.fullWidth() && c.col() <= s.rightMargin() ? s.rightMargin() : s.cols() - 1;
         for (int n = Math.min(p.getOr(0, 1), s.cols()); n > 0; n--) {
             c.setCol(Math.min(s.tabs().next(c.col()), limit));
         }
@@ -224,10 +238,11 @@ final class CursorOps {
         }
     }
 
-    /** DECSC, ESC 7 (and SCOSC, CSI s): saves position, style and active charset. */
+    /** DECSC, ESC 7 (and SCOSC, CSI s): saves position, style, active charset and origin mode. */
     void save() {
         Screen s = screen();
         Cursor c = s.cursor();
+        t.savedOrigin[s == t.main ? 0 : 1] = t.modes.is(Mode.ORIGIN);
         s.setSaved(new SavedCursor(c.col(), s.scrollback().size() + c.row(), t.style, Extras.withLink(t.extra, 0),
             t.charsets.active()));
     }
@@ -236,6 +251,7 @@ final class CursorOps {
     void restore() {
         Screen s = screen();
         SavedCursor saved = s.saved();
+        t.modes.set(Mode.ORIGIN, t.savedOrigin[s == t.main ? 0 : 1]); // DECRC restores DECOM too, as xterm
         s.cursor().moveTo(saved.col(), Math.max(saved.absoluteRow() - s.scrollback().size(), 0));
         t.style = saved.style();
         // the underline colour comes back; an open hyperlink stays as it is (xterm.js saves neither)

@@ -52,12 +52,14 @@ public final class Emulator implements VtHandler {
     private final StateView state;
     private final SequenceTable<CsiAction> csi = new SequenceTable<>();
     private final SequenceTable<Runnable> esc = new SequenceTable<>();
-    /** Longest DECRQSS request accepted; real ones are one or two characters. */
-    private static final int MAX_STATUS_REQUEST = 64;
+    /** Longest DECRQSS or XTGETTCAP request accepted; real ones are a few names long. */
+    private static final int MAX_STATUS_REQUEST = 256;
 
     private final int[] single = new int[1];
     private final StringBuilder statusRequest = new StringBuilder();
     private boolean collectingStatusRequest;
+    /** Whether the DCS being collected is XTGETTCAP ({@code DCS + q}) rather than DECRQSS ({@code DCS $ q}). */
+    private boolean termcapRequest;
     private boolean statusRequestOverflow;
     private long bells;
 
@@ -142,6 +144,10 @@ public final class Emulator implements VtHandler {
         csi.put(">", 'q', "XTVERSION", replies::version);
         csi.put("\"", 'q', "DECSCA", edit::selectProtection);
         csi.put("", 'r', "DECSTBM", scroll::setScrollRegion);
+        csi.put("?", 'r', "XTRESTORE", modes::restoreDec);
+        csi.put("?", 's', "XTSAVE", modes::saveDec);
+        csi.put(">", 't', "XTSMTITLE", p -> t.titleModes.set(p, true));
+        csi.put(">", 'T', "XTRMTITLE", p -> t.titleModes.set(p, false));
         csi.put("", 's', "SCOSC/DECSLRM", this::saveCursorOrSetMargins); // DECSLRM under DECLRMM
         csi.put("", 't', "XTWINOPS", window::apply);
         csi.put("", 'u', "SCORC", p -> cursor.restore());
@@ -205,7 +211,7 @@ public final class Emulator implements VtHandler {
         switch (control) {
             case BEL -> bells++;
             case BS -> cursor.backspace();
-            case HT -> cursor.tab();
+            case HT -> tab();
             case LF, VT, FF -> scroll.lineFeed();
             case CR -> cursor.carriageReturn();
             case SO -> t.charsets.shift(1);
@@ -260,7 +266,8 @@ public final class Emulator implements VtHandler {
     public void dcsHook(Params params, int intermediates, int finalByte) {
         statusRequest.setLength(0);
         statusRequestOverflow = false;
-        collectingStatusRequest = intermediates == '$' && finalByte == 'q';
+        termcapRequest = intermediates == '+' && finalByte == 'q';
+        collectingStatusRequest = (intermediates == '$' || termcapRequest) && finalByte == 'q';
         if (!collectingStatusRequest) {
             t.unknown.record("DCS " + Intermediates.toString(intermediates) + (char) finalByte);
         }
@@ -280,7 +287,11 @@ public final class Emulator implements VtHandler {
     @Override
     public void dcsUnhook(boolean success) {
         if (collectingStatusRequest && success && !statusRequestOverflow) {
-            replies.statusString(statusRequest.toString());          // DECRQSS, DCS $ q Pt ST
+            if (termcapRequest) {
+                t.reply(TermcapQuery.answer(statusRequest.toString())); // XTGETTCAP, DCS + q Pt ST
+            } else {
+                replies.statusString(statusRequest.toString());        // DECRQSS, DCS $ q Pt ST
+            }
         }
         collectingStatusRequest = false;
         printer.breakJoin();
@@ -317,6 +328,22 @@ public final class Emulator implements VtHandler {
         };
         t.charsets.designate(slot, charset);
         return true;
+    }
+
+    /**
+     * HT. With xterm's curses fix (mode 41) and autowrap, a tab while a wrap is pending wraps first,
+     * as if a character had been printed, then tabs on the new row.
+     */
+    private void tab() {
+        Screen s = t.active;
+        if (s.cursor().marginWrapPending() || s.cursor().col() >= s.cols()) {
+            if (t.modes.is(Mode.CURSES_FIX) && t.modes.autowrap) {
+                scroll.index();
+                cursor.carriageReturn();
+                s.line(s.cursor().row()).setWrapped(true);
+            }
+        }
+        cursor.tab();
     }
 
     /** CSI s: DECSLRM while DECLRMM (mode 69) is set, SCOSC otherwise, as in xterm. */

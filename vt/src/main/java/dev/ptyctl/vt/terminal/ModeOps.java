@@ -3,6 +3,7 @@ package dev.ptyctl.vt.terminal;
 import dev.ptyctl.vt.parser.Params;
 import dev.ptyctl.vt.screen.Charset;
 import dev.ptyctl.vt.screen.Cursor;
+import dev.ptyctl.vt.screen.Screen;
 
 /**
  * SM/RM ({@code CSI Pm h/l}), DECSET/DECRST ({@code CSI ? Pm h/l}) and the keypad modes
@@ -49,6 +50,10 @@ final class ModeOps {
      * report whether the alternate screen is shown).
      */
     void requestMode(Params p, boolean dec) {
+        if (t.conformanceLevel < 63) {
+            t.unknown.record("DECRQM below level 3");
+            return; // a VT100 or VT220 has no DECRQM (as xterm after DECSCL 61 or 62)
+        }
         int number = p.get(0);
         Mode mode = Mode.find(dec, number);
         int value = mode == null ? NOT_RECOGNIZED : report(mode);
@@ -114,10 +119,18 @@ final class ModeOps {
             t.unknown.record((dec ? (on ? "DECSET " : "DECRST ") : (on ? "SM " : "RM ")) + number);
             return;
         }
+        if (!availableAtLevel(mode)) {
+            t.unknown.record((on ? "DECSET " : "DECRST ") + number + " (above the conformance level)");
+            return;
+        }
+        if (mode == Mode.COLUMN_132 && !t.modes.is(Mode.ALLOW_COLUMN_132)) {
+            return; // as xterm: DECCOLM does nothing unless mode 40 allows it
+        }
         if (mode.flag()) {
             t.modes.set(mode, on);
         }
         switch (mode) {
+            case COLUMN_132 -> changeColumnMode();
             case ORIGIN -> cursor.setCursor(0, 0);
             case LEFT_RIGHT_MARGINS -> {
                 if (!on) {
@@ -161,6 +174,53 @@ final class ModeOps {
                 // flag modes, and modes recognised but without effect (DECCOLM, DECARM, 1005, 1015)
             }
         }
+    }
+
+    /** XTSAVE, {@code CSI ? Pm s}: remembers the value of each DEC private mode named, for XTRESTORE. */
+    void saveDec(Params p) {
+        for (int i = 0; i < p.length(); i++) {
+            Mode mode = Mode.find(true, p.get(i));
+            if (mode != null && mode.kind() != Mode.Kind.PERMANENTLY_SET && mode.kind() != Mode.Kind.PERMANENTLY_RESET) {
+                t.savedDecModes.put(mode.number(), report(mode) == SET);
+            }
+        }
+    }
+
+    /** XTRESTORE, {@code CSI ? Pm r}: sets each DEC private mode named back to the value XTSAVE kept. */
+    void restoreDec(Params p) {
+        for (int i = 0; i < p.length(); i++) {
+            Boolean saved = t.savedDecModes.get(p.get(i));
+            if (saved != null) {
+                apply(true, p.get(i), saved);
+            }
+        }
+    }
+
+    /** DECLRMM needs a VT420 level (64), DECNCSM a VT510 one (65), as in xterm after DECSCL. */
+    private boolean availableAtLevel(Mode mode) {
+        return switch (mode) {
+            case LEFT_RIGHT_MARGINS -> t.conformanceLevel >= 64;
+            case NO_CLEAR_ON_COLUMN_CHANGE -> t.conformanceLevel >= 65;
+            default -> true;
+        };
+    }
+
+    /**
+     * DECCOLM's effect, as xterm's when allowed: the screen is cleared (unless DECNCSM says not to), the
+     * margins reset and the cursor homed. The width itself stays: the size of a ptyctl terminal is set
+     * by whoever shows it, never by the program (see docs/emulator.md).
+     */
+    private void changeColumnMode() {
+        Screen s = t.active;
+        s.setScrollRegion(0, s.rows() - 1);
+        s.setHorizontalMargins(0, s.cols() - 1);
+        if (!t.modes.is(Mode.NO_CLEAR_ON_COLUMN_CHANGE)) {
+            for (int row = 0; row < s.rows(); row++) {
+                s.line(row).fill(0, s.cols(), t.eraseStyle(), 0);
+                s.line(row).setWrapped(false);
+            }
+        }
+        s.cursor().moveTo(0, 0);
     }
 
     private void mouse(boolean on, ModeState.MouseProtocol protocol) {

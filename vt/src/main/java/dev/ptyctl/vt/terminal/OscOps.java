@@ -7,14 +7,14 @@ import java.util.OptionalInt;
 /**
  * Operating system commands, {@code OSC Ps ; Pt ST}. The command number is the digits before the
  * first {@code ;}; a payload whose number is missing or not all digits is ignored, as in xterm.js.
- * Implemented: 0 (title and icon name), 1 (icon name), 2 (title), 4 and 104 (palette), 7 (working
- * directory), 8 (hyperlink), 10, 11, 12 and 110, 111, 112 (default colours), 133 (prompt marks);
- * 52 (clipboard) is ignored on purpose and counted.
+ * Implemented: 0 (title and icon name), 1 (icon name), 2 (title), 4 and 104 (palette), 5 and 105
+ * (special colours), 7 (working directory), 8 (hyperlink), 10 to 19 and 110 to 119 (dynamic colours),
+ * 133 (prompt marks); 52 (clipboard) is ignored on purpose and counted.
  */
 final class OscOps {
     /** The OSC commands handled (docs/emulator.md lists the same; a test checks). */
-    static final java.util.Set<Integer> COMMANDS = java.util.Set.of(0, 1, 2, 4, 7, 8, 10, 11, 12, 52, 104, 110, 111,
-        112, 133);
+    static final java.util.Set<Integer> COMMANDS = java.util.Set.of(0, 1, 2, 4, 5, 7, 8, 10, 11, 12, 13, 14, 15, 16,
+        17, 18, 19, 52, 104, 105, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 133);
 
     /** Longest command number accepted; real ones have at most 4 digits. */
     private static final int MAX_COMMAND_DIGITS = 9;
@@ -44,36 +44,40 @@ final class OscOps {
         String data = semicolon < 0 ? "" : payload.substring(semicolon + 1);
         switch (command) {
             case 0 -> {
-                t.title = data;
-                t.iconName = data;
+                t.title = t.titleModes.decode(data);
+                t.iconName = t.title;
             }
-            case 1 -> t.iconName = data;
-            case 2 -> t.title = data;
-            case 4 -> palette(data);
+            case 1 -> t.iconName = t.titleModes.decode(data);
+            case 2 -> t.title = t.titleModes.decode(data);
+            case 4 -> palette(data, 0, 4);
+            case 5 -> palette(data, Colors.SPECIAL, 5);
             case 7 -> t.workingDirectory = data;
             case 8 -> hyperlink(data);
-            case 10, 11, 12 -> specialColors(data, Colors.FOREGROUND + command - 10);
+            case 10, 11, 12, 13, 14, 15, 16, 17, 18, 19 -> dynamicColors(data, command);
             case 52 -> t.unknown.record("OSC 52 (clipboard, ignored)");
-            case 104 -> resetPalette(data);
-            case 110, 111, 112 -> t.colors.reset(Colors.FOREGROUND + command - 110);
+            case 104 -> resetPalette(data, 0, Colors.SPECIAL + Colors.SPECIAL_COUNT);
+            case 105 -> resetPalette(data, Colors.SPECIAL, Colors.SPECIAL_COUNT);
+            case 110, 111, 112, 113, 114, 115, 116, 117, 118, 119 -> t.colors.reset(Colors.DYNAMIC + command - 110);
             case 133 -> promptMark(data);
             default -> t.unknown.record("OSC " + command);
         }
     }
 
     /**
-     * OSC 4 ; c ; spec [; c ; spec ...]: sets palette colour c, or with spec {@code ?} replies
-     * {@code OSC 4 ; c ; rgb:rrrr/gggg/bbbb ST}. Pairs with a bad index or colour are skipped.
+     * OSC 4 ; c ; spec [; c ; spec ...]: sets palette colour c (256 and up: the special colours), or
+     * with spec {@code ?} replies {@code OSC 4 ; c ; rgb:rrrr/gggg/bbbb ST}; OSC 5 ; c ; spec does the
+     * same for special colour c. Pairs with a bad index or colour are skipped.
      */
-    private void palette(String data) {
+    private void palette(String data, int base, int command) {
         String[] slots = data.split(";", -1);
         for (int i = 0; i + 1 < slots.length; i += 2) {
-            int index = parseIndex(slots[i]);
-            if (index < 0) {
+            int number = parseIndex(slots[i]);
+            int index = base + number;
+            if (number < 0 || index >= Colors.SPECIAL + Colors.SPECIAL_COUNT) {
                 continue;
             }
             if (slots[i + 1].equals("?")) {
-                t.reply("\u001b]4;" + index + ";" + Colors.report(t.colors.get(index)) + "\u001b\\");
+                t.reply("\u001b]" + command + ";" + number + ";" + Colors.report(t.colors.get(index)) + "\u001b\\");
             } else {
                 int rgb = Colors.parse(slots[i + 1]);
                 if (rgb >= 0) {
@@ -84,16 +88,17 @@ final class OscOps {
     }
 
     /**
-     * OSC 10 / 11 / 12 ; spec [; spec ...]: default foreground, background and cursor colour; each
-     * further spec goes to the next of the three, as in xterm. {@code ?} replies with the colour.
+     * OSC 10 to 19 ; spec [; spec ...]: xterm's dynamic colours (10 default foreground, 11 background,
+     * 12 cursor, 13/14 pointer, 15/16 Tektronix, 17 highlight background, 18 Tektronix cursor, 19
+     * highlight foreground); each further spec goes to the next one, as in xterm. {@code ?} replies with
+     * the colour.
      */
-    private void specialColors(String data, int first) {
+    private void dynamicColors(String data, int command) {
         String[] slots = data.split(";", -1);
-        for (int i = 0; i < slots.length && first + i <= Colors.CURSOR; i++) {
-            int index = first + i;
+        for (int i = 0; i < slots.length && command + i <= 19; i++) {
+            int index = Colors.DYNAMIC + command - 10 + i;
             if (slots[i].equals("?")) {
-                t.reply("\u001b]" + (10 + index - Colors.FOREGROUND) + ";" + Colors.report(t.colors.get(index))
-                    + "\u001b\\");
+                t.reply("\u001b]" + (command + i) + ";" + Colors.report(t.colors.get(index)) + "\u001b\\");
             } else {
                 int rgb = Colors.parse(slots[i]);
                 if (rgb >= 0) {
@@ -103,18 +108,21 @@ final class OscOps {
         }
     }
 
-    /** OSC 104 [; c ...]: palette colours back to the theme's, all of them without a parameter. */
-    private void resetPalette(String data) {
+    /**
+     * OSC 104 [; c ...] (palette, special colours from 256) and OSC 105 [; c ...] (special colours):
+     * back to the theme's, all of them without a parameter.
+     */
+    private void resetPalette(String data, int base, int count) {
         if (data.isEmpty()) {
-            for (int index = 0; index < 256; index++) {
+            for (int index = base; index < base + count; index++) {
                 t.colors.reset(index);
             }
             return;
         }
         for (String slot : data.split(";")) {
-            int index = parseIndex(slot);
-            if (index >= 0) {
-                t.colors.reset(index);
+            int number = parseIndex(slot);
+            if (number >= 0 && number < count) {
+                t.colors.reset(base + number);
             }
         }
     }
@@ -124,7 +132,7 @@ final class OscOps {
             return -1;
         }
         int index = Integer.parseInt(text);
-        return index < 256 ? index : -1;
+        return index < Colors.SPECIAL + Colors.SPECIAL_COUNT ? index : -1;
     }
 
     /**

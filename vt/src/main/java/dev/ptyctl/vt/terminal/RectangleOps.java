@@ -92,10 +92,15 @@ final class RectangleOps {
         }
     }
 
-    /** DECSERA, {@code CSI Pt ; Pl ; Pb ; Pr $ &#123;}: erases the cells of the rectangle not protected by DECSCA. */
+    /**
+     * DECSERA, {@code CSI Pt ; Pl ; Pb ; Pr $ &#123;}: erases the cells of the rectangle not protected by
+     * DECSCA; under ISO protection (SPA) it erases them all, as xterm does.
+     */
     void selectiveErase(Params p) {
         Rectangle r = Rectangle.parse(t, p, 0, p.length());
-        if (r != null) {
+        if (r != null && t.isoProtection) {
+            erase(p);
+        } else if (r != null) {
             for (int row = r.top(); row <= r.bottom(); row++) {
                 t.active.line(row).eraseUnprotected(r.left(), r.right() + 1, t.eraseStyle());
             }

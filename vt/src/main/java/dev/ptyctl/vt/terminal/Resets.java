@@ -37,13 +37,20 @@ final class Resets {
         t.cursorShape = null;
         t.cursorShapeBlinks = false;
         t.isoProtection = false;
+        t.savedOrigin[0] = false;
+        t.savedOrigin[1] = false;
         t.iconified = false;
         t.conformanceLevel = TerminalState.DEFAULT_CONFORMANCE_LEVEL;
         t.attributeChangeExtent = 0;
+        t.windowX = 0;
+        t.windowY = 0;
+        t.titleModes.reset();
+        t.savedDecModes.clear();
     }
 
     void softReset() {
         Screen s = t.active;
+        t.isoProtection = false;
         t.cursorHidden = false;
         s.setScrollRegion(0, s.rows() - 1);
         t.main.setHorizontalMargins(0, t.main.cols() - 1);
@@ -55,5 +62,6 @@ final class Resets {
         t.cursorShape = null;
         t.cursorShapeBlinks = false;
         s.setSaved(new SavedCursor(0, s.scrollback().size(), Style.DEFAULT, 0, t.charsets.active()));
+        t.savedOrigin[s == t.main ? 0 : 1] = false;
     }
 }

@@ -209,8 +209,8 @@ public final class StateView {
     }
 
     /**
-     * The OSC commands that set the colours programs changed (OSC 4 palette entries, OSC 10, 11,
-     * 12), each without its {@code OSC} and terminator, e.g. {@code "4;1;rgb:ff/00/00"}.
+     * The OSC commands that set the colours programs changed (OSC 4 palette entries, OSC 5 special
+     * colours, OSC 10 to 19), each without its {@code OSC} and terminator, e.g. {@code "4;1;rgb:ff/00/00"}.
      *
      * @return one payload per changed colour, palette first
      */
@@ -221,8 +221,9 @@ public final class StateView {
                 int rgb = t.colors.get(index);
                 String spec = String.format(java.util.Locale.ROOT, "rgb:%02x/%02x/%02x",
                     (rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF);
-                changed.add(index < Colors.FOREGROUND ? "4;" + index + ";" + spec
-                    : (10 + index - Colors.FOREGROUND) + ";" + spec);
+                changed.add(index < Colors.SPECIAL ? "4;" + index + ";" + spec
+                    : index < Colors.DYNAMIC ? "5;" + (index - Colors.SPECIAL) + ";" + spec
+                    : (10 + index - Colors.DYNAMIC) + ";" + spec);
             }
         }
         return changed;

@@ -52,6 +52,15 @@ final class TerminalState {
     int attributeChangeExtent;
     /** Whether SPA (ISO protection) was used since DECSCA: ED, EL and ECH then spare protected cells, as in xterm. */
     boolean isoProtection;
+    /** Window position XTWINOPS 3 set, reported by XTWINOPS 13. */
+    int windowX;
+    int windowY;
+    /** XTSMTITLE / XTRMTITLE: whether titles are set and reported hex-encoded. */
+    final TitleModes titleModes = new TitleModes();
+    /** DEC private mode values saved by XTSAVE ({@code CSI ? Pm s}), by mode number. */
+    final java.util.Map<Integer, Boolean> savedDecModes = new java.util.HashMap<>();
+    /** Origin mode as DECSC saved it, for the main screen [0] and the alternate one [1] (xterm saves DECOM too). */
+    final boolean[] savedOrigin = new boolean[2];
     /** XTWINOPS 1 / 2: what the program was told the window is; 11 reports it. */
     boolean iconified;
     /** Whether XTWINOPS 20 and 21 report the icon name and title (off by default, as in xterm). */

@@ -6,7 +6,7 @@ import dev.ptyctl.vt.parser.Params;
  * XTWINOPS, {@code CSI Ps ; Ps ; Ps t}: xterm's window operations. A server-side emulator has no
  * window, so the operations that would move, resize or raise one are ignored and counted; what it
  * can answer it answers with xterm's formats: the iconified state it was told (1/2, reported by 11),
- * the window and text-area position (13, always 0,0), sizes in pixels (14, 15, 16) from a nominal
+ * the window position it was told (3, reported by 13; the text area is at 0,0 in it, 13;2), sizes in pixels (14, 15, 16) from a nominal
  * cell of {@link #CELL_WIDTH}x{@link #CELL_HEIGHT} pixels, sizes in characters (18, 19), and the
  * title stack (22 save, 23 restore; second parameter 0 both, 1 icon name, 2 title). The icon-label
  * and title reports (20, 21) are answered only when allowed: like xterm's default
@@ -29,8 +29,12 @@ final class WindowOps {
         switch (op) {
             case 1 -> t.iconified = false;
             case 2 -> t.iconified = true;
+            case 3 -> {
+                t.windowX = p.get(1);
+                t.windowY = p.get(2);
+            }
             case 11 -> t.reply("\u001b[" + (t.iconified ? 2 : 1) + "t");
-            case 13 -> t.reply("\u001b[3;0;0t");
+            case 13 -> t.reply(p.get(1) == 2 ? "\u001b[3;0;0t" : "\u001b[3;" + t.windowX + ";" + t.windowY + "t");
             case 14 -> t.reply("\u001b[4;" + t.rows * CELL_HEIGHT + ";" + t.cols * CELL_WIDTH + "t");
             case 15 -> t.reply("\u001b[5;" + t.rows * CELL_HEIGHT + ";" + t.cols * CELL_WIDTH + "t");
             case 16 -> t.reply("\u001b[6;" + CELL_HEIGHT + ";" + CELL_WIDTH + "t");
@@ -47,7 +51,7 @@ final class WindowOps {
     /** 20 / 21: {@code OSC L label ST} / {@code OSC l title ST}, when configured to answer. */
     private void reportLabel(String kind, String text) {
         if (t.titleReports) {
-            t.reply("\u001b]" + kind + text + "\u001b\\");
+            t.reply("\u001b]" + kind + (t.titleModes.queryHex() ? TitleModes.hex(text) : text) + "\u001b\\");
         } else {
             t.unknown.record("CSI t " + (kind.equals("L") ? 20 : 21) + " (title reports not allowed)");
         }
