@@ -27,7 +27,7 @@ final class AttachCommand implements Callable<Integer> {
     private String id;
 
     @Option(names = "--detach-keys", paramLabel = "PREFIX,KEY", defaultValue = DetachChord.DEFAULT,
-            description = "The detach chord: a prefix key, then a key, each ctrl-X or one character "
+            description = "The detach chord: a prefix key, then a key, each Ctrl+X (or ctrl-X) or one character "
                     + "(default: ${DEFAULT-VALUE}). Press the prefix twice to send it to the program.")
     private String detachKeys;
 
@@ -44,10 +44,10 @@ final class AttachCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code ctrl-\,d} as people say it: "Ctrl-\ then d". */
+    /** {@code Ctrl+\,d} (or {@code ctrl-\,d}) as people say it: "Ctrl-\ then d". */
     private static String describe(String keys) {
         int comma = keys.lastIndexOf(',');
-        return keys.substring(0, comma).replaceFirst("(?i)^ctrl-", "Ctrl-") + " then "
-                + keys.substring(comma + 1).replaceFirst("(?i)^ctrl-", "Ctrl-");
+        return keys.substring(0, comma).replaceFirst("(?i)^ctrl[-+]", "Ctrl-") + " then "
+                + keys.substring(comma + 1).replaceFirst("(?i)^ctrl[-+]", "Ctrl-");
     }
 }

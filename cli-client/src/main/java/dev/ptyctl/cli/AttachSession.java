@@ -3,7 +3,11 @@ package dev.ptyctl.cli;
 import dev.ptyctl.client.AttachmentException;
 import dev.ptyctl.client.AttachmentListener;
 import dev.ptyctl.client.ConnectionState;
+import dev.ptyctl.client.ReconnectPolicy;
 import dev.ptyctl.client.TerminalAttachment;
+import dev.ptyctl.client.TerminalSize;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -11,6 +15,8 @@ import java.io.PrintWriter;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jline.terminal.Attributes;
@@ -36,6 +42,8 @@ final class AttachSession {
     private static final String MODES_OFF = "\u001b[0m\u001b[?1000l\u001b[?1002l\u001b[?1003l\u001b[?1006l"
             + "\u001b[?2004l\u001b[?1l\u001b>\u001b[?25h\u001b[?1049l\r\n\u001b[J";
     private static final int READ_BUFFER = 4096;
+    /** How long the size sent before attaching may take to be applied; a server answers in milliseconds. */
+    private static final long SIZE_APPLIED_TIMEOUT_SECONDS = 10;
 
     /** How the session ended. */
     private sealed interface Ending {
@@ -91,18 +99,59 @@ final class AttachSession {
         Thread restoreOnSignal = new Thread(restore, "ptyctl-attach-restore");
         Runtime.getRuntime().addShutdownHook(restoreOnSignal);
         Ending end;
-        try (TerminalAttachment attachment = connect(local.output())) {
-            sendSize(local, attachment);
-            local.handle(Terminal.Signal.WINCH, signal -> sendSize(local, attachment));
-            Thread.ofPlatform().daemon().name("ptyctl-attach-keys").start(
-                    () -> forwardKeys(local, local.input(), attachment));
-            end = awaitEnding();
+        try {
+            applyLocalSize(local.getSize());
+            try (TerminalAttachment attachment = connect(local.output())) {
+                sendSize(local, attachment);
+                local.handle(Terminal.Signal.WINCH, signal -> sendSize(local, attachment));
+                // Keys are read from standard input itself, not through JLine's input stream: that one is fed by a
+                // pump thread that close() waits for, and a pump blocked reading the keyboard would keep the attach
+                // from ending (program exited, server gone) until the next key.
+                InputStream keys = new FileInputStream(FileDescriptor.in);
+                Thread.ofPlatform().daemon().name("ptyctl-attach-keys").start(
+                        () -> forwardKeys(local, keys, attachment));
+                end = awaitEnding();
+            }
         } finally {
             restore.run();
             removeHook(restoreOnSignal);
             local.close();
         }
         return report(end, err);
+    }
+
+    /**
+     * Makes the terminal's size the local one before the attachment that paints it connects. An attachment is sent
+     * the whole screen first (a reset) at the size the terminal has then; painted into a smaller window, rows scroll
+     * away and the prompt lands below blank rows. So a first, silent connection sends the size (and focus: this
+     * client is the one being used, so its size wins) and waits until the server reports it, and the real
+     * attachment gets its reset at the local size.
+     */
+    private void applyLocalSize(Size size) throws IOException, InterruptedException {
+        if (size.getColumns() <= 0 || size.getRows() <= 0) {
+            return;
+        }
+        CompletableFuture<Void> applied = new CompletableFuture<>();
+        try (TerminalAttachment sizer = TerminalAttachment.builder(server, terminalId).token(token)
+                .reconnect(ReconnectPolicy.NEVER).listener(new AttachmentListener() {
+                    @Override
+                    public void onSize(TerminalSize now) {
+                        if (now.cols() == size.getColumns() && now.rows() == size.getRows()) {
+                            applied.complete(null);
+                        }
+                    }
+
+                    @Override
+                    public void onExit(int exitCode) {
+                        applied.complete(null); // an exited program keeps its size; the attachment reports the exit
+                    }
+                }).connect()) {
+            sizer.resize(size.getColumns(), size.getRows());
+            sizer.focus();
+            applied.get(SIZE_APPLIED_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // Not applied in time (another client keeps the size?): attach all the same, at whatever size it has.
+        }
     }
 
     private static Terminal openLocalTerminal() throws IOException {

@@ -20,7 +20,7 @@ import java.util.Locale;
  */
 final class DetachChord {
     /** The default, as {@code --detach-keys} writes it. */
-    static final String DEFAULT = "ctrl-\\,d";
+    static final String DEFAULT = "Ctrl+\\,d";
 
     /** What one read amounts to: the bytes to send on, and whether the chord was completed. */
     record Step(byte[] forward, boolean detach) {
@@ -39,8 +39,9 @@ final class DetachChord {
     }
 
     /**
-     * Parses {@code PREFIX,KEY}, each {@code ctrl-X} (X a letter or one of {@code @[\]^_}) or one printable ASCII
-     * character, e.g. {@code ctrl-\,d} or {@code ctrl-a,q}.
+     * Parses {@code PREFIX,KEY}, each {@code Ctrl+X} (X a letter or one of {@code @[\]^_}; also written
+     * {@code ctrl-X}, as docker writes it, in any case) or one printable ASCII character, e.g. {@code Ctrl+\,d} or
+     * {@code ctrl-a,q}.
      *
      * @throws UsageException naming what is wrong
      */
@@ -54,7 +55,7 @@ final class DetachChord {
 
     private static byte keyByte(String key, String spec) {
         String lower = key.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("ctrl-") && key.length() == "ctrl-".length() + 1) {
+        if ((lower.startsWith("ctrl-") || lower.startsWith("ctrl+")) && key.length() == "ctrl-".length() + 1) {
             char c = Character.toUpperCase(key.charAt(key.length() - 1));
             if (c >= '@' && c <= '_') {
                 return (byte) (c - '@');
@@ -62,7 +63,7 @@ final class DetachChord {
         } else if (key.length() == 1 && key.charAt(0) > ' ' && key.charAt(0) < 0x7f) {
             return (byte) key.charAt(0);
         }
-        throw new UsageException("--detach-keys: \"" + key + "\" is not a key (use ctrl-X or one character) in \""
+        throw new UsageException("--detach-keys: \"" + key + "\" is not a key (use Ctrl+X or one character) in \""
                 + spec + "\"");
     }
 

@@ -1,11 +1,18 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.AttachmentException;
+import dev.ptyctl.client.RestConnectionException;
 import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcConnectionException;
 import dev.ptyctl.client.RpcException;
+import dev.ptyctl.protocol.RpcErrorCode;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.ConnectException;
+import java.net.SocketException;
+import java.net.URI;
+import java.nio.channels.ClosedChannelException;
+import java.nio.file.NoSuchFileException;
 
 /**
  * Turns a failure while a command ran into its stderr line and exit code (see {@link ExitCode}): refused by the
@@ -18,15 +25,32 @@ final class Failures {
     private Failures() {
     }
 
+    private static final int HTTP_UNAUTHORIZED = 401;
+    /** How a refused token is fixed, said where the refusal is reported. */
+    static final String TOKEN_HINT = "; pass the server's token with --token T or the PTYCTL_TOKEN variable";
+
     static int report(Exception ex, PrintWriter err) {
         int code = switch (ex) {
             case RpcException refused -> {
-                err.println("ptyctl: " + refused.message() + " (code " + refused.code() + ")");
+                err.println("ptyctl: " + refused.message() + " (code " + refused.code() + ")"
+                        + (refused.code() == RpcErrorCode.UNAUTHORIZED.code() ? TOKEN_HINT : ""));
                 yield ExitCode.REFUSED;
             }
             case RestException refused -> {
-                err.println("ptyctl: " + refused.message() + " (HTTP " + refused.status() + ")");
+                err.println("ptyctl: " + refused.message() + " (HTTP " + refused.status() + ")"
+                        + (refused.status() == HTTP_UNAUTHORIZED ? TOKEN_HINT : ""));
                 yield ExitCode.REFUSED;
+            }
+            case RestConnectionException unreachable when refusedConnection(unreachable) -> {
+                URI uri = unreachable.uri();
+                err.println("ptyctl: connection refused: is `ptyctl server` running on " + uri.getScheme() + "://"
+                        + uri.getRawAuthority() + "? (start it, or point --url / PTYCTL_URL at it)");
+                yield ExitCode.CANNOT_CONNECT;
+            }
+            case RpcConnectionException unreachable when refusedConnection(unreachable) -> {
+                err.println("ptyctl: connection refused: is `ptyctl serve` (or a terminal of `ptyctl server`) "
+                        + "listening on " + unreachable.address() + "?");
+                yield ExitCode.CANNOT_CONNECT;
             }
             case AttachmentException refused when refused.httpStatus().isPresent() -> {
                 err.println("ptyctl: " + refused.getMessage());
@@ -48,5 +72,20 @@ final class Failures {
         };
         err.flush();
         return code;
+    }
+
+    /**
+     * Whether nothing listens at the address: refused by the kernel ({@link ConnectException}, which the JDK's HTTP
+     * client sometimes hides behind a {@link ClosedChannelException}), or no Unix socket file there.
+     */
+    private static boolean refusedConnection(IOException failure) {
+        for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof ConnectException || cause instanceof ClosedChannelException
+                    || cause instanceof NoSuchFileException
+                    || (cause instanceof SocketException && "No such file or directory".equals(cause.getMessage()))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -27,8 +27,10 @@ import picocli.CommandLine.IVersionProvider;
                 "read, write, wait, status, resize, kill and run find their terminal with --port N [--host H], "
                         + "--socket PATH or --terminal ID [--url URL], else the PTYCTL_SOCKET, PTYCTL_PORT or "
                         + "PTYCTL_RPC (host:port) variables. new, ls, rm, screen and attach talk to the server at "
-                        + "--url (env PTYCTL_URL, default http://127.0.0.1:8765); --token or PTYCTL_TOKEN for its "
-                        + "token."},
+                        + "--url (env PTYCTL_URL); --token or PTYCTL_TOKEN for its token.",
+                // A line of its own: picocli wraps after "http:" when a URL reaches the end of a line.
+                "Default server: http://127.0.0.1:8765",
+                "Guide: docs/cli.md in the ptyctl repository."},
         subcommands = {
                 ServeCommand.class, ServerCommand.class, ReadCommand.class, WriteCommand.class, WaitCommand.class,
                 StatusCommand.class, ResizeCommand.class, KillCommand.class, RunCommand.class, NewCommand.class,

@@ -6,6 +6,7 @@ import dev.ptyctl.client.TerminalsClient;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -52,8 +53,9 @@ final class NewCommand implements Callable<Integer> {
     @Option(names = "--rows", paramLabel = "N", description = "Rows, 1-1000 (default: the server's, 30).")
     private Integer rows;
 
+    // Strings, checked here: picocli's own message for a map option without '=' says "option option".
     @Option(names = "--env", paramLabel = "NAME=VALUE", description = "An environment variable for CMD; repeatable.")
-    private Map<String, String> env = Map.of();
+    private List<String> env = List.of();
 
     @Parameters(paramLabel = "CMD", arity = "0..*",
             description = "The program and its arguments, after -- (default: the server's shell).")
@@ -87,7 +89,7 @@ final class NewCommand implements Callable<Integer> {
         if (sessionId.isEmpty() || sessionId.length() > MAX_SESSION_CHARS) {
             throw usage("--session must be 1 to " + MAX_SESSION_CHARS + " characters, got " + sessionId.length());
         }
-        CreateTerminalRequest.Builder builder = CreateTerminalRequest.builder(sessionId).env(env);
+        CreateTerminalRequest.Builder builder = CreateTerminalRequest.builder(sessionId).env(environment());
         if (cwd != null) {
             builder.cwd(cwd.toAbsolutePath().normalize().toString());
         }
@@ -101,6 +103,18 @@ final class NewCommand implements Callable<Integer> {
             builder.command(command);
         }
         return builder.build();
+    }
+
+    private Map<String, String> environment() {
+        Map<String, String> variables = new LinkedHashMap<>();
+        for (String assignment : env) {
+            int equals = assignment.indexOf('=');
+            if (equals <= 0) {
+                throw usage("--env must be NAME=VALUE, got \"" + assignment + "\"");
+            }
+            variables.put(assignment.substring(0, equals), assignment.substring(equals + 1));
+        }
+        return variables;
     }
 
     private int dimension(String option, int value) {

@@ -30,10 +30,12 @@ import picocli.CommandLine.Spec;
                         + "command finished, then prints the command's output (only it) and exits with its code.",
                 "Needs shell integration: terminals of 'ptyctl server' have it; 'ptyctl serve' with "
                         + "--shell-integration.",
-                "Example: ptyctl run -- 'make test'"},
+                "Example: ptyctl run -- 'ls -l'"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"N:the command's exit code", "1:also: the timeout came first (message on stderr)",
-                "2:also: usage error, or the shell refused the line (syntax error)", "3:cannot connect",
+                "2:also: usage error, or the shell refused the line (syntax error, or an incomplete line such as "
+                        + "an unclosed quote: cancelled with Ctrl-C)",
+                "3:also: cannot connect, the connection broke, or the shell exited before the command finished",
                 "4:server refused (e.g. no shell integration)"})
 final class RunCommand implements Callable<Integer> {
     /** Extra time for the reply beyond the server-side wait, so a slow reply is not mistaken for a dead server. */
@@ -69,11 +71,14 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (RpcClient client = target.connect()) {
-            if (!waitForPrompt(client, -1, deadline).getBoolean("matched")) {
-                err.println("ptyctl: the shell did not come back to its prompt within " + timeoutMs
-                        + " ms (busy with another command?)");
-                err.flush();
-                return ExitCode.NOT_MATCHED;
+            JsonObject ready = waitForPrompt(client, -1, deadline);
+            if (continuation(ready)) {
+                // Someone left an incomplete line (PS2): typing now would add to it. Cancel it first.
+                ready = waitForPrompt(client, cancelLine(client), deadline);
+            }
+            if (!ready.getBoolean("matched") || continuation(ready)) {
+                return notFinished(client, "the shell did not come back to its prompt within " + timeoutMs
+                        + " ms (busy with another command?)", line, err);
             }
             JsonObject written = client.call(RpcMethod.WRITE, JsonSupport.objectBuilder().add("action",
                     // A multi-line command is pasted: typed, each line would run as a command of its own.
@@ -85,9 +90,14 @@ final class RunCommand implements Callable<Integer> {
                 JsonOption.print(out, done);
             }
             if (!done.getBoolean("matched")) {
-                err.println("ptyctl: \"" + line + "\" did not finish within " + timeoutMs + " ms");
+                return notFinished(client, "\"" + line + "\" did not finish within " + timeoutMs + " ms", line, err);
+            }
+            if (continuation(done)) {
+                waitForPrompt(client, cancelLine(client), deadline);
+                err.println("ptyctl: the shell did not accept \"" + line + "\" as a whole command: it waits for "
+                        + "more (an unclosed quote or bracket, a trailing backslash?); cancelled it with Ctrl-C");
                 err.flush();
-                return ExitCode.NOT_MATCHED;
+                return ExitCode.USAGE;
             }
             JsonObject command = done.getJsonObject("command");
             if (command == null) {
@@ -116,6 +126,44 @@ final class RunCommand implements Callable<Integer> {
         err.println("ptyctl: the shell did not run \"" + line + "\" (a syntax error?); its screen shows why");
         err.flush();
         return ExitCode.USAGE;
+    }
+
+    /** Whether a prompt wait ended at a continuation prompt (the line typed so far is incomplete). */
+    private static boolean continuation(JsonObject waited) {
+        return waited.getBoolean("continuation", false);
+    }
+
+    /** Ctrl-C: the shell drops the incomplete line and draws a new prompt. Returns where to wait for it from. */
+    private static long cancelLine(RpcClient client) throws IOException {
+        return client.call(RpcMethod.WRITE, JsonSupport.objectBuilder().add("action",
+                JsonSupport.objectBuilder().add("key", "Ctrl+C")).build()).getJsonNumber("outputSeq").longValue();
+    }
+
+    /**
+     * A prompt wait came back unmatched: the wait returns at once when the shell has exited (or the server stopped
+     * it), so that is told apart from the timeout by asking for the status. Exited or unreachable: 3, as for a
+     * connection that broke; still running: the timeout, 1.
+     */
+    private static int notFinished(RpcClient client, String timedOut, String line, PrintWriter err) {
+        int status;
+        try {
+            JsonObject process = client.call(RpcMethod.STATUS, JsonSupport.objectBuilder().build());
+            if (process.getBoolean("running")) {
+                err.println("ptyctl: " + timedOut);
+                status = ExitCode.NOT_MATCHED;
+            } else {
+                JsonValue code = process.get("exitCode");
+                err.println("ptyctl: the shell exited" + (code instanceof jakarta.json.JsonNumber n ? " with " + n : "")
+                        + " while running \"" + line + "\"");
+                status = ExitCode.CANNOT_CONNECT;
+            }
+        } catch (IOException e) {
+            err.println("ptyctl: lost the connection to the terminal while running \"" + line + "\": "
+                    + e.getMessage());
+            status = ExitCode.CANNOT_CONNECT;
+        }
+        err.flush();
+        return status;
     }
 
     /** {@code pty/wait {prompt: true[, since]}} with what is left of the overall timeout. */

@@ -49,7 +49,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--shell-integration",
             description = "Load ptyctl's integration into a bash, zsh or fish command (prompt marks, exit codes), "
-                    + "so 'ptyctl run' and 'wait --prompt' work. Off by default: the command runs exactly as given.")
+                    + "so that 'ptyctl run' works. Off by default: the command runs exactly as given.")
     private boolean shellIntegration;
 
     @Option(names = "--title-reports",

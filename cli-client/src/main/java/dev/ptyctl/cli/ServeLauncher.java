@@ -1,5 +1,6 @@
 package dev.ptyctl.cli;
 
+import dev.ptyctl.service.pty.ProgramNotFoundException;
 import dev.ptyctl.service.serve.ServeOptions;
 import dev.ptyctl.service.serve.SingleTerminalServer;
 import java.io.IOException;
@@ -21,7 +22,8 @@ final class ServeLauncher {
      * Starts the server, prints its address and blocks until it shuts down ({@code pty/kill} or
      * SIGTERM).
      *
-     * @return the exit status: the server's on shutdown, 3 when it cannot listen
+     * @return the exit status: the server's on shutdown, 2 when the command cannot be executed, 3 when it cannot
+     *     listen
      * @throws ParameterException when the service rejects the options
      */
     static int serve(ServeRequest request, CommandLine commandLine) throws InterruptedException {
@@ -36,6 +38,11 @@ final class ServeLauncher {
         SingleTerminalServer server;
         try {
             server = SingleTerminalServer.start(options);
+        } catch (ProgramNotFoundException e) {
+            PrintWriter err = commandLine.getErr();
+            err.println("ptyctl: cannot serve \"" + request.command() + "\": " + e.getMessage());
+            err.flush();
+            return ExitCode.USAGE;
         } catch (IOException e) {
             PrintWriter err = commandLine.getErr();
             err.println("ptyctl: cannot serve \"" + request.command() + "\" on " + request.where() + ": " + e.getMessage());

@@ -1,6 +1,7 @@
 package dev.ptyctl.cli;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -11,15 +12,16 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ptyctl server}: the REST + WebSocket terminal service (SPEC §5, §8). This class only parses the command
+ * {@code ptyctl server}: the REST + WebSocket terminal service (docs/rest.md, docs/operations.md). This class only parses the command
  * line, in JDK types, so picocli's reflection over the subcommands never loads the server; {@link ServerLauncher}
  * starts it.
  */
 @Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run the terminal service: REST, WebSocket and a JSON-RPC endpoint per terminal.",
                 "Configuration: config/application.yaml (built in), then --config FILE, environment variables "
-                        + "(PTYCTL_TOKEN, PTYCTL_TERMINALS_MAX_TERMINALS, ...) and -D system properties; "
-                        + "--host and --port win over all of them.",
+                        + "(PTYCTL_TOKEN, PTYCTL_TERMINALS_MAX_TERMINALS, ...) and -Dkey=value options "
+                        + "(-Dptyctl.terminals.maxTerminals=32); --host, --port and --token win over all of them. "
+                        + "Unknown keys and PTYCTL_ variables are warned about on stderr. Every key: docs/operations.md.",
                 "Prints its URL and where the token comes from, then serves until SIGTERM."})
 final class ServerCommand implements Callable<Integer> {
 
@@ -37,6 +39,15 @@ final class ServerCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", description = "A YAML file overriding the built-in defaults.")
     private Path config;
 
+    @Option(names = "--token", paramLabel = "T",
+            description = "Require this token from every client (as ptyctl.security.token; env PTYCTL_TOKEN; "
+                    + "'generate' for a random one written to ptyctl.security.tokenFile).")
+    private String token;
+
+    @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
+            description = "A configuration key, as a system property: -Dptyctl.terminals.cols=120. Repeatable.")
+    private Map<String, String> properties = Map.of();
+
     @Override
     public Integer call() throws Exception {
         if (port != null && (port < 0 || port > 65_535)) {
@@ -49,6 +60,6 @@ final class ServerCommand implements Callable<Integer> {
                 ? main.environment() : System::getenv;
         return (Integer) ServerSideLoader.call("dev.ptyctl.cli.ServerLauncher", "run",
                 new Class<?>[] {ServerRequest.class, Function.class, CommandLine.class},
-                new ServerRequest(host, port, config), environment, spec.commandLine());
+                new ServerRequest(host, port, config, token, properties), environment, spec.commandLine());
     }
 }

@@ -5,6 +5,9 @@ import dev.ptyctl.service.server.ServerMain;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -31,14 +34,24 @@ final class ServerLauncher {
         PrintWriter err = commandLine.getErr();
         PtyctlServer server;
         try {
-            server = ServerMain.start(new ServerMain.Options(request.host(), request.port(), request.config()),
-                    environment, System.getProperties());
+            Properties properties = new Properties();
+            properties.putAll(System.getProperties());
+            properties.putAll(request.properties());
+            // The names come from the process: the injected environment (tests) can only be asked by name.
+            List<String> names = System.getenv().keySet().stream().filter(name -> environment.apply(name) != null)
+                    .toList();
+            server = ServerMain.start(new ServerMain.Options(request.host(), request.port(), request.config(),
+                    request.token()), environment, properties, names, warning -> {
+                        err.println("ptyctl: warning: " + warning);
+                        err.flush();
+                    });
         } catch (IllegalArgumentException e) {
             err.println("ptyctl: " + e.getMessage());
             err.flush();
             return ExitCode.USAGE;
         } catch (UncheckedIOException e) {
-            err.println("ptyctl: " + e.getCause().getMessage());
+            err.println("ptyctl: " + e.getCause().getMessage()
+                    + (e.getCause() instanceof BindException ? "; try another --port, or --port 0 for any free one" : ""));
             err.flush();
             return ExitCode.CANNOT_CONNECT;
         } catch (IOException e) {

@@ -12,7 +12,7 @@ final class ServerOptions {
     private CommandSpec mixee;
 
     @Option(names = "--url", paramLabel = "URL",
-            description = "The ptyctl server (env PTYCTL_URL; default: http://127.0.0.1:8765).")
+            description = "The ptyctl server (env PTYCTL_URL).%nDefault: http://127.0.0.1:8765")
     private String url;
 
     @Option(names = "--token", paramLabel = "T", description = "The server's token (env PTYCTL_TOKEN).")

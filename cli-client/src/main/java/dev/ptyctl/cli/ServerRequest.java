@@ -1,6 +1,7 @@
 package dev.ptyctl.cli;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * What {@code ptyctl server} parsed: handed from {@link ServerCommand} to {@code ServerLauncher}, which may live in
@@ -9,6 +10,12 @@ import java.nio.file.Path;
  * @param host {@code --host}, or {@code null}
  * @param port {@code --port}, or {@code null}
  * @param config {@code --config}, or {@code null}
+ * @param token {@code --token}, or {@code null}
+ * @param properties the {@code -Dkey=value} options, as configuration properties
  */
-public record ServerRequest(String host, Integer port, Path config) {
+public record ServerRequest(String host, Integer port, Path config, String token, Map<String, String> properties) {
+    /** Copies the properties. */
+    public ServerRequest {
+        properties = Map.copyOf(properties);
+    }
 }

@@ -33,7 +33,8 @@ final class TargetOptions {
     private String terminal;
 
     @Option(names = "--url", paramLabel = "URL",
-            description = "The ptyctl server for --terminal (env PTYCTL_URL; default: http://127.0.0.1:8765).")
+            description = "The ptyctl server for --terminal (env PTYCTL_URL).%n"
+                    + "Default: http://127.0.0.1:8765")
     private String url;
 
     @Option(names = "--token", paramLabel = "T",

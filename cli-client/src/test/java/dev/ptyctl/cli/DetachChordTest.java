@@ -58,12 +58,19 @@ class DetachChordTest {
     }
 
     @Test
+    void ctrlIsAlsoWrittenWithAPlusAsKeyNamesAreElsewhere() {
+        DetachChord ctrlA = DetachChord.parse("Ctrl+A,Ctrl+Q");
+        assertThat(feed(ctrlA, (byte) 1, (byte) 0x11).detach()).isTrue();
+        assertThat(DetachChord.DEFAULT).isEqualTo("Ctrl+\\,d");
+    }
+
+    @Test
     void badChordsAreUsageErrorsNamingTheSpec() {
         assertThatThrownBy(() -> DetachChord.parse("d")).isInstanceOf(UsageException.class)
-                .hasMessage("--detach-keys must be PREFIX,KEY like ctrl-\\,d, got \"d\"");
+                .hasMessage("--detach-keys must be PREFIX,KEY like Ctrl+\\,d, got \"d\"");
         assertThatThrownBy(() -> DetachChord.parse("ctrl-\\,")).hasMessageContaining("must be PREFIX,KEY");
         assertThatThrownBy(() -> DetachChord.parse("ctrl-7,d"))
-                .hasMessage("--detach-keys: \"ctrl-7\" is not a key (use ctrl-X or one character) in \"ctrl-7,d\"");
+                .hasMessage("--detach-keys: \"ctrl-7\" is not a key (use Ctrl+X or one character) in \"ctrl-7,d\"");
         assertThatThrownBy(() -> DetachChord.parse("alt-x,d")).hasMessageContaining("\"alt-x\" is not a key");
         assertThatThrownBy(() -> DetachChord.parse("q,q")).hasMessage("--detach-keys needs two different keys");
     }

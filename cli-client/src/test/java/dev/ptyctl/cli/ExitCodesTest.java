@@ -39,8 +39,8 @@ class ExitCodesTest {
         Cli.Result result = Cli.run("read", "--port", Integer.toString(port));
 
         assertThat(result.exitCode()).isEqualTo(3);
-        assertThat(result.err()).startsWith("ptyctl: cannot connect to 127.0.0.1:" + port + ": ")
-                .doesNotContain("Exception", "\tat ");
+        assertThat(result.err()).startsWith("ptyctl: connection refused: is `ptyctl serve` (or a terminal of "
+                + "`ptyctl server`) listening on 127.0.0.1:" + port + "?").doesNotContain("Exception", "\tat ");
     }
 
     @Test
@@ -50,7 +50,21 @@ class ExitCodesTest {
         Cli.Result result = Cli.run("status", "--socket", missing.toString());
 
         assertThat(result.exitCode()).isEqualTo(3);
-        assertThat(result.err()).startsWith("ptyctl: cannot connect to " + missing + ": ");
+        assertThat(result.err()).contains("ptyctl: connection refused: is `ptyctl serve`", " listening on " + missing
+                + "?").doesNotContain("Exception");
+    }
+
+    @Test
+    void anUnauthorizedAnswerSaysHowToPassTheToken() throws IOException {
+        try (FakeRpcServer server = FakeRpcServer.startTcp()) {
+            server.replyError(-32001, "Unauthorized");
+
+            Cli.Result result = Cli.run("status", "--port", Integer.toString(server.port()));
+
+            assertThat(result.exitCode()).isEqualTo(4);
+            assertThat(result.err()).isEqualTo("ptyctl: Unauthorized (code -32001); pass the server's token with "
+                    + "--token T or the PTYCTL_TOKEN variable" + System.lineSeparator());
+        }
     }
 
     @Test

@@ -189,8 +189,9 @@ class ServerCommandsTest {
         Cli.Result result = Cli.run("ls", "--url", "http://127.0.0.1:" + port);
 
         assertThat(result.exitCode()).isEqualTo(3);
-        assertThat(result.err()).startsWith("ptyctl: cannot connect to http://127.0.0.1:" + port + "/v1/terminals")
-                .doesNotContain("\tat ");
+        assertThat(result.err()).startsWith("ptyctl: connection refused: is `ptyctl server` running on "
+                + "http://127.0.0.1:" + port + "? (start it, or point --url / PTYCTL_URL at it)")
+                .doesNotContain("\tat ", "Exception");
     }
 
     @Test

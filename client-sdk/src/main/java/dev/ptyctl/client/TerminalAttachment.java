@@ -133,6 +133,15 @@ public final class TerminalAttachment implements AutoCloseable {
         return new Builder(server, terminalId);
     }
 
+    /**
+     * {@link #builder(URI, String)} with the server's URL as text, e.g. {@code "http://127.0.0.1:8765"}.
+     *
+     * @throws IllegalArgumentException when {@code server} is not a URI
+     */
+    public static Builder builder(String server, String terminalId) {
+        return builder(URI.create(server), terminalId);
+    }
+
     /** The client id this attachment sends with every frame. */
     public String clientId() {
         return clientId;

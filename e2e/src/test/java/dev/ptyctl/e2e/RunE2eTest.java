@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.testsupport.Tools;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -83,6 +84,44 @@ class RunE2eTest {
                     "sleep 5");
             assertThat(slow.exitCode()).as(slow.toString()).isEqualTo(1);
             assertThat(slow.stderr()).contains("did not finish within 500 ms");
+        }
+    }
+
+    @Test
+    void aShellThatExitsIsReportedAsExitedWithItsCodeNotAsATimeout() throws Exception {
+        try (ServedTerminal served = serve("bash")) {
+            var exited = run(served, "exit 3");
+            assertThat(exited.exitCode()).as(exited.toString()).isEqualTo(3);
+            assertThat(exited.stderr()).isEqualTo("ptyctl: the shell exited with 3 while running \"exit 3\"\n");
+        }
+    }
+
+    @Test
+    void aServeStoppedDuringTheRunIsReportedAsSuchNotAsATimeout() throws Exception {
+        try (ServedTerminal served = serve("bash"); RawRpc rpc = served.connect()) {
+            Process running = Ptyctl.builder(Map.of(), "run", "--port", String.valueOf(served.port()), "--",
+                    "sleep 60").redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            rpc.call("pty/wait", "{\"match\":\"sleep 60\",\"timeout\":30000}");
+            served.process().destroy(); // SIGTERM: serve hangs up bash and exits
+            assertThat(running.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            String stderr = new String(running.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(running.exitValue()).as(stderr).isEqualTo(3);
+            assertThat(stderr).containsAnyOf("ptyctl: the shell exited", "ptyctl: lost the connection")
+                    .contains("while running \"sleep 60\"").doesNotContain("did not finish");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh"})
+    void anIncompleteLineIsCancelledNamedAndExitsTwo(String shell) throws Exception {
+        try (ServedTerminal served = serve(shell)) {
+            var unbalanced = run(served, "echo \"unclosed");
+            assertThat(unbalanced.exitCode()).as(unbalanced.toString()).isEqualTo(2);
+            assertThat(unbalanced.stderr()).startsWith("ptyctl: the shell did not accept \"echo \"unclosed\" as a "
+                    + "whole command: it waits for more");
+            var next = run(served, "echo next");
+            assertThat(next.exitCode()).as("the continuation was cancelled: %s", next).isZero();
+            assertThat(next.stdout()).isEqualTo("next\n");
         }
     }
 }

@@ -124,7 +124,7 @@ class SdkGuideExamplesTest {
         try (TerminalsClient terminals = TerminalsClient.of(server)) {
             Terminal terminal = terminals.create(CreateTerminalRequest.builder("sdk-guide-ws").command("/bin/bash").build());
             String terminalId = terminal.terminalId();
-            URI serverUrl = server;
+            String serverUrl = server.toString(); // the guide shows the String overload: "http://127.0.0.1:8765"
             StringBuffer shown = new StringBuffer();
             try {
                 // tag::attachment[]

@@ -12,6 +12,7 @@ import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.e2e.Ptyctl;
 import java.time.Duration;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +60,75 @@ class AttachE2eTest {
                         .isTrue();
             }
         }
+    }
+
+    @Test
+    void attachingFromASmallerWindowPaintsTheScreenAtTheLocalSize() throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
+                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).build()) {
+            Terminal inner = terminals.create(bash("attach-big", "inner> ").size(120, 36).build());
+            Terminal outer = terminals.create(bash("attach-small", "outer> ").size(100, 30).build());
+            try (RpcClient innerRpc = RpcClient.connect(inner.rpc());
+                    RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
+                expect(innerRpc, "inner>");
+                innerRpc.write(Action.text("seq 1 50"), Action.key(Key.ENTER));
+                expect(innerRpc, "50\ninner>");
+                attach(outerRpc, inner, server);
+                expect(outerRpc, "inner>");
+                expect(innerRpc, "inner>");
+                String innerScreen = innerRpc.read().text();
+                assertThat(innerRpc.read().size().rows()).as("attach sets the local size").isEqualTo(30);
+                WaitResult same = outerRpc.waitFor(dev.ptyctl.client.WaitRequest.builder()
+                        .match("\\A" + Pattern.quote(innerScreen)).regex(true).timeout(WAIT).build());
+                assertThat(same.matched()).as("the local screen is the terminal's screen, row for row\n"
+                        + "local:\n%s\nterminal:\n%s", same.screen().text(), innerScreen).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void theAttachEndsAtOnceWhenTheProgramExits() throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
+                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).build()) {
+            Terminal inner = terminals.create(bash("exit-inner", "inner> ").size(100, 30).build());
+            Terminal outer = terminals.create(bash("exit-outer", "outer> ").size(80, 24).build());
+            try (RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
+                attach(outerRpc, inner, server);
+                expect(outerRpc, "inner>");
+                outerRpc.write(Action.text("exit 5"), Action.key(Key.ENTER));
+                // No key is pressed after this: the attach must end by itself.
+                expect(outerRpc, "ptyctl: the program in " + inner.terminalId() + " exited with 5");
+                expect(outerRpc, "exited with 5\nouter>");
+            }
+        }
+    }
+
+    @Test
+    void theAttachEndsAtOnceWhenTheServerStops() throws Exception {
+        try (ServerProcess host = ServerProcess.start(Map.of(), "--port", "0");
+                ServerProcess attached = ServerProcess.start(Map.of(), "--port", "0");
+                TerminalsClient outerServer = TerminalsClient.builder().baseUrl(host.url()).build();
+                TerminalsClient innerServer = TerminalsClient.builder().baseUrl(attached.url()).build()) {
+            Terminal inner = innerServer.create(bash("stop-inner", "inner> ").size(100, 30).build());
+            Terminal outer = outerServer.create(bash("stop-outer", "outer> ").size(80, 24).build());
+            try (RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
+                attach(outerRpc, inner, attached);
+                expect(outerRpc, "inner>");
+                assertThat(attached.terminate()).as("the attached server stops on SIGTERM").isNotNegative();
+                WaitResult ended = outerRpc.waitFor(dev.ptyctl.client.WaitRequest.builder()
+                        .match("ptyctl: (the program in \\S+ exited with \\d+|lost the connection to \\S+)[^\\n]*\\n"
+                                + "outer>").regex(true).timeout(WAIT).build());
+                assertThat(ended.matched()).as("the attach ended by itself:\n%s", ended.screen().text()).isTrue();
+            }
+        }
+    }
+
+    /** Types {@code ptyctl attach} for {@code inner} into the outer terminal's shell. */
+    private static void attach(RpcClient outerRpc, Terminal inner, ServerProcess server) throws Exception {
+        expect(outerRpc, "outer>");
+        String attach = Ptyctl.command("attach", inner.terminalId(), "--url", server.url()).stream()
+                .map(word -> "'" + word.replace("'", "'\\''") + "'").collect(Collectors.joining(" "));
+        outerRpc.write(Action.text("clear; " + attach), Action.key(Key.ENTER));
     }
 
     private static CreateTerminalRequest.Builder bash(String session, String prompt) {

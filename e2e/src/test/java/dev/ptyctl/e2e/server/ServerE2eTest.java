@@ -94,8 +94,51 @@ class ServerE2eTest {
             ServerProcess server = ServerProcess.runToExit(Map.of(), "--port",
                     Integer.toString(busy.getLocalPort()));
             assertThat(server.process().exitValue()).as(server.toString()).isEqualTo(3);
-            assertThat(server.stderr()).contains("cannot listen on 127.0.0.1:" + busy.getLocalPort());
+            assertThat(server.stderr()).as("only our line, no Helidon log").isEqualTo("ptyctl: cannot listen on "
+                    + "127.0.0.1:" + busy.getLocalPort() + ": the address is in use (another ptyctl server?) or not "
+                    + "available; try another --port, or --port 0 for any free one\n");
         }
+    }
+
+    @Test
+    void mistypedKeysAndVariablesAreWarnedAboutNamingTheNearestValidOne(@TempDir Path dir) throws Exception {
+        Path config = Files.writeString(dir.resolve("typo.yaml"), """
+                ptyctl:
+                  terminals:
+                    maxTerminal: 3
+                """);
+        try (ServerProcess server = ServerProcess.start(Map.of("PTYCTL_TERMINALS_MAXTERMINALS", "3"), "--port", "0",
+                "--config", config.toString(), "-Dptyctl.terminal.cols=90")) {
+            server.url();
+            assertThat(server.stderr()).contains(
+                    "ptyctl: warning: unknown configuration key ptyctl.terminal.cols; did you mean "
+                            + "ptyctl.terminals.cols?\n",
+                    "ptyctl: warning: unknown configuration key ptyctl.terminals.maxTerminal; did you mean "
+                            + "ptyctl.terminals.maxTerminals?\n",
+                    "ptyctl: warning: the environment variable PTYCTL_TERMINALS_MAXTERMINALS names no configuration "
+                            + "key; did you mean PTYCTL_TERMINALS_MAX_TERMINALS (ptyctl.terminals.maxTerminals)?\n");
+        }
+    }
+
+    @Test
+    void tokenAndDashDPropertiesAreTakenOnTheCommandLine() throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0", "--token", "cli-token",
+                "-Dptyctl.terminals.cols=91")) {
+            server.url();
+            assertThat(server.stdout()).contains("token: required, from the --token option");
+            assertThat(server.stderr()).doesNotContain("warning");
+            assertThat(server.request("GET", "/v1/terminals", null).statusCode()).isEqualTo(401);
+            assertThat(create(server, "dash-d", "Authorization", "Bearer cli-token").getInt("cols")).isEqualTo(91);
+        }
+    }
+
+    @Test
+    void aMalformedConfigFileIsNamedInOneLine(@TempDir Path dir) throws Exception {
+        Path config = Files.writeString(dir.resolve("broken.yaml"), "ptyctl: [\n");
+        ServerProcess server = ServerProcess.runToExit(Map.of(), "--port", "0", "--config", config.toString());
+        assertThat(server.process().exitValue()).as(server.toString()).isEqualTo(2);
+        assertThat(server.stderr()).startsWith("ptyctl: cannot read the config file " + config + ": ")
+                .contains("(line 2, column 1)").hasLineCount(1);
     }
 
     @Test

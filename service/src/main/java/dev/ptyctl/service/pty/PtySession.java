@@ -231,7 +231,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private static String executable(String program, Path cwd, String path) throws IOException {
         Optional<Path> file = ProgramLookup.find(program, cwd, path);
         if (file.isEmpty()) {
-            throw new IOException(program.contains("/") ? "not an executable file: " + program
+            throw new ProgramNotFoundException(program.contains("/") ? "not an executable file: " + program
                     : "command not found: " + program);
         }
         return file.get().toString();

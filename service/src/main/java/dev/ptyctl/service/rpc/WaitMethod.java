@@ -24,7 +24,8 @@ import java.util.regex.PatternSyntaxException;
  *   <li>{@code idleMs: N}: the wait is satisfied once no output has arrived for N ms (and {@code match}, if given,
  *       is on screen). The quiet time counts from the later of the last output and the start of the wait, so a
  *       wait sent right after a write gives the program at least N ms to answer.</li>
- *   <li>{@code prompt: true} (needs shell integration): satisfied once the shell is at its prompt; with
+ *   <li>{@code prompt: true} (needs shell integration): satisfied once the shell is at its prompt, or at a
+ *       continuation prompt (then the answer has {@code continuation: true}); with
  *       {@code since: S} (an {@code outputSeq}, e.g. from the {@code pty/write} that typed a command) only by a
  *       prompt drawn after offset S, i.e. after that command. The answer then carries {@code command}: the exit
  *       code and output (rendered as text) of the last command, when it started after S.</li>
@@ -96,7 +97,8 @@ final class WaitMethod implements RpcMethodHandler {
             long quietSince = Math.max(start, progress.lastOutputNanos());
             long idleAt = quietSince + TimeUnit.MILLISECONDS.toNanos(Math.max(condition.idleMs(), 0));
             boolean idleOk = !condition.hasIdle() || now >= idleAt || !progress.running();
-            boolean promptOk = !condition.hasPrompt() || atPromptAfter(condition.promptSince());
+            boolean promptOk = !condition.hasPrompt() || atPromptAfter(condition.promptSince())
+                    || prompts.continuationAfter(condition.promptSince());
             boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasPrompt()) && matchOk
                     && idleOk && promptOk;
             if (satisfied || !progress.running() || now >= deadline) {
@@ -112,8 +114,15 @@ final class WaitMethod implements RpcMethodHandler {
         return prompts.state() == PromptTracker.State.AT_PROMPT && prompts.lastPromptSeq() > since;
     }
 
-    /** Adds {@code command: {exitCode, output, truncated, commandLine}} for the last command, when it started after {@code since}. */
+    /**
+     * Adds {@code command: {exitCode, output, truncated, commandLine}} for the last command, when it started after
+     * {@code since}; or {@code continuation: true} when the shell shows a continuation prompt instead (the line typed
+     * was incomplete, nothing ran).
+     */
     private JsonObject withCommand(JsonObject result, TerminalSession session, long since) {
+        if (prompts.continuationAfter(since)) {
+            return JsonSupport.PROVIDER.createObjectBuilder(result).add("continuation", true).build();
+        }
         var command = prompts.lastCommand().filter(c -> c.outputStartSeq() > since);
         if (command.isEmpty()) {
             return result;

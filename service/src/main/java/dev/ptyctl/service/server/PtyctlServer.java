@@ -102,12 +102,15 @@ public final class PtyctlServer implements AutoCloseable {
                     .addRouting(ws);
             connectionOptions(builder, settings.terminals().clientBacklogBytes());
             WebSocketOrigins.configure(builder, settings);
-            WebServer webServer = builder.build().start();
-            if (webServer.port() < 0) { // Helidon logs a failed bind and carries on without the listener
-                webServer.stop();
-                throw new UncheckedIOException(new BindException("cannot listen on " + settings.host() + ":"
-                        + settings.port() + " (address in use or not available)"));
-            }
+            WebServer webServer = StartupLog.holdWhile(() -> {
+                WebServer started = builder.build().start();
+                if (started.port() < 0) { // Helidon carries on without the listener; its log of why is dropped
+                    started.stop();
+                    throw new UncheckedIOException(new BindException("cannot listen on " + settings.host() + ":"
+                            + settings.port() + ": the address is in use (another ptyctl server?) or not available"));
+                }
+                return started;
+            });
             return new PtyctlServer(webServer, registry, settings, token);
         } catch (RuntimeException e) {
             registry.close();

@@ -17,13 +17,16 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Loads the server's configuration the Helidon way and maps it onto {@link ServerSettings}. Sources, highest
  * priority first: Java system properties, environment variables (only the names {@link ConfigKeys} lists), the
  * {@code --config} file, and {@code application.yaml} on the class path (the repository's
- * {@code config/application.yaml}, which holds every default). A key absent from all of them takes the SPEC §8
- * default, so a partial file works.
+ * {@code config/application.yaml}, which holds every default). A key absent from all of them takes its documented
+ * default (docs/operations.md), so a partial file works.
  */
 public final class ServerConfig {
     /** The class-path resource with every default. */
@@ -75,8 +78,30 @@ public final class ServerConfig {
                     .disableSystemPropertiesSource().build();
             return new Loaded(config, settings(config, listOverrides), tokenOrigin(file, env, properties));
         } catch (ConfigException e) {
-            throw new IllegalArgumentException("cannot read the configuration: " + e.getMessage(), e);
+            String where = file.map(f -> "the config file " + f).orElse("the configuration");
+            throw new IllegalArgumentException("cannot read " + where + ": " + oneLine(e.getMessage()), e);
         }
+    }
+
+    /**
+     * A YAML parser's message on one line: its reason lines and the first position, without the excerpt and caret
+     * lines it draws ("while parsing a flow node, expected the node content, but found '<stream end>' (line 2,
+     * column 1)").
+     */
+    static String oneLine(String message) {
+        String text = message == null ? "" : message.replaceFirst("^Cannot read from source: ", "");
+        List<String> reasons = new ArrayList<>();
+        String position = null;
+        Matcher at = Pattern.compile("^\\s*in '[^']*', (line \\d+, column \\d+):?$").matcher("");
+        for (String line : text.split("\\R")) {
+            if (at.reset(line).matches()) {
+                position = position == null ? at.group(1) : position;
+            } else if (!line.isBlank() && !line.strip().equals("^") && !line.startsWith("    ")) {
+                reasons.add(line.strip());
+            }
+        }
+        String reason = reasons.stream().distinct().collect(Collectors.joining(", "));
+        return position == null ? reason : reason + " (" + position + ")";
     }
 
     /** Maps a loaded config onto the settings, with the SPEC §8 default for every absent key. */

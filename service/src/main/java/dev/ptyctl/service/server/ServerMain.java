@@ -2,9 +2,12 @@ package dev.ptyctl.service.server;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -20,8 +23,13 @@ public final class ServerMain {
      * @param host   {@code --host}
      * @param port   {@code --port}
      * @param config {@code --config}
+     * @param token  {@code --token}: the token, over every configuration source
      */
-    public record Options(String host, Integer port, Path config) {
+    public record Options(String host, Integer port, Path config, String token) {
+        /** Without {@code --token}. */
+        public Options(String host, Integer port, Path config) {
+            this(host, port, config, null);
+        }
     }
 
     private ServerMain() {
@@ -37,11 +45,32 @@ public final class ServerMain {
      */
     public static PtyctlServer start(Options options, Function<String, String> env, Properties properties)
             throws IOException {
-        ServerConfig.Loaded loaded = ServerConfig.load(Optional.ofNullable(options.config()), env, properties);
+        return start(options, env, properties, List.of(), warning -> { });
+    }
+
+    /**
+     * {@link #start(Options, Function, Properties)}, reporting configuration that names nothing first: every key
+     * under {@code ptyctl.} that is no setting, and every variable in {@code environmentNames} that starts with
+     * {@code PTYCTL_} and is neither a setting's nor one the command line reads; each with the nearest valid name.
+     *
+     * @param environmentNames the names of the environment's variables ({@code env} cannot list them)
+     * @param warnings         gets one sentence per warning, before the server starts
+     */
+    public static PtyctlServer start(Options options, Function<String, String> env, Properties properties,
+            Collection<String> environmentNames, Consumer<String> warnings) throws IOException {
+        Properties effective = properties;
+        if (options.token() != null) {
+            effective = new Properties();
+            effective.putAll(properties);
+            effective.setProperty(ConfigKeys.TOKEN, options.token());
+        }
+        ServerConfig.Loaded loaded = ServerConfig.load(Optional.ofNullable(options.config()), env, effective);
+        ConfigWarnings.of(loaded.config(), environmentNames).forEach(warnings);
         ServerSettings settings = loaded.settings();
         settings = settings.withAddress(options.host() != null ? options.host() : settings.host(),
                 options.port() != null ? options.port() : settings.port());
-        ServerToken token = ServerToken.resolve(settings.security(), loaded.tokenOrigin());
+        ServerToken token = ServerToken.resolve(settings.security(),
+                options.token() != null ? "the --token option" : loaded.tokenOrigin());
         return PtyctlServer.start(settings, token, loaded.config().get("server"));
     }
 

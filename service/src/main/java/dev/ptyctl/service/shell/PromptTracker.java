@@ -17,7 +17,8 @@ import java.util.OptionalInt;
  * tell: whether the shell is at its prompt or running a command, and for each command its command line, output range
  * and exit code; for the last one also its output bytes.
  *
- * <p>The marks are OSC 133 (A prompt start, B command line start, C output start, D;exit code) and, for the command
+ * <p>The marks are OSC 133 (A prompt start, B command line start, C output start, D;exit code), OSC 633 F (a
+ * continuation prompt: the line typed so far is not a complete command) and, for the command
  * line itself, {@code OSC 633 ; E ; <command line>} as VS Code's shell integration sends it: backslash escapes
  * {@code \\} and {@code \xHH} stand for a backslash and any byte (our scripts escape {@code ;}, backslash and control
  * characters), an optional further {@code ;} field (VS Code's nonce) is ignored. A shell that sends no E mark still
@@ -82,6 +83,8 @@ public final class PromptTracker implements OutputListener {
 
     private State state = State.UNKNOWN;
     private long lastPromptSeq = -1;
+    /** Output offset just after the last continuation prompt's mark (OSC 633 F), or -1. */
+    private long lastContinuationSeq = -1;
     /** Whether any A mark was seen: shells that send only B get every B counted as a prompt. */
     private boolean sawPromptStart;
     /** An A was seen and its B not yet. */
@@ -251,6 +254,8 @@ public final class PromptTracker implements OutputListener {
         if (number == 633) {
             if (mark.startsWith("E;") && !cut) {
                 announcedLine = Optional.of(CommandLineEscapes.decode(mark.substring(2)));
+            } else if ((mark.equals("F") || mark.startsWith("F;")) && state == State.AT_PROMPT) {
+                lastContinuationSeq = endSeq; // PS2: the line typed at the prompt is not complete yet
             }
             return;
         }
@@ -353,6 +358,15 @@ public final class PromptTracker implements OutputListener {
      */
     public synchronized long lastPromptSeq() {
         return lastPromptSeq;
+    }
+
+    /**
+     * Whether the shell shows a continuation prompt (PS2, marked with OSC 633 F) drawn after output offset
+     * {@code since}, with no new prompt and no command started since: the line typed at the prompt is incomplete (an
+     * unbalanced quote, a trailing backslash, an unfinished {@code if}), and the shell waits for more of it.
+     */
+    public synchronized boolean continuationAfter(long since) {
+        return state == State.AT_PROMPT && lastContinuationSeq > since && lastContinuationSeq > lastPromptSeq;
     }
 
     /** The last command that finished, if any. */

@@ -24,7 +24,8 @@ final class Executables {
         } catch (InvalidPathException e) {
             throw TerminalRequestException.invalid(field + " is not a valid path: " + program);
         }
-        throw TerminalRequestException.invalid(program.contains("/") ? field + " is not an executable file: " + program
-                : field + " was not found on PATH: " + program);
+        // Worded as `ptyctl serve` words it: a CLI user gave a command, not a "shell" field.
+        throw TerminalRequestException.invalid(program.contains("/") ? "not an executable file: " + program
+                : "command not found: " + program + " (not on the server PATH)");
     }
 }

@@ -1,7 +1,8 @@
-# ptyctl shell integration for bash 4.4+ (SPEC §5.9), written for this project.
+# ptyctl shell integration for bash 4.4+ (docs/shell-integration.md), written for this project.
 #
 # Loaded with `bash --rcfile <this file>`: it first sources what an interactive bash would have sourced on its own,
-# then marks prompts with OSC 133 (A prompt start, B command start, C output start, D;<exit code> command end),
+# then marks prompts with OSC 133 (A prompt start, B command start, C output start, D;<exit code> command end) and
+# continuation prompts (PS2) with OSC 633 F,
 # reports each command line with OSC 633 E and the working directory with OSC 7, and sets the title to the running
 # command, or to "bash <cwd>" at the prompt. It keeps the user's PROMPT_COMMAND (run first, with $? intact) and PS1 (marked, not replaced), and loads
 # only once per shell.
@@ -89,6 +90,11 @@ __ptyctl_precmd() {
   # below, once per prompt.
   if [[ $PS1 != *'\e]133;B\a'* ]]; then
     PS1="$PS1"'\[\e]133;B\a\]'
+  fi
+  # PS2 (the line so far is incomplete: an open quote, a trailing backslash) carries OSC 633 F, so a client that
+  # typed the line learns that the shell waits for more instead of running it.
+  if [[ ${PS2-} != *'\e]633;F\a'* ]]; then
+    PS2='\[\e]633;F\a\]'"${PS2-> }"
   fi
   printf '\e]7;file://%s%s\a' "${HOSTNAME:-localhost}" "$(__ptyctl_url_path "$PWD")"
   __ptyctl_title "bash ${PWD/#$HOME/\~}"

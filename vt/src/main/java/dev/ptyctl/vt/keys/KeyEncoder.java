@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Encodes key names (SPEC §4.3) into the bytes xterm sends with default settings: PC-style function keys, no
@@ -39,6 +41,8 @@ public final class KeyEncoder {
     private static final int ALT = 2;
     private static final int CTRL = 4;
     private static final List<String> MODIFIER_NAMES = List.of("Ctrl", "Alt", "Shift");
+    /** A modifier written with a dash ({@code ctrl-c}, as tmux and Emacs write keys). */
+    private static final Pattern MODIFIER_DASH = Pattern.compile("(?i)\\b(ctrl|alt|shift)-(?=.)");
     private static final byte ESC = 0x1b;
 
     private static final Map<String, String> ALIASES = Map.of("Del", "Delete", "Esc", "Escape", "Return", "Enter");
@@ -219,7 +223,11 @@ public final class KeyEncoder {
         return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
-    /** {@code Unknown key: "name"}, plus the reason or a case-corrected suggestion when one is obvious. */
+    /**
+     * {@code Unknown key: "name"}, plus the reason or a suggestion when one is obvious: the name with its case
+     * corrected, with {@code -} after a modifier written {@code +} ({@code ctrl-c} is {@code Ctrl+C}), or with its key
+     * replaced by the nearest key name ({@code Entr} is {@code Enter}).
+     */
     private static String rejectionMessage(String keyName) {
         String message = "Unknown key: \"" + keyName + "\"";
         String repeated = repeatedModifier(keyName);
@@ -230,7 +238,25 @@ public final class KeyEncoder {
         if (!suggestion.equals(keyName) && tryEncode(suggestion, false) != null) {
             return message + " (key names are case-sensitive: did you mean \"" + suggestion + "\"?)";
         }
-        return message;
+        return nearKey(keyName).map(near -> message + " (did you mean \"" + near + "\"?)").orElse(message);
+    }
+
+    /** A valid spelling of a mistyped name: modifiers joined with {@code +}, the key's case or its nearest name. */
+    private static Optional<String> nearKey(String keyName) {
+        String spelled = caseCorrected(MODIFIER_DASH.matcher(keyName).replaceAll("$1+"));
+        int keyStart = spelled.lastIndexOf('+', spelled.length() - 2) + 1;
+        String modifiers = spelled.substring(0, keyStart);
+        String key = spelled.substring(keyStart);
+        if (key.length() == 1 && !modifiers.isEmpty()) {
+            key = key.toUpperCase(Locale.ROOT); // Ctrl+C, as the key names are written
+        } else if (key.length() > 1) {
+            List<String> known = new ArrayList<>(BASE_NAMES);
+            known.addAll(ALIASES.keySet());
+            key = NearestName.of(key, known).orElse(key);
+        }
+        String candidate = modifiers + key;
+        return !candidate.equals(keyName) && tryEncode(candidate, false) != null ? Optional.of(candidate)
+                : Optional.empty();
     }
 
     private static String repeatedModifier(String keyName) {

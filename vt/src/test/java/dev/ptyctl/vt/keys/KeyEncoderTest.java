@@ -172,6 +172,18 @@ class KeyEncoderTest {
     }
 
     @Test
+    void aTypoOrADashedModifierGetsTheNearestValidName() {
+        assertThatThrownBy(() -> KeyEncoder.encode("Entr", false))
+                .hasMessage("Unknown key: \"Entr\" (did you mean \"Enter\"?)");
+        assertThatThrownBy(() -> KeyEncoder.encode("ctrl-c", false))
+                .hasMessage("Unknown key: \"ctrl-c\" (did you mean \"Ctrl+C\"?)");
+        assertThatThrownBy(() -> KeyEncoder.encode("Alt+PgeUp", false))
+                .hasMessage("Unknown key: \"Alt+PgeUp\" (did you mean \"Alt+PageUp\"?)");
+        assertThatThrownBy(() -> KeyEncoder.encode("Ctrl-ArowLeft", false))
+                .hasMessage("Unknown key: \"Ctrl-ArowLeft\" (did you mean \"Ctrl+ArrowLeft\"?)");
+    }
+
+    @Test
     void repeatedModifierIsRejectedWithTheReason() {
         assertThatThrownBy(() -> KeyEncoder.encode("Ctrl+Ctrl+A", false))
                 .hasMessage("Unknown key: \"Ctrl+Ctrl+A\" (modifier Ctrl given twice)");

@@ -28,6 +28,10 @@ __ptyctl_precmd_mark() {
   if [[ $PS1 != *$'\e]133;B\a'* ]]; then
     PS1="$PS1"$'%{\e]133;B\a%}'
   fi
+  # PS2 (the line so far is incomplete) carries OSC 633 F: the shell waits for more instead of running it.
+  if [[ $PS2 != *$'\e]633;F\a'* ]]; then
+    PS2=$'%{\e]633;F\a%}'"$PS2"
+  fi
   print -n "\e]133;A\a"
 }
 
