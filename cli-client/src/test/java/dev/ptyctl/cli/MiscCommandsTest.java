@@ -35,6 +35,18 @@ class MiscCommandsTest {
     }
 
     @Test
+    void completionAlsoRegistersThePathTheLauncherWasRunBy() {
+        System.setProperty(CompletionCommand.INVOKED_AS_PROPERTY, "./ptyctl");
+        try {
+            List<String> lines = Cli.run("completion").out().lines().toList();
+            assertThat(lines.getLast()).isEqualTo("complete -F _complete_ptyctl -o default ./ptyctl");
+            assertThat(lines).contains("complete -F _complete_ptyctl -o default ptyctl ptyctl.sh ptyctl.bash");
+        } finally {
+            System.clearProperty(CompletionCommand.INVOKED_AS_PROPERTY);
+        }
+    }
+
+    @Test
     void completionPrintsABashScriptThatKnowsEveryCommandAndOption() {
         Cli.Result result = Cli.run("completion");
 

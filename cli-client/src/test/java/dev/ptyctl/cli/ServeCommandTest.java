@@ -2,7 +2,9 @@ package dev.ptyctl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -15,6 +17,17 @@ class ServeCommandTest {
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err()).startsWith("ptyctl: --port and --socket cannot be used together");
+        assertThat(result.out()).isEmpty();
+    }
+
+    @Test
+    void aProgramThatIsNotFoundExitsTwoNamingIt(@TempDir Path dir) {
+        Cli.Result result = Cli.run("serve", "--cmd", "no-such-program-ptyctl --flag", "--socket",
+                dir.resolve("s.sock").toString());
+
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+        assertThat(result.err()).isEqualTo("ptyctl: cannot serve \"no-such-program-ptyctl --flag\": command not found: "
+                + "no-such-program-ptyctl" + System.lineSeparator());
         assertThat(result.out()).isEmpty();
     }
 

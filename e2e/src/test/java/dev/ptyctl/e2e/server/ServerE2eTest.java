@@ -10,12 +10,17 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.net.http.WebSocketHandshakeException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -151,6 +156,21 @@ class ServerE2eTest {
             JsonObject terminal = create(server, "e2e-token", "Authorization", "Bearer e2e-token");
             int rpcPort = terminal.getJsonObject("rpc").getInt("port");
             assertThat(rpc(rpcPort, "pty/read", "{}").getJsonObject("error").getInt("code")).isEqualTo(-32001);
+        }
+    }
+
+    @Test
+    void aWebSocketWithoutTheRightTokenIsRefusedWith401AsTheProtocolReferenceSays() throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of("PTYCTL_TOKEN", "ws-token"), "--port", "0");
+                HttpClient http = HttpClient.newHttpClient()) {
+            String id = create(server, "ws-token", "Authorization", "Bearer ws-token").getString("terminalId");
+            URI socket = URI.create(server.url().replaceFirst("^http", "ws") + "/v1/terminals/" + id
+                    + "/socket?token=wrong");
+            CompletableFuture<WebSocket> upgrade = http.newWebSocketBuilder().buildAsync(socket,
+                    new WebSocket.Listener() { });
+            Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> upgrade.get(30, TimeUnit.SECONDS));
+            assertThat(refused).hasCauseInstanceOf(WebSocketHandshakeException.class);
+            assertThat(((WebSocketHandshakeException) refused.getCause()).getResponse().statusCode()).isEqualTo(401);
         }
     }
 

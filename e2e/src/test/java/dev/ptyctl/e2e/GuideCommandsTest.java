@@ -1,0 +1,161 @@
+package dev.ptyctl.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the command blocks of README.md and docs/cli.md that a new user types in order, as written, in bash: each
+ * command must succeed ({@code set -e}) and the few results the text promises are checked. What a test cannot do as
+ * written is adapted in one place, {@link #adapt}: {@code ./ptyctl} is the built jar, the fixed ports 5174 and 8765
+ * are free ones, a server started "in another terminal" runs in the background until it prints its first line, and
+ * the interactive or endless commands ({@code attach}, {@code curl -N}) are left out.
+ */
+class GuideCommandsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theReadmeRunsAsWritten() throws Exception {
+        Path readme = Ptyctl.ROOT.resolve("README.md");
+        String script = String.join("\n",
+                "export PTYCTL_PORT=" + PORT_SERVE_VAR + " PTYCTL_URL=http://127.0.0.1:" + PORT_SERVER_VAR,
+                "# With the server from the first command running:",
+                adapt(block(readme, "./ptyctl serve --cmd bash --port 5174")),
+                adapt(block(readme, "./ptyctl write --port 5174 --text 'echo hi' --key Enter")),
+                adapt(block(readme, "./ptyctl write --text 'vim -u NONE notes.txt' --key Enter")),
+                "# vim writes the file as it exits; each round waits for the terminal to go quiet",
+                "until [ -s notes.txt ]; do ptyctl wait --idle 200 >/dev/null; done",
+                "[ \"$(cat notes.txt)\" = 'hello from a script' ] || { echo 'notes.txt:'; cat notes.txt; exit 9; }",
+                adapt(block(readme, "./ptyctl server &")),
+                "{", adapt(block(readme, "shell=$(./ptyctl new --cwd .)")), "} > run.out",
+                "[ \"$(cat run.out)\" = Linux ] || { echo 'run printed:'; cat run.out; exit 9; }");
+        Result result = runBash(script);
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+    }
+
+    @Test
+    void theCliGuideRunsAsWritten() throws Exception {
+        Path guide = Ptyctl.ROOT.resolve("docs/cli.md");
+        String script = String.join("\n",
+                "export PTYCTL_URL=http://127.0.0.1:" + PORT_SERVER_VAR,
+                adapt(block(guide, "./ptyctl serve --cmd bash --port 5174 &")),
+                "cat <&$out >/dev/null   # serve exits after kill: its output ends",
+                "{", adapt(block(guide, "./ptyctl serve --cmd bash --shell-integration --port 5174 &")), "} > run.out",
+                "grep -qx a run.out && grep -qx b run.out && grep -qx 'ls failed with 2' run.out \\",
+                "  || { echo 'run printed:'; cat run.out; exit 9; }",
+                adapt(List.of("./ptyctl server &")),
+                adapt(block(guide, "id=$(./ptyctl new -- vim -u NONE notes.txt)")),
+                "[ -z \"$(ptyctl ls -q)\" ] || { echo 'left over:'; ptyctl ls; exit 9; }");
+        Result result = runBash(script);
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+    }
+
+    /** A comment that says how a command exits: "prints a and b, exits 0". */
+    private static final Pattern EXIT_PROMISE = Pattern.compile("#.*\\bexits (\\d+)\\b");
+    private static final String PORT_SERVE_VAR = "$serve_port";
+    private static final String PORT_SERVER_VAR = "$server_port";
+
+    /**
+     * The block as a test can run it: {@code ./ptyctl} the jar, fixed ports free ones, servers in the background
+     * (read until their first line, so the next command finds them listening), interactive lines left out.
+     */
+    static String adapt(List<String> block) {
+        List<String> lines = new ArrayList<>();
+        for (String line : block) {
+            String command = line.replace("./ptyctl", "ptyctl").replace("5174", PORT_SERVE_VAR)
+                    .replace("8765", PORT_SERVER_VAR);
+            String bare = command.replaceFirst("\\s+#.*$", "").strip();
+            Matcher promised = EXIT_PROMISE.matcher(command);
+            if (bare.startsWith("ptyctl attach") || bare.startsWith("curl -sN") || bare.startsWith("./run-tests")
+                    || bare.isEmpty()) {
+                continue;
+            }
+            if (bare.startsWith("ptyctl serve ") || bare.matches("ptyctl server( .*)?( &)?")) {
+                String background = bare.replaceFirst("\\s*&$", "");
+                if (bare.startsWith("ptyctl server") && !background.contains("--port")) {
+                    background += " --port " + PORT_SERVER_VAR;
+                }
+                lines.add("exec {out}< <(" + background + "); servers+=($!); read -r first <&$out; echo \"$first\"");
+            } else if (promised.find()) {
+                // The comment promises an exit status: check it, whatever it is (set -e would stop at a 1).
+                String code = promised.group(1);
+                lines.add("set +e; " + bare + "; code=$?; set -e; [ $code -eq " + code + " ] || { echo 'exit '$code"
+                        + "', not " + code + ": " + bare.replace("'", "'\\''") + "'; exit 9; }");
+            } else {
+                lines.add(bare);
+            }
+        }
+        return String.join("\n", lines);
+    }
+
+    /** The lines of the {@code sh} block whose first line starts with {@code firstLine}. */
+    static List<String> block(Path page, String firstLine) throws IOException {
+        List<String> lines = Files.readAllLines(page);
+        for (int i = 0; i + 1 < lines.size(); i++) {
+            if (lines.get(i).equals("```sh") && lines.get(i + 1).startsWith(firstLine)) {
+                int end = i + 1;
+                while (!lines.get(end).equals("```")) {
+                    end++;
+                }
+                return lines.subList(i + 1, end);
+            }
+        }
+        throw new AssertionError(page.getFileName() + " has no sh block starting with: " + firstLine);
+    }
+
+    record Result(int exitCode, String output) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n" + output;
+        }
+    }
+
+    private Result runBash(String body) throws Exception {
+        String jarCommand = Ptyctl.command().stream().map(word -> "'" + word.replace("'", "'\\''") + "'")
+                .collect(Collectors.joining(" "));
+        String script = String.join("\n",
+                "set -euo pipefail",
+                "servers=()",
+                "trap 'kill \"${servers[@]}\" 2>/dev/null; wait 2>/dev/null' EXIT",
+                "ptyctl() { " + jarCommand + " \"$@\"; }",
+                "serve_port=" + ServedTerminal.freePort(),
+                "server_port=" + ServedTerminal.freePort(),
+                "set -x",
+                body, "");
+        Path file = Files.writeString(dir.resolve("guide.sh"), script);
+        ProcessBuilder bash = new ProcessBuilder("bash", file.toString()).directory(dir.toFile())
+                .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        bash.environment().keySet().removeIf(name -> name.startsWith("PTYCTL_"));
+        bash.environment().put("HOME", dir.toString());
+        Process process = bash.start();
+        byte[][] output = new byte[1][];
+        Thread reader = Thread.ofPlatform().daemon().start(() -> {
+            try {
+                output[0] = process.getInputStream().readAllBytes();
+            } catch (IOException e) {
+                output[0] = new byte[0];
+            }
+        });
+        if (!process.waitFor(240, TimeUnit.SECONDS)) {
+            process.descendants().forEach(ProcessHandle::destroy);
+            process.destroyForcibly();
+            reader.join(10_000);
+            throw new AssertionError("the guide's commands did not finish within 240 s:\n"
+                    + new String(output[0] == null ? new byte[0] : output[0], StandardCharsets.UTF_8));
+        }
+        reader.join();
+        return new Result(process.exitValue(), new String(output[0], StandardCharsets.UTF_8));
+    }
+}
