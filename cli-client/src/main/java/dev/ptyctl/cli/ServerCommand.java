@@ -40,12 +40,13 @@ final class ServerCommand implements Callable<Integer> {
     private Path config;
 
     @Option(names = "--token", paramLabel = "T",
-            description = "Require this token from every client (as ptyctl.security.token; env PTYCTL_TOKEN; "
-                    + "'generate' for a random one written to ptyctl.security.tokenFile).")
+            description = "Require this token from every client (env PTYCTL_TOKEN; 'generate' for a random one, "
+                    + "written to the token file).")
     private String token;
 
     @Option(names = "-D", paramLabel = "KEY=VALUE", mapFallbackValue = "",
-            description = "A configuration key, as a system property: -Dptyctl.terminals.cols=120. Repeatable.")
+            description = "A configuration key, as a system property; repeatable.%n"
+                    + "Example: -Dptyctl.terminals.cols=120")
     private Map<String, String> properties = Map.of();
 
     @Override

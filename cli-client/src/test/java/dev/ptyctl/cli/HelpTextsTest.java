@@ -79,6 +79,8 @@ class HelpTextsTest {
             for (String line : lines) {
                 assertThat(line).as("help of '%s': a URL broken across lines", help.getKey())
                         .doesNotContainPattern("https?:$").doesNotContainPattern("https?:/*[\\w.]*\\.$");
+                assertThat(line).as("help of '%s': a configuration key broken across lines", help.getKey())
+                        .doesNotContainPattern("ptyctl\\.$").doesNotContainPattern("[a-z]+\\.[a-zA-Z]+\\.$");
             }
             Matcher url = Pattern.compile("https?:\\S*").matcher(text);
             while (url.find()) {

@@ -236,6 +236,17 @@ class ServerCommandsTest {
     }
 
     @Test
+    void aMissingTokenSaysHowToPassIt() throws Exception {
+        server.reply(401, "{'error':'unauthorized','message':'a valid token is required'}");
+
+        Cli.Result result = Cli.run("ls", "--url", url);
+
+        assertThat(result.exitCode()).isEqualTo(4);
+        assertThat(result.err()).isEqualTo("ptyctl: a valid token is required (HTTP 401); pass the server's token "
+                + "with --token T or the PTYCTL_TOKEN variable" + NL);
+    }
+
+    @Test
     void terminalWithPortOrHostAndUrlWithoutTerminalAreUsageErrors() {
         assertThat(Cli.run("read", "--terminal", "t1", "--port", "5000").err())
                 .startsWith("ptyctl: --terminal, --port and --socket each select the terminal; give one");

@@ -64,6 +64,19 @@ class DocsTextTest {
     }
 
     @Test
+    void theSdkGuideNamesTheWebSocketClientTheAttachmentUses() throws IOException {
+        assertThat(Files.readString(Ptyctl.ROOT.resolve("docs/sdk.md"))).contains("`internal.RawWebSocket`")
+                .doesNotContain("the JDK's WebSocket client, which the attachment uses");
+    }
+
+    @Test
+    void theWebSocketReferenceSays401ForAMissingOrWrongToken() throws IOException {
+        assertThat(Files.readString(Ptyctl.ROOT.resolve("docs/protocol-websocket.md")))
+                .contains("| 401 | the server has a token and the request has none or a wrong one")
+                .doesNotContain("| 403 | the token is missing or wrong");
+    }
+
+    @Test
     void theRestReferenceShowsTheAnswerToAProgramThatIsNotFound() throws IOException {
         String rest = Files.readString(Ptyctl.ROOT.resolve("docs/rest.md"));
         assertThat(rest).contains("`command not found: vimm (not on the server PATH)`")

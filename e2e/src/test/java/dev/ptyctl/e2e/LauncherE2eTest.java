@@ -43,6 +43,15 @@ class LauncherE2eTest {
     }
 
     @Test
+    void theCompletionScriptAlsoCompletesThePathTheLauncherWasRunBy() throws Exception {
+        Path jdkHome = Path.of(System.getProperty("java.home"));
+        var result = launch(Map.of("PTYCTL_JDK_DIRS", jdkHome.getParent().toString()), "completion");
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+        assertThat(result.stdout().lines().toList().getLast())
+                .isEqualTo("complete -F _complete_ptyctl -o default " + LAUNCHER);
+    }
+
+    @Test
     void theLauncherFindsAJdkItselfAndRunsTheCli() throws Exception {
         Path jdkHome = Path.of(System.getProperty("java.home"));
         var result = launch(Map.of("PTYCTL_JDK_DIRS", jdkHome.getParent().toString()), "--version");
