@@ -80,7 +80,7 @@ class HelpTextsTest {
                 assertThat(line).as("help of '%s': a URL broken across lines", help.getKey())
                         .doesNotContainPattern("https?:$").doesNotContainPattern("https?:/*[\\w.]*\\.$");
                 assertThat(line).as("help of '%s': a configuration key broken across lines", help.getKey())
-                        .doesNotContainPattern("ptyctl\\.$").doesNotContainPattern("[a-z]+\\.[a-zA-Z]+\\.$");
+                        .doesNotContainPattern("ptyctl\\.$").doesNotContainPattern("(^|[\\s(])[a-z]+\\.[a-zA-Z]+\\.$");
             }
             Matcher url = Pattern.compile("https?:\\S*").matcher(text);
             while (url.find()) {
