@@ -36,8 +36,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * still meet different loads: the CPU-time figures are much less sensitive to that than wall-clock time, and the load
  * average is printed with the tables.
  *
- * <p>Usage: {@code java -jar bench/target/bench.jar [workDir]} from the repository root; {@code bench/run} builds
- * everything and calls it.
+ * <p>Usage: {@code java -jar bench/target/bench.jar [workDir [WORKLOAD...]]} from the repository root (every
+ * workload's file is written; only the named ones are measured, all by default); {@code bench/run} builds everything
+ * and calls it with its own arguments.
  */
 public final class EmulatorBenchRunner {
     private static final double MIB = 1024.0 * 1024.0;
@@ -90,12 +91,12 @@ public final class EmulatorBenchRunner {
 
     public static void main(String[] args) throws Exception {
         Path work = Path.of(args.length > 0 ? args[0] : "bench/target/workloads");
-        Files.createDirectories(work);
+        List<Workload> workloads = args.length > 1
+                ? Arrays.stream(args, 1, args.length).map(Workload::valueOf).toList()
+                : List.of(Workload.values());
         Map<Workload, Integer> sizes = new EnumMap<>(Workload.class);
         for (Workload w : Workload.values()) {
-            byte[] bytes = w.bytes();
-            sizes.put(w, bytes.length);
-            Files.write(work.resolve(w.name() + ".bin"), bytes);
+            sizes.put(w, w.writeTo(work).length);
         }
         String loadBefore = loadAverage();
 
@@ -104,7 +105,7 @@ public final class EmulatorBenchRunner {
         Map<Workload, JmhResult> ours = new EnumMap<>(Workload.class);
         Map<Workload, Measured> xtermWrite = new EnumMap<>(Workload.class);
         Map<Workload, Measured> xtermSync = new EnumMap<>(Workload.class);
-        for (Workload w : Workload.values()) {
+        for (Workload w : workloads) {
             ours.put(w, runJmh(w, sizes.get(w)));
             runXterm(work, w, "write").ifPresent(m -> xtermWrite.put(w, m));
             runXterm(work, w, "sync").ifPresent(m -> xtermSync.put(w, m));
@@ -130,7 +131,7 @@ public final class EmulatorBenchRunner {
             Map<Workload, Measured> xterm, Function<Measured, Throughput> figure) {
         out.append("| workload | size | ptyctl vt MiB/s | xterm.js write() awaited MiB/s | ratio (worst–best) | target |\n");
         out.append("| --- | --- | --- | --- | --- | --- |\n");
-        for (Workload w : Workload.values()) {
+        for (Workload w : ours.keySet()) {
             Throughput a = figure.apply(ours.get(w).throughput());
             Throughput b = xterm.containsKey(w) ? figure.apply(xterm.get(w)) : null;
             out.append(String.format(Locale.ROOT, "| %s | %.1f MiB | %s | %s | %s | %s |%n", w.name(),
@@ -156,7 +157,7 @@ public final class EmulatorBenchRunner {
         out.append("| workload | xterm.js writeSync (parse only) MiB/s, wall | ratio | same, per CPU-second | ratio "
                 + "| ptyctl allocation per MiB fed |\n");
         out.append("| --- | --- | --- | --- | --- | --- |\n");
-        for (Workload w : Workload.values()) {
+        for (Workload w : ours.keySet()) {
             JmhResult a = ours.get(w);
             Measured b = sync.get(w);
             out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", w.name(),

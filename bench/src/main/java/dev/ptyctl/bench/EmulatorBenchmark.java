@@ -81,7 +81,7 @@ public class EmulatorBenchmark {
         }
     }
 
-    @Param({"ASCII", "SGR_LOG", "TUI", "UNICODE"})
+    @Param({"ASCII", "SGR_LOG", "TUI", "UNICODE", "COMBINING"})
     public Workload workload;
 
     private byte[] bytes;

@@ -3,7 +3,6 @@ package dev.ptyctl.bench.server;
 import dev.ptyctl.bench.Workload;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -27,12 +26,8 @@ record CatWorkload(Workload workload, Path file, int copies, long fileBytes, lon
 
     /** The workload's file in {@code dir}, written from the fixed seed when missing. */
     static CatWorkload prepare(Workload workload, Path dir, int copies) throws IOException {
-        Files.createDirectories(dir);
         Path file = dir.resolve(workload.name() + ".bin");
-        byte[] bytes = workload.bytes();
-        if (!Files.exists(file) || Files.size(file) != bytes.length) {
-            Files.write(file, bytes);
-        }
+        byte[] bytes = workload.writeTo(dir);
         ByteArrayOutputStream pty = new ByteArrayOutputStream(bytes.length + bytes.length / 16);
         for (byte b : bytes) {
             if (b == '\n') {
