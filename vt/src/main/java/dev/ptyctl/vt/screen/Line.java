@@ -7,17 +7,19 @@ import java.util.Arrays;
  * One row of cells, stored column-major in primitive arrays so printing plain text allocates
  * nothing: an {@code int} of content per cell, a {@code long} of {@link Style} per cell only once a
  * cell of the line has a style other than the default (plain text lines keep no style array, which
- * makes a scrollback of them a third the size), plus two side arrays allocated only when needed
- * (graphemes: base character with combining marks; extras: underline colour and hyperlink).
+ * makes a scrollback of them a third the size), plus two side stores allocated only when needed
+ * ({@link Clusters}: base characters with their combining marks, packed as ints; extras: underline colour and
+ * hyperlink).
  *
  * <pre>
  * content bits  23..22  21        20..0
- *               width   combined  code point (0 = empty)
+ *               width   combined  code point (0 = empty), or the cluster's index when combined
  *
  * width:    1 for a normal cell and for an empty one; 2 for the left half of a wide character;
  *           0 for the right half of a wide character (code point 0) or for a zero-width character
  *           that had nothing to join (code point set)
- * combined: the cell's text is graphemes[col] (base plus marks); the code point bits keep the base
+ * combined: the cell's text is the cluster (base plus marks) at the index the low bits hold in
+ *           {@link #clusters}
  * </pre>
  *
  * An empty cell ({@link #EMPTY}) has width 1 and no code point, as in xterm.js; erasing keeps the
@@ -47,10 +49,10 @@ public final class Line {
     private long[] extras;
     /**
      * Text of combined cells; null while no cell was ever combined. Only read where the content has
-     * the combined bit: writing a cell clears the bit and leaves the old string here, so blanking a
-     * line costs no pass over this array.
+     * the combined bit: writing a cell clears the bit and leaves the old cluster there, so blanking a
+     * line costs no pass over it.
      */
-    private String[] graphemes;
+    private Clusters clusters;
     private boolean wrapped;
     /**
      * Array index from which every cell is known to be empty with the default style, no extras and
@@ -120,7 +122,8 @@ public final class Line {
      * @return code point
      */
     public int codePoint(int col) {
-        return content[col] & CODE_POINT_MASK;
+        int c = content[col];
+        return (c & COMBINED) != 0 ? clusters.base(c & CODE_POINT_MASK) : c & CODE_POINT_MASK;
     }
 
     /**
@@ -173,7 +176,7 @@ public final class Line {
     public String chars(int col) {
         int c = content[col];
         if ((c & COMBINED) != 0) {
-            return graphemes[col];
+            return clusters.text(c & CODE_POINT_MASK);
         }
         int cp = c & CODE_POINT_MASK;
         return cp == 0 ? "" : Character.toString(cp);
@@ -457,13 +460,14 @@ public final class Line {
             used = col + 1;
         }
         if ((c & COMBINED) != 0) {
-            graphemes[col] = Graphemes.append(graphemes[col], codePoint);
+            int index = clusters.append(c & CODE_POINT_MASK, codePoint, content, used, col);
+            content[col] = withClusterIndex(content[col], index);
         } else if ((c & CODE_POINT_MASK) != 0) {
-            if (graphemes == null) {
-                graphemes = new String[content.length];
+            if (clusters == null) {
+                clusters = new Clusters();
             }
-            graphemes[col] = Graphemes.of(c & CODE_POINT_MASK, codePoint);
-            content[col] = c | COMBINED;
+            int index = clusters.add(c & CODE_POINT_MASK, codePoint, content, used);
+            content[col] = withClusterIndex(c | COMBINED, index);
         } else {
             content[col] = codePoint | EMPTY;
         }
@@ -479,6 +483,9 @@ public final class Line {
      */
     public void fill(int from, int to, long style, long extra) {
         to = Math.min(to, cols);
+        if (clusters != null && from <= 0 && to >= used) {
+            clusters.clear(); // no cell is left that refers to one
+        }
         if (style == Style.DEFAULT && extra == 0) {
             if (to >= used) {
                 to = used;
@@ -658,13 +665,45 @@ public final class Line {
         } else if (extras != null) {
             Arrays.fill(extras, col, col + count, 0);
         }
-        if (src.graphemes != null) {
-            if (graphemes == null) {
-                graphemes = new String[content.length];
+        if (src.clusters != null) {
+            copyClusters(src, col, count);
+        }
+    }
+
+    /**
+     * Gives the combined cells just copied from {@code src} into {@code [col, col + count)} copies of their clusters
+     * here: their indexes still point into {@code src}'s clusters (which may be this line's). The clusters are taken
+     * aside first and room for them is made before any is copied back, so no compaction meets a cell whose index is
+     * not this line's.
+     */
+    private void copyClusters(Line src, int col, int count) {
+        int[] cells = content;
+        int needed = 0;
+        for (int c = col; c < col + count; c++) {
+            if ((cells[c] & COMBINED) != 0) {
+                needed += src.clusters.size(cells[c] & CODE_POINT_MASK);
             }
-            System.arraycopy(src.graphemes, srcCol, graphemes, col, count);
-        } else if (graphemes != null) {
-            Arrays.fill(graphemes, col, col + count, null);
+        }
+        if (needed == 0) {
+            return;
+        }
+        Clusters aside = new Clusters();
+        aside.reserve(needed, cells, 0);
+        int[] copied = Arrays.copyOfRange(cells, col, col + count);
+        for (int i = 0; i < count; i++) {
+            if ((copied[i] & COMBINED) != 0) {
+                copied[i] = withClusterIndex(copied[i], aside.copy(src.clusters, copied[i] & CODE_POINT_MASK));
+                cells[col + i] &= ~COMBINED;
+            }
+        }
+        if (clusters == null) {
+            clusters = new Clusters();
+        }
+        clusters.reserve(needed, cells, used);
+        for (int i = 0; i < count; i++) {
+            if ((copied[i] & COMBINED) != 0) {
+                cells[col + i] = withClusterIndex(copied[i], clusters.copy(aside, copied[i] & CODE_POINT_MASK));
+            }
         }
     }
 
@@ -690,9 +729,6 @@ public final class Line {
             if (extras != null) {
                 extras = Arrays.copyOf(extras, newCols);
             }
-            if (graphemes != null) {
-                graphemes = Arrays.copyOf(graphemes, newCols);
-            }
         }
         int oldCols = cols;
         cols = newCols;
@@ -713,7 +749,7 @@ public final class Line {
             content = new int[newCols];
             styles = null;
             extras = null;
-            graphemes = null;
+            clusters = null;
             used = newCols;
         }
         cols = newCols;
@@ -756,7 +792,7 @@ public final class Line {
         while (col < end) {
             int c = content[col];
             if ((c & COMBINED) != 0) {
-                out.append(graphemes[col]);
+                clusters.appendTo(out, c & CODE_POINT_MASK);
             } else if ((c & CODE_POINT_MASK) != 0) {
                 out.appendCodePoint(c & CODE_POINT_MASK);
             } else {
@@ -831,9 +867,6 @@ public final class Line {
         if (extras != null) {
             System.arraycopy(extras, from, extras, to, count);
         }
-        if (graphemes != null) {
-            System.arraycopy(graphemes, from, graphemes, to, count);
-        }
     }
 
     private void setExtra(int col, long extra) {
@@ -874,13 +907,22 @@ public final class Line {
         if (extras != null) {
             bytes += arrayBytes(extras.length, 8);
         }
-        if (graphemes != null) {
-            bytes += arrayBytes(graphemes.length, 4);
-            for (String g : graphemes) {
-                bytes += g == null ? 0 : 40 + 2L * g.length();
-            }
+        if (clusters != null) {
+            bytes += clusters.retainedBytes();
         }
         return bytes;
+    }
+
+    static boolean isCombined(int content) {
+        return (content & COMBINED) != 0;
+    }
+
+    static int clusterIndex(int content) {
+        return content & CODE_POINT_MASK;
+    }
+
+    static int withClusterIndex(int content, int index) {
+        return content & ~CODE_POINT_MASK | index;
     }
 
     private static long arrayBytes(int length, int elementSize) {

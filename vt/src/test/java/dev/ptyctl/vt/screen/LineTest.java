@@ -86,6 +86,66 @@ class LineTest {
     }
 
     @Test
+    void marksAddedToAnOlderCellOrOverwrittenManyTimesKeepEveryCellsText() {
+        Line line = line("abcd", 4);
+        // Far more clusters written over each other than the store first holds: the overwritten ones are dropped
+        // when it fills, and the cells that still have one keep it.
+        for (int round = 0; round < 500; round++) {
+            for (int col = 0; col < 4; col++) {
+                line.set(col, 'a' + col, 1, Style.DEFAULT, 0);
+                line.appendCombining(col, 0x300 + round % 16, 0);
+            }
+            line.appendCombining(0, 0x323, 0); // cell 0's cluster is no longer the newest one
+        }
+        int mark = 0x300 + 499 % 16;
+        assertThat(line.text()).isEqualTo("a" + (char) mark + "\u0323b" + (char) mark + "c" + (char) mark + "d" + (char) mark);
+        assertThat(line.codePoint(0)).isEqualTo('a');
+        assertThat(line.retainedBytes()).isLessThan(1024);
+    }
+
+    @Test
+    void aCellKeepsAtMostTheClusterLimitOfCodePoints() {
+        Line line = line("e", 2);
+        for (int i = 0; i < 5000; i++) {
+            line.appendCombining(0, 0x301, 0);
+        }
+        assertThat(line.chars(0).codePointCount(0, line.chars(0).length())).isEqualTo(Clusters.MAX_CODE_POINTS);
+    }
+
+    @Test
+    void copiedCombinedCellsAreTheirOwnAndSurviveTheSourceChanging() {
+        Line src = line("xyz", 3);
+        src.appendCombining(1, 0x301, 0);
+        src.appendCombining(2, 0x308, 0);
+        Line dest = line("ab", 4);
+        dest.appendCombining(0, 0x303, 0);
+        dest.copyCells(src, 1, 2, 2);
+        src.set(1, 'q', 1, Style.DEFAULT, 0);
+        src.appendCombining(1, 0x302, 0);
+        assertThat(dest.text()).isEqualTo("a\u0303by\u0301z\u0308");
+        // within one line, over itself
+        dest.copyCells(dest, 2, 0, 2);
+        dest.appendCombining(0, 0x304, 0);
+        assertThat(dest.text()).isEqualTo("y\u0301\u0304z\u0308y\u0301z\u0308");
+    }
+
+    @Test
+    void blankingTheWholeLineFreesItsClustersForTheNextText() {
+        Line line = line("abcd", 4);
+        long before = 0;
+        for (int round = 0; round < 1000; round++) {
+            line.fill(0, 4, Style.DEFAULT, 0);
+            line.set(0, 'e', 1, Style.DEFAULT, 0);
+            line.appendCombining(0, 0x301, 0);
+            if (round == 0) {
+                before = line.retainedBytes();
+            }
+        }
+        assertThat(line.chars(0)).isEqualTo("e\u0301");
+        assertThat(line.retainedBytes()).isEqualTo(before);
+    }
+
+    @Test
     void resizingKeepsCellsAndCutsLikeXtermJsEvenThroughAWideCharacter() {
         Line line = line("ab世", 4);
         line.resize(3, Style.DEFAULT);
