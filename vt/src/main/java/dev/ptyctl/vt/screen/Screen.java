@@ -14,6 +14,10 @@ import java.util.List;
  * is recycled as the new blank row, so steady-state scrolling allocates nothing. Resizing and
  * reflow are in {@link Reflow}.
  *
+ * <p>A row is made when it is first used: until then its place in the ring is null and it reads as blank. Most
+ * terminals never show the alternate screen, and many never fill the main one, so an idle terminal keeps only the
+ * rows its program wrote (about 12 KiB less per terminal at 100×30 for an unused alternate screen).
+ *
  * <p>Row arguments are screen rows, 0 = top of the visible screen.
  */
 public final class Screen {
@@ -47,9 +51,6 @@ public final class Screen {
         this.tabs = new TabStops(cols);
         this.ring = new Line[rows];
         this.scratch = new Line[rows];
-        for (int i = 0; i < rows; i++) {
-            ring[i] = new Line(cols, Style.DEFAULT);
-        }
         this.scrollBottom = rows - 1;
         this.rightMargin = cols - 1;
     }
@@ -80,7 +81,22 @@ public final class Screen {
      */
     public Line line(int row) {
         int index = top + row;
-        return ring[index >= rows ? index - rows : index];
+        if (index >= rows) {
+            index -= rows;
+        }
+        Line line = ring[index];
+        return line != null ? line : (ring[index] = new Line(cols, Style.DEFAULT));
+    }
+
+    /**
+     * Whether the row at a screen row has been made (see the class comment): a row that has not is blank.
+     *
+     * @param row 0..rows-1
+     * @return false while the row was never used
+     */
+    boolean rowMade(int row) {
+        int index = top + row;
+        return ring[index >= rows ? index - rows : index] != null;
     }
 
     /**
@@ -338,7 +354,9 @@ public final class Screen {
      */
     public void clearAll(long fillStyle) {
         for (int r = 0; r < rows; r++) {
-            recycle(line(r), fillStyle);
+            if (fillStyle != Style.DEFAULT || rowMade(r)) {
+                recycle(line(r), fillStyle);
+            }
         }
         top = 0;
         scrollTop = 0;
@@ -436,10 +454,7 @@ public final class Screen {
     public void resizeBlank(int newCols, int newRows) {
         cols = newCols;
         rows = newRows;
-        ring = new Line[newRows];
-        for (int r = 0; r < newRows; r++) {
-            ring[r] = new Line(newCols, Style.DEFAULT);
-        }
+        ring = new Line[newRows]; // blank rows, made when used
         top = 0;
         scratch = new Line[newRows];
         cursor.moveTo(0, 0);
