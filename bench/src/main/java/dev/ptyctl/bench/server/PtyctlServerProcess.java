@@ -207,7 +207,12 @@ final class PtyctlServerProcess implements AutoCloseable {
 
     /** User + system CPU time of the server process so far, in clock ticks (1/100 s), from /proc/PID/stat. */
     long cpuTicks() throws IOException {
-        String stat = Files.readString(Path.of("/proc", Long.toString(pid()), "stat"));
+        return cpuTicksOf(pid());
+    }
+
+    /** utime + stime of process {@code pid} (all its threads, not its children), in clock ticks of 10 ms. */
+    static long cpuTicksOf(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
         // Fields after the command name (which may contain spaces) start at field 3; utime and stime are 14 and 15.
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);

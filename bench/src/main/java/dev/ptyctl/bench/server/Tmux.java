@@ -1,9 +1,12 @@
 package dev.ptyctl.bench.server;
 
+import dev.ptyctl.bench.Workload;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -17,21 +20,46 @@ final class Tmux implements CatContender {
     static final String SESSION = "bench";
     private static final AtomicInteger RUNS = new AtomicInteger();
     private final String prefix = "ptyctl-bench-" + ProcessHandle.current().pid() + "-";
+    private final Map<Workload, Samples> serverCpu = new EnumMap<>(Workload.class);
 
     @Override
     public String name() {
         return "tmux " + version();
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Also records the tmux server's CPU time for the run ({@link #serverCpuMsPerMib}): after {@code done} the
+     * session waits on a second channel, so the server is still there to be read from {@code /proc} after the clock
+     * has stopped; then it is killed.
+     */
     @Override
     public long run(CatWorkload workload) throws Exception {
         String socket = prefix + RUNS.incrementAndGet();
         long start = System.nanoTime();
-        tmux(socket, "new-session", "-d", "-x", "120", "-y", "40", workload.catCommand() + "; tmux wait-for -S done");
+        tmux(socket, "new-session", "-d", "-x", "120", "-y", "40",
+                workload.catCommand() + "; tmux wait-for -S done; tmux wait-for end");
         tmux(socket, "wait-for", "done");
         long elapsed = System.nanoTime() - start;
+        long serverPid = Long.parseLong(tmux(socket, "display-message", "-p", "#{pid}").strip());
+        serverCpu.computeIfAbsent(workload.workload(), k -> new Samples())
+                .add(workload.msPerMib(PtyctlServerProcess.cpuTicksOf(serverPid)));
         killServer(socket);
         return elapsed;
+    }
+
+    /**
+     * The tmux server's CPU time per MiB of file bytes in the recorded runs, start-up of its server included (a few
+     * milliseconds): utime + stime of the server process, whose children (the shell, cat) are not counted.
+     */
+    Samples serverCpuMsPerMib(Workload workload) {
+        return serverCpu.get(workload);
+    }
+
+    /** Drops the warm-up runs' figures. */
+    void forgetWarmUp() {
+        serverCpu.clear();
     }
 
     /** A session on its own server running {@code command}; returns the socket name. */
