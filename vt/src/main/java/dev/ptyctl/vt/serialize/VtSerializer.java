@@ -116,13 +116,14 @@ public final class VtSerializer {
 
     /** Title stacks, titles, working directory and changed colours: strings without side effects. */
     private void titles() {
-        for (String icon : s.iconNameStack()) {
-            osc("1;" + icon);
-            w.csi("22;1t");
-        }
-        for (String title : s.titleStack()) {
-            osc("2;" + title);
-            w.csi("22;2t");
+        for (StateView.TitleEntry entry : s.titleStackEntries()) {
+            if (entry.iconName() != null) {
+                osc("1;" + entry.iconName());
+            }
+            if (entry.title() != null) {
+                osc("2;" + entry.title());
+            }
+            w.csi("22;" + (entry.title() == null ? 1 : entry.iconName() == null ? 2 : 0) + "t");
         }
         osc("1;" + s.iconName());
         osc("2;" + s.title());

@@ -110,6 +110,9 @@ final class CursorOps {
     /** CUB, CSI Ps D: left; stops at the left margin when starting inside it. */
     void backward(Params p) {
         int n = saturatedInt(p.getOr(0, 1));
+        if (extendedReverseWrap(n)) {
+            return;
+        }
         Screen s = screen();
         if (!s.fullWidth() && insideColumns()) {
             restrict();
@@ -169,6 +172,9 @@ final class CursorOps {
     void backspace() {
         Screen s = screen();
         Cursor c = s.cursor();
+        if (extendedReverseWrap(1)) {
+            return;
+        }
         if (!t.modes.is(Mode.REVERSE_WRAPAROUND)) {
             restrict();
             if (c.col() > 0 && !(c.col() == s.leftMargin() && !s.fullWidth())) {
@@ -188,6 +194,45 @@ final class CursorOps {
             }
         }
         restrict();
+    }
+
+    /**
+     * Mode 1045 with autowrap (xterm's extended reverse wraparound, what mode 45 did up to xterm 382):
+     * moving left past the left margin continues at the right margin of the row above, whether or not
+     * that row wrapped, and from the top margin at the bottom one. A cursor left of the left margin
+     * uses the screen's edge instead. A pending wrap counts as one step.
+     *
+     * @return false when the mode is off and the caller moves the usual way
+     */
+    private boolean extendedReverseWrap(int n) {
+        Screen s = screen();
+        Cursor c = s.cursor();
+        if (!t.modes.is(Mode.EXTENDED_REVERSE_WRAPAROUND) || !t.modes.autowrap || n <= 0) {
+            return false;
+        }
+        boolean pending = c.marginWrapPending() || c.col() >= s.cols();
+        int col = pending ? Math.min(c.col(), s.cols()) - 1 : c.col();
+        int row = c.row();
+        int left = col < s.leftMargin() ? 0 : s.leftMargin();
+        int right = s.rightMargin();
+        int count = n;
+        if (pending) {
+            count--;
+        } else {
+            col--;
+        }
+        for (;;) {
+            if (col < left) {
+                col = right;
+                row = row == s.scrollTop() ? s.scrollBottom() : row - 1;
+            }
+            if (--count <= 0) {
+                break;
+            }
+            col--;
+        }
+        c.moveTo(col, row);
+        return true;
     }
 
     /** HT: next tab stop; nothing while a wrap is pending. */

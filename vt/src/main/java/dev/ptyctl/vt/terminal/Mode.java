@@ -116,7 +116,7 @@ enum Mode {
     BELL_IS_URGENT(true, 1042, false, Kind.FLAG, "", "bell sets the urgency hint: recorded only: no effect on a server-side screen"),
     POP_ON_BELL(true, 1043, false, Kind.FLAG, "", "raise the window on a bell: recorded only: no effect on a server-side screen"),
     KEEP_CLIPBOARD(true, 1044, false, Kind.FLAG, "", "reuse the clipboard data: recorded only: no effect on a server-side screen"),
-    EXTENDED_REVERSE_WRAPAROUND(true, 1045, false, Kind.FLAG, "", "reverse wraparound past the top of the screen: recorded only: no effect on a server-side screen"),
+    EXTENDED_REVERSE_WRAPAROUND(true, 1045, false, Kind.FLAG, "", "with autowrap, BS and CUB at the left margin wrap to the right margin of the row above, from the top margin to the bottom one (xterm's original mode 45)"),
     ALLOW_ALTERNATE_SCREEN(true, 1046, false, Kind.FLAG, "", "allow switching to the alternate screen: recorded only: no effect on a server-side screen"),
     ALTERNATE_SCREEN_CLEAR(true, 1047, false, Kind.EFFECT, "", "use the alternate screen (cleared on entry)"),
     SAVE_CURSOR(true, 1048, false, Kind.EFFECT, "", "set: save cursor as DECSC; reset: restore as DECRC"),

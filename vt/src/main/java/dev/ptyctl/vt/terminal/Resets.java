@@ -31,7 +31,6 @@ final class Resets {
         t.links.clear();
         t.colors.resetAll();
         t.titleStack.clear();
-        t.iconStack.clear();
         t.modes.reset();
         t.charsets.reset();
         t.cursorShape = null;

@@ -196,6 +196,24 @@ public final class StateView {
      * @return a copy of the stack
      */
     public List<String> titleStack() {
+        return t.titleStack.stream().map(TitleEntry::title).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /**
+     * One entry of the title stack: what {@code CSI 22 ; Ps t} saved.
+     *
+     * @param iconName the icon name saved, null when Ps was 2
+     * @param title the title saved, null when Ps was 1
+     */
+    public record TitleEntry(String iconName, String title) {
+    }
+
+    /**
+     * The title stack as xterm keeps it, one entry per {@code CSI 22 t}, oldest first.
+     *
+     * @return a copy of the stack
+     */
+    public List<TitleEntry> titleStackEntries() {
         return List.copyOf(t.titleStack);
     }
 
@@ -205,7 +223,7 @@ public final class StateView {
      * @return a copy of the stack
      */
     public List<String> iconNameStack() {
-        return List.copyOf(t.iconStack);
+        return t.titleStack.stream().map(TitleEntry::iconName).filter(java.util.Objects::nonNull).toList();
     }
 
     /**

@@ -67,9 +67,12 @@ final class TerminalState {
     boolean titleReports;
     String title = "";
     String iconName = "";
-    /** Titles and icon names saved by {@code CSI 22 t}, newest last; at most {@link #TITLE_STACK_LIMIT}. */
-    final java.util.ArrayDeque<String> titleStack = new java.util.ArrayDeque<>();
-    final java.util.ArrayDeque<String> iconStack = new java.util.ArrayDeque<>();
+    /**
+     * Entries saved by {@code CSI 22 t}, newest last; at most {@link #TITLE_STACK_LIMIT}. One stack, as
+     * xterm keeps it: an entry holds the icon name, the title or both, and {@code CSI 23 t} pops an
+     * entry whatever part it restores.
+     */
+    final java.util.ArrayDeque<StateView.TitleEntry> titleStack = new java.util.ArrayDeque<>();
     /** Entries each title stack keeps, as in xterm.js. */
     static final int TITLE_STACK_LIMIT = 10;
     /** The working directory the shell reported with OSC 7 (a {@code file://} URI), "" if none. */

@@ -57,28 +57,38 @@ final class WindowOps {
         }
     }
 
+    /** 22: pushes one entry with the icon name (Ps 0 or 1), the title (Ps 0 or 2) or both, as xterm. */
     private void saveTitles(int which) {
-        if (which == 0 || which == 2) {
-            push(t.titleStack, t.title);
+        if (which < 0 || which > 2) {
+            return;
         }
-        if (which == 0 || which == 1) {
-            push(t.iconStack, t.iconName);
+        t.titleStack.addLast(new StateView.TitleEntry(which == 2 ? null : t.iconName, which == 1 ? null : t.title));
+        if (t.titleStack.size() > TerminalState.TITLE_STACK_LIMIT) {
+            t.titleStack.removeFirst();
         }
     }
 
+    /**
+     * 23: pops the newest entry and restores the part Ps names (0 both); a part the entry lacks comes
+     * from the newest older entry that has it, which stays on the stack (as xterm).
+     */
     private void restoreTitles(int which) {
-        if ((which == 0 || which == 2) && !t.titleStack.isEmpty()) {
-            t.title = t.titleStack.removeLast();
+        if (which < 0 || which > 2 || t.titleStack.isEmpty()) {
+            return;
         }
-        if ((which == 0 || which == 1) && !t.iconStack.isEmpty()) {
-            t.iconName = t.iconStack.removeLast();
+        StateView.TitleEntry entry = t.titleStack.removeLast();
+        String icon = entry.iconName();
+        String title = entry.title();
+        for (java.util.Iterator<StateView.TitleEntry> older = t.titleStack.descendingIterator(); older.hasNext(); ) {
+            StateView.TitleEntry e = older.next();
+            icon = icon != null ? icon : e.iconName();
+            title = title != null ? title : e.title();
         }
-    }
-
-    private static void push(java.util.ArrayDeque<String> stack, String value) {
-        stack.addLast(value);
-        if (stack.size() > TerminalState.TITLE_STACK_LIMIT) {
-            stack.removeFirst();
+        if (which != 2 && icon != null) {
+            t.iconName = icon;
+        }
+        if (which != 1 && title != null) {
+            t.title = title;
         }
     }
 }
