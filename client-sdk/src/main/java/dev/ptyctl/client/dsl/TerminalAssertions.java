@@ -20,6 +20,11 @@ public final class TerminalAssertions {
         return new LocatorAssert(locator, null);
     }
 
+    /** Snapshot assertions on the terminal's whole screen ({@link SnapshotAssert#matchesSnapshot()}). */
+    public static SnapshotAssert assertThat(TerminalDriver terminal) {
+        return new SnapshotAssert(terminal.source());
+    }
+
     /** Assertions on the commands a shell ran. */
     public static CommandsAssert assertThat(List<Command> commands) {
         return new CommandsAssert(commands);

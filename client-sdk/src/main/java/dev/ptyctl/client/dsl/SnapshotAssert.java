@@ -1,0 +1,125 @@
+package dev.ptyctl.client.dsl;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Golden-file assertions on a whole screen, text and styles ({@link TerminalAssertions#assertThat(TerminalDriver)},
+ * {@link TerminalAssertions#assertThat(Replay)}). The file is {@code __snapshots__/<TestClass>.<name>.snap} in the
+ * test class's source folder ({@link SnapshotText} describes its content).
+ *
+ * <ul>
+ *   <li>Missing: it is written from the screen as it is, and the assertion passes — except when the environment
+ *       variable {@code CI} is {@code true}, where a missing golden file fails the test (a build server must not
+ *       invent its own expectations; write them locally and commit them).</li>
+ *   <li>{@code -Dptyctl.updateSnapshots=true}: every snapshot is rewritten from the screen.</li>
+ *   <li>Otherwise the screen must match it: on a live terminal the assertion waits (woken by the output, at most the
+ *       default timeout) for the screen to match, then fails with a line diff of the two.</li>
+ * </ul>
+ *
+ * <pre>{@code
+ * t.typeLine("htop").waitForSettled(Duration.ofMillis(300));
+ * assertThat(t).matchesSnapshot("htop-start");
+ * }</pre>
+ */
+public final class SnapshotAssert {
+    /** The system property that rewrites every snapshot. */
+    public static final String UPDATE_PROPERTY = "ptyctl.updateSnapshots";
+    /** The system property naming the test source root when it is not {@code src/test/java} (or kotlin, groovy). */
+    public static final String SOURCES_PROPERTY = "ptyctl.testSources";
+
+    private final ScreenSource source;
+
+    SnapshotAssert(ScreenSource source) {
+        this.source = source;
+    }
+
+    /** The screen matches the snapshot named after the test (then {@code -2}, {@code -3} for further ones). */
+    public SnapshotAssert matchesSnapshot() {
+        return check(null);
+    }
+
+    /** The screen matches the snapshot {@code name} of this test class. */
+    public SnapshotAssert matchesSnapshot(String name) {
+        if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("a snapshot name is letters, digits, '.', '_' and '-': " + name);
+        }
+        return check(name);
+    }
+
+    private SnapshotAssert check(String explicitName) {
+        SnapshotOwner owner = source.snapshotOwner();
+        String name = owner.next(explicitName);
+        Class<?> testClass = outermost(owner.testClass());
+        Path file = SnapshotFiles.folder(testClass).resolve(testClass.getSimpleName() + "." + name + ".snap");
+        boolean update = Boolean.getBoolean(UPDATE_PROPERTY);
+        if (update || !Files.exists(file)) {
+            if (!update && "true".equalsIgnoreCase(System.getenv("CI"))) {
+                throw source.failure("snapshot " + file + " does not exist, and CI=true: write it locally (run the test"
+                        + " once, or with -D" + UPDATE_PROPERTY + "=true) and commit it");
+            }
+            write(file, SnapshotText.of(source.cells()));
+            return this;
+        }
+        String expected = read(file);
+        LiveScreen.Outcome<Boolean> outcome = source.await(
+                cells -> SnapshotText.of(cells).equals(expected) ? Optional.of(true) : Optional.empty(),
+                source.defaultTimeout());
+        if (outcome.result().isEmpty()) {
+            throw source.failure("expected the screen to match snapshot " + file.getFileName() + " (" + file
+                    + "; rewrite with -D" + UPDATE_PROPERTY + "=true)\n" + diff(expected, SnapshotText.of(outcome.cells())));
+        }
+        return this;
+    }
+
+    private static Class<?> outermost(Class<?> type) {
+        Class<?> outer = type;
+        while (outer.getEnclosingClass() != null) {
+            outer = outer.getEnclosingClass();
+        }
+        return outer;
+    }
+
+    /** The lines that differ, as {@code - expected} / {@code + actual} pairs under their line numbers. */
+    static String diff(String expected, String actual) {
+        List<String> want = expected.lines().toList();
+        List<String> got = actual.lines().toList();
+        StringBuilder out = new StringBuilder("--- snapshot\n+++ screen\n");
+        for (int i = 0; i < Math.max(want.size(), got.size()); i++) {
+            String w = i < want.size() ? want.get(i) : null;
+            String g = i < got.size() ? got.get(i) : null;
+            if (w == null || !w.equals(g)) {
+                out.append("@@ line ").append(i + 1).append('\n');
+                if (w != null) {
+                    out.append("- ").append(w).append('\n');
+                }
+                if (g != null) {
+                    out.append("+ ").append(g).append('\n');
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read snapshot " + file, e);
+        }
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write snapshot " + file, e);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.ptyctl.client.dsl;
+
+import dev.ptyctl.vt.CellView;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The text of a snapshot file: a header with the size and cursor, the screen's rows numbered, then a compact style
+ * layer, one line per row that has styled cells, each run as {@code FROM-TO attributes} (columns from 1, both
+ * included) in the names {@link Style} takes. Depends on nothing but the cells: no time, no id, no path, so the same
+ * screen gives the same file on every machine.
+ *
+ * <pre>
+ * ptyctl snapshot
+ * size 60x12, cursor 3,15
+ * --- text
+ *  1 |✔ built  v1.2
+ *  2 | deploy  failed: quota
+ *  3 |$
+ * --- styles
+ *  1 |1-7 bold fg=green; 10-13 italic
+ *  2 |1-8 inverse; 10-22 underline fg=red
+ * </pre>
+ */
+final class SnapshotText {
+    private static final List<String> NAMES = List.of("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white");
+
+    private SnapshotText() {
+    }
+
+    static String of(Cells cells) {
+        int last = cells.rows();
+        while (last > 0 && cells.rowText(last - 1).isEmpty() && styles(cells, last - 1).isEmpty()) {
+            last--;
+        }
+        int width = String.valueOf(Math.max(1, last)).length();
+        StringBuilder text = new StringBuilder("ptyctl snapshot\nsize ").append(cells.cols()).append('x')
+                .append(cells.rows()).append(", cursor ");
+        text.append(cells.cursorVisible() ? (cells.cursorRow() + 1) + "," + (cells.cursorCol() + 1) : "hidden");
+        text.append("\n--- text\n");
+        for (int row = 0; row < last; row++) {
+            text.append(number(row + 1, width)).append(cells.rowText(row)).append('\n');
+        }
+        text.append("--- styles\n");
+        for (int row = 0; row < last; row++) {
+            String styles = styles(cells, row);
+            if (!styles.isEmpty()) {
+                text.append(number(row + 1, width)).append(styles).append('\n');
+            }
+        }
+        return text.toString();
+    }
+
+    private static String number(int row, int width) {
+        return " ".repeat(width + 1 - String.valueOf(row).length()) + row + " |";
+    }
+
+    /** The row's runs of cells with one style other than the default. */
+    private static String styles(Cells cells, int row) {
+        List<String> runs = new ArrayList<>();
+        int col = 0;
+        while (col < cells.cols()) {
+            String look = describe(cells.cell(row, col));
+            int end = col + 1;
+            while (end < cells.cols() && describe(cells.cell(row, end)).equals(look)) {
+                end++;
+            }
+            if (!look.isEmpty()) {
+                runs.add((col + 1) + "-" + end + " " + look);
+            }
+            col = end;
+        }
+        return String.join("; ", runs);
+    }
+
+    static String describe(CellView cell) {
+        List<String> parts = new ArrayList<>();
+        if (cell.bold()) {
+            parts.add("bold");
+        }
+        if (cell.faint()) {
+            parts.add("faint");
+        }
+        if (cell.italic()) {
+            parts.add("italic");
+        }
+        if (cell.underline() != 0) {
+            parts.add("underline");
+        }
+        if (cell.inverse()) {
+            parts.add("inverse");
+        }
+        if (cell.strikethrough()) {
+            parts.add("strikethrough");
+        }
+        if (cell.fgMode() != CellView.COLOR_DEFAULT) {
+            parts.add("fg=" + color(cell.fgMode(), cell.fg()));
+        }
+        if (cell.bgMode() != CellView.COLOR_DEFAULT) {
+            parts.add("bg=" + color(cell.bgMode(), cell.bg()));
+        }
+        return String.join(" ", parts);
+    }
+
+    private static String color(int mode, int value) {
+        if (mode == CellView.COLOR_RGB) {
+            return String.format("#%06x", value);
+        }
+        return value < 8 ? NAMES.get(value) : value < 16 ? "bright-" + NAMES.get(value - 8) : String.valueOf(value);
+    }
+}

@@ -1,0 +1,87 @@
+package dev.ptyctl.e2e.dsl;
+
+import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.dsl.SnapshotAssert;
+import dev.ptyctl.client.dsl.Style;
+import dev.ptyctl.client.dsl.TerminalAssertionError;
+import dev.ptyctl.client.dsl.TerminalDriver;
+import dev.ptyctl.client.junit.WithTerminal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.UUID;
+import org.assertj.core.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
+
+/** Snapshots of a full-screen program: golden files with text and styles under __snapshots__/ next to this class. */
+@WithTerminal(command = {"bash", "src/test/resources/programs/todo.sh"}, cols = 50, rows = 8, timeoutSeconds = 20)
+class SnapshotsE2eTest {
+    private static final Path SNAPSHOTS = Path.of("src/test/java/dev/ptyctl/e2e/dsl/__snapshots__");
+
+    private static void toggleTheSecondItem(TerminalDriver todo) {
+        assertThat(todo.getByText("Todo: 3 items")).isVisible();
+        todo.press(Key.ARROW_DOWN, Key.SPACE);
+        assertThat(todo.getByText("Tag v1.2")).hasStyle(Style.inverse().and(Style.strikethrough()).fg("green"));
+    }
+
+    @Test
+    void theScreenMatchesItsGoldenFileTextAndStyles(TerminalDriver todo) {
+        toggleTheSecondItem(todo);
+        assertThat(todo).matchesSnapshot();
+        Assertions.assertThat(SNAPSHOTS.resolve("SnapshotsE2eTest.theScreenMatchesItsGoldenFileTextAndStyles.snap"))
+                .content().contains("--- styles").contains("inverse strikethrough fg=green");
+    }
+
+    @Test
+    void aMismatchFailsWithALineDiff(TerminalDriver todo) {
+        toggleTheSecondItem(todo);
+        todo.timeout(Duration.ofMillis(500));
+        // The golden file of this name was written before the toggle: item 2 neither selected nor done.
+        assertThatThrownBy(() -> assertThat(todo).matchesSnapshot("before-toggle"))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageContaining("expected the screen to match snapshot SnapshotsE2eTest.before-toggle.snap")
+                .hasMessageContaining("@@ line 7\n-  4 |[ ] Tag v1.2\n+  4 |[x] Tag v1.2\n");
+    }
+
+    @Test
+    void aMissingSnapshotIsWrittenLocallyAndFailsUnderCi(TerminalDriver todo) throws Exception {
+        assertThat(todo.getByText("Todo: 3 items")).isVisible();
+        String name = "missing-" + UUID.randomUUID();
+        Path file = SNAPSHOTS.resolve("SnapshotsE2eTest." + name + ".snap");
+        try {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                assertThatThrownBy(() -> assertThat(todo).matchesSnapshot(name))
+                        .hasMessageContaining("does not exist, and CI=true");
+                Assertions.assertThat(file).doesNotExist();
+            } else {
+                assertThat(todo).matchesSnapshot(name);
+                Assertions.assertThat(file).content().startsWith("ptyctl snapshot\nsize 50x8, cursor hidden\n--- text\n"
+                        + " 1 | Todo: 3 items\n");
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    @Test
+    @ResourceLock(Resources.SYSTEM_PROPERTIES)
+    void updateSnapshotsRewritesAGoldenFile(TerminalDriver todo) throws Exception {
+        assertThat(todo.getByText("Todo: 3 items")).isVisible();
+        String name = "rewritten-" + UUID.randomUUID();
+        Path file = SNAPSHOTS.resolve("SnapshotsE2eTest." + name + ".snap");
+        try {
+            Files.writeString(file, "an outdated snapshot\n");
+            System.setProperty(SnapshotAssert.UPDATE_PROPERTY, "true");
+            assertThat(todo).matchesSnapshot(name);
+            Assertions.assertThat(file).content().contains(" 1 | Todo: 3 items\n");
+        } finally {
+            System.clearProperty(SnapshotAssert.UPDATE_PROPERTY);
+            Files.deleteIfExists(file);
+        }
+    }
+}
