@@ -55,7 +55,7 @@ public final class SnapshotAssert {
     private SnapshotAssert check(String explicitName) {
         SnapshotOwner owner = source.snapshotOwner();
         String name = owner.next(explicitName);
-        Class<?> testClass = outermost(owner.testClass());
+        Class<?> testClass = SnapshotOwner.outermost(owner.testClass());
         Path file = SnapshotFiles.folder(testClass).resolve(testClass.getSimpleName() + "." + name + ".snap");
         boolean update = Boolean.getBoolean(UPDATE_PROPERTY);
         if (update || !Files.exists(file)) {
@@ -75,14 +75,6 @@ public final class SnapshotAssert {
                     + "; rewrite with -D" + UPDATE_PROPERTY + "=true)\n" + diff(expected, SnapshotText.of(outcome.cells())));
         }
         return this;
-    }
-
-    private static Class<?> outermost(Class<?> type) {
-        Class<?> outer = type;
-        while (outer.getEnclosingClass() != null) {
-            outer = outer.getEnclosingClass();
-        }
-        return outer;
     }
 
     /** The lines that differ, as {@code - expected} / {@code + actual} pairs under their line numbers. */

@@ -7,9 +7,13 @@ import java.util.Objects;
 /**
  * The test a driver or replay belongs to, for the names of its snapshot files: the test class (whose source folder
  * holds {@code __snapshots__/}) and the test's name. Given by the JUnit extension, else found on the call stack (the
- * first caller outside the DSL). Thread-safe.
+ * first caller outside the DSL's assertion classes). Thread-safe.
  */
 final class SnapshotOwner {
+    /** The classes a snapshot assertion passes through on its way from the test. */
+    private static final java.util.Set<Class<?>> DSL_CLASSES = java.util.Set.of(SnapshotOwner.class, SnapshotAssert.class,
+            TerminalAssertions.class, TerminalDriver.class, Replay.class);
+
     private Class<?> testClass;
     private String testName;
     private final Map<String, Integer> taken = new HashMap<>();
@@ -43,9 +47,17 @@ final class SnapshotOwner {
         return n == 1 ? testName : testName + "-" + n;
     }
 
+    static Class<?> outermost(Class<?> type) {
+        Class<?> outer = type;
+        while (outer.getEnclosingClass() != null) {
+            outer = outer.getEnclosingClass();
+        }
+        return outer;
+    }
+
     private void caller() {
         StackWalker.StackFrame frame = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE).walk(frames ->
-                frames.filter(f -> !f.getDeclaringClass().getPackageName().startsWith("dev.ptyctl.client"))
+                frames.filter(f -> !DSL_CLASSES.contains(outermost(f.getDeclaringClass())))
                         .findFirst().orElseThrow(() -> new IllegalStateException("no caller outside the DSL")));
         testClass = frame.getDeclaringClass();
         testName = frame.getMethodName();

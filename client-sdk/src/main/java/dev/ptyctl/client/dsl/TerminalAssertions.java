@@ -25,6 +25,11 @@ public final class TerminalAssertions {
         return new SnapshotAssert(terminal.source());
     }
 
+    /** Snapshot assertions on the screen a recording ends on. */
+    public static SnapshotAssert assertThat(Replay replay) {
+        return new SnapshotAssert(replay.source());
+    }
+
     /** Assertions on the commands a shell ran. */
     public static CommandsAssert assertThat(List<Command> commands) {
         return new CommandsAssert(commands);

@@ -451,6 +451,16 @@ public final class TerminalDriver implements AutoCloseable {
         }
     }
 
+    /**
+     * The terminal's output so far as an asciicast v2 file (the server's recording): save it to replay later with
+     * {@link Replay#of}, {@code ptyctl render} or asciinema.
+     */
+    public String recording() {
+        LiveView view = live("recording()");
+        sync();
+        return io(view::recording);
+    }
+
     /** Waits until the live view has every byte written so far (at most the default timeout). */
     void sync() {
         if (!io(() -> live.sync(timeout))) {

@@ -1,0 +1,99 @@
+package dev.ptyctl.client.dsl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A recording replayed without a program: the screen, locators, snapshots and commands of a live terminal. */
+class ReplayTest {
+    /** A shell session: prompt marks, a cwd, two commands (one failing), colours, and a resize. */
+    private static final String CAST = """
+            {"version":2,"width":30,"height":5,"timestamp":1700000000,"env":{"TERM":"xterm-256color"}}
+            [0.1,"o","\\u001b]7;file://host/home/me\\u0007\\u001b]133;A\\u0007$ \\u001b]133;B\\u0007"]
+            [0.5,"o","ls\\r\\n\\u001b]633;E;ls\\u0007\\u001b]133;C\\u0007\\u001b[1;34mdocs\\u001b[0m  notes.txt\\r\\n"]
+            [0.75,"o","\\u001b]133;D;0\\u0007\\u001b]133;A\\u0007$ \\u001b]133;B\\u0007"]
+            [1.0,"r","40x5"]
+            [1.5,"o","cat x\\\\\\\\y\\r\\n\\u001b]633;E;cat x\\\\\\\\\\\\\\\\y\\u0007\\u001b]133;C\\u0007cat: 'x\\\\\\\\y': \\u001b[31mNo such file\\u001b[0m\\r\\n"]
+            [2.0,"o","\\u001b]133;D;1\\u0007\\u001b]133;A\\u0007$ \\u001b]133;B\\u0007"]
+            """;
+
+    private static final String SESSION_SNAPSHOT = """
+            ptyctl snapshot
+            size 40x5, cursor 5,3
+            --- text
+             1 |$ ls
+             2 |docs  notes.txt
+             3 |$ cat x\\\\y
+             4 |cat: 'x\\\\y': No such file
+             5 |$
+            --- styles
+             2 |1-4 bold fg=blue
+             4 |14-25 fg=red
+            """;
+
+    @Test
+    void theScreenIsTheOneTheRecordingEndsOn() {
+        Replay replay = Replay.ofText("session.cast", CAST);
+        assertThat(replay.screen().text()).isEqualTo("$ ls\ndocs  notes.txt\n$ cat x\\\\y\ncat: 'x\\\\y': No such file\n$\n");
+        assertThat(replay.screen().size().cols()).isEqualTo(40);
+        replay.assertScreen().row(2, "docs  notes.txt").cursorAt(5, 3);
+    }
+
+    @Test
+    void locatorsFindTextAndStylesAtOnce() {
+        Replay replay = Replay.ofText("session.cast", CAST);
+        TerminalAssertions.assertThat(replay.getByStyle(Style.bold().fg("blue"))).hasText("docs").hasCount(1);
+        TerminalAssertions.assertThat(replay.getByText("No such file")).hasStyle(Style.color("red"));
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(replay.getByText("Saved")).isVisible())
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected text \"Saved\" to be visible within 0 ms; found none (in a replay)");
+    }
+
+    @Test
+    void commandsComeWithLineExitCodeDurationDirectoryAndOutput() {
+        List<Command> commands = Replay.ofText("session.cast", CAST).commands();
+        assertThat(commands).containsExactly(
+                new Command("ls", 0, Duration.ofMillis(250), "/home/me", "docs  notes.txt\n", false),
+                new Command("cat x\\\\y", 1, Duration.ofMillis(500), "/home/me", "cat: 'x\\\\y': No such file\n", false));
+        TerminalAssertions.assertThat(commands.subList(0, 1)).allSucceeded();
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(commands).allSucceeded())
+                .hasMessageContaining("1 of 2 did not")
+                .hasMessageContaining("$ cat x\\\\y  -> exit 1 (500 ms, in /home/me)");
+    }
+
+    @Test
+    void snapshotsOfAReplayAreWrittenThenCompared(@TempDir Path sources) throws Exception {
+        System.setProperty(SnapshotAssert.SOURCES_PROPERTY, sources.toString());
+        try {
+            Replay replay = Replay.ofText("session.cast", CAST);
+            Path file = sources.resolve("dev/ptyctl/client/dsl/__snapshots__/ReplayTest.session.snap");
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) { // where a missing snapshot fails instead
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, SESSION_SNAPSHOT);
+            }
+            TerminalAssertions.assertThat(replay).matchesSnapshot("session");
+            assertThat(file).content().isEqualTo(SESSION_SNAPSHOT);
+            Files.writeString(file, Files.readString(file).replace("No such file", "No such fine"));
+            assertThatThrownBy(() -> TerminalAssertions.assertThat(replay).matchesSnapshot("session"))
+                    .hasMessageContaining("@@ line 7\n-  4 |cat: 'x\\\\y': No such fine\n+  4 |cat: 'x\\\\y': No such file\n");
+        } finally {
+            System.clearProperty(SnapshotAssert.SOURCES_PROPERTY);
+        }
+    }
+
+    @Test
+    void aFileThatIsNoAsciicastIsRefusedNamingTheLine() {
+        assertThatThrownBy(() -> Replay.ofText("x.cast", "{\"version\":1}"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("x.cast:1: not an asciicast v2 header (version 2, width, height)");
+        assertThatThrownBy(() -> Replay.ofText("x.cast", "{\"version\":2,\"width\":5,\"height\":2}\n[1,\"r\",\"wide\"]"))
+                .hasMessage("x.cast:2: a resize is \"COLSxROWS\", got wide");
+        assertThatThrownBy(() -> Replay.ofText("x.cast", "{\"version\":2,\"width\":5,\"height\":2}\n[1,\"o\""))
+                .hasMessageStartingWith("x.cast:2: not JSON");
+    }
+}
