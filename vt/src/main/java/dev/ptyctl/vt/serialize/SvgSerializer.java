@@ -23,9 +23,10 @@ public final class SvgSerializer {
     private static final int FONT_SIZE = 15;
     /** Where the text baseline sits in a cell: below the ascent of a 15-unit font. */
     private static final int BASELINE = 14;
-    private static final int FOREGROUND = 256;
-    private static final int BACKGROUND = 257;
-    private static final int CURSOR = 258;
+    /** OSC numbers of the default foreground, background and cursor colours. */
+    private static final int FOREGROUND = 10;
+    private static final int BACKGROUND = 11;
+    private static final int CURSOR = 12;
 
     private final Terminal terminal;
     private final StateView state;
@@ -54,7 +55,7 @@ public final class SvgSerializer {
             .append("\" font-family=\"'DejaVu Sans Mono', 'Liberation Mono', Menlo, Consolas, monospace\" font-size=\"")
             .append(FONT_SIZE).append("\">\n");
         svg.append("<rect width=\"").append(width).append("\" height=\"").append(height).append("\" fill=\"")
-            .append(hex(state.color(BACKGROUND))).append("\"/>\n");
+            .append(hex(state.dynamicColor(BACKGROUND))).append("\"/>\n");
         for (int row = 0; row < terminal.rows(); row++) {
             backgrounds(row);
         }
@@ -74,7 +75,7 @@ public final class SvgSerializer {
             while (end < terminal.cols() && background(terminal.cellAt(row, end)) == bg) {
                 end++;
             }
-            if (bg != state.color(BACKGROUND)) {
+            if (bg != state.dynamicColor(BACKGROUND)) {
                 rect(col, row, end - col, bg, "");
             }
             col = end;
@@ -87,7 +88,7 @@ public final class SvgSerializer {
         }
         int col = Math.min(terminal.cursorCol(), terminal.cols() - 1);
         int width = Math.max(1, terminal.cellAt(terminal.cursorRow(), col).width());
-        rect(col, terminal.cursorRow(), width, state.color(CURSOR), " class=\"cursor\" fill-opacity=\"0.6\"");
+        rect(col, terminal.cursorRow(), width, state.dynamicColor(CURSOR), " class=\"cursor\" fill-opacity=\"0.6\"");
     }
 
     private void rect(int col, int row, int cells, int rgb, String more) {
@@ -167,8 +168,8 @@ public final class SvgSerializer {
     private int color(int mode, int value, int defaultIndex) {
         return switch (mode) {
             case CellView.COLOR_RGB -> value;
-            case CellView.COLOR_PALETTE -> state.color(value);
-            default -> state.color(defaultIndex);
+            case CellView.COLOR_PALETTE -> state.paletteColor(value);
+            default -> state.dynamicColor(defaultIndex);
         };
     }
 

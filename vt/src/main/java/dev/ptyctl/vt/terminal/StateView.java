@@ -248,14 +248,27 @@ public final class StateView {
     }
 
     /**
-     * A colour as the terminal would draw it now: a palette entry (0..255) or the default foreground (256),
-     * background (257) or cursor colour (258), with the changes programs made (OSC 4, 10, 11, 12).
+     * A palette colour as the terminal would draw it now, with the changes programs made (OSC 4).
      *
-     * @param index 0..258
+     * @param index 0..255
      * @return 0xRRGGBB
      */
-    public int color(int index) {
+    public int paletteColor(int index) {
+        java.util.Objects.checkIndex(index, 256);
         return t.colors.get(index);
+    }
+
+    /**
+     * The default foreground (OSC 10), background (OSC 11) or cursor colour (OSC 12) as drawn now.
+     *
+     * @param osc 10, 11 or 12
+     * @return 0xRRGGBB
+     */
+    public int dynamicColor(int osc) {
+        if (osc < 10 || osc > 12) {
+            throw new IllegalArgumentException("dynamic colours are OSC 10, 11 and 12 here, got " + osc);
+        }
+        return t.colors.get(Colors.FOREGROUND + osc - 10);
     }
 
     /**
