@@ -15,7 +15,7 @@ const settings = {
   clipboard: params.get('clipboard') === '1',
   keys: params.get('keys') === '1' || matchMedia('(pointer: coarse)').matches,
 };
-const hook = { terminals: {}, tabs: {}, events: [] };
+const hook = { terminals: {}, tabs: {}, eventStreams: 0 };
 window.ptyctl = hook;
 
 const $ = (id) => document.getElementById(id);
@@ -88,7 +88,6 @@ function renderList() {
 }
 
 function onEvent(name, data) {
-  hook.events.push(name);
   const known = terminals.get(data.terminalId);
   if (name === 'terminal.created') {
     terminals.set(data.terminalId, { ...data, running: true });
@@ -108,7 +107,10 @@ function followEvents() {
   stopEvents?.();
   stopEvents = api.followEvents({
     onEvent,
-    onOpen: () => refresh().catch(showError),
+    onOpen: () => {
+      hook.eventStreams++;
+      refresh().catch(showError);
+    },
     onUnauthorized: () => authorized(api.listTerminals).then(followEvents),
   });
 }
@@ -273,6 +275,11 @@ document.addEventListener('visibilitychange', () => {
   if (!active) return;
   if (document.hidden) active.hide();
   else active.show();
+});
+
+// Back to this window from another one: the terminal shown here is in use again.
+window.addEventListener('focus', () => {
+  if (active && document.activeElement === active.term.textarea) active.claim();
 });
 
 // ---- key bar (touch screens) -------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ export class TerminalSocket {
     this.unacked = [];
     this.state = 'connecting';
     this.attempt = 0;
+    this.connections = 0; // how many connections got as far as "ready"
     this.srtt = undefined;
     this.ws = null;
     this.ready = false;
@@ -151,6 +152,7 @@ export class TerminalSocket {
       case 'ready':
         this.ready = true;
         this.attempt = 0;
+        this.connections++;
         this.setState('open');
         for (const { text: resend } of this.unacked) this.ws.send(resend);
         this.listener.onReady?.();

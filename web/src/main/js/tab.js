@@ -156,10 +156,16 @@ export class TerminalTab {
     } else {
       this.renderer = 'dom';
     }
-    this.term.textarea?.addEventListener('focus', () => {
-      if (!this.view && this.shown) this.socket.focus();
-    });
+    // Clicked, tapped or focused: this tab is in use and claims the size (also when its window comes back to the
+    // front with the terminal still focused, which fires no new focus event in every browser).
+    this.term.textarea?.addEventListener('focus', () => this.claim());
+    this.host.addEventListener('pointerdown', () => this.claim());
     new ResizeObserver(() => this.fitToWindow()).observe(this.host);
+  }
+
+  /** Tells the server this tab is in use, so its size is the terminal's. */
+  claim() {
+    if (!this.view && this.shown) this.socket.focus();
   }
 
   /** Sends the grid that fits this tab's area; the server's size frame then resizes xterm.js. */
@@ -187,7 +193,10 @@ export class TerminalTab {
 
   /** Output in arrival order; a reset waits for the writes before it, then starts from a clean terminal. */
   deliver(data, reset, seq) {
-    if (!this.shown) this.unseen = true;
+    if (!this.shown && !this.unseen) {
+      this.unseen = true; // the tab strip marks it
+      this.changed();
+    }
     if (this.writeQueue) {
       this.writeQueue.push({ data, reset, seq });
       return;
@@ -208,7 +217,6 @@ export class TerminalTab {
         this.write(item.data, item.seq, !item.reset);
       }
     });
-    if (!this.shown) this.changed();
   }
 
   write(data, seq, live) {

@@ -14,7 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * A TCP proxy in front of the server whose connections a test can cut at any moment, as a dropped network does
  * (with a reset, so neither side gets a polite goodbye).
  */
-final class CuttableProxy implements AutoCloseable {
+public final class CuttableProxy implements AutoCloseable {
     private final ServerSocket listener;
     private final String targetHost;
     private final int targetPort;
@@ -28,17 +28,17 @@ final class CuttableProxy implements AutoCloseable {
     }
 
     /** A proxy to the server at {@code url}. */
-    static CuttableProxy to(URI url) throws IOException {
+    public static CuttableProxy to(URI url) throws IOException {
         return new CuttableProxy(url.getHost(), url.getPort());
     }
 
     /** The proxy's own base URL. */
-    URI url() {
+    public URI url() {
         return URI.create("http://127.0.0.1:" + listener.getLocalPort());
     }
 
     /** Cuts every connection open now. */
-    void cut() {
+    public void cut() {
         for (Socket socket : sockets) {
             reset(socket);
         }

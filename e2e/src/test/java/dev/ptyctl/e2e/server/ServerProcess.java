@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * {@code ptyctl server} as a real child process: the built jar, started the way the launcher starts it. Knows its
  * URL once the server has printed it, collects what it printed, and stops it with SIGTERM.
  */
-final class ServerProcess implements AutoCloseable {
+public final class ServerProcess implements AutoCloseable {
     static final Path JAR = Path.of(System.getProperty("ptyctl.jar", "../cli-client/target/ptyctl.jar"))
             .toAbsolutePath().normalize();
     /** Generous: a cold JVM on a loaded two-core machine; the server itself starts in well under that. */
@@ -49,7 +49,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** Starts {@code ptyctl server ARGS} with these extra environment variables. */
-    static ServerProcess start(Map<String, String> env, String... args) throws IOException {
+    public static ServerProcess start(Map<String, String> env, String... args) throws IOException {
         return new ServerProcess(builder(env, args).start());
     }
 
@@ -102,7 +102,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** The base URL, once the server has printed its start-up message (URL, then token line). */
-    String url() throws Exception {
+    public String url() throws Exception {
         return url.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     }
 
@@ -129,7 +129,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** Sends a request; {@code body} null for none. */
-    HttpResponse<String> request(String method, String path, String body, String... headers) throws Exception {
+    public HttpResponse<String> request(String method, String path, String body, String... headers) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url() + path))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body));

@@ -1,0 +1,87 @@
+package dev.ptyctl.e2e.web;
+
+import dev.ptyctl.testsupport.Tools;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.logging.Level;
+import java.util.stream.Stream;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+/**
+ * One headless Chromium for the whole test run, started on first use and quit when the JVM ends: starting a
+ * browser costs a second or two of CPU, and the tests need nothing a fresh window does not give them. The system's
+ * browser and driver are named, so Selenium Manager never looks for (or downloads) either; the profile is a fresh
+ * temporary folder.
+ */
+final class Browser {
+    /** The window of every page unless a test sets another: wide enough that the list shows every column. */
+    static final int WIDTH = 1200;
+    static final int HEIGHT = 800;
+    private static ChromeDriver driver;
+
+    private Browser() {
+    }
+
+    /** The browser, started on first use. */
+    static synchronized ChromeDriver driver() {
+        if (driver == null) {
+            driver = start();
+            Runtime.getRuntime().addShutdownHook(new Thread(Browser::quit, "browser-quit"));
+        }
+        return driver;
+    }
+
+    /** Whether the browser was started (failure artefacts need it). */
+    static synchronized boolean started() {
+        return driver != null;
+    }
+
+    private static ChromeDriver start() {
+        Path profile;
+        try {
+            profile = Files.createTempDirectory("ptyctl-chromium-profile");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(Tools.find("chromium").orElseThrow().toString());
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile, "--window-size=" + WIDTH + "," + HEIGHT,
+                // Two windows on one terminal are both "in use" in the size test: neither may be throttled.
+                "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                "--disable-backgrounding-occluded-windows");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(Tools.find("chromedriver").orElseThrow().toFile())
+                .usingAnyFreePort()
+                .build();
+        ChromeDriver started = new ChromeDriver(service, options);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(profile), "browser-profile-delete"));
+        return started;
+    }
+
+    private static synchronized void quit() {
+        if (driver != null) {
+            driver.quit();
+            driver = null;
+        }
+    }
+
+    private static void delete(Path folder) {
+        try (Stream<Path> files = Files.walk(folder)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            // a temporary folder left behind
+        }
+    }
+}

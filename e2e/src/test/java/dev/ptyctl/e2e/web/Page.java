@@ -1,0 +1,162 @@
+package dev.ptyctl.e2e.web;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.WindowType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * One browser window showing the page, used as a person would (keys, clicks) and read through the page's test
+ * hook ({@code window.ptyctl.terminals}: terminal id → xterm.js Terminal; {@code window.ptyctl.tabs}: id → the
+ * tab, with its socket). Waits are for conditions, never for time.
+ */
+final class Page {
+    /** Generous for a loaded two-core machine; a condition that holds returns at once. */
+    static final Duration TIMEOUT = Duration.ofSeconds(30);
+    /** The whole buffer (scrollback and screen), one line per row, trailing blanks dropped. */
+    private static final String BUFFER_SCRIPT = """
+            const t = window.ptyctl && window.ptyctl.terminals[arguments[0]];
+            if (!t) return null;
+            const b = t.buffer.active, lines = [];
+            for (let i = 0; i < b.length; i++) lines.push(b.getLine(i).translateToString(true));
+            return lines.join('\\n');""";
+
+    private final ChromeDriver driver;
+    private final String window;
+    private final String baseUrl;
+
+    private Page(ChromeDriver driver, String window, String baseUrl) {
+        this.driver = driver;
+        this.window = window;
+        this.baseUrl = baseUrl;
+    }
+
+    /** The browser's current window, aimed at {@code baseUrl} ({@code http://host:port}). */
+    static Page in(String baseUrl) {
+        ChromeDriver driver = Browser.driver();
+        driver.manage().window().setSize(new Dimension(Browser.WIDTH, Browser.HEIGHT));
+        return new Page(driver, driver.getWindowHandle(), baseUrl);
+    }
+
+    /** A second window of this size (closed with {@link #closeWindow()}). */
+    Page newWindow(int width, int height) {
+        driver.switchTo().newWindow(WindowType.WINDOW);
+        driver.manage().window().setSize(new Dimension(width, height));
+        return new Page(driver, driver.getWindowHandle(), baseUrl);
+    }
+
+    /** Makes this window the one the driver talks to (and the focused one). */
+    Page select() {
+        driver.switchTo().window(window);
+        return this;
+    }
+
+    /** Loads {@code path} (e.g. {@code /?t=ID}) and waits for the page's script to run. */
+    Page open(String path) {
+        select();
+        driver.get(baseUrl + path);
+        waitUntil("the page's script ran", () -> Boolean.TRUE.equals(js("return !!window.ptyctl;")));
+        return this;
+    }
+
+    /** Leaves the page (its sockets close) without closing the window. */
+    void leave() {
+        select();
+        driver.get("about:blank");
+    }
+
+    void closeWindow() {
+        select();
+        driver.close();
+    }
+
+    Object js(String script, Object... args) {
+        select();
+        return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+
+    /** Waits until {@code condition} holds, failing with {@code what} after {@link #TIMEOUT}. */
+    void waitUntil(String what, Supplier<Boolean> condition) {
+        waitUntil(what, TIMEOUT, condition);
+    }
+
+    void waitUntil(String what, Duration timeout, Supplier<Boolean> condition) {
+        new WebDriverWait(driver, timeout, Duration.ofMillis(20)).withMessage(what)
+                .until(d -> condition.get());
+    }
+
+    /** The terminal's buffer as text (scrollback, then screen), or null while the page has no tab for it. */
+    String buffer(String terminalId) {
+        return (String) js(BUFFER_SCRIPT, terminalId);
+    }
+
+    /** Waits until the page's buffer of the terminal contains {@code text}. */
+    void waitForText(String terminalId, String text) {
+        waitUntil("the page shows \"" + text + "\" in " + terminalId, () -> {
+            String buffer = buffer(terminalId);
+            return buffer != null && buffer.contains(text);
+        });
+    }
+
+    /** A number the tab knows, e.g. {@code socket.connections} or {@code parsedSeq}. */
+    long tabNumber(String terminalId, String expression) {
+        Object value = js("const tab = window.ptyctl.tabs[arguments[0]]; return tab ? tab." + expression
+                + " : null;", terminalId);
+        return value == null ? -1 : ((Number) value).longValue();
+    }
+
+    /** The grid this tab asked for with its last resize, as {@code {cols, rows}}. */
+    @SuppressWarnings("unchecked")
+    Map<String, Long> sentSize(String terminalId) {
+        return (Map<String, Long>) js("const tab = window.ptyctl.tabs[arguments[0]];"
+                + " return tab && tab.sentSize ? {cols: tab.sentSize.cols, rows: tab.sentSize.rows} : null;",
+                terminalId);
+    }
+
+    /** Types into the terminal's tab as a keyboard does (WebDriver key events into xterm.js's textarea). */
+    void type(String terminalId, CharSequence... keys) {
+        select();
+        terminalElement(terminalId).findElement(By.cssSelector("textarea.xterm-helper-textarea")).sendKeys(keys);
+    }
+
+    /** Clicks into the terminal, as a person does to start using it. */
+    void click(String terminalId) {
+        select();
+        terminalElement(terminalId).findElement(By.cssSelector(".xterm-screen")).click();
+    }
+
+    WebElement terminalElement(String terminalId) {
+        return driver.findElement(By.cssSelector("section.terminal-view[data-terminal='" + terminalId + "']"));
+    }
+
+    WebElement element(String css) {
+        select();
+        return driver.findElement(By.cssSelector(css));
+    }
+
+    List<WebElement> elements(String css) {
+        select();
+        return driver.findElements(By.cssSelector(css));
+    }
+
+    String url() {
+        select();
+        return driver.getCurrentUrl();
+    }
+
+    byte[] screenshot() {
+        select();
+        return driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES);
+    }
+
+    ChromeDriver driver() {
+        return driver;
+    }
+}

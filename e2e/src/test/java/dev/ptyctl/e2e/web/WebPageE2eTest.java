@@ -1,0 +1,193 @@
+package dev.ptyctl.e2e.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalSize;
+import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.e2e.server.UsesServer;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.Keys;
+
+/**
+ * The page against the shared {@code ptyctl server} (no token), in Chromium: the list, typing, output, read-only,
+ * two pages sharing a terminal, and terminal queries answered once.
+ */
+@UsesServer
+@BrowserTest
+class WebPageE2eTest {
+    private static final String PROMPT = "web> ";
+    private final List<String> created = new ArrayList<>();
+    private TerminalsClient terminals;
+    private Page page;
+    /** A second window, closed after the test (after a failure's screenshot of it). */
+    private Page second;
+
+    @BeforeEach
+    void openBrowser() {
+        String url = System.getProperty("ptyctl.url");
+        terminals = TerminalsClient.of(URI.create(url));
+        page = Page.in(url);
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        if (second != null) {
+            second.closeWindow();
+            second = null;
+        }
+        page.leave();
+        for (String id : created) {
+            terminals.delete(id);
+        }
+        terminals.close();
+    }
+
+    /** bash without start-up files and with a known prompt. */
+    private Terminal shell() throws Exception {
+        Terminal terminal = terminals.create(CreateTerminalRequest.builder("web-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
+        created.add(terminal.terminalId());
+        return terminal;
+    }
+
+    @Test
+    void theListShowsATerminalCreatedOverRestWithinASecond() throws Exception {
+        page.open("/");
+        page.waitUntil("the event stream is open", () -> ((Number) page.js(
+                "return window.ptyctl.eventStreams;")).intValue() > 0);
+        Terminal terminal = shell();
+        String row = "tr[data-terminal='" + terminal.terminalId() + "']";
+        page.waitUntil("a row for the new terminal within a second", Duration.ofSeconds(1),
+                () -> !page.elements(row).isEmpty());
+        assertThat(page.element(row + " a").getAttribute("href")).endsWith("/?t=" + terminal.terminalId());
+        assertThat(page.element(row).getText()).contains("bash --norc --noprofile").contains("0");
+    }
+
+    @Test
+    void typingInThePageReachesTheProgram() throws Exception {
+        Terminal terminal = shell();
+        page.open("/?t=" + terminal.terminalId());
+        page.waitForText(terminal.terminalId(), PROMPT.strip());
+        page.type(terminal.terminalId(), "echo typed-$((6*7))", Keys.ENTER);
+        try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+            assertThat(rpc.waitFor("typed-42", Duration.ofSeconds(20)).matched())
+                    .as("the PTY ran what was typed in the page").isTrue();
+        }
+    }
+
+    @Test
+    void outputOfTheProgramReachesThePage() throws Exception {
+        Terminal terminal = shell();
+        page.open("/?t=" + terminal.terminalId());
+        page.waitForText(terminal.terminalId(), PROMPT.strip());
+        try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+            rpc.write(Action.text("printf 'from-the-%s\\n' pty"), Action.key(Key.ENTER));
+        }
+        page.waitForText(terminal.terminalId(), "from-the-pty");
+        assertThat(page.js("return document.title;")).asString().contains("— ptyctl");
+    }
+
+    @Test
+    void aReadOnlyPageCannotType() throws Exception {
+        Terminal terminal = shell();
+        page.open("/?t=" + terminal.terminalId() + "&mode=view");
+        page.waitForText(terminal.terminalId(), PROMPT.strip());
+        assertThat(page.element("#status").getText()).isEqualTo("read-only");
+        page.click(terminal.terminalId());
+        page.type(terminal.terminalId(), "echo viewer-typed", Keys.ENTER);
+        page.waitUntil("the viewer has nothing waiting for an ack",
+                () -> page.tabNumber(terminal.terminalId(), "socket.pending") == 0);
+        try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+            rpc.write(Action.text("echo after-the-viewer"), Action.key(Key.ENTER));
+            assertThat(rpc.waitFor("after-the-viewer\n", Duration.ofSeconds(20)).matched()).isTrue();
+            assertThat(rpc.read().text()).doesNotContain("viewer-typed");
+        }
+        page.waitForText(terminal.terminalId(), "after-the-viewer");
+        assertThat(terminals.get(terminal.terminalId()).size()).as("a viewer never sets the size")
+                .isEqualTo(new TerminalSize(100, 30));
+    }
+
+    @Test
+    void twoPagesOnOneTerminalTakeTheSizeOfTheOneInUse() throws Exception {
+        Terminal terminal = shell();
+        String id = terminal.terminalId();
+        page.open("/?t=" + id);
+        page.waitForText(id, PROMPT.strip());
+        Page small = page.newWindow(760, 480).open("/?t=" + id);
+        second = small;
+        small.waitForText(id, PROMPT.strip());
+        Map<String, Long> large = sentSizeOf(page, id);
+        Map<String, Long> little = sentSizeOf(small, id);
+        assertThat(large).isNotEqualTo(little);
+
+        small.click(id);
+        waitForPtySize(id, little);
+        page.click(id);
+        waitForPtySize(id, large);
+        small.type(id, "echo typed-in-the-small-one", Keys.ENTER);
+        waitForPtySize(id, little);
+        page.waitUntil("the large page shows the small page's grid", () -> ((Number) page.js(
+                "return window.ptyctl.terminals[arguments[0]].cols;", id)).longValue() == little.get("cols"));
+    }
+
+    @Test
+    void aQueryIsAnsweredExactlyOnceWithTwoPagesShowingTheTerminal() throws Exception {
+        Terminal terminal = shell();
+        String id = terminal.terminalId();
+        page.open("/?t=" + id);
+        page.waitForText(id, PROMPT.strip());
+        second = page.newWindow(900, 600).open("/?t=" + id);
+        second.waitForText(id, PROMPT.strip());
+        page.click(id);
+        waitForPtySize(id, sentSizeOf(page, id));
+        // The program asks for the cursor position (DSR 6) and the device attributes (DA1), then collects for two
+        // seconds whatever comes back and prints it, escapes made visible by cat -v.
+        page.type(id, "stty raw -echo; printf '\\033[6n\\033[c'; r=$(timeout --foreground 2 cat -v); stty sane;"
+                + " echo \"replies:$r:end\"", Keys.ENTER);
+        try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+            assertThat(rpc.waitFor(":end\n", Duration.ofSeconds(20)).matched()).isTrue();
+            String screen = rpc.read().text();
+            Matcher replies = Pattern.compile("(?m)^replies:(.*):end$").matcher(screen);
+            assertThat(replies.find()).as(screen).isTrue();
+            assertThat(count("\\^\\[\\[\\d+;\\d+R", replies.group(1))).as("cursor position reports in "
+                    + replies.group(1)).isEqualTo(1);
+            assertThat(count("\\^\\[\\[\\?[\\d;]*c", replies.group(1))).as("device attributes in "
+                    + replies.group(1)).isEqualTo(1);
+        }
+    }
+
+    private static int count(String regex, String text) {
+        return (int) Pattern.compile(regex).matcher(text).results().count();
+    }
+
+    private static Map<String, Long> sentSizeOf(Page page, String id) {
+        page.waitUntil("the page sent its size", () -> page.sentSize(id) != null);
+        return page.sentSize(id);
+    }
+
+    private void waitForPtySize(String id, Map<String, Long> size) {
+        TerminalSize expected = new TerminalSize(size.get("cols").intValue(), size.get("rows").intValue());
+        page.waitUntil("the PTY is " + expected, () -> {
+            try {
+                return terminals.get(id).size().equals(expected);
+            } catch (Exception e) {
+                return false;
+            }
+        });
+    }
+}
