@@ -49,6 +49,7 @@ export class TerminalTab {
     this.writeQueue = null; // output waiting behind a reset
     this.chunks = []; // written, not yet parsed: [{end, live}]
     this.parsedSeq = 0;
+    this.resets = 0; // reset frames applied (a reconnect after more output than the server keeps)
     this.answerFrom = Infinity;
     this.element = document.createElement('section');
     this.element.className = 'view terminal-view';
@@ -211,6 +212,7 @@ export class TerminalTab {
       this.writeQueue = null;
       for (const item of queued) {
         if (item.reset) {
+          this.resets++;
           this.term.reset();
           this.marks.clear();
         }

@@ -19,6 +19,7 @@ public final class CuttableProxy implements AutoCloseable {
     private final String targetHost;
     private final int targetPort;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private volatile boolean down;
 
     private CuttableProxy(String targetHost, int targetPort) throws IOException {
         this.targetHost = targetHost;
@@ -45,6 +46,20 @@ public final class CuttableProxy implements AutoCloseable {
         sockets.clear();
     }
 
+    /**
+     * The network goes down (every connection cut, every new one reset at once) until {@link #up()}: a client keeps
+     * failing to reconnect, as across a long outage.
+     */
+    public void down() {
+        down = true;
+        cut();
+    }
+
+    /** The network is back: connections are forwarded again. */
+    public void up() {
+        down = false;
+    }
+
     @Override
     public void close() throws IOException {
         listener.close();
@@ -55,6 +70,10 @@ public final class CuttableProxy implements AutoCloseable {
         while (!listener.isClosed()) {
             try {
                 Socket client = listener.accept();
+                if (down) {
+                    reset(client);
+                    continue;
+                }
                 Socket server = new Socket(targetHost, targetPort);
                 client.setTcpNoDelay(true);
                 server.setTcpNoDelay(true);

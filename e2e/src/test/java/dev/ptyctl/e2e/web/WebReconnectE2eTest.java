@@ -11,8 +11,12 @@ import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.dsl.CuttableProxy;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -27,10 +31,11 @@ import org.junit.jupiter.api.Test;
 class WebReconnectE2eTest {
     private static final int DROPS = 20;
     /**
-     * 20 bursts of 2,300 numbered lines of 116 bytes with CR LF: 5.1 MiB. Each burst waits for an Enter (not echoed),
-     * so the test cuts the connection inside every burst without depending on how fast anything runs.
+     * 20 bursts of 2,300 numbered lines of 116 bytes with CR LF: 5.1 MiB. Each burst waits for a line on a FIFO the
+     * test writes to, so the test cuts the connection inside every burst without depending on how fast anything runs
+     * (not on the terminal's input either: a shell between commands may flush what was typed ahead).
      */
-    private static final String STREAM = "for i in $(seq 0 19); do read -rs; seq -f 'line %08.0f "
+    private static final String STREAM = "for i in $(seq 0 19); do read -r _ < %s; seq -f 'line %%08.0f "
             + "abcdefghij".repeat(10) + "' $((i*2300+1)) $((i*2300+2300)); done; echo stream-done";
     /** How far into a burst the page must be before the cut: it is receiving it. */
     private static final long INTO_BURST = 64 * 1024;
@@ -56,13 +61,15 @@ class WebReconnectE2eTest {
             page = Page.in(proxy.url().toString()).open("/?t=" + id);
             try {
                 page.waitForText(id, "drops>");
+                Path bursts = Files.createTempDirectory("ptyctl-bursts").resolve("go");
+                assertThat(new ProcessBuilder("mkfifo", bursts.toString()).start().waitFor()).isZero();
                 try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
-                    rpc.write(Action.text(STREAM), Action.key(Key.ENTER));
+                    rpc.write(Action.text(STREAM.formatted(bursts)), Action.key(Key.ENTER));
                     long lastCut = 0; // the number of the connection cut last
                     for (int drop = 1; drop <= DROPS; drop++) {
                         long burstStart = terminals.get(id).nextOutputSeq();
                         long cut = lastCut;
-                        rpc.write(Action.key(Key.ENTER));
+                        release(bursts);
                         // A connection after the one cut last (the page noticed that cut), receiving this burst.
                         page.waitUntil("the page is connected again and receiving burst " + drop, () ->
                                 page.tabNumber(id, "socket.connections") > cut
@@ -91,10 +98,70 @@ class WebReconnectE2eTest {
         }
     }
 
+    /** Lets the stream's next burst go: a line into its FIFO (which blocks until the loop reads it, so bounded). */
+    private static void release(Path fifo) throws Exception {
+        CompletableFuture.runAsync(() -> {
+            try {
+                Files.writeString(fifo, "go\n");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }).get(Page.TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+    }
+
     /** Rows without trailing blanks, and no blank rows at the end (below the cursor). */
     private static String normalized(String text) {
         String joined = Arrays.stream(text.split("\n", -1)).map(String::stripTrailing)
                 .collect(Collectors.joining("\n"));
         return joined.replaceAll("\n+$", "");
+    }
+
+    @Test
+    void afterAnOutageLongerThanTheReplayTheModesAreTheServersAndNoneIsStale() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        // Mouse reporting, bracketed paste, application cursor keys and the alternate screen on; after an Enter,
+        // all off again and 3 MB of output: more than the 2 MiB the server keeps, so a page away meanwhile gets a
+        // reset frame.
+        String program = "printf '\\033[?1000h\\033[?2004h\\033[?1h\\033[?1049h'; echo modes-on; read -r;"
+                + " printf '\\033[?1000l\\033[?2004l\\033[?1l\\033[?1049l'; head -c 3000000 /dev/zero | tr '\\0' x;"
+                + " echo; echo modes-off; sleep 600";
+        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
+             CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
+            Terminal terminal = terminals.create(CreateTerminalRequest.builder("modes-" + UUID.randomUUID())
+                    .command("/bin/bash", "--norc", "--noprofile", "-c", program).build());
+            String id = terminal.terminalId();
+            page = Page.in(proxy.url().toString()).open("/?t=" + id);
+            try {
+                page.waitForText(id, "modes-on");
+                page.waitUntil("the page has the program's modes", () -> modes(id).equals("vt200 true true alternate"));
+                proxy.down();
+                page.waitUntil("the page lost its connection", () -> !"open".equals(
+                        page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id)));
+                try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                    rpc.write(Action.key(Key.ENTER));
+                    assertThat(rpc.waitFor("modes-off", java.time.Duration.ofSeconds(60)).matched()).isTrue();
+                }
+                proxy.up();
+                page.waitUntil("the page has caught up", () -> {
+                    try {
+                        return page.tabNumber(id, "parsedSeq") == terminals.get(id).nextOutputSeq();
+                    } catch (Exception e) {
+                        return false;
+                    }
+                });
+                assertThat(page.tabNumber(id, "resets")).as("reset frames after the first").isEqualTo(2);
+                assertThat(modes(id)).isEqualTo("none false false normal");
+                assertThat(normalized(page.buffer(id))).isEqualTo(normalized(terminals.screen(id)));
+            } finally {
+                terminals.delete(id);
+            }
+        }
+    }
+
+    /** Mouse tracking, bracketed paste, application cursor keys and the active buffer of the page's terminal. */
+    private String modes(String id) {
+        return (String) page.js("const m = window.ptyctl.terminals[arguments[0]].modes, t = window.ptyctl"
+                + ".terminals[arguments[0]]; return [m.mouseTrackingMode, m.bracketedPasteMode,"
+                + " m.applicationCursorKeysMode, t.buffer.active.type].join(' ');", id);
     }
 }

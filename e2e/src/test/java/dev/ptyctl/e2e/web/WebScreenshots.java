@@ -1,0 +1,126 @@
+package dev.ptyctl.e2e.web;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.client.WaitRequest;
+import dev.ptyctl.e2e.dsl.CuttableProxy;
+import dev.ptyctl.e2e.server.UsesServer;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * The screenshots of docs/web.md, taken in headless Chromium: the list, vim in a tab, a shell with its prompt marks,
+ * a reconnect in progress and a phone-sized window. Not a test: runs only when asked, writing into the folder named
+ * by {@code ptyctl.screenshots}:
+ * {@code mvn -B -pl e2e -am verify -Dtest=WebScreenshots -Dsurefire.failIfNoSpecifiedTests=false
+ * -Dptyctl.screenshots=$PWD/docs/images}.
+ */
+@UsesServer
+@BrowserTest
+@EnabledIfSystemProperty(named = "ptyctl.screenshots", matches = ".+")
+class WebScreenshots {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private final List<String> created = new ArrayList<>();
+    private TerminalsClient terminals;
+    private Page page;
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        if (page != null) {
+            page.leave();
+        }
+        for (String id : created) {
+            terminals.delete(id);
+        }
+        terminals.close();
+    }
+
+    @Test
+    void takeTheScreenshotsOfTheGuide() throws Exception {
+        Path out = Path.of(System.getProperty("ptyctl.screenshots"));
+        Files.createDirectories(out);
+        String url = System.getProperty("ptyctl.url");
+        Path root = Path.of(System.getProperty("ptyctl.root", "..")).toAbsolutePath().normalize();
+        terminals = TerminalsClient.of(URI.create(url));
+
+        Terminal shell = create(CreateTerminalRequest.builder("guide-shell").cwd(root.toString()).build());
+        try (RpcClient rpc = RpcClient.connect(shell.rpc())) {
+            rpc.waitFor("$ ", WAIT);
+            for (String command : List.of("ls docs", "grep -c xterm web/package.json", "test -d node_modules",
+                    "git log --oneline -3 -- web")) {
+                rpc.write(Action.text(command), Action.key(Key.ENTER));
+                // One command at a time (the shell quiet again), so each gets its prompt and its mark.
+                rpc.waitFor(WaitRequest.builder().idle(Duration.ofMillis(300)).timeout(WAIT).build());
+            }
+            rpc.waitFor("web:", WAIT);
+        }
+        Terminal vim = create(CreateTerminalRequest.builder("guide-vim").cwd(root.toString())
+                .command("/usr/bin/vim", "-u", "NONE", "-N", "+set number", "+set laststatus=2",
+                        "web/src/main/js/socket.js").build());
+        create(CreateTerminalRequest.builder("guide-agent").command("/bin/bash", "--norc", "--noprofile", "-c",
+                "printf '\\033]0;\\342\\240\\213 refactoring the parser\\007'; sleep 600").build());
+        create(CreateTerminalRequest.builder("guide-build").command("/bin/bash", "--norc", "--noprofile", "-c",
+                "echo building; exit 3").build());
+        waitForTitle("guide-agent");
+
+        page = Page.in(url).open("/");
+        page.waitUntil("the list shows every terminal", () -> page.elements("#terminals tbody tr").size() >= 4);
+        Files.write(out.resolve("web-list.png"), page.screenshot());
+
+        page.element("tr[data-terminal='" + shell.terminalId() + "'] button[data-action='open']").click();
+        page.waitForText(shell.terminalId(), "web:");
+        page.element("#home").click();
+        page.element("tr[data-terminal='" + vim.terminalId() + "'] button[data-action='open']").click();
+        page.waitForText(vim.terminalId(), "TerminalSocket");
+        Files.write(out.resolve("web-vim.png"), page.screenshot());
+        page.element(".tab[data-terminal='" + shell.terminalId() + "']").click();
+        page.waitForText(shell.terminalId(), "web:");
+        Files.write(out.resolve("web-shell-marks.png"), page.screenshot());
+        page.leave();
+
+        try (CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
+            page = Page.in(proxy.url().toString()).open("/?t=" + shell.terminalId());
+            page.waitForText(shell.terminalId(), "web:");
+            proxy.close(); // no listener any more: the page keeps trying
+            page.waitUntil("the page is reconnecting", () -> page.elements("[data-state='reconnecting']").size() > 1);
+            Files.write(out.resolve("web-reconnecting.png"), page.screenshot());
+            page.leave();
+        }
+
+        page = Page.in(url);
+        Page phone = page.newWindow(390, 780).open("/?t=" + shell.terminalId() + "&keys=1");
+        phone.waitForText(shell.terminalId(), "web:");
+        Files.write(out.resolve("web-phone.png"), phone.screenshot());
+        phone.closeWindow();
+    }
+
+    private Terminal create(CreateTerminalRequest request) throws Exception {
+        Terminal terminal = terminals.create(request);
+        created.add(terminal.terminalId());
+        return terminal;
+    }
+
+    private void waitForTitle(String sessionId) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            boolean titled = terminals.list().stream()
+                    .anyMatch(t -> t.sessionId().equals(sessionId) && t.liveTitle().isPresent());
+            if (titled) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no live title on " + sessionId);
+    }
+}
