@@ -162,6 +162,13 @@ export class TerminalTab {
     this.term.textarea?.addEventListener('focus', () => this.claim());
     this.host.addEventListener('pointerdown', () => this.claim());
     new ResizeObserver(() => this.fitToWindow()).observe(this.host);
+    // For the bench: when the first screen of output was drawn, in ms since the page's navigation started.
+    const firstDraw = this.term.onRender(() => {
+      if (this.parsedSeq > 0) {
+        this.firstDrawnAt = performance.now();
+        firstDraw.dispose();
+      }
+    });
   }
 
   /** Tells the server this tab is in use, so its size is the terminal's. */

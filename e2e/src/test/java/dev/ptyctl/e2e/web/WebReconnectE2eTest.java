@@ -78,6 +78,9 @@ class WebReconnectE2eTest {
                         lastCut = page.tabNumber(id, "socket.connections");
                         proxy.cut();
                     }
+                    long cut = lastCut;
+                    page.waitUntil("the page is connected after the last cut", () ->
+                            page.tabNumber(id, "socket.connections") > cut);
                 }
                 try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
                     assertThat(rpc.waitFor("stream-done\n", java.time.Duration.ofSeconds(60)).matched()).isTrue();
