@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import dev.ptyctl.testsupport.Tools;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,8 @@ class GuideCommandsTest {
                 "until [ -s notes.txt ]; do ptyctl wait --idle 200 >/dev/null; done",
                 "[ \"$(cat notes.txt)\" = 'hello from a script' ] || { echo 'notes.txt:'; cat notes.txt; exit 9; }",
                 adapt(block(readme, "./ptyctl server &")),
+                RECORDINGS,
+                adapt(block(readme, "./ptyctl render typescript")),
                 "{", adapt(block(readme, "shell=$(./ptyctl new --cwd .)")), "} > run.out",
                 "[ \"$(cat run.out)\" = Linux ] || { echo 'run printed:'; cat run.out; exit 9; }");
         Result result = runBash(script);
@@ -57,9 +60,49 @@ class GuideCommandsTest {
                 "  || { echo 'run printed:'; cat run.out; exit 9; }",
                 adapt(List.of("./ptyctl server &")),
                 adapt(block(guide, "id=$(./ptyctl new -- vim -u NONE notes.txt)")),
-                "[ -z \"$(ptyctl ls -q)\" ] || { echo 'left over:'; ptyctl ls; exit 9; }");
+                "[ -z \"$(ptyctl ls -q)\" ] || { echo 'left over:'; ptyctl ls; exit 9; }",
+                stopServers(),
+                "# alternatives, one at a time:",
+                oneAtATime(block(guide, "./ptyctl serve --cmd \"bash --norc\" --port 5174")),
+                oneAtATime(block(guide, "./ptyctl server                                        #")),
+                adapt(List.of("./ptyctl serve --cmd bash --port 5174 &")),
+                "export PTYCTL_PORT=$serve_port",
+                adapt(block(guide, "./ptyctl write --text 'git commit' --key Enter")),
+                "ptyctl kill",
+                RECORDINGS,
+                adapt(block(guide, "./ptyctl render typescript")),
+                adapt(block(guide, "source <(./ptyctl completion)")),
+                "complete -p ptyctl >/dev/null && [ -s ~/.local/share/bash-completion/completions/ptyctl ]");
         Result result = runBash(script);
         assertThat(result.exitCode()).as(result.toString()).isZero();
+    }
+
+    @Test
+    void theCliGuidesZshCompletionRunsAsWritten() throws Exception {
+        Tools.require("zsh");
+        List<String> block = block(Ptyctl.ROOT.resolve("docs/cli.md"), "autoload -U +X compinit && compinit");
+        String script = String.join("\n", "set -e", "ptyctl() { " + jarCommand() + " \"$@\"; }",
+                adapt(block), "[[ ${_comps[ptyctl]} == *_complete_ptyctl* ]]", "");
+        Path file = Files.writeString(dir.resolve("guide.zsh"), script);
+        Result result = run(new ProcessBuilder("zsh", "-f", file.toString()));
+        assertThat(result.exitCode()).as(result.toString()).isZero();
+    }
+
+    /** Files for the render examples: a `script` log, a raw capture and an asciicast recording. */
+    private static final String RECORDINGS = String.join("\n",
+            "script -q -c \"printf 'from script\\n'\" typescript >/dev/null",
+            "printf 'raw \\033[1mcapture\\033[0m\\n' > capture.bin",
+            "printf '%s\\n' '{\"version\": 2, \"width\": 40, \"height\": 5}' '[0.1, \"o\", \"cast line\\r\\n\"]' > session.cast");
+
+    /** Each line of a block of alternatives on its own: servers started by one are stopped before the next. */
+    private static String oneAtATime(List<String> block) {
+        return block.stream().map(line -> adapt(List.of(line)) + "\n" + stopServers())
+                .collect(Collectors.joining("\n"));
+    }
+
+    private static String stopServers() {
+        return "kill \"${servers[@]}\" 2>/dev/null || true; for fd in \"${outs[@]}\"; do cat <&$fd >/dev/null; done; "
+                + "servers=() outs=()";
     }
 
     /** A comment that says how a command exits: "prints a and b, exits 0". */
@@ -75,7 +118,7 @@ class GuideCommandsTest {
         List<String> lines = new ArrayList<>();
         for (String line : block) {
             String command = line.replace("./ptyctl", "ptyctl").replace("5174", PORT_SERVE_VAR)
-                    .replace("8765", PORT_SERVER_VAR);
+                    .replace("8765", PORT_SERVER_VAR).replace("/tmp/", "$PWD/");
             String bare = command.replaceFirst("\\s+#.*$", "").strip();
             Matcher promised = EXIT_PROMISE.matcher(command);
             if (bare.startsWith("ptyctl attach") || bare.startsWith("curl -sN") || bare.startsWith("./run-tests")
@@ -87,7 +130,8 @@ class GuideCommandsTest {
                 if (bare.startsWith("ptyctl server") && !background.contains("--port")) {
                     background += " --port " + PORT_SERVER_VAR;
                 }
-                lines.add("exec {out}< <(" + background + "); servers+=($!); read -r first <&$out; echo \"$first\"");
+                lines.add("exec {out}< <(" + background + "); servers+=($!); outs+=($out); read -r first <&$out; "
+                        + "echo \"$first\"");
             } else if (promised.find()) {
                 // The comment promises an exit status: check it, whatever it is (set -e would stop at a 1).
                 String code = promised.group(1);
@@ -122,24 +166,32 @@ class GuideCommandsTest {
         }
     }
 
-    private Result runBash(String body) throws Exception {
-        String jarCommand = Ptyctl.command().stream().map(word -> "'" + word.replace("'", "'\\''") + "'")
+    private static String jarCommand() {
+        return Ptyctl.command().stream().map(word -> "'" + word.replace("'", "'\\''") + "'")
                 .collect(Collectors.joining(" "));
+    }
+
+    private Result runBash(String body) throws Exception {
         String script = String.join("\n",
                 "set -euo pipefail",
-                "servers=()",
-                "trap 'kill \"${servers[@]}\" 2>/dev/null; wait 2>/dev/null' EXIT",
-                "ptyctl() { " + jarCommand + " \"$@\"; }",
+                "servers=() outs=()",
+                "trap 'kill \"${servers[@]}\" 2>/dev/null || true; wait 2>/dev/null || true' EXIT",
+                "ptyctl() { " + jarCommand() + " \"$@\"; }",
                 "serve_port=" + ServedTerminal.freePort(),
                 "server_port=" + ServedTerminal.freePort(),
                 "set -x",
                 body, "");
         Path file = Files.writeString(dir.resolve("guide.sh"), script);
-        ProcessBuilder bash = new ProcessBuilder("bash", file.toString()).directory(dir.toFile())
-                .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        bash.environment().keySet().removeIf(name -> name.startsWith("PTYCTL_"));
-        bash.environment().put("HOME", dir.toString());
-        Process process = bash.start();
+        return run(new ProcessBuilder("bash", file.toString()));
+    }
+
+    /** Runs a shell script in the temporary folder, which is also its HOME, without ptyctl's variables. */
+    private Result run(ProcessBuilder shell) throws Exception {
+        shell.directory(dir.toFile()).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        shell.environment().keySet().removeIf(name -> name.startsWith("PTYCTL_"));
+        shell.environment().put("HOME", dir.toString());
+        Process process = shell.start();
         byte[][] output = new byte[1][];
         Thread reader = Thread.ofPlatform().daemon().start(() -> {
             try {
