@@ -1,29 +1,67 @@
 package dev.ptyctl.cli;
 
-import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ptyctl mcp}: the MCP server over stdio (SPEC §7) is not written yet. The command exists so that help,
- * completion and scripts see it, and says plainly that it does nothing rather than pretending to serve.
+ * {@code ptyctl mcp}: the MCP server over stdio. This class only parses the command line, in JDK types, so that no
+ * other command loads the MCP SDK; {@link McpLauncher} runs it through {@link ServerSideLoader}.
  */
-@Command(name = "mcp", mixinStandardHelpOptions = true,
-        description = {"MCP server over stdio. NOT IMPLEMENTED YET: prints a message and exits 2.",
-                "The MCP server comes with its own issue; until then use the REST API or the other commands."})
+@Command(name = "mcp", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Serve MCP (Model Context Protocol) on stdin/stdout, so an AI agent can drive terminals: "
+                + "create them, run commands, type, wait, read the screen.",
+                "By default starts its own server in this process (terminals end when stdin closes); with --url (or "
+                        + "PTYCTL_URL) relays to the /mcp endpoint of a running ptyctl server instead.",
+                "Nothing but MCP messages is written to stdout; messages for people go to stderr.",
+                "Example (Claude Code): claude mcp add ptyctl -- /path/to/ptyctl mcp"})
 final class McpCommand implements Callable<Integer> {
+    static final String URL_VARIABLE = "PTYCTL_URL";
 
     @Spec
     private CommandSpec spec;
 
+    @Option(names = "--tools", paramLabel = "SET",
+            description = "Which tools agents get: readonly (list, read, wait, output), interactive (all but close) "
+                    + "or all (default: ptyctl.mcp.tools, all). Only for the embedded server: a server at --url "
+                    + "uses its own setting.")
+    private String tools;
+
+    @Option(names = "--url", paramLabel = "URL",
+            description = "Relay to the ptyctl server at URL (env PTYCTL_URL) instead of starting one.")
+    private String url;
+
+    @Option(names = "--token", paramLabel = "T", description = "The token of the server at --url (env PTYCTL_TOKEN).")
+    private String token;
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "A YAML file overriding the built-in defaults of the embedded server.")
+    private Path config;
+
     @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
-        err.println("ptyctl: mcp is not implemented yet (the MCP server comes with its own issue); "
-                + "use the REST API or the other ptyctl commands meanwhile");
-        err.flush();
-        return ExitCode.USAGE;
+    public Integer call() throws Exception {
+        Function<String, String> environment = spec.root().userObject() instanceof Main main
+                ? main.environment() : System::getenv;
+        String target = url != null ? url : Environment.get(spec, URL_VARIABLE);
+        if (tools != null && !tools.toLowerCase(Locale.ROOT).matches("readonly|interactive|all")) {
+            throw new ParameterException(spec.commandLine(), "--tools must be readonly, interactive or all, got "
+                    + tools);
+        }
+        if (target != null && (tools != null || config != null)) {
+            throw new ParameterException(spec.commandLine(), (tools != null ? "--tools" : "--config")
+                    + " applies to the embedded server only; the server at " + target + " uses its own "
+                    + "configuration (ptyctl.mcp.tools)");
+        }
+        String bearer = token != null ? token : Environment.get(spec, ServerConnection.TOKEN_VARIABLE);
+        return (Integer) ServerSideLoader.call("dev.ptyctl.cli.McpLauncher", "run",
+                new Class<?>[] {String.class, String.class, String.class, Path.class, Function.class,
+                        java.io.PrintWriter.class},
+                target, bearer, tools, config, environment, spec.commandLine().getErr());
     }
 }

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Runs {@code ServeLauncher} and {@code ServerLauncher}, the only classes of the command line that use the service
- * module (Helidon, pty4j, JNA), with the service's jars.
+ * Runs {@code ServeLauncher}, {@code ServerLauncher} and {@code McpLauncher}, the only classes of the command line
+ * that use the service and mcp modules (Helidon, pty4j, JNA, the MCP SDK), with their jars.
  *
  * <p>The jar's manifest class path holds only the client's jars, so that a client command's JVM does not open the
  * server's sixty jars (see cli-client/pom.xml). The server's jars sit in the same {@code libs/} folder; this class
@@ -29,7 +29,7 @@ final class ServerSideLoader {
     /** A class of the service module: visible means the class path is complete. */
     private static final String SERVICE_PROBE = "dev.ptyctl.service.serve.SingleTerminalServer";
     private static final List<String> OWN_CLASSES = List.of("dev.ptyctl.cli.ServeLauncher",
-            "dev.ptyctl.cli.ServerLauncher");
+            "dev.ptyctl.cli.ServerLauncher", "dev.ptyctl.cli.McpLauncher");
 
     private ServerSideLoader() {
     }

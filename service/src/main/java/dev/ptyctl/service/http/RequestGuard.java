@@ -23,6 +23,8 @@ import java.util.Optional;
 public final class RequestGuard implements Filter {
     private static final String API_PREFIX = "/v1/";
     private static final String EVENTS_PATH = "/v1/events";
+    /** The MCP adapter's Streamable HTTP endpoint: the same rules as the API (token, Origin). */
+    private static final String MCP_PATH = "/mcp";
     /** Browsers may cache a preflight answer this long (seconds); the rules only change with a restart. */
     private static final String PREFLIGHT_MAX_AGE = "600";
 
@@ -38,7 +40,8 @@ public final class RequestGuard implements Filter {
         Optional<String> host = headers.first(HeaderNames.HOST);
         Optional<String> origin = headers.first(HeaderNames.ORIGIN);
         String path = req.path().path();
-        boolean api = path.startsWith(API_PREFIX) || path.equals("/v1");
+        boolean api = path.startsWith(API_PREFIX) || path.equals("/v1") || path.equals(MCP_PATH)
+                || path.startsWith(MCP_PATH + "/");
         if (api && isPreflight(req)) {
             answerPreflight(host, origin, res);
             return;

@@ -65,6 +65,14 @@ final class PtyMaster implements AutoCloseable {
 
     private static native int close(int fd);
 
+    /** {@code struct termios} is 60 bytes on Linux; a larger buffer leaves room on any ABI. */
+    private static native int tcgetattr(int fd, byte[] termios);
+
+    /** Linux: {@code c_lflag} is the fourth 32-bit field of {@code struct termios}. */
+    private static final int LFLAG_OFFSET = 12;
+    private static final int ICANON = 0x2;
+    private static final int ECHO = 0x8;
+
     private PtyMaster(int master) throws IOException {
         this.master = master;
         if (pipe(wakePipe) != 0) {
@@ -84,6 +92,23 @@ final class PtyMaster implements AutoCloseable {
 
     private static int nonBlockFlag() {
         return Platform.isMac() ? 0x4 : 0x800;
+    }
+
+    /**
+     * Whether the terminal is in canonical mode with echo off (a password prompt). The master shares the slave's
+     * modes on Linux; elsewhere, or when they cannot be read, false.
+     */
+    synchronized boolean inputHidden() {
+        if (closed || !Platform.isLinux()) {
+            return false;
+        }
+        byte[] termios = new byte[256];
+        if (tcgetattr(master, termios) != 0) {
+            return false;
+        }
+        int lflag = (termios[LFLAG_OFFSET] & 0xff) | (termios[LFLAG_OFFSET + 1] & 0xff) << 8
+                | (termios[LFLAG_OFFSET + 2] & 0xff) << 16 | (termios[LFLAG_OFFSET + 3] & 0xff) << 24;
+        return (lflag & ICANON) != 0 && (lflag & ECHO) == 0;
     }
 
     /** A reader of {@code masterFd}, or null where the C library's calls cannot be bound (then use pty4j's stream). */

@@ -355,6 +355,16 @@ public final class PtySession implements TerminalSession, AutoCloseable {
 
     @Override
     public void kill() throws InterruptedException {
+        kill(killGrace);
+    }
+
+    @Override
+    public boolean inputHidden() {
+        return master != null && master.inputHidden();
+    }
+
+    @Override
+    public void kill(Duration grace) throws InterruptedException {
         if (!processExit.isDone()) {
             // One ending at a time: when the server stops, its terminal registry and the JVM's shutdown hook both
             // end every session at once, and each ending searches the whole process table; a second caller waits for
@@ -375,7 +385,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
                         public boolean awaitExit(Duration timeout) throws InterruptedException {
                             return awaitFuture(processExit, timeout);
                         }
-                    }, killGrace);
+                    }, grace);
                 } finally {
                     killing.set(null);
                     mine.complete(null);

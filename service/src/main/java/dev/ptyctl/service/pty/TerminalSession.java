@@ -58,6 +58,23 @@ public interface TerminalSession {
     void kill() throws InterruptedException;
 
     /**
+     * {@link #kill()} with another grace period between the hang-up and SIGKILL; {@link java.time.Duration#ZERO}
+     * kills at once. Sessions without a grace period of their own just {@link #kill()}.
+     */
+    default void kill(java.time.Duration grace) throws InterruptedException {
+        kill();
+    }
+
+    /**
+     * Whether what is typed into the terminal is hidden: the line discipline is in canonical mode with echo off, as
+     * for a password prompt ({@code read -s}, {@code sudo}, {@code ssh}). A shell editing its line in raw mode is not
+     * hiding input. False where the terminal's modes cannot be read.
+     */
+    default boolean inputHidden() {
+        return false;
+    }
+
+    /**
      * Completes with the exit code once the process has exited and its last output has been read. The default
      * waits for it on a virtual thread through {@link #awaitChange}; real sessions complete it from their exit
      * watcher.

@@ -28,8 +28,11 @@ import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.ToIntFunction;
 
 /**
@@ -47,9 +50,12 @@ public final class PtyctlServer implements AutoCloseable {
     private final ServerSettings settings;
     private final ServerToken token;
     private final Thread shutdownHook;
+    private final List<ServerExtension> extensions;
 
-    private PtyctlServer(WebServer webServer, TerminalRegistry registry, ServerSettings settings, ServerToken token) {
+    private PtyctlServer(WebServer webServer, TerminalRegistry registry, ServerSettings settings, ServerToken token,
+                         List<ServerExtension> extensions) {
         this.webServer = webServer;
+        this.extensions = extensions;
         this.registry = registry;
         this.settings = settings;
         this.token = token;
@@ -67,6 +73,15 @@ public final class PtyctlServer implements AutoCloseable {
      * @throws UncheckedIOException     when the address cannot be bound
      */
     public static PtyctlServer start(ServerSettings settings, ServerToken token, Config serverConfig) {
+        return start(settings, token, serverConfig, Config.empty());
+    }
+
+    /**
+     * {@link #start(ServerSettings, ServerToken, Config)} with the whole configuration, which the
+     * {@link ServerExtension}s found on the class path read their own keys from.
+     */
+    public static PtyctlServer start(ServerSettings settings, ServerToken token, Config serverConfig,
+                                     Config rootConfig) {
         boolean loopback = isLoopback(settings.host());
         if (!loopback && token.value().isEmpty()) {
             throw new IllegalArgumentException("refusing to listen on " + settings.host() + " without a token: a "
@@ -91,6 +106,10 @@ public final class PtyctlServer implements AutoCloseable {
         registry.events().subscribe(new SocketFrameRelay(sockets));
         WsRouting.Builder ws = WsRouting.builder();
         sockets.routing(ws);
+        AtomicReference<String> baseUrl = new AtomicReference<>();
+        ServerExtension.Context context = new ServerExtension.Context(registry, rootConfig, baseUrl::get);
+        List<ServerExtension> extensions = ServiceLoader.load(ServerExtension.class).stream()
+                .map(ServiceLoader.Provider::get).toList();
         try {
             WebServerConfig.Builder builder = WebServer.builder()
                     .config(serverConfig)
@@ -98,7 +117,10 @@ public final class PtyctlServer implements AutoCloseable {
                     .port(settings.port())
                     .shutdownHook(false)
                     .addFeature(ObserveFeature.just(health(registry)))
-                    .routing(r -> routing(r, registry, rules, sockets::clients))
+                    .routing(r -> {
+                        routing(r, registry, rules, sockets::clients);
+                        extensions.forEach(extension -> extension.routing(r, context));
+                    })
                     .addRouting(ws);
             connectionOptions(builder, settings.terminals().clientBacklogBytes());
             WebSocketOrigins.configure(builder, settings);
@@ -111,8 +133,11 @@ public final class PtyctlServer implements AutoCloseable {
                 }
                 return started;
             });
-            return new PtyctlServer(webServer, registry, settings, token);
+            PtyctlServer server = new PtyctlServer(webServer, registry, settings, token, extensions);
+            baseUrl.set(server.url());
+            return server;
         } catch (RuntimeException e) {
+            extensions.forEach(ServerExtension::close);
             registry.close();
             throw e;
         }
@@ -207,6 +232,7 @@ public final class PtyctlServer implements AutoCloseable {
     }
 
     private void stop() {
+        extensions.forEach(ServerExtension::close);
         registry.close();
         webServer.stop();
     }

@@ -71,7 +71,7 @@ public final class ServerMain {
                 options.port() != null ? options.port() : settings.port());
         ServerToken token = ServerToken.resolve(settings.security(),
                 options.token() != null ? "the --token option" : loaded.tokenOrigin());
-        return PtyctlServer.start(settings, token, loaded.config().get("server"));
+        return PtyctlServer.start(settings, token, loaded.config().get("server"), loaded.config());
     }
 
     /** What the server prints once it listens: its URL and where the token comes from. */

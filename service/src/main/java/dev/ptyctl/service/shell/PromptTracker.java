@@ -72,6 +72,17 @@ public final class PromptTracker implements OutputListener {
                                 boolean truncated, Optional<String> commandLine) {
     }
 
+    /**
+     * Where the shell's line editor echoed a command line as it was typed: from the end of the prompt (B) to the
+     * start of the command's output (C), or to the next prompt when no command ran. A wait for text "in the output"
+     * skips these ranges, so a command line typed by an agent never matches the text it waits for.
+     *
+     * @param fromSeq first byte after the prompt
+     * @param toSeq   where the output or the next prompt began; {@link Long#MAX_VALUE} while the line is being typed
+     */
+    public record InputRegion(long fromSeq, long toSeq) {
+    }
+
     /** What is kept of one command's output: enough for any report a script reads, bounded per terminal. */
     public static final int MAX_CAPTURE_BYTES = 4 << 20;
     /** How many commands {@link #recentCommands} remembers (lines and ranges only: a few KiB). */
@@ -82,6 +93,9 @@ public final class PromptTracker implements OutputListener {
     private static final int MAX_COMMAND_LINE_PAYLOAD = 16 * 1024;
 
     private State state = State.UNKNOWN;
+    /** Where the command line being typed began (after B), or -1 when none is. */
+    private long inputStartSeq = -1;
+    private final ArrayDeque<InputRegion> inputRegions = new ArrayDeque<>();
     private long lastPromptSeq = -1;
     /** Output offset just after the last continuation prompt's mark (OSC 633 F), or -1. */
     private long lastContinuationSeq = -1;
@@ -264,6 +278,11 @@ public final class PromptTracker implements OutputListener {
             case 'A', 'B' -> {
                 if (kind == 'B') {
                     state = State.AT_PROMPT; // at A the prompt is still being drawn: input typed now would be lost
+                    if (inputStartSeq < 0) {
+                        inputStartSeq = endSeq;
+                    }
+                } else {
+                    endInput(markStartSeq);
                 }
                 // A starts a new prompt; its B ends the prompt text, and only then is the shell ready to read a
                 // line: a wait for "the prompt after my command" ends there, not at A (input typed between A and B
@@ -285,6 +304,7 @@ public final class PromptTracker implements OutputListener {
                 }
             }
             case 'C' -> {
+                endInput(markStartSeq);
                 state = State.RUNNING;
                 captureStartSeq = endSeq;
                 runningLine = announcedLine;
@@ -317,6 +337,16 @@ public final class PromptTracker implements OutputListener {
         captureStartSeq = -1;
         runningLine = Optional.empty();
         capture.reset();
+    }
+
+    private void endInput(long endSeq) {
+        if (inputStartSeq >= 0) {
+            if (inputRegions.size() == MAX_RECENT_COMMANDS) {
+                inputRegions.removeFirst();
+            }
+            inputRegions.addLast(new InputRegion(inputStartSeq, endSeq));
+            inputStartSeq = -1;
+        }
     }
 
     private void remember(CommandSummary command) {
@@ -378,6 +408,19 @@ public final class PromptTracker implements OutputListener {
     public synchronized Optional<CommandSummary> runningCommand() {
         return captureStartSeq < 0 ? Optional.empty()
                 : Optional.of(new CommandSummary(runningLine, captureStartSeq, -1, OptionalInt.empty()));
+    }
+
+    /**
+     * The last {@link #MAX_RECENT_COMMANDS} command lines' echo ranges, oldest first, with the one being typed (open
+     * ended) last.
+     */
+    public synchronized List<InputRegion> inputRegions() {
+        if (inputStartSeq < 0) {
+            return List.copyOf(inputRegions);
+        }
+        List<InputRegion> all = new java.util.ArrayList<>(inputRegions);
+        all.add(new InputRegion(inputStartSeq, Long.MAX_VALUE));
+        return all;
     }
 
     /** The last {@link #MAX_RECENT_COMMANDS} finished commands, oldest first. */

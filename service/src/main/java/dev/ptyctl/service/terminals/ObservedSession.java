@@ -69,6 +69,16 @@ final class ObservedSession implements TerminalSession {
     }
 
     @Override
+    public void kill(java.time.Duration grace) throws InterruptedException {
+        pty.kill(grace);
+    }
+
+    @Override
+    public boolean inputHidden() {
+        return pty.inputHidden();
+    }
+
+    @Override
     public CompletableFuture<Integer> onExit() {
         return pty.onExit();
     }

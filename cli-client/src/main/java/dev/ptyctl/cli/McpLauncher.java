@@ -1,0 +1,56 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.mcp.RemoteBridge;
+import dev.ptyctl.mcp.StdioMcp;
+import dev.ptyctl.mcp.ToolSet;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.function.Function;
+
+/**
+ * Runs {@code ptyctl mcp}. With {@link ServeLauncher} and {@link ServerLauncher}, the only classes of the command line
+ * that refer to the service and mcp modules: loaded through {@link ServerSideLoader} when {@code mcp} runs, never by
+ * other commands.
+ */
+final class McpLauncher {
+
+    private McpLauncher() {
+    }
+
+    /**
+     * Serves MCP on stdio until stdin ends.
+     *
+     * @param url   the server to relay to, or null for an embedded one
+     * @param tools {@code --tools}, or null
+     * @return 0 when stdin ended, 2 for bad configuration, 3 when the server cannot start
+     */
+    static int run(String url, String token, String tools, Path config, Function<String, String> environment,
+                   PrintWriter err) throws InterruptedException {
+        try {
+            if (url != null) {
+                System.setOut(System.err); // stdout carries MCP only
+                RemoteBridge.relay(url, token, System.in, new FileOutputStream(FileDescriptor.out));
+            } else {
+                StdioMcp.serveStdio(new StdioMcp.Options(tools == null ? null : ToolSet.parse(tools), config),
+                        environment);
+            }
+            return ExitCode.OK;
+        } catch (IllegalArgumentException e) {
+            err.println("ptyctl: " + e.getMessage());
+            err.flush();
+            return ExitCode.USAGE;
+        } catch (UncheckedIOException e) {
+            err.println("ptyctl: " + e.getCause().getMessage());
+            err.flush();
+            return ExitCode.CANNOT_CONNECT;
+        } catch (IOException e) {
+            err.println("ptyctl: mcp: " + e.getMessage());
+            err.flush();
+            return ExitCode.CANNOT_CONNECT;
+        }
+    }
+}

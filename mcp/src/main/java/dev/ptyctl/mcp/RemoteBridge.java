@@ -1,0 +1,176 @@
+package dev.ptyctl.mcp;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * {@code ptyctl mcp --url URL}: relays MCP between stdio and the {@code /mcp} endpoint (Streamable HTTP) of a running
+ * {@code ptyctl server}, so an agent drives that server's terminals with the very tools of the embedded mode. Each
+ * line from stdin is POSTed as it comes (several at once: a long wait does not hold up other calls); each message of
+ * the answer, plain JSON or server-sent events, is written to stdout as one line. After initialization a GET stream
+ * carries what the server sends on its own (resource updates). When stdin ends the MCP session is deleted, and with
+ * it the terminals it created.
+ */
+public final class RemoteBridge {
+    private static final String SESSION_HEADER = "Mcp-Session-Id";
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+    private final URI endpoint;
+    private final String token;
+    private final HttpClient http;
+    private final OutputStream out;
+    private final AtomicReference<String> sessionId = new AtomicReference<>();
+    private final AtomicInteger inFlight = new AtomicInteger();
+
+    private RemoteBridge(URI endpoint, String token, OutputStream out) {
+        this.endpoint = endpoint;
+        this.token = token;
+        this.out = out;
+        this.http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
+    }
+
+    /**
+     * Relays until {@code in} ends.
+     *
+     * @param serverUrl the server's base URL ({@code http://host:port}); {@code /mcp} is added
+     * @param token     its token, or null
+     * @throws IllegalArgumentException when the URL is not an http(s) URL
+     */
+    public static void relay(String serverUrl, String token, InputStream in, OutputStream out)
+            throws IOException, InterruptedException {
+        URI base = URI.create(serverUrl.endsWith("/") ? serverUrl.substring(0, serverUrl.length() - 1) : serverUrl);
+        if (base.getScheme() == null || !base.getScheme().matches("https?") || base.getHost() == null) {
+            throw new IllegalArgumentException("--url must be an http(s) URL such as http://127.0.0.1:8765, got "
+                    + serverUrl);
+        }
+        RemoteBridge bridge = new RemoteBridge(URI.create(base + "/mcp"), token, out);
+        bridge.pump(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
+    }
+
+    private void pump(BufferedReader lines) throws IOException, InterruptedException {
+        String first = lines.readLine();
+        if (first == null) {
+            return;
+        }
+        post(first); // initialize: answered before anything else, so the session id is known
+        Thread.ofVirtual().name("mcp-bridge-listen").start(this::listen);
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+            if (line.isBlank()) {
+                continue;
+            }
+            String message = line;
+            inFlight.incrementAndGet();
+            Thread.ofVirtual().name("mcp-bridge-post").start(() -> {
+                try {
+                    post(message);
+                } catch (IOException e) {
+                    System.err.println("ptyctl mcp: " + endpoint + ": " + e.getMessage());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    inFlight.decrementAndGet();
+                }
+            });
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10); // stdin has ended: let answers under way out, briefly
+        }
+        endSession();
+    }
+
+    private HttpRequest.Builder request() {
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint);
+        if (token != null && !token.isEmpty()) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        String id = sessionId.get();
+        if (id != null) {
+            request.header(SESSION_HEADER, id);
+        }
+        return request;
+    }
+
+    private void post(String message) throws IOException, InterruptedException {
+        HttpResponse<Stream<String>> response = http.send(request()
+                        .header("Content-Type", "application/json")
+                        .header("Accept", "application/json, text/event-stream")
+                        .POST(HttpRequest.BodyPublishers.ofString(message)).build(),
+                HttpResponse.BodyHandlers.ofLines());
+        response.headers().firstValue(SESSION_HEADER).ifPresent(id -> sessionId.compareAndSet(null, id));
+        if (response.statusCode() == 401 || response.statusCode() == 403) {
+            System.err.println("ptyctl mcp: " + endpoint + " refused the request (HTTP " + response.statusCode()
+                    + "): " + (response.statusCode() == 401 ? "give its token with --token or PTYCTL_TOKEN"
+                    : "this origin or host is not allowed"));
+        }
+        boolean events = response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream");
+        try (Stream<String> body = response.body()) {
+            if (events) {
+                body.forEach(this::eventLine);
+            } else {
+                String json = String.join("", body.toList()).strip();
+                if (!json.isEmpty() && json.startsWith("{") && json.contains("\"jsonrpc\"")) {
+                    write(json);
+                }
+            }
+        }
+    }
+
+    /** The server's own stream (notifications); a server that offers none answers 405 and that is fine. */
+    private void listen() {
+        try {
+            HttpResponse<Stream<String>> response = http.send(request().header("Accept", "text/event-stream")
+                    .GET().build(), HttpResponse.BodyHandlers.ofLines());
+            if (response.statusCode() == 200) {
+                try (Stream<String> body = response.body()) {
+                    body.forEach(this::eventLine);
+                }
+            }
+        } catch (IOException e) {
+            // the server went away or closed the stream; the POSTs report what matters
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One line of an event stream: a {@code data:} line is one JSON-RPC message (our server sends one per line). */
+    private void eventLine(String line) {
+        if (line.startsWith("data:")) {
+            write(line.substring(5).strip());
+        }
+    }
+
+    private void write(String json) {
+        synchronized (out) {
+            try {
+                out.write((json + "\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                System.err.println("ptyctl mcp: cannot write to stdout: " + e.getMessage());
+            }
+        }
+    }
+
+    private void endSession() throws InterruptedException {
+        if (sessionId.get() == null) {
+            return;
+        }
+        try {
+            http.send(request().DELETE().build(), HttpResponse.BodyHandlers.discarding());
+        } catch (IOException e) {
+            System.err.println("ptyctl mcp: could not end the session at " + endpoint + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package dev.ptyctl.mcp;
+
+import dev.ptyctl.mcp.tools.Arguments;
+import dev.ptyctl.mcp.tools.SessionTerminals;
+import dev.ptyctl.mcp.tools.TerminalCloseTool;
+import dev.ptyctl.mcp.tools.TerminalCreateTool;
+import dev.ptyctl.mcp.tools.TerminalListTool;
+import dev.ptyctl.mcp.tools.TerminalOutputTool;
+import dev.ptyctl.mcp.tools.TerminalReadTool;
+import dev.ptyctl.mcp.tools.TerminalResizeTool;
+import dev.ptyctl.mcp.tools.TerminalRunTool;
+import dev.ptyctl.mcp.tools.TerminalSendTool;
+import dev.ptyctl.mcp.tools.TerminalTool;
+import dev.ptyctl.mcp.tools.TerminalWaitTool;
+import dev.ptyctl.mcp.tools.ToolCall;
+import dev.ptyctl.mcp.tools.ToolError;
+import dev.ptyctl.mcp.tools.ToolResult;
+import dev.ptyctl.service.control.TerminalWait;
+import dev.ptyctl.service.terminals.TerminalRegistry;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The MCP server over one terminal registry: the nine tools (those the {@link ToolSet} allows), the screen resources,
+ * and the terminals of each MCP session. Built on either transport: {@link #build} takes the SDK's sync
+ * specification for stdio or Streamable HTTP.
+ */
+public final class TerminalMcpServer implements AutoCloseable {
+    /** What the server tells a model once, at initialization. */
+    static final String INSTRUCTIONS = """
+            ptyctl gives you real terminals. To run shell commands use terminal_run: it returns the exit code and \
+            only the command's output, and the shell keeps its state (cd, export) between runs. For interactive \
+            programs (REPLs, editors, installers that ask questions, ssh): terminal_create, then terminal_send to \
+            type and press keys, terminal_wait to wait for text, a prompt or quiet (never sleep), terminal_read to \
+            see the screen. Pass the seq a tool returned as sinceSeq to terminal_wait so that only new output \
+            matches. When terminal_read says inputHidden (a password prompt), ask the user or give them the \
+            viewUrl from terminal_create instead of typing a secret. Close terminals you started with \
+            terminal_close.""";
+    private static final System.Logger LOG = System.getLogger(TerminalMcpServer.class.getName());
+
+    private final TerminalRegistry registry;
+    private final McpSettings settings;
+    private final Supplier<String> baseUrl;
+    private final Map<String, SessionTerminals> sessions = new ConcurrentHashMap<>();
+    private final ScreenResources resources;
+    private volatile McpSyncServer server;
+    /** Tool calls under way; guarded by itself. */
+    private final int[] running = new int[1];
+
+    public TerminalMcpServer(TerminalRegistry registry, McpSettings settings, Supplier<String> baseUrl) {
+        this.registry = Objects.requireNonNull(registry);
+        this.settings = Objects.requireNonNull(settings);
+        this.baseUrl = Objects.requireNonNull(baseUrl);
+        this.resources = new ScreenResources(registry, () -> server);
+    }
+
+    /** Every tool, in the order {@code tools/list} shows them. */
+    public static List<TerminalTool> allTools() {
+        return List.of(new TerminalCreateTool(), new TerminalListTool(), new TerminalSendTool(),
+                new TerminalReadTool(), new TerminalWaitTool(), new TerminalRunTool(), new TerminalOutputTool(),
+                new TerminalResizeTool(), new TerminalCloseTool());
+    }
+
+    /** Adds the tools and resources to {@code spec} and builds the SDK server. Call once. */
+    public McpSyncServer build(McpServer.SyncSpecification<?> spec, McpJsonMapper json) {
+        List<McpServerFeatures.SyncToolSpecification> tools = allTools().stream()
+                .filter(tool -> settings.tools().allows(tool.access()))
+                .map(tool -> new McpServerFeatures.SyncToolSpecification(tool.definition(json),
+                        (exchange, request) -> call(tool, exchange, request)))
+                .toList();
+        String version = Objects.requireNonNullElse(TerminalMcpServer.class.getPackage().getImplementationVersion(),
+                "dev");
+        server = spec.serverInfo("ptyctl", version)
+                .instructions(INSTRUCTIONS)
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).build())
+                .tools(tools)
+                .resourceTemplates(resources.template())
+                .build();
+        return server;
+    }
+
+    private McpSchema.CallToolResult call(TerminalTool tool, McpSyncServerExchange exchange,
+                                          McpSchema.CallToolRequest request) {
+        synchronized (running) {
+            running[0]++;
+        }
+        try {
+            return callCounted(tool, exchange, request);
+        } finally {
+            synchronized (running) {
+                running[0]--;
+                running.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * Waits up to {@code timeoutMs} for the tool calls under way to answer: a client that sends a last request and
+     * closes its end at once still gets the answer before the server stops.
+     */
+    public void awaitCalls(long timeoutMs) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        synchronized (running) {
+            for (long left = timeoutMs; running[0] > 0 && left > 0; left = deadline - System.currentTimeMillis()) {
+                running.wait(left);
+            }
+        }
+    }
+
+    private McpSchema.CallToolResult callCounted(TerminalTool tool, McpSyncServerExchange exchange,
+                                                 McpSchema.CallToolRequest request) {
+        SessionTerminals session = session(exchange.sessionId());
+        ToolCall call = new ToolCall(registry, session, settings.waitCapMs(), registry.settings().killGrace(),
+                baseUrl, progress(exchange, request));
+        try {
+            return tool.call(call, new Arguments(tool.name(), request.arguments(), tool.argumentNames()));
+        } catch (ToolError e) {
+            return ToolResult.error(e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ToolResult.error("The call was interrupted (the server is stopping).");
+        } catch (IOException e) {
+            return ToolResult.error("The terminal refused: " + e.getMessage() + ". Check it with terminal_read.");
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, tool.name() + " failed", e);
+            return ToolResult.error(tool.name() + " failed unexpectedly: " + e + ". This is a bug in ptyctl; "
+                    + "terminal_list and terminal_read show the state of the terminals.");
+        } finally {
+            for (SessionTerminals.Entry entry : session.entries()) {
+                registry.find(entry.terminalId()).ifPresent(resources::watch);
+            }
+        }
+    }
+
+    /** Progress notifications for a long wait, when the client asked for them with a progress token. */
+    private static TerminalWait.Progress progress(McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
+        Object token = request.meta() == null ? null : request.meta().get("progressToken");
+        if (token == null) {
+            return TerminalWait.Progress.NONE;
+        }
+        return (elapsedMs, limitMs) -> {
+            try {
+                exchange.progressNotification(new McpSchema.ProgressNotification(token, (double) elapsedMs,
+                        (double) limitMs, "waiting (" + elapsedMs / 1000 + " s)"));
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "progress notification not sent", e);
+            }
+        };
+    }
+
+    private SessionTerminals session(String sessionId) {
+        return sessions.computeIfAbsent(Objects.requireNonNullElse(sessionId, ""), id -> new SessionTerminals());
+    }
+
+    /** An MCP session ended (Streamable HTTP DELETE): the terminals it created end with it. */
+    public void endSession(String sessionId) {
+        SessionTerminals session = sessions.remove(sessionId);
+        if (session != null) {
+            session.entries().forEach(entry -> registry.closeById(entry.terminalId()));
+        }
+    }
+
+    @Override
+    public void close() {
+        resources.close();
+        McpSyncServer current = server;
+        if (current != null) {
+            current.close();
+        }
+    }
+}

@@ -1,0 +1,223 @@
+package dev.ptyctl.mcp.http;
+
+import io.helidon.http.HeaderName;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpStreamableServerSession;
+import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
+import io.modelcontextprotocol.spec.ProtocolVersions;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import reactor.core.publisher.Mono;
+
+/**
+ * The MCP SDK's Streamable HTTP server transport on Helidon routing: POST carries client messages (an
+ * {@code initialize} gets a new session and its {@code Mcp-Session-Id}; a request is answered on a server-sent-event
+ * stream that also carries its progress notifications; notifications and responses get 202), GET opens the stream
+ * the server sends its own messages on (resource updates), DELETE ends a session. Handlers run on Helidon's virtual
+ * threads and block on the SDK's Reactor types there, which is what those threads are for.
+ *
+ * <p>Access (Host, Origin, token) is checked before a request gets here, by the server's request guard.
+ */
+public final class StreamableHttpTransport implements McpStreamableServerTransportProvider, HttpService {
+    static final HeaderName SESSION_ID = HeaderNames.create("Mcp-Session-Id");
+    /** Often enough that proxies with a one-minute idle timeout keep a quiet GET stream open. */
+    private static final long KEEP_ALIVE_MS = 25_000;
+    private static final System.Logger LOG = System.getLogger(StreamableHttpTransport.class.getName());
+
+    private final McpJsonMapper json;
+    private final Consumer<String> sessionEnded;
+    private final Map<String, McpStreamableServerSession> sessions = new ConcurrentHashMap<>();
+    private volatile McpStreamableServerSession.Factory factory;
+    private volatile boolean closing;
+
+    /** @param sessionEnded told the id of each session a client deletes */
+    public StreamableHttpTransport(McpJsonMapper json, Consumer<String> sessionEnded) {
+        this.json = json;
+        this.sessionEnded = sessionEnded;
+    }
+
+    @Override
+    public List<String> protocolVersions() {
+        return List.of(ProtocolVersions.MCP_2025_03_26, ProtocolVersions.MCP_2025_06_18,
+                ProtocolVersions.MCP_2025_11_25);
+    }
+
+    @Override
+    public void setSessionFactory(McpStreamableServerSession.Factory sessionFactory) {
+        this.factory = sessionFactory;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.post(this::post).get(this::get).delete(this::delete);
+    }
+
+    private void post(ServerRequest req, ServerResponse res) throws IOException {
+        if (closing) {
+            error(res, Status.SERVICE_UNAVAILABLE_503, McpSchema.ErrorCodes.INTERNAL_ERROR, "the server is stopping");
+            return;
+        }
+        McpSchema.JSONRPCMessage message;
+        try {
+            message = McpSchema.deserializeJsonRpcMessage(json, req.content().as(String.class));
+        } catch (IOException | RuntimeException e) {
+            error(res, Status.BAD_REQUEST_400, McpSchema.ErrorCodes.PARSE_ERROR,
+                    "not a JSON-RPC message: " + e.getMessage());
+            return;
+        }
+        if (message instanceof McpSchema.JSONRPCRequest request
+                && McpSchema.METHOD_INITIALIZE.equals(request.method())) {
+            initialize(request, res);
+            return;
+        }
+        Optional<McpStreamableServerSession> session = session(req, res);
+        if (session.isEmpty()) {
+            return;
+        }
+        switch (message) {
+            case McpSchema.JSONRPCRequest request -> answer(session.get(), request, res);
+            case McpSchema.JSONRPCNotification notification -> {
+                session.get().accept(notification).block();
+                res.status(Status.ACCEPTED_202).send();
+            }
+            case McpSchema.JSONRPCResponse response -> {
+                session.get().accept(response).block();
+                res.status(Status.ACCEPTED_202).send();
+            }
+            default -> error(res, Status.BAD_REQUEST_400, McpSchema.ErrorCodes.INVALID_REQUEST,
+                    "unknown message type");
+        }
+    }
+
+    private void initialize(McpSchema.JSONRPCRequest request, ServerResponse res) throws IOException {
+        McpSchema.InitializeRequest params = json.convertValue(request.params(),
+                new TypeRef<McpSchema.InitializeRequest>() {
+                });
+        McpStreamableServerSession.McpStreamableServerSessionInit init = factory.startSession(params);
+        sessions.put(init.session().getId(), init.session());
+        McpSchema.InitializeResult result = init.initResult().block();
+        res.header(SESSION_ID, init.session().getId())
+                .header(HeaderNames.CONTENT_TYPE, "application/json")
+                .send(json.writeValueAsString(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, request.id(),
+                        result, null)));
+    }
+
+    /** A request: its answer (and whatever the server sends while working on it) as an event stream. */
+    private void answer(McpStreamableServerSession session, McpSchema.JSONRPCRequest request, ServerResponse res)
+            throws IOException {
+        res.header(HeaderNames.CONTENT_TYPE, "text/event-stream").header(HeaderNames.CACHE_CONTROL, "no-cache");
+        try (OutputStream out = res.outputStream()) {
+            SseStream stream = new SseStream(json, out);
+            try {
+                session.responseStream(request, stream).block();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "answering " + request.method() + " failed", e);
+            } finally {
+                stream.close();
+            }
+        }
+    }
+
+    private void get(ServerRequest req, ServerResponse res) throws IOException, InterruptedException {
+        if (!req.headers().first(HeaderNames.ACCEPT).orElse("").contains("text/event-stream")) {
+            error(res, Status.NOT_ACCEPTABLE_406, McpSchema.ErrorCodes.INVALID_REQUEST,
+                    "GET /mcp opens an event stream: send Accept: text/event-stream");
+            return;
+        }
+        Optional<McpStreamableServerSession> session = session(req, res);
+        if (session.isEmpty()) {
+            return;
+        }
+        res.header(HeaderNames.CONTENT_TYPE, "text/event-stream").header(HeaderNames.CACHE_CONTROL, "no-cache");
+        try (OutputStream out = res.outputStream()) {
+            SseStream stream = new SseStream(json, out);
+            McpStreamableServerSession.McpStreamableServerSessionStream listening = session.get()
+                    .listeningStream(stream);
+            try {
+                out.flush(); // the headers now: a client waits for them before it goes on
+                while (!stream.awaitClosed(KEEP_ALIVE_MS) && !closing && stream.keepAlive()) {
+                    // the stream stays open until the session or the client ends it
+                }
+            } finally {
+                listening.close();
+            }
+        }
+    }
+
+    private void delete(ServerRequest req, ServerResponse res) throws IOException {
+        Optional<McpStreamableServerSession> session = session(req, res);
+        if (session.isEmpty()) {
+            return;
+        }
+        String id = session.get().getId();
+        sessions.remove(id);
+        try {
+            session.get().delete().block();
+        } finally {
+            sessionEnded.accept(id);
+        }
+        res.status(Status.OK_200).send();
+    }
+
+    /** The session the request names, or empty after answering 400 (no id) or 404 (unknown id). */
+    private Optional<McpStreamableServerSession> session(ServerRequest req, ServerResponse res) throws IOException {
+        Optional<String> id = req.headers().first(SESSION_ID);
+        if (id.isEmpty() || id.get().isBlank()) {
+            error(res, Status.BAD_REQUEST_400, McpSchema.ErrorCodes.INVALID_REQUEST,
+                    "Mcp-Session-Id header required (send initialize first)");
+            return Optional.empty();
+        }
+        McpStreamableServerSession session = sessions.get(id.get());
+        if (session == null) {
+            error(res, Status.NOT_FOUND_404, McpSchema.ErrorCodes.INVALID_REQUEST,
+                    "unknown session " + id.get() + " (it ended, or the server restarted): initialize again");
+            return Optional.empty();
+        }
+        return Optional.of(session);
+    }
+
+    private void error(ServerResponse res, Status status, int code, String message) throws IOException {
+        res.status(status).header(HeaderNames.CONTENT_TYPE, "application/json")
+                .send(json.writeValueAsString(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, null, null,
+                        new McpSchema.JSONRPCResponse.JSONRPCError(code, message, null))));
+    }
+
+    @Override
+    public Mono<Void> notifyClients(String method, Object params) {
+        return Mono.fromRunnable(() -> sessions.values().forEach(session -> {
+            try {
+                session.sendNotification(method, params).block();
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "notification to session " + session.getId() + " failed", e);
+            }
+        }));
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+        return Mono.fromRunnable(() -> {
+            closing = true;
+            sessions.values().forEach(session -> {
+                try {
+                    session.closeGracefully().block();
+                } catch (RuntimeException e) {
+                    LOG.log(System.Logger.Level.DEBUG, "closing session " + session.getId() + " failed", e);
+                }
+            });
+            sessions.clear();
+        });
+    }
+}

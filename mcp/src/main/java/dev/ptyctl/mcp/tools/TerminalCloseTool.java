@@ -1,0 +1,37 @@
+package dev.ptyctl.mcp.tools;
+
+import dev.ptyctl.service.terminals.HostedTerminal;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
+import java.util.OptionalInt;
+
+/** {@code terminal_close}: ends a terminal's program and every process still holding the terminal. */
+public final class TerminalCloseTool extends SchemaTool {
+
+    public TerminalCloseTool() {
+        super("terminal_close", "Close a terminal", Access.CLOSE, true, """
+                End a terminal: its program, its process group and every process still holding the terminal \
+                (background jobs included) get SIGHUP, and SIGKILL after a grace period; `force: true` kills at \
+                once. Answers the exit code (128 + signal number when a signal ended it). The terminal stays in \
+                terminal_list as exited. Example: {"terminalId": "...", "force": false}.""", """
+                {"type": "object", "properties": {
+                  %s,
+                  "force": {"type": "boolean", "description": "SIGKILL at once instead of SIGHUP, then SIGKILL after the grace period."}
+                }, "required": ["terminalId"]}""".formatted(TERMINAL_ID), """
+                {"type": "object", "properties": {"exitCode": {"type": "integer"}}, "required": ["exitCode"]}""");
+    }
+
+    @Override
+    public McpSchema.CallToolResult call(ToolCall call, Arguments args) throws ToolError, InterruptedException {
+        String id = args.string("terminalId");
+        boolean force = args.bool("force");
+        HostedTerminal terminal = call.terminal(id);
+        terminal.session().kill(force ? Duration.ZERO : call.killGrace());
+        OptionalInt code = terminal.session().progress().exitCode();
+        int exitCode = code.orElseGet(() -> terminal.session().onExit().join());
+        call.registry().closeById(id);
+        call.session().closed(id, exitCode);
+        return new ToolResult().put("exitCode", exitCode)
+                .withText("Closed terminal " + id + " (exit code " + exitCode + ").");
+    }
+}

@@ -1,0 +1,83 @@
+package dev.ptyctl.mcp.tools;
+
+import dev.ptyctl.service.shell.LiveTitle;
+import dev.ptyctl.service.shell.PromptTracker;
+import dev.ptyctl.service.terminals.HostedTerminal;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** {@code terminal_list}: the terminals this MCP session created, running or exited. */
+public final class TerminalListTool extends SchemaTool {
+
+    public TerminalListTool() {
+        super("terminal_list", "List terminals", Access.READ, false, """
+                List the terminals this session created: id, name, command, whether it still runs (`state`), its \
+                exit code, the title the program set, `activity` (working/idle, from the title), the command the \
+                shell runs now (`runningCommand`) and the last command's exit code (`lastExitCode`). Use it to find \
+                a terminal id again or to see which terminals are busy. Closed terminals stay listed as exited.""",
+                """
+                {"type": "object", "properties": {}}""", """
+                {"type": "object", "properties": {"terminals": {"type": "array", "items": {"type": "object", "properties": {
+                  "terminalId": {"type": "string"}, "name": {"type": "string"},
+                  "command": {"type": "array", "items": {"type": "string"}},
+                  "state": {"type": "string", "enum": ["running", "exited"]},
+                  "exitCode": {"type": ["integer", "null"]}, "title": {"type": ["string", "null"]},
+                  "activity": {"type": ["string", "null"]}, "runningCommand": {"type": ["string", "null"]},
+                  "lastExitCode": {"type": ["integer", "null"]}
+                }, "required": ["terminalId", "name", "command", "state", "exitCode"]}}}, "required": ["terminals"]}""");
+    }
+
+    @Override
+    public McpSchema.CallToolResult call(ToolCall call, Arguments args) {
+        List<Map<String, Object>> terminals = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        for (SessionTerminals.Entry entry : call.session().entries()) {
+            Map<String, Object> item = describe(call, entry);
+            terminals.add(item);
+            text.append(entry.terminalId()).append("  ").append(entry.name()).append("  ")
+                    .append(item.get("state"));
+            if (item.get("exitCode") != null) {
+                text.append(" (exit ").append(item.get("exitCode")).append(')');
+            }
+            if (item.get("runningCommand") != null) {
+                text.append("  running: ").append(item.get("runningCommand"));
+            }
+            text.append('\n');
+        }
+        if (terminals.isEmpty()) {
+            text.append("This session has no terminals yet: terminal_create starts one, terminal_run uses a shell it "
+                    + "starts itself.");
+        }
+        return new ToolResult().put("terminals", terminals).withText(text.toString().strip());
+    }
+
+    private static Map<String, Object> describe(ToolCall call, SessionTerminals.Entry entry) {
+        Map<String, Object> item = new LinkedHashMap<>();
+        item.put("terminalId", entry.terminalId());
+        item.put("name", entry.name());
+        item.put("command", entry.command());
+        OptionalInt closed = call.session().closedExitCode(entry.terminalId());
+        Optional<HostedTerminal> found = closed.isPresent() ? Optional.empty()
+                : call.registry().find(entry.terminalId());
+        // Not closed here and no longer in the registry: another client removed it; its exit code is gone with it.
+        OptionalInt exit = found.map(t -> t.session().progress().exitCode()).orElse(closed);
+        boolean running = found.isPresent() && exit.isEmpty();
+        item.put("state", running ? "running" : "exited");
+        item.put("exitCode", exit.isPresent() ? exit.getAsInt() : null);
+        Optional<LiveTitle> title = found.flatMap(HostedTerminal::liveTitle);
+        item.put("title", title.map(LiveTitle::title).orElse(null));
+        item.put("activity", title.flatMap(LiveTitle::activity).map(LiveTitle.Activity::wireName).orElse(null));
+        Optional<PromptTracker> prompts = found.flatMap(HostedTerminal::prompts);
+        item.put("runningCommand", prompts.flatMap(PromptTracker::runningCommand)
+                .flatMap(PromptTracker.CommandSummary::commandLine).orElse(null));
+        item.put("lastExitCode", prompts.map(PromptTracker::recentCommands).filter(l -> !l.isEmpty())
+                .map(List::getLast).map(c -> c.exitCode().isPresent() ? (Object) c.exitCode().getAsInt() : null)
+                .orElse(null));
+        return item;
+    }
+}

@@ -1,0 +1,108 @@
+package dev.ptyctl.mcp.tools;
+
+import dev.ptyctl.service.control.CommandRun;
+import dev.ptyctl.service.terminals.CreateRequest;
+import dev.ptyctl.service.terminals.HostedTerminal;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.UUID;
+
+/** {@code terminal_run}: runs a command line in a shell and answers its exit code and output. */
+public final class TerminalRunTool extends SchemaTool {
+    static final long DEFAULT_TIMEOUT_MS = 30_000;
+    static final int DEFAULT_MAX_BYTES = 16 * 1024;
+
+    public TerminalRunTool() {
+        super("terminal_run", "Run a shell command", Access.INTERACT, true, """
+                Run a command line in a shell and get its exit code and output, as if typed at the prompt: state \
+                persists between runs (cd, export, functions, activated virtualenvs). Any shell text works: pipes, \
+                quotes, several lines, heredocs. Without terminalId it uses one shell this session starts on first \
+                use and keeps. `output` is only what the commands printed (not the prompt, not the command line), \
+                cut to maxBytes with `truncated: true` (the head is kept; terminal_output pages through all of it). \
+                On timeout `timedOut` is true, there is no exitCode and the command keeps running: follow it with \
+                terminal_wait {prompt: true, sinceSeq} or stop it with terminal_send [{"key": "C-c"}]. Not for \
+                programs that wait for input (editors, REPLs, password prompts): use terminal_create, \
+                terminal_send and terminal_wait for those. Example: {"command": "make test", "timeoutMs": 120000}.""",
+                """
+                {"type": "object", "properties": {
+                  "command": {"type": "string", "description": "Shell text to run."},
+                  "terminalId": {"type": "string", "description": "A shell terminal to run it in (it needs ptyctl's shell integration). Default: this session's shell."},
+                  "timeoutMs": {"type": "integer", "minimum": 0, "maximum": 600000, "description": "Default 30000."},
+                  "maxBytes": {"type": "integer", "minimum": 0, "maximum": 4194304, "description": "Most output bytes returned, default 16384."}
+                }, "required": ["command"]}""", """
+                {"type": "object", "properties": {
+                  "exitCode": {"type": "integer"}, "output": {"type": "string"}, "truncated": {"type": "boolean"},
+                  "cwd": {"type": "string"}, "terminalId": {"type": "string"}, "seq": {"type": "integer"},
+                  "timedOut": {"type": "boolean"}
+                }, "required": ["output", "truncated", "cwd", "terminalId", "seq", "timedOut"]}""");
+    }
+
+    @Override
+    public McpSchema.CallToolResult call(ToolCall call, Arguments args)
+            throws ToolError, IOException, InterruptedException {
+        String command = args.string("command");
+        long timeoutMs = args.integer("timeoutMs", 0, TerminalWaitTool.MAX_TIMEOUT_MS, DEFAULT_TIMEOUT_MS);
+        int maxBytes = (int) args.integer("maxBytes", 0, 4 << 20, DEFAULT_MAX_BYTES);
+        Optional<String> given = args.optionalString("terminalId");
+        HostedTerminal terminal = given.isPresent() ? call.liveTerminal(given.get()) : sessionShell(call);
+        CommandRun.Result result;
+        try {
+            result = CommandRun.run(terminal.session(), terminal.prompts(), terminal.output(), command, timeoutMs,
+                    maxBytes);
+        } catch (IllegalArgumentException e) {
+            throw new ToolError(e.getMessage() + ".");
+        }
+        String id = terminal.terminalId();
+        if (result.exited()) {
+            throw new ToolError("The shell in terminal " + id + " exited" + terminal.session().progress().exitCode()
+                    .stream().mapToObj(c -> " with code " + c).findFirst().orElse("") + " before the command "
+                    + "finished. Run it again without terminalId to get a new shell.");
+        }
+        if (result.ranNothing()) {
+            throw new ToolError("The shell did not run the command (a syntax error, or an unfinished quote?). Its "
+                    + "screen shows why: terminal_read " + id + ". The line may still be on its prompt; clear it "
+                    + "with terminal_send [{\"key\": \"C-c\"}].");
+        }
+        ToolResult out = new ToolResult();
+        result.exitCode().ifPresent(code -> out.put("exitCode", code));
+        out.put("output", result.output()).put("truncated", result.truncated()).put("cwd", result.cwd())
+                .put("terminalId", id).put("seq", result.seq()).put("timedOut", result.timedOut());
+        return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, id)));
+    }
+
+    private static String facts(CommandRun.Result result, String id) {
+        StringBuilder facts = new StringBuilder();
+        if (result.timedOut()) {
+            facts.append("timed out, still running (terminal_wait {prompt: true, sinceSeq: ").append(result.seq())
+                    .append("} to follow it, terminal_send C-c to stop it)");
+        } else {
+            facts.append("exit ").append(result.exitCode().isPresent() ? result.exitCode().getAsInt() : "unknown");
+        }
+        if (result.truncated()) {
+            facts.append(" · output truncated (terminal_output pages through all of it)");
+        }
+        if (!result.cwd().isEmpty()) {
+            facts.append(" · cwd ").append(result.cwd());
+        }
+        return facts.append(" · terminal ").append(id).toString();
+    }
+
+    /** This session's shell for terminal_run, started on first use (and again if it exited). */
+    private static HostedTerminal sessionShell(ToolCall call) throws ToolError, InterruptedException {
+        synchronized (call.session()) {
+            Optional<HostedTerminal> existing = call.session().defaultShell().flatMap(call.registry()::find)
+                    .filter(HostedTerminal::running);
+            if (existing.isPresent()) {
+                return existing.get();
+            }
+            CreateRequest request = new CreateRequest("mcp-" + UUID.randomUUID(), null,
+                    TerminalCreateTool.DEFAULT_COLS, TerminalCreateTool.DEFAULT_ROWS, null, null, java.util.Map.of(),
+                    false, true);
+            HostedTerminal shell = TerminalCreateTool.create(call, request);
+            call.session().add(new SessionTerminals.Entry(shell.terminalId(), "shell", shell.spec().command()));
+            call.session().defaultShell(shell.terminalId());
+            return shell;
+        }
+    }
+}

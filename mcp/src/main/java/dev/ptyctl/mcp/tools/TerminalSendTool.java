@@ -1,0 +1,81 @@
+package dev.ptyctl.mcp.tools;
+
+import dev.ptyctl.service.control.TerminalInput;
+import dev.ptyctl.service.pty.SessionExitedException;
+import dev.ptyctl.service.terminals.HostedTerminal;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** {@code terminal_send}: types text, presses keys and pastes, in order. */
+public final class TerminalSendTool extends SchemaTool {
+
+    public TerminalSendTool() {
+        super("terminal_send", "Type into a terminal", Access.INTERACT, true, """
+                Type into a terminal: a list of steps applied in order, each {"text": "..."} (typed as is), \
+                {"key": "Enter"} (a key: Enter, Tab, Escape, Backspace, ArrowUp..., Ctrl+C, Alt+X, F1-F12; tmux \
+                names C-c, M-x, S-Tab, BSpace, Up, PPage work too) or {"paste": "..."} (pasted: bracketed when the \
+                program asked for it, newlines as Enter). Nothing is pressed for you: end a command with \
+                {"key": "Enter"}. The result's `seq` is the output offset before the input: pass it as `sinceSeq` \
+                to terminal_wait to see only the answer. For shell commands prefer terminal_run. \
+                Example: {"terminalId": "...", "input": [{"text": "print(6*7)"}, {"key": "Enter"}]}.""", """
+                {"type": "object", "properties": {
+                  %s,
+                  "input": {"type": "array", "minItems": 1, "items": {"type": "object", "properties": {
+                    "text": {"type": "string"}, "key": {"type": "string"}, "paste": {"type": "string"}},
+                    "minProperties": 1, "maxProperties": 1}}
+                }, "required": ["terminalId", "input"]}""".formatted(TERMINAL_ID), """
+                {"type": "object", "properties": {"written": {"type": "integer"}, "seq": {"type": "integer"}},
+                 "required": ["written", "seq"]}""");
+    }
+
+    @Override
+    public McpSchema.CallToolResult call(ToolCall call, Arguments args)
+            throws ToolError, IOException, InterruptedException {
+        String id = args.string("terminalId");
+        List<TerminalInput.Action> actions = actions(args.raw("input"));
+        HostedTerminal terminal = call.liveTerminal(id);
+        TerminalInput.Sent sent;
+        try {
+            sent = TerminalInput.send(terminal.session(), actions);
+        } catch (TerminalInput.UnknownKey e) {
+            throw new ToolError(e.getMessage() + ". Nothing was sent.");
+        } catch (SessionExitedException e) {
+            call.liveTerminal(id); // reports the exit code
+            throw new ToolError("Terminal " + id + " has exited; it takes no more input.");
+        }
+        return new ToolResult().put("written", sent.written()).put("seq", sent.seq())
+                .withText("Sent " + sent.written() + " bytes to " + id + ". To see the answer: terminal_wait with "
+                        + "sinceSeq " + sent.seq() + ", or terminal_read.");
+    }
+
+    static List<TerminalInput.Action> actions(Object input) throws ToolError {
+        if (!(input instanceof List<?> list) || list.isEmpty()) {
+            throw new ToolError("input must be a non-empty array of steps such as [{\"text\": \"ls\"}, "
+                    + "{\"key\": \"Enter\"}].");
+        }
+        List<TerminalInput.Action> actions = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            if (!(list.get(i) instanceof Map<?, ?> step) || step.size() != 1) {
+                throw new ToolError("input[" + i + "] must be an object with exactly one of text, key or paste, "
+                        + "got " + Arguments.describe(list.get(i)) + (list.get(i) instanceof Map<?, ?> m
+                        ? " with " + m.keySet() : "") + ".");
+            }
+            Map.Entry<?, ?> only = step.entrySet().iterator().next();
+            TerminalInput.Kind kind = switch (String.valueOf(only.getKey())) {
+                case "text" -> TerminalInput.Kind.TEXT;
+                case "key" -> TerminalInput.Kind.KEY;
+                case "paste" -> TerminalInput.Kind.PASTE;
+                default -> throw new ToolError("input[" + i + "] has " + only.getKey()
+                        + "; each step is {\"text\": ...}, {\"key\": ...} or {\"paste\": ...}.");
+            };
+            if (!(only.getValue() instanceof String value)) {
+                throw new ToolError("input[" + i + "]." + only.getKey() + " must be a string.");
+            }
+            actions.add(new TerminalInput.Action(kind, value));
+        }
+        return actions;
+    }
+}

@@ -1,0 +1,124 @@
+package dev.ptyctl.mcp.tools;
+
+import dev.ptyctl.service.control.TerminalWait;
+import dev.ptyctl.service.control.TerminalWait.Condition;
+import dev.ptyctl.service.terminals.HostedTerminal;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/** {@code terminal_wait}: blocks until something happens in a terminal, woken by its output. */
+public final class TerminalWaitTool extends SchemaTool {
+    static final long DEFAULT_TIMEOUT_MS = 10_000;
+    static final long MAX_TIMEOUT_MS = 600_000;
+    private static final List<String> CONDITIONS = List.of("text", "regex", "gone", "idleMs", "prompt", "exit");
+
+    public TerminalWaitTool() {
+        super("terminal_wait", "Wait for a terminal", Access.READ, false, """
+                Wait until something happens in a terminal, instead of sleeping: give exactly one of `text` (appears \
+                on screen), `regex` (a Java regular expression found on screen; ^ and $ match at row ends), `gone` \
+                (text no longer on screen), `idleMs` (no output for that long: the program has settled), `prompt: \
+                true` (the shell shows a new prompt: the command finished) or `exit: true` (the program exited). \
+                With `sinceSeq` (the seq terminal_send returned) text and regex match only output printed after \
+                that point, never text already on screen nor the command line you typed; prompt waits for a prompt \
+                drawn after it. Wakes on each output, no polling. Answers `matched`, `reason` (text, regex, gone, \
+                idle, prompt, exit, timeout, or continue: the server's limit on one wait was reached, call again \
+                with sinceSeq set to the returned seq), the screen and `seq`. \
+                Example: {"terminalId": "...", "text": "Listening on", "sinceSeq": 1234, "timeoutMs": 30000}.""",
+                """
+                {"type": "object", "properties": {
+                  %s,
+                  "text": {"type": "string"}, "regex": {"type": "string"}, "gone": {"type": "string"},
+                  "idleMs": {"type": "integer", "minimum": 1, "maximum": 600000},
+                  "prompt": {"type": "boolean"}, "exit": {"type": "boolean"},
+                  "sinceSeq": {"type": "integer", "minimum": 0},
+                  "timeoutMs": {"type": "integer", "minimum": 0, "maximum": 600000, "description": "Default 10000."}
+                }, "required": ["terminalId"]}""".formatted(TERMINAL_ID), """
+                {"type": "object", "properties": {
+                  "matched": {"type": "boolean"},
+                  "reason": {"type": "string", "enum": ["text", "regex", "gone", "idle", "prompt", "exit", "timeout", "continue"]},
+                  "screen": {"type": "string"}, "seq": {"type": "integer"}, "exitCode": {"type": "integer"}
+                }, "required": ["matched", "reason", "screen", "seq"]}""");
+    }
+
+    @Override
+    public McpSchema.CallToolResult call(ToolCall call, Arguments args) throws ToolError, InterruptedException {
+        String id = args.string("terminalId");
+        Condition condition = condition(args);
+        long timeoutMs = args.integer("timeoutMs", 0, MAX_TIMEOUT_MS, DEFAULT_TIMEOUT_MS);
+        HostedTerminal terminal = call.terminal(id);
+        TerminalWait.Outcome outcome;
+        try {
+            outcome = TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(), condition,
+                    timeoutMs, call.waitCapMs(), call.progress());
+        } catch (IllegalArgumentException e) {
+            throw new ToolError(e.getMessage() + ".");
+        }
+        ToolResult result = new ToolResult().put("matched", outcome.matched())
+                .put("reason", outcome.reason().wireName()).put("screen", outcome.screen().screen())
+                .put("seq", outcome.seq());
+        if (outcome.reason() == TerminalWait.Reason.EXIT) {
+            outcome.screen().exitCode().ifPresent(code -> result.put("exitCode", code));
+        }
+        return result.withText(ToolResult.screenAndFacts(outcome.screen().screen(), facts(outcome)));
+    }
+
+    private static String facts(TerminalWait.Outcome outcome) {
+        String head = switch (outcome.reason()) {
+            case TIMEOUT -> "not matched: timed out";
+            case CONTINUE -> "not matched yet: the server's limit on one wait was reached; call terminal_wait again "
+                    + "with sinceSeq " + outcome.seq();
+            case EXIT -> (outcome.matched() ? "matched: exited" : "not matched: the program exited")
+                    + outcome.screen().exitCode().stream().mapToObj(c -> " with code " + c).findFirst().orElse("");
+            default -> "matched: " + outcome.reason().wireName();
+        };
+        return head + " · seq " + outcome.seq();
+    }
+
+    private static Condition condition(Arguments args) throws ToolError {
+        List<String> given = new ArrayList<>();
+        for (String name : CONDITIONS) {
+            if (args.has(name) && !(args.raw(name) instanceof Boolean flag && !flag)) {
+                given.add(name);
+            }
+        }
+        if (given.size() != 1) {
+            throw new ToolError("terminal_wait needs exactly one of text, regex, gone, idleMs, prompt: true or "
+                    + "exit: true" + (given.isEmpty() ? "" : ", got " + String.join(" and ", given)) + ".");
+        }
+        long since = args.integer("sinceSeq", 0, Long.MAX_VALUE, -1);
+        return switch (given.getFirst()) {
+            case "text" -> Condition.text(nonEmpty(args, "text"), since);
+            case "regex" -> Condition.regex(pattern(nonEmpty(args, "regex")), since);
+            case "gone" -> Condition.gone(nonEmpty(args, "gone"));
+            case "idleMs" -> Condition.idle(args.integer("idleMs", 1, MAX_TIMEOUT_MS, 1));
+            case "prompt" -> {
+                args.bool("prompt");
+                yield Condition.prompt(since);
+            }
+            default -> {
+                args.bool("exit");
+                yield Condition.exit();
+            }
+        };
+    }
+
+    private static String nonEmpty(Arguments args, String name) throws ToolError {
+        String text = args.string(name);
+        if (text.isEmpty()) {
+            throw new ToolError(name + " must not be empty.");
+        }
+        return text;
+    }
+
+    private static Pattern pattern(String regex) throws ToolError {
+        try {
+            return Pattern.compile(regex, Pattern.MULTILINE);
+        } catch (PatternSyntaxException e) {
+            throw new ToolError("regex is not a valid Java regular expression: " + e.getDescription() + " near "
+                    + "index " + e.getIndex() + ". Fix it, or wait for plain text with `text`.");
+        }
+    }
+}

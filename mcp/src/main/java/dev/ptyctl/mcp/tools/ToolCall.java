@@ -1,0 +1,54 @@
+package dev.ptyctl.mcp.tools;
+
+import dev.ptyctl.service.control.TerminalWait;
+import dev.ptyctl.service.terminals.HostedTerminal;
+import dev.ptyctl.service.terminals.TerminalRegistry;
+import java.time.Duration;
+import java.util.OptionalInt;
+import java.util.function.Supplier;
+
+/**
+ * What a tool call works with: the registry, the calling MCP session's terminals, the adapter's settings, the
+ * server's URL (for {@code viewUrl}) and the progress channel of this call.
+ *
+ * @param registry   the terminals of the server
+ * @param session    the terminals of the MCP session making the call
+ * @param waitCapMs  the longest one {@code terminal_wait} blocks ({@code ptyctl.mcp.waitCapMillis})
+ * @param killGrace  the server's grace period between hang-up and kill
+ * @param baseUrl    the server's URL, e.g. {@code http://127.0.0.1:8765}
+ * @param progress   where a long wait reports progress (nothing when the client gave no progress token)
+ */
+public record ToolCall(TerminalRegistry registry, SessionTerminals session, long waitCapMs, Duration killGrace,
+                       Supplier<String> baseUrl, TerminalWait.Progress progress) {
+
+    /**
+     * The terminal with this id, live or exited, or the error an agent can act on: one this session closed gives
+     * its exit code, an unknown id says to list them.
+     */
+    public HostedTerminal terminal(String terminalId) throws ToolError {
+        OptionalInt closedCode = session.closedExitCode(terminalId);
+        if (closedCode.isPresent()) {
+            throw new ToolError("Terminal " + terminalId + " was closed (exit code " + closedCode.getAsInt()
+                    + "). Create a new one with terminal_create, or let terminal_run start a shell.");
+        }
+        return registry.find(terminalId).orElseThrow(() -> new ToolError("There is no terminal " + terminalId
+                + ". Call terminal_list to see this session's terminals, or terminal_create to start one."));
+    }
+
+    /** {@link #terminal} that must still be running: input and resizing need a live program. */
+    public HostedTerminal liveTerminal(String terminalId) throws ToolError {
+        HostedTerminal terminal = terminal(terminalId);
+        OptionalInt code = terminal.session().progress().exitCode();
+        if (code.isPresent()) {
+            throw new ToolError("Terminal " + terminalId + " has exited with code " + code.getAsInt()
+                    + "; it takes no more input. Read its last screen with terminal_read or its output with "
+                    + "terminal_output, or create a new one with terminal_create.");
+        }
+        return terminal;
+    }
+
+    /** The web page where a person can watch and type into the terminal. */
+    public String viewUrl(String terminalId) {
+        return baseUrl.get() + "/?t=" + terminalId;
+    }
+}

@@ -1,0 +1,162 @@
+package dev.ptyctl.service.control;
+
+import dev.ptyctl.service.output.OutputLog;
+import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.service.shell.CommandOutput;
+import dev.ptyctl.service.shell.PromptTracker;
+import dev.ptyctl.service.shell.PromptTracker.CommandSummary;
+import dev.ptyctl.vt.Terminal;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Runs a command line in the terminal's shell the way a person would: waits for the prompt, types the line (pasted,
+ * so quotes, heredocs and several lines arrive as one edit; bracketed when the shell asked for it), presses Enter and
+ * waits for the prompt drawn after it. Exit code, output and working directory come from the shell integration's
+ * marks (OSC 133 C/D, OSC 7): no wrapper around the command, nothing matched on its echo, and {@code cd} or
+ * {@code export} persist because the command ran in the shell itself. For several commands the exit code is the
+ * last one's and the output is all of theirs.
+ */
+public final class CommandRun {
+
+    /**
+     * The outcome.
+     *
+     * @param exitCode  the (last) command's exit code; empty when it timed out or the shell ran nothing
+     * @param output    what the commands printed, as screen text lines without the trailing newline
+     * @param truncated whether the output was cut (its head is kept)
+     * @param cwd       the shell's working directory afterwards (OSC 7), "" if it never said
+     * @param seq       the output seq when the run ended
+     * @param timedOut  whether the timeout came first (the command keeps running)
+     * @param ranNothing the prompt came back with no command run: a blank line or one the shell refused
+     * @param exited    the shell itself exited
+     */
+    public record Result(OptionalInt exitCode, String output, boolean truncated, String cwd, long seq,
+                         boolean timedOut, boolean ranNothing, boolean exited) {
+    }
+
+    private CommandRun() {
+    }
+
+    /**
+     * Runs {@code command}.
+     *
+     * @throws IllegalArgumentException the terminal has no shell integration
+     */
+    public static Result run(TerminalSession session, Optional<PromptTracker> tracker, OutputLog log,
+                             String command, long timeoutMs, int maxBytes)
+            throws IOException, InterruptedException {
+        PromptTracker prompts = tracker.orElseThrow(() -> new IllegalArgumentException("this terminal has no shell "
+                + "integration (not a shell the server started, or shellIntegration is off), so a command's end "
+                + "and exit code cannot be seen; use terminal_send and terminal_wait instead"));
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+        TerminalWait.Outcome ready = TerminalWait.await(session, tracker, log, TerminalWait.Condition.prompt(-1),
+                remainingMs(deadline), Long.MAX_VALUE, TerminalWait.Progress.NONE);
+        if (!ready.matched()) {
+            return unfinished(session, ready);
+        }
+        List<TerminalInput.Action> typing = List.of(
+                new TerminalInput.Action(command.indexOf('\n') >= 0 ? TerminalInput.Kind.PASTE
+                        : TerminalInput.Kind.TEXT, command),
+                new TerminalInput.Action(TerminalInput.Kind.KEY, "Enter"));
+        long typedAt;
+        try {
+            typedAt = TerminalInput.send(session, typing).seq();
+        } catch (TerminalInput.UnknownKey e) {
+            throw new IllegalStateException("Enter is a key", e);
+        }
+        TerminalWait.Outcome done = TerminalWait.await(session, tracker, log, TerminalWait.Condition.prompt(typedAt),
+                remainingMs(deadline), Long.MAX_VALUE, TerminalWait.Progress.NONE);
+        if (!done.matched()) {
+            return unfinished(session, done);
+        }
+        List<CommandSummary> ran = prompts.recentCommands().stream()
+                .filter(c -> c.outputStartSeq() > typedAt && !c.running()).toList();
+        String cwd = workingDirectory(session.inspect(Terminal::workingDirectory));
+        if (ran.isEmpty()) {
+            return new Result(OptionalInt.empty(), "", false, cwd, done.seq(), false, !command.isBlank(), false);
+        }
+        int cols = session.inspect(Terminal::cols);
+        StringBuilder output = new StringBuilder();
+        boolean truncated = false;
+        for (CommandSummary each : ran) {
+            Captured captured = captured(each, prompts, log);
+            truncated |= captured.cut();
+            output.append(CommandOutput.render(captured.bytes(), cols));
+        }
+        String text = output.toString();
+        if (text.endsWith("\n")) {
+            text = text.substring(0, text.length() - 1);
+        }
+        String head = head(text, maxBytes);
+        return new Result(ran.getLast().exitCode(), head, truncated || head.length() < text.length(), cwd,
+                done.seq(), false, false, false);
+    }
+
+    private record Captured(byte[] bytes, boolean cut) {
+    }
+
+    /** A command's raw output: the tracker's copy for the last one, the output log's range for earlier ones. */
+    private static Captured captured(CommandSummary command, PromptTracker prompts, OutputLog log) {
+        Optional<PromptTracker.CommandRecord> last = prompts.lastCommand()
+                .filter(c -> c.outputStartSeq() == command.outputStartSeq());
+        if (last.isPresent()) {
+            return new Captured(last.get().outputBytes(), last.get().truncated());
+        }
+        long start = Math.max(command.outputStartSeq(), log.firstKeptSeq());
+        int length = (int) Math.max(0, command.outputEndSeq() - start);
+        byte[] bytes = new byte[length];
+        OutputLog.Read read = log.read(start, bytes, 0, length, true);
+        int got = read.status() == OutputLog.ReadStatus.BYTES ? read.length() : 0;
+        return new Captured(java.util.Arrays.copyOf(bytes, got),
+                start > command.outputStartSeq() || got < length);
+    }
+
+    private static Result unfinished(TerminalSession session, TerminalWait.Outcome outcome) {
+        String cwd = workingDirectory(session.inspect(Terminal::workingDirectory));
+        boolean exited = outcome.reason() == TerminalWait.Reason.EXIT;
+        return new Result(OptionalInt.empty(), "", false, cwd, outcome.seq(), !exited, false, exited);
+    }
+
+    /** The first {@code maxBytes} UTF-8 bytes of {@code text}, cut before a character, never inside one. */
+    static String head(String text, int maxBytes) {
+        if (text.length() * 3L <= maxBytes || text.getBytes(StandardCharsets.UTF_8).length <= maxBytes) {
+            return text;
+        }
+        int bytes = 0;
+        int i = 0;
+        while (i < text.length()) {
+            int cp = text.codePointAt(i);
+            int size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            if (bytes + size > maxBytes) {
+                break;
+            }
+            bytes += size;
+            i += Character.charCount(cp);
+        }
+        return text.substring(0, i);
+    }
+
+    /** The path of an OSC 7 {@code file://host/path} URI, percent-decoded; "" if there is none. */
+    static String workingDirectory(String uri) {
+        if (uri == null || uri.isEmpty()) {
+            return "";
+        }
+        try {
+            String path = new URI(uri).getPath();
+            return path == null ? "" : path;
+        } catch (URISyntaxException e) {
+            return uri.startsWith("file://") ? uri.substring(uri.indexOf('/', "file://".length())) : "";
+        }
+    }
+
+    private static long remainingMs(long deadlineNanos) {
+        return Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.ptyctl.service.control;
+
+import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.serialize.TextSerializer;
+import java.util.OptionalInt;
+
+/**
+ * The screen of a terminal and the facts an agent needs beside it, taken at one moment under the session lock.
+ *
+ * @param screen        the screen as text (the {@code pty/read} rules), after {@code scrollback} lines from above it
+ *                      when asked
+ * @param cursorRow     1-based
+ * @param cursorCol     1-based
+ * @param cols          width
+ * @param rows          height
+ * @param altScreen     whether a full-screen program has the alternate screen up
+ * @param inputHidden   whether the terminal does not echo what is typed (canonical mode, echo off: a password prompt)
+ * @param title         the title the program set (OSC 0/2), "" if none
+ * @param seq           the output seq the screen shows everything up to
+ * @param exitCode      the program's exit code once it has exited
+ */
+public record ScreenSnapshot(String screen, int cursorRow, int cursorCol, int cols, int rows, boolean altScreen,
+                             boolean inputHidden, String title, long seq, OptionalInt exitCode) {
+
+    /** Takes a snapshot with {@code scrollback} lines (≥ 0) of history above the screen. */
+    public static ScreenSnapshot take(TerminalSession session, int scrollback) {
+        boolean hidden = session.inputHidden();
+        return session.snapshot((t, progress) -> new ScreenSnapshot(text(t, scrollback), t.cursorRow() + 1,
+                t.cursorCol() + 1, t.cols(), t.rows(), t.alternateScreenActive(), hidden, t.title(),
+                progress.outputSeq(), progress.exitCode()));
+    }
+
+    /** Whether the program is still running. */
+    public boolean running() {
+        return exitCode.isEmpty();
+    }
+
+    private static String text(Terminal t, int scrollback) {
+        if (scrollback <= 0) {
+            return TextSerializer.screen(t);
+        }
+        int history = t.scrollbackSize();
+        int from = Math.max(0, history - scrollback);
+        StringBuilder text = new StringBuilder();
+        for (int i = from; i < history; i++) {
+            text.append(t.scrollbackRowText(i).stripTrailing()).append('\n');
+        }
+        // The screen's own text already drops its trailing blank rows; history lines above it are kept as they are,
+        // unless the whole screen is blank (then trailing blank history lines go too, as the rules say).
+        text.append(TextSerializer.screen(t));
+        String all = text.toString();
+        int end = all.length();
+        while (end > 0 && all.charAt(end - 1) == '\n' && (end == 1 || all.charAt(end - 2) == '\n')) {
+            end--;
+        }
+        return all.substring(0, end);
+    }
+}

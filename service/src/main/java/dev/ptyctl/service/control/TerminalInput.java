@@ -1,0 +1,83 @@
+package dev.ptyctl.service.control;
+
+import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.vt.keys.PasteEncoder;
+import dev.ptyctl.vt.keys.TmuxKeyNames;
+import dev.ptyctl.vt.keys.UnknownKeyException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Input for a terminal as a list of actions applied in order: text typed as it is, keys by name (our names or tmux's,
+ * {@link TmuxKeyNames}; arrows honour application cursor mode) and pastes (bracketed when the program turned mode
+ * 2004 on, {@link PasteEncoder}). Everything is encoded before anything is written, so a bad key name writes nothing,
+ * and the whole input goes to the PTY in one write.
+ */
+public final class TerminalInput {
+    /** What an action holds. */
+    public enum Kind { TEXT, KEY, PASTE }
+
+    /** One action: its kind and its string (the text, the key name, the pasted text). */
+    public record Action(Kind kind, String value) {
+    }
+
+    /**
+     * What was written.
+     *
+     * @param written bytes written to the PTY
+     * @param seq     the output seq when they were written: anything the program prints in answer comes after it
+     */
+    public record Sent(int written, long seq) {
+    }
+
+    /** A key name that is neither ours nor tmux's; the message names it and lists the valid forms. */
+    public static final class UnknownKey extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UnknownKey(String message) {
+            super(message);
+        }
+    }
+
+    private TerminalInput() {
+    }
+
+    /**
+     * Encodes and writes {@code actions}.
+     *
+     * @throws UnknownKey                               for a key name no form knows (nothing is written)
+     * @throws dev.ptyctl.service.pty.SessionExitedException when the program has exited
+     */
+    public static Sent send(TerminalSession session, List<Action> actions)
+            throws UnknownKey, IOException, InterruptedException {
+        byte[] bytes = encode(session, actions);
+        long seq = session.write(bytes);
+        return new Sent(bytes.length, seq);
+    }
+
+    /** The bytes {@code actions} stand for, with the terminal's current modes. */
+    public static byte[] encode(TerminalSession session, List<Action> actions) throws UnknownKey {
+        boolean plainText = actions.stream().allMatch(a -> a.kind() == Kind.TEXT);
+        boolean[] modes = plainText ? new boolean[2]
+                : session.inspect(t -> new boolean[] {t.applicationCursorKeys(), t.bracketedPaste()});
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (Action action : actions) {
+            out.writeBytes(switch (action.kind()) {
+                case TEXT -> action.value().getBytes(StandardCharsets.UTF_8);
+                case KEY -> key(action.value(), modes[0]);
+                case PASTE -> PasteEncoder.encode(action.value().replace("\u001b", ""), modes[1]);
+            });
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] key(String name, boolean applicationCursorKeys) throws UnknownKey {
+        try {
+            return TmuxKeyNames.encode(name, applicationCursorKeys);
+        } catch (UnknownKeyException e) {
+            throw new UnknownKey(e.getMessage() + "; " + TmuxKeyNames.VALID_FORMS);
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package dev.ptyctl.service.control;
+
+import dev.ptyctl.service.output.OutputLog;
+import dev.ptyctl.service.pty.SessionProgress;
+import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.service.shell.PromptTracker;
+import dev.ptyctl.service.shell.PromptTracker.InputRegion;
+import dev.ptyctl.vt.serialize.TextSerializer;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+/**
+ * Waits, woken by the session after every chunk of output (no polling), until one condition holds, the program
+ * exits, the timeout passes or the server's cap on a single wait does:
+ * <ul>
+ *   <li>{@code text} / {@code regex}: on the screen; with a {@code sinceSeq}, in the output printed after it
+ *       instead (plain text, without the command lines the shell echoed while they were typed), so text already on
+ *       the screen, or the echo of the command an agent just typed, never matches;</li>
+ *   <li>{@code gone}: the text is no longer on the screen;</li>
+ *   <li>{@code idle}: no output for {@code idleMs} (counted from the later of the last output and the start);</li>
+ *   <li>{@code prompt}: the shell is at a prompt drawn after {@code sinceSeq} (needs shell integration);</li>
+ *   <li>{@code exit}: the program has exited.</li>
+ * </ul>
+ * When the program exits first the outcome says so ({@link Reason#EXIT}, matched only for an exit wait). On the cap
+ * the outcome is {@link Reason#CONTINUE} with the seq to go on from.
+ */
+public final class TerminalWait {
+    /** How often {@link Progress} hears from a long wait. */
+    private static final long PROGRESS_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    /** What to wait for. */
+    public enum Kind { TEXT, REGEX, GONE, IDLE, PROMPT, EXIT }
+
+    /** Why a wait ended. */
+    public enum Reason {
+        TEXT, REGEX, GONE, IDLE, PROMPT, EXIT, TIMEOUT, CONTINUE;
+
+        /** The reason as the wire spells it: {@code "text"}, {@code "continue"}, ... */
+        public String wireName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * A validated condition.
+     *
+     * @param kind     what to wait for
+     * @param text     the text of TEXT and GONE
+     * @param regex    the pattern of REGEX
+     * @param idleMs   the quiet time of IDLE
+     * @param sinceSeq only output (TEXT, REGEX) or prompts (PROMPT) after this seq count; -1 for none
+     */
+    public record Condition(Kind kind, String text, Pattern regex, long idleMs, long sinceSeq) {
+        public Condition {
+            Objects.requireNonNull(kind, "kind");
+        }
+
+        public static Condition text(String text, long sinceSeq) {
+            return new Condition(Kind.TEXT, text, null, 0, sinceSeq);
+        }
+
+        public static Condition regex(Pattern regex, long sinceSeq) {
+            return new Condition(Kind.REGEX, null, regex, 0, sinceSeq);
+        }
+
+        public static Condition gone(String text) {
+            return new Condition(Kind.GONE, text, null, 0, -1);
+        }
+
+        public static Condition idle(long idleMs) {
+            return new Condition(Kind.IDLE, null, null, idleMs, -1);
+        }
+
+        public static Condition prompt(long sinceSeq) {
+            return new Condition(Kind.PROMPT, null, null, 0, sinceSeq);
+        }
+
+        public static Condition exit() {
+            return new Condition(Kind.EXIT, null, null, 0, -1);
+        }
+    }
+
+    /**
+     * How the wait ended.
+     *
+     * @param matched whether the condition held
+     * @param reason  why it ended
+     * @param screen  the screen then
+     */
+    public record Outcome(boolean matched, Reason reason, ScreenSnapshot screen) {
+        /** The output seq the screen shows: where a resumed wait goes on from. */
+        public long seq() {
+            return screen.seq();
+        }
+    }
+
+    /** Told about a long wait about once a second (MCP progress notifications). */
+    @FunctionalInterface
+    public interface Progress {
+        /** @param elapsedMs time waited so far; @param limitMs the most this wait will take */
+        void waiting(long elapsedMs, long limitMs);
+
+        Progress NONE = (elapsed, limit) -> { };
+    }
+
+    private TerminalWait() {
+    }
+
+    /** One look at the session, under its lock. */
+    private record Look(SessionProgress progress, String screen, List<InputRegion> regions, boolean atPrompt,
+                        long lastPromptSeq) {
+    }
+
+    /**
+     * Waits.
+     *
+     * @param timeoutMs how long the caller is willing to wait
+     * @param capMs     the server's limit on one wait; when it is shorter and is reached, the outcome is CONTINUE
+     * @throws IllegalArgumentException for a prompt wait on a terminal without shell integration
+     */
+    public static Outcome await(TerminalSession session, Optional<PromptTracker> prompts, OutputLog log,
+                                Condition condition, long timeoutMs, long capMs, Progress progress)
+            throws InterruptedException {
+        if (condition.kind() == Kind.PROMPT && prompts.isEmpty()) {
+            throw new IllegalArgumentException("this terminal has no shell integration, so its prompts cannot be "
+                    + "seen; wait for text or idleMs instead");
+        }
+        boolean capped = capMs < timeoutMs;
+        long limitMs = Math.min(timeoutMs, capMs);
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.MILLISECONDS.toNanos(limitMs);
+        long nextProgress = start + PROGRESS_EVERY_NANOS;
+        boolean sinceOutput = condition.sinceSeq() >= 0
+                && (condition.kind() == Kind.TEXT || condition.kind() == Kind.REGEX);
+        OutputScan scan = sinceOutput ? new OutputScan(log, condition.sinceSeq()) : null;
+        while (true) {
+            Look look = look(session, prompts.orElse(null));
+            SessionProgress now = look.progress();
+            if (scan != null) {
+                scan.advance(now.outputSeq(), look.regions());
+            }
+            long nanos = System.nanoTime();
+            if (holds(condition, look, scan, start, nanos)) {
+                return outcome(session, true, reasonOf(condition.kind()));
+            }
+            if (!now.running()) {
+                return outcome(session, condition.kind() == Kind.EXIT, Reason.EXIT);
+            }
+            if (nanos - deadline >= 0) {
+                return outcome(session, false, capped ? Reason.CONTINUE : Reason.TIMEOUT);
+            }
+            if (nanos - nextProgress >= 0) {
+                progress.waiting(TimeUnit.NANOSECONDS.toMillis(nanos - start), limitMs);
+                nextProgress += PROGRESS_EVERY_NANOS;
+            }
+            long wakeAt = Math.min(deadline, nextProgress);
+            if (condition.kind() == Kind.IDLE) {
+                wakeAt = Math.min(wakeAt, quietSince(now, start) + TimeUnit.MILLISECONDS.toNanos(condition.idleMs()));
+            }
+            session.awaitChange(now.outputSeq(), wakeAt);
+        }
+    }
+
+    private static boolean holds(Condition c, Look look, OutputScan scan, long start, long nanos) {
+        return switch (c.kind()) {
+            case TEXT -> (scan != null ? scan.text().toString() : look.screen()).contains(c.text());
+            case REGEX -> c.regex().matcher(scan != null ? scan.text() : look.screen()).find();
+            case GONE -> !look.screen().contains(c.text());
+            case IDLE -> nanos - quietSince(look.progress(), start) >= TimeUnit.MILLISECONDS.toNanos(c.idleMs());
+            case PROMPT -> look.atPrompt() && look.lastPromptSeq() > c.sinceSeq();
+            case EXIT -> !look.progress().running();
+        };
+    }
+
+    private static long quietSince(SessionProgress progress, long start) {
+        return progress.lastOutputNanos() - start > 0 ? progress.lastOutputNanos() : start;
+    }
+
+    private static Look look(TerminalSession session, PromptTracker prompts) {
+        // The tracker is fed under the session lock, so read under it too: its marks then agree with the screen.
+        return session.snapshot((terminal, progress) -> new Look(progress, TextSerializer.screen(terminal),
+                prompts == null ? List.of() : prompts.inputRegions(),
+                prompts != null && prompts.state() == PromptTracker.State.AT_PROMPT,
+                prompts == null ? -1 : prompts.lastPromptSeq()));
+    }
+
+    private static Outcome outcome(TerminalSession session, boolean matched, Reason reason) {
+        return new Outcome(matched, reason, ScreenSnapshot.take(session, 0));
+    }
+
+    private static Reason reasonOf(Kind kind) {
+        return Reason.valueOf(kind.name());
+    }
+}
