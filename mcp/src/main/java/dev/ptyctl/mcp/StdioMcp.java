@@ -80,6 +80,34 @@ public final class StdioMcp {
         serve(options, env, System.getProperties(), System.in, protocol);
     }
 
+    /**
+     * {@code [--tools SET] [--config FILE] | --url URL [--token T]}: the same as {@code ptyctl mcp} without the
+     * command line around it (tests start the adapter this way from their class path).
+     */
+    public static void main(String[] args) throws Exception {
+        ToolSet tools = null;
+        Path config = null;
+        String url = null;
+        String token = null;
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--tools" -> tools = ToolSet.parse(args[i + 1]);
+                case "--config" -> config = Path.of(args[i + 1]);
+                case "--url" -> url = args[i + 1];
+                case "--token" -> token = args[i + 1];
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        if (url != null) {
+            PrintStream protocol = System.out;
+            System.setOut(System.err);
+            RemoteBridge.relay(url, token, System.in, protocol);
+        } else {
+            serveStdio(new Options(tools, config), System::getenv);
+        }
+        System.exit(0);
+    }
+
     /** Tells when its stream has ended (or failed): the client went away. */
     private static final class EndOfInput extends FilterInputStream {
         private final Runnable onEnd;

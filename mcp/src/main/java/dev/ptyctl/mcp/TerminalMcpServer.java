@@ -80,7 +80,8 @@ public final class TerminalMcpServer implements AutoCloseable {
                 .toList();
         String version = Objects.requireNonNullElse(TerminalMcpServer.class.getPackage().getImplementationVersion(),
                 "dev");
-        server = spec.serverInfo("ptyctl", version)
+        // The tools check their own arguments, with messages that name the argument and say what to send instead.
+        server = spec.serverInfo("ptyctl", version).validateToolInputs(false)
                 .instructions(INSTRUCTIONS)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).build())
                 .tools(tools)
@@ -144,7 +145,7 @@ public final class TerminalMcpServer implements AutoCloseable {
 
     /** Progress notifications for a long wait, when the client asked for them with a progress token. */
     private static TerminalWait.Progress progress(McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
-        Object token = request.meta() == null ? null : request.meta().get("progressToken");
+        Object token = request.progressToken();
         if (token == null) {
             return TerminalWait.Progress.NONE;
         }
@@ -153,7 +154,7 @@ public final class TerminalMcpServer implements AutoCloseable {
                 exchange.progressNotification(new McpSchema.ProgressNotification(token, (double) elapsedMs,
                         (double) limitMs, "waiting (" + elapsedMs / 1000 + " s)"));
             } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.DEBUG, "progress notification not sent", e);
+                LOG.log(System.Logger.Level.WARNING, "progress notification not sent", e);
             }
         };
     }

@@ -1,12 +1,12 @@
 package dev.ptyctl.mcp.http;
 
+import io.helidon.http.sse.SseEvent;
+import io.helidon.webserver.sse.SseSink;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpStreamableServerTransport;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import reactor.core.publisher.Mono;
@@ -19,13 +19,11 @@ import reactor.core.publisher.Mono;
  * fails (the client went away).
  */
 final class SseStream implements McpStreamableServerTransport {
-    private static final byte[] KEEP_ALIVE = ": keep-alive\n\n".getBytes(StandardCharsets.UTF_8);
-
     private final McpJsonMapper json;
-    private final OutputStream out;
+    private final SseSink out;
     private final CountDownLatch closed = new CountDownLatch(1);
 
-    SseStream(McpJsonMapper json, OutputStream out) {
+    SseStream(McpJsonMapper json, SseSink out) {
         this.json = json;
         this.out = out;
     }
@@ -39,9 +37,8 @@ final class SseStream implements McpStreamableServerTransport {
     public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message, String messageId) {
         return Mono.fromRunnable(() -> {
             try {
-                write(("event: message\ndata: " + json.writeValueAsString(message) + "\n\n")
-                        .getBytes(StandardCharsets.UTF_8));
-            } catch (IOException e) {
+                write(SseEvent.builder().name("message").data(json.writeValueAsString(message)).build());
+            } catch (java.io.IOException | UncheckedIOException e) {
                 close();
             }
         });
@@ -50,20 +47,19 @@ final class SseStream implements McpStreamableServerTransport {
     /** Writes a comment that keeps proxies from timing the stream out; false when the client has gone. */
     boolean keepAlive() {
         try {
-            write(KEEP_ALIVE);
+            write(SseEvent.builder().comment("keep-alive").build());
             return true;
-        } catch (IOException e) {
+        } catch (UncheckedIOException e) {
             close();
             return false;
         }
     }
 
-    private synchronized void write(byte[] bytes) throws IOException {
+    private synchronized void write(SseEvent event) {
         if (closed.getCount() == 0) {
-            throw new IOException("stream closed");
+            throw new UncheckedIOException(new java.io.IOException("stream closed"));
         }
-        out.write(bytes);
-        out.flush();
+        out.emit(event);
     }
 
     /** Waits up to {@code millis} for the stream to close; true once it has. */

@@ -7,6 +7,7 @@ import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+import io.helidon.webserver.sse.SseSink;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -14,7 +15,6 @@ import io.modelcontextprotocol.spec.McpStreamableServerSession;
 import io.modelcontextprotocol.spec.McpStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.ProtocolVersions;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -118,8 +118,8 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
     /** A request: its answer (and whatever the server sends while working on it) as an event stream. */
     private void answer(McpStreamableServerSession session, McpSchema.JSONRPCRequest request, ServerResponse res)
             throws IOException {
-        res.header(HeaderNames.CONTENT_TYPE, "text/event-stream").header(HeaderNames.CACHE_CONTROL, "no-cache");
-        try (OutputStream out = res.outputStream()) {
+        res.header(HeaderNames.CACHE_CONTROL, "no-cache");
+        try (SseSink out = res.sink(SseSink.TYPE)) {
             SseStream stream = new SseStream(json, out);
             try {
                 session.responseStream(request, stream).block();
@@ -141,13 +141,14 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
         if (session.isEmpty()) {
             return;
         }
-        res.header(HeaderNames.CONTENT_TYPE, "text/event-stream").header(HeaderNames.CACHE_CONTROL, "no-cache");
-        try (OutputStream out = res.outputStream()) {
+        res.header(HeaderNames.CACHE_CONTROL, "no-cache");
+        try (SseSink out = res.sink(SseSink.TYPE)) {
             SseStream stream = new SseStream(json, out);
             McpStreamableServerSession.McpStreamableServerSessionStream listening = session.get()
                     .listeningStream(stream);
             try {
-                out.flush(); // the headers now: a client waits for them before it goes on
+                // the headers now, with a comment: a client waits for them before it goes on
+                out.emit(io.helidon.http.sse.SseEvent.builder().comment("ptyctl mcp").build());
                 while (!stream.awaitClosed(KEEP_ALIVE_MS) && !closing && stream.keepAlive()) {
                     // the stream stays open until the session or the client ends it
                 }
@@ -190,9 +191,12 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
     }
 
     private void error(ServerResponse res, Status status, int code, String message) throws IOException {
-        res.status(status).header(HeaderNames.CONTENT_TYPE, "application/json")
-                .send(json.writeValueAsString(new McpSchema.JSONRPCResponse(McpSchema.JSONRPC_VERSION, null, null,
-                        new McpSchema.JSONRPCResponse.JSONRPCError(code, message, null))));
+        // Written by hand: the SDK's response type refuses the null id a JSON-RPC error without a request carries.
+        Map<String, Object> error = new java.util.LinkedHashMap<>();
+        error.put("jsonrpc", McpSchema.JSONRPC_VERSION);
+        error.put("id", null);
+        error.put("error", Map.of("code", code, "message", message));
+        res.status(status).header(HeaderNames.CONTENT_TYPE, "application/json").send(json.writeValueAsString(error));
     }
 
     @Override

@@ -38,14 +38,20 @@ final class ProcessKiller {
     private ProcessKiller() {
     }
 
-    /** Hangs up, waits up to {@code grace}, kills what is left and waits for the leader to be reaped. */
+    /**
+     * Hangs up, waits up to {@code grace}, kills what is left and waits for the leader to be reaped; with a zero
+     * grace period kills at once.
+     */
     static void terminate(Leader leader, Duration grace) throws InterruptedException {
         long deadline = System.nanoTime() + grace.toNanos();
         Map<Long, ProcessTable.Entry> table = ProcessTable.scan();
         Set<Long> members = members(leader.pid(), table);
-        for (long group : groupsOf(leader.pid(), members, table)) {
-            Signals.toGroup(group, Signals.SIGHUP);
-            Signals.toGroup(group, Signals.SIGCONT);
+        // A zero grace period is a forced close: no hang-up the program could handle (or ignore), SIGKILL at once.
+        if (!grace.isZero()) {
+            for (long group : groupsOf(leader.pid(), members, table)) {
+                Signals.toGroup(group, Signals.SIGHUP);
+                Signals.toGroup(group, Signals.SIGCONT);
+            }
         }
         boolean leaderGone = leader.awaitExit(remaining(deadline));
         boolean othersGone = awaitAll(members, leader.pid(), deadline);

@@ -1,0 +1,73 @@
+package dev.ptyctl.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Calls tools through an SDK client and unpacks their results, with failure messages that show the whole result. */
+final class ToolClient implements AutoCloseable {
+    private final McpSyncClient client;
+
+    ToolClient(McpSyncClient client) {
+        this.client = client;
+    }
+
+    McpSyncClient sdk() {
+        return client;
+    }
+
+    /** {@code k1, v1, k2, v2, ...} as an argument map. */
+    static Map<String, Object> args(Object... pairs) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            map.put((String) pairs[i], pairs[i + 1]);
+        }
+        return map;
+    }
+
+    McpSchema.CallToolResult call(String tool, Map<String, Object> arguments) {
+        return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
+    }
+
+    /** The structured content of a successful call. */
+    @SuppressWarnings("unchecked")
+    Map<String, Object> ok(String tool, Map<String, Object> arguments) {
+        McpSchema.CallToolResult result = call(tool, arguments);
+        assertThat(result.isError()).as("%s %s answered %s", tool, arguments, result).isFalse();
+        return (Map<String, Object>) result.structuredContent();
+    }
+
+    /** The text of a call that must fail. */
+    String error(String tool, Map<String, Object> arguments) {
+        McpSchema.CallToolResult result = call(tool, arguments);
+        assertThat(result.isError()).as("%s %s answered %s", tool, arguments, result).isTrue();
+        return text(result);
+    }
+
+    static String text(McpSchema.CallToolResult result) {
+        return ((McpSchema.TextContent) result.content().getFirst()).text();
+    }
+
+    /** A shell terminal ({@code shell} with ptyctl's integration), its id. */
+    String shell(String shell) {
+        return (String) ok("terminal_create", args("command", List.of(shell))).get("terminalId");
+    }
+
+    /** terminal_run in a terminal; the structured result. */
+    Map<String, Object> run(String terminalId, String command) {
+        return ok("terminal_run", args("terminalId", terminalId, "command", command, "timeoutMs", 60_000));
+    }
+
+    static long seq(Map<String, Object> result, String field) {
+        return ((Number) result.get(field)).longValue();
+    }
+
+    @Override
+    public void close() {
+        client.closeGracefully();
+    }
+}

@@ -1,0 +1,256 @@
+package dev.ptyctl.mcp;
+
+import static dev.ptyctl.mcp.ToolClient.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every tool does, seen through the MCP SDK's own client; run once over stdio and once over Streamable HTTP
+ * (the subclasses). Each test makes its own terminals.
+ */
+abstract class ToolsContract {
+
+    /** The client of the transport under test. */
+    abstract ToolClient tools();
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> map(Object value) {
+        return (Map<String, Object>) value;
+    }
+
+    @Test
+    void listsTheNineToolsWithSchemasAndAnnotations() {
+        List<McpSchema.Tool> listed = tools().sdk().listTools().tools();
+        assertThat(listed).extracting(McpSchema.Tool::name).containsExactly("terminal_create", "terminal_list",
+                "terminal_send", "terminal_read", "terminal_wait", "terminal_run", "terminal_output",
+                "terminal_resize", "terminal_close");
+        Map<String, McpSchema.Tool> byName = listed.stream()
+                .collect(Collectors.toMap(McpSchema.Tool::name, t -> t));
+        for (McpSchema.Tool tool : listed) {
+            assertThat(tool.inputSchema()).as(tool.name()).isNotNull();
+            assertThat(tool.outputSchema()).as(tool.name()).isNotNull();
+            if (!tool.name().equals("terminal_list")) { // it takes no arguments
+                assertThat(tool.description()).as(tool.name()).contains("Example");
+            }
+        }
+        for (String readOnly : List.of("terminal_list", "terminal_read", "terminal_wait", "terminal_output")) {
+            assertThat(byName.get(readOnly).annotations().readOnlyHint()).as(readOnly).isTrue();
+        }
+        assertThat(byName.get("terminal_close").annotations().destructiveHint()).isTrue();
+        assertThat(byName.get("terminal_create").annotations().readOnlyHint()).isFalse();
+    }
+
+    @Test
+    void runReturnsTheExitCodeAndOnlyTheCommandsOutput() {
+        String shell = tools().shell("bash");
+        Map<String, Object> failed = tools().run(shell, "echo hello; false");
+        assertThat(failed).containsEntry("exitCode", 1).containsEntry("output", "hello")
+                .containsEntry("timedOut", false).containsEntry("truncated", false);
+        Map<String, Object> cd = tools().run(shell, "cd /tmp");
+        assertThat(cd).containsEntry("exitCode", 0).containsEntry("output", "").containsEntry("cwd", "/tmp");
+        assertThat(tools().run(shell, "pwd")).containsEntry("output", "/tmp");
+    }
+
+    @Test
+    void runWithoutATerminalUsesOneShellOfTheSession() {
+        Map<String, Object> first = tools().ok("terminal_run", args("command", "export MCP_TEST_VAR=kept"));
+        Map<String, Object> second = tools().ok("terminal_run", args("command", "echo $MCP_TEST_VAR"));
+        assertThat(second.get("terminalId")).isEqualTo(first.get("terminalId"));
+        assertThat(second).containsEntry("output", "kept");
+        List<?> listed = (List<?>) tools().ok("terminal_list", args()).get("terminals");
+        assertThat(listed).anySatisfy(t -> assertThat(map(t)).containsEntry("terminalId",
+                first.get("terminalId")).containsEntry("state", "running"));
+    }
+
+    @Test
+    void createReturnsAViewUrlAndTheProgramRuns() {
+        Map<String, Object> created = tools().ok("terminal_create", args("command", List.of("cat"), "name", "echo",
+                "cols", 90, "rows", 20));
+        String id = (String) created.get("terminalId");
+        assertThat(created).containsEntry("name", "echo").containsEntry("size", Map.of("cols", 90, "rows", 20));
+        assertThat((String) created.get("viewUrl")).startsWith("http://").endsWith("/?t=" + id);
+        Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "ping"), Map.of("key", "Enter"))));
+        assertThat(sent).containsEntry("written", 5);
+        Map<String, Object> waited = tools().ok("terminal_wait", args("terminalId", id, "regex", "^ping\\n?.*\\n?ping",
+                "timeoutMs", 30_000));
+        assertThat(waited).containsEntry("matched", true).containsEntry("reason", "regex");
+        Map<String, Object> read = tools().ok("terminal_read", args("terminalId", id));
+        assertThat((String) read.get("screen")).isEqualTo("ping\nping\n");
+        assertThat(read).containsEntry("cursor", Map.of("row", 3, "col", 1)).containsEntry("altScreen", false)
+                .containsEntry("inputHidden", false);
+    }
+
+    @Test
+    void ctrlCStopsSleepAndTheShellSays130() {
+        String shell = tools().shell("bash");
+        tools().run(shell, "true"); // the prompt is up
+        Map<String, Object> timedOut = tools().ok("terminal_run", args("terminalId", shell, "command", "sleep 100",
+                "timeoutMs", 300));
+        assertThat(timedOut).containsEntry("timedOut", true).doesNotContainKey("exitCode");
+        Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", shell, "input",
+                List.of(Map.of("key", "C-c"))));
+        Map<String, Object> prompt = tools().ok("terminal_wait", args("terminalId", shell, "prompt", true,
+                "sinceSeq", sent.get("seq"), "timeoutMs", 30_000));
+        assertThat(prompt).containsEntry("matched", true).containsEntry("reason", "prompt");
+        assertThat(tools().run(shell, "echo $?")).containsEntry("output", "130");
+    }
+
+    @Test
+    void anUnknownKeyIsAnErrorListingTheValidFormsAndSendsNothing() {
+        String id = (String) tools().ok("terminal_create", args("command", List.of("cat"))).get("terminalId");
+        String error = tools().error("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "x"), Map.of("key", "Ctrl+Nope"))));
+        assertThat(error).contains("Ctrl+Nope").contains("C-c").contains("Enter").contains("Nothing was sent");
+        assertThat(tools().ok("terminal_read", args("terminalId", id))).containsEntry("screen", "");
+    }
+
+    @Test
+    void badArgumentsAreErrorsThatNameTheArgument() {
+        assertThat(tools().error("terminal_read", args("terminalId", "nope")))
+                .contains("no terminal nope").contains("terminal_list");
+        assertThat(tools().error("terminal_read", args("terminalID", "x"))).contains("terminalID")
+                .contains("terminalId");
+        String id = (String) tools().ok("terminal_create", args("command", List.of("cat"))).get("terminalId");
+        assertThat(tools().error("terminal_wait", args("terminalId", id, "text", "a", "idleMs", 5)))
+                .contains("exactly one").contains("text and idleMs");
+        assertThat(tools().error("terminal_wait", args("terminalId", id, "regex", "(")))
+                .contains("not a valid");
+        assertThat(tools().error("terminal_resize", args("terminalId", id, "cols", 0, "rows", 10)))
+                .contains("cols must be from 1 to 1000");
+        assertThat(tools().error("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "a", "key", "Enter"))))).contains("exactly one of text, key or paste");
+        assertThat(tools().error("terminal_create", args("cwd", "/no/such/dir"))).contains("cwd");
+    }
+
+    @Test
+    void closingGivesTheExitCodeAndTheTerminalStaysListedAsExited() {
+        String id = (String) tools().ok("terminal_create", args("command", List.of("cat"))).get("terminalId");
+        assertThat(tools().ok("terminal_close", args("terminalId", id))).containsEntry("exitCode", 129);
+        assertThat(tools().error("terminal_read", args("terminalId", id))).contains("closed").contains("129");
+        assertThat(tools().error("terminal_send", args("terminalId", id, "input", List.of(Map.of("text", "x")))))
+                .contains("129");
+        List<?> listed = (List<?>) tools().ok("terminal_list", args()).get("terminals");
+        assertThat(listed).anySatisfy(t -> assertThat(map(t)).containsEntry("terminalId", id)
+                .containsEntry("state", "exited").containsEntry("exitCode", 129));
+        String forced = (String) tools().ok("terminal_create", args("command", List.of("cat"))).get("terminalId");
+        assertThat(tools().ok("terminal_close", args("terminalId", forced, "force", true)))
+                .containsEntry("exitCode", 137);
+    }
+
+    @Test
+    void outputPagesThroughTheLogWithoutEscapes() {
+        String shell = tools().shell("bash");
+        tools().run(shell, "printf '\\033[31mred\\033[0m\\n'; seq 1 3000");
+        StringBuilder all = new StringBuilder();
+        long since = 0;
+        int pages = 0;
+        while (true) {
+            Map<String, Object> page = tools().ok("terminal_output", args("terminalId", shell, "sinceSeq", since,
+                    "maxBytes", 2000));
+            String text = (String) page.get("text");
+            assertThat(text.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(2000);
+            assertThat(text).doesNotContain("\u001b").doesNotContain("\r");
+            assertThat(page).containsEntry("bytesMissed", 0);
+            all.append(text);
+            pages++;
+            since = ToolClient.seq(page, "nextSeq");
+            if (!(Boolean) page.get("hasMore")) {
+                break;
+            }
+        }
+        assertThat(pages).isGreaterThan(5);
+        assertThat(all.toString()).contains("\nred\n1\n2\n3\n").contains("\n2999\n3000\n");
+    }
+
+    @Test
+    void resizeChangesWhatTheProgramSees() {
+        String shell = tools().shell("bash");
+        assertThat(tools().ok("terminal_resize", args("terminalId", shell, "cols", 50, "rows", 20)))
+                .containsEntry("size", Map.of("cols", 50, "rows", 20));
+        assertThat(tools().run(shell, "stty size")).containsEntry("output", "20 50");
+    }
+
+    @Test
+    void theEchoedCommandLineNeverMatchesASinceSeqWait() {
+        String shell = tools().shell("bash");
+        tools().run(shell, "true");
+        Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", shell, "input",
+                List.of(Map.of("text", "true NEEDLE-IN-ECHO"), Map.of("key", "Enter"))));
+        Object since = sent.get("seq");
+        Map<String, Object> echoOnly = tools().ok("terminal_wait", args("terminalId", shell,
+                "text", "NEEDLE-IN-ECHO", "sinceSeq", since, "timeoutMs", 1500));
+        // The command ran and its prompt came back, yet its echo never counted as output.
+        assertThat(tools().ok("terminal_wait", args("terminalId", shell, "prompt", true, "sinceSeq", since,
+                "timeoutMs", 30_000))).containsEntry("matched", true);
+        assertThat(echoOnly).containsEntry("matched", false).containsEntry("reason", "timeout");
+        assertThat((String) echoOnly.get("screen")).contains("true NEEDLE-IN-ECHO");
+        Map<String, Object> printed = tools().ok("terminal_send", args("terminalId", shell, "input",
+                List.of(Map.of("text", "echo NEEDLE-$((6*7))"), Map.of("key", "Enter"))));
+        assertThat(tools().ok("terminal_wait", args("terminalId", shell, "text", "NEEDLE-42",
+                "sinceSeq", printed.get("seq"), "timeoutMs", 30_000))).containsEntry("matched", true)
+                .containsEntry("reason", "text");
+    }
+
+    @Test
+    void arrowKeysMoveTheCursorInVim() {
+        dev.ptyctl.testsupport.Tools.require("vim");
+        String id = (String) tools().ok("terminal_create", args("command", List.of("vim", "-u", "NONE", "-N",
+                "-i", "NONE"))).get("terminalId");
+        assertThat(tools().ok("terminal_wait", args("terminalId", id, "regex", "^~", "timeoutMs", 30_000)))
+                .containsEntry("matched", true);
+        tools().ok("terminal_send", args("terminalId", id, "input", List.of(Map.of("text", "iabc"),
+                Map.of("key", "Escape"), Map.of("key", "Left"), Map.of("key", "ArrowLeft"), Map.of("text", "iX"),
+                Map.of("key", "Escape"))));
+        assertThat(tools().ok("terminal_wait", args("terminalId", id, "text", "Xabc", "timeoutMs", 30_000)))
+                .containsEntry("matched", true);
+        assertThat(tools().ok("terminal_read", args("terminalId", id))).containsEntry("altScreen", true);
+    }
+
+    @Test
+    void inputHiddenIsTrueWhileReadDashSWaitsForAPassword() {
+        String shell = tools().shell("bash");
+        tools().run(shell, "true"); // at the prompt: what is typed next is the line editor's
+        assertThat(tools().ok("terminal_read", args("terminalId", shell))).containsEntry("inputHidden", false);
+        Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", shell, "input",
+                List.of(Map.of("text", "read -s -p 'Secret: ' SECRET; echo; echo got ${#SECRET}"),
+                        Map.of("key", "Enter"))));
+        assertThat(tools().ok("terminal_wait", args("terminalId", shell, "text", "Secret:", "sinceSeq",
+                sent.get("seq"), "timeoutMs", 30_000))).containsEntry("matched", true);
+        assertThat(tools().ok("terminal_read", args("terminalId", shell))).containsEntry("inputHidden", true);
+        Map<String, Object> typed = tools().ok("terminal_send", args("terminalId", shell, "input",
+                List.of(Map.of("text", "hunter2"), Map.of("key", "Enter"))));
+        assertThat(tools().ok("terminal_wait", args("terminalId", shell, "prompt", true, "sinceSeq",
+                typed.get("seq"), "timeoutMs", 30_000))).containsEntry("matched", true);
+        Map<String, Object> after = tools().ok("terminal_read", args("terminalId", shell));
+        assertThat(after).containsEntry("inputHidden", false);
+        assertThat((String) after.get("screen")).contains("got 7").doesNotContain("hunter2");
+    }
+
+    @Test
+    void aPasteReachesTheShellAsOneEdit() {
+        String shell = tools().shell("bash");
+        tools().run(shell, "true");
+        Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", shell, "input",
+                List.of(Map.of("paste", "echo one\necho two"), Map.of("key", "Enter"))));
+        assertThat(tools().ok("terminal_wait", args("terminalId", shell, "regex", "^two$", "sinceSeq",
+                sent.get("seq"), "timeoutMs", 30_000))).containsEntry("matched", true);
+    }
+
+    @Test
+    void theScreenIsAResource() {
+        String shell = tools().shell("bash");
+        tools().run(shell, "echo RESOURCE-TEXT");
+        McpSchema.ReadResourceResult read = tools().sdk().readResource(
+                new McpSchema.ReadResourceRequest("terminal://" + shell + "/screen"));
+        assertThat(((McpSchema.TextResourceContents) read.contents().getFirst()).text()).contains("RESOURCE-TEXT");
+        assertThat(tools().sdk().listResourceTemplates().resourceTemplates())
+                .extracting(McpSchema.ResourceTemplate::uriTemplate).containsExactly("terminal://{id}/screen");
+    }
+}
