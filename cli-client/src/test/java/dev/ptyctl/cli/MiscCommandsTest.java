@@ -5,17 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** mcp (not yet), completion, and --help on every command. */
+/** mcp's usage errors, completion, and --help on every command. */
 class MiscCommandsTest {
 
     @Test
-    void mcpSaysItIsNotImplementedAndExitsTwo() {
-        Cli.Result result = Cli.run("mcp");
+    void mcpRefusesAnUnknownToolSetAndOptionsThatDoNotApplyToAServerAtUrl() {
+        Cli.Result bogus = Cli.run("mcp", "--tools", "some");
+        assertThat(bogus.exitCode()).isEqualTo(2);
+        assertThat(bogus.out()).isEmpty();
+        assertThat(bogus.err()).contains("--tools must be readonly, interactive or all, got some");
 
-        assertThat(result.exitCode()).isEqualTo(2);
-        assertThat(result.out()).isEmpty();
-        assertThat(result.err()).startsWith("ptyctl: mcp is not implemented yet");
-        assertThat(Cli.run("mcp", "--help").out()).contains("NOT IMPLEMENTED YET");
+        Cli.Result remote = Cli.run("mcp", "--url", "http://127.0.0.1:1", "--tools", "readonly");
+        assertThat(remote.exitCode()).isEqualTo(2);
+        assertThat(remote.err()).contains("--tools applies to the embedded server only");
+        assertThat(Cli.run("mcp", "--help").out()).contains("MCP").contains("claude mcp add ptyctl");
     }
 
     @Test

@@ -305,6 +305,11 @@ public final class PromptTracker implements OutputListener {
             }
             case 'C' -> {
                 endInput(markStartSeq);
+                if (captureStartSeq >= 0) {
+                    // A second C before any D: bash runs the commands of one multi-line input one after another,
+                    // each with its own C, and sends one D after the last. The one before ends here, without a code.
+                    remember(new CommandSummary(runningLine, captureStartSeq, markStartSeq, OptionalInt.empty()));
+                }
                 state = State.RUNNING;
                 captureStartSeq = endSeq;
                 runningLine = announcedLine;

@@ -1,0 +1,112 @@
+package dev.ptyctl.mcp;
+
+import static dev.ptyctl.mcp.ToolClient.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.service.server.PtyctlServer;
+import dev.ptyctl.service.terminals.TerminalEvent;
+import dev.ptyctl.service.terminals.TerminalEvents;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The stdio adapter as a process: what ends it, what it leaves behind, and {@code --url}. */
+class StdioLifecycleTest {
+
+    @Test
+    void closingStdinEndsTheAdapterAndEveryProcessItStarted() throws Exception {
+        Process adapter = new ProcessBuilder(McpTestServers.commandLine(List.of()))
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(adapter.getInputStream(),
+                StandardCharsets.UTF_8));
+        OutputStream in = adapter.getOutputStream();
+        send(in, """
+                {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25",\
+                "capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}""");
+        assertThat(out.readLine()).contains("\"id\":1").contains("ptyctl");
+        send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        send(in, """
+                {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"terminal_run","arguments":\
+                {"command":"sleep 1000 & echo BG=$! SHELL=$$","timeoutMs":60000}}}""");
+        String answer = out.readLine();
+        Matcher pids = Pattern.compile("BG=(\\d+) SHELL=(\\d+)").matcher(answer);
+        assertThat(pids.find()).as(answer).isTrue();
+        ProcessHandle background = ProcessHandle.of(Long.parseLong(pids.group(1))).orElseThrow();
+        ProcessHandle shell = ProcessHandle.of(Long.parseLong(pids.group(2))).orElseThrow();
+        in.close();
+        assertThat(adapter.waitFor(60, TimeUnit.SECONDS)).as("the adapter exits when stdin ends").isTrue();
+        assertThat(out.lines().toList()).as("nothing but MCP messages on stdout")
+                .allSatisfy(line -> assertThat(line).startsWith("{\"jsonrpc\""));
+        assertThat(adapter.exitValue()).isZero();
+        assertThat(running(shell.pid())).as("the shell").isFalse();
+        assertThat(running(background.pid())).as("the shell's background job").isFalse();
+    }
+
+    @Test
+    void withUrlItRelaysToTheServersMcpAndItsSessionEndsWithStdin() throws Exception {
+        try (PtyctlServer server = McpTestServers.server(null, Map.of())) {
+            StdioClientTransport transport = new StdioClientTransport(McpTestServers.stdioParameters(List.of(),
+                    "--url", server.url()), McpJsonDefaults.getMapper());
+            McpSyncClient client = McpClient.sync(transport).requestTimeout(McpTestServers.REQUEST_TIMEOUT)
+                    .initializationTimeout(McpTestServers.REQUEST_TIMEOUT).build();
+            client.initialize();
+            ToolClient tools = new ToolClient(client);
+            Map<String, Object> ran = tools.ok("terminal_run", args("command", "echo via-$((40+2))"));
+            assertThat(ran).containsEntry("output", "via-42").containsEntry("exitCode", 0);
+            String id = (String) ran.get("terminalId");
+            assertThat(server.registry().find(id)).isPresent();
+            CountDownLatch exited = new CountDownLatch(1);
+            server.registry().events().subscribe(new TerminalEvents.Subscriber() {
+                @Override
+                public void accept(TerminalEvent event) {
+                    if (event.name().equals(TerminalEvent.EXITED)
+                            && id.equals(event.data().getString("terminalId"))) {
+                        exited.countDown();
+                    }
+                }
+
+                @Override
+                public void closed() {
+                }
+            });
+            client.closeGracefully();
+            assertThat(exited.await(60, TimeUnit.SECONDS)).as("the session's shell ends with it").isTrue();
+        }
+    }
+
+    /**
+     * Whether the process still runs: a zombie has ended (it waits to be reaped by PID 1 once its parent, the shell,
+     * is gone too, which is outside the adapter's hands).
+     */
+    static boolean running(long pid) throws java.io.IOException {
+        java.nio.file.Path stat = java.nio.file.Path.of("/proc", Long.toString(pid), "stat");
+        if (!java.nio.file.Files.exists(stat)) {
+            return false;
+        }
+        String text;
+        try {
+            text = java.nio.file.Files.readString(stat);
+        } catch (java.nio.file.NoSuchFileException e) {
+            return false;
+        }
+        char state = text.charAt(text.lastIndexOf(')') + 2);
+        return state != 'Z' && state != 'X';
+    }
+
+    private static void send(OutputStream in, String line) throws java.io.IOException {
+        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
+    }
+}

@@ -1,0 +1,87 @@
+package dev.ptyctl.mcp;
+
+import static dev.ptyctl.mcp.ToolClient.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.service.server.PtyctlServer;
+import dev.ptyctl.testsupport.Tools;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** terminal_run in bash, zsh and fish: exit codes, exact output, state kept, several lines, big output, timeouts. */
+class TerminalRunShellsTest {
+    private static PtyctlServer server;
+    private static ToolClient tools;
+
+    @BeforeAll
+    static void start() {
+        server = McpTestServers.server(null, Map.of());
+        tools = new ToolClient(McpTestServers.httpClient(server, null, null));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (tools != null) {
+            tools.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void exitCodesAndExactlyTheCommandsOutput(String shell) {
+        Tools.require(shell);
+        String id = tools.shell(shell);
+        assertThat(tools.run(id, "true")).containsEntry("exitCode", 0).containsEntry("output", "");
+        assertThat(tools.run(id, "false")).containsEntry("exitCode", 1);
+        assertThat(tools.run(id, "sh -c 'kill -INT $$'")).containsEntry("exitCode", 130);
+        assertThat(tools.run(id, "printf 'a\\nb\\n'")).containsEntry("exitCode", 0).containsEntry("output", "a\nb");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void stateIsKeptAndSeveralLinesRunAsOne(String shell) {
+        Tools.require(shell);
+        String id = tools.shell(shell);
+        assertThat(tools.run(id, "cd /tmp")).containsEntry("cwd", "/tmp");
+        assertThat(tools.run(id, "pwd")).containsEntry("output", "/tmp");
+        assertThat(tools.run(id, "echo one\necho 'two  quoted'")).containsEntry("output", "one\ntwo  quoted");
+        if (!shell.equals("fish")) { // fish has no heredocs
+            assertThat(tools.run(id, "cat <<'EOF'\nline one\nline \"two\" $HOME\nEOF"))
+                    .containsEntry("exitCode", 0).containsEntry("output", "line one\nline \"two\" $HOME");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void aMegabyteIsCutUnderMaxBytesAndATimeoutLeavesTheCommandRunning(String shell) {
+        Tools.require(shell);
+        String id = tools.shell(shell);
+        Map<String, Object> big = tools.ok("terminal_run", args("terminalId", id, "command",
+                "head -c 1000000 /dev/zero | tr '\\0' x | fold -w 100", "maxBytes", 16384, "timeoutMs", 60_000));
+        assertThat(big).containsEntry("exitCode", 0).containsEntry("truncated", true);
+        String output = (String) big.get("output");
+        assertThat(output.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(16384).isGreaterThan(16000);
+        assertThat(output).startsWith("x".repeat(100) + "\n").matches("(?s)[x\\n]+");
+
+        Map<String, Object> slow = tools.ok("terminal_run", args("terminalId", id, "command", "sleep 30",
+                "timeoutMs", 300));
+        assertThat(slow).containsEntry("timedOut", true).doesNotContainKey("exitCode");
+        Map<String, Object> listed = ToolsContract.map(((List<?>) tools.ok("terminal_list", args())
+                .get("terminals")).stream().filter(t -> id.equals(ToolsContract.map(t).get("terminalId")))
+                .findFirst().orElseThrow());
+        assertThat(listed).containsEntry("state", "running").containsEntry("runningCommand", "sleep 30");
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("key", "C-c"))));
+        assertThat(tools.ok("terminal_wait", args("terminalId", id, "prompt", true, "sinceSeq", sent.get("seq"),
+                "timeoutMs", 30_000))).containsEntry("matched", true);
+        assertThat(tools.run(id, "echo after")).containsEntry("output", "after");
+    }
+}
