@@ -2,9 +2,8 @@ package dev.ptyctl.mcp.tools;
 
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
-import jakarta.json.Json;
+import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.util.Set;
 
 /**
@@ -38,7 +37,7 @@ abstract class SchemaTool implements TerminalTool {
         this.description = description;
         this.inputSchema = inputSchema;
         this.outputSchema = outputSchema;
-        JsonObject schema = Json.createReader(new StringReader(inputSchema)).readObject();
+        JsonObject schema = JsonSupport.parseObject(inputSchema);
         this.argumentNames = schema.containsKey("properties")
                 ? Set.copyOf(schema.getJsonObject("properties").keySet()) : Set.of();
     }

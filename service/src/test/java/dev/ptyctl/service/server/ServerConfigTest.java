@@ -192,7 +192,8 @@ class ServerConfigTest {
         assertThat(ConfigKeys.environmentName("ptyctl.rpc.maxLineBytes")).isEqualTo("PTYCTL_RPC_MAX_LINE_BYTES");
         assertThat(ConfigKeys.fromEnvironment(Map.of("PTYCTL_TOKEN", "t", "HOME", "/root")::get))
                 .isEqualTo(Map.of("ptyctl.security.token", "t"));
-        assertThat(ConfigKeys.ALL).hasSize(19).containsAll(ConfigKeys.LISTS);
+        assertThat(ConfigKeys.environmentName("ptyctl.mcp.waitCapMillis")).isEqualTo("PTYCTL_MCP_WAIT_CAP_MILLIS");
+        assertThat(ConfigKeys.ALL).hasSize(21).containsAll(ConfigKeys.LISTS);
         assertThat(List.copyOf(ConfigKeys.ALL)).doesNotHaveDuplicates();
     }
 }
