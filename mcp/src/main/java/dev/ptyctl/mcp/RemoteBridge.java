@@ -33,6 +33,7 @@ public final class RemoteBridge {
     private final OutputStream out;
     private final AtomicReference<String> sessionId = new AtomicReference<>();
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
 
     private RemoteBridge(URI endpoint, String token, OutputStream out) {
         this.endpoint = endpoint;
@@ -56,6 +57,16 @@ public final class RemoteBridge {
                     + serverUrl);
         }
         RemoteBridge bridge = new RemoteBridge(URI.create(base + "/mcp"), token, out);
+        // A client that stops the bridge with a signal rather than closing stdin (many do both at once) still ends
+        // the session, and with it the terminals it created.
+        Thread hook = Thread.ofPlatform().unstarted(() -> {
+            try {
+                bridge.endSession();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(hook);
         bridge.pump(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
     }
 
@@ -164,7 +175,7 @@ public final class RemoteBridge {
     }
 
     private void endSession() throws InterruptedException {
-        if (sessionId.get() == null) {
+        if (sessionId.get() == null || !ended.compareAndSet(false, true)) {
             return;
         }
         try {
