@@ -14,8 +14,7 @@ record ProcessCensus(long fds, int threads, long children, long zombies) {
     static ProcessCensus take() {
         long self = ProcessHandle.current().pid();
         long children = ProcessHandle.current().descendants().count();
-        return new ProcessCensus(count(Path.of("/proc/self/fd")),
-                ManagementFactory.getThreadMXBean().getThreadCount(), children, zombiesOf(self));
+        return new ProcessCensus(count(Path.of("/proc/self/fd")), serverThreads(), children, zombiesOf(self));
     }
 
     /** Direct children of {@code parent} in state Z. */
@@ -60,6 +59,20 @@ record ProcessCensus(long fds, int threads, long children, long zombies) {
             census = take();
         }
         return census;
+    }
+
+    /**
+     * Live platform threads, except the pool of the suite's own REST client ({@code HttpClient-N-Worker-M}), which
+     * grows and shrinks with the client's requests and is no part of the server.
+     */
+    static int serverThreads() {
+        return (int) Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> !t.getName().startsWith("HttpClient-")).count();
+    }
+
+    /** The names of the live platform threads, sorted, for messages. */
+    static String threadNames() {
+        return Thread.getAllStackTraces().keySet().stream().map(Thread::getName).sorted().toList().toString();
     }
 
     /** Heap in use after a full GC, in bytes. */

@@ -1,0 +1,161 @@
+package dev.ptyctl.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.testsupport.RawWebSocket;
+import jakarta.json.JsonObject;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Lifecycle: terminals created and deleted over and over (each with a WebSocket client and a JSON-RPC connection
+ * open when it is deleted), and {@code ptyctl serve} processes started and killed over and over. Afterwards: no
+ * zombie, no process left behind, and this JVM's descriptors and threads back to what they were.
+ */
+class LifecycleFaultTest {
+    @Test
+    void createDeleteCyclesLeaveNoProcessDescriptorOrThread() throws Exception {
+        int cycles = Fault.size(60, 1000);
+        try (FaultServer server = FaultServer.start()) {
+            for (int i = 0; i < 5; i++) { // warm-up: pools and classes the first cycles create once
+                cycle(server, "warm-" + i);
+            }
+            ProcessCensus before = ProcessCensus.settle(c -> c.children() == 0, 50);
+            String threadsBefore = ProcessCensus.threadNames();
+            List<Long> pids = new ArrayList<>();
+            for (int i = 0; i < cycles; i++) {
+                pids.add(cycle(server, "cycle-" + i));
+            }
+            ProcessCensus after = ProcessCensus.settle(c -> c.children() == 0 && c.fds() <= before.fds()
+                    && c.threads() <= before.threads(), 100);
+            long alive = pids.stream().filter(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                    .count();
+            assertThat(alive).as("hosted programs still alive").isZero();
+            assertThat(after.zombies()).as("zombies").isZero();
+            assertThat(after.children()).as("child processes left").isZero();
+            assertThat(after.fds()).as("open descriptors").isLessThanOrEqualTo(before.fds());
+            assertThat(after.threads()).as("threads: before %s, after %s", threadsBefore, ProcessCensus.threadNames())
+                    .isLessThanOrEqualTo(before.threads());
+            Fault.report("lifecycle", cycles + " create/delete cycles (each with a WebSocket client and a JSON-RPC "
+                    + "connection open at the delete)", "zombies 0, leftover processes " + alive + ", fds "
+                    + before.fds() + " → " + after.fds() + ", threads " + before.threads() + " → " + after.threads(),
+                    "LifecycleFaultTest");
+        }
+    }
+
+    /** One terminal's life: create, attach, connect, type, delete. Returns the hosted program's pid. */
+    private static long cycle(FaultServer server, String session) throws Exception {
+        FaultServer.Answer created = server.create(session, "/bin/sh", List.of("-c", "cat"));
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        JsonObject json = created.json();
+        String id = json.getString("terminalId");
+        try (RawWebSocket socket = server.attach(id, "protocol=2", 0);
+             Socket rpc = new Socket(json.getJsonObject("rpc").getString("host"),
+                     json.getJsonObject("rpc").getInt("port"))) {
+            socket.sendText("{\"type\":\"input\",\"clientId\":\"c\",\"clientSeq\":1,\"data\":\"hello\\n\"}");
+            socket.nextText(t -> t.startsWith("{\"type\":\"ack\""));
+            rpc.getOutputStream().write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"pty/status\"}\n"
+                    .getBytes(StandardCharsets.UTF_8));
+            new BufferedReader(new InputStreamReader(rpc.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            assertThat(server.delete("/v1/terminals/" + id).status()).isEqualTo(200);
+        }
+        return json.getJsonNumber("pid").longValue();
+    }
+
+    @Test
+    void serveProcessesStartedAndKilledLeaveNothingBehind() throws Exception {
+        int starts = Fault.size(6, 1000);
+        Path jar = Path.of(System.getProperty("ptyctl.jar", "../cli-client/target/ptyctl.jar"));
+        assertThat(jar).as("the launcher jar, built by cli-client earlier in the reactor").isRegularFile();
+        ProcessCensus before = ProcessCensus.take();
+        List<Long> hosted = new ArrayList<>();
+        int terms = 0;
+        for (int i = 0; i < starts; i++) {
+            int port;
+            try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                port = free.getLocalPort();
+            }
+            Process serve = startServe(jar, port);
+            try {
+                hosted.add(hostedPid(serve, port));
+            } finally {
+                boolean term = i % 2 == 0; // SIGTERM (clean shutdown) and SIGKILL (nothing runs) in turn
+                terms += term ? 1 : 0;
+                if (term) {
+                    serve.destroy();
+                } else {
+                    serve.destroyForcibly();
+                }
+                assertThat(serve.waitFor(30, TimeUnit.SECONDS)).as("serve ended").isTrue();
+            }
+        }
+        // The hosted programs' ends are events: wait for each (bounded), then count what is left.
+        for (long pid : hosted) {
+            Optional<ProcessHandle> handle = ProcessHandle.of(pid);
+            if (handle.isPresent()) {
+                handle.get().onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).join();
+            }
+        }
+        long alive = hosted.stream().filter(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                .count();
+        ProcessCensus after = ProcessCensus.settle(c -> c.children() == 0 && c.fds() <= before.fds(), 50);
+        assertThat(alive).as("hosted programs that outlived their serve").isZero();
+        assertThat(after.zombies()).as("zombies").isZero();
+        assertThat(after.children()).as("child processes left").isZero();
+        assertThat(after.fds()).as("open descriptors").isLessThanOrEqualTo(before.fds());
+        Fault.report("lifecycle", starts + " `ptyctl serve` starts, killed with SIGTERM (" + terms + ") and SIGKILL ("
+                + (starts - terms) + ")", "hosted programs left alive 0, zombies 0, fds " + before.fds() + " → "
+                + after.fds(), "LifecycleFaultTest");
+    }
+
+    private static Process startServe(Path jar, int port) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1"));
+        String nativeDir = System.getProperty("pty4j.tmpdir");
+        if (nativeDir != null) {
+            command.add("-Dpty4j.tmpdir=" + nativeDir);
+        }
+        command.addAll(List.of("-jar", jar.toString(), "serve", "--cmd", "sleep 1000", "--port",
+                String.valueOf(port)));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        builder.environment().remove("PTYCTL_RPC");
+        return builder.start();
+    }
+
+    /** Waits for serve's address line, then asks the endpoint for the hosted program's pid. */
+    private static long hostedPid(Process serve, int port) throws Exception {
+        BufferedReader out = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
+        StringBuilder printed = new StringBuilder();
+        for (String line = out.readLine(); line == null || !line.contains("serving"); line = out.readLine()) {
+            assertThat(line).as("serve's output before it listens: %s", printed).isNotNull();
+            printed.append(line).append('\n');
+        }
+        Thread.ofPlatform().daemon().start(() -> {
+            try {
+                out.transferTo(java.io.Writer.nullWriter());
+            } catch (java.io.IOException ignored) {
+                // serve ended
+            }
+        });
+        try (Socket rpc = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            rpc.getOutputStream().write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"pty/status\"}\n"
+                    .getBytes(StandardCharsets.UTF_8));
+            String reply = new BufferedReader(new InputStreamReader(rpc.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
+            return JsonSupport.parseObject(reply).getJsonObject("result").getJsonNumber("pid").longValue();
+        }
+    }
+
+}
