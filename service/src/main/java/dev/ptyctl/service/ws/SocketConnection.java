@@ -53,6 +53,10 @@ final class SocketConnection implements WsListener {
                 .orElseThrow(() -> httpError(Status.NOT_FOUND_404, "not a terminal socket path"));
         terminal = endpoint.lookup(id)
                 .orElseThrow(() -> httpError(Status.NOT_FOUND_404, "no terminal with id " + id));
+        if (endpoint.clients(id) >= SocketSettings.MAX_CLIENTS_PER_TERMINAL) {
+            throw httpError(Status.TOO_MANY_REQUESTS_429, "terminal " + id + " already has "
+                    + SocketSettings.MAX_CLIENTS_PER_TERMINAL + " clients attached, the most it takes");
+        }
         try {
             params = ConnectionParams.parse(query);
             if (endpoint.policy().viewOnly(headers, query)) {

@@ -26,6 +26,13 @@ public record SocketSettings(int clientBacklogBytes, String answerQueries, int m
     /** The same 1 MiB limit the JSON-RPC protocol puts on a line: far above any paste, far below trouble. */
     public static final int DEFAULT_MAX_FRAME_BYTES = 1 << 20;
 
+    /**
+     * The most WebSocket clients one terminal takes at once; the next upgrade is refused with 429. Each client costs
+     * a sending thread while output flows and up to {@code clientBacklogBytes} of socket buffer, so without a bound
+     * one terminal's clients could take the whole server; 256 is far beyond any shared session.
+     */
+    public static final int MAX_CLIENTS_PER_TERMINAL = 256;
+
     /** The settings of SPEC §8 with the usual sender idle time. */
     public SocketSettings(int clientBacklogBytes, String answerQueries, int maxFrameBytes) {
         this(clientBacklogBytes, answerQueries, maxFrameBytes, ClientSender.IDLE_HAND_OVER);

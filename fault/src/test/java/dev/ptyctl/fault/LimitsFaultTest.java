@@ -1,0 +1,137 @@
+package dev.ptyctl.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.testsupport.RawWebSocket;
+import jakarta.json.JsonObject;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * Limits: every one is refused cleanly, with a status or frame that names it, and nothing else is affected — the
+ * terminals already there keep working, a client already attached keeps being served.
+ */
+class LimitsFaultTest {
+    private static final String INPUT = "{\"type\":\"input\",\"clientId\":\"k\",\"clientSeq\":%d,\"data\":\"x\"}";
+
+    @Test
+    void theTerminalLimitIs429AndTheTerminalsThereCarryOn() throws Exception {
+        try (FaultServer server = FaultServer.start(FaultServer.maxTerminals(3))) {
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                ids.add(server.createGated("limit-" + i, "cat"));
+            }
+            FaultServer.Answer refused = server.create("limit-3", "/bin/sh", List.of("-c", "cat"));
+            assertThat(refused.status()).isEqualTo(429);
+            assertThat(refused.json().getString("message")).contains("3");
+            try (RawWebSocket socket = server.attach(ids.get(0), "", 0)) {
+                socket.sendText(INPUT.formatted(1));
+                assertThat(socket.nextText(t -> t.startsWith("{\"type\":\"ack\""))).contains("\"clientSeq\":1");
+            }
+            assertThat(server.delete("/v1/terminals/" + ids.get(0)).status()).isEqualTo(200);
+            assertThat(server.create("limit-3", "/bin/sh", List.of("-c", "cat")).status()).isEqualTo(201);
+            Fault.report("limits", "terminals over maxTerminals (3)", "429 naming the limit; the others served; "
+                    + "a slot freed by a delete is usable", "LimitsFaultTest");
+        }
+    }
+
+    @Test
+    void oversizedBodiesFramesAndLinesAndDeepNestingAreRefusedAndTheConnectionsCarryOn() throws Exception {
+        try (FaultServer server = FaultServer.start()) {
+            String id = server.createGated("sizes", "cat");
+            String big = "{\"sessionId\":\"" + "x".repeat((1 << 20) + 1) + "\"}";
+            FaultServer.Answer body = server.post("/v1/terminals", big);
+            assertThat(body.status()).isEqualTo(413);
+            FaultServer.Answer deep = server.post("/v1/terminals", "[".repeat(5000) + "]".repeat(5000));
+            assertThat(deep.status()).isEqualTo(400);
+
+            try (RawWebSocket socket = server.attach(id, "", 0)) {
+                socket.sendText("\"" + "y".repeat((1 << 20) + 1) + "\"");
+                assertThat(socket.nextText(t -> t.startsWith("{\"type\":\"error\""))).contains("larger than");
+                socket.sendText("[".repeat(5000));
+                assertThat(socket.nextText(t -> t.startsWith("{\"type\":\"error\""))).contains("JSON");
+                socket.sendText(INPUT.formatted(1)); // the same connection still works
+                assertThat(socket.nextText(t -> t.startsWith("{\"type\":\"ack\""))).contains("\"clientSeq\":1");
+            }
+
+            JsonObject terminal = server.get("/v1/terminals/" + id).json();
+            try (Socket rpc = new Socket("127.0.0.1", terminal.getJsonObject("rpc").getInt("port"))) {
+                OutputStream out = rpc.getOutputStream();
+                BufferedReader in = new BufferedReader(new InputStreamReader(rpc.getInputStream(),
+                        StandardCharsets.UTF_8));
+                byte[] longLine = new byte[(1 << 20) + 1];
+                java.util.Arrays.fill(longLine, (byte) ' ');
+                longLine[0] = '{';
+                out.write(longLine);
+                out.write('\n');
+                out.write(("[".repeat(5000) + "\n").getBytes(StandardCharsets.UTF_8));
+                out.write("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"pty/status\"}\n".getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                assertThat(JsonSupport.parseObject(in.readLine()).getJsonObject("error").getInt("code"))
+                        .isEqualTo(-32600);
+                assertThat(JsonSupport.parseObject(in.readLine()).getJsonObject("error").getInt("code"))
+                        .isEqualTo(-32700);
+                assertThat(JsonSupport.parseObject(in.readLine()).getJsonObject("result").getBoolean("running"))
+                        .isTrue();
+            }
+            Fault.report("limits", "a 1 MiB + 1 REST body; 5,000-deep nesting in REST, WebSocket and JSON-RPC; a "
+                    + "1 MiB + 1 WebSocket message; a 1 MiB + 1 JSON-RPC line", "413; 400; error frame / -32700; "
+                    + "error frame; -32600 — each connection goes on serving", "LimitsFaultTest");
+        }
+    }
+
+    @Test
+    void clientsBeyondTheLimitOfOneTerminalAre429AndTheAttachedOnesCarryOn() throws Exception {
+        int limit = dev.ptyctl.service.ws.SocketSettings.MAX_CLIENTS_PER_TERMINAL;
+        try (FaultServer server = FaultServer.start()) {
+            String id = server.createGated("many-clients", "cat");
+            List<RawWebSocket> clients = new ArrayList<>();
+            try {
+                for (int i = 0; i < limit; i++) {
+                    clients.add(server.attach(id, "", 0));
+                    // each attach is complete once its first frame came
+                    clients.getLast().next();
+                }
+                AssertionFailedError refused = org.junit.jupiter.api.Assertions.assertThrows(
+                        AssertionFailedError.class, () -> server.attach(id, "", 0));
+                assertThat(refused.getMessage()).contains("429");
+                RawWebSocket first = clients.getFirst();
+                first.sendText(INPUT.formatted(1));
+                assertThat(first.nextText(t -> t.startsWith("{\"type\":\"ack\""))).contains("\"clientSeq\":1");
+                clients.removeLast().close();
+                JsonObject terminal = server.get("/v1/terminals/" + id).json();
+                int attached = terminal.getInt("clients");
+                clients.add(awaitAttach(server, id));
+                Fault.report("limits", "WebSocket client " + (limit + 1) + " on one terminal",
+                        "429 naming the limit (" + limit + "); the attached clients served; a freed place is usable "
+                                + "(clients " + attached + " after one left)", "LimitsFaultTest");
+            } finally {
+                for (RawWebSocket client : clients) {
+                    client.close();
+                }
+            }
+        }
+    }
+
+    /** Attaches once the server has seen a client leave: its count drops when the connection's end is noticed. */
+    private static RawWebSocket awaitAttach(FaultServer server, String id) throws Exception {
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return server.attach(id, "", 0);
+            } catch (AssertionFailedError refused) {
+                if (attempt > 200) {
+                    throw refused;
+                }
+                Thread.sleep(50); // the departure is noticed on the server's side; there is no event to wait for here
+            }
+        }
+    }
+}
