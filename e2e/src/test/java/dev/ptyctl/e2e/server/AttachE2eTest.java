@@ -71,8 +71,9 @@ class AttachE2eTest {
             try (RpcClient innerRpc = RpcClient.connect(inner.rpc());
                     RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
                 expect(innerRpc, "inner>");
-                innerRpc.write(Action.text("seq 1 50"), Action.key(Key.ENTER));
-                expect(innerRpc, "50\ninner>");
+                // Content at the top and blank rows below: painted at 36 rows into 30, the top rows scroll away.
+                innerRpc.write(Action.text("clear; echo one; echo two"), Action.key(Key.ENTER));
+                expect(innerRpc, "two\ninner>");
                 attach(outerRpc, inner, server);
                 expect(outerRpc, "inner>");
                 expect(innerRpc, "inner>");
