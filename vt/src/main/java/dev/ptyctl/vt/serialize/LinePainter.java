@@ -177,6 +177,9 @@ final class LinePainter {
     /** Prints a text cell; returns the next column. */
     private int text(int col, Kind kind) {
         if (!Cells.printable(line, col, cols)) {
+            if (col == cols - 3 && zeroWidthPairAtEdge(col)) {
+                return cols;
+            }
             if (col < cols - 2 && line.width(col) == 2 && quirkPair(col)) {
                 return col + 2;
             }
@@ -319,6 +322,34 @@ final class LinePainter {
         w.text(text ? line.chars(src + 1) : WIDE); // a dropped wide character blanks the cell it stops on
         w.csi("?7h");
         w.cursorAt(row, text ? cols : cols - 1);
+        return true;
+    }
+
+    /**
+     * A cell just left of the last column and two columns wide that holds only zero-width characters,
+     * followed by a zero-width cell of its own: what autowrap-off printing leaves when zero-width
+     * characters come right before the edge and a wide character is dropped there (e.g. ZWJ, ZWSP, a
+     * wide emoji, ZWJ: xterm.js gives the characters after the dropped one to the cell before the
+     * zero-width one, with the dropped character's width). Made the same way: the zero-width cell, the
+     * dropped wide character, then the first cell's characters. (Whether that cell first held a
+     * zero-width character of its own or was blank, the result is the same.)
+     */
+    private boolean zeroWidthPairAtEdge(int src) {
+        String text = line.chars(src);
+        int last = cols - 1;
+        if (line.width(src) != 2 || text.isEmpty() || !text.codePoints().allMatch(cp -> UnicodeWidth.of(cp) == 0)
+            || kind(src + 1) != Kind.ZERO_WIDTH || !Cells.printable(line, src + 1, cols)
+            || kind(last) != Kind.EMPTY || isSpecialBlank(last) || specialStyle(src)) {
+            return false;
+        }
+        w.moveToExplicitly(row, src + 1); // a move first, so the character takes a cell of its own
+        w.attributes(style(src + 1), extra(src + 1));
+        w.text(line.chars(src + 1));
+        w.attributes(style(src), extra(src));
+        w.csi("?7l");
+        w.text(WIDE + text); // the wide character is dropped at the edge; the rest joins cell src
+        w.csi("?7h");
+        w.cursorAt(row, last);
         return true;
     }
 

@@ -259,14 +259,15 @@ public final class StateView {
     }
 
     /**
-     * The default foreground (OSC 10), background (OSC 11) or cursor colour (OSC 12) as drawn now.
+     * A dynamic colour as drawn now: the default foreground (OSC 10), background (OSC 11), cursor colour
+     * (OSC 12) or one of xterm's others (OSC 13 to 19).
      *
-     * @param osc 10, 11 or 12
+     * @param osc 10 to 19
      * @return 0xRRGGBB
      */
     public int dynamicColor(int osc) {
-        if (osc < 10 || osc > 12) {
-            throw new IllegalArgumentException("dynamic colours are OSC 10, 11 and 12 here, got " + osc);
+        if (osc < 10 || osc > 19) {
+            throw new IllegalArgumentException("dynamic colours are OSC 10 to 19, got " + osc);
         }
         return t.colors.get(Colors.FOREGROUND + osc - 10);
     }

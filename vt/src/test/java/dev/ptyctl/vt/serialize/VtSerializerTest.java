@@ -32,6 +32,18 @@ class VtSerializerTest {
     }
 
     @Test
+    void zeroWidthCharactersAroundAWideOneDroppedAtTheEdgeComeBack() {
+        // issue 21: at 10 columns with autowrap off, ZWJ ZWSP U+1F408 ZWJ U+2B1B from column 8
+        Terminal t = new Terminal(10, 3);
+        t.feed((CSI + "?7l" + CSI + "8G\u200d\u200b\ud83d\udc08\u200d\u2b1b").getBytes(StandardCharsets.UTF_8));
+        assertThat(VtSerializer.approximations(t)).isEmpty();
+        Terminal copy = RoundTrip.check(t, "zero-width at the edge");
+        assertThat(rows(copy)).isEqualTo(rows(t));
+        assertThat(copy.emulator().activeScreen().line(0).chars(7)).isEqualTo("\u200d\u200d");
+        assertThat(copy.emulator().activeScreen().line(0).width(7)).isEqualTo(2);
+    }
+
+    @Test
     void aBlankTerminalRoundTrips() {
         RoundTrip.check(new Terminal(80, 24), "blank");
     }
