@@ -22,9 +22,9 @@ final class FailureReports {
     private FailureReports() {
     }
 
-    static void publish(ExtensionContext context, TerminalDriver driver, Throwable failure) {
+    static void publish(ExtensionContext context, TerminalDriver driver, Throwable failure, String label) {
         Path dir = Path.of(System.getProperty("ptyctl.reports", DEFAULT_ROOT))
-                .resolve(context.getRequiredTestClass().getName() + "." + testName(context));
+                .resolve(context.getRequiredTestClass().getName() + "." + testName(context) + label);
         List<Path> files;
         try {
             files = FailureReport.write(dir, context.getDisplayName() + " (" + context.getRequiredTestClass().getName()
@@ -37,7 +37,8 @@ final class FailureReports {
         context.publishReportEntry("ptyctl.report", dir.toAbsolutePath().resolve("index.html").toString());
         for (Path file : files) {
             try {
-                context.publishFile(file.getFileName().toString(), mediaType(file),
+                context.publishFile(label.isEmpty() ? file.getFileName().toString()
+                                : label.substring(1) + "-" + file.getFileName(), mediaType(file),
                         target -> Files.copy(file, target, StandardCopyOption.REPLACE_EXISTING));
             } catch (RuntimeException e) {
                 failure.addSuppressed(e); // a launcher without an output directory: the files are still on disk

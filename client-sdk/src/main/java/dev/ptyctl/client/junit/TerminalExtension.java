@@ -1,17 +1,11 @@
 package dev.ptyctl.client.junit;
 
-import dev.ptyctl.client.CreateTerminalRequest;
-import dev.ptyctl.client.RestConnectionException;
 import dev.ptyctl.client.Terminal;
-import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import java.io.IOException;
 import java.lang.reflect.AnnotatedElement;
-import java.net.URI;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.UUID;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -20,11 +14,11 @@ import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * The JUnit 5 extension behind {@link WithTerminal}: before each test it creates a terminal on the
- * ptyctl server (REST, {@link TerminalsClient}) and connects a {@link TerminalDriver} to the
- * terminal's JSON-RPC endpoint; test and {@code @BeforeEach} methods receive it as a parameter (and
- * the {@link Terminal} description too, if they ask). After the test it closes the connection and
- * deletes the terminal, whatever the outcome. When a test fails, its {@link dev.ptyctl.client.dsl.FailureReport}
+ * The JUnit 5 extension behind {@link WithTerminal}: before each test that asks for one it creates a
+ * terminal on the ptyctl server (REST) and connects a {@link TerminalDriver} to it; test and
+ * {@code @BeforeEach} methods receive it as a parameter (and the {@link Terminal} description too, if
+ * they ask), or open terminals of their own with a {@link TerminalLauncher} parameter. After the test
+ * it closes the connections and deletes the terminals, whatever the outcome. When a test fails, its {@link dev.ptyctl.client.dsl.FailureReport}
  * (screen picture and text, recording, commands, the failed expectation) is written under
  * {@code target/ptyctl-reports/<test>/} and attached to the test with JUnit's {@code publishFile}.
  *
@@ -42,104 +36,68 @@ public final class TerminalExtension implements BeforeEachCallback, AfterEachCal
     /** The server when nothing else names one (SPEC §5). */
     public static final String DEFAULT_URL = "http://127.0.0.1:8765";
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TerminalExtension.class);
-    private static final String KEY = "terminal";
-
-    /** One test's terminal: the REST client that made it, its description, and the driver. */
-    private record RunningTerminal(TerminalsClient terminals, Terminal terminal, TerminalDriver driver) {
-        void close() throws IOException {
-            try {
-                driver.close();
-                terminals.delete(terminal.terminalId());
-            } finally {
-                terminals.close();
-            }
-        }
-    }
+    private static final String KEY = "terminals";
 
     @Override
-    public void beforeEach(ExtensionContext context) throws Exception {
-        WithTerminal settings = settings(context);
-        String url = first(settings == null ? "" : settings.url(), System.getProperty("ptyctl.url"),
-                System.getenv("PTYCTL_URL")).orElse(DEFAULT_URL);
-        String token = first(System.getProperty("ptyctl.token"), System.getenv("PTYCTL_TOKEN")).orElse(null);
-        TerminalsClient terminals = TerminalsClient.builder().baseUrl(URI.create(url)).token(token).build();
-        try {
-            Terminal terminal = terminals.create(request(context, settings));
-            TerminalDriver driver;
-            try {
-                driver = TerminalDriver.connect(terminals, terminal, token)
-                        .timeout(Duration.ofSeconds(settings == null ? 10 : settings.timeoutSeconds()));
-            } catch (IOException | RuntimeException e) {
-                terminals.delete(terminal.terminalId());
-                throw e;
-            }
-            driver.testName(context.getRequiredTestClass(), FailureReports.testName(context));
-            context.getStore(NAMESPACE).put(KEY, new RunningTerminal(terminals, terminal, driver));
-        } catch (RestConnectionException e) {
-            terminals.close();
-            throw new IllegalStateException("no ptyctl server at " + url + " (" + e.getMessage() + "): start one with"
-                    + " ./ptyctl server, or name another with @WithTerminal(url = ...), -Dptyctl.url or PTYCTL_URL", e);
-        } catch (IOException | RuntimeException e) {
-            terminals.close();
-            throw e;
+    public void beforeEach(ExtensionContext context) throws IOException {
+        TestTerminals terminals = new TestTerminals(context, settings(context));
+        context.getStore(NAMESPACE).put(KEY, terminals);
+        boolean wantsOne = context.getTestMethod().stream().flatMap(m -> Arrays.stream(m.getParameterTypes()))
+                .anyMatch(type -> type == TerminalDriver.class || type == Terminal.class);
+        if (wantsOne) {
+            terminals.own(); // here rather than in parameter resolution, so a missing shell skips the test
         }
-    }
-
-    private static CreateTerminalRequest request(ExtensionContext context, WithTerminal settings) {
-        String sessionId = "junit-" + context.getRequiredTestClass().getSimpleName() + "-"
-                + context.getRequiredTestMethod().getName() + "-" + UUID.randomUUID().toString().substring(0, 8);
-        CreateTerminalRequest.Builder request = CreateTerminalRequest.builder(
-                sessionId.length() > 256 ? sessionId.substring(sessionId.length() - 256) : sessionId);
-        if (settings == null) {
-            return request.build();
-        }
-        request.size(settings.cols(), settings.rows());
-        if (settings.command().length > 0) {
-            request.command(settings.command());
-        }
-        if (!settings.cwd().isEmpty()) {
-            request.cwd(settings.cwd());
-        }
-        for (String variable : settings.env()) {
-            int eq = variable.indexOf('=');
-            if (eq <= 0) {
-                throw new IllegalArgumentException("@WithTerminal env entries are NAME=value, got \"" + variable + "\"");
-            }
-            request.env(variable.substring(0, eq), variable.substring(eq + 1));
-        }
-        return request.build();
     }
 
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
-        RunningTerminal running = context.getStore(NAMESPACE).remove(KEY, RunningTerminal.class);
-        if (running == null) {
+        TestTerminals terminals = context.getStore(NAMESPACE).remove(KEY, TestTerminals.class);
+        if (terminals == null) {
             return;
         }
-        try {
-            Optional<Throwable> failure = context.getExecutionException();
-            if (failure.isPresent()) {
-                FailureReports.publish(context, running.driver(), failure.get());
+        Optional<Throwable> failure = context.getExecutionException();
+        IOException closing = null;
+        for (TerminalOpener.Running running : terminals.opened()) {
+            try {
+                if (failure.isPresent()) {
+                    FailureReports.publish(context, running.driver(), failure.get(), running.label());
+                }
+            } finally {
+                try {
+                    running.close();
+                } catch (IOException e) {
+                    closing = e;
+                }
             }
-        } finally {
-            running.close();
+        }
+        if (closing != null && failure.isEmpty()) {
+            throw closing;
         }
     }
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
         Class<?> type = parameter.getParameter().getType();
-        return type == TerminalDriver.class || type == Terminal.class;
+        return type == TerminalDriver.class || type == Terminal.class || type == TerminalLauncher.class;
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        RunningTerminal running = context.getStore(NAMESPACE).get(KEY, RunningTerminal.class);
-        if (running == null) {
+        TestTerminals terminals = context.getStore(NAMESPACE).get(KEY, TestTerminals.class);
+        if (terminals == null) {
             throw new ParameterResolutionException("no terminal for " + parameter.getParameter()
                     + ": only test and @BeforeEach/@AfterEach methods get one");
         }
-        return parameter.getParameter().getType() == Terminal.class ? running.terminal() : running.driver();
+        Class<?> type = parameter.getParameter().getType();
+        if (type == TerminalLauncher.class) {
+            return new TerminalLauncher(terminals);
+        }
+        try {
+            TerminalOpener.Running own = terminals.own();
+            return type == Terminal.class ? own.terminal() : own.driver();
+        } catch (IOException e) {
+            throw new ParameterResolutionException("cannot open the test's terminal: " + e.getMessage(), e);
+        }
     }
 
     /** The method's annotation, else the nearest class's (the test class, its superclasses, enclosing classes). */
@@ -160,9 +118,5 @@ public final class TerminalExtension implements BeforeEachCallback, AfterEachCal
         return Arrays.stream(element.getAnnotations())
                 .map(a -> a.annotationType().getAnnotation(WithTerminal.class))
                 .filter(a -> a != null).findFirst().orElse(null);
-    }
-
-    private static Optional<String> first(String... candidates) {
-        return Arrays.stream(candidates).filter(c -> c != null && !c.isBlank()).findFirst();
     }
 }

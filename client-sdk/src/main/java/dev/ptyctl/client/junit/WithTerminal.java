@@ -38,6 +38,16 @@ public @interface WithTerminal {
     /** The server's URL; empty for the system property, environment or default (see above). */
     String url() default "";
 
+    /**
+     * The shell: a name the server finds on its {@code PATH} ({@code "bash"}, {@code "zsh"}, {@code "fish"}) or a
+     * path; it gets shell integration. A shell that is not installed skips the test with that reason, or fails it
+     * when the environment variable {@code CI} is {@code true}. Empty: {@link #command()}, else the server's default.
+     */
+    String shell() default "";
+
+    /** The size as {@code COLSxROWS}, e.g. {@code "80x24"}; empty for {@link #cols()} and {@link #rows()}. */
+    String size() default "";
+
     /** The program and its arguments; empty for the server's default shell. */
     String[] command() default {};
 

@@ -1,7 +1,6 @@
 package dev.ptyctl.e2e.dsl;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import dev.ptyctl.client.dsl.FailureReport;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
@@ -15,10 +14,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.launcher.LauncherDiscoveryRequest;
-import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
-import org.junit.platform.launcher.core.LauncherFactory;
-import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /**
@@ -48,15 +43,7 @@ class FailureReportE2eTest {
         }
         String previous = System.setProperty("ptyctl.reports", reports.toString());
         try {
-            LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                    .selectors(selectClass(FailingExample.class))
-                    // the outer run's server (ptyctl.url) serves this run too
-                    .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
-                    .configurationParameter("junit.platform.reporting.output.dir", work.resolve("junit").toString())
-                    .build();
-            SummaryGeneratingListener listener = new SummaryGeneratingListener();
-            LauncherFactory.create().execute(request, listener);
-            summary = listener.getSummary();
+            summary = NestedRun.run(FailingExample.class, work.resolve("junit"));
         } finally {
             if (previous == null) {
                 System.clearProperty("ptyctl.reports");

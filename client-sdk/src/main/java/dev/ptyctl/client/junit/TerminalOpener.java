@@ -1,0 +1,142 @@
+package dev.ptyctl.client.junit;
+
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.RestConnectionException;
+import dev.ptyctl.client.RestException;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.client.dsl.TerminalDriver;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Creates a test's terminal on the server as {@link WithTerminal} (and a {@link TerminalLauncher}'s shell and size)
+ * say, and connects a driver to it. A shell the server cannot find skips the test with that reason, or fails it when
+ * the environment variable {@code CI} is {@code true}: on a build server a missing shell is a broken set-up, not a
+ * reason to test less.
+ */
+final class TerminalOpener {
+    /** One terminal of a test: the REST client that made it, its description, and the driver. */
+    record Running(TerminalsClient terminals, Terminal terminal, TerminalDriver driver, String label) {
+        void close() throws IOException {
+            try {
+                driver.close();
+                terminals.delete(terminal.terminalId());
+            } finally {
+                terminals.close();
+            }
+        }
+    }
+
+    private TerminalOpener() {
+    }
+
+    /**
+     * @param shell a shell overriding the settings' ({@code null}: theirs)
+     * @param size  {@code COLSxROWS} overriding the settings' ({@code null}: theirs)
+     * @param label what tells this terminal from the test's others ("" for the test's own)
+     */
+    static Running open(ExtensionContext context, WithTerminal settings, String shell, String size, String label)
+            throws IOException {
+        String url = first(settings == null ? "" : settings.url(), System.getProperty("ptyctl.url"),
+                System.getenv("PTYCTL_URL")).orElse(TerminalExtension.DEFAULT_URL);
+        String token = first(System.getProperty("ptyctl.token"), System.getenv("PTYCTL_TOKEN")).orElse(null);
+        TerminalsClient terminals = TerminalsClient.builder().baseUrl(URI.create(url)).token(token).build();
+        try {
+            Terminal terminal = create(terminals, request(context, settings, shell, size));
+            TerminalDriver driver;
+            try {
+                driver = TerminalDriver.connect(terminals, terminal, token)
+                        .timeout(Duration.ofSeconds(settings == null ? 10 : settings.timeoutSeconds()));
+            } catch (IOException | RuntimeException e) {
+                terminals.delete(terminal.terminalId());
+                throw e;
+            }
+            driver.testName(context.getRequiredTestClass(), FailureReports.testName(context) + label);
+            return new Running(terminals, terminal, driver, label);
+        } catch (RestConnectionException e) {
+            terminals.close();
+            throw new IllegalStateException("no ptyctl server at " + url + " (" + e.getMessage() + "): start one with"
+                    + " ./ptyctl server, or name another with @WithTerminal(url = ...), -Dptyctl.url or PTYCTL_URL", e);
+        } catch (IOException | RuntimeException | Error e) {
+            terminals.close();
+            throw e;
+        }
+    }
+
+    private static Terminal create(TerminalsClient terminals, CreateTerminalRequest request) throws IOException {
+        try {
+            return terminals.create(request);
+        } catch (RestException e) {
+            // The server's wording: "command not found: zsh (not on the server PATH)", earlier "... not found on PATH".
+            if (request.shell().isPresent() && e.status() == 400 && e.message().contains("not found")
+                    && e.message().contains(request.shell().get())) {
+                String reason = request.shell().get() + " is not installed where the ptyctl server runs (" + e.message()
+                        + ")";
+                if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                    throw new IllegalStateException(reason + "; CI=true, so this fails instead of skipping", e);
+                }
+                throw new TestAbortedException(reason);
+            }
+            throw e;
+        }
+    }
+
+    private static CreateTerminalRequest request(ExtensionContext context, WithTerminal settings, String shell,
+                                                 String size) {
+        String sessionId = "junit-" + context.getRequiredTestClass().getSimpleName() + "-"
+                + context.getRequiredTestMethod().getName() + "-" + UUID.randomUUID().toString().substring(0, 8);
+        CreateTerminalRequest.Builder request = CreateTerminalRequest.builder(
+                sessionId.length() > 256 ? sessionId.substring(sessionId.length() - 256) : sessionId);
+        String chosenSize = size != null ? size : settings == null ? "" : settings.size();
+        if (!chosenSize.isEmpty()) {
+            int[] colsRows = parseSize(chosenSize);
+            request.size(colsRows[0], colsRows[1]);
+        } else if (settings != null) {
+            request.size(settings.cols(), settings.rows());
+        }
+        String chosenShell = shell != null ? shell : settings == null ? "" : settings.shell();
+        if (!chosenShell.isEmpty()) {
+            request.shell(chosenShell);
+        } else if (settings != null && settings.command().length > 0) {
+            request.command(settings.command());
+        }
+        if (settings == null) {
+            return request.build();
+        }
+        if (!settings.cwd().isEmpty()) {
+            request.cwd(settings.cwd());
+        }
+        for (String variable : settings.env()) {
+            int eq = variable.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("@WithTerminal env entries are NAME=value, got \"" + variable + "\"");
+            }
+            request.env(variable.substring(0, eq), variable.substring(eq + 1));
+        }
+        return request.build();
+    }
+
+    /** {@code "80x24"} as columns and rows. */
+    static int[] parseSize(String size) {
+        String[] parts = size.strip().split("x");
+        try {
+            if (parts.length == 2) {
+                return new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])};
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what is expected
+        }
+        throw new IllegalArgumentException("a terminal size is COLSxROWS, e.g. \"80x24\", got \"" + size + "\"");
+    }
+
+    private static Optional<String> first(String... candidates) {
+        return Arrays.stream(candidates).filter(c -> c != null && !c.isBlank()).findFirst();
+    }
+}
