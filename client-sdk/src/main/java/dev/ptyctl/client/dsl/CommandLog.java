@@ -12,8 +12,9 @@ import java.util.List;
 /**
  * Every command a shell ran, read from its output stream: the shell-integration marks ptyctl's shells emit
  * (OSC 133 A/B/C/D with the exit code, {@code OSC 633 ; E} with the command line, OSC 7 with the working directory)
- * delimit each command's output, and the time each chunk arrived gives its duration. The same log serves a live
- * terminal (chunks as they arrive) and a {@link Replay} (chunks with the recording's times).
+ * delimit each command's output, and the time each chunk arrived gives its duration. It reads recordings: the
+ * server's, with the server's arrival times ({@link TerminalDriver#commands()}), or a {@link Replay}'s file. (Times
+ * taken where a client receives the output would be off by whatever delayed each chunk on its way.)
  *
  * <p>Not thread-safe: fed and read under its owner's lock.
  */

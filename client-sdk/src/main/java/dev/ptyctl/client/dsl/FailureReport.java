@@ -43,7 +43,7 @@ public final class FailureReport {
         String svg = SvgSerializer.render(screen);
         String text = ScreenDump.render(Cells.of(screen).toScreen());
         String cast = recording(driver);
-        List<Command> commands = commands(driver);
+        List<Command> commands = cast.isEmpty() ? List.of() : Replay.ofText("recording.cast", cast).commands();
         String message = String.valueOf(failure.getMessage());
         String expectation = failure instanceof TerminalAssertionError e ? e.expectation() : failure.toString();
 
@@ -95,10 +95,6 @@ public final class FailureReport {
         } catch (IOException e) {
             return ""; // the terminal may be gone already; the other files still tell the story
         }
-    }
-
-    private static List<Command> commands(TerminalDriver driver) {
-        return driver.hasLiveView() ? driver.live("a failure report").screen().commands() : List.of();
     }
 
     static String commandsText(List<Command> commands) {

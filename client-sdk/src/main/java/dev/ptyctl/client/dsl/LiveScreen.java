@@ -15,15 +15,13 @@ import java.util.function.Function;
  * object's monitor and are woken by each chunk of output, a resize or the program's exit: the condition is checked
  * again exactly when the screen may have changed, never on a timer.
  *
- * <p>It also keeps the commands the shell ran ({@link CommandLog}) and the copies that tell what was drawn after each
- * {@link Mark} ({@link DrawnSince}).
+ * <p>It also keeps the copies that tell what was drawn after each {@link Mark} ({@link DrawnSince}).
  */
 final class LiveScreen implements AttachmentListener {
     /** Marks followed at once; older ones are dropped (a test waits after its latest marks, not its first). */
     static final int MAX_LIVE_MARKS = 8;
 
     private final Terminal terminal;
-    private final CommandLog commands = new CommandLog();
     private final List<DrawnSince> marks = new ArrayList<>();
     private long seq;
     private long changes;
@@ -38,9 +36,6 @@ final class LiveScreen implements AttachmentListener {
     public synchronized void onOutput(byte[] data, long seq, boolean reset) {
         terminal.feed(data);
         marks.forEach(mark -> mark.feed(data));
-        if (!reset) {
-            commands.feed(data, 0, data.length, System.nanoTime());
-        }
         this.seq = seq;
         changed();
     }
@@ -84,10 +79,6 @@ final class LiveScreen implements AttachmentListener {
     /** The emulator's state as escape sequences, for a frozen copy (failure reports). */
     synchronized byte[] vtState() {
         return dev.ptyctl.vt.serialize.VtSerializer.serializeBytes(terminal);
-    }
-
-    synchronized List<Command> commands() {
-        return commands.commands(terminal.cols());
     }
 
     /**

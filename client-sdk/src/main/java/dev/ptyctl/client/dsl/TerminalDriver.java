@@ -367,12 +367,12 @@ public final class TerminalDriver implements AutoCloseable {
     /**
      * Every command the shell ran in this terminal so far (shell integration, as {@link #waitForPrompt()}), oldest
      * first: those typed by hand as well as those of {@link #run}; a command still running comes last with
-     * {@link Command#running()} set.
+     * {@link Command#running()} set. Read from the server's recording of the output (so durations are the server's
+     * times), which keeps the last 2 MiB of output by default: commands older than that are not listed.
      */
     public List<Command> commands() {
         LiveView view = live("commands()");
-        sync();
-        return view.screen().commands();
+        return Replay.ofText("the terminal's recording", io(view::recording)).commands();
     }
 
     /**
