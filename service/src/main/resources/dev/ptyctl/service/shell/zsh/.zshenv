@@ -1,4 +1,4 @@
-# ptyctl shell integration for zsh (SPEC §5.9), written for this project.
+# ptyctl shell integration for zsh (docs/shell-integration.md), written for this project.
 # zsh was started with ZDOTDIR pointing here. Put ZDOTDIR back to what the user had, load the user's own .zshenv as
 # zsh would have, and, for an interactive shell, add ptyctl's hooks; zsh then reads the user's .zprofile, .zshrc and
 # .zlogin from the restored ZDOTDIR by itself.

@@ -1,4 +1,4 @@
-# ptyctl shell integration for fish (SPEC §5.9), written for this project. Loaded from XDG_DATA_DIRS as a vendor
+# ptyctl shell integration for fish (docs/shell-integration.md), written for this project. Loaded from XDG_DATA_DIRS as a vendor
 # configuration snippet, so the user's config.fish and conf.d stay untouched and load as usual. Adds OSC 133 prompt
 # marks (A prompt, B command line, C output, D;<exit code>), OSC 633 E with the command line and OSC 7; fish's own
 # fish_title already sets the title to the running command and to the directory at the prompt.
