@@ -13,6 +13,11 @@ final class Samples {
         values.add(value);
     }
 
+    /** How many values lie in [{@code low}, {@code high}]. */
+    long countBetween(double low, double high) {
+        return values.stream().filter(v -> v >= low && v <= high).count();
+    }
+
     int count() {
         return values.size();
     }
