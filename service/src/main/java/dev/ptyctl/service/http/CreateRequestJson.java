@@ -1,6 +1,7 @@
 package dev.ptyctl.service.http;
 
 import dev.ptyctl.service.terminals.CreateRequest;
+import dev.ptyctl.vt.keys.NearestName;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -64,36 +65,7 @@ final class CreateRequestJson {
 
     /** The known field closest to {@code name}, ignoring case, when it is a small slip away. */
     static java.util.Optional<String> nearest(String name) {
-        String best = null;
-        int bestEdits = MAX_SUGGESTION_EDITS + 1;
-        for (String known : FIELDS) {
-            int edits = editDistance(name.toLowerCase(java.util.Locale.ROOT), known.toLowerCase(java.util.Locale.ROOT));
-            if (edits < bestEdits) {
-                best = known;
-                bestEdits = edits;
-            }
-        }
-        return java.util.Optional.ofNullable(best);
-    }
-
-    /** Levenshtein distance; names are short, so the plain two-row table is plenty. */
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
+        return NearestName.within(name, FIELDS, MAX_SUGGESTION_EDITS);
     }
 
     private static JsonValue field(JsonObject body, String name) {

@@ -19,8 +19,12 @@ public final class NearestName {
      * to the first in {@code known}'s order.
      */
     public static Optional<String> of(String typed, Collection<String> known) {
+        return within(typed, known, typed.length() < 4 ? 0 : Math.max(1, typed.length() / 3));
+    }
+
+    /** The known name nearest to {@code typed} (ignoring case) if at most {@code maxEdits} edits away. */
+    public static Optional<String> within(String typed, Collection<String> known, int maxEdits) {
         String lower = typed.toLowerCase(Locale.ROOT);
-        int limit = typed.length() < 4 ? 0 : Math.max(1, typed.length() / 3);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String name : known) {
@@ -30,7 +34,7 @@ public final class NearestName {
                 bestDistance = distance;
             }
         }
-        return bestDistance <= limit ? Optional.ofNullable(best) : Optional.empty();
+        return bestDistance <= maxEdits ? Optional.ofNullable(best) : Optional.empty();
     }
 
     /** Levenshtein distance: insertions, deletions and substitutions, one row at a time. */
