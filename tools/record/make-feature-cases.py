@@ -315,6 +315,10 @@ def charset_cases():
     case("charset-single-shift", ESC + "*0" + "a" + ESC + "Nqq" + ESC + "+0" + ESC + "Oqq")
     case("charset-reset-by-ris", ESC + "(0" + "qqq" + ESC + "c" + "qqq")
     case("charset-line-drawing-with-utf8", ESC + "(0" + "q\u00e9q\u4e2dq" + ESC + "(B")
+    # national replacement character sets (issue 21): every designator, the characters they replace
+    nrcs = "".join(ESC + "(" + f + f + ":#@[\\]^_`{|}~\r\n" for f in "4C5RQKYE6ZH7=")
+    case("charset-national-replacement", nrcs + ESC + "(B" + "us:#@[\\]^_`{|}~", cols=40, rows=16)
+    case("charset-national-in-g1", ESC + ")K" + "a[b\x0ea[b\x0fa[b" + ESC + "*Z" + ESC + "n" + "[|]" + ESC + "(B" + "\x0f[")
 
 
 # --- Unicode widths and clusters -----------------------------------------------------------

@@ -2,24 +2,47 @@ package dev.ptyctl.vt.screen;
 
 /**
  * A 94-character set that can be designated into G0..G3 ({@code ESC ( F} and friends): which
- * character a printable ASCII byte puts on the screen. Only the sets real programs use are
- * implemented: US ASCII (no mapping), DEC Special Graphics (line drawing, used by curses ACS) and
- * UK (pound sign). National replacement sets are not (see docs/emulator.md).
+ * character a printable ASCII byte puts on the screen. The sets xterm.js has: US ASCII (no mapping),
+ * DEC Special Graphics (line drawing, used by curses ACS) and the national replacement character sets
+ * of the VT220 (UK, Dutch, Finnish, French, French Canadian, German, Italian, Norwegian/Danish,
+ * Spanish, Swedish, Swiss), with xterm.js's tables and designators. Where a table gives two
+ * characters (Dutch {@code [} is "ij"), the first is printed, as xterm.js does.
  */
 public enum Charset {
     /** {@code ESC ( B}: no replacement. */
-    US('B', null),
+    US("B", null),
     /** {@code ESC ( A}: # becomes £. */
-    UK('A', ukTable()),
+    UK("A", table("#", "£")),
     /** {@code ESC ( 0}: DEC Special Graphics; 0x5F..0x7E become line drawing and symbols (xterm's table). */
-    DEC_SPECIAL_GRAPHICS('0', decSpecialGraphicsTable());
+    DEC_SPECIAL_GRAPHICS("0", decSpecialGraphicsTable()),
+    /** {@code ESC ( 4}. */
+    DUTCH("4", table("#@[\\]{|}~", "£¾i½|¨f¼´")),
+    /** {@code ESC ( C} or {@code ESC ( 5}. */
+    FINNISH("C5", table("[\\]^`{|}~", "ÄÖÅÜéäöåü")),
+    /** {@code ESC ( R}. */
+    FRENCH("R", table("#@[\\]{|}~", "£à°ç§éùè¨")),
+    /** {@code ESC ( Q}. */
+    FRENCH_CANADIAN("Q", table("@[\\]^`{|}~", "àâçêîôéùèû")),
+    /** {@code ESC ( K}. */
+    GERMAN("K", table("@[\\]{|}~", "§ÄÖÜäöüß")),
+    /** {@code ESC ( Y}. */
+    ITALIAN("Y", table("#@[\\]`{|}~", "£§°çéùàòèì")),
+    /** {@code ESC ( E} or {@code ESC ( 6}. */
+    NORWEGIAN_DANISH("E6", table("@[\\]^`{|}~", "ÄÆØÅÜäæøåü")),
+    /** {@code ESC ( Z}. */
+    SPANISH("Z", table("#@[\\]{|}", "£§¡Ñ¿°ñç")),
+    /** {@code ESC ( H} or {@code ESC ( 7}. */
+    SWEDISH("H7", table("@[\\]^`{|}~", "ÉÄÖÅÜéäöåü")),
+    /** {@code ESC ( =}. */
+    SWISS("=", table("#@[\\]^_`{|}~", "ùàéçêîèôäöüû"));
 
-    private final char designator;
+    /** Final bytes that designate the set; the first is the one written back. */
+    private final String designators;
     /** Replacement per ASCII code point, 0 = unchanged; null for US. */
     private final int[] table;
 
-    Charset(char designator, int[] table) {
-        this.designator = designator;
+    Charset(String designators, int[] table) {
+        this.designators = designators;
         this.table = table;
     }
 
@@ -29,7 +52,7 @@ public enum Charset {
      * @return e.g. {@code '0'} for DEC Special Graphics
      */
     public char designator() {
-        return designator;
+        return designators.charAt(0);
     }
 
     /**
@@ -54,16 +77,22 @@ public enum Charset {
      */
     public static Charset byDesignator(int finalByte) {
         for (Charset charset : values()) {
-            if (charset.designator == finalByte) {
+            if (charset.designators.indexOf(finalByte) >= 0) {
                 return charset;
             }
         }
         return null;
     }
 
-    private static int[] ukTable() {
+    /** A table replacing each character of {@code from} with the character at the same index of {@code to}. */
+    private static int[] table(String from, String to) {
+        if (from.length() != to.length()) {
+            throw new IllegalArgumentException("charset table " + from + " / " + to);
+        }
         int[] table = new int[0x7F];
-        table['#'] = 0x00A3;
+        for (int i = 0; i < from.length(); i++) {
+            table[from.charAt(i)] = to.charAt(i);
+        }
         return table;
     }
 
