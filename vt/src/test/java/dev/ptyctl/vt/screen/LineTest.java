@@ -130,6 +130,77 @@ class LineTest {
     }
 
     @Test
+    void combinedCellsKeepTheirTextThroughAnyMixOfWritesMovesCopiesAndErases() {
+        // A model of each cell's text beside two lines, under seeded random operations on narrow cells (wide ones
+        // have fix-ups of their own, tested above): whatever compaction and copying do, every cell reads the same.
+        java.util.Random random = new java.util.Random(21);
+        int cols = 12;
+        Line[] lines = {new Line(cols, Style.DEFAULT), new Line(cols, Style.DEFAULT)};
+        String[][] model = {new String[cols], new String[cols]};
+        java.util.Arrays.fill(model[0], "");
+        java.util.Arrays.fill(model[1], "");
+        for (int step = 0; step < 20_000; step++) {
+            int which = random.nextInt(2);
+            Line line = lines[which];
+            String[] cells = model[which];
+            int col = random.nextInt(cols);
+            switch (random.nextInt(10)) {
+                case 0, 1, 2 -> {
+                    int cp = 'a' + random.nextInt(26);
+                    line.set(col, cp, 1, Style.DEFAULT, 0);
+                    cells[col] = Character.toString(cp);
+                }
+                case 3, 4, 5 -> {
+                    if (cells[col].codePointCount(0, cells[col].length()) < 20) {
+                        int mark = 0x300 + random.nextInt(0x30);
+                        line.appendCombining(col, mark, 0);
+                        cells[col] = cells[col] + Character.toString(mark);
+                    }
+                }
+                case 6 -> {
+                    int to = col + random.nextInt(cols - col + 1);
+                    int from = random.nextInt(4) == 0 ? 0 : col;
+                    line.fill(from, to, Style.DEFAULT, 0);
+                    java.util.Arrays.fill(cells, from, Math.max(from, to), "");
+                }
+                case 7 -> {
+                    int n = 1 + random.nextInt(3);
+                    line.insertCells(col, n, Style.DEFAULT, 0);
+                    String[] before = cells.clone();
+                    for (int c = col; c < cols; c++) {
+                        cells[c] = c < col + n ? "" : before[c - n];
+                    }
+                }
+                case 8 -> {
+                    int n = 1 + random.nextInt(3);
+                    line.deleteCells(col, n, Style.DEFAULT, 0);
+                    String[] before = cells.clone();
+                    for (int c = col; c < cols; c++) {
+                        cells[c] = c + n < cols ? before[c + n] : "";
+                    }
+                }
+                default -> {
+                    int from = random.nextInt(2);
+                    int srcCol = random.nextInt(cols);
+                    int count = 1 + random.nextInt(cols - Math.max(srcCol, col));
+                    line.copyCells(lines[from], srcCol, col, count);
+                    String[] src = model[from].clone();
+                    System.arraycopy(src, srcCol, cells, col, count);
+                }
+            }
+            for (int l = 0; l < 2; l++) {
+                String[] texts = new String[cols];
+                for (int c = 0; c < cols; c++) {
+                    texts[c] = lines[l].chars(c);
+                }
+                if (!java.util.Arrays.equals(texts, model[l])) {
+                    assertThat(texts).as("step %d, line %d", step, l).containsExactly(model[l]);
+                }
+            }
+        }
+    }
+
+    @Test
     void blankingTheWholeLineFreesItsClustersForTheNextText() {
         Line line = line("abcd", 4);
         long before = 0;
