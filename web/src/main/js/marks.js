@@ -1,10 +1,6 @@
 // Shell integration in the page: each prompt the shell marks (OSC 133 A) gets a marker; when its command ends
-// (OSC 133 D;exit-code) the prompt's line gets a mark in the gutter, green for exit code 0 and red otherwise,
-// also shown in the scroll bar's overview ruler. jump(-1/+1) scrolls to the previous/next prompt.
+// (OSC 133 D;exit-code) the prompt's line gets a mark in the gutter, green for exit code 0 and red otherwise. jump(-1/+1) scrolls to the previous/next prompt.
 // Marks live in this page's buffer: a reset frame (after a long disconnect) rebuilds the screen without them.
-
-const OK = '#98c379';
-const FAILED = '#e06c75';
 
 export class PromptMarks {
   constructor(term) {
@@ -31,13 +27,11 @@ export class PromptMarks {
   }
 
   decorate(marker, exitCode) {
-    const color = exitCode === 0 ? OK : FAILED;
     const decoration = this.term.registerDecoration({
       marker,
       x: 0,
       width: 1,
       layer: 'top',
-      overviewRulerOptions: { color, position: 'left' },
     });
     if (!decoration) return;
     decoration.onRender((element) => {

@@ -96,7 +96,6 @@ export class TerminalTab {
       theme: THEME,
       disableStdin: this.view,
       cursorBlink: false,
-      overviewRuler: { width: 8 },
     });
     this.fit = new FitAddon();
     this.search = new SearchAddon();
@@ -138,6 +137,7 @@ export class TerminalTab {
   hide() {
     if (!this.shown) return;
     this.shown = false;
+    this.sentSize = null; // shown again, it asks for its size again
     this.element.hidden = true;
     if (!this.view) this.socket.hide();
   }

@@ -55,47 +55,61 @@ class WebPageBench {
             String id = terminal.terminalId();
             Page page = Page.in(url);
             try {
-                List<Double> firstScreen = new ArrayList<>();
-                for (int i = 0; i < LOADS; i++) {
-                    page.open("/?t=" + id);
-                    page.waitUntil("the first screen is drawn", () -> page.js(
-                            "const tab = window.ptyctl.tabs[arguments[0]]; return tab && tab.firstDrawnAt;", id)
-                            != null);
-                    firstScreen.add(((Number) page.js("return window.ptyctl.tabs[arguments[0]].firstDrawnAt;", id))
-                            .doubleValue());
+                StringBuilder report = new StringBuilder("""
+                        | renderer | what (ms) | samples | p50 | p99 | max |
+                        | --- | --- | --- | --- | --- | --- |
+                        """);
+                for (String renderer : List.of("webgl", "dom")) {
+                    measure(page, id, renderer, samples, report);
                 }
-                page.open("/?t=" + id);
-                page.waitForText(id, "line 2000 of");
-                page.click(id);
-                List<Double> echo = new ArrayList<>();
-                for (int i = 0; i < samples; i++) {
-                    String ch = String.valueOf((char) ('a' + i % 26));
-                    page.js(ARM, id, ch);
-                    page.type(id, ch);
-                    page.waitUntil("the echo of " + ch, () -> page.js("return window.benchEcho;") != null);
-                    echo.add(((Number) page.js("return window.benchEcho;")).doubleValue());
-                    if (i % 26 == 25) {
-                        page.type(id, Keys.ENTER); // a fresh line (cat prints it back; not measured)
-                        page.waitUntil("cat's line", () -> ((Number) page.js("return window.ptyctl.terminals"
-                                + "[arguments[0]].buffer.active.cursorX;", id)).intValue() == 0);
-                    }
-                }
-                String report = String.format(Locale.ROOT, """
-                        | what (ms) | samples | p50 | p99 | max |
-                        | --- | --- | --- | --- | --- |
-                        | navigation → first screen drawn | %d | %.1f | %.1f | %.1f |
-                        | keydown → echo drawn | %d | %.1f | %.1f | %.1f |
-                        """, firstScreen.size(), percentile(firstScreen, 50), percentile(firstScreen, 99),
-                        percentile(firstScreen, 100), echo.size(), percentile(echo, 50), percentile(echo, 99),
-                        percentile(echo, 100));
                 System.out.println(report);
-                Files.writeString(Path.of("target", "web-bench.txt"), report + "renderer: " + page.js(
-                        "return window.ptyctl.tabs[arguments[0]].renderer;", id) + "\n");
+                Files.writeString(Path.of("target", "web-bench.txt"), report);
             } finally {
                 page.leave();
                 terminals.delete(id);
             }
         }
+    }
+
+    /** Page loads, then key presses, with one renderer; a row each in {@code report}. */
+    private static void measure(Page page, String id, String renderer, int samples, StringBuilder report) {
+        String path = "/?t=" + id + "&renderer=" + renderer;
+        List<Double> ready = new ArrayList<>();
+        List<Double> firstScreen = new ArrayList<>();
+        for (int i = 0; i < LOADS; i++) {
+            page.open(path);
+            page.waitUntil("the first screen is drawn", () -> page.js(
+                    "const tab = window.ptyctl.tabs[arguments[0]]; return tab && tab.firstDrawnAt;", id) != null);
+            firstScreen.add(((Number) page.js("return window.ptyctl.tabs[arguments[0]].firstDrawnAt;", id))
+                    .doubleValue());
+            ready.add(((Number) page.js("return performance.getEntriesByType('navigation')[0]"
+                    + ".domContentLoadedEventEnd;")).doubleValue());
+        }
+        page.open(path);
+        page.waitForText(id, "line 2000 of");
+        page.click(id);
+        List<Double> echo = new ArrayList<>();
+        for (int i = 0; i < samples; i++) {
+            String ch = String.valueOf((char) ('a' + i % 26));
+            page.js(ARM, id, ch);
+            page.type(id, ch);
+            page.waitUntil("the echo of " + ch, () -> page.js("return window.benchEcho;") != null);
+            echo.add(((Number) page.js("return window.benchEcho;")).doubleValue());
+            if (i % 26 == 25) {
+                page.type(id, Keys.ENTER); // a fresh line (cat prints it back; not measured)
+                page.waitUntil("cat's line", () -> ((Number) page.js("return window.ptyctl.terminals"
+                        + "[arguments[0]].buffer.active.cursorX;", id)).intValue() == 0);
+            }
+        }
+        row(report, renderer + " (" + page.js("return window.ptyctl.tabs[arguments[0]].renderer;", id) + ")",
+                "navigation → page script ran (DOMContentLoaded)", ready);
+        row(report, renderer, "navigation → first screen drawn", firstScreen);
+        row(report, renderer, "keydown → echo drawn", echo);
+    }
+
+    private static void row(StringBuilder report, String renderer, String what, List<Double> values) {
+        report.append(String.format(Locale.ROOT, "| %s | %s | %d | %.1f | %.1f | %.1f |%n", renderer, what,
+                values.size(), percentile(values, 50), percentile(values, 99), percentile(values, 100)));
     }
 
     private static double percentile(List<Double> values, int p) {

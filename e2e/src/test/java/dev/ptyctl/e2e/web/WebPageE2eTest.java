@@ -93,13 +93,15 @@ class WebPageE2eTest {
     @Test
     void outputOfTheProgramReachesThePage() throws Exception {
         Terminal terminal = shell();
-        page.open("/?t=" + terminal.terminalId());
+        page.open("/?t=" + terminal.terminalId() + "&renderer=dom");
         page.waitForText(terminal.terminalId(), PROMPT.strip());
         try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
             rpc.write(Action.text("printf 'from-the-%s\\n' pty"), Action.key(Key.ENTER));
         }
         page.waitForText(terminal.terminalId(), "from-the-pty");
-        assertThat(page.js("return document.title;")).asString().contains("— ptyctl");
+        assertThat(page.js("return window.ptyctl.tabs[arguments[0]].renderer;", terminal.terminalId()))
+                .isEqualTo("dom");
+        assertThat(page.terminalElement(terminal.terminalId()).getText()).contains("from-the-pty");
     }
 
     @Test
@@ -139,6 +141,10 @@ class WebPageE2eTest {
         waitForPtySize(id, little);
         page.click(id);
         waitForPtySize(id, large);
+        page.element("#home").click(); // the large page's tab goes off screen: it sends hide
+        waitForPtySize(id, little);
+        page.element(".tab[data-terminal='" + id + "']").click(); // shown and focused again
+        waitForPtySize(id, large);
         small.type(id, "echo typed-in-the-small-one", Keys.ENTER);
         waitForPtySize(id, little);
         page.waitUntil("the large page shows the small page's grid", () -> ((Number) page.js(
@@ -169,6 +175,69 @@ class WebPageE2eTest {
             assertThat(count("\\^\\[\\[\\?[\\d;]*c", replies.group(1))).as("device attributes in "
                     + replies.group(1)).isEqualTo(1);
         }
+    }
+
+    @Test
+    void eachCommandsPromptIsMarkedGreenOrRedAndCtrlShiftUpJumpsToThePreviousPrompt() throws Exception {
+        // The server's default shell, with its shell integration (OSC 133 prompt marks).
+        Terminal terminal = terminals.create(CreateTerminalRequest.builder("marks-" + UUID.randomUUID()).build());
+        created.add(terminal.terminalId());
+        String id = terminal.terminalId();
+        page.open("/?t=" + id);
+        try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+            rpc.waitFor(dev.ptyctl.client.WaitRequest.builder().idle(Duration.ofMillis(300))
+                    .timeout(Duration.ofSeconds(20)).build());
+        }
+        // The first prompt came in the reset frame (the screen as it is, without marks): the marks start with the
+        // prompt after it.
+        page.type(id, "echo ready", Keys.ENTER);
+        page.type(id, "true", Keys.ENTER);
+        page.type(id, "false", Keys.ENTER);
+        page.waitUntil("a green mark and a red one", () -> page.elements(".prompt-ok").size() == 1
+                && page.elements(".prompt-failed").size() == 1);
+        assertThat(page.element(".prompt-failed").getAttribute("title")).isEqualTo("exit code 1");
+
+        page.type(id, "seq 1 200", Keys.ENTER);
+        page.waitForText(id, "\n200");
+        page.type(id, Keys.chord(Keys.CONTROL, Keys.SHIFT, Keys.ARROW_UP));
+        page.waitUntil("the view is on the prompt of seq, above the screen", () -> Boolean.TRUE.equals(page.js(
+                "const t = window.ptyctl.terminals[arguments[0]], b = t.buffer.active;"
+                        + " return b.viewportY < b.baseY && b.getLine(b.viewportY).translateToString().includes('seq 1 200');",
+                id)));
+    }
+
+    @Test
+    void theKeyBarSendsEscapeSequencesAndAOneShotCtrl() throws Exception {
+        Terminal terminal = shell();
+        String id = terminal.terminalId();
+        page.open("/?t=" + id + "&keys=1");
+        page.waitForText(id, PROMPT.strip());
+        assertThat(page.elements("#keybar [data-key]")).extracting(e -> e.getAttribute("data-key"))
+                .containsExactly("Escape", "Tab", "Ctrl", "ArrowLeft", "ArrowDown", "ArrowUp", "ArrowRight");
+        page.type(id, "sleep 600", Keys.ENTER);
+        page.element("#keybar [data-key='Ctrl']").click();
+        page.type(id, "c");
+        try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+            assertThat(rpc.waitFor("^C", Duration.ofSeconds(20)).matched()).as("Ctrl, then c: interrupted").isTrue();
+        }
+        assertThat(page.element("#keybar [data-key='Ctrl']").getAttribute("aria-pressed")).isEqualTo("false");
+        page.element("#keybar [data-key='ArrowUp']").click();
+        page.waitUntil("the shell's history brought sleep back", () -> Boolean.TRUE.equals(page.js(
+                "const b = window.ptyctl.terminals[arguments[0]].buffer.active;"
+                        + " return b.getLine(b.baseY + b.cursorY).translateToString(true) === 'web> sleep 600';", id)));
+    }
+
+    @Test
+    void theDocumentTitleShowsTheProgramsTitleAndItsActivity() throws Exception {
+        Terminal terminal = terminals.create(CreateTerminalRequest.builder("title-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c",
+                        "printf '\\033]0;\\342\\240\\213 refactoring\\007'; sleep 600").build());
+        created.add(terminal.terminalId());
+        page.open("/?t=" + terminal.terminalId());
+        page.waitUntil("the title says what the agent does and that it works", () ->
+                "◐ refactoring — ptyctl".equals(page.js("return document.title;")));
+        assertThat(page.element(".tab[data-terminal='" + terminal.terminalId() + "']").getText())
+                .startsWith("refactoring");
     }
 
     private static int count(String regex, String text) {

@@ -55,16 +55,6 @@ class WebScreenshots {
         terminals = TerminalsClient.of(URI.create(url));
 
         Terminal shell = create(CreateTerminalRequest.builder("guide-shell").cwd(root.toString()).build());
-        try (RpcClient rpc = RpcClient.connect(shell.rpc())) {
-            rpc.waitFor("$ ", WAIT);
-            for (String command : List.of("ls docs", "grep -c xterm web/package.json", "test -d node_modules",
-                    "git log --oneline -3 -- web")) {
-                rpc.write(Action.text(command), Action.key(Key.ENTER));
-                // One command at a time (the shell quiet again), so each gets its prompt and its mark.
-                rpc.waitFor(WaitRequest.builder().idle(Duration.ofMillis(300)).timeout(WAIT).build());
-            }
-            rpc.waitFor("web:", WAIT);
-        }
         Terminal vim = create(CreateTerminalRequest.builder("guide-vim").cwd(root.toString())
                 .command("/usr/bin/vim", "-u", "NONE", "-N", "+set number", "+set laststatus=2",
                         "web/src/main/js/socket.js").build());
@@ -74,18 +64,28 @@ class WebScreenshots {
                 "echo building; exit 3").build());
         waitForTitle("guide-agent");
 
-        page = Page.in(url).open("/");
+        // The shell's commands run while the page shows it, so that the page sees their prompt marks.
+        page = Page.in(url).open("/?t=" + shell.terminalId());
+        try (RpcClient rpc = RpcClient.connect(shell.rpc())) {
+            WaitRequest quiet = WaitRequest.builder().idle(Duration.ofMillis(300)).timeout(WAIT).build();
+            rpc.waitFor(quiet);
+            for (String command : List.of("cd docs", "ls", "grep -c xterm ../web/package.json",
+                    "test -d node_modules", "git log --oneline -3 -- ../web")) {
+                rpc.write(Action.text(command), Action.key(Key.ENTER));
+                // One command at a time (the shell quiet again), so each gets its prompt and its mark.
+                rpc.waitFor(quiet);
+            }
+        }
+        page.waitForText(shell.terminalId(), "web:");
+        page.element("#home").click();
         page.waitUntil("the list shows every terminal", () -> page.elements("#terminals tbody tr").size() >= 4);
         Files.write(out.resolve("web-list.png"), page.screenshot());
 
-        page.element("tr[data-terminal='" + shell.terminalId() + "'] button[data-action='open']").click();
-        page.waitForText(shell.terminalId(), "web:");
-        page.element("#home").click();
         page.element("tr[data-terminal='" + vim.terminalId() + "'] button[data-action='open']").click();
         page.waitForText(vim.terminalId(), "TerminalSocket");
         Files.write(out.resolve("web-vim.png"), page.screenshot());
         page.element(".tab[data-terminal='" + shell.terminalId() + "']").click();
-        page.waitForText(shell.terminalId(), "web:");
+        page.waitUntil("the marks are drawn", () -> page.elements(".prompt-failed").size() > 0);
         Files.write(out.resolve("web-shell-marks.png"), page.screenshot());
         page.leave();
 
@@ -98,9 +98,19 @@ class WebScreenshots {
             page.leave();
         }
 
+        // A shell of its own, so that it has the phone's size from its first line.
+        Terminal small = create(CreateTerminalRequest.builder("guide-phone").cwd(root.toString()).build());
         page = Page.in(url);
-        Page phone = page.newWindow(390, 780).open("/?t=" + shell.terminalId() + "&keys=1");
-        phone.waitForText(shell.terminalId(), "web:");
+        Page phone = page.newWindow(390, 780).open("/?t=" + small.terminalId() + "&keys=1");
+        phone.waitUntil("the shell has the phone's size", () -> {
+            try {
+                return terminals.get(small.terminalId()).size().cols() < 60;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        phone.type(small.terminalId(), "ls docs", org.openqa.selenium.Keys.ENTER);
+        phone.waitForText(small.terminalId(), "web.md");
         Files.write(out.resolve("web-phone.png"), phone.screenshot());
         phone.closeWindow();
     }
