@@ -7,6 +7,8 @@ import java.util.function.Supplier;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -126,6 +128,18 @@ final class Page {
         terminalElement(terminalId).findElement(By.cssSelector("textarea.xterm-helper-textarea")).sendKeys(keys);
     }
 
+    /** Clicks the element matching {@code css}, finding it again if the page redrew it meanwhile. */
+    void clickOn(String css) {
+        waitUntil("a click on " + css, () -> {
+            try {
+                element(css).click();
+                return true;
+            } catch (StaleElementReferenceException | NoSuchElementException e) {
+                return false;
+            }
+        });
+    }
+
     /** Clicks into the terminal, as a person does to start using it. */
     void click(String terminalId) {
         select();
@@ -139,6 +153,20 @@ final class Page {
     WebElement element(String css) {
         select();
         return driver.findElement(By.cssSelector(css));
+    }
+
+    /**
+     * The visible text of the first element matching {@code css}, or null: read in one step in the page, because the
+     * list and the tab strip are redrawn on every change and an element found earlier may be gone.
+     */
+    String text(String css) {
+        return (String) js("const e = document.querySelector(arguments[0]); return e ? e.innerText : null;", css);
+    }
+
+    /** An attribute of the first element matching {@code css}, or null (read in one step, as {@link #text}). */
+    String attribute(String css, String name) {
+        return (String) js("const e = document.querySelector(arguments[0]); return e ? e.getAttribute(arguments[1])"
+                + " : null;", css, name);
     }
 
     List<WebElement> elements(String css) {

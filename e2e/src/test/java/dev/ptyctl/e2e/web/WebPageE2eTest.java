@@ -74,8 +74,8 @@ class WebPageE2eTest {
         String row = "tr[data-terminal='" + terminal.terminalId() + "']";
         page.waitUntil("a row for the new terminal within a second", Duration.ofSeconds(1),
                 () -> !page.elements(row).isEmpty());
-        assertThat(page.element(row + " a").getAttribute("href")).endsWith("/?t=" + terminal.terminalId());
-        assertThat(page.element(row).getText()).contains("bash --norc --noprofile").contains("0");
+        assertThat(page.attribute(row + " a", "href")).isEqualTo("/?t=" + terminal.terminalId());
+        assertThat(page.text(row)).contains("bash --norc --noprofile").contains("100×30");
     }
 
     @Test
@@ -109,7 +109,7 @@ class WebPageE2eTest {
         Terminal terminal = shell();
         page.open("/?t=" + terminal.terminalId() + "&mode=view");
         page.waitForText(terminal.terminalId(), PROMPT.strip());
-        assertThat(page.element("#status").getText()).isEqualTo("read-only");
+        assertThat(page.text("#status")).isEqualTo("read-only");
         page.click(terminal.terminalId());
         page.type(terminal.terminalId(), "echo viewer-typed", Keys.ENTER);
         page.waitUntil("the viewer has nothing waiting for an ack",
@@ -141,9 +141,9 @@ class WebPageE2eTest {
         waitForPtySize(id, little);
         page.click(id);
         waitForPtySize(id, large);
-        page.element("#home").click(); // the large page's tab goes off screen: it sends hide
+        page.clickOn("#home"); // the large page's tab goes off screen: it sends hide
         waitForPtySize(id, little);
-        page.element(".tab[data-terminal='" + id + "']").click(); // shown and focused again
+        page.clickOn(".tab[data-terminal='" + id + "']"); // shown and focused again
         waitForPtySize(id, large);
         small.type(id, "echo typed-in-the-small-one", Keys.ENTER);
         waitForPtySize(id, little);
@@ -195,7 +195,7 @@ class WebPageE2eTest {
         page.type(id, "false", Keys.ENTER);
         page.waitUntil("a green mark and a red one", () -> page.elements(".prompt-ok").size() == 1
                 && page.elements(".prompt-failed").size() == 1);
-        assertThat(page.element(".prompt-failed").getAttribute("title")).isEqualTo("exit code 1");
+        assertThat(page.attribute(".prompt-failed", "title")).isEqualTo("exit code 1");
 
         page.type(id, "seq 1 200", Keys.ENTER);
         page.waitForText(id, "\n200");
@@ -215,13 +215,13 @@ class WebPageE2eTest {
         assertThat(page.elements("#keybar [data-key]")).extracting(e -> e.getAttribute("data-key"))
                 .containsExactly("Escape", "Tab", "Ctrl", "ArrowLeft", "ArrowDown", "ArrowUp", "ArrowRight");
         page.type(id, "sleep 600", Keys.ENTER);
-        page.element("#keybar [data-key='Ctrl']").click();
+        page.clickOn("#keybar [data-key='Ctrl']");
         page.type(id, "c");
         try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
             assertThat(rpc.waitFor("^C", Duration.ofSeconds(20)).matched()).as("Ctrl, then c: interrupted").isTrue();
         }
-        assertThat(page.element("#keybar [data-key='Ctrl']").getAttribute("aria-pressed")).isEqualTo("false");
-        page.element("#keybar [data-key='ArrowUp']").click();
+        assertThat(page.attribute("#keybar [data-key='Ctrl']", "aria-pressed")).isEqualTo("false");
+        page.clickOn("#keybar [data-key='ArrowUp']");
         page.waitUntil("the shell's history brought sleep back", () -> Boolean.TRUE.equals(page.js(
                 "const b = window.ptyctl.terminals[arguments[0]].buffer.active;"
                         + " return b.getLine(b.baseY + b.cursorY).translateToString(true) === 'web> sleep 600';", id)));
@@ -236,8 +236,7 @@ class WebPageE2eTest {
         page.open("/?t=" + terminal.terminalId());
         page.waitUntil("the title says what the agent does and that it works", () ->
                 "◐ refactoring — ptyctl".equals(page.js("return document.title;")));
-        assertThat(page.element(".tab[data-terminal='" + terminal.terminalId() + "']").getText())
-                .startsWith("refactoring");
+        assertThat(page.text(".tab[data-terminal='" + terminal.terminalId() + "']")).startsWith("refactoring");
     }
 
     private static int count(String regex, String text) {

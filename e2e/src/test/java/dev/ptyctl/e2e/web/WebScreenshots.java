@@ -77,14 +77,14 @@ class WebScreenshots {
             }
         }
         page.waitForText(shell.terminalId(), "web:");
-        page.element("#home").click();
+        page.clickOn("#home");
         page.waitUntil("the list shows every terminal", () -> page.elements("#terminals tbody tr").size() >= 4);
         Files.write(out.resolve("web-list.png"), page.screenshot());
 
-        page.element("tr[data-terminal='" + vim.terminalId() + "'] button[data-action='open']").click();
+        page.clickOn("tr[data-terminal='" + vim.terminalId() + "'] button[data-action='open']");
         page.waitForText(vim.terminalId(), "TerminalSocket");
         Files.write(out.resolve("web-vim.png"), page.screenshot());
-        page.element(".tab[data-terminal='" + shell.terminalId() + "']").click();
+        page.clickOn(".tab[data-terminal='" + shell.terminalId() + "']");
         page.waitUntil("the marks are drawn", () -> page.elements(".prompt-failed").size() > 0);
         Files.write(out.resolve("web-shell-marks.png"), page.screenshot());
         page.leave();

@@ -60,7 +60,7 @@ class WebSecurityE2eTest {
             try (TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).token(TOKEN).build()) {
                 Terminal terminal = terminals.create(CreateTerminalRequest.builder("login-" + UUID.randomUUID())
                         .command("/bin/bash", "--norc", "--noprofile").env("PS1", "in> ").build());
-                page.element("tr[data-terminal='" + terminal.terminalId() + "'] a").click();
+                page.clickOn("tr[data-terminal='" + terminal.terminalId() + "'] a");
                 page.waitForText(terminal.terminalId(), "in>");
                 assertThat(page.url()).doesNotContain(TOKEN);
             }
