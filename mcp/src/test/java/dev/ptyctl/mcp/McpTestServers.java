@@ -61,11 +61,17 @@ final class McpTestServers {
 
     /** An initialized SDK client over stdio to a new adapter process started with {@code args}. */
     static McpSyncClient stdioClient(Consumer<McpSchema.ProgressNotification> progress, String... args) {
+        return stdioClient(progress, contents -> { }, args);
+    }
+
+    /** {@link #stdioClient(Consumer, String...)} that also hears resource updates (with the resource read again). */
+    static McpSyncClient stdioClient(Consumer<McpSchema.ProgressNotification> progress,
+                                     Consumer<List<McpSchema.ResourceContents>> updates, String... args) {
         StdioClientTransport transport = new StdioClientTransport(stdioParameters(List.of(), args),
                 McpJsonDefaults.getMapper());
         McpSyncClient client = McpClient.sync(transport).requestTimeout(REQUEST_TIMEOUT)
                 .initializationTimeout(REQUEST_TIMEOUT)
-                .progressConsumer(progress == null ? p -> { } : progress).build();
+                .progressConsumer(progress == null ? p -> { } : progress).resourcesUpdateConsumer(updates).build();
         client.initialize();
         return client;
     }

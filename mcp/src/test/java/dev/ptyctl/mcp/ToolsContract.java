@@ -202,7 +202,7 @@ abstract class ToolsContract {
     void arrowKeysMoveTheCursorInVim() {
         dev.ptyctl.testsupport.Tools.require("vim");
         String id = (String) tools().ok("terminal_create", args("command", List.of("vim", "-u", "NONE", "-N",
-                "-i", "NONE"))).get("terminalId");
+                "-i", "NONE", "-n"))).get("terminalId");
         assertThat(tools().ok("terminal_wait", args("terminalId", id, "regex", "^~", "timeoutMs", 30_000)))
                 .containsEntry("matched", true);
         tools().ok("terminal_send", args("terminalId", id, "input", List.of(Map.of("text", "iabc"),
