@@ -65,8 +65,13 @@ public final class McpBench {
                     () -> call(client, "terminal_read", Map.of("terminalId", cat))));
             rows.add(measure("terminal_send `x` (cat)", samples, warmup, pid,
                     () -> call(client, "terminal_send", Map.of("terminalId", cat, "input", List.of(Map.of("text", "x"))))));
-            rows.add(measure("terminal_run `true` (bash)", samples, warmup, pid,
+            rows.add(measure("terminal_run `true` (session shell, bash)", samples, warmup, pid,
                     () -> call(client, "terminal_run", Map.of("command", "true"))));
+            // zsh's hooks run in the shell itself; bash's PS0 hook costs it two forks per command
+            String zsh = (String) structured(client.callTool(new McpSchema.CallToolRequest("terminal_create",
+                    Map.of("command", List.of("zsh"))))).get("terminalId");
+            rows.add(measure("terminal_run `true` (zsh)", samples, warmup, pid,
+                    () -> call(client, "terminal_run", Map.of("command", "true", "terminalId", zsh))));
             String tmux = "ptyctl-mcp-bench-" + ProcessHandle.current().pid();
             run("tmux", "-L", tmux, "new-session", "-d", "-s", "b", "-x", "120", "-y", "40", "cat");
             try {

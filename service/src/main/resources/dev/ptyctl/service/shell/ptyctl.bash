@@ -19,9 +19,14 @@ __ptyctl_command_running=0
 
 __ptyctl_status() { return "$1"; }
 
-# Percent-encodes what a file URL cannot hold as is.
+# Percent-encodes what a file URL cannot hold as is, into __ptyctl_url (a variable, not output: the prompt would
+# pay a fork for a command substitution on every command). A path of plain characters, the usual one, is taken whole.
 __ptyctl_url_path() {
   local path=$1 out= c i
+  if [[ $path != *[!a-zA-Z0-9/._~-]* ]]; then
+    __ptyctl_url=$path
+    return
+  fi
   for ((i = 0; i < ${#path}; i++)); do
     c=${path:i:1}
     case $c in
@@ -29,7 +34,7 @@ __ptyctl_url_path() {
       *) printf -v c '%%%02X' "'$c"; out+=$c ;;
     esac
   done
-  printf '%s' "$out"
+  __ptyctl_url=$out
 }
 
 # Title text without control characters (a command line may hold any byte).
@@ -67,7 +72,10 @@ __ptyctl_preexec() {
   if [[ -n $number && $number == "${__ptyctl_next_history-}" ]]; then
     line=${line#"$number"}
     line=${line#  }
-    printf '\e]633;E;%s\a' "$(__ptyctl_escape "$line")"
+    # printed in pieces rather than through "$(...)": each command substitution is a fork, paid on every command
+    printf '\e]633;E;'
+    __ptyctl_escape "$line"
+    printf '\a'
   else
     line=
   fi
@@ -96,7 +104,8 @@ __ptyctl_precmd() {
   if [[ ${PS2-} != *'\e]633;F\a'* ]]; then
     PS2='\[\e]633;F\a\]'"${PS2-> }"
   fi
-  printf '\e]7;file://%s%s\a' "${HOSTNAME:-localhost}" "$(__ptyctl_url_path "$PWD")"
+  __ptyctl_url_path "$PWD"
+  printf '\e]7;file://%s%s\a' "${HOSTNAME:-localhost}" "$__ptyctl_url"
   __ptyctl_title "bash ${PWD/#$HOME/\~}"
   __ptyctl_next_history=$HISTCMD
   printf '\e]133;A\a'
