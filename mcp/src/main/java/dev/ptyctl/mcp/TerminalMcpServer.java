@@ -82,6 +82,7 @@ public final class TerminalMcpServer implements AutoCloseable {
                 "dev");
         // The tools check their own arguments, with messages that name the argument and say what to send instead.
         server = spec.serverInfo("ptyctl", version).validateToolInputs(false)
+                .jsonSchemaValidator(new OwnResultsValidator())
                 .instructions(INSTRUCTIONS)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).build())
                 .tools(tools)
