@@ -33,7 +33,9 @@ public final class RemoteBridge {
     private final OutputStream out;
     private final AtomicReference<String> sessionId = new AtomicReference<>();
     private final AtomicInteger inFlight = new AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+    private final java.util.concurrent.atomic.AtomicBoolean ending = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Completes once the session's DELETE has been answered (or failed). */
+    private final java.util.concurrent.CompletableFuture<Void> ended = new java.util.concurrent.CompletableFuture<>();
 
     private RemoteBridge(URI endpoint, String token, OutputStream out) {
         this.endpoint = endpoint;
@@ -174,14 +176,28 @@ public final class RemoteBridge {
         }
     }
 
+    /**
+     * Deletes the session, once. A second caller (the shutdown hook, when a client closes stdin and sends SIGTERM at
+     * once) waits for the first one's DELETE: the JVM must not stop while it is on its way.
+     */
     private void endSession() throws InterruptedException {
-        if (sessionId.get() == null || !ended.compareAndSet(false, true)) {
+        if (sessionId.get() == null) {
+            return;
+        }
+        if (!ending.compareAndSet(false, true)) {
+            try {
+                ended.get(CONNECT_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                // ended as well as it could
+            }
             return;
         }
         try {
-            http.send(request().DELETE().build(), HttpResponse.BodyHandlers.discarding());
+            http.send(request().DELETE().timeout(CONNECT_TIMEOUT).build(), HttpResponse.BodyHandlers.discarding());
         } catch (IOException e) {
             System.err.println("ptyctl mcp: could not end the session at " + endpoint + ": " + e.getMessage());
+        } finally {
+            ended.complete(null);
         }
     }
 }
