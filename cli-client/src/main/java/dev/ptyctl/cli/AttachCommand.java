@@ -1,5 +1,7 @@
 package dev.ptyctl.cli;
 
+import dev.ptyctl.client.AttachmentException;
+import dev.ptyctl.client.RestConnectionException;
 import dev.ptyctl.client.TerminalsClient;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -39,8 +41,16 @@ final class AttachCommand implements Callable<Integer> {
         DetachChord chord = DetachChord.parse(detachKeys);
         try (TerminalsClient terminals = server.connect()) {
             // Settles the URL and token the same way as the other server commands (and checks the URL).
-            return new AttachSession(terminals.baseUrl(), server.token(), id, chord, describe(detachKeys))
-                    .run(spec.commandLine().getErr());
+            try {
+                return new AttachSession(terminals.baseUrl(), server.token(), id, chord, describe(detachKeys))
+                        .run(spec.commandLine().getErr());
+            } catch (AttachmentException e) {
+                if (e.httpStatus().isPresent()) {
+                    throw e;
+                }
+                // Not answered at all: reported like the other server commands, naming the server's URL.
+                throw new RestConnectionException(terminals.baseUrl(), e.getMessage(), e);
+            }
         }
     }
 

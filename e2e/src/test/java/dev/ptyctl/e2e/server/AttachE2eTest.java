@@ -124,6 +124,25 @@ class AttachE2eTest {
         }
     }
 
+    @Test
+    void aServerThatIsNotRunningIsNamedAsForTheOtherCommands() throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
+                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).build();
+                java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            String nowhere = "http://127.0.0.1:" + free.getLocalPort();
+            free.close();
+            Terminal outer = terminals.create(bash("refused-outer", "outer> ").size(100, 24).build());
+            try (RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
+                expect(outerRpc, "outer>");
+                String attach = Ptyctl.command("attach", "4f1c2a9be07d5e31", "--url", nowhere).stream()
+                        .map(word -> "'" + word.replace("'", "'\\''") + "'").collect(Collectors.joining(" "));
+                outerRpc.write(Action.text("clear; " + attach + "; echo status=$?"), Action.key(Key.ENTER));
+                expect(outerRpc, "ptyctl: connection refused: is `ptyctl server` running on " + nowhere + "?");
+                expect(outerRpc, "status=3");
+            }
+        }
+    }
+
     /** Types {@code ptyctl attach} for {@code inner} into the outer terminal's shell. */
     private static void attach(RpcClient outerRpc, Terminal inner, ServerProcess server) throws Exception {
         expect(outerRpc, "outer>");
