@@ -49,6 +49,19 @@ final class CountingClient implements RawWebSocket.Handler {
         return bytes;
     }
 
+    /** Waits until at least {@code count} output bytes have arrived; false after {@code timeoutMillis}. */
+    synchronized boolean awaitBytes(long count, long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
+        while (bytes < count) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+        return true;
+    }
+
     long resets() {
         return resets;
     }
@@ -71,7 +84,10 @@ final class CountingClient implements RawWebSocket.Handler {
         if (data[0] == 2) {
             resets++;
         } else {
-            bytes += data.length - 9;
+            synchronized (this) {
+                bytes += data.length - 9;
+                notifyAll();
+            }
         }
         firstOutput.complete(null);
     }

@@ -1,7 +1,6 @@
 package dev.ptyctl.bench.server;
 
 import java.io.ByteArrayOutputStream;
-import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -99,6 +98,14 @@ public final class LoadBenchRunner {
         for (int i = 0; i < streaming; i++) {
             clients.get(i).firstOutput().get(60, TimeUnit.SECONDS); // the "R": past stty
         }
+        // The probe: cat on a raw terminal without echo, so each byte typed comes back once, as output.
+        String probeId = server.create("probe", "/bin/sh", List.of("-c", EchoLatency.ECHO_PROGRAM), 120, 40)
+                .terminalId();
+        CountingClient probeClient = CountingClient.connect(server, probeId);
+        if (!probeClient.awaitBytes(1, 60_000)) {
+            throw new IllegalStateException("the probe terminal never printed its ready mark");
+        }
+        echo(probeClient, 200); // warm-up, before the streams
         // The probe runs while the streams flow; a sampler keeps the server's peaks.
         AtomicLong peakRss = new AtomicLong();
         AtomicLong peakThreads = new AtomicLong();
@@ -122,17 +129,23 @@ public final class LoadBenchRunner {
         }
         CompletableFuture<Samples> probe = CompletableFuture.supplyAsync(() -> {
             try {
-                return EchoLatency.webSocket(server, HttpClient.newHttpClient(), echoSamples, 200);
+                return echo(probeClient, echoSamples);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
         Samples loadedCreates = new Samples();
+        int loadedFailures = 0;
         for (int i = 0; i < 20; i++) { // creates while the streams flow
             long start = System.nanoTime();
-            String id = server.create("under-load-" + i, "/bin/cat", List.of(), 100, 30).terminalId();
-            loadedCreates.add(System.nanoTime() - start);
-            server.delete(id);
+            try {
+                String id = server.create("under-load-" + i, "/bin/cat", List.of(), 100, 30).terminalId();
+                loadedCreates.add(System.nanoTime() - start);
+                server.delete(id);
+            } catch (java.io.IOException e) { // a timeout (30 s) is a figure too
+                loadedFailures++;
+                report.append("create under load failed: ").append(e).append('\n');
+            }
         }
         Samples rates = new Samples();
         long expected = Files.size(file) + Files.lines(file).count() + 1; // LF became CR LF; the "R"
@@ -202,12 +215,34 @@ public final class LoadBenchRunner {
                 streaming * (expected >> 20), (cpu1 - cpu0) * 10.0 / (streaming * (expected / 1048576.0)));
         row(report, "probe echo while streaming (WebSocket), ms: p50 / p99 / max", "%.2f / %.2f / %.2f",
                 echo.percentile(50) / 1e6, echo.percentile(99) / 1e6, echo.max() / 1e6);
-        row(report, "REST create, ms p50 (p90): idle server / during the streams", "%.1f (%.1f) / %.1f (%.1f)",
-                idleCreates.median() / 1e6, idleCreates.percentile(90) / 1e6, loadedCreates.median() / 1e6,
-                loadedCreates.percentile(90) / 1e6);
+        row(report, "REST create, ms p50 (p90): idle server / during the streams (failed of 20)",
+                "%.1f (%.1f) / %.1f (%.1f) (%d)", idleCreates.median() / 1e6, idleCreates.percentile(90) / 1e6,
+                loadedCreates.isEmpty() ? Double.NaN : loadedCreates.median() / 1e6,
+                loadedCreates.isEmpty() ? Double.NaN : loadedCreates.percentile(90) / 1e6, loadedFailures);
         row(report, parallel + " creates at once on the loaded server: failed; ms p50 / max", "%d; %.0f / %.0f",
                 failed, parallelCreates.median() / 1e6, parallelCreates.max() / 1e6);
     }
+
+    /**
+     * Echo samples on the probe: a byte typed, the time until the output byte count has grown by one. Counting
+     * bytes, not frames, keeps each sample to its own echo whatever frames the server sends.
+     */
+    private static Samples echo(CountingClient probe, int samples) throws Exception {
+        Samples result = new Samples();
+        for (int i = 0; i < samples; i++) {
+            long before = probe.bytes();
+            long start = System.nanoTime();
+            probe.input(probeSeq++, "x");
+            if (!probe.awaitBytes(before + 1, 60_000)) {
+                throw new IllegalStateException("no echo within 60 s (sample " + i + ")");
+            }
+            result.add(System.nanoTime() - start);
+        }
+        return result;
+    }
+
+    /** The probe client's next clientSeq (the warm-up and the measured samples share one client). */
+    private static long probeSeq = 1;
 
     private static void row(StringBuilder report, String figure, String format, Object... values) {
         report.append("| ").append(figure).append(" | ").append(String.format(format, values)).append(" |\n");
