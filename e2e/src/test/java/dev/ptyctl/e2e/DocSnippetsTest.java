@@ -52,6 +52,13 @@ class DocSnippetsTest {
         assertThat(Files.readString(PAGES.get(1))).contains("```text\n" + message + "\n```");
     }
 
+    @Test
+    void theSnapshotShownInTheTestingGuideIsTheGoldenFileOfItsTest() throws IOException {
+        String golden = Files.readString(SOURCES.resolve(
+                "dev/ptyctl/e2e/docs/__snapshots__/TodoAppTest.spaceTicksTheSelectedItem.snap"));
+        assertThat(Files.readString(PAGES.get(1))).contains("test above:\n\n```text\n" + golden + "```\n");
+    }
+
     /** The tagged regions of every test source, dedented, by name. */
     static Map<String, String> snippets() throws IOException {
         Map<String, String> snippets = new LinkedHashMap<>();
