@@ -1,14 +1,13 @@
 package dev.ptyctl.client.dsl;
 
 import dev.ptyctl.client.Screen;
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.vt.Terminal;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.io.IOException;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -83,7 +82,7 @@ public final class Replay {
 
     private static jakarta.json.JsonValue json(String name, int line, String text) {
         try {
-            return Json.createReader(new StringReader(text)).readValue();
+            return JsonSupport.parseValue(text);
         } catch (JsonException e) {
             throw new IllegalArgumentException(name + ":" + line + ": not JSON: " + e.getMessage(), e);
         }
