@@ -1,18 +1,21 @@
 package dev.ptyctl.service.http;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.service.server.PtyctlServer;
 import dev.ptyctl.service.server.ServerToken;
 import io.helidon.config.Config;
 import io.restassured.path.json.JsonPath;
+import java.net.http.HttpClient;
 import org.junit.jupiter.api.Test;
 
 /**
- * SPEC §5.5 on the real server, with only JSON-RPC users (no WebSocket client has set the size): under {@code auto}
+ * SPEC §5.5 on the real server: with only JSON-RPC users (no WebSocket client has set the size) under {@code auto}
  * the server's emulator answers the program's queries; under {@code clients} it never does, from the terminal's first
- * byte on, and only the client's own reply reaches the program.
+ * byte on, and only the client's own reply reaches the program; and under {@code auto} once a WebSocket client has set
+ * the size, the program gets that client's answer and never the server's (exactly one answer).
  */
 class QueryAnsweringTest {
     /** Asks for the cursor position once the test says so, and prints the answer it read. */
@@ -34,6 +37,39 @@ class QueryAnsweringTest {
             rpc.result("pty/write", "{\"action\":[{\"text\":" + JsonSupport.PROVIDER.createValue("\u001b[9;9R")
                     + "}]}");
             rpc.waitFor("got=[9;9");
+        }
+    }
+
+    @Test
+    void underAutoAClientThatSetTheSizeAnswersAndTheServerDoesNot() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        try (PtyctlServer server = start("auto")) {
+            String id = given(TestServers.api(server)).body("{\"sessionId\":\"page\",\"shell\":\"/bin/bash\","
+                    + "\"args\":[\"--norc\",\"-c\",\"stty -echo; read go; printf asking; printf '\\\\033[c'; "
+                    + "IFS= read -rs -d c reply; echo \\\" got=${reply#?}\\\"; read x\"]}")
+                    .post("/v1/terminals").then().statusCode(201).extract().jsonPath().getString("terminalId");
+            SocketFrames page = SocketFrames.attach(http, server, id, "");
+            page.socket().sendText("{\"type\":\"resize\",\"clientId\":\"page\",\"clientSeq\":1,\"cols\":90,"
+                    + "\"rows\":20}", true).join();
+            assertThat(page.next("size").getInt("cols")).isIn(90, 100);
+            page.go(); // input that claims: this client is being used, it sets the size and answers from now on
+            String output = "";
+            while (!output.contains("asking")) {
+                output += page.next("output").getString("data");
+            }
+            // The page's xterm.js answers DA1 its own way; had the server answered too, its reply (CSI ? 65 ; ...)
+            // would have reached the program first, since it is written as soon as the query is read.
+            page.socket().sendText("{\"type\":\"input\",\"clientId\":\"page\",\"clientSeq\":2,\"claim\":false,"
+                    + "\"data\":\"\\u001b[?1;2c\"}", true).join();
+            while (!output.contains("got=")) {
+                output += page.next("output").getString("data");
+            }
+            while (!output.contains("\n")) {
+                output += page.next("output").getString("data");
+            }
+            assertThat(output).contains("got=[?1;2\r\n");
+        } finally {
+            http.shutdownNow();
         }
     }
 

@@ -193,6 +193,31 @@ class RepliesTest {
     }
 
     @ChunkedTest
+    void termcapQueriesAnswerFromOurXterm256colorEntryHexEncoded(Chunking chunking) {
+        // "Co" = 436F, "TN" = 544E, "kcuu1" = 6B63757531, "xx" = 7878
+        assertThat(replies(chunking, DCS + "+q436F" + ST)).isEqualTo(DCS + "1+r436F=323536" + ST);
+        assertThat(replies(chunking, DCS + "+q544E;6B63757531" + ST))
+            .isEqualTo(DCS + "1+r544E=787465726D2D323536636F6C6F72;6B63757531=1B4F41" + ST);
+        assertThat(replies(chunking, DCS + "+q7878" + ST)).isEqualTo(DCS + "0+r7878" + ST);
+    }
+
+    @ChunkedTest
+    void theKittyKeyboardQueryIsNotAnsweredSoTheDeviceAttributesAfterItAre(Chunking chunking) {
+        // fish and nushell send CSI ? u then DA1: no kitty keyboard protocol here, so only DA1 answers
+        assertThat(replies(chunking, CSI + "?u" + CSI + "c")).isEqualTo(CSI + "?65;1;2;6;9;15;16;17;18;21;22;28;29c");
+    }
+
+    @ChunkedTest
+    void paletteSpecialAndDynamicColoursAreSetReportedAndReset(Chunking chunking) {
+        assertThat(replies(chunking, OSC + "5;0;#aabbcc\u0007" + OSC + "5;0;?\u0007" + OSC + "4;256;?\u0007"
+            + OSC + "105;0\u0007" + OSC + "5;0;?\u0007"))
+            .isEqualTo(OSC + "5;0;rgb:aaaa/bbbb/cccc" + ST + OSC + "4;256;rgb:aaaa/bbbb/cccc" + ST
+                + OSC + "5;0;rgb:ffff/ffff/ffff" + ST);
+        assertThat(replies(chunking, OSC + "17;#102030\u0007" + OSC + "17;?\u0007" + OSC + "117\u0007" + OSC + "17;?\u0007"))
+            .isEqualTo(OSC + "17;rgb:1010/2020/3030" + ST + OSC + "17;rgb:ffff/ffff/ffff" + ST);
+    }
+
+    @ChunkedTest
     void colourQueriesAnswerInXtermsRgbFormWithTheWebPagesTheme(Chunking chunking) {
         assertThat(replies(chunking, OSC + "4;1;?\u0007")).isEqualTo(OSC + "4;1;rgb:cccc/0000/0000" + ST);
         assertThat(replies(chunking, OSC + "10;?\u0007")).isEqualTo(OSC + "10;rgb:ffff/ffff/ffff" + ST);
