@@ -207,6 +207,22 @@ class WebPageE2eTest {
     }
 
     @Test
+    void ctrlShiftFSearchesTheScrollback() throws Exception {
+        Terminal terminal = shell();
+        String id = terminal.terminalId();
+        page.open("/?t=" + id);
+        page.waitForText(id, PROMPT.strip());
+        page.type(id, "echo needle-in-the-$((2*3))-haystack; seq 1 100", Keys.ENTER);
+        page.waitForText(id, "\n100");
+        page.type(id, Keys.chord(Keys.CONTROL, Keys.SHIFT, "f"));
+        page.waitUntil("the search box has the focus", () -> Boolean.TRUE.equals(page.js(
+                "return document.activeElement === document.querySelector('.terminal-view:not([hidden]) .search input');")));
+        page.driver().switchTo().activeElement().sendKeys("needle-in-the-6", Keys.ENTER);
+        page.waitUntil("the match is selected", () -> "needle-in-the-6".equals(page.js(
+                "return window.ptyctl.terminals[arguments[0]].getSelection();", id)));
+    }
+
+    @Test
     void theKeyBarSendsEscapeSequencesAndAOneShotCtrl() throws Exception {
         Terminal terminal = shell();
         String id = terminal.terminalId();

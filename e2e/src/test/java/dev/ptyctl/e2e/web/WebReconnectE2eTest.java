@@ -167,4 +167,43 @@ class WebReconnectE2eTest {
                 + ".terminals[arguments[0]]; return [m.mouseTrackingMode, m.bracketedPasteMode,"
                 + " m.applicationCursorKeysMode, t.buffer.active.type].join(' ');", id);
     }
+
+    @Test
+    void aQueryReplayedAfterAReconnectIsNotAnsweredAgain() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
+             CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
+            Terminal terminal = terminals.create(CreateTerminalRequest.builder("replayed-query-" + UUID.randomUUID())
+                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", "q> ").build());
+            String id = terminal.terminalId();
+            page = Page.in(proxy.url().toString()).open("/?t=" + id);
+            try {
+                page.waitForText(id, "q>");
+                page.click(id);
+                proxy.down();
+                page.waitUntil("the page lost its connection", () -> !"open".equals(
+                        page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id)));
+                try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                    // Asked while the page is away: the server answers. The page gets the question again in the
+                    // replay when it is back (within the 12 s the program listens), and must not answer it.
+                    rpc.write(Action.text("stty raw -echo; printf '\\033[6n'; r=$(timeout --foreground 12 cat -v);"
+                            + " stty sane; echo \"replies:$r:end\""), Action.key(Key.ENTER));
+                    assertThat(rpc.waitFor("stty raw", java.time.Duration.ofSeconds(20)).matched()).isTrue();
+                    long asked = terminals.get(id).nextOutputSeq();
+                    proxy.up();
+                    page.waitUntil("the page is back and has the question", () ->
+                            "open".equals(page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id))
+                            && page.tabNumber(id, "parsedSeq") >= asked);
+                    assertThat(rpc.waitFor(":end\n", java.time.Duration.ofSeconds(30)).matched()).isTrue();
+                    java.util.regex.Matcher replies = java.util.regex.Pattern.compile("(?m)^replies:(.*):end$")
+                            .matcher(rpc.read().text());
+                    assertThat(replies.find()).isTrue();
+                    assertThat(java.util.regex.Pattern.compile("\\^\\[\\[\\d+;\\d+R").matcher(replies.group(1))
+                            .results().count()).as("cursor position reports in " + replies.group(1)).isEqualTo(1);
+                }
+            } finally {
+                terminals.delete(id);
+            }
+        }
+    }
 }
