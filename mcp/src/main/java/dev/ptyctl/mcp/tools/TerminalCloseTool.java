@@ -7,6 +7,7 @@ import java.util.OptionalInt;
 
 /** {@code terminal_close}: ends a terminal's program and every process still holding the terminal. */
 public final class TerminalCloseTool extends SchemaTool {
+    private static final long EXIT_WAIT_SECONDS = 10;
 
     public TerminalCloseTool() {
         super("terminal_close", "Close a terminal", Access.CLOSE, true, """
@@ -28,7 +29,15 @@ public final class TerminalCloseTool extends SchemaTool {
         HostedTerminal terminal = call.terminal(id);
         terminal.session().kill(force ? Duration.ZERO : call.killGrace());
         OptionalInt code = terminal.session().progress().exitCode();
-        int exitCode = code.orElseGet(() -> terminal.session().onExit().join());
+        int exitCode;
+        try {
+            // kill() returns once the program is reaped; the wait only covers a program stuck in the kernel
+            exitCode = code.isPresent() ? code.getAsInt()
+                    : terminal.session().onExit().get(EXIT_WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new ToolError("Terminal " + id + " was sent SIGKILL but has not exited after " + EXIT_WAIT_SECONDS
+                    + " s (a process stuck in the kernel?). terminal_list shows its state.");
+        }
         call.registry().closeById(id);
         call.session().closed(id, exitCode);
         return new ToolResult().put("exitCode", exitCode)
