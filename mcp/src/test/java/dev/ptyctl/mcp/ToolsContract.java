@@ -253,4 +253,36 @@ abstract class ToolsContract {
         assertThat(tools().sdk().listResourceTemplates().resourceTemplates())
                 .extracting(McpSchema.ResourceTemplate::uriTemplate).containsExactly("terminal://{id}/screen");
     }
+
+    @Test
+    void waitsForExitQuietAndTextThatIsGone() {
+        String exiting = (String) tools().ok("terminal_create", args("command", List.of("sh", "-c",
+                "read line; exit 3"))).get("terminalId");
+        tools().ok("terminal_send", args("terminalId", exiting, "input", List.of(Map.of("key", "Enter"))));
+        assertThat(tools().ok("terminal_wait", args("terminalId", exiting, "exit", true, "timeoutMs", 30_000)))
+                .containsEntry("matched", true).containsEntry("reason", "exit").containsEntry("exitCode", 3);
+
+        String cat = (String) tools().ok("terminal_create", args("command", List.of("cat"))).get("terminalId");
+        assertThat(tools().ok("terminal_wait", args("terminalId", cat, "idleMs", 100, "timeoutMs", 30_000)))
+                .containsEntry("matched", true).containsEntry("reason", "idle");
+
+        String shell = tools().shell("bash");
+        tools().run(shell, "echo GONE-SOON");
+        assertThat((String) tools().ok("terminal_read", args("terminalId", shell)).get("screen")).contains("GONE-SOON");
+        tools().ok("terminal_send", args("terminalId", shell, "input", List.of(Map.of("text", "clear"),
+                Map.of("key", "Enter"))));
+        assertThat(tools().ok("terminal_wait", args("terminalId", shell, "gone", "GONE-SOON", "timeoutMs", 30_000)))
+                .containsEntry("matched", true).containsEntry("reason", "gone");
+    }
+
+    @Test
+    void readShowsScrollbackLinesOnlyWhenAsked() {
+        String shell = tools().shell("bash");
+        tools().run(shell, "seq 1 100");
+        String screen = (String) tools().ok("terminal_read", args("terminalId", shell)).get("screen");
+        assertThat(screen).contains("\n100\n").doesNotContain("\n1\n2\n");
+        String withHistory = (String) tools().ok("terminal_read", args("terminalId", shell, "scrollback", 1000))
+                .get("screen");
+        assertThat(withHistory).contains("\n1\n2\n3\n").contains("\n100\n").endsWith(screen);
+    }
 }
