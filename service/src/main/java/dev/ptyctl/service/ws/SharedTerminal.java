@@ -209,9 +209,9 @@ final class SharedTerminal {
             case ClientFrame.Input input -> {
                 if (input.claim()) {
                     arbitrate(arbiter -> arbiter.use(seat));
-                } else if (!ownsSize(seat)) {
-                    // A query reply from a client whose size the PTY does not have: the program gets its one answer
-                    // from the client that does (SPEC §5.4).
+                } else if (!answersQueries(seat)) {
+                    // A query reply from a client whose size the PTY does not have, or while the server's emulator
+                    // answers (answerQueries: server): the program gets its one answer elsewhere (SPEC §5.4, §5.5).
                     return terminal.output().nextSeq();
                 }
                 return session.write(input.data().getBytes(StandardCharsets.UTF_8));
@@ -254,10 +254,11 @@ final class SharedTerminal {
         }
     }
 
-    private boolean ownsSize(SizeArbiter.Seat seat) {
+    /** Whether a query reply from this seat is the program's one answer: it sets the size, the server does not answer. */
+    private boolean answersQueries(SizeArbiter.Seat seat) {
         sizing.lock();
         try {
-            return arbiter.owns(seat);
+            return arbiter.owns(seat) && !Boolean.TRUE.equals(serverAnswers);
         } finally {
             sizing.unlock();
         }

@@ -15,17 +15,47 @@ import org.junit.jupiter.api.Test;
  * SPEC §5.5 on the real server: with only JSON-RPC users (no WebSocket client has set the size) under {@code auto}
  * the server's emulator answers the program's queries; under {@code clients} it never does, from the terminal's first
  * byte on, and only the client's own reply reaches the program; and under {@code auto} once a WebSocket client has set
- * the size, the program gets that client's answer and never the server's (exactly one answer).
+ * the size, the program gets that client's answer and never the server's (exactly one answer); under {@code server}
+ * even the sizing client's reply is dropped.
  */
 class QueryAnsweringTest {
     /** Asks for the cursor position once the test says so, and prints the answer it read. */
     private static final String ASK = "read go; printf asking; printf '\\\\033[6n'; IFS= read -rs -d R reply; "
             + "echo \\\" got=${reply#?}\\\"";
+    /** Asks once, then reads a first answer and, for two more seconds, a second one, and prints both. */
+    private static final String ASK_AND_COUNT = "read go; printf asking; printf '\\\\033[6n'; IFS= read -rs -d R a;"
+            + " IFS= read -rs -t 2 -d R b; echo \\\" got=${a#?}|${b#?}|end\\\"";
 
     @Test
     void underAutoTheServerAnswersWhileNoClientHasSetTheSize() throws Exception {
         try (PtyctlServer server = start("auto"); RpcLines rpc = askingTerminal(server)) {
             rpc.waitFor("got=\\[[0-9]+;[0-9]+", true); // the cursor position, from the server's emulator
+        }
+    }
+
+    @Test
+    void underServerTheSizingClientsReplyIsDroppedAndTheProgramGetsOneAnswer() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        try (PtyctlServer server = start("server")) {
+            JsonPath created = given(TestServers.api(server)).body("{\"sessionId\":\"count\",\"shell\":\"/bin/bash\","
+                    + "\"args\":[\"--norc\",\"-c\",\"" + ASK_AND_COUNT + "\"]}").post("/v1/terminals").then()
+                    .statusCode(201).extract().jsonPath();
+            SocketFrames page = SocketFrames.attach(http, server, created.getString("terminalId"), "clientId=page");
+            page.socket().sendText("{\"type\":\"resize\",\"clientId\":\"page\",\"clientSeq\":1,\"cols\":90,"
+                    + "\"rows\":25}", true).join();
+            page.next("ack"); // the page now sets the size: under auto it would be the one to answer
+            try (RpcLines rpc = RpcLines.connect(created.getInt("rpc.port"))) {
+                rpc.type("go");
+                rpc.waitFor("asking");
+                page.socket().sendText("{\"type\":\"input\",\"clientId\":\"page\",\"clientSeq\":2,\"data\":"
+                        + JsonSupport.PROVIDER.createValue("\u001b[9;9R") + ",\"claim\":false}", true).join();
+                page.next("ack");
+                String screen = rpc.waitFor("got=\\[[0-9]+;[0-9]+\\|[^|]*\\|end", true);
+                assertThat(screen).as("the server's answer only").containsPattern("got=\\[[0-9]+;[0-9]+\\|\\|end")
+                        .doesNotContain("9;9");
+            }
+        } finally {
+            http.shutdownNow();
         }
     }
 
