@@ -27,12 +27,6 @@ public record ServeOptions(String command, Integer port, Path socket, int cols, 
     /** Largest terminal width or height. */
     public static final int MAX_DIMENSION = 1000;
 
-    /** Options that do not answer title reports. */
-    public ServeOptions(String command, Integer port, Path socket, int cols, int rows, Path cwd, String token,
-                        boolean shellIntegration) {
-        this(command, port, socket, cols, rows, cwd, token, shellIntegration, false);
-    }
-
     /** Validates. */
     public ServeOptions {
         if (command == null || command.isBlank()) {
@@ -59,7 +53,7 @@ public record ServeOptions(String command, Integer port, Path socket, int cols, 
 
     /** Options without shell integration, as {@code socket-pty serve} runs its command. */
     public ServeOptions(String command, Integer port, Path socket, int cols, int rows, Path cwd, String token) {
-        this(command, port, socket, cols, rows, cwd, token, false);
+        this(command, port, socket, cols, rows, cwd, token, false, false);
     }
 
     private static void checkDimension(String name, int value) {
