@@ -84,4 +84,17 @@ class TerminalRunShellsTest {
                 "timeoutMs", 30_000))).containsEntry("matched", true);
         assertThat(tools.run(id, "echo after")).containsEntry("output", "after");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void severalLinesRunAsOneEditEveryTimeEvenRightAfterThePrompt(String shell) {
+        Tools.require(shell);
+        String id = tools.shell(shell);
+        // Each run pastes at the very moment the previous prompt is drawn: the line editor must have turned
+        // bracketed paste on first, or the lines run one by one and the run ends after the first.
+        for (int i = 0; i < 10; i++) {
+            assertThat(tools.run(id, "echo one-" + i + "\necho two-" + i))
+                    .containsEntry("output", "one-" + i + "\ntwo-" + i);
+        }
+    }
 }

@@ -41,6 +41,9 @@ public final class CommandRun {
                          boolean timedOut, boolean ranNothing, boolean exited) {
     }
 
+    /** Longest wait for the line editor's bracketed paste before several lines are sent: ample on a loaded machine. */
+    private static final java.time.Duration PASTE_MODE_GRACE = java.time.Duration.ofSeconds(2);
+
     private CommandRun() {
     }
 
@@ -61,8 +64,12 @@ public final class CommandRun {
         if (!ready.matched()) {
             return unfinished(session, ready);
         }
+        boolean severalLines = command.indexOf('\n') >= 0;
+        if (severalLines) {
+            awaitBracketedPaste(session, deadline);
+        }
         List<TerminalInput.Action> typing = List.of(
-                new TerminalInput.Action(command.indexOf('\n') >= 0 ? TerminalInput.Kind.PASTE
+                new TerminalInput.Action(severalLines ? TerminalInput.Kind.PASTE
                         : TerminalInput.Kind.TEXT, command),
                 new TerminalInput.Action(TerminalInput.Kind.KEY, "Enter"));
         long typedAt;
@@ -97,6 +104,25 @@ public final class CommandRun {
         String head = head(text, maxBytes);
         return new Result(ran.getLast().exitCode(), head, truncated || head.length() < text.length(), cwd,
                 done.seq(), false, false, false);
+    }
+
+    /**
+     * Waits until the line editor has turned bracketed paste on (mode 2004), or {@link #PASTE_MODE_GRACE} passed. The
+     * prompt's mark comes with the prompt text, and zsh's and bash's editors turn the mode on only as they start to
+     * read, a moment later; several lines typed before that are not one edit but one command per line, and the run
+     * would end with the first. Woken by output, no polling. A shell configured without bracketed paste gets its
+     * lines one by one after the grace period.
+     */
+    private static void awaitBracketedPaste(TerminalSession session, long deadlineNanos) throws InterruptedException {
+        long until = Math.min(deadlineNanos, System.nanoTime() + PASTE_MODE_GRACE.toNanos());
+        while (true) {
+            var look = session.snapshot((terminal, progress) -> java.util.Map.entry(terminal.bracketedPaste(),
+                    progress));
+            if (look.getKey() || !look.getValue().running() || System.nanoTime() - until >= 0) {
+                return;
+            }
+            session.awaitChange(look.getValue().outputSeq(), until);
+        }
     }
 
     private record Captured(byte[] bytes, boolean cut) {
