@@ -1,5 +1,6 @@
 package dev.ptyctl.client.dsl;
 
+import dev.ptyctl.vt.CommandLineEscapes;
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import java.io.ByteArrayOutputStream;
@@ -110,9 +111,7 @@ final class CommandLog {
         if (osc.startsWith("133;")) {
             promptMark(osc.substring(4), nanos);
         } else if (osc.startsWith("633;E;")) {
-            String line = osc.substring(6);
-            int nonce = line.indexOf(';');
-            announcedLine = decode(nonce >= 0 ? line.substring(0, nonce) : line);
+            announcedLine = CommandLineEscapes.decode(osc.substring(6)); // stops at VS Code's nonce field
         } else if (osc.startsWith("7;")) {
             cwd = pathOf(osc.substring(2));
         }
@@ -181,33 +180,5 @@ final class CommandLog {
         } catch (IllegalArgumentException e) {
             return uri;
         }
-    }
-
-    /** The escapes of ptyctl's and VS Code's command-line mark: {@code \\} and {@code \xHH} (a byte). */
-    static String decode(String escaped) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        for (int i = 0; i < escaped.length(); i++) {
-            char c = escaped.charAt(i);
-            if (c == '\\' && i + 1 < escaped.length() && escaped.charAt(i + 1) == '\\') {
-                bytes.write('\\');
-                i++;
-            } else if (c == '\\' && i + 3 < escaped.length() && escaped.charAt(i + 1) == 'x'
-                    && isHex(escaped.substring(i + 2, i + 4))) {
-                bytes.write(Integer.parseInt(escaped.substring(i + 2, i + 4), 16));
-                i += 3;
-            } else {
-                byte[] utf8 = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
-                if (Character.isHighSurrogate(c) && i + 1 < escaped.length()) {
-                    utf8 = escaped.substring(i, i + 2).getBytes(StandardCharsets.UTF_8);
-                    i++;
-                }
-                bytes.writeBytes(utf8);
-            }
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
-    }
-
-    private static boolean isHex(String two) {
-        return two.chars().allMatch(ch -> Character.digit(ch, 16) >= 0);
     }
 }

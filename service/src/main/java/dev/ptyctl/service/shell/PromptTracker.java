@@ -1,6 +1,7 @@
 package dev.ptyctl.service.shell;
 
 import dev.ptyctl.service.pty.OutputListener;
+import dev.ptyctl.vt.CommandLineEscapes;
 import java.io.ByteArrayOutputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

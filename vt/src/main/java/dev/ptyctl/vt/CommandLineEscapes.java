@@ -1,4 +1,4 @@
-package dev.ptyctl.service.shell;
+package dev.ptyctl.vt;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -8,13 +8,16 @@ import java.nio.charset.StandardCharsets;
  * integration scripts follow): a command line may hold {@code ;}, which separates fields, and control characters,
  * which may not appear inside an OSC string at all, so {@code \\} stands for a backslash and {@code \xHH} for the byte
  * HH. The first unescaped {@code ;} ends the command line (VS Code sends a nonce after it).
+ *
+ * <p>Here, beside {@link PromptMark}, because two readers of the marks need it: the server's prompt tracker and the
+ * test DSL's command log, which reads the same marks from a recording.
  */
-final class CommandLineEscapes {
+public final class CommandLineEscapes {
     private CommandLineEscapes() {
     }
 
     /** The command line in {@code field}, unescaped and decoded as UTF-8 (malformed bytes become U+FFFD). */
-    static String decode(String field) {
+    public static String decode(String field) {
         byte[] in = field.getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream out = new ByteArrayOutputStream(in.length);
         for (int i = 0; i < in.length; i++) {
