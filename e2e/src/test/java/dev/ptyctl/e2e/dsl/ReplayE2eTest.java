@@ -25,7 +25,7 @@ class ReplayE2eTest {
         Path cast = Files.writeString(dir.resolve("todo.cast"), todo.recording());
 
         Replay replay = Replay.of(cast);
-        Assertions.assertThat(replay.screen()).isEqualTo(todo.screen());
+        Assertions.assertThat(replay.screen().text()).contains("[x] Tag v1.2\n");
         assertThat(replay.getByStyle(Style.inverse().and(Style.strikethrough()))).hasText("Tag v1.2");
         // The golden file the live test checks: a replay checks it again without running the program.
         replay.testName(SnapshotsE2eTest.class, "theScreenMatchesItsGoldenFileTextAndStyles");
