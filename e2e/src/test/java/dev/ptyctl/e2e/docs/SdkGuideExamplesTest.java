@@ -1,6 +1,7 @@
 package dev.ptyctl.e2e.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.client.Action;
 import dev.ptyctl.client.AttachmentListener;
@@ -76,6 +77,13 @@ class SdkGuideExamplesTest {
                 System.err.println(e.status() + " " + e.error() + ": " + e.message()); // 400 invalid_request: ...
             }
             // end::rest-client-errors[]
+            // The snippet passes whether or not create throws; this is what it shows happen.
+            assertThatThrownBy(() -> terminals.create(CreateTerminalRequest.builder("bad").cwd("/no/such/dir").build()))
+                    .isInstanceOfSatisfying(RestException.class, e -> {
+                        assertThat(e.status()).isEqualTo(400);
+                        assertThat(e.error()).isEqualTo("invalid_request");
+                        assertThat(e.message()).contains("cwd is not an existing directory: /no/such/dir");
+                    });
         }
     }
 
