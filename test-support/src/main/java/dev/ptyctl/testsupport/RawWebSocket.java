@@ -194,11 +194,6 @@ public final class RawWebSocket implements AutoCloseable {
         return in.readNBytes(n);
     }
 
-    /** Whether the server has closed the connection: the next read finds its end. */
-    public boolean endOfStream() throws IOException {
-        return in.read() < 0;
-    }
-
     /**
      * Reads frames until the server closes the connection; returns how many came. Each must be a WebSocket frame
      * ({@link #next()} fails on anything else, such as HTTP text).
