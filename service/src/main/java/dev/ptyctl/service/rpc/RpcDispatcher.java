@@ -71,8 +71,18 @@ public final class RpcDispatcher {
         return state;
     }
 
+    /**
+     * A state for a connection whose transport has already checked the client's token (the server's HTTP port checks
+     * the bearer token before a request reaches the dispatcher), so {@code pty/auth} is not needed first.
+     */
+    public ConnectionState newAuthenticatedConnection() {
+        ConnectionState state = new ConnectionState();
+        state.authenticated = true;
+        return state;
+    }
+
     /** The reply to a line that exceeded the line limit (and was skipped). */
-    static Reply lineTooLong(int maxLineBytes) {
+    public static Reply lineTooLong(int maxLineBytes) {
         return new Reply(Responses.error(null, RpcErrorCode.INVALID_REQUEST,
                 "Invalid Request: line longer than " + maxLineBytes + " bytes", null), false);
     }

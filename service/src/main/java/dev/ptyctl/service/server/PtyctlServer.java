@@ -6,6 +6,8 @@ import dev.ptyctl.service.http.EventsService;
 import dev.ptyctl.service.http.HttpUpgradePolicy;
 import dev.ptyctl.service.http.RequestGuard;
 import dev.ptyctl.service.http.TerminalsService;
+import dev.ptyctl.service.remote.RpcOverHttp;
+import dev.ptyctl.service.remote.RpcSocketEndpoint;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.service.terminals.RpcPlacement;
 import dev.ptyctl.service.terminals.TerminalRegistry;
@@ -38,7 +40,8 @@ import java.util.function.ToIntFunction;
 /**
  * {@code ptyctl server}: the REST + WebSocket terminal service on Helidon SE (SPEC §5, §8). Builds the terminal
  * registry, the access rules, the routes ({@code /v1/terminals}, {@code /v1/events}, the terminal WebSocket,
- * health at {@code /observe/health}, the web page at {@code /}) and starts listening.
+ * JSON-RPC over HTTP and WebSocket at {@code /v1/terminals/{id}/rpc}, health at {@code /observe/health}, the web page
+ * at {@code /}) and starts listening.
  *
  * <p>Refuses to start on a non-loopback address without a token. {@link #close()} (also run by a JVM shutdown
  * hook, so SIGTERM does it) hangs up and kills every hosted process group, closes the JSON-RPC endpoints, ends the
@@ -106,6 +109,7 @@ public final class PtyctlServer implements AutoCloseable {
         registry.events().subscribe(new SocketFrameRelay(sockets));
         WsRouting.Builder ws = WsRouting.builder();
         sockets.routing(ws);
+        new RpcSocketEndpoint(registry::find, new HttpUpgradePolicy(rules), settings.rpcMaxLineBytes()).routing(ws);
         AtomicReference<String> baseUrl = new AtomicReference<>();
         ServerExtension.Context context = new ServerExtension.Context(registry, rootConfig, baseUrl::get);
         List<ServerExtension> extensions = ServiceLoader.load(ServerExtension.class).stream()
@@ -118,7 +122,7 @@ public final class PtyctlServer implements AutoCloseable {
                     .shutdownHook(false)
                     .addFeature(ObserveFeature.just(health(registry)))
                     .routing(r -> {
-                        routing(r, registry, rules, sockets::clients);
+                        routing(r, registry, rules, sockets::clients, settings.rpcMaxLineBytes());
                         extensions.forEach(extension -> extension.routing(r, context));
                     })
                     .addRouting(ws);
@@ -168,8 +172,9 @@ public final class PtyctlServer implements AutoCloseable {
 
     /** The REST routes, the access filter and the JSON error handlers; tests can reuse this on their own routing. */
     static void routing(HttpRouting.Builder routing, TerminalRegistry registry, AccessRules rules,
-                        ToIntFunction<String> clients) {
+                        ToIntFunction<String> clients, int rpcMaxBodyBytes) {
         routing.addFilter(new RequestGuard(rules))
+                .post(RpcOverHttp.PATH, new RpcOverHttp(registry::find, rpcMaxBodyBytes))
                 .register("/v1/terminals", new TerminalsService(registry, clients))
                 .register("/v1/events", new EventsService(registry.events()))
                 .register("/", new WebPageService(WebAssets.fromClassPath(PtyctlServer.class.getClassLoader())));

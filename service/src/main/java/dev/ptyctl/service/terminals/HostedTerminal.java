@@ -44,6 +44,7 @@ public final class HostedTerminal implements AttachableTerminal {
     private volatile TerminalSession session;
     private volatile PromptTracker prompts;
     private volatile TitleTracker titles;
+    private volatile RpcDispatcher rpcDispatcher;
     /** The emulator's title after the last chunk, to pass on only changes; touched by the emulator thread only. */
     private String lastRawTitle = "";
 
@@ -92,7 +93,8 @@ public final class HostedTerminal implements AttachableTerminal {
             timeline.resized(cols, rows);
             onResize.accept(terminal);
         });
-        rpc.start(new RpcDispatcher(terminal.session, token, terminal.prompts));
+        terminal.rpcDispatcher = new RpcDispatcher(terminal.session, token, terminal.prompts);
+        rpc.start(terminal.rpcDispatcher);
         return terminal;
     }
 
@@ -195,6 +197,19 @@ public final class HostedTerminal implements AttachableTerminal {
     /** The TCP port of the terminal's JSON-RPC endpoint on {@link #rpcHost()}. */
     public int rpcPort() {
         return rpc.port();
+    }
+
+    /**
+     * The JSON-RPC dispatcher of this terminal, shared by its TCP endpoint and the server's HTTP port
+     * ({@code /v1/terminals/{id}/rpc}), so both answer alike.
+     */
+    public RpcDispatcher rpcDispatcher() {
+        return rpcDispatcher;
+    }
+
+    /** After a {@code pty/kill} that came through the HTTP port: the TCP endpoint closes too, as after its own. */
+    public void closeRpcEndpoint() {
+        rpc.close();
     }
 
     /** Whether the program is still running. */

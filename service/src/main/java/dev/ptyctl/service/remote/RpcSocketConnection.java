@@ -1,0 +1,161 @@
+package dev.ptyctl.service.remote;
+
+import dev.ptyctl.service.rpc.RpcBatch;
+import dev.ptyctl.service.rpc.RpcDispatcher;
+import dev.ptyctl.service.terminals.HostedTerminal;
+import io.helidon.common.buffers.BufferData;
+import io.helidon.http.DirectHandler;
+import io.helidon.http.Headers;
+import io.helidon.http.HttpPrologue;
+import io.helidon.http.RequestException;
+import io.helidon.http.Status;
+import io.helidon.websocket.WsCloseCodes;
+import io.helidon.websocket.WsListener;
+import io.helidon.websocket.WsSession;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * One WebSocket client of {@code /v1/terminals/{id}/rpc}. Helidon calls it on the connection's thread, which only
+ * collects messages and queues them; a virtual thread of this connection executes them in order and sends each
+ * response, so a long {@code pty/wait} neither stops pings from being answered nor the close from being seen.
+ */
+final class RpcSocketConnection implements WsListener {
+    private static final System.Logger LOG = System.getLogger(RpcSocketConnection.class.getName());
+
+    /** A queued message; {@code bytes} is null for one that was longer than the limit (answered -32600). */
+    private record Message(byte[] bytes) {
+    }
+
+    private final RpcSocketEndpoint endpoint;
+    private final BlockingQueue<Message> queue = new LinkedBlockingQueue<>();
+    private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
+    private boolean partialTooLarge;
+    private HostedTerminal terminal;
+    private volatile Thread worker;
+
+    RpcSocketConnection(RpcSocketEndpoint endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    @Override
+    public Optional<Headers> onHttpUpgrade(HttpPrologue prologue, Headers headers) {
+        Map<String, String> query = new LinkedHashMap<>();
+        for (String name : prologue.query().names()) {
+            prologue.query().first(name).ifPresent(value -> query.put(name, value));
+        }
+        Optional<String> refusal = endpoint.policy().refuse(headers, query);
+        if (refusal.isPresent()) {
+            throw httpError(Status.FORBIDDEN_403, refusal.get());
+        }
+        if (endpoint.policy().viewOnly(headers, query)) {
+            throw httpError(Status.FORBIDDEN_403, "the view token may only read: JSON-RPC needs the full token");
+        }
+        String id = RpcSocketEndpoint.terminalId(prologue.uriPath().path())
+                .orElseThrow(() -> httpError(Status.NOT_FOUND_404, "not a terminal rpc path"));
+        terminal = endpoint.lookup(id).orElseThrow(() -> httpError(Status.NOT_FOUND_404, "no terminal with id " + id));
+        return Optional.empty();
+    }
+
+    private static RequestException httpError(Status status, String message) {
+        return RequestException.builder().type(DirectHandler.EventType.OTHER).status(status).message(message)
+                .safeMessage(true).build();
+    }
+
+    @Override
+    public void onOpen(WsSession session) {
+        if (terminal == null) {
+            session.close(WsCloseCodes.UNEXPECTED_CONDITION, "upgrade was not checked");
+            return;
+        }
+        Thread connectionThread = Thread.currentThread();
+        worker = Thread.ofVirtual().name("rpc-ws-" + terminal.terminalId()).start(() -> execute(session));
+        // Helidon does not report a connection that just ends (no close frame): its thread ends silently.
+        Thread.ofVirtual().name("rpc-ws-watch-" + terminal.terminalId()).start(() -> {
+            try {
+                connectionThread.join();
+            } catch (InterruptedException e) {
+                return;
+            }
+            stop();
+        });
+    }
+
+    /** Runs the queued requests in order until the connection ends or the terminal is killed. */
+    private void execute(WsSession session) {
+        RpcDispatcher dispatcher = terminal.rpcDispatcher();
+        RpcDispatcher.ConnectionState state = dispatcher.newAuthenticatedConnection();
+        try {
+            while (true) {
+                Message message = queue.take();
+                RpcDispatcher.Reply reply = message.bytes() == null
+                        ? RpcDispatcher.lineTooLong(endpoint.maxMessageBytes())
+                        : RpcBatch.handle(dispatcher, message.bytes(), state);
+                if (reply.response() != null) {
+                    session.send(reply.response(), true);
+                }
+                if (reply.closeEndpoint()) {
+                    terminal.closeRpcEndpoint();
+                    session.close(WsCloseCodes.NORMAL_CLOSE, "terminal killed");
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            LOG.log(System.Logger.Level.DEBUG, "rpc socket closed during a request");
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "rpc socket ended: " + e);
+        }
+    }
+
+    @Override
+    public void onMessage(WsSession session, String text, boolean last) {
+        if (!partialTooLarge) {
+            partial.writeBytes(text.getBytes(StandardCharsets.UTF_8));
+            partialTooLarge = partial.size() > endpoint.maxMessageBytes();
+            if (partialTooLarge) {
+                partial.reset();
+            }
+        }
+        if (!last) {
+            return;
+        }
+        queue.add(new Message(partialTooLarge ? null : partial.toByteArray()));
+        partial.reset();
+        partialTooLarge = false;
+    }
+
+    @Override
+    public void onMessage(WsSession session, BufferData buffer, boolean last) {
+        if (last) {
+            session.close(WsCloseCodes.CANNOT_ACCEPT, "send JSON-RPC messages as text frames");
+        }
+    }
+
+    @Override
+    public void onPing(WsSession session, BufferData buffer) {
+        session.pong(buffer);
+    }
+
+    @Override
+    public void onClose(WsSession session, int status, String reason) {
+        stop();
+    }
+
+    @Override
+    public void onError(WsSession session, Throwable t) {
+        LOG.log(System.Logger.Level.DEBUG, "rpc socket error", t);
+        stop();
+    }
+
+    private void stop() {
+        Thread running = worker;
+        if (running != null) {
+            running.interrupt();
+        }
+    }
+}
