@@ -2,8 +2,6 @@ package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
-import dev.ptyctl.client.TerminalsClient;
-import dev.ptyctl.protocol.LoopbackNames;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Function;
@@ -12,11 +10,13 @@ import java.util.function.Function;
  * Which terminal endpoint a client command talks to, from its flags and the environment (picocli-free, so the
  * {@link FastPath} and {@link TargetOptions} share it).
  *
- * <p>Order: flags first, one of {@code --port N [--host H]}, {@code --socket PATH} or {@code --terminal ID} (looked
- * up on the server at {@code --url}, else {@code PTYCTL_URL}); then {@code PTYCTL_SOCKET} or {@code PTYCTL_PORT}
+ * <p>Order: flags first, one of {@code --port N [--host H]}, {@code --socket PATH} or {@code --terminal ID} (a
+ * terminal of the server at {@code --url}, else {@code PTYCTL_URL}, else {@code http://127.0.0.1:8765}, reached
+ * through that server's HTTP(S) port alone); then {@code PTYCTL_SOCKET} or {@code PTYCTL_PORT}
  * (setting both is an error, as giving both flags is); then {@code PTYCTL_RPC=host:port}, which the server exports
  * into the shells it hosts. {@code --host} (default 127.0.0.1) applies to whichever port is used. {@code --token}
- * (or {@code PTYCTL_TOKEN}) is sent with {@code pty/auth} before the request, and to the server as its bearer token.
+ * (or {@code PTYCTL_TOKEN}) is sent with {@code pty/auth} before the request to a port or socket, and to the server as
+ * its bearer token.
  *
  * @param port {@code --port}, or {@code null}
  * @param host {@code --host}, or {@code null}
@@ -45,8 +45,8 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
     }
 
     /**
-     * Connects to the selected endpoint, authenticating when a token is known. With {@code --terminal} the endpoint
-     * is first looked up on the server (a REST request).
+     * Connects to the selected endpoint, authenticating when a token is known. With {@code --terminal} that is the
+     * server's WebSocket {@code /v1/terminals/{id}/rpc}.
      *
      * @throws UsageException when nothing or something contradictory selects the endpoint
      */
@@ -56,20 +56,13 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
         return RpcClient.builder().token(effectiveToken).connect(address);
     }
 
-    private RpcAddress lookUpTerminal() throws IOException {
+    /**
+     * The terminal on the server, reached through the server's own HTTP(S) port: nothing but that port needs to be
+     * reachable, so it works from another machine and through a proxy.
+     */
+    private RpcAddress lookUpTerminal() {
         checkTerminalFlags();
-        try (TerminalsClient server = ServerConnection.open(environment, url, token)) {
-            RpcAddress rpc = server.get(terminal).rpc();
-            if (rpc instanceof RpcAddress.Tcp tcp && LoopbackNames.isLoopback(tcp.host())
-                    && !LoopbackNames.isLoopback(server.baseUrl().getHost())) {
-                // Dialing 127.0.0.1 here would reach this machine, not the server's: say so instead.
-                throw new IOException("terminal " + terminal + " takes JSON-RPC on the server's own loopback ("
-                        + tcp.host() + ":" + tcp.port() + "), which cannot be reached from this machine; run this "
-                        + "command on the server's host, or use ptyctl screen/attach, which go through "
-                        + server.baseUrl());
-            }
-            return rpc;
-        }
+        return RpcAddress.server(ServerConnection.url(environment, url), terminal);
     }
 
     private void checkTerminalFlags() {

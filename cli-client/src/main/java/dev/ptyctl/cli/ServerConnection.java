@@ -1,6 +1,8 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.TerminalsClient;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.function.Function;
 
 /**
@@ -37,19 +39,29 @@ final class ServerConnection {
         return builder(environment, url, token).build();
     }
 
-    private static TerminalsClient.Builder builder(Function<String, String> environment, String url, String token) {
+    /**
+     * The server's URL: {@code --url}, else {@code PTYCTL_URL}, else {@link TerminalsClient#DEFAULT_URL}.
+     *
+     * @throws UsageException when the URL is not an http(s) URL
+     */
+    static URI url(Function<String, String> environment, String url) {
         String source = url != null ? "--url" : URL_VARIABLE;
         String effectiveUrl = url != null ? url : environment.apply(URL_VARIABLE);
-        TerminalsClient.Builder builder = TerminalsClient.builder()
-                .token(token != null ? token : environment.apply(TOKEN_VARIABLE));
-        if (effectiveUrl != null) {
-            try {
-                builder.baseUrl(effectiveUrl);
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(
-                        source + " must be the server's URL, like http://127.0.0.1:8765, got \"" + effectiveUrl + "\"");
-            }
+        if (effectiveUrl == null) {
+            return TerminalsClient.DEFAULT_URL;
         }
-        return builder;
+        try {
+            URI uri = new URI(effectiveUrl.strip());
+            TerminalsClient.builder().baseUrl(uri); // the same checks as every other server command
+            return uri;
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw new UsageException(
+                    source + " must be the server's URL, like http://127.0.0.1:8765, got \"" + effectiveUrl + "\"");
+        }
+    }
+
+    private static TerminalsClient.Builder builder(Function<String, String> environment, String url, String token) {
+        return TerminalsClient.builder().baseUrl(url(environment, url))
+                .token(token != null ? token : environment.apply(TOKEN_VARIABLE));
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.client.testing.FakeRestServer;
 import dev.ptyctl.client.testing.FakeRpcServer;
+import dev.ptyctl.client.testing.FakeWebSocketServer;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -96,18 +97,22 @@ class FastPathEquivalenceTest {
     }
 
     @Test
-    void terminalIsLookedUpOnTheServerTheSameWay() throws InterruptedException {
-        String terminal = ServerCommandsTest.terminal("t1", "s1", true, rpc.port());
-        Map<String, String> env = Map.of("PTYCTL_URL", rest.url().toString());
-        for (int run = 0; run < 2; run++) {
-            rest.reply(200, terminal);
+    void terminalGoesThroughTheServersPortTheSameWay() throws Exception {
+        try (FakeWebSocketServer ws = FakeWebSocketServer.start()) {
+            Map<String, String> env = Map.of("PTYCTL_URL", ws.url().toString());
+            String[] args = {"write", "--terminal", "t1", "--key", "Enter"};
+            var fastScript = ServerRpcScript.play(ws, WRITTEN);
+            Outcome fast = fastPath(env, 0, args);
+            var picocliScript = ServerRpcScript.play(ws, WRITTEN);
+            Outcome picocli = picocli(env, 0, args);
+
+            assertThat(fast).isEqualTo(picocli);
+            assertThat(ServerRpcScript.seen(fastScript)).isEqualTo(ServerRpcScript.seen(picocliScript));
+            ws.refuseNext(404, "{\"error\":\"not_found\",\"message\":\"no terminal with id t2\"}");
+            ws.refuseNext(404, "{\"error\":\"not_found\",\"message\":\"no terminal with id t2\"}");
+            assertThat(fastPath(env, 0, "status", "--terminal", "t2"))
+                    .isEqualTo(picocli(env, 0, "status", "--terminal", "t2"));
         }
-        same(env, 1, s -> s.reply(WRITTEN), "write", "--terminal", "t1", "--key", "Enter");
-        rest.takeRequest();
-        rest.takeRequest();
-        rest.reply(404, "{'error':'not_found','message':'no terminal with id t2'}")
-                .reply(404, "{'error':'not_found','message':'no terminal with id t2'}");
-        same(env, 0, s -> { }, "status", "--terminal", "t2");
     }
 
     @Test

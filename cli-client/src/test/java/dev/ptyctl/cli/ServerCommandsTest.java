@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.client.testing.FakeRestServer;
 import dev.ptyctl.client.testing.FakeRestServer.Request;
 import dev.ptyctl.client.testing.FakeRpcServer;
+import dev.ptyctl.client.testing.FakeWebSocketServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -195,44 +196,45 @@ class ServerCommandsTest {
     }
 
     @Test
-    void terminalSelectsTheJsonRpcEndpointTheServerReports() throws Exception {
-        try (FakeRpcServer rpc = FakeRpcServer.startTcp()) {
-            server.reply(200, terminal("4f1c2a9be07d5e31", "s1", true, rpc.port()));
-            rpc.reply("{'running':true,'exitCode':null,'pid':41235}");
+    void terminalIsReachedThroughTheServersOwnPortWithTheToken() throws Exception {
+        try (FakeWebSocketServer ws = FakeWebSocketServer.start()) {
+            var script = ServerRpcScript.play(ws, "{'running':true,'exitCode':null,'pid':41235}");
 
-            Cli.Result result = Cli.run(Map.of("PTYCTL_URL", url), "status", "--terminal", "4f1c2a9be07d5e31");
+            Cli.Result result = Cli.run(Map.of("PTYCTL_URL", ws.url().toString(), "PTYCTL_TOKEN", "t0k"), "status",
+                    "--terminal", "4f1c2a9be07d5e31");
 
             assertThat(result.exitCode()).as(result.err()).isZero();
             assertThat(result.out()).isEqualTo("running pid=41235" + NL);
-            assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/4f1c2a9be07d5e31");
-            assertThat(rpc.takeRequest().getString("method")).isEqualTo("pty/status");
-            rpc.assertExhausted();
+            ServerRpcScript seen = ServerRpcScript.seen(script);
+            assertThat(seen.path()).isEqualTo("/v1/terminals/4f1c2a9be07d5e31/rpc");
+            assertThat(seen.authorization()).isEqualTo("Bearer t0k");
+            assertThat(seen.requests()).extracting(r -> r.getString("method")).containsExactly("pty/status");
         }
     }
 
     @Test
     void terminalTakesPrecedenceOverTheEnvironmentsEndpoints() throws Exception {
-        try (FakeRpcServer rpc = FakeRpcServer.startTcp()) {
-            server.reply(200, terminal("t1", "s1", true, rpc.port()));
-            rpc.reply("{'written':1,'outputSeq':3}");
+        try (FakeWebSocketServer ws = FakeWebSocketServer.start()) {
+            var script = ServerRpcScript.play(ws, "{'written':1,'outputSeq':3}");
 
             Cli.Result result = Cli.run(Map.of("PTYCTL_RPC", "127.0.0.1:1", "PTYCTL_PORT", "1"),
-                    "write", "--terminal", "t1", "--url", url, "--key", "Enter");
+                    "write", "--terminal", "t1", "--url", ws.url().toString(), "--key", "Enter");
 
             assertThat(result.exitCode()).as(result.err()).isZero();
-            server.takeRequest();
-            rpc.takeRequest();
+            assertThat(ServerRpcScript.seen(script).requests()).hasSize(1);
         }
     }
 
     @Test
     void anUnknownTerminalExitsFourWithTheServersMessage() throws Exception {
-        server.reply(404, "{'error':'not_found','message':'no terminal with id nope'}");
+        try (FakeWebSocketServer ws = FakeWebSocketServer.start()) {
+            ws.refuseNext(404, "{\"error\":\"not_found\",\"message\":\"no terminal with id nope\"}");
 
-        Cli.Result result = Cli.run("read", "--terminal", "nope", "--url", url);
+            Cli.Result result = Cli.run("read", "--terminal", "nope", "--url", ws.url().toString());
 
-        assertThat(result.exitCode()).isEqualTo(4);
-        assertThat(result.err()).isEqualTo("ptyctl: no terminal with id nope (HTTP 404)" + NL);
+            assertThat(result.exitCode()).isEqualTo(4);
+            assertThat(result.err()).isEqualTo("ptyctl: no terminal with id nope (HTTP 404)" + NL);
+        }
     }
 
     @Test

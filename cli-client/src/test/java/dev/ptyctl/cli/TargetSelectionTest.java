@@ -1,18 +1,11 @@
 package dev.ptyctl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.ptyctl.client.testing.FakeRestServer;
 import dev.ptyctl.client.testing.FakeRpcServer;
 import java.io.IOException;
-import java.net.Inet4Address;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -146,36 +139,5 @@ class TargetSelectionTest {
     private void assertExhausted() {
         tcpServer.assertExhausted();
         unixServer.assertExhausted();
-    }
-
-    @Test
-    void terminalOfARemoteServerIsRefusedWithTheReasonInsteadOfDialingThisMachine() throws Exception {
-        Optional<InetAddress> address = NetworkInterface.networkInterfaces()
-                .filter(TargetSelectionTest::isUpAndNotLoopback).flatMap(NetworkInterface::inetAddresses)
-                .filter(a -> a instanceof Inet4Address).findFirst();
-        assumeTrue(address.isPresent(), "this machine has a non-loopback IPv4 address");
-        FakeRestServer rest = FakeRestServer.startOnAllInterfaces();
-        try {
-            // The server describes the terminal as every ptyctl server does: JSON-RPC on its own 127.0.0.1.
-            rest.reply(200, ServerCommandsTest.terminal("t1", "s1", true, tcpServer.port()));
-            String url = "http://" + address.get().getHostAddress() + ":" + rest.port();
-
-            Cli.Result result = Cli.run("status", "--terminal", "t1", "--url", url);
-
-            assertThat(result.exitCode()).isEqualTo(3);
-            assertThat(result.err()).contains("terminal t1", "server's own loopback", "127.0.0.1:" + tcpServer.port(),
-                    "ptyctl screen/attach");
-            tcpServer.assertExhausted();
-        } finally {
-            rest.close();
-        }
-    }
-
-    private static boolean isUpAndNotLoopback(NetworkInterface nic) {
-        try {
-            return nic.isUp() && !nic.isLoopback();
-        } catch (SocketException e) {
-            return false;
-        }
     }
 }

@@ -1,13 +1,16 @@
 package dev.ptyctl.client;
 
+import java.net.URI;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Where a terminal's JSON-RPC endpoint listens: a TCP host and port, or a Unix-domain socket file.
+ * Where a terminal's JSON-RPC endpoint listens: a TCP host and port, a Unix-domain socket file, or a terminal of a
+ * ptyctl server reached through the server's own HTTP(S) port (from another machine, through a proxy).
  *
  * <p>{@code toString()} gives the form people type and read in messages: {@code 127.0.0.1:5174},
- * {@code [::1]:5174} or the socket path.
+ * {@code [::1]:5174}, the socket path, or {@code terminal 3f2a… at https://host:8765}.
  *
  * <pre>{@code
  * RpcAddress address = RpcAddress.parseHostPort(System.getenv("PTYCTL_RPC")); // "127.0.0.1:5174"
@@ -24,6 +27,18 @@ public sealed interface RpcAddress {
     /** A Unix-domain socket endpoint. */
     static RpcAddress unix(Path socket) {
         return new UnixSocket(socket);
+    }
+
+    /**
+     * A terminal of the ptyctl server at {@code url}, reached through the server's HTTP(S) port: the client speaks
+     * JSON-RPC over the WebSocket {@code /v1/terminals/{id}/rpc} (TLS for {@code https://}), sending the token as
+     * its bearer token.
+     *
+     * @param url the server's base URL, {@code http(s)://host:port} (a path prefix is kept)
+     * @throws IllegalArgumentException when the URL is not http, https, ws or wss with a host, or the id is blank
+     */
+    static RpcAddress server(URI url, String terminalId) {
+        return new Server(url, terminalId);
     }
 
     /**
@@ -93,6 +108,43 @@ public sealed interface RpcAddress {
         @Override
         public String toString() {
             return path.toString();
+        }
+    }
+
+    /**
+     * A terminal of a ptyctl server: {@code RpcAddress.server(URI.create("https://build-host:8765"), id)}.
+     *
+     * @param url        the server's base URL (http, https, ws or wss; a path prefix is kept)
+     * @param terminalId the terminal's id, as {@code ptyctl ls} shows it
+     */
+    record Server(URI url, String terminalId) implements RpcAddress {
+        /**
+         * Checks the URL and id.
+         *
+         * @throws IllegalArgumentException when the URL has another scheme or no host, or the id is blank
+         */
+        public Server {
+            Objects.requireNonNull(url, "url");
+            Objects.requireNonNull(terminalId, "terminalId");
+            String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+            if (!(scheme.equals("http") || scheme.equals("https") || scheme.equals("ws") || scheme.equals("wss"))
+                    || url.getHost() == null) {
+                throw new IllegalArgumentException("the server URL must look like http(s)://host:port, got " + url);
+            }
+            if (terminalId.isBlank()) {
+                throw new IllegalArgumentException("terminalId is empty");
+            }
+        }
+
+        /** Whether the connection uses TLS ({@code https} or {@code wss}). */
+        public boolean tls() {
+            String scheme = url.getScheme().toLowerCase(Locale.ROOT);
+            return scheme.equals("https") || scheme.equals("wss");
+        }
+
+        @Override
+        public String toString() {
+            return "terminal " + terminalId + " at " + url;
         }
     }
 }

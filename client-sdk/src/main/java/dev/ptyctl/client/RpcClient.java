@@ -11,15 +11,22 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import javax.net.ssl.SSLContext;
 
 /**
- * A client of one terminal's JSON-RPC endpoint (SPEC §4), over TCP or a Unix-domain socket.
+ * A client of one terminal's JSON-RPC endpoint (SPEC §4), over TCP, a Unix-domain socket, or the HTTP(S) port of the
+ * ptyctl server that hosts the terminal ({@link RpcAddress#server}: a WebSocket, so it works from another machine
+ * and through proxies; the token is then sent as the bearer token of the upgrade).
  *
  * <pre>{@code
  * try (RpcClient client = RpcClient.connect("127.0.0.1", 5174)) {
  *     client.write(Action.text("echo hello"), Action.key(Key.ENTER));
  *     WaitResult result = client.waitFor("hello", Duration.ofSeconds(5));
  *     System.out.print(client.read(Selection.bottom(3)).text());
+ * }
+ * try (RpcClient remote = RpcClient.builder().token(token)
+ *         .connect(RpcAddress.server(URI.create("https://build-host:8765"), terminalId))) {
+ *     remote.write(Action.text("make"), Action.key(Key.ENTER));
  * }
  * }</pre>
  *
@@ -204,6 +211,7 @@ public final class RpcClient implements AutoCloseable {
         private Duration connectTimeout = Duration.ofSeconds(DEFAULT_CONNECT_TIMEOUT_SECONDS);
         private Duration callTimeout = Duration.ofSeconds(DEFAULT_CALL_TIMEOUT_SECONDS);
         private String token;
+        private SSLContext sslContext;
 
         private Builder() {
         }
@@ -220,9 +228,20 @@ public final class RpcClient implements AutoCloseable {
             return this;
         }
 
-        /** A token to send with {@code pty/auth} right after connecting; {@code null} for none. */
+        /**
+         * The token: sent with {@code pty/auth} right after connecting to a TCP or Unix endpoint, or as the bearer
+         * token of a {@link RpcAddress.Server}'s WebSocket upgrade; {@code null} for none.
+         */
         public Builder token(String token) {
             this.token = token;
+            return this;
+        }
+
+        /**
+         * The TLS context for {@code https://} servers, e.g. one that trusts a private CA; default: the JDK's.
+         */
+        public Builder sslContext(SSLContext context) {
+            this.sslContext = Objects.requireNonNull(context, "context");
             return this;
         }
 
@@ -230,12 +249,15 @@ public final class RpcClient implements AutoCloseable {
          * Connects, and authenticates when a token was given.
          *
          * @throws RpcConnectionException when the endpoint cannot be reached
-         * @throws RpcException when the server refuses the token
+         * @throws RpcException when the endpoint refuses the token
+         * @throws RestException when a server refuses the connection to one of its terminals (unknown terminal,
+         *                       missing or wrong token)
          */
         public RpcClient connect(RpcAddress address) throws IOException {
-            RpcClient client = new RpcClient(JsonRpcConnection.open(Objects.requireNonNull(address, "address"),
-                    connectTimeout), callTimeout);
-            if (token != null) {
+            boolean viaServer = Objects.requireNonNull(address, "address") instanceof RpcAddress.Server;
+            RpcClient client = new RpcClient(JsonRpcConnection.open(address, connectTimeout,
+                    viaServer ? token : null, sslContext == null ? null : sslContext.getSocketFactory()), callTimeout);
+            if (token != null && !viaServer) {
                 try {
                     client.auth(token);
                 } catch (IOException | RuntimeException e) {

@@ -26,9 +26,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
+import javax.net.ssl.SSLSocketFactory;
 
 /**
- * One JSON-RPC 2.0 connection: newline-delimited messages over a TCP or Unix-domain socket channel.
+ * One JSON-RPC 2.0 connection: newline-delimited messages over a TCP or Unix-domain socket channel, or text frames
+ * of a server's WebSocket {@code /v1/terminals/{id}/rpc} ({@link ServerRpcSocket}).
  *
  * <p>Any number of threads may call at once; requests are written whole under a lock and numbered
  * 1, 2, 3... in the order they are written. A single daemon reader thread matches each response to
@@ -39,29 +41,47 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class JsonRpcConnection implements AutoCloseable {
     private final RpcAddress address;
-    private final SocketChannel channel;
+    private volatile Transport transport;
     private final ReentrantLock writeLock = new ReentrantLock();
     /** Waiting calls by id; ids grow, so the first entry is the oldest request. */
     private final ConcurrentSkipListMap<Long, CompletableFuture<JsonObject>> pending = new ConcurrentSkipListMap<>();
     private long lastId;
     private final AtomicReference<RpcConnectionException> closedBecause = new AtomicReference<>();
 
-    private JsonRpcConnection(RpcAddress address, SocketChannel channel) {
+    private JsonRpcConnection(RpcAddress address) {
         this.address = address;
-        this.channel = channel;
     }
 
     /**
-     * Connects and starts the reader thread.
+     * Connects to a TCP or Unix-domain endpoint and starts the reader thread.
      *
      * @param connectTimeout how long a TCP connect may take (Unix sockets connect at once or fail)
      * @throws RpcConnectionException when the endpoint cannot be reached
      */
-    public static JsonRpcConnection open(RpcAddress address, Duration connectTimeout) throws RpcConnectionException {
+    public static JsonRpcConnection open(RpcAddress address, Duration connectTimeout) throws IOException {
+        return open(address, connectTimeout, null, null);
+    }
+
+    /**
+     * Connects and starts the reader thread. A {@link RpcAddress.Server} is reached through the server's WebSocket
+     * {@code /v1/terminals/{id}/rpc}, authenticated by {@code bearerToken}.
+     *
+     * @param bearerToken the server's token for a {@link RpcAddress.Server}, or {@code null}
+     * @param tls         the TLS socket factory for {@code https://} servers, or {@code null} for the JDK's default
+     * @throws RpcConnectionException when the endpoint cannot be reached
+     * @throws dev.ptyctl.client.RestException when the server refuses the WebSocket upgrade (unknown terminal, token)
+     */
+    public static JsonRpcConnection open(RpcAddress address, Duration connectTimeout, String bearerToken,
+                                         SSLSocketFactory tls) throws IOException {
+        JsonRpcConnection connection = new JsonRpcConnection(address);
+        // instanceof rather than a pattern switch: a pattern switch bootstraps a class at run time on first use,
+        // 5-15 ms that every short-lived `ptyctl write` would pay.
+        if (address instanceof RpcAddress.Server server) {
+            connection.transport = ServerRpcSocket.open(server, connectTimeout, bearerToken, tls, connection);
+            return connection;
+        }
         SocketChannel channel = null;
         try {
-            // instanceof rather than a pattern switch: a pattern switch bootstraps a class at run time on first use,
-            // 5-15 ms that every short-lived `ptyctl write` would pay.
             if (address instanceof RpcAddress.Tcp tcp) {
                 channel = openTcp(tcp, connectTimeout);
             } else {
@@ -73,9 +93,29 @@ public final class JsonRpcConnection implements AutoCloseable {
             closeQuietly(channel);
             throw new RpcConnectionException(address, "cannot connect to " + address + ": " + describe(e), e);
         }
-        JsonRpcConnection connection = new JsonRpcConnection(address, channel);
-        Thread.ofPlatform().daemon().name("ptyctl-rpc " + address).start(connection::readResponses);
+        SocketChannel connected = channel;
+        connection.transport = new Transport() {
+            @Override
+            public void send(String message) throws IOException {
+                writeFully(connected, ByteBuffer.wrap((message + "\n").getBytes(StandardCharsets.UTF_8)));
+            }
+
+            @Override
+            public void close() {
+                closeQuietly(connected);
+            }
+        };
+        Thread.ofPlatform().daemon().name("ptyctl-rpc " + address).start(() -> connection.readLines(connected));
         return connection;
+    }
+
+    /** How messages travel: lines on a socket, or text frames of a WebSocket ({@link ServerRpcSocket}). */
+    interface Transport {
+        /** Sends one message (without a line end). Called under the connection's write lock. */
+        void send(String message) throws IOException;
+
+        /** Closes the transport; its reader then ends. Must not block behind a sender. */
+        void close();
     }
 
     private static SocketChannel openTcp(RpcAddress.Tcp tcp, Duration connectTimeout) throws IOException {
@@ -119,9 +159,8 @@ public final class JsonRpcConnection implements AutoCloseable {
             // sees this call or makes the write fail, which fails it.
             pending.put(id, result);
             result.whenComplete((r, e) -> pending.remove(id, result));
-            String line = JsonSupport.objectBuilder().add("jsonrpc", "2.0").add("method", method)
-                    .add("params", params).add("id", id).build() + "\n";
-            writeFully(ByteBuffer.wrap(line.getBytes(StandardCharsets.UTF_8)));
+            transport.send(JsonSupport.objectBuilder().add("jsonrpc", "2.0").add("method", method)
+                    .add("params", params).add("id", id).build().toString());
         } catch (IOException e) {
             fail(new RpcConnectionException(address, "connection to " + address + " broke: " + describe(e), e));
         } finally {
@@ -166,27 +205,45 @@ public final class JsonRpcConnection implements AutoCloseable {
         fail(new RpcConnectionException(address, "connection to " + address + " was closed", null));
     }
 
-    private void writeFully(ByteBuffer bytes) throws IOException {
+    private static void writeFully(SocketChannel channel, ByteBuffer bytes) throws IOException {
         while (bytes.hasRemaining()) {
             channel.write(bytes);
         }
     }
 
-    private void readResponses() {
+    private void readLines(SocketChannel channel) {
         LineReader reader = new LineReader(channel);
         try {
             String line;
             while ((line = reader.readLine()) != null) {
-                if (!line.isBlank()) {
-                    dispatch(parse(line));
-                }
+                received(line);
             }
-            fail(new RpcConnectionException(address, "connection closed by " + address, null));
+            closedByPeer();
+        } catch (IOException e) {
+            broke(e);
+        }
+    }
+
+    /** A message from the server: the response to one of the waiting calls. A malformed one ends the connection. */
+    void received(String message) {
+        if (message.isBlank()) {
+            return;
+        }
+        try {
+            dispatch(parse(message));
         } catch (RpcConnectionException e) {
             fail(e);
-        } catch (IOException e) {
-            fail(new RpcConnectionException(address, "connection to " + address + " broke: " + describe(e), e));
         }
+    }
+
+    /** The server closed the connection. */
+    void closedByPeer() {
+        fail(new RpcConnectionException(address, "connection closed by " + address, null));
+    }
+
+    /** The connection failed. */
+    void broke(Exception e) {
+        fail(new RpcConnectionException(address, "connection to " + address + " broke: " + describe(e), e));
     }
 
     private JsonObject parse(String line) throws RpcConnectionException {
@@ -238,7 +295,10 @@ public final class JsonRpcConnection implements AutoCloseable {
         // No lock here: close() must not wait behind a writer blocked on a full socket buffer;
         // closing the channel is what unblocks that writer.
         closedBecause.compareAndSet(null, reason);
-        closeQuietly(channel);
+        Transport current = transport;
+        if (current != null) {
+            current.close();
+        }
         RpcConnectionException first = closedBecause.get();
         for (CompletableFuture<JsonObject> call : pending.values()) {
             call.completeExceptionally(first);
@@ -255,7 +315,7 @@ public final class JsonRpcConnection implements AutoCloseable {
         }
     }
 
-    private static String describe(Exception e) {
+    static String describe(Exception e) {
         String message = e.getMessage();
         return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
     }

@@ -55,17 +55,27 @@ public final class RawWebSocket implements AutoCloseable {
     /** The server answered the upgrade request with something other than 101. */
     public static final class HandshakeException extends IOException {
         private final int status;
+        private final String body;
 
-        HandshakeException(int status, String message) {
+        HandshakeException(int status, String message, String body) {
             super(message);
             this.status = status;
+            this.body = body;
         }
 
         /** The HTTP status the server answered with (0 when the answer was not HTTP). */
         public int status() {
             return status;
         }
+
+        /** The body of the refusal (the server's explanation, often JSON), or empty. */
+        public String body() {
+            return body;
+        }
     }
+
+    /** A refusal's body longer than this is not read: explanations are a sentence, not a page. */
+    private static final int MAX_REFUSAL_BODY_BYTES = 4096;
 
     /** Messages larger than this end the connection (a server bug or an attack, never real output frames). */
     public static final int MAX_MESSAGE_BYTES = 64 << 20;
@@ -99,12 +109,22 @@ public final class RawWebSocket implements AutoCloseable {
      */
     public static RawWebSocket connect(URI uri, Map<String, String> headers, Duration timeout, Handler handler)
             throws IOException {
+        return connect(uri, headers, timeout, null, handler);
+    }
+
+    /**
+     * Connects as {@link #connect(URI, Map, Duration, Handler)} does, with the TLS socket factory for {@code wss://}
+     * (one trusting a private CA, say); {@code null} for the JDK's default.
+     */
+    public static RawWebSocket connect(URI uri, Map<String, String> headers, Duration timeout, SSLSocketFactory tlsFactory,
+                                       Handler handler) throws IOException {
         boolean tls = "wss".equalsIgnoreCase(uri.getScheme());
         if (!tls && !"ws".equalsIgnoreCase(uri.getScheme())) {
             throw new IllegalArgumentException("not a WebSocket URI (ws:// or wss://): " + uri);
         }
         int port = uri.getPort() > 0 ? uri.getPort() : tls ? 443 : 80;
-        Socket socket = tls ? SSLSocketFactory.getDefault().createSocket() : new Socket();
+        Socket socket = !tls ? new Socket()
+                : (tlsFactory != null ? tlsFactory : SSLSocketFactory.getDefault()).createSocket();
         try {
             int millis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
             socket.connect(new InetSocketAddress(uri.getHost(), port), millis);
@@ -157,13 +177,32 @@ public final class RawWebSocket implements AutoCloseable {
             }
         }
         if (code != 101) {
-            throw new HandshakeException(code, "the server refused the WebSocket upgrade: " + lines[0]);
+            throw new HandshakeException(code, "the server refused the WebSocket upgrade: " + lines[0],
+                    refusalBody(raw, response.get("content-length")));
         }
         if (!expectedAccept(key).equals(response.get("sec-websocket-accept"))) {
-            throw new HandshakeException(code, "the server's Sec-WebSocket-Accept does not match the key");
+            throw new HandshakeException(code, "the server's Sec-WebSocket-Accept does not match the key", "");
         }
         // Only now may bytes be buffered: everything after the head is the server's frames.
         return new BufferedInputStream(raw, 64 * 1024);
+    }
+
+    /** The body of a refusal when its length is declared and small, else empty. */
+    private static String refusalBody(InputStream in, String contentLength) {
+        int length;
+        try {
+            length = contentLength == null ? 0 : Integer.parseInt(contentLength.strip());
+        } catch (NumberFormatException e) {
+            return "";
+        }
+        if (length <= 0 || length > MAX_REFUSAL_BODY_BYTES) {
+            return "";
+        }
+        try {
+            return new String(in.readNBytes(length), StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     private static int parseStatus(String text) {

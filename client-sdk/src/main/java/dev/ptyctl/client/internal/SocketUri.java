@@ -20,14 +20,7 @@ public final class SocketUri {
      * @param token      a token for {@code ?token=}, or {@code null}
      */
     public SocketUri(URI server, String terminalId, boolean viewOnly, String token) {
-        checkScheme(server);
-        String scheme = server.getScheme().toLowerCase(Locale.ROOT);
-        String wsScheme = scheme.equals("https") || scheme.equals("wss") ? "wss" : "ws";
-        String path = server.getRawPath() == null ? "" : server.getRawPath();
-        if (path.endsWith("/")) {
-            path = path.substring(0, path.length() - 1);
-        }
-        this.base = wsScheme + "://" + server.getRawAuthority() + path + "/v1/terminals/" + encode(terminalId) + "/socket";
+        this.base = terminalBase(server, terminalId) + "/socket";
         this.fixedQuery = "protocol=2" + (viewOnly ? "&mode=view" : "") + (token != null ? "&token=" + encode(token) : "");
     }
 
@@ -42,6 +35,23 @@ public final class SocketUri {
                 || server.getRawAuthority() == null) {
             throw new IllegalArgumentException("server URL must be http(s)://host:port, got \"" + server + "\"");
         }
+    }
+
+    /** The JSON-RPC WebSocket of a terminal: {@code ws(s)://host:port[/prefix]/v1/terminals/{id}/rpc}. */
+    public static URI rpc(URI server, String terminalId) {
+        return URI.create(terminalBase(server, terminalId) + "/rpc");
+    }
+
+    /** {@code ws(s)://host:port[/prefix]/v1/terminals/{id}}: TLS exactly when the server URL asks for it. */
+    private static String terminalBase(URI server, String terminalId) {
+        checkScheme(server);
+        String scheme = server.getScheme().toLowerCase(Locale.ROOT);
+        String wsScheme = scheme.equals("https") || scheme.equals("wss") ? "wss" : "ws";
+        String path = server.getRawPath() == null ? "" : server.getRawPath();
+        if (path.endsWith("/")) {
+            path = path.substring(0, path.length() - 1);
+        }
+        return wsScheme + "://" + server.getRawAuthority() + path + "/v1/terminals/" + encode(terminalId);
     }
 
     /** The URL for one connection; {@code lastOutputSeq} negative for none (the server then sends a reset). */

@@ -11,6 +11,7 @@ import dev.ptyctl.client.FrameAck;
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.ReconnectPolicy;
 import dev.ptyctl.client.RestException;
+import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.Screen;
@@ -84,6 +85,29 @@ class SdkGuideExamplesTest {
                         assertThat(e.error()).isEqualTo("invalid_request");
                         assertThat(e.message()).contains("cwd is not an existing directory: /no/such/dir");
                     });
+        }
+    }
+
+    @Test
+    void rpcClientReachesATerminalThroughTheServersPort() throws Exception {
+        try (TerminalsClient terminals = TerminalsClient.of(server)) {
+            String terminalId = terminals.create(CreateTerminalRequest.builder("sdk-guide-remote")
+                    .command("/bin/bash").build()).terminalId();
+            URI serverUrl = server;
+            try {
+                // tag::rpc-client-remote[]
+                RpcAddress remote = RpcAddress.server(serverUrl, terminalId);   // e.g. https://build-host:8765
+                try (RpcClient client = RpcClient.builder()
+                        .token(System.getenv("PTYCTL_TOKEN"))                   // the server's token, if it has one
+                        .connect(remote)) {
+                    client.write(Action.text("echo over the server's port"), Action.key(Key.ENTER));
+                    client.waitFor("over the server's port\n", Duration.ofSeconds(5));
+                }
+                // end::rpc-client-remote[]
+                assertThat(terminals.screen(terminalId)).contains("over the server's port\n");
+            } finally {
+                terminals.delete(terminalId);
+            }
         }
     }
 

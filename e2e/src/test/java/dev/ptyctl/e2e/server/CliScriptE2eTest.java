@@ -57,7 +57,7 @@ class CliScriptE2eTest {
     }
 
     /** {@code BIN/ptyctl}: runs the built jar with the JDK that runs the tests, as the launcher would. */
-    private static Path launcher(Path bin) throws Exception {
+    static Path launcher(Path bin) throws Exception {
         StringBuilder command = new StringBuilder("#!/bin/sh\nexec");
         for (String word : Ptyctl.command()) {
             command.append(" '").append(word.replace("'", "'\\''")).append('\'');

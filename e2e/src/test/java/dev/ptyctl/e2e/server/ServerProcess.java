@@ -50,7 +50,15 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts {@code ptyctl server ARGS} with these extra environment variables. */
     public static ServerProcess start(Map<String, String> env, String... args) throws IOException {
-        return new ServerProcess(builder(env, args).start());
+        return new ServerProcess(builder(List.of(), env, args).start());
+    }
+
+    /**
+     * Starts {@code ptyctl server ARGS} under a command prefix, e.g. {@code ip netns exec NS} to run it in a network
+     * namespace.
+     */
+    static ServerProcess startUnder(List<String> prefix, Map<String, String> env, String... args) throws IOException {
+        return new ServerProcess(builder(prefix, env, args).start());
     }
 
     /** Runs {@code ptyctl server ARGS} expecting it to refuse to start; returns once it has exited. */
@@ -63,11 +71,12 @@ public final class ServerProcess implements AutoCloseable {
         return server;
     }
 
-    private static ProcessBuilder builder(Map<String, String> env, String... args) {
+    private static ProcessBuilder builder(List<String> prefix, Map<String, String> env, String... args) {
         if (!Files.isRegularFile(JAR)) {
             throw new IllegalStateException("ptyctl jar not built: " + JAR + " (run the whole reactor)");
         }
-        List<String> command = new ArrayList<>(List.of(
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1"));
         String nativeDir = System.getProperty("pty4j.tmpdir");

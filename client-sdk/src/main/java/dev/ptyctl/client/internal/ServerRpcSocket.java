@@ -1,0 +1,99 @@
+package dev.ptyctl.client.internal;
+
+import dev.ptyctl.client.RestException;
+import dev.ptyctl.client.RpcAddress;
+import dev.ptyctl.client.RpcConnectionException;
+import dev.ptyctl.protocol.JsonSupport;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import javax.net.ssl.SSLSocketFactory;
+
+/**
+ * The WebSocket transport of a {@link JsonRpcConnection} to a terminal of a ptyctl server:
+ * {@code ws(s)://host:port/v1/terminals/{id}/rpc}, one JSON-RPC message per text frame each way. The token goes in
+ * the upgrade's {@code Authorization} header, so the connection needs no {@code pty/auth}. A refused upgrade becomes
+ * the {@link RestException} the REST API would give (404 for an unknown terminal, 401 for a token, with the server's
+ * message), anything else that stops the connection a {@link RpcConnectionException}.
+ */
+final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket.Handler {
+    private final JsonRpcConnection connection;
+    private volatile RawWebSocket socket;
+
+    private ServerRpcSocket(JsonRpcConnection connection) {
+        this.connection = connection;
+    }
+
+    static ServerRpcSocket open(RpcAddress.Server server, Duration connectTimeout, String bearerToken,
+                                SSLSocketFactory tls, JsonRpcConnection connection) throws IOException {
+        ServerRpcSocket transport = new ServerRpcSocket(connection);
+        Map<String, String> headers = new HashMap<>();
+        if (bearerToken != null && !bearerToken.isEmpty()) {
+            headers.put("Authorization", "Bearer " + bearerToken);
+        }
+        try {
+            transport.socket = RawWebSocket.connect(SocketUri.rpc(server.url(), server.terminalId()), headers,
+                    connectTimeout, tls, transport);
+        } catch (RawWebSocket.HandshakeException e) {
+            if (e.status() > 0) {
+                throw refusal(e);
+            }
+            throw new RpcConnectionException(server, "cannot connect to " + server + ": " + e.getMessage(), e);
+        } catch (IOException | RuntimeException e) {
+            throw new RpcConnectionException(server, "cannot connect to " + server + ": "
+                    + JsonRpcConnection.describe(e), e);
+        }
+        return transport;
+    }
+
+    /** The REST refusal behind a refused upgrade: the server's {@code {error, message}} body when it sent one. */
+    private static RestException refusal(RawWebSocket.HandshakeException e) {
+        String body = e.body();
+        if (body.startsWith("{")) {
+            try {
+                JsonObject error = JsonSupport.parseObject(body);
+                return new RestException(e.status(), error.getString("error", ""),
+                        error.getString("message", e.getMessage()));
+            } catch (JsonException | IllegalStateException | ClassCastException notJson) {
+                // fall through to the text
+            }
+        }
+        return new RestException(e.status(), "", body.isEmpty() ? e.getMessage() : body);
+    }
+
+    @Override
+    public void send(String message) throws IOException {
+        socket.sendText(message);
+    }
+
+    @Override
+    public void close() {
+        RawWebSocket current = socket;
+        if (current != null) {
+            current.abort();
+        }
+    }
+
+    @Override
+    public void onText(RawWebSocket webSocket, String text) {
+        connection.received(text);
+    }
+
+    @Override
+    public void onBinary(RawWebSocket webSocket, byte[] data) {
+        connection.broke(new IOException("the server sent a binary frame on a JSON-RPC socket"));
+    }
+
+    @Override
+    public void onClose(RawWebSocket webSocket, int code, String reason) {
+        connection.closedByPeer();
+    }
+
+    @Override
+    public void onError(RawWebSocket webSocket, Throwable error) {
+        connection.broke(error instanceof Exception e ? e : new IOException(error));
+    }
+}
