@@ -60,6 +60,8 @@ final class AttachSession {
 
     private final URI server;
     private final String token;
+    /** Trust for an https server ({@code --cacert}), or null for the JDK's CAs. */
+    private final javax.net.ssl.SSLContext trust;
     private final String terminalId;
     private final DetachChord chord;
     private final String chordText;
@@ -68,9 +70,11 @@ final class AttachSession {
     /** The size last sent, columns in the high half; -1 before the first. */
     private final AtomicLong sentSize = new AtomicLong(-1);
 
-    AttachSession(URI server, String token, String terminalId, DetachChord chord, String chordText) {
+    AttachSession(URI server, String token, javax.net.ssl.SSLContext trust, String terminalId, DetachChord chord,
+                  String chordText) {
         this.server = server;
         this.token = token;
+        this.trust = trust;
         this.terminalId = terminalId;
         this.chord = chord;
         this.chordText = chordText;
@@ -169,7 +173,11 @@ final class AttachSession {
     }
 
     private TerminalAttachment connect(OutputStream screen) throws IOException {
-        return TerminalAttachment.builder(server, terminalId).token(token).listener(new AttachmentListener() {
+        TerminalAttachment.Builder builder = TerminalAttachment.builder(server, terminalId).token(token);
+        if (trust != null) {
+            builder.sslContext(trust);
+        }
+        return builder.listener(new AttachmentListener() {
             @Override
             public void onOutput(byte[] data, long seq, boolean reset) {
                 try {

@@ -24,10 +24,11 @@ import java.util.function.Function;
  * @param terminal {@code --terminal}, or {@code null}
  * @param url {@code --url}, or {@code null}
  * @param token {@code --token}, or {@code null}
+ * @param cacert {@code --cacert}, or {@code null}
  * @param environment the variables, blank ones already reported as unset ({@link Environment#normalized})
  */
 record EndpointSelection(Integer port, String host, Path socket, String terminal, String url, String token,
-        Function<String, String> environment) {
+        Path cacert, Function<String, String> environment) {
     static final String DEFAULT_HOST = "127.0.0.1";
 
     /**
@@ -53,7 +54,12 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
     RpcClient connect() throws IOException {
         RpcAddress address = terminal != null ? lookUpTerminal() : address();
         String effectiveToken = token != null ? token : environment.apply(ServerConnection.TOKEN_VARIABLE);
-        return RpcClient.builder().token(effectiveToken).connect(address);
+        RpcClient.Builder client = RpcClient.builder().token(effectiveToken);
+        Path trusted = CaCertificates.chosen(cacert, environment);
+        if (trusted != null && terminal != null) {
+            client.sslContext(CaCertificates.trusting(trusted));
+        }
+        return client.connect(address);
     }
 
     /**
@@ -82,6 +88,9 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
     RpcAddress address() {
         if (url != null) {
             throw new UsageException("--url goes with --terminal ID");
+        }
+        if (cacert != null) {
+            throw new UsageException("--cacert goes with --terminal ID and an https:// server");
         }
         if (port != null && socket != null) {
             throw new UsageException("--port and --socket cannot be used together; give one");

@@ -31,7 +31,7 @@ final class FastPath {
     static final int NOT_HANDLED = -1;
 
     private static final Set<String> TARGET_OPTIONS = Set.of("--port", "--host", "--socket", "--terminal", "--url",
-            "--token");
+            "--token", "--cacert");
     /** Digits only, and few enough to fit an int: anything else goes to picocli's converters. */
     private static final int MAX_INT_DIGITS = 9;
     private static final int MAX_LONG_DIGITS = 18;
@@ -83,7 +83,7 @@ final class FastPath {
             target = new EndpointSelection(integer(given, "--port"), given.single.get("--host"),
                     given.single.containsKey("--socket") ? Path.of(given.single.get("--socket")) : null,
                     given.single.get("--terminal"), given.single.get("--url"), given.single.get("--token"),
-                    environment);
+                    given.single.containsKey("--cacert") ? Path.of(given.single.get("--cacert")) : null, environment);
             switch (verb) {
                 case "read" -> selection = selection(given);
                 case "write" -> {

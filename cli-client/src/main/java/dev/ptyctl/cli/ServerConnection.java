@@ -4,6 +4,7 @@ import dev.ptyctl.client.TerminalsClient;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.function.Function;
+import javax.net.ssl.SSLContext;
 
 /**
  * Opens a {@link TerminalsClient} for the ptyctl server: {@code --url}, else {@code PTYCTL_URL}, else
@@ -37,6 +38,15 @@ final class ServerConnection {
      */
     static TerminalsClient open(Function<String, String> environment, String url, String token) {
         return builder(environment, url, token).build();
+    }
+
+    /** {@link #open(Function, String, String)}, trusting {@code trust} (null: the JDK's CAs) for https. */
+    static TerminalsClient open(Function<String, String> environment, String url, String token, SSLContext trust) {
+        TerminalsClient.Builder builder = builder(environment, url, token);
+        if (trust != null) {
+            builder.sslContext(trust);
+        }
+        return builder.build();
     }
 
     /**

@@ -1,11 +1,13 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.TerminalsClient;
+import java.nio.file.Path;
+import javax.net.ssl.SSLContext;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code --url} and {@code --token} of the commands that talk to the ptyctl server's REST API. */
+/** {@code --url}, {@code --token} and {@code --cacert} of the commands that talk to the ptyctl server's REST API. */
 final class ServerOptions {
 
     @Spec(Spec.Target.MIXEE)
@@ -18,6 +20,10 @@ final class ServerOptions {
     @Option(names = "--token", paramLabel = "T", description = "The server's token (env PTYCTL_TOKEN).")
     private String token;
 
+    @Option(names = "--cacert", paramLabel = "FILE",
+            description = "PEM certificate(s) of the CA to trust for an https:// --url (env PTYCTL_CACERT).")
+    private Path cacert;
+
     /** The token to use: {@code --token}, else {@code PTYCTL_TOKEN}, else {@code null}. */
     String token() {
         return token != null ? token : Environment.get(mixee, ServerConnection.TOKEN_VARIABLE);
@@ -29,6 +35,12 @@ final class ServerOptions {
      * @throws UsageException when the URL is not an http(s) URL
      */
     TerminalsClient connect() {
-        return ServerConnection.open(Environment.of(mixee), url, token);
+        return ServerConnection.open(Environment.of(mixee), url, token, trust());
+    }
+
+    /** The TLS context of {@code --cacert} (else {@code PTYCTL_CACERT}), or null for the JDK's CAs. */
+    SSLContext trust() {
+        Path file = CaCertificates.chosen(cacert, Environment.of(mixee));
+        return file == null ? null : CaCertificates.trusting(file);
     }
 }

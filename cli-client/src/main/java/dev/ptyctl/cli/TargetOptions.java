@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The flags that select a client command's terminal endpoint: {@code --port N [--host H]}, {@code --socket PATH}
- * or {@code --terminal ID [--url URL]}, and {@code --token}. The rules (and the environment variables that stand in
+ * or {@code --terminal ID [--url URL] [--cacert FILE]}, and {@code --token}. The rules (and the environment variables that stand in
  * for the flags) are {@link EndpointSelection}'s.
  */
 final class TargetOptions {
@@ -41,6 +41,10 @@ final class TargetOptions {
             description = "Token for servers and endpoints that require one (env PTYCTL_TOKEN).")
     private String token;
 
+    @Option(names = "--cacert", paramLabel = "FILE",
+            description = "PEM certificate(s) of the CA to trust for an https:// --url (env PTYCTL_CACERT).")
+    private Path cacert;
+
     /**
      * Connects to the selected endpoint, authenticating when a token is known.
      *
@@ -52,6 +56,6 @@ final class TargetOptions {
 
     /** The selection these flags and the environment make. */
     EndpointSelection selection() {
-        return new EndpointSelection(port, host, socket, terminal, url, token, Environment.of(mixee));
+        return new EndpointSelection(port, host, socket, terminal, url, token, cacert, Environment.of(mixee));
     }
 }

@@ -61,4 +61,26 @@ class ServerCommandTest {
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err()).contains("ptyctl.terminals.rows must be from 1 to 1000, got 0");
     }
+
+    @Test
+    void theTlsOptionsGoTogether(@TempDir Path dir) throws Exception {
+        Path cert = Files.writeString(dir.resolve("cert.pem"), "not used");
+        Cli.Result result = Cli.run("server", "--port", "0", "--tls-cert", cert.toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("--tls-cert and --tls-key go together");
+    }
+
+    @Test
+    void aCaCertThatIsNoCertificateExitsTwoNamingTheFile(@TempDir Path dir) throws Exception {
+        Path bogus = Files.writeString(dir.resolve("ca.pem"), "-----BEGIN CERTIFICATE-----\nnot base64\n");
+
+        Cli.Result result = Cli.run("ls", "--url", "https://127.0.0.1:1", "--cacert", bogus.toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("--cacert " + bogus).doesNotContain("\tat ");
+        Cli.Result withPort = Cli.run("read", "--port", "5000", "--cacert", bogus.toString());
+        assertThat(withPort.exitCode()).isEqualTo(2);
+        assertThat(withPort.err()).contains("--cacert goes with --terminal ID");
+    }
 }

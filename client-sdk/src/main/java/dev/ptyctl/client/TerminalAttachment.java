@@ -90,6 +90,8 @@ public final class TerminalAttachment implements AutoCloseable {
     private final Duration connectTimeout;
     private final AttachmentScheduler scheduler;
     private final RandomGenerator random;
+    /** For {@code https}/{@code wss} servers: null for the JDK's default trust. */
+    private final javax.net.ssl.SSLSocketFactory tls;
 
     private final Object lock = new Object();
     /** Held while the listener runs, so its calls never overlap. */
@@ -121,6 +123,7 @@ public final class TerminalAttachment implements AutoCloseable {
         this.connectTimeout = builder.connectTimeout;
         this.scheduler = builder.scheduler;
         this.random = builder.random;
+        this.tls = builder.sslContext == null ? null : builder.sslContext.getSocketFactory();
         this.outbox = new Outbox(builder.firstClientSeq);
         this.lastOutputSeq = builder.lastOutputSeq;
     }
@@ -330,7 +333,7 @@ public final class TerminalAttachment implements AutoCloseable {
                 ? Map.of("Authorization", "Bearer " + token) : Map.of();
         Thread.ofPlatform().daemon().name("ptyctl-attachment-connect").start(() -> {
             try {
-                connection.opened(RawWebSocket.connect(target, headers, connectTimeout, connection));
+                connection.opened(RawWebSocket.connect(target, headers, connectTimeout, tls, connection));
             } catch (IOException | RuntimeException e) {
                 connection.failed(e);
             }
@@ -666,6 +669,7 @@ public final class TerminalAttachment implements AutoCloseable {
         private long lastOutputSeq = -1;
         private String token;
         private boolean tokenInQuery;
+        private javax.net.ssl.SSLContext sslContext;
         private boolean viewOnly;
         private AttachmentListener listener = new AttachmentListener() { };
         private ReconnectPolicy reconnect = ReconnectPolicy.DEFAULT;
@@ -727,6 +731,12 @@ public final class TerminalAttachment implements AutoCloseable {
         /** The server's token, sent as {@code Authorization: Bearer}; {@code null} for none. */
         public Builder token(String token) {
             this.token = token;
+            return this;
+        }
+
+        /** The TLS context for {@code https}/{@code wss} servers, e.g. one trusting a private CA; default: the JDK's. */
+        public Builder sslContext(javax.net.ssl.SSLContext context) {
+            this.sslContext = Objects.requireNonNull(context, "context");
             return this;
         }
 

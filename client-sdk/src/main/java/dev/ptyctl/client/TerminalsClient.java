@@ -73,6 +73,8 @@ public final class TerminalsClient implements AutoCloseable {
                 .connectTimeout(builder.connectTimeout);
         if (builder.baseUrl.getScheme().equals("http")) {
             unusedTls().ifPresent(http::sslContext);
+        } else if (builder.sslContext != null) {
+            http.sslContext(builder.sslContext);
         }
         return http.build();
     }
@@ -250,6 +252,7 @@ public final class TerminalsClient implements AutoCloseable {
         private Duration connectTimeout = Duration.ofSeconds(DEFAULT_CONNECT_TIMEOUT_SECONDS);
         private Duration requestTimeout = Duration.ofSeconds(DEFAULT_REQUEST_TIMEOUT_SECONDS);
         private HttpClient http;
+        private SSLContext sslContext;
 
         private Builder() {
         }
@@ -302,6 +305,15 @@ public final class TerminalsClient implements AutoCloseable {
         /** How long a request waits for its answer. */
         public Builder requestTimeout(Duration timeout) {
             this.requestTimeout = positive(timeout, "requestTimeout");
+            return this;
+        }
+
+        /**
+         * The TLS context for an {@code https://} server, e.g. one that trusts a private CA (for an own
+         * {@link HttpClient}; a shared one keeps its own); default: the JDK's.
+         */
+        public Builder sslContext(SSLContext context) {
+            this.sslContext = Objects.requireNonNull(context, "context");
             return this;
         }
 

@@ -26,7 +26,7 @@ public final class ServerProcess implements AutoCloseable {
             .toAbsolutePath().normalize();
     /** Generous: a cold JVM on a loaded two-core machine; the server itself starts in well under that. */
     private static final long START_TIMEOUT_SECONDS = 60;
-    private static final Pattern URL = Pattern.compile("listening on (http://\\S+)");
+    private static final Pattern URL = Pattern.compile("listening on (https?://\\S+)");
 
     private final Process process;
     private final StringBuilder stdout = new StringBuilder();

@@ -52,9 +52,15 @@ final class WebSocketOrigins {
             origins.add(stripTrailingSlash(origin.strip().toLowerCase(Locale.ROOT)));
         }
         for (String name : names) {
+            // Both schemes: whether this port speaks TLS is Helidon's to decide from server.tls; a page can only
+            // come from the one it speaks, so the other entry never matches a real page.
             origins.add("http://" + name + ":" + port);
+            origins.add("https://" + name + ":" + port);
             if (port == 80) {
                 origins.add("http://" + name);
+            }
+            if (port == 443) {
+                origins.add("https://" + name);
             }
         }
         builder.addProtocol(ws.origins(origins).build());

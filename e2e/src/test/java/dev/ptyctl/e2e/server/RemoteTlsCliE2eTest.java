@@ -1,0 +1,40 @@
+package dev.ptyctl.e2e.server;
+
+import dev.ptyctl.testsupport.TestCertificate;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@link RemoteCliE2eTest} over TLS: the server in its own network namespace gets {@code --tls-cert}/{@code --tls-key}
+ * (a certificate made for this run, for the namespace's address) and {@code --log-format json}, the commands an
+ * {@code https://} URL and the certificate to trust ({@code PTYCTL_CACERT}, as {@code --cacert} would give it), and
+ * every case runs again.
+ */
+class RemoteTlsCliE2eTest extends RemoteCliE2eTest {
+    private TestCertificate certificate;
+
+    @Override
+    List<String> serverOptions(NetworkNamespace namespace) throws Exception {
+        Path dir = Files.createTempDirectory("ptyctl-remote-tls");
+        certificate = TestCertificate.create(dir, namespace.address());
+        return List.of("--tls-cert", certificate.certificate().toString(), "--tls-key",
+                certificate.privateKey().toString(), "--log-format", "json");
+    }
+
+    @Override
+    Map<String, String> clientEnvironment() {
+        return Map.of("PTYCTL_CACERT", certificate.certificate().toString());
+    }
+
+    @Override
+    boolean tls() {
+        return true;
+    }
+
+    @Override
+    boolean jsonLog() {
+        return true;
+    }
+}
