@@ -49,6 +49,17 @@ final class ServerCommand implements Callable<Integer> {
                     + "Example: -Dptyctl.terminals.cols=120")
     private Map<String, String> properties = Map.of();
 
+    @Option(names = "--tls-cert", paramLabel = "FILE",
+            description = "Serve HTTPS with this PEM certificate (chain); needs --tls-key (config: server.tls).")
+    private Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "FILE", description = "The PEM private key of --tls-cert.")
+    private Path tlsKey;
+
+    @Option(names = "--log-format", paramLabel = "FORMAT",
+            description = "The event log on stderr: text or json lines (default: ptyctl.log.format, text).")
+    private String logFormat;
+
     @Override
     public Integer call() throws Exception {
         if (port != null && (port < 0 || port > 65_535)) {
@@ -61,6 +72,7 @@ final class ServerCommand implements Callable<Integer> {
                 ? main.environment() : System::getenv;
         return (Integer) ServerSideLoader.call("dev.ptyctl.cli.ServerLauncher", "run",
                 new Class<?>[] {ServerRequest.class, Function.class, CommandLine.class},
-                new ServerRequest(host, port, config, token, properties), environment, spec.commandLine());
+                new ServerRequest(host, port, config, token, properties, tlsCert, tlsKey,
+                        logFormat), environment, spec.commandLine());
     }
 }

@@ -41,7 +41,8 @@ final class ServerLauncher {
             List<String> names = System.getenv().keySet().stream().filter(name -> environment.apply(name) != null)
                     .toList();
             server = ServerMain.start(new ServerMain.Options(request.host(), request.port(), request.config(),
-                    request.token()), environment, properties, names, warning -> {
+                    request.token(), request.tlsCert(), request.tlsKey(), request.logFormat()), environment, properties,
+                    names, warning -> {
                         err.println("ptyctl: warning: " + warning);
                         err.flush();
                     });
@@ -62,6 +63,10 @@ final class ServerLauncher {
         PrintWriter out = commandLine.getOut();
         out.println(ServerMain.startupMessage(server));
         out.flush();
+        ServerMain.warning(server).ifPresent(warning -> {
+            err.println("ptyctl: " + warning);
+            err.flush();
+        });
         new CountDownLatch(1).await();
         return ExitCode.OK;
     }

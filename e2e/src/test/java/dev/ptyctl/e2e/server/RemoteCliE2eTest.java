@@ -12,7 +12,9 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -42,6 +44,26 @@ class RemoteCliE2eTest {
     private Map<String, String> env;
     private String shell;
 
+    /** The server's options beyond host and port (the TLS variant adds its certificate). */
+    List<String> serverOptions(NetworkNamespace namespace) throws Exception {
+        return List.of();
+    }
+
+    /** The variables every command gets besides {@code PTYCTL_URL} and {@code PTYCTL_TOKEN}. */
+    Map<String, String> clientEnvironment() {
+        return Map.of();
+    }
+
+    /** Whether the server speaks TLS. */
+    boolean tls() {
+        return false;
+    }
+
+    /** Whether the server writes its event log as JSON lines. */
+    boolean jsonLog() {
+        return false;
+    }
+
     @BeforeAll
     void startServerInItsOwnNetwork() throws Exception {
         Optional<String> unavailable = NetworkNamespace.unavailableReason();
@@ -54,9 +76,14 @@ class RemoteCliE2eTest {
         serverEnv.put("PTYCTL_TOKEN", TOKEN);
         serverEnv.put("SHELL", "/bin/bash");
         serverEnv.put("HOME", Files.createTempDirectory("ptyctl-remote-home").toString());
-        server = ServerProcess.startUnder(namespace.exec(), serverEnv, "--host", namespace.address(), "--port", "0");
-        assertThat(server.url()).startsWith("http://" + namespace.address() + ":");
-        env = Map.of("PTYCTL_URL", server.url(), "PTYCTL_TOKEN", TOKEN);
+        List<String> args = new ArrayList<>(List.of("--host", namespace.address(), "--port", "0"));
+        args.addAll(serverOptions(namespace));
+        server = ServerProcess.startUnder(namespace.exec(), serverEnv, args.toArray(String[]::new));
+        assertThat(server.url()).startsWith((tls() ? "https://" : "http://") + namespace.address() + ":");
+        Map<String, String> clients = new HashMap<>(clientEnvironment());
+        clients.put("PTYCTL_URL", server.url());
+        clients.put("PTYCTL_TOKEN", TOKEN);
+        env = Map.copyOf(clients);
         shell = newTerminal("--cwd", "/tmp");
         assertThat(cli("run", "--terminal", shell, "--", "true").exitCode()).isZero(); // the shell is ready
     }
@@ -72,10 +99,32 @@ class RemoteCliE2eTest {
     }
 
     @Test
+    void theEventLogFollowsTheTerminalsAndNeverShowsTheToken() throws Exception {
+        String id = newTerminal("--", "cat");
+        assertThat(cli("rm", id).exitCode()).isZero();
+        cli("status", "--terminal", "no-such-terminal");
+        String log = server.stderr();
+        assertThat(log).doesNotContain(TOKEN);
+        String created = log.lines().filter(line -> line.contains("terminal.created") && line.contains(id))
+                .findFirst().orElseThrow(() -> new AssertionError("no terminal.created line for " + id + ":\n" + log));
+        assertThat(log.lines().filter(line -> line.contains("terminal.deleted") && line.contains(id))).hasSize(1);
+        assertThat(log.lines().filter(line -> line.contains("request.refused") && line.contains("404"))).isNotEmpty();
+        if (jsonLog()) {
+            assertThat(created).startsWith("{").contains("\"event\":\"terminal.created\"");
+        } else {
+            assertThat(created).contains(" terminal.created terminalId=" + id);
+        }
+    }
+
+    @Test
+    void theServerWarnsExactlyWhenItListensInClearText() {
+        assertThat(server.stderr().contains("without TLS")).as(server.stderr()).isEqualTo(!tls());
+    }
+
+    @Test
     void theTerminalsOwnPortIsOutOfReachFromHere() throws Exception {
-        String described = server.request("GET", "/v1/terminals/" + shell, null, "Authorization", "Bearer " + TOKEN)
-                .body();
-        Matcher port = Pattern.compile("\"port\":(\\d+)").matcher(described);
+        String described = cli("ls", "--json").stdout();
+        Matcher port = Pattern.compile("\"terminalId\":\"" + shell + "\".*?\"port\":(\\d+)").matcher(described);
         assertThat(port.find()).as(described).isTrue();
 
         assertThat(canConnect(namespace.address(), Integer.parseInt(port.group(1)))).isFalse();
@@ -123,15 +172,17 @@ class RemoteCliE2eTest {
         var unknown = cli("status", "--terminal", "no-such-terminal");
         assertThat(unknown.exitCode()).as(unknown.toString()).isEqualTo(4);
         assertThat(unknown.stderr()).contains("no terminal with id no-such-terminal").contains("404");
-        var wrongToken = Ptyctl.run(Map.of("PTYCTL_URL", server.url(), "PTYCTL_TOKEN", "wrong"),
-                "status", "--terminal", shell);
+        Map<String, String> wrong = new HashMap<>(env);
+        wrong.put("PTYCTL_TOKEN", "wrong");
+        var wrongToken = Ptyctl.run(wrong, "status", "--terminal", shell);
         assertThat(wrongToken.exitCode()).as(wrongToken.toString()).isEqualTo(4);
         assertThat(wrongToken.stderr()).contains("401");
     }
 
     @Test
     void aServerThatIsNotListeningExitsThree() throws Exception {
-        var status = Ptyctl.run("status", "--terminal", shell, "--url", "http://" + namespace.address() + ":1");
+        var status = Ptyctl.run(clientEnvironment(), "status", "--terminal", shell, "--url",
+                (tls() ? "https://" : "http://") + namespace.address() + ":1");
         assertThat(status.exitCode()).as(status.toString()).isEqualTo(3);
         assertThat(status.stderr()).contains(namespace.address()).doesNotContain("Exception");
     }

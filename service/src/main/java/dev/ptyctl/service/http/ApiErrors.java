@@ -1,5 +1,6 @@
 package dev.ptyctl.service.http;
 
+import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.protocol.JsonSupport;
 import io.helidon.http.HttpException;
 import io.helidon.http.NotFoundException;
@@ -23,18 +24,18 @@ public final class ApiErrors {
 
     /** Installs the error handlers on {@code routing}. */
     public static void register(HttpRouting.Builder routing) {
-        routing.error(ApiException.class, (req, res, e) -> send(res, e.status(), e.error(), e.getMessage()))
+        routing.error(ApiException.class, (req, res, e) -> refuse(req, res, e.status(), e.error(), e.getMessage()))
                 .error(NotFoundException.class, (req, res, e) -> notFound(req, res))
-                .error(HttpException.class, (req, res, e) -> send(res, e.status().code(),
+                .error(HttpException.class, (req, res, e) -> refuse(req, res, e.status().code(),
                         e.status().code() < 500 ? "invalid_request" : "internal_error", e.getMessage()))
-                .error(RequestException.class, (req, res, e) -> send(res, e.status().code(),
+                .error(RequestException.class, (req, res, e) -> refuse(req, res, e.status().code(),
                         e.status().code() < 500 ? "invalid_request" : "internal_error", e.getMessage()))
                 .error(Exception.class, ApiErrors::unexpected);
     }
 
     /** What no route answers (Helidon's {@link NotFoundException}). */
     static void notFound(ServerRequest req, ServerResponse res) {
-        send(res, Status.NOT_FOUND_404.code(), "not_found",
+        refuse(req, res, Status.NOT_FOUND_404.code(), "not_found",
                 "no such endpoint: " + req.prologue().method().text() + " " + req.path().path());
     }
 
@@ -44,6 +45,16 @@ public final class ApiErrors {
         send(res, Status.INTERNAL_SERVER_ERROR_500.code(), "internal_error",
                 "the server failed: " + e.getClass().getSimpleName()
                         + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+    }
+
+    /** Sends an error body, and logs a refusal (4xx) with its code word. */
+    private static void refuse(ServerRequest req, ServerResponse res, int status, String error, String message) {
+        if (status >= 400 && status < 500) {
+            // The prologue's path: in an error handler req.path() is relative to the service that failed.
+            EventLog.get().requestRefused(status, error, null, req.prologue().method().text(),
+                    req.prologue().uriPath().path(), req.remotePeer().address());
+        }
+        send(res, status, error, message);
     }
 
     /** Sends an error body; does nothing when the response has already been sent (e.g. an event stream). */

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.http;
 
+import dev.ptyctl.service.log.EventLog;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Headers;
 import io.helidon.http.Method;
@@ -43,20 +44,20 @@ public final class RequestGuard implements Filter {
         boolean api = path.startsWith(API_PREFIX) || path.equals("/v1") || path.equals(MCP_PATH)
                 || path.startsWith(MCP_PATH + "/");
         if (api && isPreflight(req)) {
-            answerPreflight(host, origin, res);
+            answerPreflight(req, host, origin, res);
             return;
         }
         Optional<AccessRules.Refusal> refusal = api
                 ? rules.check(host, origin, headers.first(HeaderNames.AUTHORIZATION), queryToken(req, path))
                 : rules.checkHost(host);
         if (refusal.isPresent()) {
-            refuse(res, refusal.get());
+            refuse(req, res, refusal.get());
             return;
         }
         String method = req.prologue().method().text();
         if (api && !method.equals("GET") && !method.equals("HEAD") && rules.scope(
                 headers.first(HeaderNames.AUTHORIZATION), queryToken(req, path)) == AccessRules.Scope.VIEW) {
-            refuse(res, AccessRules.viewOnly(method));
+            refuse(req, res, AccessRules.viewOnly(method));
             return;
         }
         origin.ifPresent(o -> res.header(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, o).header(HeaderNames.VARY,
@@ -76,10 +77,11 @@ public final class RequestGuard implements Filter {
                 && req.headers().contains(HeaderNames.ACCESS_CONTROL_REQUEST_METHOD);
     }
 
-    private void answerPreflight(Optional<String> host, Optional<String> origin, RoutingResponse res) {
+    private void answerPreflight(RoutingRequest req, Optional<String> host, Optional<String> origin,
+                                 RoutingResponse res) {
         Optional<AccessRules.Refusal> refusal = rules.checkHost(host).or(() -> rules.checkOrigin(origin, host));
         if (refusal.isPresent()) {
-            refuse(res, refusal.get());
+            refuse(req, res, refusal.get());
             return;
         }
         res.status(204)
@@ -91,7 +93,9 @@ public final class RequestGuard implements Filter {
                 .send();
     }
 
-    private static void refuse(RoutingResponse res, AccessRules.Refusal refusal) {
+    private static void refuse(RoutingRequest req, RoutingResponse res, AccessRules.Refusal refusal) {
+        EventLog.get().requestRefused(refusal.status(), refusal.error(), refusal.message(),
+                req.prologue().method().text(), req.path().path(), req.remotePeer().address());
         if (refusal.status() == 401) {
             res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer");
         }

@@ -33,8 +33,8 @@ final class Envelope {
     record Request(RpcRequest request) implements Parsed {
     }
 
-    /** A line that fails the checks; {@code response} is the error line to send. */
-    record Rejected(String response) implements Parsed {
+    /** A line that fails the checks; {@code response} is the error line to send, {@code code} its error. */
+    record Rejected(String response, RpcErrorCode code) implements Parsed {
     }
 
     /** An empty or all-whitespace line: nothing to answer. */
@@ -131,6 +131,6 @@ final class Envelope {
     }
 
     private static Rejected reject(JsonValue id, RpcErrorCode code, String message) {
-        return new Rejected(Responses.error(id, code, message, null));
+        return new Rejected(Responses.error(id, code, message, null), code);
     }
 }

@@ -25,6 +25,7 @@ public final class RpcDispatcher {
     private final TerminalSession session;
     private final byte[] token;
     private final Map<String, RpcMethodHandler> methods;
+    private final RpcCallObserver observer;
 
     /**
      * @param token the token clients must present with {@code pty/auth} first, or null (or empty) for none
@@ -39,6 +40,15 @@ public final class RpcDispatcher {
      *                ({@code pty/wait} with {@code prompt: true} is then refused)
      */
     public RpcDispatcher(TerminalSession session, String token, PromptTracker prompts) {
+        this(session, token, prompts, RpcCallObserver.NONE);
+    }
+
+    /**
+     * @param observer told of every answered call (the server's metrics)
+     * @see #RpcDispatcher(TerminalSession, String, PromptTracker)
+     */
+    public RpcDispatcher(TerminalSession session, String token, PromptTracker prompts, RpcCallObserver observer) {
+        this.observer = observer;
         this.session = session;
         this.token = token == null || token.isEmpty() ? null : token.getBytes(StandardCharsets.UTF_8);
         this.methods = Map.of(
@@ -95,16 +105,35 @@ public final class RpcDispatcher {
     public Reply handle(byte[] line, int length, ConnectionState state) throws InterruptedException {
         return switch (Envelope.parse(line, length)) {
             case Envelope.Blank blank -> new Reply(null, false);
-            case Envelope.Rejected rejected -> new Reply(rejected.response(), false);
+            case Envelope.Rejected rejected -> {
+                observer.answered("-", kind(rejected.code()));
+                yield new Reply(rejected.response(), false);
+            }
             case Envelope.Request(RpcRequest request) -> call(request, state);
         };
     }
 
     private Reply call(RpcRequest request, ConnectionState state) throws InterruptedException {
+        Answered answered = answer(request, state);
+        observer.answered(request.method(), kind(answered.error()));
+        return answered.reply();
+    }
+
+    /** A reply, and the error it carries (null for a result). */
+    private record Answered(Reply reply, RpcErrorCode error) {
+    }
+
+    /** {@code ok}, or the error code's name in lower case ({@code invalid_params}). */
+    static String kind(RpcErrorCode error) {
+        return error == null ? "ok" : error.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private Answered answer(RpcRequest request, ConnectionState state) throws InterruptedException {
         JsonValue id = request.id();
         try {
             if (request.method().equals(RpcMethod.AUTH)) {
-                return new Reply(Responses.result(id, authenticate(request.params(), state)), false);
+                return new Answered(new Reply(Responses.result(id, authenticate(request.params(), state)), false),
+                        null);
             }
             if (!state.authenticated) {
                 throw new RpcException(RpcErrorCode.UNAUTHORIZED, UNAUTHORIZED);
@@ -114,20 +143,25 @@ public final class RpcDispatcher {
                 throw new RpcException(RpcErrorCode.METHOD_NOT_FOUND, "Method not found: " + request.method());
             }
             JsonObject result = method.call(request.params(), session);
-            return new Reply(Responses.result(id, result), method.closesEndpoint());
+            return new Answered(new Reply(Responses.result(id, result), method.closesEndpoint()), null);
         } catch (RpcException e) {
-            return new Reply(Responses.error(id, e), false);
+            return error(Responses.error(id, e), e.code());
         } catch (SessionExitedException e) {
-            return new Reply(Responses.error(id, RpcErrorCode.SESSION_ERROR, e.getMessage(), null), false);
+            return error(Responses.error(id, RpcErrorCode.SESSION_ERROR, e.getMessage(), null),
+                    RpcErrorCode.SESSION_ERROR);
         } catch (IOException e) {
-            return new Reply(Responses.error(id, RpcErrorCode.SESSION_ERROR,
-                    "the terminal refused the request: " + e.getMessage(), null), false);
+            return error(Responses.error(id, RpcErrorCode.SESSION_ERROR,
+                    "the terminal refused the request: " + e.getMessage(), null), RpcErrorCode.SESSION_ERROR);
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.ERROR, "request " + request.method() + " failed", e);
-            return new Reply(Responses.error(id, RpcErrorCode.INTERNAL_ERROR,
+            return error(Responses.error(id, RpcErrorCode.INTERNAL_ERROR,
                     "Internal error: " + e.getClass().getSimpleName()
-                            + (e.getMessage() == null ? "" : ": " + e.getMessage()), null), false);
+                            + (e.getMessage() == null ? "" : ": " + e.getMessage()), null), RpcErrorCode.INTERNAL_ERROR);
         }
+    }
+
+    private static Answered error(String response, RpcErrorCode code) {
+        return new Answered(new Reply(response, false), code);
     }
 
     /** {@code pty/auth}: compares in constant time; without a server token any call succeeds. */

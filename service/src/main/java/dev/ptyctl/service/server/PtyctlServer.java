@@ -6,6 +6,7 @@ import dev.ptyctl.service.http.EventsService;
 import dev.ptyctl.service.http.HttpUpgradePolicy;
 import dev.ptyctl.service.http.RequestGuard;
 import dev.ptyctl.service.http.TerminalsService;
+import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.remote.RpcOverHttp;
 import dev.ptyctl.service.remote.RpcSocketEndpoint;
 import dev.ptyctl.service.terminals.HostedTerminal;
@@ -25,6 +26,7 @@ import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
+import io.helidon.webserver.observe.metrics.MetricsObserver;
 import io.helidon.webserver.websocket.WsRouting;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -54,6 +56,7 @@ public final class PtyctlServer implements AutoCloseable {
     private final ServerToken token;
     private final Thread shutdownHook;
     private final List<ServerExtension> extensions;
+    private volatile ServerMetrics.Source metricsSource;
 
     private PtyctlServer(WebServer webServer, TerminalRegistry registry, ServerSettings settings, ServerToken token,
                          List<ServerExtension> extensions) {
@@ -120,7 +123,7 @@ public final class PtyctlServer implements AutoCloseable {
                     .host(settings.host())
                     .port(settings.port())
                     .shutdownHook(false)
-                    .addFeature(ObserveFeature.just(health(registry)))
+                    .addFeature(ObserveFeature.just(health(registry), MetricsObserver.create()))
                     .routing(r -> {
                         routing(r, registry, rules, sockets::clients, settings.rpcMaxLineBytes());
                         extensions.forEach(extension -> extension.routing(r, context));
@@ -139,6 +142,7 @@ public final class PtyctlServer implements AutoCloseable {
             });
             PtyctlServer server = new PtyctlServer(webServer, registry, settings, token, extensions);
             baseUrl.set(server.url());
+            server.countIn(ServerMetrics.get(), sockets);
             return server;
         } catch (RuntimeException e) {
             extensions.forEach(ServerExtension::close);
@@ -204,10 +208,20 @@ public final class PtyctlServer implements AutoCloseable {
         return webServer.port();
     }
 
-    /** The base URL, e.g. {@code http://127.0.0.1:8765}. */
+    /** The base URL, e.g. {@code http://127.0.0.1:8765}, or {@code https://...} with TLS. */
     public String url() {
         String host = settings.host();
-        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port();
+        return (tls() ? "https://" : "http://") + (host.contains(":") ? "[" + host + "]" : host) + ":" + port();
+    }
+
+    /** Whether the server speaks TLS ({@code server.tls}). */
+    public boolean tls() {
+        return webServer.hasTls();
+    }
+
+    /** Whether the server listens on a loopback address only. */
+    public boolean loopback() {
+        return isLoopback(settings.host());
     }
 
     /** The token in force and where it comes from. */
@@ -236,7 +250,32 @@ public final class PtyctlServer implements AutoCloseable {
         }
     }
 
+    /** Lets the gauges of {@code /observe/metrics} count this server's terminals and clients while it runs. */
+    private void countIn(ServerMetrics metrics, TerminalSocketEndpoint sockets) {
+        metricsSource = new ServerMetrics.Source() {
+            @Override
+            public long runningTerminals() {
+                return registry.list().stream().filter(HostedTerminal::running).count();
+            }
+
+            @Override
+            public long exitedTerminals() {
+                return registry.list().size() - runningTerminals();
+            }
+
+            @Override
+            public long clients() {
+                return sockets.clients();
+            }
+        };
+        metrics.watch(metricsSource);
+    }
+
     private void stop() {
+        ServerMetrics.Source source = metricsSource;
+        if (source != null) {
+            ServerMetrics.get().unwatch(source);
+        }
         extensions.forEach(ServerExtension::close);
         registry.close();
         webServer.stop();

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.server;
 
+import dev.ptyctl.service.log.EventLog;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -20,15 +21,19 @@ public final class ServerMain {
     /**
      * What the command line gave; null for an option not given.
      *
-     * @param host   {@code --host}
-     * @param port   {@code --port}
-     * @param config {@code --config}
-     * @param token  {@code --token}: the token, over every configuration source
+     * @param host      {@code --host}
+     * @param port      {@code --port}
+     * @param config    {@code --config}
+     * @param token     {@code --token}: the token, over every configuration source
+     * @param tlsCert   {@code --tls-cert}: the PEM certificate (chain)
+     * @param tlsKey    {@code --tls-key}: its PEM private key
+     * @param logFormat {@code --log-format}: {@code text} or {@code json}
      */
-    public record Options(String host, Integer port, Path config, String token) {
-        /** Without {@code --token}. */
+    public record Options(String host, Integer port, Path config, String token, Path tlsCert, Path tlsKey,
+                          String logFormat) {
+        /** Without {@code --token}, TLS files or log format. */
         public Options(String host, Integer port, Path config) {
-            this(host, port, config, null);
+            this(host, port, config, null, null, null, null);
         }
     }
 
@@ -64,8 +69,11 @@ public final class ServerMain {
             effective.putAll(properties);
             effective.setProperty(ConfigKeys.TOKEN, options.token());
         }
-        ServerConfig.Loaded loaded = ServerConfig.load(Optional.ofNullable(options.config()), env, effective);
+        ServerConfig.Loaded loaded = ServerConfig.load(Optional.ofNullable(options.config()), env,
+                TlsFiles.apply(effective, options.tlsCert(), options.tlsKey()));
         ConfigWarnings.of(loaded.config(), environmentNames).forEach(warnings);
+        EventLog.configure(EventLog.Format.parse(options.logFormat() != null ? options.logFormat()
+                : loaded.config().get(ConfigKeys.LOG_FORMAT).asString().orElse("text")), System.err);
         ServerSettings settings = loaded.settings();
         settings = settings.withAddress(options.host() != null ? options.host() : settings.host(),
                 options.port() != null ? options.port() : settings.port());
@@ -82,21 +90,38 @@ public final class ServerMain {
         return "ptyctl server listening on " + server.url() + "\n" + token;
     }
 
+    /**
+     * What the operator should know about how the server listens, or empty: a warning when it listens on a network
+     * address in clear text.
+     */
+    public static Optional<String> warning(PtyctlServer server) {
+        if (server.tls() || server.loopback()) {
+            return Optional.empty();
+        }
+        return Optional.of("warning: listening on " + server.url() + " without TLS: the token and everything typed "
+                + "cross the network in clear text; give --tls-cert and --tls-key (or server.tls in the config), or "
+                + "put a TLS-terminating proxy in front");
+    }
+
     /** {@code [--host H] [--port N] [--config FILE]}; runs until SIGTERM. */
     public static void main(String[] args) throws Exception {
         String host = null;
         Integer port = null;
         Path config = null;
+        String logFormat = null;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--host" -> host = args[i + 1];
                 case "--port" -> port = Integer.parseInt(args[i + 1]);
                 case "--config" -> config = Path.of(args[i + 1]);
+                case "--log-format" -> logFormat = args[i + 1];
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        PtyctlServer server = start(new Options(host, port, config), System::getenv, System.getProperties());
+        PtyctlServer server = start(new Options(host, port, config, null, null, null, logFormat), System::getenv,
+                System.getProperties());
         System.out.println(startupMessage(server));
+        warning(server).ifPresent(System.err::println);
         new CountDownLatch(1).await(); // until SIGTERM: the shutdown hook stops the server
     }
 }

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.terminals;
 
+import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.output.OutputLog;
 import dev.ptyctl.service.pty.PtySession;
 import dev.ptyctl.service.pty.SpawnOptions;
@@ -82,7 +83,8 @@ public final class HostedTerminal implements AttachableTerminal {
             // The log and the timeline take output as read (clients need not wait for the emulator); titles and
             // prompts as applied, so that they agree with the screen.
             SpawnOptions options = spawnOptions(id, spec, settings, rpc).withOutputListener(output)
-                    .withOutputListener(timeline).withScreenListener(terminal::watchTitle);
+                    .withOutputListener(timeline).withOutputListener(ServerMetrics.get()::outputRead)
+                    .withScreenListener(terminal::watchTitle);
             terminal.pty = PtySession.spawn(terminal.prompts == null ? options
                     : options.withScreenListener(terminal.prompts));
         } catch (IOException | RuntimeException e) {
@@ -93,7 +95,8 @@ public final class HostedTerminal implements AttachableTerminal {
             timeline.resized(cols, rows);
             onResize.accept(terminal);
         });
-        terminal.rpcDispatcher = new RpcDispatcher(terminal.session, token, terminal.prompts);
+        terminal.rpcDispatcher = new RpcDispatcher(terminal.session, token, terminal.prompts,
+                ServerMetrics.get()::rpcCall);
         rpc.start(terminal.rpcDispatcher);
         return terminal;
     }

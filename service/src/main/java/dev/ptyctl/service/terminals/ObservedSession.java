@@ -1,5 +1,6 @@
 package dev.ptyctl.service.terminals;
 
+import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.vt.Terminal;
@@ -60,7 +61,9 @@ final class ObservedSession implements TerminalSession {
 
     @Override
     public long write(byte[] bytes) throws IOException, InterruptedException {
-        return pty.write(bytes);
+        long written = pty.write(bytes);
+        ServerMetrics.get().inputWritten(bytes.length);
+        return written;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.ptyctl.service.terminals;
 
+import dev.ptyctl.service.log.EventLog;
+import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.terminals.TerminalRequestException.Reason;
 import java.io.IOException;
 import java.security.SecureRandom;
@@ -132,9 +134,11 @@ public final class TerminalRegistry implements AutoCloseable {
             throws TerminalRequestException {
         String id = newId();
         HostedTerminal terminal;
+        long startNanos = System.nanoTime();
         try {
             terminal = HostedTerminal.start(id, spec, settings, rpcPlacement, token, this::publishSize,
                     this::publishTitle, t -> closeById(t.terminalId()));
+            ServerMetrics.get().spawned(System.nanoTime() - startNanos);
         } catch (IOException | RuntimeException e) {
             synchronized (lock) {
                 bySession.remove(spec.sessionId(), reserved);
@@ -145,6 +149,7 @@ public final class TerminalRegistry implements AutoCloseable {
         }
         byId.put(id, terminal);
         reserved.complete(terminal);
+        EventLog.get().terminalCreated(id, spec.sessionId(), terminal.session().pid(), spec.shell());
         events.publish(new TerminalEvent(TerminalEvent.CREATED, TerminalJson.describe(terminal, 0)));
         terminal.session().onExit().thenAccept(code -> exited(terminal, code));
         if (closed) {
@@ -155,6 +160,7 @@ public final class TerminalRegistry implements AutoCloseable {
 
     private void exited(HostedTerminal terminal, int code) {
         terminal.exited();
+        EventLog.get().terminalExited(terminal.terminalId(), code);
         events.publish(new TerminalEvent(TerminalEvent.EXITED,
                 TerminalJson.identity(terminal).add("exitCode", code).build()));
         pruneExited();
@@ -222,6 +228,7 @@ public final class TerminalRegistry implements AutoCloseable {
         if (!byId.remove(terminal.terminalId(), terminal)) {
             return false;
         }
+        EventLog.get().terminalDeleted(terminal.terminalId(), terminal.running());
         synchronized (lock) {
             CompletableFuture<HostedTerminal> current = bySession.get(terminal.sessionId());
             if (current != null && current.getNow(null) == terminal) {

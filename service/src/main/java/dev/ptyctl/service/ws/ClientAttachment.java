@@ -15,15 +15,22 @@ import java.util.function.Consumer;
 final class ClientAttachment {
     private final SharedTerminal shared;
     private final ConnectionParams params;
+    private final java.net.SocketAddress remote;
     private final AtomicBoolean detached = new AtomicBoolean();
     private ClientSender sender;
     private SizeArbiter.Seat seat;
     /** The client id this connection keeps alive in the dedupe memory; the URL's, else the first frame's. */
     private String pinnedClientId;
 
-    ClientAttachment(SharedTerminal shared, ConnectionParams params) {
+    ClientAttachment(SharedTerminal shared, ConnectionParams params, java.net.SocketAddress remote) {
         this.shared = shared;
         this.params = params;
+        this.remote = remote;
+    }
+
+    /** The client's address, for the event log. */
+    java.net.SocketAddress remote() {
+        return remote;
     }
 
     /** Completes construction; called once, by {@link SharedTerminal#attach}. */

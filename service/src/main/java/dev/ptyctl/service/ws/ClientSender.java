@@ -1,6 +1,7 @@
 package dev.ptyctl.service.ws;
 
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
+import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.protocol.ws.ServerFrame;
 import dev.ptyctl.service.output.OutputLog;
 import dev.ptyctl.service.pty.TerminalSession;
@@ -79,6 +80,9 @@ final class ClientSender implements Runnable {
     /** {@link SocketSettings#senderIdle()}: {@link #IDLE_HAND_OVER} but in tests. */
     private final long idleHandOverNanos;
     private final Runnable onEnd;
+    /** SPEC §5.6: how far this client may fall behind the newest output before it counts as paused. */
+    private final int backlogLimit;
+    private boolean behind;
     private final BlockingQueue<String> control = new ArrayBlockingQueue<>(CONTROL_QUEUE_FRAMES);
     private final AtomicReference<ServerFrame.Size> pendingSize = new AtomicReference<>();
     private final AtomicReference<byte[]> pendingPong = new AtomicReference<>();
@@ -116,6 +120,7 @@ final class ClientSender implements Runnable {
         this.startSeq = startSeq;
         this.maxFrameData = Math.min(MAX_FRAME_DATA, settings.clientBacklogBytes());
         this.idleHandOverNanos = settings.senderIdle().toNanos();
+        this.backlogLimit = settings.clientBacklogBytes();
         this.onEnd = onEnd;
         this.frame = new byte[BinaryOutputFrame.HEADER_BYTES + Math.min(FIRST_FRAME_DATA, maxFrameData)];
     }
@@ -210,7 +215,11 @@ final class ClientSender implements Runnable {
                 sendText(new ServerFrame.Ready(2).toJson());
             }
             sendControl();
-            return startSeq.isPresent() && log.keeps(startSeq.getAsLong()) ? startSeq.getAsLong() : sendReset();
+            if (startSeq.isPresent() && log.keeps(startSeq.getAsLong())) {
+                ServerMetrics.get().replayed();
+                return startSeq.getAsLong();
+            }
+            return sendReset();
         });
     }
 
@@ -276,6 +285,7 @@ final class ClientSender implements Runnable {
                 case BYTES -> {
                     sendOutput(read.length(), read.endSeq());
                     cursor = read.endSeq();
+                    noteBacklog(cursor);
                     forcePartial = false;
                     if (virtual) {
                         return cursor;
@@ -302,6 +312,15 @@ final class ClientSender implements Runnable {
             }
         }
         return -1;
+    }
+
+    /** Counts each time this client falls more than its backlog behind the newest output (one read per frame). */
+    private void noteBacklog(long cursor) {
+        boolean nowBehind = log.nextSeq() - cursor > backlogLimit;
+        if (nowBehind && !behind) {
+            ServerMetrics.get().backlogPaused();
+        }
+        behind = nowBehind;
     }
 
     /**
@@ -364,6 +383,7 @@ final class ClientSender implements Runnable {
         if (binary) {
             BinaryOutputFrame.writeHeader(frame, false, endSeq);
             socket.send(BufferData.create(frame, 0, BinaryOutputFrame.HEADER_BYTES + length), true);
+            ServerMetrics.get().frameOut();
             lastSentNanos = System.nanoTime();
         } else {
             String data = new String(frame, BinaryOutputFrame.HEADER_BYTES, length, StandardCharsets.UTF_8);
@@ -377,11 +397,13 @@ final class ClientSender implements Runnable {
         ResetSnapshot reset = ResetSnapshot.capture(session);
         if (binary) {
             socket.send(BufferData.create(new BinaryOutputFrame(true, reset.seq(), reset.data()).encode()), true);
+            ServerMetrics.get().frameOut();
         } else {
             String data = new String(reset.data(), StandardCharsets.UTF_8);
             sendText(new ServerFrame.Output(reset.seq(), data, true).toJson());
         }
         resets++;
+        ServerMetrics.get().reset();
         deliveredSeq = reset.seq();
         return reset.seq();
     }
@@ -401,6 +423,7 @@ final class ClientSender implements Runnable {
 
     private void sendText(String text) {
         socket.send(text, true);
+        ServerMetrics.get().frameOut();
         lastSentNanos = System.nanoTime();
     }
 }

@@ -1,5 +1,7 @@
 package dev.ptyctl.service.ws;
 
+import dev.ptyctl.service.log.EventLog;
+import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.protocol.ws.ClientFrame;
 import dev.ptyctl.protocol.ws.ServerFrame;
 import dev.ptyctl.service.pty.ForegroundProcess;
@@ -67,7 +69,8 @@ final class SharedTerminal {
 
     /** Attaches a client on {@code socket} and starts sending to it (size, then replay or reset, then live). */
     ClientAttachment attach(ConnectionParams params, WsSession socket) {
-        ClientAttachment attachment = new ClientAttachment(this, params);
+        ClientAttachment attachment = new ClientAttachment(this, params,
+                socket.socketContext().remotePeer().address());
         ClientSender sender = new ClientSender(socket, terminal, exit, params.protocol2(), params.lastOutputSeq(),
                 settings, () -> detach(attachment));
         sizing.lock();
@@ -85,6 +88,8 @@ final class SharedTerminal {
         }
         sender.start("ws-send-" + terminal.terminalId());
         watchExit();
+        EventLog.get().clientAttached(terminal.terminalId(), params.clientId().orElse(""), attachment.remote(),
+                params.viewer());
         return attachment;
     }
 
@@ -107,6 +112,7 @@ final class SharedTerminal {
         if (pinned.isEmpty()) {
             return;
         }
+        EventLog.get().clientDetached(terminal.terminalId(), pinned.get(), attachment.remote());
         attachment.sender().stop();
         attachments.remove(attachment);
         pinned.filter(id -> !id.isEmpty()).ifPresent(seqs::disconnected);
@@ -138,6 +144,7 @@ final class SharedTerminal {
         client.lock().lock();
         try {
             if (client.alreadyHandled(frame.clientSeq())) {
+                ServerMetrics.get().inputDeduplicated();
                 from.ack(frame.clientSeq(), terminal.output().nextSeq());
                 return;
             }

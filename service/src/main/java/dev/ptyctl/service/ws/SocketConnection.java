@@ -1,5 +1,6 @@
 package dev.ptyctl.service.ws;
 
+import dev.ptyctl.service.metrics.ServerMetrics;
 import io.helidon.common.buffers.BufferData;
 import io.helidon.http.DirectHandler;
 import io.helidon.http.Headers;
@@ -103,6 +104,9 @@ final class SocketConnection implements WsListener {
 
     @Override
     public void onMessage(WsSession session, String text, boolean last) {
+        if (last) {
+            ServerMetrics.get().frameIn();
+        }
         if (!last || !partial.isEmpty() || partialTooLarge) {
             collect(text);
             if (!last) {
@@ -160,6 +164,7 @@ final class SocketConnection implements WsListener {
     @Override
     public void onMessage(WsSession session, BufferData buffer, boolean last) {
         if (last) {
+            ServerMetrics.get().frameIn();
             report("binary frames carry server output only: send JSON text frames");
         }
     }

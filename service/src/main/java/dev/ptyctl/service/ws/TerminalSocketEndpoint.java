@@ -59,6 +59,15 @@ public final class TerminalSocketEndpoint {
         return state == null ? 0 : state.clientCount();
     }
 
+    /** How many WebSocket clients are attached to all terminals. */
+    public int clients() {
+        int total = 0;
+        for (SharedTerminal state : shared.values()) {
+            total += state.clientCount();
+        }
+        return total;
+    }
+
     /**
      * Tells the clients of terminal {@code terminalId} its current size: call it after resizing the terminal by
      * other means (JSON-RPC {@code pty/resize}). Clients that already know the size are not told again.

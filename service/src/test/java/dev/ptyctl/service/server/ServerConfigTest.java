@@ -193,7 +193,7 @@ class ServerConfigTest {
         assertThat(ConfigKeys.fromEnvironment(Map.of("PTYCTL_TOKEN", "t", "HOME", "/root")::get))
                 .isEqualTo(Map.of("ptyctl.security.token", "t"));
         assertThat(ConfigKeys.environmentName("ptyctl.mcp.waitCapMillis")).isEqualTo("PTYCTL_MCP_WAIT_CAP_MILLIS");
-        assertThat(ConfigKeys.ALL).hasSize(21).containsAll(ConfigKeys.LISTS);
+        assertThat(ConfigKeys.ALL).hasSize(22).containsAll(ConfigKeys.LISTS);
         assertThat(List.copyOf(ConfigKeys.ALL)).doesNotHaveDuplicates();
     }
 }

@@ -37,7 +37,7 @@ class TlsServerTest {
     @BeforeAll
     static void startServer() throws Exception {
         certificate = TestCertificate.create(dir);
-        server = ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, certificate.certificate(),
+        server = ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, null, certificate.certificate(),
                 certificate.privateKey(), null), Map.of("SHELL", "/bin/bash")::get, new Properties());
         trusting = HttpClient.newBuilder().sslContext(certificate.trustingContext()).build();
     }
@@ -83,12 +83,12 @@ class TlsServerTest {
 
     @Test
     void theTlsOptionsGoTogetherAndMustBeReadableFiles() throws IOException {
-        assertThatThrownBy(() -> ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null,
+        assertThatThrownBy(() -> ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, null,
                 certificate.certificate(), null, null), name -> null, new Properties()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--tls-cert and --tls-key go together");
         Path missing = dir.resolve("no-such-key.pem");
         assertThat(Files.exists(missing)).isFalse();
-        assertThatThrownBy(() -> ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null,
+        assertThatThrownBy(() -> ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, null,
                 certificate.certificate(), missing, null), name -> null, new Properties()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--tls-key " + missing);
     }

@@ -1,0 +1,163 @@
+package dev.ptyctl.service.log;
+
+import dev.ptyctl.protocol.JsonSupport;
+import jakarta.json.JsonObjectBuilder;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * What an operator reads to follow a server: one line per event, on stderr, as text
+ * ({@code 2026-12-02T01:02:03.456Z terminal.created terminalId=3f2a… sessionId=build pid=4242 program=/bin/bash})
+ * or JSON lines ({@code {"time":"…","event":"terminal.created","terminalId":"3f2a…",…}}, {@code --log-format json}).
+ *
+ * <p>Events: {@code terminal.created}, {@code terminal.exited}, {@code terminal.deleted}, {@code client.attached},
+ * {@code client.detached} (with the client's id and remote address) and {@code request.refused} (status, reason,
+ * method, path without its query, remote address). A token can reach none of them: paths are logged without the
+ * query (where a browser's {@code ?token=} is), and refusals by their reason, never by what was presented.
+ *
+ * <p>One log per process, like stderr itself; {@link #configure} picks the format and where lines go.
+ */
+public final class EventLog {
+    /** How lines are written. */
+    public enum Format {
+        /** {@code time event key=value ...}, values with spaces or quotes in double quotes. */
+        TEXT,
+        /** One JSON object per line. */
+        JSON;
+
+        /**
+         * {@code text} or {@code json}, in any case.
+         *
+         * @throws IllegalArgumentException naming the accepted values
+         */
+        public static Format parse(String text) {
+            return switch (text.strip().toLowerCase(Locale.ROOT)) {
+                case "text" -> TEXT;
+                case "json" -> JSON;
+                default -> throw new IllegalArgumentException("the log format must be text or json, got \"" + text
+                        + "\"");
+            };
+        }
+    }
+
+    private static volatile EventLog current = new EventLog(Format.TEXT, line -> System.err.println(line));
+
+    private final Format format;
+    private final Consumer<String> sink;
+
+    private EventLog(Format format, Consumer<String> sink) {
+        this.format = format;
+        this.sink = sink;
+    }
+
+    /** The process's log. */
+    public static EventLog get() {
+        return current;
+    }
+
+    /** Writes lines in {@code format} to {@code out} from now on. */
+    public static void configure(Format format, PrintStream out) {
+        configure(format, line -> out.println(line));
+    }
+
+    /** Writes lines in {@code format} to {@code sink} from now on (tests collect them). */
+    public static void configure(Format format, Consumer<String> sink) {
+        current = new EventLog(format, sink);
+    }
+
+    /**
+     * A terminal's program started.
+     *
+     * @param program the program alone: its arguments can carry secrets ({@code mysql -p...}), so they stay out
+     */
+    public void terminalCreated(String terminalId, String sessionId, long pid, String program) {
+        write("terminal.created", "terminalId", terminalId, "sessionId", sessionId, "pid", pid, "program", program);
+    }
+
+    /** A terminal's program exited. */
+    public void terminalExited(String terminalId, int exitCode) {
+        write("terminal.exited", "terminalId", terminalId, "exitCode", exitCode);
+    }
+
+    /** A terminal was closed and forgotten. */
+    public void terminalDeleted(String terminalId, boolean wasRunning) {
+        write("terminal.deleted", "terminalId", terminalId, "wasRunning", wasRunning);
+    }
+
+    /** A WebSocket client attached to a terminal. */
+    public void clientAttached(String terminalId, String clientId, SocketAddress remote, boolean viewer) {
+        write("client.attached", "terminalId", terminalId, "clientId", clientId, "remote", address(remote),
+                "mode", viewer ? "view" : "interactive");
+    }
+
+    /** A WebSocket client's connection ended. */
+    public void clientDetached(String terminalId, String clientId, SocketAddress remote) {
+        write("client.detached", "terminalId", terminalId, "clientId", clientId, "remote", address(remote));
+    }
+
+    /**
+     * A request was refused.
+     *
+     * @param reason  the refusal's code word ({@code unauthorized}, {@code origin_not_allowed}, ...)
+     * @param message the server's fixed sentence for access refusals, or null (messages of other refusals can
+     *                quote what the client sent, so they stay out of the log)
+     * @param path    the request path, without its query
+     */
+    public void requestRefused(int status, String reason, String message, String method, String path,
+                               SocketAddress remote) {
+        if (message == null) {
+            write("request.refused", "status", status, "reason", reason, "method", method, "path", path, "remote",
+                    address(remote));
+        } else {
+            write("request.refused", "status", status, "reason", reason, "message", message, "method", method,
+                    "path", path, "remote", address(remote));
+        }
+    }
+
+    /** {@code 192.0.2.7:51234} or {@code [2001:db8::1]:51234}: no host name lookup. */
+    private static String address(SocketAddress remote) {
+        if (remote instanceof InetSocketAddress inet && inet.getAddress() != null) {
+            String host = inet.getAddress().getHostAddress();
+            return (host.contains(":") ? "[" + host + "]" : host) + ":" + inet.getPort();
+        }
+        return String.valueOf(remote);
+    }
+
+    private void write(String event, Object... fields) {
+        String time = Instant.now().toString();
+        sink.accept(format == Format.JSON ? json(time, event, fields) : text(time, event, fields));
+    }
+
+    private static String text(String time, String event, Object[] fields) {
+        StringBuilder line = new StringBuilder(time).append(' ').append(event);
+        for (int i = 0; i + 1 < fields.length; i += 2) {
+            line.append(' ').append(fields[i]).append('=').append(quoted(String.valueOf(fields[i + 1])));
+        }
+        return line.toString();
+    }
+
+    /** A value as it is, or in double quotes (with {@code \} and {@code "} escaped) when it has blanks or quotes. */
+    private static String quoted(String value) {
+        boolean plain = !value.isEmpty() && value.chars().noneMatch(c -> c <= ' ' || c == '"' || c == '\\');
+        return plain ? value : "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
+    }
+
+    private static String json(String time, String event, Object[] fields) {
+        JsonObjectBuilder line = JsonSupport.objectBuilder().add("time", time).add("event", event);
+        for (int i = 0; i + 1 < fields.length; i += 2) {
+            String key = (String) fields[i];
+            switch (fields[i + 1]) {
+                case Integer n -> line.add(key, n);
+                case Long n -> line.add(key, n);
+                case Boolean b -> line.add(key, b);
+                case null -> line.addNull(key);
+                default -> line.add(key, String.valueOf(fields[i + 1]));
+            }
+        }
+        return line.build().toString();
+    }
+}

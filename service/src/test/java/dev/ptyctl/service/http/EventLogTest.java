@@ -1,0 +1,126 @@
+package dev.ptyctl.service.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.service.log.EventLog;
+import dev.ptyctl.service.server.PtyctlServer;
+import dev.ptyctl.service.server.SecurityConfig;
+import io.restassured.RestAssured;
+import jakarta.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The event log of a scripted session, as JSON lines: one line per terminal created, exited and deleted, per client
+ * attached and detached (with its id and address) and per refused request (status, reason, address), and the token,
+ * used in headers and in a query all along, in none of them.
+ */
+class EventLogTest {
+    private static final String TOKEN = "log-t0ken-never-printed";
+    private static final List<String> lines = new CopyOnWriteArrayList<>();
+    /** Notified with every new line, so a test waits for the one it needs rather than polling. */
+    private static final Object arrived = new Object();
+    private static PtyctlServer server;
+    private static HttpClient http;
+
+    @BeforeAll
+    static void startServer() {
+        EventLog.configure(EventLog.Format.JSON, EventLogTest::collect);
+        server = TestServers.withSecurity(new SecurityConfig("", "", List.of(), List.of()), TOKEN);
+        http = HttpClient.newHttpClient();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        http.shutdownNow();
+        server.close();
+        EventLog.configure(EventLog.Format.TEXT, System.err);
+    }
+
+    @Test
+    void aSessionLeavesOneLinePerEventAndNoToken() throws Exception {
+        String id = RestAssured.given(TestServers.api(server)).auth().oauth2(TOKEN)
+                .body("{\"sessionId\":\"logged\",\"shell\":\"/bin/cat\"}").post("/v1/terminals").then()
+                .statusCode(201).extract().jsonPath().getString("terminalId");
+        WebSocket socket = http.newWebSocketBuilder().buildAsync(URI.create(server.url().replace("http:", "ws:")
+                + "/v1/terminals/" + id + "/socket?clientId=tab-7&token=" + TOKEN), new WebSocket.Listener() { })
+                .orTimeout(20, TimeUnit.SECONDS).join();
+        HttpResponse<String> refused = http.send(HttpRequest.newBuilder(URI.create(server.url()
+                + "/v1/terminals?token=" + TOKEN)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(refused.statusCode()).isEqualTo(401);
+        socket.sendClose(WebSocket.NORMAL_CLOSURE, "bye").join();
+        awaitLine("client.detached", id);
+        RestAssured.given(TestServers.api(server)).auth().oauth2(TOKEN).delete("/v1/terminals/" + id).then()
+                .statusCode(200);
+        awaitLine("terminal.exited", id);
+
+        JsonObject created = awaitLine("terminal.created", id);
+        assertThat(created.getString("sessionId")).isEqualTo("logged");
+        assertThat(created.getString("program")).isEqualTo("/bin/cat");
+        assertThat(created.getJsonNumber("pid").longValue()).isPositive();
+        JsonObject attached = awaitLine("client.attached", id);
+        assertThat(attached.getString("clientId")).isEqualTo("tab-7");
+        assertThat(attached.getString("remote")).startsWith("127.0.0.1:");
+        assertThat(awaitLine("client.detached", id).getString("clientId")).isEqualTo("tab-7");
+        assertThat(awaitLine("terminal.deleted", id).getBoolean("wasRunning")).isTrue();
+        JsonObject refusal = lines.stream().map(JsonSupport::parseObject)
+                .filter(l -> l.getString("event").equals("request.refused")).findFirst().orElseThrow();
+        assertThat(refusal.getInt("status")).isEqualTo(401);
+        assertThat(refusal.getString("reason")).isEqualTo("unauthorized");
+        assertThat(refusal.getString("path")).isEqualTo("/v1/terminals");
+        assertThat(refusal.getString("remote")).startsWith("127.0.0.1:");
+        assertThat(lines).allSatisfy(line -> assertThat(line).doesNotContain(TOKEN));
+    }
+
+    @Test
+    void textLinesAreTimeEventAndFields() {
+        List<String> text = new CopyOnWriteArrayList<>();
+        EventLog.configure(EventLog.Format.TEXT, text::add);
+        try {
+            EventLog.get().terminalExited("abc", 3);
+            EventLog.get().terminalCreated("abc", "my session", 42, "/bin/sh");
+        } finally {
+            EventLog.configure(EventLog.Format.JSON, EventLogTest::collect);
+        }
+        assertThat(text.get(0)).matches("\\d{4}-\\d\\d-\\d\\dT\\S+Z terminal\\.exited terminalId=abc exitCode=3");
+        assertThat(text.get(1)).endsWith(" terminal.created terminalId=abc sessionId=\"my session\" pid=42 "
+                + "program=/bin/sh");
+    }
+
+    private static void collect(String line) {
+        synchronized (arrived) {
+            lines.add(line);
+            arrived.notifyAll();
+        }
+    }
+
+    /** The line of {@code event} about terminal {@code id}, waiting for it (bounded). */
+    private static JsonObject awaitLine(String event, String id) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        synchronized (arrived) {
+            while (true) {
+                for (String line : lines) {
+                    JsonObject parsed = JsonSupport.parseObject(line);
+                    if (parsed.getString("event").equals(event) && id.equals(parsed.getString("terminalId", null))) {
+                        return parsed;
+                    }
+                }
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    throw new AssertionError("no " + event + " line for " + id + " in " + lines);
+                }
+                arrived.wait(left);
+            }
+        }
+    }
+}
