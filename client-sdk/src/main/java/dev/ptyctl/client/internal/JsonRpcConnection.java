@@ -53,19 +53,10 @@ public final class JsonRpcConnection implements AutoCloseable {
     }
 
     /**
-     * Connects to a TCP or Unix-domain endpoint and starts the reader thread.
-     *
-     * @param connectTimeout how long a TCP connect may take (Unix sockets connect at once or fail)
-     * @throws RpcConnectionException when the endpoint cannot be reached
-     */
-    public static JsonRpcConnection open(RpcAddress address, Duration connectTimeout) throws IOException {
-        return open(address, connectTimeout, null, null);
-    }
-
-    /**
      * Connects and starts the reader thread. A {@link RpcAddress.Server} is reached through the server's WebSocket
      * {@code /v1/terminals/{id}/rpc}, authenticated by {@code bearerToken}.
      *
+     * @param connectTimeout how long a TCP connect may take (Unix sockets connect at once or fail)
      * @param bearerToken the server's token for a {@link RpcAddress.Server}, or {@code null}
      * @param tls         the TLS socket factory for {@code https://} servers, or {@code null} for the JDK's default
      * @throws RpcConnectionException when the endpoint cannot be reached

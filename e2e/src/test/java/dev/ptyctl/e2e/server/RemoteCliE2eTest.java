@@ -102,7 +102,7 @@ class RemoteCliE2eTest {
     void theEventLogFollowsTheTerminalsAndNeverShowsTheToken() throws Exception {
         String id = newTerminal("--", "cat");
         assertThat(cli("rm", id).exitCode()).isZero();
-        cli("status", "--terminal", "no-such-terminal");
+        assertThat(cli("screen", "no-such-terminal").exitCode()).isEqualTo(4);
         String log = server.stderr();
         assertThat(log).doesNotContain(TOKEN);
         String created = log.lines().filter(line -> line.contains("terminal.created") && line.contains(id))

@@ -31,21 +31,14 @@ public final class RpcDispatcher {
      * @param token the token clients must present with {@code pty/auth} first, or null (or empty) for none
      */
     public RpcDispatcher(TerminalSession session, String token) {
-        this(session, token, null);
+        this(session, token, null, RpcCallObserver.NONE);
     }
 
     /**
      * @param token   the token clients must present with {@code pty/auth} first, or null (or empty) for none
-     * @param prompts the prompt marks of the session's shell when it was started with shell integration, else null
-     *                ({@code pty/wait} with {@code prompt: true} is then refused)
-     */
-    public RpcDispatcher(TerminalSession session, String token, PromptTracker prompts) {
-        this(session, token, prompts, RpcCallObserver.NONE);
-    }
-
-    /**
-     * @param observer told of every answered call (the server's metrics)
-     * @see #RpcDispatcher(TerminalSession, String, PromptTracker)
+     * @param prompts  the prompt marks of the session's shell when it was started with shell integration, else null
+     *                 ({@code pty/wait} with {@code prompt: true} is then refused)
+     * @param observer told of every answered call (the server's metrics; {@link RpcCallObserver#NONE} for none)
      */
     public RpcDispatcher(TerminalSession session, String token, PromptTracker prompts, RpcCallObserver observer) {
         this.observer = observer;

@@ -3,6 +3,7 @@ package dev.ptyctl.service.serve;
 import dev.ptyctl.service.pty.CommandLine;
 import dev.ptyctl.service.pty.PtySession;
 import dev.ptyctl.service.pty.SpawnOptions;
+import dev.ptyctl.service.rpc.RpcCallObserver;
 import dev.ptyctl.service.rpc.RpcDispatcher;
 import dev.ptyctl.service.rpc.RpcEndpoint;
 import dev.ptyctl.service.shell.PromptTracker;
@@ -65,7 +66,7 @@ public final class SingleTerminalServer implements AutoCloseable {
             endpoint.close();
             throw e;
         }
-        endpoint.start(new RpcDispatcher(session, options.token(), prompts));
+        endpoint.start(new RpcDispatcher(session, options.token(), prompts, RpcCallObserver.NONE));
         return new SingleTerminalServer(session, endpoint);
     }
 

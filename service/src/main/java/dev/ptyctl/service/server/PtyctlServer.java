@@ -123,7 +123,8 @@ public final class PtyctlServer implements AutoCloseable {
                     .host(settings.host())
                     .port(settings.port())
                     .shutdownHook(false)
-                    .addFeature(ObserveFeature.just(health(registry), MetricsObserver.create()))
+                    .addFeature(ObserveFeature.just(health(registry, settings.terminals().maxTerminals()),
+                            MetricsObserver.create()))
                     .routing(r -> {
                         routing(r, registry, rules, sockets::clients, settings.rpcMaxLineBytes());
                         extensions.forEach(extension -> extension.routing(r, context));
@@ -185,13 +186,27 @@ public final class PtyctlServer implements AutoCloseable {
         ApiErrors.register(routing);
     }
 
-    private static HealthObserver health(TerminalRegistry registry) {
+    /**
+     * Live while it answers; ready while it has room for another terminal, so that a load balancer following
+     * readiness sends new terminals to other servers when this one is full (docs/scaling.md), while requests about
+     * the terminals it has still reach it by their ids.
+     */
+    private static HealthObserver health(TerminalRegistry registry, int maxTerminals) {
         return HealthObserver.builder().details(true)
                 .addCheck(() -> HealthCheckResponse.builder().status(true)
-                                .detail("terminals", registry.list().stream().filter(HostedTerminal::running).count())
+                                .detail("terminals", running(registry))
                                 .build(),
                         HealthCheckType.LIVENESS, "terminals")
+                .addCheck(() -> {
+                    long running = running(registry);
+                    return HealthCheckResponse.builder().status(running < maxTerminals)
+                            .detail("terminals", running).detail("maxTerminals", maxTerminals).build();
+                }, HealthCheckType.READINESS, "room")
                 .build();
+    }
+
+    private static long running(TerminalRegistry registry) {
+        return registry.list().stream().filter(HostedTerminal::running).count();
     }
 
     /** Whether {@code host} is a loopback address (a name is resolved once, at start). */

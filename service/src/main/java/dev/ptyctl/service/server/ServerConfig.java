@@ -130,7 +130,8 @@ public final class ServerConfig {
                 string(config, ConfigKeys.ANSWER_QUERIES, t.answerQueries()),
                 bool(config, ConfigKeys.SHELL_INTEGRATION, t.shellIntegration()),
                 Duration.ofMillis(integer(config, ConfigKeys.KILL_GRACE_MILLIS, (int) t.killGrace().toMillis())),
-                bool(config, ConfigKeys.TITLE_REPORTS, t.titleReports()));
+                bool(config, ConfigKeys.TITLE_REPORTS, t.titleReports()),
+                string(config, ConfigKeys.ID_PREFIX, t.idPrefix()));
         return new ServerSettings(
                 string(config, ConfigKeys.HOST, d.host()),
                 integer(config, ConfigKeys.PORT, d.port()),

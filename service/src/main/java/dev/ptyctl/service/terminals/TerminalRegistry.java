@@ -50,15 +50,6 @@ public final class TerminalRegistry implements AutoCloseable {
     }
 
     /**
-     * @param token     the token JSON-RPC clients must present with {@code pty/auth}, or null for none
-     * @param serverEnv the server's environment ({@code SHELL}, {@code PATH})
-     */
-    public TerminalRegistry(TerminalSettings settings, int rpcMaxLineBytes, String token,
-                            Function<String, String> serverEnv) {
-        this(settings, RpcPlacement.forServer("127.0.0.1", rpcMaxLineBytes), token, serverEnv);
-    }
-
-    /**
      * @param rpcPlacement where terminals' own JSON-RPC endpoints listen
      * @param token        the token JSON-RPC clients must present with {@code pty/auth}, or null for none
      * @param serverEnv    the server's environment ({@code SHELL}, {@code PATH})
@@ -278,7 +269,7 @@ public final class TerminalRegistry implements AutoCloseable {
     private String newId() {
         byte[] bytes = new byte[ID_BYTES];
         random.nextBytes(bytes);
-        return HexFormat.of().formatHex(bytes);
+        return settings.idPrefix() + HexFormat.of().formatHex(bytes);
     }
 
     private static HostedTerminal await(CompletableFuture<HostedTerminal> entry) throws InterruptedException {

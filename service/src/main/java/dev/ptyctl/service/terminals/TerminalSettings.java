@@ -22,13 +22,17 @@ import java.util.Locale;
  * @param killGrace          time between hang-up and kill when a terminal is closed
  * @param titleReports       whether the server's emulator answers the title and icon-label reports (XTWINOPS 21
  *                           and 20), off by default as in xterm: a title is text another program may have chosen
+ * @param idPrefix           what every terminal id starts with ({@code p3-} on server 3 of several behind a proxy
+ *                           that routes on it, docs/scaling.md); letters, digits, {@code .}, {@code _}, {@code -}
  */
 public record TerminalSettings(String shell, int cols, int rows, int scrollbackLines, int replayBytes,
                                int clientBacklogBytes, int maxTerminals, String answerQueries,
-                               boolean shellIntegration, Duration killGrace, boolean titleReports) {
+                               boolean shellIntegration, Duration killGrace, boolean titleReports, String idPrefix) {
     /** SPEC §8 defaults. */
     public static final TerminalSettings DEFAULTS = new TerminalSettings("", 100, 30, 10_000, 2 * 1024 * 1024,
-            1024 * 1024, 256, "auto", true, Duration.ofMillis(2000), false);
+            1024 * 1024, 256, "auto", true, Duration.ofMillis(2000), false, "");
+    /** Room for a pod's ordinal or a host's short name; ids stay short enough to type. */
+    static final int MAX_ID_PREFIX = 32;
     /**
      * Below this a replay buffer could not hold one screenful of a large terminal; it must also keep more than the
      * screen can lag behind the log ({@link #screenLagBytes()}).
@@ -40,7 +44,7 @@ public record TerminalSettings(String shell, int cols, int rows, int scrollbackL
                             int clientBacklogBytes, int maxTerminals, String answerQueries,
                             boolean shellIntegration, Duration killGrace) {
         this(shell, cols, rows, scrollbackLines, replayBytes, clientBacklogBytes, maxTerminals, answerQueries,
-                shellIntegration, killGrace, false);
+                shellIntegration, killGrace, false, "");
     }
 
     /** Validates. */
@@ -59,6 +63,13 @@ public record TerminalSettings(String shell, int cols, int rows, int scrollbackL
         }
         if (killGrace == null || killGrace.isNegative()) {
             throw new IllegalArgumentException("ptyctl.terminals.killGraceMillis must not be negative");
+        }
+        idPrefix = idPrefix == null ? "" : idPrefix.strip();
+        // It ends up in URL paths, where a proxy routes on it.
+        if (idPrefix.length() > MAX_ID_PREFIX || !idPrefix.chars().allMatch(c -> c < 128
+                && (Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '-'))) {
+            throw new IllegalArgumentException("ptyctl.terminals.idPrefix must be at most " + MAX_ID_PREFIX
+                    + " letters, digits, '.', '_' or '-', got \"" + idPrefix + "\"");
         }
     }
 

@@ -69,6 +69,7 @@ class ServerConfigTest {
                     shellIntegration: false
                     killGraceMillis: 300
                     titleReports: true
+                    idPrefix: p7-
                   rpc:
                     maxLineBytes: 65536
                 """);
@@ -76,7 +77,7 @@ class ServerConfigTest {
                 new SecurityConfig("t0ken", "/tmp/ptyctl-token-file", List.of("http://o.example"),
                         List.of("h.example")),
                 new TerminalSettings("/bin/sh", 81, 25, 500, 131_072, 65_536, 7, "clients", false,
-                        Duration.ofMillis(300), true),
+                        Duration.ofMillis(300), true, "p7-"),
                 65_536));
     }
 
@@ -193,7 +194,7 @@ class ServerConfigTest {
         assertThat(ConfigKeys.fromEnvironment(Map.of("PTYCTL_TOKEN", "t", "HOME", "/root")::get))
                 .isEqualTo(Map.of("ptyctl.security.token", "t"));
         assertThat(ConfigKeys.environmentName("ptyctl.mcp.waitCapMillis")).isEqualTo("PTYCTL_MCP_WAIT_CAP_MILLIS");
-        assertThat(ConfigKeys.ALL).hasSize(22).containsAll(ConfigKeys.LISTS);
+        assertThat(ConfigKeys.ALL).hasSize(23).containsAll(ConfigKeys.LISTS);
         assertThat(List.copyOf(ConfigKeys.ALL)).doesNotHaveDuplicates();
     }
 }
