@@ -16,6 +16,7 @@ import dev.ptyctl.mcp.tools.ToolCall;
 import dev.ptyctl.mcp.tools.ToolError;
 import dev.ptyctl.mcp.tools.ToolResult;
 import dev.ptyctl.service.control.TerminalWait;
+import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.terminals.TerminalRegistry;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
@@ -97,7 +98,9 @@ public final class TerminalMcpServer implements AutoCloseable {
             running[0]++;
         }
         try {
-            return callCounted(tool, exchange, request);
+            McpSchema.CallToolResult result = callCounted(tool, exchange, request);
+            ServerMetrics.get().mcpToolCall(tool.name(), Boolean.TRUE.equals(result.isError()) ? "error" : "ok");
+            return result;
         } finally {
             synchronized (running) {
                 running[0]--;

@@ -1,11 +1,20 @@
 package dev.ptyctl.mcp;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.ptyctl.service.server.PtyctlServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
-/** The tools over Streamable HTTP at {@code /mcp} of a real {@code ptyctl server}. */
+/** The tools over Streamable HTTP at {@code /mcp} of a real {@code ptyctl server}, and their count in its metrics. */
 class HttpToolsTest extends ToolsContract {
     private static PtyctlServer server;
     private static ToolClient client;
@@ -29,5 +38,31 @@ class HttpToolsTest extends ToolsContract {
     @Override
     ToolClient tools() {
         return client;
+    }
+
+    @Test
+    void toolCallsAreCountedAtObserveMetrics() throws Exception {
+        double okBefore = toolCalls("terminal_list", "ok");
+        double errorsBefore = toolCalls("terminal_read", "error");
+
+        client.ok("terminal_list", Map.of());
+        client.error("terminal_read", ToolClient.args("terminalId", "nope"));
+
+        assertThat(toolCalls("terminal_list", "ok")).isEqualTo(okBefore + 1);
+        assertThat(toolCalls("terminal_read", "error")).isEqualTo(errorsBefore + 1);
+    }
+
+    /** {@code ptyctl_mcp_tool_calls_total} for a tool and outcome, as scraped (0 before the first call). */
+    private static double toolCalls(String tool, String outcome) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        try {
+            String body = http.send(HttpRequest.newBuilder(URI.create(server.url() + "/observe/metrics"))
+                    .header("Accept", "text/plain").build(), HttpResponse.BodyHandlers.ofString()).body();
+            Matcher sample = Pattern.compile("^ptyctl_mcp_tool_calls_total\\{(?=[^}]*outcome=\"" + outcome
+                    + "\")(?=[^}]*tool=\"" + tool + "\")[^}]*} (\\S+)$", Pattern.MULTILINE).matcher(body);
+            return sample.find() ? Double.parseDouble(sample.group(1)) : 0;
+        } finally {
+            http.shutdownNow();
+        }
     }
 }

@@ -6,6 +6,7 @@ import dev.ptyctl.service.http.EventsService;
 import dev.ptyctl.service.http.HttpUpgradePolicy;
 import dev.ptyctl.service.http.RequestGuard;
 import dev.ptyctl.service.http.TerminalsService;
+import dev.ptyctl.service.metrics.MetricsService;
 import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.remote.RpcOverHttp;
 import dev.ptyctl.service.remote.RpcSocketEndpoint;
@@ -26,7 +27,6 @@ import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
-import io.helidon.webserver.observe.metrics.MetricsObserver;
 import io.helidon.webserver.websocket.WsRouting;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -123,8 +123,7 @@ public final class PtyctlServer implements AutoCloseable {
                     .host(settings.host())
                     .port(settings.port())
                     .shutdownHook(false)
-                    .addFeature(ObserveFeature.just(health(registry, settings.terminals().maxTerminals()),
-                            MetricsObserver.create()))
+                    .addFeature(ObserveFeature.just(health(registry, settings.terminals().maxTerminals())))
                     .routing(r -> {
                         routing(r, registry, rules, sockets::clients, settings.rpcMaxLineBytes());
                         extensions.forEach(extension -> extension.routing(r, context));
@@ -179,6 +178,7 @@ public final class PtyctlServer implements AutoCloseable {
     static void routing(HttpRouting.Builder routing, TerminalRegistry registry, AccessRules rules,
                         ToIntFunction<String> clients, int rpcMaxBodyBytes) {
         routing.addFilter(new RequestGuard(rules))
+                .get(MetricsService.PATH, new MetricsService())
                 .post(RpcOverHttp.PATH, new RpcOverHttp(registry::find, rpcMaxBodyBytes))
                 .register("/v1/terminals", new TerminalsService(registry, clients))
                 .register("/v1/events", new EventsService(registry.events()))
