@@ -48,7 +48,7 @@ final class FaultServer implements AutoCloseable {
         TerminalSettings d = TerminalSettings.DEFAULTS;
         TerminalSettings base = new TerminalSettings("/bin/sh", d.cols(), d.rows(), d.scrollbackLines(),
                 d.replayBytes(), d.clientBacklogBytes(), d.maxTerminals(), d.answerQueries(), false,
-                Duration.ofMillis(500));
+                Duration.ofMillis(500), d.titleReports(), d.idPrefix());
         ServerSettings settings = ServerSettings.defaults().withAddress("127.0.0.1", 0)
                 .withTerminals(tweak.apply(base));
         return new FaultServer(PtyctlServer.start(settings, ServerToken.none(), Config.empty()));
@@ -57,13 +57,15 @@ final class FaultServer implements AutoCloseable {
     /** Terminal settings with other replay and client backlog sizes. */
     static UnaryOperator<TerminalSettings> buffers(int replayBytes, int clientBacklogBytes) {
         return t -> new TerminalSettings(t.shell(), t.cols(), t.rows(), t.scrollbackLines(), replayBytes,
-                clientBacklogBytes, t.maxTerminals(), t.answerQueries(), t.shellIntegration(), t.killGrace());
+                clientBacklogBytes, t.maxTerminals(), t.answerQueries(), t.shellIntegration(), t.killGrace(),
+                t.titleReports(), t.idPrefix());
     }
 
     /** Terminal settings with another limit on live terminals. */
     static UnaryOperator<TerminalSettings> maxTerminals(int maxTerminals) {
         return t -> new TerminalSettings(t.shell(), t.cols(), t.rows(), t.scrollbackLines(), t.replayBytes(),
-                t.clientBacklogBytes(), maxTerminals, t.answerQueries(), t.shellIntegration(), t.killGrace());
+                t.clientBacklogBytes(), maxTerminals, t.answerQueries(), t.shellIntegration(), t.killGrace(),
+                t.titleReports(), t.idPrefix());
     }
 
     PtyctlServer server() {

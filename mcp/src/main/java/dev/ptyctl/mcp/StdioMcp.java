@@ -55,8 +55,8 @@ public final class StdioMcp {
             settings = settings.withTools(options.tools());
         }
         // Loopback and a port of its own: a user's `ptyctl server` on 8765 keeps running beside it.
-        PtyctlServer server = ServerMain.start(new ServerMain.Options("127.0.0.1", 0, options.config()), env,
-                properties);
+        PtyctlServer server = ServerMain.start(new ServerMain.Options("127.0.0.1", 0, options.config(), null, null,
+                null, null), env, properties);
         CountDownLatch ended = new CountDownLatch(1);
         McpJsonMapper json = McpJsonDefaults.getMapper();
         TerminalMcpServer mcp = new TerminalMcpServer(server.registry(), settings, server::url);

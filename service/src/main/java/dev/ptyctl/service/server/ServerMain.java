@@ -31,10 +31,6 @@ public final class ServerMain {
      */
     public record Options(String host, Integer port, Path config, String token, Path tlsCert, Path tlsKey,
                           String logFormat) {
-        /** Without {@code --token}, TLS files or log format. */
-        public Options(String host, Integer port, Path config) {
-            this(host, port, config, null, null, null, null);
-        }
     }
 
     private ServerMain() {

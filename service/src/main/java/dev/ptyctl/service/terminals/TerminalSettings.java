@@ -39,14 +39,6 @@ public record TerminalSettings(String shell, int cols, int rows, int scrollbackL
      */
     static final int MIN_REPLAY_BYTES = 64 * 1024;
 
-    /** Settings that do not answer title reports. */
-    public TerminalSettings(String shell, int cols, int rows, int scrollbackLines, int replayBytes,
-                            int clientBacklogBytes, int maxTerminals, String answerQueries,
-                            boolean shellIntegration, Duration killGrace) {
-        this(shell, cols, rows, scrollbackLines, replayBytes, clientBacklogBytes, maxTerminals, answerQueries,
-                shellIntegration, killGrace, false, "");
-    }
-
     /** Validates. */
     public TerminalSettings {
         shell = shell == null ? "" : shell.strip();

@@ -66,7 +66,7 @@ final class TestServers {
         TerminalSettings d = TerminalSettings.DEFAULTS;
         return ServerSettings.defaults().withAddress("127.0.0.1", 0).withTerminals(new TerminalSettings(SHELL,
                 d.cols(), d.rows(), d.scrollbackLines(), replayBytes, clientBacklogBytes, maxTerminals, answerQueries,
-                false, Duration.ofMillis(500)));
+                false, Duration.ofMillis(500), d.titleReports(), d.idPrefix()));
     }
 
     static PtyctlServer start() {

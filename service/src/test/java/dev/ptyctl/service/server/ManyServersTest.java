@@ -24,7 +24,7 @@ class ManyServersTest {
         Map<String, String> env = Map.of("PTYCTL_TERMINALS_ID_PREFIX", "p3-",
                 "PTYCTL_TERMINALS_MAX_TERMINALS", "1");
         HttpClient http = HttpClient.newHttpClient();
-        ServerMain.Options options = new ServerMain.Options("127.0.0.1", 0, null);
+        ServerMain.Options options = new ServerMain.Options("127.0.0.1", 0, null, null, null, null, null);
         try (PtyctlServer server = ServerMain.start(options, env::get, new Properties())) {
             assertThat(get(http, server, "/observe/health/ready").statusCode()).isEqualTo(200);
 
@@ -50,7 +50,7 @@ class ManyServersTest {
     @Test
     void aPrefixThatIsNoPathSegmentIsRefusedNamingTheKey() {
         Map<String, String> env = Map.of("PTYCTL_TERMINALS_ID_PREFIX", "p3/../");
-        ServerMain.Options options = new ServerMain.Options("127.0.0.1", 0, null);
+        ServerMain.Options options = new ServerMain.Options("127.0.0.1", 0, null, null, null, null, null);
         assertThatThrownBy(() -> ServerMain.start(options, env::get, new Properties())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("ptyctl.terminals.idPrefix");
     }

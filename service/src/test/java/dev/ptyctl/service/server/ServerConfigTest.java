@@ -40,7 +40,7 @@ class ServerConfigTest {
         assertThat(ServerSettings.defaults()).isEqualTo(new ServerSettings("127.0.0.1", 8765,
                 new SecurityConfig("", "", List.of(), List.of()),
                 new TerminalSettings("", 100, 30, 10_000, 2_097_152, 1_048_576, 256, "auto", true,
-                        Duration.ofMillis(2000)),
+                        Duration.ofMillis(2000), false, ""),
                 1_048_576));
     }
 

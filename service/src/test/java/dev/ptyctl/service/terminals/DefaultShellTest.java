@@ -12,7 +12,8 @@ class DefaultShellTest {
     private static TerminalSettings configured(String shell) {
         TerminalSettings d = TerminalSettings.DEFAULTS;
         return new TerminalSettings(shell, d.cols(), d.rows(), d.scrollbackLines(), d.replayBytes(),
-                d.clientBacklogBytes(), d.maxTerminals(), d.answerQueries(), d.shellIntegration(), d.killGrace());
+                d.clientBacklogBytes(), d.maxTerminals(), d.answerQueries(), d.shellIntegration(), d.killGrace(),
+                d.titleReports(), d.idPrefix());
     }
 
     @Test

@@ -28,6 +28,7 @@ class TerminalSettingsTest {
     private static TerminalSettings withReplayBytes(int replayBytes) {
         TerminalSettings d = TerminalSettings.DEFAULTS;
         return new TerminalSettings(d.shell(), d.cols(), d.rows(), d.scrollbackLines(), replayBytes,
-                d.clientBacklogBytes(), d.maxTerminals(), d.answerQueries(), d.shellIntegration(), d.killGrace());
+                d.clientBacklogBytes(), d.maxTerminals(), d.answerQueries(), d.shellIntegration(), d.killGrace(),
+                d.titleReports(), d.idPrefix());
     }
 }
