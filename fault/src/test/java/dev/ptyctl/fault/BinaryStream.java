@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What a protocol-2 client has received of a terminal's output: the bytes of complete output frames, as a running
@@ -18,6 +21,8 @@ final class BinaryStream {
     private final MessageDigest sha;
     private volatile long cursor;
     private long resets;
+    /** Opens once the cursor has passed byte 0. */
+    private final CountDownLatch firstByte = new CountDownLatch(1);
 
     BinaryStream() {
         try {
@@ -47,6 +52,9 @@ final class BinaryStream {
                 sha.update(data);
             }
             cursor = seq;
+            if (seq > 0) {
+                firstByte.countDown();
+            }
         } else if (frame.opcode() == RawWebSocket.TEXT && frame.text().startsWith("{\"type\":\"exit\"")) {
             return JsonSupport.parseObject(frame.text()).getInt("exitCode");
         }
@@ -61,6 +69,11 @@ final class BinaryStream {
                 return exit;
             }
         }
+    }
+
+    /** Waits until the cursor has passed byte 0; false when it has not within {@code timeout}. */
+    boolean awaitFirstByte(Duration timeout) throws InterruptedException {
+        return firstByte.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     long cursor() {

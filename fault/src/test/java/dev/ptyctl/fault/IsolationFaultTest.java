@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.testsupport.RawWebSocket;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -37,9 +38,8 @@ class IsolationFaultTest {
                 BinaryStream stream = streams.get(i);
                 done.add(CompletableFuture.runAsync(() -> readUpTo(socket, stream, total), readers));
             }
-            while (streams.getFirst().cursor() < 1) {
-                Thread.onSpinWait(); // the "R": first byte seen by the first reader
-            }
+            assertThat(streams.getFirst().awaitFirstByte(Duration.ofSeconds(60)))
+                    .as("the first reader saw the gated terminal's first byte").isTrue();
             sockets.getFirst().sendText(FaultServer.GO);
             CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).join();
             String expected = streams.getFirst().sha256();
