@@ -42,7 +42,7 @@ final class TargetOptions {
     private String token;
 
     @Option(names = "--cacert", paramLabel = "FILE",
-            description = "PEM certificate(s) of the CA to trust for an https:// --url (env PTYCTL_CACERT).")
+            description = "PEM certificate(s) of the CA to trust when --url is HTTPS (env PTYCTL_CACERT).")
     private Path cacert;
 
     /**
