@@ -57,7 +57,8 @@ class JsonRpcE2eTest {
         assertThat(written.getInt("written")).isEqualTo("echo ready-$((40+2))".length() + 1);
         assertThat(written.getJsonNumber("outputSeq").longValue()).isNotNegative();
 
-        JsonObject waited = rpc.call("pty/wait", "{\"match\":\"ready-42\\n\",\"timeout\":10000}");
+        // Up to the next prompt: the cursor is read below, and output alone can arrive before bash draws "$ ".
+        JsonObject waited = rpc.call("pty/wait", "{\"match\":\"ready-42\\n$\",\"timeout\":10000}");
         assertThat(waited.getBoolean("matched")).isTrue();
         assertThat(waited.getString("screen")).contains("$ echo ready-$((40+2))\nready-42\n");
         assertThat(waited.getInt("waitedMs")).isNotNegative();
