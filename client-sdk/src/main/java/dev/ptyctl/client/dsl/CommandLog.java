@@ -121,6 +121,11 @@ final class CommandLog {
         char kind = mark.isEmpty() ? '?' : mark.charAt(0);
         switch (kind) {
             case 'C' -> {
+                if (running != null) {
+                    // A second C before any D: bash runs the commands of one multi-line input one after another,
+                    // each with its own C, and sends one D after the last. The one before ends here, without a code.
+                    finish(Command.UNKNOWN_EXIT_CODE, nanos);
+                }
                 running = new Pending(announcedLine, cwd, nanos);
                 announcedLine = "";
             }
