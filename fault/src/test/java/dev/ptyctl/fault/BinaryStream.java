@@ -7,8 +7,6 @@ import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What a protocol-2 client has received of a terminal's output: the bytes of complete output frames, as a running
@@ -19,10 +17,9 @@ final class BinaryStream {
     static final int KIND_RESET = 2;
 
     private final MessageDigest sha;
-    private volatile long cursor;
+    /** Guarded by {@code this}, so that another thread can wait for it to move ({@link #awaitCursor}). */
+    private long cursor;
     private long resets;
-    /** Opens once the cursor has passed byte 0. */
-    private final CountDownLatch firstByte = new CountDownLatch(1);
 
     BinaryStream() {
         try {
@@ -45,16 +42,14 @@ final class BinaryStream {
             if (kind == KIND_RESET) {
                 resets++;
             } else {
-                if (seq - cursor != data.remaining()) {
+                long at = cursor();
+                if (seq - at != data.remaining()) {
                     throw new AssertionError("output frame ending at " + seq + " has " + data.remaining()
-                            + " bytes but the client stood at " + cursor);
+                            + " bytes but the client stood at " + at);
                 }
                 sha.update(data);
             }
-            cursor = seq;
-            if (seq > 0) {
-                firstByte.countDown();
-            }
+            moveTo(seq);
         } else if (frame.opcode() == RawWebSocket.TEXT && frame.text().startsWith("{\"type\":\"exit\"")) {
             return JsonSupport.parseObject(frame.text()).getInt("exitCode");
         }
@@ -71,12 +66,27 @@ final class BinaryStream {
         }
     }
 
-    /** Waits until the cursor has passed byte 0; false when it has not within {@code timeout}. */
-    boolean awaitFirstByte(Duration timeout) throws InterruptedException {
-        return firstByte.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    private synchronized void moveTo(long seq) {
+        cursor = seq;
+        notifyAll();
     }
 
-    long cursor() {
+    /**
+     * Waits until the cursor has reached {@code target} (another thread reads the frames); false when it has not
+     * within {@code timeout}.
+     */
+    synchronized boolean awaitCursor(long target, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (long left = timeout.toNanos(); cursor < target; left = deadline - System.nanoTime()) {
+            if (left <= 0) {
+                return false;
+            }
+            wait(Math.max(1, left / 1_000_000));
+        }
+        return true;
+    }
+
+    synchronized long cursor() {
         return cursor;
     }
 

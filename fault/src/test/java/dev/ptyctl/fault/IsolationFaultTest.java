@@ -38,7 +38,7 @@ class IsolationFaultTest {
                 BinaryStream stream = streams.get(i);
                 done.add(CompletableFuture.runAsync(() -> readUpTo(socket, stream, total), readers));
             }
-            assertThat(streams.getFirst().awaitFirstByte(Duration.ofSeconds(60)))
+            assertThat(streams.getFirst().awaitCursor(1, Duration.ofSeconds(60)))
                     .as("the first reader saw the gated terminal's first byte").isTrue();
             sockets.getFirst().sendText(FaultServer.GO);
             CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).join();

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Random;
@@ -118,9 +119,8 @@ class ReplayFaultTest {
                 // Read nothing until the stream has run a MiB past this client (far beyond its 128 KiB backlog
                 // limit: the server has paused it) or has ended; then drop.
                 long target = Math.min(total, cut.cursor() + (1 << 20));
-                while (reference.cursor() < target) {
-                    Thread.onSpinWait();
-                    Thread.sleep(1); // polling another client's progress; the outcome is asserted, never timed
+                if (!reference.awaitCursor(target, Duration.ofSeconds(60))) {
+                    throw new AssertionError("the reference client did not reach " + target + " within 60 s");
                 }
                 socket.reset();
             }
