@@ -11,8 +11,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.Phaser;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
@@ -32,8 +35,9 @@ public final class RemoteBridge {
     private final HttpClient http;
     private final OutputStream out;
     private final AtomicReference<String> sessionId = new AtomicReference<>();
-    private final AtomicInteger inFlight = new AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicBoolean ending = new java.util.concurrent.atomic.AtomicBoolean();
+    /** The pump and every message still being posted; the pump waits for the posts when stdin ends. */
+    private final Phaser inFlight = new Phaser(1);
+    private final AtomicBoolean ending = new AtomicBoolean();
     /** Completes once the session's DELETE has been answered (or failed). */
     private final java.util.concurrent.CompletableFuture<Void> ended = new java.util.concurrent.CompletableFuture<>();
 
@@ -84,7 +88,7 @@ public final class RemoteBridge {
                 continue;
             }
             String message = line;
-            inFlight.incrementAndGet();
+            inFlight.register();
             Thread.ofVirtual().name("mcp-bridge-post").start(() -> {
                 try {
                     post(message);
@@ -93,13 +97,15 @@ public final class RemoteBridge {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 } finally {
-                    inFlight.decrementAndGet();
+                    inFlight.arriveAndDeregister();
                 }
             });
         }
-        long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10); // stdin has ended: let answers under way out, briefly
+        // stdin has ended: let answers under way out, briefly
+        try {
+            inFlight.awaitAdvanceInterruptibly(inFlight.arriveAndDeregister(), 2, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            // a post that takes longer is cut off by the session's end
         }
         endSession();
     }
