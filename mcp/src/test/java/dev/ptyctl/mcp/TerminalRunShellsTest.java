@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -96,5 +97,24 @@ class TerminalRunShellsTest {
             assertThat(tools.run(id, "echo one-" + i + "\necho two-" + i))
                     .containsEntry("output", "one-" + i + "\ntwo-" + i);
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"cat, cat", "bash --norc, bash", "zsh -f, zsh", "fish --no-config, fish"})
+    void runAndPromptWaitsInAProgramWithoutShellIntegrationFailAtOnceSayingWhy(String command, String program) {
+        Tools.require(program);
+        String id = (String) tools.ok("terminal_create", args("command", List.of(command.split(" "))))
+                .get("terminalId");
+        // Long timeouts: without the check these calls would wait them out (or the server's cap) and answer
+        // timedOut / not matched instead of an error.
+        String run = tools.error("terminal_run", args("terminalId", id, "command", "echo typed-by-run",
+                "timeoutMs", 20_000));
+        assertThat(run).contains("no shell integration marks have been seen in this terminal")
+                .contains("terminal_send").contains("terminal_wait");
+        String wait = tools.error("terminal_wait", args("terminalId", id, "prompt", true, "timeoutMs", 20_000));
+        assertThat(wait).contains("no shell integration marks have been seen in this terminal")
+                .contains("text, regex or idleMs instead");
+        assertThat((String) tools.ok("terminal_read", args("terminalId", id)).get("screen"))
+                .as("run typed nothing").doesNotContain("typed-by-run");
     }
 }

@@ -36,4 +36,21 @@ class ServerRunE2eTest {
             assertThat(prompt.getJsonObject("lastCommand").getInt("exitCode")).isEqualTo(3);
         }
     }
+
+    @Test
+    void runInATerminalThatIsNotAShellIsRefusedAtOnceSayingWhy() throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0")) {
+            var created = server.request("POST", "/v1/terminals", "{\"sessionId\":\"run\",\"shell\":\"/bin/cat\"}");
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+            String port = String.valueOf(json(created.body()).getJsonObject("rpc").getInt("port"));
+
+            // Without the check, run would wait out its timeout for a prompt cat never draws (exit 1).
+            var run = Ptyctl.run("run", "--port", port, "--timeout", "20000", "--", "echo typed-by-run");
+            assertThat(run.exitCode()).as(run.toString()).isEqualTo(4);
+            assertThat(run.stderr()).contains("no shell integration marks have been seen in this terminal")
+                    .contains("cat");
+            var screen = Ptyctl.run("read", "--port", port);
+            assertThat(screen.stdout()).as("run typed nothing").doesNotContain("typed-by-run");
+        }
+    }
 }

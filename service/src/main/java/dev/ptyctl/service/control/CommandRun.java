@@ -50,14 +50,18 @@ public final class CommandRun {
     /**
      * Runs {@code command}.
      *
-     * @throws IllegalArgumentException the terminal has no shell integration
+     * @throws IllegalArgumentException the terminal's prompts cannot be seen (no shell integration, or not a shell)
      */
     public static Result run(TerminalSession session, Optional<PromptTracker> tracker, OutputLog log,
                              String command, long timeoutMs, int maxBytes)
             throws IOException, InterruptedException {
-        PromptTracker prompts = tracker.orElseThrow(() -> new IllegalArgumentException("this terminal has no shell "
-                + "integration (not a shell the server started, or shellIntegration is off), so a command's end "
-                + "and exit code cannot be seen; use terminal_send and terminal_wait instead"));
+        Optional<String> unseen = PromptTracker.whyPromptsUnseen(tracker.orElse(null));
+        if (unseen.isPresent()) {
+            throw new IllegalArgumentException(unseen.get() + ", nor a command's end and exit code; type into it "
+                    + "with terminal_send and wait for its output with terminal_wait {text, regex or idleMs} "
+                    + "instead");
+        }
+        PromptTracker prompts = tracker.orElseThrow();
         long deadline = System.nanoTime() + timeoutMs * 1_000_000;
         TerminalWait.Outcome ready = TerminalWait.await(session, tracker, log, TerminalWait.Condition.prompt(-1),
                 remainingMs(deadline), Long.MAX_VALUE, TerminalWait.Progress.NONE);

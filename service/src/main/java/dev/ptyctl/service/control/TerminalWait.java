@@ -120,14 +120,17 @@ public final class TerminalWait {
      *
      * @param timeoutMs how long the caller is willing to wait
      * @param capMs     the server's limit on one wait; when it is shorter and is reached, the outcome is CONTINUE
-     * @throws IllegalArgumentException for a prompt wait on a terminal without shell integration
+     * @throws IllegalArgumentException for a prompt wait on a terminal whose prompts cannot be seen (no shell
+     *                                  integration, or a program that is not an integrated shell)
      */
     public static Outcome await(TerminalSession session, Optional<PromptTracker> prompts, OutputLog log,
                                 Condition condition, long timeoutMs, long capMs, Progress progress)
             throws InterruptedException {
-        if (condition.kind() == Kind.PROMPT && prompts.isEmpty()) {
-            throw new IllegalArgumentException("this terminal has no shell integration, so its prompts cannot be "
-                    + "seen; wait for text or idleMs instead");
+        if (condition.kind() == Kind.PROMPT) {
+            Optional<String> unseen = PromptTracker.whyPromptsUnseen(prompts.orElse(null));
+            if (unseen.isPresent()) {
+                throw new IllegalArgumentException(unseen.get() + "; wait for text, regex or idleMs instead");
+            }
         }
         boolean capped = capMs < timeoutMs;
         long limitMs = Math.min(timeoutMs, capMs);

@@ -83,8 +83,11 @@ final class WaitMethod implements RpcMethodHandler {
     @Override
     public JsonObject call(JsonObject params, TerminalSession session) throws RpcException, InterruptedException {
         Condition condition = condition(new Params(params));
-        if (condition.hasPrompt() && prompts == null) {
-            throw RpcException.invalidParams("prompt needs shell integration, which this terminal was started without");
+        if (condition.hasPrompt()) {
+            var unseen = PromptTracker.whyPromptsUnseen(prompts);
+            if (unseen.isPresent()) {
+                throw RpcException.invalidParams("prompt: " + unseen.get() + "; wait for a match or idleMs instead");
+            }
         }
         long start = System.nanoTime();
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(condition.timeoutMs());

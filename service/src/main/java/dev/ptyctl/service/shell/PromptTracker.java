@@ -93,6 +93,10 @@ public final class PromptTracker implements OutputListener {
     /** Longest OSC 633 payload (an escaped command line) kept; the command of a longer line is recorded without it. */
     private static final int MAX_COMMAND_LINE_PAYLOAD = 16 * 1024;
 
+    /** Whether the server loaded its integration into the program, so marks are sure to come. */
+    private final boolean integrated;
+    /** Whether any OSC 133 mark was seen: a program that sends its own marks counts as integrated. */
+    private boolean sawMark;
     private State state = State.UNKNOWN;
     /** Where the command line being typed began (after B), or -1 when none is. */
     private long inputStartSeq = -1;
@@ -132,6 +136,14 @@ public final class PromptTracker implements OutputListener {
     private long captureStartSeq = -1;
     private final ByteArrayOutputStream capture = new ByteArrayOutputStream();
     private boolean captureTruncated;
+
+    /**
+     * @param integrated whether the server loaded ptyctl's integration into the program (a plain bash, zsh or fish);
+     *                   any other program's prompts are seen only if it sends marks of its own
+     */
+    public PromptTracker(boolean integrated) {
+        this.integrated = integrated;
+    }
 
     @Override
     public synchronized void output(byte[] data, int offset, int length, long outputSeqAfter) {
@@ -275,6 +287,7 @@ public final class PromptTracker implements OutputListener {
             return;
         }
         char kind = mark.isEmpty() ? '?' : mark.charAt(0);
+        sawMark = true;
         switch (kind) {
             case 'A', 'B' -> {
                 if (kind == 'B') {
@@ -381,6 +394,32 @@ public final class PromptTracker implements OutputListener {
         scan = IDLE;
         escInPayload = false;
         payloadCut = false;
+    }
+
+    /**
+     * Whether prompts can be seen at all: the server loaded its integration into the program, or the program sent a
+     * mark of its own. When not ({@code cat}, {@code python3}, {@code bash --norc}), a wait for a prompt would only
+     * ever time out, so callers refuse it at once.
+     */
+    public synchronized boolean promptsVisible() {
+        return integrated || sawMark;
+    }
+
+    /**
+     * Why prompts cannot be seen in a terminal with these marks ({@code null}: shell integration is off), or empty
+     * when they can; the caller adds what to do instead.
+     */
+    public static Optional<String> whyPromptsUnseen(PromptTracker prompts) {
+        if (prompts == null) {
+            return Optional.of("this terminal has no shell integration (it is turned off), so its prompts cannot "
+                    + "be seen");
+        }
+        if (!prompts.promptsVisible()) {
+            return Optional.of("no shell integration marks have been seen in this terminal: it does not run a shell "
+                    + "that ptyctl loaded its integration into (bash, zsh or fish started plainly; not a program "
+                    + "such as cat or python3, nor bash --norc or sh), so its prompts cannot be seen");
+        }
+        return Optional.empty();
     }
 
     /** Where the shell is now. */

@@ -28,11 +28,21 @@ import java.util.Set;
  * alone too, because a login bash reads the profile and ignores {@code --rcfile}.
  */
 public final class ShellIntegration {
-    /** What to start: the command and the environment additions, integration included or not. */
-    public record Launch(List<String> command, Map<String, String> environment) {
+    /**
+     * What to start: the command and the environment additions, integration included or not.
+     *
+     * @param integrated whether the integration script was added (a plain bash, zsh or fish): only then are prompt
+     *                   marks sure to come
+     */
+    public record Launch(List<String> command, Map<String, String> environment, boolean integrated) {
         public Launch {
             command = List.copyOf(command);
             environment = Map.copyOf(environment);
+        }
+
+        /** The command as given, nothing added. */
+        static Launch unchanged(List<String> command) {
+            return new Launch(command, Map.of(), false);
         }
     }
 
@@ -62,17 +72,17 @@ public final class ShellIntegration {
         Map<String, String> environment = new HashMap<>(System.getenv());
         environment.putAll(extraEnvironment);
         if (command.isEmpty()) {
-            return new Launch(command, Map.of());
+            return Launch.unchanged(command);
         }
         String program = Path.of(command.getFirst()).getFileName().toString();
         List<String> args = command.subList(1, command.size());
         return switch (program) {
-            case "bash" -> onlyOptions(args, BASH_OPT_OUTS, "[cls]") ? bash(command) : new Launch(command, Map.of());
+            case "bash" -> onlyOptions(args, BASH_OPT_OUTS, "[cls]") ? bash(command) : Launch.unchanged(command);
             case "zsh" -> onlyOptions(args, ZSH_OPT_OUTS, "[cfs]") ? zsh(command, environment)
-                    : new Launch(command, Map.of());
+                    : Launch.unchanged(command);
             case "fish" -> onlyOptions(args, FISH_OPT_OUTS, "[cnN]") ? fish(command, environment)
-                    : new Launch(command, Map.of());
-            default -> new Launch(command, Map.of());
+                    : Launch.unchanged(command);
+            default -> Launch.unchanged(command);
         };
     }
 
@@ -93,7 +103,7 @@ public final class ShellIntegration {
         out.add("--rcfile");
         out.add(script("ptyctl.bash").toString());
         out.addAll(command.subList(1, command.size()));
-        return new Launch(out, Map.of());
+        return new Launch(out, Map.of(), true);
     }
 
     private static Launch zsh(List<String> command, Map<String, String> environment) {
@@ -103,7 +113,7 @@ public final class ShellIntegration {
             env.put("PTYCTL_USER_ZDOTDIR", userZdotdir);
         }
         env.put("ZDOTDIR", script("zsh/.zshenv").getParent().toString());
-        return new Launch(command, env);
+        return new Launch(command, env, true);
     }
 
     private static Launch fish(List<String> command, Map<String, String> environment) {
@@ -112,7 +122,7 @@ public final class ShellIntegration {
         String rest = dataDirs == null || dataDirs.isEmpty() ? "/usr/local/share:/usr/share" : dataDirs;
         // fish reads <each XDG_DATA_DIRS entry>/fish/vendor_conf.d/*.fish
         String ours = script("fish/vendor_conf.d/ptyctl.fish").getParent().getParent().getParent().toString();
-        return new Launch(command, Map.of("XDG_DATA_DIRS", ours + ":" + rest));
+        return new Launch(command, Map.of("XDG_DATA_DIRS", ours + ":" + rest), true);
     }
 
     /** An integration script as a file the shell can read, written once per server into a private folder. */

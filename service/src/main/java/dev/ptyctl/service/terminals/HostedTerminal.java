@@ -75,14 +75,20 @@ public final class HostedTerminal implements AttachableTerminal {
         OutputLog output = new OutputLog(settings.replayBytes());
         OutputTimeline timeline = new OutputTimeline(spec.cols(), spec.rows(), System.nanoTime());
         HostedTerminal terminal = new HostedTerminal(id, spec, output, timeline, rpc, closer);
-        // With shell integration the prompt marks are followed from byte 0 (pty/wait {prompt}, ptyctl run).
-        terminal.prompts = settings.shellIntegration() ? new PromptTracker() : null;
         terminal.titles = new TitleTracker(TitleTracker.DEFAULT_HOLD, TitleTimers.shared(),
                 title -> onTitle.accept(terminal));
         try {
+            Map<String, String> env = new HashMap<>(spec.env());
+            // Ours win over the request's: a ptyctl command in the shell must find this very terminal.
+            env.put("PTYCTL_TERMINAL_ID", id);
+            env.put("PTYCTL_RPC", rpc.address());
+            ShellIntegration.Launch launch = settings.shellIntegration()
+                    ? ShellIntegration.integrate(spec.command(), env) : null;
+            // With shell integration the prompt marks are followed from byte 0 (pty/wait {prompt}, ptyctl run).
+            terminal.prompts = launch != null ? new PromptTracker(launch.integrated()) : null;
             // The log and the timeline take output as read (clients need not wait for the emulator); titles and
             // prompts as applied, so that they agree with the screen.
-            SpawnOptions options = spawnOptions(id, spec, settings, rpc).withOutputListener(output)
+            SpawnOptions options = spawnOptions(spec, settings, env, launch).withOutputListener(output)
                     .withOutputListener(timeline).withOutputListener(ServerMetrics.get()::outputRead)
                     .withScreenListener(terminal::watchTitle);
             terminal.pty = PtySession.spawn(terminal.prompts == null ? options
@@ -101,15 +107,11 @@ public final class HostedTerminal implements AttachableTerminal {
         return terminal;
     }
 
-    private static SpawnOptions spawnOptions(String id, TerminalSpec spec, TerminalSettings settings,
-                                             RpcEndpoint rpc) {
-        Map<String, String> env = new HashMap<>(spec.env());
-        // Ours win over the request's: a ptyctl command in the shell must find this very terminal.
-        env.put("PTYCTL_TERMINAL_ID", id);
-        env.put("PTYCTL_RPC", rpc.address());
+    /** @param launch the shell integration's launch, null when integration is off */
+    private static SpawnOptions spawnOptions(TerminalSpec spec, TerminalSettings settings, Map<String, String> env,
+                                             ShellIntegration.Launch launch) {
         List<String> command = spec.command();
-        if (settings.shellIntegration()) {
-            ShellIntegration.Launch launch = ShellIntegration.integrate(command, env);
+        if (launch != null) {
             command = launch.command();
             env.putAll(launch.environment());
         }

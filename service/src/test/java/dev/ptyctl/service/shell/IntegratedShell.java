@@ -27,7 +27,7 @@ final class IntegratedShell implements AutoCloseable {
 
     private final PtySession session;
     private final ByteArrayOutputStream output = new ByteArrayOutputStream();
-    private final PromptTracker prompts = new PromptTracker();
+    private final PromptTracker prompts = new PromptTracker(true);
 
     /** Starts {@code shell} (e.g. "bash") with HOME = {@code home}; waits for a screen row ending in "ready$". */
     IntegratedShell(String shell, Path home) throws Exception {

@@ -33,7 +33,7 @@ class PromptTrackerTest {
     @ParameterizedTest(name = "chunks of {0}")
     @ValueSource(ints = {0, 1, 2, 3, 7, 11})
     void aCommandsOutputAndExitCodeAreKeptWhateverTheSplit(int chunk) {
-        PromptTracker tracker = new PromptTracker();
+        PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         feed(tracker, A + "$ " + B, chunk, seq);
         assertThat(tracker.state()).isEqualTo(State.AT_PROMPT);
@@ -55,7 +55,7 @@ class PromptTrackerTest {
 
     @Test
     void marksEndedByStringTerminatorCountToo() {
-        PromptTracker tracker = new PromptTracker();
+        PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         feed(tracker, "\u001b]133;C\u001b\\out\u001b]133;D;0\u001b\\\u001b]133;A\u001b\\$ \u001b]133;B\u001b\\", 1, seq);
         assertThat(tracker.lastCommand().orElseThrow().exitCode()).hasValue(0);
@@ -65,8 +65,23 @@ class PromptTrackerTest {
     }
 
     @Test
+    void aProgramWithoutIntegrationHasVisiblePromptsOnlyOnceItSendsAMarkOfItsOwn() {
+        PromptTracker tracker = new PromptTracker(false);
+        long[] seq = {0};
+        feed(tracker, "plain text \u001b]0;a title\u0007 and \u001b]7;file://h/tmp\u0007", 0, seq);
+        assertThat(tracker.promptsVisible()).isFalse();
+        assertThat(PromptTracker.whyPromptsUnseen(tracker)).get().asString()
+                .contains("no shell integration marks have been seen");
+        feed(tracker, A + "$ " + B, 0, seq);
+        assertThat(tracker.promptsVisible()).isTrue();
+        assertThat(PromptTracker.whyPromptsUnseen(tracker)).isEmpty();
+        assertThat(new PromptTracker(true).promptsVisible()).as("integrated: marks will come").isTrue();
+        assertThat(PromptTracker.whyPromptsUnseen(null)).get().asString().contains("turned off");
+    }
+
+    @Test
     void withoutMarksTheStateStaysUnknown() {
-        PromptTracker tracker = new PromptTracker();
+        PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         feed(tracker, "bash-5.2$ ls\r\nfile\r\n\u001b]0;title\u0007\u001b]1330;A\u0007\u001b]13;A\u0007", 0, seq);
         assertThat(tracker.state()).isEqualTo(State.UNKNOWN);
@@ -76,7 +91,7 @@ class PromptTrackerTest {
 
     @Test
     void aDWithoutACIsNoCommandAndAPromptWithoutDEndsTheRun() {
-        PromptTracker tracker = new PromptTracker();
+        PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         feed(tracker, A + B + d(0) + A + B, 0, seq);
         assertThat(tracker.lastCommand()).isEmpty();
@@ -87,7 +102,7 @@ class PromptTrackerTest {
 
     @Test
     void hugeOutputIsCappedAndFlagged() {
-        PromptTracker tracker = new PromptTracker();
+        PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         feed(tracker, C, 0, seq);
         byte[] big = new byte[PromptTracker.MAX_CAPTURE_BYTES + 1000];
@@ -108,7 +123,7 @@ class PromptTrackerTest {
             for (int i = 0; i < 50; i++) {
                 noise.append(random.nextBoolean() ? "\u001b]" : (char) (0x20 + random.nextInt(90)));
             }
-            PromptTracker tracker = new PromptTracker();
+            PromptTracker tracker = new PromptTracker(true);
             long[] seq = {0};
             feed(tracker, noise + A + B + "cmd" + C + "result" + d(round % 256) + A + B, 1 + random.nextInt(5), seq);
             assertThat(tracker.lastCommand().orElseThrow().exitCode()).as("round %d", round).hasValue(round % 256);
@@ -149,7 +164,7 @@ class PromptTrackerTest {
     @Test
     void marksAreFoundAtEveryOffsetInsideLongReads() {
         for (int pad = 0; pad < 24; pad++) {
-            PromptTracker tracker = new PromptTracker();
+            PromptTracker tracker = new PromptTracker(true);
             long[] seq = {0};
             String text = "x".repeat(pad) + "[]\u001b[1m]" + A + B + "cmd" + C + "out]put" + d(pad) + A + B;
             feed(tracker, text, 0, seq);
@@ -167,7 +182,7 @@ class PromptTrackerTest {
     @ParameterizedTest(name = "chunks of {0}")
     @ValueSource(ints = {0, 1, 5})
     void theCommandLineOfOsc633EIsKeptUnescapedWithTheCommand(int chunk) {
-        PromptTracker tracker = new PromptTracker();
+        PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         feed(tracker, A + "$ " + B + "echo 'a;b' \\\r\n" + e("echo 'a\\x3bb' \\\\\\x0aünï") + C, chunk, seq);
         assertThat(tracker.runningCommand().orElseThrow().commandLine()).hasValue("echo 'a;b' \\\nünï");
@@ -184,7 +199,7 @@ class PromptTrackerTest {
 
     @Test
     void aFieldAfterTheCommandLineIsIgnoredAndALineOnlyBelongsToItsOwnPrompt() {
-        PromptTracker tracker = new PromptTracker();
+        PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         feed(tracker, A + B + e("ls -l;nonce123") + C + d(0), 0, seq);
         assertThat(tracker.lastCommand().orElseThrow().commandLine()).hasValue("ls -l");
@@ -196,7 +211,7 @@ class PromptTrackerTest {
 
     @Test
     void recentCommandsKeepTheLastFiftyOldestFirstIncludingOnesEndedByAPrompt() {
-        PromptTracker tracker = new PromptTracker();
+        PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         for (int i = 0; i < PromptTracker.MAX_RECENT_COMMANDS + 5; i++) {
             feed(tracker, A + B + e("cmd " + i) + C + "out" + d(i % 3), 0, seq);
@@ -213,7 +228,7 @@ class PromptTrackerTest {
 
     @Test
     void aCommandLineTooLongToKeepLeavesTheCommandWithoutOne() {
-        PromptTracker tracker = new PromptTracker();
+        PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         feed(tracker, A + B + e("x".repeat(20_000)) + C + d(0), 0, seq);
         assertThat(tracker.lastCommand().orElseThrow().commandLine()).isEmpty();
@@ -222,7 +237,7 @@ class PromptTrackerTest {
 
     @Test
     void aPromptRedrawnWithoutAnAIsNotANewPrompt() {
-        PromptTracker tracker = new PromptTracker();
+        PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         feed(tracker, A + "$ " + B, 0, seq);
         long prompt = tracker.lastPromptSeq();
@@ -236,7 +251,7 @@ class PromptTrackerTest {
 
     @Test
     void aShellThatSendsOnlyBHasEveryBCounted() {
-        PromptTracker tracker = new PromptTracker();
+        PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         feed(tracker, "$ " + B, 0, seq);
         assertThat(tracker.lastPromptSeq()).isEqualTo(seq[0]);
