@@ -4,7 +4,10 @@
  * bench/server-run compiles it with gcc at bench time; the server bench (ServerBenchRunner) runs it side by side
  * with ptyctl server and tmux.
  *
- * Usage: pty-drain COMMAND [ARG...]    prints "<bytes read>" on stdout; exit 0 when the child exited 0.
+ * Usage: pty-drain COMMAND [ARG...]    prints "<bytes read> <CPU nanoseconds>" on stdout, the second the drain's own
+ *                                       user + system time (getrusage): what reading a PTY costs a reader that does
+ *                                       nothing else, the floor of any server's reader thread; exit 0 when the
+ *                                       child exited 0.
  *        pty-drain --echo N             the kernel's floor for echo latency: runs cat on a raw PTY, writes one
  *                                       byte to the master N times, each after the previous one came back, and
  *                                       prints each round trip in nanoseconds, one per line.
@@ -16,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
@@ -95,8 +99,12 @@ int main(int argc, char **argv) {
             break; /* EIO once the child and every holder of the slave side are gone: Linux's end of a PTY */
         }
     }
+    struct rusage self; /* before waitpid: the reading only, never the child's time */
+    getrusage(RUSAGE_SELF, &self);
+    long long cpu_ns = (self.ru_utime.tv_sec + self.ru_stime.tv_sec) * 1000000000LL
+            + (self.ru_utime.tv_usec + self.ru_stime.tv_usec) * 1000LL;
     int status;
     waitpid(child, &status, 0);
-    printf("%lld\n", total);
+    printf("%lld %lld\n", total, cpu_ns);
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
 }

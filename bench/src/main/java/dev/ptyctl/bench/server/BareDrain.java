@@ -17,7 +17,7 @@ import java.util.Map;
  */
 final class BareDrain implements CatContender {
     private static final String PYTHON_DRAIN = """
-            import os, pty, sys
+            import os, pty, sys, time
             pid, fd = pty.fork()
             if pid == 0:
                 os.execvp(sys.argv[1], sys.argv[1:])
@@ -30,13 +30,15 @@ final class BareDrain implements CatContender {
                 if not b:
                     break
                 n += len(b)
+            cpu = time.process_time_ns()
             os.waitpid(pid, 0)
-            print(n)
+            print(n, cpu)
             """;
 
     private final List<String> command;
     private final String name;
     private final Map<Workload, Samples> machineCpu = new EnumMap<>(Workload.class);
+    private final Map<Workload, Samples> readerCpu = new EnumMap<>(Workload.class);
 
     private BareDrain(List<String> command, String name) {
         this.command = command;
@@ -64,9 +66,18 @@ final class BareDrain implements CatContender {
         return machineCpu.get(workload);
     }
 
+    /**
+     * The drain process's own CPU (user + system, {@code getrusage}) per MiB of file bytes, per run, in ms: what the
+     * kernel's PTY read costs a reader that does nothing else. A server's reader thread cannot spend less.
+     */
+    Samples readerCpuMsPerMib(Workload workload) {
+        return readerCpu.get(workload);
+    }
+
     /** Drops the figures of the warm-up runs. */
     void forgetWarmUp() {
         machineCpu.clear();
+        readerCpu.clear();
     }
 
     @Override
@@ -82,10 +93,13 @@ final class BareDrain implements CatContender {
         long elapsed = System.nanoTime() - start;
         machineCpu.computeIfAbsent(workload.workload(), w -> new Samples())
                 .add(workload.msPerMib(MachineCpu.now().busyTicksSince(before)));
-        if (code != 0 || !out.equals(Long.toString(workload.ptyBytes()))) {
+        String[] fields = out.split(" ");
+        if (code != 0 || fields.length != 2 || !fields[0].equals(Long.toString(workload.ptyBytes()))) {
             throw new IOException(name + " read " + out + " bytes (exit " + code + "), expected "
                     + workload.ptyBytes());
         }
+        readerCpu.computeIfAbsent(workload.workload(), w -> new Samples())
+                .add(Long.parseLong(fields[1]) / 1e6 / workload.mib());
         return elapsed;
     }
 }

@@ -133,6 +133,9 @@ public final class ServerBenchRunner {
      * What the throughput part runs: the workloads (files under {@code work}, each catted {@code copies} times),
      * measured {@code rounds}, tmux or not, and the warm-up and breakdown runs around them (see the options).
      */
+    /** One-byte terminals whose server CPU gives a run's fixed cost (10 ms ticks: 40 of them make it 0.25 ms). */
+    private static final int SESSION_COST_SAMPLES = 40;
+
     private record ThroughputPlan(List<Workload> workloads, Path work, int rounds, int copies, boolean withTmux,
                                   int serverWarmup, int serverWarmupMax, int sessionWarmup, int breakdownRuns) {
     }
@@ -277,19 +280,30 @@ public final class ServerBenchRunner {
                 + "against %.2f s of server CPU in them (a settled JIT compiles next to nothing).%n", compileSeconds,
                 serverSeconds));
         report.append("The machine during the measured rounds (all CPUs, /proc/stat): ").append(machine).append(".\n");
+        report.append(String.format(Locale.ROOT, "Runs made again because the client was sent a reset frame (the "
+                + "server's sender or the client kept off the cores while 2 MiB of output passed): %d.%n",
+                ptyctl.resetRepeats()));
         report.append("\nServer CPU per MiB (all threads of the server process, per run: median (min–max); tmux: its "
-                + "server process, in the same rounds):\n\n");
+                + "server process, in the same rounds; the drain's own CPU: what reading the PTY costs a reader that "
+                + "does nothing else (getrusage of the C drain), the floor of the server's reader thread):\n\n");
         report.append("| workload | server CPU ms per MiB | target (≤ 10) | tmux server CPU ms per MiB | "
-                + "MiB per server CPU-second | bytes per output frame |\n");
-        report.append("| --- | --- | --- | --- | --- | --- |\n");
+                + "the drain's own CPU ms per MiB | MiB per server CPU-second | bytes per output frame |\n");
+        report.append("| --- | --- | --- | --- | --- | --- | --- |\n");
         for (CatWorkload w : files.values()) {
             Samples cpu = ptyctl.serverCpuMsPerMib(w.workload());
             Samples ofTmuxServer = withTmux ? tmux.serverCpuMsPerMib(w.workload()) : null;
-            report.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.0f | %.0f |%n", w.name(),
+            report.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %.0f | %.0f |%n", w.name(),
                     cpu.medianRange(), cpu.median() <= TARGET_CPU_MS_PER_MIB ? "met" : "**missed**",
-                    ofTmuxServer == null ? "–" : ofTmuxServer.medianRange(), 1000.0 / cpu.median(),
+                    ofTmuxServer == null ? "–" : ofTmuxServer.medianRange(),
+                    drain.readerCpuMsPerMib(w.workload()).medianRange(), 1000.0 / cpu.median(),
                     ptyctl.frameBytes(w.workload()).median()));
         }
+        double sessionMs = ptyctl.sessionCpuMs(SESSION_COST_SAMPLES);
+        double runMib = files.values().iterator().next().mib();
+        report.append(String.format(Locale.ROOT, "%nA terminal that prints one byte, run as a measured run is "
+                + "(create, attach, gate, exit, delete), costs the server %.1f ms of CPU (mean of %d): %.2f ms per "
+                + "MiB of a %.0f MiB run is that fixed cost, not streaming.%n", sessionMs, SESSION_COST_SAMPLES,
+                sessionMs / runMib, runMib));
         // One unrecorded pass first: the watcher's code is cold in the bench JVM, and compiling it showed as the
         // bench client's CPU in the first workload's runs (8.2 ms per MiB against 2.2-2.9 for the others).
         if (plan.breakdownRuns() > 0) {
