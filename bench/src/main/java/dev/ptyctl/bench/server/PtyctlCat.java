@@ -31,7 +31,7 @@ final class PtyctlCat implements CatContender {
      * then rightly sends a reset instead of the missed bytes: such a run delivered less than the file and is not
      * recorded; the next attempt is. The report says how many runs were repeated.
      */
-    private static final int RESET_ATTEMPTS = 4;
+    private static final int RESET_ATTEMPTS = 6;
     private final PtyctlServerProcess server;
     private final HttpClient http;
     private final String name;
@@ -54,8 +54,8 @@ final class PtyctlCat implements CatContender {
     }
 
     /**
-     * CPU milliseconds the server process spent per MiB of file bytes, per run (all its threads; /proc ticks of
-     * 10 ms, so a run of a few hundred ms is measured to a few percent). Less sensitive to other processes' load
+     * CPU milliseconds the server process spent per MiB of file bytes, per run (all its threads; exact with the C
+     * drain, else /proc ticks of 10 ms: see {@link ProcessCpu}). Less sensitive to other processes' load
      * than the wall-clock rate.
      */
     Samples serverCpuMsPerMib(Workload workload) {
@@ -121,9 +121,9 @@ final class PtyctlCat implements CatContender {
      * run's CPU, which a run of {@code mib} MiB spreads over its MiB.
      */
     double sessionCpuMs(int sessions) throws Exception {
-        long ticks = server.cpuTicks();
+        long nanos = server.cpuNanos();
         warmSessionPath(sessions);
-        return (server.cpuTicks() - ticks) * 10.0 / sessions;
+        return (server.cpuNanos() - nanos) / 1e6 / sessions;
     }
 
     /**
@@ -133,12 +133,12 @@ final class PtyctlCat implements CatContender {
     @Override
     public long run(CatWorkload workload) throws Exception {
         return repeatedAfterReset(() -> {
-            long ticks = server.cpuTicks();
+            long nanos = server.cpuNanos();
             MachineCpu machine = MachineCpu.now();
             long start = System.nanoTime();
             return catSession(workload, start, () -> {
                 serverCpu.computeIfAbsent(workload.workload(), w -> new Samples())
-                        .add(workload.msPerMib(server.cpuTicks() - ticks));
+                        .add((server.cpuNanos() - nanos) / 1e6 / workload.mib());
                 machineCpu.computeIfAbsent(workload.workload(), w -> new Samples())
                         .add(workload.msPerMib(MachineCpu.now().busyTicksSince(machine)));
             });

@@ -210,6 +210,11 @@ final class PtyctlServerProcess implements AutoCloseable {
         return cpuTicksOf(pid());
     }
 
+    /** CPU time of the server process so far, in nanoseconds ({@link ProcessCpu}: exact with the C drain). */
+    long cpuNanos() throws IOException, InterruptedException {
+        return ProcessCpu.nanos(pid());
+    }
+
     /** utime + stime of process {@code pid} (all its threads, not its children), in clock ticks of 10 ms. */
     static long cpuTicksOf(long pid) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));

@@ -76,6 +76,7 @@ public final class ServerBenchRunner {
         int idle = Integer.parseInt(options.getOrDefault("idle", "500"));
         double quiet = Double.parseDouble(options.getOrDefault("quiet-seconds", "10"));
         Path drainBinary = Path.of(options.getOrDefault("drain", "bench/target/pty-drain"));
+        ProcessCpu.useDrain(drainBinary);
         Path work = Path.of(options.getOrDefault("work", "bench/target/workloads"));
         Set<String> parts = new LinkedHashSet<>(Arrays.asList(
                 options.getOrDefault("only", "throughput,latency,idle").split(",")));
@@ -283,7 +284,8 @@ public final class ServerBenchRunner {
         report.append(String.format(Locale.ROOT, "Runs made again because the client was sent a reset frame (the "
                 + "server's sender or the client kept off the cores while 2 MiB of output passed): %d.%n",
                 ptyctl.resetRepeats()));
-        report.append("\nServer CPU per MiB (all threads of the server process, per run: median (min–max); tmux: its "
+        report.append("\nServer CPU per MiB (all threads of the server process, per run: median (min–max), "
+                + (ProcessCpu.exact() ? "exact CPU clocks" : "10 ms ticks of /proc (no C drain)") + "; tmux: its "
                 + "server process, in the same rounds; the drain's own CPU: what reading the PTY costs a reader that "
                 + "does nothing else (getrusage of the C drain), the floor of the server's reader thread):\n\n");
         report.append("| workload | server CPU ms per MiB | target (≤ 10) | tmux server CPU ms per MiB | "

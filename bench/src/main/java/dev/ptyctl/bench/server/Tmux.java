@@ -44,7 +44,7 @@ final class Tmux implements CatContender {
         long elapsed = System.nanoTime() - start;
         long serverPid = Long.parseLong(tmux(socket, "display-message", "-p", "#{pid}").strip());
         serverCpu.computeIfAbsent(workload.workload(), k -> new Samples())
-                .add(workload.msPerMib(PtyctlServerProcess.cpuTicksOf(serverPid)));
+                .add(ProcessCpu.nanos(serverPid) / 1e6 / workload.mib());
         killServer(socket);
         return elapsed;
     }
