@@ -40,6 +40,13 @@ import picocli.CommandLine.Spec;
 final class RunCommand implements Callable<Integer> {
     /** Extra time for the reply beyond the server-side wait, so a slow reply is not mistaken for a dead server. */
     private static final long REPLY_MARGIN_MS = 5_000;
+    /**
+     * How long a Ctrl-C that cancels an incomplete line gets to bring the prompt back before it is sent again: fish
+     * loses a Ctrl-C that arrives within a few hundred milliseconds of the input before it.
+     */
+    private static final long CANCEL_RETRY_NANOS = 2_000_000_000L;
+    /** Ctrl-Cs sent at most for one incomplete line. */
+    private static final int CANCEL_ATTEMPTS = 3;
 
     @Spec
     private CommandSpec spec;
@@ -74,7 +81,7 @@ final class RunCommand implements Callable<Integer> {
             JsonObject ready = waitForPrompt(client, -1, deadline);
             if (continuation(ready)) {
                 // Someone left an incomplete line (PS2): typing now would add to it. Cancel it first.
-                ready = waitForPrompt(client, cancelLine(client), deadline);
+                ready = cancelIncompleteLine(client, deadline);
             }
             if (!ready.getBoolean("matched") || continuation(ready)) {
                 return notFinished(client, "the shell did not come back to its prompt within " + timeoutMs
@@ -93,9 +100,11 @@ final class RunCommand implements Callable<Integer> {
                 return notFinished(client, "\"" + line + "\" did not finish within " + timeoutMs + " ms", line, err);
             }
             if (continuation(done)) {
-                waitForPrompt(client, cancelLine(client), deadline);
+                JsonObject back = cancelIncompleteLine(client, deadline);
                 err.println("ptyctl: the shell did not accept \"" + line + "\" as a whole command: it waits for "
-                        + "more (an unclosed quote or bracket, a trailing backslash?); cancelled it with Ctrl-C");
+                        + "more (an unclosed quote or bracket, a trailing backslash?); "
+                        + (back.getBoolean("matched") && !continuation(back) ? "cancelled it with Ctrl-C"
+                        : "sent Ctrl-C, but the shell's prompt has not come back"));
                 err.flush();
                 return ExitCode.USAGE;
             }
@@ -131,6 +140,30 @@ final class RunCommand implements Callable<Integer> {
     /** Whether a prompt wait ended at a continuation prompt (the line typed so far is incomplete). */
     private static boolean continuation(JsonObject waited) {
         return waited.getBoolean("continuation", false);
+    }
+
+    /**
+     * Ctrl-C, so the shell drops the incomplete line and draws a new prompt; again while no prompt came within
+     * {@link #CANCEL_RETRY_NANOS}, at most {@link #CANCEL_ATTEMPTS} times. Answers the last prompt wait (a prompt
+     * drawn after the first Ctrl-C counts, however slow).
+     */
+    private static JsonObject cancelIncompleteLine(RpcClient client, long deadlineNanos) throws IOException {
+        long since = cancelLine(client);
+        JsonObject back = null;
+        for (int attempt = 1; attempt <= CANCEL_ATTEMPTS; attempt++) {
+            long until = attempt == CANCEL_ATTEMPTS ? deadlineNanos
+                    : Math.min(deadlineNanos, System.nanoTime() + CANCEL_RETRY_NANOS);
+            back = waitForPrompt(client, since, until);
+            boolean endedEarly = System.nanoTime() - until < 0; // matched, or the shell exited
+            if (back.getBoolean("matched") && !continuation(back) || endedEarly && !back.getBoolean("matched")
+                    || System.nanoTime() - deadlineNanos >= 0) {
+                return back;
+            }
+            if (attempt < CANCEL_ATTEMPTS) {
+                cancelLine(client);
+            }
+        }
+        return back;
     }
 
     /** Ctrl-C: the shell drops the incomplete line and draws a new prompt. Returns where to wait for it from. */

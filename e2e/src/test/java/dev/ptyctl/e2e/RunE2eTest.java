@@ -112,7 +112,7 @@ class RunE2eTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"bash", "zsh"})
+    @ValueSource(strings = {"bash", "zsh", "fish"})
     void anIncompleteLineIsCancelledNamedAndExitsTwo(String shell) throws Exception {
         try (ServedTerminal served = serve(shell)) {
             var unbalanced = run(served, "echo \"unclosed");

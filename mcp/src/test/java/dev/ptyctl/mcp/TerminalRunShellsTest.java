@@ -117,4 +117,25 @@ class TerminalRunShellsTest {
         assertThat((String) tools.ok("terminal_read", args("terminalId", id)).get("screen"))
                 .as("run typed nothing").doesNotContain("typed-by-run");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void anIncompleteLineIsAnErrorAtOnceAndIsCancelledSoTheShellStaysUsable(String shell) {
+        Tools.require(shell);
+        String id = tools.shell(shell);
+        // Without continuation handling this run waits out its timeout (the shell waits for the closing quote).
+        String error = tools.error("terminal_run", args("terminalId", id, "command", "echo \"unterminated",
+                "timeoutMs", 60_000));
+        assertThat(error).contains("The shell waits for more input").contains("nothing ran")
+                .contains("C-c was sent to cancel the line and the shell is back at its prompt");
+        assertThat(tools.run(id, "echo next")).containsEntry("exitCode", 0).containsEntry("output", "next");
+
+        // A prompt wait ends at the continuation prompt too, and says so.
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "echo 'open"), Map.of("key", "Enter"))));
+        assertThat(tools.ok("terminal_wait", args("terminalId", id, "prompt", true, "sinceSeq", sent.get("seq"),
+                "timeoutMs", 60_000))).containsEntry("matched", true).containsEntry("continuation", true);
+        // A run finds that incomplete line left at the prompt and cancels it before typing.
+        assertThat(tools.run(id, "echo after")).containsEntry("exitCode", 0).containsEntry("output", "after");
+    }
 }

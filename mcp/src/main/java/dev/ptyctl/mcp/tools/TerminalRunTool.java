@@ -59,6 +59,13 @@ public final class TerminalRunTool extends SchemaTool {
                     .stream().mapToObj(c -> " with code " + c).findFirst().orElse("") + " before the command "
                     + "finished. Run it again without terminalId to get a new shell.");
         }
+        if (result.incomplete()) {
+            throw new ToolError("The shell waits for more input: it took the command line as incomplete (an "
+                    + "unclosed quote or bracket, a trailing backslash, an unfinished block?), so nothing ran. C-c "
+                    + "was sent to cancel the line" + (result.cancelled() ? " and the shell is back at its prompt"
+                    : ", but its prompt has not come back yet (terminal_read " + id + " shows the screen)")
+                    + ". Fix the command and run it again.");
+        }
         if (result.ranNothing()) {
             throw new ToolError("The shell did not run the command (a syntax error, or an unfinished quote?). Its "
                     + "screen shows why: terminal_read " + id + ". The line may still be on its prompt; clear it "

@@ -20,7 +20,8 @@ public final class TerminalWaitTool extends SchemaTool {
                 Wait until something happens in a terminal, instead of sleeping: give exactly one of `text` (appears \
                 on screen), `regex` (a Java regular expression found on screen; ^ and $ match at row ends), `gone` \
                 (text no longer on screen), `idleMs` (no output for that long: the program has settled), `prompt: \
-                true` (the shell shows a new prompt: the command finished) or `exit: true` (the program exited). \
+                true` (the shell shows a new prompt: the command finished; or its continuation prompt, answered with \
+                `continuation: true`: the line typed is incomplete and the shell waits for more) or `exit: true` (the program exited). \
                 With `sinceSeq` (the seq terminal_send returned) text and regex match only output printed after \
                 that point, never text already on screen nor the command line you typed; prompt waits for a prompt \
                 drawn after it. Wakes on each output, no polling. Answers `matched`, `reason` (text, regex, gone, \
@@ -39,7 +40,8 @@ public final class TerminalWaitTool extends SchemaTool {
                 {"type": "object", "properties": {
                   "matched": {"type": "boolean"},
                   "reason": {"type": "string", "enum": ["text", "regex", "gone", "idle", "prompt", "exit", "timeout", "continue"]},
-                  "screen": {"type": "string"}, "seq": {"type": "integer"}, "exitCode": {"type": "integer"}
+                  "screen": {"type": "string"}, "seq": {"type": "integer"}, "exitCode": {"type": "integer"},
+                  "continuation": {"type": "boolean"}
                 }, "required": ["matched", "reason", "screen", "seq"]}""");
     }
 
@@ -62,6 +64,9 @@ public final class TerminalWaitTool extends SchemaTool {
         if (outcome.reason() == TerminalWait.Reason.EXIT) {
             outcome.screen().exitCode().ifPresent(code -> result.put("exitCode", code));
         }
+        if (outcome.continuation()) {
+            result.put("continuation", true);
+        }
         return result.withText(ToolResult.screenAndFacts(outcome.screen().screen(), facts(outcome)));
     }
 
@@ -72,7 +77,9 @@ public final class TerminalWaitTool extends SchemaTool {
                     + "with sinceSeq " + outcome.seq();
             case EXIT -> (outcome.matched() ? "matched: exited" : "not matched: the program exited")
                     + outcome.screen().exitCode().stream().mapToObj(c -> " with code " + c).findFirst().orElse("");
-            default -> "matched: " + outcome.reason().wireName();
+            default -> outcome.continuation() ? "matched: a continuation prompt (the line typed is incomplete; the "
+                    + "shell waits for more: terminal_send C-c cancels it)"
+                    : "matched: " + outcome.reason().wireName();
         };
         return head + " · seq " + outcome.seq();
     }

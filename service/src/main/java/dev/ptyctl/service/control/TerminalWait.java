@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  *       the screen, or the echo of the command an agent just typed, never matches;</li>
  *   <li>{@code gone}: the text is no longer on the screen;</li>
  *   <li>{@code idle}: no output for {@code idleMs} (counted from the later of the last output and the start);</li>
- *   <li>{@code prompt}: the shell is at a prompt drawn after {@code sinceSeq} (needs shell integration);</li>
+ *   <li>{@code prompt}: the shell is at a prompt drawn after {@code sinceSeq}, or at a continuation prompt drawn
+ *       after it (the line typed is incomplete: {@link Outcome#continuation()}; needs shell integration);</li>
  *   <li>{@code exit}: the program has exited.</li>
  * </ul>
  * When the program exits first the outcome says so ({@link Reason#EXIT}, matched only for an exit wait). On the cap
@@ -87,11 +88,13 @@ public final class TerminalWait {
     /**
      * How the wait ended.
      *
-     * @param matched whether the condition held
-     * @param reason  why it ended
-     * @param screen  the screen then
+     * @param matched      whether the condition held
+     * @param reason       why it ended
+     * @param screen       the screen then
+     * @param continuation a prompt wait ended at a continuation prompt: the shell waits for the rest of an
+     *                     incomplete line (an open quote, a trailing backslash, an unfinished block), nothing ran
      */
-    public record Outcome(boolean matched, Reason reason, ScreenSnapshot screen) {
+    public record Outcome(boolean matched, Reason reason, ScreenSnapshot screen, boolean continuation) {
         /** The output seq the screen shows: where a resumed wait goes on from. */
         public long seq() {
             return screen.seq();
@@ -112,7 +115,7 @@ public final class TerminalWait {
 
     /** One look at the session, under its lock. */
     private record Look(SessionProgress progress, String screen, List<InputRegion> regions, boolean atPrompt,
-                        long lastPromptSeq) {
+                        long lastPromptSeq, boolean continuation) {
     }
 
     /**
@@ -141,20 +144,21 @@ public final class TerminalWait {
                 && (condition.kind() == Kind.TEXT || condition.kind() == Kind.REGEX);
         OutputScan scan = sinceOutput ? new OutputScan(log, condition.sinceSeq()) : null;
         while (true) {
-            Look look = look(session, prompts.orElse(null));
+            Look look = look(session, prompts.orElse(null), condition.sinceSeq());
             SessionProgress now = look.progress();
             if (scan != null) {
                 scan.advance(now.outputSeq(), look.regions());
             }
             long nanos = System.nanoTime();
             if (holds(condition, look, scan, start, nanos)) {
-                return outcome(session, true, reasonOf(condition.kind()));
+                return outcome(session, true, reasonOf(condition.kind()),
+                        condition.kind() == Kind.PROMPT && look.continuation());
             }
             if (!now.running()) {
-                return outcome(session, condition.kind() == Kind.EXIT, Reason.EXIT);
+                return outcome(session, condition.kind() == Kind.EXIT, Reason.EXIT, false);
             }
             if (nanos - deadline >= 0) {
-                return outcome(session, false, capped ? Reason.CONTINUE : Reason.TIMEOUT);
+                return outcome(session, false, capped ? Reason.CONTINUE : Reason.TIMEOUT, false);
             }
             if (nanos - nextProgress >= 0) {
                 progress.waiting(TimeUnit.NANOSECONDS.toMillis(nanos - start), limitMs);
@@ -174,7 +178,7 @@ public final class TerminalWait {
             case REGEX -> c.regex().matcher(scan != null ? scan.text() : look.screen()).find();
             case GONE -> !look.screen().contains(c.text());
             case IDLE -> nanos - quietSince(look.progress(), start) >= TimeUnit.MILLISECONDS.toNanos(c.idleMs());
-            case PROMPT -> look.atPrompt() && look.lastPromptSeq() > c.sinceSeq();
+            case PROMPT -> look.atPrompt() && look.lastPromptSeq() > c.sinceSeq() || look.continuation();
             case EXIT -> !look.progress().running();
         };
     }
@@ -183,16 +187,17 @@ public final class TerminalWait {
         return progress.lastOutputNanos() - start > 0 ? progress.lastOutputNanos() : start;
     }
 
-    private static Look look(TerminalSession session, PromptTracker prompts) {
+    private static Look look(TerminalSession session, PromptTracker prompts, long sinceSeq) {
         // The tracker is fed under the session lock, so read under it too: its marks then agree with the screen.
         return session.snapshot((terminal, progress) -> new Look(progress, TextSerializer.screen(terminal),
                 prompts == null ? List.of() : prompts.inputRegions(),
                 prompts != null && prompts.state() == PromptTracker.State.AT_PROMPT,
-                prompts == null ? -1 : prompts.lastPromptSeq()));
+                prompts == null ? -1 : prompts.lastPromptSeq(),
+                prompts != null && prompts.continuationAfter(sinceSeq)));
     }
 
-    private static Outcome outcome(TerminalSession session, boolean matched, Reason reason) {
-        return new Outcome(matched, reason, ScreenSnapshot.take(session, 0));
+    private static Outcome outcome(TerminalSession session, boolean matched, Reason reason, boolean continuation) {
+        return new Outcome(matched, reason, ScreenSnapshot.take(session, 0), continuation);
     }
 
     private static Reason reasonOf(Kind kind) {

@@ -66,6 +66,22 @@ final class IntegratedShell implements AutoCloseable {
     }
 
     /**
+     * Writes {@code input} as it is and waits until the output after it holds the OSC sequence {@code mark} (as
+     * "number;payload"); returns the OSC sequences so far, as {@link #run} does.
+     */
+    List<String> typeUntil(String input, String mark) throws Exception {
+        int from = outputSize();
+        session.write(input.getBytes(StandardCharsets.UTF_8));
+        await(() -> rawSince(from).contains("\u001b]" + mark + "\u0007"), mark + " after " + input);
+        List<String> osc = new ArrayList<>();
+        Matcher m = OSC.matcher(rawSince(from));
+        while (m.find()) {
+            osc.add(m.group(1) + ";" + m.group(2));
+        }
+        return osc;
+    }
+
+    /**
      * Types {@code lines}, each followed by Enter, in one write (a command spread over several lines, as a paste
      * would bring it), and waits until a command has ended and the next prompt is drawn.
      */

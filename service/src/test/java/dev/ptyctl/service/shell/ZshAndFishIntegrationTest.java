@@ -76,4 +76,18 @@ class ZshAndFishIntegrationTest {
             assertThat(fish.run("cd /")).contains("7;file://" + BashIntegrationTest.hostname() + "/");
         }
     }
+
+    @Test
+    void fishMarksALineThatEnterLeavesIncompleteAsAContinuation() throws Exception {
+        try (IntegratedShell fish = fish("function fish_prompt; echo -n 'ready$ '; end\n")) {
+            long prompt = fish.prompts().lastPromptSeq();
+            // fish has no PS2: Enter on an open quote keeps the line in the editor, and the integration says so.
+            assertThat(fish.typeUntil("echo \"unterminated\r", "633;F")).doesNotContain("133;C");
+            assertThat(fish.prompts().continuationAfter(prompt)).isTrue();
+            // The rest of the line completes it: it runs as one command.
+            assertThat(fish.typeUntil("end\"\r", "133;D;0")).contains("133;C").doesNotContain("633;F");
+            assertThat(fish.prompts().continuationAfter(prompt)).isFalse();
+            assertThat(fish.screen()).contains("unterminated\nend\n");
+        }
+    }
 }

@@ -1,7 +1,8 @@
 # ptyctl shell integration for fish (docs/shell-integration.md), written for this project. Loaded from XDG_DATA_DIRS as a vendor
 # configuration snippet, so the user's config.fish and conf.d stay untouched and load as usual. Adds OSC 133 prompt
-# marks (A prompt, B command line, C output, D;<exit code>), OSC 633 E with the command line and OSC 7; fish's own
-# fish_title already sets the title to the running command and to the directory at the prompt.
+# marks (A prompt, B command line, C output, D;<exit code>), OSC 633 E with the command line, OSC 633 F when Enter
+# leaves an incomplete line in the editor, and OSC 7; fish's own fish_title already sets the title to the running
+# command and to the directory at the prompt.
 status is-interactive; or exit
 set -q __ptyctl_loaded; and exit
 set -g __ptyctl_loaded 1
@@ -39,5 +40,31 @@ function __ptyctl_prompt --on-event fish_prompt
         function __ptyctl_wrapped_prompt
         end
     end
+    printf '\e]133;A\a'
+end
+
+# fish has no continuation prompt: Enter on an incomplete line (an open quote, an unfinished block) inserts a line
+# break and keeps editing. OSC 633 F says so, as bash's and zsh's PS2 do, so a client waiting for the command to end
+# learns at once that the shell waits for more. Bound as the user's binding of Enter in the emacs and vi modes (a
+# preset-only rebinding, such as fish_vi_key_bindings, leaves it in place), unless the user bound Enter themselves.
+function __ptyctl_execute
+    if not commandline --paging-mode
+        commandline --is-valid
+        if test $status -eq 2
+            printf '\e]633;F\a'
+        end
+    end
+    commandline -f execute
+end
+for __ptyctl_mode in default insert
+    if not bind --user -M $__ptyctl_mode \r >/dev/null 2>&1
+        bind -M $__ptyctl_mode \r __ptyctl_execute
+    end
+end
+set -e __ptyctl_mode
+
+# Ctrl-C clears the command line and fish redraws the prompt without a fish_prompt event: A marks it as a new
+# prompt, so an incomplete line cancelled this way ends as bash's and zsh's do.
+function __ptyctl_cancel --on-event fish_cancel
     printf '\e]133;A\a'
 end
