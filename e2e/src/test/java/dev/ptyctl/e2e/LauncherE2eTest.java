@@ -60,6 +60,29 @@ class LauncherE2eTest {
     }
 
     @Test
+    void renderGivesARecordingOfAMebibyteOrMoreC2AndASmallOneC1Only(@TempDir Path dir) throws Exception {
+        Path small = Files.writeString(dir.resolve("small.txt"), "hello\n");
+        StringBuilder text = new StringBuilder();
+        for (int line = 1; text.length() < (1 << 20); line++) {
+            text.append("line ").append(line).append("\r\n");
+        }
+        Path large = Files.writeString(dir.resolve("large.txt"), text);
+        var lines = text.toString().lines().toList();
+        Map<String, String> jdk = Map.of("PTYCTL_JDK_DIRS", Path.of(System.getProperty("java.home")).getParent()
+                .toString());
+        Map<String, String> print = new java.util.HashMap<>(jdk);
+        print.put("PTYCTL_PRINT_COMMAND", "1");
+
+        assertThat(launch(print, "render", small.toString()).stdout()).contains("-XX:TieredStopAtLevel=1");
+        assertThat(launch(print, "render", "--cols", "20", large.toString()).stdout())
+                .doesNotContain("TieredStopAtLevel").contains(" render --cols 20 " + large);
+        var rendered = launch(jdk, "render", "--cols", "20", "--rows", "3", large.toString());
+        assertThat(rendered.exitCode()).as(rendered.toString()).isZero();
+        // three rows: the last two lines and the empty one the cursor is on (left out, as trailing blank rows are)
+        assertThat(rendered.stdout()).isEqualTo(lines.get(lines.size() - 2) + "\n" + lines.getLast() + "\n");
+    }
+
+    @Test
     void aJavaHomeOlderThan21IsPassedOverForANewerJdk(@TempDir Path fakeJdk) throws Exception {
         Path bin = Files.createDirectories(fakeJdk.resolve("bin"));
         for (String tool : new String[] {"java", "javac"}) {
