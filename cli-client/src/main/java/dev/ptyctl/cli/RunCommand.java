@@ -112,13 +112,35 @@ final class RunCommand implements Callable<Integer> {
             if (command == null) {
                 return ranNothing(client, line, err);
             }
+            List<JsonObject> commands = done.containsKey("commands")
+                    ? done.getJsonArray("commands").getValuesAs(JsonObject.class) : List.of(command);
             if (!json.enabled()) {
-                out.print(command.getString("output"));
-                out.flush();
+                report(commands.isEmpty() ? List.of(command) : commands, out, err);
             }
             JsonValue exit = command.get("exitCode");
             return exit instanceof jakarta.json.JsonNumber code ? code.intValue() : ExitCode.OK;
         }
+    }
+
+    /**
+     * Prints what the commands printed, in order, as a script's output would read; when the line ran several
+     * commands (a multi-line input in bash), one line per command on stderr with its exit code, so a failure before
+     * the last command is seen too.
+     */
+    private static void report(List<JsonObject> commands, PrintWriter out, PrintWriter err) {
+        commands.forEach(each -> out.print(each.getString("output")));
+        out.flush();
+        if (commands.size() < 2) {
+            return;
+        }
+        for (int i = 0; i < commands.size(); i++) {
+            JsonObject each = commands.get(i);
+            JsonValue code = each.get("exitCode");
+            err.println("ptyctl: command " + (i + 1) + " of " + commands.size()
+                    + (each.containsKey("commandLine") ? " (" + each.getString("commandLine") + ")" : "")
+                    + (code instanceof jakarta.json.JsonNumber n ? " exited with " + n : " ended without an exit code"));
+        }
+        err.flush();
     }
 
     /**

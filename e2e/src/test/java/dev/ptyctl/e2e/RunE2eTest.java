@@ -63,6 +63,39 @@ class RunE2eTest {
         }
     }
 
+    @Test
+    void aMultiLineInputInBashPrintsEveryCommandsOutputAndReportsEveryExitCode() throws Exception {
+        try (ServedTerminal served = serve("bash")) {
+            var ran = run(served, "echo one\nfalse\n(exit 3)\necho four");
+            assertThat(ran.exitCode()).as("the last command's code: %s", ran).isZero();
+            assertThat(ran.stdout()).isEqualTo("one\nfour\n");
+            assertThat(ran.stderr().lines().toList()).containsExactly(
+                    "ptyctl: command 1 of 4 (echo one) exited with 0",
+                    "ptyctl: command 2 of 4 exited with 1",
+                    "ptyctl: command 3 of 4 exited with 3",
+                    "ptyctl: command 4 of 4 exited with 0");
+
+            var json = Ptyctl.run("run", "--port", String.valueOf(served.port()), "--json", "--",
+                    "echo a\nsh -c 'echo b; exit 5'");
+            assertThat(json.exitCode()).as(json.toString()).isEqualTo(5);
+            var commands = dev.ptyctl.protocol.JsonSupport.parseObject(json.stdout()).getJsonArray("commands");
+            assertThat(commands.getValuesAs(jakarta.json.JsonObject.class)).extracting(
+                    c -> c.getInt("exitCode"), c -> c.getString("output")).containsExactly(
+                    org.assertj.core.groups.Tuple.tuple(0, "a\n"), org.assertj.core.groups.Tuple.tuple(5, "b\n"));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"zsh", "fish"})
+    void aMultiLineInputInZshAndFishIsOneCommandWithAllItsOutput(String shell) throws Exception {
+        try (ServedTerminal served = serve(shell)) {
+            var ran = run(served, "echo one\nfalse");
+            assertThat(ran.exitCode()).as(ran.toString()).isEqualTo(1);
+            assertThat(ran.stdout()).isEqualTo("one\n");
+            assertThat(ran.stderr()).isEmpty();
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"bash", "zsh", "fish"})
     void runWaitsForABusyShellBeforeTyping(String shell) throws Exception {

@@ -28,7 +28,8 @@ import java.util.regex.PatternSyntaxException;
  *       continuation prompt (then the answer has {@code continuation: true}); with
  *       {@code since: S} (an {@code outputSeq}, e.g. from the {@code pty/write} that typed a command) only by a
  *       prompt drawn after offset S, i.e. after that command. The answer then carries {@code command}: the exit
- *       code and output (rendered as text) of the last command, when it started after S.</li>
+ *       code and output (rendered as text) of the last command, when it started after S; and {@code commands}: the
+ *       same for every command that started after S, oldest first (a multi-line input runs several).</li>
  *   <li>None of these: waits {@code timeout} ms and answers {@code matched: false}.</li>
  *   <li>After the process has exited: answers at once; {@code matched} says whether {@code match} is on the final
  *       screen (with only {@code idleMs}, an exited program counts as idle).</li>
@@ -119,8 +120,9 @@ final class WaitMethod implements RpcMethodHandler {
 
     /**
      * Adds {@code command: {exitCode, output, truncated, commandLine}} for the last command, when it started after
-     * {@code since}; or {@code continuation: true} when the shell shows a continuation prompt instead (the line typed
-     * was incomplete, nothing ran).
+     * {@code since}, and with a {@code since} {@code commands}: every command that started after it; or
+     * {@code continuation: true} when the shell shows a continuation prompt instead (the line typed was incomplete,
+     * nothing ran).
      */
     private JsonObject withCommand(JsonObject result, TerminalSession session, long since) {
         if (prompts.continuationAfter(since)) {
@@ -130,8 +132,18 @@ final class WaitMethod implements RpcMethodHandler {
         if (command.isEmpty()) {
             return result;
         }
-        var record = command.get();
         int cols = session.snapshot((terminal, progress) -> terminal.cols());
+        JsonObjectBuilder answer = JsonSupport.PROVIDER.createObjectBuilder(result)
+                .add("command", commandJson(command.get(), cols));
+        if (since >= 0) {
+            var all = JsonSupport.arrayBuilder();
+            prompts.commandsAfter(since).forEach(each -> all.add(commandJson(each, cols)));
+            answer.add("commands", all);
+        }
+        return answer.build();
+    }
+
+    private static JsonObject commandJson(PromptTracker.CommandRecord record, int cols) {
         JsonObjectBuilder json = JsonSupport.objectBuilder()
                 .add("output", CommandOutput.render(record.outputBytes(), cols))
                 .add("truncated", record.truncated());
@@ -141,7 +153,7 @@ final class WaitMethod implements RpcMethodHandler {
         } else {
             json.addNull("exitCode");
         }
-        return JsonSupport.PROVIDER.createObjectBuilder(result).add("command", json).build();
+        return json.build();
     }
 
     private static Look look(TerminalSession session, Condition condition) {

@@ -110,6 +110,9 @@ public final class PromptTracker implements OutputListener {
     private boolean awaitingEndOfPrompt;
     private CommandRecord lastCommand;
     private final ArrayDeque<CommandSummary> recent = new ArrayDeque<>();
+    /** The last finished commands with their output, together at most {@link #MAX_CAPTURE_BYTES} of it. */
+    private final ArrayDeque<CommandRecord> recentRecords = new ArrayDeque<>();
+    private long recentRecordBytes;
 
     private static final byte ESC = 0x1b;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -310,7 +313,7 @@ public final class PromptTracker implements OutputListener {
                 awaitingEndOfPrompt = kind == 'A';
                 if (captureStartSeq >= 0) {
                     // A prompt without a D (e.g. Ctrl-C at a prompt, a shell that skips D): the command is over.
-                    remember(new CommandSummary(runningLine, captureStartSeq, markStartSeq, OptionalInt.empty()));
+                    endCommand(OptionalInt.empty());
                 }
                 captureStartSeq = -1;
                 if (kind == 'A') {
@@ -320,9 +323,10 @@ public final class PromptTracker implements OutputListener {
             case 'C' -> {
                 endInput(markStartSeq);
                 if (captureStartSeq >= 0) {
-                    // A second C before any D: bash runs the commands of one multi-line input one after another,
-                    // each with its own C, and sends one D after the last. The one before ends here, without a code.
-                    remember(new CommandSummary(runningLine, captureStartSeq, markStartSeq, OptionalInt.empty()));
+                    // A second C before any D: a shell ran the commands of one multi-line input one after another,
+                    // each with its own C, and sent no D between them (ptyctl's bash script does send one). The
+                    // one before ends here, without a code.
+                    endCommand(OptionalInt.empty());
                 }
                 state = State.RUNNING;
                 captureStartSeq = endSeq;
@@ -347,15 +351,28 @@ public final class PromptTracker implements OutputListener {
         if (fields.length > 1 && fields[1].matches("-?\\d{1,9}")) {
             exit = OptionalInt.of(Integer.parseInt(fields[1]));
         }
+        lastCommand = endCommand(exit);
+    }
+
+    /** The running command ended where the current mark began; remembers it with its output. */
+    private CommandRecord endCommand(OptionalInt exit) {
         byte[] bytes = capture.toByteArray();
-        // Bytes were captured as they went by, the D mark's own included: keep only what came before the mark.
+        // Bytes were captured as they went by, the mark's own included: keep only what came before the mark.
         int keep = (int) Math.max(0, Math.min(bytes.length, markStartSeq - captureStartSeq));
         byte[] output = Arrays.copyOf(bytes, keep);
-        lastCommand = new CommandRecord(captureStartSeq, markStartSeq, exit, output, captureTruncated, runningLine);
+        CommandRecord ended = new CommandRecord(captureStartSeq, markStartSeq, exit, output, captureTruncated,
+                runningLine);
         remember(new CommandSummary(runningLine, captureStartSeq, markStartSeq, exit));
+        recentRecords.addLast(ended);
+        recentRecordBytes += output.length;
+        while (recentRecords.size() > MAX_RECENT_COMMANDS
+                || recentRecordBytes > MAX_CAPTURE_BYTES && recentRecords.size() > 1) {
+            recentRecordBytes -= recentRecords.removeFirst().outputBytes().length;
+        }
         captureStartSeq = -1;
         runningLine = Optional.empty();
         capture.reset();
+        return ended;
     }
 
     private void endInput(long endSeq) {
@@ -466,6 +483,15 @@ public final class PromptTracker implements OutputListener {
         List<InputRegion> all = new java.util.ArrayList<>(inputRegions);
         all.add(new InputRegion(inputStartSeq, Long.MAX_VALUE));
         return all;
+    }
+
+    /**
+     * The finished commands whose output began after output offset {@code since}, oldest first, with their output:
+     * every command of one multi-line input, as far as the last {@link #MAX_RECENT_COMMANDS} commands and
+     * {@link #MAX_CAPTURE_BYTES} of their output reach (older ones are left out).
+     */
+    public synchronized List<CommandRecord> commandsAfter(long since) {
+        return recentRecords.stream().filter(c -> c.outputStartSeq() > since).toList();
     }
 
     /** The last {@link #MAX_RECENT_COMMANDS} finished commands, oldest first. */

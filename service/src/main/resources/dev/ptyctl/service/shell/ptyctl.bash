@@ -16,6 +16,7 @@ __ptyctl_loaded=1
 # The user's prompt commands, kept to be run from ours (bash 5.1 allows PROMPT_COMMAND to be an array).
 __ptyctl_user_prompt_commands=("${PROMPT_COMMAND[@]}")
 __ptyctl_command_running=0
+__ptyctl_earlier_running=0
 
 __ptyctl_status() { return "$1"; }
 
@@ -61,11 +62,16 @@ __ptyctl_escape() {
 }
 
 # Runs after a command line has been read, from PS0 (in a subshell): reports the command line (OSC 633 E), marks
-# the start of its output (OSC 133 C) and makes it the title. The line comes from the history; when the history did
+# the start of its output (OSC 133 C) and makes it the title. Several lines of one input (a paste) run one after
+# another without a prompt between them, each after its own PS0: the one before has ended then, and its D (with $?,
+# still its status here) comes first, so every command of the input gets its exit code. The line comes from the history; when the history did
 # not keep it (HISTCONTROL=ignorespace, set +o history) its number is not the one the prompt expected, and the line
 # stays unreported rather than being mistaken for the one before.
 __ptyctl_preexec() {
-  local line number
+  local status=$? line number
+  if ((__ptyctl_earlier_running)); then
+    printf '\e]133;D;%s\a' "$status"
+  fi
   line=$(HISTTIMEFORMAT= builtin history 1 2>/dev/null)
   line=${line#"${line%%[![:space:]]*}"}
   number=${line%%[!0-9]*}
@@ -114,8 +120,9 @@ __ptyctl_precmd() {
 
 PROMPT_COMMAND=__ptyctl_precmd
 # PS0 is shown after a command line is read and before it runs. The arithmetic inside an empty substring sets the
-# flag in this shell (not a subshell), so the next prompt knows a command ran and owes its OSC 133 D.
+# flag in this shell (not a subshell), so the next prompt knows a command ran and owes its OSC 133 D; it keeps the
+# flag's earlier value too, for the preexec's D of an earlier command of the same input.
 # (No \[ \] here: PS0 is not shown through readline, which is what strips them.)
 __ptyctl_none=   # must be set: bash skips the offset arithmetic of an unset variable
-PS0='${__ptyctl_none:0:$((__ptyctl_command_running=1,0))}$(__ptyctl_preexec)'"${PS0-}"
+PS0='${__ptyctl_none:0:$((__ptyctl_earlier_running=__ptyctl_command_running,__ptyctl_command_running=1,0))}$(__ptyctl_preexec)'"${PS0-}"
 fi

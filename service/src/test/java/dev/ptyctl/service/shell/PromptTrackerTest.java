@@ -80,6 +80,23 @@ class PromptTrackerTest {
     }
 
     @Test
+    void everyCommandOfOneInputIsKeptWithItsOutputAndCode() {
+        PromptTracker tracker = new PromptTracker(true);
+        long[] seq = {0};
+        feed(tracker, A + "$ " + B, 0, seq);
+        long typed = seq[0];
+        feed(tracker, "echo one\r\n" + C + "one\r\n" + d(0) + C + d(1) + C + "three\r\n" + C + "four\r\n" + d(4)
+                + A + "$ " + B, 1, seq);
+        assertThat(tracker.commandsAfter(typed)).extracting(c -> new String(c.outputBytes(), StandardCharsets.UTF_8),
+                c -> c.exitCode().isPresent() ? c.exitCode().getAsInt() : -1).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("one\r\n", 0), org.assertj.core.groups.Tuple.tuple("", 1),
+                org.assertj.core.groups.Tuple.tuple("three\r\n", -1), // ended by the next C, without a D
+                org.assertj.core.groups.Tuple.tuple("four\r\n", 4));
+        assertThat(tracker.lastCommand().orElseThrow().exitCode()).hasValue(4);
+        assertThat(tracker.commandsAfter(seq[0])).isEmpty();
+    }
+
+    @Test
     void withoutMarksTheStateStaysUnknown() {
         PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
