@@ -1,0 +1,94 @@
+package dev.ptyctl.client.dsl;
+
+import static dev.ptyctl.client.dsl.Screens.ESC;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.testing.FakeRpcServer;
+import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.serialize.VtSerializer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The failure report's writer ({@link FailureReport}) for a driver without a view of its own (a bare JSON-RPC
+ * endpoint, scripted here): what each file holds. The report of a live terminal, recording and commands included, is
+ * checked end to end by the e2e module's FailureReportE2eTest.
+ */
+class FailureReportTest {
+    @TempDir
+    Path dir;
+    private FakeRpcServer server;
+    private TerminalDriver driver;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = FakeRpcServer.startTcp();
+        driver = TerminalDriver.connect(server.address());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        driver.close();
+        server.assertExhausted();
+        server.close();
+    }
+
+    /** A DSL failure as the driver raises it: the expectation, and the screen with its styles. */
+    private static TerminalAssertionError failure(String expectation, String output) {
+        Terminal screen = Screens.terminal(24, 4, output);
+        return new TerminalAssertionError(expectation, Cells.of(screen).toScreen(), VtSerializer.serializeBytes(screen));
+    }
+
+    @Test
+    void everyFileIsWrittenFromTheScreenTheFailureCarries() throws Exception {
+        TerminalAssertionError failure = failure("expected text \"Deployed\" to be visible within 1 s; found none",
+                ESC + "[1;32m\u2714 built" + ESC + "[0m <ok>\r\n" + ESC + "[31mfailed" + ESC + "[0m & quota\r\n$ ");
+
+        List<Path> files = FailureReport.write(dir.resolve("report"), "deploys (DeployTest)", driver, failure);
+
+        assertThat(files).extracting(f -> f.getFileName().toString()).containsExactlyElementsOf(FailureReport.FILES);
+        Path report = dir.resolve("report");
+        assertThat(report.resolve("screen.txt")).hasContent("""
+                screen 24x4, cursor at row 3, column 3:
+                 1 |\u2714 built <ok>
+                 2 |failed & quota
+                 3 |$
+                   |  ^""");
+        assertThat(report.resolve("failure.txt")).content().startsWith(
+                "expected text \"Deployed\" to be visible within 1 s; found none\nscreen 24x4, cursor at row 3, column 3:\n");
+        String svg = Files.readString(report.resolve("screen.svg"));
+        assertThat(svg).startsWith("<svg xmlns=").contains("font-weight=\"bold\">\u2714 built</text>")
+                .contains("&lt;ok&gt;").contains("fill=\"#cc0000\"").contains("class=\"cursor\"");
+        assertThat(report.resolve("recording.cast")).as("no view, no recording").isEmptyFile();
+        assertThat(report.resolve("commands.txt")).hasContent("(no command reported by the shell)");
+        String page = Files.readString(report.resolve("index.html"));
+        assertThat(page).contains("<title>deploys (DeployTest)</title>")
+                .contains("<p class=\"expectation\">expected text &quot;Deployed&quot; to be visible within 1 s; found none</p>")
+                .contains(svg).contains("failed &amp; quota").contains("No command reported by the shell.")
+                .doesNotContain("<script");
+    }
+
+    @Test
+    void anyOtherFailureShowsTheServersScreenWithTheErrorItself() throws Exception {
+        server.reply("{'screen':'$ make\\nok\\n','cursor':{'row':2,'col':3},'size':{'cols':20,'rows':3}}");
+        AssertionError failure = new AssertionError("expected: 3 but was: 2");
+
+        FailureReport.write(dir, "counts (CountTest)", driver, failure);
+
+        assertThat(dir.resolve("screen.txt")).hasContent("""
+                screen 20x3, cursor at row 2, column 3:
+                 1 |$ make
+                 2 |ok
+                   |  ^""");
+        assertThat(dir.resolve("failure.txt")).content().startsWith("java.lang.AssertionError: expected: 3 but was: 2\n\n"
+                + "screen 20x3");
+        assertThat(Files.readString(dir.resolve("index.html")))
+                .contains("<p class=\"expectation\">java.lang.AssertionError: expected: 3 but was: 2</p>");
+        server.takeRequest();
+    }
+}

@@ -1,0 +1,105 @@
+package dev.ptyctl.client.dsl;
+
+import static dev.ptyctl.client.dsl.Screens.ESC;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@link Locator}: what text, patterns and styles find on a screen, narrowed by rows and index; no server. */
+class LocatorTest {
+    /** A file manager's screen: a title, a list with the selection in inverse video, and a status line. */
+    private static final Replay FILES = Screens.replay(40, 6,
+            ESC + "[1mFiles: /home/me" + ESC + "[0m\r\n"
+                    + "  notes.txt   2 KiB\r\n"
+                    + ESC + "[7m  todo.txt    1 KiB " + ESC + "[0m\r\n"
+                    + "  Save.txt    9 KiB\r\n"
+                    + "\r\n"
+                    + ESC + "[31mSave" + ESC + "[0m failed: " + ESC + "[31;1mdisk full" + ESC + "[0m  Save");
+
+    private static List<Locator.Match> matches(Locator locator) {
+        return locator.find(locator.source().cells());
+    }
+
+    @Test
+    void textIsFoundEverywhereInReadingOrder() {
+        Locator save = FILES.getByText("Save");
+        assertThat(save.count()).isEqualTo(3);
+        assertThat(matches(save)).containsExactly(new Locator.Match(3, 2, 6, "Save"), new Locator.Match(5, 0, 4, "Save"),
+                new Locator.Match(5, 24, 28, "Save"));
+        assertThat(FILES.getByText("save").count()).as("case matters").isZero();
+        assertThat(FILES.getByText("Saved").text()).isEmpty();
+    }
+
+    @Test
+    void withinKeepsTheRowsOfTheRegionCountedFromOne() {
+        assertThat(FILES.getByText("Save").within(Region.rows(1, 4)).count()).isEqualTo(1);
+        assertThat(FILES.getByText("Save").within(Region.row(6)).count()).isEqualTo(2);
+        assertThat(FILES.getByText("Save").within(Region.rows(1, 3)).count()).isZero();
+        assertThat(FILES.getByText("KiB").within(Region.rows(2, 3)).count()).isEqualTo(2);
+        assertThat(FILES.getByText("Save").within(Region.rows(6, 100)).count()).as("rows past the screen").isEqualTo(2);
+        assertThatThrownBy(() -> Region.rows(0, 2)).hasMessage("a region is rows from..to with 1 <= from <= to, got 0..2");
+    }
+
+    @Test
+    void nthPicksOneMatchFromZeroAfterTheRegion() {
+        Locator save = FILES.getByText("Save");
+        assertThat(matches(save.nth(1))).containsExactly(new Locator.Match(5, 0, 4, "Save"));
+        assertThat(matches(save.within(Region.row(6)).nth(1))).containsExactly(new Locator.Match(5, 24, 28, "Save"));
+        assertThat(save.nth(3).count()).isZero();
+        assertThatThrownBy(() -> save.nth(-1)).hasMessage("nth counts from 0, got -1");
+    }
+
+    @Test
+    void aPatternMatchesWithinEachRowAndEmptyMatchesAreNoMatches() {
+        assertThat(FILES.getByRegex("\\d+ KiB").count()).isEqualTo(3);
+        assertThat(FILES.getByRegex("^  \\w+\\.txt").nth(2).text()).contains("  Save.txt");
+        assertThat(FILES.getByRegex("KiB$").count()).isEqualTo(3);
+        assertThat(FILES.getByRegex("KiB $").count()).as("rows end without their trailing blanks, styled or not").isZero();
+        assertThat(FILES.getByRegex("x*").count()).isEqualTo(3); // the x of the three .txt, never the empty matches
+        assertThat(FILES.getByRegex("me.*notes").count()).as("a match lies within one row").isZero();
+    }
+
+    @Test
+    void aStyleFindsRunsOfCellsWithoutTheirBlankEnds() {
+        assertThat(matches(FILES.getByStyle(Style.inverse()))).containsExactly(new Locator.Match(2, 2, 19, "todo.txt    1 KiB"));
+        assertThat(matches(FILES.getByStyle(Style.color("red")))).extracting(Locator.Match::text)
+                .containsExactly("Save", "disk full");
+        assertThat(FILES.getByStyle(Style.bold().fg("red")).text()).contains("disk full");
+        assertThat(FILES.getByStyle(Style.bold()).nth(0).text()).contains("Files: /home/me");
+        assertThat(FILES.getByStyle(Style.underline()).count()).isZero();
+    }
+
+    @Test
+    void wideCharactersAreOneCharacterOfTextAndTwoColumns() {
+        Replay wide = Screens.replay(20, 2, "\u90e8\u7f72 ok " + ESC + "[32m\u2714 done" + ESC + "[0m");
+        assertThat(matches(wide.getByText("ok"))).containsExactly(new Locator.Match(0, 5, 7, "ok"));
+        assertThat(matches(wide.getByText("\u7f72 o"))).containsExactly(new Locator.Match(0, 2, 6, "\u7f72 o"));
+        assertThat(matches(wide.getByStyle(Style.color("green")))).containsExactly(new Locator.Match(0, 8, 14, "\u2714 done"));
+    }
+
+    @Test
+    void aLocatorSaysWhatItLooksFor() {
+        assertThat(FILES.getByText("Save").within(Region.rows(2, 3)).nth(1)).hasToString("text \"Save\" in rows 2-3, match 1");
+        assertThat(FILES.getByRegex("\\d+").within(Region.row(4))).hasToString("/\\d+/ in row 4");
+        assertThat(FILES.getByStyle(Style.bold().fg("red"))).hasToString("cells with style bold fg=red");
+        assertThatThrownBy(() -> FILES.getByText("")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> FILES.getByText("a\nb")).hasMessageContaining("within one row");
+    }
+
+    @Test
+    void assertionsOnALocatorTellWhatWasFound() {
+        TerminalAssertions.assertThat(FILES.getByText("Save")).isVisible().hasCount(3);
+        TerminalAssertions.assertThat(FILES.getByText("disk full")).hasStyle(Style.bold().fg("red"));
+        TerminalAssertions.assertThat(FILES.getByStyle(Style.inverse())).hasText("todo.txt    1 KiB");
+        TerminalAssertions.assertThat(FILES.getByText("Saved")).isHidden();
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByText("Save")).hasCount(2))
+                .isInstanceOf(TerminalAssertionError.class).hasMessageStartingWith("expected 2 of text \"Save\" within"
+                        + " 0 ms; found 3: \"Save\" at row 4, column 3, \"Save\" at row 6, column 1, \"Save\" at row 6,"
+                        + " column 25");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByText("Save")).hasStyle(Style.color("red")))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected text \"Save\" to have style fg=red within 0 ms; found 3");
+    }
+}
