@@ -18,7 +18,7 @@ import java.util.List;
  * saw ({@code failure.txt}), and an {@code index.html} that shows them together with nothing to download.
  *
  * <p>{@code @WithTerminal} writes it under {@code target/ptyctl-reports/<test>/} for every failing test (the system
- * property {@code ptyctl.reports} names another root) and attaches the files to the test's report.
+ * property or JUnit configuration parameter {@code ptyctl.reports} names another root) and attaches the files to the test's report.
  */
 public final class FailureReport {
     /** The files of a report, in the order they are written. */

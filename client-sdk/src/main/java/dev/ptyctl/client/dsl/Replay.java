@@ -151,6 +151,12 @@ public final class Replay {
         return this;
     }
 
+    /** Where the snapshot settings are read (as {@link TerminalDriver#settings}): system properties by default. */
+    public Replay settings(Function<String, Optional<String>> lookup) {
+        owner.settings(lookup);
+        return this;
+    }
+
     ScreenSource source() {
         return source;
     }

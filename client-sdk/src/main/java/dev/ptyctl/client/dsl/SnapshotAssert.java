@@ -28,9 +28,12 @@ import java.util.Optional;
  * }</pre>
  */
 public final class SnapshotAssert {
-    /** The system property that rewrites every snapshot. */
+    /**
+     * The setting that rewrites every snapshot: a system property, or under {@code @WithTerminal} also a JUnit
+     * configuration parameter (the launcher's, or {@code junit-platform.properties}).
+     */
     public static final String UPDATE_PROPERTY = "ptyctl.updateSnapshots";
-    /** The system property naming the test source root when it is not {@code src/test/java} (or kotlin, groovy). */
+    /** The setting (as {@link #UPDATE_PROPERTY}) naming the test source root when it is not {@code src/test/java} (or kotlin, groovy). */
     public static final String SOURCES_PROPERTY = "ptyctl.testSources";
 
     private final ScreenSource source;
@@ -56,8 +59,9 @@ public final class SnapshotAssert {
         SnapshotOwner owner = source.snapshotOwner();
         String name = owner.next(explicitName);
         Class<?> testClass = SnapshotOwner.outermost(owner.testClass());
-        Path file = SnapshotFiles.folder(testClass).resolve(testClass.getSimpleName() + "." + name + ".snap");
-        boolean update = Boolean.getBoolean(UPDATE_PROPERTY);
+        Path file = SnapshotFiles.folder(testClass, owner.setting(SOURCES_PROPERTY))
+                .resolve(testClass.getSimpleName() + "." + name + ".snap");
+        boolean update = owner.setting(UPDATE_PROPERTY).map(Boolean::parseBoolean).orElse(false);
         if (update || !Files.exists(file)) {
             if (!update && "true".equalsIgnoreCase(System.getenv("CI"))) {
                 throw source.failure("snapshot " + file + " does not exist, and CI=true: write it locally (run the test"

@@ -3,10 +3,11 @@ package dev.ptyctl.client.dsl;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Where a test class's snapshots live: {@code __snapshots__/} in the folder of its source file, found under the
- * system property {@code ptyctl.testSources} if set, else under {@code src/test/java}, {@code src/test/kotlin} or
+ * setting {@code ptyctl.testSources} if given, else under {@code src/test/java}, {@code src/test/kotlin} or
  * {@code src/test/groovy} of the working directory (the module, when Maven or Gradle run the tests).
  */
 final class SnapshotFiles {
@@ -15,11 +16,11 @@ final class SnapshotFiles {
     private SnapshotFiles() {
     }
 
-    static Path folder(Class<?> testClass) {
+    /** @param sourceRoot the test source root when one is configured */
+    static Path folder(Class<?> testClass, Optional<String> sourceRoot) {
         String packagePath = testClass.getPackageName().replace('.', '/');
-        String configured = System.getProperty(SnapshotAssert.SOURCES_PROPERTY);
-        if (configured != null && !configured.isBlank()) {
-            return Path.of(configured).resolve(packagePath).resolve("__snapshots__");
+        if (sourceRoot.isPresent()) {
+            return Path.of(sourceRoot.get()).resolve(packagePath).resolve("__snapshots__");
         }
         for (String root : SOURCE_ROOTS) {
             Path folder = Path.of(root).resolve(packagePath);

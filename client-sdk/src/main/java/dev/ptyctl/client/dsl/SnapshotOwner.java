@@ -3,11 +3,16 @@ package dev.ptyctl.client.dsl;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The test a driver or replay belongs to, for the names of its snapshot files: the test class (whose source folder
  * holds {@code __snapshots__/}) and the test's name. Given by the JUnit extension, else found on the call stack (the
- * first caller outside the DSL's assertion classes). Thread-safe.
+ * first caller outside the DSL's assertion classes). It also knows where the snapshot settings ({@value
+ * SnapshotAssert#UPDATE_PROPERTY}, {@value SnapshotAssert#SOURCES_PROPERTY}) are read: system properties unless told
+ * otherwise (the JUnit extension gives JUnit's configuration parameters, so one test run's launcher can set them
+ * without touching the JVM's global state). Thread-safe.
  */
 final class SnapshotOwner {
     /** The classes a snapshot assertion passes through on its way from the test. */
@@ -17,11 +22,25 @@ final class SnapshotOwner {
     private Class<?> testClass;
     private String testName;
     private final Map<String, Integer> taken = new HashMap<>();
+    private Function<String, Optional<String>> settings = name -> Optional.ofNullable(System.getProperty(name));
 
     synchronized void set(Class<?> testClass, String testName) {
         this.testClass = Objects.requireNonNull(testClass, "testClass");
         this.testName = Objects.requireNonNull(testName, "testName");
         taken.clear();
+    }
+
+    synchronized void settings(Function<String, Optional<String>> lookup) {
+        this.settings = Objects.requireNonNull(lookup, "lookup");
+    }
+
+    /** A snapshot setting by its name, blank values counted as absent. */
+    Optional<String> setting(String name) {
+        Function<String, Optional<String>> lookup;
+        synchronized (this) {
+            lookup = settings;
+        }
+        return lookup.apply(name).filter(value -> !value.isBlank());
     }
 
     /** The test class: the one given, else the first caller outside this package. */

@@ -22,11 +22,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Drives one terminal for a test, fluently: type, press keys, wait, run commands, assert the
- * screen. Built on {@link RpcClient}; every wait is done by the server ({@code pty/wait}), so there
- * is no polling and no sleeping.
+ * screen. Built on {@link RpcClient}. Connected with a live view ({@link #connect(TerminalsClient, Terminal, String)},
+ * as {@code @WithTerminal} does), it keeps its own copy of the screen, fed by the terminal's output: {@link #screen()},
+ * {@link #assertScreen()}, locators, marks and snapshots all read that one copy (after it has caught up with the
+ * output written so far), and their waits are woken by that output. {@link #waitFor}, prompts and commands are the
+ * server's waits ({@code pty/wait}), after which the copy catches up. Without a live view (a bare JSON-RPC endpoint),
+ * the server reads too ({@code pty/read}). Either way, no polling and no sleeping.
  *
  * <pre>{@code
  * try (TerminalDriver terminal = TerminalDriver.connect(RpcAddress.parseHostPort("127.0.0.1:5174"))) {
@@ -164,7 +170,9 @@ public final class TerminalDriver implements AutoCloseable {
     }
 
     /**
-     * Waits until {@code text} is on the screen (it may span rows, joined by {@code \n}).
+     * Waits until {@code text} is on the screen (it may span rows, joined by {@code \n}). The server waits
+     * ({@code pty/wait}, so its prompt tracking has seen that output too, as {@link #run} needs); with a live view
+     * this driver's copy then catches up, so {@link #screen()}, locators and snapshots show at least what matched.
      *
      * @throws TerminalAssertionError when it is not there within {@code timeout}
      */
@@ -176,7 +184,7 @@ public final class TerminalDriver implements AutoCloseable {
 
     /**
      * Waits until a Java regular expression is found on the screen ({@code ^} and {@code $} match at
-     * row ends).
+     * row ends); as {@link #waitFor(String, Duration)}, the copy then catches up.
      *
      * @throws TerminalAssertionError when it is not found within {@code timeout}
      */
@@ -201,6 +209,9 @@ public final class TerminalDriver implements AutoCloseable {
         WaitResult result = io(() -> rpc.waitFor(request));
         if (!result.matched()) {
             throw failure(expectation, result.screen());
+        }
+        if (live != null) {
+            sync(); // what matched on the server's screen is on this driver's copy too
         }
         return this;
     }
@@ -281,12 +292,19 @@ public final class TerminalDriver implements AutoCloseable {
         return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
     }
 
-    /** The whole screen now. */
+    /**
+     * The whole screen now. With a live view, this driver's copy once it has every byte the program wrote before this
+     * call: the same screen locators, marks and snapshots see. Otherwise the server's ({@code pty/read}).
+     */
     public Screen screen() {
+        if (live != null) {
+            sync();
+            return live.screen().cells().toScreen();
+        }
         return io(rpc::read);
     }
 
-    /** Assertions on the screen as it is now. */
+    /** Assertions on the screen as it is now ({@link #screen()}). */
     public ScreenAssert assertScreen() {
         return new ScreenAssert(screen(), this);
     }
@@ -331,7 +349,7 @@ public final class TerminalDriver implements AutoCloseable {
         long serverSeq = io(view::serverSeq);
         return interruptible(() -> view.screen().mark(serverSeq, timeout)).orElseThrow(() -> failure(
                 "expected the terminal's output up to offset " + serverSeq + " to arrive within " + describe(timeout),
-                screen()));
+                io(rpc::read)));
     }
 
     /**
@@ -357,11 +375,7 @@ public final class TerminalDriver implements AutoCloseable {
      * @throws TerminalAssertionError when output keeps coming for the whole default timeout
      */
     public TerminalDriver waitForSettled(Duration quiet) {
-        waitForIdle(quiet);
-        if (live != null) {
-            sync();
-        }
-        return this;
+        return waitForIdle(quiet); // which, as every server wait, lets the copy catch up
     }
 
     /**
@@ -416,6 +430,17 @@ public final class TerminalDriver implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Where this driver reads the snapshot settings ({@value SnapshotAssert#UPDATE_PROPERTY},
+     * {@value SnapshotAssert#SOURCES_PROPERTY}): system properties unless told otherwise. {@code @WithTerminal} gives
+     * JUnit's configuration parameters (the launcher's, then system properties, then {@code junit-platform.properties}),
+     * so a build can set them for one run without changing the JVM's system properties.
+     */
+    public TerminalDriver settings(Function<String, Optional<String>> lookup) {
+        owner.settings(lookup);
+        return this;
+    }
+
     ScreenSource source() {
         live("locators and snapshots");
         return source;
@@ -464,7 +489,8 @@ public final class TerminalDriver implements AutoCloseable {
     /** Waits until the live view has every byte written so far (at most the default timeout). */
     void sync() {
         if (!io(() -> live.sync(timeout))) {
-            throw failure("expected the terminal's output to reach this driver within " + describe(timeout), screen());
+            throw failure("expected the terminal's output to reach this driver within " + describe(timeout),
+                    io(rpc::read));
         }
     }
 

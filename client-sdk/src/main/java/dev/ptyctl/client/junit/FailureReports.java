@@ -10,20 +10,24 @@ import org.junit.jupiter.api.MediaType;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Writes a failed test's {@link FailureReport} under {@code target/ptyctl-reports/<test>/} (or the folder the system
- * property {@code ptyctl.reports} names) and attaches each file to the test with JUnit's {@code publishFile}, so IDEs
+ * Writes a failed test's {@link FailureReport} under {@code target/ptyctl-reports/<test>/} (or the folder the JUnit
+ * configuration parameter or system property {@code ptyctl.reports} names) and attaches each file to the test with
+ * JUnit's {@code publishFile}, so IDEs
  * and build reports that show attachments show the screen; the folder is also a report entry,
  * {@code ptyctl.report}.
  */
 final class FailureReports {
     /** Where reports go unless told otherwise: Maven's and Gradle's build folder of the module under test. */
     static final String DEFAULT_ROOT = "target/ptyctl-reports";
+    /** The JUnit configuration parameter (or system property) naming another folder. */
+    static final String ROOT_PARAMETER = "ptyctl.reports";
 
     private FailureReports() {
     }
 
     static void publish(ExtensionContext context, TerminalDriver driver, Throwable failure, String label) {
-        Path dir = Path.of(System.getProperty("ptyctl.reports", DEFAULT_ROOT))
+        Path dir = Path.of(context.getConfigurationParameter(ROOT_PARAMETER).filter(root -> !root.isBlank())
+                        .orElse(DEFAULT_ROOT))
                 .resolve(context.getRequiredTestClass().getName() + "." + testName(context) + label);
         List<Path> files;
         try {

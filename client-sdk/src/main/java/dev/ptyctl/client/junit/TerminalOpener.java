@@ -44,9 +44,10 @@ final class TerminalOpener {
      */
     static Running open(ExtensionContext context, WithTerminal settings, String shell, String size, String label)
             throws IOException {
-        String url = first(settings == null ? "" : settings.url(), System.getProperty("ptyctl.url"),
+        // JUnit's configuration parameters: the launcher's, then system properties, then junit-platform.properties.
+        String url = first(settings == null ? "" : settings.url(), parameter(context, "ptyctl.url"),
                 System.getenv("PTYCTL_URL")).orElse(TerminalExtension.DEFAULT_URL);
-        String token = first(System.getProperty("ptyctl.token"), System.getenv("PTYCTL_TOKEN")).orElse(null);
+        String token = first(parameter(context, "ptyctl.token"), System.getenv("PTYCTL_TOKEN")).orElse(null);
         TerminalsClient terminals = TerminalsClient.builder().baseUrl(URI.create(url)).token(token).build();
         try {
             Terminal terminal = create(terminals, request(context, settings, shell, size));
@@ -58,7 +59,8 @@ final class TerminalOpener {
                 terminals.delete(terminal.terminalId());
                 throw e;
             }
-            driver.testName(context.getRequiredTestClass(), FailureReports.testName(context) + label);
+            driver.testName(context.getRequiredTestClass(), FailureReports.testName(context) + label)
+                    .settings(context::getConfigurationParameter);
             return new Running(terminals, terminal, driver, label);
         } catch (RestConnectionException e) {
             terminals.close();
@@ -134,6 +136,10 @@ final class TerminalOpener {
             // the message below says what is expected
         }
         throw new IllegalArgumentException("a terminal size is COLSxROWS, e.g. \"80x24\", got \"" + size + "\"");
+    }
+
+    private static String parameter(ExtensionContext context, String name) {
+        return context.getConfigurationParameter(name).orElse(null);
     }
 
     private static Optional<String> first(String... candidates) {

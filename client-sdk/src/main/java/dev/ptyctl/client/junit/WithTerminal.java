@@ -25,9 +25,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * }
  * }</pre>
  *
- * <p>The server: {@link #url()}, else the system property {@code ptyctl.url}, else the environment
- * variable {@code PTYCTL_URL}, else {@code http://127.0.0.1:8765}. Its token, if it needs one: the
- * system property {@code ptyctl.token}, else {@code PTYCTL_TOKEN}.
+ * <p>The server: {@link #url()}, else the JUnit configuration parameter {@code ptyctl.url} (a system property, an
+ * entry of {@code junit-platform.properties} or the launcher's), else the environment variable {@code PTYCTL_URL},
+ * else {@code http://127.0.0.1:8765}. Its token, if it needs one: the configuration parameter {@code ptyctl.token},
+ * else {@code PTYCTL_TOKEN}. The settings {@code ptyctl.reports} (the failure reports' folder),
+ * {@code ptyctl.updateSnapshots} and {@code ptyctl.testSources} are read the same way.
  */
 @Documented
 @Inherited
@@ -35,7 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Target({ElementType.TYPE, ElementType.METHOD})
 @ExtendWith(TerminalExtension.class)
 public @interface WithTerminal {
-    /** The server's URL; empty for the system property, environment or default (see above). */
+    /** The server's URL; empty for the configuration parameter, environment or default (see above). */
     String url() default "";
 
     /**

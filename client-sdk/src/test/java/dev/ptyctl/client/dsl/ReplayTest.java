@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,22 +70,19 @@ class ReplayTest {
 
     @Test
     void snapshotsOfAReplayAreWrittenThenCompared(@TempDir Path sources) throws Exception {
-        System.setProperty(SnapshotAssert.SOURCES_PROPERTY, sources.toString());
-        try {
-            Replay replay = Replay.ofText("session.cast", CAST);
-            Path file = sources.resolve("dev/ptyctl/client/dsl/__snapshots__/ReplayTest.session.snap");
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) { // where a missing snapshot fails instead
-                Files.createDirectories(file.getParent());
-                Files.writeString(file, SESSION_SNAPSHOT);
-            }
-            TerminalAssertions.assertThat(replay).matchesSnapshot("session");
-            assertThat(file).content().isEqualTo(SESSION_SNAPSHOT);
-            Files.writeString(file, Files.readString(file).replace("No such file", "No such fine"));
-            assertThatThrownBy(() -> TerminalAssertions.assertThat(replay).matchesSnapshot("session"))
-                    .hasMessageContaining("@@ line 7\n-  4 |cat: 'x\\\\y': No such fine\n+  4 |cat: 'x\\\\y': No such file\n");
-        } finally {
-            System.clearProperty(SnapshotAssert.SOURCES_PROPERTY);
+        Replay replay = Replay.ofText("session.cast", CAST)
+                .settings(name -> name.equals(SnapshotAssert.SOURCES_PROPERTY) ? Optional.of(sources.toString())
+                        : Optional.empty());
+        Path file = sources.resolve("dev/ptyctl/client/dsl/__snapshots__/ReplayTest.session.snap");
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) { // where a missing snapshot fails instead
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, SESSION_SNAPSHOT);
         }
+        TerminalAssertions.assertThat(replay).matchesSnapshot("session");
+        assertThat(file).content().isEqualTo(SESSION_SNAPSHOT);
+        Files.writeString(file, Files.readString(file).replace("No such file", "No such fine"));
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(replay).matchesSnapshot("session"))
+                .hasMessageContaining("@@ line 7\n-  4 |cat: 'x\\\\y': No such fine\n+  4 |cat: 'x\\\\y': No such file\n");
     }
 
     @Test

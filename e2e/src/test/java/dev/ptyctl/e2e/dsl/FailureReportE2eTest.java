@@ -10,6 +10,7 @@ import dev.ptyctl.vt.fixtures.SvgText;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,16 +42,7 @@ class FailureReportE2eTest {
                 }
             }
         }
-        String previous = System.setProperty("ptyctl.reports", reports.toString());
-        try {
-            summary = NestedRun.run(FailingExample.class, work.resolve("junit"));
-        } finally {
-            if (previous == null) {
-                System.clearProperty("ptyctl.reports");
-            } else {
-                System.setProperty("ptyctl.reports", previous);
-            }
-        }
+        summary = NestedRun.run(FailingExample.class, work.resolve("junit"), Map.of("ptyctl.reports", reports.toString()));
     }
 
     @Test

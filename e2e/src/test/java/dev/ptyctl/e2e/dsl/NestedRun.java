@@ -3,6 +3,7 @@ package dev.ptyctl.e2e.dsl;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
@@ -21,8 +22,17 @@ final class NestedRun {
      * @param junitOutput where JUnit puts the files tests publish
      */
     static TestExecutionSummary run(Class<?> testClass, Path junitOutput) {
+        return run(testClass, junitOutput, Map.of());
+    }
+
+    /**
+     * @param settings configuration parameters of this run only (e.g. {@code ptyctl.updateSnapshots}), as a build
+     *                 passes them: unlike system properties, they cannot leak into tests running alongside
+     */
+    static TestExecutionSummary run(Class<?> testClass, Path junitOutput, Map<String, String> settings) {
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectClass(testClass))
+                .configurationParameters(settings)
                 .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
                 .configurationParameter("junit.platform.reporting.output.dir", junitOutput.toString())
                 .build();

@@ -31,7 +31,8 @@ final class NetworkNamespace implements AutoCloseable {
 
     /** Why namespaces cannot be made here (not root, no {@code ip}, no permission), or empty when they can. */
     static Optional<String> unavailableReason() {
-        String probe = "ptyctl-probe-" + ProcessHandle.current().pid();
+        // Random, not the pid: the remote classes probe at the same time when test classes run in parallel.
+        String probe = "ptyctl-probe-" + Integer.toHexString(RANDOM.nextInt());
         try {
             run("ip", "netns", "add", probe);
             run("ip", "netns", "del", probe);

@@ -34,8 +34,9 @@ public final class SharedServer implements BeforeAllCallback {
         if (!uses(testClass) && Arrays.stream(testClass.getDeclaredMethods()).noneMatch(SharedServer::uses)) {
             return;
         }
-        Running running = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("server", key -> start(), Running.class);
-        System.setProperty("ptyctl.url", running.server().url());
+        // The root store computes the value once, other classes' threads waiting for it: one server even when test
+        // classes start in parallel, and ptyctl.url is set before any of them goes on.
+        context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("server", key -> start(), Running.class);
     }
 
     private static boolean uses(AnnotatedElement element) {
@@ -59,7 +60,9 @@ public final class SharedServer implements BeforeAllCallback {
         try {
             ServerProcess server = ServerProcess.start(isolatedEnvironment(), "--port", "0");
             Runtime.getRuntime().addShutdownHook(new Thread(() -> server.process().destroyForcibly()));
-            server.url();
+            // A system property, the one place a user's tests look that reaches every class: written once, here,
+            // before any class that reads it runs, and never changed (the run's classes are parallel).
+            System.setProperty("ptyctl.url", server.url());
             return new Running(server);
         } catch (Exception e) {
             throw new IllegalStateException("cannot start ptyctl server for the DSL tests", e);

@@ -24,6 +24,8 @@ final class Browser {
     /** The window of every page unless a test sets another: wide enough that the list shows every column. */
     static final int WIDTH = 1200;
     static final int HEIGHT = 800;
+    /** The {@code @ResourceLock} of the classes that use it (see {@link BrowserTest}). */
+    static final String LOCK = "ptyctl.e2e.chromium";
     private static ChromeDriver driver;
 
     private Browser() {

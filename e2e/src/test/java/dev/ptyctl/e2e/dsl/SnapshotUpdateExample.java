@@ -1,0 +1,21 @@
+package dev.ptyctl.e2e.dsl;
+
+import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
+
+import dev.ptyctl.client.dsl.TerminalDriver;
+import dev.ptyctl.client.junit.WithTerminal;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A snapshot test as a user writes it: {@link SnapshotsE2eTest} runs it with {@code ptyctl.updateSnapshots=true}
+ * against an outdated golden file and checks the file is rewritten.
+ */
+@WithTerminal(command = {"bash", "src/test/resources/programs/todo.sh"}, cols = 50, rows = 8, timeoutSeconds = 20)
+class SnapshotUpdateExample {
+
+    @Test
+    void theListAsItStarts(TerminalDriver todo) {
+        assertThat(todo.getByText("Todo: 3 items")).isVisible();
+        assertThat(todo).matchesSnapshot("rewritten");
+    }
+}
