@@ -74,11 +74,14 @@ final class ServedTerminal implements AutoCloseable {
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
         // serve prints its address once it listens: that line is the readiness signal.
         var out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<String> first = new CompletableFuture<>();
+        // A platform thread of its own, not the common pool (one thread on a two-core machine): with test classes
+        // running in parallel, blocking reads there queue behind each other and a start seemed to print nothing.
+        Thread.ofPlatform().daemon().start(() -> {
             try {
-                return out.readLine();
+                first.complete(out.readLine());
             } catch (IOException e) {
-                return null;
+                first.complete(null);
             }
         });
         String line;

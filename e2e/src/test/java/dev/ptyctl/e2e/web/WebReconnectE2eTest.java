@@ -103,13 +103,17 @@ class WebReconnectE2eTest {
 
     /** Lets the stream's next burst go: a line into its FIFO (which blocks until the loop reads it, so bounded). */
     private static void release(Path fifo) throws Exception {
-        CompletableFuture.runAsync(() -> {
+        // A thread of its own, not the common pool: its one thread is shared with the tests running alongside.
+        CompletableFuture<Void> written = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().start(() -> {
             try {
                 Files.writeString(fifo, "go\n");
+                written.complete(null);
             } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                written.completeExceptionally(e);
             }
-        }).get(Page.TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        });
+        written.get(Page.TIMEOUT.toSeconds(), TimeUnit.SECONDS);
     }
 
     /** Rows without trailing blanks, and no blank rows at the end (below the cursor). */
