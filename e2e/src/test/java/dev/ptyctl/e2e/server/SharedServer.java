@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -21,9 +22,10 @@ public final class SharedServer implements BeforeAllCallback {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SharedServer.class);
 
     /** The running server, closed with the root store at the end of the run. */
-    private record Running(ServerProcess server) implements AutoCloseable {
+    private record Running(ServerProcess server, AtomicBoolean stopping) implements AutoCloseable {
         @Override
         public void close() throws InterruptedException {
+            stopping.set(true);
             server.close();
         }
     }
@@ -60,10 +62,18 @@ public final class SharedServer implements BeforeAllCallback {
         try {
             ServerProcess server = ServerProcess.start(isolatedEnvironment(), "--port", "0");
             Runtime.getRuntime().addShutdownHook(new Thread(() -> server.process().destroyForcibly()));
+            AtomicBoolean stopping = new AtomicBoolean();
+            // Every later DSL test would fail with "no ptyctl server": say once, in the run's output, why it ended.
+            server.process().onExit().thenRun(() -> {
+                if (!stopping.get()) {
+                    System.err.println("SharedServer: the shared ptyctl server (pid " + server.process().pid()
+                            + ") exited with " + server.process().exitValue() + " during the run\n" + server);
+                }
+            });
             // A system property, the one place a user's tests look that reaches every class: written once, here,
             // before any class that reads it runs, and never changed (the run's classes are parallel).
             System.setProperty("ptyctl.url", server.url());
-            return new Running(server);
+            return new Running(server, stopping);
         } catch (Exception e) {
             throw new IllegalStateException("cannot start ptyctl server for the DSL tests", e);
         }
