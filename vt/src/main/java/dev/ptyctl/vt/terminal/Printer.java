@@ -142,7 +142,11 @@ final class Printer {
             }
             int b = src[i];
             if (b == ESC) {
-                int after = takeSgr ? sgrParams.readSgr(src, i, to) : -1;
+                int after = takeSgr ? resetAfter(src, i, to) : -1;
+                boolean reset = after >= 0;
+                if (!reset) {
+                    after = takeSgr ? sgrParams.readSgr(src, i, to) : -1;
+                }
                 if (after < 0) {
                     break;
                 }
@@ -150,7 +154,11 @@ final class Printer {
                 // run does (an orphaned right half is blanked in the old style), the SGR, then the next run's start
                 // (new cell extras; the cursor, line and edge stay).
                 blankOrphanedRightHalf(line, col, s.cols());
-                sgr.apply(sgrParams);
+                if (reset) {
+                    sgr.reset();
+                } else {
+                    sgr.apply(sgrParams);
+                }
                 breakJoin(); // as after every dispatched sequence
                 style = t.style;
                 cellExtra = cellExtra();
@@ -180,6 +188,20 @@ final class Printer {
         }
         end(s, cursor, line, col);
         return i;
+    }
+
+    /**
+     * The index after {@code ESC [ 0 m} or {@code ESC [ m} at {@code src[from]}, else -1: the reset that ends nearly
+     * every coloured word (46 % of the SGRs of the SGR_LOG bench workload), taken without reading parameters.
+     */
+    private static int resetAfter(byte[] src, int from, int to) {
+        if (from + 2 >= to || src[from + 1] != '[') {
+            return -1;
+        }
+        if (src[from + 2] == 'm') {
+            return from + 3;
+        }
+        return from + 3 < to && src[from + 2] == '0' && src[from + 3] == 'm' ? from + 4 : -1;
     }
 
     /** Whether {@link Utf8#decodeOne}'s result is a character the parser would hand to {@link #print}. */

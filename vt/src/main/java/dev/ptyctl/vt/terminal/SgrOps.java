@@ -186,7 +186,7 @@ final class SgrOps {
     }
 
     /** SGR 0: default attributes and no underline colour; an open hyperlink stays open, as in xterm.js. */
-    private void reset() {
+    void reset() {
         t.style = Style.DEFAULT;
         t.extra = Extras.withUnderlineColor(t.extra, 0);
     }
