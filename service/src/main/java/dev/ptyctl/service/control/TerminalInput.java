@@ -1,6 +1,7 @@
 package dev.ptyctl.service.control;
 
 import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.vt.keys.KeyEncoder;
 import dev.ptyctl.vt.keys.PasteEncoder;
 import dev.ptyctl.vt.keys.TmuxKeyNames;
 import dev.ptyctl.vt.keys.UnknownKeyException;
@@ -10,14 +11,26 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * Input for a terminal as a list of actions applied in order: text typed as it is, keys by name (our names or tmux's,
- * {@link TmuxKeyNames}; arrows honour application cursor mode) and pastes (bracketed when the program turned mode
- * 2004 on, {@link PasteEncoder}). Everything is encoded before anything is written, so a bad key name writes nothing,
- * and the whole input goes to the PTY in one write.
+ * Input for a terminal as a list of actions applied in order: text typed as it is, keys by name (arrows honour
+ * application cursor mode) and pastes (bracketed when the program turned mode 2004 on, {@link PasteEncoder}).
+ * Everything is encoded before anything is written, so a bad key name writes nothing, and the whole input goes to the
+ * PTY in one write. The one encoder of JSON-RPC's {@code pty/write} and MCP's {@code terminal_send}, each with the
+ * names and paste rules of its own contract ({@link Dialect}).
  */
 public final class TerminalInput {
     /** What an action holds. */
     public enum Kind { TEXT, KEY, PASTE }
+
+    /** The key names and paste rules a protocol promises. */
+    public enum Dialect {
+        /** JSON-RPC's {@code pty/write}: our key names only ({@link KeyEncoder}), a paste as it is given. */
+        JSON_RPC,
+        /**
+         * MCP's {@code terminal_send}: tmux's key names too ({@link TmuxKeyNames}), and ESC dropped from a paste, so
+         * what a model pastes can never end the bracket early or reach the program as a key.
+         */
+        MCP
+    }
 
     /** One action: its kind and its string (the text, the key name, the pasted text). */
     public record Action(Kind kind, String value) {
@@ -52,13 +65,23 @@ public final class TerminalInput {
      */
     public static Sent send(TerminalSession session, List<Action> actions)
             throws UnknownKey, IOException, InterruptedException {
-        byte[] bytes = encode(session, actions);
+        byte[] bytes;
+        try {
+            bytes = encode(session, actions, Dialect.MCP);
+        } catch (UnknownKeyException e) {
+            throw new UnknownKey(e.getMessage() + "; " + TmuxKeyNames.VALID_FORMS);
+        }
         long seq = session.write(bytes);
         return new Sent(bytes.length, seq);
     }
 
-    /** The bytes {@code actions} stand for, with the terminal's current modes. */
-    public static byte[] encode(TerminalSession session, List<Action> actions) throws UnknownKey {
+    /**
+     * The bytes {@code actions} stand for, with the terminal's current modes (read under the session lock only when
+     * a key or a paste needs them: plain text, the commonest input, takes no lock).
+     *
+     * @throws UnknownKeyException for a key name the dialect does not know
+     */
+    public static byte[] encode(TerminalSession session, List<Action> actions, Dialect dialect) {
         boolean plainText = actions.stream().allMatch(a -> a.kind() == Kind.TEXT);
         boolean[] modes = plainText ? new boolean[2]
                 : session.inspect(t -> new boolean[] {t.applicationCursorKeys(), t.bracketedPaste()});
@@ -66,18 +89,21 @@ public final class TerminalInput {
         for (Action action : actions) {
             out.writeBytes(switch (action.kind()) {
                 case TEXT -> action.value().getBytes(StandardCharsets.UTF_8);
-                case KEY -> key(action.value(), modes[0]);
-                case PASTE -> PasteEncoder.encode(action.value().replace("\u001b", ""), modes[1]);
+                case KEY -> key(action.value(), modes[0], dialect);
+                case PASTE -> PasteEncoder.encode(dialect == Dialect.MCP ? action.value().replace("\u001b", "")
+                        : action.value(), modes[1]);
             });
         }
         return out.toByteArray();
     }
 
-    private static byte[] key(String name, boolean applicationCursorKeys) throws UnknownKey {
-        try {
-            return TmuxKeyNames.encode(name, applicationCursorKeys);
-        } catch (UnknownKeyException e) {
-            throw new UnknownKey(e.getMessage() + "; " + TmuxKeyNames.VALID_FORMS);
-        }
+    /**
+     * A key's bytes in {@code dialect}.
+     *
+     * @throws UnknownKeyException for a name the dialect does not know
+     */
+    public static byte[] key(String name, boolean applicationCursorKeys, Dialect dialect) {
+        return dialect == Dialect.MCP ? TmuxKeyNames.encode(name, applicationCursorKeys)
+                : KeyEncoder.encode(name, applicationCursorKeys);
     }
 }

@@ -2,18 +2,16 @@ package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcErrorCode;
+import dev.ptyctl.service.control.TerminalInput;
+import dev.ptyctl.service.control.TerminalInput.Action;
+import dev.ptyctl.service.control.TerminalInput.Kind;
 import dev.ptyctl.service.pty.TerminalSession;
-import dev.ptyctl.vt.Terminal;
-import dev.ptyctl.vt.keys.KeyEncoder;
-import dev.ptyctl.vt.keys.PasteEncoder;
 import dev.ptyctl.vt.keys.UnknownKeyException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,41 +21,22 @@ import java.util.List;
  * number of UTF-8 bytes written, and {@code outputSeq}, the output offset at the moment of the write.
  *
  * <p>Keys are encoded with the terminal's application cursor key mode, and pastes with its bracketed paste mode,
- * as they are when the request runs.
+ * as they are when the request runs ({@link TerminalInput}, our key names only).
  */
 final class WriteMethod implements RpcMethodHandler {
-
-    /** The action kinds, as their JSON field names. */
-    private enum Kind { TEXT, KEY, PASTE }
-
-    /** One validated action: a kind and its string. */
-    private record Action(Kind kind, String value) {
-    }
 
     @Override
     public JsonObject call(JsonObject params, TerminalSession session)
             throws RpcException, IOException, InterruptedException {
         List<Action> actions = actions(new Params(params));
-        // The modes are read under the session lock, so only when a key or a paste needs them: plain text, the
-        // commonest write, takes no lock here.
-        boolean[] modes = actions.stream().allMatch(a -> a.kind() == Kind.TEXT) ? new boolean[2]
-                : session.inspect(t -> new boolean[] {t.applicationCursorKeys(), t.bracketedPaste()});
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        for (Action action : actions) {
-            bytes.writeBytes(switch (action.kind()) {
-                case TEXT -> action.value().getBytes(StandardCharsets.UTF_8);
-                case KEY -> encodeKey(action.value(), modes[0]);
-                case PASTE -> PasteEncoder.encode(action.value(), modes[1]);
-            });
-        }
-        byte[] data = bytes.toByteArray();
+        byte[] data = TerminalInput.encode(session, actions, TerminalInput.Dialect.JSON_RPC); // keys checked above
         long outputSeq = session.write(data);
         return JsonSupport.objectBuilder().add("written", data.length).add("outputSeq", outputSeq).build();
     }
 
-    private static byte[] encodeKey(String key, boolean applicationCursorKeys) throws RpcException {
+    private static void checkKey(String key) throws RpcException {
         try {
-            return KeyEncoder.encode(key, applicationCursorKeys);
+            TerminalInput.key(key, false, TerminalInput.Dialect.JSON_RPC);
         } catch (UnknownKeyException e) {
             throw new RpcException(RpcErrorCode.INVALID_PARAMS, e.getMessage(),
                     JsonSupport.objectBuilder().add("key", key).build());
@@ -86,7 +65,7 @@ final class WriteMethod implements RpcMethodHandler {
         }
         for (Action a : actions) {
             if (a.kind() == Kind.KEY) {
-                encodeKey(a.value(), false);
+                checkKey(a.value());
             }
         }
         return actions;
