@@ -1,11 +1,11 @@
 package dev.ptyctl.client.dsl;
 
 import dev.ptyctl.vt.CommandLineEscapes;
+import dev.ptyctl.vt.OscScanner;
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,19 +24,21 @@ final class CommandLog {
     private static final int MAX_OUTPUT_BYTES = 1 << 20;
     /** Longest OSC payload looked at (an escaped command line); longer ones are not marks we read. */
     private static final int MAX_PAYLOAD = 16 * 1024;
-    private static final byte ESC = 0x1b;
 
     /** A command whose output has begun. */
     private static final class Pending {
         final String line;
         final String cwd;
         final long startNanos;
+        /** Stream offset where its output began (just after its C mark). */
+        final long startOffset;
         final ByteArrayOutputStream output = new ByteArrayOutputStream();
 
-        Pending(String line, String cwd, long startNanos) {
+        Pending(String line, String cwd, long startNanos, long startOffset) {
             this.line = line;
             this.cwd = cwd;
             this.startNanos = startNanos;
+            this.startOffset = startOffset;
         }
     }
 
@@ -50,70 +52,40 @@ final class CommandLog {
     private String cwd = "";
     private long lastNanos;
 
-    // Scanner state: ESC seen; inside ESC ] ... ; payload; ESC inside the payload (perhaps ESC \).
-    private boolean afterEsc;
-    private boolean inOsc;
-    private boolean escInOsc;
-    private final ByteArrayOutputStream payload = new ByteArrayOutputStream();
-    /** Bytes of the running command's output before the OSC being read began. */
-    private int outputBeforeOsc;
+    /** The marks' scanner (the server's prompt tracker uses the same): OSC 7, 133 and 633. */
+    private final OscScanner marks = new OscScanner(MAX_PAYLOAD, 7, 133, 633);
+    /** Bytes fed so far: the stream offset of the next byte. */
+    private long fed;
+    /** Where the mark being handled began (its ESC). */
+    private long markStart;
 
     /** Output that arrived at {@code nanos} (any clock, the same for every call). */
     void feed(byte[] data, int offset, int length, long nanos) {
         lastNanos = nanos;
-        for (int i = offset; i < offset + length; i++) {
-            byte b = data[i];
-            if (running != null && running.output.size() < MAX_OUTPUT_BYTES) {
-                running.output.write(b);
+        int end = offset + length;
+        int i = offset;
+        while (i < end) {
+            // Up to just after the next mark; a running command's output is kept with its marks (cut off at the end).
+            int next = marks.scan(data, i, end, fed);
+            if (running != null) {
+                running.output.write(data, i, Math.min(next - i, MAX_OUTPUT_BYTES - running.output.size()));
             }
-            scan(b, nanos);
+            fed += next - i;
+            i = next;
+            if (marks.found() && !marks.cut()) {
+                markStart = marks.startOffset();
+                oscEnded(marks.number(), marks.payload(), nanos);
+            }
         }
     }
 
-    private void scan(byte b, long nanos) {
-        if (inOsc) {
-            if (escInOsc) {
-                escInOsc = false;
-                if (b == '\\') {
-                    oscEnded(nanos);
-                    return;
-                }
-                inOsc = false;
-            } else if (b == 0x07) {
-                oscEnded(nanos);
-                return;
-            } else if (b == ESC) {
-                escInOsc = true;
-                return;
-            } else if (payload.size() < MAX_PAYLOAD) {
-                payload.write(b);
-                return;
-            } else {
-                inOsc = false;
-                return;
-            }
-        }
-        if (afterEsc && b == ']') {
-            afterEsc = false;
-            inOsc = true;
-            payload.reset();
-            return;
-        }
-        afterEsc = b == ESC;
-        if (afterEsc && running != null) {
-            outputBeforeOsc = running.output.size() - 1;
-        }
-    }
-
-    private void oscEnded(long nanos) {
-        inOsc = false;
-        String osc = payload.toString(StandardCharsets.UTF_8);
-        if (osc.startsWith("133;")) {
-            promptMark(osc.substring(4), nanos);
-        } else if (osc.startsWith("633;E;")) {
-            announcedLine = CommandLineEscapes.decode(osc.substring(6)); // stops at VS Code's nonce field
-        } else if (osc.startsWith("7;")) {
-            cwd = pathOf(osc.substring(2));
+    private void oscEnded(int number, String osc, long nanos) {
+        if (number == 133) {
+            promptMark(osc, nanos);
+        } else if (number == 633 && osc.startsWith("E;")) {
+            announcedLine = CommandLineEscapes.decode(osc.substring(2)); // stops at VS Code's nonce field
+        } else if (number == 7) {
+            cwd = pathOf(osc);
         }
     }
 
@@ -126,7 +98,7 @@ final class CommandLog {
                     // each with its own C, and sends one D after the last. The one before ends here, without a code.
                     finish(Command.UNKNOWN_EXIT_CODE, nanos);
                 }
-                running = new Pending(announcedLine, cwd, nanos);
+                running = new Pending(announcedLine, cwd, nanos, marks.endOffset());
                 announcedLine = "";
             }
             case 'D' -> {
@@ -151,7 +123,9 @@ final class CommandLog {
 
     private void finish(int exitCode, long nanos) {
         byte[] all = running.output.toByteArray();
-        byte[] output = java.util.Arrays.copyOf(all, Math.max(0, Math.min(all.length, outputBeforeOsc)));
+        // The output was kept as it went by, the ending mark's own bytes included: only what came before the mark.
+        byte[] output = java.util.Arrays.copyOf(all, (int) Math.max(0, Math.min(all.length,
+                markStart - running.startOffset)));
         finished.add(new Finished(running.line, exitCode, nanos - running.startNanos, running.cwd, output));
         running = null;
     }

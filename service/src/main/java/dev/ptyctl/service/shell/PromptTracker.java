@@ -2,11 +2,8 @@ package dev.ptyctl.service.shell;
 
 import dev.ptyctl.service.pty.OutputListener;
 import dev.ptyctl.vt.CommandLineEscapes;
+import dev.ptyctl.vt.OscScanner;
 import java.io.ByteArrayOutputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
@@ -27,8 +24,8 @@ import java.util.OptionalInt;
  *
  * <p>It reads the raw byte stream rather than the emulator's screen because a command's output is a range of the
  * stream: rendered on its own (see {@link CommandRecord#outputBytes()}) it is exactly what the command printed,
- * whatever the screen has scrolled or redrawn since. The scanner is a small state machine that survives marks split
- * across reads; everything but {@code ESC ] 133 ;} and {@code ESC ] 633 ;} passes through it untouched.
+ * whatever the screen has scrolled or redrawn since. The marks are found by the emulator module's {@link OscScanner},
+ * which survives marks split across reads; everything but {@code ESC ] 133 ;} and {@code ESC ] 633 ;} passes by.
  *
  * <p>Thread-safe: {@link #output} runs on the session's emulator thread, readers on any thread.
  */
@@ -114,23 +111,9 @@ public final class PromptTracker implements OutputListener {
     private final ArrayDeque<CommandRecord> recentRecords = new ArrayDeque<>();
     private long recentRecordBytes;
 
-    private static final byte ESC = 0x1b;
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long BRACKETS = 0x5D5D5D5D5D5D5D5DL;
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGH_BITS = 0x8080808080808080L;
-
-    // Scanner: ESC ] then up to three digits and ';' (the OSC number), then the payload until BEL or ESC \.
-    private static final int IDLE = 0;
-    private static final int AFTER_ESC = 1;
-    private static final int NUMBER = 2;
-    private static final int PAYLOAD = 3;
-    private int scan = IDLE;
-    private int oscNumber;
-    private int digits;
-    private final ByteArrayOutputStream payload = new ByteArrayOutputStream();
-    private boolean payloadCut;
-    private boolean escInPayload;
+    /** The marks' scanner: OSC 133 and 633, payloads up to the longest command line kept. */
+    private final OscScanner marks = new OscScanner(MAX_COMMAND_LINE_PAYLOAD, 133, 633);
+    /** Where the mark being handled began (its ESC). */
     private long markStartSeq;
 
     // The command line announced for the next command, and the command being run, if any.
@@ -154,133 +137,23 @@ public final class PromptTracker implements OutputListener {
         int end = offset + length;
         int i = offset;
         while (i < end) {
-            if (scan == IDLE) {
-                // Nothing has begun to match, so no byte before the next ESC ] can change any state: skip to it and
-                // capture the run in one copy. This runs on the session's emulator thread for every byte of output;
-                // byte by byte it cost a fifth of that thread's time on plain text, and stopping at every ESC (every
-                // CSI of a full-screen program) a tenth on redraws, so it looks for the rarer ']' eight bytes at a
-                // time. An ESC that ends the chunk is left to the scanner, whose state carries over to the next chunk.
-                int esc = nextOscStart(data, i, end);
-                if (captureStartSeq >= 0) {
-                    capture(data, i, esc - i);
-                }
-                seq += esc - i;
-                i = esc;
-                if (i == end) {
-                    break;
-                }
-            }
+            // Up to just after the next mark (or the chunk's end); a running command's output is captured in runs,
+            // its D mark included (cut off when the command ends).
+            int next = marks.scan(data, i, end, seq);
             if (captureStartSeq >= 0) {
-                capture(data, i, 1);
+                capture(data, i, next - i);
             }
-            scan(data[i], seq);
-            i++;
-            seq++;
-        }
-    }
-
-    /**
-     * The index of the first {@code ESC ]} in {@code data[from, end)}, or of an ESC that ends the range (its
-     * {@code ]} may begin the next chunk), or {@code end}.
-     */
-    static int nextOscStart(byte[] data, int from, int end) {
-        int i = from;
-        while (true) {
-            i = indexOfBracket(data, i, end);
-            if (i == end) {
-                return end > from && data[end - 1] == ESC ? end - 1 : end;
+            seq += next - i;
+            i = next;
+            if (marks.found()) {
+                markStartSeq = marks.startOffset();
+                markEnded(marks.number(), marks.payload(), marks.cut(), marks.endOffset());
             }
-            if (i > from && data[i - 1] == ESC) {
-                return i - 1;
-            }
-            i++;
-        }
-    }
-
-    /** The index of the first ']' in {@code data[from, end)}, or {@code end}; eight bytes per step. */
-    private static int indexOfBracket(byte[] data, int from, int end) {
-        int i = from;
-        for (; i + Long.BYTES <= end; i += Long.BYTES) {
-            long x = (long) LONGS.get(data, i) ^ BRACKETS;
-            // A byte of x is zero where data has ']'; the lowest flagged byte is always a real one (a false flag
-            // can only sit above a real zero byte), and in little-endian order the lowest is the first.
-            long zeros = (x - ONES) & ~x & HIGH_BITS;
-            if (zeros != 0) {
-                return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
-            }
-        }
-        for (; i < end; i++) {
-            if (data[i] == ']') {
-                return i;
-            }
-        }
-        return end;
-    }
-
-    private void scan(byte b, long seq) {
-        switch (scan) {
-            case PAYLOAD -> scanPayload(b, seq);
-            case NUMBER -> {
-                if (b >= '0' && b <= '9' && digits < 3) {
-                    oscNumber = oscNumber * 10 + (b - '0');
-                    digits++;
-                } else if (b == ';' && (oscNumber == 133 || oscNumber == 633) && digits == 3) {
-                    scan = PAYLOAD;
-                } else {
-                    restart(b, seq);
-                }
-            }
-            case AFTER_ESC -> {
-                if (b == ']') {
-                    scan = NUMBER;
-                    oscNumber = 0;
-                    digits = 0;
-                } else {
-                    restart(b, seq);
-                }
-            }
-            default -> restart(b, seq);
-        }
-    }
-
-    /** Not (or no longer) inside a mark: {@code b} may begin the next one. */
-    private void restart(byte b, long seq) {
-        resetScanner();
-        if (b == ESC) {
-            scan = AFTER_ESC;
-            markStartSeq = seq;
-        }
-    }
-
-    private void scanPayload(byte b, long seq) {
-        if (escInPayload) {
-            escInPayload = false;
-            if (b == '\\') {
-                markEnded(seq + 1);
-            } else {
-                restart(b, seq); // ESC followed by anything else cancels the sequence
-            }
-        } else if (b == 0x07) {
-            markEnded(seq + 1);
-        } else if (b == ESC) {
-            escInPayload = true;
-        } else if (b == 0x18 || b == 0x1a) {
-            resetScanner(); // CAN and SUB abort a control string
-        } else if (payload.size() < (oscNumber == 133 ? MAX_MARK_PAYLOAD : MAX_COMMAND_LINE_PAYLOAD)) {
-            payload.write(b);
-        } else if (oscNumber == 133) {
-            resetScanner();
-        } else {
-            payloadCut = true;
         }
     }
 
     /** A complete mark; {@code endSeq} is the offset just after its terminator. */
-    private void markEnded(long endSeq) {
-        String mark = payload.toString(StandardCharsets.UTF_8);
-        int number = oscNumber;
-        boolean cut = payloadCut;
-        resetScanner();
+    private void markEnded(int number, String mark, boolean cut, long endSeq) {
         if (number == 633) {
             if (mark.startsWith("E;") && !cut) {
                 announcedLine = Optional.of(CommandLineEscapes.decode(mark.substring(2)));
@@ -288,6 +161,9 @@ public final class PromptTracker implements OutputListener {
                 lastContinuationSeq = endSeq; // PS2: the line typed at the prompt is not complete yet
             }
             return;
+        }
+        if (cut || mark.length() > MAX_MARK_PAYLOAD) {
+            return; // no OSC 133 of ours is that long
         }
         char kind = mark.isEmpty() ? '?' : mark.charAt(0);
         sawMark = true;
@@ -400,17 +276,6 @@ public final class PromptTracker implements OutputListener {
         if (room > 0) {
             capture.write(data, from, Math.min(count, room));
         }
-    }
-
-    private void resetScanner() {
-        if (scan == PAYLOAD) {
-            // Only a payload state writes it; ByteArrayOutputStream.reset is synchronized, and most sequences (every
-            // CSI of a full-screen program) get here twice without ever reaching one.
-            payload.reset();
-        }
-        scan = IDLE;
-        escInPayload = false;
-        payloadCut = false;
     }
 
     /**

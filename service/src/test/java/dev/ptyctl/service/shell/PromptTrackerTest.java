@@ -150,35 +150,6 @@ class PromptTrackerTest {
     }
 
     @Test
-    void theSkipToTheNextMarkFindsExactlyTheFirstEscBracketOrATrailingEsc() {
-        // The skip looks eight bytes at a time; every range of random bytes rich in ESC, ']' and '[' must give what a
-        // byte-by-byte search gives, wherever the pair sits relative to an eight-byte step.
-        byte[] alphabet = {0x1b, ']', '[', 'a', (byte) 0xDD, 0x5C};
-        Random random = new Random(8);
-        for (int round = 0; round < 300; round++) {
-            byte[] data = new byte[random.nextInt(40)];
-            for (int i = 0; i < data.length; i++) {
-                data[i] = alphabet[random.nextInt(random.nextBoolean() ? 2 : alphabet.length)];
-            }
-            for (int from = 0; from <= data.length; from++) {
-                for (int end = from; end <= data.length; end++) {
-                    assertThat(PromptTracker.nextOscStart(data, from, end)).as("round %d [%d, %d)", round, from, end)
-                            .isEqualTo(nextOscStartByteByByte(data, from, end));
-                }
-            }
-        }
-    }
-
-    private static int nextOscStartByteByByte(byte[] data, int from, int end) {
-        for (int i = from; i < end; i++) {
-            if (data[i] == 0x1b && (i + 1 == end || data[i + 1] == ']')) {
-                return i;
-            }
-        }
-        return end;
-    }
-
-    @Test
     void marksAreFoundAtEveryOffsetInsideLongReads() {
         for (int pad = 0; pad < 24; pad++) {
             PromptTracker tracker = new PromptTracker(true);
