@@ -161,7 +161,10 @@ final class AttachSession {
     private static Terminal openLocalTerminal() throws IOException {
         Terminal local;
         try {
-            local = TerminalBuilder.builder().system(true).dumb(false).build();
+            // graphemeCluster(false): left alone, JLine asks the local terminal about modes 2026/2027/2048 (DECRQM,
+            // then DA1) and waits 200 ms for the answers. Attach forwards bytes and needs none of them, and answers
+            // that come later (a slow link, a busy machine) would be read as keys and typed into the program.
+            local = TerminalBuilder.builder().system(true).dumb(false).graphemeCluster(false).build();
         } catch (IOException | IllegalStateException e) {
             throw new UsageException("attach needs an interactive terminal: standard input and output must be a tty");
         }

@@ -10,6 +10,7 @@ import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.e2e.Ptyctl;
+import dev.ptyctl.protocol.JsonSupport;
 import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -58,6 +59,32 @@ class AttachE2eTest {
                         cooked.screen().text()).isTrue();
                 assertThat(terminals.get(inner.terminalId()).running()).as("detach leaves the program running")
                         .isTrue();
+            }
+        }
+    }
+
+    /**
+     * Whatever attach asked the local terminal would be answered some time later on standard input, which attach
+     * forwards: on a slow link the answers are typed into the program. So attach asks nothing (no DECRQM, DA, DSR,
+     * XTVERSION or OSC query reaches the outer terminal).
+     */
+    @Test
+    void attachAsksTheLocalTerminalNothing() throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
+                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).build()) {
+            Terminal inner = terminals.create(bash("ask-inner", "inner> ").size(100, 30).build());
+            Terminal outer = terminals.create(bash("ask-outer", "outer> ").size(80, 24).build());
+            try (RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
+                attach(outerRpc, inner, server);
+                expect(outerRpc, "inner>");
+                outerRpc.write(Action.text("\u001c"), Action.text("d"));
+                expect(outerRpc, "ptyctl: detached from " + inner.terminalId());
+                String written = outputOf(terminals.recording(outer.terminalId()));
+                // DECRQM, DA1-3, DSR/CPR, XTVERSION, kitty keyboard, DECRQSS/XTGETTCAP, OSC colour queries
+                Pattern query = Pattern.compile("\u001b\\[\\??[0-9;]*\\$p|\u001b\\[[>=]?0?c|\u001b\\[\\??[56]n"
+                        + "|\u001b\\[>0?q|\u001b\\[\\?u|\u001bP[$+]q|\u001b\\][0-9]+;([0-9]+;)?\\?");
+                assertThat(query.matcher(written).results().map(match -> match.group().replace("\u001b", "ESC"))
+                        .toList()).as("queries written to the local terminal by attach").isEmpty();
             }
         }
     }
@@ -141,6 +168,14 @@ class AttachE2eTest {
                 expect(outerRpc, "status=3");
             }
         }
+    }
+
+    /** The output of an asciicast v2 recording ("o" events), joined. */
+    private static String outputOf(String recording) {
+        StringBuilder output = new StringBuilder();
+        recording.lines().skip(1).map(JsonSupport::parseValue).map(jakarta.json.JsonArray.class::cast)
+                .filter(event -> event.getString(1).equals("o")).forEach(event -> output.append(event.getString(2)));
+        return output.toString();
     }
 
     /** Types {@code ptyctl attach} for {@code inner} into the outer terminal's shell. */
