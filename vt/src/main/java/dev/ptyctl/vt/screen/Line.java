@@ -400,38 +400,6 @@ public final class Line {
     }
 
     /**
-     * {@link #setRunUtf8} for printable ASCII alone: writes the bytes from {@code src[from]} on up to the first that is
-     * not printable ASCII or to {@code edge}, whichever comes first. Small enough for the JIT to inline into the
-     * printer's loop, where coloured output prints a short run of ASCII between two SGRs.
-     *
-     * @param col first column
-     * @param src input bytes
-     * @param from index of the first byte
-     * @param to index after the last byte that may be read
-     * @param edge column after the last one that may be written
-     * @param style packed style for all of them
-     * @param extra packed extras for all of them
-     * @return the column after the last one written ({@code col} when none was)
-     */
-    public int setAsciiRun(int col, byte[] src, int from, int to, int edge, long style, long extra) {
-        int max = Math.min(to - from, edge - col);
-        if (max <= 0) {
-            return col;
-        }
-        int n = styles != null || style != Style.DEFAULT
-            ? copyAscii(content, styles(), style, col, src, from, max)
-            : copyAscii(content, col, src, from, max);
-        int c = col + n;
-        if (c > used) {
-            used = c;
-        }
-        if (n > 0 && (extras != null || extra != 0)) {
-            Arrays.fill(extras(), col, c, extra);
-        }
-        return c;
-    }
-
-    /**
      * Copies printable ASCII from {@code src[i]} into {@code cells[c]} on, at most {@code max} bytes, up to the first
      * byte that is not; returns how many it copied. A loop of its own rather than a branch of setRunUtf8's: the JIT
      * compiles a loop from the branches its profile has seen taken, so in a server whose terminals print other

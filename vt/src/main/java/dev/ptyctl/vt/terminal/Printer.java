@@ -130,34 +130,17 @@ final class Printer {
         boolean takeSgr = s.fullWidth();
         int i = from;
         while (i < to) {
+            long run = line.setRunUtf8(col, src, i, to, edge, style, cellExtra);
+            int next = (int) (run >>> 32);
+            if (next > i) {
+                precedingWidth = (int) run >>> 16 & 3;
+                col = (int) run & 0xFFFF;
+                i = next;
+                if (i == to) {
+                    break;
+                }
+            }
             int b = src[i];
-            if (b >= 0x20 && b != 0x7F) {
-                // printable ASCII: the short runs between the SGRs of coloured output, through a method small enough
-                // for the JIT to inline (setRunUtf8 is not); a character after them that is not ASCII goes on below
-                int end = line.setAsciiRun(col, src, i, to, edge, style, cellExtra);
-                if (end > col) {
-                    precedingWidth = 1;
-                    i += end - col;
-                    col = end;
-                    if (i == to) {
-                        break;
-                    }
-                    b = src[i];
-                }
-            }
-            if (b < 0) {
-                long run = line.setRunUtf8(col, src, i, to, edge, style, cellExtra);
-                int next = (int) (run >>> 32);
-                if (next > i) {
-                    precedingWidth = (int) run >>> 16 & 3;
-                    col = (int) run & 0xFFFF;
-                    i = next;
-                    if (i == to) {
-                        break;
-                    }
-                    b = src[i];
-                }
-            }
             if (b == ESC) {
                 int after = takeSgr ? resetAfter(src, i, to) : -1;
                 boolean reset = after >= 0;
