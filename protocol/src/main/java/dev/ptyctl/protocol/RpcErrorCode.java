@@ -3,7 +3,7 @@ package dev.ptyctl.protocol;
 /**
  * JSON-RPC 2.0 error codes used by the per-terminal socket protocol (SPEC §4.1).
  *
- * <p>The first five are the JSON-RPC standard codes; the last two are server-defined codes from
+ * <p>The first five are the JSON-RPC standard codes; the last three are server-defined codes from
  * the range JSON-RPC reserves for implementations.
  */
 public enum RpcErrorCode {
@@ -20,7 +20,12 @@ public enum RpcErrorCode {
     /** The request is valid but the session cannot carry it out (the process has exited). */
     SESSION_ERROR(-32000),
     /** The server has a token and this connection has not authenticated with {@code pty/auth}. */
-    UNAUTHORIZED(-32001);
+    UNAUTHORIZED(-32001),
+    /**
+     * The terminal's JSON-RPC port already has as many connections as it takes; sent (id {@code null}) on a new
+     * connection, which is then closed.
+     */
+    TOO_MANY_CONNECTIONS(-32002);
 
     private final int code;
 

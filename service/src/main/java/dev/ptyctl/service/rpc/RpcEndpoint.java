@@ -1,5 +1,6 @@
 package dev.ptyctl.service.rpc;
 
+import dev.ptyctl.protocol.RpcErrorCode;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -18,7 +19,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A JSON-RPC listener for one terminal: TCP on 127.0.0.1 (TCP_NODELAY on every connection) or a Unix-domain
  * socket file (mode 0600, see {@link UnixSocketFile}). An accept loop on a virtual thread starts one virtual
- * thread per connection; any number of connections may be open at once, each executing its own requests in order.
+ * thread per connection; up to {@link #MAX_CONNECTIONS} connections may be open at once, each executing its own
+ * requests in order. One more is answered with a {@code -32002} error line and closed.
  *
  * <p>{@link #close()} stops accepting, closes every connection (interrupting requests in progress, such as a
  * long {@code pty/wait}), removes the socket file and completes {@link #closed()}. After a successful
@@ -27,6 +29,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class RpcEndpoint implements AutoCloseable {
     /** SPEC §8 {@code rpc.maxLineBytes}: far above any real request, small enough to bound memory per client. */
     public static final int DEFAULT_MAX_LINE_BYTES = 1 << 20;
+    /**
+     * Connections one endpoint serves at once: as many as a terminal takes WebSocket clients (each costs a virtual
+     * thread and up to {@code maxLineBytes} of buffer), far more than any script or agent opens, and a bound on what
+     * a runaway client loop can take from the server.
+     */
+    public static final int MAX_CONNECTIONS = 256;
+    /** How long a refused connection is given to close after its error line: a client reads a line in far less. */
+    private static final Duration REFUSAL_LINGER = Duration.ofSeconds(2);
+    /** How much a refused connection's input is read before it is closed anyway. */
+    private static final int REFUSAL_DRAIN_BYTES = 64 * 1024;
     /** Long enough that a persistent accept failure costs nothing, short enough that recovery is prompt. */
     private static final Duration ACCEPT_RETRY_DELAY = Duration.ofMillis(100);
     private static final System.Logger LOG = System.getLogger(RpcEndpoint.class.getName());
@@ -38,6 +50,8 @@ public final class RpcEndpoint implements AutoCloseable {
     private final int maxLineBytes;
     private volatile RpcDispatcher dispatcher;
     private final Map<SocketChannel, Thread> connections = new ConcurrentHashMap<>();
+    /** Connections accepted and not yet ended (counted at accept, before their thread registers them). */
+    private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
     private final AtomicBoolean closing = new AtomicBoolean();
     private final CompletableFuture<Boolean> closed = new CompletableFuture<>();
     private volatile boolean killed;
@@ -145,7 +159,43 @@ public final class RpcEndpoint implements AutoCloseable {
                 pauseAfterFailedAccept();
                 continue;
             }
-            Thread.ofVirtual().name("rpc-conn-" + address).start(() -> serve(channel));
+            if (open.incrementAndGet() > MAX_CONNECTIONS) {
+                open.decrementAndGet();
+                Thread.ofVirtual().name("rpc-refuse-" + address).start(() -> refuse(channel));
+                continue;
+            }
+            Thread.ofVirtual().name("rpc-conn-" + address).start(() -> {
+                try {
+                    serve(channel);
+                } finally {
+                    open.decrementAndGet();
+                }
+            });
+        }
+    }
+
+    /**
+     * One connection too many: says so in a JSON-RPC error line (id null) and ends its output, then reads what the
+     * client sent until it closes (at most {@link #REFUSAL_DRAIN_BYTES}, for at most {@link #REFUSAL_LINGER}) before
+     * closing: closing with unread input would reset the connection, and the client could lose the line.
+     */
+    private void refuse(SocketChannel channel) {
+        try (channel) {
+            String line = Responses.error(jakarta.json.JsonValue.NULL, RpcErrorCode.TOO_MANY_CONNECTIONS,
+                    "this terminal already has " + MAX_CONNECTIONS + " JSON-RPC connections open, the most it "
+                            + "takes; close one first", null) + "\n";
+            channel.write(java.nio.ByteBuffer.wrap(line.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            channel.shutdownOutput();
+            java.net.Socket socket = channel.socket();
+            socket.setSoTimeout((int) REFUSAL_LINGER.toMillis());
+            java.io.InputStream in = socket.getInputStream();
+            byte[] discard = new byte[4096];
+            int drained = 0;
+            for (int n; drained < REFUSAL_DRAIN_BYTES && (n = in.read(discard)) > 0; ) {
+                drained += n;
+            }
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "refused a connection", e); // a timeout or a reset ends it too
         }
     }
 

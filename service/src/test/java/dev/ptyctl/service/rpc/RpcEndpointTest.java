@@ -55,6 +55,37 @@ class RpcEndpointTest {
     }
 
     @Test
+    void aConnectionBeyondTheLimitGetsAnErrorLineAndIsClosedWhileTheOthersAreServed() throws Exception {
+        RpcEndpoint tcp = tcp();
+        java.util.List<SocketClient> clients = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < RpcEndpoint.MAX_CONNECTIONS; i++) {
+                clients.add(SocketClient.connect(tcp.address()));
+            }
+            for (SocketClient client : clients) { // every one is served, so every one counts
+                assertThat(client.result("pty/status", "{}").getInt("pid")).isEqualTo(4242);
+            }
+            try (SocketClient extra = SocketClient.connect(tcp.address())) {
+                extra.send("{\"jsonrpc\":\"2.0\",\"method\":\"pty/status\",\"params\":{},\"id\":1}");
+                JsonObject refused = extra.receive();
+                assertThat(refused).as("an answer, not a hang").isNotNull();
+                assertThat(refused.get("id")).isEqualTo(jakarta.json.JsonValue.NULL);
+                assertThat(refused.getJsonObject("error").getInt("code"))
+                        .isEqualTo(dev.ptyctl.protocol.RpcErrorCode.TOO_MANY_CONNECTIONS.code());
+                assertThat(refused.getJsonObject("error").getString("message"))
+                        .contains("already has " + RpcEndpoint.MAX_CONNECTIONS + " JSON-RPC connections open");
+                assertThat(extra.receive()).as("then the connection ends").isNull();
+            }
+            assertThat(clients.getFirst().result("pty/status", "{}").getInt("pid")).as("the others still work")
+                    .isEqualTo(4242);
+        } finally {
+            for (SocketClient client : clients) {
+                client.close();
+            }
+        }
+    }
+
+    @Test
     void severalConnectionsWorkAtOnceWhileOneIsWaiting() throws Exception {
         RpcEndpoint tcp = tcp();
         try (SocketClient waiter = SocketClient.connect(tcp.address());
