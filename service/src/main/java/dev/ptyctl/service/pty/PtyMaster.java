@@ -35,10 +35,15 @@ final class PtyMaster implements AutoCloseable {
     private static final boolean LINKED = (Platform.isLinux() || Platform.isMac())
             && CLibraryCalls.bind(PtyMaster.class, "PTYs are read and written through pty4j");
     /**
-     * The most Linux's line discipline hands out per read (its 4 KiB buffer less one): a read that returned this much
-     * has probably left more behind. {@link #read} reads on while that much still fits in the caller's buffer.
+     * The most Linux's line discipline hands out per read (its 4 KiB buffer less one). {@link #read} reads on while
+     * that much still fits in the caller's buffer.
      */
     static final int LINE_DISCIPLINE_CHUNK = 4095;
+    /**
+     * How long {@link #read} reads on while output keeps coming: a stream fills the buffer well within it (64 KiB is
+     * 16 reads of 5–30 µs here), a program writing lines without pause has its output passed on at least this often.
+     */
+    static final long READ_ON_NANOS = 2_000_000;
     /** What {@link #read(byte[], int)} returns when nothing came within its idle time. */
     static final int IDLE = -2;
 
@@ -178,15 +183,21 @@ final class PtyMaster implements AutoCloseable {
     }
 
     /**
-     * After a read of {@code n} bytes: while the line discipline keeps handing out full chunks (the program writes
-     * faster than it is read), reads on without waiting until the buffer has no room for another. Under a stream
-     * the caller then handles 16 KiB at a time instead of 4 KiB (one log append, one wake-up of the screen and of each
-     * client's sender, one frame); a read that drained the terminal returns at once, so no output waits.
+     * After a read of {@code n} bytes: reads on without waiting while there is output (the program writes faster
+     * than it is read) until the buffer has no room for another chunk of the line discipline. Under a stream the
+     * caller then handles the whole buffer at a time instead of 4 KiB (one log append, one wake-up of the screen and
+     * of each client's sender, one frame); once the terminal is drained (EAGAIN: the kernel's PTY worker has nothing
+     * more queued) it returns at once, so no output waits. A read shorter than a full chunk does not end it: mid-stream
+     * the worker often hands on less than a chunk, and ending there cost the screen thread and every sender a
+     * wake-up and a frame each time (docs/benchmarks.md); an interactive program's output costs one read more, which
+     * finds nothing and returns at once. A program that writes small pieces without pause is read on for at most
+     * {@link #READ_ON_NANOS}, so its first bytes never wait longer for the screen and the clients.
      */
     private int readOn(long address, int capacity, int n) {
         int total = n;
         long last = n;
-        while (last >= LINE_DISCIPLINE_CHUNK && capacity - total >= LINE_DISCIPLINE_CHUNK) {
+        long deadline = System.nanoTime() + READ_ON_NANOS;
+        while (last > 0 && capacity - total >= LINE_DISCIPLINE_CHUNK && System.nanoTime() - deadline < 0) {
             last = read(master, address + total, capacity - total);
             if (last <= 0) {
                 break; // nothing more yet (EAGAIN), or an end that the next read reports
