@@ -66,6 +66,11 @@ final class ClientSender implements Runnable {
      * client's automatic pong counts as traffic for both. One wake-up per client per interval is all it costs.
      */
     static final Duration KEEPALIVE_INTERVAL = Duration.ofSeconds(45);
+    /**
+     * How long a close from the connection's thread waits for the frame being written: a frame a reading client
+     * takes in microseconds; one that waits longer waits for a client that stopped reading.
+     */
+    static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
     private static final ServerFrame.Title NO_TITLE = new ServerFrame.Title(Optional.empty(), Optional.empty());
     private static final System.Logger LOG = System.getLogger(ClientSender.class.getName());
@@ -97,6 +102,14 @@ final class ClientSender implements Runnable {
     /** When output or a control frame last went out: {@link #IDLE_HAND_OVER} counts from here. */
     private long lastSentNanos = System.nanoTime();
     private volatile boolean stopped;
+    /**
+     * Held while a frame is written. A close frame written under it is the last frame of the connection (RFC 6455
+     * §5.5.1: nothing may follow it), whichever thread writes it: this sender, or the connection's thread closing
+     * with 1002 after a protocol error.
+     */
+    private final java.util.concurrent.locks.ReentrantLock writing = new java.util.concurrent.locks.ReentrantLock();
+    /** Whether the close frame has been written; guarded by {@link #writing}. */
+    private boolean closeWritten;
     private volatile long deliveredSeq = -1;
     private volatile long batchNanos;
     private volatile long resets;
@@ -188,6 +201,44 @@ final class ClientSender implements Runnable {
     /** Makes the thread look again at everything (the program exited). Never blocks. */
     void wake() {
         wakeup.signal();
+    }
+
+    /**
+     * Closes the connection with {@code code} from another thread (the connection's, after a protocol error): waits
+     * for a frame being written to be done, so the close frame is the last one, and stops sending. A frame that
+     * cannot be done within {@link #CLOSE_WAIT} (a client that stopped reading) is left and no close frame is written:
+     * the caller then ends the connection anyway.
+     *
+     * @return whether the close frame was written
+     */
+    boolean closeWith(int code, String reason) throws InterruptedException {
+        stopped = true;
+        wakeup.signal();
+        if (!writing.tryLock(CLOSE_WAIT.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS)) {
+            return false;
+        }
+        try {
+            if (closeWritten) {
+                return false;
+            }
+            closeWritten = true;
+            socket.close(code, reason);
+            return true;
+        } finally {
+            writing.unlock();
+        }
+    }
+
+    /** Writes one frame, unless the close frame has gone out already. */
+    private void write(java.util.function.Consumer<WsSession> frame) {
+        writing.lock();
+        try {
+            if (!closeWritten) {
+                frame.accept(socket);
+            }
+        } finally {
+            writing.unlock();
+        }
     }
 
     /** Stops sending (the client went away). A send in progress ends when the socket closes. */
@@ -357,12 +408,12 @@ final class ClientSender implements Runnable {
     private void sendControl() {
         long now = System.nanoTime();
         if (now - nextKeepaliveNanos >= 0) {
-            socket.ping(BufferData.empty());
+            write(ws -> ws.ping(BufferData.empty()));
             nextKeepaliveNanos = now + KEEPALIVE_INTERVAL.toNanos();
         }
         byte[] pong = pendingPong.getAndSet(null);
         if (pong != null) {
-            socket.pong(BufferData.create(pong));
+            write(ws -> ws.pong(BufferData.create(pong)));
         }
         ServerFrame.Size size = pendingSize.getAndSet(null);
         if (size != null && !size.equals(lastSentSize)) {
@@ -382,7 +433,7 @@ final class ClientSender implements Runnable {
     private void sendOutput(int length, long endSeq) {
         if (binary) {
             BinaryOutputFrame.writeHeader(frame, false, endSeq);
-            socket.send(BufferData.create(frame, 0, BinaryOutputFrame.HEADER_BYTES + length), true);
+            write(ws -> ws.send(BufferData.create(frame, 0, BinaryOutputFrame.HEADER_BYTES + length), true));
             ServerMetrics.get().frameOut();
             lastSentNanos = System.nanoTime();
         } else {
@@ -396,7 +447,8 @@ final class ClientSender implements Runnable {
     private long sendReset() {
         ResetSnapshot reset = ResetSnapshot.capture(session);
         if (binary) {
-            socket.send(BufferData.create(new BinaryOutputFrame(true, reset.seq(), reset.data()).encode()), true);
+            write(ws -> ws.send(BufferData.create(new BinaryOutputFrame(true, reset.seq(), reset.data()).encode()),
+                    true));
             ServerMetrics.get().frameOut();
         } else {
             String data = new String(reset.data(), StandardCharsets.UTF_8);
@@ -418,11 +470,14 @@ final class ClientSender implements Runnable {
         }
         sendControl();
         sendText(new ServerFrame.Exit(cursor, code).toJson());
-        socket.close(WsCloseCodes.NORMAL_CLOSE, "terminal exited");
+        write(ws -> {
+            closeWritten = true;
+            ws.close(WsCloseCodes.NORMAL_CLOSE, "terminal exited");
+        });
     }
 
     private void sendText(String text) {
-        socket.send(text, true);
+        write(ws -> ws.send(text, true));
         ServerMetrics.get().frameOut();
         lastSentNanos = System.nanoTime();
     }

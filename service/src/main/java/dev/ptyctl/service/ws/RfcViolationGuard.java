@@ -15,7 +15,8 @@ import java.time.Duration;
  * <p>Helidon 4.5 reads a frame with a reserved opcode (3–7, 11–15) by throwing {@code IllegalArgumentException} out
  * of its frame reader, outside the code that turns errors into close frames; the exception then reaches the HTTP/1
  * connection, which still believes it is serving HTTP and writes {@code HTTP/1.1 500} onto the open WebSocket. Here
- * any such exception ends the connection the RFC's way instead: a close frame, then the connection closes, and the
+ * any such exception ends the connection the RFC's way instead: a close frame (the last frame: a terminal client's
+ * sender is stopped first, see {@link SocketConnection#closeAfterProtocolError}), then the connection closes, and the
  * listener's usual end-of-connection clean-up runs. Other violations (extension bits, unmasked frames, a
  * continuation of no message, oversized frames) Helidon answers with a close frame already.
  */
@@ -39,8 +40,8 @@ final class RfcViolationGuard implements ServerConnection {
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "WebSocket protocol error", e);
             if (connection instanceof WsSession session) {
-                session.close(e instanceof IllegalArgumentException ? WsCloseCodes.PROTOCOL_ERROR
-                        : WsCloseCodes.UNEXPECTED_CONDITION, reason(e));
+                SocketConnection.closeAfterProtocolError(session, e instanceof IllegalArgumentException
+                        ? WsCloseCodes.PROTOCOL_ERROR : WsCloseCodes.UNEXPECTED_CONDITION, reason(e));
             }
             throw new CloseConnectionException("WebSocket protocol error", e);
         }

@@ -25,6 +25,12 @@ final class SocketConnection implements WsListener {
     private static final System.Logger LOG = System.getLogger(SocketConnection.class.getName());
     /** RFC 6455 §5.5: the payload of a control frame is at most 125 bytes. */
     private static final int MAX_CONTROL_PAYLOAD = 125;
+    /**
+     * The attachment of each open terminal socket, by its session, for {@link #closeAfterProtocolError} (called where
+     * only the session is known). Removed when the connection's thread ends.
+     */
+    private static final java.util.Map<WsSession, ClientAttachment> OPEN =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private final TerminalSocketEndpoint endpoint;
     private AttachableTerminal terminal;
@@ -81,7 +87,26 @@ final class SocketConnection implements WsListener {
             return;
         }
         attachment = endpoint.attach(terminal, params, session);
-        watchConnectionThread(Thread.currentThread());
+        OPEN.put(session, attachment);
+        watchConnectionThread(Thread.currentThread(), session);
+    }
+
+    /**
+     * Closes {@code session} with {@code code} after a protocol error, on the connection's thread: through the
+     * client's sender when it is a terminal socket, so that no frame the sender was writing follows the close frame
+     * (RFC 6455 §5.5.1), else directly.
+     */
+    static void closeAfterProtocolError(WsSession session, int code, String reason) {
+        ClientAttachment attached = OPEN.get(session);
+        if (attached == null) {
+            session.close(code, reason);
+            return;
+        }
+        try {
+            attached.sender().closeWith(code, reason);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -90,7 +115,7 @@ final class SocketConnection implements WsListener {
      * thread, one per connection, so a virtual thread joining it learns of every end, without polling, and
      * detaches the client (otherwise an idle client's sender would wait for output forever).
      */
-    private void watchConnectionThread(Thread connectionThread) {
+    private void watchConnectionThread(Thread connectionThread, WsSession session) {
         ClientAttachment attached = attachment;
         Thread.ofVirtual().name("ws-watch-" + terminal.terminalId()).start(() -> {
             try {
@@ -98,6 +123,7 @@ final class SocketConnection implements WsListener {
             } catch (InterruptedException e) {
                 return;
             }
+            OPEN.remove(session, attached);
             endpoint.detach(attached);
         });
     }
@@ -178,7 +204,7 @@ final class SocketConnection implements WsListener {
     @Override
     public void onPing(WsSession session, BufferData buffer) {
         if (buffer.available() > MAX_CONTROL_PAYLOAD) {
-            session.close(WsCloseCodes.PROTOCOL_ERROR, "control frame longer than 125 bytes");
+            closeAfterProtocolError(session, WsCloseCodes.PROTOCOL_ERROR, "control frame longer than 125 bytes");
             session.terminate(); // throws: Helidon closes the connection
             return;
         }
