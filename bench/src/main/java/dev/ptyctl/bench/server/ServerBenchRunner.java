@@ -257,13 +257,15 @@ public final class ServerBenchRunner {
         if (ptyctlB != null) {
             report.append("\nServer B in the same rounds (B / A per round: median (min–max), and the geometric mean):"
                     + "\n\n| workload | B MiB/s | B / drain | B / A | B / A geometric mean | A CPU ms/MiB | "
-                    + "B CPU ms/MiB |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+                    + "B CPU ms/MiB | A / B bytes per frame |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n");
             for (CatWorkload w : files.values()) {
-                report.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.3f | %s | %s |%n", w.name(),
+                report.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.3f | %s | %s | %.0f / %.0f |%n",
+                        w.name(),
                         mibps.get(w.workload()).get(ptyctlB).medianRange(), ratio(bOfDrain.get(w.workload()), 2),
                         ratio(bOfA.get(w.workload()), 2), bOfA.get(w.workload()).geometricMean(),
                         ptyctl.serverCpuMsPerMib(w.workload()).medianRange(),
-                        ptyctlB.serverCpuMsPerMib(w.workload()).medianRange()));
+                        ptyctlB.serverCpuMsPerMib(w.workload()).medianRange(),
+                        ptyctl.frameBytes(w.workload()).median(), ptyctlB.frameBytes(w.workload()).median()));
             }
         }
         String machine = MachineCpu.now().sharesSince(machineBefore);
