@@ -14,7 +14,8 @@ import java.util.function.Function;
  * terminal of the server at {@code --url}, else {@code PTYCTL_URL}, else {@code http://127.0.0.1:8765}, reached
  * through that server's HTTP(S) port alone); then {@code PTYCTL_SOCKET} or {@code PTYCTL_PORT}
  * (setting both is an error, as giving both flags is); then {@code PTYCTL_RPC=host:port}, which the server exports
- * into the shells it hosts. {@code --host} (default 127.0.0.1) applies to whichever port is used. {@code --token}
+ * into the shells it hosts; then {@code PTYCTL_TERMINAL_ID}, a terminal of the server as {@code --terminal} would name
+ * it, so a script aimed at a remote server needs no flags either. {@code --host} (default 127.0.0.1) applies to whichever port is used. {@code --token}
  * (or {@code PTYCTL_TOKEN}) is sent with {@code pty/auth} before the request to a port or socket, and to the server as
  * its bearer token.
  *
@@ -30,6 +31,8 @@ import java.util.function.Function;
 record EndpointSelection(Integer port, String host, Path socket, String terminal, String url, String token,
         Path cacert, Function<String, String> environment) {
     static final String DEFAULT_HOST = "127.0.0.1";
+    /** The terminal of the server when no flag or other variable selects one; the server sets it in its shells. */
+    static final String TERMINAL_VARIABLE = "PTYCTL_TERMINAL_ID";
 
     /**
      * Checks the selection without opening anything: after this, only I/O can fail.
@@ -37,7 +40,7 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
      * @throws UsageException when nothing or something contradictory selects the endpoint
      */
     void check() {
-        if (terminal != null) {
+        if (chosenTerminal() != null) {
             checkTerminalFlags();
             ServerConnection.check(environment, url);
         } else {
@@ -52,11 +55,12 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
      * @throws UsageException when nothing or something contradictory selects the endpoint
      */
     RpcClient connect() throws IOException {
-        RpcAddress address = terminal != null ? lookUpTerminal() : address();
+        String chosen = chosenTerminal();
+        RpcAddress address = chosen != null ? lookUpTerminal(chosen) : address();
         String effectiveToken = token != null ? token : environment.apply(ServerConnection.TOKEN_VARIABLE);
         RpcClient.Builder client = RpcClient.builder().token(effectiveToken);
         Path trusted = CaCertificates.chosen(cacert, environment);
-        if (trusted != null && terminal != null) {
+        if (trusted != null && chosen != null) {
             client.sslContext(CaCertificates.trusting(trusted));
         }
         return client.connect(address);
@@ -66,9 +70,24 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
      * The terminal on the server, reached through the server's own HTTP(S) port: nothing but that port needs to be
      * reachable, so it works from another machine and through a proxy.
      */
-    private RpcAddress lookUpTerminal() {
+    private RpcAddress lookUpTerminal(String id) {
         checkTerminalFlags();
-        return RpcAddress.server(ServerConnection.url(environment, url), terminal);
+        return RpcAddress.server(ServerConnection.url(environment, url), id);
+    }
+
+    /**
+     * {@code --terminal}, else {@code PTYCTL_TERMINAL_ID} when no flag and no other variable selects an endpoint: inside
+     * a hosted shell {@code PTYCTL_RPC} is set too and wins (the terminal's own port, on the same machine).
+     */
+    private String chosenTerminal() {
+        if (terminal != null) {
+            return terminal;
+        }
+        if (port != null || socket != null || environment.apply("PTYCTL_SOCKET") != null
+                || environment.apply("PTYCTL_PORT") != null || environment.apply("PTYCTL_RPC") != null) {
+            return null;
+        }
+        return environment.apply(TERMINAL_VARIABLE);
     }
 
     private void checkTerminalFlags() {
@@ -117,7 +136,7 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
             return fromRpcVariable(rpc);
         }
         throw new UsageException("no terminal given: use --port N, --socket PATH or --terminal ID, or set "
-                + "PTYCTL_PORT, PTYCTL_SOCKET or PTYCTL_RPC");
+                + "PTYCTL_PORT, PTYCTL_SOCKET, PTYCTL_RPC or PTYCTL_TERMINAL_ID");
     }
 
     private RpcAddress unixSocket(Path path, String source) {

@@ -25,8 +25,9 @@ import picocli.CommandLine.IVersionProvider;
                 + "wait for output, resize, kill; start, list and close terminals on a ptyctl server; "
                 + "or host one terminal with serve.",
                 "read, write, wait, status, resize, kill and run find their terminal with --port N [--host H], "
-                        + "--socket PATH or --terminal ID [--url URL], else the PTYCTL_SOCKET, PTYCTL_PORT or "
-                        + "PTYCTL_RPC (host:port) variables. new, ls, rm, screen and attach talk to the server at "
+                        + "--socket PATH or --terminal ID [--url URL], else the PTYCTL_SOCKET, PTYCTL_PORT, "
+                        + "PTYCTL_RPC (host:port) or PTYCTL_TERMINAL_ID variables. new, ls, rm, screen and attach "
+                        + "talk to the server at "
                         + "--url (env PTYCTL_URL); --token or PTYCTL_TOKEN for its token.",
                 // A line of its own: picocli wraps after "http:" when a URL reaches the end of a line.
                 "Default server: http://127.0.0.1:8765",

@@ -226,6 +226,31 @@ class ServerCommandsTest {
     }
 
     @Test
+    void theTerminalIdVariableSelectsAServerTerminalWhenNothingElseDoes() throws Exception {
+        try (FakeWebSocketServer ws = FakeWebSocketServer.start()) {
+            var script = ServerRpcScript.play(ws, "{'running':true,'exitCode':null,'pid':7}");
+
+            Cli.Result result = Cli.run(Map.of("PTYCTL_URL", ws.url().toString(), "PTYCTL_TERMINAL_ID", "t9"),
+                    "status");
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(result.out()).isEqualTo("running pid=7" + NL);
+            assertThat(ServerRpcScript.seen(script).path()).isEqualTo("/v1/terminals/t9/rpc");
+        }
+    }
+
+    @Test
+    void insideAHostedShellItsOwnPortWinsOverTheTerminalIdVariable() throws Exception {
+        try (FakeWebSocketServer ws = FakeWebSocketServer.start()) {
+            Cli.Result result = Cli.run(Map.of("PTYCTL_URL", ws.url().toString(), "PTYCTL_TERMINAL_ID", "t9",
+                    "PTYCTL_RPC", "127.0.0.1:1"), "status");
+
+            assertThat(result.exitCode()).as("port 1 refuses: %s", result.err()).isEqualTo(3);
+            assertThat(result.err()).contains("127.0.0.1:1");
+        }
+    }
+
+    @Test
     void anUnknownTerminalExitsFourWithTheServersMessage() throws Exception {
         try (FakeWebSocketServer ws = FakeWebSocketServer.start()) {
             ws.refuseNext(404, "{\"error\":\"not_found\",\"message\":\"no terminal with id nope\"}");

@@ -2,7 +2,6 @@ package dev.ptyctl.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -10,18 +9,24 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The {@code ptyctl} command line as a shell script uses it: real processes, real exit codes. */
+/**
+ * The {@code ptyctl} command line as a shell script uses it: real processes, real exit codes. Runs in the e2e remote
+ * mode too, against a terminal of a server reached through its HTTP(S) port alone.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CliE2eTest {
     private ServedTerminal served;
-    private String port;
 
     @BeforeAll
     void startServe() throws Exception {
         served = ServedTerminal.tcp(JsonRpcE2eTest.BASH);
-        port = String.valueOf(served.port());
-        assertThat(served.firstLine()).contains(port);
-        assertThat(Ptyctl.run("wait", "--port", port, "--match", "$\n", "--timeout", "20000").exitCode()).isZero();
+        assertThat(served.cli("wait", "--match", "$\n", "--timeout", "20000").exitCode()).isZero();
+    }
+
+    @Test
+    void serveSaysWhereItListens() {
+        ServedTerminal.assumeLocal("about ptyctl serve's own output");
+        assertThat(served.firstLine()).contains(String.valueOf(served.port()));
     }
 
     @AfterAll
@@ -31,39 +36,39 @@ class CliE2eTest {
 
     @Test
     void theReadmeWalkthroughShowsWhatBashShows() throws Exception {
-        var write = Ptyctl.run("write", "--port", port, "--text", "echo hi", "--key", "Enter");
+        var write = served.cli("write", "--text", "echo hi", "--key", "Enter");
         assertThat(write.exitCode()).as(write.toString()).isZero();
-        var wait = Ptyctl.run("wait", "--port", port, "--match", "hi");
+        var wait = served.cli("wait", "--match", "hi");
         assertThat(wait.exitCode()).as(wait.toString()).isZero();
-        var read = Ptyctl.run("read", "--port", port, "--bottom", "30");
+        var read = served.cli("read", "--bottom", "30");
         assertThat(read.exitCode()).as(read.toString()).isZero();
         assertThat(read.stdout()).contains("$ echo hi\nhi\n$\n");
     }
 
     @Test
     void writeAppliesTextsAndKeysInTheOrderGiven() throws Exception {
-        var write = Ptyctl.run("write", "--port", port, "--text", "echo a", "--key", "Space", "--text", "b",
+        var write = served.cli("write", "--text", "echo a", "--key", "Space", "--text", "b",
                 "--key", "Enter");
         assertThat(write.exitCode()).as(write.toString()).isZero();
-        assertThat(Ptyctl.run("wait", "--port", port, "--match", "\na b\n").exitCode()).isZero();
+        assertThat(served.cli("wait", "--match", "\na b\n").exitCode()).isZero();
     }
 
     @Test
     void environmentSelectsTheTarget() throws Exception {
-        var status = Ptyctl.run(Map.of("PTYCTL_PORT", port), "status");
+        var status = Ptyctl.run(served.selectingEnvironment(), "status");
         assertThat(status.exitCode()).as(status.toString()).isZero();
         assertThat(status.stdout()).contains("running");
     }
 
     @Test
     void waitThatTimesOutExitsOne() throws Exception {
-        var wait = Ptyctl.run("wait", "--port", port, "--match", "text that never appears", "--timeout", "200");
+        var wait = served.cli("wait", "--match", "text that never appears", "--timeout", "200");
         assertThat(wait.exitCode()).as(wait.toString()).isEqualTo(1);
     }
 
     @Test
     void readAsJsonPrintsTheRawResult() throws Exception {
-        var read = Ptyctl.run("read", "--port", port, "--top", "1", "--json");
+        var read = served.cli("read", "--top", "1", "--json");
         assertThat(read.exitCode()).as(read.toString()).isZero();
         assertThat(read.stdout()).contains("\"screen\"").contains("\"cursor\"").contains("\"size\"");
     }
@@ -78,10 +83,10 @@ class CliE2eTest {
 
     @Test
     void refusedRequestExitsFourWithTheServersMessage() throws Exception {
-        var resize = Ptyctl.run("resize", "--port", port, "100", "1001");
+        var resize = served.cli("resize", "100", "1001");
         assertThat(resize.exitCode()).as(resize.toString()).isIn(2, 4);
         assertThat(resize.stderr()).contains("1001").doesNotContain("Exception");
-        var key = Ptyctl.run("write", "--port", port, "--key", "NoSuchKey");
+        var key = served.cli("write", "--key", "NoSuchKey");
         assertThat(key.exitCode()).as(key.toString()).isEqualTo(4);
         assertThat(key.stderr()).contains("NoSuchKey").doesNotContain("Exception");
     }

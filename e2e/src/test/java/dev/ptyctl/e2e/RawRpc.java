@@ -18,18 +18,29 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A JSON-RPC connection that speaks the wire format byte for byte, with no SDK in between, so the tests see
- * exactly what a hand-written client would see.
+ * exactly what a hand-written client would see: newline-delimited lines on a terminal's own socket, or (remote mode)
+ * one text frame per message on the server's WebSocket {@code /v1/terminals/{id}/rpc} ({@link RpcWebSocket}).
  */
 final class RawRpc implements AutoCloseable {
-    private final SocketChannel channel;
-    private final InputStream in;
-    private final OutputStream out;
+    /** Where the lines go: a socket, or a WebSocket that carries each line as one text frame. */
+    interface Transport extends AutoCloseable {
+        void send(byte[] bytes) throws IOException;
+
+        /** The next message without its line end, or null at the end. */
+        String readLine() throws IOException;
+
+        /** True when the server has closed the connection. */
+        boolean closedByServer() throws IOException;
+
+        @Override
+        void close() throws IOException;
+    }
+
+    private final Transport transport;
     private final AtomicLong ids = new AtomicLong();
 
-    private RawRpc(SocketChannel channel) {
-        this.channel = channel;
-        this.in = Channels.newInputStream(channel);
-        this.out = Channels.newOutputStream(channel);
+    RawRpc(Transport transport) {
+        this.transport = transport;
     }
 
     static RawRpc connect(SocketAddress address) throws IOException {
@@ -40,13 +51,12 @@ final class RawRpc implements AutoCloseable {
             ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
         }
         ch.connect(address);
-        return new RawRpc(ch);
+        return new RawRpc(new SocketLines(ch));
     }
 
     /** Sends raw bytes exactly as given (no newline added). */
     void sendBytes(byte[] bytes) throws IOException {
-        out.write(bytes);
-        out.flush();
+        transport.send(bytes);
     }
 
     /** Sends one line: the text plus {@code \n}. */
@@ -65,20 +75,12 @@ final class RawRpc implements AutoCloseable {
 
     /** Reads one raw line without its terminator, or null at end of stream. */
     String readLine() throws IOException {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        int b;
-        while ((b = in.read()) != -1) {
-            if (b == '\n') {
-                return buf.toString(StandardCharsets.UTF_8);
-            }
-            buf.write(b);
-        }
-        return buf.size() == 0 ? null : buf.toString(StandardCharsets.UTF_8);
+        return transport.readLine();
     }
 
     /** True when the server has closed the connection (the next read sees end of stream). */
     boolean closedByServer() throws IOException {
-        return in.read() == -1;
+        return transport.closedByServer();
     }
 
     /** Sends a request with a fresh numeric id and returns the whole response envelope. */
@@ -114,6 +116,48 @@ final class RawRpc implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        channel.close();
+        transport.close();
+    }
+
+    /** Newline-delimited JSON-RPC on a terminal's own TCP or Unix socket. */
+    private static final class SocketLines implements Transport {
+        private final SocketChannel channel;
+        private final InputStream in;
+        private final OutputStream out;
+
+        SocketLines(SocketChannel channel) {
+            this.channel = channel;
+            this.in = Channels.newInputStream(channel);
+            this.out = Channels.newOutputStream(channel);
+        }
+
+        @Override
+        public void send(byte[] bytes) throws IOException {
+            out.write(bytes);
+            out.flush();
+        }
+
+        @Override
+        public String readLine() throws IOException {
+            ByteArrayOutputStream buf = new ByteArrayOutputStream();
+            int b;
+            while ((b = in.read()) != -1) {
+                if (b == '\n') {
+                    return buf.toString(StandardCharsets.UTF_8);
+                }
+                buf.write(b);
+            }
+            return buf.size() == 0 ? null : buf.toString(StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public boolean closedByServer() throws IOException {
+            return in.read() == -1;
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
     }
 }

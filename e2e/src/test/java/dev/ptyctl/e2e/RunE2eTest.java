@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.testsupport.Tools;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,13 +23,10 @@ class RunE2eTest {
     }
 
     private static Ptyctl.Result run(ServedTerminal served, String... command) throws Exception {
-        String[] args = new String[command.length + 4];
-        args[0] = "run";
-        args[1] = "--port";
-        args[2] = String.valueOf(served.port());
-        args[3] = "--";
-        System.arraycopy(command, 0, args, 4, command.length);
-        return Ptyctl.run(Map.of(), args);
+        String[] args = new String[command.length + 1];
+        args[0] = "--";
+        System.arraycopy(command, 0, args, 1, command.length);
+        return served.cli("run", args);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -113,8 +109,7 @@ class RunE2eTest {
     @ValueSource(strings = {"bash", "fish"})
     void aCommandThatOutlivesTheTimeoutExitsOneWithAMessage(String shell) throws Exception {
         try (ServedTerminal served = serve(shell)) {
-            var slow = Ptyctl.run("run", "--port", String.valueOf(served.port()), "--timeout", "500", "--",
-                    "sleep 5");
+            var slow = served.cli("run", "--timeout", "500", "--", "sleep 5");
             assertThat(slow.exitCode()).as(slow.toString()).isEqualTo(1);
             assertThat(slow.stderr()).contains("did not finish within 500 ms");
         }
@@ -132,10 +127,9 @@ class RunE2eTest {
     @Test
     void aServeStoppedDuringTheRunIsReportedAsSuchNotAsATimeout() throws Exception {
         try (ServedTerminal served = serve("bash"); RawRpc rpc = served.connect()) {
-            Process running = Ptyctl.builder(Map.of(), "run", "--port", String.valueOf(served.port()), "--",
-                    "sleep 60").redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            Process running = served.startCli("run", "--", "sleep 60");
             rpc.call("pty/wait", "{\"match\":\"sleep 60\",\"timeout\":30000}");
-            served.process().destroy(); // SIGTERM: serve hangs up bash and exits
+            served.stop(); // SIGTERM: serve hangs up bash and exits (remote: the terminal is deleted)
             assertThat(running.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
             String stderr = new String(running.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             assertThat(running.exitValue()).as(stderr).isEqualTo(3);

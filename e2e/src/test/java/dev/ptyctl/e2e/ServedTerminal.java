@@ -16,12 +16,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import dev.ptyctl.e2e.server.RemoteServer;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * A {@code ptyctl serve} process hosting one program, started for a test and always stopped afterwards (the
- * hosted program with it).
+ * hosted program with it). In the e2e suites' remote mode ({@link RemoteServer#active()}) {@link #tcp} makes a
+ * {@link RemoteTerminal} instead: the same program in a terminal of the remote server, which the tests reach through
+ * {@link #target()}, {@link #cli}, {@link #connect()} and the rest exactly as they reach a served one.
  */
-final class ServedTerminal implements AutoCloseable {
+class ServedTerminal implements AutoCloseable {
     private final Process process;
     private final SocketAddress address;
     private final String firstLine;
@@ -44,8 +48,21 @@ final class ServedTerminal implements AutoCloseable {
         });
     }
 
-    /** {@code ptyctl serve --cmd COMMAND --port <free port>} plus extra arguments. */
+    /** For {@link RemoteTerminal}, which has no process. */
+    ServedTerminal() {
+        this.process = null;
+        this.address = null;
+        this.firstLine = null;
+    }
+
+    /**
+     * {@code ptyctl serve --cmd COMMAND --port <free port>} plus extra arguments; in remote mode the same command in
+     * a terminal of the remote server.
+     */
     static ServedTerminal tcp(String command, String... extra) throws Exception {
+        if (RemoteServer.active()) {
+            return RemoteTerminal.create(command, extra);
+        }
         for (int attempt = 1; ; attempt++) {
             int port = freePort();
             List<String> args = new ArrayList<>(List.of("serve", "--cmd", command, "--port", String.valueOf(port)));
@@ -62,8 +79,9 @@ final class ServedTerminal implements AutoCloseable {
         }
     }
 
-    /** {@code ptyctl serve --cmd COMMAND --socket <fresh path>} plus extra arguments. */
+    /** {@code ptyctl serve --cmd COMMAND --socket <fresh path>} plus extra arguments (never remote). */
     static ServedTerminal unix(String command, Path socket, String... extra) throws Exception {
+        assumeLocal("a Unix socket is reached on its own machine only");
         List<String> args = new ArrayList<>(List.of("serve", "--cmd", command, "--socket", socket.toString()));
         args.addAll(List.of(extra));
         return start(UnixDomainSocketAddress.of(socket), args);
@@ -109,6 +127,11 @@ final class ServedTerminal implements AutoCloseable {
         return new ServedTerminal(p, address, line);
     }
 
+    /** Skips the calling test in remote mode, saying why it only makes sense on the server's own machine. */
+    static void assumeLocal(String reason) {
+        Assumptions.assumeFalse(RemoteServer.active(), "local by nature: " + reason);
+    }
+
     static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
@@ -120,8 +143,38 @@ final class ServedTerminal implements AutoCloseable {
         return RawRpc.connect(address);
     }
 
-    SocketAddress address() {
-        return address;
+    /** The flags that select this terminal on a {@code ptyctl} command line. */
+    List<String> target() {
+        return List.of("--port", String.valueOf(port()));
+    }
+
+    /** The variables that select this terminal with no flags at all. */
+    Map<String, String> selectingEnvironment() {
+        return Map.of("PTYCTL_PORT", String.valueOf(port()));
+    }
+
+    /** The variables every command aimed at this terminal gets (none for a local serve). */
+    Map<String, String> environment() {
+        return Map.of();
+    }
+
+    /** {@code ptyctl COMMAND <target> ARGS...} run to completion. */
+    Ptyctl.Result cli(String command, String... args) throws IOException, InterruptedException {
+        return Ptyctl.run(environment(), commandLine(command, args));
+    }
+
+    /** {@code ptyctl COMMAND <target> ARGS...} started, for a test that acts while it runs. */
+    Process startCli(String command, String... args) throws IOException {
+        return Ptyctl.builder(environment(), commandLine(command, args))
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+    }
+
+    private String[] commandLine(String command, String... args) {
+        List<String> line = new ArrayList<>();
+        line.add(command);
+        line.addAll(target());
+        line.addAll(List.of(args));
+        return line.toArray(String[]::new);
     }
 
     /** The port this terminal listens on (TCP only). */
@@ -134,8 +187,17 @@ final class ServedTerminal implements AutoCloseable {
         return firstLine;
     }
 
-    Process process() {
-        return process;
+    /**
+     * Takes the terminal away while clients use it: SIGTERM to serve, which hangs up its program and exits (in remote
+     * mode, {@code DELETE} of the terminal, which hangs up its program as the server goes on).
+     */
+    void stop() throws Exception {
+        process.destroy();
+    }
+
+    /** Waits for {@link #stop()} to be done: true once serve has exited (the terminal is gone from the server). */
+    boolean awaitStopped() throws Exception {
+        return process.waitFor(20, TimeUnit.SECONDS);
     }
 
     String stderr() {
@@ -144,13 +206,19 @@ final class ServedTerminal implements AutoCloseable {
         }
     }
 
-    /** Waits for the serve process to exit by itself and returns its exit code. */
-    int awaitExit() throws InterruptedException {
+    /**
+     * Waits for the end after {@code pty/kill}: serve exits by itself, with 0 for a clean end (in remote mode the
+     * server lists the terminal as ended and goes on). Returns what was seen, for the test to check.
+     */
+    String awaitEnd() throws Exception {
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
             throw new AssertionError("ptyctl serve did not exit within 30 s; stderr:\n" + stderr());
         }
-        return process.exitValue();
+        return process.exitValue() == 0 ? CLEAN_END : "serve exited with " + process.exitValue() + ":\n" + stderr();
     }
+
+    /** What {@link #awaitEnd()} returns for a clean end. */
+    static final String CLEAN_END = "ended cleanly";
 
     @Override
     public void close() throws Exception {

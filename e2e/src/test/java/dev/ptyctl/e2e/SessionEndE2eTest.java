@@ -33,7 +33,7 @@ class SessionEndE2eTest {
             assertThat(rpc.callError("pty/resize", "{\"cols\":80,\"rows\":24}").getInt("code")).isEqualTo(-32000);
             // the endpoint stays up until pty/kill
             rpc.call("pty/kill", "{}");
-            assertThat(served.awaitExit()).isZero();
+            assertThat(served.awaitEnd()).isEqualTo(ServedTerminal.CLEAN_END);
         }
     }
 
@@ -47,7 +47,7 @@ class SessionEndE2eTest {
             JsonObject response = rpc.request("pty/kill", "{}");
             assertThat(response.getJsonObject("result")).isEmpty();
             assertThat(rpc.closedByServer()).isTrue();
-            assertThat(served.awaitExit()).isZero();
+            assertThat(served.awaitEnd()).isEqualTo(ServedTerminal.CLEAN_END);
             assertThat(Path.of("/proc/" + pid)).doesNotExist();
             assertThat(bystander.closedByServer()).isTrue();
         }
@@ -61,8 +61,8 @@ class SessionEndE2eTest {
             long shell = rpc.call("pty/status", "{}").getJsonNumber("pid").longValue();
             awaitFile(pidFile);
             long child = Long.parseLong(Files.readString(pidFile).strip());
-            served.process().destroy(); // SIGTERM
-            assertThat(served.process().waitFor(20, TimeUnit.SECONDS)).isTrue();
+            served.stop(); // SIGTERM to serve (remote: the terminal is deleted)
+            assertThat(served.awaitStopped()).isTrue();
             assertThat(Path.of("/proc/" + shell)).doesNotExist();
             awaitGone(child);
         }
@@ -77,7 +77,7 @@ class SessionEndE2eTest {
             rpc.call("pty/write", "{\"action\":[{\"text\":\"echo over-unix\"},{\"key\":\"Enter\"}]}");
             assertThat(rpc.call("pty/wait", "{\"match\":\"\\nover-unix\\n\"}").getBoolean("matched")).isTrue();
             rpc.request("pty/kill", "{}");
-            assertThat(served.awaitExit()).isZero();
+            assertThat(served.awaitEnd()).isEqualTo(ServedTerminal.CLEAN_END);
             assertThat(socket).doesNotExist();
         }
     }

@@ -32,12 +32,17 @@ final class RpcSocketConnection implements WsListener {
     private record Message(byte[] bytes) {
     }
 
+    /** Queued when the terminal's endpoint closes (a kill by another client, a deletion): the worker closes. */
+    private static final Message END = new Message(new byte[0]);
+
     private final RpcSocketEndpoint endpoint;
     private final BlockingQueue<Message> queue = new LinkedBlockingQueue<>();
     private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
     private boolean partialTooLarge;
     private HostedTerminal terminal;
     private volatile Thread worker;
+    private volatile AutoCloseable endpointWatch;
+    private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
 
     RpcSocketConnection(RpcSocketEndpoint endpoint) {
         this.endpoint = endpoint;
@@ -75,6 +80,10 @@ final class RpcSocketConnection implements WsListener {
         }
         Thread connectionThread = Thread.currentThread();
         worker = Thread.ofVirtual().name("rpc-ws-" + terminal.terminalId()).start(() -> execute(session));
+        // A pty/kill from another client (or the terminal's deletion) ends this connection too, as it ends the
+        // socket's: a client waiting here learns at once that the terminal is gone. The worker closes it, after the
+        // answers already under way (its pty/wait returns as the program ends): frames are only written by it.
+        endpointWatch = terminal.onRpcEndpointClosed(() -> queue.add(END));
         // Helidon does not report a connection that just ends (no close frame): its thread ends silently.
         Thread.ofVirtual().name("rpc-ws-watch-" + terminal.terminalId()).start(() -> {
             try {
@@ -93,6 +102,10 @@ final class RpcSocketConnection implements WsListener {
         try {
             while (true) {
                 Message message = queue.take();
+                if (message == END) {
+                    close(session, "terminal killed");
+                    return;
+                }
                 RpcDispatcher.Reply reply = message.bytes() == null
                         ? RpcDispatcher.lineTooLong(endpoint.maxMessageBytes())
                         : RpcBatch.handle(dispatcher, message.bytes(), state);
@@ -101,7 +114,7 @@ final class RpcSocketConnection implements WsListener {
                 }
                 if (reply.closeEndpoint()) {
                     terminal.closeRpcEndpoint();
-                    session.close(WsCloseCodes.NORMAL_CLOSE, "terminal killed");
+                    close(session, "terminal killed");
                     return;
                 }
             }
@@ -152,7 +165,22 @@ final class RpcSocketConnection implements WsListener {
         stop();
     }
 
+    /** Closes the connection once, whichever of the kill's paths gets here first. */
+    private void close(WsSession session, String reason) {
+        if (closing.compareAndSet(false, true)) {
+            session.close(WsCloseCodes.NORMAL_CLOSE, reason);
+        }
+    }
+
     private void stop() {
+        AutoCloseable watch = endpointWatch;
+        if (watch != null) {
+            try {
+                watch.close();
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.DEBUG, "forgetting the endpoint watch: " + e);
+            }
+        }
         Thread running = worker;
         if (running != null) {
             running.interrupt();

@@ -41,6 +41,8 @@ public final class HostedTerminal implements AttachableTerminal {
     private final OutputTimeline timeline;
     private final RpcEndpoint rpc;
     private final Consumer<HostedTerminal> closer;
+    /** What runs when the JSON-RPC endpoint closes: the WebSocket clients of {@code /rpc} close with it. */
+    private final java.util.Set<Runnable> rpcCloseListeners = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile PtySession pty;
     private volatile TerminalSession session;
     private volatile PromptTracker prompts;
@@ -104,6 +106,7 @@ public final class HostedTerminal implements AttachableTerminal {
         terminal.rpcDispatcher = new RpcDispatcher(terminal.session, token, terminal.prompts,
                 ServerMetrics.get()::rpcCall);
         rpc.start(terminal.rpcDispatcher);
+        rpc.closed().thenRun(terminal::rpcEndpointClosed);
         return terminal;
     }
 
@@ -215,6 +218,27 @@ public final class HostedTerminal implements AttachableTerminal {
     /** After a {@code pty/kill} that came through the HTTP port: the TCP endpoint closes too, as after its own. */
     public void closeRpcEndpoint() {
         rpc.close();
+    }
+
+    /**
+     * Runs {@code listener} once the terminal's JSON-RPC endpoint has closed (after {@code pty/kill} from any client,
+     * or when the terminal is deleted), at once if it already has: every JSON-RPC connection ends then, the HTTP
+     * port's WebSockets as the socket's. Closing the returned handle forgets the listener (a connection that ended).
+     */
+    public AutoCloseable onRpcEndpointClosed(Runnable listener) {
+        rpcCloseListeners.add(listener);
+        if (rpc.closed().isDone() && rpcCloseListeners.remove(listener)) {
+            listener.run();
+        }
+        return () -> rpcCloseListeners.remove(listener);
+    }
+
+    private void rpcEndpointClosed() {
+        for (Runnable listener : List.copyOf(rpcCloseListeners)) {
+            if (rpcCloseListeners.remove(listener)) {
+                listener.run();
+            }
+        }
     }
 
     /** Whether the program is still running. */

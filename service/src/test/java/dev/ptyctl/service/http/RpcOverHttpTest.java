@@ -130,16 +130,19 @@ class RpcOverHttpTest {
     }
 
     @Test
-    void killOverTheWebSocketAnswersThenClosesItAndTheTcpEndpoint() throws Exception {
+    void killOverTheWebSocketAnswersThenClosesItEveryOtherConnectionAndTheTcpEndpoint() throws Exception {
         String id = RestAssured.given(TestServers.api(server)).auth().oauth2(TOKEN)
                 .body(TestServers.createBody("rpc-http-kill")).post("/v1/terminals").then().statusCode(201)
                 .extract().jsonPath().getString("terminalId");
         int port = RestAssured.given(TestServers.api(server)).auth().oauth2(TOKEN).get("/v1/terminals/" + id)
                 .then().extract().jsonPath().getInt("rpc.port");
-        try (Socket socket = Socket.open(TOKEN, id)) {
+        try (Socket socket = Socket.open(TOKEN, id); Socket bystander = Socket.open(TOKEN, id)) {
+            bystander.ws.sendText(request(7, "pty/wait", "{\"match\":\"never shown\",\"timeout\":60000}"));
             socket.ws.sendText(request(1, "pty/kill", "{}"));
             assertThat(socket.next().getJsonObject("result")).isEmpty();
             assertThat(socket.closed.poll(BOUND.toSeconds(), TimeUnit.SECONDS)).isEqualTo(1000);
+            assertThat(bystander.closed.poll(BOUND.toSeconds(), TimeUnit.SECONDS))
+                    .as("another client's connection to the killed terminal closes too").isEqualTo(1000);
         }
         assertThat(canConnect(port)).as("the TCP endpoint closed after pty/kill").isFalse();
         JsonObject status = JsonSupport.parseObject(post(id, request(1, "pty/status", "{}"), TOKEN).body());
