@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
+import javax.net.ssl.SSLContext;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -40,6 +41,10 @@ final class McpCommand implements Callable<Integer> {
     @Option(names = "--token", paramLabel = "T", description = "The token of the server at --url (env PTYCTL_TOKEN).")
     private String token;
 
+    @Option(names = "--cacert", paramLabel = "FILE",
+            description = "PEM certificate(s) of the CA to trust when --url is HTTPS (env PTYCTL_CACERT).")
+    private Path cacert;
+
     @Option(names = "--config", paramLabel = "FILE",
             description = "A YAML file overriding the built-in defaults of the embedded server.")
     private Path config;
@@ -59,9 +64,14 @@ final class McpCommand implements Callable<Integer> {
                     + "configuration (ptyctl.mcp.tools)");
         }
         String bearer = token != null ? token : Environment.get(spec, ServerConnection.TOKEN_VARIABLE);
+        Path trusted = CaCertificates.chosen(cacert, environment);
+        if (trusted != null && target == null) {
+            throw new ParameterException(spec.commandLine(), "--cacert goes with --url and an https:// server");
+        }
+        SSLContext tls = trusted == null ? null : CaCertificates.trusting(trusted);
         return (Integer) ServerSideLoader.call("dev.ptyctl.cli.McpLauncher", "run",
-                new Class<?>[] {String.class, String.class, String.class, Path.class, Function.class,
-                        java.io.PrintWriter.class},
-                target, bearer, tools, config, environment, spec.commandLine().getErr());
+                new Class<?>[] {String.class, String.class, SSLContext.class, String.class, Path.class,
+                        Function.class, java.io.PrintWriter.class},
+                target, bearer, tls, tools, config, environment, spec.commandLine().getErr());
     }
 }

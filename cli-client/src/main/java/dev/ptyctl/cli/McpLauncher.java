@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.function.Function;
+import javax.net.ssl.SSLContext;
 
 /**
  * Runs {@code ptyctl mcp}. With {@link ServeLauncher} and {@link ServerLauncher}, the only classes of the command line
@@ -25,15 +26,16 @@ final class McpLauncher {
      * Serves MCP on stdio until stdin ends.
      *
      * @param url   the server to relay to, or null for an embedded one
+     * @param tls   the TLS context trusting {@code --cacert}, or null for the JDK's CAs
      * @param tools {@code --tools}, or null
      * @return 0 when stdin ended, 2 for bad configuration, 3 when the server cannot start
      */
-    static int run(String url, String token, String tools, Path config, Function<String, String> environment,
-                   PrintWriter err) throws InterruptedException {
+    static int run(String url, String token, SSLContext tls, String tools, Path config,
+                   Function<String, String> environment, PrintWriter err) throws InterruptedException {
         try {
             if (url != null) {
                 System.setOut(System.err); // stdout carries MCP only
-                RemoteBridge.relay(url, token, System.in, new FileOutputStream(FileDescriptor.out));
+                RemoteBridge.relay(url, token, tls, System.in, new FileOutputStream(FileDescriptor.out));
             } else {
                 StdioMcp.serveStdio(new StdioMcp.Options(tools == null ? null : ToolSet.parse(tools), config),
                         environment);

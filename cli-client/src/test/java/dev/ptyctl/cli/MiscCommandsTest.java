@@ -2,8 +2,11 @@ package dev.ptyctl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** mcp's usage errors, completion, and --help on every command. */
 class MiscCommandsTest {
@@ -19,6 +22,18 @@ class MiscCommandsTest {
         assertThat(remote.exitCode()).isEqualTo(2);
         assertThat(remote.err()).contains("--tools applies to the embedded server only");
         assertThat(Cli.run("mcp", "--help").out()).contains("MCP").contains("claude mcp add ptyctl");
+    }
+
+    @Test
+    void mcpTakesACaCertificateOnlyWithAUrlAndSaysWhichFileIsBad(@TempDir Path dir) throws Exception {
+        Path notPem = Files.writeString(dir.resolve("ca.pem"), "not a certificate");
+
+        Cli.Result embedded = Cli.run("mcp", "--cacert", notPem.toString());
+        assertThat(embedded.exitCode()).isEqualTo(2);
+        assertThat(embedded.err()).contains("--cacert goes with --url");
+        Cli.Result bad = Cli.run("mcp", "--url", "https://127.0.0.1:1", "--cacert", notPem.toString());
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("--cacert " + notPem).doesNotContain("Exception");
     }
 
     @Test

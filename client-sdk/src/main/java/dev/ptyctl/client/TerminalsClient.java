@@ -30,7 +30,7 @@ import javax.net.ssl.TrustManager;
  *         .token(System.getenv("PTYCTL_TOKEN"))          // null or empty: no token
  *         .build()) {
  *     Terminal terminal = terminals.create(CreateTerminalRequest.builder("demo").size(120, 36).build());
- *     try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+ *     try (RpcClient rpc = terminals.rpc(terminal.terminalId())) {   // through the server's own port
  *         rpc.write(Action.text("echo hello"), Action.key(Key.ENTER));
  *         rpc.waitFor("hello", Duration.ofSeconds(5));
  *     }
@@ -60,9 +60,11 @@ public final class TerminalsClient implements AutoCloseable {
     private final HttpClient http;
     private final boolean ownsHttp;
     private final URI baseUrl;
+    private final String token;
 
     private TerminalsClient(Builder builder) {
         this.baseUrl = builder.baseUrl;
+        this.token = builder.token;
         this.ownsHttp = builder.http == null;
         this.http = ownsHttp ? ownHttpClient(builder) : builder.http;
         this.transport = new RestTransport(http, baseUrl, builder.token, builder.requestTimeout);
@@ -107,6 +109,28 @@ public final class TerminalsClient implements AutoCloseable {
     /** The server's base URL. */
     public URI baseUrl() {
         return baseUrl;
+    }
+
+    /**
+     * The TLS context of an {@code https://} client (the builder's, or the JDK's default), for connections of one's
+     * own to the same server ({@link TerminalAttachment.Builder#sslContext}); empty for {@code http://}.
+     */
+    public Optional<SSLContext> sslContext() {
+        return baseUrl.getScheme().equals("https") ? Optional.of(http.sslContext()) : Optional.empty();
+    }
+
+    /**
+     * A JSON-RPC client of one of this server's terminals, reached through the server's own HTTP(S) port (the
+     * WebSocket {@code /v1/terminals/{id}/rpc}) with this client's token and TLS context. It works from another
+     * machine, behind a proxy or an ingress, where the terminal's own port ({@link Terminal#rpc()}, on the server's
+     * loopback) is out of reach.
+     *
+     * @throws RestException when the server refuses (unknown terminal 404, token 401/403)
+     */
+    public RpcClient rpc(String terminalId) throws IOException {
+        RpcClient.Builder rpc = RpcClient.builder().token(token);
+        sslContext().ifPresent(rpc::sslContext);
+        return rpc.connect(RpcAddress.server(baseUrl, Objects.requireNonNull(terminalId, "terminalId")));
     }
 
     /**

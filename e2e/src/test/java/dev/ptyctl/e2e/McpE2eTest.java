@@ -2,6 +2,7 @@ package dev.ptyctl.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.e2e.server.RemoteServer;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -13,13 +14,24 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@code ptyctl mcp} from the built jar, driven by the MCP SDK's client over stdio as an agent's host does. */
+/**
+ * {@code ptyctl mcp} from the built jar, driven by the MCP SDK's client over stdio as an agent's host does; in the e2e
+ * remote mode as the bridge to a server reached through its HTTP(S) port alone.
+ */
 class McpE2eTest {
 
+    /**
+     * {@code ptyctl ARGS} as an MCP server on stdio; in the e2e remote mode {@code ptyctl mcp} relays to the remote
+     * server's {@code /mcp}, given only its URL, token and certificate (as {@code PTYCTL_*} variables).
+     */
     private static McpSyncClient connect(String... args) {
         List<String> command = Ptyctl.command(args);
-        StdioClientTransport transport = new StdioClientTransport(ServerParameters.builder(command.getFirst())
-                .args(command.subList(1, command.size())).build(), McpJsonDefaults.getMapper());
+        ServerParameters.Builder parameters = ServerParameters.builder(command.getFirst())
+                .args(command.subList(1, command.size()));
+        if (RemoteServer.active()) {
+            parameters.env(RemoteServer.get().clientEnvironment());
+        }
+        StdioClientTransport transport = new StdioClientTransport(parameters.build(), McpJsonDefaults.getMapper());
         McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(120))
                 .initializationTimeout(Duration.ofSeconds(120)).build();
         client.initialize();
@@ -44,6 +56,7 @@ class McpE2eTest {
 
     @Test
     void readonlyOffersOnlyTheToolsThatLook() {
+        ServedTerminal.assumeLocal("--tools sets the embedded server's tools; a server at a URL has its own");
         McpSyncClient client = connect("mcp", "--tools", "readonly");
         try {
             assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name)

@@ -46,7 +46,16 @@ final class RemoteTerminal extends ServedTerminal {
             }
         }
         JsonObject created = server.create(request.build());
-        return new RemoteTerminal(server, created.getString("terminalId"));
+        RemoteTerminal terminal = new RemoteTerminal(server, created.getString("terminalId"));
+        // What makes the mode remote: the terminal's own JSON-RPC port listens on the server's loopback, which this
+        // host cannot reach, so whatever the test does next goes through the server's HTTP(S) port.
+        int ownPort = created.getJsonObject("rpc").getInt("port");
+        boolean sameNumberAsTheServers = server.url().endsWith(":" + ownPort); // other address, same number
+        if (!sameNumberAsTheServers && server.reachable(ownPort)) {
+            terminal.close();
+            throw new AssertionError("the terminal's own port " + ownPort + " is reachable from the test's host");
+        }
+        return terminal;
     }
 
     String terminalId() {

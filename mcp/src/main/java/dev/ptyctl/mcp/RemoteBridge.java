@@ -17,6 +17,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
+import javax.net.ssl.SSLContext;
 
 /**
  * {@code ptyctl mcp --url URL}: relays MCP between stdio and the {@code /mcp} endpoint (Streamable HTTP) of a running
@@ -41,11 +42,15 @@ public final class RemoteBridge {
     /** Completes once the session's DELETE has been answered (or failed). */
     private final java.util.concurrent.CompletableFuture<Void> ended = new java.util.concurrent.CompletableFuture<>();
 
-    private RemoteBridge(URI endpoint, String token, OutputStream out) {
+    private RemoteBridge(URI endpoint, String token, SSLContext tls, OutputStream out) {
         this.endpoint = endpoint;
         this.token = token;
         this.out = out;
-        this.http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
+        HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT);
+        if (tls != null) {
+            http.sslContext(tls);
+        }
+        this.http = http.build();
     }
 
     /**
@@ -57,12 +62,22 @@ public final class RemoteBridge {
      */
     public static void relay(String serverUrl, String token, InputStream in, OutputStream out)
             throws IOException, InterruptedException {
+        relay(serverUrl, token, null, in, out);
+    }
+
+    /**
+     * Relays until {@code in} ends, trusting {@code tls}'s certificates for an {@code https://} server (a private CA).
+     *
+     * @param tls the TLS context, or null for the JDK's CAs
+     */
+    public static void relay(String serverUrl, String token, SSLContext tls, InputStream in, OutputStream out)
+            throws IOException, InterruptedException {
         URI base = URI.create(serverUrl.endsWith("/") ? serverUrl.substring(0, serverUrl.length() - 1) : serverUrl);
         if (base.getScheme() == null || !base.getScheme().matches("https?") || base.getHost() == null) {
             throw new IllegalArgumentException("--url must be an http(s) URL such as http://127.0.0.1:8765, got "
                     + serverUrl);
         }
-        RemoteBridge bridge = new RemoteBridge(URI.create(base + "/mcp"), token, out);
+        RemoteBridge bridge = new RemoteBridge(URI.create(base + "/mcp"), token, tls, out);
         // A client that stops the bridge with a signal rather than closing stdin (many do both at once) still ends
         // the session, and with it the terminals it created.
         Thread hook = Thread.ofPlatform().unstarted(() -> {

@@ -29,13 +29,14 @@ final class LiveView implements AutoCloseable {
 
     static LiveView open(TerminalsClient terminals, Terminal terminal, String token) throws IOException {
         LiveScreen screen = new LiveScreen(terminal.size());
-        TerminalAttachment attachment = TerminalAttachment.builder(terminals.baseUrl(), terminal.terminalId())
+        TerminalAttachment.Builder builder = TerminalAttachment.builder(terminals.baseUrl(), terminal.terminalId())
                 .listener(screen)
                 .token(token)
                 .viewOnly(true)
                 .lastOutputSeq(0) // every byte from the first: the whole screen history, every command's marks
-                .reconnect(ReconnectPolicy.DEFAULT)
-                .connect();
+                .reconnect(ReconnectPolicy.DEFAULT);
+        terminals.sslContext().ifPresent(builder::sslContext);
+        TerminalAttachment attachment = builder.connect();
         return new LiveView(terminals, terminal, screen, attachment);
     }
 

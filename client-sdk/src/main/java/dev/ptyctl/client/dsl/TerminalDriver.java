@@ -89,7 +89,10 @@ public final class TerminalDriver implements AutoCloseable {
      * @param token     the server's token, or {@code null}
      */
     public static TerminalDriver connect(TerminalsClient terminals, Terminal terminal, String token) throws IOException {
-        RpcClient rpc = RpcClient.builder().token(token).connect(terminal.rpc());
+        // Through the server's own port, as the attachment: the terminal's own port is on the server's loopback.
+        RpcClient.Builder builder = RpcClient.builder().token(token);
+        terminals.sslContext().ifPresent(builder::sslContext);
+        RpcClient rpc = builder.connect(RpcAddress.server(terminals.baseUrl(), terminal.terminalId()));
         try {
             return new TerminalDriver(rpc, true, LiveView.open(terminals, terminal, token));
         } catch (IOException | RuntimeException e) {

@@ -1,6 +1,7 @@
 package dev.ptyctl.e2e.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.ptyctl.client.Action;
 import dev.ptyctl.client.CreateTerminalRequest;
@@ -21,7 +22,9 @@ import org.junit.jupiter.api.Test;
  * {@code ptyctl attach} in a real terminal: a bash hosted by the server itself runs the attach command against
  * another terminal of the same server. What is typed into the outer terminal reaches the inner program, its output
  * shows in the outer one, the outer terminal's size becomes the inner one's, the detach chord ends the attach
- * leaving the inner program running, and the outer terminal is back in cooked mode.
+ * leaving the inner program running, and the outer terminal is back in cooked mode. In the e2e remote mode the inner
+ * terminal is on the remote server, which the outer shell reaches through its HTTP(S) port alone (URL, token and
+ * certificate in its environment), as a user attaches from their own machine.
  */
 class AttachE2eTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -29,15 +32,14 @@ class AttachE2eTest {
     @Test
     void attachForwardsKeysAndSizeShowsOutputAndDetachesRestoringTheTerminal() throws Exception {
         try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
-                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).build()) {
+                TerminalsClient here = TerminalsClient.builder().baseUrl(server.url()).build();
+                ServerUnderTest far = ServerUnderTest.remoteOr(server); TerminalsClient terminals = far.client()) {
             Terminal inner = terminals.create(bash("attach-inner", "inner> ").size(100, 30).build());
-            Terminal outer = terminals.create(bash("attach-outer", "outer> ").size(80, 24).build());
-            try (RpcClient innerRpc = RpcClient.connect(inner.rpc());
+            Terminal outer = here.create(bash("attach-outer", "outer> ").size(80, 24).build());
+            try (RpcClient innerRpc = far.rpc(terminals, inner);
                     RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
                 expect(outerRpc, "outer>"); // rows are read with trailing spaces trimmed
-                String attach = Ptyctl.command("attach", inner.terminalId(), "--url", server.url()).stream()
-                        .map(word -> "'" + word.replace("'", "'\\''") + "'").collect(Collectors.joining(" "));
-                outerRpc.write(Action.text("clear; " + attach), Action.key(Key.ENTER));
+                outerRpc.write(Action.text("clear; " + attachCommand(inner, far)), Action.key(Key.ENTER));
                 expect(outerRpc, "inner>");
 
                 outerRpc.write(Action.text("stty size; echo typed-$((6*7))"), Action.key(Key.ENTER));
@@ -59,6 +61,8 @@ class AttachE2eTest {
                         cooked.screen().text()).isTrue();
                 assertThat(terminals.get(inner.terminalId()).running()).as("detach leaves the program running")
                         .isTrue();
+            } finally {
+                terminals.delete(inner.terminalId());
             }
         }
     }
@@ -92,16 +96,17 @@ class AttachE2eTest {
     @Test
     void attachingFromASmallerWindowPaintsTheScreenAtTheLocalSize() throws Exception {
         try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
-                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).build()) {
+                TerminalsClient here = TerminalsClient.builder().baseUrl(server.url()).build();
+                ServerUnderTest far = ServerUnderTest.remoteOr(server); TerminalsClient terminals = far.client()) {
             Terminal inner = terminals.create(bash("attach-big", "inner> ").size(120, 36).build());
-            Terminal outer = terminals.create(bash("attach-small", "outer> ").size(100, 30).build());
-            try (RpcClient innerRpc = RpcClient.connect(inner.rpc());
+            Terminal outer = here.create(bash("attach-small", "outer> ").size(100, 30).build());
+            try (RpcClient innerRpc = far.rpc(terminals, inner);
                     RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
                 expect(innerRpc, "inner>");
                 // Content at the top and blank rows below: painted at 36 rows into 30, the top rows scroll away.
                 innerRpc.write(Action.text("clear; echo one; echo two"), Action.key(Key.ENTER));
                 expect(innerRpc, "two\ninner>");
-                attach(outerRpc, inner, server);
+                attach(outerRpc, inner, far);
                 expect(outerRpc, "inner>");
                 expect(innerRpc, "inner>");
                 String innerScreen = innerRpc.read().text();
@@ -110,6 +115,8 @@ class AttachE2eTest {
                         .match("\\A" + Pattern.quote(innerScreen)).regex(true).timeout(WAIT).build());
                 assertThat(same.matched()).as("the local screen is the terminal's screen, row for row\n"
                         + "local:\n%s\nterminal:\n%s", same.screen().text(), innerScreen).isTrue();
+            } finally {
+                terminals.delete(inner.terminalId());
             }
         }
     }
@@ -117,22 +124,26 @@ class AttachE2eTest {
     @Test
     void theAttachEndsAtOnceWhenTheProgramExits() throws Exception {
         try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
-                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).build()) {
+                TerminalsClient here = TerminalsClient.builder().baseUrl(server.url()).build();
+                ServerUnderTest far = ServerUnderTest.remoteOr(server); TerminalsClient terminals = far.client()) {
             Terminal inner = terminals.create(bash("exit-inner", "inner> ").size(100, 30).build());
-            Terminal outer = terminals.create(bash("exit-outer", "outer> ").size(80, 24).build());
+            Terminal outer = here.create(bash("exit-outer", "outer> ").size(80, 24).build());
             try (RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
-                attach(outerRpc, inner, server);
+                attach(outerRpc, inner, far);
                 expect(outerRpc, "inner>");
                 outerRpc.write(Action.text("exit 5"), Action.key(Key.ENTER));
                 // No key is pressed after this: the attach must end by itself.
                 expect(outerRpc, "ptyctl: the program in " + inner.terminalId() + " exited with 5");
                 expect(outerRpc, "exited with 5\nouter>");
+            } finally {
+                terminals.delete(inner.terminalId());
             }
         }
     }
 
     @Test
     void theAttachEndsAtOnceWhenTheServerStops() throws Exception {
+        assumeFalse(RemoteServer.active(), "local by nature: stops the attached server, which remote mode shares");
         try (ServerProcess host = ServerProcess.start(Map.of(), "--port", "0");
                 ServerProcess attached = ServerProcess.start(Map.of(), "--port", "0");
                 TerminalsClient outerServer = TerminalsClient.builder().baseUrl(host.url()).build();
@@ -140,7 +151,7 @@ class AttachE2eTest {
             Terminal inner = innerServer.create(bash("stop-inner", "inner> ").size(100, 30).build());
             Terminal outer = outerServer.create(bash("stop-outer", "outer> ").size(80, 24).build());
             try (RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
-                attach(outerRpc, inner, attached);
+                attach(outerRpc, inner, ServerUnderTest.remoteOr(attached));
                 expect(outerRpc, "inner>");
                 assertThat(attached.terminate()).as("the attached server stops on SIGTERM").isNotNegative();
                 WaitResult ended = outerRpc.waitFor(dev.ptyctl.client.WaitRequest.builder()
@@ -179,11 +190,21 @@ class AttachE2eTest {
     }
 
     /** Types {@code ptyctl attach} for {@code inner} into the outer terminal's shell. */
-    private static void attach(RpcClient outerRpc, Terminal inner, ServerProcess server) throws Exception {
+    private static void attach(RpcClient outerRpc, Terminal inner, ServerUnderTest server) throws Exception {
         expect(outerRpc, "outer>");
-        String attach = Ptyctl.command("attach", inner.terminalId(), "--url", server.url()).stream()
-                .map(word -> "'" + word.replace("'", "'\\''") + "'").collect(Collectors.joining(" "));
-        outerRpc.write(Action.text("clear; " + attach), Action.key(Key.ENTER));
+        outerRpc.write(Action.text("clear; " + attachCommand(inner, server)), Action.key(Key.ENTER));
+    }
+
+    /** {@code env VARIABLES ptyctl attach ID}: what a user types to attach to a terminal of that server. */
+    private static String attachCommand(Terminal inner, ServerUnderTest server) {
+        String env = server.cliEnvironment().entrySet().stream()
+                .map(e -> e.getKey() + "=" + quoted(e.getValue())).collect(Collectors.joining(" ", "env ", " "));
+        return env + Ptyctl.command("attach", inner.terminalId(), "--url", server.url()).stream()
+                .map(AttachE2eTest::quoted).collect(Collectors.joining(" "));
+    }
+
+    private static String quoted(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
     }
 
     private static CreateTerminalRequest.Builder bash(String session, String prompt) {

@@ -12,21 +12,21 @@ import dev.ptyctl.client.ScreenFormat;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalSize;
 import dev.ptyctl.client.TerminalsClient;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The SDK's REST client against the real {@code ptyctl server}: the whole life of a terminal, with a token. */
+/**
+ * The SDK's REST client against the real {@code ptyctl server}: the whole life of a terminal, with a token. In the
+ * e2e remote mode the server is in its own network namespace, reached through its HTTP(S) port alone.
+ */
 class TerminalsClientE2eTest {
     private static final String TOKEN = "e2e-terminals-token";
 
     @Test
     void aTerminalIsCreatedDrivenInspectedRecordedAndDeleted(@TempDir Path cwd) throws Exception {
-        try (ServerProcess server = ServerProcess.start(Map.of("PTYCTL_TOKEN", TOKEN), "--port", "0");
-                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).token(TOKEN).build()) {
+        try (ServerUnderTest server = ServerUnderTest.start(TOKEN); TerminalsClient terminals = server.client()) {
             Terminal terminal = terminals.create(CreateTerminalRequest.builder("e2e-sdk")
                     .cwd(cwd.toString()).size(90, 20)
                     .command("/bin/bash", "--norc", "--noprofile").env("PS1", "sdk> ")
@@ -41,7 +41,7 @@ class TerminalsClientE2eTest {
                     .as("the session's live terminal is returned again").isEqualTo(terminal.terminalId());
             assertThat(terminals.list()).extracting(Terminal::terminalId).contains(terminal.terminalId());
 
-            try (RpcClient rpc = RpcClient.builder().token(TOKEN).connect(terminal.rpc())) {
+            try (RpcClient rpc = server.rpc(terminals, terminal)) {
                 // Screen rows are read with trailing spaces trimmed (SPEC §4.2): the prompt reads "sdk>".
                 assertThat(rpc.waitFor("sdk>", Duration.ofSeconds(20)).matched()).isTrue();
                 rpc.write(Action.text("echo $((6*7)) from $PWD"), Action.key(Key.ENTER));
@@ -65,9 +65,8 @@ class TerminalsClientE2eTest {
 
     @Test
     void refusalsCarryTheServersStatusAndMessage() throws Exception {
-        try (ServerProcess server = ServerProcess.start(Map.of("PTYCTL_TOKEN", TOKEN), "--port", "0");
-                TerminalsClient noToken = TerminalsClient.of(URI.create(server.url()));
-                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).token(TOKEN).build()) {
+        try (ServerUnderTest server = ServerUnderTest.start(TOKEN);
+                TerminalsClient noToken = server.clientWithoutToken(); TerminalsClient terminals = server.client()) {
             assertThatThrownBy(noToken::list).isInstanceOfSatisfying(RestException.class,
                     e -> assertThat(e.status()).isEqualTo(401));
             assertThatThrownBy(() -> terminals.create(CreateTerminalRequest.builder("e2e-bad").cols(0).build()))

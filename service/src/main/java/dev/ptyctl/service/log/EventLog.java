@@ -46,6 +46,13 @@ public final class EventLog {
 
     private static volatile EventLog current = new EventLog(Format.TEXT, line -> System.err.println(line));
 
+    /**
+     * The client address of the HTTP request being handled, bound by the request filter around the rest of the
+     * request: a WebSocket endpoint that refuses an upgrade (unknown terminal, bad query) learns it here, since
+     * Helidon's {@code WsListener.onHttpUpgrade} is given only the request line and headers.
+     */
+    public static final ScopedValue<SocketAddress> REQUEST_REMOTE = ScopedValue.newInstance();
+
     private final Format format;
     private final Consumer<String> sink;
 
@@ -116,6 +123,16 @@ public final class EventLog {
             write("request.refused", "status", status, "reason", reason, "message", message, "method", method,
                     "path", path, "remote", address(remote));
         }
+    }
+
+    /**
+     * A WebSocket upgrade refused by its endpoint (after the request filter let it through): logged with the remote
+     * address of {@link #REQUEST_REMOTE}, the method {@code GET}, and the path without its query.
+     *
+     * @param message a fixed sentence of an access refusal, or null (other refusals can quote what was sent)
+     */
+    public void upgradeRefused(int status, String reason, String message, String path) {
+        requestRefused(status, reason, message, "GET", path, REQUEST_REMOTE.isBound() ? REQUEST_REMOTE.get() : null);
     }
 
     /** {@code 192.0.2.7:51234} or {@code [2001:db8::1]:51234}: no host name lookup. */

@@ -3,11 +3,10 @@ package dev.ptyctl.service.remote;
 import dev.ptyctl.service.rpc.RpcBatch;
 import dev.ptyctl.service.rpc.RpcDispatcher;
 import dev.ptyctl.service.terminals.HostedTerminal;
+import dev.ptyctl.service.ws.UpgradeRefusal;
 import io.helidon.common.buffers.BufferData;
-import io.helidon.http.DirectHandler;
 import io.helidon.http.Headers;
 import io.helidon.http.HttpPrologue;
-import io.helidon.http.RequestException;
 import io.helidon.http.Status;
 import io.helidon.websocket.WsCloseCodes;
 import io.helidon.websocket.WsListener;
@@ -56,20 +55,17 @@ final class RpcSocketConnection implements WsListener {
         }
         Optional<String> refusal = endpoint.policy().refuse(headers, query);
         if (refusal.isPresent()) {
-            throw httpError(Status.FORBIDDEN_403, refusal.get());
+            throw UpgradeRefusal.of(prologue, Status.FORBIDDEN_403, refusal.get());
         }
         if (endpoint.policy().viewOnly(headers, query)) {
-            throw httpError(Status.FORBIDDEN_403, "the view token may only read: JSON-RPC needs the full token");
+            throw UpgradeRefusal.of(prologue, Status.FORBIDDEN_403,
+                    "the view token may only read: JSON-RPC needs the full token");
         }
         String id = RpcSocketEndpoint.terminalId(prologue.uriPath().path())
-                .orElseThrow(() -> httpError(Status.NOT_FOUND_404, "not a terminal rpc path"));
-        terminal = endpoint.lookup(id).orElseThrow(() -> httpError(Status.NOT_FOUND_404, "no terminal with id " + id));
+                .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, "not a terminal rpc path"));
+        terminal = endpoint.lookup(id)
+                .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, "no terminal with id " + id));
         return Optional.empty();
-    }
-
-    private static RequestException httpError(Status status, String message) {
-        return RequestException.builder().type(DirectHandler.EventType.OTHER).status(status).message(message)
-                .safeMessage(true).build();
     }
 
     @Override

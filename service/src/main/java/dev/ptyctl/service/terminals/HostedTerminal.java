@@ -221,14 +221,16 @@ public final class HostedTerminal implements AttachableTerminal {
     }
 
     /**
-     * Runs {@code listener} once the terminal's JSON-RPC endpoint has closed (after {@code pty/kill} from any client,
-     * or when the terminal is deleted), at once if it already has: every JSON-RPC connection ends then, the HTTP
-     * port's WebSockets as the socket's. Closing the returned handle forgets the listener (a connection that ended).
+     * Runs {@code listener} when the terminal's JSON-RPC endpoint closes (after {@code pty/kill} from any client, or
+     * when the terminal is deleted): the JSON-RPC connections open then end with it, the HTTP port's WebSockets as the
+     * socket's. After that, nothing is registered: the terminal stays readable through the server's port (status,
+     * the last screen) until it is deleted, as through REST. Closing the returned handle forgets the listener (a
+     * connection that ended).
      */
     public AutoCloseable onRpcEndpointClosed(Runnable listener) {
         rpcCloseListeners.add(listener);
-        if (rpc.closed().isDone() && rpcCloseListeners.remove(listener)) {
-            listener.run();
+        if (rpc.closed().isDone()) {
+            rpcCloseListeners.remove(listener); // closed before this connection came: it stays
         }
         return () -> rpcCloseListeners.remove(listener);
     }

@@ -2,10 +2,8 @@ package dev.ptyctl.service.ws;
 
 import dev.ptyctl.service.metrics.ServerMetrics;
 import io.helidon.common.buffers.BufferData;
-import io.helidon.http.DirectHandler;
 import io.helidon.http.Headers;
 import io.helidon.http.HttpPrologue;
-import io.helidon.http.RequestException;
 import io.helidon.http.Status;
 import io.helidon.websocket.WsCloseCodes;
 import io.helidon.websocket.WsListener;
@@ -54,14 +52,14 @@ final class SocketConnection implements WsListener {
         Optional<String> refusal = endpoint.policy().refuse(headers, query);
         if (refusal.isPresent()) {
             // Not WsUpgradeException: Helidon answers that with 400, and a refusal is a 403 (SPEC §8).
-            throw httpError(Status.FORBIDDEN_403, refusal.get());
+            throw UpgradeRefusal.of(prologue, Status.FORBIDDEN_403, refusal.get());
         }
         String id = TerminalSocketEndpoint.terminalId(prologue.uriPath().path())
-                .orElseThrow(() -> httpError(Status.NOT_FOUND_404, "not a terminal socket path"));
+                .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, "not a terminal socket path"));
         terminal = endpoint.lookup(id)
-                .orElseThrow(() -> httpError(Status.NOT_FOUND_404, "no terminal with id " + id));
+                .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, "no terminal with id " + id));
         if (endpoint.clients(id) >= SocketSettings.MAX_CLIENTS_PER_TERMINAL) {
-            throw httpError(Status.TOO_MANY_REQUESTS_429, "terminal " + id + " already has "
+            throw UpgradeRefusal.of(prologue, Status.TOO_MANY_REQUESTS_429, "terminal " + id + " already has "
                     + SocketSettings.MAX_CLIENTS_PER_TERMINAL + " clients attached, the most it takes");
         }
         try {
@@ -70,14 +68,9 @@ final class SocketConnection implements WsListener {
                 params = params.asViewer();
             }
         } catch (IllegalArgumentException e) {
-            throw httpError(Status.BAD_REQUEST_400, e.getMessage());
+            throw UpgradeRefusal.of(prologue, Status.BAD_REQUEST_400, e.getMessage());
         }
         return Optional.empty();
-    }
-
-    private static RequestException httpError(Status status, String message) {
-        return RequestException.builder().type(DirectHandler.EventType.OTHER).status(status).message(message)
-                .safeMessage(true).build();
     }
 
     @Override

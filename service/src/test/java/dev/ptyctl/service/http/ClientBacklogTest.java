@@ -13,6 +13,7 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.http.HttpClient;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +35,7 @@ class ClientBacklogTest {
         HttpClient http = HttpClient.newHttpClient();
         try (PtyctlServer server = PtyctlServer.start(TestServers.withClientBacklogBytes(BACKLOG), ServerToken.none(),
                 Config.empty())) {
+            double pausesBefore = PrometheusText.scrape(http, server).sum("ptyctl_backlog_pauses_total", Map.of());
             String id = TestServers.createGated(server, "backlog",
                     "head -c " + OUTPUT + " /dev/zero | tr '\\\\000' x");
             try (Socket stalled = upgrade(server, id)) {
@@ -60,6 +62,8 @@ class ClientBacklogTest {
                 System.out.printf("stalled client: %d KiB sent before the reset%n", before >> 10);
                 assertThat(before).as("output sent to the client that read nothing")
                         .isGreaterThan(0).isLessThan(4L * BACKLOG + 64 * 1024);
+                assertThat(PrometheusText.scrape(http, server).sum("ptyctl_backlog_pauses_total", Map.of())
+                        - pausesBefore).as("the pause is counted (metrics)").isGreaterThanOrEqualTo(1);
             } finally {
                 // 404 once the program has ended (no live terminal), which is the usual case here
                 given(TestServers.api(server)).delete("/v1/terminals/" + id).then().statusCode(oneOf(200, 404));

@@ -83,6 +83,56 @@ class EventLogTest {
     }
 
     @Test
+    void upgradesRefusedByTheSocketEndpointsAreLoggedWithStatusReasonAndAddress() throws Exception {
+        String id = RestAssured.given(TestServers.api(server)).auth().oauth2(TOKEN)
+                .body("{\"sessionId\":\"badmode\",\"shell\":\"/bin/cat\"}").post("/v1/terminals").then()
+                .statusCode(201).extract().jsonPath().getString("terminalId");
+        try {
+            assertThat(upgradeStatus("/v1/terminals/nosuchterminal/socket")).isEqualTo(404);
+            assertThat(upgradeStatus("/v1/terminals/nosuchterminal/rpc")).isEqualTo(404);
+            assertThat(upgradeStatus("/v1/terminals/" + id + "/socket?mode=sideways")).isEqualTo(400);
+
+            JsonObject socket = awaitRefusal("/v1/terminals/nosuchterminal/socket");
+            assertThat(socket.getInt("status")).isEqualTo(404);
+            assertThat(socket.getString("reason")).isEqualTo("not_found");
+            assertThat(socket.getString("method")).isEqualTo("GET");
+            assertThat(socket.getString("remote")).startsWith("127.0.0.1:");
+            JsonObject rpc = awaitRefusal("/v1/terminals/nosuchterminal/rpc");
+            assertThat(rpc.getInt("status")).isEqualTo(404);
+            assertThat(rpc.getString("remote")).startsWith("127.0.0.1:");
+            JsonObject mode = awaitRefusal("/v1/terminals/" + id + "/socket");
+            assertThat(mode.getInt("status")).isEqualTo(400);
+            assertThat(mode.getString("reason")).isEqualTo("bad_request");
+            assertThat(mode.getString("remote")).startsWith("127.0.0.1:");
+            assertThat(lines).allSatisfy(line -> assertThat(line).doesNotContain(TOKEN).doesNotContain("sideways"));
+        } finally {
+            RestAssured.given(TestServers.api(server)).auth().oauth2(TOKEN).delete("/v1/terminals/" + id);
+        }
+    }
+
+    /** The status a WebSocket upgrade to {@code pathAndQuery} (with the token in the header) is refused with. */
+    private static int upgradeStatus(String pathAndQuery) {
+        try {
+            http.newWebSocketBuilder().header("Authorization", "Bearer " + TOKEN)
+                    .buildAsync(URI.create(server.url().replace("http:", "ws:") + pathAndQuery),
+                            new WebSocket.Listener() { })
+                    .orTimeout(20, TimeUnit.SECONDS).join().abort();
+            return 101;
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof java.net.http.WebSocketHandshakeException handshake) {
+                return handshake.getResponse().statusCode();
+            }
+            throw e;
+        }
+    }
+
+    /** The request.refused line for {@code path}, waiting for it (bounded). */
+    private static JsonObject awaitRefusal(String path) throws InterruptedException {
+        return await(line -> line.getString("event").equals("request.refused")
+                && path.equals(line.getString("path")), "request.refused line for " + path);
+    }
+
+    @Test
     void textLinesAreTimeEventAndFields() {
         List<String> text = new CopyOnWriteArrayList<>();
         EventLog.configure(EventLog.Format.TEXT, text::add);
@@ -106,18 +156,24 @@ class EventLogTest {
 
     /** The line of {@code event} about terminal {@code id}, waiting for it (bounded). */
     private static JsonObject awaitLine(String event, String id) throws InterruptedException {
+        return await(line -> line.getString("event").equals(event) && id.equals(line.getString("terminalId", null)),
+                event + " line for " + id);
+    }
+
+    private static JsonObject await(java.util.function.Predicate<JsonObject> wanted, String what)
+            throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         synchronized (arrived) {
             while (true) {
                 for (String line : lines) {
                     JsonObject parsed = JsonSupport.parseObject(line);
-                    if (parsed.getString("event").equals(event) && id.equals(parsed.getString("terminalId", null))) {
+                    if (wanted.test(parsed)) {
                         return parsed;
                     }
                 }
                 long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
                 if (left <= 0) {
-                    throw new AssertionError("no " + event + " line for " + id + " in " + lines);
+                    throw new AssertionError("no " + what + " in " + lines);
                 }
                 arrived.wait(left);
             }

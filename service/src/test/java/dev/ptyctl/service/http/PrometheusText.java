@@ -1,5 +1,10 @@
 package dev.ptyctl.service.http;
 
+import dev.ptyctl.service.server.PtyctlServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -32,6 +37,16 @@ final class PrometheusText {
     private final List<String> familiesWithSamples = new ArrayList<>();
 
     private PrometheusText() {
+    }
+
+    /** {@code GET /observe/metrics} of {@code server}, parsed. */
+    static PrometheusText scrape(HttpClient http, PtyctlServer server) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(server.url()
+                + "/observe/metrics")).header("Accept", "text/plain").build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new AssertionError("/observe/metrics answered " + response.statusCode() + ": " + response.body());
+        }
+        return parse(response.body());
     }
 
     /**
