@@ -136,7 +136,7 @@ final class AttachSession {
             return;
         }
         CompletableFuture<Void> applied = new CompletableFuture<>();
-        try (TerminalAttachment sizer = TerminalAttachment.builder(server, terminalId).token(token)
+        try (TerminalAttachment sizer = attachment()
                 .reconnect(ReconnectPolicy.NEVER).listener(new AttachmentListener() {
                     @Override
                     public void onSize(TerminalSize now) {
@@ -175,12 +175,17 @@ final class AttachSession {
         return local;
     }
 
-    private TerminalAttachment connect(OutputStream screen) throws IOException {
+    /** A connection to the terminal with the token and the trust of {@code --cacert}: both connections use it. */
+    private TerminalAttachment.Builder attachment() {
         TerminalAttachment.Builder builder = TerminalAttachment.builder(server, terminalId).token(token);
         if (trust != null) {
             builder.sslContext(trust);
         }
-        return builder.listener(new AttachmentListener() {
+        return builder;
+    }
+
+    private TerminalAttachment connect(OutputStream screen) throws IOException {
+        return attachment().listener(new AttachmentListener() {
             @Override
             public void onOutput(byte[] data, long seq, boolean reset) {
                 try {

@@ -63,7 +63,7 @@ public final class RequestGuard implements Filter {
         origin.ifPresent(o -> res.header(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, o).header(HeaderNames.VARY,
                 "Origin"));
         // Helidon runs a WebSocket upgrade's onHttpUpgrade within this call: a refusal there is logged with this.
-        ScopedValue.where(EventLog.REQUEST_REMOTE, req.remotePeer().address()).run(chain::proceed);
+        EventLog.handlingRequestFrom(req.remotePeer().address(), chain::proceed);
     }
 
     /** The token as a query parameter, where browsers need it: the event stream and WebSocket upgrades. */

@@ -47,11 +47,13 @@ public final class EventLog {
     private static volatile EventLog current = new EventLog(Format.TEXT, line -> System.err.println(line));
 
     /**
-     * The client address of the HTTP request being handled, bound by the request filter around the rest of the
-     * request: a WebSocket endpoint that refuses an upgrade (unknown terminal, bad query) learns it here, since
-     * Helidon's {@code WsListener.onHttpUpgrade} is given only the request line and headers.
+     * The client address of the HTTP request this thread is handling, set by the request filter around the rest of
+     * the request ({@link #handlingRequestFrom}): a WebSocket endpoint that refuses an upgrade (unknown terminal, bad
+     * query) learns it here, since Helidon's {@code WsListener.onHttpUpgrade} is given only the request line and
+     * headers, and calls it on the thread that runs the filter. (A thread-local rather than a scoped value: the build
+     * targets Java 21, where scoped values are a preview.)
      */
-    public static final ScopedValue<SocketAddress> REQUEST_REMOTE = ScopedValue.newInstance();
+    private static final ThreadLocal<SocketAddress> REQUEST_REMOTE = new ThreadLocal<>();
 
     private final Format format;
     private final Consumer<String> sink;
@@ -127,12 +129,27 @@ public final class EventLog {
 
     /**
      * A WebSocket upgrade refused by its endpoint (after the request filter let it through): logged with the remote
-     * address of {@link #REQUEST_REMOTE}, the method {@code GET}, and the path without its query.
+     * address {@link #handlingRequestFrom} set, the method {@code GET}, and the path without its query.
      *
      * @param message a fixed sentence of an access refusal, or null (other refusals can quote what was sent)
      */
     public void upgradeRefused(int status, String reason, String message, String path) {
-        requestRefused(status, reason, message, "GET", path, REQUEST_REMOTE.isBound() ? REQUEST_REMOTE.get() : null);
+        requestRefused(status, reason, message, "GET", path, REQUEST_REMOTE.get());
+    }
+
+    /** Runs the rest of a request's handling with its client address known to {@link #upgradeRefused}. */
+    public static void handlingRequestFrom(SocketAddress remote, Runnable handling) {
+        SocketAddress outer = REQUEST_REMOTE.get();
+        REQUEST_REMOTE.set(remote);
+        try {
+            handling.run();
+        } finally {
+            if (outer == null) {
+                REQUEST_REMOTE.remove();
+            } else {
+                REQUEST_REMOTE.set(outer);
+            }
+        }
     }
 
     /** {@code 192.0.2.7:51234} or {@code [2001:db8::1]:51234}: no host name lookup. */

@@ -72,7 +72,7 @@ class MetricsTest {
         assertThat(delta(before, during, "ptyctl_rpc_calls_total", Map.of("method", "pty/write", "outcome", "ok")))
                 .isEqualTo(1);
         assertThat(delta(before, during, "ptyctl_rpc_calls_total", Map.of("method", "pty/wait", "outcome", "ok")))
-                .isEqualTo(1);
+                .as("the scripted one and the one that waits for /bin/true to end").isEqualTo(2);
         assertThat(delta(before, during, "ptyctl_rpc_calls_total",
                 Map.of("method", "other", "outcome", "method_not_found"))).isEqualTo(1);
         assertThat(delta(before, during, "ptyctl_resets_total", Map.of())).isEqualTo(1);
