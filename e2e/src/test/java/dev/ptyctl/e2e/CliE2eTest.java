@@ -1,7 +1,9 @@
 package dev.ptyctl.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.ptyctl.e2e.server.RemoteServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,6 +23,13 @@ class CliE2eTest {
     void startServe() throws Exception {
         served = ServedTerminal.tcp(JsonRpcE2eTest.BASH);
         assertThat(served.cli("wait", "--match", "$\n", "--timeout", "20000").exitCode()).isZero();
+    }
+
+    @Test
+    void inRemoteModeTheServersEventLogFollowsTheTerminalsAndNeverShowsTheToken() {
+        assumeTrue(RemoteServer.active(), "remote mode only");
+        String log = RemoteServer.get().log();
+        assertThat(log).contains("terminal.created").doesNotContain(RemoteServer.get().token());
     }
 
     @Test

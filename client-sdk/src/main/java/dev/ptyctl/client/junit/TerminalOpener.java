@@ -7,7 +7,9 @@ import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import java.io.IOException;
+import dev.ptyctl.client.internal.PemTrust;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
@@ -48,7 +50,14 @@ final class TerminalOpener {
         String url = first(settings == null ? "" : settings.url(), parameter(context, "ptyctl.url"),
                 System.getenv("PTYCTL_URL")).orElse(TerminalExtension.DEFAULT_URL);
         String token = first(parameter(context, "ptyctl.token"), System.getenv("PTYCTL_TOKEN")).orElse(null);
-        TerminalsClient terminals = TerminalsClient.builder().baseUrl(URI.create(url)).token(token).build();
+        TerminalsClient.Builder client = TerminalsClient.builder().baseUrl(URI.create(url)).token(token);
+        Optional<String> cacert = first(parameter(context, "ptyctl.cacert"), System.getenv("PTYCTL_CACERT"));
+        if (cacert.isPresent()) {
+            // A private CA (or a self-signed server certificate) to trust for an https:// server, as --cacert is to
+            // the CLI; the driver's and the live view's connections take the same trust from the client.
+            client.sslContext(PemTrust.trusting(Path.of(cacert.get())));
+        }
+        TerminalsClient terminals = client.build();
         try {
             Terminal terminal = create(terminals, request(context, settings, shell, size));
             TerminalDriver driver;

@@ -28,7 +28,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * <p>The server: {@link #url()}, else the JUnit configuration parameter {@code ptyctl.url} (a system property, an
  * entry of {@code junit-platform.properties} or the launcher's), else the environment variable {@code PTYCTL_URL},
  * else {@code http://127.0.0.1:8765}. Its token, if it needs one: the configuration parameter {@code ptyctl.token},
- * else {@code PTYCTL_TOKEN}. The settings {@code ptyctl.reports} (the failure reports' folder),
+ * else {@code PTYCTL_TOKEN}; for an {@code https://} server with a private CA, the PEM file to trust:
+ * {@code ptyctl.cacert}, else {@code PTYCTL_CACERT}. Terminals are driven through the server's own port, so the server
+ * may be on another machine. The settings {@code ptyctl.reports} (the failure reports' folder),
  * {@code ptyctl.updateSnapshots} and {@code ptyctl.testSources} are read the same way.
  */
 @Documented

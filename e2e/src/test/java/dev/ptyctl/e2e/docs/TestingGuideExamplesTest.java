@@ -1,6 +1,7 @@
 package dev.ptyctl.e2e.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcAddress;
@@ -8,6 +9,7 @@ import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.dsl.CommandResult;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
+import dev.ptyctl.e2e.server.RemoteServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,6 +78,7 @@ class TestingGuideExamplesTest {
 
     @Test
     void aDriverWithoutJUnit(Terminal description) throws Exception {
+        assumeFalse(RemoteServer.active(), "local by nature: the guide's example dials the terminal's own port");
         RpcAddress address = description.rpc();
         // tag::dsl-plain[]
         try (TerminalDriver terminal = TerminalDriver.connect(address)) {   // e.g. RpcAddress.parseHostPort("127.0.0.1:5174")

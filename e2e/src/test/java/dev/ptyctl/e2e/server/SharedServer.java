@@ -17,16 +17,19 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * property; the server is stopped when the test run ends. Registered for every e2e class by JUnit's extension
  * autodetection (see {@code junit-platform.properties}), so DSL test classes need no set-up code of their own and
  * read exactly as a user's would. Classes with neither {@code @WithTerminal} nor {@link UsesServer} start nothing.
+ * In the e2e remote mode the server is the run's {@link RemoteServer} instead ({@link #startRemote()}).
  */
 public final class SharedServer implements BeforeAllCallback {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SharedServer.class);
 
-    /** The running server, closed with the root store at the end of the run. */
+    /** The running server, closed with the root store at the end of the run (the remote one stops by itself). */
     private record Running(ServerProcess server, AtomicBoolean stopping) implements AutoCloseable {
         @Override
         public void close() throws InterruptedException {
             stopping.set(true);
-            server.close();
+            if (server != null) {
+                server.close();
+            }
         }
     }
 
@@ -59,6 +62,9 @@ public final class SharedServer implements BeforeAllCallback {
     }
 
     private static Running start() {
+        if (RemoteServer.active()) {
+            return startRemote();
+        }
         try {
             ServerProcess server = ServerProcess.start(isolatedEnvironment(), "--port", "0");
             Runtime.getRuntime().addShutdownHook(new Thread(() -> server.process().destroyForcibly()));
@@ -77,5 +83,18 @@ public final class SharedServer implements BeforeAllCallback {
         } catch (Exception e) {
             throw new IllegalStateException("cannot start ptyctl server for the DSL tests", e);
         }
+    }
+
+    /**
+     * The e2e remote mode: the DSL classes get the run's {@link RemoteServer} (in a network namespace of its own,
+     * with a token, over HTTPS in {@code netns-tls}) through the very settings a user's tests would get for a server
+     * on another machine: {@code ptyctl.url}, {@code ptyctl.token} and {@code ptyctl.cacert}, written once, here.
+     */
+    private static Running startRemote() {
+        RemoteServer remote = RemoteServer.get();
+        System.setProperty("ptyctl.url", remote.url());
+        System.setProperty("ptyctl.token", remote.token());
+        remote.caCertificate().ifPresent(ca -> System.setProperty("ptyctl.cacert", ca.toString()));
+        return new Running(null, new AtomicBoolean());
     }
 }
