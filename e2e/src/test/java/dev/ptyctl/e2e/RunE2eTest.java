@@ -71,8 +71,7 @@ class RunE2eTest {
                     "ptyctl: command 3 of 4 exited with 3",
                     "ptyctl: command 4 of 4 exited with 0");
 
-            var json = Ptyctl.run("run", "--port", String.valueOf(served.port()), "--json", "--",
-                    "echo a\nsh -c 'echo b; exit 5'");
+            var json = served.cli("run", "--json", "--", "echo a\nsh -c 'echo b; exit 5'");
             assertThat(json.exitCode()).as(json.toString()).isEqualTo(5);
             var commands = dev.ptyctl.protocol.JsonSupport.parseObject(json.stdout()).getJsonArray("commands");
             assertThat(commands.getValuesAs(jakarta.json.JsonObject.class)).extracting(

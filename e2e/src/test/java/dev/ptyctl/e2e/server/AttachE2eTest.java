@@ -75,20 +75,23 @@ class AttachE2eTest {
     @Test
     void attachAsksTheLocalTerminalNothing() throws Exception {
         try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
-                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).build()) {
+                TerminalsClient here = TerminalsClient.builder().baseUrl(server.url()).build();
+                ServerUnderTest far = ServerUnderTest.remoteOr(server); TerminalsClient terminals = far.client()) {
             Terminal inner = terminals.create(bash("ask-inner", "inner> ").size(100, 30).build());
-            Terminal outer = terminals.create(bash("ask-outer", "outer> ").size(80, 24).build());
+            Terminal outer = here.create(bash("ask-outer", "outer> ").size(80, 24).build());
             try (RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
-                attach(outerRpc, inner, server);
+                attach(outerRpc, inner, far);
                 expect(outerRpc, "inner>");
                 outerRpc.write(Action.text("\u001c"), Action.text("d"));
                 expect(outerRpc, "ptyctl: detached from " + inner.terminalId());
-                String written = outputOf(terminals.recording(outer.terminalId()));
+                String written = outputOf(here.recording(outer.terminalId()));
                 // DECRQM, DA1-3, DSR/CPR, XTVERSION, kitty keyboard, DECRQSS/XTGETTCAP, OSC colour queries
                 Pattern query = Pattern.compile("\u001b\\[\\??[0-9;]*\\$p|\u001b\\[[>=]?0?c|\u001b\\[\\??[56]n"
                         + "|\u001b\\[>0?q|\u001b\\[\\?u|\u001bP[$+]q|\u001b\\][0-9]+;([0-9]+;)?\\?");
                 assertThat(query.matcher(written).results().map(match -> match.group().replace("\u001b", "ESC"))
                         .toList()).as("queries written to the local terminal by attach").isEmpty();
+            } finally {
+                terminals.delete(inner.terminalId());
             }
         }
     }
