@@ -18,6 +18,13 @@ public final class Ptyctl {
             .toAbsolutePath().normalize();
     static final Path ROOT = Path.of(System.getProperty("ptyctl.root", "..")).toAbsolutePath().normalize();
 
+    /**
+     * The {@code @ResourceLock} of the classes that start servers of their own and bound how long those take to start,
+     * stop or reconnect: on a two-core machine two of them side by side (the e2e classes run in parallel) made those
+     * bounds fail, so they take turns while the lighter classes run alongside.
+     */
+    public static final String OWN_SERVERS = "ptyctl.e2e.own-servers";
+
     private Ptyctl() {
     }
 

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code ptyctl attach} in a real terminal: a bash hosted by the server itself runs the attach command against
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * terminal is on the remote server, which the outer shell reaches through its HTTP(S) port alone (URL, token and
  * certificate in its environment), as a user attaches from their own machine.
  */
+@ResourceLock(Ptyctl.OWN_SERVERS)
 class AttachE2eTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 

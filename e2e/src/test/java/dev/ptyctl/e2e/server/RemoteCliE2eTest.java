@@ -25,6 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The CLI against a server on another host, reached through its HTTP port alone. The server runs in a network
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code /v1/terminals/{id}/rpc}. The cases are those of the local CLI suites: write, wait, read, status, resize,
  * refusals and exit codes, {@code run}, {@code kill}, and the vim-driving script of docs/cli.md.
  */
+@ResourceLock(Ptyctl.OWN_SERVERS)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RemoteCliE2eTest {
     private static final String TOKEN = "remote-e2e-t0ken";

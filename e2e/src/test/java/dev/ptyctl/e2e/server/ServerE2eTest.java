@@ -24,8 +24,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** {@code ptyctl server} as a real process: start-up, security at start, configuration, SIGTERM. */
+@ResourceLock(Ptyctl.OWN_SERVERS)
 class ServerE2eTest {
     private static final String SHELL_BODY = "\"shell\":\"/bin/bash\",\"args\":[\"--norc\",\"--noprofile\"],"
             + "\"env\":{\"PS1\":\"e2e> \"}";

@@ -8,6 +8,7 @@ import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.e2e.Ptyctl;
 import dev.ptyctl.e2e.dsl.CuttableProxy;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.net.URI;
@@ -20,12 +21,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A page whose connection is cut again and again while a program streams output ends with exactly the server's
  * screen and scrollback: nothing lost, nothing twice, through replays (and resets, should a replay be too old).
  * The page is loaded through a TCP proxy that resets every connection on command, as a network failure does.
  */
+@ResourceLock(Ptyctl.OWN_SERVERS)
 @UsesServer
 @BrowserTest
 class WebReconnectE2eTest {
