@@ -2,6 +2,7 @@ package dev.ptyctl.e2e.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.e2e.Ptyctl;
 import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
 import java.io.BufferedReader;
