@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.BitSet;
 
 /**
  * Finds the OSC sequences with chosen numbers ({@code ESC ] Ps ; Pt} ended by BEL or {@code ESC \}) in a raw output
@@ -37,7 +38,8 @@ public final class OscScanner {
     private static final int NUMBER = 2;
     private static final int PAYLOAD = 3;
 
-    private final boolean[] accepted = new boolean[10_000];
+    /** The OSC numbers to report; a BitSet holds the few used (7, 133, 633) in a few words, not 10,000 bytes. */
+    private final BitSet accepted = new BitSet();
     private final int maxPayload;
     private int state = IDLE;
     private int oscNumber;
@@ -62,7 +64,7 @@ public final class OscScanner {
     public OscScanner(int maxPayload, int... numbers) {
         this.maxPayload = maxPayload;
         for (int number : numbers) {
-            accepted[number] = true;
+            accepted.set(number);
         }
     }
 
@@ -172,7 +174,7 @@ public final class OscScanner {
                 if (b >= '0' && b <= '9' && digits < MAX_DIGITS) {
                     oscNumber = oscNumber * 10 + (b - '0');
                     digits++;
-                } else if (b == ';' && digits > 0 && accepted[oscNumber]) {
+                } else if (b == ';' && digits > 0 && accepted.get(oscNumber)) {
                     state = PAYLOAD;
                 } else {
                     restart(b, seq);
