@@ -6,7 +6,6 @@ import dev.ptyctl.client.Cursor;
 import dev.ptyctl.client.Screen;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
-import dev.ptyctl.client.testing.FakeRpcServer;
 import dev.ptyctl.client.testing.FakeWebSocketServer;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
@@ -19,12 +18,16 @@ import org.junit.jupiter.api.Test;
  * A driver with a live view reads one screen: {@link TerminalDriver#screen()} and {@link TerminalDriver#assertScreen()}
  * show its own copy, as locators do, once the copy has every byte the server had written when asked; not the
  * server's {@code pty/read}, whose screen may trail the output already delivered. Played here by a scripted server
- * whose JSON-RPC screen is stale on purpose.
+ * whose JSON-RPC screen is stale on purpose: every {@code pty/read} through the server's port gets the screen from
+ * before "ok".
  */
 class LiveCopyTest {
     private static final String SHOWN = "$ make\r\nok\r\n$ ";
+    /** {@code pty/read}'s result from before "ok": the server's emulator had not applied it yet. */
+    private static final String STALE_READ =
+            "{\"screen\":\"$ make\\n\",\"cursor\":{\"row\":1,\"col\":7},\"size\":{\"cols\":30,\"rows\":4}}";
     private FakeWebSocketServer http;
-    private FakeRpcServer rpc;
+    private FakeWebSocketServer.Connection rpc;
     private TerminalsClient terminals;
     private TerminalDriver driver;
     private FakeWebSocketServer.Connection view;
@@ -34,17 +37,20 @@ class LiveCopyTest {
         return "{\"terminalId\":\"t-1\",\"sessionId\":\"s\",\"pid\":42,\"running\":true,\"cols\":30,\"rows\":4,"
                 + "\"nextOutputSeq\":" + nextOutputSeq + ",\"cwd\":\"/\",\"shell\":\"bash\",\"args\":[],"
                 + "\"createdAt\":\"2026-01-01T00:00:00Z\",\"clients\":1,\"websocketPath\":\"/v1/terminals/t-1/socket\","
-                + "\"rpc\":{\"host\":\"127.0.0.1\",\"port\":" + rpc.port() + "}}";
+                + "\"rpc\":{\"host\":\"127.0.0.1\",\"port\":1}}";
     }
 
     @BeforeEach
     void connect() throws Exception {
         http = FakeWebSocketServer.start();
-        rpc = FakeRpcServer.startTcp();
         terminals = TerminalsClient.builder().baseUrl(http.url()).build();
         Terminal terminal = Terminal.fromJson(JsonSupport.parseObject(terminalJson(0)));
         driver = TerminalDriver.connect(terminals, terminal, null);
+        rpc = http.accept(); // JSON-RPC through the server's port, then the live view
+        assertThat(rpc.path()).isEqualTo("/v1/terminals/t-1/rpc");
+        answerEveryReadWithTheStaleScreen(rpc);
         view = http.accept();
+        assertThat(view.path()).isEqualTo("/v1/terminals/t-1/socket");
         view.sendText("{\"type\":\"ready\",\"seq\":0,\"protocol\":2}");
         view.sendText("{\"type\":\"size\",\"seq\":0,\"cols\":30,\"rows\":4}");
         byte[] output = SHOWN.getBytes(StandardCharsets.UTF_8);
@@ -55,14 +61,24 @@ class LiveCopyTest {
     void close() throws Exception {
         driver.close();
         terminals.close();
-        rpc.close();
         http.close();
+    }
+
+    private static void answerEveryReadWithTheStaleScreen(FakeWebSocketServer.Connection rpc) {
+        Thread.ofVirtual().start(() -> {
+            try {
+                while (true) {
+                    var request = rpc.readFrame();
+                    rpc.sendText("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id") + ",\"result\":" + STALE_READ + "}");
+                }
+            } catch (InterruptedException | AssertionError quietFor30Seconds) {
+                // the test is over: nothing more will be asked
+            }
+        });
     }
 
     @Test
     void screenAndAssertScreenReadTheCopyLocatorsRead() {
-        // pty/read would answer with the screen from before "ok": the server's emulator had not applied it yet
-        rpc.reply("{'screen':'$ make\\n','cursor':{'row':1,'col':7},'size':{'cols':30,'rows':4}}");
         http.refuseNext(200, terminalJson(SHOWN.length())); // the catch-up's question: how far has the output got?
 
         Screen screen = driver.screen();
