@@ -104,6 +104,10 @@ class PtyMasterTest {
     void wakeEndsAWriteThatWaitsForAProgramThatDoesNotRead() throws Exception {
         Pty pty = new Pty(false);
         FileInputStream slave = new FileInputStream(pty.getSlaveName()); // open, never read
+        // Non-canonical: a canonical line discipline with no newline pending lets input through and discards it (so
+        // the line can still be erased), and then a write never waits, however much nobody reads.
+        Process stty = new ProcessBuilder("stty", "-F", pty.getSlaveName(), "raw", "-echo").inheritIO().start();
+        assertThat(stty.waitFor()).as("stty raw on the program's side").isZero();
         try (PtyMaster master = PtyMaster.open(pty.getMasterFD())) {
             CompletableFuture<Void> write = CompletableFuture.runAsync(() -> {
                 try {
