@@ -36,9 +36,12 @@ class WebReconnectE2eTest {
     /**
      * 20 bursts of 2,300 numbered lines of 116 bytes with CR LF: 5.1 MiB. Each burst waits for a line on a FIFO the
      * test writes to, so the test cuts the connection inside every burst without depending on how fast anything runs
-     * (not on the terminal's input either: a shell between commands may flush what was typed ahead).
+     * (not on the terminal's input either: a shell between commands may flush what was typed ahead). A read that
+     * ends without a line is repeated: the loop's next open of the FIFO can still find the last writer there, and
+     * then reads nothing but that writer's close, which would start a burst nobody released.
      */
-    private static final String STREAM = "for i in $(seq 0 19); do read -r _ < %s; seq -f 'line %%08.0f "
+    private static final String STREAM = "for i in $(seq 0 19); do until read -r _ < %s; do :; done; "
+            + "seq -f 'line %%08.0f "
             + "abcdefghij".repeat(10) + "' $((i*2300+1)) $((i*2300+2300)); done; echo stream-done";
     /** How far into a burst the page must be before the cut: it is receiving it. */
     private static final long INTO_BURST = 64 * 1024;
