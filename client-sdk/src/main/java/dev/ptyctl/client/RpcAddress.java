@@ -1,8 +1,8 @@
 package dev.ptyctl.client;
 
+import dev.ptyctl.client.internal.SocketUri;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -126,20 +126,10 @@ public sealed interface RpcAddress {
         public Server {
             Objects.requireNonNull(url, "url");
             Objects.requireNonNull(terminalId, "terminalId");
-            String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
-            if (!(scheme.equals("http") || scheme.equals("https") || scheme.equals("ws") || scheme.equals("wss"))
-                    || url.getHost() == null) {
-                throw new IllegalArgumentException("the server URL must look like http(s)://host:port, got " + url);
-            }
+            SocketUri.checkScheme(url);
             if (terminalId.isBlank()) {
                 throw new IllegalArgumentException("terminalId is empty");
             }
-        }
-
-        /** Whether the connection uses TLS ({@code https} or {@code wss}). */
-        public boolean tls() {
-            String scheme = url.getScheme().toLowerCase(Locale.ROOT);
-            return scheme.equals("https") || scheme.equals("wss");
         }
 
         @Override
