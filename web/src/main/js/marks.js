@@ -1,5 +1,6 @@
 // Shell integration in the page: each prompt the shell marks (OSC 133 A) gets a marker; when its command ends
-// (OSC 133 D;exit-code) the prompt's line gets a mark in the gutter, green for exit code 0 and red otherwise. jump(-1/+1) scrolls to the previous/next prompt.
+// (OSC 133 D;exit-code) the prompt's line gets a mark in the gutter, green for exit code 0 and red otherwise.
+// jump(-1/+1) scrolls to the previous/next prompt.
 // Marks live in this page's buffer: a reset frame (after a long disconnect) rebuilds the screen without them.
 
 export class PromptMarks {
