@@ -43,16 +43,8 @@ public final class CommandLineEscapes {
         return out.toString(StandardCharsets.UTF_8);
     }
 
+    /** The value of the ASCII hex digit {@code b}, or -1 (a byte above 0x7F is negative, so no digit). */
     private static int hex(byte b) {
-        if (b >= '0' && b <= '9') {
-            return b - '0';
-        }
-        if (b >= 'a' && b <= 'f') {
-            return b - 'a' + 10;
-        }
-        if (b >= 'A' && b <= 'F') {
-            return b - 'A' + 10;
-        }
-        return -1;
+        return Character.digit(b, 16);
     }
 }
