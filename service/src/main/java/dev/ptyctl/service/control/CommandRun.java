@@ -107,13 +107,13 @@ public final class CommandRun {
         }
         if (done.continuation()) {
             TerminalWait.Outcome back = cancelIncompleteLine(session, tracker, log, deadline);
-            String cwd = workingDirectory(session.inspect(Terminal::workingDirectory));
+            String cwd = cwd(session);
             return new Result(OptionalInt.empty(), "", false, cwd, back.seq(), false, false,
                     back.reason() == TerminalWait.Reason.EXIT, true, back.matched() && !back.continuation());
         }
         List<CommandSummary> ran = prompts.recentCommands().stream()
                 .filter(c -> c.outputStartSeq() > typedAt && !c.running()).toList();
-        String cwd = workingDirectory(session.inspect(Terminal::workingDirectory));
+        String cwd = cwd(session);
         if (ran.isEmpty()) {
             return new Result(OptionalInt.empty(), "", false, cwd, done.seq(), false, !command.isBlank(), false,
                     false, false);
@@ -217,7 +217,7 @@ public final class CommandRun {
     }
 
     private static Result unfinished(TerminalSession session, TerminalWait.Outcome outcome) {
-        String cwd = workingDirectory(session.inspect(Terminal::workingDirectory));
+        String cwd = cwd(session);
         boolean exited = outcome.reason() == TerminalWait.Reason.EXIT;
         return new Result(OptionalInt.empty(), "", false, cwd, outcome.seq(), !exited, false, exited, false, false);
     }
@@ -239,6 +239,11 @@ public final class CommandRun {
             i += Character.charCount(cp);
         }
         return text.substring(0, i);
+    }
+
+    /** The shell's working directory now, from its last OSC 7; "" if it never said. */
+    private static String cwd(TerminalSession session) {
+        return workingDirectory(session.inspect(Terminal::workingDirectory));
     }
 
     /** The path of an OSC 7 {@code file://host/path} URI, percent-decoded; "" if there is none. */
