@@ -270,7 +270,7 @@ public final class PtyctlServer implements AutoCloseable {
         metricsSource = new ServerMetrics.Source() {
             @Override
             public long runningTerminals() {
-                return registry.list().stream().filter(HostedTerminal::running).count();
+                return running(registry);
             }
 
             @Override
