@@ -23,8 +23,6 @@ import picocli.CommandLine.Spec;
                 "Nothing but MCP messages is written to stdout; messages for people go to stderr.",
                 "Example (Claude Code): claude mcp add ptyctl -- /path/to/ptyctl mcp"})
 final class McpCommand implements Callable<Integer> {
-    static final String URL_VARIABLE = "PTYCTL_URL";
-
     @Spec
     private CommandSpec spec;
 
@@ -53,7 +51,7 @@ final class McpCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Function<String, String> environment = spec.root().userObject() instanceof Main main
                 ? main.environment() : System::getenv;
-        String target = url != null ? url : Environment.get(spec, URL_VARIABLE);
+        String target = url != null ? url : Environment.get(spec, ServerConnection.URL_VARIABLE);
         if (tools != null && !tools.toLowerCase(Locale.ROOT).matches("readonly|interactive|all")) {
             throw new ParameterException(spec.commandLine(), "--tools must be readonly, interactive or all, got "
                     + tools);
