@@ -2,6 +2,8 @@ package dev.ptyctl.vt.screen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class LineTest {
@@ -133,12 +135,12 @@ class LineTest {
     void combinedCellsKeepTheirTextThroughAnyMixOfWritesMovesCopiesAndErases() {
         // A model of each cell's text beside two lines, under seeded random operations on narrow cells (wide ones
         // have fix-ups of their own, tested above): whatever compaction and copying do, every cell reads the same.
-        java.util.Random random = new java.util.Random(21);
+        Random random = new Random(21);
         int cols = 12;
         Line[] lines = {new Line(cols, Style.DEFAULT), new Line(cols, Style.DEFAULT)};
         String[][] model = {new String[cols], new String[cols]};
-        java.util.Arrays.fill(model[0], "");
-        java.util.Arrays.fill(model[1], "");
+        Arrays.fill(model[0], "");
+        Arrays.fill(model[1], "");
         for (int step = 0; step < 20_000; step++) {
             int which = random.nextInt(2);
             Line line = lines[which];
@@ -161,7 +163,7 @@ class LineTest {
                     int to = col + random.nextInt(cols - col + 1);
                     int from = random.nextInt(4) == 0 ? 0 : col;
                     line.fill(from, to, Style.DEFAULT, 0);
-                    java.util.Arrays.fill(cells, from, Math.max(from, to), "");
+                    Arrays.fill(cells, from, Math.max(from, to), "");
                 }
                 case 7 -> {
                     int n = 1 + random.nextInt(3);
@@ -193,7 +195,7 @@ class LineTest {
                 for (int c = 0; c < cols; c++) {
                     texts[c] = lines[l].chars(c);
                 }
-                if (!java.util.Arrays.equals(texts, model[l])) {
+                if (!Arrays.equals(texts, model[l])) {
                     assertThat(texts).as("step %d, line %d", step, l).containsExactly(model[l]);
                 }
             }
