@@ -54,21 +54,12 @@ public final class RemoteBridge {
     }
 
     /**
-     * Relays until {@code in} ends.
+     * Relays until {@code in} ends, trusting {@code tls}'s certificates for an {@code https://} server (a private CA).
      *
      * @param serverUrl the server's base URL ({@code http://host:port}); {@code /mcp} is added
      * @param token     its token, or null
+     * @param tls       the TLS context, or null for the JDK's CAs
      * @throws IllegalArgumentException when the URL is not an http(s) URL
-     */
-    public static void relay(String serverUrl, String token, InputStream in, OutputStream out)
-            throws IOException, InterruptedException {
-        relay(serverUrl, token, null, in, out);
-    }
-
-    /**
-     * Relays until {@code in} ends, trusting {@code tls}'s certificates for an {@code https://} server (a private CA).
-     *
-     * @param tls the TLS context, or null for the JDK's CAs
      */
     public static void relay(String serverUrl, String token, SSLContext tls, InputStream in, OutputStream out)
             throws IOException, InterruptedException {

@@ -101,7 +101,7 @@ public final class StdioMcp {
         if (url != null) {
             PrintStream protocol = System.out;
             System.setOut(System.err);
-            RemoteBridge.relay(url, token, System.in, protocol);
+            RemoteBridge.relay(url, token, null, System.in, protocol);
         } else {
             serveStdio(new Options(tools, config), System::getenv);
         }
