@@ -11,6 +11,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Phaser;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -40,7 +42,7 @@ public final class RemoteBridge {
     private final Phaser inFlight = new Phaser(1);
     private final AtomicBoolean ending = new AtomicBoolean();
     /** Completes once the session's DELETE has been answered (or failed). */
-    private final java.util.concurrent.CompletableFuture<Void> ended = new java.util.concurrent.CompletableFuture<>();
+    private final CompletableFuture<Void> ended = new CompletableFuture<>();
 
     private RemoteBridge(URI endpoint, String token, SSLContext tls, OutputStream out) {
         this.endpoint = endpoint;
@@ -198,8 +200,8 @@ public final class RemoteBridge {
         }
         if (!ending.compareAndSet(false, true)) {
             try {
-                ended.get(CONNECT_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                ended.get(CONNECT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
                 // ended as well as it could
             }
             return;
