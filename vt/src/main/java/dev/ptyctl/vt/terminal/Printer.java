@@ -142,10 +142,13 @@ final class Printer {
             }
             int b = src[i];
             if (b == ESC) {
-                int after = takeSgr ? resetAfter(src, i, to) : -1;
+                if (!takeSgr) {
+                    break;
+                }
+                int after = resetAfter(src, i, to);
                 boolean reset = after >= 0;
                 if (!reset) {
-                    after = takeSgr ? sgrParams.readSgr(src, i, to) : -1;
+                    after = sgrParams.readSgr(src, i, to);
                 }
                 if (after < 0) {
                     break;
