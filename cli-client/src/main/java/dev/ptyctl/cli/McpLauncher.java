@@ -42,17 +42,17 @@ final class McpLauncher {
             }
             return ExitCode.OK;
         } catch (IllegalArgumentException e) {
-            err.println("ptyctl: " + e.getMessage());
-            err.flush();
-            return ExitCode.USAGE;
+            return failed(err, e.getMessage(), ExitCode.USAGE);
         } catch (UncheckedIOException e) {
-            err.println("ptyctl: " + e.getCause().getMessage());
-            err.flush();
-            return ExitCode.CANNOT_CONNECT;
+            return failed(err, e.getCause().getMessage(), ExitCode.CANNOT_CONNECT);
         } catch (IOException e) {
-            err.println("ptyctl: mcp: " + e.getMessage());
-            err.flush();
-            return ExitCode.CANNOT_CONNECT;
+            return failed(err, "mcp: " + e.getMessage(), ExitCode.CANNOT_CONNECT);
         }
+    }
+
+    private static int failed(PrintWriter err, String message, int exitCode) {
+        err.println("ptyctl: " + message);
+        err.flush();
+        return exitCode;
     }
 }
