@@ -1,5 +1,6 @@
 package dev.ptyctl.service.metrics;
 
+import dev.ptyctl.protocol.RpcMethod;
 import io.helidon.metrics.api.Counter;
 import io.helidon.metrics.api.FunctionalCounter;
 import io.helidon.metrics.api.Gauge;
@@ -35,8 +36,8 @@ public final class ServerMetrics {
     private static final Duration[] SPAWN_BUCKETS = {Duration.ofMillis(5), Duration.ofMillis(10),
         Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
         Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500)};
-    private static final Set<String> RPC_METHODS = Set.of("pty/read", "pty/write", "pty/wait", "pty/status",
-            "pty/resize", "pty/kill", "pty/auth");
+    private static final Set<String> RPC_METHODS = Set.of(RpcMethod.READ, RpcMethod.WRITE, RpcMethod.WAIT,
+            RpcMethod.STATUS, RpcMethod.RESIZE, RpcMethod.KILL, RpcMethod.AUTH);
     private static final ServerMetrics PROCESS = new ServerMetrics(Metrics.globalRegistry());
 
     /** What a running server reports for the gauges. */
