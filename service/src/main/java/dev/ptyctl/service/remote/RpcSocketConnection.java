@@ -3,6 +3,7 @@ package dev.ptyctl.service.remote;
 import dev.ptyctl.service.rpc.RpcBatch;
 import dev.ptyctl.service.rpc.RpcDispatcher;
 import dev.ptyctl.service.terminals.HostedTerminal;
+import dev.ptyctl.service.ws.UpgradePolicy;
 import dev.ptyctl.service.ws.UpgradeRefusal;
 import io.helidon.common.buffers.BufferData;
 import io.helidon.http.Headers;
@@ -13,7 +14,6 @@ import io.helidon.websocket.WsListener;
 import io.helidon.websocket.WsSession;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
@@ -49,10 +49,7 @@ final class RpcSocketConnection implements WsListener {
 
     @Override
     public Optional<Headers> onHttpUpgrade(HttpPrologue prologue, Headers headers) {
-        Map<String, String> query = new LinkedHashMap<>();
-        for (String name : prologue.query().names()) {
-            prologue.query().first(name).ifPresent(value -> query.put(name, value));
-        }
+        Map<String, String> query = UpgradePolicy.query(prologue);
         Optional<String> refusal = endpoint.policy().refuse(headers, query);
         if (refusal.isPresent()) {
             throw UpgradeRefusal.of(prologue, Status.FORBIDDEN_403, refusal.get());

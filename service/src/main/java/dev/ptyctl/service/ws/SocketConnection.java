@@ -9,7 +9,6 @@ import io.helidon.websocket.WsCloseCodes;
 import io.helidon.websocket.WsListener;
 import io.helidon.websocket.WsSession;
 import io.helidon.websocket.WsUpgradeException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -45,10 +44,7 @@ final class SocketConnection implements WsListener {
 
     @Override
     public Optional<Headers> onHttpUpgrade(HttpPrologue prologue, Headers headers) throws WsUpgradeException {
-        Map<String, String> query = new LinkedHashMap<>();
-        for (String name : prologue.query().names()) {
-            prologue.query().first(name).ifPresent(value -> query.put(name, value));
-        }
+        Map<String, String> query = UpgradePolicy.query(prologue);
         Optional<String> refusal = endpoint.policy().refuse(headers, query);
         if (refusal.isPresent()) {
             // Not WsUpgradeException: Helidon answers that with 400, and a refusal is a 403 (SPEC §8).
