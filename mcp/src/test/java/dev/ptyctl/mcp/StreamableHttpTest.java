@@ -95,9 +95,7 @@ class StreamableHttpTest {
     @Test
     void aWaitsAnswerStreamCarriesItsProgressBeforeItsResult() throws Exception {
         String session = initialize();
-        String created = send(post(toolCall(2, "terminal_create", "{\"command\":[\"cat\"]}", null))
-                .header("Authorization", "Bearer " + TOKEN).header("Mcp-Session-Id", session)).body();
-        String id = field(created, "terminalId");
+        String id = createCat(session);
         HttpResponse<java.util.stream.Stream<String>> waiting = HTTP.send(post(toolCall(3, "terminal_wait",
                         "{\"terminalId\":\"" + id + "\",\"text\":\"never\",\"timeoutMs\":2500}", "p-1"))
                         .header("Authorization", "Bearer " + TOKEN).header("Mcp-Session-Id", session).build(),
@@ -115,9 +113,7 @@ class StreamableHttpTest {
     @Test
     void deletingTheSessionEndsItsTerminals() throws Exception {
         String session = initialize();
-        String created = send(post(toolCall(2, "terminal_create", "{\"command\":[\"cat\"]}", null))
-                .header("Authorization", "Bearer " + TOKEN).header("Mcp-Session-Id", session)).body();
-        String id = field(created, "terminalId");
+        String id = createCat(session);
         assertThat(server.registry().find(id)).isPresent();
         HttpResponse<String> deleted = send(HttpRequest.newBuilder(URI.create(server.url() + "/mcp"))
                 .header("Authorization", "Bearer " + TOKEN).header("Mcp-Session-Id", session).DELETE());
@@ -166,6 +162,13 @@ class StreamableHttpTest {
         send(post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
                 .header("Authorization", "Bearer " + TOKEN).header("Mcp-Session-Id", session));
         return session;
+    }
+
+    /** Creates a terminal running cat in the session (call id 2); returns its id. */
+    private static String createCat(String session) throws Exception {
+        String created = send(post(toolCall(2, "terminal_create", "{\"command\":[\"cat\"]}", null))
+                .header("Authorization", "Bearer " + TOKEN).header("Mcp-Session-Id", session)).body();
+        return field(created, "terminalId");
     }
 
     private static String toolCall(int id, String tool, String arguments, String progressToken) {
