@@ -70,6 +70,14 @@ class WebPageE2eTest {
         return terminal;
     }
 
+    /** A new shell shown on the page (query: what follows {@code ?t=id}), once its prompt is drawn there. */
+    private Terminal shownShell(String query) throws Exception {
+        Terminal terminal = shell();
+        page.open("/?t=" + terminal.terminalId() + query);
+        page.waitForText(terminal.terminalId(), PROMPT.strip());
+        return terminal;
+    }
+
     @Test
     void theListShowsATerminalCreatedOverRestWithinASecond() throws Exception {
         page.open("/");
@@ -85,9 +93,7 @@ class WebPageE2eTest {
 
     @Test
     void typingInThePageReachesTheProgram() throws Exception {
-        Terminal terminal = shell();
-        page.open("/?t=" + terminal.terminalId());
-        page.waitForText(terminal.terminalId(), PROMPT.strip());
+        Terminal terminal = shownShell("");
         page.type(terminal.terminalId(), "echo typed-$((6*7))", Keys.ENTER);
         try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
             assertThat(rpc.waitFor("typed-42", Duration.ofSeconds(20)).matched())
@@ -97,9 +103,7 @@ class WebPageE2eTest {
 
     @Test
     void outputOfTheProgramReachesThePage() throws Exception {
-        Terminal terminal = shell();
-        page.open("/?t=" + terminal.terminalId() + "&renderer=dom");
-        page.waitForText(terminal.terminalId(), PROMPT.strip());
+        Terminal terminal = shownShell("&renderer=dom");
         try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
             rpc.write(Action.text("printf 'from-the-%s\\n' pty"), Action.key(Key.ENTER));
         }
@@ -111,9 +115,7 @@ class WebPageE2eTest {
 
     @Test
     void aReadOnlyPageCannotType() throws Exception {
-        Terminal terminal = shell();
-        page.open("/?t=" + terminal.terminalId() + "&mode=view");
-        page.waitForText(terminal.terminalId(), PROMPT.strip());
+        Terminal terminal = shownShell("&mode=view");
         assertThat(page.text("#status")).isEqualTo("read-only");
         page.click(terminal.terminalId());
         page.type(terminal.terminalId(), "echo viewer-typed", Keys.ENTER);
@@ -131,10 +133,8 @@ class WebPageE2eTest {
 
     @Test
     void twoPagesOnOneTerminalTakeTheSizeOfTheOneInUse() throws Exception {
-        Terminal terminal = shell();
+        Terminal terminal = shownShell("");
         String id = terminal.terminalId();
-        page.open("/?t=" + id);
-        page.waitForText(id, PROMPT.strip());
         Page small = page.newWindow(760, 480).open("/?t=" + id);
         second = small;
         small.waitForText(id, PROMPT.strip());
@@ -158,10 +158,8 @@ class WebPageE2eTest {
 
     @Test
     void aQueryIsAnsweredExactlyOnceWithTwoPagesShowingTheTerminal() throws Exception {
-        Terminal terminal = shell();
+        Terminal terminal = shownShell("");
         String id = terminal.terminalId();
-        page.open("/?t=" + id);
-        page.waitForText(id, PROMPT.strip());
         second = page.newWindow(900, 600).open("/?t=" + id);
         second.waitForText(id, PROMPT.strip());
         page.click(id);
@@ -213,10 +211,8 @@ class WebPageE2eTest {
 
     @Test
     void ctrlShiftFSearchesTheScrollback() throws Exception {
-        Terminal terminal = shell();
+        Terminal terminal = shownShell("");
         String id = terminal.terminalId();
-        page.open("/?t=" + id);
-        page.waitForText(id, PROMPT.strip());
         page.type(id, "echo needle-in-the-$((2*3))-haystack; seq 1 100", Keys.ENTER);
         page.waitForText(id, "\n100");
         page.type(id, Keys.chord(Keys.CONTROL, Keys.SHIFT, "f"));
@@ -229,10 +225,8 @@ class WebPageE2eTest {
 
     @Test
     void theKeyBarSendsEscapeSequencesAndAOneShotCtrl() throws Exception {
-        Terminal terminal = shell();
+        Terminal terminal = shownShell("&keys=1");
         String id = terminal.terminalId();
-        page.open("/?t=" + id + "&keys=1");
-        page.waitForText(id, PROMPT.strip());
         assertThat(page.elements("#keybar [data-key]")).extracting(e -> e.getAttribute("data-key"))
                 .containsExactly("Escape", "Tab", "Ctrl", "ArrowLeft", "ArrowDown", "ArrowUp", "ArrowRight");
         page.type(id, "sleep 600", Keys.ENTER);
@@ -289,10 +283,8 @@ class WebPageE2eTest {
 
     @Test
     void anEmojiTakesTwoCellsAsUnicode11Says() throws Exception {
-        Terminal terminal = shell();
+        Terminal terminal = shownShell("");
         String id = terminal.terminalId();
-        page.open("/?t=" + id);
-        page.waitForText(id, PROMPT.strip());
         run(terminal, "printf 'x\\U0001F600y|\\n'"); // U+1F600: one cell wide in Unicode 6, two in 11
         page.waitForText(id, "y|");
         Object column = page.js("""
