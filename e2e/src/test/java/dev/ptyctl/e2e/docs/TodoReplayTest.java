@@ -21,6 +21,7 @@ class TodoReplayTest {
         assertThat(todo.getByText("Todo: 3 items")).isVisible();
         todo.press(Key.ARROW_DOWN, Key.SPACE);
         assertThat(todo.getByText("[x] Tag v1.2")).isVisible();
+        assertThat(todo.getByText("q quit")).isVisible();     // the redraw ends with the status bar: it is complete
         Path cast = dir.resolve("todo.cast");
         // tag::replay[]
         Files.writeString(cast, todo.recording());            // or a user's recording of a bug
