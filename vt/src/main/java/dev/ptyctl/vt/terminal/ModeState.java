@@ -45,13 +45,20 @@ final class ModeState {
         mouseEncoding = MouseEncoding.DEFAULT;
     }
 
-    /** Resets the flag modes only (DECSTR keeps mouse reporting, as xterm.js does). */
+    /**
+     * Resets the flag modes only (DECSTR keeps mouse reporting, as xterm.js does). Modes 40 (allow
+     * DECCOLM) and 95 (DECNCSM) stay too: xterm.js has neither, and xterm's DECSTR leaves both alone.
+     */
     void resetFlags() {
         MouseProtocol protocol = mouseProtocol;
         MouseEncoding encoding = mouseEncoding;
+        boolean allowColumnMode = is(Mode.ALLOW_COLUMN_132);
+        boolean noClearOnColumnChange = is(Mode.NO_CLEAR_ON_COLUMN_CHANGE);
         reset();
         mouseProtocol = protocol;
         mouseEncoding = encoding;
+        set(Mode.ALLOW_COLUMN_132, allowColumnMode);
+        set(Mode.NO_CLEAR_ON_COLUMN_CHANGE, noClearOnColumnChange);
     }
 
     boolean is(Mode mode) {

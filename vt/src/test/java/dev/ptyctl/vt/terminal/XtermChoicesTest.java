@@ -31,6 +31,18 @@ class XtermChoicesTest {
     }
 
     @ChunkedTest
+    void softResetKeepsTheColumnModeSwitchesThatXtermKeeps(Chunking chunking) {
+        // DECSTR resets the modes xterm.js has; 40 (allow DECCOLM) and 95 (DECNCSM) are xterm's alone and
+        // its DECSTR leaves them set, so DECCOLM still clears (40 on) or still spares the screen (95 on)
+        Terminal t = terminal(10, 3, chunking, CSI + "?40h" + CSI + "!p" + "abc" + CSI + "?3h");
+        assertThat(rows(t)).as("mode 40 survived DECSTR: DECCOLM cleared").containsOnly("");
+        feed(t, chunking, CSI + "?95h" + CSI + "!p" + "xyz" + CSI + "?3l");
+        assertThat(t.rowText(0)).as("DECNCSM survived DECSTR: DECCOLM kept the screen").isEqualTo("xyz");
+        feed(t, chunking, CSI + "?95l" + CSI + "?40l" + CSI + "!p" + CSI + "?3h");
+        assertThat(t.rowText(0)).as("both reset: DECCOLM does nothing").isEqualTo("xyz");
+    }
+
+    @ChunkedTest
     void backAndForwardIndexMoveOrShiftTheRegionAtTheMargins(Chunking chunking) {
         Terminal t = terminal(6, 2, chunking, "abcdef" + CSI + "2;1H" + "ghijkl" + CSI + "1;3H" + ESC + "6" + "X");
         assertThat(rows(t)).as("inside the margins DECBI moves left").containsExactly("aXcdef", "ghijkl");
