@@ -203,6 +203,91 @@ class LineTest {
     }
 
     @Test
+    void everyCellKeepsItsStyleThroughAnyMixOfWritesMovesCopiesErasesAndResets() {
+        // A model of each cell's style beside two lines, under seeded random operations on narrow cells: a line blanked
+        // whole or recycled keeps no stale style, whichever way its cells are written again afterwards.
+        Random random = new Random(33);
+        int cols = 12;
+        long[] styles = {Style.DEFAULT, Style.BOLD, Style.withFg(Style.DEFAULT, Style.color(Style.COLOR_P16, 2)),
+            Style.withBg(Style.INVERSE, Style.color(Style.COLOR_RGB, 0x102030))};
+        Line[] lines = {new Line(cols, Style.DEFAULT), new Line(cols, styles[2])};
+        long[][] model = {new long[cols], new long[cols]};
+        Arrays.fill(model[1], styles[2]);
+        for (int step = 0; step < 20_000; step++) {
+            int which = random.nextInt(2);
+            Line line = lines[which];
+            long[] cells = model[which];
+            int col = random.nextInt(cols);
+            long style = styles[random.nextInt(styles.length)];
+            switch (random.nextInt(9)) {
+                case 0 -> {
+                    line.set(col, 'a', 1, style, 0);
+                    cells[col] = style;
+                }
+                case 1 -> {
+                    int n = 1 + random.nextInt(cols - col);
+                    line.setRunUtf8(col, "abcdefghijkl".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, n, cols,
+                        style, 0);
+                    Arrays.fill(cells, col, col + n, style);
+                }
+                case 2 -> {
+                    int n = 1 + random.nextInt(cols - col);
+                    line.setNarrowRun(col, new int[] {'x', 'y', 'z', 'x', 'y', 'z', 'x', 'y', 'z', 'x', 'y', 'z'}, 0, n,
+                        style, 0);
+                    Arrays.fill(cells, col, col + n, style);
+                }
+                case 3 -> {
+                    int from = random.nextInt(3) == 0 ? 0 : col;
+                    int to = from + random.nextInt(cols - from + 1);
+                    line.fill(from, to, style, 0);
+                    Arrays.fill(cells, from, to, style);
+                }
+                case 4 -> {
+                    int n = 1 + random.nextInt(3);
+                    line.insertCells(col, n, style, 0);
+                    long[] before = cells.clone();
+                    for (int c = col; c < cols; c++) {
+                        cells[c] = c < col + n ? style : before[c - n];
+                    }
+                }
+                case 5 -> {
+                    int n = 1 + random.nextInt(3);
+                    line.deleteCells(col, n, style, 0);
+                    long[] before = cells.clone();
+                    for (int c = col; c < cols; c++) {
+                        cells[c] = c + n < cols ? before[c + n] : style;
+                    }
+                }
+                case 6 -> {
+                    int from = random.nextInt(2);
+                    int srcCol = random.nextInt(cols);
+                    int count = 1 + random.nextInt(cols - Math.max(srcCol, col));
+                    line.copyCells(lines[from], srcCol, col, count);
+                    System.arraycopy(model[from].clone(), srcCol, cells, col, count);
+                }
+                case 7 -> {
+                    long fill = random.nextBoolean() ? Style.DEFAULT : style;
+                    line.reset(cols, fill);
+                    Arrays.fill(cells, fill);
+                }
+                default -> {
+                    line.erase(col, cols, style);
+                    Arrays.fill(cells, col, cols, style);
+                }
+            }
+            for (int l = 0; l < 2; l++) {
+                long[] read = new long[cols];
+                for (int c = 0; c < cols; c++) {
+                    read[c] = lines[l].style(c);
+                }
+                if (!Arrays.equals(read, model[l])) {
+                    assertThat(read).as("step %d, line %d", step, l).containsExactly(model[l]);
+                }
+            }
+        }
+    }
+
+    @Test
     void blankingTheWholeLineFreesItsClustersForTheNextText() {
         Line line = line("abcd", 4);
         long before = 0;
