@@ -22,7 +22,8 @@ import java.util.function.ToLongFunction;
  * {@code ptyctl_output_bytes_total}, {@code ptyctl_input_bytes_total}, {@code ptyctl_ws_frames_total{direction}},
  * {@code ptyctl_replays_total}, {@code ptyctl_resets_total}, {@code ptyctl_backlog_pauses_total},
  * {@code ptyctl_inputs_deduplicated_total}, {@code ptyctl_rpc_calls_total{method,outcome}},
- * {@code ptyctl_mcp_tool_calls_total{tool,outcome}} and the histogram {@code ptyctl_spawn_seconds}.
+ * {@code ptyctl_mcp_tool_calls_total{tool,outcome}}, {@code ptyctl_thread_cpu_nanoseconds_total{role}}
+ * ({@link ThreadCpu}) and the histogram {@code ptyctl_spawn_seconds}.
  *
  * <p>Why counters are {@code LongAdder}s read by Helidon's functional counters: the output path (one add per chunk
  * read from a PTY, one per frame sent) then costs a few nanoseconds and touches no shared cache line under
@@ -76,6 +77,12 @@ public final class ServerMetrics {
                 backlogPauses);
         counter("inputs.deduplicated", "Client frames received again after a reconnect and not applied twice",
                 inputsDeduplicated);
+        for (ThreadCpu.Role role : ThreadCpu.Role.values()) {
+            registry.getOrCreate(FunctionalCounter.builder(PREFIX + "thread.cpu.nanoseconds", role, ThreadCpu::nanos)
+                    .description("CPU time of the server's ended output-path threads, by role")
+                    .tags(List.of(Tag.create("role", role.label()))));
+        }
+        ThreadCpu.enable();
         gauge("terminals", "Terminals by state", Source::runningTerminals, Tag.create("state", "running"));
         gauge("terminals", "Terminals by state", Source::exitedTerminals, Tag.create("state", "exited"));
         gauge("clients", "WebSocket clients attached to terminals", Source::clients);

@@ -4,6 +4,7 @@ import com.pty4j.PtyProcess;
 import com.pty4j.WinSize;
 import com.pty4j.unix.Pty;
 import com.pty4j.unix.UnixPtyProcess;
+import dev.ptyctl.service.metrics.ThreadCpu;
 import dev.ptyctl.vt.Terminal;
 import java.io.IOException;
 import java.io.InputStream;
@@ -491,14 +492,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
                     readerIdleMillis = -1; // this terminal keeps its reader rather than failing every half minute
                     continue;
                 }
-                if (n > 0) {
-                    ingest(buffer, 0, n);
-                }
-                // Full as PtyMaster reads on: 16 KiB is four 4095-byte chunks and 4 bytes to spare, so a test for
-                // n == buffer.length grew the buffer only when the kernel happened to hand out 4096 bytes once.
-                if (buffer.length - n < PtyMaster.LINE_DISCIPLINE_CHUNK && buffer.length < maxReadBytes) {
-                    buffer = new byte[Math.min(maxReadBytes, buffer.length * 2)];
-                }
+                buffer = handOn(buffer, n);
             }
         } catch (IOException e) {
             // EIO once the last holder of the terminal has gone: the normal end of a PTY on Linux.
@@ -508,11 +502,31 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.ERROR, "pty reader of process " + pid() + " failed", e);
         } finally {
+            // First: whoever waits for the reading to end may then read the count.
+            ThreadCpu.threadEnding(ThreadCpu.Role.READER);
             if (!parked) {
                 pending.close();
                 readingEnded.complete(null);
             }
         }
+    }
+
+    /**
+     * What the reader does with each read: gives it to the listeners and the queue, and returns the buffer for the
+     * next one (a larger one under a stream). A method, not the loop's body, so that it is compiled once for every
+     * reader thread (a loop's body runs in the interpreter for each new thread until the JIT replaces it on the
+     * stack, which takes far more passes than a reader makes).
+     */
+    private byte[] handOn(byte[] buffer, int n) throws InterruptedException {
+        if (n > 0) {
+            ingest(buffer, 0, n);
+        }
+        // Full as PtyMaster reads on: 16 KiB is four 4095-byte chunks and 4 bytes to spare, so a test for
+        // n == buffer.length grew the buffer only when the kernel happened to hand out 4096 bytes once.
+        if (buffer.length - n < PtyMaster.LINE_DISCIPLINE_CHUNK && buffer.length < maxReadBytes) {
+            return new byte[Math.min(maxReadBytes, buffer.length * 2)];
+        }
+        return buffer;
     }
 
     /**
@@ -565,21 +579,32 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         byte[] chunk = new byte[PendingOutput.INITIAL_BYTES];
         try {
             for (int n = pending.take(chunk, screenIdleNanos); n >= 0; n = pending.take(chunk, screenIdleNanos)) {
-                try {
-                    for (byte[] reply : screen.feed(chunk, 0, n)) {
-                        writeReply(reply);
-                    }
-                } catch (RuntimeException e) {
-                    // An emulator bug must not stop the screen, or the reader would wait for it for ever.
-                    LOG.log(System.Logger.Level.ERROR, "emulator of process " + pid() + " failed on output", e);
-                }
-                if (n == chunk.length && chunk.length < APPLY_CHUNK_BYTES) {
-                    chunk = new byte[Math.min(APPLY_CHUNK_BYTES, chunk.length * 2)];
-                }
+                chunk = apply(chunk, n);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            ThreadCpu.threadEnding(ThreadCpu.Role.SCREEN);
         }
+    }
+
+    /**
+     * Applies {@code n} bytes of {@code chunk} to the screen and returns the buffer for the next take (a larger one
+     * while the queue fills it). A method, not the loop's body, for the reason given at {@link #handOn}.
+     */
+    private byte[] apply(byte[] chunk, int n) {
+        try {
+            for (byte[] reply : screen.feed(chunk, 0, n)) {
+                writeReply(reply);
+            }
+        } catch (RuntimeException e) {
+            // An emulator bug must not stop the screen, or the reader would wait for it for ever.
+            LOG.log(System.Logger.Level.ERROR, "emulator of process " + pid() + " failed on output", e);
+        }
+        if (n == chunk.length && chunk.length < APPLY_CHUNK_BYTES) {
+            return new byte[Math.min(APPLY_CHUNK_BYTES, chunk.length * 2)];
+        }
+        return chunk;
     }
 
     /** Waits until the screen has applied output up to {@code seq}, or the deadline. */

@@ -2,6 +2,7 @@ package dev.ptyctl.service.ws;
 
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import dev.ptyctl.service.metrics.ServerMetrics;
+import dev.ptyctl.service.metrics.ThreadCpu;
 import dev.ptyctl.protocol.ws.ServerFrame;
 import dev.ptyctl.service.output.OutputLog;
 import dev.ptyctl.service.pty.TerminalSession;
@@ -97,6 +98,10 @@ final class ClientSender implements Runnable {
     private byte[] frame;
     /** The subscription that signals {@link #wakeup} on output; ended by whichever thread stops sending. */
     private OutputLog.Subscription subscription;
+    /** Where the sending thread stands in the output log; only the sending thread uses it. */
+    private long cursor;
+    /** Sends an incomplete character at the end of the output as it is (it waited long enough for the rest). */
+    private boolean forcePartial;
     /** The sending threads' name, given by {@link #start}. */
     private String name = "ws-send";
     /** When output or a control frame last went out: {@link #IDLE_HAND_OVER} counts from here. */
@@ -297,6 +302,7 @@ final class ClientSender implements Runnable {
             // The socket closed under a send: the client went away. Nothing to tell anyone.
             LOG.log(System.Logger.Level.DEBUG, "client sender ended", e);
         } finally {
+            ThreadCpu.threadEnding(ThreadCpu.Role.SENDER);
             if (!handedOver) {
                 subscription.close();
                 stopped = true;
@@ -319,50 +325,79 @@ final class ClientSender implements Runnable {
         }
     }
 
+    /** What {@link #step} tells {@link #pump}: go on, hand over to a thread of the other kind, or stop. */
+    private enum Step { CONTINUE, HAND_OVER, END }
+
     /**
      * Sends output from {@code cursor} on until the client goes away or the program has exited (then returns -1), or
      * until this thread should hand over (then returns the cursor to go on from): a platform thread after
      * {@link #IDLE_HAND_OVER} without sending, a virtual thread once it has sent output.
      */
     private long pump(long cursor) throws InterruptedException {
-        boolean forcePartial = false;
+        this.cursor = cursor;
+        forcePartial = false;
         boolean virtual = Thread.currentThread().isVirtual();
         while (!stopped) {
-            sendControl();
-            boolean exited = exit.isDone();
-            OutputLog.Read read = log.read(cursor, frame, BinaryOutputFrame.HEADER_BYTES,
-                    frame.length - BinaryOutputFrame.HEADER_BYTES, forcePartial || exited);
-            switch (read.status()) {
-                case BYTES -> {
-                    sendOutput(read.length(), read.endSeq());
-                    cursor = read.endSeq();
-                    noteBacklog(cursor);
-                    forcePartial = false;
-                    if (virtual) {
-                        return cursor;
-                    }
-                    growFrameIfFilled(read.length());
+            switch (step(virtual)) {
+                case CONTINUE -> { }
+                case HAND_OVER -> {
+                    return this.cursor;
                 }
-                case TOO_OLD, TOO_NEW -> cursor = sendReset();
-                case UP_TO_DATE -> {
-                    if (exited) {
-                        finish(cursor);
-                        return -1;
-                    }
-                    long now = System.nanoTime();
-                    long handOverAt = lastSentNanos + idleHandOverNanos;
-                    if (!virtual && now - handOverAt >= 0) {
-                        return cursor;
-                    }
-                    long until = virtual ? nextKeepaliveNanos : Math.min(nextKeepaliveNanos, handOverAt);
-                    if (wakeup.await(Math.max(0, until - now))) {
-                        batch(cursor);
-                    }
+                case END -> {
+                    return -1;
                 }
-                case PARTIAL_CHARACTER -> forcePartial = !wakeup.await(PARTIAL_CHARACTER_WAIT.toNanos());
             }
         }
         return -1;
+    }
+
+    /**
+     * One pass of {@link #pump}: control frames, then one frame of output, a reset, or a wait. A method of its own,
+     * not the loop's body: every sending thread is new, and a loop runs in the interpreter until the JIT replaces it
+     * on the stack after tens of thousands of passes, which a thread that sends a few hundred frames never reaches;
+     * a method called from every thread is compiled once for all of them.
+     */
+    private Step step(boolean virtual) throws InterruptedException {
+        sendControl();
+        boolean exited = exit.isDone();
+        OutputLog.Read read = log.read(cursor, frame, BinaryOutputFrame.HEADER_BYTES,
+                frame.length - BinaryOutputFrame.HEADER_BYTES, forcePartial || exited);
+        switch (read.status()) {
+            case BYTES -> {
+                sendOutput(read.length(), read.endSeq());
+                cursor = read.endSeq();
+                noteBacklog(cursor);
+                forcePartial = false;
+                if (virtual) {
+                    return Step.HAND_OVER;
+                }
+                growFrameIfFilled(read.length());
+            }
+            case TOO_OLD, TOO_NEW -> cursor = sendReset();
+            case UP_TO_DATE -> {
+                return awaitOutput(exited, virtual);
+            }
+            case PARTIAL_CHARACTER -> forcePartial = !wakeup.await(PARTIAL_CHARACTER_WAIT.toNanos());
+        }
+        return Step.CONTINUE;
+    }
+
+    /** Nothing new to send: finishes after the exit, hands over when idle, else waits for output or a keepalive. */
+    private Step awaitOutput(boolean exited, boolean virtual) throws InterruptedException {
+        if (exited) {
+            finish(cursor);
+            return Step.END;
+        }
+        long now = System.nanoTime();
+        long handOverAt = lastSentNanos + idleHandOverNanos;
+        if (!virtual && now - handOverAt >= 0) {
+            return Step.HAND_OVER;
+        }
+        long until = virtual ? nextKeepaliveNanos : Math.min(nextKeepaliveNanos, handOverAt);
+        if (wakeup.await(Math.max(0, until - now))) {
+            batch(cursor);
+        }
+        return Step.CONTINUE;
     }
 
     /** Counts each time this client falls more than its backlog behind the newest output (one read per frame). */

@@ -66,6 +66,10 @@ class MetricsTest {
         RestAssured.given(TestServers.api(server)).delete("/v1/terminals/" + id).then().statusCode(200);
         RestAssured.given(TestServers.api(server)).delete("/v1/terminals/" + ended);
         PrometheusText after = scrape();
+        // Each thread of the output path adds its CPU time as it ends: the readers and screen threads of both
+        // terminals, the senders of the two clients of the deleted one.
+        PrometheusText threadsEnded = awaitScrape(text -> threadCpu(before, text, "reader") > 0
+                && threadCpu(before, text, "screen") > 0 && threadCpu(before, text, "sender") > 0);
 
         assertThat(delta(before, during, "ptyctl_output_bytes_total", Map.of())).isPositive();
         assertThat(delta(before, during, "ptyctl_input_bytes_total", Map.of())).isEqualTo(typed.length() + 1);
@@ -90,12 +94,30 @@ class MetricsTest {
         assertThat(after.sum("ptyctl_terminals", Map.of("state", "running"))).isZero();
         assertThat(delta(before, after, "ptyctl_backlog_pauses_total", Map.of()))
                 .as("no client fell behind (ClientBacklogTest counts one that does)").isZero();
+        assertThat(threadCpu(before, threadsEnded, "reader")).as("readers' CPU").isPositive();
+        assertThat(threadCpu(before, threadsEnded, "screen")).as("screen threads' CPU").isPositive();
+        assertThat(threadCpu(before, threadsEnded, "sender")).as("senders' CPU").isPositive();
         assertThat(during.type("ptyctl_terminals")).isEqualTo("gauge");
         assertThat(during.type("ptyctl_spawn_seconds")).isEqualTo("histogram");
     }
 
     private static double delta(PrometheusText before, PrometheusText after, String name, Map<String, String> labels) {
         return after.sum(name, labels) - before.sum(name, labels);
+    }
+
+    private static double threadCpu(PrometheusText before, PrometheusText after, String role) {
+        return delta(before, after, "ptyctl_thread_cpu_nanoseconds_total", Map.of("role", role));
+    }
+
+    /** Scrapes until {@code done} holds, at most 20 s; returns the last scrape. */
+    private static PrometheusText awaitScrape(java.util.function.Predicate<PrometheusText> done) throws Exception {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        PrometheusText text = scrape();
+        while (!done.test(text) && System.nanoTime() - deadline < 0) {
+            Thread.onSpinWait();
+            text = scrape();
+        }
+        return text;
     }
 
     private static PrometheusText scrape() throws Exception {
