@@ -40,6 +40,8 @@ final class PtyctlCat implements CatContender {
     private final Map<Workload, Samples> frameBytes = new EnumMap<>(Workload.class);
     private final Map<Workload, Map<String, Samples>> cpuParts = new EnumMap<>(Workload.class);
     private final Map<Workload, Map<String, Samples>> slices = new EnumMap<>(Workload.class);
+    /** CPU ms per MiB by the server's own counts of its ended threads, per measured run ({@link #run}). */
+    private final Map<Workload, Map<String, Samples>> ownParts = new EnumMap<>(Workload.class);
     /** Runs made again because the client was sent a reset frame (see {@link #RESET_ATTEMPTS}). */
     private int resetRepeats;
 
@@ -77,6 +79,17 @@ final class PtyctlCat implements CatContender {
         return cpuParts.get(workload);
     }
 
+    /**
+     * CPU milliseconds per MiB of file bytes of each part of the measured runs themselves, by the server's own
+     * counts ({@code ptyctl_thread_cpu_nanoseconds_total}: each reader, screen and sender thread adds its CPU as it
+     * ends; read before each run and after its terminal was deleted), and the rest of the server process (its
+     * connections, JIT, collector, the terminal's creation and deletion) from the process clock over the same span.
+     * Null when the server has no such counts. No watcher runs beside these runs.
+     */
+    Map<String, Samples> ownPartsMsPerMib(Workload workload) {
+        return ownParts.get(workload);
+    }
+
     /** Time slices per MiB of each {@link CpuBreakdown#SERVER_PARTS} part, per {@link #runWithBreakdown}. */
     Map<String, Samples> slicesPerMib(Workload workload) {
         return slices.get(workload);
@@ -91,6 +104,7 @@ final class PtyctlCat implements CatContender {
     /** Drops the figures so far (those of the warm-up runs). */
     void forgetWarmUp() {
         serverCpu.clear();
+        ownParts.clear();
         machineCpu.clear();
         frameBytes.clear();
         cpuParts.clear();
@@ -133,15 +147,33 @@ final class PtyctlCat implements CatContender {
     @Override
     public long run(CatWorkload workload) throws Exception {
         return repeatedAfterReset(() -> {
+            Map<String, Long> rolesBefore = server.settledThreadCpuNanos();
             long nanos = server.cpuNanos();
             MachineCpu machine = MachineCpu.now();
             long start = System.nanoTime();
-            return catSession(workload, start, () -> {
+            long elapsed = catSession(workload, start, () -> {
                 serverCpu.computeIfAbsent(workload.workload(), w -> new Samples())
                         .add((server.cpuNanos() - nanos) / 1e6 / workload.mib());
                 machineCpu.computeIfAbsent(workload.workload(), w -> new Samples())
                         .add(workload.msPerMib(MachineCpu.now().busyTicksSince(machine)));
             });
+            // The process clock before the scrapes below, which cost the server CPU of their own; the threads
+            // that end last (the sender, after the connection closed) have had the pause to do so.
+            Thread.sleep(50);
+            long total = server.cpuNanos() - nanos;
+            Map<String, Long> rolesAfter = server.settledThreadCpuNanos();
+            if (!rolesAfter.isEmpty()) {
+                Map<String, Double> perMib = new LinkedHashMap<>();
+                long rest = total;
+                for (Map.Entry<String, Long> role : rolesAfter.entrySet()) {
+                    long spent = role.getValue() - rolesBefore.getOrDefault(role.getKey(), 0L);
+                    perMib.put(role.getKey(), spent / 1e6 / workload.mib());
+                    rest -= spent;
+                }
+                perMib.put("rest of server", rest / 1e6 / workload.mib());
+                addByPart(ownParts, workload.workload(), perMib);
+            }
+            return elapsed;
         });
     }
 

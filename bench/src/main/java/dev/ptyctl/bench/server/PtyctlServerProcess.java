@@ -28,6 +28,8 @@ import java.util.regex.Pattern;
  * the outside ({@code jcmd}, {@code /proc}).
  */
 final class PtyctlServerProcess implements AutoCloseable {
+    private static final Pattern THREAD_CPU = Pattern.compile(
+            "(?m)^ptyctl_thread_cpu_nanoseconds_total\\{[^}]*role=\"(\\w+)\"[^}]*}\\s+(\\S+)");
     private static final Pattern TERMINAL_ID = Pattern.compile("\"terminalId\"\\s*:\\s*\"([^\"]+)\"");
     private static final Pattern RPC_PORT = Pattern.compile("\"rpc\"\\s*:\\s*\\{[^}]*\"port\"\\s*:\\s*(\\d+)");
     /**
@@ -158,6 +160,42 @@ final class PtyctlServerProcess implements AutoCloseable {
     /** {@code DELETE /v1/terminals/{id}}: hangs up and removes the terminal. */
     void delete(String terminalId) throws IOException, InterruptedException {
         http.send(request("/v1/terminals/" + terminalId).DELETE().build(), HttpResponse.BodyHandlers.discarding());
+    }
+
+    /**
+     * The server's own CPU counts of its output path's ended threads, by role ({@code reader}, {@code screen},
+     * {@code sender}), in nanoseconds, from {@code ptyctl_thread_cpu_nanoseconds_total} of {@code /observe/metrics};
+     * empty for a server without them (an older build compared against).
+     */
+    Map<String, Long> threadCpuNanos() throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(request("/observe/metrics").GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        Map<String, Long> roles = new java.util.TreeMap<>();
+        if (response.statusCode() != 200) {
+            return roles;
+        }
+        Matcher m = THREAD_CPU.matcher(response.body());
+        while (m.find()) {
+            roles.put(m.group(1), (long) Double.parseDouble(m.group(2)));
+        }
+        return roles;
+    }
+
+    /**
+     * {@link #threadCpuNanos()} once two reads 20 ms apart agree: a terminal's threads end moments after its client
+     * has been sent the exit, and a client's sender after the connection has closed.
+     */
+    Map<String, Long> settledThreadCpuNanos() throws IOException, InterruptedException {
+        Map<String, Long> last = threadCpuNanos();
+        for (int i = 0; i < 50; i++) {
+            Thread.sleep(20);
+            Map<String, Long> now = threadCpuNanos();
+            if (now.equals(last)) {
+                break;
+            }
+            last = now;
+        }
+        return last;
     }
 
     /** The WebSocket URI of a terminal, protocol 2, replay from byte 0. */

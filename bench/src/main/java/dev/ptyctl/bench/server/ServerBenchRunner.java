@@ -302,6 +302,7 @@ public final class ServerBenchRunner {
                     drain.readerCpuMsPerMib(w.workload()).medianRange(), 1000.0 / cpu.median(),
                     ptyctl.frameBytes(w.workload()).median()));
         }
+        ownParts(report, ptyctl, files.values());
         double sessionMs = ptyctl.sessionCpuMs(SESSION_COST_SAMPLES);
         double runMib = files.values().iterator().next().mib();
         report.append(String.format(Locale.ROOT, "%nA terminal that prints one byte, run as a measured run is "
@@ -360,6 +361,20 @@ public final class ServerBenchRunner {
         partTable(report, "Time slices per MiB of the server's threads in the same runs (how often each part was put "
                 + "on a CPU; nearly each slice of the reader, screen and sender begins with a wake-up):",
                 CpuBreakdown.SERVER_PARTS, workloads, w -> ptyctl.slicesPerMib(w.workload()), " %.0f |");
+    }
+
+    /** The measured runs' CPU by part, from the server's own counts, when it has them. */
+    private static void ownParts(StringBuilder report, PtyctlCat ptyctl, Collection<CatWorkload> workloads) {
+        CatWorkload first = workloads.iterator().next();
+        Map<String, Samples> parts = ptyctl.ownPartsMsPerMib(first.workload());
+        if (parts == null) {
+            return;
+        }
+        partTable(report, "The same measured runs by part, CPU ms per MiB (medians; the server's own counts: each "
+                + "reader, screen and sender thread adds its CPU time as it ends, read before each run and after its "
+                + "terminal was deleted; the rest is the process clock over that span less the three: connections, "
+                + "JIT, collector, the terminal's creation and deletion; no watcher runs beside these runs):",
+                List.copyOf(parts.keySet()), workloads, w -> ptyctl.ownPartsMsPerMib(w.workload()), " %.1f |");
     }
 
     /** A table of a figure per workload and part: the median of each part's samples, as {@code format}. */
