@@ -302,7 +302,7 @@ public final class ServerBenchRunner {
                     drain.readerCpuMsPerMib(w.workload()).medianRange(), 1000.0 / cpu.median(),
                     ptyctl.frameBytes(w.workload()).median()));
         }
-        ownParts(report, ptyctl, files.values());
+        ownParts(report, ptyctl, drain, files.values());
         double sessionMs = ptyctl.sessionCpuMs(SESSION_COST_SAMPLES);
         double runMib = files.values().iterator().next().mib();
         report.append(String.format(Locale.ROOT, "%nA terminal that prints one byte, run as a measured run is "
@@ -363,18 +363,26 @@ public final class ServerBenchRunner {
                 CpuBreakdown.SERVER_PARTS, workloads, w -> ptyctl.slicesPerMib(w.workload()), " %.0f |");
     }
 
-    /** The measured runs' CPU by part, from the server's own counts, when it has them. */
-    private static void ownParts(StringBuilder report, PtyctlCat ptyctl, Collection<CatWorkload> workloads) {
+    /**
+     * The measured runs' CPU by part, from the server's own counts, when it has them; beside the reader, what the C
+     * drain's own reading of the same stream cost in the same rounds (its floor).
+     */
+    private static void ownParts(StringBuilder report, PtyctlCat ptyctl, BareDrain drain,
+                                 Collection<CatWorkload> workloads) {
         CatWorkload first = workloads.iterator().next();
-        Map<String, Samples> parts = ptyctl.ownPartsMsPerMib(first.workload());
-        if (parts == null) {
+        if (ptyctl.ownPartsMsPerMib(first.workload()) == null) {
             return;
         }
+        Function<CatWorkload, Map<String, Samples>> figures = w -> {
+            Map<String, Samples> parts = new LinkedHashMap<>(ptyctl.ownPartsMsPerMib(w.workload()));
+            parts.put("the drain's own CPU (the reader's floor)", drain.readerCpuMsPerMib(w.workload()));
+            return parts;
+        };
         partTable(report, "The same measured runs by part, CPU ms per MiB (medians; the server's own counts: each "
                 + "reader, screen and sender thread adds its CPU time as it ends, read before each run and after its "
                 + "terminal was deleted; the rest is the process clock over that span less the three: connections, "
                 + "JIT, collector, the terminal's creation and deletion; no watcher runs beside these runs):",
-                List.copyOf(parts.keySet()), workloads, w -> ptyctl.ownPartsMsPerMib(w.workload()), " %.1f |");
+                List.copyOf(figures.apply(first).keySet()), workloads, figures, " %.1f |");
     }
 
     /** A table of a figure per workload and part: the median of each part's samples, as {@code format}. */
