@@ -88,6 +88,31 @@ class RenderCommandTest {
     }
 
     @Test
+    void linesAcrossReadBoundariesRenderAsTheWholeInputFedAtOnce() throws IOException {
+        // Reads are fed up to their last line feed and the rest carried into the next read; lines of every length up
+        // to 8 KiB (longer than what a read carries over), coloured, with multi-byte characters, cross the 64 KiB
+        // boundaries at every offset.
+        StringBuilder text = new StringBuilder();
+        java.util.Random random = new java.util.Random(5);
+        while (text.length() < 400 * 1024) {
+            int length = random.nextInt(8) == 0 ? random.nextInt(8 * 1024) : random.nextInt(200);
+            text.append(ESC).append("[3").append(random.nextInt(8)).append('m');
+            for (int i = 0; i < length; i++) {
+                text.append(i % 17 == 0 ? "é" : i % 29 == 0 ? "世" : "x");
+            }
+            text.append(ESC).append("[0m\r\n");
+        }
+        Path file = write("lines.bin", text.toString());
+        Terminal expected = new Terminal(100, 30);
+        expected.feed(text.toString().getBytes(StandardCharsets.UTF_8));
+
+        Cli.Result result = Cli.run("render", file.toString(), "--format", "vt");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).isEqualTo(VtSerializer.serialize(expected));
+    }
+
+    @Test
     void asciicastTakesItsSizeFromTheHeaderAndAppliesOutputAndResizeInOrder() throws IOException {
         Path cast = write("session.cast", """
                 {"version": 2, "width": 10, "height": 4, "timestamp": 1700000000, "env": {"TERM": "xterm-256color"}}
