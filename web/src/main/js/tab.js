@@ -1,7 +1,9 @@
 // One terminal shown in the page: an xterm.js Terminal with its addons, attached through a TerminalSocket.
 // Output is written in the order it came; a reset frame first waits for earlier writes, then term.reset(), so the
 // buffer ends exactly as a page that never disconnected would have it. The PTY's size is shown as it is (a
-// larger grid cropped, not reflowed); this tab asks for its own size when shown and claims it when focused.
+// larger grid cropped and scrolling, never reflowed to the window), applied at the point of the output where the
+// server's emulator took it, so every line wraps as on the server; this tab asks for its own size when shown and
+// claims it when focused.
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
@@ -66,8 +68,8 @@ export class TerminalTab {
         onAck: (clientSeq, outputSeq) => {
           if (this.answerFrom === Infinity) this.answerFrom = outputSeq;
         },
-        // In output order: the program redraws for the new size after the output before it.
-        onSize: (cols, rows) => this.term.write('', () => this.term.resize(cols, rows)),
+        // In output order: the server sends the size at the point of the output where its emulator took it.
+        onSize: (cols, rows) => this.resizeInOrder(cols, rows),
         onTitle: (title, activity) => {
           this.title = title;
           this.activity = activity;
@@ -179,13 +181,28 @@ export class TerminalTab {
   /** Sends the grid that fits this tab's area; the server's size frame then resizes xterm.js. */
   fitToWindow() {
     if (!this.shown || this.view || !this.term.element) return;
-    const size = this.fit.proposeDimensions();
+    const size = this.proposeGrid();
     if (!size || !size.cols || !size.rows) return;
     const cols = Math.max(2, Math.min(1000, size.cols));
     const rows = Math.max(1, Math.min(1000, size.rows));
     if (this.sentSize?.cols === cols && this.sentSize?.rows === rows && this.socket.state === 'open') return;
     this.sentSize = { cols, rows };
     this.socket.resize(cols, rows);
+  }
+
+  /**
+   * The grid that fits this tab's area, measured without its scrollbars: a grid larger than the area (another
+   * client's size) gives it scrollbars, and they must not make this tab ask for a smaller grid than when it sets the
+   * size itself (it would then flip between two sizes as the scrollbars come and go).
+   */
+  proposeGrid() {
+    const overflow = this.host.style.overflow;
+    this.host.style.overflow = 'hidden';
+    try {
+      return this.fit.proposeDimensions();
+    } finally {
+      this.host.style.overflow = overflow;
+    }
   }
 
   onReady() {
@@ -197,6 +214,15 @@ export class TerminalTab {
     } else if (!this.view) {
       this.socket.hide();
     }
+  }
+
+  /**
+   * The terminal's size, applied between the output before it and the output after it, as the server's emulator
+   * did: every line then wraps at the width the server drew it at. Behind a reset, it waits in the same queue.
+   */
+  resizeInOrder(cols, rows) {
+    if (this.writeQueue) this.writeQueue.push({ size: { cols, rows } });
+    else this.term.write('', () => this.term.resize(cols, rows));
   }
 
   /** Output in arrival order; a reset waits for the writes before it, then starts from a clean terminal. */
@@ -218,6 +244,10 @@ export class TerminalTab {
       const queued = this.writeQueue;
       this.writeQueue = null;
       for (const item of queued) {
+        if (item.size) {
+          this.term.write('', () => this.term.resize(item.size.cols, item.size.rows));
+          continue;
+        }
         if (item.reset) {
           this.resets++;
           this.term.reset();
@@ -241,8 +271,7 @@ export class TerminalTab {
   typed(data) {
     if (this.view) return;
     if (this.replies.replying) {
-      const chunk = this.chunks[0];
-      if (chunk && chunk.live && chunk.start >= this.answerFrom) this.socket.input(data, false);
+      if (this.parsingLiveOutput()) this.socket.input(data, false);
       return;
     }
     if (this.ctrlArmed) {
@@ -254,6 +283,16 @@ export class TerminalTab {
       }
     }
     this.socket.input(data);
+  }
+
+  /**
+   * Whether the output xterm.js is parsing now is live: it came after this connection's first ack. Output before
+   * it (a replay after a reconnect, a reset frame) was printed while this page was not there to see it: the queries in
+   * it were answered by someone else.
+   */
+  parsingLiveOutput() {
+    const chunk = this.chunks[0];
+    return !!chunk && chunk.live && chunk.start >= this.answerFrom;
   }
 
   /** A key of the touch key bar. */

@@ -258,12 +258,18 @@ class WebPageE2eTest {
         return (int) Pattern.compile(regex).matcher(text).results().count();
     }
 
-    private static Map<String, Long> sentSizeOf(Page page, String id) {
+    /** The grid the page asked for, once it has. */
+    static Map<String, Long> sentSizeOf(Page page, String id) {
         page.waitUntil("the page sent its size", () -> page.sentSize(id) != null);
         return page.sentSize(id);
     }
 
     private void waitForPtySize(String id, Map<String, Long> size) {
+        waitForPtySize(page, terminals, id, size);
+    }
+
+    /** Waits until the terminal has {@code size} ({@code cols}, {@code rows}). */
+    static void waitForPtySize(Page page, TerminalsClient terminals, String id, Map<String, Long> size) {
         TerminalSize expected = new TerminalSize(size.get("cols").intValue(), size.get("rows").intValue());
         page.waitUntil("the PTY is " + expected, () -> {
             try {

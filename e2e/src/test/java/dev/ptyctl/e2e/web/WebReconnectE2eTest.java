@@ -108,7 +108,7 @@ class WebReconnectE2eTest {
     }
 
     /** Lets the stream's next burst go: a line into its FIFO (which blocks until the loop reads it, so bounded). */
-    private static void release(Path fifo) throws Exception {
+    static void release(Path fifo) throws Exception {
         // A thread of its own, not the common pool: its one thread is shared with the tests running alongside.
         CompletableFuture<Void> written = new CompletableFuture<>();
         Thread.ofPlatform().daemon().start(() -> {
@@ -123,7 +123,7 @@ class WebReconnectE2eTest {
     }
 
     /** Rows without trailing blanks, and no blank rows at the end (below the cursor). */
-    private static String normalized(String text) {
+    static String normalized(String text) {
         String joined = Arrays.stream(text.split("\n", -1)).map(String::stripTrailing)
                 .collect(Collectors.joining("\n"));
         return joined.replaceAll("\n+$", "");

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The screenshots of docs/web.md, taken in headless Chromium: the list, vim in a tab, a shell with its prompt marks,
- * a reconnect in progress and a phone-sized window. Not a test: runs only when asked, writing into the folder named
+ * a reconnect in progress, a phone-sized window, and one showing a desktop's larger grid. Not a test: runs only when asked, writing into the folder named
  * by {@code ptyctl.screenshots}:
  * {@code mvn -B -pl e2e -am verify -Dtest=WebScreenshots -Dsurefire.failIfNoSpecifiedTests=false
  * -Dptyctl.screenshots=$PWD/docs/images}.
@@ -113,6 +113,16 @@ class WebScreenshots {
         phone.waitForText(small.terminalId(), "web.md");
         Files.write(out.resolve("web-phone.png"), phone.screenshot());
         phone.closeWindow();
+
+        // A phone next to a desktop page that has the size: the desktop's grid as it is, cropped, scrolling sideways.
+        page.open("/?t=" + shell.terminalId());
+        Page cropped = page.newWindow(390, 780).open("/?t=" + shell.terminalId() + "&keys=1");
+        cropped.waitForText(shell.terminalId(), "web:");
+        page.click(shell.terminalId());
+        cropped.waitUntil("the phone shows the desktop's grid", () -> ((Number) cropped.js(
+                "return window.ptyctl.terminals[arguments[0]].cols;", shell.terminalId())).intValue() > 60);
+        Files.write(out.resolve("web-phone-cropped.png"), cropped.screenshot());
+        cropped.closeWindow();
     }
 
     private Terminal create(CreateTerminalRequest request) throws Exception {

@@ -344,14 +344,36 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     @Override
+    public GridSize gridSize() {
+        return screen.gridSize();
+    }
+
+    @Override
     public void resize(int cols, int rows) throws IOException, InterruptedException {
         onWriterThread(() -> {
             ensureRunning();
             // The emulator first: whatever the program draws after SIGWINCH must land on the new size.
-            screen.resize(cols, rows);
+            resizeEmulatorAtReadEnd(cols, rows);
             process.setWinSize(new WinSize(cols, rows));
             return null;
         });
+    }
+
+    /**
+     * Resizes the emulator after every byte read so far and before any byte read later: the reader waits meanwhile,
+     * and the emulator first applies what is queued. So the size begins at the end of what clients may already have
+     * been sent (they read the output log, which is ahead of the emulator), and a client told of the size at that
+     * offset wraps every line as the server does. Applying the queue takes a few milliseconds at most (it is bounded);
+     * an emulator that does not catch up within {@link #DRAIN_AFTER_EXIT} is resized where it stands.
+     */
+    private void resizeEmulatorAtReadEnd(int cols, int rows) throws InterruptedException {
+        ingestLock.lockInterruptibly();
+        try {
+            awaitApplied(readSeq, System.nanoTime() + DRAIN_AFTER_EXIT.toNanos());
+            screen.resize(cols, rows);
+        } finally {
+            ingestLock.unlock();
+        }
     }
 
     @Override

@@ -26,6 +26,11 @@ public final class ScreenState {
     private final List<OutputListener> listeners = new CopyOnWriteArrayList<>();
     private volatile boolean answerQueries;
     private long outputSeq;
+    /**
+     * The size and where it began; written under the lock, read without it (a client's sender checks it after every
+     * frame it reads from the output log).
+     */
+    private volatile GridSize gridSize;
     private long lastOutputNanos = System.nanoTime();
     private OptionalInt exitCode = OptionalInt.empty();
 
@@ -36,6 +41,7 @@ public final class ScreenState {
      */
     public ScreenState(int cols, int rows, int scrollbackLines, boolean answerQueries) {
         this.terminal = new Terminal(cols, rows, scrollbackLines);
+        this.gridSize = new GridSize(terminal.cols(), terminal.rows(), 0, 0);
         this.answerQueries = answerQueries;
         terminal.onReply(this::collectReply);
     }
@@ -119,10 +125,16 @@ public final class ScreenState {
         lock.lock();
         try {
             terminal.resize(cols, rows);
+            gridSize = new GridSize(terminal.cols(), terminal.rows(), outputSeq, gridSize.resizes() + 1);
             changed.signalAll();
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The emulator's size and the output offset where it began; takes no lock. */
+    public GridSize gridSize() {
+        return gridSize;
     }
 
     /** Runs {@code reader} under the lock with the emulator and the matching progress. */

@@ -24,6 +24,14 @@ public interface TerminalSession {
     /** Like {@link #inspect} but also gives the progress, consistent with the screen {@code reader} sees. */
     <T> T snapshot(BiFunction<? super Terminal, ? super SessionProgress, ? extends T> reader);
 
+    /**
+     * The emulator's size and the output offset from which output is drawn at it. The default knows no resize
+     * position (sessions whose size never changes under output); real sessions record it at each resize.
+     */
+    default GridSize gridSize() {
+        return inspect(terminal -> new GridSize(terminal.cols(), terminal.rows(), 0, 0));
+    }
+
     /** The current progress. */
     SessionProgress progress();
 

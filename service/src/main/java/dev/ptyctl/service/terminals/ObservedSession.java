@@ -1,6 +1,7 @@
 package dev.ptyctl.service.terminals;
 
 import dev.ptyctl.service.metrics.ServerMetrics;
+import dev.ptyctl.service.pty.GridSize;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.vt.Terminal;
@@ -47,6 +48,11 @@ final class ObservedSession implements TerminalSession {
     @Override
     public <T> T snapshot(BiFunction<? super Terminal, ? super SessionProgress, ? extends T> reader) {
         return pty.snapshot(reader);
+    }
+
+    @Override
+    public GridSize gridSize() {
+        return pty.gridSize();
     }
 
     @Override

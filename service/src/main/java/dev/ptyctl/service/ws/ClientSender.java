@@ -5,6 +5,7 @@ import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.metrics.ThreadCpu;
 import dev.ptyctl.protocol.ws.ServerFrame;
 import dev.ptyctl.service.output.OutputLog;
+import dev.ptyctl.service.pty.GridSize;
 import dev.ptyctl.service.pty.TerminalSession;
 import io.helidon.common.buffers.BufferData;
 import io.helidon.websocket.WsCloseCodes;
@@ -30,7 +31,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Control frames (acks, errors, pongs) come from the client's own connection thread through a bounded queue (a
  * client that sends frames but never reads their acks ends up blocking only its own reading); {@code size} frames
- * come from other clients' threads and are coalesced into one slot, so no client ever waits for another.
+ * come from other clients' threads into {@link SizeFrames}, never blocking, and go out at the point of the output
+ * where the server's emulator changed size (output is sent up to there, then the size, then the rest), so a client
+ * that resizes its own emulator on the frame draws every line at the width the server drew it.
  *
  * <p>The thread: a platform thread while output flows ({@link #start}), which hands over to a virtual thread after
  * {@link #IDLE_HAND_OVER} without output, and gets a platform thread back with the next output (after sending it).
@@ -90,7 +93,7 @@ final class ClientSender implements Runnable {
     private final int backlogLimit;
     private boolean behind;
     private final BlockingQueue<String> control = new ArrayBlockingQueue<>(CONTROL_QUEUE_FRAMES);
-    private final AtomicReference<ServerFrame.Size> pendingSize = new AtomicReference<>();
+    private final SizeFrames sizes = new SizeFrames();
     private final AtomicReference<byte[]> pendingPong = new AtomicReference<>();
     private final AtomicReference<ServerFrame.Title> pendingTitle = new AtomicReference<>();
     private final Wakeup wakeup = new Wakeup();
@@ -119,6 +122,8 @@ final class ClientSender implements Runnable {
     private volatile long batchNanos;
     private volatile long resets;
     private ServerFrame.Size lastSentSize;
+    /** The newest size reading this sender has seen ({@link GridSize#resizes()}). */
+    private long knownResizes = -1;
     /** What the client was last told of the title; a client starts knowing of none. */
     private ServerFrame.Title lastSentTitle = NO_TITLE;
     private long nextKeepaliveNanos = System.nanoTime() + KEEPALIVE_INTERVAL.toNanos();
@@ -171,9 +176,9 @@ final class ClientSender implements Runnable {
         control.offer(new ServerFrame.Error(message, Optional.empty()).toJson());
     }
 
-    /** Sends the PTY size soon; only the latest size is kept. Never blocks. */
-    void offerSize(ServerFrame.Size size) {
-        pendingSize.set(size);
+    /** Sends the PTY size, at the point of the output where it began (see {@link SizeFrames}). Never blocks. */
+    void offerSize(GridSize size) {
+        sizes.offer(size);
         wakeup.signal();
     }
 
@@ -270,8 +275,11 @@ final class ClientSender implements Runnable {
             if (binary) {
                 sendText(new ServerFrame.Ready(2).toJson());
             }
+            boolean replay = startSeq.isPresent() && log.keeps(startSeq.getAsLong());
+            // The size first; in a replay that crosses a resize, it comes where the resize happened instead.
+            sendSizesDue(replay ? startSeq.getAsLong() : Long.MAX_VALUE);
             sendControl();
-            if (startSeq.isPresent() && log.keeps(startSeq.getAsLong())) {
+            if (replay) {
                 ServerMetrics.get().replayed();
                 return startSeq.getAsLong();
             }
@@ -359,9 +367,17 @@ final class ClientSender implements Runnable {
      */
     private Step step(boolean virtual) throws InterruptedException {
         sendControl();
+        sendSizesDue(cursor);
+        long nextSize = sizes.nextAfter(cursor);
+        int room = frame.length - BinaryOutputFrame.HEADER_BYTES;
+        if (nextSize >= 0) {
+            room = (int) Math.min(room, nextSize - cursor); // the output drawn at the old size, no more
+        }
         boolean exited = exit.isDone();
-        OutputLog.Read read = log.read(cursor, frame, BinaryOutputFrame.HEADER_BYTES,
-                frame.length - BinaryOutputFrame.HEADER_BYTES, forcePartial || exited);
+        OutputLog.Read read = log.read(cursor, frame, BinaryOutputFrame.HEADER_BYTES, room, forcePartial || exited);
+        if (read.status() == OutputLog.ReadStatus.BYTES && resizedWithin(cursor, read.endSeq())) {
+            return Step.CONTINUE; // read again, up to where the size changed
+        }
         switch (read.status()) {
             case BYTES -> {
                 sendOutput(read.length(), read.endSeq());
@@ -377,7 +393,14 @@ final class ClientSender implements Runnable {
             case UP_TO_DATE -> {
                 return awaitOutput(exited, virtual);
             }
-            case PARTIAL_CHARACTER -> forcePartial = !wakeup.await(PARTIAL_CHARACTER_WAIT.toNanos());
+            case PARTIAL_CHARACTER -> {
+                if (nextSize >= 0) {
+                    // The size changed inside a character: the emulator draws it once complete, at the new size.
+                    sendSizesDue(nextSize);
+                } else {
+                    forcePartial = !wakeup.await(PARTIAL_CHARACTER_WAIT.toNanos());
+                }
+            }
         }
         return Step.CONTINUE;
     }
@@ -450,11 +473,6 @@ final class ClientSender implements Runnable {
         if (pong != null) {
             write(ws -> ws.pong(BufferData.create(pong)));
         }
-        ServerFrame.Size size = pendingSize.getAndSet(null);
-        if (size != null && !size.equals(lastSentSize)) {
-            sendText(size.toJson());
-            lastSentSize = size;
-        }
         ServerFrame.Title title = pendingTitle.getAndSet(null);
         if (title != null && !title.equals(lastSentTitle)) {
             sendText(title.toJson());
@@ -462,6 +480,36 @@ final class ClientSender implements Runnable {
         }
         for (String text = control.poll(); text != null && !stopped; text = control.poll()) {
             sendText(text);
+        }
+    }
+
+    /**
+     * Whether the terminal took a new size inside output just read, from {@code cursor} to {@code end}. A resize
+     * reaches this sender's {@link SizeFrames} only after it happened, while output after it may already be in the
+     * log; so the size is looked up after each read (a volatile read, no lock), and a read that crossed it is
+     * dropped: the next read sends the size first, or stops where it began.
+     */
+    private boolean resizedWithin(long cursor, long end) {
+        GridSize now = session.gridSize();
+        if (now.resizes() == knownResizes) {
+            return false;
+        }
+        knownResizes = now.resizes();
+        sizes.offer(now);
+        return now.sinceSeq() < end; // due before some of these bytes (or all of them: it began at the cursor)
+    }
+
+    /** Sends the size frames due once the output before {@code cursor} has gone out. */
+    private void sendSizesDue(long cursor) {
+        for (var size = sizes.takeDue(cursor); size.isPresent(); size = sizes.takeDue(cursor)) {
+            sendSize(size.get());
+        }
+    }
+
+    private void sendSize(ServerFrame.Size size) {
+        if (!size.equals(lastSentSize)) {
+            sendText(size.toJson());
+            lastSentSize = size;
         }
     }
 
@@ -481,6 +529,10 @@ final class ClientSender implements Runnable {
     /** Sends a reconstruction of the terminal taken under the session lock; returns the seq it stands for. */
     private long sendReset() {
         ResetSnapshot reset = ResetSnapshot.capture(session);
+        // The size the reconstruction is drawn at, first: the client's emulator must have it before the data.
+        sizes.coveredBy(reset.size());
+        knownResizes = Math.max(knownResizes, reset.size().resizes());
+        sendSize(new ServerFrame.Size(reset.size().cols(), reset.size().rows()));
         if (binary) {
             write(ws -> ws.send(BufferData.create(new BinaryOutputFrame(true, reset.seq(), reset.data()).encode()),
                     true));

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.ws;
 
+import dev.ptyctl.service.pty.GridSize;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.vt.serialize.VtSerializer;
 
@@ -11,8 +12,9 @@ import dev.ptyctl.vt.serialize.VtSerializer;
  *
  * @param data the reconstruction, UTF-8
  * @param seq  the output offset it stands for
+ * @param size the size it is drawn at (a client takes it before the data)
  */
-record ResetSnapshot(byte[] data, long seq) {
+record ResetSnapshot(byte[] data, long seq, GridSize size) {
 
     /**
      * Takes the snapshot under the session lock. The PTY reader waits meanwhile (serializing a full scrollback is
@@ -20,6 +22,6 @@ record ResetSnapshot(byte[] data, long seq) {
      */
     static ResetSnapshot capture(TerminalSession session) {
         return session.snapshot((terminal, progress) ->
-                new ResetSnapshot(VtSerializer.serializeBytes(terminal), progress.outputSeq()));
+                new ResetSnapshot(VtSerializer.serializeBytes(terminal), progress.outputSeq(), session.gridSize()));
     }
 }

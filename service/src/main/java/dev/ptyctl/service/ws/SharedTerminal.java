@@ -5,6 +5,7 @@ import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.protocol.ws.ClientFrame;
 import dev.ptyctl.protocol.ws.ServerFrame;
 import dev.ptyctl.service.pty.ForegroundProcess;
+import dev.ptyctl.service.pty.GridSize;
 import dev.ptyctl.service.pty.SessionExitedException;
 import dev.ptyctl.service.pty.TerminalSession;
 import io.helidon.websocket.WsSession;
@@ -289,8 +290,8 @@ final class SharedTerminal {
     }
 
     private void applySize(SizeArbiter.Size size) throws InterruptedException {
-        ServerFrame.Size wanted = new ServerFrame.Size(size.cols(), size.rows());
-        if (wanted.equals(currentSize())) {
+        GridSize now = currentSize();
+        if (now.cols() == size.cols() && now.rows() == size.rows()) {
             return;
         }
         try {
@@ -298,9 +299,7 @@ final class SharedTerminal {
         } catch (IOException e) {
             return; // the program has exited: its size no longer matters
         }
-        for (ClientAttachment attachment : attachments) {
-            attachment.sender().offerSize(wanted);
-        }
+        sizeChanged();
     }
 
     /** Tells every client the live title (SPEC §5.8) after it changed. */
@@ -311,16 +310,16 @@ final class SharedTerminal {
         }
     }
 
-    /** Tells every client the PTY's current size, when something else (JSON-RPC, REST) resized it. */
+    /** Tells every client the PTY's current size after a resize (by a client, or by JSON-RPC or REST). */
     void sizeChanged() {
-        ServerFrame.Size size = currentSize();
+        GridSize size = currentSize();
         for (ClientAttachment attachment : attachments) {
             attachment.sender().offerSize(size);
         }
     }
 
-    private ServerFrame.Size currentSize() {
-        return terminal.session().inspect(t -> new ServerFrame.Size(t.cols(), t.rows()));
+    private GridSize currentSize() {
+        return terminal.session().gridSize();
     }
 
     /** SPEC §5.5: in {@code auto}, the server answers queries exactly while no client sets the size. */

@@ -3,6 +3,7 @@ package dev.ptyctl.service.ws;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.service.output.OutputLog;
+import dev.ptyctl.service.pty.GridSize;
 import dev.ptyctl.service.pty.ScreenState;
 import dev.ptyctl.service.pty.SessionExitedException;
 import dev.ptyctl.service.pty.SessionProgress;
@@ -90,6 +91,11 @@ final class FakeTerminal implements AttachableTerminal {
         @Override
         public <T> T snapshot(BiFunction<? super Terminal, ? super SessionProgress, ? extends T> reader) {
             return screen.snapshot(reader);
+        }
+
+        @Override
+        public GridSize gridSize() {
+            return screen.gridSize();
         }
 
         @Override

@@ -1,0 +1,108 @@
+package dev.ptyctl.e2e.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.e2e.server.UsesServer;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two pages of different sizes on one terminal: a desktop window and a phone-sized one with the key bar. Whichever
+ * is in use sets the size; both always show exactly the server's screen and scrollback, at the terminal's size
+ * (the smaller one cropped and scrolling), never rewrapped at their own width or at the wrong moment.
+ */
+@UsesServer
+@BrowserTest
+class WebSizeE2eTest {
+    private static final String PROMPT = "size> ";
+    private static final int ROUNDS = 8;
+    /**
+     * {@value #ROUNDS} bursts, each released by a line on a FIFO: 40 writes of 20 numbered lines, 10 ms apart. Each
+     * line is 60 digits, CR and a Y: where the Y lands depends on the width the line was written at (the first row of the
+     * line, or the second when the line wrapped), so a page that applies a size change at another point of the output
+     * than the server's emulator does draws those lines differently.
+     */
+    private static final String STREAM = "for r in $(seq 1 " + ROUNDS + "); do until read -r _ < %s; do :; done;"
+            + " for c in $(seq 0 39); do printf '%%060d\\rY\\n' $(seq $((r*1000+c*20)) $((r*1000+c*20+19)));"
+            + " sleep 0.01; done; done; echo stream-done";
+    /** How much of a burst a page must have received before the other page takes the size: output is flowing. */
+    private static final long INTO_BURST = 2 * 1024;
+
+    private Page desktop;
+    private Page phone;
+
+    @AfterEach
+    void leave() {
+        if (phone != null) {
+            phone.closeWindow();
+        }
+        if (desktop != null) {
+            desktop.leave();
+        }
+    }
+
+    @Test
+    void aDesktopPageAndAPhonePageTakingTheSizeInTurnsWhileOutputFlowsBothShowTheServersScreen() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url))) {
+            Terminal terminal = terminals.create(CreateTerminalRequest.builder("sizes-" + UUID.randomUUID())
+                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
+            String id = terminal.terminalId();
+            try {
+                desktop = Page.in(url).open("/?t=" + id);
+                desktop.waitForText(id, PROMPT.strip());
+                phone = desktop.newWindow(390, 844).open("/?t=" + id + "&keys=1");
+                phone.waitForText(id, PROMPT.strip());
+                Map<String, Long> large = WebPageE2eTest.sentSizeOf(desktop, id);
+                Map<String, Long> small = WebPageE2eTest.sentSizeOf(phone, id);
+                assertThat(small.get("cols")).as("the phone's grid is narrower than a line").isLessThan(60);
+                assertThat(large.get("cols")).as("the desktop's grid is wider than a line").isGreaterThan(62);
+
+                Path bursts = Files.createTempDirectory("ptyctl-size-bursts").resolve("go");
+                assertThat(new ProcessBuilder("mkfifo", bursts.toString()).start().waitFor()).isZero();
+                try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                    rpc.write(Action.text(STREAM.formatted(bursts)), Action.key(Key.ENTER));
+                    for (int round = 1; round <= ROUNDS; round++) {
+                        Page user = round % 2 == 1 ? phone : desktop;
+                        Page other = user == phone ? desktop : phone;
+                        long burstStart = terminals.get(id).nextOutputSeq();
+                        WebReconnectE2eTest.release(bursts);
+                        other.waitUntil("burst " + round + " is flowing", () ->
+                                other.tabNumber(id, "socket.seq") > burstStart + INTO_BURST);
+                        user.click(id);
+                        WebPageE2eTest.waitForPtySize(user, terminals, id, user == phone ? small : large);
+                    }
+                    assertThat(rpc.waitFor("stream-done\n", Duration.ofSeconds(60)).matched()).isTrue();
+                }
+                long end = terminals.get(id).nextOutputSeq();
+                String server = WebReconnectE2eTest.normalized(terminals.screen(id));
+                for (Page page : List.of(desktop, phone)) {
+                    page.waitUntil("the page has parsed all output", () -> page.tabNumber(id, "parsedSeq") == end);
+                    assertThat(page.js("return window.ptyctl.terminals[arguments[0]].cols;", id))
+                            .as("the page's grid is the terminal's").isEqualTo(large.get("cols"));
+                    assertThat(WebReconnectE2eTest.normalized(page.buffer(id)))
+                            .as(page == phone ? "the phone page" : "the desktop page").isEqualTo(server);
+                }
+                assertThat(server).as("the last line of the stream").contains("08799");
+                assertThat(phone.js("const h = document.querySelector('.terminal-view:not([hidden]) .xterm-host');"
+                        + " return h.scrollWidth > h.clientWidth;")).as("the phone page scrolls sideways")
+                        .isEqualTo(true);
+            } finally {
+                terminals.delete(id);
+            }
+        }
+    }
+}
