@@ -106,7 +106,7 @@ export class TerminalTab {
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';
     this.term.loadAddon(new WebLinksAddon());
-    if (this.options.clipboard) this.term.loadAddon(new ClipboardAddon(undefined, writeOnlyClipboard));
+    if (this.options.clipboard) this.term.loadAddon(new ClipboardAddon(undefined, this.liveOnlyClipboard()));
     this.replies = new ReplyDetector(this.term);
     this.marks = new PromptMarks(this.term);
     this.term.onData((data) => this.typed(data));
@@ -288,11 +288,23 @@ export class TerminalTab {
   /**
    * Whether the output xterm.js is parsing now is live: it came after this connection's first ack. Output before
    * it (a replay after a reconnect, a reset frame) was printed while this page was not there to see it: the queries in
-   * it were answered by someone else.
+   * it were answered by someone else, and its clipboard writes are not this page's to make.
    */
   parsingLiveOutput() {
     const chunk = this.chunks[0];
     return !!chunk && chunk.live && chunk.start >= this.answerFrom;
+  }
+
+  /**
+   * OSC 52 with the user's consent (?clipboard=1): live output may copy to the clipboard, never read it; output
+   * replayed on connecting (an OSC 52 printed long ago, or while the page was away) copies nothing.
+   */
+  liveOnlyClipboard() {
+    return {
+      readText: () => '',
+      writeText: (selection, text) => (selection === 'c' && this.parsingLiveOutput()
+        ? navigator.clipboard.writeText(text) : undefined),
+    };
   }
 
   /** A key of the touch key bar. */
@@ -364,8 +376,3 @@ export class TerminalTab {
   }
 }
 
-/** OSC 52 with the user's consent: programs may copy to the clipboard, never read it. */
-const writeOnlyClipboard = {
-  readText: () => '',
-  writeText: (selection, text) => (selection === 'c' ? navigator.clipboard.writeText(text) : undefined),
-};

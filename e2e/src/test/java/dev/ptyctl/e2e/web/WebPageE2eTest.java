@@ -33,7 +33,7 @@ import org.openqa.selenium.Keys;
 class WebPageE2eTest {
     private static final String PROMPT = "web> ";
     /** Replaces the browser's clipboard with a recorder: headless Chromium has no clipboard to read back. */
-    private static final String RECORD_CLIPBOARD = """
+    static final String RECORD_CLIPBOARD = """
             window.copied = [];
             navigator.clipboard.writeText = (text) => { window.copied.push(text); return Promise.resolve(); };""";
     private final List<String> created = new ArrayList<>();

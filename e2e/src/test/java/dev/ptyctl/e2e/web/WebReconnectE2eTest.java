@@ -179,6 +179,47 @@ class WebReconnectE2eTest {
     }
 
     @Test
+    void anOsc52ReplayedAfterAReconnectIsNotCopiedOnlyLiveOutputCopies() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        String copy = "printf '\\e]52;c;%%s\\a' $(printf %s | base64); echo %s-$((6*7))";
+        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
+             CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
+            Terminal terminal = terminals.create(CreateTerminalRequest.builder("replayed-osc52-" + UUID.randomUUID())
+                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", "clip> ").build());
+            String id = terminal.terminalId();
+            page = Page.in(proxy.url().toString()).open("/?t=" + id + "&clipboard=1");
+            try {
+                page.waitForText(id, "clip>");
+                page.js(WebPageE2eTest.RECORD_CLIPBOARD);
+                page.click(id);
+                proxy.down();
+                page.waitUntil("the page lost its connection", () -> !"open".equals(
+                        page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id)));
+                try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                    // Printed while the page is away: the page gets it in the replay when it is back.
+                    rpc.write(Action.text(copy.formatted("printed-while-away", "away")), Action.key(Key.ENTER));
+                    assertThat(rpc.waitFor("away-42\n", java.time.Duration.ofSeconds(20)).matched()).isTrue();
+                    long printed = terminals.get(id).nextOutputSeq();
+                    proxy.up();
+                    page.waitUntil("the page is back and has parsed the replay", () ->
+                            page.tabNumber(id, "socket.connections") > 1 && page.tabNumber(id, "parsedSeq") >= printed);
+                    assertThat((java.util.List<?>) page.js("return window.copied;")).as("copied from the replay")
+                            .isEmpty();
+
+                    rpc.write(Action.text(copy.formatted("printed-live", "live")), Action.key(Key.ENTER));
+                    page.waitForText(id, "live-42");
+                    page.waitUntil("live output copied", () ->
+                            !((java.util.List<?>) page.js("return window.copied;")).isEmpty());
+                    assertThat((java.util.List<Object>) page.js("return window.copied;"))
+                            .containsExactly("printed-live");
+                }
+            } finally {
+                terminals.delete(id);
+            }
+        }
+    }
+
+    @Test
     void aQueryReplayedAfterAReconnectIsNotAnsweredAgain() throws Exception {
         String url = System.getProperty("ptyctl.url");
         try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));

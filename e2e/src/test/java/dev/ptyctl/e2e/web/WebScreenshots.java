@@ -21,8 +21,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The screenshots of docs/web.md, taken in headless Chromium: the list, vim in a tab, a shell with its prompt marks,
- * a reconnect in progress, a phone-sized window, and one showing a desktop's larger grid. Not a test: runs only when asked, writing into the folder named
- * by {@code ptyctl.screenshots}:
+ * a reconnect in progress, a phone-sized window, and one showing a desktop's larger grid. Not a test: runs only when
+ * asked, writing into the folder named by {@code ptyctl.screenshots}:
  * {@code mvn -B -pl e2e -am verify -Dtest=WebScreenshots -Dsurefire.failIfNoSpecifiedTests=false
  * -Dptyctl.screenshots=$PWD/docs/images}.
  */

@@ -31,9 +31,9 @@ class WebSizeE2eTest {
     private static final int ROUNDS = 8;
     /**
      * {@value #ROUNDS} bursts, each released by a line on a FIFO: 40 writes of 20 numbered lines, 10 ms apart. Each
-     * line is 60 digits, CR and a Y: where the Y lands depends on the width the line was written at (the first row of the
-     * line, or the second when the line wrapped), so a page that applies a size change at another point of the output
-     * than the server's emulator does draws those lines differently.
+     * line is 60 digits, CR and a Y: where the Y lands depends on the width the line was written at (the first row
+     * of the line, or the second when the line wrapped), so a page that applies a size change at another point of the
+     * output than the server's emulator does draws those lines differently.
      */
     private static final String STREAM = "for r in $(seq 1 " + ROUNDS + "); do until read -r _ < %s; do :; done;"
             + " for c in $(seq 0 39); do printf '%%060d\\rY\\n' $(seq $((r*1000+c*20)) $((r*1000+c*20+19)));"
