@@ -40,6 +40,11 @@ final class PtyctlCat implements CatContender {
     private final Map<Workload, Samples> frameBytes = new EnumMap<>(Workload.class);
     private final Map<Workload, Map<String, Samples>> cpuParts = new EnumMap<>(Workload.class);
     private final Map<Workload, Map<String, Samples>> slices = new EnumMap<>(Workload.class);
+    /**
+     * The server's thread counts read after the last {@link #run}; null before the first, and after terminals that
+     * were no measured run's.
+     */
+    private Map<String, Long> rolesAfterLastRun;
     /** CPU ms per MiB by the server's own counts of its ended threads, per measured run ({@link #run}). */
     private final Map<Workload, Map<String, Samples>> ownParts = new EnumMap<>(Workload.class);
     /** Runs made again because the client was sent a reset frame (see {@link #RESET_ATTEMPTS}). */
@@ -124,6 +129,7 @@ final class PtyctlCat implements CatContender {
      * CPU). A server that lives for hours has long compiled it.
      */
     void warmSessionPath(int sessions) throws Exception {
+        rolesAfterLastRun = null; // these terminals' threads are no measured run's
         for (int i = 0; i < sessions; i++) {
             gatedSession("bench-warm-", "printf x", client -> client.exit().get(30, TimeUnit.SECONDS));
         }
@@ -147,7 +153,7 @@ final class PtyctlCat implements CatContender {
     @Override
     public long run(CatWorkload workload) throws Exception {
         return repeatedAfterReset(() -> {
-            Map<String, Long> rolesBefore = server.settledThreadCpuNanos();
+            Map<String, Long> rolesBefore = rolesAfterLastRun != null ? rolesAfterLastRun : server.threadCpuNanos();
             long nanos = server.cpuNanos();
             MachineCpu machine = MachineCpu.now();
             long start = System.nanoTime();
@@ -161,7 +167,10 @@ final class PtyctlCat implements CatContender {
             // that end last (the sender, after the connection closed) have had the pause to do so.
             Thread.sleep(50);
             long total = server.cpuNanos() - nanos;
-            Map<String, Long> rolesAfter = server.settledThreadCpuNanos();
+            // One scrape per run (it costs the server CPU, and its JIT work, of its own); it stands for the next
+            // run's start too, as nothing runs in the server between two runs.
+            Map<String, Long> rolesAfter = server.threadCpuNanos();
+            rolesAfterLastRun = rolesAfter;
             if (!rolesAfter.isEmpty()) {
                 Map<String, Double> perMib = new LinkedHashMap<>();
                 long rest = total;
@@ -215,6 +224,7 @@ final class PtyctlCat implements CatContender {
      * so the breakdown has runs of its own, after the measured rounds.
      */
     void runWithBreakdown(CatWorkload workload) throws Exception {
+        rolesAfterLastRun = null;
         repeatedAfterReset(() -> {
             CpuBreakdown parts = CpuBreakdown.start(server.pid());
             long start = System.nanoTime();
