@@ -4,10 +4,12 @@
  * bench/server-run compiles it with gcc at bench time; the server bench (ServerBenchRunner) runs it side by side
  * with ptyctl server and tmux.
  *
- * Usage: pty-drain COMMAND [ARG...]    prints "<bytes read> <CPU nanoseconds>" on stdout, the second the drain's own
- *                                       user + system time (getrusage): what reading a PTY costs a reader that does
- *                                       nothing else, the floor of any server's reader thread; exit 0 when the
- *                                       child exited 0.
+ * Usage: pty-drain COMMAND [ARG...]    prints "<bytes read> <CPU nanoseconds> <reads> <sleeps>" on stdout, the second
+ *                                       the drain's own user + system time (getrusage): what reading a PTY costs a
+ *                                       reader that does nothing else, the floor of any server's reader thread; the
+ *                                       last its voluntary context switches: a read that found nothing and waited
+ *                                       for the kernel's PTY worker (sleeps ≈ reads: the expensive regime of
+ *                                       docs/benchmarks.md); exit 0 when the child exited 0.
  *        pty-drain --cpu PID                 prints the CPU time of process PID so far (all its threads, ended ones
  *                                       too), in nanoseconds: /proc's utime and stime come in 10 ms ticks, which
  *                                       is ±0.6 ms per MiB of a 16 MiB run; this is the kernel's exact sum.
@@ -107,10 +109,12 @@ int main(int argc, char **argv) {
     }
     static char buffer[64 * 1024];
     long long total = 0;
+    long reads = 0;
     for (;;) {
         ssize_t n = read(master, buffer, sizeof buffer);
         if (n > 0) {
             total += n;
+            reads++;
         } else if (n < 0 && errno == EINTR) {
             continue;
         } else {
@@ -123,6 +127,6 @@ int main(int argc, char **argv) {
             + (self.ru_utime.tv_usec + self.ru_stime.tv_usec) * 1000LL;
     int status;
     waitpid(child, &status, 0);
-    printf("%lld %lld\n", total, cpu_ns);
+    printf("%lld %lld %ld %ld\n", total, cpu_ns, reads, self.ru_nvcsw);
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
 }

@@ -39,6 +39,7 @@ final class BareDrain implements CatContender {
     private final String name;
     private final Map<Workload, Samples> machineCpu = new EnumMap<>(Workload.class);
     private final Map<Workload, Samples> readerCpu = new EnumMap<>(Workload.class);
+    private final Map<Workload, Samples> sleepingReads = new EnumMap<>(Workload.class);
 
     private BareDrain(List<String> command, String name) {
         this.command = command;
@@ -74,10 +75,20 @@ final class BareDrain implements CatContender {
         return readerCpu.get(workload);
     }
 
+    /**
+     * How many of the drain's reads slept, in percent, per run (its voluntary context switches per read; the C drain
+     * only, else empty): near 100 the kernel's PTY worker ran on the other CPU and each read waited for it, the
+     * regime in which a read costs several times more (docs/benchmarks.md).
+     */
+    Samples sleepingReadsPercent(Workload workload) {
+        return sleepingReads.getOrDefault(workload, new Samples());
+    }
+
     /** Drops the figures of the warm-up runs. */
     void forgetWarmUp() {
         machineCpu.clear();
         readerCpu.clear();
+        sleepingReads.clear();
     }
 
     @Override
@@ -94,12 +105,16 @@ final class BareDrain implements CatContender {
         machineCpu.computeIfAbsent(workload.workload(), w -> new Samples())
                 .add(workload.msPerMib(MachineCpu.now().busyTicksSince(before)));
         String[] fields = out.split(" ");
-        if (code != 0 || fields.length != 2 || !fields[0].equals(Long.toString(workload.ptyBytes()))) {
+        if (code != 0 || fields.length < 2 || !fields[0].equals(Long.toString(workload.ptyBytes()))) {
             throw new IOException(name + " read " + out + " bytes (exit " + code + "), expected "
                     + workload.ptyBytes());
         }
         readerCpu.computeIfAbsent(workload.workload(), w -> new Samples())
                 .add(Long.parseLong(fields[1]) / 1e6 / workload.mib());
+        if (fields.length == 4) {
+            sleepingReads.computeIfAbsent(workload.workload(), w -> new Samples())
+                    .add(100.0 * Long.parseLong(fields[3]) / Math.max(1, Long.parseLong(fields[2])));
+        }
         return elapsed;
     }
 }

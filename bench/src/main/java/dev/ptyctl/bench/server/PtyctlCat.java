@@ -153,7 +153,8 @@ final class PtyctlCat implements CatContender {
     @Override
     public long run(CatWorkload workload) throws Exception {
         return repeatedAfterReset(() -> {
-            Map<String, Long> rolesBefore = rolesAfterLastRun != null ? rolesAfterLastRun : server.threadCpuNanos();
+            Map<String, Long> rolesBefore = rolesAfterLastRun != null ? rolesAfterLastRun
+                    : server.settledThreadCpuNanos();
             long nanos = server.cpuNanos();
             MachineCpu machine = MachineCpu.now();
             long start = System.nanoTime();
@@ -167,9 +168,10 @@ final class PtyctlCat implements CatContender {
             // that end last (the sender, after the connection closed) have had the pause to do so.
             Thread.sleep(50);
             long total = server.cpuNanos() - nanos;
-            // One scrape per run (it costs the server CPU, and its JIT work, of its own); it stands for the next
-            // run's start too, as nothing runs in the server between two runs.
-            Map<String, Long> rolesAfter = server.threadCpuNanos();
+            // Read once the counts have settled (every thread of the run has ended, or its CPU would be counted in
+            // the next run); the reading stands for the next run's start too, as nothing runs in the server
+            // between two runs: each scrape is server CPU, and JIT work, of its own.
+            Map<String, Long> rolesAfter = server.settledThreadCpuNanos();
             rolesAfterLastRun = rolesAfter;
             if (!rolesAfter.isEmpty()) {
                 Map<String, Double> perMib = new LinkedHashMap<>();

@@ -181,6 +181,23 @@ final class PtyctlServerProcess implements AutoCloseable {
         return roles;
     }
 
+    /**
+     * {@link #threadCpuNanos()} once two reads 20 ms apart agree (at most a second): a terminal's threads end
+     * moments after its client has been sent the exit, a client's sender after its connection has closed.
+     */
+    Map<String, Long> settledThreadCpuNanos() throws IOException, InterruptedException {
+        Map<String, Long> last = threadCpuNanos();
+        for (int i = 0; i < 50; i++) {
+            Thread.sleep(20);
+            Map<String, Long> now = threadCpuNanos();
+            if (now.equals(last)) {
+                break;
+            }
+            last = now;
+        }
+        return last;
+    }
+
     /** The WebSocket URI of a terminal, protocol 2, replay from byte 0. */
     URI socketUri(String terminalId) {
         return URI.create("ws://127.0.0.1:" + base.getPort() + "/v1/terminals/" + terminalId

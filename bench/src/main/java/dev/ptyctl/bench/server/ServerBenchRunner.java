@@ -376,6 +376,10 @@ public final class ServerBenchRunner {
         Function<CatWorkload, Map<String, Samples>> figures = w -> {
             Map<String, Samples> parts = new LinkedHashMap<>(ptyctl.ownPartsMsPerMib(w.workload()));
             parts.put("the drain's own CPU (the reader's floor)", drain.readerCpuMsPerMib(w.workload()));
+            Samples slept = drain.sleepingReadsPercent(w.workload());
+            if (!slept.isEmpty()) { // the C drain counts them, the python3 one does not
+                parts.put("the drain's reads that slept, %", slept);
+            }
             return parts;
         };
         partTable(report, "The same measured runs by part, CPU ms per MiB (medians; the server's own counts: each "
