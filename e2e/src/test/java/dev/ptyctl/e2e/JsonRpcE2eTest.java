@@ -234,9 +234,6 @@ class JsonRpcE2eTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("badEnvelopes")
     void badEnvelopesGetTheirErrorCodeAndTheConnectionStaysUsable(String line, int code, String id) throws Exception {
-        if (line.startsWith("[")) {
-            ServedTerminal.assumeLocal("the server's port takes batches (docs/rest.md)");
-        }
         rpc.sendLine(line);
         JsonObject response = rpc.readResponse();
         assertThat(response.getString("jsonrpc")).isEqualTo("2.0");

@@ -1,6 +1,5 @@
 package dev.ptyctl.service.remote;
 
-import dev.ptyctl.service.rpc.RpcBatch;
 import dev.ptyctl.service.rpc.RpcDispatcher;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.service.ws.UpgradePolicy;
@@ -22,7 +21,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 /**
  * One WebSocket client of {@code /v1/terminals/{id}/rpc}. Helidon calls it on the connection's thread, which only
  * collects messages and queues them; a virtual thread of this connection executes them in order and sends each
- * response, so a long {@code pty/wait} neither stops pings from being answered nor the close from being seen.
+ * response, so a long {@code pty/wait} neither stops pings from being answered nor the close from being seen. A
+ * message is a line of the terminal's socket: one request, and an array (a batch) is refused with -32600 as there
+ * (requests are pipelined instead); only the POST form, which has one body per round trip, takes batches.
  */
 final class RpcSocketConnection implements WsListener {
     private static final System.Logger LOG = System.getLogger(RpcSocketConnection.class.getName());
@@ -101,7 +102,7 @@ final class RpcSocketConnection implements WsListener {
                 }
                 RpcDispatcher.Reply reply = message.bytes() == null
                         ? RpcDispatcher.lineTooLong(endpoint.maxMessageBytes())
-                        : RpcBatch.handle(dispatcher, message.bytes(), state);
+                        : dispatcher.handle(message.bytes(), message.bytes().length, state);
                 if (reply.response() != null) {
                     session.send(reply.response(), true);
                 }

@@ -12,8 +12,9 @@ import java.util.List;
 /**
  * A JSON-RPC 2.0 batch, for the transports that allow one (an HTTP request body): a JSON array of requests, each
  * handed to the {@link RpcDispatcher} as if it had arrived alone, in order, and answered with an array of their
- * responses in the same order. The newline-delimited socket keeps refusing arrays (SPEC §4.1); over HTTP a batch
- * saves round trips, e.g. a write and the wait for its echo in one request.
+ * responses in the same order. The newline-delimited socket and the server's JSON-RPC WebSocket keep refusing arrays
+ * (SPEC §4.1: a message is one request there, and requests are pipelined); over HTTP POST a batch saves round trips,
+ * e.g. a write and the wait for its echo in one request.
  *
  * <p>As JSON-RPC 2.0 says: an empty array is answered with one -32600 error (not an array), and a body that is not
  * JSON at all with one -32700 error. A {@code pty/kill} ends the batch: the requests after it are answered -32000,

@@ -33,9 +33,13 @@ final class RpcLines implements AutoCloseable {
     /** Sends {@code method} with {@code params} (a JSON object text) and returns the whole response. */
     JsonObject call(String method, String params) throws IOException {
         int id = nextId++;
-        String line = "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params
-                + "}\n";
-        out.write(line.getBytes(StandardCharsets.UTF_8));
+        return send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + params
+                + "}");
+    }
+
+    /** Sends one line as it is (a newline is added) and returns the response. */
+    JsonObject send(String line) throws IOException {
+        out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         out.flush();
         String response = in.readLine();
         if (response == null) {

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every JSON-RPC method through the server's HTTP port: {@code POST /v1/terminals/{id}/rpc} (one request or a batch)
- * and the WebSocket at the same path, answered by the terminal's own dispatcher (same results and errors as its TCP
- * endpoint), behind the REST token, Origin and view-token rules.
+ * and the WebSocket at the same path (one request per message; a batch refused as on the socket), answered by the
+ * terminal's own dispatcher (same results and errors as its TCP endpoint), behind the REST token, Origin and
+ * view-token rules.
  */
 class RpcOverHttpTest {
     private static final String TOKEN = "rpc-http-t0ken";
@@ -105,6 +106,26 @@ class RpcOverHttpTest {
                 .POST(HttpRequest.BodyPublishers.ofString(request(1, "pty/read", "{}"))).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(crossSite.statusCode()).isEqualTo(403);
+    }
+
+    @Test
+    void aBatchIsRefusedOnTheWebSocketAsOnTheTerminalsSocketAndBothStayUsable() throws Exception {
+        String batch = "[" + request(1, "pty/status", "{}") + "]";
+        JsonObject overSocket;
+        try (RpcLines socket = RpcLines.connect(tcpPort)) {
+            socket.result("pty/auth", "{\"token\":\"" + TOKEN + "\"}");
+            overSocket = socket.send(batch);
+            assertThat(socket.result("pty/status", "{}").getBoolean("running")).isTrue();
+        }
+        try (Socket socket = Socket.open(TOKEN)) {
+            socket.ws.sendText(batch);
+            JsonObject overWebSocket = socket.next();
+            assertThat(overWebSocket).isEqualTo(overSocket);
+            assertThat(overWebSocket.getJsonObject("error").getInt("code")).isEqualTo(-32600);
+            assertThat(overWebSocket.get("id")).isEqualTo(jakarta.json.JsonValue.NULL);
+            socket.ws.sendText(request(2, "pty/status", "{}"));
+            assertThat(socket.next().getJsonObject("result").getBoolean("running")).isTrue();
+        }
     }
 
     @Test
