@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.net.ConnectException;
 import java.net.SocketException;
 import java.net.URI;
+import java.net.http.HttpConnectTimeoutException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.file.NoSuchFileException;
 
@@ -80,6 +81,9 @@ final class Failures {
      */
     private static boolean refusedConnection(IOException failure) {
         for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof HttpConnectTimeoutException) {
+                return false; // the JDK gives it a ConnectException as cause, but nothing refused: nothing answered
+            }
             if (cause instanceof ConnectException || cause instanceof ClosedChannelException
                     || cause instanceof NoSuchFileException
                     || (cause instanceof SocketException && "No such file or directory".equals(cause.getMessage()))) {

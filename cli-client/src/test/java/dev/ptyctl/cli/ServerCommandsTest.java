@@ -196,6 +196,20 @@ class ServerCommandsTest {
     }
 
     @Test
+    void aServerThatNeverAnswersIsAConnectTimeoutNotARefusal() throws Exception {
+        // The kernel completes the TCP connection into the backlog; nothing ever accepts it, so the TLS handshake
+        // never finishes: what a server too busy to answer looks like from the client.
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Cli.Result result = Cli.run("ls", "--url", "https://127.0.0.1:" + silent.getLocalPort());
+
+            assertThat(result.exitCode()).isEqualTo(3);
+            assertThat(result.err()).startsWith("ptyctl: cannot connect to https://127.0.0.1:" + silent.getLocalPort()
+                    + "/v1/terminals: no connection within 5 s (is the server overloaded, or a firewall dropping the "
+                    + "packets?)").doesNotContain("refused", "\tat ", "Exception");
+        }
+    }
+
+    @Test
     void terminalIsReachedThroughTheServersOwnPortWithTheToken() throws Exception {
         try (FakeWebSocketServer ws = FakeWebSocketServer.start()) {
             var script = ServerRpcScript.play(ws, "{'running':true,'exitCode':null,'pid':41235}");

@@ -82,7 +82,10 @@ public final class RestTransport {
                     HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Answer(uri, response.statusCode(), response.body());
         } catch (HttpConnectTimeoutException e) {
-            throw new RestConnectionException(uri, "cannot connect to " + uri + ": connect timed out", e);
+            // The JDK counts the TLS handshake in the connect timeout: a server too busy to finish it lands here too.
+            throw new RestConnectionException(uri, "cannot connect to " + uri + ": no connection within "
+                    + http.connectTimeout().map(RestTransport::seconds).orElse("the connect timeout")
+                    + " (is the server overloaded, or a firewall dropping the packets?)", e);
         } catch (HttpTimeoutException e) {
             throw new RestConnectionException(uri, "no answer from " + uri + " within "
                     + requestTimeout.toMillis() + " ms", e);
@@ -170,4 +173,9 @@ public final class RestTransport {
         }
         return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
     }
+
+    private static String seconds(Duration timeout) {
+        return timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
+    }
+
 }

@@ -232,7 +232,7 @@ class RemoteCliE2eTest {
         command[0] = "new";
         System.arraycopy(args, 0, command, 1, args.length);
         var created = cli(command);
-        assertThat(created.exitCode()).as(created.toString()).isZero();
+        assertThat(created.exitCode()).as("%s\nserver:\n%s", created, server).isZero();
         Matcher id = TERMINAL_ID.matcher(created.stdout());
         assertThat(id.find()).as(created.toString()).isTrue();
         return id.group(1);
