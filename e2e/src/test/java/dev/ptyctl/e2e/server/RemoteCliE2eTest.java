@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -61,6 +62,11 @@ class RemoteCliE2eTest {
         return false;
     }
 
+    /** What the test's own HTTP client trusts to reach the server: null for plain HTTP. */
+    SSLContext trust() throws IOException {
+        return null;
+    }
+
     /** Whether the server writes its event log as JSON lines. */
     boolean jsonLog() {
         return false;
@@ -82,6 +88,7 @@ class RemoteCliE2eTest {
         args.addAll(serverOptions(namespace));
         server = ServerProcess.startUnder(namespace.exec(), serverEnv, args.toArray(String[]::new));
         assertThat(server.url()).startsWith((tls() ? "https://" : "http://") + namespace.address() + ":");
+        server.awaitFirstAnswer(trust());
         Map<String, String> clients = new HashMap<>(clientEnvironment());
         clients.put("PTYCTL_URL", server.url());
         clients.put("PTYCTL_TOKEN", TOKEN);

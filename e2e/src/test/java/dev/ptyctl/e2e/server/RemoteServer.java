@@ -118,7 +118,7 @@ public final class RemoteServer {
                     args.toArray(String[]::new));
             RemoteServer remote = new RemoteServer(namespace, server, certificate);
             Runtime.getRuntime().addShutdownHook(new Thread(remote::stop));
-            server.url();
+            server.awaitFirstAnswer(remote.tls);
             return remote;
         } catch (Exception | Error e) {
             namespace.close();

@@ -1,10 +1,12 @@
 package dev.ptyctl.e2e.server;
 
 import dev.ptyctl.testsupport.TestCertificate;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
 
 /**
  * {@link RemoteCliE2eTest} over TLS: the server in its own network namespace gets {@code --tls-cert}/{@code --tls-key}
@@ -26,6 +28,11 @@ class RemoteTlsCliE2eTest extends RemoteCliE2eTest {
     @Override
     Map<String, String> clientEnvironment() {
         return Map.of("PTYCTL_CACERT", certificate.certificate().toString());
+    }
+
+    @Override
+    SSLContext trust() throws IOException {
+        return certificate.trustingContext();
     }
 
     @Override

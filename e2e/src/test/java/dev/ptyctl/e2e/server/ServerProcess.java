@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
 
 /**
  * {@code ptyctl server} as a real child process: the built jar, started the way the launcher starts it. Knows its
@@ -113,6 +115,26 @@ public final class ServerProcess implements AutoCloseable {
     /** The base URL, once the server has printed its start-up message (URL, then token line). */
     public String url() throws Exception {
         return url.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Waits until the server has answered a health check, over TLS with {@code tls} when it is not null. Bound is not
+     * yet answering: a fresh server JVM's first TLS handshake can take seconds on a loaded machine, and the CLI gives a
+     * connection 5 s; a test that is about connectivity waits for the first answer here, as a readiness probe would.
+     */
+    void awaitFirstAnswer(SSLContext tls) throws Exception {
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(START_TIMEOUT_SECONDS));
+        if (tls != null) {
+            builder.sslContext(tls);
+        }
+        try (HttpClient client = builder.build()) {
+            HttpResponse<String> health = client.send(HttpRequest.newBuilder(URI.create(url() + "/observe/health"))
+                    .timeout(Duration.ofSeconds(START_TIMEOUT_SECONDS)).build(), HttpResponse.BodyHandlers.ofString());
+            if (health.statusCode() != 200) {
+                throw new AssertionError("the server's health check answered " + health.statusCode() + ": "
+                        + health.body() + "\n" + this);
+            }
+        }
     }
 
     /** Milliseconds from process start to the "listening" line. */
