@@ -67,9 +67,9 @@ class RunE2eTest {
             assertThat(ran.stdout()).isEqualTo("one\nfour\n");
             assertThat(ran.stderr().lines().toList()).containsExactly(
                     "ptyctl: command 1 of 4 (echo one) exited with 0",
-                    "ptyctl: command 2 of 4 exited with 1",
-                    "ptyctl: command 3 of 4 exited with 3",
-                    "ptyctl: command 4 of 4 exited with 0");
+                    "ptyctl: command 2 of 4 (false) exited with 1",
+                    "ptyctl: command 3 of 4 ((exit 3)) exited with 3",
+                    "ptyctl: command 4 of 4 (echo four) exited with 0");
 
             var json = served.cli("run", "--json", "--", "echo a\nsh -c 'echo b; exit 5'");
             assertThat(json.exitCode()).as(json.toString()).isEqualTo(5);

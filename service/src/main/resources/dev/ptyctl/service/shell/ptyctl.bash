@@ -64,9 +64,10 @@ __ptyctl_escape() {
 # Runs after a command line has been read, from PS0 (in a subshell): reports the command line (OSC 633 E), marks
 # the start of its output (OSC 133 C) and makes it the title. Several lines of one input (a paste) run one after
 # another without a prompt between them, each after its own PS0: the one before has ended then, and its D (with $?,
-# still its status here) comes first, so every command of the input gets its exit code. The line comes from the history; when the history did
-# not keep it (HISTCONTROL=ignorespace, set +o history) its number is not the one the prompt expected, and the line
-# stays unreported rather than being mistaken for the one before.
+# still its status here) comes first, so every command of the input gets its exit code. The line comes from the
+# history: PS0 notes (in this shell) whether HISTCMD moved since the prompt or the line before, that is whether this
+# line was kept; when the history did not keep it (HISTCONTROL=ignorespace, ignoredups, set +o history) the line stays
+# unreported rather than being mistaken for the one before. A kept line's number is HISTCMD - 1 here.
 __ptyctl_preexec() {
   local status=$? line number
   if ((__ptyctl_earlier_running)); then
@@ -75,7 +76,7 @@ __ptyctl_preexec() {
   line=$(HISTTIMEFORMAT= builtin history 1 2>/dev/null)
   line=${line#"${line%%[![:space:]]*}"}
   number=${line%%[!0-9]*}
-  if [[ -n $number && $number == "${__ptyctl_next_history-}" ]]; then
+  if ((__ptyctl_line_kept)) && [[ -n $number && $number == $((__ptyctl_histcmd - 1)) ]]; then
     line=${line#"$number"}
     line=${line#  }
     # printed in pieces rather than through "$(...)": each command substitution is a fork, paid on every command
@@ -113,7 +114,7 @@ __ptyctl_precmd() {
   __ptyctl_url_path "$PWD"
   printf '\e]7;file://%s%s\a' "${HOSTNAME:-localhost}" "$__ptyctl_url"
   __ptyctl_title "bash ${PWD/#$HOME/\~}"
-  __ptyctl_next_history=$HISTCMD
+  __ptyctl_histcmd=$HISTCMD
   printf '\e]133;A\a'
   __ptyctl_status "$status"
 }
@@ -121,8 +122,10 @@ __ptyctl_precmd() {
 PROMPT_COMMAND=__ptyctl_precmd
 # PS0 is shown after a command line is read and before it runs. The arithmetic inside an empty substring sets the
 # flag in this shell (not a subshell), so the next prompt knows a command ran and owes its OSC 133 D; it keeps the
-# flag's earlier value too, for the preexec's D of an earlier command of the same input.
+# flag's earlier value too, for the preexec's D of an earlier command of the same input, and notes whether the
+# history kept this line (HISTCMD moved), for the preexec's E of each line of the input.
 # (No \[ \] here: PS0 is not shown through readline, which is what strips them.)
 __ptyctl_none=   # must be set: bash skips the offset arithmetic of an unset variable
-PS0='${__ptyctl_none:0:$((__ptyctl_earlier_running=__ptyctl_command_running,__ptyctl_command_running=1,0))}$(__ptyctl_preexec)'"${PS0-}"
+__ptyctl_histcmd=$HISTCMD
+PS0='${__ptyctl_none:0:$((__ptyctl_earlier_running=__ptyctl_command_running,__ptyctl_command_running=1,__ptyctl_line_kept=(HISTCMD!=__ptyctl_histcmd),__ptyctl_histcmd=HISTCMD,0))}$(__ptyctl_preexec)'"${PS0-}"
 fi

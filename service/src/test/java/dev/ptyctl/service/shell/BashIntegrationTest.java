@@ -30,6 +30,19 @@ class BashIntegrationTest {
     }
 
     @Test
+    void everyLineOfAPastedInputGetsItsCommandLineUnlessTheHistoryDroppedIt() throws Exception {
+        try (IntegratedShell bash = bash("PS1='ready$ '\nHISTCONTROL=ignorespace:ignoredups\n")) {
+            bash.run("true");
+            // Bracketed paste, as ptyctl run sends several lines: bash runs them one after another without a prompt.
+            List<String> osc = bash.typeUntil("\u001b[200~echo one\n echo two\necho three\necho three\necho four"
+                    + "\u001b[201~\r", "133;A");
+            assertThat(osc.stream().filter(IntegratedShell.startsWith("633;E")).toList()).containsExactly(
+                    "633;E;echo one", "633;E;echo three", "633;E;echo four");
+            assertThat(osc.stream().filter(IntegratedShell.startsWith("133;D")).toList()).hasSize(5);
+        }
+    }
+
+    @Test
     void anEmptyLineIsNoCommand() throws Exception {
         try (IntegratedShell bash = bash("PS1='ready$ '\n")) {
             assertThat(bash.run("")).noneMatch(IntegratedShell.startsWith("133;D"))
