@@ -110,7 +110,7 @@ final class RunCommand implements Callable<Integer> {
             }
             JsonObject command = done.getJsonObject("command");
             if (command == null) {
-                return ranNothing(client, line, err);
+                return ranNothing(client, line, deadline, err);
             }
             List<JsonObject> commands = done.containsKey("commands")
                     ? done.getJsonArray("commands").getValuesAs(JsonObject.class) : List.of(command);
@@ -146,15 +146,18 @@ final class RunCommand implements Callable<Integer> {
     /**
      * The prompt came back but no command ran: a blank line, or a line the shell refused to run (zsh and fish skip
      * their hooks for a syntax error, and fish keeps the line in its editor). Ctrl-C clears what may be left on the
-     * command line, so the next run starts clean; 2 is the status shells give a syntax error.
+     * command line, so the next run starts clean: sent until the prompt is back, as for an incomplete line (fish
+     * loses a Ctrl-C that comes right after input); 2 is the status shells give a syntax error.
      */
-    private static int ranNothing(RpcClient client, String line, PrintWriter err) throws IOException {
+    private static int ranNothing(RpcClient client, String line, long deadlineNanos, PrintWriter err)
+            throws IOException {
         if (line.isBlank()) {
             return ExitCode.OK;
         }
-        client.call(RpcMethod.WRITE, JsonSupport.objectBuilder().add("action",
-                JsonSupport.objectBuilder().add("key", "Ctrl+C")).build());
-        err.println("ptyctl: the shell did not run \"" + line + "\" (a syntax error?); its screen shows why");
+        JsonObject back = cancelIncompleteLine(client, deadlineNanos);
+        err.println("ptyctl: the shell did not run \"" + line + "\" (a syntax error?); its screen shows why"
+                + (back.getBoolean("matched") && !continuation(back) ? ""
+                : "; sent Ctrl-C to clear the line, but the shell's prompt has not come back"));
         err.flush();
         return ExitCode.USAGE;
     }
@@ -165,8 +168,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * Ctrl-C, so the shell drops the incomplete line and draws a new prompt; again while no prompt came within
-     * {@link #CANCEL_RETRY_NANOS}, at most {@link #CANCEL_ATTEMPTS} times. Answers the last prompt wait (a prompt
+     * Ctrl-C, so the shell drops the incomplete (or refused) line and draws a new prompt; again while no prompt came
+     * within {@link #CANCEL_RETRY_NANOS}, at most {@link #CANCEL_ATTEMPTS} times. Answers the last prompt wait (a prompt
      * drawn after the first Ctrl-C counts, however slow).
      */
     private static JsonObject cancelIncompleteLine(RpcClient client, long deadlineNanos) throws IOException {

@@ -150,4 +150,21 @@ class RunE2eTest {
             assertThat(next.stdout()).isEqualTo("next\n");
         }
     }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh"})
+    void aLineTheShellRefusesExitsTwoAndTheNextRunStartsOnACleanLine(String shell) throws Exception {
+        try (ServedTerminal served = serve(shell)) {
+            // Three times: the Ctrl-C that clears a refused line must not be lost, or the next run's text is appended
+            // to it. (fish 3.6 draws no prompt mark after a line it refuses, so there ptyctl run waits for its
+            // timeout: not covered here.)
+            for (int round = 1; round <= 3; round++) {
+                var refused = run(served, "echo 'x' )");
+                assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+                var next = run(served, "echo next-" + round);
+                assertThat(next.exitCode()).as("the refused line was cleared: %s", next).isZero();
+                assertThat(next.stdout()).isEqualTo("next-" + round + "\n");
+            }
+        }
+    }
 }
