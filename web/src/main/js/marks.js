@@ -1,7 +1,8 @@
 // Shell integration in the page: each prompt the shell marks (OSC 133 A) gets a marker; when its command ends
 // (OSC 133 D;exit-code) the prompt's line gets a mark in the gutter, green for exit code 0 and red otherwise.
 // jump(-1/+1) scrolls to the previous/next prompt.
-// Marks live in this page's buffer: a reset frame (after a long disconnect) rebuilds the screen without them.
+// A reset frame (after a long disconnect) starts from a clean buffer: the server's serialization carries each marked
+// line's OSC 133 A (and D with its exit code) at that line, so the marks come back through the same handler.
 
 export class PromptMarks {
   constructor(term) {

@@ -191,12 +191,11 @@ class WebPageE2eTest {
             rpc.waitFor(dev.ptyctl.client.WaitRequest.builder().idle(Duration.ofMillis(300))
                     .timeout(Duration.ofSeconds(20)).build());
         }
-        // The first prompt came in the reset frame (the screen as it is, without marks): the marks start with the
-        // prompt after it.
+        // The first prompt came in the reset frame (the screen as the server has it, its prompt mark included).
         page.type(id, "echo ready", Keys.ENTER);
         page.type(id, "true", Keys.ENTER);
         page.type(id, "false", Keys.ENTER);
-        page.waitUntil("a green mark and a red one", () -> page.elements(".prompt-ok").size() == 1
+        page.waitUntil("two green marks and a red one", () -> page.elements(".prompt-ok").size() == 2
                 && page.elements(".prompt-failed").size() == 1);
         assertThat(page.attribute(".prompt-failed", "title")).isEqualTo("exit code 1");
 

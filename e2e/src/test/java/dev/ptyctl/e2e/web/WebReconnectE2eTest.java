@@ -155,13 +155,7 @@ class WebReconnectE2eTest {
                     assertThat(rpc.waitFor("modes-off", java.time.Duration.ofSeconds(60)).matched()).isTrue();
                 }
                 proxy.up();
-                page.waitUntil("the page has caught up", () -> {
-                    try {
-                        return page.tabNumber(id, "parsedSeq") == terminals.get(id).nextOutputSeq();
-                    } catch (Exception e) {
-                        return false;
-                    }
-                });
+                waitUntilCaughtUp(terminals, id);
                 assertThat(page.tabNumber(id, "resets")).as("reset frames after the first").isEqualTo(2);
                 assertThat(modes(id)).isEqualTo("none false false normal");
                 assertThat(normalized(page.buffer(id))).isEqualTo(normalized(terminals.screen(id)));
@@ -169,6 +163,64 @@ class WebReconnectE2eTest {
                 terminals.delete(id);
             }
         }
+    }
+
+    @Test
+    void afterAnOutageLongerThanTheReplayThePromptMarksAreBackInTheGutter() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
+             CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
+            // The server's default shell, with its shell integration (OSC 133 prompt marks).
+            Terminal terminal = terminals.create(CreateTerminalRequest.builder("marks-reset-" + UUID.randomUUID())
+                    .build());
+            String id = terminal.terminalId();
+            page = Page.in(proxy.url().toString()).open("/?t=" + id);
+            try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                marksComeBackAfterAReset(terminals, proxy, rpc, id);
+            } finally {
+                terminals.delete(id);
+            }
+        }
+    }
+
+    /** Two commands marked on the page, an outage longer than the replay, a third command: all three marked after. */
+    private void marksComeBackAfterAReset(TerminalsClient terminals, CuttableProxy proxy, RpcClient rpc, String id)
+            throws Exception {
+        dev.ptyctl.client.WaitRequest quiet = dev.ptyctl.client.WaitRequest.builder()
+                .idle(java.time.Duration.ofMillis(300)).timeout(java.time.Duration.ofSeconds(20)).build();
+        rpc.waitFor(quiet);
+        for (String command : java.util.List.of("true", "false")) {
+            rpc.write(Action.text(command), Action.key(Key.ENTER));
+            rpc.waitFor(quiet);
+        }
+        page.waitUntil("a green mark and a red one", () -> page.elements(".prompt-ok").size() == 1
+                && page.elements(".prompt-failed").size() == 1);
+        proxy.down();
+        page.waitUntil("the page lost its connection", () -> !"open".equals(
+                page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id)));
+        // 3 MB of attribute changes: more than the 2 MiB the server keeps, not a single row of text, so the marked
+        // prompts stay on the screen while the page is away and must come back with the reset.
+        rpc.write(Action.text("yes $'\\e[1m\\e[0m' | tr -d '\\n' | head -c 3000000; (exit 4)"),
+                Action.key(Key.ENTER));
+        rpc.waitFor(quiet);
+        proxy.up();
+        waitUntilCaughtUp(terminals, id);
+        assertThat(page.tabNumber(id, "resets")).as("reset frames after the first").isEqualTo(2);
+        page.waitUntil("the marks of the three commands, rebuilt from the reset", () ->
+                page.elements(".prompt-ok").size() == 1 && page.elements(".prompt-failed").size() == 2);
+        assertThat(page.elements(".prompt-failed")).extracting(e -> e.getAttribute("title"))
+                .containsExactly("exit code 1", "exit code 4");
+    }
+
+    /** Waits until the page has parsed every byte the terminal has written. */
+    private void waitUntilCaughtUp(TerminalsClient terminals, String id) {
+        page.waitUntil("the page has caught up", () -> {
+            try {
+                return page.tabNumber(id, "parsedSeq") == terminals.get(id).nextOutputSeq();
+            } catch (Exception e) {
+                return false;
+            }
+        });
     }
 
     /** Mouse tracking, bracketed paste, application cursor keys and the active buffer of the page's terminal. */

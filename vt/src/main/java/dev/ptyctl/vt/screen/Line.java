@@ -62,6 +62,12 @@ public final class Line {
     private Clusters clusters;
     private boolean wrapped;
     /**
+     * Shell integration on this line (OSC 133): 0 for none; {@link #PROMPT} when a prompt started here; with
+     * {@link #EXIT_CODE} too, when its command ended, the exit code in the low 32 bits. Kept with the line, so it
+     * scrolls, reflows (a wrapped group keeps its first line) and goes with it; the vt serialization carries it.
+     */
+    private long promptMark;
+    /**
      * Array index from which every cell is known to be empty with the default style, no extras and
      * no grapheme: blanking a line (scrolling, erasing) only has to touch the cells before it, which
      * for the usual short line is a small part of the row.
@@ -102,6 +108,37 @@ public final class Line {
      */
     public boolean isWrapped() {
         return wrapped;
+    }
+
+    /** {@link #promptMark} flag: a prompt started on this line (OSC 133 A). */
+    public static final long PROMPT = 1L << 32;
+    /** {@link #promptMark} flag: the prompt's command ended (OSC 133 D) with the exit code in the low 32 bits. */
+    public static final long EXIT_CODE = 1L << 33;
+
+    /**
+     * The shell-integration mark of this line: 0, or {@link #PROMPT}, with {@link #EXIT_CODE} and the code in the
+     * low 32 bits once the prompt's command ended.
+     *
+     * @return the mark
+     */
+    public long promptMark() {
+        return promptMark;
+    }
+
+    /** Marks a prompt as starting on this line (OSC 133 A); a mark it had before is replaced. */
+    public void markPrompt() {
+        promptMark = PROMPT;
+    }
+
+    /**
+     * Records the exit code of this line's prompt's command (OSC 133 D), when the line has a prompt mark without one.
+     *
+     * @param exitCode the command's exit code
+     */
+    public void markExitCode(int exitCode) {
+        if (promptMark == PROMPT) {
+            promptMark = PROMPT | EXIT_CODE | (exitCode & 0xffffffffL);
+        }
     }
 
     /**
@@ -764,6 +801,7 @@ public final class Line {
         }
         cols = newCols;
         wrapped = false;
+        promptMark = 0;
         fill(0, newCols, fillStyle, 0);
     }
 

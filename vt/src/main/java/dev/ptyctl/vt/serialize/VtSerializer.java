@@ -21,7 +21,8 @@ import java.util.List;
  * attributes, underline colour and hyperlink, and each row's soft-wrap flag, so a later resize
  * reflows the same way), the alternate screen and which screen is shown, the cursor (pending wrap
  * included), the saved cursor of each screen, scroll margins, tab stops, charsets, title and icon
- * name (and their stacks), the working directory (OSC 7), colours set with OSC 4, 10, 11 and 12,
+ * name (and their stacks), the working directory (OSC 7), colours set with OSC 4, 10, 11 and 12, the main screen's
+ * shell-integration marks (OSC 133 A on each prompt's line, D with its command's exit code),
  * the current attributes, the cursor's visibility and shape, and every mode of SPEC section 3
  * (DECCKM, keypad, insert, origin, autowrap, LNM, reverse video, bracketed paste, focus, mouse
  * protocol and encoding, synchronized output, reverse wraparound, cursor blink).
@@ -154,9 +155,34 @@ public final class VtSerializer {
             painter.startWrapped(main.scrollback().limit() > 0);
         }
         for (int g = 0; g < total; g++) {
+            Line line = main.lineAtBufferIndex(g);
             Line next = g + 1 < total ? main.lineAtBufferIndex(g + 1) : null;
-            Runnable hook = save && !saveFirst && g == savedRow ? () -> save(main, true) : null;
-            painter.paint(main.lineAtBufferIndex(g), Math.min(g, rows - 1), hook, next);
+            boolean saveHere = save && !saveFirst && g == savedRow;
+            int row = Math.min(g, rows - 1);
+            Runnable hook = saveHere || line.promptMark() != 0 ? () -> {
+                if (saveHere) {
+                    save(main, true);
+                }
+                promptMark(line.promptMark(), row);
+            } : null;
+            painter.paint(line, row, hook, next);
+        }
+    }
+
+    /**
+     * A line's shell-integration mark, written once the cursor is on the line: OSC 133 A, and D with the exit code
+     * when the command ended. A terminal fed this marks the same line (and a web page rebuilds its prompt marks).
+     */
+    private void promptMark(long mark, int row) {
+        if (mark == 0) {
+            return;
+        }
+        if (!w.cursorKnown() || w.row() != row) {
+            w.moveTo(row, 0); // the painter moves the cursor only when it prints: the first row's may be elsewhere
+        }
+        osc("133;A");
+        if ((mark & Line.EXIT_CODE) != 0) {
+            osc("133;D;" + (int) mark);
         }
     }
 

@@ -137,7 +137,8 @@ final class OscOps {
 
     /**
      * OSC 133 ; A | B | C | D [; exit code] [; key=value ...]: shell-integration marks, passed to
-     * the prompt listener with the cursor's row. Unknown kinds are counted.
+     * the prompt listener with the cursor's row; A marks the cursor's line as a prompt's, D gives that line its
+     * command's exit code (the vt serialization carries both). Unknown kinds are counted.
      */
     private void promptMark(String data) {
         String[] fields = data.split(";", -1);
@@ -157,6 +158,12 @@ final class OscOps {
             exitCode = OptionalInt.of(Integer.parseInt(fields[1]));
         }
         int row = t.active.cursor().row();
+        if (kind == PromptMark.Kind.PROMPT_START) {
+            t.lastPromptLine = t.active.line(row);
+            t.lastPromptLine.markPrompt();
+        } else if (kind == PromptMark.Kind.COMMAND_FINISHED && exitCode.isPresent() && t.lastPromptLine != null) {
+            t.lastPromptLine.markExitCode(exitCode.getAsInt());
+        }
         t.promptMark(new PromptMark(kind, exitCode, row, t.active.scrollback().size() + row));
     }
 

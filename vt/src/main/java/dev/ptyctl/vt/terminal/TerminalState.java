@@ -80,6 +80,8 @@ final class TerminalState {
     /** Colours set with OSC 4, 10, 11, 12. */
     final Colors colors = new Colors();
     private java.util.function.Consumer<dev.ptyctl.vt.PromptMark> promptSink = mark -> { };
+    /** The line of the last prompt start (OSC 133 A), which the command's end (D) marks with its exit code. */
+    dev.ptyctl.vt.screen.Line lastPromptLine;
     private Consumer<byte[]> replySink = bytes -> { };
 
     TerminalState(int cols, int rows, int scrollbackLimit) {

@@ -191,4 +191,32 @@ class VtSerializerTest {
         assertThat(Format.of("vt").render(t)).isEqualTo(VtSerializer.serialize(t));
         assertThat(Format.VT.id()).isEqualTo("vt");
     }
+
+    @Test
+    void promptMarksAndExitCodesComeBackOnTheirLinesAlsoInTheScrollback() {
+        String prompt = OSC + "133;A" + ST + "$ " + OSC + "133;B" + ST;
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 6; i++) {
+            text.append(prompt).append("cmd ").append(i).append("\r\n").append(OSC).append("133;C").append(ST)
+                    .append("out ").append(i).append("\r\n").append(OSC).append("133;D;").append(i % 3).append(ST);
+        }
+        text.append(prompt);
+        Terminal original = fed(20, 4, 100, text.toString());
+        String serialized = dev.ptyctl.vt.serialize.VtSerializer.serialize(original);
+        assertThat(serialized).contains("133;D;2").contains("133;D;1");
+        Terminal copy = RoundTrip.check(original, "prompt marks");
+        assertThat(marks(copy)).isEqualTo(marks(original)).isEqualTo("A0 - A1 - A2 - A0 - A1 - A2 - A");
+    }
+
+    /** Each line's prompt mark: "A" and its exit code, "A" for a prompt whose command has not ended, "-" for none. */
+    private static String marks(Terminal terminal) {
+        var main = terminal.emulator().state().mainScreen();
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < main.scrollback().size() + terminal.rows(); i++) {
+            long mark = main.lineAtBufferIndex(i).promptMark();
+            out.append(mark == 0 ? "-" : (mark & dev.ptyctl.vt.screen.Line.EXIT_CODE) != 0 ? "A" + (int) mark : "A")
+                    .append(' ');
+        }
+        return out.toString().strip();
+    }
 }
