@@ -12,14 +12,15 @@ import java.util.logging.Logger;
  * Holds back what Helidon logs while the web server starts, and lets it through only if the start succeeds. A failed
  * bind makes Helidon log "Failed to start listener" at SEVERE with a fifty-line stack trace, "failed to start,
  * shutting down" and its feature list, then carry on without the listener; {@link PtyctlServer#start} throws its own
- * one-line reason instead, which is all the user should read. A successful start logs as before (its lines are only
- * published a moment later).
+ * one-line reason instead, which is all the user should read (the feature list, which Helidon logs a moment later from
+ * a thread of its own, too). A successful start logs as before (its lines are only published a moment later).
  *
  * <p>Helidon logs through {@code System.Logger}, which the JDK backs with java.util.logging: the records are caught
  * at the root logger's handlers, whatever Helidon class logs them.
  */
 final class StartupLog {
     private static final String HELIDON = "io.helidon";
+    private static final String HELIDON_FEATURES = "io.helidon.common.features";
 
     /** One root handler's own filter, and the records it was offered while the start was held. */
     private record Held(Handler handler, Filter previous, List<LogRecord> records) {
@@ -51,11 +52,14 @@ final class StartupLog {
             return result;
         } finally {
             for (Held one : held) {
-                one.handler().setFilter(one.previous());
+                Filter previous = one.previous();
+                // After a failed start Helidon still logs its feature list from a thread of its own, a moment later:
+                // that one stays out for good (it is printed once per JVM, and this one failed to start).
+                one.handler().setFilter(started ? previous
+                        : record -> !featureList(record) && (previous == null || previous.isLoggable(record)));
                 synchronized (one.records()) {
                     for (LogRecord record : one.records()) {
-                        boolean helidon = record.getLoggerName() != null && record.getLoggerName().startsWith(HELIDON);
-                        if (started || !helidon) {
+                        if (started || !helidon(record)) {
                             one.handler().publish(record); // publish applies the handler's level and filter
                         }
                     }
@@ -63,4 +67,13 @@ final class StartupLog {
             }
         }
     }
+
+    private static boolean helidon(LogRecord record) {
+        return record.getLoggerName() != null && record.getLoggerName().startsWith(HELIDON);
+    }
+
+    private static boolean featureList(LogRecord record) {
+        return record.getLoggerName() != null && record.getLoggerName().startsWith(HELIDON_FEATURES);
+    }
+
 }
