@@ -21,6 +21,8 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
@@ -42,7 +44,7 @@ public final class HostedTerminal implements AttachableTerminal {
     private final RpcEndpoint rpc;
     private final Consumer<HostedTerminal> closer;
     /** What runs when the JSON-RPC endpoint closes: the WebSocket clients of {@code /rpc} close with it. */
-    private final java.util.Set<Runnable> rpcCloseListeners = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<Runnable> rpcCloseListeners = ConcurrentHashMap.newKeySet();
     private volatile PtySession pty;
     private volatile TerminalSession session;
     private volatile PromptTracker prompts;

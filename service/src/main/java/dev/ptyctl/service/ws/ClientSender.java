@@ -17,7 +17,10 @@ import java.util.OptionalLong;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
  * Everything one client is sent, written by one thread at a time, the only writer of the client's socket.
@@ -115,7 +118,7 @@ final class ClientSender implements Runnable {
      * §5.5.1: nothing may follow it), whichever thread writes it: this sender, or the connection's thread closing
      * with 1002 after a protocol error.
      */
-    private final java.util.concurrent.locks.ReentrantLock writing = new java.util.concurrent.locks.ReentrantLock();
+    private final ReentrantLock writing = new ReentrantLock();
     /** Whether the close frame has been written; guarded by {@link #writing}. */
     private boolean closeWritten;
     private volatile long deliveredSeq = -1;
@@ -224,7 +227,7 @@ final class ClientSender implements Runnable {
     boolean closeWith(int code, String reason) throws InterruptedException {
         stopped = true;
         wakeup.signal();
-        if (!writing.tryLock(CLOSE_WAIT.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS)) {
+        if (!writing.tryLock(CLOSE_WAIT.toNanos(), TimeUnit.NANOSECONDS)) {
             return false;
         }
         try {
@@ -240,7 +243,7 @@ final class ClientSender implements Runnable {
     }
 
     /** Writes one frame, unless the close frame has gone out already. */
-    private void write(java.util.function.Consumer<WsSession> frame) {
+    private void write(Consumer<WsSession> frame) {
         writing.lock();
         try {
             if (!closeWritten) {

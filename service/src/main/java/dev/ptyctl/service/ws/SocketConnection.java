@@ -11,6 +11,7 @@ import io.helidon.websocket.WsSession;
 import io.helidon.websocket.WsUpgradeException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One WebSocket connection to {@code /v1/terminals/{id}/socket}, from the upgrade request to the close. Helidon
@@ -26,8 +27,7 @@ final class SocketConnection implements WsListener {
      * The attachment of each open terminal socket, by its session, for {@link #closeAfterProtocolError} (called where
      * only the session is known). Removed when the connection's thread ends.
      */
-    private static final java.util.Map<WsSession, ClientAttachment> OPEN =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<WsSession, ClientAttachment> OPEN = new ConcurrentHashMap<>();
 
     private final TerminalSocketEndpoint endpoint;
     private AttachableTerminal terminal;
