@@ -69,11 +69,14 @@ final class StartupLog {
     }
 
     private static boolean helidon(LogRecord record) {
-        return record.getLoggerName() != null && record.getLoggerName().startsWith(HELIDON);
+        return loggedUnder(record, HELIDON);
     }
 
     private static boolean featureList(LogRecord record) {
-        return record.getLoggerName() != null && record.getLoggerName().startsWith(HELIDON_FEATURES);
+        return loggedUnder(record, HELIDON_FEATURES);
     }
 
+    private static boolean loggedUnder(LogRecord record, String prefix) {
+        return record.getLoggerName() != null && record.getLoggerName().startsWith(prefix);
+    }
 }
