@@ -148,8 +148,7 @@ class WebReconnectE2eTest {
                 page.waitForText(id, "modes-on");
                 page.waitUntil("the page has the program's modes", () -> modes(id).equals("vt200 true true alternate"));
                 proxy.down();
-                page.waitUntil("the page lost its connection", () -> !"open".equals(
-                        page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id)));
+                waitUntilDisconnected(id);
                 try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
                     rpc.write(Action.key(Key.ENTER));
                     assertThat(rpc.waitFor("modes-off", java.time.Duration.ofSeconds(60)).matched()).isTrue();
@@ -196,8 +195,7 @@ class WebReconnectE2eTest {
         page.waitUntil("a green mark and a red one", () -> page.elements(".prompt-ok").size() == 1
                 && page.elements(".prompt-failed").size() == 1);
         proxy.down();
-        page.waitUntil("the page lost its connection", () -> !"open".equals(
-                page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id)));
+        waitUntilDisconnected(id);
         // 3 MB of attribute changes: more than the 2 MiB the server keeps, not a single row of text, so the marked
         // prompts stay on the screen while the page is away and must come back with the reset.
         rpc.write(Action.text("yes $'\\e[1m\\e[0m' | tr -d '\\n' | head -c 3000000; (exit 4)"),
@@ -210,6 +208,12 @@ class WebReconnectE2eTest {
                 page.elements(".prompt-ok").size() == 1 && page.elements(".prompt-failed").size() == 2);
         assertThat(page.elements(".prompt-failed")).extracting(e -> e.getAttribute("title"))
                 .containsExactly("exit code 1", "exit code 4");
+    }
+
+    /** Waits until the page's connection to the terminal is no longer open (the proxy cut it). */
+    private void waitUntilDisconnected(String id) {
+        page.waitUntil("the page lost its connection", () -> !"open".equals(
+                page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id)));
     }
 
     /** Waits until the page has parsed every byte the terminal has written. */
@@ -245,8 +249,7 @@ class WebReconnectE2eTest {
                 page.js(WebPageE2eTest.RECORD_CLIPBOARD);
                 page.click(id);
                 proxy.down();
-                page.waitUntil("the page lost its connection", () -> !"open".equals(
-                        page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id)));
+                waitUntilDisconnected(id);
                 try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
                     // Printed while the page is away: the page gets it in the replay when it is back.
                     rpc.write(Action.text(copy.formatted("printed-while-away", "away")), Action.key(Key.ENTER));
@@ -284,8 +287,7 @@ class WebReconnectE2eTest {
                 page.waitForText(id, "q>");
                 page.click(id);
                 proxy.down();
-                page.waitUntil("the page lost its connection", () -> !"open".equals(
-                        page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id)));
+                waitUntilDisconnected(id);
                 try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
                     // Asked while the page is away: the server answers. The page gets the question again in the
                     // replay when it is back (within the 12 s the program listens), and must not answer it.
