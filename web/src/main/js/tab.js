@@ -245,7 +245,7 @@ export class TerminalTab {
       this.writeQueue = null;
       for (const item of queued) {
         if (item.size) {
-          this.term.write('', () => this.term.resize(item.size.cols, item.size.rows));
+          this.resizeInOrder(item.size.cols, item.size.rows); // the queue is gone: it writes, as ever
           continue;
         }
         if (item.reset) {
