@@ -13,9 +13,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.WebSocket;
+import java.net.http.WebSocketHandshakeException;
 import java.util.List;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -118,8 +121,8 @@ class EventLogTest {
                             new WebSocket.Listener() { })
                     .orTimeout(20, TimeUnit.SECONDS).join().abort();
             return 101;
-        } catch (java.util.concurrent.CompletionException e) {
-            if (e.getCause() instanceof java.net.http.WebSocketHandshakeException handshake) {
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof WebSocketHandshakeException handshake) {
                 return handshake.getResponse().statusCode();
             }
             throw e;
@@ -160,7 +163,7 @@ class EventLogTest {
                 event + " line for " + id);
     }
 
-    private static JsonObject await(java.util.function.Predicate<JsonObject> wanted, String what)
+    private static JsonObject await(Predicate<JsonObject> wanted, String what)
             throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         synchronized (arrived) {

@@ -11,6 +11,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -110,8 +112,8 @@ class MetricsTest {
     }
 
     /** Scrapes until {@code done} holds, at most 20 s; returns the last scrape. */
-    private static PrometheusText awaitScrape(java.util.function.Predicate<PrometheusText> done) throws Exception {
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+    private static PrometheusText awaitScrape(Predicate<PrometheusText> done) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         PrometheusText text = scrape();
         while (!done.test(text) && System.nanoTime() - deadline < 0) {
             Thread.onSpinWait();

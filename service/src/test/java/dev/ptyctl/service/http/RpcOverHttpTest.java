@@ -9,6 +9,7 @@ import dev.ptyctl.service.server.SecurityConfig;
 import io.restassured.RestAssured;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -122,7 +123,7 @@ class RpcOverHttpTest {
             JsonObject overWebSocket = socket.next();
             assertThat(overWebSocket).isEqualTo(overSocket);
             assertThat(overWebSocket.getJsonObject("error").getInt("code")).isEqualTo(-32600);
-            assertThat(overWebSocket.get("id")).isEqualTo(jakarta.json.JsonValue.NULL);
+            assertThat(overWebSocket.get("id")).isEqualTo(JsonValue.NULL);
             socket.ws.sendText(request(2, "pty/status", "{}"));
             assertThat(socket.next().getJsonObject("result").getBoolean("running")).isTrue();
         }
