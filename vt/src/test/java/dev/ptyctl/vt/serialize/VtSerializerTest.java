@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.vt.CellView;
 import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.screen.Line;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -202,7 +203,7 @@ class VtSerializerTest {
         }
         text.append(prompt);
         Terminal original = fed(20, 4, 100, text.toString());
-        String serialized = dev.ptyctl.vt.serialize.VtSerializer.serialize(original);
+        String serialized = VtSerializer.serialize(original);
         assertThat(serialized).contains("133;D;2").contains("133;D;1");
         Terminal copy = RoundTrip.check(original, "prompt marks");
         assertThat(marks(copy)).isEqualTo(marks(original)).isEqualTo("A0 - A1 - A2 - A0 - A1 - A2 - A");
@@ -214,7 +215,7 @@ class VtSerializerTest {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < main.scrollback().size() + terminal.rows(); i++) {
             long mark = main.lineAtBufferIndex(i).promptMark();
-            out.append(mark == 0 ? "-" : (mark & dev.ptyctl.vt.screen.Line.EXIT_CODE) != 0 ? "A" + (int) mark : "A")
+            out.append(mark == 0 ? "-" : (mark & Line.EXIT_CODE) != 0 ? "A" + (int) mark : "A")
                     .append(' ');
         }
         return out.toString().strip();
