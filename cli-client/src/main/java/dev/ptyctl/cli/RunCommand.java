@@ -83,7 +83,7 @@ final class RunCommand implements Callable<Integer> {
                 // Someone left an incomplete line (PS2): typing now would add to it. Cancel it first.
                 ready = cancelIncompleteLine(client, deadline);
             }
-            if (!ready.getBoolean("matched") || continuation(ready)) {
+            if (!atPrompt(ready)) {
                 return notFinished(client, "the shell did not come back to its prompt within " + timeoutMs
                         + " ms (busy with another command?)", line, err);
             }
@@ -103,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
                 JsonObject back = cancelIncompleteLine(client, deadline);
                 err.println("ptyctl: the shell did not accept \"" + line + "\" as a whole command: it waits for "
                         + "more (an unclosed quote or bracket, a trailing backslash?); "
-                        + (back.getBoolean("matched") && !continuation(back) ? "cancelled it with Ctrl-C"
+                        + (atPrompt(back) ? "cancelled it with Ctrl-C"
                         : "sent Ctrl-C, but the shell's prompt has not come back"));
                 err.flush();
                 return ExitCode.USAGE;
@@ -156,7 +156,7 @@ final class RunCommand implements Callable<Integer> {
         }
         JsonObject back = cancelIncompleteLine(client, deadlineNanos);
         err.println("ptyctl: the shell did not run \"" + line + "\" (a syntax error?); its screen shows why"
-                + (back.getBoolean("matched") && !continuation(back) ? ""
+                + (atPrompt(back) ? ""
                 : "; sent Ctrl-C to clear the line, but the shell's prompt has not come back"));
         err.flush();
         return ExitCode.USAGE;
@@ -165,6 +165,11 @@ final class RunCommand implements Callable<Integer> {
     /** Whether a prompt wait ended at a continuation prompt (the line typed so far is incomplete). */
     private static boolean continuation(JsonObject waited) {
         return waited.getBoolean("continuation", false);
+    }
+
+    /** Whether a prompt wait ended at the shell's main prompt: matched, and not at a continuation prompt. */
+    private static boolean atPrompt(JsonObject waited) {
+        return waited.getBoolean("matched") && !continuation(waited);
     }
 
     /**
@@ -180,7 +185,7 @@ final class RunCommand implements Callable<Integer> {
                     : Math.min(deadlineNanos, System.nanoTime() + CANCEL_RETRY_NANOS);
             back = waitForPrompt(client, since, until);
             boolean endedEarly = System.nanoTime() - until < 0; // matched, or the shell exited
-            if (back.getBoolean("matched") && !continuation(back) || endedEarly && !back.getBoolean("matched")
+            if (atPrompt(back) || endedEarly && !back.getBoolean("matched")
                     || System.nanoTime() - deadlineNanos >= 0) {
                 return back;
             }
