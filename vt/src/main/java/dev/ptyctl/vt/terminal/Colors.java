@@ -36,6 +36,7 @@ final class Colors {
         0x555753, 0xef2929, 0x8ae234, 0xfce94f, 0x729fcf, 0xad7fa8, 0x34e2e2, 0xeeeeec,
     };
     private static final int[] DEFAULTS = defaults();
+    private static final DeviceIndependentColor XCMS = new DeviceIndependentColor(XcmsCharacterization.XTERM_379);
 
     private final int[] values = DEFAULTS.clone();
 
@@ -75,7 +76,9 @@ final class Colors {
     /**
      * Reads an X11 colour specification the way xterm.js does: {@code rgb:r/g/b} with 1 to 4 hex
      * digits per channel (scaled to 8 bits), or {@code #rgb} (shifted: {@code #fff} is f0f0f0, as in
-     * xterm.js), {@code #rrggbb}, {@code #rrrgggbbb}, {@code #rrrrggggbbbb} (truncated to 8 bits).
+     * xterm.js), {@code #rrggbb}, {@code #rrrgggbbb}, {@code #rrrrggggbbbb} (truncated to 8 bits);
+     * and the device-independent forms ({@code rgbi:}, {@code CIEXYZ:} and the other CIE forms,
+     * {@code TekHVC:}) as xterm 379 reads them, see {@link DeviceIndependentColor}.
      * Colour names are not supported.
      *
      * @return 0xRRGGBB, or -1 when the text is not one of those forms
@@ -107,7 +110,7 @@ final class Colors {
             }
             return rgb;
         }
-        return -1;
+        return XCMS.parse(spec);
     }
 
     private static boolean isHex(String s) {

@@ -1,0 +1,112 @@
+package dev.ptyctl.vt.terminal;
+
+import static dev.ptyctl.vt.fixtures.Vt.captureReplies;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.vt.Terminal;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The device-independent colour specifications against real xterm 379's answers, recorded under Xvfb by
+ * tools/xcms-calibrate/run (a seeded set of every form, plus esctest2's values and malformed ones).
+ */
+class XcmsAnswersTest {
+    private static final String ESC = "\u001b";
+    private static final String ST = ESC + "\\";
+    private static final DeviceIndependentColor XCMS = new DeviceIndependentColor(XcmsCharacterization.XTERM_379);
+
+    /**
+     * Specs xterm answers with a colour that no formula explains (an intensity above 1, a chromaticity y
+     * of 0): ptyctl ignores them (docs/emulator.md lists them).
+     */
+    private static final Set<String> IGNORED_ON_PURPOSE = Set.of("rgbi:2/0/0", "CIExyY:0.3/0/0.5");
+
+    private record Recorded(String spec, String answer) {
+    }
+
+    /** What ptyctl answers to an OSC 4 query after OSC 4 set palette colour 1 to #010203 and then to spec. */
+    private static String answer(String spec) {
+        Terminal t = new Terminal(10, 2);
+        ByteArrayOutputStream out = captureReplies(t);
+        t.feed((ESC + "]4;1;rgb:01/02/03" + ST + ESC + "]4;1;" + spec + ST + ESC + "]4;1;?" + ST)
+            .getBytes(StandardCharsets.UTF_8));
+        String reply = out.toString(StandardCharsets.UTF_8);
+        String colour = reply.substring(reply.indexOf("rgb:"), reply.length() - ST.length());
+        return colour.equals("rgb:0101/0202/0303") ? "ignored" : colour;
+    }
+
+    private static List<Recorded> recorded() throws IOException {
+        try (InputStream in = XcmsAnswersTest.class.getResourceAsStream("/xcms/xterm-379-answers.txt")) {
+            List<Recorded> all = new ArrayList<>();
+            for (String line : new String(in.readAllBytes(), StandardCharsets.US_ASCII).split("\n")) {
+                if (!line.startsWith("#") && !line.isBlank()) {
+                    String[] fields = line.split("\t");
+                    all.add(new Recorded(fields[0], fields[1]));
+                }
+            }
+            return all;
+        }
+    }
+
+    @Test
+    void everySpecInsideTheGamutIsAnsweredAsXtermDid() throws IOException {
+        List<String> differences = new ArrayList<>();
+        int compared = 0;
+        for (Recorded r : recorded()) {
+            if (IGNORED_ON_PURPOSE.contains(r.spec())) {
+                assertThat(answer(r.spec())).as(r.spec()).isEqualTo("ignored");
+            } else if (r.answer().equals("ignored") || !XCMS.outsideGamut(r.spec())) {
+                compared++;
+                String ours = answer(r.spec());
+                if (!ours.equals(r.answer())) {
+                    differences.add(r.spec() + ": xterm " + r.answer() + ", ptyctl " + ours);
+                }
+            }
+        }
+        System.out.println("inside gamut or ignored: " + compared + ", differences: " + differences.size());
+        differences.forEach(System.out::println);
+        assertThat(differences).isEmpty();
+    }
+
+    /**
+     * Outside the screen's gamut ptyctl's compression only approximates xterm's: it takes every such spec xterm
+     * takes, and prints how far its answers are from xterm's.
+     */
+    @Test
+    void specsOutsideTheGamutAreTakenAsXtermTakesThem() throws IOException {
+        int worst = 0;
+        int exact = 0;
+        int count = 0;
+        for (Recorded r : recorded()) {
+            if (r.answer().equals("ignored") || !XCMS.outsideGamut(r.spec()) || IGNORED_ON_PURPOSE.contains(r.spec())) {
+                continue;
+            }
+            count++;
+            String answer = answer(r.spec());
+            assertThat(answer).as(r.spec()).startsWith("rgb:");
+            int[] ours = channels(answer);
+            int[] theirs = channels(r.answer());
+            int distance = 0;
+            for (int c = 0; c < 3; c++) {
+                distance = Math.max(distance, Math.abs(ours[c] - theirs[c]));
+            }
+            exact += distance == 0 ? 1 : 0;
+            worst = Math.max(worst, distance);
+        }
+        System.out.println("outside gamut: " + count + ", exact " + exact + ", worst channel distance " + worst);
+        assertThat(count).isGreaterThan(100);
+    }
+
+    private static int[] channels(String rgb) {
+        String[] parts = rgb.substring(4).split("/");
+        return new int[] {Integer.parseInt(parts[0], 16) >> 8, Integer.parseInt(parts[1], 16) >> 8,
+            Integer.parseInt(parts[2], 16) >> 8};
+    }
+}
