@@ -91,7 +91,7 @@ final class DeviceIndependentColor {
     /**
      * Three numbers separated by {@code /} from {@code start}, each optionally preceded by blanks, as C's
      * {@code sscanf("%lf/%lf/%lf")} reads them (so anything after the third number is ignored, as xterm
-     * does); null when one is missing. Hexadecimal, infinite and NaN numbers are not read.
+     * does); null when one is missing or beyond a double's range. Hexadecimal and NaN numbers are not read.
      */
     private static double[] threeNumbers(String text, int start) {
         Matcher m = NUMBERS.matcher(text);
@@ -99,8 +99,14 @@ final class DeviceIndependentColor {
         if (!m.lookingAt()) {
             return null;
         }
-        return new double[] {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)),
+        double[] numbers = {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)),
             Double.parseDouble(m.group(3))};
+        for (double number : numbers) {
+            if (Double.isInfinite(number)) {
+                return null;
+            }
+        }
+        return numbers;
     }
 
     private double[] fromUvY(double u, double v, double y) {

@@ -104,6 +104,22 @@ class XcmsAnswersTest {
         assertThat(count).isGreaterThan(100);
     }
 
+    @Test
+    void malformedAndOutOfRangeSpecsLeaveTheColourAsItWas() {
+        for (String spec : List.of("rgbi:", "rgbi:0.5/0.5", "rgbi:x/0/0", "rgbi:0.5//0.5", "rgbi:1.5/0/0", "CIEXYZ:-1/0/0",
+            "CIELab:101/0/0", "CIELab:-1/0/0", "CIELuv:100.5/0/0", "TekHVC:0/101/0", "TekHVC:0/50/-1", "CIEuvY:0.2/0.4/1.5",
+            "CIExyY:0.3/0.3/-0.1", "CIExyz:nan/0/0", "XYZ:1/1/1", ":1/1/1", "TekHVC:0/50/1e999", "CIEXYZ:1e999/0/0", "rgbi:0x1/0/0")) {
+            assertThat(answer(spec)).as(spec).isEqualTo("ignored");
+        }
+    }
+
+    @Test
+    void hugeNumbersGiveAColourAndNoError() {
+        assertThat(answer("CIEXYZ:1e300/1e300/1e300")).isEqualTo("rgb:ffff/ffff/ffff");
+        assertThat(answer("CIELab:50/1e300/-1e300")).startsWith("rgb:");
+        assertThat(answer("TekHVC:1e300/50/1e300")).startsWith("rgb:");
+    }
+
     private static int[] channels(String rgb) {
         String[] parts = rgb.substring(4).split("/");
         return new int[] {Integer.parseInt(parts[0], 16) >> 8, Integer.parseInt(parts[1], 16) >> 8,
