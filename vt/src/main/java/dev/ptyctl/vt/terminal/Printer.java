@@ -147,8 +147,13 @@ final class Printer {
                 }
                 int after = resetAfter(src, i, to);
                 boolean reset = after >= 0;
+                boolean color = false;
                 if (!reset) {
-                    after = sgrParams.readSgr(src, i, to);
+                    after = sgr.readColor(src, i, to);
+                    color = after >= 0;
+                    if (!color) {
+                        after = sgrParams.readSgr(src, i, to);
+                    }
                 }
                 if (after < 0) {
                     break;
@@ -159,6 +164,8 @@ final class Printer {
                 blankOrphanedRightHalf(line, col, s.cols());
                 if (reset) {
                     sgr.reset();
+                } else if (color) {
+                    sgr.applyReadColor();
                 } else {
                     sgr.apply(sgrParams);
                 }

@@ -61,6 +61,45 @@ class Utf8FastPathTest {
     }
 
     @Test
+    void coloursReadFourBytesAtATimeGiveTheColoursTheParserDispatches() {
+        // The printer reads ESC [ 38/48 ; 2 ; r ; g ; b m and ; 5 ; n m itself when each component has one to three
+        // digits; every near miss (other targets and spaces, empty, long or extra components, sub-parameters, other
+        // final bytes, a write ending inside the sequence) must give what the parser gives byte by byte.
+        String[] targets = {"38", "48", "58", "3", "380", "39"};
+        String[] spaces = {"2", "5", "1", "", "22", "2:"};
+        String[] components = {"0", "7", "42", "255", "999", "256", "1000", "0007", "", "12345"};
+        String[] ends = {"m", "m", "m", ";1m", ";m", "H", ":5m", ""};
+        for (int seed = 0; seed < STREAMS; seed++) {
+            Random random = new Random(seed);
+            StringBuilder text = new StringBuilder();
+            for (int k = random.nextInt(40); k >= 0; k--) {
+                text.append(TEXT[random.nextInt(6)]);
+                text.append("\u001b[").append(targets[random.nextInt(random.nextBoolean() ? 2 : targets.length)]);
+                text.append(';').append(spaces[random.nextInt(random.nextBoolean() ? 1 : spaces.length)]);
+                int count = random.nextInt(random.nextBoolean() ? 4 : 2) + (random.nextBoolean() ? 0 : 1);
+                for (int c = 0; c < count; c++) {
+                    text.append(random.nextInt(8) == 0 ? ':' : ';');
+                    text.append(components[random.nextInt(components.length)]);
+                }
+                text.append(ends[random.nextInt(ends.length)]);
+            }
+            byte[] stream = text.toString().getBytes(StandardCharsets.UTF_8);
+            Terminal split = new Terminal(40, 5, 30);
+            for (int from = 0; from < stream.length; ) {
+                int length = Math.min(stream.length - from, 1 + random.nextInt(64));
+                split.feed(stream, from, length);
+                from += length;
+            }
+            Terminal byByte = new Terminal(40, 5, 30);
+            for (byte b : stream) {
+                byByte.feed(new byte[] {b});
+            }
+            assertThat(VtSerializer.serialize(split)).as("seed %d: %s", seed, text)
+                .isEqualTo(VtSerializer.serialize(byByte));
+        }
+    }
+
+    @Test
     void aCharacterSplitAcrossFeedsIsPrintedOnce() {
         byte[] text = "ab世界😀e\u0301".getBytes(StandardCharsets.UTF_8);
         for (int cut = 0; cut <= text.length; cut++) {
