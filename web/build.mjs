@@ -33,6 +33,7 @@ const result = await esbuild.build({
   assetNames: '[name]-[hash]',
   outdir: join(out, 'assets'),
   metafile: true,
+  loader: { '.txt': 'text' }, // the colour characterization the emulator also reads (src/main/js/xcms.js)
   logLevel: 'warning',
 });
 

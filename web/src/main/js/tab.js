@@ -13,6 +13,7 @@ import { ClipboardAddon } from '@xterm/addon-clipboard';
 import { WebglAddon } from '@xterm/addon-webgl';
 import { TerminalSocket } from './socket.js';
 import { ReplyDetector } from './replies.js';
+import { DeviceIndependentColors } from './xcms.js';
 import { PromptMarks } from './marks.js';
 
 const THEME = {
@@ -107,6 +108,7 @@ export class TerminalTab {
     this.term.unicode.activeVersion = '11';
     this.term.loadAddon(new WebLinksAddon());
     if (this.options.clipboard) this.term.loadAddon(new ClipboardAddon(undefined, this.liveOnlyClipboard()));
+    this.colors = new DeviceIndependentColors(this.term); // before ReplyDetector, whose hooks must run first
     this.replies = new ReplyDetector(this.term);
     this.marks = new PromptMarks(this.term);
     this.term.onData((data) => this.typed(data));

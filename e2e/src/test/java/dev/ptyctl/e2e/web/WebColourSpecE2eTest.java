@@ -1,0 +1,124 @@
+package dev.ptyctl.e2e.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.e2e.server.UsesServer;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.Keys;
+
+/**
+ * A colour set with a device-independent X11 specification (rgbi:, CIE forms, TekHVC), which the page's xterm.js
+ * does not read by itself: the page answers its query as the server does, and draws text in it.
+ */
+@UsesServer
+@BrowserTest
+class WebColourSpecE2eTest {
+    private static final String PROMPT = "web> ";
+    /** One of each form, inside the screen's gamut, and one outside it (CIELab a* acts 100-fold in xterm). */
+    private static final List<String> SPECS = List.of("rgbi:0.5/0.25/0.75", "CIEXYZ:0.3/0.3/0.3",
+            "CIEuvY:0.2/0.45/0.4", "CIExyY:0.3/0.33/0.5", "CIELab:50/0.1/-0.1", "CIELuv:60/0.2/0.1",
+            "TekHVC:120/50/20", "CIELab:50/20/0");
+    private static final Pattern REPLY = Pattern.compile("\\^\\[\\]4;(\\d+);(rgb:[0-9a-f/]+)\\^\\[\\\\");
+    private final List<String> created = new ArrayList<>();
+    private TerminalsClient terminals;
+    private Page page;
+
+    @BeforeEach
+    void openBrowser() {
+        String url = System.getProperty("ptyctl.url");
+        terminals = TerminalsClient.of(URI.create(url));
+        page = Page.in(url);
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        page.leave();
+        for (String id : created) {
+            terminals.delete(id);
+        }
+        terminals.close();
+    }
+
+    private Terminal shell() throws Exception {
+        Terminal terminal = terminals.create(CreateTerminalRequest.builder("colour-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
+        created.add(terminal.terminalId());
+        return terminal;
+    }
+
+    /**
+     * A command line that sets palette colours 1.. to SPECS and queries them in one write, collects the replies for
+     * two seconds (escapes made visible by cat -v) into {@code file}, then prints text in colour 1.
+     */
+    private static String program(Path file) {
+        StringBuilder sets = new StringBuilder();
+        StringBuilder queries = new StringBuilder();
+        for (int i = 0; i < SPECS.size(); i++) {
+            sets.append("\\033]4;").append(i + 1).append(';').append(SPECS.get(i)).append("\\033\\\\");
+            queries.append(i == 0 ? "" : ";").append(i + 1).append(";?");
+        }
+        return "stty raw -echo; printf '" + sets + "\\033]4;" + queries + "\\033\\\\'; r=$(timeout --foreground 2 cat -v);"
+                + " stty sane; echo \"$r\" > " + file + "; printf '\\033[31mPAINTED\\033[0m done\\n'";
+    }
+
+    /** The colours the replies in {@code file} report, by colour number. */
+    private static List<String> replies(Path file) throws Exception {
+        List<String> colours = new ArrayList<>();
+        Matcher m = REPLY.matcher(Files.readString(file));
+        while (m.find()) {
+            assertThat(Integer.parseInt(m.group(1))).isEqualTo(colours.size() + 1);
+            colours.add(m.group(2));
+        }
+        return colours;
+    }
+
+    @Test
+    void thePageAnswersAndDrawsADeviceIndependentColourAsTheServerAnswersIt() throws Exception {
+        Path dir = Files.createTempDirectory("ptyctl-colours");
+        // The server answers while no page shows the terminal.
+        Terminal alone = shell();
+        try (RpcClient rpc = RpcClient.connect(alone.rpc())) {
+            assertThat(rpc.waitFor(PROMPT.strip(), Duration.ofSeconds(20)).matched()).isTrue();
+            rpc.write(Action.text(program(dir.resolve("server"))), Action.key(Key.ENTER));
+            assertThat(rpc.waitFor("PAINTED done", Duration.ofSeconds(20)).matched()).isTrue();
+        }
+        List<String> server = replies(dir.resolve("server"));
+        assertThat(server).hasSize(SPECS.size());
+
+        // The page claims its terminal, so it answers.
+        Terminal shown = shell();
+        String id = shown.terminalId();
+        page.open("/?t=" + id + "&renderer=dom");
+        page.waitForText(id, PROMPT.strip());
+        page.click(id);
+        WebPageE2eTest.waitForPtySize(page, terminals, id, WebPageE2eTest.sentSizeOf(page, id));
+        page.type(id, program(dir.resolve("page")), Keys.ENTER);
+        page.waitForText(id, "PAINTED done");
+        assertThat(replies(dir.resolve("page"))).as("the page's answers").isEqualTo(server);
+
+        Object painted = page.js("""
+                const view = document.querySelector("section.terminal-view[data-terminal='" + arguments[0] + "']");
+                const span = [...view.querySelectorAll('.xterm-rows span')].find((s) => s.textContent === 'PAINTED');
+                return span ? getComputedStyle(span).color : null;""", id);
+        String[] rgb = server.get(0).substring(4).split("/");
+        assertThat(painted).as("text in colour 1").isEqualTo("rgb(%d, %d, %d)".formatted(
+                Integer.parseInt(rgb[0], 16) >> 8, Integer.parseInt(rgb[1], 16) >> 8, Integer.parseInt(rgb[2], 16) >> 8));
+    }
+}
