@@ -10,6 +10,7 @@ import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,6 +36,8 @@ class WebColourSpecE2eTest {
     private static final List<String> SPECS = List.of("rgbi:0.5/0.25/0.75", "CIEXYZ:0.3/0.3/0.3",
             "CIEuvY:0.2/0.45/0.4", "CIExyY:0.3/0.33/0.5", "CIELab:50/0.1/-0.1", "CIELuv:60/0.2/0.1",
             "TekHVC:120/50/20", "CIELab:50/20/0");
+    private static final Path RECORDED = Path.of("../vt/src/test/resources/xcms/xterm-379-answers.txt");
+    private static final Pattern RGB = Pattern.compile("rgb:[0-9a-f]{4}/[0-9a-f]{4}/[0-9a-f]{4}");
     private static final Pattern REPLY = Pattern.compile("\\^\\[\\]4;(\\d+);(rgb:[0-9a-f/]+)\\^\\[\\\\");
     private final List<String> created = new ArrayList<>();
     private TerminalsClient terminals;
@@ -87,6 +90,56 @@ class WebColourSpecE2eTest {
             colours.add(m.group(2));
         }
         return colours;
+    }
+
+    /** What the emulator (the server's) answers to a query of palette colour 1 after each spec. */
+    private static List<String> emulatorAnswers(List<String> specs) {
+        List<String> answers = new ArrayList<>();
+        for (String spec : specs) {
+            dev.ptyctl.vt.Terminal vt = new dev.ptyctl.vt.Terminal(10, 2);
+            StringBuilder reply = new StringBuilder();
+            vt.onReply(bytes -> reply.append(new String(bytes, StandardCharsets.UTF_8)));
+            vt.feed(setAndQuery(spec).getBytes(StandardCharsets.UTF_8));
+            Matcher m = RGB.matcher(reply);
+            answers.add(m.find() ? m.group() : "none");
+        }
+        return answers;
+    }
+
+    private static String setAndQuery(String spec) {
+        return "\u001b]4;1;rgb:01/02/03\u001b\\\u001b]4;1;" + spec + "\u001b\\\u001b]4;1;?\u001b\\";
+    }
+
+    /**
+     * Every spec recorded from real xterm for the emulator's differential test (vt's XcmsAnswersTest), written
+     * straight into the page's xterm.js: the page answers each as the emulator does.
+     */
+    @Test
+    void thePageReadsEveryRecordedSpecAsTheEmulatorDoes() throws Exception {
+        List<String> specs = Files.readAllLines(RECORDED).stream().filter(line -> !line.startsWith("#"))
+                .map(line -> line.substring(0, line.indexOf('\t'))).toList();
+        Terminal quiet = terminals.create(CreateTerminalRequest.builder("colour-" + UUID.randomUUID())
+                .command("/bin/sh", "-c", "stty -echo; sleep 600").build());
+        created.add(quiet.terminalId());
+        String id = quiet.terminalId();
+        page.open("/?t=" + id);
+        page.waitUntil("the page shows the terminal", () -> Boolean.TRUE.equals(page.js(
+                "return !!(window.ptyctl.terminals && window.ptyctl.terminals[arguments[0]]);", id)));
+        page.js("""
+                const term = window.ptyctl.terminals[arguments[0]];
+                const out = [];
+                const sub = term.onData((d) => out.push(d));
+                window.colourAnswers = null;
+                term.write(arguments[1].join(''), () => { sub.dispose(); window.colourAnswers = out.join(''); });""",
+                id, specs.stream().map(WebColourSpecE2eTest::setAndQuery).toList());
+        page.waitUntil("the page answered", () -> page.js("return window.colourAnswers;") != null);
+        List<String> pageAnswers = RGB.matcher((String) page.js("return window.colourAnswers;")).results()
+                .map(m -> m.group()).toList();
+        List<String> emulator = emulatorAnswers(specs);
+        assertThat(pageAnswers).hasSize(specs.size());
+        for (int i = 0; i < specs.size(); i++) {
+            assertThat(pageAnswers.get(i)).as(specs.get(i)).isEqualTo(emulator.get(i));
+        }
     }
 
     @Test
