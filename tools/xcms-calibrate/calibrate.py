@@ -51,6 +51,14 @@ def thresholds(term):
                     hi[c][k] = mids[c][k]
                 else:
                     lo[c][k] = mids[c][k]
+    # Values every intensity just above 0 answers: bisection stops at 2^-ROUNDS; the least positive double says
+    # whether the step is at 0 itself (it is, for every channel, with xterm 379).
+    smallest = 5e-324
+    answer = term.colours([f'rgbi:{smallest!r}/{smallest!r}/{smallest!r}'])[0]
+    for c in range(3):
+        for k in range(255):
+            if device(answer, c) >= k + 1 and lo[c][k] == 0.0:
+                hi[c][k] = smallest
     return hi
 
 

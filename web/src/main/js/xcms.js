@@ -92,35 +92,24 @@ function fromTekHvc(hue, value, chroma) {
   return fromUvY(SCREEN.whiteU + distance * Math.cos(angle), SCREEN.whiteV + distance * Math.sin(angle), y);
 }
 
-const labF = (t) => (t > 0.008856 ? Math.cbrt(t) : (KAPPA / 116) * t + 16 / 116);
-const labInverse = (f) => (f > 6 / 29 ? f * f * f : ((f - 16 / 116) * 116) / KAPPA);
-
-function toLab(xyz) {
-  const [fx, fy, fz] = xyz.map((c, i) => labF(c / SCREEN.white[i]));
-  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
-}
-
-function fromStandardLab(lightness, a, b) {
-  const fy = (lightness + 16) / 116;
-  const [xn, yn, zn] = SCREEN.white;
-  return [xn * labInverse(fy + a / 500), yn * labInverse(fy), zn * labInverse(fy - b / 200)];
-}
-
-// Outside the gamut: CIELab lightness and hue kept, chroma reduced until the colour fits (as the emulator does).
+// Outside the gamut: Y and the direction from white in the u'v' plane kept, the distance from white reduced until the
+// colour fits (as the emulator does).
 function intoGamut(xyz) {
   const rgbi = intensities(xyz);
   if (inGamut(rgbi)) return rgbi;
-  const [lightness, a, b] = toLab(xyz);
-  if (lightness >= 100) return [1, 1, 1];
-  if (!(lightness > 0)) return [0, 0, 0];
-  const hue = Math.atan2(b, a);
-  const at = (chroma) => intensities(fromStandardLab(lightness, chroma * Math.cos(hue), chroma * Math.sin(hue)));
+  const y = xyz[1];
+  if (!(y < SCREEN.white[1])) return [1, 1, 1];
+  if (!(y > 0)) return [0, 0, 0];
+  const d = xyz[0] + 15 * y + 3 * xyz[2];
+  const du = d === 0 ? 0 : (4 * xyz[0]) / d - SCREEN.whiteU;
+  const dv = d === 0 ? 0 : (9 * y) / d - SCREEN.whiteV;
+  const at = (t) => intensities(fromUvY(SCREEN.whiteU + t * du, SCREEN.whiteV + t * dv, y));
   let inside = 0;
-  let outside = Math.hypot(a, b);
+  let outside = 1;
   for (let i = 0; i < 60; i++) {
-    const chroma = (inside + outside) / 2;
-    if (inGamut(at(chroma))) inside = chroma;
-    else outside = chroma;
+    const t = (inside + outside) / 2;
+    if (inGamut(at(t))) inside = t;
+    else outside = t;
   }
   return at(inside);
 }

@@ -165,56 +165,38 @@ final class DeviceIndependentColor {
     }
 
     /**
-     * RGBi of a colour, brought into the screen's gamut when it lies outside: CIELab lightness and hue are
-     * kept and the chroma reduced until the colour fits (lightness 100 or more gives white). This
-     * approximates xterm's gamut compression; its answers for such colours can differ by a few steps.
+     * RGBi of a colour, brought into the screen's gamut when it lies outside as xterm's answers show: Y and
+     * the direction from the white point in the CIE u′v′ plane (TekHVC's Value and Hue) are kept, and the
+     * distance from white (TekHVC's Chroma) is reduced until the colour fits; Y at or above the white
+     * point's gives white, Y at or below 0 black. Which of 0 and the first step above it a channel at the
+     * gamut's edge answers depends on rounding inside Xlib: there ptyctl can differ from xterm.
      */
     private double[] intoGamut(double[] xyz) {
         double[] rgbi = screen.intensities(xyz);
         if (inGamut(rgbi)) {
             return rgbi;
         }
-        double[] lab = toLab(xyz);
-        if (lab[0] >= 100) {
+        double y = xyz[1];
+        if (!(y < screen.white(1))) {
             return new double[] {1, 1, 1};
         }
-        if (lab[0] <= 0 || Double.isNaN(lab[0])) {
+        if (!(y > 0)) {
             return new double[3];
         }
-        double hue = Math.atan2(lab[2], lab[1]);
+        double d = xyz[0] + 15 * y + 3 * xyz[2];
+        double du = d == 0 ? 0 : 4 * xyz[0] / d - whiteU;
+        double dv = d == 0 ? 0 : 9 * y / d - whiteV;
         double inside = 0;
-        double outside = Math.hypot(lab[1], lab[2]);
+        double outside = 1;
         for (int i = 0; i < 60; i++) {
-            double chroma = (inside + outside) / 2;
-            if (inGamut(screen.intensities(fromStandardLab(lab[0], chroma * Math.cos(hue), chroma * Math.sin(hue))))) {
-                inside = chroma;
+            double t = (inside + outside) / 2;
+            if (inGamut(screen.intensities(fromUvY(whiteU + t * du, whiteV + t * dv, y)))) {
+                inside = t;
             } else {
-                outside = chroma;
+                outside = t;
             }
         }
-        return screen.intensities(fromStandardLab(lab[0], inside * Math.cos(hue), inside * Math.sin(hue)));
-    }
-
-    /** CIE 1976 L*a*b* of a colour, relative to the screen white point (the CIE definition). */
-    private double[] toLab(double[] xyz) {
-        double fx = labF(xyz[0] / screen.white(0));
-        double fy = labF(xyz[1] / screen.white(1));
-        double fz = labF(xyz[2] / screen.white(2));
-        return new double[] {116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)};
-    }
-
-    private double[] fromStandardLab(double lightness, double a, double b) {
-        double fy = (lightness + 16) / 116;
-        return new double[] {screen.white(0) * labInverse(fy + a / 500), screen.white(1) * labInverse(fy),
-            screen.white(2) * labInverse(fy - b / 200)};
-    }
-
-    private static double labF(double t) {
-        return t > 0.008856 ? Math.cbrt(t) : KAPPA / 116 * t + 16.0 / 116;
-    }
-
-    private static double labInverse(double f) {
-        return f > 6.0 / 29 ? f * f * f : (f - 16.0 / 116) * 116 / KAPPA;
+        return screen.intensities(fromUvY(whiteU + inside * du, whiteV + inside * dv, y));
     }
 
     private static boolean inGamut(double[] rgbi) {

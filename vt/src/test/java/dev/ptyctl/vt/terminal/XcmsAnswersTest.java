@@ -76,15 +76,16 @@ class XcmsAnswersTest {
     }
 
     /**
-     * Outside the screen's gamut ptyctl's compression only approximates xterm's: it takes every such spec xterm
-     * takes, and prints how far its answers are from xterm's.
+     * Outside the screen's gamut both bring the colour to the gamut's edge alike, but whether a channel on the edge
+     * answers 0 or its first step above 0 depends on rounding inside Xlib: every answer is xterm's, or differs from it
+     * only there, or (a handful, printed) by at most a few steps.
      */
     @Test
-    void specsOutsideTheGamutAreTakenAsXtermTakesThem() throws IOException {
-        int worst = 0;
+    void specsOutsideTheGamutAreBroughtToTheSameEdgeAsXtermBringsThem() throws IOException {
         int exact = 0;
-        int close = 0;
+        int edge = 0;
         int count = 0;
+        List<String> others = new ArrayList<>();
         for (Recorded r : recorded()) {
             if (r.answer().equals("ignored") || !XCMS.outsideGamut(r.spec()) || IGNORED_ON_PURPOSE.contains(r.spec())) {
                 continue;
@@ -96,14 +97,24 @@ class XcmsAnswersTest {
             int[] theirs = channels(r.answer());
             int distance = 0;
             for (int c = 0; c < 3; c++) {
-                distance = Math.max(distance, Math.abs(ours[c] - theirs[c]));
+                boolean edgeStep = Math.min(ours[c], theirs[c]) == 0
+                    && Math.max(ours[c], theirs[c]) == XcmsCharacterization.XTERM_379.device(c, Double.MIN_VALUE);
+                distance = Math.max(distance, edgeStep ? 0 : Math.abs(ours[c] - theirs[c]));
             }
-            exact += distance == 0 ? 1 : 0;
-            close += distance <= 4 ? 1 : 0;
-            worst = Math.max(worst, distance);
+            if (answer.equals(r.answer())) {
+                exact++;
+            } else if (distance == 0) {
+                edge++;
+            } else {
+                others.add(r.spec() + ": xterm " + r.answer() + ", ptyctl " + answer);
+                assertThat(distance).as(r.spec()).isLessThanOrEqualTo(6);
+            }
         }
-        System.out.println("outside gamut: " + count + ", exact " + exact + ", within 4 steps " + close + ", worst channel distance " + worst);
+        System.out.println("outside gamut: " + count + ", exact " + exact + ", differing only at the edge " + edge
+            + ", other " + others.size());
+        others.forEach(System.out::println);
         assertThat(count).isGreaterThan(100);
+        assertThat(others.size()).isLessThan(count / 50);
     }
 
     @Test
