@@ -138,4 +138,19 @@ class TerminalRunShellsTest {
         // A run finds that incomplete line left at the prompt and cancels it before typing.
         assertThat(tools.run(id, "echo after")).containsEntry("exitCode", 0).containsEntry("output", "after");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void aLineTheShellRefusesIsReportedAtOnceAndClearedSoTheNextRunRunsAlone(String shell) {
+        Tools.require(shell);
+        String id = tools.shell(shell);
+        // fish draws its prompt again after a syntax error without its prompt event: before the integration marked
+        // that prompt, this run waited out its whole timeout there (a result, not this error).
+        String error = tools.error("terminal_run", args("terminalId", id, "command", "echo 'x' )",
+                "timeoutMs", 60_000));
+        assertThat(error).contains("The shell did not run the command")
+                .contains("C-c was sent to clear the line and the shell is back at its prompt");
+        // fish keeps a refused line in its editor: had it stayed, this line would be appended to it.
+        assertThat(tools.run(id, "echo next")).containsEntry("exitCode", 0).containsEntry("output", "next");
+    }
 }

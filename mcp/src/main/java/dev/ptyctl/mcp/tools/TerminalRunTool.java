@@ -68,8 +68,9 @@ public final class TerminalRunTool extends SchemaTool {
         }
         if (result.ranNothing()) {
             throw new ToolError("The shell did not run the command (a syntax error, or an unfinished quote?). Its "
-                    + "screen shows why: terminal_read " + id + ". The line may still be on its prompt; clear it "
-                    + "with terminal_send [{\"key\": \"C-c\"}].");
+                    + "screen shows why: terminal_read " + id + ". C-c was sent to clear the line"
+                    + (result.cancelled() ? " and the shell is back at its prompt"
+                    : ", but its prompt has not come back yet") + ". Fix the command and run it again.");
         }
         ToolResult out = new ToolResult();
         result.exitCode().ifPresent(code -> out.put("exitCode", code));

@@ -35,12 +35,13 @@ public final class CommandRun {
      * @param cwd       the shell's working directory afterwards (OSC 7), "" if it never said
      * @param seq       the output seq when the run ended
      * @param timedOut  whether the timeout came first (the command keeps running)
-     * @param ranNothing the prompt came back with no command run: a blank line or one the shell refused
+     * @param ranNothing the prompt came back with no command run: a blank line or one the shell refused (then
+     *                  Ctrl-C was sent to clear the line: fish keeps a refused line in its editor)
      * @param exited    the shell itself exited
      * @param incomplete the shell took the line as incomplete and waited for more (continuation prompt); nothing ran
      *                  and Ctrl-C was sent to cancel the line
-     * @param cancelled with {@code incomplete}: the shell's prompt came back after the Ctrl-C (false: the timeout
-     *                  came first)
+     * @param cancelled with {@code incomplete} or a refused line: the shell's prompt came back after the Ctrl-C
+     *                  (false: the timeout came first)
      */
     public record Result(OptionalInt exitCode, String output, boolean truncated, String cwd, long seq,
                          boolean timedOut, boolean ranNothing, boolean exited, boolean incomplete,
@@ -114,9 +115,14 @@ public final class CommandRun {
         List<CommandSummary> ran = prompts.recentCommands().stream()
                 .filter(c -> c.outputStartSeq() > typedAt && !c.running()).toList();
         String cwd = cwd(session);
+        if (ran.isEmpty() && command.isBlank()) {
+            return new Result(OptionalInt.empty(), "", false, cwd, done.seq(), false, false, false, false, false);
+        }
         if (ran.isEmpty()) {
-            return new Result(OptionalInt.empty(), "", false, cwd, done.seq(), false, !command.isBlank(), false,
-                    false, false);
+            // Refused (a syntax error): fish keeps the line in its editor, where the next run's text would join it.
+            TerminalWait.Outcome back = cancelIncompleteLine(session, tracker, log, deadline);
+            return new Result(OptionalInt.empty(), "", false, cwd, back.seq(), false, true,
+                    back.reason() == TerminalWait.Reason.EXIT, false, back.matched() && !back.continuation());
         }
         int cols = session.inspect(Terminal::cols);
         StringBuilder output = new StringBuilder();

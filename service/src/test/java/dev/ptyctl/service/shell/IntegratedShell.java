@@ -57,12 +57,7 @@ final class IntegratedShell implements AutoCloseable {
         int from = outputSize();
         session.write((line + "\r").getBytes(StandardCharsets.UTF_8));
         await(() -> rawSince(from).contains("\u001b]133;B\u0007"), "a prompt after " + line);
-        List<String> osc = new ArrayList<>();
-        Matcher m = OSC.matcher(rawSince(from));
-        while (m.find()) {
-            osc.add(m.group(1) + ";" + m.group(2));
-        }
-        return osc;
+        return oscSince(from);
     }
 
     /**
@@ -73,6 +68,22 @@ final class IntegratedShell implements AutoCloseable {
         int from = outputSize();
         session.write(input.getBytes(StandardCharsets.UTF_8));
         await(() -> rawSince(from).contains("\u001b]" + mark + "\u0007"), mark + " after " + input);
+        return oscSince(from);
+    }
+
+    /**
+     * Writes {@code input} as it is and waits until the server's tracker has seen a new prompt (an A and the B that
+     * ends it); returns the OSC sequences so far, as {@link #run} does.
+     */
+    List<String> typeUntilNewPrompt(String input) throws Exception {
+        int from = outputSize();
+        long before = prompts.lastPromptSeq();
+        session.write(input.getBytes(StandardCharsets.UTF_8));
+        await(() -> prompts.lastPromptSeq() > before, "a new prompt after " + input);
+        return oscSince(from);
+    }
+
+    private List<String> oscSince(int from) {
         List<String> osc = new ArrayList<>();
         Matcher m = OSC.matcher(rawSince(from));
         while (m.find()) {

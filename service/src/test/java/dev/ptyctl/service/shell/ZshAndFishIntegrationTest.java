@@ -90,4 +90,20 @@ class ZshAndFishIntegrationTest {
             assertThat(fish.screen()).contains("unterminated\nend\n");
         }
     }
+
+    @Test
+    void fishMarksThePromptItDrawsAgainAfterALineItRefuses() throws Exception {
+        try (IntegratedShell fish = fish("function fish_prompt; echo -n 'ready$ '; end\n")) {
+            // fish prints the syntax error and draws its prompt again with the line still in the editor, without a
+            // fish_prompt event: the integration marks that prompt itself, so a client waiting for the prompt after
+            // its line is not left waiting, and sees that nothing ran.
+            assertThat(fish.typeUntilNewPrompt("echo 'x' )\r")).containsSubsequence("133;A", "133;B")
+                    .doesNotContain("133;C");
+            assertThat(fish.screen()).contains("Unexpected ')'");
+            // The line is still in the editor: Ctrl-U clears it (a key, where fish 3.6 can lose a Ctrl-C sent this
+            // soon after input: ptyctl run sends it until the prompt comes back), and the next line runs alone.
+            assertThat(fish.run("\u0015echo next")).containsSubsequence("133;C", "133;D;0", "133;A", "133;B");
+            assertThat(fish.screen()).contains("\nnext\n");
+        }
+    }
 }

@@ -17,6 +17,7 @@ function __ptyctl_escape
 end
 
 function __ptyctl_preexec --on-event fish_preexec
+    set -e __ptyctl_refused
     printf '\e]633;E;%s\a\e]133;C\a' (__ptyctl_escape $argv[1])
 end
 
@@ -36,10 +37,12 @@ function __ptyctl_prompt --on-event fish_prompt
         function fish_prompt
             __ptyctl_user_prompt
             printf '\e]133;B\a'
+            __ptyctl_refused_prompt
         end
         function __ptyctl_wrapped_prompt
         end
     end
+    set -e __ptyctl_refused
     printf '\e]133;A\a'
 end
 
@@ -50,11 +53,29 @@ end
 function __ptyctl_execute
     if not commandline --paging-mode
         commandline --is-valid
-        if test $status -eq 2
-            printf '\e]633;F\a'
+        switch $status
+            case 1
+                set -g __ptyctl_refused 1
+            case 2
+                printf '\e]633;F\a'
         end
     end
     commandline -f execute
+end
+
+# A line fish refuses to parse (`echo 'x' )`) is not run: fish prints the error and draws the prompt again with the
+# line still in the editor, but fires no fish_prompt event, so the A above never comes. The Enter binding notes the
+# refusal; the prompt function, which fish runs for that redraw, then writes A straight to the terminal (stderr: its
+# standard output is the prompt text, which fish keeps and draws again on later redraws, e.g. after Ctrl-C) once the
+# user's prompt is done, and the redraw that follows brings the B. A client sending Ctrl-C on seeing the prompt must
+# not send it while fish still runs prompt code: fish takes that SIGINT as cancelling the prompt code, not the line.
+# (An A printed from the binding came before all of that; one in the prompt text came again, too early, at the next
+# refused line's first redraw, which fish makes from the kept text before it runs the prompt.)
+function __ptyctl_refused_prompt
+    if set -q __ptyctl_refused
+        set -e __ptyctl_refused
+        printf '\e]133;A\a' >&2
+    end
 end
 for __ptyctl_mode in default insert
     if not bind --user -M $__ptyctl_mode \r >/dev/null 2>&1
