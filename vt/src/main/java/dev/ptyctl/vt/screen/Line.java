@@ -64,7 +64,8 @@ public final class Line {
     /**
      * Shell integration on this line (OSC 133): 0 for none; {@link #PROMPT} when a prompt started here; with
      * {@link #EXIT_CODE} too, when its command ended, the exit code in the low 32 bits. Kept with the line, so it
-     * scrolls, reflows (a wrapped group keeps its first line) and goes with it; the vt serialization carries it.
+     * scrolls and goes with it; a reflow moves it to the row that then holds the cell the prompt started at (see
+     * {@link #takePromptMark}); the vt serialization carries it.
      */
     private long promptMark;
     /**
@@ -114,10 +115,13 @@ public final class Line {
     public static final long PROMPT = 1L << 32;
     /** {@link #promptMark} flag: the prompt's command ended (OSC 133 D) with the exit code in the low 32 bits. */
     public static final long EXIT_CODE = 1L << 33;
+    /** Where {@link #promptMark} keeps the column the prompt started at (16 bits), for a reflow to follow that cell. */
+    private static final int COLUMN_SHIFT = 34;
+    private static final int MAX_COLUMN = 0xffff;
 
     /**
      * The shell-integration mark of this line: 0, or {@link #PROMPT}, with {@link #EXIT_CODE} and the code in the
-     * low 32 bits once the prompt's command ended.
+     * low 32 bits once the prompt's command ended (higher bits hold the prompt's column, see {@link #promptColumn}).
      *
      * @return the mark
      */
@@ -125,9 +129,22 @@ public final class Line {
         return promptMark;
     }
 
-    /** Marks a prompt as starting on this line (OSC 133 A); a mark it had before is replaced. */
-    public void markPrompt() {
-        promptMark = PROMPT;
+    /**
+     * The column this line's prompt started at (0 without a mark).
+     *
+     * @return the column
+     */
+    public int promptColumn() {
+        return (int) (promptMark >>> COLUMN_SHIFT) & MAX_COLUMN;
+    }
+
+    /**
+     * Marks a prompt as starting on this line (OSC 133 A); a mark it had before is replaced.
+     *
+     * @param column the column it starts at (the cursor's)
+     */
+    public void markPrompt(int column) {
+        promptMark = PROMPT | (long) Math.min(column, MAX_COLUMN) << COLUMN_SHIFT;
     }
 
     /**
@@ -136,9 +153,33 @@ public final class Line {
      * @param exitCode the command's exit code
      */
     public void markExitCode(int exitCode) {
-        if (promptMark == PROMPT) {
-            promptMark = PROMPT | EXIT_CODE | (exitCode & 0xffffffffL);
+        if ((promptMark & (PROMPT | EXIT_CODE)) == PROMPT) {
+            promptMark |= EXIT_CODE | (exitCode & 0xffffffffL);
         }
+    }
+
+    /**
+     * Takes this line's prompt mark away, for {@link #putPromptMark} to put on the row that holds the prompt's first
+     * cell after a reflow moved the cells of a wrapped group (or of a row cut in several) between its rows: a prompt
+     * drawn on a continuation row (zsh and fish draw theirs there after output without a final newline) keeps its
+     * mark with its text, and the mark is not lost with a row the reflow removes.
+     *
+     * @return the mark, 0 for none
+     */
+    long takePromptMark() {
+        long mark = promptMark;
+        promptMark = 0;
+        return mark;
+    }
+
+    /**
+     * Puts a mark taken by {@link #takePromptMark} on this line, replacing any it has.
+     *
+     * @param mark   the mark
+     * @param column the column of this line the prompt's first cell is now at
+     */
+    void putPromptMark(long mark, int column) {
+        promptMark = mark & ~((long) MAX_COLUMN << COLUMN_SHIFT) | (long) Math.min(column, MAX_COLUMN) << COLUMN_SHIFT;
     }
 
     /**

@@ -253,7 +253,13 @@ final class Reflow {
                 y += group.size() - 1;
                 continue;
             }
+            List<int[]> marks = markedCells(group, b.cols);
             int destLine = packLarger(group, b.cols, newCols);
+            int[] rowStarts = new int[destLine + 1];
+            for (int r = 1; r <= destLine; r++) {
+                rowStarts[r] = r * newCols;
+            }
+            moveMarks(group, marks, rowStarts);
             int countToRemove = 0;
             for (int k = group.size() - 1; k > 0; k--) {
                 if (k > destLine || group.get(k).trimmedLength() == 0) {
@@ -347,8 +353,14 @@ final class Reflow {
                 toInsert.add(new Insertion(y + group.size() + countToInsert, newLines));
                 countToInsert += newLines.size();
             }
+            List<int[]> marks = markedCells(group, b.cols);
             group.addAll(newLines);
             unpackSmaller(group, destLengths, linesToAdd, lastLineLength, b.cols);
+            int[] rowStarts = new int[destLengths.length];
+            for (int r = 1; r < destLengths.length; r++) {
+                rowStarts[r] = rowStarts[r - 1] + destLengths[r - 1];
+            }
+            moveMarks(group, marks, rowStarts);
             for (int k = 0; k < group.size() && k < destLengths.length; k++) {
                 if (destLengths[k] < newCols) {
                     group.get(k).fill(destLengths[k], destLengths[k] + 1, Style.DEFAULT, 0);
@@ -359,6 +371,41 @@ final class Reflow {
         }
         if (!toInsert.isEmpty()) {
             insert(b, toInsert, countToInsert);
+        }
+    }
+
+    /**
+     * The rows of a group that carry a prompt mark, each as {row, offset of the prompt's first cell in the group's
+     * text}; read before the cells move.
+     */
+    private static List<int[]> markedCells(List<Line> group, int oldCols) {
+        List<int[]> marks = new ArrayList<>();
+        int offset = 0;
+        for (int k = 0; k < group.size(); k++) {
+            if (group.get(k).promptMark() != 0) {
+                marks.add(new int[] {k, offset + group.get(k).promptColumn()});
+            }
+            offset += wrappedTrimmedLength(group, k, oldCols);
+        }
+        return marks;
+    }
+
+    /**
+     * Moves each mark found by {@link #markedCells} to the row that now holds its cell, given where each row of the
+     * group now starts in its text (the last row takes an offset past the end).
+     */
+    private static void moveMarks(List<Line> group, List<int[]> marks, int[] rowStarts) {
+        long[] taken = new long[marks.size()];
+        for (int m = 0; m < taken.length; m++) {
+            taken[m] = group.get(marks.get(m)[0]).takePromptMark(); // all first: a mark may land where another was
+        }
+        for (int m = 0; m < taken.length; m++) {
+            int offset = marks.get(m)[1];
+            int row = rowStarts.length - 1;
+            while (row > 0 && rowStarts[row] > offset) {
+                row--;
+            }
+            group.get(row).putPromptMark(taken[m], offset - rowStarts[row]);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.ptyctl.vt.terminal;
 
 import dev.ptyctl.vt.PromptMark;
 import dev.ptyctl.vt.screen.Extras;
+import dev.ptyctl.vt.screen.Line;
 import java.util.OptionalInt;
 
 /**
@@ -160,11 +161,37 @@ final class OscOps {
         int row = t.active.cursor().row();
         if (kind == PromptMark.Kind.PROMPT_START) {
             t.lastPromptLine = t.active.line(row);
-            t.lastPromptLine.markPrompt();
-        } else if (kind == PromptMark.Kind.COMMAND_FINISHED && exitCode.isPresent() && t.lastPromptLine != null) {
-            t.lastPromptLine.markExitCode(exitCode.getAsInt());
+            t.lastPromptLine.markPrompt(t.active.cursor().col());
+        } else if (kind == PromptMark.Kind.COMMAND_FINISHED && exitCode.isPresent()) {
+            Line prompt = lastPromptLine();
+            if (prompt != null) {
+                prompt.markExitCode(exitCode.getAsInt());
+            }
         }
         t.promptMark(new PromptMark(kind, exitCode, row, t.active.scrollback().size() + row));
+    }
+
+    /**
+     * The line holding the last prompt's mark, for its command's exit code. Usually the line A marked; when that line
+     * lost the mark (a resize reflowed its wrapped group and the mark moved with the prompt's text to another row, or
+     * the line left the scrollback and was reused), the nearest marked line above the cursor, looked for once.
+     */
+    private Line lastPromptLine() {
+        Line line = t.lastPromptLine;
+        if (line == null || line.promptMark() != 0) {
+            return line;
+        }
+        t.lastPromptLine = null;
+        if (t.active != t.main) {
+            return null;
+        }
+        for (int i = t.main.scrollback().size() + t.main.cursor().row(); i >= 0; i--) {
+            Line each = t.main.lineAtBufferIndex(i);
+            if (each.promptMark() != 0) {
+                return each;
+            }
+        }
+        return null;
     }
 
     /**

@@ -80,7 +80,10 @@ final class TerminalState {
     /** Colours set with OSC 4, 10, 11, 12. */
     final Colors colors = new Colors();
     private java.util.function.Consumer<dev.ptyctl.vt.PromptMark> promptSink = mark -> { };
-    /** The line of the last prompt start (OSC 133 A), which the command's end (D) marks with its exit code. */
+    /**
+     * The line of the last prompt start (OSC 133 A), which the command's end (D) marks with its exit code; a resize
+     * may move the mark to another line (see {@code OscOps.lastPromptLine}).
+     */
     dev.ptyctl.vt.screen.Line lastPromptLine;
     private Consumer<byte[]> replySink = bytes -> { };
 

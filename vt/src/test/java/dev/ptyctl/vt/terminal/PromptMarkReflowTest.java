@@ -1,0 +1,85 @@
+package dev.ptyctl.vt.terminal;
+
+import static dev.ptyctl.vt.fixtures.Vt.OSC;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.screen.Line;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A command's exit-code mark (OSC 133 D, put on its prompt's line) when the terminal is resized while the command
+ * runs: the mark stays with the prompt's text, also when the prompt was drawn on a wrapped continuation row that the
+ * reflow merges or cuts anew.
+ */
+class PromptMarkReflowTest {
+    private static final String BEL = "\u0007";
+    /**
+     * What zsh (PROMPT_SP) and fish print after output without a final newline on a 20-column terminal: a marker and
+     * spaces up to the margin, so the prompt starts on a fresh row, which is a wrapped continuation of the output's.
+     */
+    private static final String PROMPT_SP = "%" + " ".repeat(19) + "\r \r";
+
+    private static Terminal runningCommand(String before) {
+        Terminal t = new Terminal(20, 5, 100);
+        feed(t, before + OSC + "133;A" + BEL + "$ " + OSC + "133;B" + BEL + "cmd\r\n" + OSC + "133;C" + BEL
+                + "out\r\n");
+        return t;
+    }
+
+    private static void finish(Terminal t, int exitCode) {
+        feed(t, "more\r\n" + OSC + "133;D;" + exitCode + BEL);
+    }
+
+    private static void feed(Terminal t, String text) {
+        t.feed(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Each marked line of the main screen and scrollback: its text, then "A" and the exit code (or "A" alone). */
+    private static List<String> marks(Terminal t) {
+        var main = t.emulator().state().mainScreen();
+        List<String> marks = new ArrayList<>();
+        for (int i = 0; i < main.scrollback().size() + t.rows(); i++) {
+            Line line = main.lineAtBufferIndex(i);
+            long mark = line.promptMark();
+            if (mark != 0) {
+                marks.add(line.text().strip() + " A" + ((mark & Line.EXIT_CODE) != 0 ? (int) mark : ""));
+            }
+        }
+        return marks;
+    }
+
+    @Test
+    void aPromptOnARowOfItsOwnKeepsItsMarkThroughResizes() {
+        Terminal t = runningCommand("");
+        t.resize(8, 5);
+        t.resize(40, 3);
+        t.resize(20, 5);
+        finish(t, 3);
+        assertThat(marks(t)).containsExactly("$ cmd A3");
+    }
+
+    @Test
+    void aPromptOnAWrappedRowKeepsItsMarkWhenAWiderResizeMergesThatRowIntoTheOutputsRow() {
+        Terminal t = runningCommand("abc" + PROMPT_SP);
+        assertThat(marks(t)).containsExactly("$ cmd A");
+        t.resize(40, 5);
+        finish(t, 3);
+        // The row the prompt was drawn on is gone: the mark is on the row that now holds the prompt's text.
+        assertThat(marks(t)).singleElement().asString().startsWith("abc").endsWith("$ cmd A3");
+    }
+
+    @Test
+    void aPromptOnAWrappedRowKeepsItsMarkWhenANarrowerResizeCutsItsGroupAnew() {
+        Terminal t = runningCommand("abc" + PROMPT_SP);
+        t.resize(8, 5);
+        finish(t, 1);
+        // At 8 columns the group's 20 + 5 cells are rows of 8, 8, 8 and 1: the prompt starts at cell 20, row 3.
+        assertThat(marks(t)).containsExactly("$ cm A1");
+        t.resize(20, 5);
+        assertThat(marks(t)).containsExactly("$ cmd A1");
+    }
+}
