@@ -105,4 +105,18 @@ class BashIntegrationTest {
         }
         return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
     }
+
+    @Test
+    void aCommandsExitCodeMarkSurvivesAResizeWhileItRunsAlsoForAPromptDrawnOnAWrappedRow() throws Exception {
+        try (IntegratedShell bash = bash("PS1='ready$ '\n")) {
+            // 150 digits without a newline on a 100-column screen: the next prompt is drawn on their wrapped row.
+            bash.run("printf '%0150d' 0");
+            bash.typeUntil("read x\r", "133;C");
+            bash.resize(200, 30); // wider: the reflow merges that row into the row above it
+            bash.typeUntil("\r", "133;D;0");
+            bash.run("false");
+            assertThat(bash.markedLines()).filteredOn(line -> line.endsWith("ready$ read x A0")).hasSize(1);
+            assertThat(bash.markedLines()).filteredOn(line -> line.endsWith("ready$ false A1")).hasSize(1);
+        }
+    }
 }

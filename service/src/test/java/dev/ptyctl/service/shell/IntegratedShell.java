@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.service.pty.PtySession;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.SpawnOptions;
+import dev.ptyctl.vt.screen.Line;
+import dev.ptyctl.vt.screen.Screen;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -104,6 +106,30 @@ final class IntegratedShell implements AutoCloseable {
             int end = raw.lastIndexOf("\u001b]133;D");
             return end >= 0 && raw.indexOf("\u001b]133;B\u0007", end) >= 0;
         }, "a finished command and a prompt after " + String.join(" / ", lines));
+    }
+
+    /** Resizes the terminal, as a client does. */
+    void resize(int cols, int rows) throws Exception {
+        session.resize(cols, rows);
+    }
+
+    /**
+     * The lines the emulator marked as a prompt's (main screen and scrollback, oldest first): each one's text, then
+     * " A" and, once its command ended, the exit code, as the gutter marks and the vt serialization show them.
+     */
+    List<String> markedLines() {
+        return session.inspect(terminal -> {
+            Screen main = terminal.emulator().mainScreen();
+            List<String> marked = new ArrayList<>();
+            for (int i = 0; i < main.scrollback().size() + terminal.rows(); i++) {
+                Line line = main.lineAtBufferIndex(i);
+                long mark = line.promptMark();
+                if (mark != 0) {
+                    marked.add(line.text().strip() + " A" + ((mark & Line.EXIT_CODE) != 0 ? (int) mark : ""));
+                }
+            }
+            return marked;
+        });
     }
 
     /** The shell's prompt marks as the server tracks them, fed from the start. */
