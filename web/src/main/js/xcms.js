@@ -168,8 +168,12 @@ const BUILT_IN = {
 export class DeviceIndependentColors {
   /** Register before ReplyDetector, whose handlers must see the payload first (xterm.js runs the newest first). */
   constructor(term) {
-    const inputHandler = term._core._inputHandler;
-    this.disposables = Object.keys(SPEC_FIELDS).map((id) =>
+    const inputHandler = term._core?._inputHandler;
+    const ids = Object.keys(SPEC_FIELDS).filter((id) => typeof inputHandler?.[BUILT_IN[id]] === 'function');
+    if (ids.length < Object.keys(SPEC_FIELDS).length) {
+      console.warn('ptyctl: this xterm.js lacks the colour handlers the page hooks; device-independent colours are not read');
+    }
+    this.disposables = ids.map((id) =>
       term.parser.registerOscHandler(Number(id), (data) => {
         let rewritten = false;
         const fields = data.split(';').map((field, i) => {
