@@ -124,8 +124,7 @@ class TerminalRunShellsTest {
         Tools.require(shell);
         String id = tools.shell(shell);
         // Without continuation handling this run waits out its timeout (the shell waits for the closing quote).
-        String error = tools.error("terminal_run", args("terminalId", id, "command", "echo \"unterminated",
-                "timeoutMs", 60_000));
+        String error = tools.runError(id, "echo \"unterminated");
         assertThat(error).contains("The shell waits for more input").contains("nothing ran")
                 .contains("C-c was sent to cancel the line and the shell is back at its prompt");
         assertThat(tools.run(id, "echo next")).containsEntry("exitCode", 0).containsEntry("output", "next");
@@ -146,8 +145,7 @@ class TerminalRunShellsTest {
         String id = tools.shell(shell);
         // fish draws its prompt again after a syntax error without its prompt event: before the integration marked
         // that prompt, this run waited out its whole timeout there (a result, not this error).
-        String error = tools.error("terminal_run", args("terminalId", id, "command", "echo 'x' )",
-                "timeoutMs", 60_000));
+        String error = tools.runError(id, "echo 'x' )");
         assertThat(error).contains("The shell did not run the command")
                 .contains("C-c was sent to clear the line and the shell is back at its prompt");
         // fish keeps a refused line in its editor: had it stayed, this line would be appended to it.

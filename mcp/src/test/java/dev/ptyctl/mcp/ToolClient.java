@@ -62,6 +62,11 @@ final class ToolClient implements AutoCloseable {
         return ok("terminal_run", args("terminalId", terminalId, "command", command, "timeoutMs", 60_000));
     }
 
+    /** terminal_run in a terminal, a call that must fail; its text. */
+    String runError(String terminalId, String command) {
+        return error("terminal_run", args("terminalId", terminalId, "command", command, "timeoutMs", 60_000));
+    }
+
     static long seq(Map<String, Object> result, String field) {
         return ((Number) result.get(field)).longValue();
     }
