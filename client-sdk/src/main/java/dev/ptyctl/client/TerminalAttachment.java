@@ -1,5 +1,6 @@
 package dev.ptyctl.client;
 
+import dev.ptyctl.client.internal.Durations;
 import dev.ptyctl.client.internal.RawWebSocket;
 import dev.ptyctl.client.internal.Outbox;
 import dev.ptyctl.client.internal.RoundTripEstimator;
@@ -310,7 +311,8 @@ public final class TerminalAttachment implements AutoCloseable {
             throw new InterruptedIOException("interrupted while attaching to " + uri);
         } catch (TimeoutException e) {
             close();
-            throw new AttachmentException("no answer from " + uri + " within " + connectTimeout.plus(FIRST_OPEN_MARGIN), 0, e);
+            throw new AttachmentException("no answer from " + uri + " within "
+                    + Durations.describe(connectTimeout.plus(FIRST_OPEN_MARGIN)), 0, e);
         } catch (ExecutionException e) {
             close();
             throw e.getCause() instanceof AttachmentException refused ? refused

@@ -8,6 +8,10 @@ import dev.ptyctl.client.testing.FakeWebSocketServer;
 import dev.ptyctl.client.testing.ManualScheduler;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import jakarta.json.JsonObject;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -517,5 +521,29 @@ class TerminalAttachmentTest {
                 .hasMessage("cols must be from 1 to 1000, got 0");
         assertThatThrownBy(() -> attachment.resize(80, 1001)).hasMessage("rows must be from 1 to 1000, got 1001");
         recorder.assertExhausted();
+    }
+
+    @Test
+    void aServerThatNeverFinishesTheHandshakeIsReportedWithItsWaitInMillisecondsNotAnIsoDuration() throws Exception {
+        // Answers the upgrade one header line at a time, each well within the read timeout, and never ends the
+        // header: the first connection is given up after the connect timeout plus its margin.
+        try (ServerSocket trickle = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread.ofPlatform().daemon().start(() -> {
+                try (Socket client = trickle.accept()) {
+                    OutputStream out = client.getOutputStream();
+                    out.write("HTTP/1.1 101 Switching Protocols\r\n".getBytes(StandardCharsets.US_ASCII));
+                    while (true) {
+                        out.write("X-Wait: 1\r\n".getBytes(StandardCharsets.US_ASCII));
+                        out.flush();
+                        Thread.sleep(100);
+                    }
+                } catch (Exception closed) {
+                    // the client gave up
+                }
+            });
+            assertThatThrownBy(() -> TerminalAttachment.builder("http://127.0.0.1:" + trickle.getLocalPort(), "t1")
+                    .connectTimeout(Duration.ofMillis(500)).listener(recorder).connect())
+                    .isInstanceOf(AttachmentException.class).hasMessageEndingWith(" within 5500 ms");
+        }
     }
 }

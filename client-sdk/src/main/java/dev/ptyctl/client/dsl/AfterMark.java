@@ -1,5 +1,6 @@
 package dev.ptyctl.client.dsl;
 
+import dev.ptyctl.client.internal.Durations;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -41,7 +42,7 @@ public final class AfterMark {
         Objects.requireNonNull(text, "text");
         return await(screen -> screen.contains(text),
                 "expected " + ScreenAssert.quote(text) + " to be drawn after " + describe() + " within "
-                        + TerminalDriver.describe(timeout), timeout);
+                        + Durations.describe(timeout), timeout);
     }
 
     /**
@@ -53,7 +54,7 @@ public final class AfterMark {
     public TerminalDriver pattern(String regex, Duration timeout) {
         Pattern pattern = Pattern.compile(regex, Pattern.MULTILINE);
         return await(screen -> pattern.matcher(screen).find(),
-                "expected /" + regex + "/ to be drawn after " + describe() + " within " + TerminalDriver.describe(timeout),
+                "expected /" + regex + "/ to be drawn after " + describe() + " within " + Durations.describe(timeout),
                 timeout);
     }
 

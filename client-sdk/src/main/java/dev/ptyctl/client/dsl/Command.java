@@ -1,5 +1,6 @@
 package dev.ptyctl.client.dsl;
 
+import dev.ptyctl.client.internal.Durations;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -42,7 +43,7 @@ public record Command(String line, int exitCode, Duration duration, String cwd, 
     /** One line for reports: {@code $ make test  → 2 (1.2 s, in /src)}. */
     public String describe() {
         String status = running ? "still running" : exitCode == UNKNOWN_EXIT_CODE ? "no exit code" : "exit " + exitCode;
-        return "$ " + line + "  -> " + status + " (" + TerminalDriver.describe(duration) + (cwd.isEmpty() ? "" : ", in " + cwd)
+        return "$ " + line + "  -> " + status + " (" + Durations.describe(duration) + (cwd.isEmpty() ? "" : ", in " + cwd)
                 + ")";
     }
 }

@@ -1,5 +1,6 @@
 package dev.ptyctl.client.dsl;
 
+import dev.ptyctl.client.internal.Durations;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -90,7 +91,7 @@ public final class LocatorAssert {
         }, wait);
         if (outcome.result().isEmpty()) {
             List<Locator.Match> found = locator.find(outcome.cells());
-            throw locator.source().failure(expectation + " within " + TerminalDriver.describe(wait) + "; found "
+            throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
                     + describe(found));
         }
         return this;

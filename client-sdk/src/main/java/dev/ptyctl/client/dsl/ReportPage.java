@@ -1,5 +1,6 @@
 package dev.ptyctl.client.dsl;
 
+import dev.ptyctl.client.internal.Durations;
 import java.util.List;
 
 /** The {@code index.html} of a {@link FailureReport}: one self-contained page, the picture inline, no scripts. */
@@ -41,7 +42,7 @@ final class ReportPage {
                     : String.valueOf(command.exitCode());
             table.append("<tr><td><code>").append(escape(command.line())).append("</code></td><td")
                     .append(command.succeeded() ? ">" : " class=\"failed\">").append(exit).append("</td><td>")
-                    .append(TerminalDriver.describe(command.duration())).append("</td><td>").append(escape(command.cwd()))
+                    .append(Durations.describe(command.duration())).append("</td><td>").append(escape(command.cwd()))
                     .append("</td></tr>\n");
         }
         return table.append("</table>\n").toString();

@@ -84,11 +84,11 @@ public final class RestTransport {
         } catch (HttpConnectTimeoutException e) {
             // The JDK counts the TLS handshake in the connect timeout: a server too busy to finish it lands here too.
             throw new RestConnectionException(uri, "cannot connect to " + uri + ": no connection within "
-                    + http.connectTimeout().map(RestTransport::seconds).orElse("the connect timeout")
+                    + http.connectTimeout().map(Durations::describe).orElse("the connect timeout")
                     + " (is the server overloaded, or a firewall dropping the packets?)", e);
         } catch (HttpTimeoutException e) {
             throw new RestConnectionException(uri, "no answer from " + uri + " within "
-                    + requestTimeout.toMillis() + " ms", e);
+                    + Durations.describe(requestTimeout), e);
         } catch (ConnectException e) {
             throw new RestConnectionException(uri, "cannot connect to " + uri + ": " + reason(e), e);
         } catch (IOException e) {
@@ -172,10 +172,6 @@ public final class RestTransport {
             cause = cause.getCause();
         }
         return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
-    }
-
-    private static String seconds(Duration timeout) {
-        return timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
     }
 
 }
