@@ -11,6 +11,7 @@ import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.client.WriteResult;
+import dev.ptyctl.client.internal.Durations;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonNumber;
@@ -84,15 +85,15 @@ public final class TerminalDriver implements AutoCloseable {
      * {@link #commands()} and failure reports work. {@link #close()} closes both connections; {@code terminals}
      * stays open and the terminal goes on.
      *
-     * @param terminals the server's REST client
+     * @param terminals the server's REST client; the JSON-RPC connection is its {@link TerminalsClient#rpc}, with its
+     *                  token and TLS context
      * @param terminal  the terminal, as {@link TerminalsClient#create} or {@link TerminalsClient#get} returned it
-     * @param token     the server's token, or {@code null}
+     * @param token     the server's token for the view's attachment (the one {@code terminals} was built with), or
+     *                  {@code null}
      */
     public static TerminalDriver connect(TerminalsClient terminals, Terminal terminal, String token) throws IOException {
         // Through the server's own port, as the attachment: the terminal's own port is on the server's loopback.
-        RpcClient.Builder builder = RpcClient.builder().token(token);
-        terminals.sslContext().ifPresent(builder::sslContext);
-        RpcClient rpc = builder.connect(RpcAddress.server(terminals.baseUrl(), terminal.terminalId()));
+        RpcClient rpc = terminals.rpc(terminal.terminalId());
         try {
             return new TerminalDriver(rpc, true, LiveView.open(terminals, terminal, token));
         } catch (IOException | RuntimeException e) {
@@ -182,7 +183,7 @@ public final class TerminalDriver implements AutoCloseable {
     public TerminalDriver waitFor(String text, Duration timeout) {
         Objects.requireNonNull(text, "text");
         return await(WaitRequest.builder().match(text).timeout(timeout).build(),
-                "expected the screen to contain " + ScreenAssert.quote(text) + " within " + describe(timeout));
+                "expected the screen to contain " + ScreenAssert.quote(text) + " within " + Durations.describe(timeout));
     }
 
     /**
@@ -194,7 +195,7 @@ public final class TerminalDriver implements AutoCloseable {
     public TerminalDriver waitForPattern(String regex, Duration timeout) {
         Objects.requireNonNull(regex, "regex");
         return await(WaitRequest.builder().match(regex).regex(true).timeout(timeout).build(),
-                "expected the screen to match /" + regex + "/ within " + describe(timeout));
+                "expected the screen to match /" + regex + "/ within " + Durations.describe(timeout));
     }
 
     /**
@@ -205,7 +206,7 @@ public final class TerminalDriver implements AutoCloseable {
      */
     public TerminalDriver waitForIdle(Duration quiet) {
         return await(WaitRequest.builder().idle(quiet).timeout(timeout).build(),
-                "expected the output to pause for " + describe(quiet) + " within " + describe(timeout));
+                "expected the output to pause for " + Durations.describe(quiet) + " within " + Durations.describe(timeout));
     }
 
     private TerminalDriver await(WaitRequest request, String expectation) {
@@ -235,7 +236,7 @@ public final class TerminalDriver implements AutoCloseable {
     public TerminalDriver waitForPrompt(Duration timeout) {
         JsonObject result = waitPrompt(lastWriteSeq, timeout);
         if (!result.getBoolean("matched")) {
-            throw failure("expected the shell's prompt within " + describe(timeout), Screen.fromJson(result));
+            throw failure("expected the shell's prompt within " + Durations.describe(timeout), Screen.fromJson(result));
         }
         return this;
     }
@@ -258,7 +259,7 @@ public final class TerminalDriver implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         JsonObject ready = waitPrompt(-1, remaining(deadline));
         if (!ready.getBoolean("matched")) {
-            throw failure("expected the shell's prompt within " + describe(timeout) + " before running "
+            throw failure("expected the shell's prompt within " + Durations.describe(timeout) + " before running "
                     + ScreenAssert.quote(commandLine), Screen.fromJson(ready));
         }
         if (commandLine.indexOf('\n') >= 0) {
@@ -269,7 +270,7 @@ public final class TerminalDriver implements AutoCloseable {
         }
         JsonObject done = waitPrompt(lastWriteSeq, remaining(deadline));
         if (!done.getBoolean("matched")) {
-            throw failure(ScreenAssert.quote(commandLine) + " did not finish within " + describe(timeout),
+            throw failure(ScreenAssert.quote(commandLine) + " did not finish within " + Durations.describe(timeout),
                     Screen.fromJson(done));
         }
         JsonObject command = done.getJsonObject("command");
@@ -336,7 +337,7 @@ public final class TerminalDriver implements AutoCloseable {
         WaitResult result = io(() -> rpc.waitFor(WaitRequest.builder().timeout(timeout).build()));
         Status status = status();
         if (status.running()) {
-            throw failure("expected the program to exit within " + describe(timeout), result.screen());
+            throw failure("expected the program to exit within " + Durations.describe(timeout), result.screen());
         }
         return status.exitCode().orElse(CommandResult.UNKNOWN_EXIT_CODE);
     }
@@ -351,7 +352,7 @@ public final class TerminalDriver implements AutoCloseable {
         LiveView view = live("mark()");
         long serverSeq = io(view::serverSeq);
         return interruptible(() -> view.screen().mark(serverSeq, timeout)).orElseThrow(() -> failure(
-                "expected the terminal's output up to offset " + serverSeq + " to arrive within " + describe(timeout),
+                "expected the terminal's output up to offset " + serverSeq + " to arrive within " + Durations.describe(timeout),
                 io(rpc::read)));
     }
 
@@ -492,7 +493,7 @@ public final class TerminalDriver implements AutoCloseable {
     /** Waits until the live view has every byte written so far (at most the default timeout). */
     void sync() {
         if (!io(() -> live.sync(timeout))) {
-            throw failure("expected the terminal's output to reach this driver within " + describe(timeout),
+            throw failure("expected the terminal's output to reach this driver within " + Durations.describe(timeout),
                     io(rpc::read));
         }
     }
@@ -569,10 +570,5 @@ public final class TerminalDriver implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
-    }
-
-    static String describe(Duration duration) {
-        long millis = duration.toMillis();
-        return millis % 1000 == 0 && millis > 0 ? millis / 1000 + " s" : millis + " ms";
     }
 }
