@@ -161,8 +161,8 @@ public final class Line {
     /**
      * Takes this line's prompt mark away, for {@link #putPromptMark} to put on the row that holds the prompt's first
      * cell after a reflow moved the cells of a wrapped group (or of a row cut in several) between its rows: a prompt
-     * drawn on a continuation row (zsh and fish draw theirs there after output without a final newline) keeps its
-     * mark with its text, and the mark is not lost with a row the reflow removes.
+     * drawn on a continuation row (bash draws it right after output without a final newline, on the output's wrapped
+     * row when that was longer than the width) keeps its mark with its text, and the mark is not lost with a row the reflow removes.
      *
      * @return the mark, 0 for none
      */

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 class PromptMarkReflowTest {
     private static final String BEL = "\u0007";
     /**
-     * What zsh (PROMPT_SP) and fish print after output without a final newline on a 20-column terminal: a marker and
-     * spaces up to the margin, so the prompt starts on a fresh row, which is a wrapped continuation of the output's.
+     * 30 characters without a final newline on a 20-column terminal: bash draws its next prompt right after them, at
+     * column 10 of their wrapped second row.
      */
-    private static final String PROMPT_SP = "%" + " ".repeat(19) + "\r \r";
+    private static final String LONG_OUTPUT = "x".repeat(30);
 
     private static Terminal runningCommand(String before) {
         Terminal t = new Terminal(20, 5, 100);
@@ -63,23 +63,23 @@ class PromptMarkReflowTest {
     }
 
     @Test
-    void aPromptOnAWrappedRowKeepsItsMarkWhenAWiderResizeMergesThatRowIntoTheOutputsRow() {
-        Terminal t = runningCommand("abc" + PROMPT_SP);
-        assertThat(marks(t)).containsExactly("$ cmd A");
+    void aPromptOnAWrappedRowKeepsItsMarkWhenAWiderResizeMergesThatRowIntoTheOneAbove() {
+        Terminal t = runningCommand(LONG_OUTPUT);
+        assertThat(marks(t)).containsExactly("xxxxxxxxxx$ cmd A");
         t.resize(40, 5);
         finish(t, 3);
         // The row the prompt was drawn on is gone: the mark is on the row that now holds the prompt's text.
-        assertThat(marks(t)).singleElement().asString().startsWith("abc").endsWith("$ cmd A3");
+        assertThat(marks(t)).containsExactly("x".repeat(30) + "$ cmd A3");
     }
 
     @Test
     void aPromptOnAWrappedRowKeepsItsMarkWhenANarrowerResizeCutsItsGroupAnew() {
-        Terminal t = runningCommand("abc" + PROMPT_SP);
+        Terminal t = runningCommand(LONG_OUTPUT);
         t.resize(8, 5);
         finish(t, 1);
-        // At 8 columns the group's 20 + 5 cells are rows of 8, 8, 8 and 1: the prompt starts at cell 20, row 3.
-        assertThat(marks(t)).containsExactly("$ cm A1");
+        // At 8 columns the group's 30 + 5 cells are rows of 8, 8, 8, 8 and 3: the prompt starts at cell 30, row 4.
+        assertThat(marks(t)).containsExactly("xxxxxx$ A1");
         t.resize(20, 5);
-        assertThat(marks(t)).containsExactly("$ cmd A1");
+        assertThat(marks(t)).containsExactly("xxxxxxxxxx$ cmd A1");
     }
 }
