@@ -14,6 +14,7 @@ import { WebglAddon } from '@xterm/addon-webgl';
 import { TerminalSocket } from './socket.js';
 import { ReplyDetector } from './replies.js';
 import { DeviceIndependentColors } from './xcms.js';
+import { QueryAnswers } from './queries.js';
 import { PromptMarks } from './marks.js';
 
 const THEME = {
@@ -110,6 +111,7 @@ export class TerminalTab {
     if (this.options.clipboard) this.term.loadAddon(new ClipboardAddon(undefined, this.liveOnlyClipboard()));
     this.colors = new DeviceIndependentColors(this.term); // before ReplyDetector, whose hooks must run first
     this.replies = new ReplyDetector(this.term);
+    this.queries = new QueryAnswers(this.term, THEME, (reply) => this.answer(reply)); // after it: runs first
     this.marks = new PromptMarks(this.term);
     this.term.onData((data) => this.typed(data));
     this.term.onBinary((data) => this.typed(data));
@@ -254,6 +256,7 @@ export class TerminalTab {
           this.resets++;
           this.term.reset();
           this.marks.clear();
+          this.queries.clear();
         }
         this.write(item.data, item.seq, !item.reset);
       }
@@ -273,7 +276,7 @@ export class TerminalTab {
   typed(data) {
     if (this.view) return;
     if (this.replies.replying) {
-      if (this.parsingLiveOutput()) this.socket.input(data, false);
+      this.answer(data);
       return;
     }
     if (this.ctrlArmed) {
@@ -285,6 +288,11 @@ export class TerminalTab {
       }
     }
     this.socket.input(data);
+  }
+
+  /** A reply to a query in the output being parsed: sent unless it is history (the server decides who answers). */
+  answer(reply) {
+    if (!this.view && this.parsingLiveOutput()) this.socket.input(reply, false);
   }
 
   /**
@@ -372,6 +380,7 @@ export class TerminalTab {
   dispose() {
     this.socket.dispose();
     this.replies.dispose();
+    this.queries.dispose();
     this.marks.dispose();
     this.term.dispose();
     this.element.remove();

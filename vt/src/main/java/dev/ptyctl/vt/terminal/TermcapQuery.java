@@ -1,6 +1,12 @@
 package dev.ptyctl.vt.terminal;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
 
@@ -13,36 +19,11 @@ import java.util.Map;
  */
 final class TermcapQuery {
     /**
-     * The capabilities answered: the terminal's name and colour count, and the strings the keys send
-     * with cursor keys in normal mode, by terminfo and by termcap name, as xterm-256color's terminfo
-     * entry gives them.
+     * The capabilities answered, by terminfo and by termcap name: the table in {@code
+     * xterm-256color-capabilities.txt} beside this class, which the web page bundles too (it answers
+     * XTGETTCAP with the same table while it answers queries).
      */
-    private static final Map<String, String> CAPABILITIES = Map.ofEntries(
-        Map.entry("TN", "xterm-256color"), Map.entry("name", "xterm-256color"),
-        Map.entry("Co", "256"), Map.entry("colors", "256"),
-        Map.entry("kcuu1", "\u001bOA"), Map.entry("ku", "\u001bOA"),
-        Map.entry("kcud1", "\u001bOB"), Map.entry("kd", "\u001bOB"),
-        Map.entry("kcuf1", "\u001bOC"), Map.entry("kr", "\u001bOC"),
-        Map.entry("kcub1", "\u001bOD"), Map.entry("kl", "\u001bOD"),
-        Map.entry("khome", "\u001bOH"), Map.entry("kh", "\u001bOH"),
-        Map.entry("kend", "\u001bOF"), Map.entry("@7", "\u001bOF"),
-        Map.entry("kich1", "\u001b[2~"), Map.entry("kI", "\u001b[2~"),
-        Map.entry("kdch1", "\u001b[3~"), Map.entry("kD", "\u001b[3~"),
-        Map.entry("kpp", "\u001b[5~"), Map.entry("kP", "\u001b[5~"),
-        Map.entry("knp", "\u001b[6~"), Map.entry("kN", "\u001b[6~"),
-        Map.entry("kbs", "\u007f"), Map.entry("kb", "\u007f"),
-        Map.entry("kf1", "\u001bOP"), Map.entry("k1", "\u001bOP"),
-        Map.entry("kf2", "\u001bOQ"), Map.entry("k2", "\u001bOQ"),
-        Map.entry("kf3", "\u001bOR"), Map.entry("k3", "\u001bOR"),
-        Map.entry("kf4", "\u001bOS"), Map.entry("k4", "\u001bOS"),
-        Map.entry("kf5", "\u001b[15~"), Map.entry("k5", "\u001b[15~"),
-        Map.entry("kf6", "\u001b[17~"), Map.entry("k6", "\u001b[17~"),
-        Map.entry("kf7", "\u001b[18~"), Map.entry("k7", "\u001b[18~"),
-        Map.entry("kf8", "\u001b[19~"), Map.entry("k8", "\u001b[19~"),
-        Map.entry("kf9", "\u001b[20~"), Map.entry("k9", "\u001b[20~"),
-        Map.entry("kf10", "\u001b[21~"), Map.entry("k;", "\u001b[21~"),
-        Map.entry("kf11", "\u001b[23~"), Map.entry("F1", "\u001b[23~"),
-        Map.entry("kf12", "\u001b[24~"), Map.entry("F2", "\u001b[24~"));
+    private static final Map<String, String> CAPABILITIES = load("xterm-256color-capabilities.txt");
 
     private static final HexFormat HEX = HexFormat.of().withUpperCase();
 
@@ -68,6 +49,31 @@ final class TermcapQuery {
             found.append(hexName).append('=').append(HEX.formatHex(value.getBytes(StandardCharsets.UTF_8)));
         }
         return "\u001bP1+r" + found + "\u001b\\";
+    }
+
+    private static Map<String, String> load(String resource) {
+        try (InputStream in = TermcapQuery.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException(resource + " is missing from the vt jar");
+            }
+            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            Map<String, String> capabilities = new HashMap<>();
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] fields = line.trim().split(" ");
+                if (fields.length != 3) {
+                    throw new IllegalStateException(resource + ": not 'terminfo termcap value': " + line);
+                }
+                String value = fields[2].replace("\\E", "\u001b").replace("^?", "\u007f");
+                capabilities.put(fields[0], value);
+                capabilities.put(fields[1], value);
+            }
+            return Map.copyOf(capabilities);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String decode(String hexName) {

@@ -1,0 +1,284 @@
+package dev.ptyctl.e2e.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalSize;
+import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.e2e.server.UsesServer;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.Keys;
+
+/**
+ * The queries the page's xterm.js leaves unanswered, asked by a program in the terminal: with a page that claims
+ * the terminal each gets exactly one answer, the page's, byte for byte in the server's format (or from what the page
+ * shows, where it knows better: its size, its theme); without a page, the server's answers are the emulator's.
+ * The program sends each query followed by a status request (DSR 5, which both answer with {@code CSI 0 n}) and
+ * records everything that comes back up to that answer, so an answer missing, doubled or malformed shows.
+ */
+@UsesServer
+@BrowserTest
+class WebQueriesE2eTest {
+    private static final String PROMPT = "queries> ";
+    private static final String ESC = "\u001b";
+    private static final String ST = ESC + "\\";
+    /** The page's xterm.js answers DA1 so (the server as a VT520): who answers shows. */
+    private static final String PAGE_DA1 = ESC + "[?1;2c";
+    /** The answer to the status request sent after each query. */
+    private static final String STATUS_OK = ESC + "[0n";
+    /** Clears the screen and writes A, a blank, e with a combining acute and a wide character on row 1. */
+    private static final String CHECKSUM_SCREEN = ESC + "[H" + ESC + "[2JA" + ESC + "[1;3He\u0301\u4e2d";
+    /** Each query by name, in the order asked; the answers whose values depend on who answers are named. */
+    private static final Map<String, String> QUERIES = queries();
+    /** The program: reads queries (printf %b notation) from $1, appends each one's answer and DSR 5's to $2. */
+    private static final String PROGRAM = """
+            sentinel=$'\\e\\\\[0n$'
+            stty raw -echo
+            while IFS= read -r query <&3; do
+              printf '%b\\033[5n' "$query"
+              got=
+              while IFS= read -r -s -n1 -t 5 -d '' ch; do
+                got+=$ch
+                [[ $got =~ $sentinel ]] && break
+              done
+              printf '%s\\n' "$got" >> "$2"
+            done 3< "$1"
+            stty sane
+            echo QUERIES-DONE
+            """;
+
+    private final List<String> created = new ArrayList<>();
+    private TerminalsClient terminals;
+    private Page page;
+    private Path dir;
+
+    @BeforeEach
+    void openBrowser() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        terminals = TerminalsClient.of(URI.create(url));
+        page = Page.in(url);
+        dir = Files.createTempDirectory("ptyctl-queries");
+        Files.writeString(dir.resolve("queries.sh"), PROGRAM);
+        StringBuilder lines = new StringBuilder();
+        QUERIES.values().forEach(query -> lines.append(printfNotation(query)).append('\n'));
+        Files.writeString(dir.resolve("queries.txt"), lines);
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        page.leave();
+        for (String id : created) {
+            terminals.delete(id);
+        }
+        terminals.close();
+    }
+
+    private static Map<String, String> queries() {
+        Map<String, String> q = new LinkedHashMap<>();
+        q.put("DA1", ESC + "[c");
+        q.put("DECID", ESC + "Z");
+        q.put("DA3", ESC + "[=c");
+        q.put("XTVERSION", ESC + "[>q");
+        q.put("DECDSR 5", ESC + "[?5n");
+        q.put("DECXCPR", ESC + "[3;4H" + ESC + "[?6n");
+        for (int report : new int[] {15, 25, 26, 53, 55, 56, 62, 75, 85}) {
+            q.put("DECDSR " + report, ESC + "[?" + report + "n");
+        }
+        q.put("DECDSR 63", ESC + "[?63;1n");
+        q.put("XTGETTCAP TN;colors", ESC + "P+q544e;636f6c6f7273" + ST);
+        q.put("XTGETTCAP kcuu1;kb", ESC + "P+q6b63757531;6b62" + ST);
+        q.put("XTGETTCAP unknown", ESC + "P+q6b63757531;78797a" + ST);
+        q.put("DECRQCRA", CHECKSUM_SCREEN + ESC + "[7;1;1;1;1;6*y");
+        q.put("DECRQCRA two rows", ESC + "[3;1;1;1;2;5*y");
+        q.put("XTWINOPS 11", ESC + "[11t");
+        q.put("XTWINOPS 13", ESC + "[13t");
+        q.put("XTWINOPS 13;2", ESC + "[13;2t");
+        q.put("XTWINOPS 14", ESC + "[14t");
+        q.put("XTWINOPS 14;2", ESC + "[14;2t");
+        q.put("XTWINOPS 15", ESC + "[15t");
+        q.put("XTWINOPS 16", ESC + "[16t");
+        q.put("XTWINOPS 18", ESC + "[18t");
+        q.put("XTWINOPS 19", ESC + "[19t");
+        q.put("OSC 5", ESC + "]5;0;?" + ST);
+        q.put("OSC 13;?;?", ESC + "]13;?;?" + ST);
+        for (int osc = 15; osc <= 19; osc++) {
+            q.put("OSC " + osc, ESC + "]" + osc + ";?" + ST);
+        }
+        q.put("OSC 17 set", ESC + "]17;rgb:12/34/56" + ST + ESC + "]17;?" + ST);
+        q.put("OSC 5 set", ESC + "]5;2;#abcdef" + ST + ESC + "]5;2;?" + ST);
+        q.put("OSC 117", ESC + "]117" + ST + ESC + "]17;?" + ST);
+        return q;
+    }
+
+    /** The query in printf's %b notation (octal escapes for ESC and every byte outside printable ASCII). */
+    private static String printfNotation(String query) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : query.getBytes(StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            if (c == '\\') {
+                out.append("\\\\");
+            } else if (c >= 0x20 && c < 0x7f) {
+                out.append((char) c);
+            } else {
+                out.append("\\0").append(Integer.toOctalString(c));
+            }
+        }
+        return out.toString();
+    }
+
+    /** The server's emulator's answer to each query, asked in order on a fresh terminal of the size. */
+    private static Map<String, String> emulatorAnswers(TerminalSize size) {
+        dev.ptyctl.vt.Terminal vt = new dev.ptyctl.vt.Terminal(size.cols(), size.rows());
+        StringBuilder reply = new StringBuilder();
+        vt.onReply(bytes -> reply.append(new String(bytes, StandardCharsets.UTF_8)));
+        Map<String, String> answers = new LinkedHashMap<>();
+        QUERIES.forEach((name, query) -> {
+            reply.setLength(0);
+            vt.feed(query.getBytes(StandardCharsets.UTF_8));
+            answers.put(name, reply.toString());
+        });
+        return answers;
+    }
+
+    /** Runs the program in the terminal through {@code typist} and returns each query's answer and DA1's. */
+    private List<String> ask(String name, Typist typist) throws Exception {
+        Path out = dir.resolve(name);
+        typist.type("bash " + dir.resolve("queries.sh") + " " + dir.resolve("queries.txt") + " " + out);
+        List<String> lines = List.of(Files.readString(out, StandardCharsets.UTF_8).split("\n", -1));
+        assertThat(lines).as("a line a query, and the end").hasSize(QUERIES.size() + 1);
+        return lines.subList(0, QUERIES.size());
+    }
+
+    /** The answers of {@code lines} by query name, after checking each ends with the status request's answer. */
+    private static Map<String, String> answers(List<String> lines) {
+        Map<String, String> answers = new LinkedHashMap<>();
+        List<String> names = List.copyOf(QUERIES.keySet());
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            assertThat(line).as("the status answered after " + names.get(i) + ": " + visible(line)).endsWith(STATUS_OK);
+            answers.put(names.get(i), line.substring(0, line.length() - STATUS_OK.length()));
+        }
+        return answers;
+    }
+
+    private Terminal shell() throws Exception {
+        Terminal terminal = terminals.create(CreateTerminalRequest.builder("queries-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
+        created.add(terminal.terminalId());
+        return terminal;
+    }
+
+    @Test
+    void withoutAPageTheServerAnswersEachQueryOnceAsTheEmulator() throws Exception {
+        Terminal alone = shell();
+        List<String> lines;
+        try (RpcClient rpc = RpcClient.connect(alone.rpc())) {
+            assertThat(rpc.waitFor(PROMPT.strip(), Duration.ofSeconds(20)).matched()).isTrue();
+            lines = ask("server", command -> {
+                rpc.write(Action.text(command), Action.key(Key.ENTER));
+                assertThat(rpc.waitFor("QUERIES-DONE", Duration.ofSeconds(60)).matched()).isTrue();
+            });
+        }
+        Map<String, String> expected = emulatorAnswers(terminals.get(alone.terminalId()).size());
+        assertThat(answers(lines)).isEqualTo(expected);
+    }
+
+    @Test
+    void aPageThatClaimsTheTerminalAnswersEachQueryOnceInTheServersFormat() throws Exception {
+        Terminal shown = shell();
+        String id = shown.terminalId();
+        page.open("/?t=" + id + "&renderer=dom");
+        page.waitForText(id, PROMPT.strip());
+        page.click(id);
+        Map<String, Long> sent = WebPageE2eTest.sentSizeOf(page, id);
+        WebPageE2eTest.waitForPtySize(page, terminals, id, sent);
+        Map<String, String> got = answers(ask("page", command -> {
+            page.type(id, command, Keys.ENTER);
+            page.waitUntil("the program ends", Duration.ofSeconds(60),
+                    () -> page.buffer(id).contains("QUERIES-DONE"));
+        }));
+
+        Map<String, String> expected = emulatorAnswers(terminals.get(id).size());
+        expected.putAll(pageAnswers(id));
+        assertThat(got).isEqualTo(expected);
+        assertThat(got.get("DECRQCRA")).as("A, blank, e + U+0301, U+4E2D, its right half, blank")
+                .isEqualTo(ESC + "P7!~5214" + ST);
+    }
+
+    /** The answers that come from what the page shows: its window, its text area, its theme, its DA1. */
+    @SuppressWarnings("unchecked")
+    private Map<String, String> pageAnswers(String id) {
+        Map<String, Object> shown = (Map<String, Object>) page.js("""
+                const term = window.ptyctl.terminals[arguments[0]];
+                const area = term.element.querySelector('.xterm-screen');
+                const box = area.getBoundingClientRect();
+                return {x: window.screenX, y: window.screenY, left: Math.round(box.left), top: Math.round(box.top),
+                  width: area.clientWidth, height: area.clientHeight, innerWidth: window.innerWidth,
+                  innerHeight: window.innerHeight, screenWidth: screen.width, screenHeight: screen.height,
+                  cols: term.cols, rows: term.rows, theme: term.options.theme};""", id);
+        long cols = ((Number) shown.get("cols")).longValue();
+        long rows = ((Number) shown.get("rows")).longValue();
+        long width = ((Number) shown.get("width")).longValue();
+        long height = ((Number) shown.get("height")).longValue();
+        Map<String, String> theme = (Map<String, String>) shown.get("theme");
+        Map<String, String> page = new LinkedHashMap<>();
+        page.put("DA1", PAGE_DA1);
+        page.put("DECID", PAGE_DA1);
+        page.put("XTWINOPS 11", ESC + "[1t");
+        page.put("XTWINOPS 13", ESC + "[3;" + shown.get("x") + ";" + shown.get("y") + "t");
+        page.put("XTWINOPS 13;2", ESC + "[3;" + shown.get("left") + ";" + shown.get("top") + "t");
+        page.put("XTWINOPS 14", ESC + "[4;" + height + ";" + width + "t");
+        page.put("XTWINOPS 14;2", ESC + "[4;" + shown.get("innerHeight") + ";" + shown.get("innerWidth") + "t");
+        page.put("XTWINOPS 15", ESC + "[5;" + shown.get("screenHeight") + ";" + shown.get("screenWidth") + "t");
+        page.put("XTWINOPS 16", ESC + "[6;" + Math.round((double) height / rows) + ";"
+                + Math.round((double) width / cols) + "t");
+        String foreground = report(theme.get("foreground"));
+        String background = report(theme.get("background"));
+        page.put("OSC 5", osc("5;0", foreground));
+        page.put("OSC 13;?;?", osc("13", foreground) + osc("14", background));
+        page.put("OSC 15", osc("15", foreground));
+        page.put("OSC 16", osc("16", background));
+        page.put("OSC 17", osc("17", report(theme.get("selectionBackground"))));
+        page.put("OSC 18", osc("18", foreground));
+        page.put("OSC 19", osc("19", background));
+        page.put("OSC 117", osc("17", report(theme.get("selectionBackground"))));
+        return page;
+    }
+
+    private static String osc(String command, String colour) {
+        return ESC + "]" + command + ";" + colour + ST;
+    }
+
+    /** #rrggbb as xterm reports it: rgb:rrrr/gggg/bbbb. */
+    private static String report(String hex) {
+        String h = hex.toLowerCase();
+        return "rgb:" + h.substring(1, 3).repeat(2) + "/" + h.substring(3, 5).repeat(2) + "/"
+                + h.substring(5, 7).repeat(2);
+    }
+
+    private static String visible(String text) {
+        return text.replace(ESC, "^[");
+    }
+
+    /** Types the command line that runs the program and waits for it to end. */
+    @FunctionalInterface
+    private interface Typist {
+        void type(String command) throws Exception;
+    }
+}

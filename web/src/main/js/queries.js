@@ -1,0 +1,341 @@
+// The queries the page's xterm.js (6.0) leaves unanswered, answered here in the formats the server's emulator uses
+// (docs/emulator.md, "Queries and who answers them"), so that a program never waits out its timeout while this page
+// answers for its terminal: DECID, DA3, XTVERSION, DECDSR's status reports, the page of DECXCPR, the XTWINOPS
+// reports (from the page's real size), OSC 5 and OSC 13-19 colour queries (from the page's theme, and what a program
+// set), XTGETTCAP (the emulator's capability table, bundled at build time) and DECRQCRA (xterm's checksum over this
+// page's screen). Every answer goes through `reply`, the page's path for xterm.js's own answers, which sends it only
+// while this page answers. Handlers that answer return true, so xterm.js (which would answer DECXCPR without the
+// page) stays silent: one answer per query.
+import CAPABILITY_TABLE from '../../../../vt/src/main/resources/dev/ptyctl/vt/terminal/xterm-256color-capabilities.txt';
+import { deviceIndependentToRgb } from './xcms.js';
+
+const ESC = '\x1b';
+const ST = '\x1b\\';
+/** xterm.js's DA1 answer, which DECID repeats (xterm answers DECID as DA1). */
+const PAGE_DA1 = `${ESC}[?1;2c`;
+/** The name and version XTVERSION reports, as the server's emulator reports them. */
+const VERSION = 'ptyctl(0.1)';
+/** A cell's size in pixels when the page cannot measure one (not yet drawn): the server's nominal cell. */
+const NOMINAL_CELL = { width: 10, height: 20 };
+/** The XTWINOPS reports answered here (11, 13, 14, 15, 16, 18, 19), by xterm.js's name for them. */
+const REPORTS_ALLOWED = {
+  getWinState: true, getWinPosition: true, getWinSizePixels: true, getScreenSizePixels: true,
+  getCellSizePixels: true, getWinSizeChars: true, getScreenSizeChars: true,
+};
+/** DECDSR reports that need no state, by request (docs/emulator.md: printer, UDK, keyboard, locator...). */
+const STATUS_REPORTS = {
+  5: `${ESC}[?0n`,
+  15: `${ESC}[?13n`,
+  25: `${ESC}[?20n`,
+  26: `${ESC}[?27;1;0;0n`,
+  53: `${ESC}[?53n`,
+  55: `${ESC}[?53n`,
+  56: `${ESC}[?57;0n`,
+  62: `${ESC}[0*{`,
+  75: `${ESC}[?70n`,
+  85: `${ESC}[?83n`,
+};
+
+/** terminfo and termcap name to value, from the table the emulator reads. */
+function capabilities(text) {
+  const table = new Map();
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    const [terminfo, termcap, notation] = line.trim().split(' ');
+    const value = notation.replaceAll('\\E', ESC).replaceAll('^?', '\x7f');
+    table.set(terminfo, value);
+    table.set(termcap, value);
+  }
+  return table;
+}
+
+const CAPABILITIES = capabilities(CAPABILITY_TABLE);
+const utf8 = new TextEncoder();
+const hexOf = (text) => [...utf8.encode(text)].map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join('');
+
+function fromHex(hex) {
+  if (hex.length % 2 || !/^[0-9a-fA-F]*$/.test(hex)) return '';
+  const bytes = new Uint8Array(hex.length / 2).map((_, i) => parseInt(hex.substr(i * 2, 2), 16));
+  return new TextDecoder().decode(bytes);
+}
+
+/** XTGETTCAP: every name known gives DCS 1 + r name=value (hex) ST; the first unknown one DCS 0 + r name ST. */
+export function termcapAnswer(request) {
+  const found = [];
+  for (const hexName of request.split(';')) {
+    const value = CAPABILITIES.get(fromHex(hexName));
+    if (value === undefined) return `${ESC}P0+r${hexName}${ST}`;
+    found.push(`${hexName}=${hexOf(value)}`);
+  }
+  return `${ESC}P1+r${found.join(';')}${ST}`;
+}
+
+const first = (params, i) => {
+  const p = params[i];
+  return Array.isArray(p) ? p[0] : p ?? 0;
+};
+
+export class QueryAnswers {
+  /**
+   * @param term   the tab's xterm.js Terminal
+   * @param theme  the page's xterm.js theme (OSC 5 and 13-19 answer from it)
+   * @param reply  sends an answer as the page sends xterm.js's own answers
+   */
+  constructor(term, theme, reply) {
+    this.term = term;
+    this.reply = reply;
+    this.colors = new SpecialColors(theme);
+    // xterm.js passes a CSI t to public handlers only for the window operations its options allow (all off by
+    // default): allow the reports answered here, and nothing that would move, resize or retitle anything.
+    term.options.windowOptions = { ...term.options.windowOptions, ...REPORTS_ALLOWED };
+    const parser = term.parser;
+    this.disposables = [
+      parser.registerEscHandler({ final: 'Z' }, () => this.answer(PAGE_DA1)),
+      parser.registerEscHandler({ final: 'c' }, () => {
+        this.colors.clear(); // RIS; xterm.js's own handler still resets everything else
+        return false;
+      }),
+      parser.registerCsiHandler({ prefix: '=', final: 'c' }, (p) => first(p, 0) === 0 && this.answer(`${ESC}P!|00000000${ST}`)),
+      parser.registerCsiHandler({ prefix: '>', final: 'q' }, (p) => first(p, 0) === 0 && this.answer(`${ESC}P>|${VERSION}${ST}`)),
+      parser.registerCsiHandler({ prefix: '?', final: 'n' }, (p) => this.decDeviceStatus(p)),
+      parser.registerCsiHandler({ final: 't' }, (p) => this.windowReport(p)),
+      parser.registerCsiHandler({ intermediates: '*', final: 'y' }, (p) => this.checksum(p)),
+      parser.registerDcsHandler({ intermediates: '+', final: 'q' }, (data) => this.answer(termcapAnswer(data))),
+      parser.registerOscHandler(5, (data) => this.specialColors(data)),
+      parser.registerOscHandler(105, (data) => this.colors.resetSpecial(data)),
+      ...[13, 14, 15, 16, 17, 18, 19].map((osc) => parser.registerOscHandler(osc, (data) => this.dynamicColors(osc, data))),
+      ...[113, 114, 115, 116, 117, 118, 119].map((osc) => parser.registerOscHandler(osc, () => this.colors.resetDynamic(osc - 100))),
+    ];
+  }
+
+  /** The terminal was reset under the page (a reset frame): colours a program set are gone, as in xterm.js. */
+  clear() {
+    this.colors.clear();
+  }
+
+  answer(text) {
+    this.reply(text);
+    return true;
+  }
+
+  /** DECDSR, CSI ? Ps n: the fixed reports, DECXCPR with its page; anything else is left to xterm.js. */
+  decDeviceStatus(params) {
+    const request = first(params, 0);
+    if (STATUS_REPORTS[request]) return this.answer(STATUS_REPORTS[request]);
+    if (request === 63) return this.answer(`${ESC}P${first(params, 1)}!~0000${ST}`);
+    if (request !== 6) return false;
+    // xterm.js's own DECXCPR lacks the page; the position is the one it reports for CPR.
+    const buffer = this.term.buffer.active;
+    return this.answer(`${ESC}[?${buffer.cursorY + 1};${buffer.cursorX + 1};1R`);
+  }
+
+  /**
+   * XTWINOPS reports, from what the page shows: 11 iconified (the page hidden), 13 the window's position (13;2 the
+   * text area's in it), 14 the text area in pixels (14;2 the window), 15 the screen, 16 a cell, 18 and 19 the
+   * grid. 20 and 21 (title reports) stay unanswered: the server answers them only when configured to, which the
+   * page cannot know. Everything else (22 and 23, the title stack) is xterm.js's.
+   */
+  windowReport(params) {
+    const cell = this.cellSize();
+    const { rows, cols } = this.term;
+    switch (first(params, 0)) {
+      case 11:
+        return this.answer(`${ESC}[${document.visibilityState === 'hidden' ? 2 : 1}t`);
+      case 13: {
+        if (first(params, 1) !== 2) return this.answer(`${ESC}[3;${window.screenX};${window.screenY}t`);
+        const area = this.textArea()?.getBoundingClientRect();
+        return this.answer(`${ESC}[3;${Math.round(area?.left ?? 0)};${Math.round(area?.top ?? 0)}t`);
+      }
+      case 14:
+        if (first(params, 1) === 2) return this.answer(`${ESC}[4;${window.innerHeight};${window.innerWidth}t`);
+        return this.answer(`${ESC}[4;${Math.round(rows * cell.height)};${Math.round(cols * cell.width)}t`);
+      case 15:
+        return this.answer(`${ESC}[5;${window.screen.height};${window.screen.width}t`);
+      case 16:
+        return this.answer(`${ESC}[6;${Math.round(cell.height)};${Math.round(cell.width)}t`);
+      case 18:
+        return this.answer(`${ESC}[8;${rows};${cols}t`);
+      case 19:
+        return this.answer(`${ESC}[9;${rows};${cols}t`);
+      default:
+        return false;
+    }
+  }
+
+  textArea() {
+    return this.term.element?.querySelector('.xterm-screen') ?? null;
+  }
+
+  /** A cell's size in CSS pixels: the text area's size over the grid; the nominal cell before it is drawn. */
+  cellSize() {
+    const area = this.textArea();
+    if (!area || !area.clientWidth || !area.clientHeight) return NOMINAL_CELL;
+    return { width: area.clientWidth / this.term.cols, height: area.clientHeight / this.term.rows };
+  }
+
+  /**
+   * DECRQCRA, CSI Pid ; Pp ; Pt ; Pl ; Pb ; Pr * y: DCS Pid ! ~ XXXX ST, the emulator's checksum (xterm's with
+   * checksumExtension 23) over this page's screen: the sum of every code point in the rectangle, combining marks
+   * included, a blank cell counting as a space and the right half of a wide character as nothing, low 16 bits.
+   */
+  checksum(params) {
+    const from = params.length > 2 ? 2 : 0;
+    const rect = this.rectangle(params.slice(from));
+    const sum = rect ? this.sumOf(rect) : 0;
+    const hex = (sum & 0xffff).toString(16).toUpperCase().padStart(4, '0');
+    return this.answer(`${ESC}P${first(params, 0)}!~${hex}${ST}`);
+  }
+
+  sumOf(rect) {
+    const buffer = this.term.buffer.active;
+    const cell = buffer.getNullCell();
+    let sum = 0;
+    for (let row = rect.top; row <= rect.bottom; row++) {
+      const line = buffer.getLine(buffer.baseY + row);
+      for (let col = rect.left; line && col <= rect.right; col++) {
+        line.getCell(col, cell);
+        if (cell.getWidth() === 0) continue; // the right half of a wide character
+        const chars = cell.getChars();
+        if (!chars) sum += 32;
+        for (const ch of chars) sum += ch.codePointAt(0);
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * The 0-based rectangle of Pt ; Pl ; Pb ; Pr as xterm reads it (0 or missing: the area's edge; in origin mode
+   * relative to and clamped to the scrolling region), or null when it is empty. xterm.js has no left and right
+   * margins; its scrolling region is not public API, so without it the whole screen is the region.
+   */
+  rectangle(values) {
+    const { rows, cols } = this.term;
+    const origin = this.term.modes.originMode;
+    const buffer = this.term._core?.buffer;
+    const top0 = origin && Number.isInteger(buffer?.scrollTop) ? buffer.scrollTop : 0;
+    const bottom0 = origin && Number.isInteger(buffer?.scrollBottom) ? buffer.scrollBottom : rows - 1;
+    const [minRow, maxRow, minCol, maxCol] = [top0 + 1, origin ? bottom0 + 1 : rows, 1, cols];
+    const shift = origin ? top0 : 0;
+    const value = (i, fallback) => (first(values, i) > 0 && i < values.length ? first(values, i) : fallback);
+    const clamp = (v, min, max) => Math.max(min, Math.min(max, v));
+    const top = clamp(value(0, minRow) + shift, minRow, maxRow);
+    const left = clamp(value(1, minCol), minCol, maxCol);
+    const bottom = clamp(value(2, maxRow) + shift, minRow, maxRow);
+    const right = clamp(value(3, maxCol), minCol, maxCol);
+    if (top > bottom || left > right) return null;
+    return { top: top - 1, left: left - 1, bottom: bottom - 1, right: right - 1 };
+  }
+
+  /** OSC 5 ; c ; spec|? [; c ; spec|? ...]: the special colours (bold, underline, blink, reverse, italic). */
+  specialColors(data) {
+    const slots = data.split(';');
+    for (let i = 0; i + 1 < slots.length; i += 2) {
+      const index = /^\d{1,3}$/.test(slots[i]) ? Number(slots[i]) : -1;
+      if (index < 0 || index >= SPECIAL_COUNT) continue;
+      if (slots[i + 1] === '?') this.reply(`${ESC}]5;${index};${report(this.colors.special(index))}${ST}`);
+      else this.colors.setSpecial(index, slots[i + 1]);
+    }
+    return true;
+  }
+
+  /** OSC 13-19 ; spec|? [; spec|? ...]: each further spec goes to the next dynamic colour, as in xterm. */
+  dynamicColors(osc, data) {
+    data.split(';').forEach((spec, i) => {
+      if (osc + i > 19) return;
+      if (spec === '?') this.reply(`${ESC}]${osc + i};${report(this.colors.dynamic(osc + i))}${ST}`);
+      else this.colors.setDynamic(osc + i, spec);
+    });
+    return true;
+  }
+
+  dispose() {
+    this.disposables.forEach((d) => d.dispose());
+  }
+}
+
+const SPECIAL_COUNT = 5;
+
+/** xterm's report form of #rrggbb: rgb:rrrr/gggg/bbbb. */
+function report(hex) {
+  const channel = (i) => hex.substr(1 + 2 * i, 2).repeat(2);
+  return `rgb:${channel(0)}/${channel(1)}/${channel(2)}`;
+}
+
+/**
+ * OSC 5 and 13-19 colours, which xterm.js neither draws nor keeps: what a program set (rgb: and # forms read as the
+ * emulator reads them), else the page's theme: the special colours and the pointer and Tektronix foregrounds are
+ * the theme's foreground, the backgrounds its background, highlight background the selection's.
+ */
+class SpecialColors {
+  constructor(theme) {
+    this.defaults = {
+      special: theme.foreground,
+      13: theme.foreground, 14: theme.background, 15: theme.foreground, 16: theme.background,
+      17: theme.selectionBackground ?? theme.foreground, 18: theme.foreground, 19: theme.background,
+    };
+    this.clear();
+  }
+
+  clear() {
+    this.set = new Map();
+  }
+
+  special(index) {
+    return this.set.get(`5;${index}`) ?? this.defaults.special;
+  }
+
+  dynamic(osc) {
+    return this.set.get(String(osc)) ?? this.defaults[osc];
+  }
+
+  setSpecial(index, spec) {
+    const hex = parseColor(spec);
+    if (hex) this.set.set(`5;${index}`, hex);
+  }
+
+  setDynamic(osc, spec) {
+    const hex = parseColor(spec);
+    if (hex) this.set.set(String(osc), hex);
+  }
+
+  /** OSC 105 [; c ...]: back to the theme's, all of them without a parameter. */
+  resetSpecial(data) {
+    if (!data) [...Array(SPECIAL_COUNT).keys()].forEach((i) => this.set.delete(`5;${i}`));
+    else data.split(';').forEach((c) => this.set.delete(`5;${Number(c)}`));
+    return true;
+  }
+
+  resetDynamic(osc) {
+    this.set.delete(String(osc));
+    return true;
+  }
+}
+
+/**
+ * #rrggbb of an X11 colour spec as the emulator reads it (its Colors.parse): rgb:r/g/b with 1 to 4 hex digits a
+ * channel (scaled), #rgb shifted, #rrggbb, #rrrgggbbb, #rrrrggggbbbb truncated, the device-independent forms as xcms.js reads them; null for anything else.
+ */
+function parseColor(spec) {
+  const s = spec.toLowerCase();
+  const hex2 = (v) => v.toString(16).padStart(2, '0');
+  if (s.startsWith('rgb:')) {
+    const parts = s.slice(4).split('/');
+    const digits = parts[0].length;
+    if (parts.length !== 3 || digits < 1 || digits > 4) return null;
+    if (parts.some((p) => p.length !== digits || !/^[0-9a-f]+$/.test(p))) return null;
+    const max = 16 ** digits - 1;
+    return '#' + parts.map((p) => hex2(Math.round((parseInt(p, 16) * 255) / max))).join('');
+  }
+  if (!s.startsWith('#')) {
+    const rgb = deviceIndependentToRgb(spec);
+    return rgb ? parseColor(rgb) : null;
+  }
+  const digits = (s.length - 1) / 3;
+  if (!/^[0-9a-f]+$/.test(s.slice(1)) || !Number.isInteger(digits) || digits < 1 || digits > 4) {
+    return null;
+  }
+  return '#' + [0, 1, 2].map((i) => {
+    const value = parseInt(s.substr(1 + i * digits, digits), 16);
+    return hex2(digits === 1 ? value << 4 : value >> (4 * (digits - 2)));
+  }).join('');
+}
