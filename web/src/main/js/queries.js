@@ -1,11 +1,12 @@
 // The queries the page's xterm.js (6.0) leaves unanswered, answered here in the formats the server's emulator uses
 // (docs/emulator.md, "Queries and who answers them"), so that a program never waits out its timeout while this page
-// answers for its terminal: DECID, DA3, XTVERSION, DECDSR's status reports, the page of DECXCPR, the XTWINOPS
-// reports (from the page's real size), OSC 5 and OSC 13-19 colour queries (from the page's theme, and what a program
-// set), XTGETTCAP (the emulator's capability table, bundled at build time) and DECRQCRA (xterm's checksum over this
-// page's screen). Every answer goes through `reply`, the page's path for xterm.js's own answers, which sends it only
-// while this page answers. Handlers that answer return true, so xterm.js (which would answer DECXCPR without the
-// page) stays silent: one answer per query.
+// answers for its terminal: DECID, DA3, XTVERSION, DECDSR's status reports, the page of DECXCPR, DECRQSS of the
+// sizes, margins and status line, the XTWINOPS reports (from the page's real size), OSC 5 and OSC 13-19 colour
+// queries (from the page's theme, and what a program set), XTGETTCAP (the emulator's capability table, bundled at
+// build time) and DECRQCRA (xterm's checksum over this page's screen). Every answer goes through `reply`, the page's
+// path for xterm.js's own answers, which sends it only while this page answers. Handlers that answer return true, so
+// xterm.js (which would answer DECXCPR without the page, and those DECRQSS as unknown) stays silent: one answer a
+// query.
 import CAPABILITY_TABLE from '../../../../vt/src/main/resources/dev/ptyctl/vt/terminal/xterm-256color-capabilities.txt';
 import { deviceIndependentToRgb } from './xcms.js';
 
@@ -101,6 +102,7 @@ export class QueryAnswers {
       parser.registerCsiHandler({ final: 't' }, (p) => this.windowReport(p)),
       parser.registerCsiHandler({ intermediates: '*', final: 'y' }, (p) => this.checksum(p)),
       parser.registerDcsHandler({ intermediates: '+', final: 'q' }, (data) => this.answer(termcapAnswer(data))),
+      parser.registerDcsHandler({ intermediates: '$', final: 'q' }, (data) => this.statusString(data)),
       parser.registerOscHandler(5, (data) => this.specialColors(data)),
       parser.registerOscHandler(105, (data) => this.colors.resetSpecial(data)),
       ...[13, 14, 15, 16, 17, 18, 19].map((osc) => parser.registerOscHandler(osc, (data) => this.dynamicColors(osc, data))),
@@ -127,6 +129,18 @@ export class QueryAnswers {
     // xterm.js's own DECXCPR lacks the page; the position is the one it reports for CPR.
     const buffer = this.term.buffer.active;
     return this.answer(`${ESC}[?${buffer.cursorY + 1};${buffer.cursorX + 1};1R`);
+  }
+
+  /**
+   * DECRQSS of what xterm.js answers as unknown (DCS 0 $ r ST) but the page knows: the page and screen sizes DECSLPP,
+   * DECSNLS (rows) and DECSCPP (columns), the margins DECSLRM (xterm.js has no left and right margins: the whole
+   * width), the status line DECSASD and DECSSDT (none: 0). The rest (SGR, DECSCUSR, DECSTBM...) is xterm.js's.
+   */
+  statusString(request) {
+    const { rows, cols } = this.term;
+    const value = { t: rows, '*|': rows, '$|': cols, s: `1;${cols}`, '$}': 0, '$~': 0 }[request];
+    if (value === undefined) return false;
+    return this.answer(`${ESC}P1$r${value}${request}${ST}`);
   }
 
   /**

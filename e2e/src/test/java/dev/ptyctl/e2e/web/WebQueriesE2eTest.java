@@ -101,6 +101,9 @@ class WebQueriesE2eTest {
             q.put("DECDSR " + report, ESC + "[?" + report + "n");
         }
         q.put("DECDSR 63", ESC + "[?63;1n");
+        for (String setting : new String[] {"t", "*|", "$|", "s", "$}", "$~"}) {
+            q.put("DECRQSS " + setting, ESC + "P$q" + setting + ST);
+        }
         q.put("XTGETTCAP TN;colors", ESC + "P+q544e;636f6c6f7273" + ST);
         q.put("XTGETTCAP kcuu1;kb", ESC + "P+q6b63757531;6b62" + ST);
         q.put("XTGETTCAP unknown", ESC + "P+q6b63757531;78797a" + ST);
