@@ -107,10 +107,7 @@ public final class CommandRun {
             return unfinished(session, done);
         }
         if (done.continuation()) {
-            TerminalWait.Outcome back = cancelIncompleteLine(session, tracker, log, deadline);
-            String cwd = cwd(session);
-            return new Result(OptionalInt.empty(), "", false, cwd, back.seq(), false, false,
-                    back.reason() == TerminalWait.Reason.EXIT, true, back.matched() && !back.continuation());
+            return clearedLine(session, tracker, log, deadline, true);
         }
         List<CommandSummary> ran = prompts.recentCommands().stream()
                 .filter(c -> c.outputStartSeq() > typedAt && !c.running()).toList();
@@ -120,9 +117,7 @@ public final class CommandRun {
         }
         if (ran.isEmpty()) {
             // Refused (a syntax error): fish keeps the line in its editor, where the next run's text would join it.
-            TerminalWait.Outcome back = cancelIncompleteLine(session, tracker, log, deadline);
-            return new Result(OptionalInt.empty(), "", false, cwd, back.seq(), false, true,
-                    back.reason() == TerminalWait.Reason.EXIT, false, back.matched() && !back.continuation());
+            return clearedLine(session, tracker, log, deadline, false);
         }
         int cols = session.inspect(Terminal::cols);
         StringBuilder output = new StringBuilder();
@@ -149,9 +144,21 @@ public final class CommandRun {
     }
 
     /**
-     * Ctrl-C, so the shell drops the incomplete line and draws a new prompt; again after {@link #CANCEL_RETRY} while
-     * no prompt came, at most {@link #CANCEL_ATTEMPTS} times. The outcome of the last wait for that prompt (drawn
-     * after the first Ctrl-C, so a slow answer to it counts too).
+     * The result for a line that ran nothing and was cleared with Ctrl-C: {@code incomplete} (the shell waited for
+     * more) or refused (the prompt came back without a command).
+     */
+    private static Result clearedLine(TerminalSession session, Optional<PromptTracker> tracker, OutputLog log,
+                                      long deadlineNanos, boolean incomplete)
+            throws IOException, InterruptedException {
+        TerminalWait.Outcome back = cancelIncompleteLine(session, tracker, log, deadlineNanos);
+        return new Result(OptionalInt.empty(), "", false, cwd(session), back.seq(), false, !incomplete,
+                back.reason() == TerminalWait.Reason.EXIT, incomplete, back.matched() && !back.continuation());
+    }
+
+    /**
+     * Ctrl-C, so the shell drops the incomplete (or refused) line and draws a new prompt; again after
+     * {@link #CANCEL_RETRY} while no prompt came, at most {@link #CANCEL_ATTEMPTS} times. The outcome of the last wait
+     * for that prompt (drawn after the first Ctrl-C, so a slow answer to it counts too).
      */
     private static TerminalWait.Outcome cancelIncompleteLine(TerminalSession session,
                                                              Optional<PromptTracker> tracker, OutputLog log,
