@@ -14,8 +14,11 @@ const ESC = '\x1b';
 const ST = '\x1b\\';
 /** xterm.js's DA1 answer, which DECID repeats (xterm answers DECID as DA1). */
 const PAGE_DA1 = `${ESC}[?1;2c`;
-/** The name and version XTVERSION reports, as the server's emulator reports them. */
-const VERSION = 'ptyctl(0.1)';
+/** DA3's answer, the unit ID; XTVERSION's, the name and version the server's emulator reports. */
+const DA3 = `${ESC}P!|00000000${ST}`;
+const XTVERSION = `${ESC}P>|ptyctl(0.1)${ST}`;
+/** The dynamic colours xterm.js has no handler for (OSC 10-12 are its own). */
+const DYNAMIC = [13, 14, 15, 16, 17, 18, 19];
 /** A cell's size in pixels when the page cannot measure one (not yet drawn): the server's nominal cell. */
 const NOMINAL_CELL = { width: 10, height: 20 };
 /** The XTWINOPS reports answered here (11, 13, 14, 15, 16, 18, 19), by xterm.js's name for them. */
@@ -96,17 +99,22 @@ export class QueryAnswers {
         this.colors.clear(); // RIS; xterm.js's own handler still resets everything else
         return false;
       }),
-      parser.registerCsiHandler({ prefix: '=', final: 'c' }, (p) => first(p, 0) === 0 && this.answer(`${ESC}P!|00000000${ST}`)),
-      parser.registerCsiHandler({ prefix: '>', final: 'q' }, (p) => first(p, 0) === 0 && this.answer(`${ESC}P>|${VERSION}${ST}`)),
+      parser.registerCsiHandler({ prefix: '=', final: 'c' }, (p) => first(p, 0) === 0 && this.answer(DA3)),
+      parser.registerCsiHandler({ prefix: '>', final: 'q' }, (p) => first(p, 0) === 0 && this.answer(XTVERSION)),
       parser.registerCsiHandler({ prefix: '?', final: 'n' }, (p) => this.decDeviceStatus(p)),
       parser.registerCsiHandler({ final: 't' }, (p) => this.windowReport(p)),
       parser.registerCsiHandler({ intermediates: '*', final: 'y' }, (p) => this.checksum(p)),
       parser.registerDcsHandler({ intermediates: '+', final: 'q' }, (data) => this.answer(termcapAnswer(data))),
       parser.registerDcsHandler({ intermediates: '$', final: 'q' }, (data) => this.statusString(data)),
-      parser.registerOscHandler(5, (data) => this.specialColors(data)),
-      parser.registerOscHandler(105, (data) => this.colors.resetSpecial(data)),
-      ...[13, 14, 15, 16, 17, 18, 19].map((osc) => parser.registerOscHandler(osc, (data) => this.dynamicColors(osc, data))),
-      ...[113, 114, 115, 116, 117, 118, 119].map((osc) => parser.registerOscHandler(osc, () => this.colors.resetDynamic(osc - 100))),
+      parser.registerOscHandler(4, (data) => this.specialColors(4, data)),
+      parser.registerOscHandler(5, (data) => this.specialColors(5, data)),
+      parser.registerOscHandler(104, (data) => {
+        this.colors.resetSpecial(data, 256); // xterm.js's own handler still resets the palette
+        return false;
+      }),
+      parser.registerOscHandler(105, (data) => this.colors.resetSpecial(data, 0)),
+      ...DYNAMIC.map((osc) => parser.registerOscHandler(osc, (data) => this.dynamicColors(osc, data))),
+      ...DYNAMIC.map((osc) => parser.registerOscHandler(osc + 100, () => this.colors.resetDynamic(osc))),
     ];
   }
 
@@ -240,16 +248,27 @@ export class QueryAnswers {
     return { top: top - 1, left: left - 1, bottom: bottom - 1, right: right - 1 };
   }
 
-  /** OSC 5 ; c ; spec|? [; c ; spec|? ...]: the special colours (bold, underline, blink, reverse, italic). */
-  specialColors(data) {
+  /**
+   * OSC 5 ; c ; spec|? [; c ; spec|? ...]: the special colours (bold, underline, blink, reverse, italic), which are
+   * also OSC 4's colours 256 to 260; xterm.js reads neither. An OSC 4 that also names palette colours is xterm.js's
+   * (this returns false): the special colours in it are set, but a query of one is not answered, as xterm.js answers
+   * the palette's only after this handler and the answers would come out of order.
+   */
+  specialColors(command, data) {
+    const base = command === 4 ? 256 : 0;
     const slots = data.split(';');
+    const pairs = [];
     for (let i = 0; i + 1 < slots.length; i += 2) {
-      const index = /^\d{1,3}$/.test(slots[i]) ? Number(slots[i]) : -1;
-      if (index < 0 || index >= SPECIAL_COUNT) continue;
-      if (slots[i + 1] === '?') this.reply(`${ESC}]5;${index};${report(this.colors.special(index))}${ST}`);
-      else this.colors.setSpecial(index, slots[i + 1]);
+      pairs.push([/^\d{1,3}$/.test(slots[i]) ? Number(slots[i]) : -1, slots[i + 1]]);
     }
-    return true;
+    const palette = command === 4 && pairs.some(([number]) => number >= 0 && number < 256);
+    for (const [number, spec] of pairs) {
+      const index = number - base;
+      if (number < 0 || index < 0 || index >= SPECIAL_COUNT) continue;
+      if (spec !== '?') this.colors.setSpecial(index, spec);
+      else if (!palette) this.reply(`${ESC}]${command};${number};${report(this.colors.special(index))}${ST}`);
+    }
+    return !palette;
   }
 
   /** OSC 13-19 ; spec|? [; spec|? ...]: each further spec goes to the next dynamic colour, as in xterm. */
@@ -312,10 +331,10 @@ class SpecialColors {
     if (hex) this.set.set(String(osc), hex);
   }
 
-  /** OSC 105 [; c ...]: back to the theme's, all of them without a parameter. */
-  resetSpecial(data) {
+  /** OSC 105 [; c ...] (base 0) and OSC 104 [; c ...] (base 256): back to the theme's, all without a parameter. */
+  resetSpecial(data, base) {
     if (!data) [...Array(SPECIAL_COUNT).keys()].forEach((i) => this.set.delete(`5;${i}`));
-    else data.split(';').forEach((c) => this.set.delete(`5;${Number(c)}`));
+    else data.split(';').forEach((c) => this.set.delete(`5;${Number(c) - base}`));
     return true;
   }
 
@@ -327,7 +346,8 @@ class SpecialColors {
 
 /**
  * #rrggbb of an X11 colour spec as the emulator reads it (its Colors.parse): rgb:r/g/b with 1 to 4 hex digits a
- * channel (scaled), #rgb shifted, #rrggbb, #rrrgggbbb, #rrrrggggbbbb truncated, the device-independent forms as xcms.js reads them; null for anything else.
+ * channel (scaled), #rgb shifted, #rrggbb, #rrrgggbbb, #rrrrggggbbbb truncated, the device-independent forms as
+ * xcms.js reads them; null for anything else.
  */
 function parseColor(spec) {
   const s = spec.toLowerCase();

@@ -126,6 +126,9 @@ class WebQueriesE2eTest {
         q.put("OSC 17 set", ESC + "]17;rgb:12/34/56" + ST + ESC + "]17;?" + ST);
         q.put("OSC 5 set", ESC + "]5;2;#abcdef" + ST + ESC + "]5;2;?" + ST);
         q.put("OSC 117", ESC + "]117" + ST + ESC + "]17;?" + ST);
+        q.put("OSC 4;256", ESC + "]4;256;?;260;?" + ST);
+        q.put("OSC 4;258 set", ESC + "]4;258;#123456" + ST + ESC + "]5;2;?" + ST + ESC + "]4;258;?" + ST);
+        q.put("OSC 104;258", ESC + "]104;258" + ST + ESC + "]4;258;?" + ST);
         return q;
     }
 
@@ -261,6 +264,8 @@ class WebQueriesE2eTest {
         page.put("OSC 18", osc("18", foreground));
         page.put("OSC 19", osc("19", background));
         page.put("OSC 117", osc("17", report(theme.get("selectionBackground"))));
+        page.put("OSC 4;256", osc("4;256", foreground) + osc("4;260", foreground));
+        page.put("OSC 104;258", osc("4;258", foreground));
         return page;
     }
 
