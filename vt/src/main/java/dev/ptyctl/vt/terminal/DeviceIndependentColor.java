@@ -56,7 +56,21 @@ final class DeviceIndependentColor {
         if (form.equals("rgbi")) {
             return v[0] <= 1 && v[1] <= 1 && v[2] <= 1 ? screen.rgb(v) : -1;   // below 0 is 0, as in xterm
         }
-        double[] xyz = switch (form) {
+        double[] xyz = toXyz(form, v);
+        return xyz == null ? -1 : screen.rgb(intoGamut(xyz));
+    }
+
+    /** Whether a specification this class reads lies outside the screen's gamut (so its colour is approximated). */
+    boolean outsideGamut(String spec) {
+        int colon = spec.indexOf(':');
+        double[] v = colon < 0 ? null : threeNumbers(spec, colon + 1);
+        double[] xyz = v == null ? null : toXyz(spec.substring(0, colon).toLowerCase(Locale.ROOT), v);
+        return xyz != null && !inGamut(screen.intensities(xyz));
+    }
+
+    /** CIE XYZ of the three numbers of a form other than rgbi:; null when a value is out of the form's range. */
+    private double[] toXyz(String form, double[] v) {
+        return switch (form) {
             case "ciexyz" -> v[0] >= 0 && v[1] >= 0 && v[2] >= 0 ? v : null;
             case "cieuvy" -> (v[1] > 0 || v[2] == 0) && v[2] >= 0 && v[2] <= 1 ? fromUvY(v[0], v[1], v[2]) : null;
             case "ciexyy" -> (v[1] > 0 || v[2] == 0) && v[2] >= 0 && v[2] <= 1 ? fromXyY(v[0], v[1], v[2]) : null;
@@ -65,27 +79,6 @@ final class DeviceIndependentColor {
             case "tekhvc" -> v[1] >= 0 && v[1] <= 100 && v[2] >= 0 ? fromTekHvc(v[0], v[1], v[2]) : null;
             default -> null;
         };
-        return xyz == null ? -1 : screen.rgb(intoGamut(xyz));
-    }
-
-    /** Whether a specification this class reads lies outside the screen's gamut (so its colour is approximated). */
-    boolean outsideGamut(String spec) {
-        int colon = spec.indexOf(':');
-        double[] v = colon < 0 ? null : threeNumbers(spec, colon + 1);
-        if (v == null || parse(spec) < 0) {
-            return false;
-        }
-        String form = spec.substring(0, colon).toLowerCase(Locale.ROOT);
-        double[] xyz = switch (form) {
-            case "rgbi" -> null;
-            case "ciexyz" -> v;
-            case "cieuvy" -> fromUvY(v[0], v[1], v[2]);
-            case "ciexyy" -> fromXyY(v[0], v[1], v[2]);
-            case "cielab" -> fromLab(v[0], v[1], v[2]);
-            case "cieluv" -> fromLuv(v[0], v[1], v[2]);
-            default -> fromTekHvc(v[0], v[1], v[2]);
-        };
-        return xyz != null && !inGamut(screen.intensities(xyz));
     }
 
     /**
