@@ -36,7 +36,6 @@ final class Colors {
         0x555753, 0xef2929, 0x8ae234, 0xfce94f, 0x729fcf, 0xad7fa8, 0x34e2e2, 0xeeeeec,
     };
     private static final int[] DEFAULTS = defaults();
-    private static final DeviceIndependentColor XCMS = new DeviceIndependentColor(XcmsCharacterization.XTERM_379);
 
     private final int[] values = DEFAULTS.clone();
 
@@ -110,7 +109,7 @@ final class Colors {
             }
             return rgb;
         }
-        return XCMS.parse(spec);
+        return DeviceIndependentColor.XTERM_379.parse(spec);
     }
 
     private static boolean isHex(String s) {

@@ -28,6 +28,13 @@ final class DeviceIndependentColor {
     private static final String NUMBER = "\\s*([+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)";
     private static final Pattern NUMBERS = Pattern.compile(NUMBER + "/" + NUMBER + "/" + NUMBER);
 
+    /**
+     * With xterm 379's characterization. Here rather than in {@link Colors}, so that the characterization is read
+     * when the first spec of these forms comes, not when the first terminal is made (reading it takes tens of
+     * milliseconds in a fresh JVM).
+     */
+    static final DeviceIndependentColor XTERM_379 = new DeviceIndependentColor(XcmsCharacterization.XTERM_379);
+
     private final XcmsCharacterization screen;
     private final double whiteU;
     private final double whiteV;

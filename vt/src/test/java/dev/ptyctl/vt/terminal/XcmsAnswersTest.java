@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class XcmsAnswersTest {
     private static final String ESC = "\u001b";
     private static final String ST = ESC + "\\";
-    private static final DeviceIndependentColor XCMS = new DeviceIndependentColor(XcmsCharacterization.XTERM_379);
+    private static final DeviceIndependentColor XCMS = DeviceIndependentColor.XTERM_379;
 
     /**
      * Specs xterm answers with a colour that no formula explains (an intensity above 1, a chromaticity y
