@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.Keys;
 
 /**
@@ -143,8 +144,7 @@ class WebColourSpecE2eTest {
     }
 
     @Test
-    void thePageAnswersAndDrawsADeviceIndependentColourAsTheServerAnswersIt() throws Exception {
-        Path dir = Files.createTempDirectory("ptyctl-colours");
+    void thePageAnswersAndDrawsADeviceIndependentColourAsTheServerAnswersIt(@TempDir Path dir) throws Exception {
         // The server answers while no page shows the terminal.
         Terminal alone = shell();
         try (RpcClient rpc = RpcClient.connect(alone.rpc())) {

@@ -23,6 +23,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.Keys;
 
 /**
@@ -66,14 +67,14 @@ class WebQueriesE2eTest {
     private final List<String> created = new ArrayList<>();
     private TerminalsClient terminals;
     private Page page;
-    private Path dir;
+    @TempDir
+    Path dir;
 
     @BeforeEach
     void openBrowser() throws Exception {
         String url = System.getProperty("ptyctl.url");
         terminals = TerminalsClient.of(URI.create(url));
         page = Page.in(url);
-        dir = Files.createTempDirectory("ptyctl-queries");
         Files.writeString(dir.resolve("queries.sh"), PROGRAM);
         StringBuilder lines = new StringBuilder();
         QUERIES.values().forEach(query -> lines.append(printfNotation(query)).append('\n'));
