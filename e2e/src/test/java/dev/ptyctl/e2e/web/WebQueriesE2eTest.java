@@ -110,6 +110,7 @@ class WebQueriesE2eTest {
         q.put("XTGETTCAP unknown", ESC + "P+q6b63757531;78797a" + ST);
         q.put("DECRQCRA", CHECKSUM_SCREEN + ESC + "[7;1;1;1;1;6*y");
         q.put("DECRQCRA two rows", ESC + "[3;1;1;1;2;5*y");
+        q.put("DECRQCRA origin mode", ESC + "[2;3r" + ESC + "[?6h" + ESC + "[9;1;0;1;0;6*y" + ESC + "[?6l" + ESC + "[r");
         q.put("XTWINOPS 11", ESC + "[11t");
         q.put("XTWINOPS 13", ESC + "[13t");
         q.put("XTWINOPS 13;2", ESC + "[13;2t");
