@@ -68,8 +68,9 @@ class WebColourSpecE2eTest {
     }
 
     /**
-     * A command line that sets palette colours 1.. to SPECS and queries them in one write, collects the replies for
-     * two seconds (escapes made visible by cat -v) into {@code file}, then prints text in colour 1.
+     * A command line that sets palette colours 1.. to SPECS and queries them in one write followed by a status
+     * request (DSR 5, answered after the colours with {@code CSI 0 n}), collects the replies up to that answer
+     * (escapes made visible by cat -v) into {@code file}, then prints text in colour 1.
      */
     private static String program(Path file) {
         StringBuilder sets = new StringBuilder();
@@ -78,8 +79,9 @@ class WebColourSpecE2eTest {
             sets.append("\\033]4;").append(i + 1).append(';').append(SPECS.get(i)).append("\\033\\\\");
             queries.append(i == 0 ? "" : ";").append(i + 1).append(";?");
         }
-        return "stty raw -echo; printf '" + sets + "\\033]4;" + queries + "\\033\\\\'; r=$(timeout --foreground 2 cat -v);"
-                + " stty sane; echo \"$r\" > " + file + "; printf '\\033[31mPAINTED\\033[0m done\\n'";
+        return "stty raw -echo; printf '" + sets + "\\033]4;" + queries + "\\033\\\\\\033[5n'; r=;"
+                + " while IFS= read -r -s -n1 -t 5 -d '' c; do r+=$c; [[ $r == *$'\\e[0n' ]] && break; done;"
+                + " stty sane; printf '%s' \"$r\" | cat -v > " + file + "; printf '\\033[31mPAINTED\\033[0m done\\n'";
     }
 
     /** The colours the replies in {@code file} report, by colour number. */
