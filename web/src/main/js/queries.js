@@ -3,10 +3,10 @@
 // answers for its terminal: DECID, DA3, XTVERSION, DECDSR's status reports, the page of DECXCPR, DECRQSS of the
 // sizes, margins and status line, the XTWINOPS reports (from the page's real size), OSC 5 and OSC 13-19 colour
 // queries (from the page's theme, and what a program set), XTGETTCAP (the emulator's capability table, bundled at
-// build time) and DECRQCRA (xterm's checksum over this page's screen). Every answer goes through `reply`, the page's
-// path for xterm.js's own answers, which sends it only while this page answers. Handlers that answer return true, so
-// xterm.js (which would answer DECXCPR without the page, and those DECRQSS as unknown) stays silent: one answer a
-// query.
+// build time) and DECRQCRA (xterm's checksum over this page's screen); and the colours past 12 of an OSC 10-12 chain
+// and from 256 of an OSC 4, which xterm.js skips. Every answer takes the path of xterm.js's own answers, sent only
+// while this page answers, in order with them. Handlers that answer return true, so xterm.js (which would answer
+// DECXCPR without the page, and those DECRQSS as unknown) stays silent: one answer a query.
 import CAPABILITY_TABLE from '../../../../vt/src/main/resources/dev/ptyctl/vt/terminal/xterm-256color-capabilities.txt';
 import { deviceIndependentToRgb } from './xcms.js';
 
@@ -83,11 +83,14 @@ export class QueryAnswers {
   /**
    * @param term   the tab's xterm.js Terminal
    * @param theme  the page's xterm.js theme (OSC 5 and 13-19 answer from it)
-   * @param reply  sends an answer as the page sends xterm.js's own answers
+   * @param out    {live(): whether the output being parsed is to be answered, send(text): sends an answer}, the
+   *               path of xterm.js's own answers
    */
-  constructor(term, theme, reply) {
+  constructor(term, theme, out) {
     this.term = term;
-    this.reply = reply;
+    this.out = out;
+    this.owed = []; // answers to send after xterm.js's to the same sequence
+    this.owedBySequence = false;
     this.colors = new SpecialColors(theme);
     // xterm.js passes a CSI t to public handlers only for the window operations its options allow (all off by
     // default): allow the reports answered here, and nothing that would move, resize or retitle anything.
@@ -108,6 +111,7 @@ export class QueryAnswers {
       parser.registerDcsHandler({ intermediates: '$', final: 'q' }, (data) => this.statusString(data)),
       parser.registerOscHandler(4, (data) => this.specialColors(4, data)),
       parser.registerOscHandler(5, (data) => this.specialColors(5, data)),
+      ...[10, 11, 12].map((osc) => parser.registerOscHandler(osc, (data) => this.dynamicChain(osc, data))),
       parser.registerOscHandler(104, (data) => {
         this.colors.resetSpecial(data, 256); // xterm.js's own handler still resets the palette
         return false;
@@ -124,8 +128,41 @@ export class QueryAnswers {
   }
 
   answer(text) {
-    this.reply(text);
+    this.send(text);
     return true;
+  }
+
+  /** Sends an answer now, after any still owed to an earlier query. */
+  send(text) {
+    this.flush();
+    if (this.out.live()) this.out.send(text);
+  }
+
+  /**
+   * An answer to a query that xterm.js answers in part, after this hook: owed until xterm.js has answered, then sent
+   * before the next query is answered (see beforeXtermAnswers) or when this parse ends.
+   */
+  later(text) {
+    if (!this.out.live()) return;
+    if (!this.owed.length) queueMicrotask(() => this.flush());
+    this.owed.push(text);
+    this.owedBySequence = true;
+  }
+
+  flush() {
+    const owed = this.owed;
+    this.owed = [];
+    this.owedBySequence = false;
+    owed.forEach((text) => this.out.send(text));
+  }
+
+  /**
+   * Called as xterm.js is about to answer a query (ReplyDetector's hook): answers owed to an earlier sequence go
+   * first; those owed to this one (its hook ran just before) wait for xterm.js's.
+   */
+  beforeXtermAnswers() {
+    if (this.owedBySequence) this.owedBySequence = false;
+    else this.flush();
   }
 
   /** DECDSR, CSI ? Ps n: the fixed reports, DECXCPR with its page; anything else is left to xterm.js. */
@@ -250,9 +287,8 @@ export class QueryAnswers {
 
   /**
    * OSC 5 ; c ; spec|? [; c ; spec|? ...]: the special colours (bold, underline, blink, reverse, italic), which are
-   * also OSC 4's colours 256 to 260; xterm.js reads neither. An OSC 4 that also names palette colours is xterm.js's
-   * (this returns false): the special colours in it are set, but a query of one is not answered, as xterm.js answers
-   * the palette's only after this handler and the answers would come out of order.
+   * also OSC 4's colours 256 to 260; xterm.js reads neither. An OSC 4 that also names palette colours is also
+   * xterm.js's (this returns false), which answers after this hook: the special colours' answers then follow its.
    */
   specialColors(command, data) {
     const base = command === 4 ? 256 : 0;
@@ -265,8 +301,10 @@ export class QueryAnswers {
     for (const [number, spec] of pairs) {
       const index = number - base;
       if (number < 0 || index < 0 || index >= SPECIAL_COUNT) continue;
+      const answer = `${ESC}]${command};${number};${report(this.colors.special(index))}${ST}`;
       if (spec !== '?') this.colors.setSpecial(index, spec);
-      else if (!palette) this.reply(`${ESC}]${command};${number};${report(this.colors.special(index))}${ST}`);
+      else if (palette) this.later(answer);
+      else this.send(answer);
     }
     return !palette;
   }
@@ -275,10 +313,27 @@ export class QueryAnswers {
   dynamicColors(osc, data) {
     data.split(';').forEach((spec, i) => {
       if (osc + i > 19) return;
-      if (spec === '?') this.reply(`${ESC}]${osc + i};${report(this.colors.dynamic(osc + i))}${ST}`);
+      if (spec === '?') this.send(this.dynamicReport(osc + i));
       else this.colors.setDynamic(osc + i, spec);
     });
     return true;
+  }
+
+  /**
+   * OSC 10-12 with more specs than reach 12: xterm.js does 10-12 and stops there, the page does the rest (from 13,
+   * as in xterm), answering after xterm.js.
+   */
+  dynamicChain(osc, data) {
+    data.split(';').forEach((spec, i) => {
+      if (osc + i < 13 || osc + i > 19) return;
+      if (spec === '?') this.later(this.dynamicReport(osc + i));
+      else this.colors.setDynamic(osc + i, spec);
+    });
+    return false;
+  }
+
+  dynamicReport(osc) {
+    return `${ESC}]${osc};${report(this.colors.dynamic(osc))}${ST}`;
   }
 
   dispose() {

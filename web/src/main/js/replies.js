@@ -20,9 +20,11 @@ const OSC_QUERIES = [4, 10, 11, 12, 52]; // colours and the clipboard, when aske
 const DCS_QUERIES = [{ intermediates: '$', final: 'q' }]; // DECRQSS
 
 export class ReplyDetector {
-  constructor(term) {
+  /** @param beforeReply called as xterm.js is about to answer a query (the page's own answers order around it) */
+  constructor(term, beforeReply = () => {}) {
     this.replying = false;
     const mark = () => {
+      beforeReply();
       this.replying = true;
       return false; // xterm.js's own handler still runs and answers
     };

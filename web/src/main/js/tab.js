@@ -110,8 +110,11 @@ export class TerminalTab {
     this.term.loadAddon(new WebLinksAddon());
     if (this.options.clipboard) this.term.loadAddon(new ClipboardAddon(undefined, this.liveOnlyClipboard()));
     this.colors = new DeviceIndependentColors(this.term); // before ReplyDetector, whose hooks must run first
-    this.replies = new ReplyDetector(this.term);
-    this.queries = new QueryAnswers(this.term, THEME, (reply) => this.answer(reply)); // after it: runs first
+    this.replies = new ReplyDetector(this.term, () => this.queries.beforeXtermAnswers());
+    this.queries = new QueryAnswers(this.term, THEME, { // after ReplyDetector: its hooks run first
+      live: () => this.answering(),
+      send: (reply) => this.socket.input(reply, false),
+    });
     this.marks = new PromptMarks(this.term);
     this.term.onData((data) => this.typed(data));
     this.term.onBinary((data) => this.typed(data));
@@ -292,7 +295,11 @@ export class TerminalTab {
 
   /** A reply to a query in the output being parsed: sent unless it is history (the server decides who answers). */
   answer(reply) {
-    if (!this.view && this.parsingLiveOutput()) this.socket.input(reply, false);
+    if (this.answering()) this.socket.input(reply, false);
+  }
+
+  answering() {
+    return !this.view && this.parsingLiveOutput();
   }
 
   /**

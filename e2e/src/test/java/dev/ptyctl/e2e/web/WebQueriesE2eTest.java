@@ -131,6 +131,8 @@ class WebQueriesE2eTest {
         q.put("OSC 4;256", ESC + "]4;256;?;260;?" + ST);
         q.put("OSC 4;258 set", ESC + "]4;258;#123456" + ST + ESC + "]5;2;?" + ST + ESC + "]4;258;?" + ST);
         q.put("OSC 104;258", ESC + "]104;258" + ST + ESC + "]4;258;?" + ST);
+        q.put("OSC 12;?;?", ESC + "]12;?;?" + ST);
+        q.put("OSC 4 palette and special", ESC + "]4;1;?;256;?" + ST);
         return q;
     }
 
@@ -268,6 +270,9 @@ class WebQueriesE2eTest {
         page.put("OSC 117", osc("17", report(theme.get("selectionBackground"))));
         page.put("OSC 4;256", osc("4;256", foreground) + osc("4;260", foreground));
         page.put("OSC 104;258", osc("4;258", foreground));
+        // xterm.js answers the cursor colour and palette colour 1, the page the rest, after them
+        page.put("OSC 12;?;?", osc("12", report(theme.get("cursor"))) + osc("13", foreground));
+        page.put("OSC 4 palette and special", osc("4;1", report(theme.get("red"))) + osc("4;256", foreground));
         return page;
     }
 
