@@ -182,10 +182,21 @@ export class QueryAnswers {
    * width), the status line DECSASD and DECSSDT (none: 0). The rest (SGR, DECSCUSR, DECSTBM...) is xterm.js's.
    */
   statusString(request) {
+    if (request === 'm') return this.graphicRendition();
     const { rows, cols } = this.term;
     const value = { t: rows, '*|': rows, '$|': cols, s: `1;${cols}`, '$}': 0, '$~': 0 }[request];
     if (value === undefined) return false;
     return this.answer(`${ESC}P1$r${value}${request}${ST}`);
+  }
+
+  /**
+   * DECRQSS SGR as the emulator reports it, from xterm.js's current attributes (internal in xterm.js 6.0: without
+   * them xterm.js answers, always "0m").
+   */
+  graphicRendition() {
+    const attributes = this.term._core?._inputHandler?._curAttrData;
+    if (typeof attributes?.getFgColorMode !== 'function') return false;
+    return this.answer(`${ESC}P1$r${sgrReport(attributes)}m${ST}`);
   }
 
   /**
@@ -342,6 +353,42 @@ export class QueryAnswers {
 }
 
 const SPECIAL_COUNT = 5;
+const COLOR_MODE = 0x3000000; // xterm.js's colour mode bits: 0 default, P16, P256, RGB
+const [P16, P256, RGB] = [0x1000000, 0x2000000, 0x3000000];
+const DOUBLE_UNDERLINE = 2;
+
+/**
+ * The emulator's SGR report (its SgrReport.java) of xterm.js attributes: 0, then 1 bold, 4 underline, 5 blink,
+ * 7 inverse, 8 invisible, 2 faint, 3 italic, 9 crossed out, 21 double underline, 53 overline (xterm's order), then
+ * the colours: 30-37 / 90-97 (40-47 / 100-107) for the 16, 38:5:n for the others of the 256, 38:2::r:g:b for direct
+ * colour, and an underlined text's own underline colour as 58:5:n or 58:2::r:g:b.
+ */
+function sgrReport(a) {
+  const out = ['0'];
+  const underline = a.getUnderlineStyle();
+  const flags = [[a.isBold(), 1], [underline && underline !== DOUBLE_UNDERLINE, 4], [a.isBlink(), 5],
+    [a.isInverse(), 7], [a.isInvisible(), 8], [a.isDim(), 2], [a.isItalic(), 3], [a.isStrikethrough(), 9],
+    [underline === DOUBLE_UNDERLINE, 21], [a.isOverline(), 53]];
+  flags.forEach(([on, code]) => on && out.push(code));
+  colour(out, a.getFgColorMode(), a.getFgColor(), 30, 90, 38);
+  colour(out, a.getBgColorMode(), a.getBgColor(), 40, 100, 48);
+  const own = a.hasExtendedAttrs() ? a.extended.underlineColor : -1; // -1: the text's colour
+  if (underline && own !== -1) {
+    const mode = own & COLOR_MODE;
+    colour(out, mode, own & (mode === RGB ? 0xffffff : 0xff), -1, -1, 58);
+  }
+  return out.join(';');
+}
+
+function colour(out, mode, value, base, brightBase, extended) {
+  if ((mode === P16 || mode === P256) && value < 16 && base >= 0) {
+    out.push(value < 8 ? base + value : brightBase + value - 8);
+  } else if (mode === P16 || mode === P256) {
+    out.push(`${extended}:5:${value}`);
+  } else if (mode === RGB) {
+    out.push(`${extended}:2::${(value >> 16) & 0xff}:${(value >> 8) & 0xff}:${value & 0xff}`);
+  }
+}
 
 /** xterm's report form of #rrggbb: rgb:rrrr/gggg/bbbb. */
 function report(hex) {

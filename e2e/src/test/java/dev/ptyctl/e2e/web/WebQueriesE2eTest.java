@@ -105,6 +105,10 @@ class WebQueriesE2eTest {
         for (String setting : new String[] {"t", "*|", "$|", "s", "$}", "$~"}) {
             q.put("DECRQSS " + setting, ESC + "P$q" + setting + ST);
         }
+        q.put("DECRQSS SGR", ESC + "[1;2;3;4;5;7;8;9;53;31;48;5;200m" + ESC + "P$qm" + ST + ESC + "[m");
+        q.put("DECRQSS SGR direct", ESC + "[21;95;38;2;1;2;3;48;5;3;58;5;9m" + ESC + "P$qm" + ST + ESC + "[m");
+        q.put("DECRQSS SGR underline colour", ESC + "[4;58;2;10;20;30m" + ESC + "P$qm" + ST + ESC + "[m");
+        q.put("DECRQSS SGR none", ESC + "P$qm" + ST);
         q.put("XTGETTCAP TN;colors", ESC + "P+q544e;636f6c6f7273" + ST);
         q.put("XTGETTCAP kcuu1;kb", ESC + "P+q6b63757531;6b62" + ST);
         q.put("XTGETTCAP unknown", ESC + "P+q6b63757531;78797a" + ST);
