@@ -91,13 +91,35 @@ class TerminalDriverTest {
         server.reply("{'matched':true," + SCREEN + ",'waitedMs':1}")
                 .reply("{'written':5,'outputSeq':40}")
                 .reply("{'matched':true," + SCREEN + ",'waitedMs':5}")
-                .reply("{'written':1,'outputSeq':60}");
+                .reply("{'written':1,'outputSeq':60}")
+                .reply("{'matched':true," + SCREEN + ",'waitedMs':3}");
         assertThatThrownBy(() -> terminal.run("if ;"))
                 .isInstanceOf(TerminalAssertionError.class).hasMessageStartingWith("the shell did not run \"if ;\"");
         server.takeRequest();
         server.takeRequest();
         server.takeRequest();
         assertThat(server.takeRequest().getJsonObject("params").toString()).isEqualTo("{\"action\":{\"key\":\"Ctrl+C\"}}");
+        assertThat(server.takeRequest().getJsonObject("params").getInt("since")).as("the prompt after it").isEqualTo(60);
+    }
+
+    @Test
+    void aCtrlCThatBringsNoPromptBackIsSentAgain() {
+        // fish keeps a line it refused in its editor and can lose a Ctrl-C that comes right after the input.
+        server.reply("{'matched':true," + SCREEN + ",'waitedMs':1}")
+                .reply("{'written':5,'outputSeq':40}")
+                .reply("{'matched':true," + SCREEN + ",'waitedMs':5}")
+                .reply("{'written':1,'outputSeq':60}")
+                .reply("{'matched':false," + SCREEN + ",'waitedMs':2000}")
+                .reply("{'running':true,'exitCode':null,'pid':1234}")
+                .reply("{'written':1,'outputSeq':61}")
+                .reply("{'matched':true," + SCREEN + ",'waitedMs':4}");
+        assertThatThrownBy(() -> terminal.run("echo 'x' )"))
+                .isInstanceOf(TerminalAssertionError.class).hasMessageStartingWith("the shell did not run");
+        for (int i = 0; i < 6; i++) {
+            server.takeRequest();
+        }
+        assertThat(server.takeRequest().getJsonObject("params").toString()).isEqualTo("{\"action\":{\"key\":\"Ctrl+C\"}}");
+        assertThat(server.takeRequest().getJsonObject("params").getInt("since")).isEqualTo(61);
     }
 
     @Test

@@ -34,6 +34,19 @@ class ShellsAndSizesE2eTest {
         assertThat(t.commands()).allSucceeded();
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"bash", "zsh", "fish"})
+    void aLineTheShellRefusesFailsTheRunAndTheNextRunStartsOnACleanLine(String shell, TerminalLauncher terminals) {
+        Tools.require(shell);
+        TerminalDriver t = terminals.open(shell, "80x24");
+        // Three times: fish keeps a refused line in its editor and can lose the Ctrl-C that clears it, and then the
+        // next run's text is appended to it.
+        for (int round = 1; round <= 3; round++) {
+            Assertions.assertThatThrownBy(() -> t.run("echo 'x' )")).hasMessageStartingWith("the shell did not run");
+            Assertions.assertThat(t.run("echo next-" + round).output()).isEqualTo("next-" + round + "\n");
+        }
+    }
+
     @Test
     @WithTerminal(shell = "bash", size = "90x20")
     void shellAndSizeAreAnnotationElements(TerminalDriver t) {
