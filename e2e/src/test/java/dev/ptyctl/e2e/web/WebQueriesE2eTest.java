@@ -114,7 +114,8 @@ class WebQueriesE2eTest {
         q.put("XTGETTCAP unknown", ESC + "P+q6b63757531;78797a" + ST);
         q.put("DECRQCRA", CHECKSUM_SCREEN + ESC + "[7;1;1;1;1;6*y");
         q.put("DECRQCRA two rows", ESC + "[3;1;1;1;2;5*y");
-        q.put("DECRQCRA origin mode", ESC + "[2;3r" + ESC + "[?6h" + ESC + "[9;1;0;1;0;6*y" + ESC + "[?6l" + ESC + "[r");
+        q.put("DECRQCRA origin mode", ESC + "[2;3r" + ESC + "[?6h" + ESC + "[9;1;0;1;0;6*y" + ESC + "[?6l"
+                + ESC + "[r");
         q.put("XTWINOPS 11", ESC + "[11t");
         q.put("XTWINOPS 13", ESC + "[13t");
         q.put("XTWINOPS 13;2", ESC + "[13;2t");
@@ -137,6 +138,8 @@ class WebQueriesE2eTest {
         q.put("OSC 104;258", ESC + "]104;258" + ST + ESC + "]4;258;?" + ST);
         q.put("OSC 12;?;?", ESC + "]12;?;?" + ST);
         q.put("OSC 4 palette and special", ESC + "]4;1;?;256;?" + ST);
+        q.put("RIS", ESC + "]5;1;#010203" + ST + ESC + "]17;#040506" + ST + ESC + "c"
+                + ESC + "]5;1;?" + ST + ESC + "]17;?" + ST);
         return q;
     }
 
@@ -276,6 +279,7 @@ class WebQueriesE2eTest {
         page.put("OSC 104;258", osc("4;258", foreground));
         // xterm.js answers the cursor colour and palette colour 1, the page the rest, after them
         page.put("OSC 12;?;?", osc("12", report(theme.get("cursor"))) + osc("13", foreground));
+        page.put("RIS", osc("5;1", foreground) + osc("17", report(theme.get("selectionBackground"))));
         page.put("OSC 4 palette and special", osc("4;1", report(theme.get("red"))) + osc("4;256", foreground));
         return page;
     }
