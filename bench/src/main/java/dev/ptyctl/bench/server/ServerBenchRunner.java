@@ -302,7 +302,10 @@ public final class ServerBenchRunner {
                     drain.readerCpuMsPerMib(w.workload()).medianRange(), 1000.0 / cpu.median(),
                     ptyctl.frameBytes(w.workload()).median()));
         }
-        ownParts(report, ptyctl, drain, files.values());
+        ownParts(report, "", ptyctl, drain, files.values());
+        if (ptyctlB != null) {
+            ownParts(report, "Server B: ", ptyctlB, drain, files.values());
+        }
         double sessionMs = ptyctl.sessionCpuMs(SESSION_COST_SAMPLES);
         double runMib = files.values().iterator().next().mib();
         report.append(String.format(Locale.ROOT, "%nA terminal that prints one byte, run as a measured run is "
@@ -367,7 +370,7 @@ public final class ServerBenchRunner {
      * The measured runs' CPU by part, from the server's own counts, when it has them; beside the reader, what the C
      * drain's own reading of the same stream cost in the same rounds (its floor).
      */
-    private static void ownParts(StringBuilder report, PtyctlCat ptyctl, BareDrain drain,
+    private static void ownParts(StringBuilder report, String server, PtyctlCat ptyctl, BareDrain drain,
                                  Collection<CatWorkload> workloads) {
         CatWorkload first = workloads.iterator().next();
         if (ptyctl.ownPartsMsPerMib(first.workload()) == null) {
@@ -382,7 +385,7 @@ public final class ServerBenchRunner {
             }
             return parts;
         };
-        partTable(report, "The same measured runs by part, CPU ms per MiB (medians; the server's own counts: each "
+        partTable(report, server + "The same measured runs by part, CPU ms per MiB (medians; the server's own counts: each "
                 + "reader, screen and sender thread adds its CPU time as it ends, read before each run and after its "
                 + "terminal was deleted; the rest is the process clock over that span less the three: connections, "
                 + "JIT, collector, the terminal's creation and deletion; no watcher runs beside these runs):",
