@@ -96,7 +96,7 @@ public sealed interface Action {
      * A named key, e.g. {@code Action.key(Key.ctrl('c'))}; the server turns it into bytes honouring
      * the terminal's modes.
      *
-     * @param key the key name (SPEC §4.3), case-sensitive
+     * @param key the key name (docs/protocol-jsonrpc.md), case-sensitive
      */
     record KeyPress(String key) implements Action {
         /** Checks the name is present and not empty. */

@@ -36,7 +36,7 @@ public interface AttachmentListener {
      * attachment instead gets one {@code reset} chunk.
      *
      * @param data  the bytes
-     * @param seq   the output offset just after them (SPEC §5.2); the attachment remembers it as
+     * @param seq   the output offset just after them (docs/protocol-websocket.md); the attachment remembers it as
      *              this method is called and resumes after it when reconnecting
      * @param reset whether {@code data} is a reconstruction of the whole terminal (starting with
      *              {@code ESC c}) rather than new output: clear the screen before showing it
@@ -53,7 +53,7 @@ public interface AttachmentListener {
     }
 
     /**
-     * The terminal's title and activity (SPEC §5.8) changed; both empty when the program cleared
+     * The terminal's title and activity (docs/protocol-websocket.md) changed; both empty when the program cleared
      * its title.
      */
     default void onTitle(Optional<String> liveTitle, Optional<String> terminalActivity) {

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * The body of {@code POST /v1/terminals} (SPEC §5.1): which session the terminal belongs to and, for a new one, what
+ * The body of {@code POST /v1/terminals} (docs/rest.md): which session the terminal belongs to and, for a new one, what
  * to run where and at which size. Immutable; build one with {@link #builder(String)} and derive variants with
  * {@link #newBuilder()}. Whatever is left unset takes the server's default (its working directory, 100×30, the
  * configured shell, no arguments).

@@ -3,7 +3,7 @@ package dev.ptyctl.client;
 import java.util.Objects;
 
 /**
- * Key names understood by {@code pty/write} (SPEC §4.3), as constants and builders for modified
+ * Key names understood by {@code pty/write} (docs/protocol-jsonrpc.md), as constants and builders for modified
  * keys. Names are plain strings, so any name the server knows can also be written by hand.
  *
  * <pre>{@code

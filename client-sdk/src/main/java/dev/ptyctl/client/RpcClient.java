@@ -14,9 +14,9 @@ import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 
 /**
- * A client of one terminal's JSON-RPC endpoint (SPEC §4), over TCP, a Unix-domain socket, or the HTTP(S) port of the
- * ptyctl server that hosts the terminal ({@link RpcAddress#server}: a WebSocket, so it works from another machine
- * and through proxies; the token is then sent as the bearer token of the upgrade).
+ * A client of one terminal's JSON-RPC endpoint (docs/protocol-jsonrpc.md), over TCP, a Unix-domain socket, or the
+ * HTTP(S) port of the ptyctl server that hosts the terminal ({@link RpcAddress#server}: a WebSocket, so it works from
+ * another machine and through proxies; the token is then sent as the bearer token of the upgrade).
  *
  * <pre>{@code
  * try (RpcClient client = RpcClient.connect("127.0.0.1", 5174)) {

@@ -8,7 +8,7 @@ import java.util.Objects;
 /**
  * What {@code pty/read} returns: the screen as plain text, the cursor and the terminal size.
  *
- * <p>{@code text} follows the protocol's rules (SPEC §4.2): each selected row with trailing spaces
+ * <p>{@code text} follows the protocol's rules (docs/protocol-jsonrpc.md): each selected row with trailing spaces
  * removed and ending in {@code \n}, trailing blank rows dropped, {@code ""} for a blank screen.
  *
  * <pre>{@code

@@ -3,7 +3,7 @@ package dev.ptyctl.client;
 import java.util.Locale;
 
 /**
- * The forms of {@code GET /v1/terminals/{id}/screen} (SPEC §5.1).
+ * The forms of {@code GET /v1/terminals/{id}/screen} (docs/rest.md).
  *
  * <pre>{@code
  * String text = terminals.screen(id, ScreenFormat.TEXT); // scrollback, then the screen, as plain lines

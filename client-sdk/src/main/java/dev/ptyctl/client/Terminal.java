@@ -39,7 +39,7 @@ import java.util.OptionalInt;
  * @param clients WebSocket clients attached at the time of the snapshot
  * @param websocketPath where to attach, e.g. {@code /v1/terminals/4f1c2a9be07d5e31/socket}
  * @param rpc the terminal's own JSON-RPC endpoint
- * @param liveTitle the title its program set (SPEC §5.8), if any
+ * @param liveTitle the title its program set (docs/rest.md), if any
  * @param terminalActivity {@code working} or {@code idle} as read from the title, if known
  * @param json the object as the server sent it, including members this record does not model
  */

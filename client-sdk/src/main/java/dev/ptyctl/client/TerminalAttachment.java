@@ -31,9 +31,9 @@ import java.util.function.LongFunction;
 import java.util.random.RandomGenerator;
 
 /**
- * A live view of one terminal of {@code ptyctl server} over its WebSocket (SPEC §5.2–§5.6,
- * {@code docs/protocol-websocket.md}): output as it happens, and keystrokes, resizes and the other
- * client frames delivered exactly once, across dropped connections.
+ * A live view of one terminal of {@code ptyctl server} over its WebSocket ({@code docs/protocol-websocket.md}):
+ * output as it happens, and keystrokes, resizes and the other client frames delivered exactly once, across dropped
+ * connections.
  *
  * <pre>{@code
  * try (TerminalAttachment attachment = TerminalAttachment.builder(URI.create("http://127.0.0.1:8765"), terminalId)
@@ -198,7 +198,7 @@ public final class TerminalAttachment implements AutoCloseable {
         return exit.copy();
     }
 
-    /** Types {@code data} (sent to the program as UTF-8): use of the terminal (SPEC §5.4). */
+    /** Types {@code data} (sent to the program as UTF-8): use of the terminal (docs/protocol-websocket.md). */
     public CompletableFuture<FrameAck> input(String data) {
         Objects.requireNonNull(data, "data");
         return send(seq -> new ClientFrame.Input(clientId, seq, data, true).toJson());
@@ -207,7 +207,7 @@ public final class TerminalAttachment implements AutoCloseable {
     /**
      * Sends a terminal's automatic reply to a query the program made (a cursor position report,
      * say): {@code input} with {@code claim: false}, which does not count as use and is applied only
-     * when this client sets the size (SPEC §5.4–§5.5).
+     * when this client sets the size (docs/protocol-websocket.md).
      */
     public CompletableFuture<FrameAck> reply(String data) {
         Objects.requireNonNull(data, "data");
@@ -226,7 +226,7 @@ public final class TerminalAttachment implements AutoCloseable {
         return send(seq -> new ClientFrame.Resize(clientId, seq, cols, rows).toJson());
     }
 
-    /** The terminal was opened, tapped or clicked into: this client is being used (SPEC §5.4). */
+    /** The terminal was opened, tapped or clicked into: this client is being used (docs/protocol-websocket.md). */
     public CompletableFuture<FrameAck> focus() {
         return command("focus");
     }
@@ -236,7 +236,7 @@ public final class TerminalAttachment implements AutoCloseable {
         return command("hide");
     }
 
-    /** Clears the terminal for every client (SPEC §5.7). */
+    /** Clears the terminal for every client. */
     public CompletableFuture<FrameAck> clear() {
         return command("clear");
     }

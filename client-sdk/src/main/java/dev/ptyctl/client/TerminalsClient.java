@@ -21,7 +21,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
 
 /**
- * A client of the ptyctl server's REST API for terminals (SPEC §5.1, docs/rest.md): create, list, get, delete,
+ * A client of the ptyctl server's REST API for terminals (docs/rest.md): create, list, get, delete,
  * the screen and the recording.
  *
  * <pre>{@code
@@ -49,7 +49,7 @@ import javax.net.ssl.TrustManager;
  * one was given to the builder); {@link #close()} stops an own one.
  */
 public final class TerminalsClient implements AutoCloseable {
-    /** Where a server started with no options listens (SPEC §5). */
+    /** Where a server started with no options listens. */
     public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8765");
     private static final String TERMINALS = "/v1/terminals";
     private static final long DEFAULT_CONNECT_TIMEOUT_SECONDS = 5;

@@ -1,6 +1,6 @@
 /**
  * Typed Java clients for ptyctl. {@link dev.ptyctl.client.RpcClient} speaks the per-terminal
- * JSON-RPC socket protocol (SPEC §4) over TCP or a Unix-domain socket: read the screen, type text
+ * JSON-RPC socket protocol (docs/protocol-jsonrpc.md) over TCP or a Unix-domain socket: read the screen, type text
  * and keys, wait for output, resize and kill. Requests are immutable values
  * ({@link dev.ptyctl.client.Selection}, {@link dev.ptyctl.client.Action},
  * {@link dev.ptyctl.client.WaitRequest}); results are records; a refusal by the server is an

@@ -50,7 +50,7 @@ import java.util.function.Function;
  * and the cursor. A broken connection or a refused request (an unknown key name, say) is an
  * {@link UncheckedIOException} wrapping the SDK's exception, so test code needs no {@code throws}.
  *
- * <p>{@link #waitForPrompt()} and {@link #run(String)} need shell integration (SPEC §5.9), which
+ * <p>{@link #waitForPrompt()} and {@link #run(String)} need shell integration (docs/shell-integration.md), which
  * shells started by {@code ptyctl server} have. Not thread-safe: one driver per test thread.
  */
 public final class TerminalDriver implements AutoCloseable {

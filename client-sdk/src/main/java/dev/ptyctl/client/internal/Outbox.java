@@ -15,7 +15,7 @@ import java.util.function.LongFunction;
  * The frames an attachment has sent and the server has not acknowledged yet, in the order they
  * were numbered. They are resent unchanged (same {@code clientSeq}, same text) after a reconnect;
  * the server applies each {@code clientSeq} at most once, so a frame that did arrive before the
- * connection dropped is acknowledged again without being applied twice (SPEC §5.3).
+ * connection dropped is acknowledged again without being applied twice.
  *
  * <p>Not thread-safe: the attachment calls it under its own lock.
  */

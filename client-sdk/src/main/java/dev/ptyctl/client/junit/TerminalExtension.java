@@ -33,7 +33,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * }</pre>
  */
 public final class TerminalExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
-    /** The server when nothing else names one (SPEC §5). */
+    /** The server when nothing else names one. */
     public static final String DEFAULT_URL = "http://127.0.0.1:8765";
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TerminalExtension.class);
     private static final String KEY = "terminals";
