@@ -113,7 +113,8 @@ class BashIntegrationTest {
             bash.run("printf '%0150d' 0");
             bash.typeUntil("read x\r", "133;C");
             bash.resize(200, 30); // wider: the reflow merges that row into the row above it
-            bash.typeUntil("\r", "133;D;0");
+            // Up to the next prompt's B, so the next line's wait starts after it and not before the D of its command.
+            assertThat(bash.typeUntil("\r", "133;B")).contains("133;D;0");
             bash.run("false");
             assertThat(bash.markedLines()).filteredOn(line -> line.endsWith("ready$ read x A0")).hasSize(1);
             assertThat(bash.markedLines()).filteredOn(line -> line.endsWith("ready$ false A1")).hasSize(1);
