@@ -67,8 +67,8 @@ public final class TerminalRunTool extends SchemaTool {
                     + ". Fix the command and run it again.");
         }
         if (result.ranNothing()) {
-            throw new ToolError("The shell did not run the command (a syntax error, or an unfinished quote?). Its "
-                    + "screen shows why: terminal_read " + id + ". C-c was sent to clear the line"
+            throw new ToolError("The shell did not run the command (a syntax error?). Its screen shows why: "
+                    + "terminal_read " + id + ". C-c was sent to clear the line"
                     + (result.cancelled() ? " and the shell is back at its prompt"
                     : ", but its prompt has not come back yet") + ". Fix the command and run it again.");
         }
