@@ -15,11 +15,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * The ring is made by the first put, small, doubles on demand, and is dropped when the consumer retires (the queue is
  * empty then), so an idle terminal holds none of it, however large a stream once made it (up to 480 KiB).
  *
- * <p>A consumer that applies a stream may ask to gather ({@link #take(byte[], long, int, long)}): while less than a
- * given amount waits, puts do not wake it until that much has come or a short time has passed, so a stream is applied
- * in fewer, larger batches (each wake-up of the emulator's thread costs the emulator more than its bytes: see
- * docs/benchmarks.md, "Issue 21: server CPU per MiB").
- *
  * <p>The consumer may retire while nothing comes ({@link #take(byte[], long)}); the next {@link #put} then starts
  * another through the starter given to the constructor, before it could ever wait for room. So an idle terminal
  * holds no emulator thread, and no byte is left without a consumer.
@@ -42,8 +37,6 @@ final class PendingOutput {
     private int head;
     private int size;
     private boolean closed;
-    /** A put wakes the consumer once this much waits: 1, or the amount a gathering consumer waits for. */
-    private int wakeAt = 1;
 
     /**
      * A queue that holds at most {@code capacityBytes} and runs {@code startConsumer} (under its lock, so it must only
@@ -82,9 +75,7 @@ final class PendingOutput {
                 System.arraycopy(data, offset + done + first, ring, 0, piece - first);
                 size += piece;
                 done += piece;
-                if (size >= wakeAt) {
-                    notEmpty.signal();
-                }
+                notEmpty.signal();
                 if (!consumerRunning) {
                     // Before any wait for room: a full queue with nobody to take from it would never drain.
                     consumerRunning = true;
@@ -104,18 +95,8 @@ final class PendingOutput {
      * @return how many bytes were moved, -1 once the queue is closed and empty, or {@link #IDLE}
      */
     int take(byte[] into, long idleNanos) throws InterruptedException {
-        return take(into, idleNanos, 1, 0);
-    }
-
-    /**
-     * {@link #take(byte[], long)}, but when some output waits and less than {@code gatherBytes} (capped at the
-     * capacity), first waits up to {@code gatherNanos} for that much to gather; puts in between do not wake it. The
-     * end of the output ({@link #close}) ends the wait at once.
-     */
-    int take(byte[] into, long idleNanos, int gatherBytes, long gatherNanos) throws InterruptedException {
         lock.lockInterruptibly();
         try {
-            gather(Math.min(gatherBytes, capacity), gatherNanos);
             long remaining = idleNanos;
             while (size == 0 && !closed) {
                 if (remaining <= 0) {
@@ -142,37 +123,11 @@ final class PendingOutput {
         }
     }
 
-    /** Under the lock: waits up to {@code nanos} while some, but less than {@code bytes}, output waits. */
-    private void gather(int bytes, long nanos) throws InterruptedException {
-        if (size == 0 || size >= bytes || closed || nanos <= 0) {
-            return;
-        }
-        wakeAt = bytes;
-        try {
-            long remaining = nanos;
-            while (size < bytes && !closed && remaining > 0) {
-                remaining = notEmpty.awaitNanos(remaining);
-            }
-        } finally {
-            wakeAt = 1;
-        }
-    }
-
     /** How large the queue's buffer is now (0 while no consumer runs). */
     int bufferBytes() {
         lock.lock();
         try {
             return ring.length;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Whether the consumer is waiting for output now (for tests: a put made after this is one it must be woken by). */
-    boolean consumerWaits() {
-        lock.lock();
-        try {
-            return lock.hasWaiters(notEmpty);
         } finally {
             lock.unlock();
         }

@@ -88,20 +88,6 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     /** The emulator's thread takes up to this much at once: fewer, larger feeds under the session lock. */
     private static final int APPLY_CHUNK_BYTES = 16 * 1024;
     /**
-     * While a program streams (the last take filled the apply chunk), the emulator's thread waits for this much output
-     * (or {@link #GATHER_NANOS}) before it applies the next batch, instead of being woken by every read: each time that
-     * thread sleeps and wakes, the emulator runs slower for a while on this 2-vCPU machine (its caches were used by the
-     * reader, {@code cat} and the sender meanwhile). Measured with {@code ScreenPathRunner} (docs/benchmarks.md): a
-     * feeding thread woken every 16 KiB spent 0.5-0.7 ms per MiB more than one that never slept, every 64 KiB 0.3.
-     * Interactive output (small takes) is applied at once as before.
-     */
-    static final int GATHER_BYTES = 64 * 1024;
-    /**
-     * The longest a streaming batch waits to gather: the screen lags the output log by at most this much more at the
-     * end of a stream. Clients are sent output as read, not as applied, so only screen reads and waits see it.
-     */
-    static final long GATHER_NANOS = Duration.ofMillis(1).toNanos();
-    /**
      * The least lag a session can be given ({@link SpawnOptions#maxScreenLag}): a queue of a few reads, which is all
      * reading and emulating on two cores at once needs while both keep up, the chunk being applied and the chunk the
      * reader is queueing (already seen by the as-read listeners).
@@ -614,12 +600,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private void applyOutput() {
         byte[] chunk = new byte[PendingOutput.INITIAL_BYTES];
         try {
-            int n = pending.take(chunk, screenIdleNanos);
-            while (n >= 0) {
-                // A full take means a stream: then the next batch is gathered (see GATHER_BYTES).
-                boolean streaming = n == APPLY_CHUNK_BYTES;
+            for (int n = pending.take(chunk, screenIdleNanos); n >= 0; n = pending.take(chunk, screenIdleNanos)) {
                 chunk = apply(chunk, n);
-                n = pending.take(chunk, screenIdleNanos, streaming ? GATHER_BYTES : 1, GATHER_NANOS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

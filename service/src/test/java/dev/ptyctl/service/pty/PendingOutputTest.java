@@ -82,71 +82,6 @@ class PendingOutputTest {
     }
 
     @Test
-    @Timeout(60)
-    void aGatheringConsumerSleepsThroughSmallPutsAndWakesOnceItsAmountHasCome() throws Exception {
-        PendingOutput pending = withOwnConsumer(1_000);
-        pending.put(new byte[100], 0, 100);
-        byte[] into = new byte[1_000];
-        CompletableFuture<Integer> taken = CompletableFuture.supplyAsync(() -> {
-            try {
-                return pending.take(into, FOREVER, 600, TimeUnit.MINUTES.toNanos(10));
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        for (int put = 0; put < 4; put++) { // 500 bytes in all: one short of the amount
-            awaitGathering(pending, taken);
-            pending.put(new byte[100], 0, 100);
-        }
-        assertThat(taken).as("still gathering at 500 of 600 bytes").isNotDone();
-
-        pending.put(new byte[100], 0, 100);
-
-        assertThat(taken.get(30, TimeUnit.SECONDS)).as("everything queued, in one batch").isEqualTo(600);
-    }
-
-    @Test
-    void aGatheringConsumerTakesWhatCameOnceItsTimeIsUp() throws Exception {
-        PendingOutput pending = withOwnConsumer(1_000);
-        pending.put("abc".getBytes(), 0, 3);
-        byte[] into = new byte[1_000];
-
-        assertThat(pending.take(into, FOREVER, 600, 1_000_000)).isEqualTo(3);
-        assertThat(new String(into, 0, 3)).isEqualTo("abc");
-    }
-
-    @Test
-    @Timeout(60)
-    void theEndOfTheOutputEndsTheGathering() throws Exception {
-        PendingOutput pending = withOwnConsumer(1_000);
-        pending.put("end".getBytes(), 0, 3);
-        byte[] into = new byte[1_000];
-        CompletableFuture<Integer> taken = CompletableFuture.supplyAsync(() -> {
-            try {
-                return pending.take(into, FOREVER, 600, TimeUnit.MINUTES.toNanos(10));
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        awaitGathering(pending, taken);
-
-        pending.close();
-
-        assertThat(taken.get(30, TimeUnit.SECONDS)).isEqualTo(3);
-        assertThat(pending.take(into, FOREVER, 600, TimeUnit.MINUTES.toNanos(10))).isEqualTo(-1);
-    }
-
-    @Test
-    void aGatheringAmountLargerThanTheQueueIsCappedAtItsCapacity() throws Exception {
-        PendingOutput pending = withOwnConsumer(8);
-        pending.put(new byte[8], 0, 8);
-        byte[] into = new byte[64];
-
-        // A full queue is as much as can ever gather: taken at once, not after the (ten-minute) wait.
-        assertThat(pending.take(into, FOREVER, 64, TimeUnit.MINUTES.toNanos(10))).isEqualTo(8);
-    }
-
-    @Test
     void aConsumerRetiresWhenIdleAndTheNextPutStartsAnother() throws Exception {
         AtomicInteger starts = new AtomicInteger();
         PendingOutput pending = new PendingOutput(64, starts::incrementAndGet);
@@ -235,13 +170,6 @@ class PendingOutputTest {
         assertThat(starts.get()).as("consumers started").isGreaterThan(1).isGreaterThan(pauses);
         synchronized (out) {
             assertThat(out.toByteArray()).isEqualTo(stream);
-        }
-    }
-
-    /** Waits until the consumer of {@code taken} is parked in its gathering wait (or has returned). */
-    private static void awaitGathering(PendingOutput pending, CompletableFuture<Integer> taken) {
-        while (!taken.isDone() && !pending.consumerWaits()) {
-            Thread.onSpinWait();
         }
     }
 
