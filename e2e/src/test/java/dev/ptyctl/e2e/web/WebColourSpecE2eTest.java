@@ -7,9 +7,7 @@ import dev.ptyctl.client.CreateTerminalRequest;
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
-import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.server.UsesServer;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,31 +38,23 @@ class WebColourSpecE2eTest {
     private static final Path RECORDED = Path.of("../vt/src/test/resources/xcms/xterm-379-answers.txt");
     private static final Pattern RGB = Pattern.compile("rgb:[0-9a-f]{4}/[0-9a-f]{4}/[0-9a-f]{4}");
     private static final Pattern REPLY = Pattern.compile("\\^\\[\\]4;(\\d+);(rgb:[0-9a-f/]+)\\^\\[\\\\");
-    private final List<String> created = new ArrayList<>();
-    private TerminalsClient terminals;
+    private WebSession session;
     private Page page;
 
     @BeforeEach
     void openBrowser() {
-        String url = System.getProperty("ptyctl.url");
-        terminals = TerminalsClient.of(URI.create(url));
-        page = Page.in(url);
+        session = WebSession.open();
+        page = session.page();
     }
 
     @AfterEach
     void cleanUp() throws Exception {
-        page.leave();
-        for (String id : created) {
-            terminals.delete(id);
-        }
-        terminals.close();
+        session.close();
     }
 
     private Terminal shell() throws Exception {
-        Terminal terminal = terminals.create(CreateTerminalRequest.builder("colour-" + UUID.randomUUID())
+        return session.create(CreateTerminalRequest.builder("colour-" + UUID.randomUUID())
                 .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
-        created.add(terminal.terminalId());
-        return terminal;
     }
 
     /**
@@ -121,9 +111,8 @@ class WebColourSpecE2eTest {
     void thePageReadsEveryRecordedSpecAsTheEmulatorDoes() throws Exception {
         List<String> specs = Files.readAllLines(RECORDED).stream().filter(line -> !line.startsWith("#"))
                 .map(line -> line.substring(0, line.indexOf('\t'))).toList();
-        Terminal quiet = terminals.create(CreateTerminalRequest.builder("colour-" + UUID.randomUUID())
+        Terminal quiet = session.create(CreateTerminalRequest.builder("colour-" + UUID.randomUUID())
                 .command("/bin/sh", "-c", "stty -echo; sleep 600").build());
-        created.add(quiet.terminalId());
         String id = quiet.terminalId();
         page.open("/?t=" + id);
         page.waitUntil("the page shows the terminal", () -> Boolean.TRUE.equals(page.js(
@@ -163,7 +152,7 @@ class WebColourSpecE2eTest {
         page.open("/?t=" + id + "&renderer=dom");
         page.waitForText(id, PROMPT.strip());
         page.click(id);
-        WebPageE2eTest.waitForPtySize(page, terminals, id, WebPageE2eTest.sentSizeOf(page, id));
+        WebPageE2eTest.waitForPtySize(page, session.terminals(), id, WebPageE2eTest.sentSizeOf(page, id));
         page.type(id, program(dir.resolve("page")), Keys.ENTER);
         page.waitForText(id, "PAINTED done");
         assertThat(replies(dir.resolve("page"))).as("the page's answers").isEqualTo(server);

@@ -10,9 +10,7 @@ import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalSize;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.server.UsesServer;
-import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -36,17 +34,15 @@ class WebPageE2eTest {
     static final String RECORD_CLIPBOARD = """
             window.copied = [];
             navigator.clipboard.writeText = (text) => { window.copied.push(text); return Promise.resolve(); };""";
-    private final List<String> created = new ArrayList<>();
-    private TerminalsClient terminals;
+    private WebSession session;
     private Page page;
     /** A second window, closed after the test (after a failure's screenshot of it). */
     private Page second;
 
     @BeforeEach
     void openBrowser() {
-        String url = System.getProperty("ptyctl.url");
-        terminals = TerminalsClient.of(URI.create(url));
-        page = Page.in(url);
+        session = WebSession.open();
+        page = session.page();
     }
 
     @AfterEach
@@ -55,19 +51,13 @@ class WebPageE2eTest {
             second.closeWindow();
             second = null;
         }
-        page.leave();
-        for (String id : created) {
-            terminals.delete(id);
-        }
-        terminals.close();
+        session.close();
     }
 
     /** bash without start-up files and with a known prompt. */
     private Terminal shell() throws Exception {
-        Terminal terminal = terminals.create(CreateTerminalRequest.builder("web-" + UUID.randomUUID())
+        return session.create(CreateTerminalRequest.builder("web-" + UUID.randomUUID())
                 .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
-        created.add(terminal.terminalId());
-        return terminal;
     }
 
     /** A new shell shown on the page (query: what follows {@code ?t=id}), once its prompt is drawn there. */
@@ -127,7 +117,7 @@ class WebPageE2eTest {
             assertThat(rpc.read().text()).doesNotContain("viewer-typed");
         }
         page.waitForText(terminal.terminalId(), "after-the-viewer");
-        assertThat(terminals.get(terminal.terminalId()).size()).as("a viewer never sets the size")
+        assertThat(session.terminals().get(terminal.terminalId()).size()).as("a viewer never sets the size")
                 .isEqualTo(new TerminalSize(100, 30));
     }
 
@@ -183,8 +173,7 @@ class WebPageE2eTest {
     @Test
     void eachCommandsPromptIsMarkedGreenOrRedAndCtrlShiftUpJumpsToThePreviousPrompt() throws Exception {
         // The server's default shell, with its shell integration (OSC 133 prompt marks).
-        Terminal terminal = terminals.create(CreateTerminalRequest.builder("marks-" + UUID.randomUUID()).build());
-        created.add(terminal.terminalId());
+        Terminal terminal = session.create(CreateTerminalRequest.builder("marks-" + UUID.randomUUID()).build());
         String id = terminal.terminalId();
         page.open("/?t=" + id);
         try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
@@ -243,10 +232,9 @@ class WebPageE2eTest {
 
     @Test
     void theDocumentTitleShowsTheProgramsTitleAndItsActivity() throws Exception {
-        Terminal terminal = terminals.create(CreateTerminalRequest.builder("title-" + UUID.randomUUID())
+        Terminal terminal = session.create(CreateTerminalRequest.builder("title-" + UUID.randomUUID())
                 .command("/bin/bash", "--norc", "--noprofile", "-c",
                         "printf '\\033]0;\\342\\240\\213 refactoring\\007'; sleep 600").build());
-        created.add(terminal.terminalId());
         page.open("/?t=" + terminal.terminalId());
         page.waitUntil("the title says what the agent does and that it works", () ->
                 "◐ refactoring — ptyctl".equals(page.js("return document.title;")));
@@ -264,7 +252,7 @@ class WebPageE2eTest {
     }
 
     private void waitForPtySize(String id, Map<String, Long> size) {
-        waitForPtySize(page, terminals, id, size);
+        waitForPtySize(page, session.terminals(), id, size);
     }
 
     /** Waits until the terminal has {@code size} ({@code cols}, {@code rows}). */

@@ -8,14 +8,11 @@ import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalSize;
-import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.server.UsesServer;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,17 +61,15 @@ class WebQueriesE2eTest {
             echo QUERIES-DONE
             """;
 
-    private final List<String> created = new ArrayList<>();
-    private TerminalsClient terminals;
+    private WebSession session;
     private Page page;
     @TempDir
     Path dir;
 
     @BeforeEach
     void openBrowser() throws Exception {
-        String url = System.getProperty("ptyctl.url");
-        terminals = TerminalsClient.of(URI.create(url));
-        page = Page.in(url);
+        session = WebSession.open();
+        page = session.page();
         Files.writeString(dir.resolve("queries.sh"), PROGRAM);
         StringBuilder lines = new StringBuilder();
         QUERIES.values().forEach(query -> lines.append(printfNotation(query)).append('\n'));
@@ -83,11 +78,7 @@ class WebQueriesE2eTest {
 
     @AfterEach
     void cleanUp() throws Exception {
-        page.leave();
-        for (String id : created) {
-            terminals.delete(id);
-        }
-        terminals.close();
+        session.close();
     }
 
     private static Map<String, String> queries() {
@@ -195,10 +186,8 @@ class WebQueriesE2eTest {
     }
 
     private Terminal shell() throws Exception {
-        Terminal terminal = terminals.create(CreateTerminalRequest.builder("queries-" + UUID.randomUUID())
+        return session.create(CreateTerminalRequest.builder("queries-" + UUID.randomUUID())
                 .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
-        created.add(terminal.terminalId());
-        return terminal;
     }
 
     @Test
@@ -212,7 +201,7 @@ class WebQueriesE2eTest {
                 assertThat(rpc.waitFor("QUERIES-DONE", Duration.ofSeconds(60)).matched()).isTrue();
             });
         }
-        Map<String, String> expected = emulatorAnswers(terminals.get(alone.terminalId()).size());
+        Map<String, String> expected = emulatorAnswers(session.terminals().get(alone.terminalId()).size());
         assertThat(answers(lines)).isEqualTo(expected);
     }
 
@@ -224,14 +213,14 @@ class WebQueriesE2eTest {
         page.waitForText(id, PROMPT.strip());
         page.click(id);
         Map<String, Long> sent = WebPageE2eTest.sentSizeOf(page, id);
-        WebPageE2eTest.waitForPtySize(page, terminals, id, sent);
+        WebPageE2eTest.waitForPtySize(page, session.terminals(), id, sent);
         Map<String, String> got = answers(ask("page", command -> {
             page.type(id, command, Keys.ENTER);
             page.waitUntil("the program ends", Duration.ofSeconds(60),
                     () -> page.buffer(id).contains("QUERIES-DONE"));
         }));
 
-        Map<String, String> expected = emulatorAnswers(terminals.get(id).size());
+        Map<String, String> expected = emulatorAnswers(session.terminals().get(id).size());
         expected.putAll(pageAnswers(id));
         assertThat(got).isEqualTo(expected);
         assertThat(got.get("DECRQCRA")).as("A, blank, e + U+0301, U+4E2D, its right half, blank")

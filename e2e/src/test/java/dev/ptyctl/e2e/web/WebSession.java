@@ -1,0 +1,55 @@
+package dev.ptyctl.e2e.web;
+
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalsClient;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A browser test's client and page against the shared server ({@code ptyctl.url}): opened before each test, closed
+ * after it, deleting the terminals it created.
+ */
+final class WebSession implements AutoCloseable {
+    private final List<String> created = new ArrayList<>();
+    private final TerminalsClient terminals;
+    private final Page page;
+
+    private WebSession(TerminalsClient terminals, Page page) {
+        this.terminals = terminals;
+        this.page = page;
+    }
+
+    static WebSession open() {
+        String url = System.getProperty("ptyctl.url");
+        TerminalsClient terminals = TerminalsClient.of(URI.create(url));
+        return new WebSession(terminals, Page.in(url));
+    }
+
+    TerminalsClient terminals() {
+        return terminals;
+    }
+
+    Page page() {
+        return page;
+    }
+
+    /** Creates a terminal, deleted by {@link #close()}. */
+    Terminal create(CreateTerminalRequest request) throws IOException {
+        Terminal terminal = terminals.create(request);
+        created.add(terminal.terminalId());
+        return terminal;
+    }
+
+    /** Leaves the page, then deletes the terminals and closes the client. */
+    @Override
+    public void close() throws IOException {
+        page.leave();
+        for (String id : created) {
+            terminals.delete(id);
+        }
+        terminals.close();
+    }
+}
