@@ -2,6 +2,7 @@ package dev.ptyctl.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -80,6 +81,67 @@ class LauncherE2eTest {
         assertThat(rendered.exitCode()).as(rendered.toString()).isZero();
         // three rows: the last two lines and the empty one the cursor is on (left out, as trailing blank rows are)
         assertThat(rendered.stdout()).isEqualTo(lines.get(lines.size() - 2) + "\n" + lines.getLast() + "\n");
+    }
+
+    @Test
+    void renderRunsWithAnAotCacheOfItsOwnAndPrintsWhatItPrintsWithoutOne(@TempDir Path dir) throws Exception {
+        assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25");
+        StringBuilder text = new StringBuilder();
+        for (int line = 1; line <= 300; line++) {
+            text.append("\u001b[3").append(line % 8).append("mline ").append(line)
+                    .append("\u001b[0m caf\u00e9 \u4e16\u754c e\u0301")
+                    .append(line % 50 == 0 ? "\u001b[?1049h\u001b[2Jalt\u001b[?1049l" : "").append("\r\n");
+        }
+        Path file = Files.writeString(dir.resolve("colours.txt"), text);
+        Path missing = dir.resolve("missing.txt");
+        Map<String, String> jdk = Map.of("PTYCTL_JDK_DIRS", Path.of(System.getProperty("java.home")).getParent()
+                .toString());
+        Map<String, String> print = new java.util.HashMap<>(jdk);
+        print.put("PTYCTL_PRINT_COMMAND", "1");
+        Map<String, String> noCache = new java.util.HashMap<>(jdk);
+        noCache.put("PTYCTL_AOT", "0");
+
+        String renderCache = "-XX:AOTCache=" + Ptyctl.ROOT.resolve("cli-client/target/ptyctl-render.aot");
+        String clientCache = "-XX:AOTCache=" + Ptyctl.ROOT.resolve("cli-client/target/ptyctl.aot");
+        assertThat(launch(print, "render", file.toString()).stdout()).contains(renderCache).doesNotContain(clientCache);
+        assertThat(launch(print, "--version").stdout()).contains(clientCache).doesNotContain(renderCache);
+        for (String format : new String[] {"text", "vt"}) {
+            var cached = launch(jdk, "render", "--cols", "40", "--rows", "10", "--format", format, file.toString());
+            var uncached = launch(noCache, "render", "--cols", "40", "--rows", "10", "--format", format,
+                    file.toString());
+            assertThat(cached.exitCode()).as(cached.toString()).isZero();
+            assertThat(cached.stderr()).isEmpty();
+            assertThat(cached.stdout()).isEqualTo(uncached.stdout()).contains("line 300");
+        }
+        var cachedMissing = launch(jdk, "render", missing.toString());
+        assertThat(cachedMissing.exitCode()).isEqualTo(2);
+        assertThat(cachedMissing.stderr()).isEqualTo("ptyctl: cannot read " + missing + ": no such file\n")
+                .isEqualTo(launch(noCache, "render", missing.toString()).stderr());
+    }
+
+    @Test
+    void anAotCacheOlderThanAJarOfTheClassPathIsTrainedAgainNotRefused(@TempDir Path dir) throws Exception {
+        // Maven copies libs/ anew on every package while ptyctl.jar may stay as it was; the JVM refuses a cache older
+        // than any jar it was trained with and then runs without class sharing at all, saying so on stderr.
+        assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25");
+        Map<String, String> jdk = Map.of("PTYCTL_JDK_DIRS", Path.of(System.getProperty("java.home")).getParent()
+                .toString());
+        Path file = Files.writeString(dir.resolve("hello.txt"), "hello\r\n");
+        assertThat(launch(jdk, "render", file.toString()).exitCode()).isZero(); // the cache exists and is current
+        Path cache = Ptyctl.ROOT.resolve("cli-client/target/ptyctl-render.aot");
+        Path lib;
+        try (var libs = Files.list(Ptyctl.ROOT.resolve("cli-client/target/libs"))) {
+            lib = libs.filter(p -> p.getFileName().toString().startsWith("ptyctl-vt-")).findFirst().orElseThrow();
+        }
+        Files.setLastModifiedTime(lib, java.nio.file.attribute.FileTime.fromMillis(
+                Files.getLastModifiedTime(cache).toMillis() + 2000));
+
+        var rendered = launch(jdk, "render", file.toString());
+
+        assertThat(rendered.exitCode()).as(rendered.toString()).isZero();
+        assertThat(rendered.stderr()).isEmpty();
+        assertThat(rendered.stdout()).isEqualTo("hello\n");
+        assertThat(Files.getLastModifiedTime(cache)).isGreaterThan(Files.getLastModifiedTime(lib));
     }
 
     @Test
