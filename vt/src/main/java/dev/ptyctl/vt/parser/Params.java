@@ -115,22 +115,27 @@ public final class Params {
     }
 
     /**
-     * Reads a whole plain SGR sequence, {@code ESC [} digits and {@code ;} {@code m}, starting at {@code src[from]},
-     * with the same parameters the parser would dispatch for it: how the printer applies the commonest sequence of
-     * coloured output between two runs of text without a round trip through the parser.
+     * Reads a whole plain SGR sequence, {@code ESC [} digits and {@code ;} {@code m}, or a whole plain EL, the same with
+     * {@code K}, starting at {@code src[from]}, with the same parameters the parser would dispatch for it: how the
+     * printer applies the commonest sequences between (and after) runs of text without a round trip through the
+     * parser: SGR in coloured output, EL where a full-screen program clears the rest of a row it has written.
      *
      * @param src input bytes
      * @param from index of the {@code ESC}
      * @param end index after the last byte that may be read
-     * @return the index after the {@code m}, or -1 when the bytes there are anything else or the sequence does not
-     *         end before {@code end} (the parameters are then unspecified)
+     * @return for an SGR the index after the {@code m}; for an EL {@code -2 - k}, {@code k} the index of the {@code
+     *         K}; -1 when the bytes there are anything else or the sequence does not end before {@code end} (the
+     *         parameters are then unspecified)
      */
-    public int readSgr(byte[] src, int from, int end) {
+    public int readSgrOrEl(byte[] src, int from, int end) {
         if (from + 2 >= end || src[from] != 0x1B || src[from + 1] != '[') {
             return -1;
         }
         int j = readPlain(src, from + 2, end);
-        return j < end && src[j] == 'm' ? j + 1 : -1;
+        if (j >= end) {
+            return -1;
+        }
+        return src[j] == 'm' ? j + 1 : src[j] == 'K' ? -2 - j : -1;
     }
 
     private void addParam(int value) {

@@ -35,9 +35,10 @@ public interface VtHandler {
      * the state machine. The default takes nothing.
      *
      * <p>The handler may also take a whole plain SGR sequence that comes after text it printed
-     * ({@code ESC [}, digits and {@code ;}, {@code m}; see {@link Params#readSgr}), provided it
+     * ({@code ESC [}, digits and {@code ;}, {@code m}; see {@link Params#readSgrOrEl}), provided it
      * applies it exactly as {@link #csiDispatch} would: coloured output alternates short runs of text
-     * with SGR, and keeping both in one loop saves a round trip through the parser per sequence.
+     * with SGR, and keeping both in one loop saves a round trip through the parser per sequence. So
+     * too a whole plain EL ({@code K}) after text, after which it returns.
      *
      * @param src input bytes, owned by the caller, valid only during the call
      * @param from index of the first byte, a printable ASCII character or the lead byte of a

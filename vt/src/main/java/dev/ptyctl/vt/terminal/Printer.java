@@ -42,7 +42,11 @@ final class Printer {
     private final TerminalState t;
     private final ScrollOps scroll;
     private final SgrOps sgr;
-    /** Parameters of an SGR taken between two runs of text ({@link #printUtf8}); the parser's own are not touched. */
+    private final EditOps edit;
+    /**
+     * Parameters of an SGR taken between two runs of text, or of an EL after one ({@link #printUtf8}); the parser's
+     * own are not touched.
+     */
     private final Params sgrParams = new Params();
     /** Width of the last character printed, 0 after any control or sequence: what a mark may join. */
     private int precedingWidth;
@@ -61,10 +65,11 @@ final class Printer {
     /** Whether {@link #edge} is the right margin (DECSLRM), even when that is the last column. */
     private boolean wrapsAtMargin;
 
-    Printer(TerminalState t, ScrollOps scroll, SgrOps sgr) {
+    Printer(TerminalState t, ScrollOps scroll, SgrOps sgr, EditOps edit) {
         this.t = t;
         this.scroll = scroll;
         this.sgr = sgr;
+        this.edit = edit;
     }
 
     /** Called for every control and sequence: a zero-width character after it joins nothing. */
@@ -152,10 +157,19 @@ final class Printer {
                     after = sgr.readColor(src, i, to);
                     color = after >= 0;
                     if (!color) {
-                        after = sgrParams.readSgr(src, i, to);
+                        after = sgrParams.readSgrOrEl(src, i, to);
                     }
                 }
                 if (after < 0) {
+                    if (after < -1) {
+                        // A plain EL after text (a full-screen program clearing the rest of a row it wrote, TUI's
+                        // commonest pair): what ending this run does, then the EL as the parser would dispatch it;
+                        // the parser takes what follows (a cursor move, mostly). One round trip less per row written.
+                        end(s, cursor, line, col);
+                        edit.eraseInLine(sgrParams);
+                        breakJoin();
+                        return -1 - after;
+                    }
                     break;
                 }
                 // A plain SGR between runs of text, applied here as the parser would dispatch it: what ending this

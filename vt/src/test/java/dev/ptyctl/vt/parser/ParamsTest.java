@@ -11,9 +11,19 @@ class ParamsTest {
     void aWholePlainSgrIsReadWithTheParametersTheParserGives() {
         byte[] input = "ab\u001b[1;;38;5;200mcd".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         Params params = new Params();
-        assertThat(params.readSgr(input, 2, input.length)).isEqualTo(input.length - 2);
+        assertThat(params.readSgrOrEl(input, 2, input.length)).isEqualTo(input.length - 2);
         assertThat(params).isEqualTo(Params.parse("1;;38;5;200"));
-        assertThat(params.readSgr(new byte[] {0x1B, '[', 'm'}, 0, 3)).isEqualTo(3);
+        assertThat(params.readSgrOrEl(new byte[] {0x1B, '[', 'm'}, 0, 3)).isEqualTo(3);
+        assertThat(params).isEqualTo(Params.parse(""));
+    }
+
+    @Test
+    void aWholePlainElIsReadWithItsParametersAndTheIndexOfItsFinalByte() {
+        byte[] input = "ab\u001b[2Kcd".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        Params params = new Params();
+        assertThat(params.readSgrOrEl(input, 2, input.length)).isEqualTo(-2 - 5);
+        assertThat(params).isEqualTo(Params.parse("2"));
+        assertThat(params.readSgrOrEl(new byte[] {0x1B, '[', 'K'}, 0, 3)).isEqualTo(-2 - 2);
         assertThat(params).isEqualTo(Params.parse(""));
     }
 
@@ -21,9 +31,9 @@ class ParamsTest {
     void anythingButAWholePlainSgrIsLeftToTheParser() {
         Params params = new Params();
         for (String other : new String[] {"\u001b[1;31", "\u001b[", "\u001b[?25m", "\u001b[4:3m", "\u001b[1 m",
-            "\u001b[2J", "\u001b]0;t\u0007", "x\u001b[m"}) {
+            "\u001b[2J", "\u001b[?2K", "\u001b[1 K", "\u001b[2", "\u001b]0;t\u0007", "x\u001b[m"}) {
             byte[] input = other.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-            assertThat(params.readSgr(input, 0, input.length)).as(other).isEqualTo(-1);
+            assertThat(params.readSgrOrEl(input, 0, input.length)).as(other).isEqualTo(-1);
         }
     }
 

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * cell by cell: the {@code vt} serialization carries text, widths, combining marks, attributes, wrap flags, cursor and
  * modes. Autowrap off is left out of the streams: there the result already depends on where a write
  * is split (see {@link RandomStreamTest}). Left and right margins are in: where text wraps is
- * decided again after every wrap, as feeding one character at a time would.
+ * decided again after every wrap, as feeding one character at a time would. A plain EL after text is taken by the
+ * printer too.
  */
 class Utf8FastPathTest {
     private static final int STREAMS = 1500;
@@ -96,6 +97,53 @@ class Utf8FastPathTest {
             }
             assertThat(VtSerializer.serialize(split)).as("seed %d: %s", seed, text)
                 .isEqualTo(VtSerializer.serialize(byByte));
+        }
+    }
+
+    @Test
+    void anEraseInLineAfterTextErasesWhatTheParserErases() {
+        // The printer applies a plain EL (ESC [ Ps K) that follows text itself, then returns to the parser. Streams of
+        // text (wide characters, marks that must not join across the EL), every EL form and its near misses, cursor
+        // moves, backgrounds (the erase style), protection (ISO and DEC), origin mode in a scroll region, margins and
+        // rows filled to a pending wrap must leave what the same bytes leave fed one at a time.
+        String[] text = {"word", "ab cd", "世界", "😀", "e\u0301", "\u0301", "│x", "0123456789012345678901234567890123456789",
+            "\u200d", "❤\uFE0F"};
+        String[] erases = {"\u001b[K", "\u001b[0K", "\u001b[1K", "\u001b[2K", "\u001b[3K", "\u001b[;K", "\u001b[1;2K",
+            "\u001b[?K", "\u001b[2 K", "\u001b[99999999999K", "\u001b[", "\u001b[0"};
+        String[] others = {"\u001b[H", "\u001b[3;5H", "\u001b[2;38H", "\u001b[17G", "\u001b[40G", "\u001b[44m",
+            "\u001b[0m", "\u001b[1;34m", "\u001bV", "\u001bW", "\u001b[1\"q", "\u001b[0\"q", "\u001b[2;4r",
+            "\u001b[r", "\u001b[?6h", "\u001b[?6l", "\u001b[?69h\u001b[3;30s", "\u001b[?69l", "\r\n", "\b",
+            "\u001b[4h", "\u001b[4l"}; // not autowrap off, see the class comment
+        for (int seed = 0; seed < STREAMS; seed++) {
+            Random random = new Random(seed);
+            StringBuilder stream = new StringBuilder();
+            for (int k = random.nextInt(60); k >= 0; k--) {
+                int kind = random.nextInt(3);
+                String[] from = kind == 0 ? text : kind == 1 ? erases : others;
+                stream.append(from[random.nextInt(from.length)]);
+                if (kind == 0 && random.nextBoolean()) {
+                    stream.append(erases[random.nextInt(random.nextBoolean() ? 2 : erases.length)]);
+                    if (random.nextBoolean()) {
+                        stream.append(text[random.nextInt(text.length)]);
+                    }
+                }
+            }
+            byte[] bytes = stream.toString().getBytes(StandardCharsets.UTF_8);
+            Terminal whole = new Terminal(40, 6, 10);
+            whole.feed(bytes);
+            Terminal split = new Terminal(40, 6, 10);
+            for (int from = 0; from < bytes.length; ) {
+                int length = Math.min(bytes.length - from, 1 + random.nextInt(24));
+                split.feed(bytes, from, length);
+                from += length;
+            }
+            Terminal byByte = new Terminal(40, 6, 10);
+            for (byte b : bytes) {
+                byByte.feed(new byte[] {b});
+            }
+            String expected = VtSerializer.serialize(byByte);
+            assertThat(VtSerializer.serialize(whole)).as("seed %d: %s", seed, stream).isEqualTo(expected);
+            assertThat(VtSerializer.serialize(split)).as("seed %d split: %s", seed, stream).isEqualTo(expected);
         }
     }
 
