@@ -4,6 +4,7 @@ import dev.ptyctl.bench.Workload;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -130,8 +131,18 @@ final class PtyctlCat implements CatContender {
      */
     void warmSessionPath(int sessions) throws Exception {
         rolesAfterLastRun = null; // these terminals' threads are no measured run's
+        long jit = server.jitCpuNanos();
+        long cpu = server.cpuNanos();
         for (int i = 0; i < sessions; i++) {
             gatedSession("bench-warm-", "printf x", client -> client.exit().get(30, TimeUnit.SECONDS));
+            if (Boolean.getBoolean("bench.verbose") && (i + 1) % 250 == 0) {
+                long jitNow = server.jitCpuNanos();
+                long cpuNow = server.cpuNanos();
+                System.err.printf(java.util.Locale.ROOT, "%d sessions: %.2f ms of server CPU each, JIT %.2f%n", i + 1,
+                        (cpuNow - cpu) / 1e6 / 250, (jitNow - jit) / 1e6 / 250);
+                jit = jitNow;
+                cpu = cpuNow;
+            }
         }
     }
 
@@ -140,10 +151,16 @@ final class PtyctlCat implements CatContender {
      * (create, attach, gate, exit, delete), the mean over {@code sessions}: the fixed cost inside every measured
      * run's CPU, which a run of {@code mib} MiB spreads over its MiB.
      */
-    double sessionCpuMs(int sessions) throws Exception {
+    SessionCost sessionCpuMs(int sessions) throws Exception {
+        long jit = server.jitCpuNanos();
         long nanos = server.cpuNanos();
         warmSessionPath(sessions);
-        return (server.cpuNanos() - nanos) / 1e6 / sessions;
+        return new SessionCost((server.cpuNanos() - nanos) / 1e6 / sessions,
+                (server.jitCpuNanos() - jit) / 1e6 / sessions);
+    }
+
+    /** What a one-byte terminal cost the server, in CPU ms: all of it, and its JIT compiler threads' part. */
+    record SessionCost(double ms, double jitMs) {
     }
 
     /**
@@ -155,6 +172,7 @@ final class PtyctlCat implements CatContender {
         return repeatedAfterReset(() -> {
             Map<String, Long> rolesBefore = rolesAfterLastRun != null ? rolesAfterLastRun
                     : server.settledThreadCpuNanos();
+            long jitNanos = server.jitCpuNanos();
             long nanos = server.cpuNanos();
             MachineCpu machine = MachineCpu.now();
             long start = System.nanoTime();
@@ -168,6 +186,7 @@ final class PtyctlCat implements CatContender {
             // that end last (the sender, after the connection closed) have had the pause to do so.
             Thread.sleep(50);
             long total = server.cpuNanos() - nanos;
+            long jit = server.jitCpuNanos() - jitNanos;
             // Read once the counts have settled (every thread of the run has ended, or its CPU would be counted in
             // the next run); the reading stands for the next run's start too, as nothing runs in the server
             // between two runs: each scrape is server CPU, and JIT work, of its own.
@@ -181,7 +200,12 @@ final class PtyctlCat implements CatContender {
                     perMib.put(role.getKey(), spent / 1e6 / workload.mib());
                     rest -= spent;
                 }
-                perMib.put("rest of server", rest / 1e6 / workload.mib());
+                perMib.put("JIT", jit / 1e6 / workload.mib());
+                if (Boolean.getBoolean("bench.verbose")) {
+                    System.err.printf(java.util.Locale.ROOT, "%s %s: %.1f ms per MiB, parts %s%n", name,
+                            workload.workload(), total / 1e6 / workload.mib(), perMib);
+                }
+                perMib.put("rest of server", (rest - jit) / 1e6 / workload.mib());
                 addByPart(ownParts, workload.workload(), perMib);
             }
             return elapsed;
@@ -208,6 +232,9 @@ final class PtyctlCat implements CatContender {
                     throw e;
                 }
                 resetRepeats++;
+                // A reset serializes the screen (ResetSnapshot), a path no stream runs: the JIT compiled it during
+                // the next attempt, up to 3.5 ms per MiB of it (issue 21, fifth session). Let that finish first.
+                server.awaitQuiet(Duration.ofSeconds(10));
             }
         }
     }

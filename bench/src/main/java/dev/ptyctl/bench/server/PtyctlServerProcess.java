@@ -253,6 +253,29 @@ final class PtyctlServerProcess implements AutoCloseable {
         return ProcessCpu.nanos(pid());
     }
 
+    /**
+     * CPU nanoseconds the server's JIT compiler threads have run so far ({@code schedstat} of every thread whose name
+     * holds {@code CompilerThre}: HotSpot's C1 and C2 threads, which live as long as the JVM with this machine's two
+     * of them). Read from {@code /proc} by the bench, so it costs the server nothing; a compiler thread that ended
+     * in between would lose its time (the JVM may retire extra ones; with two CPUs it has none to retire).
+     */
+    long jitCpuNanos() throws IOException {
+        long sum = 0;
+        try (java.nio.file.DirectoryStream<Path> threads = Files.newDirectoryStream(
+                Path.of("/proc", Long.toString(pid()), "task"))) {
+            for (Path thread : threads) {
+                try {
+                    if (Files.readString(thread.resolve("comm")).contains("CompilerThre")) {
+                        sum += Long.parseLong(Files.readString(thread.resolve("schedstat")).trim().split(" ")[0]);
+                    }
+                } catch (java.nio.file.NoSuchFileException gone) {
+                    // ended between the listing and the read
+                }
+            }
+        }
+        return sum;
+    }
+
     /** utime + stime of process {@code pid} (all its threads, not its children), in clock ticks of 10 ms. */
     static long cpuTicksOf(long pid) throws IOException {
         String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
@@ -280,26 +303,6 @@ final class PtyctlServerProcess implements AutoCloseable {
             ticks = now;
         }
         return Duration.ofNanos(System.nanoTime() - start);
-    }
-
-    /**
-     * Time the server's JIT compilers have spent compiling so far, in nanoseconds ({@code java.ci.totalTime} from
-     * {@code jcmd PerfCounter.print}): tells whether the warm-up was long enough for what is measured after it.
-     */
-    long compileNanos() throws IOException, InterruptedException {
-        long ticks = -1;
-        long frequency = -1;
-        for (String line : jcmd("PerfCounter.print").split("\n")) {
-            if (line.startsWith("java.ci.totalTime=")) {
-                ticks = Long.parseLong(line.substring(line.indexOf('=') + 1).trim());
-            } else if (line.startsWith("sun.os.hrt.frequency=")) {
-                frequency = Long.parseLong(line.substring(line.indexOf('=') + 1).trim());
-            }
-        }
-        if (ticks < 0 || frequency <= 0) {
-            throw new IOException("no java.ci.totalTime in jcmd PerfCounter.print (is -XX:-UsePerfData set?)");
-        }
-        return (long) (ticks * (1e9 / frequency));
     }
 
     /** A line of /proc/PID/status, e.g. "VmRSS" or "Threads", as its number (kB for sizes). */
