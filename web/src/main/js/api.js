@@ -63,13 +63,16 @@ export function createTerminal({ command, cwd, cols, rows }) {
 
 /**
  * The WebSocket URL of a terminal (protocol 2). `lastOutputSeq` is left out before the first connection, which
- * asks for a reset frame (the whole screen and scrollback).
+ * asks for a reset frame (the whole screen and scrollback). `serverAnswers=titleReports`: while this page answers
+ * the program's queries, the server still answers the title and icon-label reports (CSI 21 t, CSI 20 t), which
+ * xterm.js cannot (the page never answers them; see queries.js).
  */
 export function socketUrl(id, { clientId, lastOutputSeq, view }) {
   const url = new URL(`/v1/terminals/${encodeURIComponent(id)}/socket`, location.href);
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   url.searchParams.set('protocol', '2');
   url.searchParams.set('clientId', clientId);
+  url.searchParams.set('serverAnswers', 'titleReports');
   if (lastOutputSeq !== undefined) url.searchParams.set('lastOutputSeq', String(lastOutputSeq));
   if (view) url.searchParams.set('mode', 'view');
   if (token()) url.searchParams.set('token', token());

@@ -202,8 +202,10 @@ export class QueryAnswers {
   /**
    * XTWINOPS reports, from what the page shows: 11 iconified (the page hidden), 13 the window's position (13;2 the
    * text area's in it), 14 the text area in pixels (14;2 the window), 15 the screen, 16 a cell, 18 and 19 the
-   * grid. 20 and 21 (title reports) stay unanswered: the server answers them only when configured to, which the
-   * page cannot know. Everything else (22 and 23, the title stack) is xterm.js's.
+   * grid. 20 and 21 (the icon-label and title reports) are never answered here: the page connects with
+   * serverAnswers=titleReports (api.js), so the server answers them even while this page answers the rest, from
+   * its emulator (which has the title, the title stack and the title modes, and the titleReports setting). Everything
+   * else (22 and 23, the title stack) is xterm.js's.
    */
   windowReport(params) {
     const cell = this.cellSize();

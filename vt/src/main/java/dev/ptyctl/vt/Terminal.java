@@ -71,6 +71,17 @@ public final class Terminal {
     }
 
     /**
+     * Sends the answers to the title and icon-label reports (XTWINOPS 21 and 20, when allowed) to a sink of their
+     * own instead of {@link #onReply}'s, for a host that routes them differently from the other answers (the
+     * server answers them even while a web page answers the rest). Called synchronously from {@link #feed}.
+     *
+     * @param sink receives each title report's bytes; null sends them to the reply sink again
+     */
+    public void onTitleReport(Consumer<byte[]> sink) {
+        emulator.onTitleReport(sink);
+    }
+
+    /**
      * Lets the terminal answer a program asking for the window title or icon label (XTWINOPS 21 and 20).
      * Off by default, as xterm's {@code disallowedWindowOps}: a title may have been chosen by another
      * program, and its report is typed into the asking program's input.

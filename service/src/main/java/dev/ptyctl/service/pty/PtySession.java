@@ -254,6 +254,12 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         screen.answerQueries(answer);
     }
 
+    /** Turns the server's answers to the title and icon-label reports on or off while a client answers the rest. */
+    @Override
+    public void answerTitleReports(boolean answer) {
+        screen.answerTitleReports(answer);
+    }
+
     /** Completes with the exit code once the process has exited and its last output has been read. */
     @Override
     public CompletableFuture<Integer> onExit() {

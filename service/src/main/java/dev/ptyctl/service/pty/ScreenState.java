@@ -16,7 +16,9 @@ import java.util.function.BiFunction;
  *
  * <p>The emulator answers queries (DSR, DA, colour queries) while {@link #answerQueries(boolean)} is on; the
  * answers are collected during {@link #feed} and handed back to the caller, who writes them to the PTY outside the
- * lock (a write may block while the program is not reading, and must not hold up readers of the screen).
+ * lock (a write may block while the program is not reading, and must not hold up readers of the screen). The
+ * title and icon-label reports (XTWINOPS 21, 20) are answered also while {@link #answerTitleReports(boolean)} is on:
+ * the web page, which answers the other queries while it sets the size, leaves those to the server.
  */
 public final class ScreenState {
     private final ReentrantLock lock = new ReentrantLock();
@@ -25,6 +27,7 @@ public final class ScreenState {
     private final List<byte[]> replies = new ArrayList<>();
     private final List<OutputListener> listeners = new CopyOnWriteArrayList<>();
     private volatile boolean answerQueries;
+    private volatile boolean answerTitleReports;
     private long outputSeq;
     /**
      * The size and where it began; written under the lock, read without it (a client's sender checks it after every
@@ -44,10 +47,17 @@ public final class ScreenState {
         this.gridSize = new GridSize(terminal.cols(), terminal.rows(), 0, 0);
         this.answerQueries = answerQueries;
         terminal.onReply(this::collectReply);
+        terminal.onTitleReport(this::collectTitleReport);
     }
 
     private void collectReply(byte[] reply) {
         if (answerQueries) {
+            replies.add(reply.clone());
+        }
+    }
+
+    private void collectTitleReport(byte[] reply) {
+        if (answerQueries || answerTitleReports) {
             replies.add(reply.clone());
         }
     }
@@ -70,6 +80,14 @@ public final class ScreenState {
     /** Turns the emulator's answers to queries on or off. */
     public void answerQueries(boolean answer) {
         this.answerQueries = answer;
+    }
+
+    /**
+     * Turns the emulator's answers to the title and icon-label reports on or off while its other answers are off
+     * (with them on, these are answered too). The reports still need {@link #allowTitleReports(boolean)}.
+     */
+    public void answerTitleReports(boolean answer) {
+        this.answerTitleReports = answer;
     }
 
     /**

@@ -111,6 +111,15 @@ public interface TerminalSession {
     }
 
     /**
+     * Turns the server emulator's answers to the title and icon-label reports (XTWINOPS 21, 20; only when
+     * {@code titleReports} allows them) on or off while its other answers are off: the client that answers the rest
+     * leaves these to the server (a web page's xterm.js cannot answer them). Sessions that have no such switch
+     * ignore it.
+     */
+    default void answerTitleReports(boolean answer) {
+    }
+
+    /**
      * Puts {@code bytes} into the output stream as if the program had written them: the emulator applies them and
      * every output listener records them, all at one seq, between two chunks of the program's own output. Used by
      * {@code clear} (SPEC §5.7) so every client and the server's copy clear at the same point.

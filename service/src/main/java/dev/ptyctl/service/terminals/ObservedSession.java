@@ -98,6 +98,11 @@ final class ObservedSession implements TerminalSession {
     }
 
     @Override
+    public void answerTitleReports(boolean answer) {
+        pty.answerTitleReports(answer);
+    }
+
+    @Override
     public void injectOutput(byte[] bytes) {
         pty.injectOutput(bytes);
     }

@@ -43,6 +43,7 @@ final class SharedTerminal {
     private final ReentrantLock sizing = new ReentrantLock();
     private final SizeArbiter arbiter = new SizeArbiter();
     private Boolean serverAnswers;
+    private Boolean serverAnswersTitleReports;
     private final AtomicBoolean watchingExit = new AtomicBoolean();
 
     /** @param onIdleAfterExit run when the program has exited and no client is left: forget this state */
@@ -78,6 +79,7 @@ final class SharedTerminal {
         try {
             attachment.bind(sender, arbiter.join(params.viewer()));
             attachments.add(attachment);
+            updateQueryAnswering();
             sender.offerSize(currentSize());
             terminal.title().ifPresent(title -> sender.offerTitle(Optional.of(title)));
         } finally {
@@ -322,7 +324,11 @@ final class SharedTerminal {
         return terminal.session().gridSize();
     }
 
-    /** SPEC §5.5: in {@code auto}, the server answers queries exactly while no client sets the size. */
+    /**
+     * SPEC §5.5: in {@code auto}, the server answers queries exactly while no client sets the size. The title and
+     * icon-label reports it also answers while the client that sets the size leaves them to it
+     * ({@code serverAnswers=titleReports}: the web page, whose xterm.js cannot answer them), in every mode.
+     */
     private void updateQueryAnswering() {
         boolean answer = switch (settings.answerQueries()) {
             case "server" -> true;
@@ -332,6 +338,12 @@ final class SharedTerminal {
         if (serverAnswers == null || serverAnswers != answer) {
             serverAnswers = answer;
             terminal.session().answerQueries(answer);
+        }
+        boolean titleReports = !answer && attachments.stream()
+                .anyMatch(a -> arbiter.owns(a.seat()) && a.params().leavesTitleReports());
+        if (serverAnswersTitleReports == null || serverAnswersTitleReports != titleReports) {
+            serverAnswersTitleReports = titleReports;
+            terminal.session().answerTitleReports(titleReports);
         }
     }
 }

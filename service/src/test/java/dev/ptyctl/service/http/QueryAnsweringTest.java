@@ -8,15 +8,21 @@ import dev.ptyctl.service.server.PtyctlServer;
 import dev.ptyctl.service.server.ServerToken;
 import io.helidon.config.Config;
 import io.restassured.path.json.JsonPath;
+import java.io.IOException;
 import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SPEC §5.5 on the real server: with only JSON-RPC users (no WebSocket client has set the size) under {@code auto}
  * the server's emulator answers the program's queries; under {@code clients} it never does, from the terminal's first
  * byte on, and only the client's own reply reaches the program; and under {@code auto} once a WebSocket client has set
  * the size, the program gets that client's answer and never the server's (exactly one answer); under {@code server}
- * even the sizing client's reply is dropped.
+ * even the sizing client's reply is dropped. The title reports (with {@code titleReports} on) are answered by the
+ * server also while a sizing client that leaves them to it ({@code serverAnswers=titleReports}, as the web page)
+ * answers the rest, and by the sizing client alone when it does not leave them.
  */
 class QueryAnsweringTest {
     /** Asks for the cursor position once the test says so, and prints the answer it read. */
@@ -25,6 +31,27 @@ class QueryAnsweringTest {
     /** Asks once, then reads a first answer and, for two more seconds, a second one, and prints both. */
     private static final String ASK_AND_COUNT = "read go; printf asking; printf '\\\\033[6n'; IFS= read -rs -d R a;"
             + " IFS= read -rs -t 2 -d R b; echo \\\" got=${a#?}|${b#?}|end\\\"";
+
+    /**
+     * Sets the title (UTF-8), asks for it once, then reads a first answer and, for two more seconds, a second one,
+     * and prints both with ESC shown as ^ (each read stops at the backslash of ST).
+     */
+    private static final String ASK_TITLE = """
+            stty -echo
+            read go
+            printf '\\033]2;caf\\303\\251\\033\\\\'
+            printf asking
+            printf '\\033[21t'
+            IFS= read -rs -d '\\' a
+            IFS= read -rs -t 2 -d '\\' b
+            printf ' got=%s|%s|end\\n' "${a//$'\\e'/^}" "${b//$'\\e'/^}"
+            read x
+            """;
+    /** The server's answer as ASK_TITLE prints it: OSC l café, up to the ESC of ST. */
+    private static final String SERVER_TITLE = "^]lcaf\u00e9^";
+
+    @TempDir
+    Path dir;
 
     @Test
     void underAutoTheServerAnswersWhileNoClientHasSetTheSize() throws Exception {
@@ -101,6 +128,66 @@ class QueryAnsweringTest {
         } finally {
             http.shutdownNow();
         }
+    }
+
+    @Test
+    void withTitleReportsOnAndNoClientTheServerAnswersTheTitleReportOnce() throws Exception {
+        try (PtyctlServer server = PtyctlServer.start(TestServers.withTitleReports("auto"), ServerToken.none(),
+                Config.empty()); RpcLines rpc = RpcLines.connect(titleAsker(server).getInt("rpc.port"))) {
+            rpc.type("go");
+            assertThat(rpc.waitFor("|end")).contains("got=" + SERVER_TITLE + "||end");
+        }
+    }
+
+    @Test
+    void aSizingClientThatLeavesTitleReportsToTheServerGetsTheServerToAnswerThemOnce() throws Exception {
+        assertThat(titleAnswersWithSizingClient("clientId=page&serverAnswers=titleReports", null))
+                .contains("got=" + SERVER_TITLE + "||end");
+    }
+
+    @Test
+    void aSizingClientThatDoesNotLeaveTitleReportsToTheServerIsTheOneThatAnswers() throws Exception {
+        // e.g. ptyctl attach, whose local terminal may answer title reports itself: the server must stay silent
+        assertThat(titleAnswersWithSizingClient("clientId=page", "\u001b]lclient\u001b\\"))
+                .contains("got=^]lclient^||end");
+    }
+
+    /**
+     * With title reports on: a client attaches with {@code query}, sets the size and types (claiming the terminal),
+     * answers the program's title report with {@code reply} (none when null) and returns the program's output.
+     */
+    private String titleAnswersWithSizingClient(String query, String reply) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        try (PtyctlServer server = PtyctlServer.start(TestServers.withTitleReports("auto"), ServerToken.none(),
+                Config.empty())) {
+            SocketFrames page = SocketFrames.attach(http, server, titleAsker(server).getString("terminalId"), query);
+            page.socket().sendText("{\"type\":\"resize\",\"clientId\":\"page\",\"clientSeq\":1,\"cols\":90,"
+                    + "\"rows\":20}", true).join();
+            assertThat(page.next("size").getInt("cols")).isIn(90, 100);
+            page.go(); // input that claims: this client sets the size and answers from now on
+            String output = "";
+            while (!output.contains("asking")) {
+                output += page.next("output").getString("data");
+            }
+            if (reply != null) {
+                page.socket().sendText("{\"type\":\"input\",\"clientId\":\"page\",\"clientSeq\":2,\"claim\":false,"
+                        + "\"data\":" + JsonSupport.PROVIDER.createValue(reply) + "}", true).join();
+            }
+            while (!output.contains("|end")) {
+                output += page.next("output").getString("data");
+            }
+            return output;
+        } finally {
+            http.shutdownNow();
+        }
+    }
+
+    private JsonPath titleAsker(PtyctlServer server) throws IOException {
+        Path script = dir.resolve("ask-title.sh");
+        Files.writeString(script, ASK_TITLE);
+        return given(TestServers.api(server)).body("{\"sessionId\":\"title\",\"shell\":\"/bin/bash\","
+                + "\"args\":[\"--norc\"," + JsonSupport.PROVIDER.createValue(script.toString()) + "]}")
+                .post("/v1/terminals").then().statusCode(201).extract().jsonPath();
     }
 
     private static PtyctlServer start(String answerQueries) {

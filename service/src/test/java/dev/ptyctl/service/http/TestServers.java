@@ -61,12 +61,24 @@ final class TestServers {
         return settings(d.replayBytes(), d.clientBacklogBytes(), d.maxTerminals(), answerQueries);
     }
 
+    /** {@link #settings()} with another {@code answerQueries} and the title reports allowed. */
+    static ServerSettings withTitleReports(String answerQueries) {
+        TerminalSettings d = TerminalSettings.DEFAULTS;
+        return settings(d.replayBytes(), d.clientBacklogBytes(), d.maxTerminals(), answerQueries, true);
+    }
+
     private static ServerSettings settings(int replayBytes, int clientBacklogBytes, int maxTerminals,
                                            String answerQueries) {
+        return settings(replayBytes, clientBacklogBytes, maxTerminals, answerQueries,
+                TerminalSettings.DEFAULTS.titleReports());
+    }
+
+    private static ServerSettings settings(int replayBytes, int clientBacklogBytes, int maxTerminals,
+                                           String answerQueries, boolean titleReports) {
         TerminalSettings d = TerminalSettings.DEFAULTS;
         return ServerSettings.defaults().withAddress("127.0.0.1", 0).withTerminals(new TerminalSettings(SHELL,
                 d.cols(), d.rows(), d.scrollbackLines(), replayBytes, clientBacklogBytes, maxTerminals, answerQueries,
-                false, Duration.ofMillis(500), d.titleReports(), d.idPrefix()));
+                false, Duration.ofMillis(500), titleReports, d.idPrefix()));
     }
 
     static PtyctlServer start() {

@@ -135,6 +135,11 @@ final class FakeTerminal implements AttachableTerminal {
         }
 
         @Override
+        public void answerTitleReports(boolean answer) {
+            screen.answerTitleReports(answer);
+        }
+
+        @Override
         public void injectOutput(byte[] bytes) {
             emit(bytes);
         }

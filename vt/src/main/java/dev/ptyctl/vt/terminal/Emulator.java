@@ -392,6 +392,16 @@ public final class Emulator implements VtHandler {
     }
 
     /**
+     * Sets apart where the answers to XTWINOPS 21 and 20 (title and icon-label reports) go; null sends them with
+     * the other replies, the default.
+     *
+     * @param sink receives each title report's bytes, from the feeding thread
+     */
+    public void onTitleReport(Consumer<byte[]> sink) {
+        t.onTitleReport(sink);
+    }
+
+    /**
      * Whether XTWINOPS 21 and 20 report the title and icon label (off by default, as in xterm).
      *
      * @param allow true to answer them

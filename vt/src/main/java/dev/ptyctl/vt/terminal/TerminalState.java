@@ -86,6 +86,8 @@ final class TerminalState {
      */
     dev.ptyctl.vt.screen.Line lastPromptLine;
     private Consumer<byte[]> replySink = bytes -> { };
+    /** Where the title and icon-label reports go when set apart from the other replies; null: with them. */
+    private Consumer<byte[]> titleReportSink;
 
     TerminalState(int cols, int rows, int scrollbackLimit) {
         this.cols = cols;
@@ -124,6 +126,10 @@ final class TerminalState {
         this.replySink = sink == null ? bytes -> { } : sink;
     }
 
+    void onTitleReport(Consumer<byte[]> sink) {
+        this.titleReportSink = sink;
+    }
+
     void onPromptMark(java.util.function.Consumer<dev.ptyctl.vt.PromptMark> sink) {
         this.promptSink = sink == null ? mark -> { } : sink;
     }
@@ -134,5 +140,10 @@ final class TerminalState {
 
     void reply(String text) {
         replySink.accept(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** An answer to XTWINOPS 20 or 21: to the title-report sink when one is set, else with the other replies. */
+    void titleReport(String text) {
+        (titleReportSink != null ? titleReportSink : replySink).accept(text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -51,7 +51,7 @@ final class WindowOps {
     /** 20 / 21: {@code OSC L label ST} / {@code OSC l title ST}, when configured to answer. */
     private void reportLabel(String kind, String text) {
         if (t.titleReports) {
-            t.reply("\u001b]" + kind + (t.titleModes.queryHex() ? TitleModes.hex(text) : text) + "\u001b\\");
+            t.titleReport("\u001b]" + kind + (t.titleModes.queryHex() ? TitleModes.hex(text) : text) + "\u001b\\");
         } else {
             t.unknown.record("CSI t " + (kind.equals("L") ? 20 : 21) + " (title reports not allowed)");
         }
