@@ -54,7 +54,7 @@ public final class SharedServer implements BeforeAllCallback {
      * shared by all the shells starting at the same moment), and the {@code PATH} without pyenv's shims, which need
      * that home.
      */
-    private static Map<String, String> isolatedEnvironment() throws java.io.IOException {
+    public static Map<String, String> isolatedEnvironment() throws java.io.IOException {
         Path home = Files.createTempDirectory("ptyctl-e2e-home");
         String path = Arrays.stream(System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":"))
                 .filter(entry -> !entry.contains("/.pyenv/")).collect(Collectors.joining(":"));

@@ -8,11 +8,15 @@ import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalSize;
+import dev.ptyctl.e2e.server.ServerProcess;
+import dev.ptyctl.e2e.server.SharedServer;
 import dev.ptyctl.e2e.server.UsesServer;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +32,9 @@ import org.openqa.selenium.Keys;
  * the terminal each gets exactly one answer, the page's, byte for byte in the server's format (or from what the page
  * shows, where it knows better: its size, its theme); without a page, the server's answers are the emulator's.
  * The program sends each query followed by a status request (DSR 5, which both answer with {@code CSI 0 n}) and
- * records everything that comes back up to that answer, so an answer missing, doubled or malformed shows.
+ * records everything that comes back up to that answer, so an answer missing, doubled or malformed shows. The title
+ * reports (XTWINOPS 20, 21) stay unanswered on the shared server (titleReports off, as xterm); on a server with
+ * titleReports on, the server answers them exactly once, also while the page answers the rest.
  */
 @UsesServer
 @BrowserTest
@@ -44,6 +50,8 @@ class WebQueriesE2eTest {
     private static final String CHECKSUM_SCREEN = ESC + "[H" + ESC + "[2JA" + ESC + "[1;3He\u0301\u4e2d";
     /** Each query by name, in the order asked; the answers whose values depend on who answers are named. */
     private static final Map<String, String> QUERIES = queries();
+    /** The key under which {@link #askThroughThePage} returns the terminal's id. */
+    private static final String TERMINAL = "terminal";
     /** The program: reads queries (printf %b notation) from $1, appends each one's answer and DSR 5's to $2. */
     private static final String PROGRAM = """
             sentinel=$'\\e\\\\[0n$'
@@ -62,14 +70,12 @@ class WebQueriesE2eTest {
             """;
 
     private WebSession session;
-    private Page page;
     @TempDir
     Path dir;
 
     @BeforeEach
     void openBrowser() throws Exception {
         session = WebSession.open();
-        page = session.page();
         Files.writeString(dir.resolve("queries.sh"), PROGRAM);
         StringBuilder lines = new StringBuilder();
         QUERIES.values().forEach(query -> lines.append(printfNotation(query)).append('\n'));
@@ -131,6 +137,14 @@ class WebQueriesE2eTest {
         q.put("OSC 4 palette and special", ESC + "]4;1;?;256;?" + ST);
         q.put("RIS", ESC + "]5;1;#010203" + ST + ESC + "]17;#040506" + ST + ESC + "c"
                 + ESC + "]5;1;?" + ST + ESC + "]17;?" + ST);
+        // Last: the titles they set stay. Never set (bash without its startup files sets none), then OSC 0 (both),
+        // OSC 1 (the icon label alone), UTF-8, XTSMTITLE 1 (reported hex-encoded) and 0 (set hex-encoded).
+        q.put("XTWINOPS 21 never set", ESC + "[21t");
+        q.put("XTWINOPS 20 never set", ESC + "[20t");
+        q.put("XTWINOPS 21 and 20", ESC + "]0;caf\u00e9 \u4e2d" + ST + ESC + "]1;icon" + ST + ESC + "[21t"
+                + ESC + "[20t");
+        q.put("XTWINOPS 21 hex", ESC + "[>1t" + ESC + "[21t" + ESC + "[>1T");
+        q.put("XTWINOPS 21 set hex", ESC + "[>0t" + ESC + "]2;414243" + ST + ESC + "[>0T" + ESC + "[21t");
         return q;
     }
 
@@ -150,9 +164,13 @@ class WebQueriesE2eTest {
         return out.toString();
     }
 
-    /** The server's emulator's answer to each query, asked in order on a fresh terminal of the size. */
-    private static Map<String, String> emulatorAnswers(TerminalSize size) {
+    /**
+     * The server's emulator's answer to each query, asked in order on a fresh terminal of the size, with the title
+     * reports allowed or not.
+     */
+    private static Map<String, String> emulatorAnswers(TerminalSize size, boolean titleReports) {
         dev.ptyctl.vt.Terminal vt = new dev.ptyctl.vt.Terminal(size.cols(), size.rows());
+        vt.allowTitleReports(titleReports);
         StringBuilder reply = new StringBuilder();
         vt.onReply(bytes -> reply.append(new String(bytes, StandardCharsets.UTF_8)));
         Map<String, String> answers = new LinkedHashMap<>();
@@ -186,7 +204,11 @@ class WebQueriesE2eTest {
     }
 
     private Terminal shell() throws Exception {
-        return session.create(CreateTerminalRequest.builder("queries-" + UUID.randomUUID())
+        return shell(session);
+    }
+
+    private static Terminal shell(WebSession on) throws Exception {
+        return on.create(CreateTerminalRequest.builder("queries-" + UUID.randomUUID())
                 .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
     }
 
@@ -201,35 +223,99 @@ class WebQueriesE2eTest {
                 assertThat(rpc.waitFor("QUERIES-DONE", Duration.ofSeconds(60)).matched()).isTrue();
             });
         }
-        Map<String, String> expected = emulatorAnswers(session.terminals().get(alone.terminalId()).size());
+        Map<String, String> expected = emulatorAnswers(session.terminals().get(alone.terminalId()).size(), false);
         assertThat(answers(lines)).isEqualTo(expected);
+        assertThat(expected.get("XTWINOPS 21 and 20")).as("titleReports off: no title reports").isEmpty();
     }
 
     @Test
     void aPageThatClaimsTheTerminalAnswersEachQueryOnceInTheServersFormat() throws Exception {
-        Terminal shown = shell();
-        String id = shown.terminalId();
-        page.open("/?t=" + id + "&renderer=dom");
-        page.waitForText(id, PROMPT.strip());
-        page.click(id);
-        Map<String, Long> sent = WebPageE2eTest.sentSizeOf(page, id);
-        WebPageE2eTest.waitForPtySize(page, session.terminals(), id, sent);
-        Map<String, String> got = answers(ask("page", command -> {
-            page.type(id, command, Keys.ENTER);
-            page.waitUntil("the program ends", Duration.ofSeconds(60),
-                    () -> page.buffer(id).contains("QUERIES-DONE"));
-        }));
-
-        Map<String, String> expected = emulatorAnswers(session.terminals().get(id).size());
-        expected.putAll(pageAnswers(id));
+        Map<String, String> got = askThroughThePage(session);
+        String id = got.remove(TERMINAL);
+        Map<String, String> expected = emulatorAnswers(session.terminals().get(id).size(), false);
+        expected.putAll(pageAnswers(session.page(), id));
         assertThat(got).isEqualTo(expected);
         assertThat(got.get("DECRQCRA")).as("A, blank, e + U+0301, U+4E2D, its right half, blank")
                 .isEqualTo(ESC + "P7!~5214" + ST);
+        assertThat(got.get("XTWINOPS 21 and 20")).as("titleReports off: no title reports").isEmpty();
+    }
+
+    @Test
+    void withTitleReportsOnTheServerAnswersThemOnceWhileThePageAnswersTheRest() throws Exception {
+        try (ServerProcess server = ServerProcess.start(titleReportsOn(), "--port", "0")) {
+            WebSession own = WebSession.open(server.url());
+            try {
+                Map<String, String> got = askThroughThePage(own);
+                String id = got.remove(TERMINAL);
+                Map<String, String> expected = emulatorAnswers(own.terminals().get(id).size(), true);
+                expected.putAll(pageAnswers(own.page(), id));
+                assertThat(got).isEqualTo(expected);
+                assertThat(got.get("XTWINOPS 21 never set")).isEqualTo(ESC + "]l" + ST);
+                assertThat(got.get("XTWINOPS 21 and 20")).as("OSC 0 set both, OSC 1 then the icon label")
+                        .isEqualTo(ESC + "]lcaf\u00e9 \u4e2d" + ST + ESC + "]Licon" + ST);
+                assertThat(got.get("XTWINOPS 21 hex")).isEqualTo(ESC + "]l636166C3A920E4B8AD" + ST);
+                assertThat(got.get("XTWINOPS 21 set hex")).isEqualTo(ESC + "]lABC" + ST);
+            } finally {
+                own.close();
+            }
+        }
+    }
+
+    @Test
+    void withTitleReportsOnAndNoPageTheServerAnswersThemOnce() throws Exception {
+        try (ServerProcess server = ServerProcess.start(titleReportsOn(), "--port", "0")) {
+            WebSession own = WebSession.open(server.url());
+            try {
+                Terminal alone = shell(own);
+                List<String> lines;
+                try (RpcClient rpc = RpcClient.connect(alone.rpc())) {
+                    assertThat(rpc.waitFor(PROMPT.strip(), Duration.ofSeconds(20)).matched()).isTrue();
+                    lines = ask("server-titles", command -> {
+                        rpc.write(Action.text(command), Action.key(Key.ENTER));
+                        assertThat(rpc.waitFor("QUERIES-DONE", Duration.ofSeconds(60)).matched()).isTrue();
+                    });
+                }
+                Map<String, String> got = answers(lines);
+                assertThat(got).isEqualTo(emulatorAnswers(own.terminals().get(alone.terminalId()).size(), true));
+                assertThat(got.get("XTWINOPS 21 and 20"))
+                        .isEqualTo(ESC + "]lcaf\u00e9 \u4e2d" + ST + ESC + "]Licon" + ST);
+            } finally {
+                own.close();
+            }
+        }
+    }
+
+    /** The environment of the shared server's shells, and title reports allowed. */
+    private static Map<String, String> titleReportsOn() throws IOException {
+        Map<String, String> env = new HashMap<>(SharedServer.isolatedEnvironment());
+        env.put("PTYCTL_TERMINALS_TITLE_REPORTS", "true");
+        return env;
+    }
+
+    /**
+     * Runs the program in a shell of {@code on}'s server shown by its page, which claims the terminal once the PTY
+     * has its size, and returns each query's answer, and the terminal's id under {@link #TERMINAL}.
+     */
+    private Map<String, String> askThroughThePage(WebSession on) throws Exception {
+        Page shownIn = on.page();
+        String id = shell(on).terminalId();
+        shownIn.open("/?t=" + id + "&renderer=dom");
+        shownIn.waitForText(id, PROMPT.strip());
+        shownIn.click(id);
+        Map<String, Long> sent = WebPageE2eTest.sentSizeOf(shownIn, id);
+        WebPageE2eTest.waitForPtySize(shownIn, on.terminals(), id, sent);
+        Map<String, String> got = answers(ask("page", command -> {
+            shownIn.type(id, command, Keys.ENTER);
+            shownIn.waitUntil("the program ends", Duration.ofSeconds(60),
+                    () -> shownIn.buffer(id).contains("QUERIES-DONE"));
+        }));
+        got.put(TERMINAL, id);
+        return got;
     }
 
     /** The answers that come from what the page shows: its window, its text area, its theme, its DA1. */
     @SuppressWarnings("unchecked")
-    private Map<String, String> pageAnswers(String id) {
+    private static Map<String, String> pageAnswers(Page page, String id) {
         Map<String, Object> shown = (Map<String, Object>) page.js("""
                 const term = window.ptyctl.terminals[arguments[0]];
                 const area = term.element.querySelector('.xterm-screen');

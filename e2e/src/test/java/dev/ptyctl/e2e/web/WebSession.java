@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A browser test's client and page against the shared server ({@code ptyctl.url}): opened before each test, closed
- * after it, deleting the terminals it created.
+ * A browser test's client and page against the shared server ({@code ptyctl.url}) or one of the test's own: opened
+ * before each test, closed after it, deleting the terminals it created.
  */
 final class WebSession implements AutoCloseable {
     private final List<String> created = new ArrayList<>();
@@ -23,7 +23,11 @@ final class WebSession implements AutoCloseable {
     }
 
     static WebSession open() {
-        String url = System.getProperty("ptyctl.url");
+        return open(System.getProperty("ptyctl.url"));
+    }
+
+    /** The same against the server at {@code url} (a test's own, configured differently). */
+    static WebSession open(String url) {
         TerminalsClient terminals = TerminalsClient.of(URI.create(url));
         return new WebSession(terminals, Page.in(url));
     }

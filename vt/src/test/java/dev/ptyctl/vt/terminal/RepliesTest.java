@@ -182,6 +182,40 @@ class RepliesTest {
     }
 
     @ChunkedTest
+    void titleReportsGiveTheTitleAsSetInXtermsTitleModes(Chunking chunking) {
+        Terminal t = new Terminal(10, 5);
+        t.allowTitleReports(true);
+        assertThat(replies(t, chunking, CSI + "21t" + CSI + "20t")).as("never set: empty")
+            .isEqualTo(OSC + "l" + ST + OSC + "L" + ST);
+        assertThat(replies(t, chunking, OSC + "0;caf\u00e9 \u4e2d\u0007" + CSI + "21t" + CSI + "20t"))
+            .as("OSC 0 sets both; UTF-8 as UTF-8")
+            .isEqualTo(OSC + "lcaf\u00e9 \u4e2d" + ST + OSC + "Lcaf\u00e9 \u4e2d" + ST);
+        assertThat(replies(t, chunking, OSC + "1;icon" + ST + CSI + "20t" + CSI + "21t"))
+            .as("OSC 1 the icon label only").isEqualTo(OSC + "Licon" + ST + OSC + "lcaf\u00e9 \u4e2d" + ST);
+        assertThat(replies(t, chunking, CSI + ">1t" + CSI + "21t" + CSI + ">1T" + CSI + "21t"))
+            .as("XTSMTITLE 1: reported as hex of the UTF-8 bytes, until XTRMTITLE 1")
+            .isEqualTo(OSC + "l636166C3A920E4B8AD" + ST + OSC + "lcaf\u00e9 \u4e2d" + ST);
+        assertThat(replies(t, chunking, CSI + ">0t" + OSC + "2;414243" + ST + CSI + ">0T" + CSI + "21t"))
+            .as("XTSMTITLE 0: set as hex").isEqualTo(OSC + "lABC" + ST);
+        assertThat(replies(t, chunking, CSI + "22;2t" + OSC + "2;other" + ST + CSI + "23;2t" + CSI + "21t"))
+            .as("the title stack").isEqualTo(OSC + "lABC" + ST);
+    }
+
+    @ChunkedTest
+    void titleReportsGoToTheirOwnSinkWhenOneIsSet(Chunking chunking) {
+        Terminal t = new Terminal(10, 5);
+        t.allowTitleReports(true);
+        ByteArrayOutputStream titles = new ByteArrayOutputStream();
+        t.onTitleReport(titles::writeBytes);
+        assertThat(replies(t, chunking, OSC + "2;title" + ST + CSI + "21t" + CSI + "5n" + CSI + "20t"))
+            .isEqualTo(CSI + "0n");
+        assertThat(titles.toString(StandardCharsets.UTF_8)).isEqualTo(OSC + "ltitle" + ST + OSC + "L" + ST);
+        t.onTitleReport(null);
+        assertThat(replies(t, chunking, CSI + "21t")).as("null: with the other replies again")
+            .isEqualTo(OSC + "ltitle" + ST);
+    }
+
+    @ChunkedTest
     void rectangleChecksumSumsTheCodePointsAsXtermWithChecksumExtension23(Chunking chunking) {
         assertThat(replies(chunking, "AB" + CSI + "1;1;1;1;1;1*y")).isEqualTo(DCS + "1!~0041" + ST);
         assertThat(replies(chunking, "AB" + CSI + "7;1;1;1;1;3*y")).as("a blank counts as a space")
