@@ -315,8 +315,8 @@ class WebQueriesE2eTest {
 
     /** The answers that come from what the page shows: its window, its text area, its theme, its DA1. */
     @SuppressWarnings("unchecked")
-    private static Map<String, String> pageAnswers(Page page, String id) {
-        Map<String, Object> shown = (Map<String, Object>) page.js("""
+    private static Map<String, String> pageAnswers(Page shownIn, String id) {
+        Map<String, Object> shown = (Map<String, Object>) shownIn.js("""
                 const term = window.ptyctl.terminals[arguments[0]];
                 const area = term.element.querySelector('.xterm-screen');
                 const box = area.getBoundingClientRect();

@@ -26,6 +26,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
 
@@ -134,6 +135,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final ReentrantLock ingestLock = new ReentrantLock();
     /** Bytes handed to the as-read listeners so far; written under {@link #ingestLock}. */
     private volatile long readSeq;
+    /** Guards {@link #repliedSeq}; {@link #repliesQueued} is signalled when it grows. */
+    private final ReentrantLock repliesLock = new ReentrantLock();
+    private final Condition repliesQueued = repliesLock.newCondition();
+    /** Bytes the screen has applied and whose replies are queued for the writer (the screen thread writes it). */
+    private long repliedSeq;
     /** Orders writes made on callers' threads with the writer thread's queue. */
     private final ReentrantLock writeOrder = new ReentrantLock();
     /** Tasks submitted to {@link #writer} and not yet finished; guarded by {@link #writeOrder}. */
@@ -575,10 +581,23 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         }
     }
 
-    /** Gives a chunk to the as-read listeners and queues it for the emulator; returns the seq after it. */
+    /**
+     * Gives a chunk to the as-read listeners and queues it for the emulator; returns the seq after it. While the
+     * server answers the title reports and a client the rest ({@link ScreenState#answersTitleReportsAlone()}), the
+     * emulator applies the chunk and its replies are queued for the writer first, and the listeners (the output log
+     * clients read) get it after: the server's answer to a title report in it then reaches the program before the
+     * client's answer to any query that follows it (the client answers from the output log, which otherwise runs
+     * ahead of the emulator). An emulator that does not catch up within {@link #DRAIN_AFTER_EXIT} is not waited for
+     * further.
+     */
     private long ingest(byte[] data, int offset, int length) throws InterruptedException {
         ingestLock.lockInterruptibly();
         try {
+            boolean applyFirst = screen.answersTitleReportsAlone();
+            if (applyFirst) {
+                pending.put(data, offset, length);
+                awaitReplied(readSeq + length, System.nanoTime() + DRAIN_AFTER_EXIT.toNanos());
+            }
             readSeq += length;
             for (OutputListener listener : asRead) {
                 try {
@@ -587,7 +606,9 @@ public final class PtySession implements TerminalSession, AutoCloseable {
                     LOG.log(System.Logger.Level.WARNING, "output listener failed", e);
                 }
             }
-            pending.put(data, offset, length);
+            if (!applyFirst) {
+                pending.put(data, offset, length);
+            }
             return readSeq;
         } finally {
             ingestLock.unlock();
@@ -628,11 +649,43 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         } catch (RuntimeException e) {
             // An emulator bug must not stop the screen, or the reader would wait for it for ever.
             LOG.log(System.Logger.Level.ERROR, "emulator of process " + pid() + " failed on output", e);
+        } finally {
+            markReplied(n);
         }
         if (n == chunk.length && chunk.length < APPLY_CHUNK_BYTES) {
             return new byte[Math.min(APPLY_CHUNK_BYTES, chunk.length * 2)];
         }
         return chunk;
+    }
+
+    /** Counts {@code n} more bytes applied with their replies queued for the writer, and wakes who waits for it. */
+    private void markReplied(int n) {
+        repliesLock.lock();
+        try {
+            repliedSeq += n;
+            repliesQueued.signalAll();
+        } finally {
+            repliesLock.unlock();
+        }
+    }
+
+    /**
+     * Waits until the screen has applied output up to {@code seq} and its replies to queries in it are queued for the
+     * writer (so any write made later goes after them), or the deadline.
+     */
+    private void awaitReplied(long seq, long deadlineNanos) throws InterruptedException {
+        repliesLock.lockInterruptibly();
+        try {
+            while (repliedSeq < seq) {
+                long remaining = deadlineNanos - System.nanoTime();
+                if (remaining <= 0) {
+                    return;
+                }
+                repliesQueued.awaitNanos(remaining);
+            }
+        } finally {
+            repliesLock.unlock();
+        }
     }
 
     /** Waits until the screen has applied output up to {@code seq}, or the deadline. */

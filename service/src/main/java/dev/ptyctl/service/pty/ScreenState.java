@@ -28,6 +28,7 @@ public final class ScreenState {
     private final List<OutputListener> listeners = new CopyOnWriteArrayList<>();
     private volatile boolean answerQueries;
     private volatile boolean answerTitleReports;
+    private volatile boolean titleReportsAllowed;
     private long outputSeq;
     /**
      * The size and where it began; written under the lock, read without it (a client's sender checks it after every
@@ -72,6 +73,7 @@ public final class ScreenState {
         lock.lock();
         try {
             terminal.allowTitleReports(allow);
+            titleReportsAllowed = allow;
         } finally {
             lock.unlock();
         }
@@ -88,6 +90,15 @@ public final class ScreenState {
      */
     public void answerTitleReports(boolean answer) {
         this.answerTitleReports = answer;
+    }
+
+    /**
+     * Whether the emulator answers the title reports (allowed, and turned on by {@link #answerTitleReports}) while a
+     * client answers every other query: output must then be applied here before any client sees it, so that the
+     * server's answer to a title report reaches the program before the client's answer to any later query.
+     */
+    public boolean answersTitleReportsAlone() {
+        return answerTitleReports && titleReportsAllowed && !answerQueries;
     }
 
     /**
