@@ -33,22 +33,23 @@ class QueryAnsweringTest {
             + " IFS= read -rs -t 2 -d R b; echo \\\" got=${a#?}|${b#?}|end\\\"";
 
     /**
-     * Sets the title (UTF-8), asks for it once, then reads a first answer and, for two more seconds, a second one,
-     * and prints both with ESC shown as ^ (each read stops at the backslash of ST).
+     * Sets the title (UTF-8), asks for it and then for the status (DSR 5, as programs end a burst of queries with a
+     * sentinel), reads up to the status answer's n and, for two more seconds, up to another n, and prints both with
+     * ESC shown as ^.
      */
     private static final String ASK_TITLE = """
             stty -echo
             read go
             printf '\\033]2;caf\\303\\251\\033\\\\'
             printf asking
-            printf '\\033[21t'
-            IFS= read -rs -d '\\' a
-            IFS= read -rs -t 2 -d '\\' b
+            printf '\\033[21t\\033[5n'
+            IFS= read -rs -d n a
+            IFS= read -rs -t 2 -d n b
             printf ' got=%s|%s|end\\n' "${a//$'\\e'/^}" "${b//$'\\e'/^}"
             read x
             """;
-    /** The server's answer as ASK_TITLE prints it: OSC l café, up to the ESC of ST. */
-    private static final String SERVER_TITLE = "^]lcaf\u00e9^";
+    /** The server's answers as ASK_TITLE prints them: OSC l café ST, then CSI 0 (n is the delimiter). */
+    private static final String SERVER_ANSWERS = "^]lcaf\u00e9^\\^[0||end";
 
     @TempDir
     Path dir;
@@ -135,26 +136,27 @@ class QueryAnsweringTest {
         try (PtyctlServer server = PtyctlServer.start(TestServers.withTitleReports("auto"), ServerToken.none(),
                 Config.empty()); RpcLines rpc = RpcLines.connect(titleAsker(server).getInt("rpc.port"))) {
             rpc.type("go");
-            assertThat(rpc.waitFor("|end")).contains("got=" + SERVER_TITLE + "||end");
+            assertThat(rpc.waitFor("|end")).contains("got=" + SERVER_ANSWERS);
         }
     }
 
     @Test
     void aSizingClientThatLeavesTitleReportsToTheServerGetsTheServerToAnswerThemOnce() throws Exception {
-        assertThat(titleAnswersWithSizingClient("clientId=page&serverAnswers=titleReports", null))
-                .contains("got=" + SERVER_TITLE + "||end");
+        // The client answers the status as soon as it sees the request: the server's title report must come first.
+        assertThat(titleAnswersWithSizingClient("clientId=page&serverAnswers=titleReports", "\u001b[0n"))
+                .contains("got=^]lcaf\u00e9^\\^[0||end");
     }
 
     @Test
     void aSizingClientThatDoesNotLeaveTitleReportsToTheServerIsTheOneThatAnswers() throws Exception {
         // e.g. ptyctl attach, whose local terminal may answer title reports itself: the server must stay silent
-        assertThat(titleAnswersWithSizingClient("clientId=page", "\u001b]lclient\u001b\\"))
-                .contains("got=^]lclient^||end");
+        assertThat(titleAnswersWithSizingClient("clientId=page", "\u001b]lother\u001b\\\u001b[0n"))
+                .contains("got=^]lother^\\^[0||end");
     }
 
     /**
      * With title reports on: a client attaches with {@code query}, sets the size and types (claiming the terminal),
-     * answers the program's title report with {@code reply} (none when null) and returns the program's output.
+     * sends {@code reply} as soon as it sees the status request in the output, and returns the program's output.
      */
     private String titleAnswersWithSizingClient(String query, String reply) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
@@ -166,7 +168,7 @@ class QueryAnsweringTest {
             assertThat(page.next("size").getInt("cols")).isIn(90, 100);
             page.go(); // input that claims: this client sets the size and answers from now on
             String output = "";
-            while (!output.contains("asking")) {
+            while (!output.contains("\u001b[5n")) {
                 output += page.next("output").getString("data");
             }
             if (reply != null) {

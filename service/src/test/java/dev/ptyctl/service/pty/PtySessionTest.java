@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -272,6 +274,31 @@ class PtySessionTest {
         awaitText(session, "asking");
         type(session, "\033[9;9R");
         awaitText(session, "got=[9;9");
+        assertThat(exitCode(session)).isZero();
+    }
+
+    @Test
+    void whileOnlyTheTitleReportsAreAnsweredHereOutputReachesClientsOnlyOnceApplied() throws Exception {
+        // Clients answer from the output log (an as-read listener). While the server answers the title reports and a
+        // client the rest, a chunk must reach the log only once the screen has applied it (and queued its answers),
+        // or the client's answer to a query after a title report could reach the program before the server's.
+        List<Long> aheadOfScreen = new CopyOnWriteArrayList<>();
+        AtomicReference<PtySession> self = new AtomicReference<>();
+        PtySession session = spawn(SpawnOptions.of(List.of("bash", "--norc", "-c",
+                "read go; printf '\\033]2;t\\033\\\\\\033[21t'; IFS= read -rs -d '\\' a; echo \" got=${a#?}\""))
+                .withTitleReports(true)
+                .withOutputListener((data, offset, length, seq) -> {
+                    PtySession started = self.get();
+                    if (started != null && started.progress().outputSeq() < seq) {
+                        aheadOfScreen.add(seq);
+                    }
+                }));
+        self.set(session);
+        session.answerQueries(false);
+        session.answerTitleReports(true);
+        type(session, "go\r");
+        awaitText(session, "got=]lt");
+        assertThat(aheadOfScreen).isEmpty();
         assertThat(exitCode(session)).isZero();
     }
 
