@@ -588,8 +588,23 @@ public final class Line {
         if (from >= to) {
             return;
         }
-        Arrays.fill(content, from, to, EMPTY);
-        fillStyles(from, to, style);
+        if (style == Style.DEFAULT && from < stylesValid && (from > 0 || to < stylesValid)) {
+            // Part of a styled line made default (an EL after text, an ED's rows after ELs left styles past used):
+            // content and styles in one pass. Two fills of the same few cells cost two calls and two loop ends.
+            int both = Math.min(to, stylesValid);
+            int[] cells = content;
+            long[] st = styles;
+            for (int k = from; k < both; k++) {
+                cells[k] = EMPTY;
+                st[k] = Style.DEFAULT;
+            }
+            if (both < to) {
+                Arrays.fill(cells, both, to, EMPTY);
+            }
+        } else {
+            Arrays.fill(content, from, to, EMPTY);
+            fillStyles(from, to, style);
+        }
         if (extras != null || extra != 0) {
             Arrays.fill(extras(), from, to, extra);
         }

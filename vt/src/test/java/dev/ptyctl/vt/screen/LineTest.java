@@ -317,6 +317,26 @@ class LineTest {
     }
 
     @Test
+    void erasingFromInsideStyledCellsBlanksThePlainCellsAfterThemToo() {
+        // styles are kept only up to the last styled cell: an erase that starts inside them and ends past them
+        Line line = new Line(20, Style.DEFAULT);
+        long green = Style.withFg(Style.DEFAULT, Style.color(Style.COLOR_P16, 2));
+        for (int col = 0; col < 5; col++) {
+            line.set(col, 'a', 1, green, 0);
+        }
+        for (int col = 5; col < 12; col++) {
+            line.set(col, 'b', 1, Style.DEFAULT, 0);
+        }
+        line.erase(3, 20, Style.DEFAULT);
+        assertThat(line.text()).isEqualTo("aaa");
+        for (int col = 3; col < 20; col++) {
+            assertThat(line.hasText(col)).as("col %d", col).isFalse();
+            assertThat(line.style(col)).as("col %d", col).isEqualTo(Style.DEFAULT);
+        }
+        assertThat(line.style(2)).isEqualTo(green);
+    }
+
+    @Test
     void resetRecyclesTheLineAsBlank() {
         Line line = line("abc", 3);
         line.appendCombining(0, 0x301, 0);
