@@ -53,10 +53,7 @@ class Utf8FastPathTest {
             byte[] stream = stream(random);
             Terminal whole = new Terminal(cols, rows, 30);
             whole.feed(stream);
-            Terminal byByte = new Terminal(cols, rows, 30);
-            for (byte b : stream) {
-                byByte.feed(new byte[] {b});
-            }
+            Terminal byByte = byteAtATime(new Terminal(cols, rows, 30), stream);
             assertThat(VtSerializer.serialize(byByte)).as("seed %d", seed).isEqualTo(VtSerializer.serialize(whole));
         }
     }
@@ -85,16 +82,8 @@ class Utf8FastPathTest {
                 text.append(ends[random.nextInt(ends.length)]);
             }
             byte[] stream = text.toString().getBytes(StandardCharsets.UTF_8);
-            Terminal split = new Terminal(40, 5, 30);
-            for (int from = 0; from < stream.length; ) {
-                int length = Math.min(stream.length - from, 1 + random.nextInt(64));
-                split.feed(stream, from, length);
-                from += length;
-            }
-            Terminal byByte = new Terminal(40, 5, 30);
-            for (byte b : stream) {
-                byByte.feed(new byte[] {b});
-            }
+            Terminal split = inPieces(new Terminal(40, 5, 30), stream, random, 64);
+            Terminal byByte = byteAtATime(new Terminal(40, 5, 30), stream);
             assertThat(VtSerializer.serialize(split)).as("seed %d: %s", seed, text)
                 .isEqualTo(VtSerializer.serialize(byByte));
         }
@@ -131,16 +120,8 @@ class Utf8FastPathTest {
             byte[] bytes = stream.toString().getBytes(StandardCharsets.UTF_8);
             Terminal whole = new Terminal(40, 6, 10);
             whole.feed(bytes);
-            Terminal split = new Terminal(40, 6, 10);
-            for (int from = 0; from < bytes.length; ) {
-                int length = Math.min(bytes.length - from, 1 + random.nextInt(24));
-                split.feed(bytes, from, length);
-                from += length;
-            }
-            Terminal byByte = new Terminal(40, 6, 10);
-            for (byte b : bytes) {
-                byByte.feed(new byte[] {b});
-            }
+            Terminal split = inPieces(new Terminal(40, 6, 10), bytes, random, 24);
+            Terminal byByte = byteAtATime(new Terminal(40, 6, 10), bytes);
             String expected = VtSerializer.serialize(byByte);
             assertThat(VtSerializer.serialize(whole)).as("seed %d: %s", seed, stream).isEqualTo(expected);
             assertThat(VtSerializer.serialize(split)).as("seed %d split: %s", seed, stream).isEqualTo(expected);
@@ -173,5 +154,23 @@ class Utf8FastPathTest {
             }
         }
         return out.toByteArray();
+    }
+
+    /** Feeds {@code bytes} in random pieces of 1 to {@code maxPiece} bytes, so fast paths meet the end of the input. */
+    private static Terminal inPieces(Terminal terminal, byte[] bytes, Random random, int maxPiece) {
+        for (int from = 0; from < bytes.length; ) {
+            int length = Math.min(bytes.length - from, 1 + random.nextInt(maxPiece));
+            terminal.feed(bytes, from, length);
+            from += length;
+        }
+        return terminal;
+    }
+
+    /** Feeds {@code bytes} one at a time: each goes through the parser, and no fast path sees two. */
+    private static Terminal byteAtATime(Terminal terminal, byte[] bytes) {
+        for (byte b : bytes) {
+            terminal.feed(new byte[] {b});
+        }
+        return terminal;
     }
 }
