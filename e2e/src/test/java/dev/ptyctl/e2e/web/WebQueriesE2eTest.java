@@ -203,6 +203,17 @@ class WebQueriesE2eTest {
         return answers;
     }
 
+    /** Runs the program in {@code alone}, typed over JSON-RPC with no page attached, once its prompt is there. */
+    private List<String> askWithoutAPage(Terminal alone, String name) throws Exception {
+        try (RpcClient rpc = RpcClient.connect(alone.rpc())) {
+            assertThat(rpc.waitFor(PROMPT.strip(), Duration.ofSeconds(20)).matched()).isTrue();
+            return ask(name, command -> {
+                rpc.write(Action.text(command), Action.key(Key.ENTER));
+                assertThat(rpc.waitFor("QUERIES-DONE", Duration.ofSeconds(60)).matched()).isTrue();
+            });
+        }
+    }
+
     private Terminal shell() throws Exception {
         return shell(session);
     }
@@ -215,14 +226,7 @@ class WebQueriesE2eTest {
     @Test
     void withoutAPageTheServerAnswersEachQueryOnceAsTheEmulator() throws Exception {
         Terminal alone = shell();
-        List<String> lines;
-        try (RpcClient rpc = RpcClient.connect(alone.rpc())) {
-            assertThat(rpc.waitFor(PROMPT.strip(), Duration.ofSeconds(20)).matched()).isTrue();
-            lines = ask("server", command -> {
-                rpc.write(Action.text(command), Action.key(Key.ENTER));
-                assertThat(rpc.waitFor("QUERIES-DONE", Duration.ofSeconds(60)).matched()).isTrue();
-            });
-        }
+        List<String> lines = askWithoutAPage(alone, "server");
         Map<String, String> expected = emulatorAnswers(session.terminals().get(alone.terminalId()).size(), false);
         assertThat(answers(lines)).isEqualTo(expected);
         assertThat(expected.get("XTWINOPS 21 and 20")).as("titleReports off: no title reports").isEmpty();
@@ -243,8 +247,7 @@ class WebQueriesE2eTest {
     @Test
     void withTitleReportsOnTheServerAnswersThemOnceWhileThePageAnswersTheRest() throws Exception {
         try (ServerProcess server = ServerProcess.start(titleReportsOn(), "--port", "0")) {
-            WebSession own = WebSession.open(server.url());
-            try {
+            try (WebSession own = WebSession.open(server.url())) {
                 Map<String, String> got = askThroughThePage(own);
                 String id = got.remove(TERMINAL);
                 Map<String, String> expected = emulatorAnswers(own.terminals().get(id).size(), true);
@@ -255,8 +258,6 @@ class WebQueriesE2eTest {
                         .isEqualTo(ESC + "]lcaf\u00e9 \u4e2d" + ST + ESC + "]Licon" + ST);
                 assertThat(got.get("XTWINOPS 21 hex")).isEqualTo(ESC + "]l636166C3A920E4B8AD" + ST);
                 assertThat(got.get("XTWINOPS 21 set hex")).isEqualTo(ESC + "]lABC" + ST);
-            } finally {
-                own.close();
             }
         }
     }
@@ -264,23 +265,12 @@ class WebQueriesE2eTest {
     @Test
     void withTitleReportsOnAndNoPageTheServerAnswersThemOnce() throws Exception {
         try (ServerProcess server = ServerProcess.start(titleReportsOn(), "--port", "0")) {
-            WebSession own = WebSession.open(server.url());
-            try {
+            try (WebSession own = WebSession.open(server.url())) {
                 Terminal alone = shell(own);
-                List<String> lines;
-                try (RpcClient rpc = RpcClient.connect(alone.rpc())) {
-                    assertThat(rpc.waitFor(PROMPT.strip(), Duration.ofSeconds(20)).matched()).isTrue();
-                    lines = ask("server-titles", command -> {
-                        rpc.write(Action.text(command), Action.key(Key.ENTER));
-                        assertThat(rpc.waitFor("QUERIES-DONE", Duration.ofSeconds(60)).matched()).isTrue();
-                    });
-                }
-                Map<String, String> got = answers(lines);
+                Map<String, String> got = answers(askWithoutAPage(alone, "server-titles"));
                 assertThat(got).isEqualTo(emulatorAnswers(own.terminals().get(alone.terminalId()).size(), true));
                 assertThat(got.get("XTWINOPS 21 and 20"))
                         .isEqualTo(ESC + "]lcaf\u00e9 \u4e2d" + ST + ESC + "]Licon" + ST);
-            } finally {
-                own.close();
             }
         }
     }
