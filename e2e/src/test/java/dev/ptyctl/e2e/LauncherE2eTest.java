@@ -133,8 +133,13 @@ class LauncherE2eTest {
         try (var libs = Files.list(Ptyctl.ROOT.resolve("cli-client/target/libs"))) {
             lib = libs.filter(p -> p.getFileName().toString().startsWith("ptyctl-vt-")).findFirst().orElseThrow();
         }
-        Files.setLastModifiedTime(lib, java.nio.file.attribute.FileTime.fromMillis(
-                Files.getLastModifiedTime(cache).toMillis() + 2000));
+        // All in the past, the lib newer than the cache and the jar not: a time in the future would leave the cache
+        // stale until then, and one within the retraining's own duration would make the last check a race.
+        long past = System.currentTimeMillis() - 60_000;
+        Files.setLastModifiedTime(cache, java.nio.file.attribute.FileTime.fromMillis(past));
+        Files.setLastModifiedTime(Ptyctl.ROOT.resolve("cli-client/target/ptyctl.jar"),
+                java.nio.file.attribute.FileTime.fromMillis(past));
+        Files.setLastModifiedTime(lib, java.nio.file.attribute.FileTime.fromMillis(past + 30_000));
 
         var rendered = launch(jdk, "render", file.toString());
 
