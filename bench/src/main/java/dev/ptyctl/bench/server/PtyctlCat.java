@@ -151,7 +151,7 @@ final class PtyctlCat implements CatContender {
      * (create, attach, gate, exit, delete), the mean over {@code sessions}: the fixed cost inside every measured
      * run's CPU, which a run of {@code mib} MiB spreads over its MiB.
      */
-    SessionCost sessionCpuMs(int sessions) throws Exception {
+    SessionCost sessionCost(int sessions) throws Exception {
         long jit = server.jitCpuNanos();
         long nanos = server.cpuNanos();
         warmSessionPath(sessions);

@@ -328,7 +328,7 @@ public final class ServerBenchRunner {
         if (ptyctlB != null) {
             ownParts(report, "Server B: ", ptyctlB, drain, files.values());
         }
-        PtyctlCat.SessionCost session = ptyctl.sessionCpuMs(SESSION_COST_SAMPLES);
+        PtyctlCat.SessionCost session = ptyctl.sessionCost(SESSION_COST_SAMPLES);
         double runMib = files.values().iterator().next().mib();
         report.append(String.format(Locale.ROOT, "%nA terminal that prints one byte, run as a measured run is "
                 + "(create, attach, gate, exit, delete), costs the server %.1f ms of CPU (mean of %d; of it the JIT's "
