@@ -41,6 +41,46 @@ final class Clusters {
     }
 
     /**
+     * Joins {@code mark} to the cell at {@code col} where that takes no more than a few stores: a new cluster of the
+     * cell's character and the mark while the array has room, or the mark appended to the newest cluster. Otherwise
+     * changes nothing.
+     *
+     * @param content the line's cells
+     * @param col the cell (one with a character, combined or not)
+     * @param mark the zero-width code point
+     * @return whether the mark was joined
+     */
+    boolean tryJoin(int[] content, int col, int mark) {
+        int[] d = data;
+        int e = end;
+        int cell = content[col];
+        if (d == null) {
+            return false;
+        }
+        if (Line.isCombined(cell)) {
+            int index = Line.clusterIndex(cell);
+            int n = d[index];
+            if (index + 1 + n != e || e >= d.length || n >= MAX_CODE_POINTS) {
+                return false;
+            }
+            d[index] = n + 1;
+            d[e] = mark;
+            end = e + 1;
+            return true;
+        }
+        int base = Line.clusterIndex(cell);
+        if (base == 0 || e + 3 > d.length) {
+            return false;
+        }
+        d[e] = 2;
+        d[e + 1] = base;
+        d[e + 2] = mark;
+        end = e + 3;
+        content[col] = Line.withClusterIndex(Line.combined(cell), e);
+        return true;
+    }
+
+    /**
      * The cluster at {@code index} with one more mark.
      *
      * @param index the cluster

@@ -455,7 +455,12 @@ public final class Line {
                 if (width == 0 || cp < 0xA0 || cp == BYTE_ORDER_MARK) {
                     break; // nothing to join here, a C1 control or U+FEFF (both of width 0)
                 }
-                appendCombining(c - width, cp); // joins the character just written
+                // joins the character just written: the common cases here, in a few stores; the rest (no cluster
+                // array yet, a full one, a cluster that is not the newest) in appendCombining
+                Clusters cl = clusters;
+                if (cl == null || !cl.tryJoin(cells, c - width, cp)) {
+                    appendCombining(c - width, cp);
+                }
                 i += length;
                 continue;
             }
@@ -1047,6 +1052,10 @@ public final class Line {
 
     static int clusterIndex(int content) {
         return content & CODE_POINT_MASK;
+    }
+
+    static int combined(int content) {
+        return content | COMBINED;
     }
 
     static int withClusterIndex(int content, int index) {
