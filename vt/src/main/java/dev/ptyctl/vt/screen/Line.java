@@ -337,7 +337,7 @@ public final class Line {
         int c = col;
         int i = from;
         int width = 0;
-        long[] st = style != Style.DEFAULT || styles != null && col <= stylesValid ? stylesFrom(col) : null;
+        long[] st = style != Style.DEFAULT || stylesValid != 0 && col <= stylesValid ? stylesFrom(col) : null;
         while (i < to) {
             int cp = codePoints[i];
             int w;
@@ -398,7 +398,11 @@ public final class Line {
      */
     public long setRunUtf8(int col, byte[] src, int from, int to, int edge, long style, long extra) {
         int[] cells = content;
-        long[] st = style != Style.DEFAULT || styles != null && col <= stylesValid ? stylesFrom(col) : null;
+        // A default run writes styles only over or right after styled cells (stylesValid > 0 implies an array). A
+        // line without styles and a recycled one blanked to the default (stylesValid 0) take the same branch, so the
+        // JIT's code compiled before the scrollback first recycles a line still fits after (testing styles != null
+        // instead, that first recycled line hit an unstable-if trap and a recompile in every render of SGR_LOG).
+        long[] st = style != Style.DEFAULT || stylesValid != 0 && col <= stylesValid ? stylesFrom(col) : null;
         int c = col;
         int i = from;
         int width = 0;

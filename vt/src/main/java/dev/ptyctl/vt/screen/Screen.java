@@ -277,8 +277,7 @@ public final class Screen {
         Line blank;
         if (scrollTop == 0) {
             Line leaving = line(0);
-            Line recycled = scrollback.push(leaving);
-            blank = recycled == null ? new Line(cols, fillStyle) : recycle(recycled, fillStyle);
+            blank = recycle(scrollback.pushForReuse(leaving, cols), fillStyle);
             if (scrollBottom == rows - 1) {
                 top = top + 1 == rows ? 0 : top + 1;
             } else {

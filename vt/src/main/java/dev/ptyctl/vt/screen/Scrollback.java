@@ -99,6 +99,36 @@ public final class Scrollback {
     }
 
     /**
+     * Appends a line as the newest, as {@link #push} does, and returns the line to reuse as the next blank one: the
+     * evicted oldest when the scrollback was full, {@code line} itself when the limit is 0, else a new line of
+     * {@code cols} empty cells.
+     *
+     * <p>Never null, so a caller has no branch on it: the JIT compiles the scrolling of a terminal whose scrollback has
+     * room before it is full, and a branch it never saw taken there (the first eviction) would throw that code out
+     * (an unstable-if trap, then a recompile of the method it was inlined into). The one branch here, on whether the
+     * ring has room without growing, is taken both ways from the first lines on (the ring grows at 64, 128, ...); the
+     * rest is out of line.
+     *
+     * @param line the line that scrolled off the screen
+     * @param cols width of a new line
+     * @return the line to reuse
+     */
+    public Line pushForReuse(Line line, int cols) {
+        if (size < ring.length) {
+            ring[(head + size) % ring.length] = line;
+            size++;
+            return new Line(cols, Style.DEFAULT);
+        }
+        return pushAtCapacity(line, cols);
+    }
+
+    /** {@link #pushForReuse} when the ring has no free slot: it grows, evicts, or (limit 0) hands the line back. */
+    private Line pushAtCapacity(Line line, int cols) {
+        Line evicted = push(line);
+        return evicted != null ? evicted : new Line(cols, Style.DEFAULT);
+    }
+
+    /**
      * Removes and returns the newest line (used when the screen grows and pulls lines back down).
      *
      * @return the newest line
