@@ -51,6 +51,7 @@ public final class VtParser {
     private static final int CAN = 0x18;
     private static final int SUB = 0x1A;
     private static final int BEL = 0x07;
+    private static final int LF = 0x0A;
     private static final int DEL = 0x7F;
     private static final int C1_DCS = 0x90;
     private static final int C1_SOS = 0x98;
@@ -104,6 +105,20 @@ public final class VtParser {
     public void parse(byte[] src, int from, int to) {
         int i = from;
         while (i < to) {
+            i = parseLine(src, i, to);
+        }
+    }
+
+    /**
+     * {@link #parse(byte[], int, int)} up to and including the next line feed executed in the ground state (or to
+     * {@code to}); returns the index after what it took. A loop per line rather than one per call: the JIT compiles a
+     * method whose loop runs long on few calls (a render feeds 64 KiB a call) only by on-stack replacement, late and
+     * then once more whole, and until then the work of every line end ran in the profiling tier; a method called per
+     * line is compiled like the other per-line ones.
+     */
+    private int parseLine(byte[] src, int from, int to) {
+        int i = from;
+        while (i < to) {
             int b = src[i];
             if (b < 0 && state != GROUND || decoder.hasPendingBytes()) {
                 decodeByte(src, i++);
@@ -124,12 +139,21 @@ public final class VtParser {
                 int j;
                 if (b == ESC && i + 1 < to && src[i + 1] == '[' && (j = wholeCsi(src, i + 2, to)) > 0) {
                     i = j;
+                } else if (isExecutable(b)) {
+                    // What advance and ground do with it (CR and LF end every line of output): called directly, so
+                    // neither becomes hot and neither is compiled on its own.
+                    handler.execute(b);
+                    i++;
+                    if (b == LF) {
+                        return i;
+                    }
                 } else {
                     advance(b);
                     i++;
                 }
             }
         }
+        return i;
     }
 
     /** One byte through the streaming decoder; what it completes (0 to 2 code points) is parsed. */

@@ -70,7 +70,13 @@ final class ScrollOps {
             cursor.carriageReturn();
         }
         int row = c.row() + 1;
-        down(false);
+        if (row == s.scrollBottom() + 1 && s.fullWidth()) {
+            // What down does at the bottom margin of a full-width region (the line feed of every line of output once
+            // the screen is full), called directly: one method less in the chain the JIT compiles at each level.
+            s.scrollUp(t.eraseStyle(), false);
+        } else {
+            down(false);
+        }
         if (row != s.scrollBottom() + 1 && row < s.rows()) {
             s.line(c.row()).setWrapped(false);
         }

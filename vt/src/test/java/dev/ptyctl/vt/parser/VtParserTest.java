@@ -4,8 +4,13 @@ import static dev.ptyctl.vt.fixtures.Vt.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.vt.fixtures.Chunking;
+import dev.ptyctl.vt.fixtures.RandomStreams;
+import dev.ptyctl.vt.fixtures.RecordingHandler;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -154,7 +159,7 @@ class VtParserTest {
 
     @Test
     void resetDropsAHalfReadSequence() {
-        dev.ptyctl.vt.fixtures.RecordingHandler handler = new dev.ptyctl.vt.fixtures.RecordingHandler();
+        RecordingHandler handler = new RecordingHandler();
         VtParser parser = new VtParser(handler);
         parser.parse(new int[] {0x1b, '[', '1'}, 0, 3);
         assertThat(parser.isInGround()).isFalse();
@@ -177,5 +182,43 @@ class VtParserTest {
             assertThat(parse(split)).as("split at %d", split.get(0).length).isEqualTo(whole);
         }
         assertThat(parse(Chunking.ONE_BYTE.split(bytes))).isEqualTo(whole);
+    }
+
+    @Test
+    void streamsOfManyLinesGiveTheSameEventsAsTheirCodePointsThroughTheStateMachine() {
+        // parse(byte[]) takes the input a line at a time and executes a control in the ground state itself;
+        // parse(int[]) takes every control through the state machine. Streams of realistic tokens with line feeds
+        // everywhere: inside sequences and strings, after cut characters, before text and escapes.
+        Random random = new Random(2_021_203);
+        for (int n = 0; n < 400; n++) {
+            byte[] bytes = withLineEnds(RandomStreams.stream(random, 80), random);
+            RecordingHandler fromBytes = new RecordingHandler();
+            new VtParser(fromBytes).parse(bytes, 0, bytes.length);
+
+            int[] codePoints = new int[bytes.length + 1];
+            int count = new Utf8Decoder().decode(bytes, 0, bytes.length, codePoints);
+            RecordingHandler fromCodePoints = new RecordingHandler();
+            new VtParser(fromCodePoints).parse(codePoints, 0, count);
+
+            assertThat(fromBytes.events()).as("stream %d: %s", n, Arrays.toString(bytes))
+                .isEqualTo(fromCodePoints.events());
+            assertThat(fromBytes.events()).anyMatch(e -> e.equals("execute 0x0A"));
+        }
+    }
+
+    /** {@code bytes} with CR LF or LF put in at random places, about one in 40 bytes, cutting whatever is there. */
+    private static byte[] withLineEnds(byte[] bytes, Random random) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte b : bytes) {
+            if (random.nextInt(40) == 0) {
+                if (random.nextBoolean()) {
+                    out.write('\r');
+                }
+                out.write('\n');
+            }
+            out.write(b);
+        }
+        out.write('\n');
+        return out.toByteArray();
     }
 }

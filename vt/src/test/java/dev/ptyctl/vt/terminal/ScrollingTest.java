@@ -126,6 +126,14 @@ class ScrollingTest {
     }
 
     @ChunkedTest
+    void aRowScrolledInByALineFeedIsNoSoftWrap(Chunking chunking) {
+        Terminal t = terminal(3, 1, chunking, "abcdef\r\nx\r\n");
+        assertThat(scrollback(t)).containsExactly("abc", "def", "x");
+        assertThat(t.emulator().mainScreen().scrollback().get(1).isWrapped()).isTrue();
+        assertThat(t.emulator().mainScreen().scrollback().get(2).isWrapped()).isFalse();
+    }
+
+    @ChunkedTest
     void scrollbackLinesRememberSoftWraps(Chunking chunking) {
         Terminal t = terminal(3, 1, chunking, "abcdef\r\n");
         assertThat(scrollback(t)).containsExactly("abc", "def");
