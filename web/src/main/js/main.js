@@ -277,6 +277,23 @@ document.addEventListener('visibilitychange', () => {
   else active.show();
 });
 
+// Leaving the page closes every connection it holds, and coming back opens them again. A browser keeps a page it
+// left in its back/forward cache, frozen, to show it again at once on Back; Chromium lets such a page's requests
+// run on for 60 s, the event stream included, and allows six HTTP/1.1 connections to one server: with five cached
+// pages (or tabs) holding an event stream each, the sixth page waited a minute for the list, and the seventh for its
+// own HTML. Back from the cache, each terminal carries on from the last byte it had (the output that came meanwhile
+// is replayed, nothing is lost or shown twice) and the list is fetched again.
+window.addEventListener('pagehide', () => {
+  stopEvents?.();
+  stopEvents = null;
+  for (const tab of tabs.values()) tab.socket.suspend();
+});
+window.addEventListener('pageshow', (event) => {
+  if (!event.persisted) return; // a fresh load: start() connects
+  for (const tab of tabs.values()) tab.socket.wake();
+  followEvents();
+});
+
 // Back to this window from another one: the terminal shown here is in use again.
 window.addEventListener('focus', () => {
   if (active && document.activeElement === active.term.textarea) active.claim();

@@ -19,7 +19,7 @@ const PONG_TIMEOUT_MS = 10000;
  * first time). Listeners (all optional): onOutput(bytes, {reset, seq}), onSize(cols, rows), onTitle(title,
  * activity), onExit(code), onState(state), onError(message), onAck(clientSeq, outputSeq), onReady(). States:
  * "connecting", "open", "reconnecting", "exited", "gone" (the terminal no longer exists), "refused" (the token
- * was refused), "closed" (disposed).
+ * was refused), "suspended" (the page left: see suspend()), "closed" (disposed).
  * `probe()` (optional, async) is asked after a failed connection whether to go on: "retry", "gone" or "refused".
  */
 export class TerminalSocket {
@@ -80,6 +80,29 @@ export class TerminalSocket {
     this.connect();
   }
 
+  /**
+   * Closes the connection while the page is away (in the browser's back/forward cache) and makes no attempt to
+   * reconnect until wake(). What the attachment knows stays: the last offset it had and the frames not yet
+   * acknowledged, so wake() carries on from there.
+   */
+  suspend() {
+    if (this.state === 'closed' || this.state === 'exited' || this.state === 'gone') return;
+    this.stopTimers();
+    const ws = this.ws;
+    this.ws = null; // its close event is then no failure to recover from
+    this.ready = false;
+    ws?.close(1000, 'the page left');
+    this.setState('suspended');
+  }
+
+  /** The page is back: reconnects at once, asking for the output after the last byte it had. */
+  wake() {
+    if (this.state !== 'suspended') return;
+    this.attempt = 0;
+    this.setState('reconnecting');
+    this.connect();
+  }
+
   /** Drops the connection as a network failure would (for tests and diagnostics); it reconnects. */
   drop() {
     this.ws?.close(4000, 'dropped by the page');
@@ -108,7 +131,9 @@ export class TerminalSocket {
   }
 
   connect() {
-    if (this.state === 'closed') return;
+    // One connection at a time: a retry that was waiting for its probe when the page left and came back finds the
+    // connection wake() opened.
+    if (this.state === 'closed' || this.state === 'suspended' || this.ws) return;
     const ws = new WebSocket(this.url(this.seq, this.clientId));
     ws.binaryType = 'arraybuffer';
     this.ws = ws;

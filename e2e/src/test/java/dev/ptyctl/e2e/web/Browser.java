@@ -60,6 +60,10 @@ final class Browser {
                 // Two windows on one terminal are both "in use" in the size test: neither may be throttled.
                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
                 "--disable-backgrounding-occluded-windows");
+        String netLog = System.getProperty("ptyctl.e2e.netLog");
+        if (netLog != null) {
+            options.addArguments("--log-net-log=" + netLog, "--net-log-capture-mode=Everything");
+        }
         LoggingPreferences logs = new LoggingPreferences();
         logs.enable(LogType.BROWSER, Level.ALL);
         options.setCapability("goog:loggingPrefs", logs);
@@ -68,6 +72,10 @@ final class Browser {
                 .usingAnyFreePort()
                 .build();
         ChromeDriver started = new ChromeDriver(service, options);
+        // A page that has not loaded in Page.TIMEOUT waits for something (Selenium's default is 300 s): fail, as
+        // every wait of the tests does. Pages cached by the browser that held their event streams for a minute made
+        // loads wait that long, unnoticed but for the time the tests took.
+        started.manage().timeouts().pageLoadTimeout(Page.TIMEOUT);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(profile), "browser-profile-delete"));
         return started;
     }

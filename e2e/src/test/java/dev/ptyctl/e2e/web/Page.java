@@ -63,7 +63,12 @@ final class Page {
     /** Loads {@code path} (e.g. {@code /?t=ID}) and waits for the page's script to run. */
     Page open(String path) {
         select();
-        driver.get(baseUrl + path);
+        try {
+            driver.get(baseUrl + path);
+        } catch (org.openqa.selenium.TimeoutException e) {
+            throw new AssertionError("the page " + path + " did not load within " + TIMEOUT.toSeconds()
+                    + " s (the browser's page load timeout)", e);
+        }
         waitUntil("the page's script ran", () -> Boolean.TRUE.equals(js("return !!window.ptyctl;")));
         return this;
     }

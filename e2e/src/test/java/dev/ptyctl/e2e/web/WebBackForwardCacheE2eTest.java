@@ -1,0 +1,110 @@
+package dev.ptyctl.e2e.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.e2e.server.UsesServer;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.Keys;
+
+/**
+ * Pages the browser keeps in its back/forward cache after a person leaves them. Chromium lets a cached page's
+ * requests run on for 60 s and allows six HTTP/1.1 connections to one server: a page that kept its event stream
+ * open while cached made the sixth page loaded after it wait a minute. The page closes its connections when it is
+ * left and opens them again when it is shown from the cache, carrying on where it was.
+ */
+@UsesServer
+@BrowserTest
+class WebBackForwardCacheE2eTest {
+    private static final String PROMPT = "bfcache> ";
+    /** More pages than the browser has connections for one server (six), all left within the cache's 60 s. */
+    private static final int LEFT = 6;
+    private WebSession session;
+    private Page page;
+
+    @BeforeEach
+    void openBrowser() {
+        session = WebSession.open();
+        page = session.page();
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        session.close();
+    }
+
+    private Terminal shell() throws Exception {
+        return session.create(CreateTerminalRequest.builder("bfcache-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
+    }
+
+    /** Opens the terminal's page and waits until it shows the prompt and follows the event stream. */
+    private void openAndWait(String id) {
+        page.open("/?t=" + id);
+        page.waitForText(id, PROMPT.strip());
+        page.waitUntil("the event stream is open", () -> ((Number) page.js(
+                "return window.ptyctl.eventStreams;")).intValue() > 0);
+    }
+
+    @Test
+    void aPageLoadsWhileSixPagesLeftBeforeItSitInTheBackForwardCache() throws Exception {
+        String id = shell().terminalId();
+        // A person opens the page, goes elsewhere, opens it again: the browser keeps each page left in its cache.
+        // (Loading the very same address again would not: that replaces the page, as a reload does.)
+        for (int i = 0; i < LEFT; i++) {
+            openAndWait(id);
+            page.leave();
+        }
+        // The six pages cached hold no connection: this one loads at once. (When each held its event stream, this
+        // load waited until the first was evicted, 60 s after it was left; Page.TIMEOUT, 30 s, fails it first.)
+        openAndWait(id);
+        page.type(id, "echo still-typing-$((6*7))", Keys.ENTER);
+        page.waitForText(id, "still-typing-42");
+    }
+
+    @Test
+    void backFromTheCacheThePageShowsWhatCameWhileItWasAwayOnceAndCarriesOn() throws Exception {
+        Terminal terminal = shell();
+        String id = terminal.terminalId();
+        openAndWait(id);
+        page.type(id, "echo before-$((1+1))", Keys.ENTER);
+        page.waitForText(id, "\nbefore-2");
+        page.js("window.keptInTheCache = true;");
+
+        page.leave();
+        try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+            rpc.write(Action.text("echo while-away-$((2+2))"), Action.key(Key.ENTER));
+            assertThat(rpc.waitFor("while-away-4\n", Duration.ofSeconds(20)).matched()).isTrue();
+        }
+        Terminal createdMeanwhile = shell();
+
+        page.driver().navigate().back();
+        page.waitUntil("the page came back from the cache", () -> Boolean.TRUE.equals(page.js(
+                "return window.keptInTheCache === true;")));
+        page.waitForText(id, "\nwhile-away-4");
+        String buffer = page.buffer(id);
+        assertThat(count("(?m)^before-2$", buffer)).as(buffer).isEqualTo(1);
+        assertThat(count("(?m)^while-away-4$", buffer)).as(buffer).isEqualTo(1);
+        page.type(id, "echo back-again-$((3+3))", Keys.ENTER);
+        try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+            assertThat(rpc.waitFor("back-again-6\n", Duration.ofSeconds(20)).matched())
+                    .as("typing reaches the program again").isTrue();
+        }
+        page.clickOn("#home");
+        page.waitUntil("the list shows the terminal created while the page was away", () -> !page.elements(
+                "tr[data-terminal='" + createdMeanwhile.terminalId() + "']").isEmpty());
+    }
+
+    private static int count(String regex, String text) {
+        return (int) Pattern.compile(regex).matcher(text).results().count();
+    }
+}
