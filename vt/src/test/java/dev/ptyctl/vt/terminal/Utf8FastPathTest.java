@@ -135,8 +135,8 @@ class Utf8FastPathTest {
         // to the general join: the first cluster of a line, a full store (grown or compacted), a cell at its limit
         // of code points. Lines of many clusters, stacks of up to 300 marks, marks of two, three and four bytes,
         // joiners and selectors after wide characters, clusters at the right edge, rows rewritten (so the store
-        // fills with clusters no cell uses any more) and streams cut anywhere must give the same terminal as the
-        // same bytes fed one at a time, which never take the loop.
+        // fills with clusters no cell uses any more), broken UTF-8 among the marks and streams cut anywhere must give
+        // the same terminal as the same bytes fed one at a time, which never take the loop.
         for (int seed = 0; seed < STREAMS; seed++) {
             Random random = new Random(seed);
             int cols = 2 + random.nextInt(random.nextBoolean() ? 12 : 60);
@@ -190,8 +190,9 @@ class Utf8FastPathTest {
 
     /**
      * Text dense in clusters: narrow, wide and four-byte bases, marks of every UTF-8 length, stacks, joiners and
-     * selectors, with line ends, carriage returns (rows rewritten), SGRs (a mark after one joins nothing) and cursor
-     * moves between; without {@code withWide}, narrow characters only.
+     * selectors, with line ends, carriage returns (rows rewritten), SGRs (a mark after one joins nothing), cursor
+     * moves and broken UTF-8 (marks cut off or with a wrong byte inside, stray continuation bytes) between; without
+     * {@code withWide}, narrow characters only.
      */
     private static byte[] clusterStream(Random random, boolean withWide) {
         String[] narrow = {"a", "e", "z", "é", "α", "б", "│", "★", "𝐀"};
@@ -200,9 +201,12 @@ class Utf8FastPathTest {
             "\uDB40\uDD00", "\uD834\uDD67", "\u0e31"};
         String[] between = {" ", "\r\n", "\r", "\u001b[1;31m", "\u001b[0m", "\u001b[3G", "\u001b[H", "\b",
             "\u001b[2K"};
-        StringBuilder text = new StringBuilder();
+        byte[][] broken = {{(byte) 0xCC}, {(byte) 0xCC, 'a'}, {(byte) 0xE2, (byte) 0x80}, {(byte) 0xE2, (byte) 0x80, 'b'},
+            {(byte) 0x80}, {(byte) 0xF3, (byte) 0xA0, (byte) 0x84}, {(byte) 0xCD, (byte) 0xC2}};
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int k = random.nextInt(120); k >= 0; k--) {
             int kind = random.nextInt(10);
+            StringBuilder text = new StringBuilder();
             if (kind < 8) {
                 boolean isWide = kind < 2 && withWide;
                 text.append(isWide ? wide[random.nextInt(wide.length)] : narrow[random.nextInt(narrow.length)]);
@@ -210,11 +214,14 @@ class Utf8FastPathTest {
                 for (int m = 0; m < count; m++) {
                     text.append(marks[random.nextInt(marks.length)]);
                 }
-            } else {
+            } else if (random.nextInt(3) > 0) {
                 text.append(between[random.nextInt(between.length)]);
+            } else {
+                out.writeBytes(broken[random.nextInt(broken.length)]);
             }
+            out.writeBytes(text.toString().getBytes(StandardCharsets.UTF_8));
         }
-        return text.toString().getBytes(StandardCharsets.UTF_8);
+        return out.toByteArray();
     }
 
     @Test
