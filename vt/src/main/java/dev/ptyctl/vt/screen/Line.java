@@ -70,10 +70,29 @@ public final class Line {
     private long promptMark;
     /**
      * Array index from which every cell is known to be empty with the default style, no extras and
-     * no grapheme: blanking a line (scrolling, erasing) only has to touch the cells before it, which
-     * for the usual short line is a small part of the row.
+     * no grapheme: blanking a line (scrolling, erasing) only has to touch the cells before it (and from
+     * {@link #usedFrom} on), which for the usual short line is a small part of the row.
      */
     private int used;
+    /**
+     * Array index before which every cell is known to be empty with the default style, no extras and no grapheme, as
+     * from {@link #used} on; {@link #ALL_BLANK} while every cell is. Blanking touches only {@code [usedFrom, used)}: a
+     * full-screen program's redraw writes a few words at some column of a row, and an ED 2 or a scroll then blanks
+     * those cells rather than every cell from column 0 to the last one written.
+     */
+    private int usedFrom = ALL_BLANK;
+    private static final int TEMPLATE_LENGTH = 256;
+    /** {@link #EMPTY} cells for {@link #copyBlank}; never written. */
+    private static final int[] BLANK_CELLS = new int[TEMPLATE_LENGTH];
+    /** Default styles (and no extras) for {@link #copyBlank}; never written. */
+    private static final long[] DEFAULT_STYLES = new long[TEMPLATE_LENGTH];
+
+    static {
+        Arrays.fill(BLANK_CELLS, EMPTY);
+    }
+
+    /** {@link #usedFrom} of a line with no cell written. */
+    private static final int ALL_BLANK = Integer.MAX_VALUE;
 
     /**
      * Creates a line of empty cells.
@@ -89,6 +108,7 @@ public final class Line {
             Arrays.fill(stylesFrom(0), 0, cols, fillStyle);
             stylesValid = cols;
             used = cols;
+            usedFrom = 0;
         }
     }
 
@@ -180,6 +200,16 @@ public final class Line {
      */
     void putPromptMark(long mark, int column) {
         promptMark = mark & ~((long) MAX_COLUMN << COLUMN_SHIFT) | (long) Math.min(column, MAX_COLUMN) << COLUMN_SHIFT;
+    }
+
+    /**
+     * Whether every cell is empty with the default style, no extras and no grapheme, and the line is not a soft-wrapped
+     * continuation: blanking it to the default style changes nothing.
+     *
+     * @return true for a blank, unwrapped line
+     */
+    public boolean blankUnwrapped() {
+        return used == 0 & !wrapped;
     }
 
     /**
@@ -282,6 +312,7 @@ public final class Line {
         if (col >= used) {
             used = col + 1;
         }
+        usedFrom = Math.min(usedFrom, col);
         if (style != Style.DEFAULT || col < stylesValid) {
             stylesFrom(col)[col] = style;
             stylesValid = Math.max(stylesValid, col + 1);
@@ -304,6 +335,9 @@ public final class Line {
         int end = col + (to - from);
         if (end > used) {
             used = end;
+        }
+        if (end > col) {
+            usedFrom = Math.min(usedFrom, col);
         }
         for (int i = from, c = col; i < to; i++, c++) {
             content[c] = codePoints[i] | EMPTY;
@@ -370,6 +404,7 @@ public final class Line {
             if (c > used) {
                 used = c;
             }
+            usedFrom = Math.min(usedFrom, col); // no branch: where a row is written next is anyone's guess
             if (st != null && c > stylesValid) {
                 stylesValid = c;
             }
@@ -489,6 +524,7 @@ public final class Line {
             if (c > used) {
                 used = c;
             }
+            usedFrom = Math.min(usedFrom, col); // no branch: where a row is written next is anyone's guess
             if (st != null && c > stylesValid) {
                 stylesValid = c;
             }
@@ -559,6 +595,7 @@ public final class Line {
         if (col >= used) {
             used = col + 1;
         }
+        usedFrom = Math.min(usedFrom, col);
         if ((c & COMBINED) != 0) {
             int index = clusters.append(c & CODE_POINT_MASK, codePoint, content, used, col);
             content[col] = withClusterIndex(content[col], index);
@@ -583,37 +620,91 @@ public final class Line {
      */
     public void fill(int from, int to, long style, long extra) {
         to = Math.min(to, cols);
-        if (clusters != null && from <= 0 && to >= used) {
-            clusters.clear(); // no cell is left that refers to one
-        }
-        if (style == Style.DEFAULT && extra == 0) {
-            if (to >= used) {
-                to = used;
-                used = Math.min(used, from); // everything from here on is blank
-            }
-        } else if (to > used) {
-            used = to;
-        }
         if (from >= to) {
             return;
         }
-        if (style == Style.DEFAULT && from < stylesValid && (from > 0 || to < stylesValid)) {
-            // Part of a styled line made default (an EL after text, an ED's rows after ELs left styles past used):
-            // content and styles in one pass. Two fills of the same few cells cost two calls and two loop ends.
-            int both = Math.min(to, stylesValid);
-            int[] cells = content;
-            long[] st = styles;
-            for (int k = from; k < both; k++) {
-                cells[k] = EMPTY;
-                st[k] = Style.DEFAULT;
-            }
-            if (both < to) {
-                Arrays.fill(cells, both, to, EMPTY);
-            }
-        } else {
-            Arrays.fill(content, from, to, EMPTY);
-            fillStyles(from, to, style);
+        if (style != Style.DEFAULT || extra != 0) {
+            fillStyled(from, to, style, extra);
+            return;
         }
+        // A default blank: only the cells in [usedFrom, used) can hold anything.
+        if (used == 0) {
+            return; // a blank line
+        }
+        boolean fromStart = from <= usedFrom; // no cell before from holds anything
+        int lo = Math.max(from, usedFrom);
+        int hi = Math.min(to, used);
+        if (to >= used) {
+            if (fromStart) {
+                if (clusters != null) {
+                    clusters.clear(); // no cell is left that refers to one
+                }
+                used = 0;
+                usedFrom = ALL_BLANK;
+            } else {
+                used = Math.min(used, from); // everything from here on is blank
+            }
+        } else if (fromStart) {
+            usedFrom = Math.max(usedFrom, to); // everything before to is blank
+        }
+        if (lo < hi) {
+            blank(lo, hi, fromStart);
+        }
+    }
+
+    /**
+     * Makes cells {@code [lo, hi)} empty with the default style and no extras (the part of a default {@link #fill}
+     * that can hold anything).
+     *
+     * @param fromStart whether every cell before {@code lo} is now blank
+     */
+    private void blank(int lo, int hi, boolean fromStart) {
+        int[] cells = content;
+        copyBlank(BLANK_CELLS, cells, lo, hi);
+        if (lo < stylesValid) {
+            if (fromStart && hi >= stylesValid) {
+                stylesValid = lo; // the cells before lo hold their styles, or are blank with the default one
+            } else {
+                // Part of a styled line made default (an EL after text, an ED's rows after ELs left styles past used)
+                copyBlank(DEFAULT_STYLES, styles, lo, Math.min(hi, stylesValid));
+            }
+        }
+        if (extras != null) {
+            copyBlank(DEFAULT_STYLES, extras, lo, hi);
+        }
+    }
+
+    /**
+     * Copies a run of blank cells (or default styles, or no extras) from {@code template} into {@code [from, to)} of
+     * {@code array}: an array copy's stub takes the few dozen cells a row usually has with fewer mispredicted branches
+     * than a loop whose length varies from row to row.
+     */
+    private static void copyBlank(int[] template, int[] array, int from, int to) {
+        while (to - from > TEMPLATE_LENGTH) {
+            System.arraycopy(template, 0, array, from, TEMPLATE_LENGTH);
+            from += TEMPLATE_LENGTH;
+        }
+        System.arraycopy(template, 0, array, from, to - from);
+    }
+
+    /** {@link #copyBlank(int[], int[], int, int)} for styles and extras. */
+    private static void copyBlank(long[] template, long[] array, int from, int to) {
+        while (to - from > TEMPLATE_LENGTH) {
+            System.arraycopy(template, 0, array, from, TEMPLATE_LENGTH);
+            from += TEMPLATE_LENGTH;
+        }
+        System.arraycopy(template, 0, array, from, to - from);
+    }
+
+    /** {@link #fill} with a style other than the default or extras: every cell of {@code [from, to)} is written. */
+    private void fillStyled(int from, int to, long style, long extra) {
+        if (clusters != null && from <= usedFrom && to >= used) {
+            clusters.clear(); // no cell is left that refers to one
+        }
+        used = Math.max(used, to);
+        usedFrom = Math.min(usedFrom, from);
+        Arrays.fill(content, from, to, EMPTY);
+        fillStyles(from, to, style);
         if (extras != null || extra != 0) {
             Arrays.fill(extras(), from, to, extra);
         }
@@ -770,6 +861,9 @@ public final class Line {
     public void copyCells(Line src, int srcCol, int col, int count) {
         System.arraycopy(src.content, srcCol, content, col, count);
         used = Math.max(used, col + count);
+        if (count > 0) {
+            usedFrom = Math.min(usedFrom, col);
+        }
         copyStyles(src, srcCol, col, count);
         if (src.extras != null) {
             System.arraycopy(src.extras, srcCol, extras(), col, count);
@@ -863,6 +957,7 @@ public final class Line {
             extras = null;
             clusters = null;
             used = newCols;
+            usedFrom = 0;
         }
         cols = newCols;
         wrapped = false;
@@ -974,6 +1069,9 @@ public final class Line {
     private void move(int from, int to, int count) {
         System.arraycopy(content, from, content, to, count);
         used = Math.max(used, to + count);
+        if (count > 0) {
+            usedFrom = Math.min(usedFrom, to);
+        }
         copyStyles(this, from, to, count);
         if (extras != null) {
             System.arraycopy(extras, from, extras, to, count);

@@ -356,4 +356,137 @@ class LineTest {
         assertThat(line.extra(1)).isEqualTo(42);
         assertThat(line.extra(0)).isZero();
     }
+    @Test
+    void everyCellReadsAsWrittenThroughBlanksOfTheWrittenSpanAndResizes() {
+        // A line blanks only the cells from the first to the last it wrote since it was last blank. A model of every
+        // cell (text, width, style, extras) beside two lines, under seeded random writes at random columns (so the
+        // written span starts anywhere), marks, default and styled fills of every extent, erases, inserts, deletes,
+        // copies between and within the lines, resets and resizes; every reader must read the model after each step.
+        Random random = new Random(21);
+        long[] styles = {Style.DEFAULT, Style.BOLD, Style.withBg(Style.DEFAULT, Style.color(Style.COLOR_P16, 1)),
+            Style.withFg(Style.INVERSE, Style.color(Style.COLOR_RGB, 0x102030))};
+        long[] extrasDrawn = {0, 0, 0, 7};
+        Line[] lines = {new Line(12, Style.DEFAULT), new Line(12, styles[2])};
+        Cell[][] model = {Cell.blanks(12, Style.DEFAULT), Cell.blanks(12, styles[2])};
+        for (int step = 0; step < 30_000; step++) {
+            int which = random.nextInt(2);
+            Line line = lines[which];
+            Cell[] cells = model[which];
+            int cols = cells.length;
+            int col = random.nextInt(cols);
+            long style = styles[random.nextInt(styles.length)];
+            long extra = extrasDrawn[random.nextInt(extrasDrawn.length)];
+            switch (random.nextInt(12)) {
+                case 0 -> {
+                    line.set(col, 'a' + col, 1, style, extra);
+                    cells[col] = new Cell(String.valueOf((char) ('a' + col)), style, extra);
+                }
+                case 1 -> {
+                    int n = 1 + random.nextInt(cols - col);
+                    line.setRunUtf8(col, "klmnopqrstuvwxyz".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, n,
+                        cols, style, extra);
+                    for (int c = col; c < col + n; c++) {
+                        cells[c] = new Cell(String.valueOf("klmnopqrstuvwxyz".charAt(c - col)), style, extra);
+                    }
+                }
+                case 2 -> {
+                    int n = 1 + random.nextInt(cols - col);
+                    int[] text = new int[n];
+                    Arrays.fill(text, 'q');
+                    line.setNarrowRun(col, text, 0, n, style, extra);
+                    for (int c = col; c < col + n; c++) {
+                        cells[c] = new Cell("q", style, extra);
+                    }
+                }
+                case 3, 4 -> {
+                    int from = random.nextInt(3) == 0 ? 0 : col;
+                    int to = random.nextInt(3) == 0 ? cols : from + random.nextInt(cols - from + 1);
+                    long fill = random.nextInt(3) == 0 ? style : Style.DEFAULT;
+                    long fillExtra = random.nextInt(4) == 0 ? extra : 0;
+                    line.fill(from, to, fill, fillExtra);
+                    for (int c = from; c < to; c++) {
+                        cells[c] = new Cell("", fill, fillExtra);
+                    }
+                }
+                case 5 -> {
+                    if (cells[col].text.isEmpty()) {
+                        line.appendCombining(col, 0x301, 0);
+                        cells[col] = new Cell("\u0301", cells[col].style, cells[col].extra);
+                    } else if (cells[col].text.length() < 4) {
+                        line.appendCombining(col, 0x308, 0);
+                        cells[col] = new Cell(cells[col].text + "\u0308", cells[col].style, cells[col].extra);
+                    }
+                }
+                case 6 -> {
+                    int n = 1 + random.nextInt(3);
+                    line.insertCells(col, n, style, 0);
+                    Cell[] before = cells.clone();
+                    for (int c = col; c < cols; c++) {
+                        cells[c] = c < col + n ? new Cell("", style, 0) : before[c - n];
+                    }
+                }
+                case 7 -> {
+                    int n = 1 + random.nextInt(3);
+                    line.deleteCells(col, n, style, 0);
+                    Cell[] before = cells.clone();
+                    for (int c = col; c < cols; c++) {
+                        cells[c] = c + n < cols ? before[c + n] : new Cell("", style, 0);
+                    }
+                }
+                case 8 -> {
+                    int from = random.nextInt(2);
+                    Cell[] source = model[from].clone();
+                    int srcCol = random.nextInt(source.length);
+                    int count = 1 + random.nextInt(Math.min(source.length - srcCol, cols - col));
+                    line.copyCells(lines[from], srcCol, col, count);
+                    System.arraycopy(source, srcCol, cells, col, count);
+                }
+                case 9 -> {
+                    long fill = random.nextBoolean() ? Style.DEFAULT : style;
+                    int newCols = 6 + random.nextInt(12);
+                    line.reset(newCols, fill);
+                    model[which] = Cell.blanks(newCols, fill);
+                }
+                case 10 -> {
+                    long fill = random.nextBoolean() ? Style.DEFAULT : style;
+                    int newCols = 6 + random.nextInt(12);
+                    line.resize(newCols, fill);
+                    Cell[] resized = Cell.blanks(newCols, fill);
+                    System.arraycopy(cells, 0, resized, 0, Math.min(cols, newCols));
+                    model[which] = resized;
+                }
+                default -> {
+                    line.erase(col, cols, style);
+                    for (int c = col; c < cols; c++) {
+                        cells[c] = new Cell("", style, 0);
+                    }
+                }
+            }
+            for (int l = 0; l < 2; l++) {
+                Cell[] expected = model[l];
+                Cell[] read = new Cell[lines[l].cols()];
+                for (int c = 0; c < read.length; c++) {
+                    read[c] = new Cell(lines[l].chars(c), lines[l].style(c), lines[l].extra(c));
+                    assertThat(lines[l].width(c)).as("step %d, line %d, width at %d", step, l, c).isEqualTo(1);
+                }
+                if (!Arrays.equals(read, expected)) {
+                    assertThat(read).as("step %d, line %d", step, l).containsExactly(expected);
+                }
+                StringBuilder text = new StringBuilder();
+                for (Cell cell : expected) {
+                    text.append(cell.text.isEmpty() ? " " : cell.text);
+                }
+                assertThat(lines[l].text()).as("step %d, line %d", step, l).isEqualTo(text.toString().stripTrailing());
+            }
+        }
+    }
+
+    /** A narrow cell of the model: its text ("" when empty), style and extras. */
+    private record Cell(String text, long style, long extra) {
+        static Cell[] blanks(int cols, long style) {
+            Cell[] cells = new Cell[cols];
+            Arrays.fill(cells, new Cell("", style, 0));
+            return cells;
+        }
+    }
 }
