@@ -22,7 +22,8 @@ const $ = (id) => document.getElementById(id);
 const terminals = new Map(); // id -> what the server says about it
 const tabs = new Map(); // id -> TerminalTab
 let active = null; // the TerminalTab shown, or null for the list
-let stopEvents = null;
+let stopEvents = null; // stops the event stream while it is followed
+let left = false; // between pagehide and pageshow
 
 const list = new TerminalList($('terminals'), $('empty'), {
   open: (id, view) => openTab(id, view),
@@ -111,8 +112,27 @@ function followEvents() {
       hook.eventStreams++;
       refresh().catch(showError);
     },
-    onUnauthorized: () => authorized(api.listTerminals).then(followEvents),
+    onUnauthorized: () => authorized(api.listTerminals).then(() => {
+      if (stopEvents) followEvents(); // still wanted
+    }),
   });
+}
+
+/**
+ * Follows the event stream while the list is on screen, and only then. A browser opens at most six HTTP/1.1
+ * connections to one server and an event stream holds one for as long as it runs: six pages (tabs, windows) each
+ * following it left none for a seventh page, which did not load at all until one was closed. A page showing a
+ * terminal hears of that terminal over its WebSocket, which does not count against the six; a page in a background
+ * tab or left for another address (see pagehide) shows nothing. The list, shown again, is fetched again.
+ */
+function updateEvents() {
+  const wanted = active === null && !document.hidden && !left;
+  if (wanted && !stopEvents) {
+    followEvents();
+  } else if (!wanted && stopEvents) {
+    stopEvents();
+    stopEvents = null;
+  }
 }
 
 function showError(e) {
@@ -195,6 +215,7 @@ function activate(tab) {
   active = tab;
   $('list-view').hidden = tab !== null;
   if (tab) tab.show();
+  updateEvents();
   history.replaceState(null, '', tab ? `/?t=${encodeURIComponent(tab.id)}${tab.view ? '&mode=view' : ''}` : '/');
   renderTabs();
 }
@@ -272,6 +293,7 @@ function updateTitle() {
 
 // A page in a background browser tab shows nothing: its terminal goes to the clients still showing it.
 document.addEventListener('visibilitychange', () => {
+  updateEvents();
   if (!active) return;
   if (document.hidden) active.hide();
   else active.show();
@@ -280,18 +302,19 @@ document.addEventListener('visibilitychange', () => {
 // Leaving the page closes every connection it holds, and coming back opens them again. A browser keeps a page it
 // left in its back/forward cache, frozen, to show it again at once on Back; Chromium lets such a page's requests
 // run on for 60 s, the event stream included, and allows six HTTP/1.1 connections to one server: with five cached
-// pages (or tabs) holding an event stream each, the sixth page waited a minute for the list, and the seventh for its
-// own HTML. Back from the cache, each terminal carries on from the last byte it had (the output that came meanwhile
-// is replayed, nothing is lost or shown twice) and the list is fetched again.
+// pages holding an event stream each, the sixth page waited a minute for the list, and the seventh for its own
+// HTML. Back from the cache, each terminal carries on from the last byte it had (the output that came meanwhile
+// is replayed, nothing is lost or shown twice) and the list, if shown, is fetched again.
 window.addEventListener('pagehide', () => {
-  stopEvents?.();
-  stopEvents = null;
+  left = true;
+  updateEvents();
   for (const tab of tabs.values()) tab.socket.suspend();
 });
 window.addEventListener('pageshow', (event) => {
   if (!event.persisted) return; // a fresh load: start() connects
+  left = false;
   for (const tab of tabs.values()) tab.socket.wake();
-  followEvents();
+  updateEvents();
 });
 
 // Back to this window from another one: the terminal shown here is in use again.
@@ -327,9 +350,9 @@ function setUpKeyBar() {
 async function start() {
   setUpKeyBar();
   await refresh();
-  followEvents();
   const id = params.get('t');
   if (id) await openTab(id, params.get('mode') === 'view').catch(showError);
+  updateEvents(); // follows the events when the list is shown (no terminal asked for, or it could not be opened)
 }
 
 start().catch(showError);

@@ -17,10 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Keys;
 
 /**
- * Pages the browser keeps in its back/forward cache after a person leaves them. Chromium lets a cached page's
- * requests run on for 60 s and allows six HTTP/1.1 connections to one server: a page that kept its event stream
- * open while cached made the sixth page loaded after it wait a minute. The page closes its connections when it is
- * left and opens them again when it is shown from the cache, carrying on where it was.
+ * Pages the browser keeps in its back/forward cache after a person leaves them, and many pages open at once.
+ * Chromium lets a cached page's requests run on for 60 s and allows six HTTP/1.1 connections to one server: a page
+ * that kept its event stream open while cached made the pages loaded after it wait a minute, and six open pages
+ * following the stream left a seventh none at all. The page follows the event stream only while it shows the list,
+ * closes its connections when it is left, and opens them again, where it was, when it is shown from the cache.
  */
 @UsesServer
 @BrowserTest
@@ -30,6 +31,8 @@ class WebBackForwardCacheE2eTest {
     private static final int LEFT = 6;
     private WebSession session;
     private Page page;
+    /** Windows the test opened besides the first, closed after it. */
+    private final java.util.List<Page> windows = new java.util.ArrayList<>();
 
     @BeforeEach
     void openBrowser() {
@@ -39,6 +42,7 @@ class WebBackForwardCacheE2eTest {
 
     @AfterEach
     void cleanUp() throws Exception {
+        windows.forEach(Page::closeWindow);
         session.close();
     }
 
@@ -47,10 +51,15 @@ class WebBackForwardCacheE2eTest {
                 .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
     }
 
-    /** Opens the terminal's page and waits until it shows the prompt and follows the event stream. */
-    private void openAndWait(String id) {
+    /** Opens the terminal's page and waits until it shows the prompt. */
+    private static void openAndWait(Page page, String id) {
         page.open("/?t=" + id);
         page.waitForText(id, PROMPT.strip());
+    }
+
+    /** Opens the list and waits until it follows the event stream. */
+    private static void openList(Page page) {
+        page.open("/");
         page.waitUntil("the event stream is open", () -> ((Number) page.js(
                 "return window.ptyctl.eventStreams;")).intValue() > 0);
     }
@@ -61,12 +70,12 @@ class WebBackForwardCacheE2eTest {
         // A person opens the page, goes elsewhere, opens it again: the browser keeps each page left in its cache.
         // (Loading the very same address again would not: that replaces the page, as a reload does.)
         for (int i = 0; i < LEFT; i++) {
-            openAndWait(id);
+            openList(page);
             page.leave();
         }
         // The six pages cached hold no connection: this one loads at once. (When each held its event stream, this
         // load waited until the first was evicted, 60 s after it was left; Page.TIMEOUT, 30 s, fails it first.)
-        openAndWait(id);
+        openAndWait(page, id);
         page.type(id, "echo still-typing-$((6*7))", Keys.ENTER);
         page.waitForText(id, "still-typing-42");
     }
@@ -75,7 +84,7 @@ class WebBackForwardCacheE2eTest {
     void backFromTheCacheThePageShowsWhatCameWhileItWasAwayOnceAndCarriesOn() throws Exception {
         Terminal terminal = shell();
         String id = terminal.terminalId();
-        openAndWait(id);
+        openAndWait(page, id);
         page.type(id, "echo before-$((1+1))", Keys.ENTER);
         page.waitForText(id, "\nbefore-2");
         page.js("window.keptInTheCache = true;");
@@ -102,6 +111,25 @@ class WebBackForwardCacheE2eTest {
         page.clickOn("#home");
         page.waitUntil("the list shows the terminal created while the page was away", () -> !page.elements(
                 "tr[data-terminal='" + createdMeanwhile.terminalId() + "']").isEmpty());
+    }
+
+    @Test
+    void sevenPagesOpenAtOnceOnATerminalAllLoadAndTheirListsFollowTheEvents() throws Exception {
+        String id = shell().terminalId();
+        openAndWait(page, id);
+        Page last = page;
+        for (int i = 1; i < LEFT + 1; i++) { // the seventh found no connection when each page followed the events
+            last = page.newWindow(Browser.WIDTH, Browser.HEIGHT);
+            windows.add(last);
+            openAndWait(last, id);
+        }
+        last.type(id, "echo typed-in-the-seventh", Keys.ENTER);
+        last.waitForText(id, "\ntyped-in-the-seventh");
+        Page seventh = last;
+        seventh.clickOn("#home");
+        Terminal created = shell();
+        seventh.waitUntil("the list of the seventh page shows a terminal created after it was shown", () ->
+                !seventh.elements("tr[data-terminal='" + created.terminalId() + "']").isEmpty());
     }
 
     private static int count(String regex, String text) {
