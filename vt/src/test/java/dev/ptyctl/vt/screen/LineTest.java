@@ -481,6 +481,28 @@ class LineTest {
         }
     }
 
+    @Test
+    void blanksOfRowsWiderThanTheBlankTemplateReachEveryCell() {
+        // Blanks are copied from a template of 256 cells, in pieces on wider rows.
+        long red = Style.withBg(Style.DEFAULT, Style.color(Style.COLOR_P16, 1));
+        for (int cols : new int[] {255, 256, 257, 600}) {
+            Line line = new Line(cols, Style.DEFAULT);
+            for (int col = 0; col < cols; col++) {
+                line.set(col, 'a' + col % 26, 1, col % 3 == 0 ? red : Style.DEFAULT, col % 5 == 0 ? 9 : 0);
+            }
+            line.fill(1, cols - 1, Style.DEFAULT, 0);
+            assertThat(line.text()).as("%d columns", cols).isEqualTo("a" + " ".repeat(cols - 2) + line.chars(cols - 1));
+            for (int col = 1; col < cols - 1; col++) {
+                assertThat(line.style(col)).as("%d columns, col %d", cols, col).isEqualTo(Style.DEFAULT);
+                assertThat(line.extra(col)).as("%d columns, col %d", cols, col).isZero();
+            }
+            line.fill(0, cols, Style.DEFAULT, 0);
+            assertThat(line.text()).isEmpty();
+            assertThat(line.style(0)).isEqualTo(Style.DEFAULT);
+            assertThat(line.extra(cols - 1)).isZero();
+        }
+    }
+
     /** A narrow cell of the model: its text ("" when empty), style and extras. */
     private record Cell(String text, long style, long extra) {
         static Cell[] blanks(int cols, long style) {
