@@ -215,9 +215,7 @@ final class EditOps {
             n += s.line(row).blankUnwrapped() ? 0 : 1;
         }
         for (int i = 0; i < n; i++) {
-            Line line = s.line(w[i]);
-            line.fill(0, line.cols(), Style.DEFAULT, 0);
-            line.setWrapped(false);
+            resetRow(w[i], Style.DEFAULT, false);
         }
     }
 
