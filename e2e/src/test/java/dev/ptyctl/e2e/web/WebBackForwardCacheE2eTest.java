@@ -9,6 +9,8 @@ import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -32,7 +34,7 @@ class WebBackForwardCacheE2eTest {
     private WebSession session;
     private Page page;
     /** Windows the test opened besides the first, closed after it. */
-    private final java.util.List<Page> windows = new java.util.ArrayList<>();
+    private final List<Page> windows = new ArrayList<>();
 
     @BeforeEach
     void openBrowser() {
