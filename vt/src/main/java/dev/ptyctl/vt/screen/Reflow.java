@@ -1,6 +1,7 @@
 package dev.ptyctl.vt.screen;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -254,12 +255,9 @@ final class Reflow {
                 continue;
             }
             List<int[]> marks = markedCells(group, b.cols);
-            int destLine = packLarger(group, b.cols, newCols);
-            int[] rowStarts = new int[destLine + 1];
-            for (int r = 1; r <= destLine; r++) {
-                rowStarts[r] = r * newCols;
-            }
-            moveMarks(group, marks, rowStarts);
+            int[] rowStarts = new int[group.size()];
+            int destLine = packLarger(group, b.cols, newCols, rowStarts);
+            moveMarks(group, marks, Arrays.copyOf(rowStarts, destLine + 1));
             int countToRemove = 0;
             for (int k = group.size() - 1; k > 0; k--) {
                 if (k > destLine || group.get(k).trimmedLength() == 0) {
@@ -276,8 +274,12 @@ final class Reflow {
         return toRemove;
     }
 
-    /** Packs a group's cells into rows of {@code newCols}; returns the index of the last row used. */
-    private static int packLarger(List<Line> group, int oldCols, int newCols) {
+    /**
+     * Packs a group's cells into rows of {@code newCols}; returns the index of the last row used, and puts in
+     * {@code rowStarts} where each row now starts in the group's text: a row whose last column could not take a wide
+     * character holds one cell less, so later rows start one cell earlier than {@code row * newCols}.
+     */
+    private static int packLarger(List<Line> group, int oldCols, int newCols, int[] rowStarts) {
         int destLine = 0;
         int destCol = wrappedTrimmedLength(group, 0, oldCols);
         int srcLine = 1;
@@ -290,6 +292,7 @@ final class Reflow {
             if (destCol == newCols) {
                 destLine++;
                 destCol = 0;
+                rowStarts[destLine] = rowStarts[destLine - 1] + newCols;
             }
             srcCol += cells;
             if (srcCol == srcLength) {
@@ -300,6 +303,7 @@ final class Reflow {
                 // a wide character does not fit at the end of the row: move it down
                 group.get(destLine).copyCells(group.get(destLine - 1), newCols - 1, destCol++, 1);
                 group.get(destLine - 1).fill(newCols - 1, newCols, Style.DEFAULT, 0);
+                rowStarts[destLine]--;
             }
         }
         group.get(destLine).erase(destCol, newCols, Style.DEFAULT);

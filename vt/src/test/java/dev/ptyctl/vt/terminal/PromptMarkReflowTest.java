@@ -82,4 +82,19 @@ class PromptMarkReflowTest {
         t.resize(20, 5);
         assertThat(marks(t)).containsExactly("xxxxxxxxxx$ cmd A1");
     }
+
+    @Test
+    void aPromptThatAWiderResizePushesToTheNextRowKeepsItsMarkOnThatRow() {
+        // 'a' and twelve wide characters fill 25 cells; the prompt starts with a wide character at cell 25. At 26
+        // columns that character does not fit in the last column of the first row and moves down, so the second row
+        // starts at cell 25, not 26: the prompt's row is the second.
+        Terminal t = new Terminal(20, 5, 100);
+        feed(t, "a" + "\u6f22".repeat(12) + OSC + "133;A" + BEL + "\ud83d\ude80$ " + OSC + "133;B" + BEL + "cmd\r\n"
+                + OSC + "133;C" + BEL + "out\r\n");
+        t.resize(26, 5);
+        finish(t, 3);
+        assertThat(marks(t)).containsExactly("\ud83d\ude80$ cmd A3");
+        t.resize(20, 5);
+        assertThat(marks(t)).containsExactly("\u6f22\u6f22\u6f22\ud83d\ude80$ cmd A3");
+    }
 }
