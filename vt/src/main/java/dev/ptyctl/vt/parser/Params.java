@@ -8,7 +8,8 @@ package dev.ptyctl.vt.parser;
  * ("zero default mode"; {@code CSI m} has one parameter, 0, and {@code CSI ;5H} has two, 0 and 5);
  * an omitted sub-parameter is -1 ({@code 38:2::10:20:30} gives 38 with sub-parameters 2, -1, 10, 20,
  * 30); values saturate at {@link Integer#MAX_VALUE}; parameters after the {@value #MAX_PARAMS}th and
- * sub-parameters after the {@value #MAX_SUB_PARAMS}th of a sequence are dropped.
+ * sub-parameters after the {@value #MAX_SUB_PARAMS}th of a sequence are dropped. Whether a parameter was omitted
+ * rather than written as 0 is kept too ({@link #omitted(int)}), for the few xterm controls that tell them apart.
  */
 public final class Params {
     /** Parameters kept per sequence; xterm.js keeps 32 too (xterm 30, DEC terminals 16). */
@@ -24,6 +25,8 @@ public final class Params {
     private final int[] subEnd = new int[MAX_PARAMS];
     private int length;
     private int subLength;
+    /** Bit i set: parameter i has no digit (xterm's DEFAULT). {@link #MAX_PARAMS} is 32, so an int holds them all. */
+    private int omitted;
     private boolean rejectDigits;
     private boolean rejectSubDigits;
     private boolean digitIsSub;
@@ -52,6 +55,7 @@ public final class Params {
     void reset() {
         length = 0;
         subLength = 0;
+        omitted = 0;
         rejectDigits = false;
         rejectSubDigits = false;
         digitIsSub = false;
@@ -89,6 +93,8 @@ public final class Params {
         int[] v = values;
         int n = 0;
         int value = 0; // the current parameter; an omitted one is 0
+        int start = from; // where the current parameter's digits would begin: none when the parameter ends there
+        int none = 0;
         int j = from;
         for (; j < end; j++) {
             int c = src[j];
@@ -96,17 +102,21 @@ public final class Params {
                 value = times10Plus(value, c - '0');
             } else if (c == ';') {
                 if (n < MAX_PARAMS) {
+                    none |= j == start ? 1 << n : 0;
                     v[n++] = value;
                 }
                 value = 0;
+                start = j + 1;
             } else {
                 break;
             }
         }
         if (n < MAX_PARAMS) {
+            none |= j == start ? 1 << n : 0;
             v[n++] = value;
         }
         length = n;
+        omitted = none;
         subLength = 0;
         rejectDigits = false;
         rejectSubDigits = false;
@@ -146,6 +156,7 @@ public final class Params {
         }
         subStart[length] = subLength;
         subEnd[length] = subLength;
+        omitted |= 1 << length;
         values[length++] = value;
     }
 
@@ -166,6 +177,7 @@ public final class Params {
         if (!digitIsSub) {
             if (!rejectDigits && length > 0) {
                 values[length - 1] = times10Plus(values[length - 1], digit);
+                omitted &= ~(1 << (length - 1));
             }
             return;
         }
@@ -198,6 +210,18 @@ public final class Params {
      */
     public int get(int index) {
         return index < length ? values[index] : 0;
+    }
+
+    /**
+     * Whether parameter {@code index} was left empty ({@code CSI > T}, the first of {@code CSI ;5H}) rather than
+     * given, even as 0. It reads as 0 all the same; xterm's parser keeps it apart (its DEFAULT) and a few of its
+     * controls skip such a parameter (XTSMTITLE, XTRMTITLE).
+     *
+     * @param index 0-based parameter index
+     * @return true when it has no digit, or is beyond {@link #length()}
+     */
+    public boolean omitted(int index) {
+        return index >= length || (omitted & 1 << index) != 0;
     }
 
     /**
@@ -289,6 +313,7 @@ public final class Params {
         System.arraycopy(subEnd, 0, copy.subEnd, 0, MAX_PARAMS);
         copy.length = length;
         copy.subLength = subLength;
+        copy.omitted = omitted;
         return copy;
     }
 }

@@ -13,12 +13,17 @@ final class TitleModes {
     private boolean setHex;
     private boolean queryHex;
 
+    /**
+     * XTSMTITLE ({@code on}) or XTRMTITLE: each parameter given turns its mode on or off, and an omitted one changes
+     * nothing, as in xterm (charproc.c, CASE_SM_TITLE / CASE_RM_TITLE skip a DEFAULT parameter). So {@code CSI > T}
+     * and {@code CSI > t} change nothing, and {@code CSI > ; 1 t} sets mode 1 only. xterm's branch that resets every
+     * mode when there is no parameter at all is never taken: its parser hands every CSI at least one parameter.
+     */
     void set(Params p, boolean on) {
-        if (p.length() == 0 && !on) {
-            reset();
-            return;
-        }
-        for (int i = 0; i < Math.max(1, p.length()); i++) {
+        for (int i = 0; i < p.length(); i++) {
+            if (p.omitted(i)) {
+                continue;
+            }
             switch (p.get(i)) {
                 case 0 -> setHex = on;
                 case 1 -> queryHex = on;

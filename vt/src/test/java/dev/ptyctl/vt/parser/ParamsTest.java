@@ -48,6 +48,27 @@ class ParamsTest {
     }
 
     @Test
+    void anOmittedParameterIsToldApartFromAnExplicitZero() {
+        Params params = Params.parse(";0;7:1;");
+        assertThat(params.omitted(0)).isTrue();
+        assertThat(params.omitted(1)).as("written as 0").isFalse();
+        assertThat(params.omitted(2)).isFalse();
+        assertThat(params.omitted(3)).isTrue();
+        assertThat(params.omitted(4)).as("beyond the last").isTrue();
+        assertThat(Params.parse("").omitted(0)).isTrue();
+        assertThat(params.copy().omitted(0)).isTrue();
+        assertThat(params.copy().omitted(1)).isFalse();
+        byte[] sgr = "\u001b[;0;7m".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        Params read = new Params();
+        read.readSgrOrEl(sgr, 0, sgr.length);
+        assertThat(read.omitted(0)).as("the parser's fast path too").isTrue();
+        assertThat(read.omitted(1)).isFalse();
+        assertThat(read.omitted(2)).isFalse();
+        read.readSgrOrEl(new byte[] {0x1B, '[', 'm'}, 0, 3);
+        assertThat(read.omitted(0)).isTrue();
+    }
+
+    @Test
     void subParametersBelongToThePrecedingParameter() {
         Params params = Params.parse("4:3;38:5:208");
         assertThat(params.subParamCount(0)).isEqualTo(1);

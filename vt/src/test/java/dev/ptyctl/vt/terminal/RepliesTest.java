@@ -203,6 +203,23 @@ class RepliesTest {
 
     @ChunkedTest
     void titleReportsGoToTheirOwnSinkWhenOneIsSet(Chunking chunking) {
+    @ChunkedTest
+    void titleModeControlsWithoutAParameterChangeNothingAsInXterm(Chunking chunking) {
+        // xterm skips an omitted (DEFAULT) parameter of XTSMTITLE / XTRMTITLE; "414243" is "ABC" in hex.
+        Terminal t = new Terminal(10, 5);
+        t.allowTitleReports(true);
+        assertThat(replies(t, chunking, CSI + ">t" + OSC + "2;414243" + ST + CSI + "21t"))
+            .as("CSI > t does not turn on mode 0: the title is set as sent").isEqualTo(OSC + "l414243" + ST);
+        assertThat(replies(t, chunking, CSI + ">0t" + CSI + ">T" + OSC + "2;414243" + ST + CSI + "21t"))
+            .as("CSI > T does not turn off mode 0: still set hex-encoded").isEqualTo(OSC + "lABC" + ST);
+        assertThat(replies(t, chunking, CSI + ">0T" + CSI + ">;1t" + OSC + "2;414243" + ST + CSI + "21t"))
+            .as("CSI > ; 1 t turns on mode 1 only: set as sent, reported hex-encoded")
+            .isEqualTo(OSC + "l343134323433" + ST);
+        assertThat(replies(t, chunking, CSI + ">T" + CSI + "21t" + CSI + ">;1T" + CSI + "21t"))
+            .as("CSI > T leaves mode 1 on; CSI > ; 1 T turns it off")
+            .isEqualTo(OSC + "l343134323433" + ST + OSC + "l414243" + ST);
+    }
+
         Terminal t = new Terminal(10, 5);
         t.allowTitleReports(true);
         ByteArrayOutputStream titles = new ByteArrayOutputStream();
