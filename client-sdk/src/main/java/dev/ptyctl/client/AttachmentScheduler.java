@@ -4,9 +4,11 @@ import dev.ptyctl.client.internal.SystemScheduler;
 import java.time.Duration;
 
 /**
- * The clock and timers of a {@link TerminalAttachment}: reconnect backoff and pings. The default,
+ * The clock and timers of a {@link TerminalAttachment}: reconnect backoff, pings, the close handshake's limit and
+ * how long {@link TerminalAttachment.Builder#connect()} waits for the first connection. The default,
  * {@link #system()}, uses {@link System#nanoTime()} and one shared daemon thread. Tests pass their
- * own to control time: run the scheduled reconnect at once and check the delay it asked for.
+ * own to control time: run the scheduled reconnect at once and check the delay it asked for. A scheduler must run
+ * what it is given: {@code connect()} to a server that never answers returns only when the deadline's task runs.
  *
  * <pre>{@code
  * class ManualScheduler implements AttachmentScheduler {

@@ -24,7 +24,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongFunction;
@@ -298,25 +297,31 @@ public final class TerminalAttachment implements AutoCloseable {
         }
     }
 
-    /** Opens the first connection and waits for it. */
+    /**
+     * Opens the first connection and waits for it, at most the connect timeout plus {@link #FIRST_OPEN_MARGIN}: a
+     * deadline kept by the {@link AttachmentScheduler}, as every timer of the attachment, so a test's scheduler decides
+     * when it has passed instead of the test waiting it out.
+     */
     private void start() throws IOException {
+        Duration patience = connectTimeout.plus(FIRST_OPEN_MARGIN);
+        AttachmentScheduler.Cancellable deadline = scheduler.schedule(patience, () -> firstOpen.completeExceptionally(
+                new AttachmentException("no answer from " + uri + " within " + Durations.describe(patience), 0,
+                        new TimeoutException())));
         synchronized (lock) {
             open();
         }
         try {
-            firstOpen.get(connectTimeout.plus(FIRST_OPEN_MARGIN).toMillis(), TimeUnit.MILLISECONDS);
+            firstOpen.get();
         } catch (InterruptedException e) {
             close();
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while attaching to " + uri);
-        } catch (TimeoutException e) {
-            close();
-            throw new AttachmentException("no answer from " + uri + " within "
-                    + Durations.describe(connectTimeout.plus(FIRST_OPEN_MARGIN)), 0, e);
         } catch (ExecutionException e) {
             close();
             throw e.getCause() instanceof AttachmentException refused ? refused
                     : new AttachmentException("cannot attach to " + uri + ": " + e.getCause(), 0, e.getCause());
+        } finally {
+            deadline.cancel();
         }
     }
 

@@ -8,7 +8,6 @@ import dev.ptyctl.client.testing.FakeWebSocketServer;
 import dev.ptyctl.client.testing.ManualScheduler;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import jakarta.json.JsonObject;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -524,26 +523,30 @@ class TerminalAttachmentTest {
     }
 
     @Test
-    void aServerThatNeverFinishesTheHandshakeIsReportedWithItsWaitInMillisecondsNotAnIsoDuration() throws Exception {
-        // Answers the upgrade one header line at a time, each well within the read timeout, and never ends the
-        // header: the first connection is given up after the connect timeout plus its margin.
-        try (ServerSocket trickle = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            Thread.ofPlatform().daemon().start(() -> {
-                try (Socket client = trickle.accept()) {
-                    OutputStream out = client.getOutputStream();
-                    out.write("HTTP/1.1 101 Switching Protocols\r\n".getBytes(StandardCharsets.US_ASCII));
-                    while (true) {
-                        out.write("X-Wait: 1\r\n".getBytes(StandardCharsets.US_ASCII));
-                        out.flush();
-                        Thread.sleep(100);
-                    }
-                } catch (Exception closed) {
-                    // the client gave up
+    void aServerThatNeverAnswersTheUpgradeIsGivenUpAtTheSchedulersDeadlineReportedInMillisecondsNotAnIsoDuration()
+            throws Exception {
+        // The upgrade request is accepted and never answered. The deadline (connect timeout plus a margin for a
+        // loaded machine) is the scheduler's: the test runs it, no time passes. The long connect timeout keeps the
+        // socket's own read timeout out of the way.
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<TerminalAttachment> connecting = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    connecting.complete(TerminalAttachment.builder("http://127.0.0.1:" + silent.getLocalPort(), "t1")
+                            .connectTimeout(Duration.ofMillis(30_500)).scheduler(scheduler).listener(recorder)
+                            .connect());
+                } catch (Throwable e) {
+                    connecting.completeExceptionally(e);
                 }
             });
-            assertThatThrownBy(() -> TerminalAttachment.builder("http://127.0.0.1:" + trickle.getLocalPort(), "t1")
-                    .connectTimeout(Duration.ofMillis(500)).listener(recorder).connect())
-                    .isInstanceOf(AttachmentException.class).hasMessageEndingWith(" within 5500 ms");
+            try (Socket upgrade = silent.accept()) {
+                ManualScheduler.Task deadline = scheduler.next();
+                assertThat(deadline.delay()).isEqualTo(Duration.ofMillis(35_500));
+                assertThat(connecting).as("waits until the deadline").isNotDone();
+                deadline.run();
+                assertThatThrownBy(() -> connecting.get(10, TimeUnit.SECONDS)).cause()
+                        .isInstanceOf(AttachmentException.class).hasMessageEndingWith(" within 35500 ms");
+            }
         }
     }
 }
