@@ -12,11 +12,10 @@ import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.client.WriteResult;
 import dev.ptyctl.client.internal.Durations;
-import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.client.internal.RpcCommandRun;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -56,16 +55,6 @@ import java.util.function.Function;
 public final class TerminalDriver implements AutoCloseable {
     /** How long waits take at most unless told otherwise: ample for a program to react, short enough to fail fast. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
-    /** Beyond a server-side wait: room for the reply to arrive. */
-    private static final Duration REPLY_MARGIN = Duration.ofSeconds(5);
-    /**
-     * How long the Ctrl-C that clears a line the shell did not run gets to bring the prompt back before it is sent
-     * again: fish 3.6 loses one that comes right after the input before it (2 of 8 sent on seeing its prompt).
-     */
-    private static final Duration CLEAR_RETRY = Duration.ofSeconds(2);
-    /** Ctrl-Cs sent at most to clear one line. */
-    private static final int CLEAR_ATTEMPTS = 3;
-
     private final RpcClient rpc;
     private final boolean ownsClient;
     /** The attachment-fed copy of the screen, for drivers of a {@code ptyctl server} terminal; null otherwise. */
@@ -254,69 +243,48 @@ public final class TerminalDriver implements AutoCloseable {
     }
 
     /**
-     * Runs a command line in the shell, as {@code ptyctl run} does: waits for the prompt, types the
-     * line and Enter, waits until the shell reports the command finished, and returns what the
-     * command printed (without the prompt and the echoed line) and its exit code.
+     * Runs a command line in the shell, as {@code ptyctl run} does (the same code, {@link RpcCommandRun}): waits for
+     * the prompt (an incomplete line left at a continuation prompt is cancelled with Ctrl-C first), types the line
+     * (pasted when it has several) and Enter, waits until the shell reports the command finished, and returns what
+     * the command printed (without the prompt and the echoed line) and its exit code.
      *
      * @throws TerminalAssertionError when the shell is not at its prompt or the command does not
-     *     finish within {@code timeout} (in all), or the shell did not run the line (a syntax error)
+     *     finish within {@code timeout} (in all), or the shell did not run the line (a syntax error, or an incomplete
+     *     line such as an unclosed quote: then cleared with Ctrl-C, so the next line starts clean)
      */
     public CommandResult run(String commandLine, Duration timeout) {
         Objects.requireNonNull(commandLine, "commandLine");
-        long deadline = System.nanoTime() + timeout.toNanos();
-        JsonObject ready = waitPrompt(-1, remaining(deadline));
-        if (!ready.getBoolean("matched")) {
-            throw failure("expected the shell's prompt within " + Durations.describe(timeout) + " before running "
-                    + ScreenAssert.quote(commandLine), Screen.fromJson(ready));
+        RpcCommandRun.Outcome run = io(() -> RpcCommandRun.run(rpc, commandLine, System.nanoTime() + timeout.toNanos()));
+        if (run.lastWriteSeq() >= 0) {
+            lastWriteSeq = run.lastWriteSeq();
         }
-        if (commandLine.indexOf('\n') >= 0) {
-            // Typed, each line would run on its own; pasted, the shell takes them as one command line.
-            write(List.of(Action.paste(commandLine), Action.key(Key.ENTER)));
-        } else {
-            typeLine(commandLine);
-        }
-        JsonObject done = waitPrompt(lastWriteSeq, remaining(deadline));
-        if (!done.getBoolean("matched")) {
-            throw failure(ScreenAssert.quote(commandLine) + " did not finish within " + Durations.describe(timeout),
-                    Screen.fromJson(done));
-        }
-        JsonObject command = done.getJsonObject("command");
-        if (command == null) {
-            clearLine(deadline); // fish keeps a line it refused in its editor
-            throw failure("the shell did not run " + ScreenAssert.quote(commandLine)
-                    + " (a syntax error?)", Screen.fromJson(done));
-        }
-        int exitCode = command.get("exitCode") instanceof JsonNumber code ? code.intValue() : CommandResult.UNKNOWN_EXIT_CODE;
-        return new CommandResult(command.getString("output"), exitCode, command.getBoolean("truncated", false));
+        Screen screen = Screen.fromJson(run.answer());
+        String quoted = ScreenAssert.quote(commandLine);
+        return switch (run.ending()) {
+            case NOT_READY -> throw failure("expected the shell's prompt within " + Durations.describe(timeout)
+                    + " before running " + quoted, screen);
+            case NOT_FINISHED -> throw failure(quoted + " did not finish within " + Durations.describe(timeout), screen);
+            case INCOMPLETE -> throw failure("the shell did not run " + quoted + ": it waits for more of the line (an "
+                    + "unclosed quote or bracket?); " + cancelled(run), screen);
+            case RAN_NOTHING -> throw failure("the shell did not run " + quoted + " (a syntax error?)"
+                    + (commandLine.isBlank() ? "" : "; " + cancelled(run)), screen);
+            case FINISHED -> {
+                JsonObject command = run.answer().getJsonObject("command");
+                int exitCode = command.get("exitCode") instanceof JsonNumber code ? code.intValue()
+                        : CommandResult.UNKNOWN_EXIT_CODE;
+                yield new CommandResult(command.getString("output"), exitCode, command.getBoolean("truncated", false));
+            }
+        };
     }
 
-    /**
-     * Ctrl-C until the shell's prompt comes back (again after {@link #CLEAR_RETRY}, at most {@link #CLEAR_ATTEMPTS}
-     * times, within the run's deadline), as {@code ptyctl run} does, so the next line is not appended to what the
-     * shell left on its command line.
-     */
-    private void clearLine(long deadlineNanos) {
-        for (int attempt = 1; attempt <= CLEAR_ATTEMPTS; attempt++) {
-            press(Key.ctrl('c'));
-            long until = Math.min(deadlineNanos, System.nanoTime() + CLEAR_RETRY.toNanos());
-            if (waitPrompt(lastWriteSeq, remaining(until)).getBoolean("matched")
-                    || System.nanoTime() - deadlineNanos >= 0 || !status().running()) {
-                return;
-            }
-        }
+    /** What the Ctrl-C that cleared a line the shell did not run brought. */
+    private static String cancelled(RpcCommandRun.Outcome run) {
+        return run.cleared() ? "cleared it with Ctrl-C" : "sent Ctrl-C, but the shell's prompt has not come back";
     }
 
     /** {@code pty/wait {prompt: true[, since]}}. */
     private JsonObject waitPrompt(long since, Duration timeout) {
-        JsonObjectBuilder params = JsonSupport.objectBuilder().add("prompt", true).add("timeout", timeout.toMillis());
-        if (since >= 0) {
-            params.add("since", since);
-        }
-        return io(() -> rpc.call(RpcMethod.WAIT, params.build(), timeout.plus(REPLY_MARGIN)));
-    }
-
-    private static Duration remaining(long deadlineNanos) {
-        return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
+        return io(() -> RpcCommandRun.waitForPrompt(rpc, since, timeout));
     }
 
     /**

@@ -119,7 +119,44 @@ class TerminalDriverTest {
             server.takeRequest();
         }
         assertThat(server.takeRequest().getJsonObject("params").toString()).isEqualTo("{\"action\":{\"key\":\"Ctrl+C\"}}");
-        assertThat(server.takeRequest().getJsonObject("params").getInt("since")).isEqualTo(61);
+        assertThat(server.takeRequest().getJsonObject("params").getInt("since"))
+                .as("a prompt drawn after the first Ctrl-C counts, however slow, as for ptyctl run").isEqualTo(60);
+    }
+
+    @Test
+    void anIncompleteLineLeftAtTheContinuationPromptIsCancelledBeforeTheRunTypes() {
+        server.reply("{'matched':true,'continuation':true," + SCREEN + ",'waitedMs':1}")
+                .reply("{'written':1,'outputSeq':10}")
+                .reply("{'matched':true," + SCREEN + ",'waitedMs':1}")
+                .reply("{'written':3,'outputSeq':40}")
+                .reply("{'matched':true," + SCREEN + ",'waitedMs':5,"
+                        + "'command':{'output':'a\\n','truncated':false,'exitCode':0}}");
+        assertThat(terminal.run("ls").output()).isEqualTo("a\n");
+        server.takeRequest();
+        assertThat(server.takeRequest().getJsonObject("params").toString())
+                .as("not typed onto what was left").isEqualTo("{\"action\":{\"key\":\"Ctrl+C\"}}");
+        assertThat(server.takeRequest().getJsonObject("params").getInt("since")).isEqualTo(10);
+        assertThat(server.takeRequest().getJsonObject("params").toString())
+                .isEqualTo("{\"action\":[{\"text\":\"ls\"},{\"key\":\"Enter\"}]}");
+        server.takeRequest();
+    }
+
+    @Test
+    void aLineTheShellTakesAsIncompleteFailsSayingSoAndIsCancelled() {
+        server.reply("{'matched':true," + SCREEN + ",'waitedMs':1}")
+                .reply("{'written':8,'outputSeq':40}")
+                .reply("{'matched':true,'continuation':true," + SCREEN + ",'waitedMs':5}")
+                .reply("{'written':1,'outputSeq':60}")
+                .reply("{'matched':true," + SCREEN + ",'waitedMs':3}");
+        assertThatThrownBy(() -> terminal.run("echo 'x"))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("the shell did not run \"echo 'x\": it waits for more of the line (an unclosed "
+                        + "quote or bracket?); cleared it with Ctrl-C");
+        for (int i = 0; i < 3; i++) {
+            server.takeRequest();
+        }
+        assertThat(server.takeRequest().getJsonObject("params").toString()).isEqualTo("{\"action\":{\"key\":\"Ctrl+C\"}}");
+        assertThat(server.takeRequest().getJsonObject("params").getInt("since")).isEqualTo(60);
     }
 
     @Test

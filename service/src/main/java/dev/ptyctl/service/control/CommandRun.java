@@ -23,6 +23,14 @@ import java.util.OptionalInt;
  * {@code export} persist because the command ran in the shell itself. For several commands the exit code is the
  * last one's and the output is all of theirs. A line the shell takes as incomplete (it shows its continuation prompt,
  * marked OSC 633 F) is cancelled with Ctrl-C at once and reported, as is one someone left incomplete before the run.
+ *
+ * <p>{@code ptyctl run} and the test DSL's {@code TerminalDriver.run} do the same over JSON-RPC, in one class of the
+ * SDK ({@code dev.ptyctl.client.internal.RpcCommandRun}); this one stays apart because the service cannot use the
+ * SDK (a client of the service: the service depends on it for tests only) nor the SDK the service (no server code in
+ * a client), and {@code protocol}, the one module both use, holds wire types, not behaviour. What differs here is what
+ * being in-process gives: the session's own waits instead of {@code pty/wait}, the prompt tracker's records for the
+ * output and working directory, and the wait for the line editor's bracketed paste before several lines are pasted
+ * ({@link #awaitBracketedPaste}), which a client cannot see.
  */
 public final class CommandRun {
 

@@ -1,0 +1,65 @@
+package dev.ptyctl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.testing.FakeRpcServer;
+import java.io.IOException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ptyctl run} against a scripted JSON-RPC endpoint: how the run's outcome becomes output and an exit code.
+ * The typing and waiting is the SDK's {@code RpcCommandRun} (its own tests); {@code RunE2eTest} runs real shells.
+ */
+class RunCommandTest {
+    private static final String SCREEN = "'screen':'$ \\n','cursor':{'row':1,'col':3},'size':{'cols':80,'rows':24}";
+    private static final String AT_PROMPT = "{'matched':true," + SCREEN + ",'waitedMs':1}";
+
+    private FakeRpcServer server;
+    private String port;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = FakeRpcServer.startTcp();
+        port = Integer.toString(server.port());
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        server.assertExhausted();
+        server.close();
+    }
+
+    private void takeRequests(int count) {
+        for (int i = 0; i < count; i++) {
+            server.takeRequest();
+        }
+    }
+
+    @Test
+    void theCommandsOutputIsPrintedAndItsExitCodeIsTheRuns() {
+        server.reply(AT_PROMPT).reply("{'written':3,'outputSeq':40}").reply("{'matched':true," + SCREEN
+                + ",'waitedMs':5,'command':{'output':'a\\nb\\n','truncated':false,'exitCode':4}}");
+        Cli.Result result = Cli.run("run", "--port", port, "--", "ls a b");
+        assertThat(result.exitCode()).isEqualTo(4);
+        assertThat(result.out()).isEqualTo("a\nb\n");
+        assertThat(result.err()).isEmpty();
+        takeRequests(3);
+    }
+
+    @Test
+    void aRefusedLineWhoseCtrlCWasLostIsClearedByAnotherWhileTheShellRuns() {
+        // The wait after the first Ctrl-C comes back unmatched at once here; the shell still runs, so it was not an
+        // exit (which ptyctl run used to guess from a wait that ended early) and another Ctrl-C brings the prompt.
+        server.reply(AT_PROMPT).reply("{'written':4,'outputSeq':40}").reply(AT_PROMPT)
+                .reply("{'written':1,'outputSeq':60}").reply("{'matched':false," + SCREEN + ",'waitedMs':0}")
+                .reply("{'running':true,'exitCode':null,'pid':7}")
+                .reply("{'written':1,'outputSeq':61}").reply(AT_PROMPT);
+        Cli.Result result = Cli.run("run", "--port", port, "--", "if ;");
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).isEqualTo("ptyctl: the shell did not run \"if ;\" (a syntax error?); its screen "
+                + "shows why\n");
+        takeRequests(8);
+    }
+}

@@ -1,0 +1,178 @@
+package dev.ptyctl.client.internal;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.WriteResult;
+import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.protocol.RpcMethod;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Runs a command line in a shell with ptyctl's shell integration over its JSON-RPC endpoint, as a person would: waits
+ * for the prompt (an incomplete line someone left at a continuation prompt is cancelled first), types the line
+ * (pasted when it has several, so the shell takes them as one edit) and Enter, and waits for the prompt drawn after
+ * it ({@code pty/wait {prompt, since}}, whose answer carries the command's exit code and output). A line the shell
+ * took as incomplete or refused is cleared with Ctrl-C, sent again while the prompt does not come back.
+ *
+ * <p>The one implementation of this for {@code ptyctl run} (the CLI's {@code RunCommand}) and the test DSL's
+ * {@code TerminalDriver.run}; each turns the {@link Outcome} into its own report (exit code and messages, or an
+ * assertion error). The server's {@code terminal_run} (MCP) does the same in-process, without a socket, in the
+ * service's {@code CommandRun}: the service cannot use this class (the SDK is a client of the service, which depends
+ * on it only for tests) and this class cannot use the service's (the SDK carries no server code).
+ */
+public final class RpcCommandRun {
+    /** Beyond a server-side wait: room for the reply to arrive, so a slow reply is not taken for a dead server. */
+    static final Duration REPLY_MARGIN = Duration.ofSeconds(5);
+    /**
+     * How long a Ctrl-C that clears a line gets to bring the prompt back before it is sent again: fish loses a Ctrl-C
+     * that arrives within a few hundred milliseconds of the input before it (the service's {@code CommandRun}
+     * measured 6 of 8 lost sent at once, none of 8 sent 300 ms later); one that was merely slow only makes the shell
+     * draw one more prompt.
+     */
+    static final Duration CLEAR_RETRY = Duration.ofSeconds(2);
+    /** Ctrl-Cs sent at most to clear one line. */
+    static final int CLEAR_ATTEMPTS = 3;
+
+    /** How a run ended. */
+    public enum Ending {
+        /** The shell was not at its prompt within the timeout (busy, or it exited): nothing was typed. */
+        NOT_READY,
+        /** The line was typed; its prompt did not come back within the timeout, or the shell exited. */
+        NOT_FINISHED,
+        /** The shell took the line as incomplete (a continuation prompt): nothing ran; Ctrl-C cancelled it. */
+        INCOMPLETE,
+        /** The prompt came back with no command run: a blank line, or one the shell refused (cleared with Ctrl-C). */
+        RAN_NOTHING,
+        /** The command ran: {@link Outcome#answer()} has its {@code command} (and {@code commands}). */
+        FINISHED
+    }
+
+    /**
+     * The outcome.
+     *
+     * @param ending       how the run ended
+     * @param answer       the answer of the prompt wait that decided it: the one before typing for
+     *                     {@link Ending#NOT_READY}, the one after typing otherwise
+     * @param cleared      for a line cleared with Ctrl-C: whether the shell's prompt came back after it
+     * @param lastWriteSeq the output offset of the run's last write (the line, or a Ctrl-C); -1 when it wrote nothing
+     */
+    public record Outcome(Ending ending, JsonObject answer, boolean cleared, long lastWriteSeq) {
+    }
+
+    private final RpcClient client;
+    private final long deadlineNanos;
+    private long lastWriteSeq = -1;
+
+    private RpcCommandRun(RpcClient client, long deadlineNanos) {
+        this.client = client;
+        this.deadlineNanos = deadlineNanos;
+    }
+
+    /**
+     * Runs {@code line}, all waits together ending by {@code deadlineNanos} ({@link System#nanoTime()}).
+     *
+     * @throws IOException the connection failed or the server refused a request (no shell integration)
+     */
+    public static Outcome run(RpcClient client, String line, long deadlineNanos) throws IOException {
+        return new RpcCommandRun(client, deadlineNanos).run(line);
+    }
+
+    private Outcome run(String line) throws IOException {
+        JsonObject ready = waitForPrompt(-1, deadlineNanos);
+        if (continuation(ready)) {
+            ready = clearLine(); // someone left an incomplete line: typing now would add to it
+        }
+        if (!atPrompt(ready)) {
+            return outcome(Ending.NOT_READY, ready, false);
+        }
+        long typedAt = write(List.of(line.indexOf('\n') >= 0 ? Action.paste(line) : Action.text(line),
+                Action.key(Key.ENTER)));
+        JsonObject done = waitForPrompt(typedAt, deadlineNanos);
+        if (!done.getBoolean("matched")) {
+            return outcome(Ending.NOT_FINISHED, done, false);
+        }
+        if (continuation(done)) {
+            return outcome(Ending.INCOMPLETE, done, atPrompt(clearLine()));
+        }
+        if (done.getJsonObject("command") == null) {
+            // A blank line leaves nothing to clear; a refused one may stay in the editor (fish), to be joined by the
+            // next line typed.
+            return outcome(Ending.RAN_NOTHING, done, line.isBlank() || atPrompt(clearLine()));
+        }
+        return outcome(Ending.FINISHED, done, false);
+    }
+
+    private Outcome outcome(Ending ending, JsonObject wait, boolean cleared) {
+        return new Outcome(ending, wait, cleared, lastWriteSeq);
+    }
+
+    /**
+     * Ctrl-C, so the shell drops the line and draws a new prompt; again after {@link #CLEAR_RETRY} while none came, at
+     * most {@link #CLEAR_ATTEMPTS} times, unless the shell exited. Answers the last prompt wait, which counts a prompt
+     * drawn after the first Ctrl-C, however slow.
+     */
+    private JsonObject clearLine() throws IOException {
+        long since = ctrlC();
+        JsonObject back = null;
+        for (int attempt = 1; attempt <= CLEAR_ATTEMPTS; attempt++) {
+            long until = attempt == CLEAR_ATTEMPTS ? deadlineNanos
+                    : Math.min(deadlineNanos, System.nanoTime() + CLEAR_RETRY.toNanos());
+            back = waitForPrompt(since, until);
+            if (atPrompt(back) || System.nanoTime() - deadlineNanos >= 0
+                    || !back.getBoolean("matched") && !client.status().running()) {
+                return back;
+            }
+            if (attempt < CLEAR_ATTEMPTS) {
+                ctrlC();
+            }
+        }
+        return back;
+    }
+
+    private long ctrlC() throws IOException {
+        return write(List.of(Action.key(Key.ctrl('c'))));
+    }
+
+    /** Writes and returns the output offset the write was applied at, where to wait for the prompt after it from. */
+    private long write(List<Action> actions) throws IOException {
+        WriteResult written = client.write(actions);
+        if (written.outputSeq() == WriteResult.UNKNOWN_SEQ) {
+            throw new IOException("the server did not say where its output was when it took the input (no outputSeq "
+                    + "in the pty/write result), so the prompt after it cannot be told from the one before");
+        }
+        lastWriteSeq = written.outputSeq();
+        return lastWriteSeq;
+    }
+
+    /** {@link #waitForPrompt(RpcClient, long, Duration)} with what is left until {@code untilNanos}. */
+    private JsonObject waitForPrompt(long since, long untilNanos) throws IOException {
+        return waitForPrompt(client, since, Duration.ofNanos(Math.max(0, untilNanos - System.nanoTime())));
+    }
+
+    /**
+     * {@code pty/wait {prompt: true[, since]}}: waits until the shell is at a prompt drawn after output offset
+     * {@code since} (any prompt when it is negative), or at a continuation prompt; the answer as the server gave it.
+     */
+    public static JsonObject waitForPrompt(RpcClient client, long since, Duration timeout) throws IOException {
+        JsonObjectBuilder params = JsonSupport.objectBuilder().add("prompt", true).add("timeout", timeout.toMillis());
+        if (since >= 0) {
+            params.add("since", since);
+        }
+        return client.call(RpcMethod.WAIT, params.build(), timeout.plus(REPLY_MARGIN));
+    }
+
+    /** Whether a prompt wait ended at a continuation prompt (the line typed so far is incomplete). */
+    public static boolean continuation(JsonObject waited) {
+        return waited.getBoolean("continuation", false);
+    }
+
+    /** Whether a prompt wait ended at the shell's main prompt: matched, and not at a continuation prompt. */
+    public static boolean atPrompt(JsonObject waited) {
+        return waited.getBoolean("matched") && !continuation(waited);
+    }
+}
