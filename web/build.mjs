@@ -5,7 +5,9 @@
 //   files.txt             what the server serves, one path a line
 //   *.gz                  the bundles gzipped once here, served to browsers that accept gzip
 // The hash in a name changes whenever the content does, so the server lets browsers cache assets for a year.
-// Usage: node build.mjs OUT
+// VERSION is the build's version (the POM's project.version, passed by web/pom.xml): the page reports it to programs
+// (XTVERSION) as the server's emulator does, from the same source.
+// Usage: node build.mjs OUT VERSION
 import * as esbuild from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -13,9 +15,9 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const out = process.argv[2];
-if (!out) {
-  console.error('usage: node build.mjs OUTPUT_DIR');
+const [out, version] = process.argv.slice(2);
+if (!out || !version) {
+  console.error('usage: node build.mjs OUTPUT_DIR VERSION');
   process.exit(2);
 }
 rmSync(join(out, 'assets'), { recursive: true, force: true });
@@ -34,6 +36,7 @@ const result = await esbuild.build({
   outdir: join(out, 'assets'),
   metafile: true,
   loader: { '.txt': 'text' }, // the colour characterization the emulator also reads (src/main/js/xcms.js)
+  define: { PTYCTL_VERSION: JSON.stringify(version) }, // see src/main/js/queries.js
   logLevel: 'warning',
 });
 

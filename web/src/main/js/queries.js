@@ -16,7 +16,8 @@ const ST = '\x1b\\';
 const PAGE_DA1 = `${ESC}[?1;2c`;
 /** DA3's answer, the unit ID; XTVERSION's, the name and version the server's emulator reports. */
 const DA3 = `${ESC}P!|00000000${ST}`;
-const XTVERSION = `${ESC}P>|ptyctl(0.1)${ST}`;
+// PTYCTL_VERSION: the build's version, put in by build.mjs (esbuild's define) from the POM, as the emulator's.
+const XTVERSION = `${ESC}P>|ptyctl(${PTYCTL_VERSION})${ST}`;
 /** The dynamic colours xterm.js has no handler for (OSC 10-12 are its own). */
 const DYNAMIC = [13, 14, 15, 16, 17, 18, 19];
 /** A cell's size in pixels when the page cannot measure one (not yet drawn): the server's nominal cell. */

@@ -11,6 +11,7 @@ import dev.ptyctl.client.TerminalSize;
 import dev.ptyctl.e2e.server.ServerProcess;
 import dev.ptyctl.e2e.server.SharedServer;
 import dev.ptyctl.e2e.server.UsesServer;
+import dev.ptyctl.vt.fixtures.Vt;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -242,6 +243,8 @@ class WebQueriesE2eTest {
         assertThat(got.get("DECRQCRA")).as("A, blank, e + U+0301, U+4E2D, its right half, blank")
                 .isEqualTo(ESC + "P7!~5214" + ST);
         assertThat(got.get("XTWINOPS 21 and 20")).as("titleReports off: no title reports").isEmpty();
+        assertThat(got.get("XTVERSION")).as("the page's bundle names this build's version, as the server does")
+                .isEqualTo(ESC + "P>|ptyctl(" + Vt.buildVersion() + ")" + ST);
     }
 
     @Test

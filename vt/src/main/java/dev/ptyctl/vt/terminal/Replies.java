@@ -23,8 +23,6 @@ final class Replies {
     static final String SECONDARY_DEVICE_ATTRIBUTES = "\u001b[>64;379;0c";
     /** DA3: the unit ID, {@code DCS ! | 00000000 ST}, as xterm answers. */
     static final String TERTIARY_DEVICE_ATTRIBUTES = "\u001bP!|00000000\u001b\\";
-    /** Name and version XTVERSION reports. */
-    static final String VERSION = "ptyctl(0.1)";
 
     private final TerminalState t;
 
@@ -58,10 +56,10 @@ final class Replies {
         }
     }
 
-    /** XTVERSION, CSI &gt; q (or CSI &gt; 0 q): replies {@code DCS > | ptyctl(0.1) ST}. */
+    /** XTVERSION, CSI &gt; q (or CSI &gt; 0 q): replies {@code DCS > | ptyctl(VERSION) ST}, this build's version. */
     void version(Params p) {
         if (p.get(0) == 0) {
-            t.reply("\u001bP>|" + VERSION + "\u001b\\");
+            t.reply("\u001bP>|ptyctl(" + BuildVersion.VERSION + ")\u001b\\");
         }
     }
 

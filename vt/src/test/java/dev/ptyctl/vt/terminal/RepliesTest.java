@@ -3,6 +3,7 @@ package dev.ptyctl.vt.terminal;
 import static dev.ptyctl.vt.fixtures.Vt.CSI;
 import static dev.ptyctl.vt.fixtures.Vt.ESC;
 import static dev.ptyctl.vt.fixtures.Vt.OSC;
+import static dev.ptyctl.vt.fixtures.Vt.buildVersion;
 import static dev.ptyctl.vt.fixtures.Vt.captureReplies;
 import static dev.ptyctl.vt.fixtures.Vt.feed;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,8 +67,9 @@ class RepliesTest {
     }
 
     @ChunkedTest
-    void versionNamesPtyctl(Chunking chunking) {
-        assertThat(replies(chunking, CSI + ">q" + CSI + ">0q")).isEqualTo(DCS + ">|ptyctl(0.1)" + ST + DCS + ">|ptyctl(0.1)" + ST);
+    void versionNamesPtyctlWithTheBuildsVersion(Chunking chunking) {
+        String version = DCS + ">|ptyctl(" + buildVersion() + ")" + ST;
+        assertThat(replies(chunking, CSI + ">q" + CSI + ">0q")).isEqualTo(version + version);
     }
 
     @ChunkedTest
@@ -202,8 +204,6 @@ class RepliesTest {
     }
 
     @ChunkedTest
-    void titleReportsGoToTheirOwnSinkWhenOneIsSet(Chunking chunking) {
-    @ChunkedTest
     void titleModeControlsWithoutAParameterChangeNothingAsInXterm(Chunking chunking) {
         // xterm skips an omitted (DEFAULT) parameter of XTSMTITLE / XTRMTITLE; "414243" is "ABC" in hex.
         Terminal t = new Terminal(10, 5);
@@ -220,6 +220,8 @@ class RepliesTest {
             .isEqualTo(OSC + "l343134323433" + ST + OSC + "l414243" + ST);
     }
 
+    @ChunkedTest
+    void titleReportsGoToTheirOwnSinkWhenOneIsSet(Chunking chunking) {
         Terminal t = new Terminal(10, 5);
         t.allowTitleReports(true);
         ByteArrayOutputStream titles = new ByteArrayOutputStream();

@@ -3,6 +3,7 @@ package dev.ptyctl.vt.terminal;
 import static dev.ptyctl.vt.fixtures.Vt.CSI;
 import static dev.ptyctl.vt.fixtures.Vt.ESC;
 import static dev.ptyctl.vt.fixtures.Vt.OSC;
+import static dev.ptyctl.vt.fixtures.Vt.buildVersion;
 import static dev.ptyctl.vt.fixtures.Vt.captureReplies;
 import static dev.ptyctl.vt.fixtures.Vt.feed;
 import static dev.ptyctl.vt.fixtures.Vt.terminal;
@@ -88,8 +89,8 @@ class ShellIntegrationTest {
 
     @ChunkedTest
     void xtversionNamesPtyctl(Chunking chunking) {
-        assertThat(replies(chunking, CSI + ">q" + CSI + ">0q" + CSI + ">1q")).isEqualTo(
-            ESC + "P>|ptyctl(0.1)" + ST + ESC + "P>|ptyctl(0.1)" + ST);
+        String version = ESC + "P>|ptyctl(" + buildVersion() + ")" + ST;
+        assertThat(replies(chunking, CSI + ">q" + CSI + ">0q" + CSI + ">1q")).isEqualTo(version + version);
     }
 
     @ChunkedTest
