@@ -3,6 +3,7 @@ package dev.ptyctl.service.server;
 import dev.ptyctl.service.http.AccessRules;
 import dev.ptyctl.service.http.ApiErrors;
 import dev.ptyctl.service.http.EventsService;
+import dev.ptyctl.service.http.EventsSocketEndpoint;
 import dev.ptyctl.service.http.HttpUpgradePolicy;
 import dev.ptyctl.service.http.RequestGuard;
 import dev.ptyctl.service.http.TerminalsService;
@@ -41,9 +42,9 @@ import java.util.function.ToIntFunction;
 
 /**
  * {@code ptyctl server}: the REST + WebSocket terminal service on Helidon SE (SPEC §5, §8). Builds the terminal
- * registry, the access rules, the routes ({@code /v1/terminals}, {@code /v1/events}, the terminal WebSocket,
- * JSON-RPC over HTTP and WebSocket at {@code /v1/terminals/{id}/rpc}, health at {@code /observe/health}, the web page
- * at {@code /}) and starts listening.
+ * registry, the access rules, the routes ({@code /v1/terminals}, {@code /v1/events} as Server-Sent Events and as a
+ * WebSocket, the terminal WebSocket, JSON-RPC over HTTP and WebSocket at {@code /v1/terminals/{id}/rpc}, health at
+ * {@code /observe/health}, the web page at {@code /}) and starts listening.
  *
  * <p>Refuses to start on a non-loopback address without a token. {@link #close()} (also run by a JVM shutdown
  * hook, so SIGTERM does it) hangs up and kills every hosted process group, closes the JSON-RPC endpoints, ends the
@@ -113,6 +114,7 @@ public final class PtyctlServer implements AutoCloseable {
         WsRouting.Builder ws = WsRouting.builder();
         sockets.routing(ws);
         new RpcSocketEndpoint(registry::find, new HttpUpgradePolicy(rules), settings.rpcMaxLineBytes()).routing(ws);
+        new EventsSocketEndpoint(registry.events(), new HttpUpgradePolicy(rules)).routing(ws);
         AtomicReference<String> baseUrl = new AtomicReference<>();
         ServerExtension.Context context = new ServerExtension.Context(registry, rootConfig, baseUrl::get);
         List<ServerExtension> extensions = ServiceLoader.load(ServerExtension.class).stream()

@@ -13,12 +13,17 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** {@code GET /v1/events}: Server-Sent Events for created, resized and exited terminals. */
+/**
+ * {@code GET /v1/events}: Server-Sent Events for created, resized and exited terminals, and the same events over a
+ * WebSocket on the same path (for browsers: a WebSocket does not hold one of the six HTTP/1.1 connections a browser
+ * opens to a server).
+ */
 class EventsTest {
     private static PtyctlServer server;
     private static RequestSpecification api;
@@ -94,6 +99,62 @@ class EventsTest {
             response.body().close();
         } finally {
             http.shutdownNow();
+        }
+    }
+
+    @Test
+    void overAWebSocketSubscribedThenCreatedSizeAndExitedInOrder() throws Exception {
+        try (EventSocketClient events = EventSocketClient.connect(server.url())) {
+            events.next("subscribed");
+
+            JsonPath created = given(api).body(TestServers.createBody("event-socket")).post("/v1/terminals").then()
+                    .statusCode(201).extract().jsonPath();
+            String id = created.getString("terminalId");
+            JsonObject terminal = events.nextEvent("terminal.created");
+            assertThat(terminal.getString("terminalId")).isEqualTo(id);
+            assertThat(terminal.getString("sessionId")).isEqualTo("event-socket");
+            assertThat(terminal.getInt("cols")).isEqualTo(100);
+
+            try (RpcLines rpc = RpcLines.connect(created.getInt("rpc.port"))) {
+                rpc.result("pty/resize", "{\"cols\":77,\"rows\":22}");
+            }
+            JsonObject size = events.nextEvent("terminal.size");
+            assertThat(size.getString("terminalId")).isEqualTo(id);
+            assertThat(size.getInt("cols")).isEqualTo(77);
+            assertThat(size.getInt("rows")).isEqualTo(22);
+
+            given(api).delete("/v1/terminals/" + id).then().statusCode(200);
+            JsonObject exited = events.nextEvent("terminal.exited");
+            assertThat(exited.getString("terminalId")).isEqualTo(id);
+            assertThat(exited.getInt("exitCode")).isEqualTo(129); // SIGHUP: 128 + 1
+        }
+    }
+
+    @Test
+    void aPingIsAnsweredWithItsTAndAnythingElseWithAnErrorTheSocketStays() throws Exception {
+        try (EventSocketClient events = EventSocketClient.connect(server.url())) {
+            events.next("subscribed");
+            events.send("{\"type\":\"ping\",\"t\":1234.5}");
+            assertThat(events.next("pong").get("t").toString()).isEqualTo("1234.5");
+            events.send("{\"type\":\"subscribe\"}");
+            assertThat(events.next("error").getString("message")).contains("reads only \"ping\"");
+            events.send("ping");
+            assertThat(events.next("error").getString("message")).startsWith("not a JSON object");
+            events.send("{\"type\":\"ping\",\"t\":7}");
+            assertThat(events.next("pong").getInt("t")).isEqualTo(7);
+        }
+    }
+
+    @Test
+    void theServerStoppingEndsTheSocket() throws Exception {
+        PtyctlServer own = TestServers.start();
+        try (EventSocketClient events = EventSocketClient.connect(own.url(), "", Map.of())) {
+            events.next("subscribed");
+            own.close();
+            // 1001 "the server is stopping", or 1006 when the server's own stop cuts the connection first.
+            assertThat(events.next()).isInstanceOf(EventSocketClient.Closed.class);
+        } finally {
+            own.close();
         }
     }
 }

@@ -145,6 +145,22 @@ class SecurityTest {
     }
 
     @Test
+    void theEventSocketHasTheRulesOfTheEventStreamTokenOriginAndHost() throws Exception {
+        URI events = URI.create("ws://127.0.0.1:" + server.port() + "/v1/events");
+        assertThat(upgradeStatus(events, null)).isEqualTo(401);
+        assertThat(upgradeStatus(URI.create(events + "?token=wrong"), null)).isEqualTo(401);
+        URI withToken = URI.create(events + "?token=" + TOKEN);
+        assertThat(upgradeStatus(withToken, "http://127.0.0.1:" + server.port())).isEqualTo(101);
+        assertThat(upgradeStatus(URI.create(events + "?token=" + VIEW_TOKEN), null)).as("the view token reads")
+                .isEqualTo(101);
+        // Another site's page must not learn what runs here: WebSockets are not bound by CORS.
+        assertThat(upgradeStatus(withToken, "http://evil.example")).isEqualTo(403);
+        String rebound = "rebound.example:" + server.port();
+        assertThat(TestServers.upgradeStatusLine(server, "/v1/events?token=" + TOKEN, rebound, "http://" + rebound))
+                .startsWith("HTTP/1.1 403");
+    }
+
+    @Test
     void theWebSocketRefusesAForeignHostEvenWhenOriginAndHostAgree() throws Exception {
         // A DNS-rebinding page: its own name in Host and Origin, same-origin as far as the browser can tell.
         String rebound = "rebound.example:" + server.port();
