@@ -21,9 +21,10 @@ import org.openqa.selenium.Keys;
 /**
  * Pages the browser keeps in its back/forward cache after a person leaves them, and many pages open at once.
  * Chromium lets a cached page's requests run on for 60 s and allows six HTTP/1.1 connections to one server: a page
- * that kept its event stream open while cached made the pages loaded after it wait a minute, and six open pages
- * following the stream left a seventh none at all. The page follows the event stream only while it shows the list,
- * closes its connections when it is left, and opens them again, where it was, when it is shown from the cache.
+ * that kept an HTTP event stream open while cached made the pages loaded after it wait a minute, and six open pages
+ * following one left a seventh none at all. The list follows the events over a WebSocket (not counted against the
+ * six), only while it is shown; a page closes its connections when it is left, and opens them again, where it was,
+ * when it is shown from the cache.
  */
 @UsesServer
 @BrowserTest
@@ -31,6 +32,8 @@ class WebBackForwardCacheE2eTest {
     private static final String PROMPT = "bfcache> ";
     /** More pages than the browser has connections for one server (six), all left within the cache's 60 s. */
     private static final int LEFT = 6;
+    /** More windows showing the list at once than the browser has HTTP/1.1 connections for one server. */
+    private static final int WINDOWS_ON_THE_LIST = 8;
     private WebSession session;
     private Page page;
     /** Windows the test opened besides the first, closed after it. */
@@ -132,6 +135,25 @@ class WebBackForwardCacheE2eTest {
         Terminal created = shell();
         seventh.waitUntil("the list of the seventh page shows a terminal created after it was shown", () ->
                 !seventh.elements("tr[data-terminal='" + created.terminalId() + "']").isEmpty());
+    }
+
+    @Test
+    void eightWindowsOnTheListAllLoadAndEveryListFollowsTheEvents() throws Exception {
+        List<Page> lists = new ArrayList<>(List.of(page));
+        openList(page);
+        for (int i = 1; i < WINDOWS_ON_THE_LIST; i++) {
+            Page window = page.newWindow(Browser.WIDTH, Browser.HEIGHT);
+            windows.add(window);
+            // The seventh did not load (nor the list of the sixth) when each list held an HTTP event stream.
+            openList(window);
+            lists.add(window);
+        }
+        Terminal created = shell();
+        for (int i = 0; i < lists.size(); i++) {
+            Page list = lists.get(i);
+            list.waitUntil("the list of window " + (i + 1) + " shows a terminal created after it was opened", () ->
+                    !list.elements("tr[data-terminal='" + created.terminalId() + "']").isEmpty());
+        }
     }
 
     private static int count(String regex, String text) {
