@@ -1,9 +1,9 @@
-// The REST API and the event stream of ptyctl server, for the page. Knows nothing of the DOM.
+// The REST API of ptyctl server and its WebSocket URLs, for the page. Knows nothing of the DOM.
 //
 // The token (when the server needs one) is kept in sessionStorage: it lives as long as the browser tab, is never
 // shared with other tabs' storage or written to disk by localStorage, and never appears in the page's URL. It goes
-// as "Authorization: Bearer" on every HTTP call, the event stream included (read with fetch, since EventSource
-// cannot set headers), and as ?token= only on WebSocket URLs, which browsers cannot give headers.
+// as "Authorization: Bearer" on every HTTP call, and as ?token= only on WebSocket URLs (the terminals' and the event
+// socket's), which browsers cannot give headers.
 
 const TOKEN_KEY = 'ptyctl.token';
 
@@ -61,6 +61,14 @@ export function createTerminal({ command, cwd, cols, rows }) {
   return request('POST', '/v1/terminals', body);
 }
 
+/** A WebSocket URL of this server (ws: or wss:, as the page came) with the token, if any, as ?token=. */
+function webSocketUrl(path) {
+  const url = new URL(path, location.href);
+  url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  if (token()) url.searchParams.set('token', token());
+  return url;
+}
+
 /**
  * The WebSocket URL of a terminal (protocol 2). `lastOutputSeq` is left out before the first connection, which
  * asks for a reset frame (the whole screen and scrollback). `serverAnswers=titleReports`: while this page answers
@@ -68,81 +76,14 @@ export function createTerminal({ command, cwd, cols, rows }) {
  * xterm.js cannot (the page never answers them; see queries.js).
  */
 export function socketUrl(id, { clientId, lastOutputSeq, view }) {
-  const url = new URL(`/v1/terminals/${encodeURIComponent(id)}/socket`, location.href);
-  url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const url = webSocketUrl(`/v1/terminals/${encodeURIComponent(id)}/socket`);
   url.searchParams.set('protocol', '2');
   url.searchParams.set('clientId', clientId);
   url.searchParams.set('serverAnswers', 'titleReports');
   if (lastOutputSeq !== undefined) url.searchParams.set('lastOutputSeq', String(lastOutputSeq));
   if (view) url.searchParams.set('mode', 'view');
-  if (token()) url.searchParams.set('token', token());
   return url.toString();
 }
 
-/**
- * Follows GET /v1/events (Server-Sent Events), calling onEvent(name, data) for each event and onOpen() each time
- * the stream (re)opens (the caller re-lists then, since events may have been missed). Reconnects after a second
- * when the stream ends. Returns a function that stops it.
- */
-export function followEvents({ onEvent, onOpen, onUnauthorized }) {
-  let controller = new AbortController();
-  let stopped = false;
-  const run = async () => {
-    while (!stopped) {
-      try {
-        const response = await fetch('/v1/events', { headers: headers(), signal: controller.signal, cache: 'no-store' });
-        if (response.status === 401) {
-          onUnauthorized();
-          return;
-        }
-        if (response.ok && response.body) {
-          onOpen();
-          await readEvents(response.body, onEvent);
-        }
-      } catch (e) {
-        if (stopped) return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  };
-  run();
-  return () => {
-    stopped = true;
-    controller.abort();
-  };
-}
-
-/** Parses an event stream: "event: NAME" and "data: JSON" lines, a blank line ending each event. */
-async function readEvents(body, onEvent) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  let pending = '';
-  let name = 'message';
-  let data = [];
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    pending += value;
-    let end;
-    while ((end = pending.indexOf('\n')) >= 0) {
-      const line = pending.slice(0, end).replace(/\r$/, '');
-      pending = pending.slice(end + 1);
-      if (line === '') {
-        if (data.length) dispatch(name, data.join('\n'), onEvent);
-        name = 'message';
-        data = [];
-      } else if (line.startsWith('event:')) {
-        name = line.slice(6).trim();
-      } else if (line.startsWith('data:')) {
-        data.push(line.slice(5).replace(/^ /, ''));
-      }
-    }
-  }
-}
-
-function dispatch(name, text, onEvent) {
-  try {
-    onEvent(name, JSON.parse(text));
-  } catch (e) {
-    console.warn('ptyctl: unreadable event', name, e);
-  }
-}
+/** The URL of the event socket: GET /v1/events upgraded to a WebSocket (see events.js). */
+export const eventsSocketUrl = () => webSocketUrl('/v1/events').toString();

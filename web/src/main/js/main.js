@@ -1,11 +1,13 @@
-// The page: login when the server needs a token, the terminal list (live from the event stream), tabs of
-// terminals, the key bar on touch screens, the document title. Wires api.js, list.js and tab.js together.
+// The page: login when the server needs a token, the terminal list (live from the event socket), tabs of
+// terminals, the key bar on touch screens, the document title. Wires api.js, events.js, list.js and tab.js together.
 //
 // URL: /?t=ID opens a terminal, &mode=view read-only; ?renderer=dom uses xterm.js's DOM renderer instead of
 // WebGL; ?keys=1 shows the key bar on any screen; ?clipboard=1 lets programs copy to the clipboard (OSC 52).
 // Test hook: window.ptyctl.terminals maps a terminal id to its tab's xterm.js Terminal; window.ptyctl.tabs to
-// the TerminalTab (its socket, parsedSeq, state).
+// the TerminalTab (its socket, parsedSeq, state); eventStreams counts the event socket's subscriptions, eventsOpen
+// says whether it is subscribed now.
 import * as api from './api.js';
+import { followEvents as followTerminalEvents } from './events.js';
 import { TerminalList } from './list.js';
 import { TerminalTab } from './tab.js';
 
@@ -15,7 +17,7 @@ const settings = {
   clipboard: params.get('clipboard') === '1',
   keys: params.get('keys') === '1' || matchMedia('(pointer: coarse)').matches,
 };
-const hook = { terminals: {}, tabs: {}, eventStreams: 0 };
+const hook = { terminals: {}, tabs: {}, eventStreams: 0, eventsOpen: false };
 window.ptyctl = hook;
 
 const $ = (id) => document.getElementById(id);
@@ -106,24 +108,35 @@ function onEvent(name, data) {
 
 function followEvents() {
   stopEvents?.();
-  stopEvents = api.followEvents({
+  stopEvents = followTerminalEvents({
     onEvent,
     onOpen: () => {
       hook.eventStreams++;
+      hook.eventsOpen = true;
       refresh().catch(showError);
+    },
+    onLost: () => {
+      hook.eventsOpen = false;
     },
     onUnauthorized: () => authorized(api.listTerminals).then(() => {
       if (stopEvents) followEvents(); // still wanted
     }),
+    probe: async () => {
+      try {
+        await api.listTerminals();
+        return 'retry';
+      } catch (e) {
+        return e instanceof api.Unauthorized ? 'refused' : 'retry';
+      }
+    },
   });
 }
 
 /**
- * Follows the event stream while the list is on screen, and only then. A browser opens at most six HTTP/1.1
- * connections to one server and an event stream holds one for as long as it runs: six pages (tabs, windows) each
- * following it left none for a seventh page, which did not load at all until one was closed. A page showing a
- * terminal hears of that terminal over its WebSocket, which does not count against the six; a page in a background
- * tab or left for another address (see pagehide) shows nothing. The list, shown again, is fetched again.
+ * Follows the events while the list is on screen, and only then: a page showing a terminal hears of that terminal
+ * over its WebSocket, and a page in a background tab or left for another address (see pagehide) shows nothing. The
+ * list, shown again, is fetched again. (The events come over a WebSocket, so any number of windows may show the
+ * list: see events.js.)
  */
 function updateEvents() {
   const wanted = active === null && !document.hidden && !left;
@@ -132,6 +145,7 @@ function updateEvents() {
   } else if (!wanted && stopEvents) {
     stopEvents();
     stopEvents = null;
+    hook.eventsOpen = false;
   }
 }
 
@@ -300,11 +314,11 @@ document.addEventListener('visibilitychange', () => {
 });
 
 // Leaving the page closes every connection it holds, and coming back opens them again. A browser keeps a page it
-// left in its back/forward cache, frozen, to show it again at once on Back; Chromium lets such a page's requests
-// run on for 60 s, the event stream included, and allows six HTTP/1.1 connections to one server: with five cached
-// pages holding an event stream each, the sixth page waited a minute for the list, and the seventh for its own
-// HTML. Back from the cache, each terminal carries on from the last byte it had (the output that came meanwhile
-// is replayed, nothing is lost or shown twice) and the list, if shown, is fetched again.
+// left in its back/forward cache, frozen, to show it again at once on Back; Chromium lets a cached page's HTTP
+// requests run on for 60 s (when the list's events were an HTTP stream, five cached pages made the next one wait a
+// minute for its list). Back from the cache, each terminal carries on from the
+// last byte it had (the output that came meanwhile is replayed, nothing is lost or shown twice) and the list, if
+// shown, is fetched again.
 window.addEventListener('pagehide', () => {
   left = true;
   updateEvents();

@@ -10,9 +10,17 @@ const BACKOFF_FIRST_MS = 100;
 /** Never wait longer than this between attempts: the server may be back any moment. */
 const BACKOFF_MAX_MS = 8000;
 /** How often a ping measures the round trip (the server batches output for slow links) and checks the link. */
-const PING_EVERY_MS = 15000;
+export const PING_EVERY_MS = 15000;
 /** A link that answers no ping for this long is dead (a sleeping laptop, a cut without a reset): reconnect. */
-const PONG_TIMEOUT_MS = 10000;
+export const PONG_TIMEOUT_MS = 10000;
+
+/**
+ * How long to wait before connection attempt `attempt` + 1 (0 after a connection that worked): 0.1 s, then twice as
+ * long each time up to 8 s, each ±25 % so that pages cut off together do not all come back in the same instant.
+ */
+export function backoff(attempt) {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt) * (0.75 + Math.random() / 2);
+}
 
 /**
  * One attachment to a terminal. `url(lastOutputSeq, clientId)` gives the URL of a connection (lastOutputSeq undefined the
@@ -155,7 +163,7 @@ export class TerminalSocket {
   }
 
   async retry() {
-    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** this.attempt) * (0.75 + Math.random() / 2);
+    const delay = backoff(this.attempt);
     this.attempt++;
     const verdict = this.attempt > 1 ? await this.probe().catch(() => 'retry') : 'retry';
     if (this.state !== 'reconnecting') return;

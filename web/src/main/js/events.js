@@ -1,0 +1,92 @@
+// The terminal events the list follows: GET /v1/events upgraded to a WebSocket (docs/protocol-websocket.md, "The
+// event socket"). Not the Server-Sent Events of the same path: a browser opens at most six HTTP/1.1 connections to
+// one server, and an event stream holds one for as long as it runs, so six windows showing the list left a seventh
+// window none to load its page with; WebSockets do not count against the six. Knows nothing of the DOM.
+import { eventsSocketUrl } from './api.js';
+import { backoff, PING_EVERY_MS, PONG_TIMEOUT_MS } from './socket.js';
+
+/**
+ * Follows the events: onEvent(name, data) for each, onOpen() each time a connection is subscribed (the caller lists
+ * the terminals then: what happened before is in the list, everything after comes as events, so nothing is missed
+ * across a reconnect). Reconnects by itself, after 0.1 s and then twice as long each time up to 8 s, after a drop, a
+ * server restart, or a link that answers no ping for 10 s. After a connection that failed before it was
+ * subscribed, `probe()` (async) says whether to go on: "retry", or "refused" (the token was refused: then
+ * onUnauthorized() and no more attempts). onLost() (optional) each time a connection ends. One connection at a time.
+ * Returns a function that stops it.
+ */
+export function followEvents({ onEvent, onOpen, onLost = () => {}, onUnauthorized, probe }) {
+  let ws = null;
+  let stopped = false;
+  let attempt = 0;
+  let retryTimer;
+  let pingTimer;
+  let pongTimer;
+
+  const stopTimers = () => {
+    clearTimeout(retryTimer);
+    clearTimeout(pingTimer);
+    clearTimeout(pongTimer);
+  };
+
+  const connect = () => {
+    if (stopped || ws) return;
+    const socket = new WebSocket(eventsSocketUrl());
+    let subscribed = false;
+    ws = socket;
+    socket.onmessage = (message) => {
+      if (ws !== socket) return;
+      let frame;
+      try {
+        frame = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      if (frame.type === 'event') {
+        onEvent(frame.event, frame.data);
+      } else if (frame.type === 'subscribed') {
+        subscribed = true;
+        attempt = 0;
+        onOpen();
+        ping();
+      } else if (frame.type === 'pong') {
+        clearTimeout(pongTimer);
+        pingTimer = setTimeout(ping, PING_EVERY_MS);
+      }
+    };
+    socket.onclose = () => lost(socket, subscribed);
+  };
+
+  /** The connection ended (or is given up as dead): try again, unless stopped or the token was refused. */
+  const lost = async (socket, subscribed) => {
+    if (ws !== socket) return;
+    ws = null;
+    stopTimers();
+    socket.onclose = null;
+    socket.close();
+    onLost();
+    if (stopped) return;
+    if (!subscribed && await probe().catch(() => 'retry') === 'refused') {
+      if (!stopped) onUnauthorized();
+      return;
+    }
+    if (stopped || ws) return;
+    retryTimer = setTimeout(connect, backoff(attempt++));
+  };
+
+  const ping = () => {
+    const socket = ws;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    socket.send(JSON.stringify({ type: 'ping', t: performance.now() }));
+    // A dead link (a sleeping laptop, a cut without a reset) may never report its close: give it up here.
+    pongTimer = setTimeout(() => lost(socket, true), PONG_TIMEOUT_MS);
+  };
+
+  connect();
+  return () => {
+    stopped = true;
+    stopTimers();
+    const socket = ws;
+    ws = null;
+    socket?.close(1000, 'the list is no longer shown');
+  };
+}
