@@ -38,8 +38,11 @@ public final class CuttableProxy implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + listener.getLocalPort());
     }
 
-    /** Cuts every connection open now. */
-    public void cut() {
+    /**
+     * Cuts every connection open now. Under the lock that accepting takes to add a connection: a connection accepted
+     * while the sockets were being reset was otherwise dropped from the list unreset, and no later cut reached it.
+     */
+    public synchronized void cut() {
         for (Socket socket : sockets) {
             reset(socket);
         }
@@ -50,7 +53,7 @@ public final class CuttableProxy implements AutoCloseable {
      * The network goes down (every connection cut, every new one reset at once) until {@link #up()}: a client keeps
      * failing to reconnect, as across a long outage.
      */
-    public void down() {
+    public synchronized void down() {
         down = true;
         cut();
     }
@@ -70,21 +73,36 @@ public final class CuttableProxy implements AutoCloseable {
         while (!listener.isClosed()) {
             try {
                 Socket client = listener.accept();
-                if (down) {
-                    reset(client);
+                Socket server = down ? null : new Socket(targetHost, targetPort);
+                if (!track(client, server)) {
                     continue;
                 }
-                Socket server = new Socket(targetHost, targetPort);
                 client.setTcpNoDelay(true);
                 server.setTcpNoDelay(true);
-                sockets.add(client);
-                sockets.add(server);
                 Thread.ofVirtual().start(() -> pump(client, server));
                 Thread.ofVirtual().start(() -> pump(server, client));
             } catch (IOException e) {
                 return;
             }
         }
+    }
+
+    /**
+     * Adds a new connection to those {@link #cut()} reaches, or resets it when the network is down: checked under the
+     * lock of {@code cut} and {@code down}, so that no connection slips past either (one accepted just before
+     * {@code down()} and added after its cut would have carried on through the whole outage).
+     */
+    private synchronized boolean track(Socket client, Socket server) {
+        if (down || server == null) {
+            reset(client);
+            if (server != null) {
+                reset(server);
+            }
+            return false;
+        }
+        sockets.add(client);
+        sockets.add(server);
+        return true;
     }
 
     private static void pump(Socket from, Socket to) {

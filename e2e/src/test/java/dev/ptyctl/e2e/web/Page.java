@@ -99,6 +99,11 @@ final class Page {
                 .until(d -> condition.get());
     }
 
+    /** As {@link #waitUntil(String, Supplier)}, failing with {@code what} as it is then (the state the wait ended in). */
+    void waitUntilDescribed(Supplier<String> what, Supplier<Boolean> condition) {
+        new WebDriverWait(driver, TIMEOUT, Duration.ofMillis(20)).withMessage(what).until(d -> condition.get());
+    }
+
     /** The terminal's buffer as text (scrollback, then screen), or null while the page has no tab for it. */
     String buffer(String terminalId) {
         return (String) js(BUFFER_SCRIPT, terminalId);

@@ -11,6 +11,8 @@ import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.Ptyctl;
 import dev.ptyctl.e2e.dsl.CuttableProxy;
 import dev.ptyctl.e2e.server.UsesServer;
+import dev.ptyctl.protocol.JsonSupport;
+import jakarta.json.JsonObject;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,11 +77,15 @@ class WebReconnectE2eTest {
                     for (int drop = 1; drop <= DROPS; drop++) {
                         long burstStart = terminals.get(id).nextOutputSeq();
                         long cut = lastCut;
+                        int burst = drop;
                         release(bursts);
                         // A connection after the one cut last (the page noticed that cut), receiving this burst.
-                        page.waitUntil("the page is connected again and receiving burst " + drop, () ->
-                                page.tabNumber(id, "socket.connections") > cut
-                                && "open".equals(page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id))
+                        page.waitUntilDescribed(() -> "the page is connected again and receiving burst " + burst
+                                + ": connections " + page.tabNumber(id, "socket.connections") + " (the one cut: " + cut
+                                + "), state " + socketState(id) + ", seq " + page.tabNumber(id, "socket.seq")
+                                + " (burst from " + burstStart + ", the server at " + nextOutputSeq(terminals, id)
+                                + ")", () -> page.tabNumber(id, "socket.connections") > cut
+                                && "open".equals(socketState(id))
                                 && page.tabNumber(id, "socket.seq") > burstStart + INTO_BURST);
                         lastCut = page.tabNumber(id, "socket.connections");
                         proxy.cut();
@@ -104,6 +110,18 @@ class WebReconnectE2eTest {
             } finally {
                 terminals.delete(id);
             }
+        }
+    }
+
+    private Object socketState(String id) {
+        return page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id);
+    }
+
+    private static String nextOutputSeq(TerminalsClient terminals, String id) {
+        try {
+            return String.valueOf(terminals.get(id).nextOutputSeq());
+        } catch (Exception e) {
+            return "unknown (" + e + ")";
         }
     }
 
@@ -198,9 +216,14 @@ class WebReconnectE2eTest {
         waitUntilDisconnected(id);
         // 3 MB of attribute changes: more than the 2 MiB the server keeps, not a single row of text, so the marked
         // prompts stay on the screen while the page is away and must come back with the reset.
-        rpc.write(Action.text("yes $'\\e[1m\\e[0m' | tr -d '\\n' | head -c 3000000; (exit 4)"),
-                Action.key(Key.ENTER));
-        rpc.waitFor(quiet);
+        long typed = rpc.write(Action.text("yes $'\\e[1m\\e[0m' | tr -d '\\n' | head -c 3000000; (exit 4)"),
+                Action.key(Key.ENTER)).outputSeq();
+        // All of it before the network is back: the prompt after the command. (An idle wait here could end before
+        // the command had written much, on a loaded machine; the page then came back in time for a replay instead
+        // of a reset, and had one reset frame, not two.)
+        JsonObject waited = rpc.call("pty/wait", JsonSupport.objectBuilder().add("prompt", true).add("since", typed)
+                .add("timeout", 60_000).build(), java.time.Duration.ofSeconds(70));
+        assertThat(waited.getJsonObject("command").getInt("exitCode")).as(waited.toString()).isEqualTo(4);
         proxy.up();
         waitUntilCaughtUp(terminals, id);
         assertThat(page.tabNumber(id, "resets")).as("reset frames after the first").isEqualTo(2);
@@ -212,8 +235,7 @@ class WebReconnectE2eTest {
 
     /** Waits until the page's connection to the terminal is no longer open (the proxy cut it). */
     private void waitUntilDisconnected(String id) {
-        page.waitUntil("the page lost its connection", () -> !"open".equals(
-                page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id)));
+        page.waitUntil("the page lost its connection", () -> !"open".equals(socketState(id)));
     }
 
     /** Waits until the page has parsed every byte the terminal has written. */
@@ -232,6 +254,33 @@ class WebReconnectE2eTest {
         return (String) page.js("const m = window.ptyctl.terminals[arguments[0]].modes, t = window.ptyctl"
                 + ".terminals[arguments[0]]; return [m.mouseTrackingMode, m.bracketedPasteMode,"
                 + " m.applicationCursorKeysMode, t.buffer.active.type].join(' ');", id);
+    }
+
+    @Test
+    void aListCutOffFromTheServerShowsWhatHappenedMeanwhileOnceItIsBack() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
+             CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
+            page = Page.in(proxy.url().toString()).open("/");
+            page.waitUntil("the list follows the events", () -> eventStreams() == 1);
+            proxy.down();
+            page.waitUntil("the list lost its events", () -> !Boolean.TRUE.equals(page.js(
+                    "return window.ptyctl.eventsOpen;")));
+            Terminal created = terminals.create(CreateTerminalRequest.builder("while-cut-" + UUID.randomUUID())
+                    .command("/bin/bash", "--norc", "--noprofile").build());
+            try {
+                proxy.up();
+                page.waitUntil("the list follows the events again and shows the terminal created meanwhile", () ->
+                        eventStreams() == 2 && !page.elements("tr[data-terminal='" + created.terminalId() + "']")
+                                .isEmpty());
+            } finally {
+                terminals.delete(created.terminalId());
+            }
+        }
+    }
+
+    private long eventStreams() {
+        return ((Number) page.js("return window.ptyctl.eventStreams;")).longValue();
     }
 
     @Test
@@ -297,8 +346,7 @@ class WebReconnectE2eTest {
                     long asked = terminals.get(id).nextOutputSeq();
                     proxy.up();
                     page.waitUntil("the page is back and has the question", () ->
-                            "open".equals(page.js("return window.ptyctl.tabs[arguments[0]].socket.state;", id))
-                            && page.tabNumber(id, "parsedSeq") >= asked);
+                            "open".equals(socketState(id)) && page.tabNumber(id, "parsedSeq") >= asked);
                     assertThat(rpc.waitFor(":end\n", java.time.Duration.ofSeconds(30)).matched()).isTrue();
                     java.util.regex.Matcher replies = java.util.regex.Pattern.compile("(?m)^replies:(.*):end$")
                             .matcher(rpc.read().text());
