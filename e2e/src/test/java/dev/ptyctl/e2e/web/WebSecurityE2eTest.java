@@ -51,7 +51,7 @@ class WebSecurityE2eTest {
             page.element("#login-token").clear();
             page.element("#login-token").sendKeys(TOKEN + "\n");
             page.waitUntil("the login form is gone", () -> !page.element("#login").isDisplayed());
-            page.waitUntil("the event stream is open (with the token in its header)", () -> ((Number) page.js(
+            page.waitUntil("the event socket is open (with the token as ?token=)", () -> ((Number) page.js(
                     "return window.ptyctl.eventStreams;")).intValue() > 0);
             assertThat(page.url()).doesNotContain(TOKEN);
             assertThat(page.js("return sessionStorage.getItem('ptyctl.token');")).isEqualTo(TOKEN);
@@ -68,12 +68,15 @@ class WebSecurityE2eTest {
     }
 
     @Test
-    void aPageOfAnotherSiteCannotOpenATerminalsSocket() throws Exception {
+    void aPageOfAnotherSiteCannotOpenATerminalsSocketNorTheEventSocket() throws Exception {
         String url = System.getProperty("ptyctl.url");
         try (TerminalsClient terminals = TerminalsClient.of(URI.create(url))) {
             Terminal terminal = terminals.create(CreateTerminalRequest.builder("origin-" + UUID.randomUUID())
                     .command("/bin/bash", "--norc", "--noprofile").build());
             String socket = url.replace("http://", "ws://") + terminal.websocketPath() + "?protocol=2";
+            // WebSockets are not bound by CORS: without the Origin check another site's page would learn every
+            // terminal's id, command and title from the events.
+            String events = url.replace("http://", "ws://") + "/v1/events";
             HttpServer otherSite = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             otherSite.createContext("/", exchange -> {
                 byte[] body = "<!doctype html><title>another site</title>".getBytes(StandardCharsets.UTF_8);
@@ -85,9 +88,13 @@ class WebSecurityE2eTest {
             try {
                 page = Page.in(url).open("/");
                 assertThat(page.driver().executeAsyncScript(TRY_SOCKET, socket)).as("same origin").isEqualTo("open");
+                assertThat(page.driver().executeAsyncScript(TRY_SOCKET, events)).as("the event socket, same origin")
+                        .isEqualTo("open");
 
                 page.driver().get("http://127.0.0.1:" + otherSite.getAddress().getPort() + "/");
                 assertThat(page.driver().executeAsyncScript(TRY_SOCKET, socket)).as("from another site")
+                        .isEqualTo("refused");
+                assertThat(page.driver().executeAsyncScript(TRY_SOCKET, events)).as("the event socket, another site")
                         .isEqualTo("refused");
             } finally {
                 otherSite.stop(0);
