@@ -167,12 +167,12 @@ public final class RpcCommandRun {
     }
 
     /** Whether a prompt wait ended at a continuation prompt (the line typed so far is incomplete). */
-    public static boolean continuation(JsonObject waited) {
+    private static boolean continuation(JsonObject waited) {
         return waited.getBoolean("continuation", false);
     }
 
     /** Whether a prompt wait ended at the shell's main prompt: matched, and not at a continuation prompt. */
-    public static boolean atPrompt(JsonObject waited) {
+    private static boolean atPrompt(JsonObject waited) {
         return waited.getBoolean("matched") && !continuation(waited);
     }
 }
