@@ -146,6 +146,8 @@ enum Mode {
     private final boolean dec;
     /** {@link #values()} once: it copies the array on every call, and DECSET/DECRST look modes up often. */
     private static final Mode[] ALL = values();
+    private static final Mode[] DEC_BY_NUMBER = byNumber(true);
+    private static final Mode[] ANSI_BY_NUMBER = byNumber(false);
 
     private final int number;
     private final boolean defaultValue;
@@ -201,11 +203,28 @@ enum Mode {
      * @return the mode, or null when not recognised
      */
     static Mode find(boolean dec, int number) {
+        Mode[] byNumber = dec ? DEC_BY_NUMBER : ANSI_BY_NUMBER;
+        return number >= 0 && number < byNumber.length ? byNumber[number] : null;
+    }
+
+    /**
+     * The modes of one kind (DEC or ANSI) indexed by number, null where none: {@link #find} as one load. A search of
+     * the table was 1–2 % of a full-screen program's output, every {@code CSI ? 1049 h} walking past the 130 modes
+     * before it (docs/benchmarks.md).
+     */
+    private static Mode[] byNumber(boolean dec) {
+        int highest = 0;
         for (Mode mode : ALL) {
-            if (mode.dec == dec && mode.number == number) {
-                return mode;
+            if (mode.dec == dec) {
+                highest = Math.max(highest, mode.number);
             }
         }
-        return null;
+        Mode[] byNumber = new Mode[highest + 1];
+        for (Mode mode : ALL) {
+            if (mode.dec == dec && byNumber[mode.number] == null) {
+                byNumber[mode.number] = mode;
+            }
+        }
+        return byNumber;
     }
 }

@@ -13,6 +13,7 @@ import dev.ptyctl.vt.fixtures.ChunkedTest;
 import dev.ptyctl.vt.fixtures.Chunking;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
 
 /**
  * Every query the emulator answers, byte for byte, in the format xterm documents for it (ctlseqs,
@@ -113,6 +114,24 @@ class RepliesTest {
             .isEqualTo(CSI + "?1;1$y" + CSI + "?7;1$y" + CSI + "?25;1$y" + CSI + "?47;1$y" + CSI + "?1048;1$y"
                 + CSI + "?1000;2$y" + CSI + "?8;4$y" + CSI + "?5;2$y" + CSI + "?2;1$y" + CSI + "?60;4$y"
                 + CSI + "?9999;0$y");
+    }
+
+    /**
+     * DECRQM recognises exactly the modes of {@link Mode}'s table, of the kind asked (DEC or ANSI), at every number
+     * from below the first to past the last: what a program probing for a mode sees (0 = not recognised).
+     */
+    @Test
+    void requestModeRecognisesExactlyTheModesOfTheTable() {
+        for (boolean dec : new boolean[] {true, false}) {
+            for (int number = 0; number <= 2100; number++) {
+                boolean listed = false;
+                for (Mode mode : Mode.values()) {
+                    listed |= mode.dec() == dec && mode.number() == number;
+                }
+                String reply = replies(Chunking.WHOLE, CSI + (dec ? "?" : "") + number + "$p");
+                assertThat(reply.endsWith(";0$y")).as("mode %s%d", dec ? "?" : "", number).isEqualTo(!listed);
+            }
+        }
     }
 
     @ChunkedTest
