@@ -16,7 +16,16 @@ import java.util.Arrays;
 final class Clusters {
     /** Most code points one cell keeps (base included); more marks on the same cell are dropped. */
     static final int MAX_CODE_POINTS = 256;
-    private static final int INITIAL_SIZE = 16;
+    /**
+     * Ints of a new store: room for a line's clusters in most text (a line of the bench's UNICODE or COMBINING text
+     * needs 14–17 on average, 3 to 7 a cluster), so the store made at a line's first mark is usually its only one for
+     * all the times the line is recycled. It is allocated while its line is printed, near the line's cells, and stays
+     * there; a store outgrown later (16 ints were outgrown by many lines, and compacting allocates a new
+     * array too) lands wherever the allocation buffer then is, and with 10,000 lines of scrollback a recycled line's
+     * first join then missed the cache (UNICODE +14 %, COMBINING +9 % of the emulator's CPU with every line
+     * recycled; docs/benchmarks.md, item 4, seventh session).
+     */
+    private static final int INITIAL_SIZE = 64;
 
     private int[] data;
     private int end;
