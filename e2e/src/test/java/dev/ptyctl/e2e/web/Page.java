@@ -54,6 +54,13 @@ final class Page {
         return new Page(driver, driver.getWindowHandle(), baseUrl);
     }
 
+    /** Resizes this window, as a person dragging its edge or turning a phone does. */
+    Page resize(int width, int height) {
+        select();
+        driver.manage().window().setSize(new Dimension(width, height));
+        return this;
+    }
+
     /** Makes this window the one the driver talks to (and the focused one). */
     Page select() {
         driver.switchTo().window(window);

@@ -105,4 +105,47 @@ class WebSizeE2eTest {
             }
         }
     }
+
+    /**
+     * A command line typed while the terminal was 100 columns wide, shown by a desktop page, then a page opened at
+     * 500 px (headless Chromium's smallest window) and narrowed to 390 px while the reset frame and the size frames
+     * are in flight: the page asks for 59 columns, then 46; the server rewraps the line at each, and the page ends
+     * with the server's grid and exactly the server's rows (the line wrapped at 46, no characters lost).
+     */
+    @Test
+    void aPhonePageOpenedOnALineWrittenWiderShowsTheServersRows() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url))) {
+            Terminal terminal = terminals.create(CreateTerminalRequest.builder("wide-" + UUID.randomUUID())
+                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).cols(100).rows(30).build());
+            String id = terminal.terminalId();
+            try {
+                try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                    rpc.write(Action.text("ls --color=always /usr | head; printf \"\\e[1;32mok\\e[0m\\n\""),
+                            Action.key(Key.ENTER));
+                }
+                desktop = Page.in(url).open("/?t=" + id);
+                desktop.waitForText(id, "\nok\n" + PROMPT.strip());
+                desktop.leave();
+                phone = desktop.newWindow(500, 780).open("/?t=" + id + "&keys=1");
+                phone.resize(390, 780);
+                phone.waitUntil("the page asked for a narrower grid", () -> phone.sentSize(id) != null
+                        && phone.sentSize(id).get("cols") < 50);
+                Map<String, Long> small = WebPageE2eTest.sentSizeOf(phone, id);
+                assertThat(small.get("cols")).as("the phone's grid is narrower than the line").isLessThan(60);
+                WebPageE2eTest.waitForPtySize(phone, terminals, id, small);
+                long end = terminals.get(id).nextOutputSeq();
+                phone.waitUntil("the page has parsed all output", () -> phone.tabNumber(id, "parsedSeq") == end);
+                String server = WebReconnectE2eTest.normalized(terminals.screen(id));
+                phone.waitUntilDescribed(() -> "the page's grid is the terminal's: page "
+                        + phone.js("const t = window.ptyctl.terminals[arguments[0]]; return t.cols + 'x' + t.rows;", id)
+                        + ", server " + small, () -> small.get("cols").equals(
+                        phone.js("return window.ptyctl.terminals[arguments[0]].cols;", id)));
+                assertThat(WebReconnectE2eTest.normalized(phone.buffer(id))).as("the phone page's rows")
+                        .isEqualTo(server);
+            } finally {
+                terminals.delete(id);
+            }
+        }
+    }
 }
