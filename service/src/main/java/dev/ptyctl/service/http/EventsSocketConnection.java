@@ -3,6 +3,7 @@ package dev.ptyctl.service.http;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.service.terminals.TerminalEvent;
 import dev.ptyctl.service.terminals.TerminalEvents;
+import dev.ptyctl.service.ws.ConnectionEnd;
 import dev.ptyctl.service.ws.UpgradePolicy;
 import dev.ptyctl.service.ws.UpgradeRefusal;
 import io.helidon.common.buffers.BufferData;
@@ -71,16 +72,7 @@ final class EventsSocketConnection implements WsListener {
         EventFeed subscribed = EventFeed.subscribe(events);
         feed = subscribed;
         sender = Thread.ofVirtual().name("events-ws").start(() -> send(session, subscribed));
-        // Helidon does not report a connection that just ends (no close frame): its thread, this one, ends silently.
-        Thread connectionThread = Thread.currentThread();
-        Thread.ofVirtual().name("events-ws-watch").start(() -> {
-            try {
-                connectionThread.join();
-            } catch (InterruptedException e) {
-                return;
-            }
-            stop();
-        });
+        ConnectionEnd.whenThisConnectionEnds("events-ws-watch", this::stop);
     }
 
     /** Writes {@code subscribed}, then every event of the feed, until the feed ends or the connection does. */

@@ -2,6 +2,7 @@ package dev.ptyctl.service.remote;
 
 import dev.ptyctl.service.rpc.RpcDispatcher;
 import dev.ptyctl.service.terminals.HostedTerminal;
+import dev.ptyctl.service.ws.ConnectionEnd;
 import dev.ptyctl.service.ws.UpgradePolicy;
 import dev.ptyctl.service.ws.UpgradeRefusal;
 import io.helidon.common.buffers.BufferData;
@@ -72,21 +73,12 @@ final class RpcSocketConnection implements WsListener {
             session.close(WsCloseCodes.UNEXPECTED_CONDITION, "upgrade was not checked");
             return;
         }
-        Thread connectionThread = Thread.currentThread();
         worker = Thread.ofVirtual().name("rpc-ws-" + terminal.terminalId()).start(() -> execute(session));
         // A pty/kill from another client (or the terminal's deletion) ends this connection too, as it ends the
         // socket's: a client waiting here learns at once that the terminal is gone. The worker closes it, after the
         // answers already under way (its pty/wait returns as the program ends): frames are only written by it.
         endpointWatch = terminal.onRpcEndpointClosed(() -> queue.add(END));
-        // Helidon does not report a connection that just ends (no close frame): its thread ends silently.
-        Thread.ofVirtual().name("rpc-ws-watch-" + terminal.terminalId()).start(() -> {
-            try {
-                connectionThread.join();
-            } catch (InterruptedException e) {
-                return;
-            }
-            stop();
-        });
+        ConnectionEnd.whenThisConnectionEnds("rpc-ws-watch-" + terminal.terminalId(), this::stop);
     }
 
     /** Runs the queued requests in order until the connection ends or the terminal is killed. */

@@ -77,7 +77,13 @@ final class SocketConnection implements WsListener {
         }
         attachment = endpoint.attach(terminal, params, session);
         OPEN.put(session, attachment);
-        watchConnectionThread(Thread.currentThread(), session);
+        ClientAttachment attached = attachment;
+        // Detaches the client however the connection ends (otherwise an idle client's sender would wait for output
+        // for ever).
+        ConnectionEnd.whenThisConnectionEnds("ws-watch-" + terminal.terminalId(), () -> {
+            OPEN.remove(session, attached);
+            endpoint.detach(attached);
+        });
     }
 
     /**
@@ -96,25 +102,6 @@ final class SocketConnection implements WsListener {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /**
-     * Helidon tells the listener about a close frame or a failing frame, but not about a connection that just
-     * ends (a dropped network, {@code abort()}): its reading thread ends silently. {@code onOpen} runs on that
-     * thread, one per connection, so a virtual thread joining it learns of every end, without polling, and
-     * detaches the client (otherwise an idle client's sender would wait for output forever).
-     */
-    private void watchConnectionThread(Thread connectionThread, WsSession session) {
-        ClientAttachment attached = attachment;
-        Thread.ofVirtual().name("ws-watch-" + terminal.terminalId()).start(() -> {
-            try {
-                connectionThread.join();
-            } catch (InterruptedException e) {
-                return;
-            }
-            OPEN.remove(session, attached);
-            endpoint.detach(attached);
-        });
     }
 
     @Override
