@@ -1,5 +1,6 @@
 package dev.ptyctl.cli;
 
+import dev.ptyctl.vt.BuildVersion;
 import java.util.Objects;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -78,12 +79,11 @@ public final class Main {
         return environment;
     }
 
-    /** The version from the jar manifest, or a development marker when run from classes. */
+    /** This build's version ({@link BuildVersion}, the one source: the emulator answers XTVERSION with it too). */
     static final class Version implements IVersionProvider {
         @Override
         public String[] getVersion() {
-            String version = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"ptyctl " + (version != null ? version : "(development build)")};
+            return new String[] {"ptyctl " + BuildVersion.VERSION};
         }
     }
 }

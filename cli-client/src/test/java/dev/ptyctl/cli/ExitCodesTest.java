@@ -118,10 +118,10 @@ class ExitCodesTest {
     }
 
     @Test
-    void versionNamesTheProgram() {
+    void versionNamesTheProgramAndTheBuildsVersion() {
         Cli.Result result = Cli.run("--version");
 
         assertThat(result.exitCode()).isZero();
-        assertThat(result.out()).startsWith("ptyctl ");
+        assertThat(result.out().strip()).isEqualTo("ptyctl " + System.getProperty("build.version"));
     }
 }

@@ -18,6 +18,7 @@ import dev.ptyctl.mcp.tools.ToolResult;
 import dev.ptyctl.service.control.TerminalWait;
 import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.terminals.TerminalRegistry;
+import dev.ptyctl.vt.BuildVersion;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -79,10 +80,8 @@ public final class TerminalMcpServer implements AutoCloseable {
                 .map(tool -> new McpServerFeatures.SyncToolSpecification(tool.definition(json),
                         (exchange, request) -> call(tool, exchange, request)))
                 .toList();
-        String version = Objects.requireNonNullElse(TerminalMcpServer.class.getPackage().getImplementationVersion(),
-                "dev");
         // The tools check their own arguments, with messages that name the argument and say what to send instead.
-        server = spec.serverInfo("ptyctl", version).validateToolInputs(false)
+        server = spec.serverInfo("ptyctl", BuildVersion.VERSION).validateToolInputs(false)
                 .jsonSchemaValidator(new OwnResultsValidator())
                 .instructions(INSTRUCTIONS)
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).build())

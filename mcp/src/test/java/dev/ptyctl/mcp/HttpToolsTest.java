@@ -3,6 +3,7 @@ package dev.ptyctl.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.service.server.PtyctlServer;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -38,6 +39,14 @@ class HttpToolsTest extends ToolsContract {
     @Override
     ToolClient tools() {
         return client;
+    }
+
+    @Test
+    void theServerNamesItselfWithTheBuildsVersion() {
+        // A jar manifest's version was missing from the MCP module's jar: every server said "dev".
+        McpSchema.Implementation info = client.sdk().getServerInfo();
+        assertThat(info.name()).isEqualTo("ptyctl");
+        assertThat(info.version()).isEqualTo(System.getProperty("build.version")).isNotBlank();
     }
 
     @Test

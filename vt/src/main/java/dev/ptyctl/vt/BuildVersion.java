@@ -1,4 +1,4 @@
-package dev.ptyctl.vt.terminal;
+package dev.ptyctl.vt;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,15 +6,17 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The version of this build, as the emulator reports it (XTVERSION): the POM's {@code project.version}, which the
- * build writes into {@code version.txt} (resource filtering, {@code vt/pom.xml}). One source, so a release cannot
- * answer with the version of an earlier one; the web page's bundle gets the same value from its build.
+ * The version of this build: the POM's {@code project.version}, which the build writes into {@code version.txt}
+ * (resource filtering, {@code vt/pom.xml}). The one source of ptyctl's version for everything that reports it: the
+ * emulator's XTVERSION answer, {@code ptyctl --version}, the MCP server's {@code serverInfo}; the web page's bundle
+ * gets the same value from its build. Unlike a jar manifest's {@code Implementation-Version}, it is there in every
+ * jar and when run from classes, so a release cannot report the version of an earlier one, nor none.
  */
-final class BuildVersion {
+public final class BuildVersion {
     private static final String RESOURCE = "version.txt";
 
     /** The version, e.g. {@code 0.1.0}; read on first use. */
-    static final String VERSION = read();
+    public static final String VERSION = read();
 
     private BuildVersion() {
     }

@@ -1,5 +1,7 @@
 package dev.ptyctl.vt.terminal;
 
+import dev.ptyctl.vt.BuildVersion;
+
 import dev.ptyctl.vt.parser.Params;
 import dev.ptyctl.vt.screen.Cursor;
 import dev.ptyctl.vt.screen.Screen;
