@@ -17,7 +17,8 @@ import io.helidon.webserver.websocket.WsUpgrader;
 import java.util.Optional;
 
 /**
- * Helidon's WebSocket upgrade, with each connection wrapped in a {@link RfcViolationGuard}. Found by Helidon's
+ * Helidon's WebSocket upgrade, with each connection wrapped in a {@link RfcViolationGuard} and writing through a
+ * {@link CloseIsLastContext}, so that nothing follows a close frame. Found by Helidon's
  * service loader ({@code META-INF/services}); its weight, above the default of Helidon's own provider, makes it the
  * one the HTTP/1 connection selector keeps for {@code websocket} (it keeps the first provider per protocol).
  */
@@ -54,7 +55,7 @@ public final class RfcGuardedUpgradeProvider implements Http1UpgradeProvider<WsC
 
         @Override
         public ServerConnection upgrade(ConnectionContext ctx, HttpPrologue prologue, WritableHeaders<?> headers) {
-            ServerConnection connection = upgrader.upgrade(ctx, prologue, headers);
+            ServerConnection connection = upgrader.upgrade(new CloseIsLastContext(ctx), prologue, headers);
             return connection == null ? null : new RfcViolationGuard(connection);
         }
 
@@ -64,7 +65,7 @@ public final class RfcGuardedUpgradeProvider implements Http1UpgradeProvider<WsC
             if (!(upgrader instanceof Http1RoutedUpgrader routed)) {
                 return Optional.empty();
             }
-            return routed.routedUpgrade(ctx, prologue, headers).map(upgrade -> (response, requestHeaders) -> {
+            return routed.routedUpgrade(new CloseIsLastContext(ctx), prologue, headers).map(upgrade -> (response, requestHeaders) -> {
                 Http1UpgradeResult result = upgrade.upgrade(response, requestHeaders);
                 return result.connection().map(c -> Http1UpgradeResult.upgraded(new RfcViolationGuard(c)))
                         .orElse(result);
