@@ -4,7 +4,6 @@ import dev.ptyctl.service.pty.ScreenState;
 import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.vt.Terminal;
 import java.io.ByteArrayOutputStream;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -61,13 +60,7 @@ public final class ScreenPathRunner {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        if (!serialCollector()) {
-            // G1, the JVM's default, put the emulator at about 1.5x the CPU per MiB of the serial collector every
-            // ptyctl JVM and JMH use (its write barriers): numbers from such a run compare with nothing.
-            System.err.println("ScreenPathRunner: run it with java -XX:+UseSerialGC, the collector of the server and of"
-                    + " the JMH bench (this JVM uses " + collectors() + ")");
-            System.exit(2);
-        }
+        SerialCollector.require("ScreenPathRunner");
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 60;
         int pieceBytes = (args.length > 1 ? Integer.parseInt(args[1]) : 16) * 1024;
         long paceNanos = TimeUnit.MICROSECONDS.toNanos(args.length > 2 ? Integer.parseInt(args[2]) : PACE_MICROS);
@@ -184,15 +177,6 @@ public final class ScreenPathRunner {
     }
 
     /** Whether this JVM runs the serial collector (young "Copy", old "MarkSweepCompact"). */
-    private static boolean serialCollector() {
-        return ManagementFactory.getGarbageCollectorMXBeans().stream().anyMatch(gc -> gc.getName().equals("Copy"));
-    }
-
-    private static String collectors() {
-        return String.join(", ", ManagementFactory.getGarbageCollectorMXBeans().stream()
-                .map(GarbageCollectorMXBean::getName).toList());
-    }
-
     /** {@code bytes} as a PTY hands them on with {@code onlcr}: every LF preceded by CR. */
     private static byte[] onlcr(byte[] bytes) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length + bytes.length / 32);
