@@ -154,19 +154,32 @@ class WebPageE2eTest {
         second.waitForText(id, PROMPT.strip());
         page.click(id);
         waitForPtySize(id, sentSizeOf(page, id));
-        // The program asks for the cursor position (DSR 6) and the device attributes (DA1), then collects for two
-        // seconds whatever comes back and prints it, escapes made visible by cat -v.
-        page.type(id, "stty raw -echo; printf '\\033[6n\\033[c'; r=$(timeout --foreground 2 cat -v); stty sane;"
-                + " echo \"replies:$r:end\"", Keys.ENTER);
+        // The program asks for the cursor position (DSR 6) and the device attributes (DA1), prints a marker, and
+        // collects everything that comes back until a Z, which the test types only once each page has parsed the
+        // queries and the server has handled every frame the pages sent: each answer either page gave has then
+        // reached the program or been dropped, with no deadline to beat (a 2 s collection window failed once at
+        // load 15). The replies are printed with their escapes made visible by cat -v.
+        page.type(id, "stty raw -echo; printf '\\033[6n\\033[cqueries-%s\\r\\n' asked; IFS= read -r -d Z r; stty sane;"
+                + " echo \"replies:$(printf %s \"$r\" | cat -v):end\"", Keys.ENTER);
+        for (Page each : List.of(page, second)) {
+            each.waitForText(id, "queries-asked");
+            each.waitUntil("the page's frames (its answers among them) were handled by the server",
+                    () -> each.tabNumber(id, "socket.pending") == 0);
+        }
         try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+            assertThat(rpc.waitFor("queries-asked", Duration.ofSeconds(20)).matched())
+                    .as("the server's emulator read the queries").isTrue();
+            rpc.write(Action.text("Z"));
             assertThat(rpc.waitFor(":end\n", Duration.ofSeconds(20)).matched()).isTrue();
             String screen = rpc.read().text();
             Matcher replies = Pattern.compile("(?m)^replies:(.*):end$").matcher(screen);
             assertThat(replies.find()).as(screen).isTrue();
+            String evidence = replies.group(1) + " (page: " + page.tabNumber(id, "socket.connections")
+                    + " connection(s), the second page: " + second.tabNumber(id, "socket.connections") + ")";
             assertThat(count("\\^\\[\\[\\d+;\\d+R", replies.group(1))).as("cursor position reports in "
-                    + replies.group(1)).isEqualTo(1);
+                    + evidence).isEqualTo(1);
             assertThat(count("\\^\\[\\[\\?[\\d;]*c", replies.group(1))).as("device attributes in "
-                    + replies.group(1)).isEqualTo(1);
+                    + evidence).isEqualTo(1);
         }
     }
 
