@@ -2,10 +2,13 @@ package dev.ptyctl.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  * the interactive or endless commands ({@code attach}, {@code curl -N}) are left out.
  */
 class GuideCommandsTest {
+    /** How long the script may print nothing before its last command counts as hung. */
+    private static final Duration STALLED = Duration.ofSeconds(120);
+    /** A guard against a script that never ends but keeps printing (a loop gone wrong). */
+    private static final Duration AT_MOST = Duration.ofMinutes(20);
     @TempDir
     Path dir;
 
@@ -192,22 +199,57 @@ class GuideCommandsTest {
         shell.environment().keySet().removeIf(name -> name.startsWith("PTYCTL_"));
         shell.environment().put("HOME", dir.toString());
         Process process = shell.start();
-        byte[][] output = new byte[1][];
-        Thread reader = Thread.ofPlatform().daemon().start(() -> {
-            try {
-                output[0] = process.getInputStream().readAllBytes();
-            } catch (IOException e) {
-                output[0] = new byte[0];
+        ScriptOutput output = new ScriptOutput(process.getInputStream());
+        // The script prints every command it runs (set -x), so output that stops growing means a command hangs.
+        // A fixed deadline for the whole script does not tell that from a loaded machine: the script starts dozens
+        // of ptyctl JVMs, a server took 20 s to start at load 17-20 on two cores, and the CLI guide, still making
+        // progress, ran past the 240 s its deadline used to be.
+        long started = System.nanoTime();
+        while (!process.waitFor(1, TimeUnit.SECONDS)) {
+            boolean stalled = output.quietFor().compareTo(STALLED) > 0;
+            if (stalled || System.nanoTime() - started > AT_MOST.toNanos()) {
+                process.descendants().forEach(ProcessHandle::destroy);
+                process.destroyForcibly();
+                output.reader.join(10_000);
+                throw new AssertionError((stalled ? "the guide's commands printed nothing for " + STALLED.toSeconds()
+                        + " s (the last command hangs)" : "the guide's commands ran for " + AT_MOST.toMinutes()
+                        + " minutes") + ":\n" + output.text());
             }
-        });
-        if (!process.waitFor(240, TimeUnit.SECONDS)) {
-            process.descendants().forEach(ProcessHandle::destroy);
-            process.destroyForcibly();
-            reader.join(10_000);
-            throw new AssertionError("the guide's commands did not finish within 240 s:\n"
-                    + new String(output[0] == null ? new byte[0] : output[0], StandardCharsets.UTF_8));
         }
-        reader.join();
-        return new Result(process.exitValue(), new String(output[0], StandardCharsets.UTF_8));
+        output.reader.join();
+        return new Result(process.exitValue(), output.text());
+    }
+
+    /** The script's output, read as it comes, and when it last grew. */
+    private static final class ScriptOutput {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private final Thread reader;
+        private volatile long lastGrewNanos = System.nanoTime();
+
+        ScriptOutput(InputStream in) {
+            reader = Thread.ofPlatform().daemon().start(() -> {
+                byte[] buffer = new byte[8192];
+                try (in) {
+                    for (int n; (n = in.read(buffer)) >= 0; ) {
+                        synchronized (bytes) {
+                            bytes.write(buffer, 0, n);
+                        }
+                        lastGrewNanos = System.nanoTime();
+                    }
+                } catch (IOException e) {
+                    // the process was killed: what was read stays
+                }
+            });
+        }
+
+        Duration quietFor() {
+            return Duration.ofNanos(System.nanoTime() - lastGrewNanos);
+        }
+
+        String text() {
+            synchronized (bytes) {
+                return bytes.toString(StandardCharsets.UTF_8);
+            }
+        }
     }
 }
