@@ -49,6 +49,9 @@ class AnchoredWaitsE2eTest {
         t.run("echo stale");
         Mark m = t.mark();
         t.typeLine("echo fresh");
+        // The failure must show what was drawn since the mark: wait for it first, or under load the 500 ms below
+        // can run out before "fresh" is drawn at all.
+        t.expectAfter(m).text("fresh");
         assertThatThrownBy(() -> t.expectAfter(m).text("stale", Duration.ofMillis(500)))
                 .isInstanceOf(TerminalAssertionError.class)
                 .hasMessageContaining("expected \"stale\" to be drawn after the mark at output offset " + m.seq())
@@ -57,7 +60,9 @@ class AnchoredWaitsE2eTest {
 
     @Test
     void waitForSettledReturnsOnceTheProgramIsQuiet(TerminalDriver t) {
-        t.typeLine("for i in 1 2 3; do echo tick-$i; sleep 0.1; done").waitForSettled(Duration.ofMillis(400));
+        // Pauses of 0.1 s against a quiet time of 3 s: at load 17 on two cores, 1 pause in 120 of this loop lasted
+        // 0.78 s and one in 90 (with a date between) 1.8 s, so a quiet time of 0.4 s could end during the loop.
+        t.typeLine("for i in 1 2 3; do echo tick-$i; sleep 0.1; done").waitForSettled(Duration.ofSeconds(3));
         assertThat(t.screen().text()).contains("tick-3");
     }
 }
