@@ -96,16 +96,21 @@ class JsonRpcE2eTest {
 
     @Test
     void arrowKeysFollowTheApplicationCursorMode() throws Exception {
-        // cat -v shows the bytes it receives; DECCKM (CSI ? 1 h) switches arrows from CSI A to SS3 A.
-        rpc.call("pty/write", "{\"action\":[{\"text\":\"clear; printf '\\\\e[?1l'; cat -v\"},{\"key\":\"Enter\"}]}");
-        rpc.call("pty/wait", "{\"idleMs\":300,\"timeout\":5000}");
+        // cat -v shows the bytes it receives; DECCKM (CSI ? 1 h) switches arrows from CSI A to SS3 A. The server
+        // encodes a key by the mode its screen is in when the key is written, so each key waits for a line printed
+        // after the mode switch ("keys-1l"; the command line reads "keys-%s' 1l"). A wait for 300 ms of quiet
+        // instead let the keys overtake the switch at load 30 on two cores: CSI A where SS3 A was expected.
+        rpc.call("pty/write", "{\"action\":[{\"text\":\"clear; printf '\\\\e[?1lkeys-%s\\\\n' 1l; cat -v\"},"
+                + "{\"key\":\"Enter\"}]}");
+        assertThat(rpc.call("pty/wait", "{\"match\":\"keys-1l\"}").getBoolean("matched")).isTrue();
         rpc.call("pty/write", "{\"action\":[{\"key\":\"ArrowUp\"},{\"key\":\"Ctrl+Alt+Delete\"},{\"key\":\"Enter\"}]}");
         assertThat(rpc.call("pty/wait", "{\"match\":\"^[[A^[[3;7~\\n\"}").getBoolean("matched")).isTrue();
         rpc.call("pty/write", "{\"action\":{\"key\":\"Ctrl+C\"}}");
         rpc.call("pty/wait", "{\"idleMs\":300,\"timeout\":5000}");
 
-        rpc.call("pty/write", "{\"action\":[{\"text\":\"clear; printf '\\\\e[?1h'; cat -v\"},{\"key\":\"Enter\"}]}");
-        rpc.call("pty/wait", "{\"idleMs\":300,\"timeout\":5000}");
+        rpc.call("pty/write", "{\"action\":[{\"text\":\"clear; printf '\\\\e[?1hkeys-%s\\\\n' 1h; cat -v\"},"
+                + "{\"key\":\"Enter\"}]}");
+        assertThat(rpc.call("pty/wait", "{\"match\":\"keys-1h\"}").getBoolean("matched")).isTrue();
         rpc.call("pty/write", "{\"action\":[{\"key\":\"ArrowUp\"},{\"key\":\"End\"},{\"key\":\"Enter\"}]}");
         assertThat(rpc.call("pty/wait", "{\"match\":\"^[OA^[OF\\n\"}").getBoolean("matched")).isTrue();
         rpc.call("pty/write", "{\"action\":[{\"key\":\"Ctrl+C\"},{\"text\":\"printf '\\\\e[?1l'; clear\"},{\"key\":\"Enter\"}]}");
@@ -129,7 +134,9 @@ class JsonRpcE2eTest {
 
     @Test
     void waitIsWokenByOutputThatArrivesLater() throws Exception {
-        rpc.call("pty/write", "{\"action\":[{\"text\":\"sleep 0.5; echo late-$((6*7))\"},{\"key\":\"Enter\"}]}");
+        // The output comes 2 s after the write, and the wait, sent right after the write, must last at least 0.4 s
+        // of them. With 0.5 s, at load 20-30 on two cores the wait reached the server 0.18 s late and waited 0.32 s.
+        rpc.call("pty/write", "{\"action\":[{\"text\":\"sleep 2; echo late-$((6*7))\"},{\"key\":\"Enter\"}]}");
         JsonObject waited = rpc.call("pty/wait", "{\"match\":\"late-42\\n\",\"timeout\":20000}");
         assertThat(waited.getBoolean("matched")).isTrue();
         assertThat(waited.getInt("waitedMs")).isGreaterThanOrEqualTo(400);
