@@ -235,6 +235,11 @@ class WebPageE2eTest {
         page.type(id, "c");
         try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
             assertThat(rpc.waitFor("^C", Duration.ofSeconds(20)).matched()).as("Ctrl, then c: interrupted").isTrue();
+            // The arrow only once bash draws its prompt again (readline has the terminal then): sent between the
+            // newline bash prints after ^C and the prompt, the terminal echoes it as ^[[A in front of the prompt,
+            // and the line never reads "web> sleep 600" (failed once at load ~30).
+            assertThat(rpc.waitFor("\n^C\n" + PROMPT.strip(), Duration.ofSeconds(20)).matched())
+                    .as("bash shows its prompt again").isTrue();
         }
         assertThat(page.attribute("#keybar [data-key='Ctrl']", "aria-pressed")).isEqualTo("false");
         page.clickOn("#keybar [data-key='ArrowUp']");
