@@ -80,6 +80,7 @@ final class RunCommand implements Callable<Integer> {
                 case NOT_FINISHED -> notFinished(client, "\"" + line + "\" did not finish within " + timeoutMs + " ms",
                         line, err);
                 case INCOMPLETE -> incomplete(line, run.cleared(), err);
+                case BLANK_LINE -> ExitCode.OK; // nothing to run, as in a script: not an error
                 case RAN_NOTHING -> ranNothing(line, run.cleared(), err);
                 case FINISHED -> finished(run.answer(), out, err);
             };
@@ -129,14 +130,11 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The prompt came back but no command ran: a blank line (exit 0), or a line the shell refused to run (zsh and fish
-     * skip their hooks for a syntax error, and fish keeps the line in its editor, so it was cleared with Ctrl-C for
-     * the next run to start clean): 2, the status shells give a syntax error.
+     * The prompt came back but no command ran: the shell refused the line (zsh and fish skip their hooks for a syntax
+     * error, and fish keeps the line in its editor, so it was cleared with Ctrl-C for the next run to start clean): 2,
+     * the status shells give a syntax error.
      */
     private static int ranNothing(String line, boolean cleared, PrintWriter err) {
-        if (line.isBlank()) {
-            return ExitCode.OK;
-        }
         err.println("ptyctl: the shell did not run \"" + line + "\" (a syntax error?); its screen shows why"
                 + (cleared ? "" : "; sent Ctrl-C to clear the line, but the shell's prompt has not come back"));
         err.flush();

@@ -1,6 +1,7 @@
 package dev.ptyctl.client;
 
 import dev.ptyctl.client.internal.JsonRpcConnection;
+import dev.ptyctl.client.internal.PromptWaitParams;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonObject;
@@ -127,11 +128,51 @@ public final class RpcClient implements AutoCloseable {
     }
 
     /**
+     * Waits until the shell is at its prompt (any prompt, also one already on screen), or at a continuation prompt,
+     * or {@code timeout} has passed ({@code pty/wait {prompt: true}}). Needs shell integration
+     * (docs/shell-integration.md): a terminal without it, or whose program is not a shell, is refused at once with an
+     * {@link RpcException} (-32602).
+     *
+     * @see #waitForPromptAfter(long, Duration) to wait for a command typed earlier to finish
+     */
+    public PromptWaitResult waitForPrompt(Duration timeout) throws IOException {
+        return promptWait(-1, timeout);
+    }
+
+    /**
+     * Waits until the shell is at a prompt drawn after output offset {@code outputSeq}, or at a continuation prompt,
+     * or {@code timeout} has passed ({@code pty/wait {prompt: true, since}}): with the {@link WriteResult#outputSeq()}
+     * of the write that typed a command and Enter, the wait ends when that command has finished, and the result holds
+     * its exit code and output ({@link PromptWaitResult#command()}), and those of every command the input ran
+     * ({@link PromptWaitResult#commands()}). Type a command only once the one before has finished: typed ahead, the
+     * prompt that ends the earlier one would count. Needs shell integration, as {@link #waitForPrompt(Duration)}.
+     *
+     * @throws IllegalArgumentException when {@code outputSeq} is negative (e.g. {@link WriteResult#UNKNOWN_SEQ} from a
+     *                                  server that does not report it)
+     */
+    public PromptWaitResult waitForPromptAfter(long outputSeq, Duration timeout) throws IOException {
+        if (outputSeq < 0) {
+            throw new IllegalArgumentException("outputSeq is negative: " + outputSeq
+                    + " (the server did not say where its output was when it took the input?)");
+        }
+        return promptWait(outputSeq, timeout);
+    }
+
+    private PromptWaitResult promptWait(long since, Duration timeout) throws IOException {
+        JsonObject params = PromptWaitParams.of(since, Objects.requireNonNull(timeout, "timeout"));
+        return typed(RpcMethod.WAIT, call(RpcMethod.WAIT, params, replyTimeoutFor(timeout)), PromptWaitResult::fromJson);
+    }
+
+    /**
      * How long to wait for the reply to a {@code pty/wait}: the wait's own timeout plus a margin,
      * and never less than the call timeout.
      */
     public Duration replyTimeoutFor(WaitRequest request) {
-        Duration needed = request.timeout().plusSeconds(WAIT_REPLY_MARGIN_SECONDS);
+        return replyTimeoutFor(request.timeout());
+    }
+
+    private Duration replyTimeoutFor(Duration waitTimeout) {
+        Duration needed = waitTimeout.plusSeconds(WAIT_REPLY_MARGIN_SECONDS);
         return needed.compareTo(callTimeout) > 0 ? needed : callTimeout;
     }
 

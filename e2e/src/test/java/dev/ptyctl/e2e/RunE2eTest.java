@@ -38,6 +38,9 @@ class RunE2eTest {
             assertThat(printed.stdout()).isEqualTo("a\nb\n");
 
             assertThat(run(served, "true").exitCode()).isZero();
+            var blank = run(served, "");
+            assertThat(blank.exitCode()).as("a blank line runs nothing, as TerminalDriver.run(\"\"): %s", blank).isZero();
+            assertThat(blank.stdout()).isEmpty();
             assertThat(run(served, "false").exitCode()).isEqualTo(1);
             assertThat(run(served, "sh -c 'exit 2'").exitCode()).isEqualTo(2);
             var missing = run(served, "no-such-command-anywhere");

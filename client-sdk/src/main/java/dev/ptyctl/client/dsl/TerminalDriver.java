@@ -2,6 +2,7 @@ package dev.ptyctl.client.dsl;
 
 import dev.ptyctl.client.Action;
 import dev.ptyctl.client.Key;
+import dev.ptyctl.client.PromptWaitResult;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Screen;
@@ -230,9 +231,10 @@ public final class TerminalDriver implements AutoCloseable {
      * @throws TerminalAssertionError when no such prompt appears within {@code timeout}
      */
     public TerminalDriver waitForPrompt(Duration timeout) {
-        JsonObject result = waitPrompt(lastWriteSeq, timeout);
-        if (!result.getBoolean("matched")) {
-            throw failure("expected the shell's prompt within " + Durations.describe(timeout), Screen.fromJson(result));
+        PromptWaitResult result = io(() -> lastWriteSeq >= 0 ? rpc.waitForPromptAfter(lastWriteSeq, timeout)
+                : rpc.waitForPrompt(timeout));
+        if (!result.matched()) {
+            throw failure("expected the shell's prompt within " + Durations.describe(timeout), result.screen());
         }
         return this;
     }
@@ -246,7 +248,9 @@ public final class TerminalDriver implements AutoCloseable {
      * Runs a command line in the shell, as {@code ptyctl run} does (the same code, {@link RpcCommandRun}): waits for
      * the prompt (an incomplete line left at a continuation prompt is cancelled with Ctrl-C first), types the line
      * (pasted when it has several) and Enter, waits until the shell reports the command finished, and returns what
-     * the command printed (without the prompt and the echoed line) and its exit code.
+     * the command printed (without the prompt and the echoed line) and its exit code. A blank line (as {@code ""})
+     * presses Enter at the prompt: nothing runs, and the result is empty output with exit code 0, as {@code ptyctl run
+     * ""} exits 0, so a test that replays a script line by line does not stop at an empty line.
      *
      * @throws TerminalAssertionError when the shell is not at its prompt or the command does not
      *     finish within {@code timeout} (in all), or the shell did not run the line (a syntax error, or an incomplete
@@ -266,8 +270,9 @@ public final class TerminalDriver implements AutoCloseable {
             case NOT_FINISHED -> throw failure(quoted + " did not finish within " + Durations.describe(timeout), screen);
             case INCOMPLETE -> throw failure("the shell did not run " + quoted + ": it waits for more of the line (an "
                     + "unclosed quote or bracket?); " + cancelled(run), screen);
-            case RAN_NOTHING -> throw failure("the shell did not run " + quoted + " (a syntax error?)"
-                    + (commandLine.isBlank() ? "" : "; " + cancelled(run)), screen);
+            case BLANK_LINE -> new CommandResult("", 0, false); // as ptyctl run: nothing to run is no failure
+            case RAN_NOTHING -> throw failure("the shell did not run " + quoted + " (a syntax error?); "
+                    + cancelled(run), screen);
             case FINISHED -> {
                 JsonObject command = run.answer().getJsonObject("command");
                 int exitCode = command.get("exitCode") instanceof JsonNumber code ? code.intValue()
@@ -280,11 +285,6 @@ public final class TerminalDriver implements AutoCloseable {
     /** What the Ctrl-C that cleared a line the shell did not run brought. */
     private static String cancelled(RpcCommandRun.Outcome run) {
         return run.cleared() ? "cleared it with Ctrl-C" : "sent Ctrl-C, but the shell's prompt has not come back";
-    }
-
-    /** {@code pty/wait {prompt: true[, since]}}. */
-    private JsonObject waitPrompt(long since, Duration timeout) {
-        return io(() -> RpcCommandRun.waitForPrompt(rpc, since, timeout));
     }
 
     /**

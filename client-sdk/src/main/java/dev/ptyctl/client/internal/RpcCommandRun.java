@@ -4,10 +4,8 @@ import dev.ptyctl.client.Action;
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.WriteResult;
-import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -46,7 +44,12 @@ public final class RpcCommandRun {
         NOT_FINISHED,
         /** The shell took the line as incomplete (a continuation prompt): nothing ran; Ctrl-C cancelled it. */
         INCOMPLETE,
-        /** The prompt came back with no command run: a blank line, or one the shell refused (cleared with Ctrl-C). */
+        /**
+         * The line was blank: Enter drew a new prompt and nothing ran, as in any terminal. Not a failure: a script
+         * that runs what it is given must not stop at an empty line.
+         */
+        BLANK_LINE,
+        /** The prompt came back with no command run: the shell refused the line (cleared with Ctrl-C). */
         RAN_NOTHING,
         /** The command ran: {@link Outcome#answer()} has its {@code command} (and {@code commands}). */
         FINISHED
@@ -102,7 +105,8 @@ public final class RpcCommandRun {
         if (done.getJsonObject("command") == null) {
             // A blank line leaves nothing to clear; a refused one may stay in the editor (fish), to be joined by the
             // next line typed.
-            return outcome(Ending.RAN_NOTHING, done, line.isBlank() || atPrompt(clearLine()));
+            return line.isBlank() ? outcome(Ending.BLANK_LINE, done, true)
+                    : outcome(Ending.RAN_NOTHING, done, atPrompt(clearLine()));
         }
         return outcome(Ending.FINISHED, done, false);
     }
@@ -158,12 +162,8 @@ public final class RpcCommandRun {
      * {@code pty/wait {prompt: true[, since]}}: waits until the shell is at a prompt drawn after output offset
      * {@code since} (any prompt when it is negative), or at a continuation prompt; the answer as the server gave it.
      */
-    public static JsonObject waitForPrompt(RpcClient client, long since, Duration timeout) throws IOException {
-        JsonObjectBuilder params = JsonSupport.objectBuilder().add("prompt", true).add("timeout", timeout.toMillis());
-        if (since >= 0) {
-            params.add("since", since);
-        }
-        return client.call(RpcMethod.WAIT, params.build(), timeout.plus(REPLY_MARGIN));
+    static JsonObject waitForPrompt(RpcClient client, long since, Duration timeout) throws IOException {
+        return client.call(RpcMethod.WAIT, PromptWaitParams.of(since, timeout), timeout.plus(REPLY_MARGIN));
     }
 
     /** Whether a prompt wait ended at a continuation prompt (the line typed so far is incomplete). */

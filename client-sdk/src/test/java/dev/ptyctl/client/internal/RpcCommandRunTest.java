@@ -114,10 +114,10 @@ class RpcCommandRunTest {
     }
 
     @Test
-    void aBlankLineRanNothingAndLeavesNothingToClear() throws Exception {
+    void aBlankLineIsToldApartAndLeavesNothingToClear() throws Exception {
         server.reply(AT_PROMPT).reply(written(40)).reply(AT_PROMPT);
         Outcome outcome = run("  ");
-        assertThat(outcome.ending()).isEqualTo(Ending.RAN_NOTHING);
+        assertThat(outcome.ending()).isEqualTo(Ending.BLANK_LINE);
         assertThat(outcome.cleared()).isTrue();
         for (int i = 0; i < 3; i++) {
             server.takeRequest();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.client.dsl.Command;
+import dev.ptyctl.client.dsl.CommandResult;
 import dev.ptyctl.client.dsl.TerminalAssertions;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
@@ -47,6 +48,16 @@ class CommandsE2eTest {
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("1 of 2 did not")
                 .hasMessageContaining("$ exit_code() { return $1; }; exit_code 3  -> exit 3");
+    }
+
+    @Test
+    void aBlankLineRunsNothingAndIsNoFailureAsWithPtyctlRun(TerminalDriver t) {
+        t.run("true");
+        CommandResult blank = t.run("");
+        assertThat(blank.output()).isEmpty();
+        assertThat(blank.exitCode()).as("as `ptyctl run \"\"` exits 0").isZero();
+        assertThat(t.commands()).extracting(Command::line).containsExactly("true");
+        assertThat(t.run("echo after").output()).as("the shell is at its prompt again").isEqualTo("after\n");
     }
 
     @Test

@@ -5,14 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.client.Action;
 import dev.ptyctl.client.CreateTerminalRequest;
 import dev.ptyctl.client.Key;
+import dev.ptyctl.client.PromptWaitResult;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.Ptyctl;
 import dev.ptyctl.e2e.dsl.CuttableProxy;
 import dev.ptyctl.e2e.server.UsesServer;
-import dev.ptyctl.protocol.JsonSupport;
-import jakarta.json.JsonObject;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -221,9 +220,9 @@ class WebReconnectE2eTest {
         // All of it before the network is back: the prompt after the command. (An idle wait here could end before
         // the command had written much, on a loaded machine; the page then came back in time for a replay instead
         // of a reset, and had one reset frame, not two.)
-        JsonObject waited = rpc.call("pty/wait", JsonSupport.objectBuilder().add("prompt", true).add("since", typed)
-                .add("timeout", 60_000).build(), java.time.Duration.ofSeconds(70));
-        assertThat(waited.getJsonObject("command").getInt("exitCode")).as(waited.toString()).isEqualTo(4);
+        PromptWaitResult waited = rpc.waitForPromptAfter(typed, java.time.Duration.ofSeconds(60));
+        assertThat(waited.command()).as(waited.toString()).get()
+                .extracting(command -> command.exitCode().orElseThrow()).isEqualTo(4);
         proxy.up();
         waitUntilCaughtUp(terminals, id);
         assertThat(page.tabNumber(id, "resets")).as("reset frames after the first").isEqualTo(2);
