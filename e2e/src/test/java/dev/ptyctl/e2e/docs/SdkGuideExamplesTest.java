@@ -7,8 +7,10 @@ import dev.ptyctl.client.Action;
 import dev.ptyctl.client.AttachmentListener;
 import dev.ptyctl.client.ConnectionState;
 import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.FinishedCommand;
 import dev.ptyctl.client.FrameAck;
 import dev.ptyctl.client.Key;
+import dev.ptyctl.client.PromptWaitResult;
 import dev.ptyctl.client.ReconnectPolicy;
 import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcAddress;
@@ -65,6 +67,30 @@ class SdkGuideExamplesTest {
             assertThat(text).isNotNull();
             assertThat(redraw).startsWith("\u001bc");
             assertThat(closed).isTrue();
+        }
+    }
+
+    @Test
+    void aPromptWaitGivesTheCommandsExitCodeAndOutput() throws Exception {
+        try (TerminalsClient terminals = TerminalsClient.of(server)) {
+            Terminal terminal = terminals.create(CreateTerminalRequest.builder("sdk-guide-prompt")
+                    .command("/bin/bash").build());
+            try (RpcClient client = RpcClient.connect(terminal.rpc())) {
+                client.waitForPrompt(Duration.ofSeconds(20));
+                // tag::prompt-wait[]
+                long typed = client.write(Action.text("ls /etc/hostname"), Action.key(Key.ENTER)).outputSeq();
+                PromptWaitResult done = client.waitForPromptAfter(typed, Duration.ofSeconds(30));
+                if (done.atPrompt()) {                                       // matched, and not a continuation prompt
+                    FinishedCommand ls = done.command().orElseThrow();      // the last command the input ran
+                    System.out.print(ls.exitCode().orElse(-1) + ": " + ls.output()); // 0: /etc/hostname
+                }
+                // end::prompt-wait[]
+                assertThat(done.atPrompt()).as(done.toString()).isTrue();
+                assertThat(done.command()).get().isEqualTo(new FinishedCommand(java.util.Optional.of("ls /etc/hostname"),
+                        java.util.OptionalInt.of(0), "/etc/hostname\n", false));
+            } finally {
+                terminals.delete(terminal.terminalId());
+            }
         }
     }
 

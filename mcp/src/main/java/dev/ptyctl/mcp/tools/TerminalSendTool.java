@@ -39,7 +39,7 @@ public final class TerminalSendTool extends SchemaTool {
         HostedTerminal terminal = call.liveTerminal(id);
         TerminalInput.Sent sent;
         try {
-            sent = TerminalInput.send(terminal.session(), actions);
+            sent = TerminalInput.send(terminal.session(), terminal.prompts().orElse(null), actions);
         } catch (TerminalInput.UnknownKey e) {
             throw new ToolError(e.getMessage() + ". Nothing was sent.");
         } catch (SessionExitedException e) {

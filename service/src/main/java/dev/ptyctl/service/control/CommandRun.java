@@ -29,8 +29,8 @@ import java.util.OptionalInt;
  * SDK (a client of the service: the service depends on it for tests only) nor the SDK the service (no server code in
  * a client), and {@code protocol}, the one module both use, holds wire types, not behaviour. What differs here is what
  * being in-process gives: the session's own waits instead of {@code pty/wait}, the prompt tracker's records for the
- * output and working directory, and the wait for the line editor's bracketed paste before several lines are pasted
- * ({@link #awaitBracketedPaste}), which a client cannot see.
+ * output and working directory. (The wait for the line editor's bracketed paste before several lines are pasted is
+ * {@link PasteReadiness}'s, in {@link TerminalInput#send}, as for every paste.)
  */
 public final class CommandRun {
 
@@ -66,9 +66,6 @@ public final class CommandRun {
     /** Ctrl-Cs sent at most for one incomplete line. */
     private static final int CANCEL_ATTEMPTS = 3;
 
-    /** Longest wait for the line editor's bracketed paste before several lines are sent: ample on a loaded machine. */
-    private static final java.time.Duration PASTE_MODE_GRACE = java.time.Duration.ofSeconds(2);
-
     private CommandRun() {
     }
 
@@ -97,16 +94,13 @@ public final class CommandRun {
             return unfinished(session, ready);
         }
         boolean severalLines = command.indexOf('\n') >= 0;
-        if (severalLines) {
-            awaitBracketedPaste(session, deadline);
-        }
         List<TerminalInput.Action> typing = List.of(
                 new TerminalInput.Action(severalLines ? TerminalInput.Kind.PASTE
                         : TerminalInput.Kind.TEXT, command),
                 new TerminalInput.Action(TerminalInput.Kind.KEY, "Enter"));
         long typedAt;
         try {
-            typedAt = TerminalInput.send(session, typing).seq();
+            typedAt = TerminalInput.send(session, prompts, typing).seq();
         } catch (TerminalInput.UnknownKey e) {
             throw new IllegalStateException("Enter is a key", e);
         }
@@ -192,29 +186,10 @@ public final class CommandRun {
     /** Ctrl-C: the shell drops the incomplete line and draws a new prompt. Returns where to wait for it from. */
     private static long cancelLine(TerminalSession session) throws IOException, InterruptedException {
         try {
-            return TerminalInput.send(session, List.of(new TerminalInput.Action(TerminalInput.Kind.KEY, "C-c")))
+            return TerminalInput.send(session, null, List.of(new TerminalInput.Action(TerminalInput.Kind.KEY, "C-c")))
                     .seq();
         } catch (TerminalInput.UnknownKey e) {
             throw new IllegalStateException("C-c is a key", e);
-        }
-    }
-
-    /**
-     * Waits until the line editor has turned bracketed paste on (mode 2004), or {@link #PASTE_MODE_GRACE} passed. The
-     * prompt's mark comes with the prompt text, and zsh's and bash's editors turn the mode on only as they start to
-     * read, a moment later; several lines typed before that are not one edit but one command per line, and the run
-     * would end with the first. Woken by output, no polling. A shell configured without bracketed paste gets its
-     * lines one by one after the grace period.
-     */
-    private static void awaitBracketedPaste(TerminalSession session, long deadlineNanos) throws InterruptedException {
-        long until = Math.min(deadlineNanos, System.nanoTime() + PASTE_MODE_GRACE.toNanos());
-        while (true) {
-            var look = session.snapshot((terminal, progress) -> java.util.Map.entry(terminal.bracketedPaste(),
-                    progress));
-            if (look.getKey() || !look.getValue().running() || System.nanoTime() - until >= 0) {
-                return;
-            }
-            session.awaitChange(look.getValue().outputSeq(), until);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.ptyctl.service.control;
 
 import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.vt.keys.KeyEncoder;
 import dev.ptyctl.vt.keys.PasteEncoder;
 import dev.ptyctl.vt.keys.TmuxKeyNames;
@@ -58,13 +59,16 @@ public final class TerminalInput {
     }
 
     /**
-     * Encodes and writes {@code actions}.
+     * Encodes and writes {@code actions}, in MCP's dialect; a paste of several lines to a shell at its prompt first
+     * waits for its line editor's bracketed paste ({@link PasteReadiness}).
      *
+     * @param prompts the shell's prompt marks, or null without shell integration
      * @throws UnknownKey                               for a key name no form knows (nothing is written)
      * @throws dev.ptyctl.service.pty.SessionExitedException when the program has exited
      */
-    public static Sent send(TerminalSession session, List<Action> actions)
+    public static Sent send(TerminalSession session, PromptTracker prompts, List<Action> actions)
             throws UnknownKey, IOException, InterruptedException {
+        PasteReadiness.await(session, prompts, actions);
         byte[] bytes;
         try {
             bytes = encode(session, actions, Dialect.MCP);

@@ -46,7 +46,7 @@ public final class RpcDispatcher {
         this.token = token == null || token.isEmpty() ? null : token.getBytes(StandardCharsets.UTF_8);
         this.methods = Map.of(
                 RpcMethod.READ, new ReadMethod(),
-                RpcMethod.WRITE, new WriteMethod(),
+                RpcMethod.WRITE, new WriteMethod(prompts),
                 RpcMethod.WAIT, new WaitMethod(prompts),
                 RpcMethod.STATUS, new StatusMethod(),
                 RpcMethod.RESIZE, new ResizeMethod(),

@@ -2,10 +2,12 @@ package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcErrorCode;
+import dev.ptyctl.service.control.PasteReadiness;
 import dev.ptyctl.service.control.TerminalInput;
 import dev.ptyctl.service.control.TerminalInput.Action;
 import dev.ptyctl.service.control.TerminalInput.Kind;
 import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.vt.keys.UnknownKeyException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -21,14 +23,22 @@ import java.util.List;
  * number of UTF-8 bytes written, and {@code outputSeq}, the output offset at the moment of the write.
  *
  * <p>Keys are encoded with the terminal's application cursor key mode, and pastes with its bracketed paste mode,
- * as they are when the request runs ({@link TerminalInput}, our key names only).
+ * as they are when the request runs ({@link TerminalInput}, our key names only); a paste of several lines to a shell at
+ * its prompt first waits for its line editor to turn bracketed paste on ({@link PasteReadiness}).
  */
 final class WriteMethod implements RpcMethodHandler {
+    private final PromptTracker prompts;
+
+    /** @param prompts the shell's prompt marks, or null without shell integration */
+    WriteMethod(PromptTracker prompts) {
+        this.prompts = prompts;
+    }
 
     @Override
     public JsonObject call(JsonObject params, TerminalSession session)
             throws RpcException, IOException, InterruptedException {
         List<Action> actions = actions(new Params(params));
+        PasteReadiness.await(session, prompts, actions);
         byte[] data = TerminalInput.encode(session, actions, TerminalInput.Dialect.JSON_RPC); // keys checked above
         long outputSeq = session.write(data);
         return JsonSupport.objectBuilder().add("written", data.length).add("outputSeq", outputSeq).build();

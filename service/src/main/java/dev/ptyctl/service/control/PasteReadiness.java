@@ -1,0 +1,54 @@
+package dev.ptyctl.service.control;
+
+import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.service.shell.PromptTracker;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Holds a paste of several lines back until the shell's line editor has turned bracketed paste on (mode 2004), when
+ * the shell is at its prompt with the mode still off. The prompt's mark (OSC 133 B) comes with the prompt text, and
+ * zsh's editor turns the mode on only after it, as it starts to read (bash and fish turn it on before B); a paste
+ * encoded in that gap goes out without the markers, and the shell runs it line by line instead of taking it as one
+ * edit. So every front door that pastes ({@code pty/write}'s {@code paste}, MCP's {@code terminal_send} and
+ * {@code terminal_run}, and through {@code pty/write} {@code ptyctl write --paste}, {@code ptyctl run} and the test
+ * DSL) waits here first, woken by output, no polling.
+ *
+ * <p>Only then: a paste into a program that is not a shell at its prompt (cat, vim, a running command) goes out at
+ * once, with the mode as it is, as a terminal would send it. A shell configured without bracketed paste gets its
+ * lines plainly after {@link #GRACE}.
+ */
+public final class PasteReadiness {
+    /** Longest wait for the line editor to turn bracketed paste on: ample on a loaded machine. */
+    static final Duration GRACE = Duration.ofSeconds(2);
+
+    private PasteReadiness() {
+    }
+
+    /**
+     * Waits, at most {@link #GRACE}, until bracketed paste is on, when {@code actions} paste several lines to a shell
+     * at its prompt ({@code prompts}, null without shell integration) that has the mode off; returns at once
+     * otherwise, and when the program exits.
+     */
+    public static void await(TerminalSession session, PromptTracker prompts, List<TerminalInput.Action> actions)
+            throws InterruptedException {
+        if (prompts == null || prompts.state() != PromptTracker.State.AT_PROMPT || !pastesSeveralLines(actions)) {
+            return;
+        }
+        long until = System.nanoTime() + GRACE.toNanos();
+        while (true) {
+            var look = session.snapshot((terminal, progress) -> Map.entry(terminal.bracketedPaste(), progress));
+            if (look.getKey() || !look.getValue().running() || System.nanoTime() - until >= 0
+                    || prompts.state() != PromptTracker.State.AT_PROMPT) {
+                return;
+            }
+            session.awaitChange(look.getValue().outputSeq(), until);
+        }
+    }
+
+    private static boolean pastesSeveralLines(List<TerminalInput.Action> actions) {
+        return actions.stream().anyMatch(action -> action.kind() == TerminalInput.Kind.PASTE
+                && (action.value().indexOf('\n') >= 0 || action.value().indexOf('\r') >= 0));
+    }
+}
