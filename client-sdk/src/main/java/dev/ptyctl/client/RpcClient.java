@@ -1,5 +1,6 @@
 package dev.ptyctl.client;
 
+import dev.ptyctl.client.internal.DurationChecks;
 import dev.ptyctl.client.internal.JsonRpcConnection;
 import dev.ptyctl.client.internal.PromptWaitParams;
 import dev.ptyctl.protocol.JsonSupport;
@@ -259,13 +260,13 @@ public final class RpcClient implements AutoCloseable {
 
         /** How long a TCP connect may take. */
         public Builder connectTimeout(Duration timeout) {
-            this.connectTimeout = positive(timeout, "connectTimeout");
+            this.connectTimeout = DurationChecks.positive(timeout, "connectTimeout");
             return this;
         }
 
         /** How long a call waits for its reply (waits get at least their own timeout plus a margin). */
         public Builder callTimeout(Duration timeout) {
-            this.callTimeout = positive(timeout, "callTimeout");
+            this.callTimeout = DurationChecks.positive(timeout, "callTimeout");
             return this;
         }
 
@@ -307,14 +308,6 @@ public final class RpcClient implements AutoCloseable {
                 }
             }
             return client;
-        }
-
-        private static Duration positive(Duration timeout, String name) {
-            Objects.requireNonNull(timeout, name);
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException(name + " must be positive: " + timeout);
-            }
-            return timeout;
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.ptyctl.client;
 
+import dev.ptyctl.client.internal.DurationChecks;
 import dev.ptyctl.client.internal.Durations;
+import dev.ptyctl.client.internal.ListenerCalls;
 import dev.ptyctl.client.internal.RawWebSocket;
 import dev.ptyctl.client.internal.Outbox;
 import dev.ptyctl.client.internal.RoundTripEstimator;
@@ -25,7 +27,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongFunction;
 import java.util.random.RandomGenerator;
 
@@ -94,8 +95,7 @@ public final class TerminalAttachment implements AutoCloseable {
     private final javax.net.ssl.SSLSocketFactory tls;
 
     private final Object lock = new Object();
-    /** Held while the listener runs, so its calls never overlap. */
-    private final ReentrantLock dispatch = new ReentrantLock();
+    private final ListenerCalls listenerCalls = new ListenerCalls(TerminalAttachment.class);
     private final RoundTripEstimator roundTrip = new RoundTripEstimator();
     private final CompletableFuture<Void> firstOpen = new CompletableFuture<>();
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
@@ -413,16 +413,9 @@ public final class TerminalAttachment implements AutoCloseable {
         return () -> fire(() -> listener.onStateChanged(next));
     }
 
-    /** Calls the listener; calls never overlap and a failing listener does not break the attachment. */
+    /** Calls the listener: calls never overlap, and a failing listener does not break this client. */
     private void fire(Runnable call) {
-        dispatch.lock();
-        try {
-            call.run();
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "attachment listener failed", e);
-        } finally {
-            dispatch.unlock();
-        }
+        listenerCalls.fire(call);
     }
 
     private static void runAll(List<Runnable> actions) {
@@ -767,21 +760,13 @@ public final class TerminalAttachment implements AutoCloseable {
 
         /** How often to ping (default 5 s); {@link Duration#ZERO} sends no pings. */
         public Builder pingInterval(Duration interval) {
-            Objects.requireNonNull(interval, "interval");
-            if (interval.isNegative()) {
-                throw new IllegalArgumentException("pingInterval is negative: " + interval);
-            }
-            this.pingInterval = interval;
+            this.pingInterval = DurationChecks.notNegative(interval, "pingInterval");
             return this;
         }
 
         /** How long one connection attempt (TCP connect and upgrade) may take (default 5 s). */
         public Builder connectTimeout(Duration timeout) {
-            Objects.requireNonNull(timeout, "timeout");
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("connectTimeout must be positive: " + timeout);
-            }
-            this.connectTimeout = timeout;
+            this.connectTimeout = DurationChecks.positive(timeout, "connectTimeout");
             return this;
         }
 

@@ -7,7 +7,8 @@ import java.util.Locale;
 
 /**
  * The WebSocket URL of a terminal: {@code ws://host:port/v1/terminals/{id}/socket?protocol=2&clientId=…}
- * plus, per connection, {@code lastOutputSeq} (docs/protocol-websocket.md, "Connecting").
+ * plus, per connection, {@code lastOutputSeq} (docs/protocol-websocket.md, "Connecting"); and the server's other
+ * WebSocket URLs (a terminal's JSON-RPC, the event socket).
  */
 public final class SocketUri {
     private final String base;
@@ -42,8 +43,28 @@ public final class SocketUri {
         return URI.create(terminalBase(server, terminalId) + "/rpc");
     }
 
-    /** {@code ws(s)://host:port[/prefix]/v1/terminals/{id}}: TLS exactly when the server URL asks for it. */
+    /**
+     * The event socket: {@code ws(s)://host:port[/prefix]/v1/events}, with {@code ?token=} when {@code token} is not
+     * null.
+     */
+    public static URI events(URI server, String token) {
+        return URI.create(serverBase(server) + "/v1/events" + (token != null ? "?token=" + encode(token) : ""));
+    }
+
+    /** {@code uri} without its query, for messages (never shows a token). */
+    public static String withoutQuery(URI uri) {
+        String text = uri.toString();
+        int query = text.indexOf('?');
+        return query < 0 ? text : text.substring(0, query);
+    }
+
+    /** {@code ws(s)://host:port[/prefix]/v1/terminals/{id}}. */
     private static String terminalBase(URI server, String terminalId) {
+        return serverBase(server) + "/v1/terminals/" + encode(terminalId);
+    }
+
+    /** {@code ws(s)://host:port[/prefix]}: TLS exactly when the server URL asks for it. */
+    private static String serverBase(URI server) {
         checkScheme(server);
         String scheme = server.getScheme().toLowerCase(Locale.ROOT);
         String wsScheme = scheme.equals("https") || scheme.equals("wss") ? "wss" : "ws";
@@ -51,7 +72,7 @@ public final class SocketUri {
         if (path.endsWith("/")) {
             path = path.substring(0, path.length() - 1);
         }
-        return wsScheme + "://" + server.getRawAuthority() + path + "/v1/terminals/" + encode(terminalId);
+        return wsScheme + "://" + server.getRawAuthority() + path;
     }
 
     /** The URL for one connection; {@code lastOutputSeq} negative for none (the server then sends a reset). */

@@ -22,6 +22,9 @@ import dev.ptyctl.client.Selection;
 import dev.ptyctl.client.Status;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalAttachment;
+import dev.ptyctl.client.TerminalEvent;
+import dev.ptyctl.client.TerminalEvents;
+import dev.ptyctl.client.TerminalEventsListener;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
@@ -31,7 +34,9 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -90,6 +95,38 @@ class SdkGuideExamplesTest {
                         java.util.OptionalInt.of(0), "/etc/hostname\n", false));
             } finally {
                 terminals.delete(terminal.terminalId());
+            }
+        }
+    }
+
+    @Test
+    void terminalEventsArriveAfterTheSubscription() throws Exception {
+        String serverUrl = server.toString();
+        try (TerminalsClient terminals = TerminalsClient.of(server)) {
+            try {
+                // tag::terminal-events[]
+                BlockingQueue<TerminalEvent> seen = new LinkedBlockingQueue<>();
+                try (TerminalEvents events = TerminalEvents.builder(URI.create(serverUrl))
+                        .token(System.getenv("PTYCTL_TOKEN"))                  // null or empty: no token
+                        .listener(new TerminalEventsListener() {
+                            @Override
+                            public void onSubscribed() {                       // first, and again after every reconnect:
+                                System.out.println("subscribed: list the terminals now");   // events before it are not sent
+                            }
+
+                            @Override
+                            public void onEvent(TerminalEvent event) {
+                                seen.add(event);
+                            }
+                        })
+                        .connect()) {                                          // returns once subscribed
+                    terminals.create(CreateTerminalRequest.builder("watched").command("/bin/cat").build());
+                    TerminalEvent created = seen.poll(10, TimeUnit.SECONDS);   // its data: the new terminal
+                    System.out.println(created.name() + " " + created.terminalId().orElseThrow()); // terminal.created 4f1c…
+                }
+                // end::terminal-events[]
+            } finally {
+                terminals.deleteSession("watched");
             }
         }
     }

@@ -56,34 +56,39 @@ class BracketedPasteE2eTest {
 
     @Test
     void aDslPasteWaitsForTheLineEditorsBracketedPaste() throws Exception {
-        try (ServerUnderTest server = ServerUnderTest.start(TOKEN); TerminalsClient terminals = server.client()) {
-            Terminal terminal = zshLikePrompt(terminals);
-            try (RpcClient rpc = server.rpc(terminals, terminal); RpcClient other = server.rpc(terminals, terminal);
-                    TerminalDriver t = TerminalDriver.of(rpc)) {
-                t.waitForPrompt();
-                Future<?> paste = CompletableFuture.runAsync(() -> t.paste("one\ntwo"));
-                turnBracketedPasteOn(paste, other);
-                t.type("|").waitFor("got:");
-                assertThat(t.screen().text()).contains(BRACKETED);
-            } finally {
-                terminals.delete(terminal.terminalId());
-            }
-        }
+        String screen = screenAfterPaste((server, terminal, t) -> CompletableFuture.runAsync(() -> t.paste("one\ntwo")));
+        assertThat(screen).contains(BRACKETED);
     }
 
     @Test
     void ptyctlWritePasteWaitsForTheLineEditorsBracketedPaste() throws Exception {
+        String screen = screenAfterPaste((server, terminal, t) -> CompletableFuture.runAsync(() -> {
+            Ptyctl.Result pasted = cli(server, terminal, "write", "--paste", "one\ntwo");
+            if (pasted.exitCode() != 0) {
+                throw new AssertionError(pasted.toString());
+            }
+        }));
+        assertThat(screen).contains(BRACKETED);
+    }
+
+    /** Starts a paste of {@code "one\ntwo"} into the terminal by one front door. */
+    @FunctionalInterface
+    private interface Paster {
+        Future<?> start(ServerUnderTest server, Terminal terminal, TerminalDriver t);
+    }
+
+    /**
+     * The screen of a zsh-like prompt after {@code paster} pasted there while the mode was off (the prompt then turned
+     * it on, {@link #turnBracketedPasteOn}) and a {@code |} ended its read.
+     */
+    private static String screenAfterPaste(Paster paster) throws Exception {
         try (ServerUnderTest server = ServerUnderTest.start(TOKEN); TerminalsClient terminals = server.client()) {
             Terminal terminal = zshLikePrompt(terminals);
             try (RpcClient rpc = server.rpc(terminals, terminal); RpcClient other = server.rpc(terminals, terminal);
                     TerminalDriver t = TerminalDriver.of(rpc)) {
                 t.waitForPrompt();
-                Future<Ptyctl.Result> pasted = CompletableFuture.supplyAsync(() -> cli(server, terminal, "write",
-                        "--paste", "one\ntwo", "--text", "|"));
-                turnBracketedPasteOn(pasted, other);
-                assertThat(pasted.get(60, TimeUnit.SECONDS).exitCode()).as(pasted.get().toString()).isZero();
-                t.waitFor("got:");
-                assertThat(t.screen().text()).contains(BRACKETED);
+                turnBracketedPasteOn(paster.start(server, terminal, t), other);
+                return t.type("|").waitFor("got:").screen().text();
             } finally {
                 terminals.delete(terminal.terminalId());
             }
