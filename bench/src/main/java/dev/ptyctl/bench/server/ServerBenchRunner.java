@@ -69,7 +69,14 @@ public final class ServerBenchRunner {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = parse(args);
+        Map<String, String> options;
+        try {
+            options = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench/server-run: " + e.getMessage() + " (options: bench/server-run --help)");
+            System.exit(2);
+            return;
+        }
         int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
         int copies = Integer.parseInt(options.getOrDefault("copies", "4"));
         int serverWarmup = Integer.parseInt(options.getOrDefault("server-warmup", "3"));
