@@ -85,7 +85,10 @@ class WebSizeE2eTest {
                         user.click(id);
                         WebPageE2eTest.waitForPtySize(user, terminals, id, user == phone ? small : large);
                     }
-                    assertThat(rpc.waitFor("stream-done\n", Duration.ofSeconds(60)).matched()).isTrue();
+                    // The prompt after the last line, not the line alone: the prompt is the last output, and a
+                    // prompt written after `end` was read left the pages' parsedSeq past it for good.
+                    assertThat(rpc.waitFor("stream-done\n" + PROMPT.strip(), Duration.ofSeconds(60)).matched())
+                            .isTrue();
                 }
                 long end = terminals.get(id).nextOutputSeq();
                 String server = WebReconnectE2eTest.normalized(terminals.screen(id));
