@@ -73,7 +73,8 @@ public final class TerminalListTool extends SchemaTool {
         item.put("title", title.map(LiveTitle::title).orElse(null));
         item.put("activity", title.flatMap(LiveTitle::activity).map(LiveTitle.Activity::wireName).orElse(null));
         Optional<PromptTracker> prompts = found.flatMap(HostedTerminal::prompts);
-        item.put("runningCommand", prompts.flatMap(PromptTracker::runningCommand)
+        // A shell that ended (its own exit, a kill) never marked its last command finished: none runs any more.
+        item.put("runningCommand", prompts.filter(p -> running).flatMap(PromptTracker::runningCommand)
                 .flatMap(PromptTracker.CommandSummary::commandLine).orElse(null));
         item.put("lastExitCode", prompts.map(PromptTracker::recentCommands).filter(l -> !l.isEmpty())
                 .map(List::getLast).map(c -> c.exitCode().isPresent() ? (Object) c.exitCode().getAsInt() : null)

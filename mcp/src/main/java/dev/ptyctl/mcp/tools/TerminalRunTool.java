@@ -76,16 +76,20 @@ public final class TerminalRunTool extends SchemaTool {
         result.exitCode().ifPresent(code -> out.put("exitCode", code));
         out.put("output", result.output()).put("truncated", result.truncated()).put("cwd", result.cwd())
                 .put("terminalId", id).put("seq", result.seq()).put("timedOut", result.timedOut());
-        return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, id)));
+        return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id)));
     }
 
-    private static String facts(CommandRun.Result result, String id) {
+    private static String facts(CommandRun.Result result, String command, String id) {
         StringBuilder facts = new StringBuilder();
         if (result.timedOut()) {
             facts.append("timed out, still running (terminal_wait {prompt: true, sinceSeq: ").append(result.seq())
                     .append("} to follow it, terminal_send C-c to stop it)");
+        } else if (result.exitCode().isPresent()) {
+            facts.append("exit ").append(result.exitCode().getAsInt());
+        } else if (command.isBlank()) {
+            facts.append("nothing ran: the command line was blank");
         } else {
-            facts.append("exit ").append(result.exitCode().isPresent() ? result.exitCode().getAsInt() : "unknown");
+            facts.append("exit code not reported by the shell");
         }
         if (result.truncated()) {
             facts.append(" · output truncated (terminal_output pages through all of it)");

@@ -2,10 +2,12 @@ package dev.ptyctl.mcp.tools;
 
 import dev.ptyctl.service.control.TerminalWait;
 import dev.ptyctl.service.control.TerminalWait.Condition;
+import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -24,7 +26,7 @@ public final class TerminalWaitTool extends SchemaTool {
                 `continuation: true`: the line typed is incomplete and the shell waits for more) or `exit: true` (the program exited). \
                 With `sinceSeq` (the seq terminal_send returned) text and regex match only output printed after \
                 that point, never text already on screen nor the command line you typed; prompt waits for a prompt \
-                drawn after it. Wakes on each output, no polling. Answers `matched`, `reason` (text, regex, gone, \
+                drawn after it (its text then gives the exit code of the command that ended, e.g. `exit 1`). Wakes on each output, no polling. Answers `matched`, `reason` (text, regex, gone, \
                 idle, prompt, exit, timeout, or continue: the server's limit on one wait was reached, call again \
                 with sinceSeq set to the returned seq), the screen and `seq`. \
                 Example: {"terminalId": "...", "text": "Listening on", "sinceSeq": 1234, "timeoutMs": 30000}.""",
@@ -67,10 +69,27 @@ public final class TerminalWaitTool extends SchemaTool {
         if (outcome.continuation()) {
             result.put("continuation", true);
         }
-        return result.withText(ToolResult.screenAndFacts(outcome.screen().screen(), facts(outcome)));
+        return result.withText(ToolResult.screenAndFacts(outcome.screen().screen(),
+                facts(outcome, exitBefore(terminal, condition, outcome))));
     }
 
-    private static String facts(TerminalWait.Outcome outcome) {
+    /**
+     * For a prompt wait with {@code sinceSeq} that a prompt ended: the exit code of the last command that ran after
+     * {@code sinceSeq}, which the model waited for (none when nothing ran, e.g. a blank line, or the shell did not
+     * say).
+     */
+    private static OptionalInt exitBefore(HostedTerminal terminal, Condition condition, TerminalWait.Outcome outcome) {
+        if (outcome.reason() != TerminalWait.Reason.PROMPT || outcome.continuation() || condition.sinceSeq() < 0) {
+            return OptionalInt.empty();
+        }
+        return terminal.prompts().map(PromptTracker::recentCommands).orElse(List.of()).stream()
+                .filter(c -> c.outputStartSeq() > condition.sinceSeq() && !c.running()
+                        && c.outputEndSeq() <= outcome.seq())
+                .reduce((first, second) -> second).map(PromptTracker.CommandSummary::exitCode)
+                .orElse(OptionalInt.empty());
+    }
+
+    private static String facts(TerminalWait.Outcome outcome, OptionalInt exit) {
         String head = switch (outcome.reason()) {
             case TIMEOUT -> "not matched: timed out";
             case CONTINUE -> "not matched yet: the server's limit on one wait was reached; call terminal_wait again "
@@ -79,7 +98,8 @@ public final class TerminalWaitTool extends SchemaTool {
                     + outcome.screen().exitCode().stream().mapToObj(c -> " with code " + c).findFirst().orElse("");
             default -> outcome.continuation() ? "matched: a continuation prompt (the line typed is incomplete; the "
                     + "shell waits for more: terminal_send C-c cancels it)"
-                    : "matched: " + outcome.reason().wireName();
+                    : "matched: " + outcome.reason().wireName()
+                    + exit.stream().mapToObj(code -> " · exit " + code).findFirst().orElse("");
         };
         return head + " · seq " + outcome.seq();
     }

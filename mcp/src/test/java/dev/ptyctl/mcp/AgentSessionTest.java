@@ -1,0 +1,136 @@
+package dev.ptyctl.mcp;
+
+import static dev.ptyctl.mcp.ToolClient.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One session as an agent drives it, through the MCP SDK's client over stdio to {@code ptyctl mcp}'s code in its own
+ * process with a real bash: create a shell, run a failing command, run one by typing and wait for its prompt, read
+ * the screen, make mistakes, close. Asserts on the text block, which is what a model reads first (the exit code, the
+ * command's output, what to do next), and that the structured content says the same.
+ */
+class AgentSessionTest {
+    private static ToolClient client;
+
+    @BeforeAll
+    static void start() {
+        client = new ToolClient(McpTestServers.stdioClient(null));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    /** A successful call's text, checked to be free of Java noise. */
+    private static String okText(McpSchema.CallToolResult result) {
+        assertThat(result.isError()).as("%s", result).isFalse();
+        return clean(ToolClient.text(result));
+    }
+
+    private static String errorText(McpSchema.CallToolResult result) {
+        assertThat(result.isError()).as("%s", result).isTrue();
+        assertThat(result.structuredContent()).isNull();
+        return clean(ToolClient.text(result));
+    }
+
+    private static String clean(String text) {
+        assertThat(text).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("dev.ptyctl")
+                .doesNotContain("null");
+        return text;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> structured(McpSchema.CallToolResult result) {
+        return (Map<String, Object>) result.structuredContent();
+    }
+
+    @Test
+    void aShellSessionFromCreateToClose() {
+        McpSchema.CallToolResult created = client.call("terminal_create", args("command", List.of("bash"),
+                "cols", 100, "rows", 20));
+        String id = (String) structured(created).get("terminalId");
+        assertThat(okText(created)).startsWith("Created terminal " + id + " (\"bash\": bash, 100x20")
+                .contains("http://").contains("/?t=" + id);
+
+        // A failing command: its error message and exit code in the text, the same in the fields.
+        McpSchema.CallToolResult failed = client.call("terminal_run", args("terminalId", id,
+                "command", "ls /nonexistent-agent-dir; ", "timeoutMs", 60_000));
+        String failedText = okText(failed);
+        assertThat(failedText).startsWith("ls: cannot access '/nonexistent-agent-dir': No such file or directory\n")
+                .contains("[exit 2 · cwd ").endsWith(" · terminal " + id + "]");
+        assertThat(structured(failed)).containsEntry("exitCode", 2).containsEntry("timedOut", false)
+                .containsEntry("output", "ls: cannot access '/nonexistent-agent-dir': No such file or directory");
+        McpSchema.CallToolResult quiet = client.call("terminal_run", args("terminalId", id, "command", "false",
+                "timeoutMs", 60_000));
+        assertThat(okText(quiet)).startsWith("[exit 1 · cwd ");
+        assertThat(structured(quiet)).containsEntry("exitCode", 1).containsEntry("output", "");
+
+        // Typed and waited for: the send says how to wait, the prompt wait gives the command's exit code.
+        McpSchema.CallToolResult sent = client.call("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "sleep 0.2; echo AGENT-$((40+2)); (exit 4)"), Map.of("key", "Enter"))));
+        long since = ToolClient.seq(structured(sent), "seq");
+        assertThat(okText(sent)).isEqualTo("Sent 42 bytes to " + id + ". To see the answer: terminal_wait with "
+                + "sinceSeq " + since + ", or terminal_read.");
+        McpSchema.CallToolResult prompt = client.call("terminal_wait", args("terminalId", id, "prompt", true,
+                "sinceSeq", since, "timeoutMs", 60_000));
+        assertThat(okText(prompt)).contains("\nAGENT-42\n").containsPattern("\\[matched: prompt · exit 4 · seq \\d+]$");
+        assertThat(structured(prompt)).containsEntry("matched", true).containsEntry("reason", "prompt");
+
+        McpSchema.CallToolResult read = client.call("terminal_read", args("terminalId", id));
+        assertThat(okText(read)).contains("\nAGENT-42\n").containsPattern("\\[cursor \\d+,\\d+ · 100x20 · seq \\d+");
+        assertThat((String) structured(read).get("screen")).contains("AGENT-42");
+
+        // Mistakes: each a sentence naming what to do, no stack trace.
+        assertThat(errorText(client.call("terminal_read", args("terminalId", "no-such-id"))))
+                .isEqualTo("There is no terminal no-such-id. Call terminal_list to see this session's terminals, "
+                        + "or terminal_create to start one.");
+        assertThat(errorText(client.call("terminal_wait", args("terminalId", id, "text", "x", "timeoutMs",
+                "soon")))).isEqualTo("timeoutMs must be an integer, got the string \"soon\".");
+        assertThat(errorText(client.call("terminal_run", args("terminalId", id))))
+                .isEqualTo("terminal_run needs command (a string).");
+
+        McpSchema.CallToolResult closed = client.call("terminal_close", args("terminalId", id));
+        assertThat(okText(closed)).isEqualTo("Closed terminal " + id + " (exit code 129).");
+        assertThat(errorText(client.call("terminal_read", args("terminalId", id))))
+                .startsWith("Terminal " + id + " was closed (exit code 129). Create a new one with terminal_create");
+        McpSchema.CallToolResult listed = client.call("terminal_list", args());
+        assertThat(okText(listed)).contains(id + "  bash  exited (exit 129)");
+        assertThat((List<?>) structured(listed).get("terminals")).anySatisfy(t -> assertThat(ToolsContract.map(t))
+                .containsEntry("terminalId", id).containsEntry("state", "exited").containsEntry("exitCode", 129));
+    }
+
+    @Test
+    void aBlankCommandSaysNothingRanNotAnUnknownExitCode() {
+        String id = client.shell("bash");
+        McpSchema.CallToolResult blank = client.call("terminal_run", args("terminalId", id, "command", "  ",
+                "timeoutMs", 60_000));
+        assertThat(okText(blank)).startsWith("[nothing ran: the command line was blank · cwd ")
+                .doesNotContain("unknown");
+        assertThat(structured(blank)).doesNotContainKey("exitCode").containsEntry("timedOut", false);
+    }
+
+    @Test
+    void aShellThatExitedIsListedWithItsCodeAndNoCommandRunning() {
+        String id = client.shell("bash");
+        client.run(id, "true");
+        assertThat(errorText(client.call("terminal_run", args("terminalId", id, "command", "exit 5",
+                "timeoutMs", 60_000)))).contains("exited with code 5");
+        McpSchema.CallToolResult listed = client.call("terminal_list", args());
+        // The shell ended without marking `exit 5` finished; it ran nothing after its end.
+        String line = okText(listed).lines().filter(l -> l.startsWith(id)).findFirst().orElseThrow();
+        assertThat(line).isEqualTo(id + "  bash  exited (exit 5)");
+        assertThat((List<?>) structured(listed).get("terminals")).anySatisfy(t -> assertThat(ToolsContract.map(t))
+                .containsEntry("terminalId", id).containsEntry("state", "exited").containsEntry("exitCode", 5)
+                .containsEntry("runningCommand", null));
+    }
+}
