@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -97,6 +98,25 @@ class TerminalRunShellsTest {
             assertThat(tools.run(id, "echo one-" + i + "\necho two-" + i))
                     .containsEntry("output", "one-" + i + "\ntwo-" + i);
         }
+    }
+
+    @Test
+    void theWaitForBracketedPasteEndsByTheRunsTimeout() {
+        String id = tools.shell("bash");
+        tools.run(id, "bind 'set enable-bracketed-paste off'"); // its prompts never turn mode 2004 on again
+        // Several lines to a shell at its prompt with the mode off wait up to PasteReadiness.GRACE (2 s) for it; a
+        // run with a 200 ms timeout must not: it types the lines at its deadline and answers that it timed out.
+        // Only the time can tell the two apart (both answer timedOut), so the bound is the grace itself: without
+        // the run's deadline the answer cannot come before it, with it there are 1.8 s to spare.
+        long started = System.nanoTime();
+        Map<String, Object> run = tools.ok("terminal_run", args("terminalId", id, "command",
+                "echo one\necho two", "timeoutMs", 200));
+        long tookMs = (System.nanoTime() - started) / 1_000_000;
+        assertThat(run).containsEntry("timedOut", true).doesNotContainKey("exitCode");
+        assertThat(tookMs).as("terminal_run with timeoutMs 200, in ms").isLessThan(2_000);
+        // The lines were typed all the same (one by one, without the mode).
+        assertThat(tools.ok("terminal_wait", args("terminalId", id, "regex", "^two$", "timeoutMs", 30_000)))
+                .containsEntry("matched", true);
     }
 
     @ParameterizedTest(name = "{0}")

@@ -30,7 +30,7 @@ import java.util.OptionalInt;
  * a client), and {@code protocol}, the one module both use, holds wire types, not behaviour. What differs here is what
  * being in-process gives: the session's own waits instead of {@code pty/wait}, the prompt tracker's records for the
  * output and working directory. (The wait for the line editor's bracketed paste before several lines are pasted is
- * {@link PasteReadiness}'s, in {@link TerminalInput#send}, as for every paste.)
+ * {@link PasteReadiness}'s, in {@link TerminalInput#send}, as for every paste, and ends by the run's deadline.)
  */
 public final class CommandRun {
 
@@ -100,7 +100,8 @@ public final class CommandRun {
                 new TerminalInput.Action(TerminalInput.Kind.KEY, "Enter"));
         long typedAt;
         try {
-            typedAt = TerminalInput.send(session, prompts, typing).seq();
+            // The wait for the line editor's bracketed paste is bounded by the run's timeout too.
+            typedAt = TerminalInput.send(session, prompts, typing, deadline).seq();
         } catch (TerminalInput.UnknownKey e) {
             throw new IllegalStateException("Enter is a key", e);
         }

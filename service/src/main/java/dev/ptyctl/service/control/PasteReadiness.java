@@ -33,10 +33,21 @@ public final class PasteReadiness {
      */
     public static void await(TerminalSession session, PromptTracker prompts, List<TerminalInput.Action> actions)
             throws InterruptedException {
+        await(session, prompts, actions, System.nanoTime() + GRACE.toNanos());
+    }
+
+    /**
+     * {@link #await(TerminalSession, PromptTracker, List)} for a caller with a deadline of its own (a command run's
+     * timeout): waits until {@code deadlineNanos} ({@link System#nanoTime()}) at the latest, so the wait never runs
+     * the caller past it; still at most {@link #GRACE}.
+     */
+    public static void await(TerminalSession session, PromptTracker prompts, List<TerminalInput.Action> actions,
+                             long deadlineNanos) throws InterruptedException {
         if (prompts == null || prompts.state() != PromptTracker.State.AT_PROMPT || !pastesSeveralLines(actions)) {
             return;
         }
-        long until = System.nanoTime() + GRACE.toNanos();
+        long graceEnds = System.nanoTime() + GRACE.toNanos();
+        long until = deadlineNanos - graceEnds < 0 ? deadlineNanos : graceEnds;
         while (true) {
             var look = session.snapshot((terminal, progress) -> Map.entry(terminal.bracketedPaste(), progress));
             if (look.getKey() || !look.getValue().running() || System.nanoTime() - until >= 0

@@ -68,7 +68,16 @@ public final class TerminalInput {
      */
     public static Sent send(TerminalSession session, PromptTracker prompts, List<Action> actions)
             throws UnknownKey, IOException, InterruptedException {
-        PasteReadiness.await(session, prompts, actions);
+        return send(session, prompts, actions, System.nanoTime() + PasteReadiness.GRACE.toNanos());
+    }
+
+    /**
+     * {@link #send(TerminalSession, PromptTracker, List)} for a caller with a deadline ({@link System#nanoTime()}):
+     * the wait for bracketed paste ends by then at the latest, and the input is written then as it is.
+     */
+    public static Sent send(TerminalSession session, PromptTracker prompts, List<Action> actions, long deadlineNanos)
+            throws UnknownKey, IOException, InterruptedException {
+        PasteReadiness.await(session, prompts, actions, deadlineNanos);
         byte[] bytes;
         try {
             bytes = encode(session, actions, Dialect.MCP);
