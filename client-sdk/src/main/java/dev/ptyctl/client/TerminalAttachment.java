@@ -1,9 +1,9 @@
 package dev.ptyctl.client;
 
 import dev.ptyctl.client.internal.DurationChecks;
-import dev.ptyctl.client.internal.Durations;
 import dev.ptyctl.client.internal.ListenerCalls;
 import dev.ptyctl.client.internal.RawWebSocket;
+import dev.ptyctl.client.internal.ReconnectingSocket;
 import dev.ptyctl.client.internal.Outbox;
 import dev.ptyctl.client.internal.RoundTripEstimator;
 import dev.ptyctl.client.internal.SocketUri;
@@ -11,22 +11,18 @@ import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import dev.ptyctl.protocol.ws.ClientFrame;
 import dev.ptyctl.protocol.ws.ServerFrame;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeoutException;
 import java.util.function.LongFunction;
 import java.util.random.RandomGenerator;
 
@@ -74,56 +70,35 @@ import java.util.random.RandomGenerator;
  */
 public final class TerminalAttachment implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(TerminalAttachment.class.getName());
-    /** How long {@link #close()} lets the close handshake take before cutting the connection. */
-    private static final Duration CLOSE_HANDSHAKE_TIMEOUT = Duration.ofSeconds(2);
-    /** Beyond the connect timeout: room for the upgrade response on a loaded machine. */
-    private static final Duration FIRST_OPEN_MARGIN = Duration.ofSeconds(5);
+    private static final ReconnectingSocket.Wording WORDING = new ReconnectingSocket.Wording("attachment",
+            "attach to", "attaching to", "detached", "ptyctl-attachment");
     /** A sentinel in a connection's send queue: the sender thread ends. */
     private static final String STOP = new String("stop");
 
     private final SocketUri uri;
     private final String clientId;
-    private final String token;
-    private final boolean tokenInQuery;
     private final AttachmentListener listener;
-    private final ReconnectPolicy reconnect;
-    private final Duration pingInterval;
-    private final Duration connectTimeout;
-    private final AttachmentScheduler scheduler;
-    private final RandomGenerator random;
-    /** For {@code https}/{@code wss} servers: null for the JDK's default trust. */
-    private final javax.net.ssl.SSLSocketFactory tls;
 
+    /** Guards the socket's life cycle and the state below, in one step where they meet (a connection's replay). */
     private final Object lock = new Object();
-    private final ListenerCalls listenerCalls = new ListenerCalls(TerminalAttachment.class);
+    private final AttachmentSocket reconnecting;
     private final RoundTripEstimator roundTrip = new RoundTripEstimator();
-    private final CompletableFuture<Void> firstOpen = new CompletableFuture<>();
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private volatile TerminalSize size;
 
     // Guarded by lock.
     private final Outbox outbox;
-    private ConnectionState state = ConnectionState.CONNECTING;
-    private Connection current;
     private long lastOutputSeq;
-    private int failedAttempts;
-    private int connectionsOpened;
-    private AttachmentScheduler.Cancellable retryTimer;
-    private AttachmentScheduler.Cancellable pingTimer;
 
     private TerminalAttachment(Builder builder) {
         this.uri = new SocketUri(builder.server, builder.terminalId, builder.viewOnly,
                 builder.tokenInQuery ? builder.token : null);
         this.clientId = builder.clientId != null ? builder.clientId : "sdk-" + UUID.randomUUID();
-        this.token = builder.token;
-        this.tokenInQuery = builder.tokenInQuery;
         this.listener = builder.listener;
-        this.reconnect = builder.reconnect;
-        this.pingInterval = builder.pingInterval;
-        this.connectTimeout = builder.connectTimeout;
-        this.scheduler = builder.scheduler;
-        this.random = builder.random;
-        this.tls = builder.sslContext == null ? null : builder.sslContext.getSocketFactory();
+        this.reconnecting = new AttachmentSocket(uri.toString(), new ReconnectingSocket.Settings(builder.reconnect,
+                builder.pingInterval, builder.connectTimeout, builder.scheduler, builder.random,
+                builder.sslContext == null ? null : builder.sslContext.getSocketFactory(),
+                ReconnectingSocket.authorization(builder.token, builder.tokenInQuery)));
         this.outbox = new Outbox(builder.firstClientSeq);
         this.lastOutputSeq = builder.lastOutputSeq;
     }
@@ -159,9 +134,7 @@ public final class TerminalAttachment implements AutoCloseable {
 
     /** The connection's state now. */
     public ConnectionState state() {
-        synchronized (lock) {
-            return state;
-        }
+        return reconnecting.state();
     }
 
     /** The terminal's size as the server last reported it; empty before the first {@code size} frame. */
@@ -184,9 +157,7 @@ public final class TerminalAttachment implements AutoCloseable {
 
     /** How many connections have opened so far (1 until the first reconnect). */
     public int connectionsOpened() {
-        synchronized (lock) {
-            return connectionsOpened;
-        }
+        return reconnecting.connections();
     }
 
     /**
@@ -254,19 +225,7 @@ public final class TerminalAttachment implements AutoCloseable {
      */
     @Override
     public void close() {
-        Connection connection;
-        List<Runnable> after;
-        synchronized (lock) {
-            if (state == ConnectionState.CLOSED) {
-                return;
-            }
-            connection = current;
-            after = finish(new AttachmentException("attachment to " + uri + " was closed", 0, null));
-        }
-        if (connection != null) {
-            connection.closeGracefully();
-        }
-        runAll(after);
+        reconnecting.close();
     }
 
     @Override
@@ -286,140 +245,60 @@ public final class TerminalAttachment implements AutoCloseable {
 
     private CompletableFuture<FrameAck> send(LongFunction<String> frame) {
         synchronized (lock) {
-            if (state == ConnectionState.CLOSED) {
+            if (reconnecting.state() == ConnectionState.CLOSED) {
                 return CompletableFuture.failedFuture(new IllegalStateException("attachment to " + uri + " is closed"));
             }
             Outbox.Pending pending = outbox.add(frame);
-            if (current != null && current.socket != null) {
-                current.enqueue(pending.json());
+            if (reconnecting.current() instanceof AttachmentConnection connection && connection.isOpen()) {
+                connection.enqueue(pending.json());
             }
             return pending.acked().copy();
         }
     }
 
-    /**
-     * Opens the first connection and waits for it, at most the connect timeout plus {@link #FIRST_OPEN_MARGIN}: a
-     * deadline kept by the {@link AttachmentScheduler}, as every timer of the attachment, so a test's scheduler decides
-     * when it has passed instead of the test waiting it out.
-     */
-    private void start() throws IOException {
-        Duration patience = connectTimeout.plus(FIRST_OPEN_MARGIN);
-        AttachmentScheduler.Cancellable deadline = scheduler.schedule(patience, () -> firstOpen.completeExceptionally(
-                new AttachmentException("no answer from " + uri + " within " + Durations.describe(patience), 0,
-                        new TimeoutException())));
-        synchronized (lock) {
-            open();
-        }
-        try {
-            firstOpen.get();
-        } catch (InterruptedException e) {
-            close();
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while attaching to " + uri);
-        } catch (ExecutionException e) {
-            close();
-            throw e.getCause() instanceof AttachmentException refused ? refused
-                    : new AttachmentException("cannot attach to " + uri + ": " + e.getCause(), 0, e.getCause());
-        } finally {
-            deadline.cancel();
-        }
-    }
-
-    /**
-     * Starts a connection attempt on its own thread. Called under the lock.
-     *
-     * <p>The socket is {@link RawWebSocket}, not the JDK's {@code java.net.http.WebSocket}: the JDK client (25)
-     * sometimes misframes or corrupts frames that arrive in the same read as the handshake response, which is exactly
-     * when the server replays output to a reconnecting client (see {@code docs/protocol-websocket.md}).
-     */
-    private void open() {
-        Connection connection = new Connection();
-        current = connection;
-        URI target = uri.withLastOutputSeq(clientId, lastOutputSeq);
-        Map<String, String> headers = token != null && !tokenInQuery
-                ? Map.of("Authorization", "Bearer " + token) : Map.of();
-        Thread.ofPlatform().daemon().name("ptyctl-attachment-connect").start(() -> {
-            try {
-                connection.opened(RawWebSocket.connect(target, headers, connectTimeout, tls, connection));
-            } catch (IOException | RuntimeException e) {
-                connection.failed(e);
-            }
-        });
-    }
-
-    /** A scheduled reconnect is due. */
-    private void retry() {
-        synchronized (lock) {
-            retryTimer = null;
-            if (state != ConnectionState.CLOSED && current == null) {
-                open();
-            }
-        }
-    }
-
-    /**
-     * Sends a ping on {@code connection} and schedules the next; a ping still unanswered when the next
-     * is due means the connection is dead (a half-open TCP connection, or an end the JDK client did
-     * not report), and it is replaced.
-     */
-    private void ping(Connection connection) {
-        synchronized (lock) {
-            if (current != connection || state == ConnectionState.CLOSED) {
-                return;
-            }
-            if (!connection.pingAnswered) {
-                connection.abandon(new AttachmentException("no answer to a ping on " + uri + " within "
-                        + pingInterval.toMillis() + " ms", 0, null));
-                return;
-            }
-            long micros = scheduler.nanoTime() / 1_000;
-            connection.pingAnswered = false;
-            connection.enqueue(new ClientFrame.Ping(BigDecimal.valueOf(micros, 3), roundTrip.srttMillis()).toJson());
-            pingTimer = scheduler.schedule(pingInterval, () -> ping(connection));
-        }
-    }
-
-    /**
-     * Ends the attachment for good: CLOSED, timers off, pending frames failed, exit waiters told.
-     * Called under the lock; returns what to run after releasing it (futures, listener calls).
-     */
-    private List<Runnable> finish(Throwable cause) {
-        List<Runnable> after = new ArrayList<>(outbox.failAll(cause));
-        cancelTimers();
-        current = null;
-        after.add(() -> exit.completeExceptionally(cause));
-        after.add(() -> firstOpen.completeExceptionally(cause));
-        after.add(changeState(ConnectionState.CLOSED));
-        return after;
-    }
-
-    private void cancelTimers() {
-        if (retryTimer != null) {
-            retryTimer.cancel();
-            retryTimer = null;
-        }
-        if (pingTimer != null) {
-            pingTimer.cancel();
-            pingTimer = null;
-        }
-    }
-
-    /** Records the new state; returns the listener call to make after releasing the lock. */
-    private Runnable changeState(ConnectionState next) {
-        if (state == next) {
-            return () -> { };
-        }
-        state = next;
-        return () -> fire(() -> listener.onStateChanged(next));
-    }
-
     /** Calls the listener: calls never overlap, and a failing listener does not break this client. */
     private void fire(Runnable call) {
-        listenerCalls.fire(call);
+        reconnecting.fire(call);
     }
 
     private static void runAll(List<Runnable> actions) {
-        actions.forEach(Runnable::run);
+        ReconnectingSocket.runAll(actions);
+    }
+
+    /** The attachment's socket: where each connection goes, its pings, and what ends with it. */
+    private final class AttachmentSocket extends ReconnectingSocket {
+        AttachmentSocket(String where, Settings settings) {
+            super(lock, where, WORDING, settings, new ListenerCalls(TerminalAttachment.class),
+                    listener::onStateChanged, listener::onConnectionFailure);
+        }
+
+        /** Resumes after the last output the listener had. */
+        @Override
+        protected URI target() {
+            return uri.withLastOutputSeq(clientId, lastOutputSeq);
+        }
+
+        @Override
+        protected ReconnectingSocket.Connection newConnection() {
+            return new AttachmentConnection();
+        }
+
+        /** Pings carry the time they were sent, for the round trip, and the round trip so far, which the server uses. */
+        @Override
+        protected void sendPing(ReconnectingSocket.Connection connection) {
+            long micros = scheduler().nanoTime() / 1_000;
+            ((AttachmentConnection) connection).enqueue(new ClientFrame.Ping(BigDecimal.valueOf(micros, 3),
+                    roundTrip.srttMillis()).toJson());
+        }
+
+        /** Pending frames fail, and exit waiters are told. */
+        @Override
+        protected List<Runnable> finishing(Throwable cause) {
+            List<Runnable> after = new ArrayList<>(outbox.failAll(cause));
+            after.add(() -> exit.completeExceptionally(cause));
+            return after;
+        }
+
     }
 
     /**
@@ -427,35 +306,31 @@ public final class TerminalAttachment implements AutoCloseable {
      * connection that is no longer the current one (it was replaced or the attachment closed) are
      * ignored.
      */
-    private final class Connection implements RawWebSocket.Handler {
-        /** Frames to write; one virtual thread writes them in order, so a slow socket never blocks the caller. */
+    private final class AttachmentConnection extends ReconnectingSocket.Connection {
+        /** Frames to write; one thread writes them in order, so a slow socket never blocks the caller. */
         private final BlockingQueue<String> outgoing = new LinkedBlockingQueue<>();
-        private volatile RawWebSocket socket;
-        /** Whether the last ping was answered (guarded by the lock). */
-        private boolean pingAnswered = true;
 
-        /** The upgrade succeeded. */
-        void opened(RawWebSocket webSocket) {
-            List<Runnable> after = new ArrayList<>();
-            synchronized (lock) {
-                if (current != this || state == ConnectionState.CLOSED) {
-                    webSocket.abort();
-                    return;
-                }
-                socket = webSocket;
-                // A platform thread, not a virtual one: in an application whose carriers are all pinned (blocking pipe
-                // or native reads on virtual threads), a virtual writer would never run and no frame would go out.
-                Thread.ofPlatform().daemon().name("ptyctl-attachment-send").start(this::writeLoop);
-                failedAttempts = 0;
-                connectionsOpened++;
-                outbox.unacked().forEach(pending -> enqueue(pending.json()));
-                if (!pingInterval.isZero()) {
-                    pingTimer = scheduler.schedule(Duration.ZERO, () -> ping(this));
-                }
-                after.add(changeState(ConnectionState.CONNECTED));
-            }
-            firstOpen.complete(null);
-            runAll(after);
+        AttachmentConnection() {
+            super(reconnecting);
+        }
+
+        /**
+         * The upgrade succeeded: the connection counts at once (pinging from the start, for the round trip), and the
+         * frames not yet acknowledged go out again first, in the same step, so that later frames follow them.
+         */
+        @Override
+        protected List<Runnable> upgraded() {
+            // A platform thread, not a virtual one: in an application whose carriers are all pinned (blocking pipe
+            // or native reads on virtual threads), a virtual writer would never run and no frame would go out.
+            Thread.ofPlatform().daemon().name("ptyctl-attachment-send").start(this::writeLoop);
+            List<Runnable> after = reconnecting.established(this, Duration.ZERO);
+            outbox.unacked().forEach(pending -> enqueue(pending.json()));
+            return after;
+        }
+
+        /** Whether the upgrade is done: frames go to the writer from then on. */
+        boolean isOpen() {
+            return socket() != null;
         }
 
         /** Queues a frame to write. Called under the lock, which keeps frames in clientSeq order. */
@@ -466,7 +341,7 @@ public final class TerminalAttachment implements AutoCloseable {
         private void writeLoop() {
             try {
                 for (String text = outgoing.take(); text != STOP; text = outgoing.take()) {
-                    socket.sendText(text);
+                    socket().sendText(text);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -500,10 +375,8 @@ public final class TerminalAttachment implements AutoCloseable {
                 }
                 case ServerFrame.Title title -> fire(() -> listener.onTitle(title.liveTitle(), title.terminalActivity()));
                 case ServerFrame.Pong pong -> {
-                    roundTrip.sample(scheduler.nanoTime() / 1e6 - pong.t().doubleValue());
-                    synchronized (lock) {
-                        pingAnswered = true;
-                    }
+                    roundTrip.sample(reconnecting.scheduler().nanoTime() / 1e6 - pong.t().doubleValue());
+                    pong();
                 }
                 case ServerFrame.Ready ready -> {
                     // Protocol 2 confirmed: output will come as binary frames, which binary() handles.
@@ -530,7 +403,7 @@ public final class TerminalAttachment implements AutoCloseable {
          */
         private void output(byte[] data, long seq, boolean reset) {
             synchronized (lock) {
-                if (current != this || (!reset && seq <= lastOutputSeq)) {
+                if (!isCurrent() || (!reset && seq <= lastOutputSeq)) {
                     return; // a stale connection, or bytes the listener has had already
                 }
                 lastOutputSeq = seq;
@@ -557,10 +430,11 @@ public final class TerminalAttachment implements AutoCloseable {
         private void exited(int exitCode) {
             List<Runnable> after;
             synchronized (lock) {
-                if (current != this) {
+                if (!isCurrent()) {
                     return;
                 }
-                after = finish(new AttachmentException("the program of " + uri + " exited with " + exitCode, 0, null));
+                after = reconnecting.finish(new AttachmentException("the program of " + uri + " exited with " + exitCode, 0,
+                        null));
                 stopWriting();
             }
             exit.complete(exitCode); // before finish's completeExceptionally, which then does nothing
@@ -568,85 +442,15 @@ public final class TerminalAttachment implements AutoCloseable {
             runAll(after);
         }
 
+        /** Given up or closing: the writer drops what it has not written and ends. */
         @Override
-        public void onClose(RawWebSocket webSocket, int statusCode, String reason) {
-            lost(new AttachmentException("the server closed the connection to " + uri + " (" + statusCode
-                    + (reason == null || reason.isEmpty() ? "" : " " + reason) + ")", 0, null));
-        }
-
-        @Override
-        public void onError(RawWebSocket webSocket, Throwable error) {
-            failed(error);
-        }
-
-        /** The connection broke, or never opened. */
-        void failed(Throwable cause) {
-            if (cause instanceof RawWebSocket.HandshakeException refused) {
-                int status = refused.status();
-                lost(new AttachmentException(uri + " refused the attachment with HTTP " + status + ": "
-                        + refused.getMessage(), status, cause));
-            } else {
-                lost(new AttachmentException("connection to " + uri + " failed: " + cause, 0, cause));
-            }
-        }
-
-        /**
-         * This connection ended or never opened. Reconnects with backoff, unless the failure is
-         * permanent, the attempts are used up, or the first connection of {@link #start()} failed
-         * (the caller of {@code connect()} hears of that directly).
-         */
-        private void lost(AttachmentException failure) {
-            List<Runnable> after = new ArrayList<>();
-            synchronized (lock) {
-                if (current != this || state == ConnectionState.CLOSED) {
-                    return;
-                }
-                stopWriting();
-                current = null;
-                cancelTimers();
-                after.add(() -> fire(() -> listener.onConnectionFailure(failure)));
-                if (!firstOpen.isDone() || failure.permanent() || failedAttempts >= reconnect.maxAttempts()) {
-                    after.addAll(finish(failure));
-                } else {
-                    failedAttempts++;
-                    Duration delay = reconnect.delayBefore(failedAttempts, random.nextDouble());
-                    retryTimer = scheduler.schedule(delay, TerminalAttachment.this::retry);
-                    after.add(changeState(ConnectionState.RECONNECTING));
-                }
-            }
-            RawWebSocket webSocket = socket;
-            if (webSocket != null) {
-                webSocket.abort();
-            }
-            runAll(after);
-        }
-
-        /** Gives the connection up from a timer (the caller holds the lock): the work runs on its own thread. */
-        void abandon(AttachmentException failure) {
-            Thread.ofPlatform().daemon().name("ptyctl-attachment-lost").start(() -> lost(failure));
-        }
-
-        private boolean isCurrent() {
-            synchronized (lock) {
-                return current == this;
-            }
+        protected void stopping() {
+            stopWriting();
         }
 
         private void stopWriting() {
             outgoing.clear();
             outgoing.add(STOP);
-        }
-
-        /** Detaching: the close handshake, and the connection cut if it does not complete in time. */
-        void closeGracefully() {
-            stopWriting();
-            RawWebSocket webSocket = socket;
-            if (webSocket == null) {
-                return; // still connecting: opened() sees it is no longer current and aborts
-            }
-            webSocket.close(1000, "detached");
-            // The server answers the close at once (the reader then closes the socket); one that does not is cut off.
-            scheduler.schedule(CLOSE_HANDSHAKE_TIMEOUT, webSocket::abort);
         }
     }
 
@@ -789,7 +593,7 @@ public final class TerminalAttachment implements AutoCloseable {
          */
         public TerminalAttachment connect() throws IOException {
             TerminalAttachment attachment = new TerminalAttachment(this);
-            attachment.start();
+            attachment.reconnecting.start();
             return attachment;
         }
     }

@@ -1,25 +1,19 @@
 package dev.ptyctl.client;
 
 import dev.ptyctl.client.internal.DurationChecks;
-import dev.ptyctl.client.internal.Durations;
 import dev.ptyctl.client.internal.ListenerCalls;
 import dev.ptyctl.client.internal.RawWebSocket;
+import dev.ptyctl.client.internal.ReconnectingSocket;
 import dev.ptyctl.client.internal.SocketUri;
 import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeoutException;
 import java.util.random.RandomGenerator;
 
 /**
@@ -60,46 +54,23 @@ import java.util.random.RandomGenerator;
  */
 public final class TerminalEvents implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(TerminalEvents.class.getName());
-    /** How long {@link #close()} lets the close handshake take before cutting the connection. */
-    private static final Duration CLOSE_HANDSHAKE_TIMEOUT = Duration.ofSeconds(2);
-    /** Beyond the connect timeout: room for the upgrade and the {@code subscribed} frame on a loaded machine. */
-    private static final Duration FIRST_SUBSCRIBED_MARGIN = Duration.ofSeconds(5);
+    private static final ReconnectingSocket.Wording WORDING = new ReconnectingSocket.Wording("subscription",
+            "subscribe to", "subscribing to", "unsubscribed", "ptyctl-events");
 
     private final URI uri;
-    private final String token;
-    private final boolean tokenInQuery;
     private final TerminalEventsListener listener;
-    private final ReconnectPolicy reconnect;
-    private final Duration pingInterval;
-    private final Duration connectTimeout;
-    private final AttachmentScheduler scheduler;
-    private final RandomGenerator random;
-    private final javax.net.ssl.SSLSocketFactory tls;
-
     private final Object lock = new Object();
-    private final ListenerCalls listenerCalls = new ListenerCalls(TerminalEvents.class);
-    private final CompletableFuture<Void> firstSubscribed = new CompletableFuture<>();
-
+    private final EventsSocket reconnecting;
     // Guarded by lock.
-    private ConnectionState state = ConnectionState.CONNECTING;
-    private Connection current;
-    private int failedAttempts;
-    private int subscriptions;
     private long pings;
-    private AttachmentScheduler.Cancellable retryTimer;
-    private AttachmentScheduler.Cancellable pingTimer;
 
     private TerminalEvents(Builder builder) {
         this.uri = SocketUri.events(builder.server, builder.tokenInQuery ? builder.token : null);
-        this.token = builder.token;
-        this.tokenInQuery = builder.tokenInQuery;
         this.listener = builder.listener;
-        this.reconnect = builder.reconnect;
-        this.pingInterval = builder.pingInterval;
-        this.connectTimeout = builder.connectTimeout;
-        this.scheduler = builder.scheduler;
-        this.random = builder.random;
-        this.tls = builder.sslContext == null ? null : builder.sslContext.getSocketFactory();
+        this.reconnecting = new EventsSocket(new ReconnectingSocket.Settings(builder.reconnect, builder.pingInterval,
+                builder.connectTimeout, builder.scheduler, builder.random,
+                builder.sslContext == null ? null : builder.sslContext.getSocketFactory(),
+                ReconnectingSocket.authorization(builder.token, builder.tokenInQuery)));
     }
 
     /**
@@ -114,174 +85,62 @@ public final class TerminalEvents implements AutoCloseable {
 
     /** The connection's state now. */
     public ConnectionState state() {
-        synchronized (lock) {
-            return state;
-        }
+        return reconnecting.state();
     }
 
     /** How many connections have been subscribed so far (1 until the first reconnect). */
     public int subscriptions() {
-        synchronized (lock) {
-            return subscriptions;
-        }
+        return reconnecting.connections();
     }
 
     /** Ends the subscription: closes the connection and stops reconnecting. Idempotent. */
     @Override
     public void close() {
-        Connection connection;
-        List<Runnable> after;
-        synchronized (lock) {
-            if (state == ConnectionState.CLOSED) {
-                return;
-            }
-            connection = current;
-            after = finish(new AttachmentException("the event subscription to " + uri + " was closed", 0, null));
-        }
-        if (connection != null) {
-            connection.closeGracefully();
-        }
-        runAll(after);
+        reconnecting.close();
     }
 
     @Override
     public String toString() {
-        return "TerminalEvents[" + SocketUri.withoutQuery(uri) + ", " + state() + "]";
-    }
-
-    /** Opens the first connection and waits until it is subscribed, at most the connect timeout plus a margin. */
-    private void start() throws IOException {
-        Duration patience = connectTimeout.plus(FIRST_SUBSCRIBED_MARGIN);
-        AttachmentScheduler.Cancellable deadline = scheduler.schedule(patience, () ->
-                firstSubscribed.completeExceptionally(new AttachmentException("no subscription at " + where()
-                        + " within " + Durations.describe(patience), 0, new TimeoutException())));
-        synchronized (lock) {
-            open();
-        }
-        try {
-            firstSubscribed.get();
-        } catch (InterruptedException e) {
-            close();
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while subscribing to " + where());
-        } catch (ExecutionException e) {
-            close();
-            throw e.getCause() instanceof AttachmentException refused ? refused
-                    : new AttachmentException("cannot subscribe to " + where() + ": " + e.getCause(), 0, e.getCause());
-        } finally {
-            deadline.cancel();
-        }
-    }
-
-    /** The URL for messages, never with a token. */
-    private String where() {
-        return SocketUri.withoutQuery(uri);
-    }
-
-    /** Starts a connection attempt on its own thread. Called under the lock. */
-    private void open() {
-        Connection connection = new Connection();
-        current = connection;
-        Map<String, String> headers = token != null && !tokenInQuery
-                ? Map.of("Authorization", "Bearer " + token) : Map.of();
-        Thread.ofPlatform().daemon().name("ptyctl-events-connect").start(() -> {
-            try {
-                connection.opened(RawWebSocket.connect(uri, headers, connectTimeout, tls, connection));
-            } catch (IOException | RuntimeException e) {
-                connection.failed(e);
-            }
-        });
-    }
-
-    /** A scheduled reconnect is due. */
-    private void retry() {
-        synchronized (lock) {
-            retryTimer = null;
-            if (state != ConnectionState.CLOSED && current == null) {
-                open();
-            }
-        }
-    }
-
-    /**
-     * Pings on {@code connection} and schedules the next; a ping still unanswered when the next is due means the
-     * connection is dead (a half-open TCP connection a network dropped silently), and it is replaced.
-     */
-    private void ping(Connection connection) {
-        String frame;
-        synchronized (lock) {
-            if (current != connection || state == ConnectionState.CLOSED) {
-                return;
-            }
-            if (!connection.pingAnswered) {
-                connection.abandon(new AttachmentException("no answer to a ping on " + where() + " within "
-                        + Durations.describe(pingInterval), 0, null));
-                return;
-            }
-            connection.pingAnswered = false;
-            frame = JsonSupport.objectBuilder().add("type", "ping").add("t", ++pings).build().toString();
-            pingTimer = scheduler.schedule(pingInterval, () -> ping(connection));
-        }
-        connection.send(frame);
-    }
-
-    /** Ends the subscription for good; called under the lock, returns what to run after releasing it. */
-    private List<Runnable> finish(Throwable cause) {
-        List<Runnable> after = new ArrayList<>();
-        cancelTimers();
-        current = null;
-        after.add(() -> firstSubscribed.completeExceptionally(cause));
-        after.add(changeState(ConnectionState.CLOSED));
-        return after;
-    }
-
-    private void cancelTimers() {
-        if (retryTimer != null) {
-            retryTimer.cancel();
-            retryTimer = null;
-        }
-        if (pingTimer != null) {
-            pingTimer.cancel();
-            pingTimer = null;
-        }
-    }
-
-    /** Records the new state; returns the listener call to make after releasing the lock. */
-    private Runnable changeState(ConnectionState next) {
-        if (state == next) {
-            return () -> { };
-        }
-        state = next;
-        return () -> fire(() -> listener.onStateChanged(next));
+        return "TerminalEvents[" + reconnecting.where() + ", " + state() + "]";
     }
 
     /** Calls the listener: calls never overlap, and a failing listener does not break this client. */
     private void fire(Runnable call) {
-        listenerCalls.fire(call);
+        reconnecting.fire(call);
     }
 
-    private static void runAll(List<Runnable> actions) {
-        actions.forEach(Runnable::run);
+    /** The subscription's socket: every connection goes to the same URL; a ping is a {@code ping} frame. */
+    private final class EventsSocket extends ReconnectingSocket {
+        EventsSocket(Settings settings) {
+            super(lock, SocketUri.withoutQuery(uri), WORDING, settings, new ListenerCalls(TerminalEvents.class),
+                    listener::onStateChanged, listener::onConnectionFailure);
+        }
+
+        @Override
+        protected URI target() {
+            return uri;
+        }
+
+        @Override
+        protected ReconnectingSocket.Connection newConnection() {
+            return new EventsConnection();
+        }
+
+        @Override
+        protected void sendPing(ReconnectingSocket.Connection connection) {
+            ((EventsConnection) connection).send(JsonSupport.objectBuilder().add("type", "ping").add("t", ++pings)
+                    .build().toString());
+        }
+
     }
 
     /**
      * One WebSocket connection of the subscription, from the upgrade request to its end. Events of a connection that
      * is no longer the current one (replaced, or the subscription closed) are ignored.
      */
-    private final class Connection implements RawWebSocket.Handler {
-        private volatile RawWebSocket socket;
-        /** Whether the last ping was answered (guarded by the lock). */
-        private boolean pingAnswered = true;
-
-        /** The upgrade succeeded; the connection counts once the server says it is subscribed. */
-        void opened(RawWebSocket webSocket) {
-            synchronized (lock) {
-                if (current != this || state == ConnectionState.CLOSED) {
-                    webSocket.abort();
-                    return;
-                }
-                socket = webSocket;
-            }
+    private final class EventsConnection extends ReconnectingSocket.Connection {
+        EventsConnection() {
+            super(reconnecting);
         }
 
         @Override
@@ -305,11 +164,7 @@ public final class TerminalEvents implements AutoCloseable {
                         fire(() -> listener.onEvent(event));
                     }
                 }
-                case "pong" -> {
-                    synchronized (lock) {
-                        pingAnswered = true;
-                    }
-                }
+                case "pong" -> pong();
                 case "error" -> {
                     String text = frame.get("message") instanceof JsonString m ? m.getString() : frame.toString();
                     fire(() -> listener.onError(text));
@@ -319,23 +174,18 @@ public final class TerminalEvents implements AutoCloseable {
             }
         }
 
+        /** The connection counts once the server says it is subscribed. */
         private void subscribed() {
-            List<Runnable> after = new ArrayList<>();
+            List<Runnable> after;
             synchronized (lock) {
-                if (current != this || state == ConnectionState.CLOSED) {
+                if (!isCurrent() || reconnecting.state() == ConnectionState.CLOSED) {
                     return;
                 }
-                failedAttempts = 0;
-                subscriptions++;
-                if (!pingInterval.isZero()) {
-                    pingTimer = scheduler.schedule(pingInterval, () -> ping(this));
-                }
-                after.add(changeState(ConnectionState.CONNECTED));
+                after = reconnecting.established(this, reconnecting.pingInterval());
             }
             // Before the first connect() returns, so a caller's listing after connect() never misses an event.
             fire(listener::onSubscribed);
-            firstSubscribed.complete(null);
-            runAll(after);
+            ReconnectingSocket.runAll(after);
         }
 
         @Override
@@ -343,59 +193,9 @@ public final class TerminalEvents implements AutoCloseable {
             LOG.log(System.Logger.Level.DEBUG, "ignoring a binary frame on the event socket");
         }
 
-        @Override
-        public void onClose(RawWebSocket webSocket, int code, String reason) {
-            lost(new AttachmentException("the server closed the event socket " + where() + " (" + code
-                    + (reason == null || reason.isEmpty() ? "" : " " + reason) + ")", 0, null));
-        }
-
-        @Override
-        public void onError(RawWebSocket webSocket, Throwable error) {
-            failed(error);
-        }
-
-        /** The connection broke, or never opened. */
-        void failed(Throwable cause) {
-            if (cause instanceof RawWebSocket.HandshakeException refused) {
-                lost(new AttachmentException(where() + " refused the subscription with HTTP " + refused.status() + ": "
-                        + refused.getMessage(), refused.status(), cause));
-            } else {
-                lost(new AttachmentException("connection to " + where() + " failed: " + cause, 0, cause));
-            }
-        }
-
-        /**
-         * This connection ended or never opened. Reconnects with backoff, unless the failure is permanent, the attempts
-         * are used up, or the first connection failed (the caller of {@code connect()} hears of that directly).
-         */
-        private void lost(AttachmentException failure) {
-            List<Runnable> after = new ArrayList<>();
-            synchronized (lock) {
-                if (current != this || state == ConnectionState.CLOSED) {
-                    return;
-                }
-                current = null;
-                cancelTimers();
-                after.add(() -> fire(() -> listener.onConnectionFailure(failure)));
-                if (!firstSubscribed.isDone() || failure.permanent() || failedAttempts >= reconnect.maxAttempts()) {
-                    after.addAll(finish(failure));
-                } else {
-                    failedAttempts++;
-                    Duration delay = reconnect.delayBefore(failedAttempts, random.nextDouble());
-                    retryTimer = scheduler.schedule(delay, TerminalEvents.this::retry);
-                    after.add(changeState(ConnectionState.RECONNECTING));
-                }
-            }
-            RawWebSocket webSocket = socket;
-            if (webSocket != null) {
-                webSocket.abort();
-            }
-            runAll(after);
-        }
-
         /** Sends on a thread of its own: a stalled socket must not hold up the scheduler's thread. */
         void send(String text) {
-            RawWebSocket webSocket = socket;
+            RawWebSocket webSocket = socket();
             if (webSocket == null) {
                 return;
             }
@@ -406,27 +206,6 @@ public final class TerminalEvents implements AutoCloseable {
                     failed(e);
                 }
             });
-        }
-
-        /** Gives the connection up from a timer (the caller holds the lock): the work runs on its own thread. */
-        void abandon(AttachmentException failure) {
-            Thread.ofPlatform().daemon().name("ptyctl-events-lost").start(() -> lost(failure));
-        }
-
-        private boolean isCurrent() {
-            synchronized (lock) {
-                return current == this;
-            }
-        }
-
-        /** Closing: the close handshake, and the connection cut if it does not complete in time. */
-        void closeGracefully() {
-            RawWebSocket webSocket = socket;
-            if (webSocket == null) {
-                return; // still connecting: opened() sees it is no longer current and aborts
-            }
-            webSocket.close(1000, "unsubscribed");
-            scheduler.schedule(CLOSE_HANDSHAKE_TIMEOUT, webSocket::abort);
         }
     }
 
@@ -523,7 +302,7 @@ public final class TerminalEvents implements AutoCloseable {
          */
         public TerminalEvents connect() throws IOException {
             TerminalEvents events = new TerminalEvents(this);
-            events.start();
+            events.reconnecting.start();
             return events;
         }
     }
