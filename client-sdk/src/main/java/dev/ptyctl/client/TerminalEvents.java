@@ -6,6 +6,7 @@ import dev.ptyctl.client.internal.RawWebSocket;
 import dev.ptyctl.client.internal.ReconnectingSocket;
 import dev.ptyctl.client.internal.SocketUri;
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.protocol.TerminalEvent;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;

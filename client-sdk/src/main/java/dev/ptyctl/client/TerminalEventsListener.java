@@ -1,5 +1,7 @@
 package dev.ptyctl.client;
 
+import dev.ptyctl.protocol.TerminalEvent;
+
 /**
  * Receives what a {@link TerminalEvents} subscription gets from the server. Every method has a no-op default.
  *

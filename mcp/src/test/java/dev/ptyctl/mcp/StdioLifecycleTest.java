@@ -3,8 +3,9 @@ package dev.ptyctl.mcp;
 import static dev.ptyctl.mcp.ToolClient.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.protocol.TerminalEvent;
 import dev.ptyctl.service.server.PtyctlServer;
-import dev.ptyctl.service.terminals.TerminalEvent;
+
 import dev.ptyctl.service.terminals.TerminalEvents;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;

@@ -8,11 +8,12 @@ import dev.ptyctl.client.ConnectionState;
 import dev.ptyctl.client.CreateTerminalRequest;
 import dev.ptyctl.client.ReconnectPolicy;
 import dev.ptyctl.client.Terminal;
-import dev.ptyctl.client.TerminalEvent;
+
 import dev.ptyctl.client.TerminalEvents;
 import dev.ptyctl.client.TerminalEventsListener;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.dsl.CuttableProxy;
+import dev.ptyctl.protocol.TerminalEvent;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;

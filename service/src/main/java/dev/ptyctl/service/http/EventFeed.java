@@ -1,6 +1,6 @@
 package dev.ptyctl.service.http;
 
-import dev.ptyctl.service.terminals.TerminalEvent;
+import dev.ptyctl.protocol.TerminalEvent;
 import dev.ptyctl.service.terminals.TerminalEvents;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;

@@ -1,7 +1,7 @@
 package dev.ptyctl.service.http;
 
 import dev.ptyctl.protocol.JsonSupport;
-import dev.ptyctl.service.terminals.TerminalEvent;
+import dev.ptyctl.protocol.TerminalEvent;
 import dev.ptyctl.service.terminals.TerminalEvents;
 import dev.ptyctl.service.ws.ConnectionEnd;
 import dev.ptyctl.service.ws.UpgradePolicy;

@@ -1,6 +1,6 @@
 package dev.ptyctl.service.server;
 
-import dev.ptyctl.service.terminals.TerminalEvent;
+import dev.ptyctl.protocol.TerminalEvent;
 import dev.ptyctl.service.terminals.TerminalEvents;
 import dev.ptyctl.service.ws.TerminalSocketEndpoint;
 

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.terminals;
 
+import dev.ptyctl.protocol.TerminalEvent;
 import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.terminals.TerminalRequestException.Reason;

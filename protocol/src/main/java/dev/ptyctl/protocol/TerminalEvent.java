@@ -1,4 +1,4 @@
-package dev.ptyctl.client;
+package dev.ptyctl.protocol;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -6,8 +6,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One event of the server's event stream ({@code docs/rest.md}, {@code GET /v1/events}), as {@link TerminalEvents}
- * delivers it: a terminal was created, exited, changed its title or its size.
+ * One event of the server's event stream ({@code GET /v1/events}, as Server-Sent Events or the event socket; SPEC
+ * §5.1): a terminal was created, exited, changed its title or its size. The server publishes these, and the SDK's
+ * {@code TerminalEvents} delivers them, so the names below are the one list both sides use.
  *
  * <pre>{@code
  * public void onEvent(TerminalEvent event) {
@@ -18,15 +19,16 @@ import java.util.Optional;
  * }</pre>
  *
  * @param name the event's name, e.g. {@value #CREATED}; servers may add names, so ignore those you do not know
- * @param data the event's data as the server sent it (for {@value #CREATED} the terminal, as
- *             {@code GET /v1/terminals/{id}} describes it)
+ * @param data the event's data as the server sent it; a terminal's events have {@code terminalId} and
+ *             {@code sessionId} (for {@value #CREATED} the data is the terminal, as {@code GET /v1/terminals/{id}}
+ *             describes it)
  */
 public record TerminalEvent(String name, JsonObject data) {
     /** A terminal was created. */
     public static final String CREATED = "terminal.created";
     /** A terminal's program exited; {@code data} has its {@code exitCode}. */
     public static final String EXITED = "terminal.exited";
-    /** A terminal's title or activity changed ({@code liveTitle}, {@code terminalActivity}). */
+    /** A terminal's live title or activity changed (SPEC §5.8: {@code liveTitle}, {@code terminalActivity}). */
     public static final String TITLE = "terminal.title";
     /** A terminal's size changed ({@code cols}, {@code rows}). */
     public static final String SIZE = "terminal.size";
