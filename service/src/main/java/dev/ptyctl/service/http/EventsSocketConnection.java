@@ -18,6 +18,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -47,10 +48,13 @@ final class EventsSocketConnection implements WsListener {
     private boolean partialTooLong;
     private volatile EventFeed feed;
     private volatile Thread sender;
+    /** The endpoint's open connections, which the server's stop waits for ({@link EventsSocketEndpoint}). */
+    private final Set<EventsSocketConnection> open;
 
-    EventsSocketConnection(TerminalEvents events, UpgradePolicy policy) {
+    EventsSocketConnection(TerminalEvents events, UpgradePolicy policy, Set<EventsSocketConnection> open) {
         this.events = events;
         this.policy = policy;
+        this.open = open;
     }
 
     @Override
@@ -72,6 +76,7 @@ final class EventsSocketConnection implements WsListener {
         EventFeed subscribed = EventFeed.subscribe(events);
         feed = subscribed;
         sender = Thread.ofVirtual().name("events-ws").start(() -> send(session, subscribed));
+        open.add(this);
         ConnectionEnd.whenThisConnectionEnds("events-ws-watch", this::stop);
     }
 
@@ -202,8 +207,21 @@ final class EventsSocketConnection implements WsListener {
         }
     }
 
+    /**
+     * Waits until the sender has ended, at most until {@code deadlineNanos} ({@link System#nanoTime()}): once the
+     * feed has ended because the server stops, that is once the close frame (1001) is written.
+     */
+    void awaitSender(long deadlineNanos) throws InterruptedException {
+        Thread running = sender;
+        long left = deadlineNanos - System.nanoTime();
+        if (running != null && left > 0) {
+            running.join(java.time.Duration.ofNanos(left));
+        }
+    }
+
     /** The connection is over: unsubscribes and ends the sender. */
     private void stop() {
+        open.remove(this);
         EventFeed subscribed = feed;
         if (subscribed != null) {
             subscribed.close();

@@ -51,18 +51,23 @@ import java.util.function.ToIntFunction;
  * event streams and stops the web server.
  */
 public final class PtyctlServer implements AutoCloseable {
+    /** Longest the stop waits for the event sockets' close frames: each is one small write. */
+    private static final java.time.Duration CLOSE_FRAMES_BOUND = java.time.Duration.ofSeconds(2);
+
     private final WebServer webServer;
     private final TerminalRegistry registry;
     private final ServerSettings settings;
     private final ServerToken token;
     private final Thread shutdownHook;
     private final List<ServerExtension> extensions;
+    private final EventsSocketEndpoint eventSockets;
     private volatile ServerMetrics.Source metricsSource;
 
     private PtyctlServer(WebServer webServer, TerminalRegistry registry, ServerSettings settings, ServerToken token,
-                         List<ServerExtension> extensions) {
+                         List<ServerExtension> extensions, EventsSocketEndpoint eventSockets) {
         this.webServer = webServer;
         this.extensions = extensions;
+        this.eventSockets = eventSockets;
         this.registry = registry;
         this.settings = settings;
         this.token = token;
@@ -114,7 +119,8 @@ public final class PtyctlServer implements AutoCloseable {
         WsRouting.Builder ws = WsRouting.builder();
         sockets.routing(ws);
         new RpcSocketEndpoint(registry::find, new HttpUpgradePolicy(rules), settings.rpcMaxLineBytes()).routing(ws);
-        new EventsSocketEndpoint(registry.events(), new HttpUpgradePolicy(rules)).routing(ws);
+        EventsSocketEndpoint eventSockets = new EventsSocketEndpoint(registry.events(), new HttpUpgradePolicy(rules));
+        eventSockets.routing(ws);
         AtomicReference<String> baseUrl = new AtomicReference<>();
         ServerExtension.Context context = new ServerExtension.Context(registry, rootConfig, baseUrl::get);
         List<ServerExtension> extensions = ServiceLoader.load(ServerExtension.class).stream()
@@ -142,7 +148,7 @@ public final class PtyctlServer implements AutoCloseable {
                 }
                 return started;
             });
-            PtyctlServer server = new PtyctlServer(webServer, registry, settings, token, extensions);
+            PtyctlServer server = new PtyctlServer(webServer, registry, settings, token, extensions, eventSockets);
             baseUrl.set(server.url());
             server.countIn(ServerMetrics.get(), sockets);
             return server;
@@ -295,6 +301,12 @@ public final class PtyctlServer implements AutoCloseable {
         }
         extensions.forEach(ServerExtension::close);
         registry.close();
+        try {
+            // The registry ended the event feeds; their sockets say 1001 before the web server closes them.
+            eventSockets.awaitCloseFrames(CLOSE_FRAMES_BOUND);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         webServer.stop();
     }
 }
