@@ -74,19 +74,17 @@ public final class TerminalWaitTool extends SchemaTool {
     }
 
     /**
-     * For a prompt wait with {@code sinceSeq} that a prompt ended: the exit code of the last command that ran after
-     * {@code sinceSeq}, which the model waited for (none when nothing ran, e.g. a blank line, or the shell did not
-     * say).
+     * For a prompt wait with {@code sinceSeq} that a prompt ended: the exit code of the command it ended with, as
+     * {@code pty/wait} reports it (none when nothing ran, e.g. a blank line, when the shell did not say, or when a
+     * later command has finished since the wait's answer was taken).
      */
     private static OptionalInt exitBefore(HostedTerminal terminal, Condition condition, TerminalWait.Outcome outcome) {
         if (outcome.reason() != TerminalWait.Reason.PROMPT || outcome.continuation() || condition.sinceSeq() < 0) {
             return OptionalInt.empty();
         }
-        return terminal.prompts().map(PromptTracker::recentCommands).orElse(List.of()).stream()
-                .filter(c -> c.outputStartSeq() > condition.sinceSeq() && !c.running()
-                        && c.outputEndSeq() <= outcome.seq())
-                .reduce((first, second) -> second).map(PromptTracker.CommandSummary::exitCode)
-                .orElse(OptionalInt.empty());
+        return terminal.prompts().flatMap(prompts -> prompts.lastCommandAfter(condition.sinceSeq()))
+                .filter(command -> command.outputEndSeq() <= outcome.seq())
+                .map(PromptTracker.CommandRecord::exitCode).orElse(OptionalInt.empty());
     }
 
     private static String facts(TerminalWait.Outcome outcome, OptionalInt exit) {

@@ -128,7 +128,7 @@ final class WaitMethod implements RpcMethodHandler {
         if (prompts.continuationAfter(since)) {
             return JsonSupport.PROVIDER.createObjectBuilder(result).add("continuation", true).build();
         }
-        var command = prompts.lastCommand().filter(c -> c.outputStartSeq() > since);
+        var command = prompts.lastCommandAfter(since);
         if (command.isEmpty()) {
             return result;
         }

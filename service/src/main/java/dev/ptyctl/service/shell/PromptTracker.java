@@ -331,6 +331,14 @@ public final class PromptTracker implements OutputListener {
         return Optional.ofNullable(lastCommand);
     }
 
+    /**
+     * The last finished command, if its output began after output offset {@code since}: the command a prompt wait
+     * from {@code since} ended with ({@code pty/wait}'s {@code command}, the exit code in MCP's {@code terminal_wait}).
+     */
+    public synchronized Optional<CommandRecord> lastCommandAfter(long since) {
+        return lastCommand().filter(c -> c.outputStartSeq() > since);
+    }
+
     /** The command running now, if the shell said one started and has not said it ended. */
     public synchronized Optional<CommandSummary> runningCommand() {
         return captureStartSeq < 0 ? Optional.empty()
