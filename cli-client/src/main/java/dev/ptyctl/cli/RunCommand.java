@@ -34,10 +34,12 @@ import picocli.CommandLine.Spec;
                         + "--shell-integration.",
                 "Example: ptyctl run -- 'ls -l'"},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"N:the command's exit code", "1:also: the timeout came first (message on stderr)",
+        exitCodeList = {"N:the command's exit code (one that ended the shell, as exit 5 does: the shell's exit "
+                        + "status)", "1:also: the timeout came first (message on stderr)",
                 "2:also: usage error, or the shell refused the line (syntax error, or an incomplete line such as "
                         + "an unclosed quote: cancelled with Ctrl-C)",
-                "3:also: cannot connect, the connection broke, or the shell exited before the command finished",
+                "3:also: cannot connect, the connection broke, or the shell exited before the command finished "
+                        + "(a signal ended it)",
                 "4:server refused (e.g. no shell integration)"})
 final class RunCommand implements Callable<Integer> {
     @Spec
@@ -80,9 +82,10 @@ final class RunCommand implements Callable<Integer> {
                 case NOT_FINISHED -> notFinished(client, "\"" + line + "\" did not finish within " + timeoutMs + " ms",
                         line, err);
                 case INCOMPLETE -> incomplete(line, run.cleared(), err);
-                case BLANK_LINE -> ExitCode.OK; // nothing to run, as in a script: not an error
+                case BLANK_LINE -> ExitCode.OK; // nothing to run (blank, a comment), as in a script: not an error
                 case RAN_NOTHING -> ranNothing(line, run.cleared(), err);
                 case FINISHED -> finished(run.answer(), out, err);
+                case SHELL_EXITED -> shellExited(finished(run.answer(), out, err), err);
             };
         }
     }
@@ -97,6 +100,17 @@ final class RunCommand implements Callable<Integer> {
         }
         JsonValue exit = command.get("exitCode");
         return exit instanceof jakarta.json.JsonNumber code ? code.intValue() : ExitCode.OK;
+    }
+
+    /**
+     * The command ended the shell ({@code exit 5}): its output was printed and {@code status}, the shell's exit
+     * status, is its code; says on stderr that the terminal's shell is gone, since the next run there cannot work.
+     */
+    private static int shellExited(int status, PrintWriter err) {
+        err.println("ptyctl: the shell exited with status " + status + ": the command ended it (as exit does), so "
+                + "this terminal has no shell any more");
+        err.flush();
+        return status;
     }
 
     /** The shell waited for more of the line (a continuation prompt): cancelled with Ctrl-C; 2. */

@@ -117,12 +117,27 @@ class RunE2eTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void aCommandThatEndsTheShellPrintsWhatItPrintedAndExitsWithTheShellsStatus(String shell) throws Exception {
+        try (ServedTerminal served = serve(shell)) {
+            var exited = run(served, "echo x; exit 7");
+            assertThat(exited.exitCode()).as(exited.toString()).isEqualTo(7);
+            assertThat(exited.stdout().lines().toList()).as("bash says exit as it leaves: %s", exited)
+                    .isIn(java.util.List.of("x"), java.util.List.of("x", "exit"));
+            assertThat(exited.stderr()).isEqualTo("ptyctl: the shell exited with status 7: the command ended it (as "
+                    + "exit does), so this terminal has no shell any more\n");
+        }
+    }
+
     @Test
-    void aShellThatExitsIsReportedAsExitedWithItsCodeNotAsATimeout() throws Exception {
+    void aCommentInBashRunsNothingAndExitsZeroAsABlankLine() throws Exception {
         try (ServedTerminal served = serve("bash")) {
-            var exited = run(served, "exit 3");
-            assertThat(exited.exitCode()).as(exited.toString()).isEqualTo(3);
-            assertThat(exited.stderr()).isEqualTo("ptyctl: the shell exited with 3 while running \"exit 3\"\n");
+            var comment = run(served, "# just a note");
+            assertThat(comment.exitCode()).as("bash reports no command for it, as for a syntax error: %s", comment)
+                    .isZero();
+            assertThat(comment.stdout()).isEmpty();
+            assertThat(comment.stderr()).isEmpty();
         }
     }
 

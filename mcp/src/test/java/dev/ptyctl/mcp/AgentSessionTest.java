@@ -120,17 +120,47 @@ class AgentSessionTest {
     }
 
     @Test
-    void aShellThatExitedIsListedWithItsCodeAndNoCommandRunning() {
+    void aCommentRunsNothingLikeABlankLineNotARefusedOne() {
+        String id = client.shell("bash");
+        // bash runs nothing for a comment and reports no command, as for a syntax error; it is no error.
+        McpSchema.CallToolResult comment = client.call("terminal_run", args("terminalId", id,
+                "command", "# just a note", "timeoutMs", 60_000));
+        assertThat(okText(comment)).startsWith("[nothing ran: the command line was only a comment · cwd ");
+        assertThat(structured(comment)).doesNotContainKey("exitCode").containsEntry("output", "");
+        assertThat(structured(client.call("terminal_run", args("terminalId", id, "command", "echo after",
+                "timeoutMs", 60_000)))).containsEntry("output", "after");
+    }
+
+    @Test
+    void aCommandThatEndsTheShellAnswersItsOutputAndTheShellsExitStatus() {
         String id = client.shell("bash");
         client.run(id, "true");
-        assertThat(errorText(client.call("terminal_run", args("terminalId", id, "command", "exit 5",
-                "timeoutMs", 60_000)))).contains("exited with code 5");
+        McpSchema.CallToolResult ended = client.call("terminal_run", args("terminalId", id,
+                "command", "echo x; exit 7", "timeoutMs", 60_000));
+        // bash says "exit" as it leaves: that is on the screen, so in the output too.
+        assertThat(okText(ended)).startsWith("x\n").contains("[exit 7 · the shell exited with it (the command "
+                + "ended it, as exit does); terminal_run without terminalId starts a new shell · ");
+        assertThat(structured(ended)).containsEntry("exitCode", 7).containsEntry("shellExited", true)
+                .containsEntry("timedOut", false);
+        assertThat((String) structured(ended).get("output")).startsWith("x\n");
+
         McpSchema.CallToolResult listed = client.call("terminal_list", args());
-        // The shell ended without marking `exit 5` finished; it ran nothing after its end.
+        // The shell ended without marking `exit 7` finished; it ran nothing after its end.
         String line = okText(listed).lines().filter(l -> l.startsWith(id)).findFirst().orElseThrow();
-        assertThat(line).isEqualTo(id + "  bash  exited (exit 5)");
+        assertThat(line).isEqualTo(id + "  bash  exited (exit 7)");
         assertThat((List<?>) structured(listed).get("terminals")).anySatisfy(t -> assertThat(ToolsContract.map(t))
-                .containsEntry("terminalId", id).containsEntry("state", "exited").containsEntry("exitCode", 5)
-                .containsEntry("runningCommand", null));
+                .containsEntry("terminalId", id).containsEntry("state", "exited").containsEntry("exitCode", 7)
+                .containsEntry("runningCommand", null).containsEntry("lastExitCode", 7));
+    }
+
+    @Test
+    void aClosedTerminalKeepsItsLastCommandsExitCodeInTheList() {
+        String id = client.shell("bash");
+        client.run(id, "(exit 4)");
+        assertThat(okText(client.call("terminal_close", args("terminalId", id))))
+                .isEqualTo("Closed terminal " + id + " (exit code 129).");
+        assertThat((List<?>) structured(client.call("terminal_list", args())).get("terminals"))
+                .anySatisfy(t -> assertThat(ToolsContract.map(t)).containsEntry("terminalId", id)
+                        .containsEntry("exitCode", 129).containsEntry("lastExitCode", 4));
     }
 }

@@ -49,6 +49,43 @@ class TerminalRunShellsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"bash", "zsh", "fish"})
+    void aCommandThatEndsTheShellAnswersWhatItPrintedAndTheShellsExitStatus(String shell) {
+        Tools.require(shell);
+        String id = tools.shell(shell);
+        // bash and zsh send no command-end mark for the `exit`, fish does and then draws no prompt: the same answer.
+        Map<String, Object> ended = tools.run(id, "echo x; exit 7");
+        assertThat(ended).containsEntry("exitCode", 7).containsEntry("shellExited", true)
+                .containsEntry("timedOut", false);
+        assertThat(((String) ended.get("output")).lines().toList()).as("bash says exit as it leaves")
+                .isIn(List.of("x"), List.of("x", "exit"));
+
+        String alone = tools.shell(shell);
+        assertThat(tools.run(alone, "exit 5")).containsEntry("exitCode", 5).containsEntry("shellExited", true);
+        Map<String, Object> listed = ToolsContract.map(((List<?>) tools.ok("terminal_list", args())
+                .get("terminals")).stream().filter(t -> alone.equals(ToolsContract.map(t).get("terminalId")))
+                .findFirst().orElseThrow());
+        assertThat(listed).containsEntry("state", "exited").containsEntry("exitCode", 5)
+                .containsEntry("lastExitCode", 5);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"bash, ", "fish, 0", "zsh, 127"})
+    void aCommentDoesWhatTheShellDoesWithIt(String shell, Integer exitCode) {
+        Tools.require(shell);
+        String id = tools.shell(shell);
+        // bash runs nothing and reports no command (as for a syntax error): like a blank line. fish reports a command
+        // that exits 0; zsh without interactivecomments runs `#`, which it cannot find.
+        Map<String, Object> comment = tools.run(id, "# just a note");
+        if (exitCode == null) {
+            assertThat(comment).doesNotContainKey("exitCode").containsEntry("output", "");
+        } else {
+            assertThat(comment).containsEntry("exitCode", exitCode);
+        }
+        assertThat(tools.run(id, "echo after")).containsEntry("exitCode", 0).containsEntry("output", "after");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh", "fish"})
     void stateIsKeptAndSeveralLinesRunAsOne(String shell) {
         Tools.require(shell);
         String id = tools.shell(shell);

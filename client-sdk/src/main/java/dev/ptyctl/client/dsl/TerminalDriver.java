@@ -250,7 +250,9 @@ public final class TerminalDriver implements AutoCloseable {
      * (pasted when it has several) and Enter, waits until the shell reports the command finished, and returns what
      * the command printed (without the prompt and the echoed line) and its exit code. A blank line (as {@code ""})
      * presses Enter at the prompt: nothing runs, and the result is empty output with exit code 0, as {@code ptyctl run
-     * ""} exits 0, so a test that replays a script line by line does not stop at an empty line.
+     * ""} exits 0, so a test that replays a script line by line does not stop at an empty line; so does a line that is
+     * only a comment, where the shell runs nothing for it (bash, fish). A command that ends the shell ({@code exit 3})
+     * returns its output and the shell's exit status as its exit code.
      *
      * @throws TerminalAssertionError when the shell is not at its prompt or the command does not
      *     finish within {@code timeout} (in all), or the shell did not run the line (a syntax error, or an incomplete
@@ -273,7 +275,7 @@ public final class TerminalDriver implements AutoCloseable {
             case BLANK_LINE -> new CommandResult("", 0, false); // as ptyctl run: nothing to run is no failure
             case RAN_NOTHING -> throw failure("the shell did not run " + quoted + " (a syntax error?); "
                     + cancelled(run), screen);
-            case FINISHED -> {
+            case FINISHED, SHELL_EXITED -> { // a command that ended the shell (exit 3) has the shell's status as its code
                 JsonObject command = run.answer().getJsonObject("command");
                 int exitCode = command.get("exitCode") instanceof JsonNumber code ? code.intValue()
                         : CommandResult.UNKNOWN_EXIT_CODE;

@@ -4,6 +4,7 @@ import dev.ptyctl.client.Action;
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.WriteResult;
+import dev.ptyctl.protocol.CommandLines;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -40,19 +41,28 @@ public final class RpcCommandRun {
     public enum Ending {
         /** The shell was not at its prompt within the timeout (busy, or it exited): nothing was typed. */
         NOT_READY,
-        /** The line was typed; its prompt did not come back within the timeout, or the shell exited. */
+        /**
+         * The line was typed; its prompt did not come back within the timeout, or the shell exited before the
+         * command finished (a signal ended it, or it ended before the command ran).
+         */
         NOT_FINISHED,
         /** The shell took the line as incomplete (a continuation prompt): nothing ran; Ctrl-C cancelled it. */
         INCOMPLETE,
         /**
-         * The line was blank: Enter drew a new prompt and nothing ran, as in any terminal. Not a failure: a script
-         * that runs what it is given must not stop at an empty line.
+         * The line was blank or only a comment: Enter drew a new prompt and nothing ran, as in any terminal. Not a
+         * failure: a script that runs what it is given must not stop at an empty line or a comment.
          */
         BLANK_LINE,
         /** The prompt came back with no command run: the shell refused the line (cleared with Ctrl-C). */
         RAN_NOTHING,
         /** The command ran: {@link Outcome#answer()} has its {@code command} (and {@code commands}). */
-        FINISHED
+        FINISHED,
+        /**
+         * The command ran and ended the shell ({@code exit 5}, {@code echo x; exit 7}): {@link Outcome#answer()} has
+         * its {@code command}, with {@code endedShell: true}, its output and the shell's exit status as its
+         * {@code exitCode}. No prompt comes after it: the terminal's program has ended.
+         */
+        SHELL_EXITED
     }
 
     /**
@@ -97,15 +107,18 @@ public final class RpcCommandRun {
                 Action.key(Key.ENTER)));
         JsonObject done = waitForPrompt(typedAt, deadlineNanos);
         if (!done.getBoolean("matched")) {
-            return outcome(Ending.NOT_FINISHED, done, false);
+            // The wait answers at once when the shell exits, with the command during which it did, if there was one.
+            JsonObject command = done.getJsonObject("command");
+            boolean endedShell = command != null && command.getBoolean("endedShell", false);
+            return outcome(endedShell ? Ending.SHELL_EXITED : Ending.NOT_FINISHED, done, false);
         }
         if (continuation(done)) {
             return outcome(Ending.INCOMPLETE, done, atPrompt(clearLine()));
         }
         if (done.getJsonObject("command") == null) {
-            // A blank line leaves nothing to clear; a refused one may stay in the editor (fish), to be joined by the
-            // next line typed.
-            return line.isBlank() ? outcome(Ending.BLANK_LINE, done, true)
+            // A blank line (or a comment) leaves nothing to clear; a refused one may stay in the editor (fish), to be
+            // joined by the next line typed.
+            return CommandLines.nothingToRun(line) ? outcome(Ending.BLANK_LINE, done, true)
                     : outcome(Ending.RAN_NOTHING, done, atPrompt(clearLine()));
         }
         return outcome(Ending.FINISHED, done, false);

@@ -61,6 +61,22 @@ class CommandsE2eTest {
     }
 
     @Test
+    void aCommentRunsNothingAndIsNoFailureAsABlankLine(TerminalDriver t) {
+        CommandResult comment = t.run("# just a note"); // bash reports no command for it, as for a syntax error
+        assertThat(comment.output()).isEmpty();
+        assertThat(comment.exitCode()).isZero();
+        assertThat(t.run("echo after").output()).isEqualTo("after\n");
+    }
+
+    @Test
+    void aCommandThatEndsTheShellReturnsItsOutputAndTheShellsExitStatus(TerminalDriver t) {
+        CommandResult ended = t.run("echo x; exit 7");
+        assertThat(ended.exitCode()).isEqualTo(7);
+        assertThat(ended.output()).as("bash says exit as it leaves").isEqualTo("x\nexit\n");
+        assertThat(t.status().running()).isFalse();
+    }
+
+    @Test
     void aCommandStillRunningComesLast(TerminalDriver t) {
         t.run("true");
         t.typeLine("echo started; sleep 30").waitFor("\nstarted\n");

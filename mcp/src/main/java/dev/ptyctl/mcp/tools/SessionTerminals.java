@@ -18,7 +18,11 @@ public final class SessionTerminals {
     }
 
     private final Map<String, Entry> entries = new LinkedHashMap<>();
-    private final Map<String, Integer> closed = new LinkedHashMap<>();
+    /** What is known of a terminal this session closed once the registry has let it go. */
+    private record Closed(int exitCode, OptionalInt lastExitCode) {
+    }
+
+    private final Map<String, Closed> closed = new LinkedHashMap<>();
     private String defaultShell;
 
     synchronized void add(Entry entry) {
@@ -34,14 +38,24 @@ public final class SessionTerminals {
         return Optional.ofNullable(entries.get(terminalId));
     }
 
-    synchronized void closed(String terminalId, int exitCode) {
-        closed.put(terminalId, exitCode);
+    /**
+     * @param exitCode     the program's exit code
+     * @param lastExitCode its shell's last command's exit code, when known (terminal_list's {@code lastExitCode})
+     */
+    synchronized void closed(String terminalId, int exitCode, OptionalInt lastExitCode) {
+        closed.put(terminalId, new Closed(exitCode, lastExitCode));
     }
 
     /** The exit code of a terminal this session closed. */
     synchronized OptionalInt closedExitCode(String terminalId) {
-        Integer code = closed.get(terminalId);
-        return code == null ? OptionalInt.empty() : OptionalInt.of(code);
+        Closed entry = closed.get(terminalId);
+        return entry == null ? OptionalInt.empty() : OptionalInt.of(entry.exitCode());
+    }
+
+    /** The last command's exit code in a terminal this session closed, when it was known. */
+    synchronized OptionalInt closedLastExitCode(String terminalId) {
+        Closed entry = closed.get(terminalId);
+        return entry == null ? OptionalInt.empty() : entry.lastExitCode();
     }
 
     synchronized Optional<String> defaultShell() {

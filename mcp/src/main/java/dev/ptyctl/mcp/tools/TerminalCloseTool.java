@@ -1,5 +1,6 @@
 package dev.ptyctl.mcp.tools;
 
+import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
@@ -39,7 +40,9 @@ public final class TerminalCloseTool extends SchemaTool {
                     + " s (a process stuck in the kernel?). terminal_list shows its state.");
         }
         call.registry().closeById(id);
-        call.session().closed(id, exitCode);
+        // The tracker has seen the exit by now: a command the close cut short ended with the shell's status.
+        call.session().closed(id, exitCode, terminal.prompts().map(PromptTracker::lastExitCode)
+                .orElse(OptionalInt.empty()));
         return new ToolResult().put("exitCode", exitCode)
                 .withText("Closed terminal " + id + " (exit code " + exitCode + ").");
     }

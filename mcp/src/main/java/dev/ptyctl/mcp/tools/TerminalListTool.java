@@ -18,7 +18,8 @@ public final class TerminalListTool extends SchemaTool {
         super("terminal_list", "List terminals", Access.READ, false, """
                 List the terminals this session created: id, name, command, whether it still runs (`state`), its \
                 exit code, the title the program set, `activity` (working/idle, from the title), the command the \
-                shell runs now (`runningCommand`) and the last command's exit code (`lastExitCode`). Use it to find \
+                shell runs now (`runningCommand`) and the last command's exit code (`lastExitCode`; for a command that \
+                ended the shell, such as `exit 3`, the shell's exit status). Use it to find \
                 a terminal id again or to see which terminals are busy. Closed terminals stay listed as exited.""",
                 """
                 {"type": "object", "properties": {}}""", """
@@ -76,9 +77,10 @@ public final class TerminalListTool extends SchemaTool {
         // A shell that ended (its own exit, a kill) never marked its last command finished: none runs any more.
         item.put("runningCommand", prompts.filter(p -> running).flatMap(PromptTracker::runningCommand)
                 .flatMap(PromptTracker.CommandSummary::commandLine).orElse(null));
-        item.put("lastExitCode", prompts.map(PromptTracker::recentCommands).filter(l -> !l.isEmpty())
-                .map(List::getLast).map(c -> c.exitCode().isPresent() ? (Object) c.exitCode().getAsInt() : null)
-                .orElse(null));
+        // A closed terminal has left the registry: its last exit code was kept when it was closed.
+        OptionalInt lastExit = closed.isPresent() ? call.session().closedLastExitCode(entry.terminalId())
+                : prompts.map(PromptTracker::lastExitCode).orElse(OptionalInt.empty());
+        item.put("lastExitCode", lastExit.isPresent() ? lastExit.getAsInt() : null);
         return item;
     }
 }

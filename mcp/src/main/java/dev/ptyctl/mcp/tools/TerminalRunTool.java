@@ -1,5 +1,6 @@
 package dev.ptyctl.mcp.tools;
 
+import dev.ptyctl.protocol.CommandLines;
 import dev.ptyctl.service.control.CommandRun;
 import dev.ptyctl.service.terminals.CreateRequest;
 import dev.ptyctl.service.terminals.HostedTerminal;
@@ -21,7 +22,8 @@ public final class TerminalRunTool extends SchemaTool {
                 use and keeps. `output` is only what the commands printed (not the prompt, not the command line), \
                 cut to maxBytes with `truncated: true` (the head is kept; terminal_output pages through all of it). \
                 On timeout `timedOut` is true, there is no exitCode and the command keeps running: follow it with \
-                terminal_wait {prompt: true, sinceSeq} or stop it with terminal_send [{"key": "C-c"}]. Not for \
+                terminal_wait {prompt: true, sinceSeq} or stop it with terminal_send [{"key": "C-c"}]. A command that \
+                ends the shell (`exit 3`) answers `shellExited: true` with the shell's exit status as `exitCode`. Not for \
                 programs that wait for input (editors, REPLs, password prompts): use terminal_create, \
                 terminal_send and terminal_wait for those. Example: {"command": "make test", "timeoutMs": 120000}.""",
                 """
@@ -34,7 +36,7 @@ public final class TerminalRunTool extends SchemaTool {
                 {"type": "object", "properties": {
                   "exitCode": {"type": "integer"}, "output": {"type": "string"}, "truncated": {"type": "boolean"},
                   "cwd": {"type": "string"}, "terminalId": {"type": "string"}, "seq": {"type": "integer"},
-                  "timedOut": {"type": "boolean"}
+                  "timedOut": {"type": "boolean"}, "shellExited": {"type": "boolean"}
                 }, "required": ["output", "truncated", "cwd", "terminalId", "seq", "timedOut"]}""");
     }
 
@@ -54,7 +56,7 @@ public final class TerminalRunTool extends SchemaTool {
             throw new ToolError(e.getMessage() + ".");
         }
         String id = terminal.terminalId();
-        if (result.exited()) {
+        if (result.exited() && result.exitCode().isEmpty()) {
             throw new ToolError("The shell in terminal " + id + " exited" + terminal.session().progress().exitCode()
                     .stream().mapToObj(c -> " with code " + c).findFirst().orElse("") + " before the command "
                     + "finished. Run it again without terminalId to get a new shell.");
@@ -76,6 +78,9 @@ public final class TerminalRunTool extends SchemaTool {
         result.exitCode().ifPresent(code -> out.put("exitCode", code));
         out.put("output", result.output()).put("truncated", result.truncated()).put("cwd", result.cwd())
                 .put("terminalId", id).put("seq", result.seq()).put("timedOut", result.timedOut());
+        if (result.exited()) {
+            out.put("shellExited", true);
+        }
         return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id)));
     }
 
@@ -84,10 +89,14 @@ public final class TerminalRunTool extends SchemaTool {
         if (result.timedOut()) {
             facts.append("timed out, still running (terminal_wait {prompt: true, sinceSeq: ").append(result.seq())
                     .append("} to follow it, terminal_send C-c to stop it)");
+        } else if (result.exited()) {
+            // The command ended the shell (exit 3): its code is the shell's exit status, and the terminal is gone.
+            facts.append("exit ").append(result.exitCode().getAsInt()).append(" · the shell exited with it (the ")
+                    .append("command ended it, as exit does); terminal_run without terminalId starts a new shell");
         } else if (result.exitCode().isPresent()) {
             facts.append("exit ").append(result.exitCode().getAsInt());
-        } else if (command.isBlank()) {
-            facts.append("nothing ran: the command line was blank");
+        } else if (CommandLines.nothingToRun(command)) {
+            facts.append("nothing ran: the command line was ").append(command.isBlank() ? "blank" : "only a comment");
         } else {
             facts.append("exit code not reported by the shell");
         }

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.control;
 
+import dev.ptyctl.protocol.CommandLines;
 import dev.ptyctl.service.output.OutputLog;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.CommandOutput;
@@ -21,13 +22,15 @@ import java.util.OptionalInt;
  * waits for the prompt drawn after it. Exit code, output and working directory come from the shell integration's
  * marks (OSC 133 C/D, OSC 7): no wrapper around the command, nothing matched on its echo, and {@code cd} or
  * {@code export} persist because the command ran in the shell itself. For several commands the exit code is the
- * last one's and the output is all of theirs. A line the shell takes as incomplete (it shows its continuation prompt,
+ * last one's and the output is all of theirs. A command that ends the shell ({@code exit 5}, {@code echo x; exit 7})
+ * finishes with it: its output, and the shell's exit status as its exit code. A line the shell takes as incomplete (it shows its continuation prompt,
  * marked OSC 633 F) is cancelled with Ctrl-C at once and reported, as is one someone left incomplete before the run.
  *
  * <p>{@code ptyctl run} and the test DSL's {@code TerminalDriver.run} do the same over JSON-RPC, in one class of the
  * SDK ({@code dev.ptyctl.client.internal.RpcCommandRun}); this one stays apart because the service cannot use the
  * SDK (a client of the service: the service depends on it for tests only) nor the SDK the service (no server code in
- * a client), and {@code protocol}, the one module both use, holds wire types, not behaviour. What differs here is what
+ * a client), and {@code protocol}, the one module both use, holds wire types, not behaviour (only the rules both sides
+ * must agree on, such as {@link CommandLines#nothingToRun}). What differs here is what
  * being in-process gives: the session's own waits instead of {@code pty/wait}, the prompt tracker's records for the
  * output and working directory. (The wait for the line editor's bracketed paste before several lines are pasted is
  * {@link PasteReadiness}'s, in {@link TerminalInput#send}, as for every paste, and ends by the run's deadline.)
@@ -37,7 +40,8 @@ public final class CommandRun {
     /**
      * The outcome.
      *
-     * @param exitCode  the (last) command's exit code; empty when it timed out or the shell ran nothing
+     * @param exitCode  the (last) command's exit code; empty when it timed out or the shell ran nothing; when the
+     *                  command ended the shell ({@code exited}), the shell's exit status
      * @param output    what the commands printed, as screen text lines without the trailing newline
      * @param truncated whether the output was cut (its head is kept)
      * @param cwd       the shell's working directory afterwards (OSC 7), "" if it never said
@@ -45,7 +49,9 @@ public final class CommandRun {
      * @param timedOut  whether the timeout came first (the command keeps running)
      * @param ranNothing the prompt came back with no command run: a blank line or one the shell refused (then
      *                  Ctrl-C was sent to clear the line: fish keeps a refused line in its editor)
-     * @param exited    the shell itself exited
+     * @param exited    the shell itself exited: with an {@code exitCode}, because the command ended it
+     *                  ({@code exit 5}, {@code echo x; exit 7}: its output is there too); without, before the
+     *                  command finished (a signal ended the shell, or it exited before the command ran)
      * @param incomplete the shell took the line as incomplete and waited for more (continuation prompt); nothing ran
      *                  and Ctrl-C was sent to cancel the line
      * @param cancelled with {@code incomplete} or a refused line: the shell's prompt came back after the Ctrl-C
@@ -106,22 +112,31 @@ public final class CommandRun {
             throw new IllegalStateException("Enter is a key", e);
         }
         TerminalWait.Outcome done = awaitPrompt(session, tracker, log, typedAt, deadline);
+        List<CommandSummary> ran = prompts.recentCommands().stream()
+                .filter(c -> c.outputStartSeq() > typedAt && !c.running()).toList();
         if (!done.matched()) {
-            return unfinished(session, done);
+            // The shell exited: a command that ended it (exit 5) finished, with the shell's exit status as its code.
+            boolean endedShell = done.reason() == TerminalWait.Reason.EXIT && !ran.isEmpty()
+                    && ran.getLast().endedShell();
+            return endedShell ? finished(session, prompts, log, ran, done, maxBytes) : unfinished(session, done);
         }
         if (done.continuation()) {
             return clearedLine(session, tracker, log, deadline, true);
         }
-        List<CommandSummary> ran = prompts.recentCommands().stream()
-                .filter(c -> c.outputStartSeq() > typedAt && !c.running()).toList();
-        String cwd = cwd(session);
-        if (ran.isEmpty() && command.isBlank()) {
-            return new Result(OptionalInt.empty(), "", false, cwd, done.seq(), false, false, false, false, false);
+        if (ran.isEmpty() && CommandLines.nothingToRun(command)) {
+            return new Result(OptionalInt.empty(), "", false, cwd(session), done.seq(), false, false, false, false,
+                    false);
         }
         if (ran.isEmpty()) {
             // Refused (a syntax error): fish keeps the line in its editor, where the next run's text would join it.
             return clearedLine(session, tracker, log, deadline, false);
         }
+        return finished(session, prompts, log, ran, done, maxBytes);
+    }
+
+    /** The commands of the run ({@code ran}, oldest first) finished: the last one's exit code, all their output. */
+    private static Result finished(TerminalSession session, PromptTracker prompts, OutputLog log,
+                                   List<CommandSummary> ran, TerminalWait.Outcome done, int maxBytes) {
         int cols = session.inspect(Terminal::cols);
         StringBuilder output = new StringBuilder();
         boolean truncated = false;
@@ -135,8 +150,8 @@ public final class CommandRun {
             text = text.substring(0, text.length() - 1);
         }
         String head = head(text, maxBytes);
-        return new Result(ran.getLast().exitCode(), head, truncated || head.length() < text.length(), cwd,
-                done.seq(), false, false, false, false, false);
+        return new Result(ran.getLast().exitCode(), head, truncated || head.length() < text.length(), cwd(session),
+                done.seq(), false, false, ran.getLast().endedShell(), false, false);
     }
 
     private static TerminalWait.Outcome awaitPrompt(TerminalSession session, Optional<PromptTracker> tracker,

@@ -22,4 +22,14 @@ public interface OutputListener {
      * @param outputSeqAfter the output offset just after this chunk
      */
     void output(byte[] data, int offset, int length, long outputSeqAfter);
+
+    /**
+     * For a listener as applied (a screen listener; one as read is not told): the program exited with
+     * {@code exitCode} (128 + the signal number when a signal ended it) and every chunk of its output has been given
+     * to {@link #output}. Called once, under the session lock, just before the session reports the exit, so whoever
+     * learns of the exit sees what the listener made of it (the prompt tracker ends the command the shell was
+     * running).
+     */
+    default void ended(int exitCode) {
+    }
 }

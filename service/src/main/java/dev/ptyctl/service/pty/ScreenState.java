@@ -136,11 +136,22 @@ public final class ScreenState {
         }
     }
 
-    /** Records the exit code and wakes every waiter. Only the first call counts. */
+    /**
+     * Records the exit code and wakes every waiter, after telling the listeners ({@link OutputListener#ended}): a
+     * waiter woken by the exit finds them up to date. Only the first call counts.
+     */
     public void markExited(int code) {
         lock.lock();
         try {
             if (exitCode.isEmpty()) {
+                for (OutputListener listener : listeners) {
+                    try {
+                        listener.ended(code);
+                    } catch (RuntimeException e) {
+                        System.getLogger(ScreenState.class.getName()).log(System.Logger.Level.WARNING,
+                                "output listener failed at the exit", e);
+                    }
+                }
                 exitCode = OptionalInt.of(code);
                 changed.signalAll();
             }

@@ -29,7 +29,10 @@ import java.util.regex.PatternSyntaxException;
  *       {@code since: S} (an {@code outputSeq}, e.g. from the {@code pty/write} that typed a command) only by a
  *       prompt drawn after offset S, i.e. after that command. The answer then carries {@code command}: the exit
  *       code and output (rendered as text) of the last command, when it started after S; and {@code commands}: the
- *       same for every command that started after S, oldest first (a multi-line input runs several).</li>
+ *       same for every command that started after S, oldest first (a multi-line input runs several). A command
+ *       that ended the shell ({@code exit 5}) is there too, in the answer that comes at the exit, with
+ *       {@code endedShell: true} and the shell's exit status as its {@code exitCode}; one a signal to the shell
+ *       cut short (a close) has that status (129) as its {@code exitCode}, without the flag.</li>
  *   <li>None of these: waits {@code timeout} ms and answers {@code matched: false}.</li>
  *   <li>After the process has exited: answers at once; {@code matched} says whether {@code match} is on the final
  *       screen (with only {@code idleMs}, an exited program counts as idle).</li>
@@ -152,6 +155,9 @@ final class WaitMethod implements RpcMethodHandler {
             json.add("exitCode", record.exitCode().getAsInt());
         } else {
             json.addNull("exitCode");
+        }
+        if (record.endedShell()) {
+            json.add("endedShell", true); // it ended the shell (exit 5): exitCode is the shell's exit status
         }
         return json.build();
     }

@@ -37,7 +37,9 @@ public final class PromptTracker implements OutputListener {
         /** Reading a command line (its prompt is drawn: after B). */
         AT_PROMPT,
         /** Running a command (after C, until the next prompt is drawn). */
-        RUNNING
+        RUNNING,
+        /** The shell has exited (a command it was running then ended with it). */
+        EXITED
     }
 
     /**
@@ -46,10 +48,12 @@ public final class PromptTracker implements OutputListener {
      * @param commandLine    the command line as the shell reported it (empty when its integration does not say)
      * @param outputStartSeq output offset where its output began (just after the C mark)
      * @param outputEndSeq   output offset where it ended (where the D mark began); -1 while it runs
-     * @param exitCode       its exit status, when the shell reported one
+     * @param exitCode       its exit status, when the shell reported one; for one the shell's exit ended, the
+     *                       shell's exit status
+     * @param endedShell     it ended the shell (see {@link CommandRecord})
      */
     public record CommandSummary(Optional<String> commandLine, long outputStartSeq, long outputEndSeq,
-                                 OptionalInt exitCode) {
+                                 OptionalInt exitCode, boolean endedShell) {
         /** Whether the command is still running. */
         public boolean running() {
             return outputEndSeq < 0;
@@ -60,14 +64,23 @@ public final class PromptTracker implements OutputListener {
      * The last finished command with what it printed.
      *
      * @param outputStartSeq output offset where its output began (just after the C mark)
-     * @param outputEndSeq   output offset where it ended (where the D mark began)
-     * @param exitCode       its exit status, when the shell reported one
+     * @param outputEndSeq   output offset where it ended (where the D mark began, or the end of the output)
+     * @param exitCode       its exit status, when the shell reported one; for one the shell's exit ended, the
+     *                       shell's exit status
      * @param outputBytes    its raw output, at most {@link #MAX_CAPTURE_BYTES} (the beginning is kept)
      * @param truncated      whether output beyond that limit was dropped
      * @param commandLine    the command line, when the shell reported it
+     * @param endedShell     it ended the shell: the shell exited by itself while it ran, or right after it without
+     *                       drawing a prompt ({@code exit 5}, {@code echo x; exit 7}, {@code exec prog}); its
+     *                       {@code exitCode} is then the shell's exit status. A command a signal to the shell cut short
+     *                       (a close's SIGHUP) has the shell's status (129) as its exit code but not this flag
      */
     public record CommandRecord(long outputStartSeq, long outputEndSeq, OptionalInt exitCode, byte[] outputBytes,
-                                boolean truncated, Optional<String> commandLine) {
+                                boolean truncated, Optional<String> commandLine, boolean endedShell) {
+        CommandRecord withEndedShell() {
+            return new CommandRecord(outputStartSeq, outputEndSeq, exitCode, outputBytes, truncated, commandLine,
+                    true);
+        }
     }
 
     /**
@@ -85,6 +98,8 @@ public final class PromptTracker implements OutputListener {
     public static final int MAX_CAPTURE_BYTES = 4 << 20;
     /** How many commands {@link #recentCommands} remembers (lines and ranges only: a few KiB). */
     public static final int MAX_RECENT_COMMANDS = 50;
+    /** The highest exit status that cannot be a signal's (128 + its number). */
+    private static final int MAX_STATUS_OF_OWN_EXIT = 128;
     /** Longest OSC 133 payload looked at ("D;255" plus extensions); anything longer is not ours. */
     private static final int MAX_MARK_PAYLOAD = 64;
     /** Longest OSC 633 payload (an escaped command line) kept; the command of a longer line is recorded without it. */
@@ -106,6 +121,8 @@ public final class PromptTracker implements OutputListener {
     /** An A was seen and its B not yet. */
     private boolean awaitingEndOfPrompt;
     private CommandRecord lastCommand;
+    /** Whether a prompt (A or B) came after the last command ended: if the shell exits before one, that ended it. */
+    private boolean promptSinceLastCommand = true;
     private final ArrayDeque<CommandSummary> recent = new ArrayDeque<>();
     /** The last finished commands with their output, together at most {@link #MAX_CAPTURE_BYTES} of it. */
     private final ArrayDeque<CommandRecord> recentRecords = new ArrayDeque<>();
@@ -113,8 +130,10 @@ public final class PromptTracker implements OutputListener {
 
     /** The marks' scanner: OSC 133 and 633, payloads up to the longest command line kept. */
     private final OscScanner marks = new OscScanner(MAX_COMMAND_LINE_PAYLOAD, 133, 633);
-    /** Where the mark being handled began (its ESC). */
+    /** Where the mark being handled began (its ESC); at the shell's exit, the end of its output. */
     private long markStartSeq;
+    /** The output offset just after the last chunk seen. */
+    private long outputEndSeq;
 
     // The command line announced for the next command, and the command being run, if any.
     private Optional<String> announcedLine = Optional.empty();
@@ -134,6 +153,7 @@ public final class PromptTracker implements OutputListener {
     @Override
     public synchronized void output(byte[] data, int offset, int length, long outputSeqAfter) {
         long seq = outputSeqAfter - length;
+        outputEndSeq = outputSeqAfter;
         int end = offset + length;
         int i = offset;
         while (i < end) {
@@ -150,6 +170,35 @@ public final class PromptTracker implements OutputListener {
                 markEnded(marks.number(), marks.payload(), marks.cut(), marks.endOffset());
             }
         }
+    }
+
+    /**
+     * The shell exited with {@code exitCode}. A command it was running never gets its D: it ends here, with the
+     * shell's exit status as its own. That is exactly right for the command that ended the shell ({@code exit 5},
+     * {@code echo x; exit 7}: the status is the one it gave {@code exit}; bash and zsh send no D for it), and the
+     * only status there is for one a signal to the shell cut short (a close: 129, SIGHUP). Which of the two it was
+     * is told by the status: a signal's is 128 + its number, so up to 128 the shell exited by itself (an
+     * {@code exit 129} passes for a signal). fish does send the D of its {@code exit} and then ends without a
+     * prompt: a command that finished with no prompt after it ended the shell too, with its own exit code.
+     */
+    @Override
+    public synchronized void ended(int exitCode) {
+        boolean byItself = exitCode <= MAX_STATUS_OF_OWN_EXIT;
+        if (captureStartSeq >= 0) {
+            markStartSeq = outputEndSeq;
+            lastCommand = endCommand(OptionalInt.of(exitCode), byItself);
+        } else if (byItself && !promptSinceLastCommand && !recent.isEmpty()) {
+            CommandSummary last = recent.removeLast();
+            recent.addLast(new CommandSummary(last.commandLine(), last.outputStartSeq(), last.outputEndSeq(),
+                    last.exitCode(), true));
+            CommandRecord record = recentRecords.removeLast(); // the same command: the last one is always kept
+            recentRecords.addLast(record.withEndedShell());
+            if (lastCommand == record) {
+                lastCommand = recentRecords.getLast();
+            }
+        }
+        endInput(outputEndSeq);
+        state = State.EXITED;
     }
 
     /** A complete mark; {@code endSeq} is the offset just after its terminator. */
@@ -189,8 +238,9 @@ public final class PromptTracker implements OutputListener {
                 awaitingEndOfPrompt = kind == 'A';
                 if (captureStartSeq >= 0) {
                     // A prompt without a D (e.g. Ctrl-C at a prompt, a shell that skips D): the command is over.
-                    endCommand(OptionalInt.empty());
+                    endCommand(OptionalInt.empty(), false);
                 }
+                promptSinceLastCommand = true;
                 captureStartSeq = -1;
                 if (kind == 'A') {
                     announcedLine = Optional.empty(); // an E belongs to the command line of this prompt
@@ -202,7 +252,7 @@ public final class PromptTracker implements OutputListener {
                     // A second C before any D: a shell ran the commands of one multi-line input one after another,
                     // each with its own C, and sent no D between them (ptyctl's bash script does send one). The
                     // one before ends here, without a code.
-                    endCommand(OptionalInt.empty());
+                    endCommand(OptionalInt.empty(), false);
                 }
                 state = State.RUNNING;
                 captureStartSeq = endSeq;
@@ -227,18 +277,21 @@ public final class PromptTracker implements OutputListener {
         if (fields.length > 1 && fields[1].matches("-?\\d{1,9}")) {
             exit = OptionalInt.of(Integer.parseInt(fields[1]));
         }
-        lastCommand = endCommand(exit);
+        lastCommand = endCommand(exit, false);
     }
 
-    /** The running command ended where the current mark began; remembers it with its output. */
-    private CommandRecord endCommand(OptionalInt exit) {
+    /**
+     * The running command ended where the current mark began ({@code endedShell}: with the shell); remembers it with
+     * its output.
+     */
+    private CommandRecord endCommand(OptionalInt exit, boolean endedShell) {
         byte[] bytes = capture.toByteArray();
         // Bytes were captured as they went by, the mark's own included: keep only what came before the mark.
         int keep = (int) Math.max(0, Math.min(bytes.length, markStartSeq - captureStartSeq));
         byte[] output = Arrays.copyOf(bytes, keep);
         CommandRecord ended = new CommandRecord(captureStartSeq, markStartSeq, exit, output, captureTruncated,
-                runningLine);
-        remember(new CommandSummary(runningLine, captureStartSeq, markStartSeq, exit));
+                runningLine, endedShell);
+        remember(new CommandSummary(runningLine, captureStartSeq, markStartSeq, exit, endedShell));
         recentRecords.addLast(ended);
         recentRecordBytes += output.length;
         while (recentRecords.size() > MAX_RECENT_COMMANDS
@@ -248,6 +301,7 @@ public final class PromptTracker implements OutputListener {
         captureStartSeq = -1;
         runningLine = Optional.empty();
         capture.reset();
+        promptSinceLastCommand = false;
         return ended;
     }
 
@@ -342,7 +396,7 @@ public final class PromptTracker implements OutputListener {
     /** The command running now, if the shell said one started and has not said it ended. */
     public synchronized Optional<CommandSummary> runningCommand() {
         return captureStartSeq < 0 ? Optional.empty()
-                : Optional.of(new CommandSummary(runningLine, captureStartSeq, -1, OptionalInt.empty()));
+                : Optional.of(new CommandSummary(runningLine, captureStartSeq, -1, OptionalInt.empty(), false));
     }
 
     /**
@@ -365,6 +419,14 @@ public final class PromptTracker implements OutputListener {
      */
     public synchronized List<CommandRecord> commandsAfter(long since) {
         return recentRecords.stream().filter(c -> c.outputStartSeq() > since).toList();
+    }
+
+    /**
+     * The exit code of the last command that finished, when the shell reported one; for a command the shell's exit
+     * ended, the shell's exit status.
+     */
+    public synchronized OptionalInt lastExitCode() {
+        return recent.isEmpty() ? OptionalInt.empty() : recent.getLast().exitCode();
     }
 
     /** The last {@link #MAX_RECENT_COMMANDS} finished commands, oldest first. */

@@ -57,9 +57,10 @@ public final class TerminalJson {
     }
 
     /**
-     * What shell integration knows (SPEC §5.9): {@code state} (unknown, at_prompt, running); the command running now
-     * ({@code runningCommand}: its line and where its output starts); {@code lastCommand}, the last one that finished,
-     * with its exit code and output range (seq offsets); and {@code recentCommands}, the last finished ones, oldest
+     * What shell integration knows (SPEC §5.9): {@code state} (unknown, at_prompt, running, exited); the command
+     * running now ({@code runningCommand}: its line and where its output starts); {@code lastCommand}, the last one
+     * that finished, with its exit code and output range (seq offsets), and {@code endedShell: true} when the shell
+     * exited during it (its exit code is then the shell's); and {@code recentCommands}, the last finished ones, oldest
      * first. A command line is there when the shell reported it (ptyctl's scripts do).
      */
     private static JsonObjectBuilder promptJson(PromptTracker prompts) {
@@ -88,6 +89,9 @@ public final class TerminalJson {
             json.add("exitCode", command.exitCode().getAsInt());
         } else {
             json.addNull("exitCode");
+        }
+        if (command.endedShell()) {
+            json.add("endedShell", true);
         }
         return json;
     }

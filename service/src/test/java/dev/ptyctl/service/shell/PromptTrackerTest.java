@@ -246,4 +246,52 @@ class PromptTrackerTest {
         feed(tracker, "x" + B, 0, seq);
         assertThat(tracker.lastPromptSeq()).isEqualTo(seq[0]);
     }
+
+    @Test
+    void aCommandDuringWhichTheShellExitsByItselfEndedItWithTheShellsStatus() {
+        PromptTracker tracker = new PromptTracker(true);
+        long[] seq = {0};
+        feed(tracker, A + "$ " + B + "true\r\n" + C + d(0) + A + "$ " + B + "echo x; exit 7\r\n" + C + "x\r\nexit\r\n",
+                0, seq);
+        tracker.ended(7); // bash and zsh: no D for the exit
+
+        assertThat(tracker.state()).isEqualTo(State.EXITED);
+        assertThat(tracker.runningCommand()).isEmpty();
+        PromptTracker.CommandRecord command = tracker.lastCommand().orElseThrow();
+        assertThat(command.endedShell()).isTrue();
+        assertThat(command.exitCode()).hasValue(7);
+        assertThat(new String(command.outputBytes(), StandardCharsets.UTF_8)).isEqualTo("x\r\nexit\r\n");
+        assertThat(command.outputEndSeq()).isEqualTo(seq[0]);
+        assertThat(tracker.lastExitCode()).hasValue(7);
+        assertThat(tracker.recentCommands().getLast().endedShell()).isTrue();
+    }
+
+    @Test
+    void aCommandWithNoPromptAfterItBeforeTheShellExitedEndedIt() {
+        PromptTracker tracker = new PromptTracker(true);
+        long[] seq = {0};
+        feed(tracker, A + "$ " + B + "exit 3\r\n" + C + d(3), 0, seq); // fish sends the D of its exit
+        tracker.ended(3);
+        assertThat(tracker.lastCommand().orElseThrow().endedShell()).isTrue();
+        assertThat(tracker.recentCommands().getLast().endedShell()).isTrue();
+        assertThat(tracker.lastExitCode()).hasValue(3);
+
+        PromptTracker atPrompt = new PromptTracker(true);
+        feed(atPrompt, A + "$ " + B + "true\r\n" + C + d(0) + A + "$ " + B, 0, new long[] {0});
+        atPrompt.ended(0); // Ctrl-D at the prompt: the command before did not end the shell
+        assertThat(atPrompt.lastCommand().orElseThrow().endedShell()).isFalse();
+        assertThat(atPrompt.state()).isEqualTo(State.EXITED);
+    }
+
+    @Test
+    void aCommandASignalToTheShellCutShortGetsItsStatusButDidNotEndIt() {
+        PromptTracker tracker = new PromptTracker(true);
+        long[] seq = {0};
+        feed(tracker, A + "$ " + B + "sleep 60\r\n" + C, 0, seq);
+        tracker.ended(129); // SIGHUP: a close
+        PromptTracker.CommandSummary command = tracker.recentCommands().getLast();
+        assertThat(command.endedShell()).isFalse();
+        assertThat(command.exitCode()).hasValue(129);
+        assertThat(tracker.runningCommand()).isEmpty();
+    }
 }
