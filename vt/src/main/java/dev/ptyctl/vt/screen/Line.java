@@ -1,6 +1,7 @@
 package dev.ptyctl.vt.screen;
 
 import dev.ptyctl.vt.unicode.UnicodeWidth;
+import dev.ptyctl.vt.unicode.Utf8Widths;
 import java.util.Arrays;
 
 /**
@@ -33,8 +34,6 @@ public final class Line {
     private static final int COMBINED = 1 << 21;
     private static final int WIDTH_SHIFT = 22;
     private static final int HAS_TEXT = CODE_POINT_MASK | COMBINED;
-    /** U+FEFF, which the decoder drops: the UTF-8 fast path leaves it to the decoder. */
-    private static final int BYTE_ORDER_MARK = 0xFEFF;
 
     /** Content of an empty cell: width 1, no character. */
     public static final int EMPTY = 1 << WIDTH_SHIFT;
@@ -419,8 +418,10 @@ public final class Line {
      * {@link #setRun} reading UTF-8 straight from the input (the identity charset): writes the
      * well-formed characters of width 1 and 2 from {@code src[from]} on, until a byte that is not
      * part of one (a control, DEL, a C1 control, U+FEFF, ill-formed or cut-off bytes), a character
-     * of width 0 before any was written, or one that does not fit before {@code edge}. A character
-     * of width 0 after one written here joins it, as it would in {@link #appendCombining}.
+     * beyond plane 1, a character of width 0 before any was written, or one that does not fit before
+     * {@code edge}. A character of width 0 after one written here joins it where the line's cluster
+     * store takes it in a few stores ({@link Clusters#tryJoin}); otherwise the run ends before it, and
+     * the printer joins it ({@link #appendCombining}).
      *
      * @param col first column
      * @param src input bytes
@@ -455,14 +456,18 @@ public final class Line {
                 continue;
             }
             // Decoded here rather than with Utf8.decodeOne, one test per byte-length class; whatever
-            // is ill-formed or cut off at the end stops the run and is left to the parser's decoder.
+            // is ill-formed or cut off at the end stops the run and is left to the parser's decoder. The width
+            // tables per length say STOP for what the length cannot encode (overlong forms, surrogates) and for what
+            // the parser must take (C1 controls, U+FEFF).
             int cp;
             int length;
+            int w;
             if (b < (byte) 0xE0) {
                 if (b < (byte) 0xC2 || i + 1 >= to || (src[i + 1] & 0xC0) != 0x80) {
                     break;
                 }
                 cp = (b & 0x1F) << 6 | (src[i + 1] & 0x3F);
+                w = Utf8Widths.twoBytes(cp);
                 length = 2;
             } else if (b <= (byte) 0xEF) {
                 if (i + 2 >= to) {
@@ -470,10 +475,11 @@ public final class Line {
                 }
                 int b1 = src[i + 1];
                 int b2 = src[i + 2];
-                cp = (b & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F);
-                if (((b1 & 0xC0) | (b2 & 0xC0) << 8) != 0x8080 || cp < 0x800 || (cp & 0xF800) == 0xD800) {
+                if (((b1 & 0xC0) | (b2 & 0xC0) << 8) != 0x8080) {
                     break;
                 }
+                cp = (b & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F);
+                w = Utf8Widths.threeBytes(cp);
                 length = 3;
             } else {
                 if (i + 3 >= to) {
@@ -482,23 +488,27 @@ public final class Line {
                 int b1 = src[i + 1];
                 int b2 = src[i + 2];
                 int b3 = src[i + 3];
-                cp = (b & 0x07) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 | (b3 & 0x3F);
-                if (((b1 & 0xC0) | (b2 & 0xC0) << 8 | (b3 & 0xC0) << 16) != 0x808080 || b > (byte) 0xF4
-                    || cp < 0x10000 || cp > 0x10FFFF) {
+                // The lead byte's low four bits, so that F5-FF decode to values past plane 1 as well: the loop takes
+                // plane 1 (emoji) only, the rest (planes 2 and 3, ill-formed bytes) is left to the parser
+                cp = (b & 0x0F) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 | (b3 & 0x3F);
+                if (((b1 & 0xC0) | (b2 & 0xC0) << 8 | (b3 & 0xC0) << 16) != 0x808080 || cp >>> 16 != 1) {
                     break;
                 }
+                w = Utf8Widths.planeOne(cp);
                 length = 4;
             }
-            int w = UnicodeWidth.of(cp);
-            if (w == 0) {
-                if (width == 0 || cp < 0xA0 || cp == BYTE_ORDER_MARK) {
-                    break; // nothing to join here, a C1 control or U+FEFF (both of width 0)
+            if (w <= 0) {
+                if (w < 0 || width == 0) {
+                    break; // a C1 control, U+FEFF or ill-formed; or a zero-width character with nothing to join here
                 }
                 // joins the character just written: the common cases here, in a few stores; the rest (no cluster
-                // array yet, a full one, a cluster that is not the newest) in appendCombining
+                // array yet, a full one, a cluster that is not the newest) ends the run, and the printer joins it
+                // with appendCombining. No call is left in this loop (nor UnicodeWidth.of's range search, for planes
+                // 2 and 3): with one, C2 kept the loop's variables on the stack, reloading and storing them for
+                // every character (UNICODE +15 %, COMBINING +6 % with the tables; docs/benchmarks.md, ninth session).
                 Clusters cl = clusters;
                 if (cl == null || !cl.tryJoin(cells, c - width, cp)) {
-                    appendCombining(c - width, cp);
+                    break;
                 }
                 i += length;
                 continue;

@@ -195,7 +195,8 @@ final class Printer {
                 // 279/281, 276/240.
                 break;
             }
-            // stopped before a character of width 0, one that does not fit, or a byte that is not text
+            // stopped before a character of width 0 (one the loop could not join in a few stores, or with nothing to
+            // join), one that does not fit, one beyond plane 1, or a byte that is not text
             long one = Utf8.decodeOne(src, i, to);
             if (!isText(one)) {
                 break;

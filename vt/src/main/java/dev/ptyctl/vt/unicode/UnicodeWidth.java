@@ -41,6 +41,11 @@ public final class UnicodeWidth {
         return inRanges(codePoint, UnicodeWidthTables.WIDE) ? 2 : 1;
     }
 
+    /** {@link #of} for a code point of plane 1, 0x10000 to 0x1FFFF (its low 16 bits are used). */
+    static int planeOne(int codePoint) {
+        return SMP[codePoint & 0xFFFF];
+    }
+
     /** Widths of the 64 Ki code points from {@code base}, from the range tables. */
     private static byte[] buildTable(int base) {
         byte[] table = new byte[0x10000];

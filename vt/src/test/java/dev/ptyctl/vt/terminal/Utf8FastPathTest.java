@@ -188,6 +188,85 @@ class Utf8FastPathTest {
         assertThat(dev.ptyctl.vt.serialize.TextSerializer.screen(t)).isEqualTo(row + "\n" + stack.substring(0, 256) + "y\n");
     }
 
+    @Test
+    void everyCodePointIsPrintedFromTheBytesAsTheDecoderPrintsIt() {
+        // The text loop takes the width, and whether to stop, from a table per UTF-8 length (STOP for what that
+        // length must not encode, a C1 control, U+FEFF) and takes four-byte characters of plane 1 only; the parser's
+        // decoder and the printer's general path decide the same from the code point. Every code point of planes 0 to
+        // 2 and every 61st after (the loop leaves all of them to the parser) after a letter (a zero-width one joins
+        // it) and at the start of a row (it joins nothing), then the forms the loop must refuse: surrogates, overlong
+        // forms of each length, values past U+10FFFF, lead bytes F5 to FF. Fed whole against fed cut after each
+        // character's first byte, so that the decoder reads every one of them.
+        Rows rows = new Rows();
+        for (int cp = 0x80; cp <= 0x10FFFF; cp += cp < 0x30000 ? 1 : 61) {
+            if (cp < 0xD800 || cp > 0xDFFF) {
+                rows.add(new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        for (int cp = 0xD800; cp <= 0xDFFF; cp += 0x3F) {
+            rows.add(new byte[] {(byte) 0xED, (byte) (0x80 | cp >> 6 & 0x3F), (byte) (0x80 | cp & 0x3F)});
+        }
+        for (int cp = 0; cp < 0x800; cp += 0x1F) {
+            rows.add(new byte[] {(byte) 0xE0, (byte) (0x80 | cp >> 6 & 0x3F), (byte) (0x80 | cp & 0x3F)});
+        }
+        for (int cp = 0; cp < 0x10000; cp += 0x3FF) {
+            rows.add(new byte[] {(byte) 0xF0, (byte) (0x80 | cp >> 12 & 0x3F), (byte) (0x80 | cp >> 6 & 0x3F),
+                (byte) (0x80 | cp & 0x3F)});
+        }
+        for (int lead = 0xF4; lead <= 0xFF; lead++) {
+            rows.add(new byte[] {(byte) lead, (byte) 0x90, (byte) 0x80, (byte) 0x80});
+            rows.add(new byte[] {(byte) lead, (byte) 0x8F, (byte) 0xBF, (byte) 0xBF});
+        }
+        rows.add(new byte[] {(byte) 0xC0, (byte) 0x81});
+        rows.add(new byte[] {(byte) 0xC1, (byte) 0xBF});
+        rows.compare();
+    }
+
+    /**
+     * Rows of one character each, {@link #ROWS} to a screen, fed whole and fed cut after each character's first byte;
+     * both screens must be the same.
+     */
+    private static final class Rows {
+        private static final int ROWS = 48;
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private final java.util.List<Integer> cuts = new java.util.ArrayList<>();
+        private int rows;
+
+        /**
+         * Two rows for one character: after a letter on a row that has a cluster already (so the loop's join into the
+         * line's store would succeed), then at the start of the row; a letter after it on both.
+         */
+        void add(byte[] character) {
+            for (String before : new String[] {"e\u0301x", ""}) {
+                bytes.writeBytes(before.getBytes(StandardCharsets.UTF_8));
+                cuts.add(bytes.size() + 1);
+                bytes.writeBytes(character);
+                bytes.writeBytes("y\r\n".getBytes(StandardCharsets.US_ASCII));
+                if (++rows == ROWS - 1) {
+                    compare();
+                }
+            }
+        }
+
+        void compare() {
+            byte[] all = bytes.toByteArray();
+            Terminal whole = new Terminal(8, ROWS, 0);
+            whole.feed(all);
+            Terminal cut = new Terminal(8, ROWS, 0);
+            int from = 0;
+            for (int at : cuts) {
+                cut.feed(all, from, at - from);
+                from = at;
+            }
+            cut.feed(all, from, all.length - from);
+            assertThat(VtSerializer.serialize(whole)).as("rows %s", new String(all, StandardCharsets.UTF_8))
+                .isEqualTo(VtSerializer.serialize(cut));
+            bytes.reset();
+            cuts.clear();
+            rows = 0;
+        }
+    }
+
     /**
      * Text dense in clusters: narrow, wide and four-byte bases, marks of every UTF-8 length, stacks, joiners and
      * selectors, with line ends, carriage returns (rows rewritten), SGRs (a mark after one joins nothing), cursor
