@@ -156,6 +156,28 @@ class TerminalRunShellsTest {
                 .containsEntry("matched", true);
     }
 
+    @Test
+    void aShellThatLeftBracketedPasteOffIsNotWaitedForAgainUntilItTurnsItOn() {
+        String id = tools.shell("bash");
+        tools.run(id, "bind 'set enable-bracketed-paste off'");
+        // Only the time tells a paste that waited PasteReadiness.GRACE (2 s) for mode 2004 from one that did not
+        // (both type the lines as they are), so the bound is the grace itself: a run that waits cannot take less.
+        assertThat(runTwoLinesMs(id)).as("the first paste waits the whole grace, in ms").isGreaterThanOrEqualTo(2_000);
+        assertThat(runTwoLinesMs(id)).as("the terminal remembers: the second does not wait, in ms").isLessThan(2_000);
+        tools.run(id, "bind 'set enable-bracketed-paste on'");
+        runTwoLinesMs(id); // seen on at the prompt: forgotten
+        tools.run(id, "bind 'set enable-bracketed-paste off'");
+        assertThat(runTwoLinesMs(id)).as("off again after it was seen on: waited for again, in ms")
+                .isGreaterThanOrEqualTo(2_000);
+    }
+
+    /** terminal_run of two lines; how long it took. */
+    private static long runTwoLinesMs(String id) {
+        long started = System.nanoTime();
+        assertThat((String) tools.run(id, "echo one\necho two").get("output")).startsWith("one");
+        return (System.nanoTime() - started) / 1_000_000;
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({"cat, cat", "bash --norc, bash", "zsh -f, zsh", "fish --no-config, fish"})
     void runAndPromptWaitsInAProgramWithoutShellIntegrationFailAtOnceSayingWhy(String command, String program) {

@@ -1,6 +1,8 @@
 package dev.ptyctl.service.control;
 
+import dev.ptyctl.service.pty.ForegroundProcess;
 import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.service.shell.BracketedPasteMemory;
 import dev.ptyctl.service.shell.PromptTracker;
 import java.time.Duration;
 import java.util.List;
@@ -17,7 +19,9 @@ import java.util.Map;
  *
  * <p>Only then: a paste into a program that is not a shell at its prompt (cat, vim, a running command) goes out at
  * once, with the mode as it is, as a terminal would send it. A shell configured without bracketed paste gets its
- * lines plainly after {@link #GRACE}.
+ * lines plainly after {@link #GRACE}, the first time: the terminal then remembers that its shell leaves the mode off
+ * ({@link BracketedPasteMemory}) and later pastes to it go out at once, until the mode is seen on at a prompt or
+ * another shell (another foreground process group) is at the prompt.
  */
 public final class PasteReadiness {
     /** Longest wait for the line editor to turn bracketed paste on: ample on a loaded machine. */
@@ -29,7 +33,7 @@ public final class PasteReadiness {
     /**
      * Waits, at most {@link #GRACE}, until bracketed paste is on, when {@code actions} paste several lines to a shell
      * at its prompt ({@code prompts}, null without shell integration) that has the mode off; returns at once
-     * otherwise, and when the program exits.
+     * otherwise, when the program exits, and when this shell left the mode off for a whole grace before.
      */
     public static void await(TerminalSession session, PromptTracker prompts, List<TerminalInput.Action> actions)
             throws InterruptedException {
@@ -47,11 +51,24 @@ public final class PasteReadiness {
             return;
         }
         long graceEnds = System.nanoTime() + GRACE.toNanos();
-        long until = deadlineNanos - graceEnds < 0 ? deadlineNanos : graceEnds;
+        boolean wholeGrace = deadlineNanos - graceEnds >= 0;
+        long until = wholeGrace ? graceEnds : deadlineNanos;
+        BracketedPasteMemory memory = prompts.bracketedPaste();
+        long shell = ForegroundProcess.foregroundGroup(session.pid()).orElse(-1);
         while (true) {
             var look = session.snapshot((terminal, progress) -> Map.entry(terminal.bracketedPaste(), progress));
-            if (look.getKey() || !look.getValue().running() || System.nanoTime() - until >= 0
-                    || prompts.state() != PromptTracker.State.AT_PROMPT) {
+            if (look.getKey()) {
+                memory.seenOn();
+                return;
+            }
+            if (!look.getValue().running() || prompts.state() != PromptTracker.State.AT_PROMPT
+                    || memory.leavesItOff(shell)) {
+                return;
+            }
+            if (System.nanoTime() - until >= 0) {
+                if (wholeGrace) {
+                    memory.leftOff(shell); // a whole grace at the prompt without the mode: it is not coming
+                }
                 return;
             }
             session.awaitChange(look.getValue().outputSeq(), until);

@@ -3,6 +3,7 @@ package dev.ptyctl.service.pty;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 
 /**
  * Whether a hosted shell or a program it started owns the terminal, read from {@code /proc} (SPEC §5.7): the
@@ -20,15 +21,29 @@ public final class ForegroundProcess {
      * be assumed about a prompt).
      */
     public static boolean shellInForeground(long shellPid) {
+        long[] groups = groups(shellPid);
+        return groups != null && groups[1] == groups[0];
+    }
+
+    /**
+     * The foreground process group of the terminal {@code pid} runs in ({@code tpgid}): a shell's own group at its
+     * prompt, so a shell started from it (an interactive one takes a group of its own) has another. Empty when the
+     * process is gone or {@code /proc} cannot be read.
+     */
+    public static OptionalLong foregroundGroup(long pid) {
+        long[] groups = groups(pid);
+        return groups == null ? OptionalLong.empty() : OptionalLong.of(groups[1]);
+    }
+
+    /** {@code {pgrp, tpgid}} of {@code pid}, or null. */
+    private static long[] groups(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(shellPid), "stat"));
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             // "pid (comm) state ppid pgrp session tty_nr tpgid ...": comm may hold spaces and ')': cut at the last.
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            long processGroup = Long.parseLong(fields[2]);
-            long foregroundGroup = Long.parseLong(fields[5]);
-            return foregroundGroup == processGroup;
+            return new long[] {Long.parseLong(fields[2]), Long.parseLong(fields[5])};
         } catch (IOException | RuntimeException e) {
-            return false;
+            return null;
         }
     }
 }

@@ -105,6 +105,7 @@ public final class PromptTracker implements OutputListener {
     /** Longest OSC 633 payload (an escaped command line) kept; the command of a longer line is recorded without it. */
     private static final int MAX_COMMAND_LINE_PAYLOAD = 16 * 1024;
 
+    private final BracketedPasteMemory bracketedPaste = new BracketedPasteMemory();
     /** Whether the server loaded its integration into the program, so marks are sure to come. */
     private final boolean integrated;
     /** Whether any OSC 133 mark was seen: a program that sends its own marks counts as integrated. */
@@ -427,6 +428,11 @@ public final class PromptTracker implements OutputListener {
      */
     public synchronized OptionalInt lastExitCode() {
         return recent.isEmpty() ? OptionalInt.empty() : recent.getLast().exitCode();
+    }
+
+    /** What pastes learned of this terminal's shell's bracketed paste (see {@link BracketedPasteMemory}). */
+    public BracketedPasteMemory bracketedPaste() {
+        return bracketedPaste;
     }
 
     /** The last {@link #MAX_RECENT_COMMANDS} finished commands, oldest first. */
