@@ -22,7 +22,8 @@ import javax.net.ssl.TrustManager;
 
 /**
  * A client of the ptyctl server's REST API for terminals (docs/rest.md): create, list, get, delete,
- * the screen and the recording.
+ * the screen and the recording; and, with its token and TLS context, a terminal's JSON-RPC ({@link #rpc}) and the
+ * server's terminal events ({@link #events}).
  *
  * <pre>{@code
  * try (TerminalsClient terminals = TerminalsClient.builder()
@@ -131,6 +132,22 @@ public final class TerminalsClient implements AutoCloseable {
         RpcClient.Builder rpc = RpcClient.builder().token(token);
         sslContext().ifPresent(rpc::sslContext);
         return rpc.connect(RpcAddress.server(baseUrl, Objects.requireNonNull(terminalId, "terminalId")));
+    }
+
+    /**
+     * A subscription to this server's terminal events over its event socket ({@link TerminalEvents}), with this
+     * client's token and TLS context and {@link TerminalEvents.Builder}'s defaults otherwise (reconnecting with
+     * backoff, a ping every 15 s); returns once the first connection is subscribed, after {@code listener}'s
+     * {@link TerminalEventsListener#onSubscribed()}. Close it to unsubscribe; it does not close with this client. For
+     * other settings, build one with {@code TerminalEvents.builder(baseUrl())}.
+     *
+     * @throws AttachmentException when the server refuses the upgrade (401 token, 403 origin) or cannot be reached
+     */
+    public TerminalEvents events(TerminalEventsListener listener) throws IOException {
+        TerminalEvents.Builder events = TerminalEvents.builder(baseUrl).token(token)
+                .listener(Objects.requireNonNull(listener, "listener"));
+        sslContext().ifPresent(events::sslContext);
+        return events.connect();
     }
 
     /**
