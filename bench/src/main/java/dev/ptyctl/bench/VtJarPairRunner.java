@@ -91,20 +91,19 @@ public final class VtJarPairRunner {
         if (!measuring || builds.getFirst().rates.isEmpty()) {
             usage("nothing measured: run longer than " + (WARM_UP_NANOS / 1e9 + COMPILER_PAUSE_MILLIS / 1e3) + " s");
         }
+        builds.forEach(build -> Collections.sort(build.rates)); // once: the median and p90 below read them sorted
         StringBuilder line = new StringBuilder(workload.name());
         double first = median(builds.getFirst().rates);
         for (Build build : builds) {
             List<Double> r = build.rates;
-            Collections.sort(r);
             line.append(String.format(Locale.ROOT, " | %s: %d passes, median %.1f, p90 %.1f MiB/CPU-s, %.3f",
                     build.jar.getFileName(), r.size(), median(r), r.get((int) (r.size() * 0.9)), median(r) / first));
         }
         System.out.println(line);
     }
 
-    private static double median(List<Double> rates) {
-        List<Double> sorted = new ArrayList<>(rates);
-        Collections.sort(sorted);
+    /** The median of rates already sorted. */
+    private static double median(List<Double> sorted) {
         return sorted.get(sorted.size() / 2);
     }
 
