@@ -72,7 +72,12 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (RpcClient client = target.connect()) {
-            RpcCommandRun.Outcome run = RpcCommandRun.run(client, line, deadline);
+            RpcCommandRun.Outcome run;
+            try {
+                run = RpcCommandRun.run(client, line, deadline);
+            } catch (IOException e) { // the server stopped (or the network broke) while the command ran
+                return lostConnection(line, e, err);
+            }
             if (run.ending() != RpcCommandRun.Ending.NOT_READY && json.enabled()) {
                 JsonOption.print(out, run.answer());
             }
@@ -174,11 +179,16 @@ final class RunCommand implements Callable<Integer> {
                 status = ExitCode.CANNOT_CONNECT;
             }
         } catch (IOException e) {
-            err.println("ptyctl: lost the connection to the terminal while running \"" + line + "\": "
-                    + e.getMessage());
-            status = ExitCode.CANNOT_CONNECT;
+            return lostConnection(line, e, err);
         }
         err.flush();
         return status;
+    }
+
+    /** The connection broke during the run (a stopped server, a cut network): said with the command's name; 3. */
+    private static int lostConnection(String line, IOException e, PrintWriter err) {
+        err.println("ptyctl: lost the connection to the terminal while running \"" + line + "\": " + e.getMessage());
+        err.flush();
+        return ExitCode.CANNOT_CONNECT;
     }
 }
