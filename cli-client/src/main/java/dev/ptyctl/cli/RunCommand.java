@@ -6,6 +6,7 @@ import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import dev.ptyctl.client.RpcConnectionException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -75,8 +76,8 @@ final class RunCommand implements Callable<Integer> {
             RpcCommandRun.Outcome run;
             try {
                 run = RpcCommandRun.run(client, line, deadline);
-            } catch (IOException e) { // the server stopped (or the network broke) while the command ran
-                return lostConnection(line, e, err);
+            } catch (RpcConnectionException e) { // the server stopped (or the network broke) while the command ran;
+                return lostConnection(line, e, err); // a refusal (an RpcException) keeps its own message and exit code
             }
             if (run.ending() != RpcCommandRun.Ending.NOT_READY && json.enabled()) {
                 JsonOption.print(out, run.answer());
