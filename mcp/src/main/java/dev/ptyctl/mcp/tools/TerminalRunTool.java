@@ -56,7 +56,7 @@ public final class TerminalRunTool extends SchemaTool {
             throw new ToolError(e.getMessage() + ".");
         }
         String id = terminal.terminalId();
-        if (result.exited() && result.exitCode().isEmpty()) {
+        if (result.exited() && !result.endedShell()) {
             throw new ToolError("The shell in terminal " + id + " exited" + terminal.session().progress().exitCode()
                     .stream().mapToObj(c -> " with code " + c).findFirst().orElse("") + " before the command "
                     + "finished. Run it again without terminalId to get a new shell.");
@@ -78,7 +78,7 @@ public final class TerminalRunTool extends SchemaTool {
         result.exitCode().ifPresent(code -> out.put("exitCode", code));
         out.put("output", result.output()).put("truncated", result.truncated()).put("cwd", result.cwd())
                 .put("terminalId", id).put("seq", result.seq()).put("timedOut", result.timedOut());
-        if (result.exited()) {
+        if (result.endedShell()) {
             out.put("shellExited", true);
         }
         return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id)));
@@ -89,7 +89,7 @@ public final class TerminalRunTool extends SchemaTool {
         if (result.timedOut()) {
             facts.append("timed out, still running (terminal_wait {prompt: true, sinceSeq: ").append(result.seq())
                     .append("} to follow it, terminal_send C-c to stop it)");
-        } else if (result.exited()) {
+        } else if (result.endedShell()) {
             // The command ended the shell (exit 3): its code is the shell's exit status, and the terminal is gone.
             facts.append("exit ").append(result.exitCode().getAsInt()).append(" · the shell exited with it (the ")
                     .append("command ended it, as exit does); terminal_run without terminalId starts a new shell");

@@ -60,6 +60,10 @@ public final class CommandRun {
     public record Result(OptionalInt exitCode, String output, boolean truncated, String cwd, long seq,
                          boolean timedOut, boolean ranNothing, boolean exited, boolean incomplete,
                          boolean cancelled) {
+        /** Whether the command ended the shell ({@code exit 5}): it finished, with the shell's exit status. */
+        public boolean endedShell() {
+            return exited && exitCode.isPresent();
+        }
     }
 
     /**

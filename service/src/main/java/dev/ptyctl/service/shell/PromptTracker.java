@@ -58,6 +58,10 @@ public final class PromptTracker implements OutputListener {
         public boolean running() {
             return outputEndSeq < 0;
         }
+
+        CommandSummary withEndedShell() {
+            return new CommandSummary(commandLine, outputStartSeq, outputEndSeq, exitCode, true);
+        }
     }
 
     /**
@@ -189,9 +193,7 @@ public final class PromptTracker implements OutputListener {
             markStartSeq = outputEndSeq;
             lastCommand = endCommand(OptionalInt.of(exitCode), byItself);
         } else if (byItself && !promptSinceLastCommand && !recent.isEmpty()) {
-            CommandSummary last = recent.removeLast();
-            recent.addLast(new CommandSummary(last.commandLine(), last.outputStartSeq(), last.outputEndSeq(),
-                    last.exitCode(), true));
+            recent.addLast(recent.removeLast().withEndedShell());
             CommandRecord record = recentRecords.removeLast(); // the same command: the last one is always kept
             recentRecords.addLast(record.withEndedShell());
             if (lastCommand == record) {
