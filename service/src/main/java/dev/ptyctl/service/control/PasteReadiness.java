@@ -26,6 +26,8 @@ import java.util.Map;
 public final class PasteReadiness {
     /** Longest wait for the line editor to turn bracketed paste on: ample on a loaded machine. */
     static final Duration GRACE = Duration.ofSeconds(2);
+    /** {@code shell} in {@link #await} before the foreground process group is read (-1 means unreadable). */
+    private static final long GROUP_NOT_READ = Long.MIN_VALUE;
 
     private PasteReadiness() {
     }
@@ -54,12 +56,15 @@ public final class PasteReadiness {
         boolean wholeGrace = deadlineNanos - graceEnds >= 0;
         long until = wholeGrace ? graceEnds : deadlineNanos;
         BracketedPasteMemory memory = prompts.bracketedPaste();
-        long shell = ForegroundProcess.foregroundGroup(session.pid()).orElse(-1);
+        long shell = GROUP_NOT_READ; // read from /proc only once the mode is seen off: most shells have it on
         while (true) {
             var look = session.snapshot((terminal, progress) -> Map.entry(terminal.bracketedPaste(), progress));
             if (look.getKey()) {
                 memory.seenOn();
                 return;
+            }
+            if (shell == GROUP_NOT_READ) {
+                shell = ForegroundProcess.foregroundGroup(session.pid()).orElse(-1);
             }
             if (!look.getValue().running() || prompts.state() != PromptTracker.State.AT_PROMPT
                     || memory.leavesItOff(shell)) {

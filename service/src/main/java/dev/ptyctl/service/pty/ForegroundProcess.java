@@ -3,6 +3,7 @@ package dev.ptyctl.service.pty;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -21,8 +22,7 @@ public final class ForegroundProcess {
      * be assumed about a prompt).
      */
     public static boolean shellInForeground(long shellPid) {
-        long[] groups = groups(shellPid);
-        return groups != null && groups[1] == groups[0];
+        return groups(shellPid).filter(g -> g.foreground() == g.own()).isPresent();
     }
 
     /**
@@ -31,19 +31,22 @@ public final class ForegroundProcess {
      * process is gone or {@code /proc} cannot be read.
      */
     public static OptionalLong foregroundGroup(long pid) {
-        long[] groups = groups(pid);
-        return groups == null ? OptionalLong.empty() : OptionalLong.of(groups[1]);
+        return groups(pid).map(g -> OptionalLong.of(g.foreground())).orElse(OptionalLong.empty());
     }
 
-    /** {@code {pgrp, tpgid}} of {@code pid}, or null. */
-    private static long[] groups(long pid) {
+    /** A process's own group ({@code pgrp}) and its terminal's foreground group ({@code tpgid}). */
+    private record Groups(long own, long foreground) {
+    }
+
+    /** The groups of {@code pid}; empty when the process is gone or {@code /proc} cannot be read. */
+    private static Optional<Groups> groups(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             // "pid (comm) state ppid pgrp session tty_nr tpgid ...": comm may hold spaces and ')': cut at the last.
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return new long[] {Long.parseLong(fields[2]), Long.parseLong(fields[5])};
+            return Optional.of(new Groups(Long.parseLong(fields[2]), Long.parseLong(fields[5])));
         } catch (IOException | RuntimeException e) {
-            return null;
+            return Optional.empty();
         }
     }
 }
