@@ -1,12 +1,12 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.RpcConnectionException;
 import dev.ptyctl.client.internal.RpcCommandRun;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import dev.ptyctl.client.RpcConnectionException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
