@@ -85,8 +85,12 @@ public final class EmulatorBenchRunner {
     record Measured(Throughput wall, Throughput cpu) {
     }
 
-    /** What JMH measured for one workload. */
-    record JmhResult(Measured throughput, double allocatedBytesPerMib) {
+    /** What JMH measured for one workload; {@code iterations} in the order they ran. */
+    record JmhResult(Measured throughput, double allocatedBytesPerMib, List<Iteration> iterations) {
+    }
+
+    /** One measured iteration: ptyctl's MiB per CPU-second and {@link CoreShare}'s probe beside it (steps/ns). */
+    record Iteration(double cpuMibPerSecond, double coreShare) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -122,6 +126,8 @@ public final class EmulatorBenchRunner {
         throughputTable(report, sizes, ours, xtermWrite, Measured::cpu);
         report.append('\n');
         contextTable(report, ours, xtermSync);
+        report.append('\n');
+        coreShareTable(report, ours);
         report.append('\n');
         memoryTable(report, memory);
         System.out.print(report);
@@ -168,6 +174,24 @@ public final class EmulatorBenchRunner {
         }
     }
 
+    /**
+     * Each measured iteration's speed beside the core share it had: on a host whose cores are shared with other
+     * tenants' hyperthreads an iteration at a lower share is slower whatever the code (docs/benchmarks.md, "Tenth
+     * session"), so a spread between iterations is read against this column before it is blamed on the JIT.
+     */
+    private static void coreShareTable(StringBuilder out, Map<Workload, JmhResult> ours) {
+        out.append("Core share per iteration (a lower probe: the core's sibling hyperthread was busy, every workload "
+                + "slower; compare iterations at the same share):\n\n");
+        out.append("| workload | ptyctl MiB per CPU-second @ core share (CoreShare probe, steps/ns), each measured "
+                + "iteration |\n");
+        out.append("| --- | --- |\n");
+        for (Workload w : ours.keySet()) {
+            List<String> cells = ours.get(w).iterations().stream().map(i -> String.format(Locale.ROOT, "%.1f @ %.3f",
+                    i.cpuMibPerSecond(), i.coreShare())).toList();
+            out.append(String.format(Locale.ROOT, "| %s | %s |%n", w.name(), String.join(", ", cells)));
+        }
+    }
+
     private static void memoryTable(StringBuilder out, Map<String, Long> memory) {
         out.append(String.format(Locale.ROOT, "| %d×%d terminal, %d lines of full scrollback | retained heap | target |%n",
                 ScrollbackMemory.COLS, ScrollbackMemory.ROWS, ScrollbackMemory.SCROLLBACK_LINES));
@@ -182,15 +206,23 @@ public final class EmulatorBenchRunner {
         double mib = size / MIB;
         List<Double> wall = new ArrayList<>();
         List<Double> cpu = new ArrayList<>();
+        List<Iteration> iterations = new ArrayList<>();
         double allocated = Double.NaN;
         for (RunResult run : new Runner(options).run()) {
             run.getBenchmarkResults().forEach(br -> br.getIterationResults().forEach(ir -> {
                 wall.add(mib / (ir.getPrimaryResult().getScore() / 1000.0));
                 cpu.add(cpuThroughput(ir));
+                iterations.add(new Iteration(cpu.getLast(), coreShare(ir)));
             }));
             allocated = allocatedPerMib(run, mib);
         }
-        return new JmhResult(new Measured(Throughput.of(wall), Throughput.of(cpu)), allocated);
+        return new JmhResult(new Measured(Throughput.of(wall), Throughput.of(cpu)), allocated, iterations);
+    }
+
+    /** {@link CoreShare}'s steps per nanosecond in one iteration, from {@link EmulatorBenchmark.CoreShareProbe}. */
+    private static double coreShare(IterationResult iteration) {
+        Map<String, Result> counters = iteration.getSecondaryResults();
+        return counters.get("probeSteps").getScore() / counters.get("probeNanos").getScore();
     }
 
     /** MiB per CPU-second of one iteration, from {@link EmulatorBenchmark.CpuTime}'s counters. */

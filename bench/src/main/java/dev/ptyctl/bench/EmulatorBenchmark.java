@@ -83,6 +83,37 @@ public class EmulatorBenchmark {
         }
     }
 
+    /**
+     * Per-iteration counters of {@link CoreShare}'s probe, run before every {@value #PROBE_EVERY}th operation and
+     * outside the measured time: steps and thread CPU nanoseconds, so steps per nanosecond tells an iteration that ran
+     * with the core's sibling hyperthread busy (every workload 25–40 % slower on this host) from slower code.
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class CoreShareProbe {
+        /** Operations between two probes: about 2 ms of probe per 100 ms of workload. */
+        static final int PROBE_EVERY = 4;
+        /** Probe steps run in this iteration. */
+        public long probeSteps;
+        /** Thread CPU nanoseconds the probe took in this iteration. */
+        public long probeNanos;
+        private int invocations;
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            probeSteps = 0;
+            probeNanos = 0;
+        }
+
+        @Setup(Level.Invocation)
+        public void probe() {
+            if (invocations++ % PROBE_EVERY == 0) {
+                probeNanos += CoreShare.probeNanos();
+                probeSteps += CoreShare.STEPS;
+            }
+        }
+    }
+
     @Param({"ASCII", "SGR_LOG", "TUI", "UNICODE", "COMBINING"})
     public Workload workload;
 
@@ -95,8 +126,9 @@ public class EmulatorBenchmark {
         terminal = new Terminal(COLS, ROWS, SCROLLBACK);
     }
 
+    // coreShare is not read here: naming it makes JMH run its invocation-level probe and report its counters.
     @Benchmark
-    public Terminal feedWorkload(CpuTime cpu) {
+    public Terminal feedWorkload(CpuTime cpu, CoreShareProbe coreShare) {
         // Two clock reads (about 2 µs each) per workload of tens of milliseconds: their cost does not show.
         long start = PROCESS.getProcessCpuTime();
         for (int off = 0; off < bytes.length; off += CHUNK) {

@@ -20,9 +20,9 @@ import java.util.Locale;
  * each has its own classes, profiles and compiled code), and one workload's 4 MiB is fed to a fresh 120×40 terminal
  * with 1,000 lines of scrollback in 64 KiB writes, by each build in turn, pass after pass; the feeding thread's CPU
  * time per pass gives MiB per CPU-second. Fresh JVMs alternating A and B on this shared two-core host spread by ±30 %
- * per JVM (whole JVMs run at about 100 or about 165 MiB/s on TUI, passes flip between the two), which hides the 3–5 %
- * an emulator change is worth; passes interleaved within one JVM meet the same load and the same state of the machine,
- * so the ratio of the builds' medians holds within about 1 % (A/A: 162.4 against 160.9). Swap the order of the jars
+ * per JVM (whole JVMs run at about 100 or about 165 MiB/s on TUI, passes flip between the two: the host core's other
+ * hyperthread busy or not, see {@link CoreShare}), which hides the 3–5 % an emulator change is worth; passes
+ * interleaved within one JVM meet the same load and the same state of the machine, so the ratio of the builds' medians holds within about 1 % (A/A: 162.4 against 160.9). Swap the order of the jars
  * between runs, and read the ratio, not the absolute speed: a JVM with three builds in it ran nearly always at the
  * slower speed (docs/benchmarks.md, "Eighth session").
  *
