@@ -1,5 +1,7 @@
 package dev.ptyctl.vt.unicode;
 
+import java.util.Arrays;
+
 /**
  * Cell widths for the printing loop that decodes UTF-8 itself, one table per encoded length, in which the entries a
  * well-formed character of that length cannot have, or that the loop must leave to the parser, are -1: so one load
@@ -10,21 +12,22 @@ public final class Utf8Widths {
     /** A value of the tables below: the loop stops before the character and leaves it to the parser. */
     public static final int STOP = -1;
 
-    private static final byte[] TWO = new byte[0x800];
-    private static final byte[] THREE = new byte[0x10000];
+    private static final byte[] TWO;
+    private static final byte[] THREE;
 
+    // Copies of UnicodeWidth's table for the plane with the refused values overwritten, rather than a call of
+    // UnicodeWidth.of per code point: that loop ran in the interpreter when the first non-ASCII text arrived, in every
+    // render of such text and once in every server: 50-130 ms of a render on a 2.0 GHz core, now 2-5
+    // (docs/benchmarks.md, tenth session).
     static {
-        for (int cp = 0; cp < TWO.length; cp++) {
-            // Below 0x80 an overlong form (the lead bytes C0 and C1 are refused before the table); 0x80-0x9F the C1
-            // controls, which the parser executes.
-            TWO[cp] = (byte) (cp < 0xA0 ? STOP : UnicodeWidth.of(cp));
-        }
-        for (int cp = 0; cp < THREE.length; cp++) {
-            boolean refused = cp < 0x800 // overlong
-                || cp >= 0xD800 && cp <= 0xDFFF // a surrogate
-                || cp == 0xFEFF; // the byte order mark, which the parser's decoder drops
-            THREE[cp] = (byte) (refused ? STOP : UnicodeWidth.of(cp));
-        }
+        THREE = UnicodeWidth.basicPlaneWidths();
+        TWO = Arrays.copyOf(THREE, 0x800);
+        Arrays.fill(THREE, 0, 0x800, (byte) STOP); // overlong
+        Arrays.fill(THREE, 0xD800, 0xE000, (byte) STOP); // surrogates
+        THREE[0xFEFF] = STOP; // the byte order mark, which the parser's decoder drops
+        // Below 0x80 an overlong form (the lead bytes C0 and C1 are refused before the table); 0x80-0x9F the C1
+        // controls, which the parser executes.
+        Arrays.fill(TWO, 0, 0xA0, (byte) STOP);
     }
 
     private Utf8Widths() {
