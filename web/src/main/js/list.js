@@ -28,6 +28,7 @@ export function commandOf(t) {
 }
 
 function exitOf(t) {
+  if (t.running === false && t.signal) return `killed by ${t.signal}`;
   if (t.running === false) return t.exitCode === null || t.exitCode === undefined ? 'exited' : `exited ${t.exitCode}`;
   const last = t.prompt?.lastCommand?.exitCode;
   return last === undefined || last === null ? '' : String(last);

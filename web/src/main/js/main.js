@@ -95,7 +95,7 @@ function onEvent(name, data) {
   if (name === 'terminal.created') {
     terminals.set(data.terminalId, { ...data, running: true });
   } else if (known && name === 'terminal.exited') {
-    Object.assign(known, { running: false, exitCode: data.exitCode ?? null });
+    Object.assign(known, { running: false, exitCode: data.exitCode ?? null, signal: data.signal ?? null });
   } else if (known && name === 'terminal.title') {
     known.liveTitle = data.liveTitle;
     known.terminalActivity = data.terminalActivity;
@@ -251,6 +251,11 @@ function tabChanged(tab) {
   renderTabs();
 }
 
+/** The status line of an ended program: "killed by SIGKILL" when a signal ended it, else "exited 130". */
+function ended(tab) {
+  return tab?.signal ? `killed by ${tab.signal}` : `exited ${tab?.exitCode ?? ''}`;
+}
+
 function renderTabs() {
   const strip = $('tabs');
   strip.replaceChildren(...[...tabs.values()].map((tab) => {
@@ -275,7 +280,7 @@ function renderTabs() {
   $('home').toggleAttribute('aria-current', active === null);
   const state = active?.state;
   const status = $('status');
-  status.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: `exited ${active?.exitCode ?? ''}`,
+  status.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: ended(active),
     gone: 'terminal closed', refused: 'token refused' }[state] ?? (active?.view ? 'read-only' : '');
   status.dataset.state = state ?? '';
   updateTitle();

@@ -206,7 +206,7 @@ export class TerminalSocket {
         break;
       case 'exit':
         this.setState('exited');
-        this.listener.onExit?.(frame.exitCode);
+        this.listener.onExit?.(frame.exitCode, frame.signal ?? null); // signal: only when one killed it
         break;
       case 'pong':
         this.pong(frame.t);

@@ -47,6 +47,7 @@ export class TerminalTab {
     this.activity = info.terminalActivity ?? null;
     this.state = 'connecting';
     this.exitCode = null;
+    this.signal = null; // the name of the signal that killed the program (exit 130 and SIGINT share exit code 130)
     this.unseen = false;
     this.shown = false;
     this.ctrlArmed = false;
@@ -77,8 +78,9 @@ export class TerminalTab {
           this.activity = activity;
           this.changed();
         },
-        onExit: (code) => {
+        onExit: (code, signal) => {
           this.exitCode = code;
+          this.signal = signal;
           this.changed();
         },
         onState: (state) => {

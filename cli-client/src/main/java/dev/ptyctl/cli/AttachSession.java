@@ -6,6 +6,7 @@ import dev.ptyctl.client.ConnectionState;
 import dev.ptyctl.client.ReconnectPolicy;
 import dev.ptyctl.client.TerminalAttachment;
 import dev.ptyctl.client.TerminalSize;
+import dev.ptyctl.protocol.ProcessExit;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -52,7 +53,7 @@ final class AttachSession {
     private record Detached(boolean endOfInput) implements Ending {
     }
 
-    private record Exited(int exitCode) implements Ending {
+    private record Exited(ProcessExit end) implements Ending {
     }
 
     private record Lost(String reason) implements Ending {
@@ -197,8 +198,8 @@ final class AttachSession {
             }
 
             @Override
-            public void onExit(int exitCode) {
-                ending.complete(new Exited(exitCode));
+            public void onExit(ProcessExit end) {
+                ending.complete(new Exited(end));
             }
 
             @Override
@@ -288,7 +289,7 @@ final class AttachSession {
                 yield ExitCode.OK;
             }
             case Exited exited -> {
-                err.println("ptyctl: the program in " + terminalId + " exited with " + exited.exitCode());
+                err.println("ptyctl: the program in " + terminalId + " " + exited.end().describe());
                 yield ExitCode.OK;
             }
             case Lost lost -> {

@@ -84,7 +84,9 @@ final class ClientVerbs {
             return "running pid=" + status.pid();
         }
         String code = status.exitCode().isPresent() ? Integer.toString(status.exitCode().getAsInt()) : "unknown";
-        return "exited code=" + code + " pid=" + status.pid();
+        // exit 130 and a SIGINT both give code 130: the signal is named only when one ended the program
+        return "exited code=" + code + status.signal().map(name -> " signal=" + name).orElse("") + " pid="
+                + status.pid();
     }
 
     /** One line of JSON. */

@@ -60,8 +60,9 @@ final class ListCommand implements Callable<Integer> {
     }
 
     private static List<String> row(Terminal terminal) {
-        String state = terminal.running() ? "running"
-                : "exited " + (terminal.exitCode().isPresent() ? terminal.exitCode().getAsInt() : "?");
+        String state = terminal.running() ? "running" : terminal.exit()
+                .map(end -> end.signalName().map(name -> "killed " + name).orElse("exited " + end.exitCode()))
+                .orElse("exited ?");
         return List.of(terminal.terminalId(), terminal.sessionId(), state,
                 terminal.size().cols() + "x" + terminal.size().rows(), Integer.toString(terminal.clients()),
                 String.join(" ", terminal.command()), terminal.liveTitle().orElse(""));

@@ -4,6 +4,7 @@ import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.RpcConnectionException;
 import dev.ptyctl.client.internal.RpcCommandRun;
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -174,9 +175,8 @@ final class RunCommand implements Callable<Integer> {
                 err.println("ptyctl: " + timedOut);
                 status = ExitCode.NOT_MATCHED;
             } else {
-                JsonValue code = process.get("exitCode");
-                err.println("ptyctl: the shell exited" + (code instanceof jakarta.json.JsonNumber n ? " with " + n : "")
-                        + " while running \"" + line + "\"");
+                err.println("ptyctl: the shell " + ProcessExit.fromJson(process).map(ProcessExit::describe)
+                        .orElse("exited") + " while running \"" + line + "\"");
                 status = ExitCode.CANNOT_CONNECT;
             }
         } catch (IOException e) {

@@ -257,6 +257,18 @@ class ClientCommandsTest {
     }
 
     @Test
+    void statusNamesTheSignalThatEndedTheProcessAndOnlyThen() {
+        server.reply("{'running':false,'exitCode':137,'signal':'SIGKILL','pid':4321}");
+        assertThat(Cli.run("status", "--port", port).out())
+                .isEqualTo("exited code=137 signal=SIGKILL pid=4321" + System.lineSeparator());
+        server.takeRequest();
+        server.reply("{'running':false,'exitCode':137,'pid':4321}"); // exit 137: the same code, no signal
+        assertThat(Cli.run("status", "--port", port).out()).isEqualTo("exited code=137 pid=4321" + System.lineSeparator());
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
     void resizeSendsColsAndRows() {
         server.reply("{}");
 

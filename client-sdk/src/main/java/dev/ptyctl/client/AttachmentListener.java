@@ -1,5 +1,6 @@
 package dev.ptyctl.client;
 
+import dev.ptyctl.protocol.ProcessExit;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -46,6 +47,15 @@ public interface AttachmentListener {
 
     /** The program exited; no more output follows and the attachment is closed. */
     default void onExit(int exitCode) {
+    }
+
+    /**
+     * The program ended as {@code end} says: its exit status, or the signal that killed it ({@code exit 130} and a
+     * SIGINT have the same exit code). The default calls {@link #onExit(int)} with the exit code; override one of
+     * the two.
+     */
+    default void onExit(ProcessExit end) {
+        onExit(end.exitCode());
     }
 
     /** The terminal's size: sent on every connect and whenever it changes. */

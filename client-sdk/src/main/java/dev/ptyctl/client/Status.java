@@ -1,9 +1,12 @@
 package dev.ptyctl.client;
 
 import dev.ptyctl.client.internal.JsonFields;
+import dev.ptyctl.protocol.ProcessExit;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -12,22 +15,35 @@ import java.util.OptionalInt;
  *
  * <pre>{@code
  * Status status = client.status();
- * if (!status.running()) System.out.println("exited with " + status.exitCode().orElse(-1));
+ * status.exit().ifPresent(end -> System.out.println("the program " + end.describe())); // was killed by SIGKILL
  * }</pre>
  *
  * @param running {@code true} while the hosted process runs
- * @param exitCode the exit code, empty while running
+ * @param exitCode the exit code (128 + the signal's number when a signal ended the process), empty while running
  * @param pid the hosted process's id
+ * @param signal the name of the signal that ended the process ({@code SIGKILL}), empty when it exited by itself (an
+ *               {@code exit 137} has the same exit code as a SIGKILL) or still runs
  */
-public record Status(boolean running, OptionalInt exitCode, long pid) {
+public record Status(boolean running, OptionalInt exitCode, long pid, Optional<String> signal) {
 
-    /** Checks that {@code exitCode} is not {@code null} (empty instead). */
+    /** Checks that nothing is {@code null} (empty instead). */
     public Status {
         Objects.requireNonNull(exitCode, "exitCode");
+        Objects.requireNonNull(signal, "signal");
+    }
+
+    /** A status without a signal (a process that runs, or exited by itself). */
+    public Status(boolean running, OptionalInt exitCode, long pid) {
+        this(running, exitCode, pid, Optional.empty());
+    }
+
+    /** How the process ended, its exit status or the signal that killed it; empty while it runs. */
+    public Optional<ProcessExit> exit() {
+        return exitCode.isEmpty() ? Optional.empty() : Optional.of(ProcessExit.of(exitCode.getAsInt(), signal));
     }
 
     /**
-     * Reads {@code {"running": B, "exitCode": C|null, "pid": P}}.
+     * Reads {@code {"running": B, "exitCode": C|null, "pid": P}} and, after a signal, {@code "signal": "SIGKILL"}.
      *
      * @throws IllegalArgumentException when a member is missing or of the wrong type
      */
@@ -36,6 +52,8 @@ public record Status(boolean running, OptionalInt exitCode, long pid) {
         OptionalInt exitCode = code == null || code == JsonValue.NULL
                 ? OptionalInt.empty()
                 : OptionalInt.of(JsonFields.intValue(json, "exitCode"));
-        return new Status(JsonFields.bool(json, "running"), exitCode, JsonFields.integer(json, "pid"));
+        Optional<String> signal = json.get(ProcessExit.SIGNAL_FIELD) instanceof JsonString name
+                ? Optional.of(name.getString()) : Optional.empty();
+        return new Status(JsonFields.bool(json, "running"), exitCode, JsonFields.integer(json, "pid"), signal);
     }
 }

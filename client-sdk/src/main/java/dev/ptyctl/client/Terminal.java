@@ -1,6 +1,7 @@
 package dev.ptyctl.client;
 
 import dev.ptyctl.client.internal.JsonFields;
+import dev.ptyctl.protocol.ProcessExit;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -28,7 +29,7 @@ import java.util.OptionalInt;
  * @param sessionId the session it belongs to
  * @param pid the hosted program's process id
  * @param running whether the program still runs
- * @param exitCode its exit code once it has exited (128 + signal after a signal)
+ * @param exitCode its exit code once it has exited (128 + signal after a signal; {@link #exit()} tells which)
  * @param size the current size
  * @param nextOutputSeq the output offset of the next byte (give it as {@code lastOutputSeq} to the WebSocket)
  * @param cwd the working directory it was started in
@@ -63,6 +64,14 @@ public record Terminal(String terminalId, String sessionId, long pid, boolean ru
         Objects.requireNonNull(liveTitle, "liveTitle");
         Objects.requireNonNull(terminalActivity, "terminalActivity");
         Objects.requireNonNull(json, "json");
+    }
+
+    /**
+     * How the program ended once it has: its exit status, or the signal that killed it (the server's {@code signal}
+     * member; {@code exit 130} and a SIGINT have the same {@link #exitCode()}).
+     */
+    public Optional<ProcessExit> exit() {
+        return ProcessExit.fromJson(json);
     }
 
     /** The program and its arguments: {@link #shell()} followed by {@link #args()}. */

@@ -7,6 +7,7 @@ import dev.ptyctl.client.internal.ReconnectingSocket;
 import dev.ptyctl.client.internal.Outbox;
 import dev.ptyctl.client.internal.RoundTripEstimator;
 import dev.ptyctl.client.internal.SocketUri;
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import dev.ptyctl.protocol.ws.ClientFrame;
 import dev.ptyctl.protocol.ws.ServerFrame;
@@ -365,7 +366,7 @@ public final class TerminalAttachment implements AutoCloseable {
             switch (frame) {
                 case ServerFrame.Output output -> output(output.data().getBytes(java.nio.charset.StandardCharsets.UTF_8),
                         output.seq(), output.reset());
-                case ServerFrame.Exit exited -> exited(exited.exitCode());
+                case ServerFrame.Exit exited -> exited(exited.exit());
                 case ServerFrame.Ack ack -> acked(ack);
                 case ServerFrame.Error error -> refused(error);
                 case ServerFrame.Size sized -> {
@@ -427,18 +428,19 @@ public final class TerminalAttachment implements AutoCloseable {
             fire(() -> listener.onError(error.message(), clientSeq));
         }
 
-        private void exited(int exitCode) {
+        private void exited(ProcessExit end) {
+            int exitCode = end.exitCode();
             List<Runnable> after;
             synchronized (lock) {
                 if (!isCurrent()) {
                     return;
                 }
-                after = reconnecting.finish(new AttachmentException("the program of " + uri + " exited with " + exitCode, 0,
+                after = reconnecting.finish(new AttachmentException("the program of " + uri + " " + end.describe(), 0,
                         null));
                 stopWriting();
             }
             exit.complete(exitCode); // before finish's completeExceptionally, which then does nothing
-            fire(() -> listener.onExit(exitCode));
+            fire(() -> listener.onExit(end));
             runAll(after);
         }
 

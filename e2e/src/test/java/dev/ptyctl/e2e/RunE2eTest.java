@@ -130,6 +130,22 @@ class RunE2eTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void anExitStatusAbove128IsTheShellsOwnAndOnlyASignalIsCalledOne(String shell) throws Exception {
+        try (ServedTerminal served = serve(shell)) {
+            // 130 is also what a SIGINT gives (128 + 2): the wait status, not the number, says the shell exited.
+            var exited = run(served, "exit 130");
+            assertThat(exited.exitCode()).as(exited.toString()).isEqualTo(130);
+            assertThat(exited.stderr()).startsWith("ptyctl: the shell exited with status 130: the command ended it");
+        }
+        try (ServedTerminal served = serve(shell)) {
+            var killed = run(served, shell.equals("fish") ? "kill -9 $fish_pid" : "kill -9 $$");
+            assertThat(killed.exitCode()).as(killed.toString()).isEqualTo(3);
+            assertThat(killed.stderr()).startsWith("ptyctl: the shell was killed by SIGKILL while running \"kill -9");
+        }
+    }
+
     @Test
     void aCommentInBashRunsNothingAndExitsZeroAsABlankLine() throws Exception {
         try (ServedTerminal served = serve("bash")) {
@@ -150,7 +166,7 @@ class RunE2eTest {
             assertThat(running.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
             String stderr = new String(running.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             assertThat(running.exitValue()).as(stderr).isEqualTo(3);
-            assertThat(stderr).containsAnyOf("ptyctl: the shell exited", "ptyctl: lost the connection")
+            assertThat(stderr).containsAnyOf("ptyctl: the shell was killed by SIGHUP", "ptyctl: lost the connection")
                     .contains("while running \"sleep 60\"").doesNotContain("did not finish");
         }
     }

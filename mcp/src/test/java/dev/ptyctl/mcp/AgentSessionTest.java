@@ -100,13 +100,15 @@ class AgentSessionTest {
                 .isEqualTo("terminal_run needs command (a string).");
 
         McpSchema.CallToolResult closed = client.call("terminal_close", args("terminalId", id));
-        assertThat(okText(closed)).isEqualTo("Closed terminal " + id + " (exit code 129).");
+        assertThat(okText(closed)).isEqualTo("Closed terminal " + id + " (killed by SIGHUP, exit code 129).");
         assertThat(errorText(client.call("terminal_read", args("terminalId", id))))
-                .startsWith("Terminal " + id + " was closed (exit code 129). Create a new one with terminal_create");
+                .startsWith("Terminal " + id + " was closed (killed by SIGHUP, exit code 129). Create a new one with "
+                        + "terminal_create");
         McpSchema.CallToolResult listed = client.call("terminal_list", args());
-        assertThat(okText(listed)).contains(id + "  bash  exited (exit 129)");
+        assertThat(okText(listed)).contains(id + "  bash  exited (killed by SIGHUP)");
         assertThat((List<?>) structured(listed).get("terminals")).anySatisfy(t -> assertThat(ToolsContract.map(t))
-                .containsEntry("terminalId", id).containsEntry("state", "exited").containsEntry("exitCode", 129));
+                .containsEntry("terminalId", id).containsEntry("state", "exited").containsEntry("exitCode", 129)
+                .containsEntry("signal", "SIGHUP"));
     }
 
     @Test
@@ -158,7 +160,7 @@ class AgentSessionTest {
         String id = client.shell("bash");
         client.run(id, "(exit 4)");
         assertThat(okText(client.call("terminal_close", args("terminalId", id))))
-                .isEqualTo("Closed terminal " + id + " (exit code 129).");
+                .isEqualTo("Closed terminal " + id + " (killed by SIGHUP, exit code 129).");
         assertThat((List<?>) structured(client.call("terminal_list", args())).get("terminals"))
                 .anySatisfy(t -> assertThat(ToolsContract.map(t)).containsEntry("terminalId", id)
                         .containsEntry("exitCode", 129).containsEntry("lastExitCode", 4));

@@ -68,6 +68,33 @@ class TerminalRunShellsTest {
                 .containsEntry("lastExitCode", 5);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void anExitStatusAbove128EndsTheShellAsAnyExitAndOnlyASignalIsCalledOne(String shell) {
+        Tools.require(shell);
+        // exit 130 gives the number a SIGINT would (128 + 2), but the shell exited by itself: the command ended it.
+        String exited = tools.shell(shell);
+        assertThat(tools.run(exited, "exit 130")).containsEntry("exitCode", 130).containsEntry("shellExited", true);
+        assertThat(listed(exited)).containsEntry("state", "exited").containsEntry("exitCode", 130)
+                .doesNotContainKey("signal");
+
+        // A signal that kills the shell while it runs a command: the command never finished, and the signal is named.
+        String killed = tools.shell(shell);
+        String error = tools.runError(killed, shell.equals("fish") ? "kill -9 $fish_pid" : "kill -9 $$");
+        assertThat(error).contains("The shell in terminal " + killed + " was killed by SIGKILL before the command "
+                + "finished");
+        assertThat(listed(killed)).containsEntry("state", "exited").containsEntry("exitCode", 137)
+                .containsEntry("signal", "SIGKILL");
+        assertThat(tools.error("terminal_send", args("terminalId", killed, "input", List.of(Map.of("text", "x")))))
+                .startsWith("Terminal " + killed + " has exited (killed by SIGKILL, exit code 137); it takes no more "
+                        + "input");
+    }
+
+    private static Map<String, Object> listed(String terminalId) {
+        return ToolsContract.map(((List<?>) tools.ok("terminal_list", args()).get("terminals")).stream()
+                .filter(t -> terminalId.equals(ToolsContract.map(t).get("terminalId"))).findFirst().orElseThrow());
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({"bash, ", "fish, 0", "zsh, 127"})
     void aCommentDoesWhatTheShellDoesWithIt(String shell, Integer exitCode) {

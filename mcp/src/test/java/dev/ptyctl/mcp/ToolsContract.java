@@ -141,7 +141,7 @@ abstract class ToolsContract {
                 .containsEntry("state", "exited").containsEntry("exitCode", 129));
         String forced = (String) tools().ok("terminal_create", args("command", List.of("cat"))).get("terminalId");
         assertThat(tools().ok("terminal_close", args("terminalId", forced, "force", true)))
-                .containsEntry("exitCode", 137);
+                .containsEntry("exitCode", 137).containsEntry("signal", "SIGKILL");
     }
 
     @Test

@@ -14,6 +14,7 @@ import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.client.WriteResult;
 import dev.ptyctl.client.internal.Durations;
 import dev.ptyctl.client.internal.RpcCommandRun;
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -269,7 +270,7 @@ public final class TerminalDriver implements AutoCloseable {
         return switch (run.ending()) {
             case NOT_READY -> throw failure("expected the shell's prompt within " + Durations.describe(timeout)
                     + " before running " + quoted, screen);
-            case NOT_FINISHED -> throw failure(quoted + " did not finish within " + Durations.describe(timeout), screen);
+            case NOT_FINISHED -> throw failure(notFinished(quoted, timeout), screen);
             case INCOMPLETE -> throw failure("the shell did not run " + quoted + ": it waits for more of the line (an "
                     + "unclosed quote or bracket?); " + cancelled(run), screen);
             case BLANK_LINE -> new CommandResult("", 0, false); // as ptyctl run: nothing to run is no failure
@@ -282,6 +283,17 @@ public final class TerminalDriver implements AutoCloseable {
                 yield new CommandResult(command.getString("output"), exitCode, command.getBoolean("truncated", false));
             }
         };
+    }
+
+    /**
+     * Why a command typed did not finish: the timeout, or the shell's end before it (a kill: "was killed by SIGKILL";
+     * an exit 130 that ended the shell finishes the command instead, with that status).
+     */
+    private String notFinished(String quoted, Duration timeout) {
+        Status status = status();
+        return status.running() ? quoted + " did not finish within " + Durations.describe(timeout)
+                : "the shell " + status.exit().map(ProcessExit::describe).orElse("exited") + " before " + quoted
+                        + " finished";
     }
 
     /** What the Ctrl-C that cleared a line the shell did not run brought. */

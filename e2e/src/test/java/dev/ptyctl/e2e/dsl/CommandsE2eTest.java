@@ -77,6 +77,20 @@ class CommandsE2eTest {
     }
 
     @Test
+    void anExitStatusAbove128EndsTheShellAsAnyExit(TerminalDriver t) {
+        CommandResult ended = t.run("exit 130"); // the number a SIGINT gives, but bash exited by itself
+        assertThat(ended.exitCode()).isEqualTo(130);
+        assertThat(t.status().exit()).hasValueSatisfying(end -> assertThat(end.bySignal()).isFalse());
+    }
+
+    @Test
+    void aShellKilledDuringARunIsReportedWithTheSignalsName(TerminalDriver t) {
+        assertThatThrownBy(() -> t.run("kill -9 $$")).isInstanceOf(AssertionError.class)
+                .hasMessageContaining("the shell was killed by SIGKILL before \"kill -9 $$\" finished");
+        assertThat(t.status().signal()).contains("SIGKILL");
+    }
+
+    @Test
     void aCommandStillRunningComesLast(TerminalDriver t) {
         t.run("true");
         t.typeLine("echo started; sleep 30").waitFor("\nstarted\n");

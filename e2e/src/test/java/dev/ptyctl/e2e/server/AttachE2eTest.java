@@ -160,8 +160,8 @@ class AttachE2eTest {
                 expect(outerRpc, "inner>");
                 assertThat(attached.terminate()).as("the attached server stops on SIGTERM").isNotNegative();
                 WaitResult ended = outerRpc.waitFor(dev.ptyctl.client.WaitRequest.builder()
-                        .match("ptyctl: (the program in \\S+ exited with \\d+|lost the connection to \\S+)[^\\n]*\\n"
-                                + "outer>").regex(true).timeout(WAIT).build());
+                        .match("ptyctl: (the program in \\S+ (exited with \\d+|was killed by SIG[A-Z]+)"
+                                + "|lost the connection to \\S+)[^\\n]*\\n" + "outer>").regex(true).timeout(WAIT).build());
                 assertThat(ended.matched()).as("the attach ended by itself:\n%s", ended.screen().text()).isTrue();
             }
         }

@@ -104,6 +104,17 @@ class WebPageE2eTest {
     }
 
     @Test
+    void theStatusLineTellsAnExitAbove128FromAKill() throws Exception {
+        Terminal exited = shownShell("");
+        page.type(exited.terminalId(), "exit 130", Keys.ENTER);
+        page.waitUntil("the status line shows the shell's own exit", () -> page.text("#status").equals("exited 130"));
+
+        Terminal killed = shownShell("");
+        page.type(killed.terminalId(), "kill -9 $$", Keys.ENTER);
+        page.waitUntil("the status line names the signal", () -> page.text("#status").equals("killed by SIGKILL"));
+    }
+
+    @Test
     void aReadOnlyPageCannotType() throws Exception {
         Terminal terminal = shownShell("&mode=view");
         assertThat(page.text("#status")).isEqualTo("read-only");

@@ -1,5 +1,6 @@
 package dev.ptyctl.mcp.tools;
 
+import dev.ptyctl.protocol.ProcessExit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,7 @@ public final class SessionTerminals {
 
     private final Map<String, Entry> entries = new LinkedHashMap<>();
     /** What is known of a terminal this session closed once the registry has let it go. */
-    private record Closed(int exitCode, OptionalInt lastExitCode) {
+    private record Closed(ProcessExit end, OptionalInt lastExitCode) {
     }
 
     private final Map<String, Closed> closed = new LinkedHashMap<>();
@@ -39,17 +40,17 @@ public final class SessionTerminals {
     }
 
     /**
-     * @param exitCode     the program's exit code
+     * @param end          how the program ended (its exit code, or the signal that killed it)
      * @param lastExitCode its shell's last command's exit code, when known (terminal_list's {@code lastExitCode})
      */
-    synchronized void closed(String terminalId, int exitCode, OptionalInt lastExitCode) {
-        closed.put(terminalId, new Closed(exitCode, lastExitCode));
+    synchronized void closed(String terminalId, ProcessExit end, OptionalInt lastExitCode) {
+        closed.put(terminalId, new Closed(end, lastExitCode));
     }
 
-    /** The exit code of a terminal this session closed. */
-    synchronized OptionalInt closedExitCode(String terminalId) {
+    /** How a terminal this session closed ended. */
+    synchronized Optional<ProcessExit> closedExit(String terminalId) {
         Closed entry = closed.get(terminalId);
-        return entry == null ? OptionalInt.empty() : OptionalInt.of(entry.exitCode());
+        return entry == null ? Optional.empty() : Optional.of(entry.end());
     }
 
     /** The last command's exit code in a terminal this session closed, when it was known. */

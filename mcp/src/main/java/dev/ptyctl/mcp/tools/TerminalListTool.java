@@ -1,5 +1,6 @@
 package dev.ptyctl.mcp.tools;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.shell.LiveTitle;
 import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.service.terminals.HostedTerminal;
@@ -17,7 +18,7 @@ public final class TerminalListTool extends SchemaTool {
     public TerminalListTool() {
         super("terminal_list", "List terminals", Access.READ, false, """
                 List the terminals this session created: id, name, command, whether it still runs (`state`), its \
-                exit code, the title the program set, `activity` (working/idle, from the title), the command the \
+                exit code (and `signal`, the signal's name, when a signal killed it), the title the program set, `activity` (working/idle, from the title), the command the \
                 shell runs now (`runningCommand`) and the last command's exit code (`lastExitCode`; for a command that \
                 ended the shell, such as `exit 3`, the shell's exit status). Use it to find \
                 a terminal id again or to see which terminals are busy. Closed terminals stay listed as exited.""",
@@ -27,7 +28,8 @@ public final class TerminalListTool extends SchemaTool {
                   "terminalId": {"type": "string"}, "name": {"type": "string"},
                   "command": {"type": "array", "items": {"type": "string"}},
                   "state": {"type": "string", "enum": ["running", "exited"]},
-                  "exitCode": {"type": ["integer", "null"]}, "title": {"type": ["string", "null"]},
+                  "exitCode": {"type": ["integer", "null"]}, "signal": {"type": "string"},
+                  "title": {"type": ["string", "null"]},
                   "activity": {"type": ["string", "null"]}, "runningCommand": {"type": ["string", "null"]},
                   "lastExitCode": {"type": ["integer", "null"]}
                 }, "required": ["terminalId", "name", "command", "state", "exitCode"]}}}, "required": ["terminals"]}""");
@@ -42,7 +44,9 @@ public final class TerminalListTool extends SchemaTool {
             terminals.add(item);
             text.append(entry.terminalId()).append("  ").append(entry.name()).append("  ")
                     .append(item.get("state"));
-            if (item.get("exitCode") != null) {
+            if (item.get("signal") != null) {
+                text.append(" (killed by ").append(item.get("signal")).append(')');
+            } else if (item.get("exitCode") != null) {
                 text.append(" (exit ").append(item.get("exitCode")).append(')');
             }
             if (item.get("runningCommand") != null) {
@@ -62,14 +66,16 @@ public final class TerminalListTool extends SchemaTool {
         item.put("terminalId", entry.terminalId());
         item.put("name", entry.name());
         item.put("command", entry.command());
-        OptionalInt closed = call.session().closedExitCode(entry.terminalId());
+        Optional<ProcessExit> closed = call.session().closedExit(entry.terminalId());
         Optional<HostedTerminal> found = closed.isPresent() ? Optional.empty()
                 : call.registry().find(entry.terminalId());
         // Not closed here and no longer in the registry: another client removed it; its exit code is gone with it.
-        OptionalInt exit = found.map(t -> t.session().progress().exitCode()).orElse(closed);
+        Optional<ProcessExit> exit = found.isPresent() ? found.get().session().progress().exit() : closed;
         boolean running = found.isPresent() && exit.isEmpty();
         item.put("state", running ? "running" : "exited");
-        item.put("exitCode", exit.isPresent() ? exit.getAsInt() : null);
+        item.put("exitCode", exit.map(ProcessExit::exitCode).orElse(null));
+        // Only when a signal ended it: exit 130 and SIGINT have the same exit code.
+        exit.flatMap(ProcessExit::signalName).ifPresent(name -> item.put("signal", name));
         Optional<LiveTitle> title = found.flatMap(HostedTerminal::liveTitle);
         item.put("title", title.map(LiveTitle::title).orElse(null));
         item.put("activity", title.flatMap(LiveTitle::activity).map(LiveTitle.Activity::wireName).orElse(null));

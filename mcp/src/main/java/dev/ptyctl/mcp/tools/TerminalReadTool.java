@@ -60,7 +60,7 @@ public final class TerminalReadTool extends SchemaTool {
         if (!screen.title().isEmpty()) {
             facts.append(" · title \"").append(screen.title()).append('"');
         }
-        screen.exitCode().ifPresent(code -> facts.append(" · exited with code ").append(code));
+        screen.exit().ifPresent(end -> facts.append(" · exited").append(TerminalWaitTool.how(end)));
         return facts.toString();
     }
 }

@@ -57,9 +57,10 @@ public final class TerminalRunTool extends SchemaTool {
         }
         String id = terminal.terminalId();
         if (result.exited() && !result.endedShell()) {
-            throw new ToolError("The shell in terminal " + id + " exited" + terminal.session().progress().exitCode()
-                    .stream().mapToObj(c -> " with code " + c).findFirst().orElse("") + " before the command "
-                    + "finished. Run it again without terminalId to get a new shell.");
+            // A signal (a kill, a close) or an exit before the command ran: exit 130 itself ended the shell above.
+            throw new ToolError("The shell in terminal " + id + terminal.session().progress().exit()
+                    .map(end -> " " + end.describe()).orElse(" exited") + " before the command finished. Run it "
+                    + "again without terminalId to get a new shell.");
         }
         if (result.incomplete()) {
             throw new ToolError("The shell waits for more input: it took the command line as incomplete (an "

@@ -1,5 +1,6 @@
 package dev.ptyctl.mcp.tools;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.control.TerminalWait;
 import dev.ptyctl.service.control.TerminalWait.Condition;
 import dev.ptyctl.service.shell.PromptTracker;
@@ -43,6 +44,7 @@ public final class TerminalWaitTool extends SchemaTool {
                   "matched": {"type": "boolean"},
                   "reason": {"type": "string", "enum": ["text", "regex", "gone", "idle", "prompt", "exit", "timeout", "continue"]},
                   "screen": {"type": "string"}, "seq": {"type": "integer"}, "exitCode": {"type": "integer"},
+                  "signal": {"type": "string"},
                   "continuation": {"type": "boolean"}
                 }, "required": ["matched", "reason", "screen", "seq"]}""");
     }
@@ -64,7 +66,7 @@ public final class TerminalWaitTool extends SchemaTool {
                 .put("reason", outcome.reason().wireName()).put("screen", outcome.screen().screen())
                 .put("seq", outcome.seq());
         if (outcome.reason() == TerminalWait.Reason.EXIT) {
-            outcome.screen().exitCode().ifPresent(code -> result.put("exitCode", code));
+            outcome.screen().exit().ifPresent(result::putExit);
         }
         if (outcome.continuation()) {
             result.put("continuation", true);
@@ -87,13 +89,18 @@ public final class TerminalWaitTool extends SchemaTool {
                 .map(PromptTracker.CommandRecord::exitCode).orElse(OptionalInt.empty());
     }
 
+    /** " with code 3", or " (killed by SIGKILL)" when a signal ended the program. */
+    static String how(ProcessExit end) {
+        return end.signalName().map(name -> " (killed by " + name + ")").orElse(" with code " + end.exitCode());
+    }
+
     private static String facts(TerminalWait.Outcome outcome, OptionalInt exit) {
         String head = switch (outcome.reason()) {
             case TIMEOUT -> "not matched: timed out";
             case CONTINUE -> "not matched yet: the server's limit on one wait was reached; call terminal_wait again "
                     + "with sinceSeq " + outcome.seq();
             case EXIT -> (outcome.matched() ? "matched: exited" : "not matched: the program exited")
-                    + outcome.screen().exitCode().stream().mapToObj(c -> " with code " + c).findFirst().orElse("");
+                    + outcome.screen().exit().map(TerminalWaitTool::how).orElse("");
             default -> outcome.continuation() ? "matched: a continuation prompt (the line typed is incomplete; the "
                     + "shell waits for more: terminal_send C-c cancels it)"
                     : "matched: " + outcome.reason().wireName()

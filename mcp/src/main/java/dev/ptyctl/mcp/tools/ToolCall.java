@@ -1,10 +1,11 @@
 package dev.ptyctl.mcp.tools;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.control.TerminalWait;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.service.terminals.TerminalRegistry;
 import java.time.Duration;
-import java.util.OptionalInt;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -26,9 +27,9 @@ public record ToolCall(TerminalRegistry registry, SessionTerminals session, long
      * its exit code, an unknown id says to list them.
      */
     public HostedTerminal terminal(String terminalId) throws ToolError {
-        OptionalInt closedCode = session.closedExitCode(terminalId);
-        if (closedCode.isPresent()) {
-            throw new ToolError("Terminal " + terminalId + " was closed (exit code " + closedCode.getAsInt()
+        Optional<ProcessExit> closed = session.closedExit(terminalId);
+        if (closed.isPresent()) {
+            throw new ToolError("Terminal " + terminalId + " was closed (" + ToolResult.exitFacts(closed.get())
                     + "). Create a new one with terminal_create, or let terminal_run start a shell.");
         }
         return registry.find(terminalId).orElseThrow(() -> new ToolError("There is no terminal " + terminalId
@@ -38,10 +39,10 @@ public record ToolCall(TerminalRegistry registry, SessionTerminals session, long
     /** {@link #terminal} that must still be running: input and resizing need a live program. */
     public HostedTerminal liveTerminal(String terminalId) throws ToolError {
         HostedTerminal terminal = terminal(terminalId);
-        OptionalInt code = terminal.session().progress().exitCode();
-        if (code.isPresent()) {
-            throw new ToolError("Terminal " + terminalId + " has exited with code " + code.getAsInt()
-                    + "; it takes no more input. Read its last screen with terminal_read or its output with "
+        Optional<ProcessExit> end = terminal.session().progress().exit();
+        if (end.isPresent()) {
+            throw new ToolError("Terminal " + terminalId + " has exited (" + ToolResult.exitFacts(end.get())
+                    + "); it takes no more input. Read its last screen with terminal_read or its output with "
                     + "terminal_output, or create a new one with terminal_create.");
         }
         return terminal;

@@ -1,5 +1,6 @@
 package dev.ptyctl.mcp.tools;
 
+import dev.ptyctl.protocol.ProcessExit;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,6 +16,21 @@ public final class ToolResult {
     public ToolResult put(String name, Object value) {
         fields.put(name, value);
         return this;
+    }
+
+    /**
+     * Adds {@code exitCode} and, when a signal ended the program, {@code signal} (its name): {@code exit 130} and a
+     * SIGINT have the same exit code, so the code alone cannot say which it was.
+     */
+    public ToolResult putExit(ProcessExit end) {
+        put("exitCode", end.exitCode());
+        end.signalName().ifPresent(name -> put("signal", name));
+        return this;
+    }
+
+    /** For a model's text: "exit code 3", or "killed by SIGHUP, exit code 129" when a signal ended the program. */
+    public static String exitFacts(ProcessExit end) {
+        return end.signalName().map(name -> "killed by " + name + ", ").orElse("") + "exit code " + end.exitCode();
     }
 
     /** {@code {"cols": c, "rows": r}}. */

@@ -1,6 +1,7 @@
 package dev.ptyctl.protocol.ws;
 
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.protocol.ProcessExit;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -32,11 +33,19 @@ public sealed interface ServerFrame {
         }
     }
 
-    /** The program exited with {@code exitCode}; {@code seq} is the offset after its last output. */
-    record Exit(long seq, int exitCode) implements ServerFrame {
+    /**
+     * The program ended ({@code exitCode}, and {@code signal} when a signal ended it: {@link ProcessExit}); {@code seq}
+     * is the offset after its last output.
+     */
+    record Exit(long seq, ProcessExit exit) implements ServerFrame {
+        /** The exit status, 128 + the signal's number when a signal ended the program. */
+        public int exitCode() {
+            return exit.exitCode();
+        }
+
         @Override
         public String toJson() {
-            return frame("exit", seq).add("exitCode", exitCode).build().toString();
+            return exit.addTo(frame("exit", seq)).build().toString();
         }
     }
 
@@ -117,7 +126,8 @@ public sealed interface ServerFrame {
             return switch (json.getString("type")) {
                 case "output" -> new Output(json.getJsonNumber("seq").longValueExact(), json.getString("data"),
                         json.getBoolean("reset", false));
-                case "exit" -> new Exit(json.getJsonNumber("seq").longValueExact(), json.getInt("exitCode"));
+                case "exit" -> new Exit(json.getJsonNumber("seq").longValueExact(),
+                        ProcessExit.fromJson(json).orElseThrow(() -> new NullPointerException("exitCode")));
                 case "error" -> new Error(json.getString("message"), json.get("clientSeq") instanceof JsonNumber n
                         ? Optional.of(n.longValueExact()) : Optional.empty());
                 case "size" -> new Size(json.getInt("cols"), json.getInt("rows"));

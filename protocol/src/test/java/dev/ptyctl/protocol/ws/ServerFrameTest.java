@@ -3,6 +3,7 @@ package dev.ptyctl.protocol.ws;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.protocol.ProcessExit;
 import jakarta.json.JsonObject;
 import java.math.BigDecimal;
 import java.util.Optional;
@@ -19,8 +20,12 @@ class ServerFrameTest {
         assertThat(json(new ServerFrame.Output(5, "hello", false)).toString())
                 .isEqualTo("{\"type\":\"output\",\"seq\":5,\"data\":\"hello\"}");
         assertThat(json(new ServerFrame.Output(9, "\u001bc", true)).getBoolean("reset")).isTrue();
-        assertThat(json(new ServerFrame.Exit(9, 3)).toString())
+        assertThat(json(new ServerFrame.Exit(9, ProcessExit.exited(3))).toString())
                 .isEqualTo("{\"type\":\"exit\",\"seq\":9,\"exitCode\":3}");
+        assertThat(json(new ServerFrame.Exit(9, ProcessExit.exited(130))).toString())
+                .isEqualTo("{\"type\":\"exit\",\"seq\":9,\"exitCode\":130}");
+        assertThat(json(new ServerFrame.Exit(9, ProcessExit.killedBy(2))).toString())
+                .isEqualTo("{\"type\":\"exit\",\"seq\":9,\"exitCode\":130,\"signal\":\"SIGINT\"}");
         assertThat(json(new ServerFrame.Size(200, 50)).toString())
                 .isEqualTo("{\"type\":\"size\",\"seq\":0,\"cols\":200,\"rows\":50}");
         assertThat(json(new ServerFrame.Ack(6, 42)).toString())
@@ -36,7 +41,8 @@ class ServerFrameTest {
     @Test
     void everyFrameParsesBackToItself() {
         ServerFrame[] frames = {new ServerFrame.Output(5, "h\u00e9\n", false), new ServerFrame.Output(7, "x", true),
-            new ServerFrame.Exit(1, 0), new ServerFrame.Error("e", Optional.of(4L)), new ServerFrame.Size(1, 2),
+            new ServerFrame.Exit(1, ProcessExit.exited(0)), new ServerFrame.Exit(2, ProcessExit.exited(137)),
+            new ServerFrame.Exit(3, ProcessExit.killedBy(9)), new ServerFrame.Error("e", Optional.of(4L)), new ServerFrame.Size(1, 2),
             new ServerFrame.Ack(3, 4), new ServerFrame.Ready(2), new ServerFrame.Pong(new BigDecimal("1.5")),
             new ServerFrame.Title(Optional.of("vim"), Optional.of("working")),
             new ServerFrame.Title(Optional.empty(), Optional.empty())};

@@ -1,8 +1,10 @@
 package dev.ptyctl.service.control;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -18,22 +20,27 @@ import java.util.OptionalInt;
  * @param inputHidden   whether the terminal does not echo what is typed (canonical mode, echo off: a password prompt)
  * @param title         the title the program set (OSC 0/2), "" if none
  * @param seq           the output seq the screen shows everything up to
- * @param exitCode      the program's exit code once it has exited
+ * @param exit          how the program ended (exit status, or the signal that killed it) once it has
  */
 public record ScreenSnapshot(String screen, int cursorRow, int cursorCol, int cols, int rows, boolean altScreen,
-                             boolean inputHidden, String title, long seq, OptionalInt exitCode) {
+                             boolean inputHidden, String title, long seq, Optional<ProcessExit> exit) {
 
     /** Takes a snapshot with {@code scrollback} lines (≥ 0) of history above the screen. */
     public static ScreenSnapshot take(TerminalSession session, int scrollback) {
         boolean hidden = session.inputHidden();
         return session.snapshot((t, progress) -> new ScreenSnapshot(text(t, scrollback), t.cursorRow() + 1,
                 t.cursorCol() + 1, t.cols(), t.rows(), t.alternateScreenActive(), hidden, t.title(),
-                progress.outputSeq(), progress.exitCode()));
+                progress.outputSeq(), progress.exit()));
     }
 
     /** Whether the program is still running. */
     public boolean running() {
-        return exitCode.isEmpty();
+        return exit.isEmpty();
+    }
+
+    /** The program's exit code once it has exited (128 + the signal's number after a signal). */
+    public OptionalInt exitCode() {
+        return exit.map(end -> OptionalInt.of(end.exitCode())).orElse(OptionalInt.empty());
     }
 
     private static String text(Terminal t, int scrollback) {

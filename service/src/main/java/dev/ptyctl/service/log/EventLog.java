@@ -1,6 +1,7 @@
 package dev.ptyctl.service.log;
 
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.protocol.ProcessExit;
 import jakarta.json.JsonObjectBuilder;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -87,9 +88,14 @@ public final class EventLog {
         write("terminal.created", "terminalId", terminalId, "sessionId", sessionId, "pid", pid, "program", program);
     }
 
-    /** A terminal's program exited. */
-    public void terminalExited(String terminalId, int exitCode) {
-        write("terminal.exited", "terminalId", terminalId, "exitCode", exitCode);
+    /** A terminal's program exited, or a signal killed it ({@code signal}, its name, only then). */
+    public void terminalExited(String terminalId, ProcessExit end) {
+        if (end.bySignal()) {
+            write("terminal.exited", "terminalId", terminalId, "exitCode", end.exitCode(), "signal",
+                    end.signalName().orElseThrow());
+        } else {
+            write("terminal.exited", "terminalId", terminalId, "exitCode", end.exitCode());
+        }
     }
 
     /** A terminal was closed and forgotten. */

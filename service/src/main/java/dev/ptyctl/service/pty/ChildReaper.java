@@ -1,6 +1,7 @@
 package dev.ptyctl.service.pty;
 
 import com.sun.jna.Native;
+import dev.ptyctl.protocol.ProcessExit;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 
@@ -38,12 +39,12 @@ final class ChildReaper {
     }
 
     /**
-     * Reaps {@code pid}, a child of this JVM that nothing else waits for, and completes {@code exit} with its exit
-     * code (128 + the signal when a signal ended it).
+     * Reaps {@code pid}, a child of this JVM that nothing else waits for, and completes {@code exit} with how it
+     * ended (its exit status, or the signal that killed it).
      *
      * @throws IOException when the process cannot be watched (the caller then reaps it some other way)
      */
-    static void watch(long pid, CompletableFuture<Integer> exit) throws IOException {
+    static void watch(long pid, CompletableFuture<ProcessExit> exit) throws IOException {
         int pidFd = pidfd_open((int) pid, PIDFD_FLAGS);
         if (pidFd < 0) {
             throw new IOException("pidfd_open for process " + pid + " failed: " + strerror(Native.getLastError()));

@@ -1,5 +1,7 @@
 package dev.ptyctl.service.pty;
 
+import dev.ptyctl.protocol.ProcessExit;
+
 /**
  * Sees every chunk of PTY output, in order, with its place in the output stream. A session calls a listener at one
  * of two moments (chosen when it is registered, see {@link SpawnOptions}):
@@ -24,12 +26,12 @@ public interface OutputListener {
     void output(byte[] data, int offset, int length, long outputSeqAfter);
 
     /**
-     * For a listener as applied (a screen listener; one as read is not told): the program exited with
-     * {@code exitCode} (128 + the signal number when a signal ended it) and every chunk of its output has been given
+     * For a listener as applied (a screen listener; one as read is not told): the program ended as {@code end} says
+     * (its exit status, or the signal that killed it) and every chunk of its output has been given
      * to {@link #output}. Called once, under the session lock, just before the session reports the exit, so whoever
      * learns of the exit sees what the listener made of it (the prompt tracker ends the command the shell was
      * running).
      */
-    default void ended(int exitCode) {
+    default void ended(ProcessExit end) {
     }
 }

@@ -4,6 +4,7 @@ import com.pty4j.PtyProcess;
 import com.pty4j.WinSize;
 import com.pty4j.unix.Pty;
 import com.pty4j.unix.UnixPtyProcess;
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.metrics.ThreadCpu;
 import dev.ptyctl.vt.Terminal;
 import java.io.IOException;
@@ -144,8 +145,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final ReentrantLock writeOrder = new ReentrantLock();
     /** Tasks submitted to {@link #writer} and not yet finished; guarded by {@link #writeOrder}. */
     private int writerTasks;
-    private final CompletableFuture<Integer> processExit = new CompletableFuture<>();
-    private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+    private final CompletableFuture<ProcessExit> processExit = new CompletableFuture<>();
+    private final CompletableFuture<ProcessExit> exit = new CompletableFuture<>();
     /** The {@link #kill} in progress, if any; completes when it has ended. */
     private final AtomicReference<CompletableFuture<Void>> killing = new AtomicReference<>();
 
@@ -266,9 +267,9 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         screen.answerTitleReports(answer);
     }
 
-    /** Completes with the exit code once the process has exited and its last output has been read. */
+    /** Completes with how the process ended once it has exited and its last output has been read. */
     @Override
-    public CompletableFuture<Integer> onExit() {
+    public CompletableFuture<ProcessExit> onExit() {
         return exit.copy();
     }
 
@@ -715,9 +716,12 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     private void awaitProcessExit() {
-        int code;
+        ProcessExit code;
         try {
-            code = process.waitFor();
+            int status = process.waitFor();
+            // pty4j's launcher keeps only the number; ours keeps the wait status, which tells exit 130 from SIGINT.
+            code = process instanceof SpawnedPtyProcess spawned ? spawned.exitNow()
+                    : ProcessExit.guessedFromCode(status);
         } catch (InterruptedException e) {
             return;
         }
@@ -743,9 +747,9 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     private SessionExitedException exitedException() {
-        Integer code = processExit.getNow(null);
-        return new SessionExitedException(code == null ? "the process has exited"
-                : "the process has exited with code " + code);
+        ProcessExit end = processExit.getNow(null);
+        return new SessionExitedException(end == null ? "the process has exited"
+                : end.bySignal() ? "the process " + end.describe() : "the process has exited with code " + end.exitCode());
     }
 
     /** Runs {@code task} on the writer thread and waits for it, rethrowing its exception as it was. */
@@ -795,7 +799,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         }
     }
 
-    private static boolean awaitFuture(CompletableFuture<Integer> future, Duration timeout)
+    private static boolean awaitFuture(CompletableFuture<?> future, Duration timeout)
             throws InterruptedException {
         try {
             future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);

@@ -1,9 +1,10 @@
 package dev.ptyctl.service.pty;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.vt.Terminal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -36,7 +37,7 @@ public final class ScreenState {
      */
     private volatile GridSize gridSize;
     private long lastOutputNanos = System.nanoTime();
-    private OptionalInt exitCode = OptionalInt.empty();
+    private Optional<ProcessExit> exit = Optional.empty();
 
     /**
      * @param scrollbackLines how many lines scrolled off the top are kept
@@ -137,22 +138,22 @@ public final class ScreenState {
     }
 
     /**
-     * Records the exit code and wakes every waiter, after telling the listeners ({@link OutputListener#ended}): a
-     * waiter woken by the exit finds them up to date. Only the first call counts.
+     * Records how the program ended and wakes every waiter, after telling the listeners
+     * ({@link OutputListener#ended}): a waiter woken by the exit finds them up to date. Only the first call counts.
      */
-    public void markExited(int code) {
+    public void markExited(ProcessExit end) {
         lock.lock();
         try {
-            if (exitCode.isEmpty()) {
+            if (exit.isEmpty()) {
                 for (OutputListener listener : listeners) {
                     try {
-                        listener.ended(code);
+                        listener.ended(end);
                     } catch (RuntimeException e) {
                         System.getLogger(ScreenState.class.getName()).log(System.Logger.Level.WARNING,
                                 "output listener failed at the exit", e);
                     }
                 }
-                exitCode = OptionalInt.of(code);
+                exit = Optional.of(end);
                 changed.signalAll();
             }
         } finally {
@@ -201,7 +202,7 @@ public final class ScreenState {
     public SessionProgress awaitChange(long seenOutputSeq, long deadlineNanos) throws InterruptedException {
         lock.lockInterruptibly();
         try {
-            while (outputSeq == seenOutputSeq && exitCode.isEmpty()) {
+            while (outputSeq == seenOutputSeq && exit.isEmpty()) {
                 long remaining = deadlineNanos - System.nanoTime();
                 if (remaining <= 0) {
                     break;
@@ -215,6 +216,6 @@ public final class ScreenState {
     }
 
     private SessionProgress progressLocked() {
-        return new SessionProgress(outputSeq, lastOutputNanos, exitCode);
+        return new SessionProgress(outputSeq, lastOutputNanos, exit);
     }
 }

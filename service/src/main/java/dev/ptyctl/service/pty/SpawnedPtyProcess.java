@@ -8,6 +8,7 @@ import com.sun.jna.Native;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import com.sun.jna.StringArray;
+import dev.ptyctl.protocol.ProcessExit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -51,7 +52,7 @@ final class SpawnedPtyProcess extends PtyProcess {
 
     private final Pty pty;
     private final long pid;
-    private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+    private final CompletableFuture<ProcessExit> exit = new CompletableFuture<>();
 
     private static native int posix_spawn(int[] pid, String path, Pointer fileActions, Pointer attributes,
                                           Pointer argv, Pointer envp);
@@ -167,17 +168,18 @@ final class SpawnedPtyProcess extends PtyProcess {
         Thread.ofPlatform().daemon().name("pty-reaper-" + pid).start(this::reap);
     }
 
-    /** A reaper thread of its own: waits for the child and keeps its exit code. */
+    /** A reaper thread of its own: waits for the child and keeps how it ended. */
     private void reap() {
         collect(pid, 0, exit);
     }
 
     /**
-     * Collects the child {@code pid} with {@code waitpid(pid, options)} and completes {@code exit} with its exit code
-     * (128 + the signal when a signal ended it): with options 0 once it has exited, with {@code WNOHANG} when it is
+     * Collects the child {@code pid} with {@code waitpid(pid, options)} and completes {@code exit} with how it ended,
+     * decoded from the wait status while that still tells an {@code exit 130} from a death by SIGINT (the
+     * {@link Process} API's one number cannot): with options 0 once it has exited, with {@code WNOHANG} when it is
      * known to have exited already ({@link ChildReaper}).
      */
-    static void collect(long pid, int options, CompletableFuture<Integer> exit) {
+    static void collect(long pid, int options, CompletableFuture<ProcessExit> exit) {
         int[] status = new int[1];
         int result;
         int error;
@@ -186,20 +188,19 @@ final class SpawnedPtyProcess extends PtyProcess {
             error = result < 0 ? Native.getLastError() : 0;
         } while (error == CLibraryCalls.EINTR);
         if (result == pid) {
-            exit.complete(exitCode(status[0]));
+            exit.complete(ProcessExit.fromWaitStatus(status[0]));
         } else {
             // ECHILD: someone else reaped it (0, from WNOHANG, cannot happen once it has exited). Nothing more can be
             // learnt; report it as ended.
             System.getLogger(SpawnedPtyProcess.class.getName()).log(System.Logger.Level.WARNING,
                     "waitpid for process " + pid + " returned " + result + (result < 0 ? ": " + strerror(error) : ""));
-            exit.complete(-1);
+            exit.complete(ProcessExit.UNKNOWN);
         }
     }
 
-    /** Decodes a {@code waitpid} status (only exits and signals are asked for). */
-    private static int exitCode(int status) {
-        int signal = status & 0x7f;
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal;
+    /** How the program ended, once it has; null while it runs. */
+    ProcessExit exitNow() {
+        return exit.getNow(null);
     }
 
     /** The PTY the program runs on. */
@@ -220,7 +221,7 @@ final class SpawnedPtyProcess extends PtyProcess {
     @Override
     public int waitFor() throws InterruptedException {
         try {
-            return exit.get();
+            return exit.get().exitCode();
         } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         }
@@ -240,11 +241,11 @@ final class SpawnedPtyProcess extends PtyProcess {
 
     @Override
     public int exitValue() {
-        Integer code = exit.getNow(null);
-        if (code == null) {
+        ProcessExit end = exit.getNow(null);
+        if (end == null) {
             throw new IllegalThreadStateException("process " + pid + " has not exited");
         }
-        return code;
+        return end.exitCode();
     }
 
     /** Hangs up the program, as closing its terminal would (the session's kill does the whole process group). */

@@ -1,7 +1,9 @@
 package dev.ptyctl.service.pty;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.vt.Terminal;
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -83,19 +85,19 @@ public interface TerminalSession {
     }
 
     /**
-     * Completes with the exit code once the process has exited and its last output has been read. The default
+     * Completes with how the process ended once it has exited and its last output has been read. The default
      * waits for it on a virtual thread through {@link #awaitChange}; real sessions complete it from their exit
      * watcher.
      */
-    default CompletableFuture<Integer> onExit() {
-        CompletableFuture<Integer> exit = new CompletableFuture<>();
+    default CompletableFuture<ProcessExit> onExit() {
+        CompletableFuture<ProcessExit> exit = new CompletableFuture<>();
         Thread.ofVirtual().name("session-exit-" + pid()).start(() -> {
             try {
                 SessionProgress progress = progress();
                 while (progress.running()) {
                     progress = awaitChange(progress.outputSeq(), System.nanoTime() + Long.MAX_VALUE / 2);
                 }
-                exit.complete(progress.exitCode().getAsInt());
+                exit.complete(progress.exit().orElseThrow());
             } catch (InterruptedException e) {
                 exit.completeExceptionally(e);
             }

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.shell;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.pty.OutputListener;
 import dev.ptyctl.vt.CommandLineEscapes;
 import dev.ptyctl.vt.OscScanner;
@@ -102,8 +103,6 @@ public final class PromptTracker implements OutputListener {
     public static final int MAX_CAPTURE_BYTES = 4 << 20;
     /** How many commands {@link #recentCommands} remembers (lines and ranges only: a few KiB). */
     public static final int MAX_RECENT_COMMANDS = 50;
-    /** The highest exit status that cannot be a signal's (128 + its number). */
-    private static final int MAX_STATUS_OF_OWN_EXIT = 128;
     /** Longest OSC 133 payload looked at ("D;255" plus extensions); anything longer is not ours. */
     private static final int MAX_MARK_PAYLOAD = 64;
     /** Longest OSC 633 payload (an escaped command line) kept; the command of a longer line is recorded without it. */
@@ -178,20 +177,20 @@ public final class PromptTracker implements OutputListener {
     }
 
     /**
-     * The shell exited with {@code exitCode}. A command it was running never gets its D: it ends here, with the
+     * The shell ended as {@code end} says. A command it was running never gets its D: it ends here, with the
      * shell's exit status as its own. That is exactly right for the command that ended the shell ({@code exit 5},
-     * {@code echo x; exit 7}: the status is the one it gave {@code exit}; bash and zsh send no D for it), and the
+     * {@code echo x; exit 130}: the status is the one it gave {@code exit}; bash and zsh send no D for it), and the
      * only status there is for one a signal to the shell cut short (a close: 129, SIGHUP). Which of the two it was
-     * is told by the status: a signal's is 128 + its number, so up to 128 the shell exited by itself (an
-     * {@code exit 129} passes for a signal). fish does send the D of its {@code exit} and then ends without a
-     * prompt: a command that finished with no prompt after it ended the shell too, with its own exit code.
+     * is told by the wait status, not by the number: {@code exit 130} and a SIGINT both give 130. fish does send the
+     * D of its {@code exit} and then ends without a prompt: a command that finished with no prompt after it ended
+     * the shell too, with its own exit code.
      */
     @Override
-    public synchronized void ended(int exitCode) {
-        boolean byItself = exitCode <= MAX_STATUS_OF_OWN_EXIT;
+    public synchronized void ended(ProcessExit end) {
+        boolean byItself = !end.bySignal();
         if (captureStartSeq >= 0) {
             markStartSeq = outputEndSeq;
-            lastCommand = endCommand(OptionalInt.of(exitCode), byItself);
+            lastCommand = endCommand(OptionalInt.of(end.exitCode()), byItself);
         } else if (byItself && !promptSinceLastCommand && !recent.isEmpty()) {
             recent.addLast(recent.removeLast().withEndedShell());
             CommandRecord record = recentRecords.removeLast(); // the same command: the last one is always kept

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.terminals;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.pty.GridSize;
 import dev.ptyctl.service.pty.SessionProgress;
@@ -88,7 +89,7 @@ final class ObservedSession implements TerminalSession {
     }
 
     @Override
-    public CompletableFuture<Integer> onExit() {
+    public CompletableFuture<ProcessExit> onExit() {
         return pty.onExit();
     }
 

@@ -31,8 +31,8 @@ public final class TerminalJson {
         terminal.session().snapshot((screen, progress) -> {
             json.add("pid", terminal.session().pid())
                     .add("running", progress.running());
-            if (progress.exitCode().isPresent()) {
-                json.add("exitCode", progress.exitCode().getAsInt());
+            if (progress.exit().isPresent()) {
+                progress.exit().get().addTo(json); // exitCode, and signal when a signal ended it
             } else {
                 json.addNull("exitCode");
             }

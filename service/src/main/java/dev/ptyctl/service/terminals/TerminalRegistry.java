@@ -1,5 +1,6 @@
 package dev.ptyctl.service.terminals;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.TerminalEvent;
 import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.metrics.ServerMetrics;
@@ -150,11 +151,10 @@ public final class TerminalRegistry implements AutoCloseable {
         return terminal;
     }
 
-    private void exited(HostedTerminal terminal, int code) {
+    private void exited(HostedTerminal terminal, ProcessExit end) {
         terminal.exited();
-        EventLog.get().terminalExited(terminal.terminalId(), code);
-        events.publish(new TerminalEvent(TerminalEvent.EXITED,
-                TerminalJson.identity(terminal).add("exitCode", code).build()));
+        EventLog.get().terminalExited(terminal.terminalId(), end);
+        events.publish(new TerminalEvent(TerminalEvent.EXITED, end.addTo(TerminalJson.identity(terminal)).build()));
         pruneExited();
     }
 

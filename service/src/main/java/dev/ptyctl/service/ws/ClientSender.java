@@ -1,5 +1,6 @@
 package dev.ptyctl.service.ws;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.metrics.ThreadCpu;
@@ -85,7 +86,7 @@ final class ClientSender implements Runnable {
     private final WsSession socket;
     private final OutputLog log;
     private final TerminalSession session;
-    private final CompletableFuture<Integer> exit;
+    private final CompletableFuture<ProcessExit> exit;
     private final boolean binary;
     private final OptionalLong startSeq;
     private final int maxFrameData;
@@ -136,7 +137,7 @@ final class ClientSender implements Runnable {
      * @param startSeq the client's {@code lastOutputSeq}; empty for a reset first
      * @param onEnd    run once when the sender stops, whatever the reason
      */
-    ClientSender(WsSession socket, AttachableTerminal terminal, CompletableFuture<Integer> exit, boolean binary,
+    ClientSender(WsSession socket, AttachableTerminal terminal, CompletableFuture<ProcessExit> exit, boolean binary,
                  OptionalLong startSeq, SocketSettings settings, Runnable onEnd) {
         this.socket = socket;
         this.log = terminal.output();
@@ -552,11 +553,11 @@ final class ClientSender implements Runnable {
 
     /** The program has exited and the client has all its output: say so and close. */
     private void finish(long cursor) {
-        int code;
+        ProcessExit code;
         try {
             code = exit.join();
         } catch (RuntimeException e) {
-            code = -1;
+            code = ProcessExit.UNKNOWN;
         }
         sendControl();
         sendText(new ServerFrame.Exit(cursor, code).toJson());

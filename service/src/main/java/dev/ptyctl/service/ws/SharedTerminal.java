@@ -1,5 +1,6 @@
 package dev.ptyctl.service.ws;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.protocol.ws.ClientFrame;
@@ -36,7 +37,7 @@ final class SharedTerminal {
     private final AttachableTerminal terminal;
     private final SocketSettings settings;
     private final Runnable onIdleAfterExit;
-    private final CompletableFuture<Integer> exit;
+    private final CompletableFuture<ProcessExit> exit;
     private final List<ClientAttachment> attachments = new CopyOnWriteArrayList<>();
     private final ClientSeqMemory seqs = new ClientSeqMemory();
     /** Guards the arbiter and orders the resizes it decides, so the PTY ends at the last decision. */

@@ -3,6 +3,7 @@ package dev.ptyctl.service.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.server.PtyctlServer;
 import dev.ptyctl.service.server.SecurityConfig;
@@ -140,14 +141,16 @@ class EventLogTest {
         List<String> text = new CopyOnWriteArrayList<>();
         EventLog.configure(EventLog.Format.TEXT, text::add);
         try {
-            EventLog.get().terminalExited("abc", 3);
+            EventLog.get().terminalExited("abc", ProcessExit.exited(3));
             EventLog.get().terminalCreated("abc", "my session", 42, "/bin/sh");
+            EventLog.get().terminalExited("abc", ProcessExit.killedBy(9));
         } finally {
             EventLog.configure(EventLog.Format.JSON, EventLogTest::collect);
         }
         assertThat(text.get(0)).matches("\\d{4}-\\d\\d-\\d\\dT\\S+Z terminal\\.exited terminalId=abc exitCode=3");
         assertThat(text.get(1)).endsWith(" terminal.created terminalId=abc sessionId=\"my session\" pid=42 "
                 + "program=/bin/sh");
+        assertThat(text.get(2)).endsWith(" terminal.exited terminalId=abc exitCode=137 signal=SIGKILL");
     }
 
     private static void collect(String line) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -82,7 +83,7 @@ class PtySessionTest {
     }
 
     private static int exitCode(PtySession session) throws Exception {
-        return session.onExit().get(TEST_BOUND.toSeconds(), TimeUnit.SECONDS);
+        return session.onExit().get(TEST_BOUND.toSeconds(), TimeUnit.SECONDS).exitCode();
     }
 
     @Test
@@ -247,6 +248,19 @@ class PtySessionTest {
     }
 
     @Test
+    void anExitStatusAbove128IsAnExitAndASignalIsASignal() throws Exception {
+        PtySession exited = spawn(SpawnOptions.of(List.of("bash", "--norc", "-c", "exit 130")));
+        assertThat(exited.onExit().get(TEST_BOUND.toSeconds(), TimeUnit.SECONDS)).isEqualTo(ProcessExit.exited(130));
+        assertThat(exited.progress().exit()).contains(ProcessExit.exited(130));
+
+        PtySession killed = spawn(SpawnOptions.of(List.of("bash", "--norc", "-c", "kill -TERM $$")));
+        assertThat(killed.onExit().get(TEST_BOUND.toSeconds(), TimeUnit.SECONDS)).isEqualTo(ProcessExit.killedBy(15));
+        assertThat(killed.progress().exitCode()).hasValue(143);
+        assertThatThrownBy(() -> killed.write(new byte[] {'x'})).isInstanceOf(SessionExitedException.class)
+                .hasMessage("the process was killed by SIGTERM");
+    }
+
+    @Test
     void writeAndResizeAfterExitFailAsExited() throws Exception {
         PtySession session = spawn(SpawnOptions.of(List.of("true")));
         exitCode(session);
@@ -361,6 +375,7 @@ class PtySessionTest {
 
         assertThat(session.progress().exitCode()).hasValue(128 + Signals.SIGKILL);
         assertThat(exitCode(session)).isEqualTo(128 + Signals.SIGKILL);
+        assertThat(session.progress().exit().orElseThrow().signalName()).contains("SIGKILL");
         assertThat(ProcessTable.of(pid)).as("process left behind or not reaped").isEmpty();
         assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
     }

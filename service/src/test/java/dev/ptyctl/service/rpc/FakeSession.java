@@ -1,5 +1,6 @@
 package dev.ptyctl.service.rpc;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.pty.ScreenState;
 import dev.ptyctl.service.pty.SessionExitedException;
 import dev.ptyctl.service.pty.SessionProgress;
@@ -37,7 +38,7 @@ final class FakeSession implements TerminalSession {
 
     /** The program exits with {@code code}. */
     void exit(int code) {
-        screen.markExited(code);
+        screen.markExited(ProcessExit.exited(code));
     }
 
     String writtenText() {
@@ -92,6 +93,6 @@ final class FakeSession implements TerminalSession {
     @Override
     public void kill() {
         killed = true;
-        screen.markExited(129);
+        screen.markExited(ProcessExit.killedBy(1)); // SIGHUP
     }
 }

@@ -2,6 +2,7 @@ package dev.ptyctl.service.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.shell.PromptTracker.State;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
@@ -253,7 +254,7 @@ class PromptTrackerTest {
         long[] seq = {0};
         feed(tracker, A + "$ " + B + "true\r\n" + C + d(0) + A + "$ " + B + "echo x; exit 7\r\n" + C + "x\r\nexit\r\n",
                 0, seq);
-        tracker.ended(7); // bash and zsh: no D for the exit
+        tracker.ended(ProcessExit.exited(7)); // bash and zsh: no D for the exit
 
         assertThat(tracker.state()).isEqualTo(State.EXITED);
         assertThat(tracker.runningCommand()).isEmpty();
@@ -271,14 +272,14 @@ class PromptTrackerTest {
         PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         feed(tracker, A + "$ " + B + "exit 3\r\n" + C + d(3), 0, seq); // fish sends the D of its exit
-        tracker.ended(3);
+        tracker.ended(ProcessExit.exited(3));
         assertThat(tracker.lastCommand().orElseThrow().endedShell()).isTrue();
         assertThat(tracker.recentCommands().getLast().endedShell()).isTrue();
         assertThat(tracker.lastExitCode()).hasValue(3);
 
         PromptTracker atPrompt = new PromptTracker(true);
         feed(atPrompt, A + "$ " + B + "true\r\n" + C + d(0) + A + "$ " + B, 0, new long[] {0});
-        atPrompt.ended(0); // Ctrl-D at the prompt: the command before did not end the shell
+        atPrompt.ended(ProcessExit.exited(0)); // Ctrl-D at the prompt: the command before did not end the shell
         assertThat(atPrompt.lastCommand().orElseThrow().endedShell()).isFalse();
         assertThat(atPrompt.state()).isEqualTo(State.EXITED);
     }
@@ -288,10 +289,21 @@ class PromptTrackerTest {
         PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};
         feed(tracker, A + "$ " + B + "sleep 60\r\n" + C, 0, seq);
-        tracker.ended(129); // SIGHUP: a close
+        tracker.ended(ProcessExit.killedBy(1)); // SIGHUP: a close
         PromptTracker.CommandSummary command = tracker.recentCommands().getLast();
         assertThat(command.endedShell()).isFalse();
         assertThat(command.exitCode()).hasValue(129);
         assertThat(tracker.runningCommand()).isEmpty();
+    }
+
+    @Test
+    void anExitStatusAbove128IsTheShellsOwnExitNotASignal() {
+        PromptTracker tracker = new PromptTracker(true);
+        long[] seq = {0};
+        feed(tracker, A + "$ " + B + "exit 130\r\n" + C + "exit\r\n", 0, seq);
+        tracker.ended(ProcessExit.exited(130)); // the same number as a SIGINT's, but the wait status says exited
+        PromptTracker.CommandRecord command = tracker.lastCommand().orElseThrow();
+        assertThat(command.endedShell()).isTrue();
+        assertThat(command.exitCode()).hasValue(130);
     }
 }

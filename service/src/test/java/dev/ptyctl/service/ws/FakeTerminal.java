@@ -2,6 +2,7 @@ package dev.ptyctl.service.ws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.output.OutputLog;
 import dev.ptyctl.service.pty.GridSize;
 import dev.ptyctl.service.pty.ScreenState;
@@ -58,7 +59,7 @@ final class FakeTerminal implements AttachableTerminal {
 
     /** The program exits. */
     void exit(int code) {
-        screen.markExited(code);
+        screen.markExited(ProcessExit.exited(code));
     }
 
     @Override

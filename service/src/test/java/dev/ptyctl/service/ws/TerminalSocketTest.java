@@ -3,6 +3,7 @@ package dev.ptyctl.service.ws;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import dev.ptyctl.protocol.ws.ClientFrame;
 import dev.ptyctl.protocol.ws.ServerFrame;
@@ -273,7 +274,7 @@ class TerminalSocketTest {
 
         assertThat(client.await(ServerFrame.Output.class, o -> true)).isEqualTo(new ServerFrame.Output(3, "bye",
                 false));
-        assertThat(client.next(ServerFrame.Exit.class)).isEqualTo(new ServerFrame.Exit(3, 3));
+        assertThat(client.next(ServerFrame.Exit.class)).isEqualTo(new ServerFrame.Exit(3, ProcessExit.exited(3)));
         assertThat(client.next(WsTestClient.Closed.class).code()).isEqualTo(1000);
     }
 
