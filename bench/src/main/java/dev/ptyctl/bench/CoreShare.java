@@ -5,6 +5,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 
 /**
@@ -20,8 +23,9 @@ import java.util.Locale;
  * own time, so a benchmark iteration measured in one looks like slower code. Reading this probe next to each
  * iteration tells the two apart: compare iterations and builds only at the same core share.
  *
- * <p>{@code java -cp bench/target/bench.jar dev.ptyctl.bench.CoreShare SECONDS} prints the probe twice a second (for
- * labelling a run of another bench; pin it with {@code taskset -c N} to watch one CPU; it costs about 0.5 % of one).
+ * <p>{@code java -cp bench/target/bench.jar dev.ptyctl.bench.CoreShare SECONDS} prints the probe twice a second with
+ * the UTC time of day, for labelling a run of another bench: pin it with {@code taskset -c N} to watch one CPU; it
+ * costs about 0.5 % of that CPU.
  */
 public final class CoreShare {
     /** Steps per probe: about 2 ms on this host, short next to a 25–40 ms workload pass. */
@@ -97,8 +101,8 @@ public final class CoreShare {
         long start = System.nanoTime();
         while (System.nanoTime() - start < seconds * 1e9) {
             double rate = probe();
-            System.out.printf(Locale.ROOT, "%.1f s cpu %s %.3f steps/ns%n", (System.nanoTime() - start) / 1e9,
-                    currentCpu(), rate);
+            System.out.printf(Locale.ROOT, "%s cpu %s %.3f steps/ns%n",
+                    LocalTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS), currentCpu(), rate);
             Thread.sleep(500);
         }
     }
