@@ -6,22 +6,28 @@ import java.util.Arrays;
 
 /**
  * One row of cells, stored column-major in primitive arrays so printing plain text allocates
- * nothing: an {@code int} of content per cell, a {@code long} of {@link Style} per cell only once a
- * cell of the line has a style other than the default (plain text lines keep no style array, which
- * makes a scrollback of them a third the size), plus two side stores allocated only when needed
- * ({@link Clusters}: base characters with their combining marks, packed as ints; extras: underline colour and
- * hyperlink).
+ * nothing: an {@code int} per cell holding its content and the index of its style in a small palette of the line's
+ * own (a {@code long} {@link Style} per entry, made only once a cell of the line has a style other than the default),
+ * plus side stores allocated only when needed ({@link Clusters}: base characters with their combining marks, packed
+ * as ints; extras: underline colour and hyperlink; the styles of cells past what the palette holds).
  *
  * <pre>
- * content bits  23..22  21        20..0
- *               width   combined  code point (0 = empty), or the cluster's index when combined
+ * content bits  31..24  23..22  21        20..0
+ *               style   width   combined  code point (0 = empty), or the cluster's index when combined
  *
+ * style:    0 for the default style; 1..254 the entry of {@link #palette}; 255 ({@link #OVERFLOW}) the cell's own
+ *           entry in {@link #overflowStyles}
  * width:    1 for a normal cell and for an empty one; 2 for the left half of a wide character;
  *           0 for the right half of a wide character (code point 0) or for a zero-width character
  *           that had nothing to join (code point set)
  * combined: the cell's text is the cluster (base plus marks) at the index the low bits hold in
  *           {@link #clusters}
  * </pre>
+ *
+ * The style in the content's top byte makes a styled cell cost what a plain one does: one store of an {@code int}
+ * per character, and a blank of the content blanks the styles with it. A separate {@code long} per cell (how styles
+ * were kept before) cost TUI and coloured output 10-22 % of the emulator's time in its bookkeeping
+ * (docs/benchmarks.md, eighth and ninth sessions).
  *
  * An empty cell ({@link #EMPTY}) has width 1 and no code point, as in xterm.js; erasing keeps the
  * erase style's background. Cells past the last one written are empty.
@@ -40,17 +46,34 @@ public final class Line {
     /** Content of the right half of a wide character: width 0, no character. */
     public static final int SPACER = 0;
 
+    /** Where a cell's content keeps the index of its style. */
+    private static final int STYLE_SHIFT = 24;
+    private static final int STYLE_BITS = 0xFF << STYLE_SHIFT;
+    /** Style index of a cell whose style is in {@link #overflowStyles}: the palette had no room for it. */
+    private static final int OVERFLOW = 0xFF;
+    private static final int OVERFLOW_BITS = OVERFLOW << STYLE_SHIFT;
+    /** Entries a palette holds at most: indexes 0 (the default, never stored) to {@link #OVERFLOW} - 1. */
+    private static final int MAX_PALETTE = OVERFLOW;
+
     private int cols;
     private int[] content;
-    /** Style per cell, below {@link #stylesValid}; null while every cell has the default style (plain text costs no array). */
-    private long[] styles;
     /**
-     * Number of leading cells whose style {@link #styles} holds: every cell from here on has the default style, whatever
-     * the array says there. Blanking a line to the default style (a line evicted from the scrollback is reused that
-     * way for every line of output) only lowers it instead of filling the array: that fill was 5–7 % of the emulator's
-     * time on coloured output, and the printer writes the styles again from column 0 on anyway.
+     * The styles the cells' indexes name, from index 1 on (entry 0 is unused: index 0 is the default style); null
+     * while no cell of the line was given another style (plain text costs no array). Entries of cells since
+     * overwritten stay until the palette is full, which then drops them ({@link #compactPalette}), or until the line
+     * is blanked whole.
      */
-    private int stylesValid;
+    private long[] palette;
+    /** Entries of {@link #palette} in use, counting the unused entry 0. */
+    private int paletteSize;
+    /**
+     * Set when the palette, full, freed too few entries by compacting to be worth another pass over the cells: new
+     * styles go to {@link #overflowStyles} until the line is blanked whole. Bounds the work of a line with more
+     * distinct styles than the palette holds (a gradient of true colours across a wide row).
+     */
+    private boolean paletteExhausted;
+    /** The style of each cell whose index is {@link #OVERFLOW}, at its column; null until one is. */
+    private long[] overflowStyles;
     /** Underline colour / hyperlink per cell, see {@link #extra(int)}; null while all are 0. */
     private long[] extras;
     /**
@@ -83,8 +106,8 @@ public final class Line {
     private static final int TEMPLATE_LENGTH = 256;
     /** {@link #EMPTY} cells for {@link #copyBlank}; never written. */
     private static final int[] BLANK_CELLS = new int[TEMPLATE_LENGTH];
-    /** Default styles (and no extras) for {@link #copyBlank}; never written. */
-    private static final long[] DEFAULT_STYLES = new long[TEMPLATE_LENGTH];
+    /** No extras, for {@link #copyBlank}; never written. */
+    private static final long[] NO_EXTRAS = new long[TEMPLATE_LENGTH];
 
     static {
         Arrays.fill(BLANK_CELLS, EMPTY);
@@ -104,10 +127,7 @@ public final class Line {
         this.content = new int[cols];
         Arrays.fill(content, EMPTY);
         if (fillStyle != Style.DEFAULT) {
-            Arrays.fill(stylesFrom(0), 0, cols, fillStyle);
-            stylesValid = cols;
-            used = cols;
-            usedFrom = 0;
+            fillStyled(0, cols, fillStyle, 0);
         }
     }
 
@@ -227,7 +247,7 @@ public final class Line {
      * @return packed content
      */
     public int content(int col) {
-        return content[col];
+        return content[col] & ~STYLE_BITS;
     }
 
     /**
@@ -248,7 +268,7 @@ public final class Line {
      * @return width
      */
     public int width(int col) {
-        return content[col] >>> WIDTH_SHIFT;
+        return content[col] >>> WIDTH_SHIFT & 3;
     }
 
     /**
@@ -268,7 +288,8 @@ public final class Line {
      * @return packed {@link Style}
      */
     public long style(int col) {
-        return col < stylesValid ? styles[col] : Style.DEFAULT;
+        int index = content[col] >>> STYLE_SHIFT;
+        return index == 0 ? Style.DEFAULT : index != OVERFLOW ? palette[index] : overflowStyles[col];
     }
 
     /**
@@ -307,15 +328,15 @@ public final class Line {
      * @param extra packed extras, see {@link #extra(int)}
      */
     public void set(int col, int codePoint, int width, long style, long extra) {
-        content[col] = codePoint | (width << WIDTH_SHIFT);
+        int bits = styleBits(style);
+        content[col] = codePoint | (width << WIDTH_SHIFT) | bits;
+        if (bits == OVERFLOW_BITS) {
+            overflowStyles[col] = style;
+        }
         if (col >= used) {
             used = col + 1;
         }
         usedFrom = Math.min(usedFrom, col);
-        if (style != Style.DEFAULT || col < stylesValid) {
-            stylesFrom(col)[col] = style;
-            stylesValid = Math.max(stylesValid, col + 1);
-        }
         setExtra(col, extra);
     }
 
@@ -338,10 +359,13 @@ public final class Line {
         if (end > col) {
             usedFrom = Math.min(usedFrom, col);
         }
+        int cell = EMPTY | styleBits(style);
         for (int i = from, c = col; i < to; i++, c++) {
-            content[c] = codePoints[i] | EMPTY;
+            content[c] = codePoints[i] | cell;
         }
-        fillStyles(col, end, style);
+        if (cell == (EMPTY | OVERFLOW_BITS)) {
+            Arrays.fill(overflowStyles, col, end, style);
+        }
         if (extras != null || extra != 0) {
             Arrays.fill(extras(), col, end, extra);
         }
@@ -370,7 +394,7 @@ public final class Line {
         int c = col;
         int i = from;
         int width = 0;
-        long[] st = style != Style.DEFAULT || stylesValid != 0 && col <= stylesValid ? stylesFrom(col) : null;
+        int bits = style == Style.DEFAULT ? 0 : styleBits(style);
         while (i < to) {
             int cp = codePoints[i];
             int w;
@@ -385,15 +409,9 @@ public final class Line {
             if (w == 0 || c + w > edge) {
                 break;
             }
-            content[c] = cp | (w << WIDTH_SHIFT);
-            if (st != null) {
-                st[c] = style;
-            }
+            content[c] = cp | (w << WIDTH_SHIFT) | bits;
             if (w == 2) {
-                content[c + 1] = SPACER;
-                if (st != null) {
-                    st[c + 1] = style;
-                }
+                content[c + 1] = SPACER | bits;
             }
             c += w;
             width = w;
@@ -404,14 +422,51 @@ public final class Line {
                 used = c;
             }
             usedFrom = Math.min(usedFrom, col); // no branch: where a row is written next is anyone's guess
-            if (st != null && c > stylesValid) {
-                stylesValid = c;
+            if (bits == OVERFLOW_BITS) {
+                Arrays.fill(overflowStyles, col, c, style);
             }
             if (extras != null || extra != 0) {
                 Arrays.fill(extras(), col, c, extra);
             }
         }
         return (long) i << 32 | width << 16 | c;
+    }
+
+    /**
+     * {@link #setRunUtf8} for a run that starts with printable ASCII: copies the bytes from {@code src[from]} on, until
+     * one that is not printable ASCII (a control, DEL, the first byte of a multi-byte character) or the cell at
+     * {@code edge}. A method of its own, called by the printer when the run's first byte is ASCII, so that plain text,
+     * coloured logs and full-screen programs (all ASCII) run in a loop that has the registers to itself: as a branch of
+     * {@code setRunUtf8}'s loop, the multi-byte decoding around it decided how C2 allocated them, and a change there
+     * (a style index in the cell's int) cost ASCII 5 % through a spilled input array (docs/benchmarks.md, ninth and
+     * tenth sessions).
+     *
+     * @param col first column
+     * @param src input bytes
+     * @param from index of the first byte
+     * @param to index after the last byte that may be read
+     * @param edge column after the last one that may be written
+     * @param style packed style for all of them
+     * @param extra packed extras for all of them
+     * @return as {@link #setRunUtf8}
+     */
+    public long setRunAscii(int col, byte[] src, int from, int to, int edge, long style, long extra) {
+        int bits = style == Style.DEFAULT ? 0 : styleBits(style);
+        int n = copyAscii(content, EMPTY | bits, col, src, from, Math.min(to - from, edge - col));
+        int c = col + n;
+        if (n > 0) {
+            if (c > used) {
+                used = c;
+            }
+            usedFrom = Math.min(usedFrom, col);
+            if (bits == OVERFLOW_BITS) {
+                Arrays.fill(overflowStyles, col, c, style);
+            }
+            if (extras != null || extra != 0) {
+                Arrays.fill(extras(), col, c, extra);
+            }
+        }
+        return (long) (from + n) << 32 | Math.min(n, 1) << 16 | c;
     }
 
     /**
@@ -434,11 +489,10 @@ public final class Line {
      */
     public long setRunUtf8(int col, byte[] src, int from, int to, int edge, long style, long extra) {
         int[] cells = content;
-        // A default run writes styles only over or right after styled cells (stylesValid > 0 implies an array). A
-        // line without styles and a recycled one blanked to the default (stylesValid 0) take the same branch, so the
-        // JIT's code compiled before the scrollback first recycles a line still fits after (testing styles != null
-        // instead, that first recycled line hit an unstable-if trap and a recompile in every render of SGR_LOG).
-        long[] st = style != Style.DEFAULT || stylesValid != 0 && col <= stylesValid ? stylesFrom(col) : null;
+        // One copy loop for every style: the style is part of the cell's int, so a styled run stores what a plain one
+        // does (styleBits of the default is 0 without touching the palette).
+        int bits = style == Style.DEFAULT ? 0 : styleBits(style); // plain text makes no call whatever the JIT inlines
+        int ascii = EMPTY | bits;
         int c = col;
         int i = from;
         int width = 0;
@@ -449,7 +503,7 @@ public final class Line {
                     break;
                 }
                 int max = Math.min(to - i, edge - c);
-                int n = st == null ? copyAscii(cells, c, src, i, max) : copyAscii(cells, st, style, c, src, i, max);
+                int n = copyAscii(cells, ascii, c, src, i, max);
                 c += n;
                 i += n;
                 width = 1;
@@ -518,12 +572,8 @@ public final class Line {
             }
             // Without a branch on the width: a wide character's right half gets the spacer, a
             // narrow character overwrites the spacer written into its own cell.
-            cells[c + w - 1] = SPACER;
-            cells[c] = cp | (w << WIDTH_SHIFT);
-            if (st != null) {
-                st[c + w - 1] = style;
-                st[c] = style;
-            }
+            cells[c + w - 1] = SPACER | bits;
+            cells[c] = cp | (w << WIDTH_SHIFT) | bits;
             c += w;
             width = w;
             i += length;
@@ -535,8 +585,8 @@ public final class Line {
                 used = c;
             }
             usedFrom = Math.min(usedFrom, col); // no branch: where a row is written next is anyone's guess
-            if (st != null && c > stylesValid) {
-                stylesValid = c;
+            if (bits == OVERFLOW_BITS) {
+                Arrays.fill(overflowStyles, col, c, style);
             }
             if (extras != null || extra != 0) {
                 Arrays.fill(extras(), col, c, extra);
@@ -547,39 +597,21 @@ public final class Line {
 
     /**
      * Copies printable ASCII from {@code src[i]} into {@code cells[c]} on, at most {@code max} bytes, up to the first
-     * byte that is not; returns how many it copied. A loop of its own rather than a branch of setRunUtf8's: the JIT
+     * byte that is not; returns how many it copied. Each cell is the byte or-ed with {@code cell} (width 1 and the
+     * run's style index). A loop of its own rather than a branch of setRunUtf8's: the JIT
      * compiles a loop from the branches its profile has seen taken, so in a server whose terminals print other
      * scripts too the ASCII path of one shared loop carried the multi-byte path's code and ran at a third of its
      * speed (ASCII 143 vs 486 MiB/s in one JVM fed all four bench workloads vs ASCII alone); this loop has one exit
      * whatever the profile.
      */
-    private static int copyAscii(int[] cells, int c, byte[] src, int i, int max) {
+    private static int copyAscii(int[] cells, int cell, int c, byte[] src, int i, int max) {
         int n = 0;
         while (n < max) {
             int b = src[i + n];
             if (b < 0x20 || b == 0x7F) {
                 break; // a control, DEL or the first byte of a multi-byte character (negative)
             }
-            cells[c + n] = b | EMPTY;
-            n++;
-        }
-        return n;
-    }
-
-    /**
-     * {@link #copyAscii(int[], int, byte[], int, int)} for a line with styles: each cell's style is stored in the same
-     * pass. Coloured output prints runs of a few characters between SGRs, and a fill of the styles after the copy
-     * cost a call into {@code Arrays.fill} per run: 15 % of the emulator's time on {@code SGR_LOG} (JFR, stop 15).
-     */
-    private static int copyAscii(int[] cells, long[] styles, long style, int c, byte[] src, int i, int max) {
-        int n = 0;
-        while (n < max) {
-            int b = src[i + n];
-            if (b < 0x20 || b == 0x7F) {
-                break;
-            }
-            cells[c + n] = b | EMPTY;
-            styles[c + n] = style;
+            cells[c + n] = b | cell;
             n++;
         }
         return n;
@@ -616,7 +648,7 @@ public final class Line {
             int index = clusters.add(c & CODE_POINT_MASK, codePoint, content, used);
             content[col] = withClusterIndex(c | COMBINED, index);
         } else {
-            content[col] = codePoint | EMPTY;
+            content[col] = codePoint | EMPTY | (c & STYLE_BITS); // the mark keeps the cell's style
         }
     }
 
@@ -649,6 +681,7 @@ public final class Line {
                 if (clusters != null) {
                     clusters.clear(); // no cell is left that refers to one
                 }
+                clearPalette(); // nor to a style
                 used = 0;
                 usedFrom = ALL_BLANK;
             } else {
@@ -658,29 +691,18 @@ public final class Line {
             usedFrom = Math.max(usedFrom, to); // everything before to is blank
         }
         if (lo < hi) {
-            blank(lo, hi, fromStart);
+            blank(lo, hi);
         }
     }
 
     /**
      * Makes cells {@code [lo, hi)} empty with the default style and no extras (the part of a default {@link #fill}
      * that can hold anything).
-     *
-     * @param fromStart whether every cell before {@code lo} is now blank
      */
-    private void blank(int lo, int hi, boolean fromStart) {
-        int[] cells = content;
-        copyBlank(BLANK_CELLS, cells, lo, hi);
-        if (lo < stylesValid) {
-            if (fromStart && hi >= stylesValid) {
-                stylesValid = lo; // the cells before lo hold their styles, or are blank with the default one
-            } else {
-                // Part of a styled line made default (an EL after text, an ED's rows after ELs left styles past used)
-                copyBlank(DEFAULT_STYLES, styles, lo, Math.min(hi, stylesValid));
-            }
-        }
+    private void blank(int lo, int hi) {
+        copyBlank(BLANK_CELLS, content, lo, hi); // styles included: index 0 is the default
         if (extras != null) {
-            copyBlank(DEFAULT_STYLES, extras, lo, hi);
+            copyBlank(NO_EXTRAS, extras, lo, hi);
         }
     }
 
@@ -708,13 +730,19 @@ public final class Line {
 
     /** {@link #fill} with a style other than the default or extras: every cell of {@code [from, to)} is written. */
     private void fillStyled(int from, int to, long style, long extra) {
-        if (clusters != null && from <= usedFrom && to >= used) {
-            clusters.clear(); // no cell is left that refers to one
+        if (from <= usedFrom && to >= used) {
+            if (clusters != null) {
+                clusters.clear(); // no cell is left that refers to one
+            }
+            clearPalette(); // nor to a style (an ED or EL with a background colour, BCE, over every written cell)
         }
         used = Math.max(used, to);
         usedFrom = Math.min(usedFrom, from);
-        Arrays.fill(content, from, to, EMPTY);
-        fillStyles(from, to, style);
+        int bits = styleBits(style);
+        Arrays.fill(content, from, to, EMPTY | bits);
+        if (bits == OVERFLOW_BITS) {
+            Arrays.fill(overflowStyles, from, to, style);
+        }
         if (extras != null || extra != 0) {
             Arrays.fill(extras(), from, to, extra);
         }
@@ -869,12 +897,19 @@ public final class Line {
      * @param count number of cells
      */
     public void copyCells(Line src, int srcCol, int col, int count) {
-        System.arraycopy(src.content, srcCol, content, col, count);
-        used = Math.max(used, col + count);
+        used = Math.max(used, col + count); // first: a compaction of the palette while copying must see these cells
         if (count > 0) {
             usedFrom = Math.min(usedFrom, col);
         }
-        copyStyles(src, srcCol, col, count);
+        if (src == this || src.palette == null) {
+            // the same palette, or none (every index 0)
+            System.arraycopy(src.content, srcCol, content, col, count);
+            if (src.overflowStyles != null) {
+                System.arraycopy(src.overflowStyles, srcCol, overflowStyles, col, count);
+            }
+        } else {
+            copyStyledCells(src, srcCol, col, count);
+        }
         if (src.extras != null) {
             System.arraycopy(src.extras, srcCol, extras(), col, count);
         } else if (extras != null) {
@@ -882,6 +917,35 @@ public final class Line {
         }
         if (src.clusters != null) {
             copyClusters(src, col, count);
+        }
+    }
+
+    /**
+     * Copies cells from another line with a palette: each cell's style index is translated into this line's palette
+     * as the cell is written, so a compaction of the palette on the way meets only cells whose index is this line's.
+     */
+    private void copyStyledCells(Line src, int srcCol, int col, int count) {
+        int[] from = src.content;
+        int lastIndex = 0; // src's index whose style lastStyle is, to look up each run of cells of a style once
+        long lastStyle = Style.DEFAULT;
+        for (int i = 0; i < count; i++) {
+            int cell = from[srcCol + i];
+            int index = cell >>> STYLE_SHIFT;
+            if (index == 0) {
+                content[col + i] = cell;
+                continue;
+            }
+            long style = lastStyle;
+            if (index != lastIndex || index == OVERFLOW) {
+                style = index != OVERFLOW ? src.palette[index] : src.overflowStyles[srcCol + i];
+                lastIndex = index;
+                lastStyle = style;
+            }
+            int bits = styleBits(style);
+            content[col + i] = cell & ~STYLE_BITS | bits;
+            if (bits == OVERFLOW_BITS) {
+                overflowStyles[col + i] = style;
+            }
         }
     }
 
@@ -938,8 +1002,8 @@ public final class Line {
             int oldLength = content.length;
             content = Arrays.copyOf(content, newCols);
             Arrays.fill(content, oldLength, newCols, EMPTY);
-            if (styles != null) {
-                styles = Arrays.copyOf(styles, newCols); // the cells past stylesValid are default whatever it holds
+            if (overflowStyles != null) {
+                overflowStyles = Arrays.copyOf(overflowStyles, newCols);
             }
             if (extras != null) {
                 extras = Arrays.copyOf(extras, newCols);
@@ -962,8 +1026,10 @@ public final class Line {
     public void reset(int newCols, long fillStyle) {
         if (newCols > content.length) {
             content = new int[newCols];
-            styles = null;
-            stylesValid = 0;
+            palette = null;
+            paletteSize = 0;
+            paletteExhausted = false;
+            overflowStyles = null;
             extras = null;
             clusters = null;
             used = newCols;
@@ -1016,7 +1082,7 @@ public final class Line {
             } else {
                 out.append(' ');
             }
-            col += Math.max(1, c >>> WIDTH_SHIFT);
+            col += Math.max(1, c >>> WIDTH_SHIFT & 3);
         }
     }
 
@@ -1082,7 +1148,9 @@ public final class Line {
         if (count > 0) {
             usedFrom = Math.min(usedFrom, to);
         }
-        copyStyles(this, from, to, count);
+        if (overflowStyles != null) {
+            System.arraycopy(overflowStyles, from, overflowStyles, to, count);
+        }
         if (extras != null) {
             System.arraycopy(extras, from, extras, to, count);
         }
@@ -1097,43 +1165,111 @@ public final class Line {
     }
 
     /**
-     * The style array, made if there is none, ready for cells from {@code col} on: the cells between {@link
-     * #stylesValid} and {@code col} get the default style in it, and {@code stylesValid} moves up to {@code col}. The
-     * caller writes the cells it styles and moves {@code stylesValid} past them.
+     * The bits of a cell's content that give it {@code style}: 0 for the default; the last entry of the palette when
+     * that is the style (a run continuing the run before it); else a new entry, or {@link #OVERFLOW} when the palette
+     * has no room (then the caller writes the style into {@link #overflowStyles} for each cell it writes). The palette
+     * is not searched: equal entries are merged when it is full ({@link #compactPalette}). Coloured output changes the
+     * style for nearly every run (a log line holds 5-10, new to a recycled line), and a search of the entries, whose
+     * exit the processor cannot predict, cost 3 % of SGR_LOG. Kept small, with what a full palette needs in a method
+     * of its own, so the JIT inlines it into the printing loops: compiled with the rest it was "too big" to inline
+     * and cost a call per run of text.
      */
-    private long[] stylesFrom(int col) {
-        if (styles == null) {
-            styles = new long[content.length];
+    private int styleBits(long style) {
+        if (style == Style.DEFAULT) {
+            return 0;
         }
-        int upTo = Math.min(col, styles.length); // a cursor waiting to wrap can be past the last column
-        if (upTo > stylesValid) {
-            Arrays.fill(styles, stylesValid, upTo, Style.DEFAULT);
-            stylesValid = upTo;
+        long[] p = palette;
+        int n = paletteSize;
+        if (n > 1 && p[n - 1] == style) {
+            return n - 1 << STYLE_SHIFT;
         }
-        return styles;
+        if (p == null || n == p.length) {
+            return addToFullPalette(style);
+        }
+        p[n] = style;
+        paletteSize = n + 1;
+        return n << STYLE_SHIFT;
     }
 
-    private void fillStyles(int from, int to, long style) {
-        if (style != Style.DEFAULT) {
-            Arrays.fill(stylesFrom(from), from, to, style);
-            stylesValid = Math.max(stylesValid, to);
-        } else if (from == 0 && to >= stylesValid) {
-            stylesValid = 0; // the whole line is default: nothing to write
-        } else if (from < stylesValid) {
-            Arrays.fill(styles, from, Math.min(to, stylesValid), Style.DEFAULT);
+    /** {@link #styleBits} of a style when the palette has no room for a new entry (or does not exist). */
+    private int addToFullPalette(long style) {
+        if (palette == null) {
+            // Room for the styles of most lines from the start (a log line holds 5-10): the JIT inlines a method
+            // called in a quarter of its caller's calls, and this one, inlined into styleBits, made that too big to
+            // be inlined itself
+            palette = new long[16];
+            paletteSize = 1;
+        } else if (!paletteExhausted) {
+            compactPalette();
+            for (int i = 1; i < paletteSize; i++) {
+                if (palette[i] == style) {
+                    return i << STYLE_SHIFT;
+                }
+            }
+            if (paletteSize > palette.length * 3 / 4) {
+                if (palette.length < MAX_PALETTE) {
+                    palette = Arrays.copyOf(palette, Math.min(palette.length * 2, MAX_PALETTE));
+                } else {
+                    paletteExhausted = true; // the next compactions would free too little to pay for their passes
+                }
+            }
         }
+        if (paletteSize == palette.length) {
+            if (overflowStyles == null) {
+                overflowStyles = new long[content.length];
+            }
+            return OVERFLOW_BITS;
+        }
+        palette[paletteSize] = style;
+        return paletteSize++ << STYLE_SHIFT;
     }
 
-    /** The styles of {@code src}'s cells {@code [srcCol, srcCol + count)} into this line's from {@code col} on. */
-    private void copyStyles(Line src, int srcCol, int col, int count) {
-        int styled = Math.min(count, Math.max(0, src.stylesValid - srcCol)); // leading cells whose style src holds
-        if (styled > 0) {
-            long[] from = src.styles; // read before stylesFrom: when src is this line, it fills only past src's styles
-            System.arraycopy(from, srcCol, stylesFrom(col), col, styled);
-            stylesValid = Math.max(stylesValid, col + styled);
+    /**
+     * Drops the palette's entries no cell uses any more (their cells were overwritten), merges equal ones, and
+     * renumbers the rest, in the cells too. Only cells in {@code [usedFrom, used)} can have a style other than the
+     * default.
+     */
+    private void compactPalette() {
+        int[] cells = content;
+        int lo = Math.min(usedFrom, used);
+        int hi = Math.min(used, cells.length);
+        long[] p = palette;
+        int n = paletteSize;
+        int[] renumbered = new int[n];
+        for (int c = lo; c < hi; c++) {
+            int index = cells[c] >>> STYLE_SHIFT;
+            if (index != OVERFLOW) {
+                renumbered[index] = 1; // in use
+            }
         }
-        if (styled < count) {
-            fillStyles(col + styled, col + count, Style.DEFAULT);
+        int size = 1;
+        for (int i = 1; i < n; i++) {
+            if (renumbered[i] != 0) {
+                long style = p[i];
+                int j = 1;
+                while (j < size && p[j] != style) {
+                    j++;
+                }
+                if (j == size) {
+                    p[size++] = style; // size <= i: entries from i on are not overwritten before they are read
+                }
+                renumbered[i] = j;
+            }
+        }
+        for (int c = lo; c < hi; c++) {
+            int index = cells[c] >>> STYLE_SHIFT;
+            if (index != 0 && index != OVERFLOW) {
+                cells[c] = cells[c] & ~STYLE_BITS | renumbered[index] << STYLE_SHIFT;
+            }
+        }
+        paletteSize = size;
+    }
+
+    /** Forgets every style of the palette: no cell names one any more. */
+    private void clearPalette() {
+        if (palette != null) {
+            paletteSize = 1;
+            paletteExhausted = false;
         }
     }
 
@@ -1146,8 +1282,11 @@ public final class Line {
      */
     long retainedBytes() {
         long bytes = 32 + arrayBytes(content.length, 4);
-        if (styles != null) {
-            bytes += arrayBytes(styles.length, 8);
+        if (palette != null) {
+            bytes += arrayBytes(palette.length, 8);
+        }
+        if (overflowStyles != null) {
+            bytes += arrayBytes(overflowStyles.length, 8);
         }
         if (extras != null) {
             bytes += arrayBytes(extras.length, 8);

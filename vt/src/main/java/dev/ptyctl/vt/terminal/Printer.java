@@ -64,6 +64,12 @@ final class Printer {
     private int wrapTo;
     /** Whether {@link #edge} is the right margin (DECSLRM), even when that is the last column. */
     private boolean wrapsAtMargin;
+    /**
+     * Whether the last write of text ({@link #printUtf8}) had characters other than ASCII: the next one then starts in
+     * the UTF-8 loop rather than the ASCII one. A program's next line is most often like its last, so text that mixes
+     * scripts goes straight to the loop that takes both, without an ASCII run handing over to it in every line.
+     */
+    private boolean lastTextMixed;
 
     Printer(TerminalState t, ScrollOps scroll, SgrOps sgr, EditOps edit) {
         this.t = t;
@@ -134,15 +140,34 @@ final class Printer {
         // goes back through the parser.
         boolean takeSgr = s.fullWidth();
         int i = from;
+        boolean utf8Loop = lastTextMixed;
+        boolean multiByte = false;
         while (i < to) {
-            long run = line.setRunUtf8(col, src, i, to, edge, style, cellExtra);
+            // ASCII takes a loop of its own (Line.setRunAscii) until the first byte of other text; from there on the
+            // UTF-8 loop takes every run of this write, as it copies the ASCII inside mixed text itself: each loop
+            // compiled with the registers to itself (docs/benchmarks.md, tenth session).
+            multiByte |= src[i] < 0;
+            boolean ascii = !(multiByte | utf8Loop);
+            long run = ascii ? line.setRunAscii(col, src, i, to, edge, style, cellExtra)
+                : line.setRunUtf8(col, src, i, to, edge, style, cellExtra);
             int next = (int) (run >>> 32);
             if (next > i) {
                 precedingWidth = (int) run >>> 16 & 3;
-                col = (int) run & 0xFFFF;
+                int endCol = (int) run & 0xFFFF;
+                multiByte |= next - i != endCol - col; // a character of several bytes takes fewer columns than bytes
+                col = endCol;
                 i = next;
                 if (i == to) {
                     break;
+                }
+                if (ascii && src[i] < 0) {
+                    // ASCII then other text: the UTF-8 loop goes on from the ASCII run's last character, written again
+                    // as it is, so that a combining mark right after it joins it in the loop, as in a run that started
+                    // with other text (a mark first in a run is left to joinMark below, the slow way)
+                    multiByte = true;
+                    i--;
+                    col--;
+                    continue;
                 }
             }
             int b = src[i];
@@ -168,6 +193,7 @@ final class Printer {
                         end(s, cursor, line, col);
                         edit.eraseInLine(sgrParams);
                         breakJoin();
+                        lastTextMixed = multiByte;
                         return -1 - after;
                     }
                     break;
@@ -212,6 +238,7 @@ final class Printer {
             i += (int) (one >>> 32);
         }
         end(s, cursor, line, col);
+        lastTextMixed = multiByte;
         return i;
     }
 

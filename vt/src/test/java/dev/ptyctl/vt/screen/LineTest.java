@@ -43,6 +43,26 @@ class LineTest {
     }
 
     @Test
+    void anAsciiRunStopsAtAnyByteThatIsNotPrintableAsciiAndAtTheEdge() {
+        byte[] src = "ab\u007fcd\r ef\u00e9gh".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Line line = new Line(10, Style.DEFAULT);
+        assertThat(run(line.setRunAscii(1, src, 0, src.length, 10, Style.BOLD, 0))).containsExactly(2, 1, 3); // DEL
+        assertThat(run(line.setRunAscii(3, src, 3, src.length, 10, Style.BOLD, 0))).containsExactly(5, 1, 5); // CR
+        assertThat(run(line.setRunAscii(5, src, 6, src.length, 10, Style.BOLD, 0))).containsExactly(9, 1, 8); // é
+        assertThat(run(line.setRunAscii(8, src, 9, src.length, 10, Style.BOLD, 0))).containsExactly(9, 0, 8);
+        assertThat(run(line.setRunAscii(8, src, 11, src.length, 9, Style.BOLD, 0))).containsExactly(12, 1, 9); // edge
+        assertThat(line.text()).isEqualTo(" abcd efg");
+        assertThat(line.style(0)).isEqualTo(Style.DEFAULT);
+        assertThat(line.style(8)).isEqualTo(Style.BOLD);
+        assertThat(line.style(9)).isEqualTo(Style.DEFAULT);
+    }
+
+    /** A run's result as {index after, width of the last character, column after}. */
+    private static int[] run(long result) {
+        return new int[] {(int) (result >>> 32), (int) result >>> 16 & 3, (int) result & 0xFFFF};
+    }
+
+    @Test
     void insertingCellsShiftsRightAndBlanksAWideCharacterPushedToTheEdge() {
         Line line = line("ab世", 4);
         line.insertCells(0, 1, Style.DEFAULT, 0);
@@ -226,8 +246,12 @@ class LineTest {
                 }
                 case 1 -> {
                     int n = 1 + random.nextInt(cols - col);
-                    line.setRunUtf8(col, "abcdefghijkl".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, n, cols,
-                        style, 0);
+                    byte[] text = "abcdefghijkl".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                    if (random.nextBoolean()) {
+                        line.setRunUtf8(col, text, 0, n, cols, style, 0);
+                    } else {
+                        line.setRunAscii(col, text, 0, n, cols, style, 0);
+                    }
                     Arrays.fill(cells, col, col + n, style);
                 }
                 case 2 -> {
@@ -282,6 +306,100 @@ class LineTest {
                 }
                 if (!Arrays.equals(read, model[l])) {
                     assertThat(read).as("step %d, line %d", step, l).containsExactly(model[l]);
+                }
+            }
+        }
+    }
+
+    @Test
+    void everyCellKeepsItsStyleWhenTheLinesHoldMoreDistinctStylesThanAPaletteDoes() {
+        // A line keeps its styles in a palette of at most 254 entries with an index per cell; past that a cell keeps
+        // its style beside it. Two wide lines, a model of each cell's style, seeded random writes drawn mostly from a
+        // few styles and otherwise from hundreds, so palettes fill, drop the entries of overwritten cells, merge equal
+        // ones, run out, and cells move and are copied between lines whose palettes differ.
+        Random random = new Random(54);
+        int cols = 300;
+        long[] few = new long[6];
+        long[] many = new long[800];
+        for (int i = 0; i < few.length; i++) {
+            few[i] = Style.withFg(Style.DEFAULT, Style.color(Style.COLOR_P16, i + 1));
+        }
+        for (int i = 0; i < many.length; i++) {
+            many[i] = Style.withBg(i % 2 == 0 ? Style.BOLD : Style.DEFAULT, Style.color(Style.COLOR_RGB, 0x10000 + i));
+        }
+        Line[] lines = {new Line(cols, Style.DEFAULT), new Line(cols, few[0])};
+        long[][] model = {new long[cols], new long[cols]};
+        Arrays.fill(model[1], few[0]);
+        byte[] text = "x".repeat(cols).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int[] codePoints = new int[cols];
+        Arrays.fill(codePoints, 'y');
+        for (int step = 0; step < 10_000; step++) {
+            int phase = step % 2000;
+            boolean rainbow = phase < 2 * cols; // each line's cells one by one in a style of their own: it overflows
+            int which = rainbow ? phase % 2 : random.nextInt(2);
+            Line line = lines[which];
+            long[] cells = model[which];
+            int col = rainbow ? phase / 2 : random.nextInt(cols);
+            int n = rainbow ? 1 : Math.min(cols - col, 1 + random.nextInt(random.nextInt(8) != 0 ? 3 : cols - col));
+            long style = rainbow ? many[(col + step / 2000 * 97 + which * 400) % many.length]
+                : switch (random.nextInt(10)) {
+                    case 0 -> Style.DEFAULT;
+                    case 1, 2 -> few[random.nextInt(few.length)];
+                    default -> many[random.nextInt(many.length)];
+                };
+            switch (random.nextInt(rainbow ? 4 : 10)) {
+                case 0 -> {
+                    line.set(col, 'a', 1, style, 0);
+                    cells[col] = style;
+                }
+                case 1, 2 -> {
+                    line.setRunUtf8(col, text, 0, n, cols, style, 0);
+                    Arrays.fill(cells, col, col + n, style);
+                }
+                case 3 -> {
+                    line.setRun(col, codePoints, 0, n, cols, style, 0, false);
+                    Arrays.fill(cells, col, col + n, style);
+                }
+                case 4 -> {
+                    line.fill(col, col + n, style, 0);
+                    Arrays.fill(cells, col, col + n, style);
+                }
+                case 5 -> {
+                    line.insertCells(col, n, style, 0);
+                    long[] before = cells.clone();
+                    for (int c = col; c < cols; c++) {
+                        cells[c] = c < col + n ? style : before[c - n];
+                    }
+                }
+                case 6 -> {
+                    line.deleteCells(col, n, style, 0);
+                    long[] before = cells.clone();
+                    for (int c = col; c < cols; c++) {
+                        cells[c] = c + n < cols ? before[c + n] : style;
+                    }
+                }
+                case 7, 8 -> {
+                    int from = random.nextInt(2);
+                    int srcCol = random.nextInt(cols - n + 1);
+                    line.copyCells(lines[from], srcCol, col, n);
+                    System.arraycopy(model[from].clone(), srcCol, cells, col, n);
+                }
+                default -> {
+                    if (random.nextInt(20) == 0) {
+                        line.reset(cols, style);
+                        Arrays.fill(cells, style);
+                    } else {
+                        line.erase(col, cols, style);
+                        Arrays.fill(cells, col, cols, style);
+                    }
+                }
+            }
+            for (int l = 0; l < 2; l++) {
+                for (int c = 0; c < cols; c++) {
+                    if (lines[l].style(c) != model[l][c]) {
+                        assertThat(lines[l].style(c)).as("step %d, line %d, column %d", step, l, c)
+                            .isEqualTo(model[l][c]);
+                    }
                 }
             }
         }
@@ -383,8 +501,12 @@ class LineTest {
                 }
                 case 1 -> {
                     int n = 1 + random.nextInt(cols - col);
-                    line.setRunUtf8(col, "klmnopqrstuvwxyz".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, n,
-                        cols, style, extra);
+                    byte[] text = "klmnopqrstuvwxyz".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                    if (random.nextBoolean()) {
+                        line.setRunUtf8(col, text, 0, n, cols, style, extra);
+                    } else {
+                        line.setRunAscii(col, text, 0, n, cols, style, extra);
+                    }
                     for (int c = col; c < col + n; c++) {
                         cells[c] = new Cell(String.valueOf("klmnopqrstuvwxyz".charAt(c - col)), style, extra);
                     }
