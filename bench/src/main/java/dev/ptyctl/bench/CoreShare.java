@@ -23,13 +23,16 @@ import java.util.Locale;
  * own time, so a benchmark iteration measured in one looks like slower code. Reading this probe next to each
  * iteration tells the two apart: compare iterations and builds only at the same core share.
  *
- * <p>{@code java -cp bench/target/bench.jar dev.ptyctl.bench.CoreShare SECONDS} prints the probe twice a second with
- * the UTC time of day, for labelling a run of another bench: pin it with {@code taskset -c N} to watch one CPU; it
- * costs about 0.5 % of that CPU.
+ * <p>{@code java -cp bench/target/bench.jar dev.ptyctl.bench.CoreShare SECONDS [INTERVAL_MS]} prints the probe twice a
+ * second (or every INTERVAL_MS) with the UTC time of day, for labelling a run of another bench: pin it with {@code
+ * taskset -c N} to watch one CPU; twice a second it costs about 0.5 % of that CPU. {@code bench/server-run} runs one per
+ * CPU during its measured rounds ({@code server.CoreShareWatch}).
  */
 public final class CoreShare {
     /** Steps per probe: about 2 ms on this host, short next to a 25–40 ms workload pass. */
     static final int STEPS = 500_000;
+    /** How often {@link #main} probes unless told. */
+    private static final long DEFAULT_INTERVAL_MILLIS = 500;
     /** Probes run before the first printed one, until the loop runs in C2's code. */
     private static final int WARM_UP_PROBES = 30;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -86,13 +89,16 @@ public final class CoreShare {
 
     public static void main(String[] args) throws IOException, InterruptedException {
         double seconds;
+        long intervalMillis;
         try {
-            seconds = args.length == 1 ? Double.parseDouble(args[0]) : Double.NaN;
+            seconds = args.length == 1 || args.length == 2 ? Double.parseDouble(args[0]) : Double.NaN;
+            intervalMillis = args.length == 2 ? Long.parseLong(args[1]) : DEFAULT_INTERVAL_MILLIS;
         } catch (NumberFormatException e) {
             seconds = Double.NaN;
+            intervalMillis = 0;
         }
-        if (!(seconds > 0)) {
-            System.err.println("usage: java -cp bench.jar " + CoreShare.class.getName() + " SECONDS");
+        if (!(seconds > 0) || intervalMillis <= 0) {
+            System.err.println("usage: java -cp bench.jar " + CoreShare.class.getName() + " SECONDS [INTERVAL_MS]");
             System.exit(2);
         }
         for (int i = 0; i < WARM_UP_PROBES; i++) {
@@ -103,7 +109,11 @@ public final class CoreShare {
             double rate = probe();
             System.out.printf(Locale.ROOT, "%s cpu %s %.3f steps/ns%n",
                     LocalTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS), currentCpu(), rate);
-            Thread.sleep(500);
+            System.out.flush(); // a reader on a pipe (server-run's CoreShareWatch) times each line as it arrives
+            if (System.out.checkError()) {
+                return; // the reader is gone: no one to print for
+            }
+            Thread.sleep(intervalMillis);
         }
     }
 

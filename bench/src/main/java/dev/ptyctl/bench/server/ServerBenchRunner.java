@@ -211,6 +211,9 @@ public final class ServerBenchRunner {
         }
         drain.forgetWarmUp();
         tmux.forgetWarmUp();
+        // Started before the wait for a quiet server, so the probes' own start-up is over when the rounds begin.
+        CoreShareWatch coreShare = CoreShareWatch.start();
+        Map<Workload, List<long[]>> ptyctlRuns = new EnumMap<>(Workload.class);
         for (PtyctlCat s : servers) {
             settled = settled.plus(s.server().awaitQuiet(Duration.ofSeconds(60)));
         }
@@ -224,34 +227,43 @@ public final class ServerBenchRunner {
         Map<Workload, Samples> drainOfTmux = new EnumMap<>(Workload.class);
         Map<Workload, Samples> bOfDrain = new EnumMap<>(Workload.class);
         Map<Workload, Samples> bOfA = new EnumMap<>(Workload.class);
-        for (int round = 0; round < rounds; round++) {
-            for (CatWorkload w : files.values()) {
-                Map<CatContender, Double> thisRound = new LinkedHashMap<>();
-                for (int i = 0; i < contenders.size(); i++) {
-                    // A rotating order, so no contender always runs right after the same other one.
-                    CatContender c = contenders.get((i + round) % contenders.size());
-                    double rate = w.fileBytes() / MIB / (c.run(w) / 1e9);
-                    thisRound.put(c, rate);
-                    mibps.computeIfAbsent(w.workload(), k -> new LinkedHashMap<>())
-                            .computeIfAbsent(c, k -> new Samples()).add(rate);
+        try {
+            for (int round = 0; round < rounds; round++) {
+                for (CatWorkload w : files.values()) {
+                    Map<CatContender, Double> thisRound = new LinkedHashMap<>();
+                    for (int i = 0; i < contenders.size(); i++) {
+                        // A rotating order, so no contender always runs right after the same other one.
+                        CatContender c = contenders.get((i + round) % contenders.size());
+                        long startMillis = System.currentTimeMillis();
+                        double rate = w.fileBytes() / MIB / (c.run(w) / 1e9);
+                        if (c == ptyctl) {
+                            ptyctlRuns.computeIfAbsent(w.workload(), k -> new ArrayList<>())
+                                    .add(new long[] {startMillis, System.currentTimeMillis()});
+                        }
+                        thisRound.put(c, rate);
+                        mibps.computeIfAbsent(w.workload(), k -> new LinkedHashMap<>())
+                                .computeIfAbsent(c, k -> new Samples()).add(rate);
+                    }
+                    ofDrain.computeIfAbsent(w.workload(), k -> new Samples())
+                            .add(thisRound.get(ptyctl) / thisRound.get(drain));
+                    if (withTmux) {
+                        ofTmux.computeIfAbsent(w.workload(), k -> new Samples())
+                                .add(thisRound.get(ptyctl) / thisRound.get(tmux));
+                        drainOfTmux.computeIfAbsent(w.workload(), k -> new Samples())
+                                .add(thisRound.get(drain) / thisRound.get(tmux));
+                    }
+                    if (ptyctlB != null) {
+                        bOfDrain.computeIfAbsent(w.workload(), k -> new Samples())
+                                .add(thisRound.get(ptyctlB) / thisRound.get(drain));
+                        bOfA.computeIfAbsent(w.workload(), k -> new Samples())
+                                .add(thisRound.get(ptyctlB) / thisRound.get(ptyctl));
+                    }
                 }
-                ofDrain.computeIfAbsent(w.workload(), k -> new Samples())
-                        .add(thisRound.get(ptyctl) / thisRound.get(drain));
-                if (withTmux) {
-                    ofTmux.computeIfAbsent(w.workload(), k -> new Samples())
-                            .add(thisRound.get(ptyctl) / thisRound.get(tmux));
-                    drainOfTmux.computeIfAbsent(w.workload(), k -> new Samples())
-                            .add(thisRound.get(drain) / thisRound.get(tmux));
-                }
-                if (ptyctlB != null) {
-                    bOfDrain.computeIfAbsent(w.workload(), k -> new Samples())
-                            .add(thisRound.get(ptyctlB) / thisRound.get(drain));
-                    bOfA.computeIfAbsent(w.workload(), k -> new Samples())
-                            .add(thisRound.get(ptyctlB) / thisRound.get(ptyctl));
-                }
+                System.err.printf(Locale.ROOT, "throughput round %d/%d done, load %s%n", round + 1, rounds,
+                        loadAverage());
             }
-            System.err.printf(Locale.ROOT, "throughput round %d/%d done, load %s%n", round + 1, rounds,
-                    loadAverage());
+        } finally {
+            coreShare.close();
         }
 
         report.append(String.format(Locale.ROOT, "%n### End-to-end `cat` throughput, MiB/s of file bytes "
@@ -312,6 +324,7 @@ public final class ServerBenchRunner {
                 + "compiler threads' CPU): %.2f s, against %.2f s of server CPU in them (a settled JIT compiles next to "
                 + "nothing).%n", compileSeconds, serverSeconds));
         report.append("The machine during the measured rounds (all CPUs, /proc/stat): ").append(machine).append(".\n");
+        coreShareTable(report, coreShare, ptyctlRuns);
         report.append(String.format(Locale.ROOT, "Runs made again because the client was sent a reset frame (the "
                 + "server's sender or the client kept off the cores while 2 MiB of output passed): %d.%n",
                 ptyctl.resetRepeats()));
@@ -547,6 +560,34 @@ public final class ServerBenchRunner {
             options.put(args[i].substring(2), args[++i]);
         }
         return options;
+    }
+
+    /**
+     * The core share each CPU had during the ptyctl server's measured runs: its CPU per MiB moves with it (the screen
+     * thread's on TUI 12.9 ms per MiB at 0.20, 7.5 at 0.29), so figures of two runs compare only at like shares.
+     */
+    private static void coreShareTable(StringBuilder report, CoreShareWatch watch, Map<Workload, List<long[]>> runs) {
+        if (!watch.running()) {
+            report.append("Core share: not measured (no taskset).\n");
+            return;
+        }
+        report.append("\nCore share during the ptyctl server's measured runs (CoreShare's port-bound probe on each CPU "
+                + "every " + CoreShareWatch.INTERVAL_MILLIS + " ms, steps per ns: median (min–max), readings; about 0.28 "
+                + "with the core to itself, 0.17–0.20 with its sibling hyperthread busy, when every part of the server "
+                + "costs more; docs/benchmarks.md, \"Tenth session\"):\n\n| workload");
+        int cpus = watch.during(List.of()).size();
+        for (int cpu = 0; cpu < cpus; cpu++) {
+            report.append(" | CPU ").append(cpu);
+        }
+        report.append(" |\n| ---").append(" | ---".repeat(cpus)).append(" |\n");
+        for (Map.Entry<Workload, List<long[]>> e : runs.entrySet()) {
+            report.append("| ").append(e.getKey().name());
+            for (String cpu : watch.during(e.getValue())) {
+                report.append(" | ").append(cpu);
+            }
+            report.append(" |\n");
+        }
+        report.append('\n');
     }
 
     private static String loadAverage() {
