@@ -352,8 +352,12 @@ class LineTest {
                     line.set(col, 'a', 1, style, 0);
                     cells[col] = style;
                 }
-                case 1, 2 -> {
+                case 1 -> {
                     line.setRunUtf8(col, text, 0, n, cols, style, 0);
+                    Arrays.fill(cells, col, col + n, style);
+                }
+                case 2 -> {
+                    line.setRunAscii(col, text, 0, n, cols, style, 0);
                     Arrays.fill(cells, col, col + n, style);
                 }
                 case 3 -> {
