@@ -71,15 +71,16 @@ function webSocketUrl(path) {
 
 /**
  * The WebSocket URL of a terminal (protocol 2). `lastOutputSeq` is left out before the first connection, which
- * asks for a reset frame (the whole screen and scrollback). `serverAnswers=titleReports`: while this page answers
- * the program's queries, the server still answers the title and icon-label reports (CSI 21 t, CSI 20 t), which
- * xterm.js cannot (the page never answers them; see queries.js).
+ * asks for a reset frame (the whole screen and scrollback). `relay=titleReports`: the server works out the answers to
+ * the title and icon-label reports (CSI 21 t, CSI 20 t), which xterm.js cannot, and sends each in a `reply` frame
+ * before the output holding its report; the page sends it as it parses the report, so every answer reaches the
+ * program in the order of the queries (see queries.js).
  */
 export function socketUrl(id, { clientId, lastOutputSeq, view }) {
   const url = webSocketUrl(`/v1/terminals/${encodeURIComponent(id)}/socket`);
   url.searchParams.set('protocol', '2');
   url.searchParams.set('clientId', clientId);
-  url.searchParams.set('serverAnswers', 'titleReports');
+  url.searchParams.set('relay', 'titleReports');
   if (lastOutputSeq !== undefined) url.searchParams.set('lastOutputSeq', String(lastOutputSeq));
   if (view) url.searchParams.set('mode', 'view');
   return url.toString();

@@ -25,7 +25,7 @@ const NOMINAL_CELL = { width: 10, height: 20 };
 /** The XTWINOPS reports answered here (11, 13, 14, 15, 16, 18, 19), by xterm.js's name for them. */
 const REPORTS_ALLOWED = {
   getWinState: true, getWinPosition: true, getWinSizePixels: true, getScreenSizePixels: true,
-  getCellSizePixels: true, getWinSizeChars: true, getScreenSizeChars: true,
+  getCellSizePixels: true, getWinSizeChars: true, getScreenSizeChars: true, getIconTitle: true, getWinTitle: true,
 };
 /** DECDSR reports that need no state, by request (docs/emulator.md: printer, UDK, keyboard, locator...). */
 const STATUS_REPORTS = {
@@ -84,14 +84,15 @@ export class QueryAnswers {
   /**
    * @param term   the tab's xterm.js Terminal
    * @param theme  the page's xterm.js theme (OSC 5 and 13-19 answer from it)
-   * @param out    {live(): whether the output being parsed is to be answered, send(text): sends an answer}, the
-   *               path of xterm.js's own answers
+   * @param out    {live(): whether the output being parsed is to be answered, send(text): sends an answer, the
+   *               path of xterm.js's own answers; parsing(): the output being parsed, {start, end} output offsets}
    */
   constructor(term, theme, out) {
     this.term = term;
     this.out = out;
     this.owed = []; // answers to send after xterm.js's to the same sequence
     this.owedBySequence = false;
+    this.titleReplies = []; // the server's answers to title reports, {seq, data}, oldest first
     this.colors = new SpecialColors(theme);
     // xterm.js passes a CSI t to public handlers only for the window operations its options allow (all off by
     // default): allow the reports answered here, and nothing that would move, resize or retitle anything.
@@ -121,6 +122,33 @@ export class QueryAnswers {
       ...DYNAMIC.map((osc) => parser.registerOscHandler(osc, (data) => this.dynamicColors(osc, data))),
       ...DYNAMIC.map((osc) => parser.registerOscHandler(osc + 100, () => this.colors.resetDynamic(osc))),
     ];
+  }
+
+  /**
+   * The server's answer to the title or icon-label report that ends at output offset `seq` (a `reply` frame, sent
+   * before the output that holds the report): kept until the report is parsed.
+   */
+  titleReply(seq, data) {
+    this.titleReplies.push({ seq, data });
+  }
+
+  /**
+   * XTWINOPS 20 or 21, the icon-label or title report: answered with the server's answer to this very report, in
+   * order with every other answer, since the page sends it as it parses the report. The server's emulator works it
+   * out (it has the title, the title stack, the title modes and the titleReports setting, which xterm.js lacks)
+   * and sends it with the report's offset; answers to reports before this output (history, or one the page did not
+   * parse as a report) are dropped. None for this output: title reports are off, and nobody answers, as in xterm.
+   */
+  titleReport() {
+    const chunk = this.out.parsing();
+    if (!chunk) return true;
+    while (this.titleReplies.length && this.titleReplies[0].seq <= chunk.start) this.titleReplies.shift();
+    const next = this.titleReplies[0];
+    if (next && next.seq <= chunk.end) {
+      this.titleReplies.shift();
+      return this.answer(next.data);
+    }
+    return true;
   }
 
   /** The terminal was reset under the page (a reset frame): colours a program set are gone, as in xterm.js. */
@@ -203,10 +231,8 @@ export class QueryAnswers {
   /**
    * XTWINOPS reports, from what the page shows: 11 iconified (the page hidden), 13 the window's position (13;2 the
    * text area's in it), 14 the text area in pixels (14;2 the window), 15 the screen, 16 a cell, 18 and 19 the
-   * grid. 20 and 21 (the icon-label and title reports) are never answered here: the page connects with
-   * serverAnswers=titleReports (api.js), so the server answers them even while this page answers the rest, from
-   * its emulator (which has the title, the title stack and the title modes, and the titleReports setting). Everything
-   * else (22 and 23, the title stack) is xterm.js's.
+   * grid; 20 and 21 (the icon-label and title reports) with the server's answers (titleReport). Everything else (22
+   * and 23, the title stack) is xterm.js's.
    */
   windowReport(params) {
     const cell = this.cellSize();
@@ -230,6 +256,9 @@ export class QueryAnswers {
         return this.answer(`${ESC}[8;${rows};${cols}t`);
       case 19:
         return this.answer(`${ESC}[9;${rows};${cols}t`);
+      case 20:
+      case 21:
+        return this.titleReport();
       default:
         return false;
     }

@@ -201,6 +201,9 @@ export class TerminalSocket {
       case 'size':
         this.listener.onSize?.(frame.cols, frame.rows);
         break;
+      case 'reply':
+        this.listener.onReply?.(frame.seq, frame.data);
+        break;
       case 'title':
         this.listener.onTitle?.(frame.liveTitle ?? null, frame.terminalActivity ?? null);
         break;

@@ -73,6 +73,7 @@ export class TerminalTab {
         },
         // In output order: the server sends the size at the point of the output where its emulator took it.
         onSize: (cols, rows) => this.resizeInOrder(cols, rows),
+        onReply: (seq, data) => this.queries.titleReply(seq, data),
         onTitle: (title, activity) => {
           this.title = title;
           this.activity = activity;
@@ -116,6 +117,7 @@ export class TerminalTab {
     this.queries = new QueryAnswers(this.term, THEME, { // after ReplyDetector: its hooks run first
       live: () => this.answering(),
       send: (reply) => this.socket.input(reply, false),
+      parsing: () => this.chunks[0] ?? null,
     });
     this.marks = new PromptMarks(this.term);
     this.term.onData((data) => this.typed(data));

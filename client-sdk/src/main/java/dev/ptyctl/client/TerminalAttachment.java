@@ -382,6 +382,9 @@ public final class TerminalAttachment implements AutoCloseable {
                 case ServerFrame.Ready ready -> {
                     // Protocol 2 confirmed: output will come as binary frames, which binary() handles.
                 }
+                case ServerFrame.Reply reply -> {
+                    // Only for a client that asked to relay title reports (relay=titleReports), which this one never does.
+                }
             }
         }
 

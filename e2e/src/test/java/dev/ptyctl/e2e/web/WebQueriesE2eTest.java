@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -185,11 +186,16 @@ class WebQueriesE2eTest {
 
     /** Runs the program in the terminal through {@code typist} and returns each query's answer and DA1's. */
     private List<String> ask(String name, Typist typist) throws Exception {
+        return ask(name, dir.resolve("queries.txt"), QUERIES.size(), typist);
+    }
+
+    /** Runs the program on {@code queries} ({@code count} lines) through {@code typist}; each line's answers. */
+    private List<String> ask(String name, Path queries, int count, Typist typist) throws Exception {
         Path out = dir.resolve(name);
-        typist.type("bash " + dir.resolve("queries.sh") + " " + dir.resolve("queries.txt") + " " + out);
+        typist.type("bash " + dir.resolve("queries.sh") + " " + queries + " " + out);
         List<String> lines = List.of(Files.readString(out, StandardCharsets.UTF_8).split("\n", -1));
-        assertThat(lines).as("a line a query, and the end").hasSize(QUERIES.size() + 1);
-        return lines.subList(0, QUERIES.size());
+        assertThat(lines).as("a line a query, and the end").hasSize(count + 1);
+        return lines.subList(0, count);
     }
 
     /** The answers of {@code lines} by query name, after checking each ends with the status request's answer. */
@@ -278,6 +284,38 @@ class WebQueriesE2eTest {
         }
     }
 
+    @Test
+    void aBurstWithTitleReportsGetsEachAnswerOnceInTheOrderOfItsQueries() throws Exception {
+        // One write a line: the page answers DA1, the server's emulator the title report (the page relays its answer),
+        // in every order the two can be asked in; each line ends with the program's status request.
+        List<String> bursts = new ArrayList<>();
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            String title = ESC + "]0;burst-" + i + ST; // the title and the icon label
+            String titleAnswer = ESC + "]lburst-" + i + ST;
+            bursts.add(title + ESC + "[c" + ESC + "[21t");
+            expected.add(PAGE_DA1 + titleAnswer + STATUS_OK);
+            bursts.add(title + ESC + "[21t" + ESC + "[c");
+            expected.add(titleAnswer + PAGE_DA1 + STATUS_OK);
+            bursts.add(title + ESC + "[c" + ESC + "[21t" + ESC + "[c" + ESC + "[20t");
+            expected.add(PAGE_DA1 + titleAnswer + PAGE_DA1 + ESC + "]Lburst-" + i + ST + STATUS_OK);
+        }
+        Path queries = dir.resolve("bursts.txt");
+        Files.writeString(queries, bursts.stream().map(b -> printfNotation(b) + "\n").reduce("", String::concat));
+        try (ServerProcess server = ServerProcess.start(titleReportsOn(), "--port", "0")) {
+            try (WebSession own = WebSession.open(server.url())) {
+                for (int run = 0; run < 3; run++) {
+                    String id = claimedByThePage(own);
+                    List<String> got = ask("bursts-" + run, queries, bursts.size(), typedIn(own.page(), id));
+                    for (int i = 0; i < got.size(); i++) {
+                        assertThat(visible(got.get(i))).as("run %d, burst %d: %s", run, i, visible(bursts.get(i)))
+                                .isEqualTo(visible(expected.get(i)));
+                    }
+                }
+            }
+        }
+    }
+
     /** The environment of the shared server's shells, and title reports allowed. */
     private static Map<String, String> titleReportsOn() throws IOException {
         Map<String, String> env = new HashMap<>(SharedServer.isolatedEnvironment());
@@ -290,6 +328,14 @@ class WebQueriesE2eTest {
      * has its size, and returns each query's answer, and the terminal's id under {@link #TERMINAL}.
      */
     private Map<String, String> askThroughThePage(WebSession on) throws Exception {
+        String id = claimedByThePage(on);
+        Map<String, String> got = answers(ask("page", typedIn(on.page(), id)));
+        got.put(TERMINAL, id);
+        return got;
+    }
+
+    /** A new shell of {@code on}'s server shown by its page, which claims the terminal once the PTY has its size. */
+    private static String claimedByThePage(WebSession on) throws Exception {
         Page shownIn = on.page();
         String id = shell(on).terminalId();
         shownIn.open("/?t=" + id + "&renderer=dom");
@@ -297,13 +343,16 @@ class WebQueriesE2eTest {
         shownIn.click(id);
         Map<String, Long> sent = WebPageE2eTest.sentSizeOf(shownIn, id);
         WebPageE2eTest.waitForPtySize(shownIn, on.terminals(), id, sent);
-        Map<String, String> got = answers(ask("page", command -> {
+        return id;
+    }
+
+    /** Types the command line into terminal {@code id} on {@code shownIn} and waits for the program to end. */
+    private static Typist typedIn(Page shownIn, String id) {
+        return command -> {
             shownIn.type(id, command, Keys.ENTER);
             shownIn.waitUntil("the program ends", Duration.ofSeconds(60),
                     () -> shownIn.buffer(id).contains("QUERIES-DONE"));
-        }));
-        got.put(TERMINAL, id);
-        return got;
+        };
     }
 
     /** The answers that come from what the page shows: its window, its text area, its theme, its DA1. */

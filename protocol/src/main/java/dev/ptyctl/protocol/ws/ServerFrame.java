@@ -50,6 +50,19 @@ public sealed interface ServerFrame {
     }
 
     /**
+     * The server emulator's answer ({@code data}) to the title or icon-label report that ends at output offset
+     * {@code seq}, for a client connected with {@code relay=titleReports}: it sends the answer to the program when it
+     * parses that report, in order with its own answers to the queries around it. Sent before the output holding the
+     * report.
+     */
+    record Reply(long seq, String data) implements ServerFrame {
+        @Override
+        public String toJson() {
+            return frame("reply", seq).add("data", data).build().toString();
+        }
+    }
+
+    /**
      * Something the client sent was refused or malformed. {@code clientSeq} names the frame when it could be read
      * (the frame is then also acknowledged, so it must not be sent again).
      */
@@ -128,6 +141,7 @@ public sealed interface ServerFrame {
                         json.getBoolean("reset", false));
                 case "exit" -> new Exit(json.getJsonNumber("seq").longValueExact(),
                         ProcessExit.fromJson(json).orElseThrow(() -> new NullPointerException("exitCode")));
+                case "reply" -> new Reply(json.getJsonNumber("seq").longValueExact(), json.getString("data"));
                 case "error" -> new Error(json.getString("message"), json.get("clientSeq") instanceof JsonNumber n
                         ? Optional.of(n.longValueExact()) : Optional.empty());
                 case "size" -> new Size(json.getInt("cols"), json.getInt("rows"));

@@ -45,7 +45,8 @@ class ServerFrameTest {
             new ServerFrame.Exit(3, ProcessExit.killedBy(9)), new ServerFrame.Error("e", Optional.of(4L)), new ServerFrame.Size(1, 2),
             new ServerFrame.Ack(3, 4), new ServerFrame.Ready(2), new ServerFrame.Pong(new BigDecimal("1.5")),
             new ServerFrame.Title(Optional.of("vim"), Optional.of("working")),
-            new ServerFrame.Title(Optional.empty(), Optional.empty())};
+            new ServerFrame.Title(Optional.empty(), Optional.empty()),
+            new ServerFrame.Reply(42, "\u001b]lcaf\u00e9\u001b\\")};
         for (ServerFrame frame : frames) {
             assertThat(ServerFrame.parse(frame.toJson())).isEqualTo(frame);
         }

@@ -267,6 +267,17 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         screen.answerTitleReports(answer);
     }
 
+    /** Keeps the emulator's answers to the title reports for a client to send (see {@link ScreenState}). */
+    @Override
+    public void relayTitleReports(boolean relay) {
+        screen.relayTitleReports(relay);
+    }
+
+    @Override
+    public List<TitleReply> titleRepliesBetween(long afterSeq, long upToSeq) {
+        return screen.titleRepliesBetween(afterSeq, upToSeq);
+    }
+
     /** Completes with how the process ended once it has exited and its last output has been read. */
     @Override
     public CompletableFuture<ProcessExit> onExit() {

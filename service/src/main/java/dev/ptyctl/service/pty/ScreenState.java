@@ -2,6 +2,8 @@ package dev.ptyctl.service.pty;
 
 import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.vt.Terminal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,7 +21,9 @@ import java.util.function.BiFunction;
  * answers are collected during {@link #feed} and handed back to the caller, who writes them to the PTY outside the
  * lock (a write may block while the program is not reading, and must not hold up readers of the screen). The
  * title and icon-label reports (XTWINOPS 21, 20) are answered also while {@link #answerTitleReports(boolean)} is on:
- * the web page, which answers the other queries while it sets the size, leaves those to the server.
+ * a client that answers the other queries while it sets the size leaves those to the server; or, while
+ * {@link #relayTitleReports(boolean)} is on, kept as {@link TitleReply}s with the output offset of each report, for
+ * such a client (the web page) to send in order with its own answers.
  */
 public final class ScreenState {
     private final ReentrantLock lock = new ReentrantLock();
@@ -27,8 +31,17 @@ public final class ScreenState {
     private final Terminal terminal;
     private final List<byte[]> replies = new ArrayList<>();
     private final List<OutputListener> listeners = new CopyOnWriteArrayList<>();
+    /** How many answers to title reports are kept for relaying: the newest, more than a burst of queries has. */
+    private static final int MAX_TITLE_REPLIES = 64;
     private volatile boolean answerQueries;
     private volatile boolean answerTitleReports;
+    private volatile boolean relayTitleReports;
+    /** The answers kept for relaying, oldest first, at most {@link #MAX_TITLE_REPLIES}; guarded by the lock. */
+    private final ArrayDeque<TitleReply> titleReplies = new ArrayDeque<>();
+    /** The offset after the newest kept answer's report, -1 before any: lets a client skip the lock. */
+    private volatile long lastTitleReplySeq = -1;
+    /** The output offset where the piece of output being fed ends; a title report answered in it ended there. */
+    private long feedEndSeq;
     private volatile boolean titleReportsAllowed;
     private long outputSeq;
     /**
@@ -61,6 +74,12 @@ public final class ScreenState {
     private void collectTitleReport(byte[] reply) {
         if (answerQueries || answerTitleReports) {
             replies.add(reply.clone());
+        } else if (relayTitleReports) {
+            if (titleReplies.size() == MAX_TITLE_REPLIES) {
+                titleReplies.removeFirst();
+            }
+            titleReplies.addLast(new TitleReply(feedEndSeq, new String(reply, StandardCharsets.UTF_8)));
+            lastTitleReplySeq = feedEndSeq;
         }
     }
 
@@ -94,12 +113,44 @@ public final class ScreenState {
     }
 
     /**
-     * Whether the emulator answers the title reports (allowed, and turned on by {@link #answerTitleReports}) while a
-     * client answers every other query: output must then be applied here before any client sees it, so that the
-     * server's answer to a title report reaches the program before the client's answer to any later query.
+     * Keeps the emulator's answers to the title reports for a client to send ({@link #titleRepliesBetween}) instead of
+     * handing them back for the PTY, while its other answers are off. The reports still need
+     * {@link #allowTitleReports(boolean)}.
+     */
+    public void relayTitleReports(boolean relay) {
+        this.relayTitleReports = relay;
+    }
+
+    /**
+     * The kept answers to the title reports that end after output offset {@code afterSeq} and at or before
+     * {@code upToSeq}, oldest first: those in the output a client is about to be sent.
+     */
+    public List<TitleReply> titleRepliesBetween(long afterSeq, long upToSeq) {
+        if (lastTitleReplySeq <= afterSeq) {
+            return List.of();
+        }
+        lock.lock();
+        try {
+            List<TitleReply> between = new ArrayList<>();
+            for (TitleReply reply : titleReplies) {
+                if (reply.seq() > afterSeq && reply.seq() <= upToSeq) {
+                    between.add(reply);
+                }
+            }
+            return between;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Whether the emulator answers the title reports (allowed, and turned on by {@link #answerTitleReports} or
+     * {@link #relayTitleReports}) while a client answers every other query: output must then be applied here before
+     * any client sees it, so that the server's answer to a title report reaches the program (or the relaying client)
+     * before the client's answer to any later query.
      */
     public boolean answersTitleReportsAlone() {
-        return answerTitleReports && titleReportsAllowed && !answerQueries;
+        return (answerTitleReports || relayTitleReports) && titleReportsAllowed && !answerQueries;
     }
 
     /**
@@ -110,7 +161,11 @@ public final class ScreenState {
     public List<byte[]> feed(byte[] data, int offset, int length) {
         lock.lock();
         try {
-            terminal.feed(data, offset, length);
+            if (relayTitleReports && titleReportsAllowed && !answerQueries) {
+                feedCutAfterTitleReports(data, offset, length);
+            } else {
+                terminal.feed(data, offset, length);
+            }
             outputSeq += length;
             lastOutputNanos = System.nanoTime();
             notifyListeners(data, offset, length);
@@ -123,6 +178,29 @@ public final class ScreenState {
             return out;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /**
+     * Feeds a chunk in pieces that end just after each {@code t} that may end a title report ({@code CSI 21 t}: after
+     * a digit or {@code ;}, or first in the chunk, which may end a report cut across two chunks), so that an answer
+     * the emulator gives is known to belong to the report ending at {@link #feedEndSeq}: a relaying client answers it
+     * as it parses that very byte. The parser takes input cut anywhere; only this rare state (title reports allowed
+     * and relayed) pays for the extra calls.
+     */
+    private void feedCutAfterTitleReports(byte[] data, int offset, int length) {
+        int end = offset + length;
+        int from = offset;
+        for (int i = offset; i < end; i++) {
+            if (data[i] == 't' && (i == offset || data[i - 1] >= '0' && data[i - 1] <= '9' || data[i - 1] == ';')) {
+                feedEndSeq = outputSeq + (i + 1 - offset);
+                terminal.feed(data, from, i + 1 - from);
+                from = i + 1;
+            }
+        }
+        if (from < end) {
+            feedEndSeq = outputSeq + length;
+            terminal.feed(data, from, end - from);
         }
     }
 

@@ -122,6 +122,20 @@ public interface TerminalSession {
     }
 
     /**
+     * Turns on or off the keeping of the server emulator's answers to the title and icon-label reports, with where
+     * each report ended, for a client that sends them to the program in order with its own answers
+     * ({@link #titleRepliesBetween}), while the server's other answers are off. Sessions that have no such switch
+     * ignore it.
+     */
+    default void relayTitleReports(boolean relay) {
+    }
+
+    /** The kept answers to title reports that end in output offsets ({@code afterSeq}, {@code upToSeq}]. */
+    default List<TitleReply> titleRepliesBetween(long afterSeq, long upToSeq) {
+        return List.of();
+    }
+
+    /**
      * Puts {@code bytes} into the output stream as if the program had written them: the emulator applies them and
      * every output listener records them, all at one seq, between two chunks of the program's own output. Used by
      * {@code clear} (SPEC §5.7) so every client and the server's copy clear at the same point.

@@ -5,8 +5,10 @@ import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.pty.GridSize;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.service.pty.TitleReply;
 import dev.ptyctl.vt.Terminal;
 import java.io.IOException;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
@@ -101,6 +103,16 @@ final class ObservedSession implements TerminalSession {
     @Override
     public void answerTitleReports(boolean answer) {
         pty.answerTitleReports(answer);
+    }
+
+    @Override
+    public void relayTitleReports(boolean relay) {
+        pty.relayTitleReports(relay);
+    }
+
+    @Override
+    public List<TitleReply> titleRepliesBetween(long afterSeq, long upToSeq) {
+        return pty.titleRepliesBetween(afterSeq, upToSeq);
     }
 
     @Override

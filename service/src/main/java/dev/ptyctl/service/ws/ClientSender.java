@@ -8,6 +8,7 @@ import dev.ptyctl.protocol.ws.ServerFrame;
 import dev.ptyctl.service.output.OutputLog;
 import dev.ptyctl.service.pty.GridSize;
 import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.service.pty.TitleReply;
 import io.helidon.common.buffers.BufferData;
 import io.helidon.websocket.WsCloseCodes;
 import io.helidon.websocket.WsSession;
@@ -88,6 +89,8 @@ final class ClientSender implements Runnable {
     private final TerminalSession session;
     private final CompletableFuture<ProcessExit> exit;
     private final boolean binary;
+    /** Whether the client sends the server's answers to title reports itself: they go to it in {@code reply} frames. */
+    private final boolean relayTitleReports;
     private final OptionalLong startSeq;
     private final int maxFrameData;
     /** {@link SocketSettings#senderIdle()}: {@link #IDLE_HAND_OVER} but in tests. */
@@ -135,15 +138,18 @@ final class ClientSender implements Runnable {
     /**
      * @param exit     completes when the program has exited; whoever completes it must then call {@link #wake()}
      * @param startSeq the client's {@code lastOutputSeq}; empty for a reset first
+     * @param relayTitleReports whether the client asked for the server's answers to title reports
+     *                 ({@code relay=titleReports}), each sent just before the output that holds its report
      * @param onEnd    run once when the sender stops, whatever the reason
      */
     ClientSender(WsSession socket, AttachableTerminal terminal, CompletableFuture<ProcessExit> exit, boolean binary,
-                 OptionalLong startSeq, SocketSettings settings, Runnable onEnd) {
+                 OptionalLong startSeq, boolean relayTitleReports, SocketSettings settings, Runnable onEnd) {
         this.socket = socket;
         this.log = terminal.output();
         this.session = terminal.session();
         this.exit = exit;
         this.binary = binary;
+        this.relayTitleReports = relayTitleReports;
         this.startSeq = startSeq;
         this.maxFrameData = Math.min(MAX_FRAME_DATA, settings.clientBacklogBytes());
         this.idleHandOverNanos = settings.senderIdle().toNanos();
@@ -384,6 +390,9 @@ final class ClientSender implements Runnable {
         }
         switch (read.status()) {
             case BYTES -> {
+                if (relayTitleReports) {
+                    sendTitleReplies(cursor, read.endSeq());
+                }
                 sendOutput(read.length(), read.endSeq());
                 cursor = read.endSeq();
                 noteBacklog(cursor);
@@ -514,6 +523,17 @@ final class ClientSender implements Runnable {
         if (!size.equals(lastSentSize)) {
             sendText(size.toJson());
             lastSentSize = size;
+        }
+    }
+
+    /**
+     * The server emulator's answers to the title reports that end in output ({@code from}, {@code to}], before that
+     * output: the client has each by the time it parses the report (the session applies output before clients get it
+     * while it keeps these answers, so none is missed).
+     */
+    private void sendTitleReplies(long from, long to) {
+        for (TitleReply reply : session.titleRepliesBetween(from, to)) {
+            sendText(new ServerFrame.Reply(reply.seq(), reply.text()).toJson());
         }
     }
 

@@ -9,7 +9,7 @@ import java.util.OptionalLong;
 
 /**
  * The query parameters of a socket URL, {@code ?lastOutputSeq=N&protocol=2&mode=view&clientId=ID
- * &serverAnswers=titleReports} (SPEC §5.2, §5.5, §5.6, §8). Values that cannot be used are not fatal: they are reported to the client in {@code error} frames and
+ * &serverAnswers=titleReports&relay=titleReports} (SPEC §5.2, §5.5, §5.6, §8). Values that cannot be used are not fatal: they are reported to the client in {@code error} frames and
  * the connection goes on as if they were absent, except {@code mode}, whose misspelling must never give a viewer
  * control of the terminal (see {@link #parse}).
  *
@@ -20,11 +20,16 @@ import java.util.OptionalLong;
  * @param leavesTitleReports whether the client leaves the title and icon-label reports (XTWINOPS 21, 20) to the
  *                      server while it answers the other queries ({@code serverAnswers=titleReports}: the web page,
  *                      whose xterm.js cannot answer them)
+ * @param relaysTitleReports whether the client, while it answers the queries, sends the program the server
+ *                      emulator's answers to the title and icon-label reports itself, each as it parses the report
+ *                      ({@code relay=titleReports}: the web page, so that every answer reaches the program in the order
+ *                      of the queries); the server sends them in {@code reply} frames before the output they answer
  * @param problems      what was wrong with the parameters, one sentence each
  */
 record ConnectionParams(OptionalLong lastOutputSeq, boolean protocol2, boolean viewer, Optional<String> clientId,
-                        boolean leavesTitleReports, List<String> problems) {
-    /** The value of {@code serverAnswers} by which a client leaves the title reports to the server. */
+                        boolean leavesTitleReports, boolean relaysTitleReports, List<String> problems) {
+    /** The value of {@code serverAnswers} by which a client leaves the title reports to the server, and of
+     * {@code relay} by which it sends the server's answers to them itself. */
     static final String TITLE_REPORTS = "titleReports";
 
     /** Copies. */
@@ -34,7 +39,8 @@ record ConnectionParams(OptionalLong lastOutputSeq, boolean protocol2, boolean v
 
     /** The same parameters for a client that may only watch. */
     ConnectionParams asViewer() {
-        return new ConnectionParams(lastOutputSeq, protocol2, true, clientId, leavesTitleReports, problems);
+        return new ConnectionParams(lastOutputSeq, protocol2, true, clientId, leavesTitleReports, relaysTitleReports,
+                problems);
     }
 
     /**
@@ -71,7 +77,16 @@ record ConnectionParams(OptionalLong lastOutputSeq, boolean protocol2, boolean v
         if (serverAnswers != null && !serverAnswers.isEmpty() && !leavesTitleReports) {
             problems.add("serverAnswers must be \"" + TITLE_REPORTS + "\", got \"" + serverAnswers + "\": ignored");
         }
+        String relay = query.get("relay");
+        boolean relaysTitleReports = TITLE_REPORTS.equals(relay);
+        if (relay != null && !relay.isEmpty() && !relaysTitleReports) {
+            problems.add("relay must be \"" + TITLE_REPORTS + "\", got \"" + relay + "\": ignored");
+        }
+        if (leavesTitleReports && relaysTitleReports) {
+            problems.add("serverAnswers=titleReports and relay=titleReports exclude each other: relaying");
+            leavesTitleReports = false;
+        }
         return new ConnectionParams(lastOutputSeq, "2".equals(query.get("protocol")), "view".equals(mode), clientId,
-                leavesTitleReports, problems);
+                leavesTitleReports, relaysTitleReports, problems);
     }
 }

@@ -45,6 +45,8 @@ final class SharedTerminal {
     private final SizeArbiter arbiter = new SizeArbiter();
     private Boolean serverAnswers;
     private Boolean serverAnswersTitleReports;
+    /** Whether the sizing client sends the server's answers to the title reports itself ({@code relay}). */
+    private Boolean relayedTitleReports;
     private final AtomicBoolean watchingExit = new AtomicBoolean();
 
     /** @param onIdleAfterExit run when the program has exited and no client is left: forget this state */
@@ -75,7 +77,7 @@ final class SharedTerminal {
         ClientAttachment attachment = new ClientAttachment(this, params,
                 socket.socketContext().remotePeer().address());
         ClientSender sender = new ClientSender(socket, terminal, exit, params.protocol2(), params.lastOutputSeq(),
-                settings, () -> detach(attachment));
+                params.relaysTitleReports(), settings, () -> detach(attachment));
         sizing.lock();
         try {
             attachment.bind(sender, arbiter.join(params.viewer()));
@@ -328,7 +330,8 @@ final class SharedTerminal {
     /**
      * SPEC §5.5: in {@code auto}, the server answers queries exactly while no client sets the size. The title and
      * icon-label reports it also answers while the client that sets the size leaves them to it
-     * ({@code serverAnswers=titleReports}: the web page, whose xterm.js cannot answer them), in every mode.
+     * ({@code serverAnswers=titleReports}), in every mode; or it works their answers out for that client to send in
+     * order with its own ({@code relay=titleReports}: the web page, whose xterm.js cannot answer them).
      */
     private void updateQueryAnswering() {
         boolean answer = switch (settings.answerQueries()) {
@@ -345,6 +348,12 @@ final class SharedTerminal {
         if (serverAnswersTitleReports == null || serverAnswersTitleReports != titleReports) {
             serverAnswersTitleReports = titleReports;
             terminal.session().answerTitleReports(titleReports);
+        }
+        boolean relay = !answer && attachments.stream()
+                .anyMatch(a -> arbiter.owns(a.seat()) && a.params().relaysTitleReports());
+        if (relayedTitleReports == null || relayedTitleReports != relay) {
+            relayedTitleReports = relay;
+            terminal.session().relayTitleReports(relay);
         }
     }
 }

@@ -8,10 +8,13 @@ import dev.ptyctl.service.server.PtyctlServer;
 import dev.ptyctl.service.server.ServerToken;
 import io.helidon.config.Config;
 import io.restassured.path.json.JsonPath;
+import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -152,6 +155,48 @@ class QueryAnsweringTest {
         // e.g. ptyctl attach, whose local terminal may answer title reports itself: the server must stay silent
         assertThat(titleAnswersWithSizingClient("clientId=page", "\u001b]lother\u001b\\\u001b[0n"))
                 .contains("got=^]lother^\\^[0||end");
+    }
+
+    @Test
+    void aSizingClientThatRelaysTitleReportsGetsTheServersAnswerBeforeTheReportAndTheServerStaysSilent()
+            throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        try (PtyctlServer server = PtyctlServer.start(TestServers.withTitleReports("auto"), ServerToken.none(),
+                Config.empty())) {
+            SocketFrames page = SocketFrames.attach(http, server, titleAsker(server).getString("terminalId"),
+                    "clientId=page&relay=titleReports&lastOutputSeq=0");
+            page.socket().sendText("{\"type\":\"resize\",\"clientId\":\"page\",\"clientSeq\":1,\"cols\":90,"
+                    + "\"rows\":20}", true).join();
+            assertThat(page.next("size").getInt("cols")).isIn(90, 100);
+            page.go(); // claims: this client sets the size and answers from now on, the title reports too
+            StringBuilder output = new StringBuilder();
+            JsonObject reply = null;
+            while (!output.toString().contains("\u001b[5n")) {
+                JsonObject frame = page.nextOf(Set.of("output", "reply"));
+                if (frame.getString("type").equals("reply")) {
+                    assertThat(reply).as("one reply for one title report").isNull();
+                    assertThat(output.toString()).as("the reply comes before its report").doesNotContain("[21t");
+                    reply = frame;
+                } else {
+                    output.append(frame.getString("data"));
+                }
+            }
+            assertThat(reply).as("a reply frame for the title report").isNotNull();
+            assertThat(reply.getString("data")).isEqualTo("\u001b]lcaf\u00e9\u001b\\");
+            String upToReport = output.substring(0, output.indexOf("\u001b[21t") + "\u001b[21t".length());
+            assertThat(reply.getJsonNumber("seq").longValue()).as("the offset just after the report")
+                    .isEqualTo(upToReport.getBytes(StandardCharsets.UTF_8).length);
+            // The server sent nothing to the program: what the client relays is its one answer.
+            page.socket().sendText("{\"type\":\"input\",\"clientId\":\"page\",\"clientSeq\":2,\"claim\":false,"
+                    + "\"data\":" + JsonSupport.PROVIDER.createValue(reply.getString("data") + "\u001b[0n") + "}",
+                    true).join();
+            while (!output.toString().contains("|end")) {
+                output.append(page.next("output").getString("data"));
+            }
+            assertThat(output.toString()).contains("got=" + SERVER_ANSWERS);
+        } finally {
+            http.shutdownNow();
+        }
     }
 
     /**

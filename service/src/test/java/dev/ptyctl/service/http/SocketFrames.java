@@ -47,6 +47,18 @@ final class SocketFrames implements WebSocket.Listener {
         return null;
     }
 
+    /** The next frame of one of {@code types}, skipping others; fails after 20 s. */
+    JsonObject nextOf(java.util.Set<String> types) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            JsonObject frame = frames.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            assertThat(frame).as("a %s frame within 20 s", types).isNotNull();
+            if (types.contains(frame.getString("type"))) {
+                return frame;
+            }
+        }
+    }
+
     /** The next frame of {@code type}, skipping others; fails after 20 s. */
     JsonObject next(String type) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
