@@ -44,6 +44,41 @@ class LauncherE2eTest {
     }
 
     @Test
+    void twoLaunchersStartedTogetherOnAStaleCheckoutBuildItOnce(@TempDir Path dir) throws Exception {
+        // A checkout with no jar yet, and a Maven that counts its runs and takes a while to make the jar.
+        Path checkout = Files.createDirectories(dir.resolve("checkout"));
+        Files.copy(LAUNCHER, checkout.resolve("ptyctl"));
+        Files.createDirectories(checkout.resolve("bin"));
+        Files.copy(Ptyctl.ROOT.resolve("bin/find-jdk.sh"), checkout.resolve("bin/find-jdk.sh"));
+        Path tools = Files.createDirectories(dir.resolve("tools"));
+        Path runs = dir.resolve("maven-runs");
+        Path mvn = tools.resolve("mvn");
+        Files.writeString(mvn, "#!/bin/sh\necho run >> '" + runs + "'\nsleep 2\n"
+                + "mkdir -p cli-client/target && : > cli-client/target/ptyctl.jar\n");
+        assertThat(mvn.toFile().setExecutable(true)).isTrue();
+        Path jdkHome = Path.of(System.getProperty("java.home"));
+        Map<String, String> env = Map.of("PTYCTL_JDK_DIRS", jdkHome.getParent().toString(),
+                "PATH", tools + ":/usr/local/bin:/usr/bin:/bin");
+        Process first = start(checkout.resolve("ptyctl"), env);
+        Process second = start(checkout.resolve("ptyctl"), env);
+        assertThat(first.waitFor(60, TimeUnit.SECONDS) && second.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        String stderr = new String(first.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
+                + new String(second.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(Files.readAllLines(runs)).as("Maven runs: %s", stderr).hasSize(1);
+        assertThat(stderr).doesNotContain("build failed");
+    }
+
+    /** The launcher at {@code launcher} with {@code --version}, its standard error kept. */
+    private static Process start(Path launcher, Map<String, String> env) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder("bash", launcher.toString(), "--version")
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().remove("JAVA_HOME");
+        pb.environment().putAll(env);
+        return pb.start();
+    }
+
+    @Test
     void theCompletionScriptAlsoCompletesThePathTheLauncherWasRunBy() throws Exception {
         Path jdkHome = Path.of(System.getProperty("java.home"));
         var result = launch(Map.of("PTYCTL_JDK_DIRS", jdkHome.getParent().toString()), "completion");
