@@ -2,9 +2,11 @@ package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.RpcConnectionException;
+import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.internal.RpcCommandRun;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.ProcessExit;
+import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -79,6 +81,18 @@ final class RunCommand implements Callable<Integer> {
                 run = RpcCommandRun.run(client, line, deadline);
             } catch (RpcConnectionException e) { // the server stopped (or the network broke) while the command ran;
                 return lostConnection(line, e, err); // a refusal (an RpcException) keeps its own message and exit code
+            } catch (RpcException e) {
+                if (e.code() != RpcErrorCode.INVALID_PARAMS.code()) {
+                    throw e;
+                }
+                // run builds every request itself: invalid params means the server cannot show this shell's prompts
+                // (no shell integration). Its advice names pty/wait's parameters; say what to do with this CLI.
+                err.println("ptyctl: " + e.getMessage());
+                err.println("ptyctl: run needs a shell with ptyctl's integration (terminals of 'ptyctl server' have "
+                        + "it; 'ptyctl serve' with --shell-integration); here, type with 'ptyctl write' and wait "
+                        + "with 'ptyctl wait --match TEXT' (or --idle MS)");
+                err.flush();
+                return ExitCode.REFUSED;
             }
             if (run.ending() != RpcCommandRun.Ending.NOT_READY && json.enabled()) {
                 JsonOption.print(out, run.answer());

@@ -49,6 +49,18 @@ class RunCommandTest {
     }
 
     @Test
+    void aTerminalWithoutShellIntegrationIsNamedWithWhatToDoWithThisCli() {
+        server.replyError(-32602, "prompt: this terminal has no shell integration (it is turned off), so its prompts "
+                + "cannot be seen; wait for a match or idleMs instead");
+        Cli.Result result = Cli.run("run", "--port", port, "--", "ls");
+        assertThat(result.exitCode()).isEqualTo(4);
+        assertThat(result.err()).contains("this terminal has no shell integration")
+                .contains("'ptyctl serve' with --shell-integration")
+                .contains("'ptyctl wait --match TEXT' (or --idle MS)");
+        takeRequests(1);
+    }
+
+    @Test
     void aRefusedLineWhoseCtrlCWasLostIsClearedByAnotherWhileTheShellRuns() {
         // The wait after the first Ctrl-C comes back unmatched at once here; the shell still runs, so it was not an
         // exit (which ptyctl run used to guess from a wait that ended early) and another Ctrl-C brings the prompt.
