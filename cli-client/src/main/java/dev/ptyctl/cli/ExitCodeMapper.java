@@ -24,9 +24,22 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
         // Some picocli messages carry their own "Error: " prefix; ours already say "ptyctl:".
         err.println("ptyctl: " + (message.startsWith("Error: ") ? message.substring("Error: ".length()) : message));
         UnmatchedArgumentException.printSuggestions(ex, err);
+        if (portGivenToAServerCommand(ex)) {
+            // `ptyctl server --port 9000` then `ptyctl new --port 9000`: the server's commands name it by URL.
+            err.println("ptyctl: this command reaches the server by its URL: --url http://127.0.0.1:PORT (or env "
+                    + "PTYCTL_URL); --port is a terminal's JSON-RPC port, for write, read, wait, run and status");
+        }
         err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
         return ExitCode.USAGE;
+    }
+
+    /** Whether {@code ex} refuses a {@code --port} given to a command that takes the server's {@code --url}. */
+    private static boolean portGivenToAServerCommand(ParameterException ex) {
+        CommandLine.Model.CommandSpec spec = ex.getCommandLine().getCommandSpec();
+        return ex instanceof UnmatchedArgumentException unmatched && spec.findOption("--url") != null
+                && spec.findOption("--port") == null && unmatched.getUnmatched().stream()
+                        .anyMatch(arg -> arg.equals("--port") || arg.startsWith("--port="));
     }
 
     /**

@@ -124,4 +124,12 @@ class ExitCodesTest {
         assertThat(result.exitCode()).isZero();
         assertThat(result.out().strip()).isEqualTo("ptyctl " + System.getProperty("build.version"));
     }
+
+    @Test
+    void aPortGivenToAServerCommandPointsToUrl() {
+        Cli.Result result = Cli.run("ls", "--port", "9000");
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("--url http://127.0.0.1:PORT (or env PTYCTL_URL)");
+        assertThat(Cli.run("write", "--porrt", "9000").err()).doesNotContain("--url http");
+    }
 }
