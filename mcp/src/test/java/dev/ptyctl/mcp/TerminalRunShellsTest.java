@@ -198,6 +198,24 @@ class TerminalRunShellsTest {
                 .isGreaterThanOrEqualTo(2_000);
     }
 
+    @Test
+    void linesTypedWithoutBracketedPasteAllRunBeforeTheRunAnswers() {
+        String id = tools.shell("bash");
+        tools.run(id, "bind 'set enable-bracketed-paste off'");
+        // Without bracketed paste bash reads the lines one by one, each drawing its prompt: the run answered at the
+        // first line's prompt (output "one", the next run seeing "two"). The sleep keeps the rest unread then.
+        Map<String, Object> lines = tools.run(id, "echo one\nsleep 0.3\necho two");
+        assertThat(((String) lines.get("output")).lines().toList()).as("all three lines ran").startsWith("one")
+                .endsWith("two");
+        assertThat(lines).containsEntry("exitCode", 0);
+        // A compound command over lines draws continuation prompts while its rest is still unread: not incomplete.
+        Map<String, Object> compound = tools.run(id, "if true\nthen echo three\nfi");
+        assertThat(compound).containsEntry("output", "three").containsEntry("exitCode", 0)
+                .doesNotContainKey("incomplete");
+        assertThat(tools.run(id, "echo four")).as("nothing of the runs before is left").containsEntry("output",
+                "four");
+    }
+
     /** terminal_run of two lines; how long it took. */
     private static long runTwoLinesMs(String id) {
         long started = System.nanoTime();

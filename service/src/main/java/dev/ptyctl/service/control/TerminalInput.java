@@ -42,8 +42,10 @@ public final class TerminalInput {
      *
      * @param written bytes written to the PTY
      * @param seq     the output seq when they were written: anything the program prints in answer comes after it
+     * @param bracketedPaste whether a paste among them was bracketed (the program had mode 2004 on): a shell then
+     *                reads several lines as one edit; without, it reads them one by one, a prompt after each
      */
-    public record Sent(int written, long seq) {
+    public record Sent(int written, long seq, boolean bracketedPaste) {
     }
 
     /** A key name that is neither ours nor tmux's; the message names it and lists the valid forms. */
@@ -78,14 +80,16 @@ public final class TerminalInput {
     public static Sent send(TerminalSession session, PromptTracker prompts, List<Action> actions, long deadlineNanos)
             throws UnknownKey, IOException, InterruptedException {
         PasteReadiness.await(session, prompts, actions, deadlineNanos);
+        boolean[] modes = modes(session, actions);
         byte[] bytes;
         try {
-            bytes = encode(session, actions, Dialect.MCP);
+            bytes = encode(actions, Dialect.MCP, modes);
         } catch (UnknownKeyException e) {
             throw new UnknownKey(e.getMessage() + "; " + TmuxKeyNames.VALID_FORMS);
         }
         long seq = session.write(bytes);
-        return new Sent(bytes.length, seq);
+        boolean pasted = actions.stream().anyMatch(a -> a.kind() == Kind.PASTE);
+        return new Sent(bytes.length, seq, pasted && modes[1]);
     }
 
     /**
@@ -95,9 +99,17 @@ public final class TerminalInput {
      * @throws UnknownKeyException for a key name the dialect does not know
      */
     public static byte[] encode(TerminalSession session, List<Action> actions, Dialect dialect) {
+        return encode(actions, dialect, modes(session, actions));
+    }
+
+    /** Application cursor keys and bracketed paste, as {@code actions} need them (plain text needs neither). */
+    private static boolean[] modes(TerminalSession session, List<Action> actions) {
         boolean plainText = actions.stream().allMatch(a -> a.kind() == Kind.TEXT);
-        boolean[] modes = plainText ? new boolean[2]
+        return plainText ? new boolean[2]
                 : session.inspect(t -> new boolean[] {t.applicationCursorKeys(), t.bracketedPaste()});
+    }
+
+    private static byte[] encode(List<Action> actions, Dialect dialect, boolean[] modes) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (Action action : actions) {
             out.writeBytes(switch (action.kind()) {

@@ -120,6 +120,8 @@ public final class PromptTracker implements OutputListener {
     private long lastPromptSeq = -1;
     /** Output offset just after the last continuation prompt's mark (OSC 633 F), or -1. */
     private long lastContinuationSeq = -1;
+    /** New and continuation prompts drawn so far: a shell reading lines one by one draws one after each line. */
+    private long promptsDrawn;
     /** Whether any A mark was seen: shells that send only B get every B counted as a prompt. */
     private boolean sawPromptStart;
     /** An A was seen and its B not yet. */
@@ -210,6 +212,7 @@ public final class PromptTracker implements OutputListener {
                 announcedLine = Optional.of(CommandLineEscapes.decode(mark.substring(2)));
             } else if ((mark.equals("F") || mark.startsWith("F;")) && state == State.AT_PROMPT) {
                 lastContinuationSeq = endSeq; // PS2: the line typed at the prompt is not complete yet
+                promptsDrawn++;
             }
             return;
         }
@@ -235,6 +238,7 @@ public final class PromptTracker implements OutputListener {
                 // repaint repeats only B): not a new prompt. Shells that never send A have every B counted.
                 if (kind == 'B' && (awaitingEndOfPrompt || !sawPromptStart)) {
                     lastPromptSeq = endSeq;
+                    promptsDrawn++;
                 }
                 sawPromptStart |= kind == 'A';
                 awaitingEndOfPrompt = kind == 'A';
@@ -371,6 +375,23 @@ public final class PromptTracker implements OutputListener {
      */
     public synchronized long lastPromptSeq() {
         return lastPromptSeq;
+    }
+
+    /**
+     * How many prompts, new and continuation ones alike, the shell has drawn, and the output offset after the last of
+     * them, read together.
+     */
+    public synchronized PromptCount promptCount() {
+        return new PromptCount(promptsDrawn, Math.max(lastPromptSeq, lastContinuationSeq));
+    }
+
+    /**
+     * {@link #promptCount()}'s answer.
+     *
+     * @param drawn   new and continuation prompts drawn so far
+     * @param lastSeq the output offset after the last of them, -1 before any
+     */
+    public record PromptCount(long drawn, long lastSeq) {
     }
 
     /**
