@@ -147,6 +147,22 @@ class RunE2eTest {
     }
 
     @Test
+    void linesTypedInABashWithoutBracketedPasteAllRunBeforeTheRunEnds() throws Exception {
+        try (ServedTerminal served = serve("bash")) {
+            run(served, "bind 'set enable-bracketed-paste off'");
+            // bash reads the lines one by one, a prompt after each: run answered at the first line's prompt (printing
+            // "one", exit 0 of echo), and the rest ran after it. The sleep keeps the rest unread then.
+            var lines = run(served, "echo one\nsleep 0.3\n(exit 4)\necho five; (exit 6)");
+            assertThat(lines.stdout()).as("%s", lines).isEqualTo("one\nfive\n");
+            assertThat(lines.exitCode()).as("the last command's code: %s", lines).isEqualTo(6);
+            var compound = run(served, "if true\nthen echo seven\nfi");
+            assertThat(compound.stdout()).as("continuation prompts are not an incomplete line: %s", compound)
+                    .isEqualTo("seven\n");
+            assertThat(run(served, "echo eight").stdout()).as("nothing left over").isEqualTo("eight\n");
+        }
+    }
+
+    @Test
     void aCommentInBashRunsNothingAndExitsZeroAsABlankLine() throws Exception {
         try (ServedTerminal served = serve("bash")) {
             var comment = run(served, "# just a note");

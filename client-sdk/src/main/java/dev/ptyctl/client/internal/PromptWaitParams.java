@@ -21,12 +21,23 @@ public final class PromptWaitParams {
      * @throws IllegalArgumentException when {@code timeout} is negative
      */
     public static JsonObject of(long since, Duration timeout) {
+        return of(since, -1, timeout);
+    }
+
+    /**
+     * {@link #of(long, Duration)} that also waits until the shell has drawn {@code minPrompts} prompts in all, new and
+     * continuation ones ({@code pty/wait}'s {@code prompts}, ours; none when it is negative).
+     */
+    public static JsonObject of(long since, long minPrompts, Duration timeout) {
         if (timeout.isNegative()) {
             throw new IllegalArgumentException("timeout is negative: " + timeout);
         }
         JsonObjectBuilder params = JsonSupport.objectBuilder().add("prompt", true).add("timeout", timeout.toMillis());
         if (since >= 0) {
             params.add("since", since);
+        }
+        if (minPrompts >= 0) {
+            params.add("prompts", minPrompts);
         }
         return params.build();
     }

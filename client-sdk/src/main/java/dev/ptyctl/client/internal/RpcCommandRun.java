@@ -103,9 +103,15 @@ public final class RpcCommandRun {
         if (!atPrompt(ready)) {
             return outcome(Ending.NOT_READY, ready, false);
         }
-        long typedAt = write(List.of(line.indexOf('\n') >= 0 ? Action.paste(line) : Action.text(line),
+        boolean severalLines = line.indexOf('\n') >= 0;
+        WriteResult typed = writeActions(List.of(severalLines ? Action.paste(line) : Action.text(line),
                 Action.key(Key.ENTER)));
-        JsonObject done = waitForPrompt(typedAt, deadlineNanos);
+        long typedAt = typed.outputSeq();
+        // A shell that leaves bracketed paste off reads the lines one by one, drawing a prompt (or a continuation
+        // prompt) after each: the run is done at the last line's, not the first's (the rest would run into the next)
+        long minPrompts = severalLines && !typed.bracketedPaste() && typed.promptsDrawn() >= 0
+                ? typed.promptsDrawn() + line.chars().filter(c -> c == '\n').count() + 1 : -1;
+        JsonObject done = waitForPrompt(client, typedAt, minPrompts, remaining());
         if (!done.getBoolean("matched")) {
             // The wait answers at once when the shell exits, with the command during which it did, if there was one.
             JsonObject command = done.getJsonObject("command");
@@ -157,13 +163,22 @@ public final class RpcCommandRun {
 
     /** Writes and returns the output offset the write was applied at, where to wait for the prompt after it from. */
     private long write(List<Action> actions) throws IOException {
+        return writeActions(actions).outputSeq();
+    }
+
+    private WriteResult writeActions(List<Action> actions) throws IOException {
         WriteResult written = client.write(actions);
         if (written.outputSeq() == WriteResult.UNKNOWN_SEQ) {
             throw new IOException("the server did not say where its output was when it took the input (no outputSeq "
                     + "in the pty/write result), so the prompt after it cannot be told from the one before");
         }
         lastWriteSeq = written.outputSeq();
-        return lastWriteSeq;
+        return written;
+    }
+
+    /** What is left of the run's time. */
+    private Duration remaining() {
+        return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
     }
 
     /** {@link #waitForPrompt(RpcClient, long, Duration)} with what is left until {@code untilNanos}. */
@@ -176,7 +191,13 @@ public final class RpcCommandRun {
      * {@code since} (any prompt when it is negative), or at a continuation prompt; the answer as the server gave it.
      */
     static JsonObject waitForPrompt(RpcClient client, long since, Duration timeout) throws IOException {
-        return client.call(RpcMethod.WAIT, PromptWaitParams.of(since, timeout), timeout.plus(REPLY_MARGIN));
+        return waitForPrompt(client, since, -1, timeout);
+    }
+
+    /** {@link #waitForPrompt(RpcClient, long, Duration)} until the shell has drawn {@code minPrompts} prompts too. */
+    private static JsonObject waitForPrompt(RpcClient client, long since, long minPrompts, Duration timeout)
+            throws IOException {
+        return client.call(RpcMethod.WAIT, PromptWaitParams.of(since, minPrompts, timeout), timeout.plus(REPLY_MARGIN));
     }
 
     /** Whether a prompt wait ended at a continuation prompt (the line typed so far is incomplete). */

@@ -80,13 +80,23 @@ public final class TerminalInput {
     public static Sent send(TerminalSession session, PromptTracker prompts, List<Action> actions, long deadlineNanos)
             throws UnknownKey, IOException, InterruptedException {
         PasteReadiness.await(session, prompts, actions, deadlineNanos);
-        boolean[] modes = modes(session, actions);
-        byte[] bytes;
         try {
-            bytes = encode(actions, Dialect.MCP, modes);
+            return write(session, actions, Dialect.MCP);
         } catch (UnknownKeyException e) {
             throw new UnknownKey(e.getMessage() + "; " + TmuxKeyNames.VALID_FORMS);
         }
+    }
+
+    /**
+     * Encodes {@code actions} in {@code dialect} with the terminal's current modes and writes them as one write (no
+     * wait for bracketed paste: the caller's, with {@link PasteReadiness}).
+     *
+     * @throws UnknownKeyException for a key name the dialect does not know (nothing is written)
+     */
+    public static Sent write(TerminalSession session, List<Action> actions, Dialect dialect)
+            throws IOException, InterruptedException {
+        boolean[] modes = modes(session, actions);
+        byte[] bytes = encode(actions, dialect, modes);
         long seq = session.write(bytes);
         boolean pasted = actions.stream().anyMatch(a -> a.kind() == Kind.PASTE);
         return new Sent(bytes.length, seq, pasted && modes[1]);

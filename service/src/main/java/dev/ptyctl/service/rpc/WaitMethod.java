@@ -53,7 +53,12 @@ final class WaitMethod implements RpcMethodHandler {
     }
 
     /** The validated wait: what to look for and how long; {@code promptSince} is -2 when not waiting for a prompt. */
-    private record Condition(TextMatcher match, boolean scrollback, long timeoutMs, long idleMs, long promptSince) {
+    /**
+     * @param minPrompts with a prompt wait, the shell's prompt count ({@code promptsDrawn} of pty/write) it must have
+     *                   reached, -1 for none
+     */
+    private record Condition(TextMatcher match, boolean scrollback, long timeoutMs, long idleMs, long promptSince,
+                             long minPrompts) {
         boolean hasMatch() {
             return match != null;
         }
@@ -104,8 +109,9 @@ final class WaitMethod implements RpcMethodHandler {
             long quietSince = Math.max(start, progress.lastOutputNanos());
             long idleAt = quietSince + TimeUnit.MILLISECONDS.toNanos(Math.max(condition.idleMs(), 0));
             boolean idleOk = !condition.hasIdle() || now >= idleAt || !progress.running();
-            boolean promptOk = !condition.hasPrompt() || atPromptAfter(condition.promptSince())
-                    || prompts.continuationAfter(condition.promptSince());
+            boolean promptOk = !condition.hasPrompt() || (atPromptAfter(condition.promptSince())
+                    || prompts.continuationAfter(condition.promptSince()))
+                    && prompts.promptCount().drawn() >= condition.minPrompts();
             boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasPrompt()) && matchOk
                     && idleOk && promptOk;
             if (satisfied || !progress.running() || now >= deadline) {
@@ -189,6 +195,10 @@ final class WaitMethod implements RpcMethodHandler {
         if (since >= 0 && !prompt) {
             throw RpcException.invalidParams("since needs prompt");
         }
+        long minPrompts = params.integerInRange("prompts", 0, Long.MAX_VALUE, -1);
+        if (minPrompts >= 0 && !prompt) {
+            throw RpcException.invalidParams("prompts needs prompt");
+        }
         if (match == null && (regex || scrollback)) {
             throw RpcException.invalidParams((regex ? "regex" : "scrollback") + " needs match");
         }
@@ -204,6 +214,6 @@ final class WaitMethod implements RpcMethodHandler {
         } else if (match != null) {
             matcher = (text, deadlineNanos) -> text.contains(match);
         }
-        return new Condition(matcher, scrollback, timeout, idleMs, prompt ? since : NO_PROMPT);
+        return new Condition(matcher, scrollback, timeout, idleMs, prompt ? since : NO_PROMPT, minPrompts);
     }
 }

@@ -11,6 +11,7 @@ import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.vt.keys.UnknownKeyException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.IOException;
@@ -20,7 +21,9 @@ import java.util.List;
 /**
  * {@code pty/write}: one action ({@code {text}}, {@code {key}} or, ours, {@code {paste}}) or a non-empty array of them, validated as a
  * whole before anything is written, then written to the PTY as one write. The result is {@code written}, the
- * number of UTF-8 bytes written, and {@code outputSeq}, the output offset at the moment of the write.
+ * number of UTF-8 bytes written, and {@code outputSeq}, the output offset at the moment of the write; ours, with shell
+ * integration, {@code promptsDrawn} (the shell's prompts so far, new and continuation ones), and with a paste
+ * {@code bracketedPaste} (whether it was bracketed).
  *
  * <p>Keys are encoded with the terminal's application cursor key mode, and pastes with its bracketed paste mode,
  * as they are when the request runs ({@link TerminalInput}, our key names only); a paste of several lines to a shell at
@@ -39,9 +42,19 @@ final class WriteMethod implements RpcMethodHandler {
             throws RpcException, IOException, InterruptedException {
         List<Action> actions = actions(new Params(params));
         PasteReadiness.await(session, prompts, actions);
-        byte[] data = TerminalInput.encode(session, actions, TerminalInput.Dialect.JSON_RPC); // keys checked above
-        long outputSeq = session.write(data);
-        return JsonSupport.objectBuilder().add("written", data.length).add("outputSeq", outputSeq).build();
+        long promptsBefore = prompts == null ? -1 : prompts.promptCount().drawn();
+        TerminalInput.Sent sent = TerminalInput.write(session, actions, TerminalInput.Dialect.JSON_RPC); // keys checked
+        JsonObjectBuilder result = JsonSupport.objectBuilder().add("written", sent.written())
+                .add("outputSeq", sent.seq());
+        if (promptsBefore >= 0) {
+            // ours, for a run of several lines in a shell that reads them one by one (no bracketed paste): it waits
+            // for pty/wait's prompts = this + the lines typed (a prompt, or a continuation prompt, after each)
+            result.add("promptsDrawn", promptsBefore);
+        }
+        if (actions.stream().anyMatch(a -> a.kind() == Kind.PASTE)) {
+            result.add("bracketedPaste", sent.bracketedPaste());
+        }
+        return result.build();
     }
 
     private static void checkKey(String key) throws RpcException {

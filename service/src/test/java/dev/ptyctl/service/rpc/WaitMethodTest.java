@@ -118,6 +118,12 @@ class WaitMethodTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"{\"since\":3}", "{\"prompts\":3}"})
+    void sinceAndPromptsNeedPrompt(String params) throws Exception {
+        assertThat(client.invalidParams("pty/wait", params)).endsWith(" needs prompt");
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"-1", "600001", "1.5", "\"10\"", "true", "[]"})
     void timeoutOutsideTheDomainIsInvalidParams(String timeout) throws Exception {
         assertThat(client.invalidParams("pty/wait", "{\"timeout\":" + timeout + "}"))
