@@ -42,7 +42,8 @@ final class WriteMethod implements RpcMethodHandler {
             throws RpcException, IOException, InterruptedException {
         List<Action> actions = actions(new Params(params));
         PasteReadiness.await(session, prompts, actions);
-        long promptsBefore = prompts == null ? -1 : prompts.promptCount().drawn();
+        // only where prompts can be seen (an integrated shell): a server's tracker of a terminal running cat has none
+        long promptsBefore = PromptTracker.whyPromptsUnseen(prompts).isEmpty() ? prompts.promptCount().drawn() : -1;
         TerminalInput.Sent sent = TerminalInput.write(session, actions, TerminalInput.Dialect.JSON_RPC); // keys checked
         JsonObjectBuilder result = JsonSupport.objectBuilder().add("written", sent.written())
                 .add("outputSeq", sent.seq());
