@@ -157,10 +157,13 @@ class WebColourSpecE2eTest {
         page.waitForText(id, "PAINTED done");
         assertThat(replies(dir.resolve("page"))).as("the page's answers").isEqualTo(server);
 
-        Object painted = page.js("""
+        String paintedColour = """
                 const view = document.querySelector("section.terminal-view[data-terminal='" + arguments[0] + "']");
                 const span = [...view.querySelectorAll('.xterm-rows span')].find((s) => s.textContent === 'PAINTED');
-                return span ? getComputedStyle(span).color : null;""", id);
+                return span ? getComputedStyle(span).color : null;""";
+        // The buffer has the text before the DOM renderer draws it (on the next animation frame)
+        page.waitUntil("the DOM renderer drew PAINTED", () -> page.js(paintedColour, id) != null);
+        Object painted = page.js(paintedColour, id);
         String[] rgb = server.get(0).substring(4).split("/");
         assertThat(painted).as("text in colour 1").isEqualTo("rgb(%d, %d, %d)".formatted(
                 Integer.parseInt(rgb[0], 16) >> 8, Integer.parseInt(rgb[1], 16) >> 8, Integer.parseInt(rgb[2], 16) >> 8));
