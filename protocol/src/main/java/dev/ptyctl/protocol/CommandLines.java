@@ -12,6 +12,15 @@ public final class CommandLines {
     private CommandLines() {
     }
 
+    /**
+     * How many lines {@code commandLine} is typed as: its line breaks, and the Enter after it. A shell that leaves
+     * bracketed paste off reads them one by one and draws a prompt (or a continuation prompt) after each, so a run is
+     * done at the last line's prompt, not the first's.
+     */
+    public static int typedLines(String commandLine) {
+        return (int) commandLine.chars().filter(c -> c == '\n').count() + 1;
+    }
+
     /** Whether every line of {@code commandLine} is blank or a comment (its first non-blank character is {@code #}). */
     public static boolean nothingToRun(String commandLine) {
         return commandLine.lines().map(String::strip).allMatch(line -> line.isEmpty() || line.startsWith("#"));

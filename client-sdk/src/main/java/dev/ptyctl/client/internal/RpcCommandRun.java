@@ -110,7 +110,7 @@ public final class RpcCommandRun {
         // A shell that leaves bracketed paste off reads the lines one by one, drawing a prompt (or a continuation
         // prompt) after each: the run is done at the last line's, not the first's (the rest would run into the next)
         long minPrompts = severalLines && !typed.bracketedPaste() && typed.promptsDrawn() >= 0
-                ? typed.promptsDrawn() + line.chars().filter(c -> c == '\n').count() + 1 : -1;
+                ? typed.promptsDrawn() + CommandLines.typedLines(line) : -1;
         JsonObject done = waitForPrompt(client, typedAt, minPrompts, remaining());
         if (!done.getBoolean("matched")) {
             // The wait answers at once when the shell exits, with the command during which it did, if there was one.

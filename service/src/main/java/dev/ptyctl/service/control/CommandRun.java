@@ -108,7 +108,7 @@ public final class CommandRun {
                 new TerminalInput.Action(severalLines ? TerminalInput.Kind.PASTE
                         : TerminalInput.Kind.TEXT, command),
                 new TerminalInput.Action(TerminalInput.Kind.KEY, "Enter"));
-        PromptTracker.PromptCount before = prompts.promptCount();
+        long promptsBefore = prompts.promptsDrawn();
         TerminalInput.Sent sent;
         try {
             // The wait for the line editor's bracketed paste is bounded by the run's timeout too.
@@ -117,10 +117,14 @@ public final class CommandRun {
             throw new IllegalStateException("Enter is a key", e);
         }
         long typedAt = sent.seq();
-        TerminalWait.Outcome done = awaitPrompt(session, tracker, log, typedAt, deadline);
-        if (severalLines && !sent.bracketedPaste()) {
-            done = awaitEveryLine(session, tracker, log, before, lineCount(command), done, deadline);
-        }
+        // Several lines typed without bracketed paste (the shell never turned it on): the shell reads them one by one
+        // and draws a prompt after each (a continuation one within a compound command or a here document), so the run
+        // is done at the last line's, not the first's, which left the rest to run into the next command. A line a
+        // program reads instead of the shell draws none: such a run ends at its timeout.
+        long minPrompts = severalLines && !sent.bracketedPaste()
+                ? promptsBefore + CommandLines.typedLines(command) : -1;
+        TerminalWait.Outcome done = awaitPrompt(session, tracker, log, TerminalWait.Condition.prompt(typedAt,
+                minPrompts), deadline);
         List<CommandSummary> ran = prompts.recentCommands().stream()
                 .filter(c -> c.outputStartSeq() > typedAt && !c.running()).toList();
         if (!done.matched()) {
@@ -163,39 +167,17 @@ public final class CommandRun {
                 done.seq(), false, false, ran.getLast().endedShell(), false, false);
     }
 
-    /**
-     * Several lines typed without bracketed paste (the shell never turned it on): the shell reads them one by one and
-     * draws a prompt after each, a new one after a command, a continuation one within a compound command or a here
-     * document. The run is done at the last line's prompt, not the first's (which left the rest to leak into the
-     * next run). Counted from the shell's prompt marks; a line a program reads instead of the shell draws none, so
-     * such a run ends at its timeout.
-     */
-    private static TerminalWait.Outcome awaitEveryLine(TerminalSession session, Optional<PromptTracker> tracker,
-                                                       OutputLog log, PromptTracker.PromptCount before, int lines,
-                                                       TerminalWait.Outcome first, long deadline)
-            throws InterruptedException {
-        PromptTracker prompts = tracker.orElseThrow();
-        TerminalWait.Outcome done = first;
-        while (done.matched()) {
-            PromptTracker.PromptCount now = prompts.promptCount();
-            if (now.drawn() - before.drawn() >= lines) {
-                break;
-            }
-            done = awaitPrompt(session, tracker, log, now.lastSeq(), deadline);
-        }
-        return done;
-    }
-
-    /** The lines a command of several lines is typed as (the last ended by Enter). */
-    private static int lineCount(String command) {
-        return (int) command.chars().filter(c -> c == '\n').count() + 1;
-    }
-
     private static TerminalWait.Outcome awaitPrompt(TerminalSession session, Optional<PromptTracker> tracker,
                                                     OutputLog log, long sinceSeq, long deadlineNanos)
             throws InterruptedException {
-        return TerminalWait.await(session, tracker, log, TerminalWait.Condition.prompt(sinceSeq),
-                remainingMs(deadlineNanos), Long.MAX_VALUE, TerminalWait.Progress.NONE);
+        return awaitPrompt(session, tracker, log, TerminalWait.Condition.prompt(sinceSeq), deadlineNanos);
+    }
+
+    private static TerminalWait.Outcome awaitPrompt(TerminalSession session, Optional<PromptTracker> tracker,
+                                                    OutputLog log, TerminalWait.Condition prompt, long deadlineNanos)
+            throws InterruptedException {
+        return TerminalWait.await(session, tracker, log, prompt, remainingMs(deadlineNanos), Long.MAX_VALUE,
+                TerminalWait.Progress.NONE);
     }
 
     /**

@@ -54,34 +54,41 @@ public final class TerminalWait {
      * @param regex    the pattern of REGEX
      * @param idleMs   the quiet time of IDLE
      * @param sinceSeq only output (TEXT, REGEX) or prompts (PROMPT) after this seq count; -1 for none
+     * @param minPrompts PROMPT only once the shell has drawn this many prompts in all (new and continuation ones,
+     *                 {@link PromptTracker#promptsDrawn}); -1 for none
      */
-    public record Condition(Kind kind, String text, Pattern regex, long idleMs, long sinceSeq) {
+    public record Condition(Kind kind, String text, Pattern regex, long idleMs, long sinceSeq, long minPrompts) {
         public Condition {
             Objects.requireNonNull(kind, "kind");
         }
 
         public static Condition text(String text, long sinceSeq) {
-            return new Condition(Kind.TEXT, text, null, 0, sinceSeq);
+            return new Condition(Kind.TEXT, text, null, 0, sinceSeq, -1);
         }
 
         public static Condition regex(Pattern regex, long sinceSeq) {
-            return new Condition(Kind.REGEX, null, regex, 0, sinceSeq);
+            return new Condition(Kind.REGEX, null, regex, 0, sinceSeq, -1);
         }
 
         public static Condition gone(String text) {
-            return new Condition(Kind.GONE, text, null, 0, -1);
+            return new Condition(Kind.GONE, text, null, 0, -1, -1);
         }
 
         public static Condition idle(long idleMs) {
-            return new Condition(Kind.IDLE, null, null, idleMs, -1);
+            return new Condition(Kind.IDLE, null, null, idleMs, -1, -1);
         }
 
         public static Condition prompt(long sinceSeq) {
-            return new Condition(Kind.PROMPT, null, null, 0, sinceSeq);
+            return prompt(sinceSeq, -1);
+        }
+
+        /** {@link #prompt(long)} once the shell has drawn {@code minPrompts} prompts in all. */
+        public static Condition prompt(long sinceSeq, long minPrompts) {
+            return new Condition(Kind.PROMPT, null, null, 0, sinceSeq, minPrompts);
         }
 
         public static Condition exit() {
-            return new Condition(Kind.EXIT, null, null, 0, -1);
+            return new Condition(Kind.EXIT, null, null, 0, -1, -1);
         }
     }
 
@@ -115,7 +122,7 @@ public final class TerminalWait {
 
     /** One look at the session, under its lock. */
     private record Look(SessionProgress progress, String screen, List<InputRegion> regions, boolean atPrompt,
-                        long lastPromptSeq, boolean continuation) {
+                        long lastPromptSeq, boolean continuation, long promptsDrawn) {
     }
 
     /**
@@ -178,7 +185,8 @@ public final class TerminalWait {
             case REGEX -> c.regex().matcher(scan != null ? scan.text() : look.screen()).find();
             case GONE -> !look.screen().contains(c.text());
             case IDLE -> nanos - quietSince(look.progress(), start) >= TimeUnit.MILLISECONDS.toNanos(c.idleMs());
-            case PROMPT -> look.atPrompt() && look.lastPromptSeq() > c.sinceSeq() || look.continuation();
+            case PROMPT -> (look.atPrompt() && look.lastPromptSeq() > c.sinceSeq() || look.continuation())
+                    && look.promptsDrawn() >= c.minPrompts();
             case EXIT -> !look.progress().running();
         };
     }
@@ -193,7 +201,7 @@ public final class TerminalWait {
                 prompts == null ? List.of() : prompts.inputRegions(),
                 prompts != null && prompts.state() == PromptTracker.State.AT_PROMPT,
                 prompts == null ? -1 : prompts.lastPromptSeq(),
-                prompts != null && prompts.continuationAfter(sinceSeq)));
+                prompts != null && prompts.continuationAfter(sinceSeq), prompts == null ? 0 : prompts.promptsDrawn()));
     }
 
     private static Outcome outcome(TerminalSession session, boolean matched, Reason reason, boolean continuation) {

@@ -111,7 +111,7 @@ final class WaitMethod implements RpcMethodHandler {
             boolean idleOk = !condition.hasIdle() || now >= idleAt || !progress.running();
             boolean promptOk = !condition.hasPrompt() || (atPromptAfter(condition.promptSince())
                     || prompts.continuationAfter(condition.promptSince()))
-                    && prompts.promptCount().drawn() >= condition.minPrompts();
+                    && prompts.promptsDrawn() >= condition.minPrompts();
             boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasPrompt()) && matchOk
                     && idleOk && promptOk;
             if (satisfied || !progress.running() || now >= deadline) {

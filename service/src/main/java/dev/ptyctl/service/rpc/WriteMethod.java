@@ -43,7 +43,7 @@ final class WriteMethod implements RpcMethodHandler {
         List<Action> actions = actions(new Params(params));
         PasteReadiness.await(session, prompts, actions);
         // only where prompts can be seen (an integrated shell): a server's tracker of a terminal running cat has none
-        long promptsBefore = PromptTracker.whyPromptsUnseen(prompts).isEmpty() ? prompts.promptCount().drawn() : -1;
+        long promptsBefore = PromptTracker.whyPromptsUnseen(prompts).isEmpty() ? prompts.promptsDrawn() : -1;
         TerminalInput.Sent sent = TerminalInput.write(session, actions, TerminalInput.Dialect.JSON_RPC); // keys checked
         JsonObjectBuilder result = JsonSupport.objectBuilder().add("written", sent.written())
                 .add("outputSeq", sent.seq());

@@ -378,20 +378,11 @@ public final class PromptTracker implements OutputListener {
     }
 
     /**
-     * How many prompts, new and continuation ones alike, the shell has drawn, and the output offset after the last of
-     * them, read together.
+     * How many prompts, new and continuation ones alike, the shell has drawn so far: a prompt wait for several lines
+     * typed without bracketed paste waits for one per line ({@link dev.ptyctl.protocol.CommandLines#typedLines}).
      */
-    public synchronized PromptCount promptCount() {
-        return new PromptCount(promptsDrawn, Math.max(lastPromptSeq, lastContinuationSeq));
-    }
-
-    /**
-     * {@link #promptCount()}'s answer.
-     *
-     * @param drawn   new and continuation prompts drawn so far
-     * @param lastSeq the output offset after the last of them, -1 before any
-     */
-    public record PromptCount(long drawn, long lastSeq) {
+    public synchronized long promptsDrawn() {
+        return promptsDrawn;
     }
 
     /**
