@@ -3,7 +3,6 @@ package dev.ptyctl.client;
 import dev.ptyctl.client.internal.JsonFields;
 import dev.ptyctl.protocol.ProcessExit;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.util.Objects;
 import java.util.Optional;
@@ -52,8 +51,7 @@ public record Status(boolean running, OptionalInt exitCode, long pid, Optional<S
         OptionalInt exitCode = code == null || code == JsonValue.NULL
                 ? OptionalInt.empty()
                 : OptionalInt.of(JsonFields.intValue(json, "exitCode"));
-        Optional<String> signal = json.get(ProcessExit.SIGNAL_FIELD) instanceof JsonString name
-                ? Optional.of(name.getString()) : Optional.empty();
-        return new Status(JsonFields.bool(json, "running"), exitCode, JsonFields.integer(json, "pid"), signal);
+        return new Status(JsonFields.bool(json, "running"), exitCode, JsonFields.integer(json, "pid"),
+                ProcessExit.signalIn(json));
     }
 }

@@ -110,8 +110,12 @@ public record ProcessExit(int exitCode, int signal) {
         if (!(json.get("exitCode") instanceof JsonNumber code)) {
             return Optional.empty();
         }
-        return Optional.of(of(code.intValue(), json.get(SIGNAL_FIELD) instanceof JsonString name
-                ? Optional.of(name.getString()) : Optional.empty()));
+        return Optional.of(of(code.intValue(), signalIn(json)));
+    }
+
+    /** The {@code signal} member of a server's answer (a signal's name), present only when a signal ended the program. */
+    public static Optional<String> signalIn(JsonObject json) {
+        return json.get(SIGNAL_FIELD) instanceof JsonString name ? Optional.of(name.getString()) : Optional.empty();
     }
 
     /**

@@ -60,7 +60,7 @@ public final class TerminalReadTool extends SchemaTool {
         if (!screen.title().isEmpty()) {
             facts.append(" · title \"").append(screen.title()).append('"');
         }
-        screen.exit().ifPresent(end -> facts.append(" · exited").append(TerminalWaitTool.how(end)));
+        screen.exit().ifPresent(end -> facts.append(" · exited").append(ToolResult.exitedHow(end)));
         return facts.toString();
     }
 }

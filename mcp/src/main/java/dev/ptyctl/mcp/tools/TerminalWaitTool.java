@@ -1,6 +1,5 @@
 package dev.ptyctl.mcp.tools;
 
-import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.control.TerminalWait;
 import dev.ptyctl.service.control.TerminalWait.Condition;
 import dev.ptyctl.service.shell.PromptTracker;
@@ -89,18 +88,13 @@ public final class TerminalWaitTool extends SchemaTool {
                 .map(PromptTracker.CommandRecord::exitCode).orElse(OptionalInt.empty());
     }
 
-    /** " with code 3", or " (killed by SIGKILL)" when a signal ended the program. */
-    static String how(ProcessExit end) {
-        return end.signalName().map(name -> " (killed by " + name + ")").orElse(" with code " + end.exitCode());
-    }
-
     private static String facts(TerminalWait.Outcome outcome, OptionalInt exit) {
         String head = switch (outcome.reason()) {
             case TIMEOUT -> "not matched: timed out";
             case CONTINUE -> "not matched yet: the server's limit on one wait was reached; call terminal_wait again "
                     + "with sinceSeq " + outcome.seq();
             case EXIT -> (outcome.matched() ? "matched: exited" : "not matched: the program exited")
-                    + outcome.screen().exit().map(TerminalWaitTool::how).orElse("");
+                    + outcome.screen().exit().map(ToolResult::exitedHow).orElse("");
             default -> outcome.continuation() ? "matched: a continuation prompt (the line typed is incomplete; the "
                     + "shell waits for more: terminal_send C-c cancels it)"
                     : "matched: " + outcome.reason().wireName()

@@ -28,6 +28,11 @@ public final class ToolResult {
         return this;
     }
 
+    /** For a model's text after "exited": " with code 3", or " (killed by SIGKILL)" when a signal ended the program. */
+    public static String exitedHow(ProcessExit end) {
+        return end.signalName().map(name -> " (killed by " + name + ")").orElse(" with code " + end.exitCode());
+    }
+
     /** For a model's text: "exit code 3", or "killed by SIGHUP, exit code 129" when a signal ended the program. */
     public static String exitFacts(ProcessExit end) {
         return end.signalName().map(name -> "killed by " + name + ", ").orElse("") + "exit code " + end.exitCode();
