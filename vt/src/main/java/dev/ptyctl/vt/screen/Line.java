@@ -125,9 +125,10 @@ public final class Line {
     public Line(int cols, long fillStyle) {
         this.cols = cols;
         this.content = new int[cols];
-        Arrays.fill(content, EMPTY);
         if (fillStyle != Style.DEFAULT) {
             fillStyled(0, cols, fillStyle, 0);
+        } else {
+            Arrays.fill(content, EMPTY);
         }
     }
 
@@ -238,16 +239,6 @@ public final class Line {
      */
     public void setWrapped(boolean wrapped) {
         this.wrapped = wrapped;
-    }
-
-    /**
-     * Raw packed content of a cell; see the class comment.
-     *
-     * @param col column
-     * @return packed content
-     */
-    public int content(int col) {
-        return content[col] & ~STYLE_BITS;
     }
 
     /**
@@ -454,7 +445,7 @@ public final class Line {
         int bits = style == Style.DEFAULT ? 0 : styleBits(style);
         int n = copyAscii(content, EMPTY | bits, col, src, from, Math.min(to - from, edge - col));
         int c = col + n;
-        if (n > 0) {
+        if (n > 0) { // the ending of setRunUtf8, inline for the same reason (see there)
             if (c > used) {
                 used = c;
             }
@@ -578,8 +569,9 @@ public final class Line {
             width = w;
             i += length;
         }
-        // The same ending as setRun's, kept inline on purpose: a shared method for it measured 2-7 % slower on the
-        // ASCII and SGR_LOG benchmarks (interleaved JMH runs), this loop being sensitive to what the JIT inlines.
+        // The same ending as setRun's and setRunAscii's, kept inline on purpose: a shared method for it measured 2-7 %
+        // slower on the ASCII and SGR_LOG benchmarks (interleaved JMH runs), this loop being sensitive to what the JIT
+        // inlines.
         if (c > col) {
             if (c > used) {
                 used = c;
@@ -707,7 +699,7 @@ public final class Line {
     }
 
     /**
-     * Copies a run of blank cells (or default styles, or no extras) from {@code template} into {@code [from, to)} of
+     * Copies a run of blank cells (or no extras) from {@code template} into {@code [from, to)} of
      * {@code array}: an array copy's stub takes the few dozen cells a row usually has with fewer mispredicted branches
      * than a loop whose length varies from row to row.
      */
@@ -719,7 +711,7 @@ public final class Line {
         System.arraycopy(template, 0, array, from, to - from);
     }
 
-    /** {@link #copyBlank(int[], int[], int, int)} for styles and extras. */
+    /** {@link #copyBlank(int[], int[], int, int)} for extras. */
     private static void copyBlank(long[] template, long[] array, int from, int to) {
         while (to - from > TEMPLATE_LENGTH) {
             System.arraycopy(template, 0, array, from, TEMPLATE_LENGTH);
