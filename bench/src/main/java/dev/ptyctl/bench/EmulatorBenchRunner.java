@@ -205,21 +205,20 @@ public final class EmulatorBenchRunner {
                 .param("workload", workload.name()).addProfiler(GCProfiler.class).build();
         double mib = size / MIB;
         List<Double> wall = new ArrayList<>();
-        List<Double> cpu = new ArrayList<>();
         List<Iteration> iterations = new ArrayList<>();
         double allocated = Double.NaN;
         for (RunResult run : new Runner(options).run()) {
             run.getBenchmarkResults().forEach(br -> br.getIterationResults().forEach(ir -> {
                 wall.add(mib / (ir.getPrimaryResult().getScore() / 1000.0));
-                cpu.add(cpuThroughput(ir));
-                iterations.add(new Iteration(cpu.getLast(), coreShare(ir)));
+                iterations.add(new Iteration(cpuThroughput(ir), coreShare(ir)));
             }));
             allocated = allocatedPerMib(run, mib);
         }
-        return new JmhResult(new Measured(Throughput.of(wall), Throughput.of(cpu)), allocated, iterations);
+        return new JmhResult(new Measured(Throughput.of(wall),
+                Throughput.of(iterations.stream().map(Iteration::cpuMibPerSecond).toList())), allocated, iterations);
     }
 
-    /** {@link CoreShare}'s steps per nanosecond in one iteration, from {@link EmulatorBenchmark.CoreShareProbe}. */
+    /** {@link CoreShare}'s steps per nanosecond in one iteration, from {@link EmulatorBenchmark.CpuTime}. */
     private static double coreShare(IterationResult iteration) {
         Map<String, Result> counters = iteration.getSecondaryResults();
         return counters.get("probeSteps").getScore() / counters.get("probeNanos").getScore();

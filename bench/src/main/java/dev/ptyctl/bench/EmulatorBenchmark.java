@@ -67,32 +67,20 @@ public class EmulatorBenchmark {
      * it does in node's {@code process.cpuUsage()} on the xterm.js side. Linux gives it in 10 ms clock ticks; the
      * rounding of each workload's reading (15–100 ms) is as often down as up, so over the hundred or so workloads of
      * an iteration the sum is within about 2 %.
-     */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class CpuTime {
-        /** Process CPU nanoseconds spent feeding in this iteration. */
-        public long cpuNanos;
-        /** Bytes fed in this iteration. */
-        public long bytesFed;
-
-        @Setup(Level.Iteration)
-        public void reset() {
-            cpuNanos = 0;
-            bytesFed = 0;
-        }
-    }
-
-    /**
-     * Per-iteration counters of {@link CoreShare}'s probe, run before every {@value #PROBE_EVERY}th operation and
+     *
+     * <p>Also the counters of {@link CoreShare}'s probe, run before every {@value #PROBE_EVERY}th operation and
      * outside the measured time: steps and thread CPU nanoseconds, so steps per nanosecond tells an iteration that ran
      * with the core's sibling hyperthread busy (every workload 25–40 % slower on this host) from slower code.
      */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class CoreShareProbe {
+    public static class CpuTime {
         /** Operations between two probes: about 2 ms of probe per 100 ms of workload. */
         static final int PROBE_EVERY = 4;
+        /** Process CPU nanoseconds spent feeding in this iteration. */
+        public long cpuNanos;
+        /** Bytes fed in this iteration. */
+        public long bytesFed;
         /** Probe steps run in this iteration. */
         public long probeSteps;
         /** Thread CPU nanoseconds the probe took in this iteration. */
@@ -101,6 +89,8 @@ public class EmulatorBenchmark {
 
         @Setup(Level.Iteration)
         public void reset() {
+            cpuNanos = 0;
+            bytesFed = 0;
             probeSteps = 0;
             probeNanos = 0;
         }
@@ -126,9 +116,8 @@ public class EmulatorBenchmark {
         terminal = new Terminal(COLS, ROWS, SCROLLBACK);
     }
 
-    // coreShare is not read here: naming it makes JMH run its invocation-level probe and report its counters.
     @Benchmark
-    public Terminal feedWorkload(CpuTime cpu, CoreShareProbe coreShare) {
+    public Terminal feedWorkload(CpuTime cpu) {
         // Two clock reads (about 2 µs each) per workload of tens of milliseconds: their cost does not show.
         long start = PROCESS.getProcessCpuTime();
         for (int off = 0; off < bytes.length; off += CHUNK) {

@@ -5,9 +5,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@link CoreShare}'s probe on every CPU while the measured rounds run: one small JVM per CPU, pinned with
@@ -24,9 +26,13 @@ final class CoreShareWatch implements AutoCloseable {
      * write after the pipe closed.
      */
     private static final String PROBE_SECONDS = "7200";
-    private final List<Process> probes = new ArrayList<>();
-    /** Per CPU, the readings as {arrival millis, steps per ns}. */
-    private final List<List<double[]>> readings = new ArrayList<>();
+    /** A probe on one CPU and its readings, each {arrival millis, steps per ns}. */
+    private record Probe(int cpu, Process process, List<double[]> readings) {
+    }
+
+    private final List<Probe> probes = new ArrayList<>();
+    /** Counted down at each probe's first reading (or its end): the rounds begin once the probes have started up. */
+    private CountDownLatch firstReadings;
 
     private CoreShareWatch() {
     }
@@ -37,37 +43,53 @@ final class CoreShareWatch implements AutoCloseable {
         String java = ProcessHandle.current().info().command().orElse("java");
         int cpus = Runtime.getRuntime().availableProcessors();
         for (int cpu = 0; cpu < cpus; cpu++) {
-            List<double[]> mine = new ArrayList<>();
             try {
                 Process p = new ProcessBuilder("taskset", "-c", Integer.toString(cpu), java, "-cp",
                         System.getProperty("java.class.path"), CoreShare.class.getName(), PROBE_SECONDS,
                         Integer.toString(INTERVAL_MILLIS)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-                watch.probes.add(p);
-                watch.readings.add(mine);
-                Thread reader = new Thread(() -> read(p, mine), "core-share-" + cpu);
-                reader.setDaemon(true);
-                reader.start();
+                watch.probes.add(new Probe(cpu, p, new ArrayList<>()));
             } catch (IOException e) {
                 System.err.println("server-run: no core-share probe on CPU " + cpu + " (" + e.getMessage() + ")");
             }
         }
+        watch.firstReadings = new CountDownLatch(watch.probes.size());
+        for (Probe probe : watch.probes) {
+            Thread reader = new Thread(() -> watch.read(probe), "core-share-" + probe.cpu());
+            reader.setDaemon(true);
+            reader.start();
+        }
         return watch;
     }
 
-    private static void read(Process p, List<double[]> into) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+    private void read(Probe probe) {
+        boolean first = true;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(probe.process().getInputStream(),
+                StandardCharsets.UTF_8))) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 String[] f = line.split(" ");
                 if (f.length >= 4) {
                     double share = Double.parseDouble(f[3]);
-                    synchronized (into) {
-                        into.add(new double[] {System.currentTimeMillis(), share});
+                    synchronized (probe.readings()) {
+                        probe.readings().add(new double[] {System.currentTimeMillis(), share});
+                    }
+                    if (first) {
+                        first = false;
+                        firstReadings.countDown();
                     }
                 }
             }
         } catch (IOException | NumberFormatException e) {
             // a probe that stops talking leaves its CPU with fewer readings; the report says how many it has
+        } finally {
+            if (first) {
+                firstReadings.countDown(); // a probe that never read does not hold up the rounds
+            }
         }
+    }
+
+    /** Waits until every probe has given its first reading (its JVM started, its loop compiled), at most {@code limit}. */
+    void awaitFirstReadings(Duration limit) throws InterruptedException {
+        firstReadings.await(limit.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Whether any probe runs. */
@@ -75,17 +97,22 @@ final class CoreShareWatch implements AutoCloseable {
         return !probes.isEmpty();
     }
 
+    /** The CPUs that have a probe, in the order of {@link #during}'s answer. */
+    List<Integer> cpus() {
+        return probes.stream().map(Probe::cpu).toList();
+    }
+
     /**
-     * The readings of each CPU that arrived within any of the windows (each {start, end} in epoch millis, widened by
-     * one interval, since a reading stands for the {@value #INTERVAL_MILLIS} ms before it), per CPU: "median
-     * (min–max), n".
+     * The readings of each CPU that arrived within any of the windows (each {start, end} in epoch millis), per CPU:
+     * "median (min–max), n". A window is widened by one interval so that a run shorter than it still gets a reading
+     * (a reading is the probe's last 2 ms; the share changes over seconds).
      */
     List<String> during(List<long[]> windows) {
         List<String> perCpu = new ArrayList<>();
-        for (List<double[]> cpu : readings) {
+        for (Probe probe : probes) {
             Samples s = new Samples();
-            synchronized (cpu) {
-                for (double[] r : cpu) {
+            synchronized (probe.readings()) {
+                for (double[] r : probe.readings()) {
                     for (long[] w : windows) {
                         if (r[0] >= w[0] && r[0] <= w[1] + INTERVAL_MILLIS) {
                             s.add(r[1]);
@@ -94,14 +121,26 @@ final class CoreShareWatch implements AutoCloseable {
                     }
                 }
             }
-            perCpu.add(s.isEmpty() ? "–" : String.format(Locale.ROOT, "%.3f (%.3f–%.3f), %d", s.median(), s.min(),
-                    s.max(), s.count()));
+            perCpu.add(s.isEmpty() ? "–" : s.medianRange(3) + ", " + s.count());
         }
         return perCpu;
     }
 
+    /** Stops the probes and waits for them, so none runs on into the bench's other parts. */
     @Override
     public void close() {
-        probes.forEach(Process::destroy);
+        for (Probe probe : probes) {
+            probe.process().destroy();
+        }
+        for (Probe probe : probes) {
+            try {
+                if (!probe.process().waitFor(5, TimeUnit.SECONDS)) {
+                    probe.process().destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                probe.process().destroyForcibly();
+            }
+        }
     }
 }

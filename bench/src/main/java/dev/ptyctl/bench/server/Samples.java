@@ -53,6 +53,12 @@ final class Samples {
 
     /** "median (min–max)" with one decimal. */
     String medianRange() {
-        return String.format(Locale.ROOT, "%.1f (%.1f–%.1f)", median(), min(), max());
+        return medianRange(1);
+    }
+
+    /** "median (min–max)" with {@code decimals} decimals. */
+    String medianRange(int decimals) {
+        String f = "%." + decimals + "f";
+        return String.format(Locale.ROOT, f + " (" + f + "–" + f + ")", median(), min(), max());
     }
 }

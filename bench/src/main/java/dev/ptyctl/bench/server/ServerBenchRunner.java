@@ -211,23 +211,28 @@ public final class ServerBenchRunner {
         }
         drain.forgetWarmUp();
         tmux.forgetWarmUp();
-        // Started before the wait for a quiet server, so the probes' own start-up is over when the rounds begin.
+        // Started before the wait for a quiet server, and their first readings awaited after it, so the probes' own
+        // start-up is over when the rounds begin.
         CoreShareWatch coreShare = CoreShareWatch.start();
         Map<Workload, List<long[]>> ptyctlRuns = new EnumMap<>(Workload.class);
-        for (PtyctlCat s : servers) {
-            settled = settled.plus(s.server().awaitQuiet(Duration.ofSeconds(60)));
-        }
-        PtyctlServerProcess server = ptyctl.server();
-        long compileBefore = server.jitCpuNanos();
-        long cpuBefore = server.cpuNanos();
-        MachineCpu machineBefore = MachineCpu.now();
         Map<Workload, Map<CatContender, Samples>> mibps = new EnumMap<>(Workload.class);
         Map<Workload, Samples> ofDrain = new EnumMap<>(Workload.class);
         Map<Workload, Samples> ofTmux = new EnumMap<>(Workload.class);
         Map<Workload, Samples> drainOfTmux = new EnumMap<>(Workload.class);
         Map<Workload, Samples> bOfDrain = new EnumMap<>(Workload.class);
         Map<Workload, Samples> bOfA = new EnumMap<>(Workload.class);
+        PtyctlServerProcess server = ptyctl.server();
+        long compileBefore;
+        long cpuBefore;
+        MachineCpu machineBefore;
         try {
+            for (PtyctlCat s : servers) {
+                settled = settled.plus(s.server().awaitQuiet(Duration.ofSeconds(60)));
+            }
+            coreShare.awaitFirstReadings(Duration.ofSeconds(10));
+            compileBefore = server.jitCpuNanos();
+            cpuBefore = server.cpuNanos();
+            machineBefore = MachineCpu.now();
             for (int round = 0; round < rounds; round++) {
                 for (CatWorkload w : files.values()) {
                     Map<CatContender, Double> thisRound = new LinkedHashMap<>();
@@ -279,7 +284,7 @@ public final class ServerBenchRunner {
             boolean medianMet = d.median() >= TARGET_OF_DRAIN && (t == null || t.median() >= TARGET_OF_TMUX);
             report.append(String.format(Locale.ROOT, "| %s | %.1f | %s | %s | %s | %s | %s | %s%s |%n", w.name(),
                     w.fileBytes() / MIB, r.get(drain).medianRange(), t == null ? "–" : r.get(tmux).medianRange(),
-                    r.get(ptyctl).medianRange(), ratio(d, 2), t == null ? "–" : ratio(t, 1) + "×",
+                    r.get(ptyctl).medianRange(), d.medianRange(2), t == null ? "–" : t.medianRange(1) + "×",
                     met ? "met" : medianMet ? "met by the median, not every round" : "**missed**",
                     t == null ? " (drain only: tmux not run)" : ""));
         }
@@ -291,7 +296,7 @@ public final class ServerBenchRunner {
                     + "| workload | drain / tmux |\n| --- | --- |\n");
             for (CatWorkload w : files.values()) {
                 report.append(String.format(Locale.ROOT, "| %s | %s× |%n", w.name(),
-                        ratio(drainOfTmux.get(w.workload()), 2)));
+                        drainOfTmux.get(w.workload()).medianRange(2)));
             }
         }
         if (ptyctlB != null) {
@@ -301,8 +306,8 @@ public final class ServerBenchRunner {
             for (CatWorkload w : files.values()) {
                 report.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.3f | %s | %s | %.0f / %.0f |%n",
                         w.name(),
-                        mibps.get(w.workload()).get(ptyctlB).medianRange(), ratio(bOfDrain.get(w.workload()), 2),
-                        ratio(bOfA.get(w.workload()), 2), bOfA.get(w.workload()).geometricMean(),
+                        mibps.get(w.workload()).get(ptyctlB).medianRange(), bOfDrain.get(w.workload()).medianRange(2),
+                        bOfA.get(w.workload()).medianRange(2), bOfA.get(w.workload()).geometricMean(),
                         ptyctl.serverCpuMsPerMib(w.workload()).medianRange(),
                         ptyctlB.serverCpuMsPerMib(w.workload()).medianRange(),
                         ptyctl.frameBytes(w.workload()).median(), ptyctlB.frameBytes(w.workload()).median()));
@@ -478,10 +483,6 @@ public final class ServerBenchRunner {
         }
     }
 
-    private static String ratio(Samples s, int decimals) {
-        String f = "%." + decimals + "f";
-        return String.format(Locale.ROOT, f + " (" + f + "–" + f + ")", s.median(), s.min(), s.max());
-    }
 
     private static void latency(StringBuilder report, PtyctlServerProcess server, HttpClient http,
                                 Path drainBinary, int samples, int warmup) throws Exception {
@@ -575,11 +576,11 @@ public final class ServerBenchRunner {
                 + "every " + CoreShareWatch.INTERVAL_MILLIS + " ms, steps per ns: median (min–max), readings; about 0.28 "
                 + "with the core to itself, 0.17–0.20 with its sibling hyperthread busy, when every part of the server "
                 + "costs more; docs/benchmarks.md, \"Tenth session\"):\n\n| workload");
-        int cpus = watch.during(List.of()).size();
-        for (int cpu = 0; cpu < cpus; cpu++) {
+        List<Integer> cpus = watch.cpus();
+        for (int cpu : cpus) {
             report.append(" | CPU ").append(cpu);
         }
-        report.append(" |\n| ---").append(" | ---".repeat(cpus)).append(" |\n");
+        report.append(" |\n| ---").append(" | ---".repeat(cpus.size())).append(" |\n");
         for (Map.Entry<Workload, List<long[]>> e : runs.entrySet()) {
             report.append("| ").append(e.getKey().name());
             for (String cpu : watch.during(e.getValue())) {
