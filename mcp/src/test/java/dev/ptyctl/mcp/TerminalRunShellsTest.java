@@ -144,11 +144,35 @@ class TerminalRunShellsTest {
                 .get("terminals")).stream().filter(t -> id.equals(ToolsContract.map(t).get("terminalId")))
                 .findFirst().orElseThrow());
         assertThat(listed).containsEntry("state", "running").containsEntry("runningCommand", "sleep 30");
+        // A run while it runs types nothing (it would go to sleep's input) and says so at once, not at its timeout.
+        assertThat(tools.runError(id, "echo typed-while-busy")).contains("Nothing was typed")
+                .contains("busy running `sleep 30`").contains("terminal_wait {prompt: true, sinceSeq: ");
         Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
                 List.of(Map.of("key", "C-c"))));
         assertThat(tools.ok("terminal_wait", args("terminalId", id, "prompt", true, "sinceSeq", sent.get("seq"),
                 "timeoutMs", 30_000))).containsEntry("matched", true);
         assertThat(tools.run(id, "echo after")).containsEntry("output", "after");
+    }
+
+    @Test
+    void aRunWhileAFullScreenProgramIsUpTypesNothingIntoItAndSaysWhatHoldsTheShell() {
+        Tools.require("less");
+        String id = tools.shell("bash");
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "less /etc/passwd"), Map.of("key", "Enter"))));
+        tools.ok("terminal_wait", args("terminalId", id, "text", "root:", "sinceSeq", sent.get("seq")));
+        // Before, the run waited its whole timeout and answered "timed out, still running", as if its line ran.
+        String error = tools.runError(id, "echo typed-into-less");
+        assertThat(error).contains("Nothing was typed").contains("busy running `less /etc/passwd`")
+                .contains("a full-screen program");
+        // A key given as a character is an error that says how to type it.
+        assertThat(tools.error("terminal_send", args("terminalId", id, "input", List.of(Map.of("key", "q")))))
+                .contains("Unknown key").contains("To type the character q, send {\"text\": \"q\"}");
+        Map<String, Object> quit = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "q"))));
+        assertThat(tools.ok("terminal_wait", args("terminalId", id, "prompt", true, "sinceSeq", quit.get("seq"),
+                "timeoutMs", 30_000))).containsEntry("matched", true);
+        assertThat(tools.run(id, "echo after")).containsEntry("exitCode", 0).containsEntry("output", "after");
     }
 
     @ParameterizedTest

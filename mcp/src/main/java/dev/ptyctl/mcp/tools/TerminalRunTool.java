@@ -2,6 +2,7 @@ package dev.ptyctl.mcp.tools;
 
 import dev.ptyctl.protocol.CommandLines;
 import dev.ptyctl.service.control.CommandRun;
+import dev.ptyctl.service.control.ScreenSnapshot;
 import dev.ptyctl.service.terminals.CreateRequest;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -23,7 +24,9 @@ public final class TerminalRunTool extends SchemaTool {
                 cut to maxBytes with `truncated: true` (the head is kept; terminal_output pages through all of it). \
                 On timeout `timedOut` is true, there is no exitCode and the command keeps running: follow it with \
                 terminal_wait {prompt: true, sinceSeq} or stop it with terminal_send [{"key": "C-c"}]. A command that \
-                ends the shell (`exit 3`) answers `shellExited: true` with the shell's exit status as `exitCode`. Not for \
+                ends the shell (`exit 3`) answers `shellExited: true` with the shell's exit status as `exitCode`. While a \
+                program still runs in that shell (a run that timed out, less or vim left open) nothing is typed and \
+                the error names what holds it. Not for \
                 programs that wait for input (editors, REPLs, password prompts): use terminal_create, \
                 terminal_send and terminal_wait for those. Example: {"command": "make test", "timeoutMs": 120000}.""",
                 """
@@ -54,6 +57,8 @@ public final class TerminalRunTool extends SchemaTool {
                     maxBytes);
         } catch (IllegalArgumentException e) {
             throw new ToolError(e.getMessage() + ".");
+        } catch (CommandRun.ShellBusy busy) {
+            throw new ToolError(busyMessage(terminal, busy, timeoutMs));
         }
         String id = terminal.terminalId();
         if (result.exited() && !result.endedShell()) {
@@ -83,6 +88,27 @@ public final class TerminalRunTool extends SchemaTool {
             out.put("shellExited", true);
         }
         return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id)));
+    }
+
+    /**
+     * Nothing was typed because the shell was busy: what holds it and the ways on. Said plainly, because the old
+     * answer ("timed out, still running") made an agent believe its command ran and send C-c to the wrong program.
+     */
+    static String busyMessage(HostedTerminal terminal, CommandRun.ShellBusy busy, long timeoutMs) {
+        String id = terminal.terminalId();
+        if (busy.running().isEmpty()) {
+            return "Nothing was typed: the shell in terminal " + id + " showed no prompt within " + timeoutMs
+                    + " ms (still starting, or a program that ptyctl cannot see holds it). terminal_read " + id
+                    + " shows the screen.";
+        }
+        boolean fullScreen = ScreenSnapshot.take(terminal.session(), 0).altScreen();
+        String what = busy.running().get().commandLine().map(line -> "`" + line + "`").orElse("a command");
+        return "Nothing was typed: the shell in terminal " + id + " is busy running " + what
+                + (fullScreen ? " (a full-screen program: terminal_read shows it)" : "")
+                + ", and the command would have gone to that program. End it first (terminal_send its quit keys, "
+                + "e.g. [{\"text\": \"q\"}] or [{\"key\": \"C-c\"}]) or wait for it with terminal_wait "
+                + "{prompt: true, sinceSeq: " + busy.seq() + "}, then run again; or use another terminal "
+                + "(terminal_create).";
     }
 
     private static String facts(CommandRun.Result result, String command, String id) {

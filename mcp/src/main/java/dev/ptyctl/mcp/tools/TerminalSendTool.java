@@ -41,7 +41,7 @@ public final class TerminalSendTool extends SchemaTool {
         try {
             sent = TerminalInput.send(terminal.session(), terminal.prompts().orElse(null), actions);
         } catch (TerminalInput.UnknownKey e) {
-            throw new ToolError(e.getMessage() + ". Nothing was sent.");
+            throw new ToolError(e.getMessage() + ". Nothing was sent." + characterHint(actions));
         } catch (SessionExitedException e) {
             call.liveTerminal(id); // reports the exit code
             throw new ToolError("Terminal " + id + " has exited; it takes no more input.");
@@ -49,6 +49,17 @@ public final class TerminalSendTool extends SchemaTool {
         return new ToolResult().put("written", sent.written()).put("seq", sent.seq())
                 .withText("Sent " + sent.written() + " bytes to " + id + ". To see the answer: terminal_wait with "
                         + "sinceSeq " + sent.seq() + ", or terminal_read.");
+    }
+
+    /**
+     * A key given as one character ({"key": "q"}, what a model writes to quit less) is not a key name (SPEC §4.3):
+     * the error says how to type it, so the next call is right.
+     */
+    private static String characterHint(List<TerminalInput.Action> actions) {
+        return actions.stream().filter(a -> a.kind() == TerminalInput.Kind.KEY)
+                .map(TerminalInput.Action::value).filter(v -> v.codePointCount(0, v.length()) == 1).findFirst()
+                .map(c -> " To type the character " + c + ", send {\"text\": \"" + (c.equals("\"") ? "\\\"" : c)
+                        + "\"}.").orElse("");
     }
 
     static List<TerminalInput.Action> actions(Object input) throws ToolError {

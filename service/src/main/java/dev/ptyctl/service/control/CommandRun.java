@@ -76,6 +76,33 @@ public final class CommandRun {
     /** Ctrl-Cs sent at most for one incomplete line. */
     private static final int CANCEL_ATTEMPTS = 3;
 
+    /**
+     * The shell was not at its prompt, so nothing was typed: a command it runs holds the terminal (typing would go to
+     * that program: a full-screen one takes the letters as its commands), or no prompt came within the timeout.
+     */
+    public static final class ShellBusy extends Exception {
+        private static final long serialVersionUID = 1L;
+        /** The command the shell runs now (its line, when the shell said it), or null when no prompt came. */
+        private final transient CommandSummary running;
+        private final long seq;
+
+        ShellBusy(CommandSummary running, long seq) {
+            super(running == null ? "no prompt" : "running " + running.commandLine().orElse("a command"));
+            this.running = running;
+            this.seq = seq;
+        }
+
+        /** The command the shell runs now; empty when the shell simply showed no prompt within the timeout. */
+        public Optional<CommandSummary> running() {
+            return Optional.ofNullable(running);
+        }
+
+        /** The output seq when the run gave up: where a prompt wait for the shell to be free starts from. */
+        public long seq() {
+            return seq;
+        }
+    }
+
     private CommandRun() {
     }
 
@@ -83,10 +110,12 @@ public final class CommandRun {
      * Runs {@code command}.
      *
      * @throws IllegalArgumentException the terminal's prompts cannot be seen (no shell integration, or not a shell)
+     * @throws ShellBusy                a command held the shell when the run began, or no prompt came within the
+     *                                  timeout: nothing was typed
      */
     public static Result run(TerminalSession session, Optional<PromptTracker> tracker, OutputLog log,
                              String command, long timeoutMs, int maxBytes)
-            throws IOException, InterruptedException {
+            throws IOException, InterruptedException, ShellBusy {
         Optional<String> unseen = PromptTracker.whyPromptsUnseen(tracker.orElse(null));
         if (unseen.isPresent()) {
             throw new IllegalArgumentException(unseen.get() + ", nor a command's end and exit code; type into it "
@@ -94,11 +123,20 @@ public final class CommandRun {
                     + "instead");
         }
         PromptTracker prompts = tracker.orElseThrow();
+        Optional<CommandSummary> holding = prompts.runningCommand();
+        if (holding.isPresent()) {
+            // Said at once rather than after waiting out the timeout: the caller (an agent, mostly) has forgotten a
+            // program it left running, and what it typed would go to that program, not to the shell.
+            throw new ShellBusy(holding.get(), session.progress().outputSeq());
+        }
         long deadline = System.nanoTime() + timeoutMs * 1_000_000;
         TerminalWait.Outcome ready = awaitPrompt(session, tracker, log, -1, deadline);
         if (ready.matched() && ready.continuation()) {
             // Someone left an incomplete line at the continuation prompt: typing now would add to it. Cancel it.
             ready = cancelIncompleteLine(session, tracker, log, deadline);
+        }
+        if (!ready.matched() && ready.reason() != TerminalWait.Reason.EXIT) {
+            throw new ShellBusy(prompts.runningCommand().orElse(null), ready.seq());
         }
         if (!ready.matched() || ready.continuation()) {
             return unfinished(session, ready);
