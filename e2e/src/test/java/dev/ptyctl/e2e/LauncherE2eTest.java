@@ -185,6 +185,65 @@ class LauncherE2eTest {
     }
 
     @Test
+    void renderCacheRecordsCompilesOfTheStartUpCodeAndNothingOfTheEmulator(@TempDir Path dir) throws Exception {
+        // What a tiered render of a large file gains: the cache tells the JIT how the training compiled the start-up
+        // code (C1 only, so it compiles it once with C1 instead of profiling it and queueing it for C2 ahead of the
+        // emulator), and tells it nothing of the emulator, which C2 then compiles on the recording's own profile (a
+        // profile trained on the launcher's mixed sample compiles bigger, slower code). The JVM prints what a cache
+        // records with a diagnostic flag; the render's own java command line is the launcher's.
+        assumeTrue(Runtime.version().feature() >= 25, "AOT caches and their training data need JDK 25");
+        Map<String, String> jdk = Map.of("PTYCTL_JDK_DIRS", Path.of(System.getProperty("java.home")).getParent()
+                .toString());
+        Path file = Files.writeString(dir.resolve("hello.txt"), "hello\r\n");
+        Files.deleteIfExists(Ptyctl.ROOT.resolve("cli-client/target/ptyctl-render.aot"));
+        assertThat(launch(jdk, "render", file.toString()).exitCode()).isZero(); // this launcher trains the cache
+        Map<String, String> print = new java.util.HashMap<>(jdk);
+        print.put("PTYCTL_PRINT_COMMAND", "1");
+        var command = new java.util.ArrayList<>(java.util.List.of(launch(print, "render", file.toString()).stdout()
+                .strip().split(" ")));
+        command.addAll(command.indexOf("-jar"), java.util.List.of("-XX:+UnlockDiagnosticVMOptions",
+                "-XX:+AOTPrintTrainingInfo"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        var compiles = printed.lines().filter(line -> line.matches("\\s+C .*")).toList();
+        assertThat(compiles).as("compiles recorded in the cache").isNotEmpty()
+                .allSatisfy(line -> assertThat(line).as("a C1-only compile").matches(".*#\\d+L1\\b.*")
+                        .doesNotContain("dev/ptyctl/vt/"));
+        assertThat(printed).as("the emulator in the cache's training data").doesNotContain("dev/ptyctl/vt/");
+    }
+
+    @Test
+    void aCacheOlderThanTheLauncherIsTrainedAgainByTheLaunchersRecipe(@TempDir Path dir) throws Exception {
+        // How a cache is trained is written in the launcher: one trained before the launcher changed is trained again,
+        // even though no jar changed (else a checkout would keep the old recipe's cache until its next build).
+        assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25");
+        Map<String, String> jdk = Map.of("PTYCTL_JDK_DIRS", Path.of(System.getProperty("java.home")).getParent()
+                .toString());
+        Path file = Files.writeString(dir.resolve("hello.txt"), "hello\r\n");
+        assertThat(launch(jdk, "render", file.toString()).exitCode()).isZero(); // the cache exists and is current
+        Path cache = Ptyctl.ROOT.resolve("cli-client/target/ptyctl-render.aot");
+        // All in the past (as in the test above): the jars, then the cache, then the launcher.
+        long past = System.currentTimeMillis() - 60_000;
+        Files.setLastModifiedTime(Ptyctl.ROOT.resolve("cli-client/target/ptyctl.jar"),
+                java.nio.file.attribute.FileTime.fromMillis(past));
+        try (var libs = Files.list(Ptyctl.ROOT.resolve("cli-client/target/libs"))) {
+            for (Path lib : libs.filter(p -> p.getFileName().toString().startsWith("ptyctl-")).toList()) {
+                Files.setLastModifiedTime(lib, java.nio.file.attribute.FileTime.fromMillis(past));
+            }
+        }
+        Files.setLastModifiedTime(cache, java.nio.file.attribute.FileTime.fromMillis(past + 10_000));
+        Files.setLastModifiedTime(LAUNCHER, java.nio.file.attribute.FileTime.fromMillis(past + 20_000));
+
+        var rendered = launch(jdk, "render", file.toString());
+
+        assertThat(rendered.exitCode()).as(rendered.toString()).isZero();
+        assertThat(rendered.stdout()).isEqualTo("hello\n");
+        assertThat(Files.getLastModifiedTime(cache)).isGreaterThan(Files.getLastModifiedTime(LAUNCHER));
+    }
+
+    @Test
     void aJavaHomeOlderThan21IsPassedOverForANewerJdk(@TempDir Path fakeJdk) throws Exception {
         Path bin = Files.createDirectories(fakeJdk.resolve("bin"));
         for (String tool : new String[] {"java", "javac"}) {
