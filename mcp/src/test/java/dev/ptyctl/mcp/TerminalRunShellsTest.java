@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.service.server.PtyctlServer;
 import dev.ptyctl.testsupport.Tools;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -173,6 +174,24 @@ class TerminalRunShellsTest {
         assertThat(tools.ok("terminal_wait", args("terminalId", id, "prompt", true, "sinceSeq", quit.get("seq"),
                 "timeoutMs", 30_000))).containsEntry("matched", true);
         assertThat(tools.run(id, "echo after")).containsEntry("exitCode", 0).containsEntry("output", "after");
+    }
+
+    @Test
+    void aRunThatTimesOutAnswersWhatItPrintedSoFarAndSaysWhenItWaitsForAPassword() {
+        String id = tools.shell("bash");
+        // The timeout is far above the time bash needs to print both lines: only then does the run answer.
+        McpSchema.CallToolResult waiting = tools.call("terminal_run", args("terminalId", id, "command",
+                "printf 'step 1 done\\n'; read -s -p 'Password: ' pw; echo got ${#pw}", "timeoutMs", 5000));
+        Map<String, Object> result = ToolsContract.map(waiting.structuredContent());
+        assertThat(result).containsEntry("timedOut", true).doesNotContainKey("exitCode")
+                .containsEntry("output", "step 1 done\nPassword:");
+        assertThat(ToolClient.text(waiting)).startsWith("step 1 done\nPassword:")
+                .contains("it waits for hidden input (a password prompt); ask the user");
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "hunter2"), Map.of("key", "Enter"))));
+        assertThat(tools.ok("terminal_wait", args("terminalId", id, "prompt", true, "sinceSeq", sent.get("seq"),
+                "timeoutMs", 30_000))).containsEntry("matched", true);
+        assertThat(tools.run(id, "echo $pw")).containsEntry("output", "hunter2");
     }
 
     @ParameterizedTest

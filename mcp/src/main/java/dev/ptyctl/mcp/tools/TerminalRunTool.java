@@ -22,7 +22,8 @@ public final class TerminalRunTool extends SchemaTool {
                 quotes, several lines, heredocs. Without terminalId it uses one shell this session starts on first \
                 use and keeps. `output` is only what the commands printed (not the prompt, not the command line), \
                 cut to maxBytes with `truncated: true` (the head is kept; terminal_output pages through all of it). \
-                On timeout `timedOut` is true, there is no exitCode and the command keeps running: follow it with \
+                On timeout `timedOut` is true, there is no exitCode, `output` is what it printed so far and the \
+                command keeps running: follow it with \
                 terminal_wait {prompt: true, sinceSeq} or stop it with terminal_send [{"key": "C-c"}]. A command that \
                 ends the shell (`exit 3`) answers `shellExited: true` with the shell's exit status as `exitCode`. While a \
                 program still runs in that shell (a run that timed out, less or vim left open) nothing is typed and \
@@ -87,7 +88,8 @@ public final class TerminalRunTool extends SchemaTool {
         if (result.endedShell()) {
             out.put("shellExited", true);
         }
-        return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id)));
+        boolean waitsForSecret = result.timedOut() && ScreenSnapshot.take(terminal.session(), 0).inputHidden();
+        return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id, waitsForSecret)));
     }
 
     /**
@@ -111,9 +113,13 @@ public final class TerminalRunTool extends SchemaTool {
                 + "(terminal_create).";
     }
 
-    private static String facts(CommandRun.Result result, String command, String id) {
+    private static String facts(CommandRun.Result result, String command, String id, boolean waitsForSecret) {
         StringBuilder facts = new StringBuilder();
-        if (result.timedOut()) {
+        if (result.timedOut() && waitsForSecret) {
+            // Waiting longer would not help: the command asks for a password, which is the user's to give.
+            facts.append("timed out, still running: it waits for hidden input (a password prompt); ask the user, ")
+                    .append("or give them the viewUrl to type it, rather than guessing (terminal_send C-c stops it)");
+        } else if (result.timedOut()) {
             facts.append("timed out, still running (terminal_wait {prompt: true, sinceSeq: ").append(result.seq())
                     .append("} to follow it, terminal_send C-c to stop it)");
         } else if (result.endedShell()) {

@@ -42,7 +42,8 @@ public final class CommandRun {
      *
      * @param exitCode  the (last) command's exit code; empty when it timed out or the shell ran nothing; when the
      *                  command ended the shell ({@code exited}), the shell's exit status
-     * @param output    what the commands printed, as screen text lines without the trailing newline
+     * @param output    what the commands printed, as screen text lines without the trailing newline (when it timed
+     *                  out, what they printed so far)
      * @param truncated whether the output was cut (its head is kept)
      * @param cwd       the shell's working directory afterwards (OSC 7), "" if it never said
      * @param seq       the output seq when the run ended
@@ -169,7 +170,11 @@ public final class CommandRun {
             // The shell exited: a command that ended it (exit 5) finished, with the shell's exit status as its code.
             boolean endedShell = done.reason() == TerminalWait.Reason.EXIT && !ran.isEmpty()
                     && ran.getLast().endedShell();
-            return endedShell ? finished(session, prompts, log, ran, done, maxBytes) : unfinished(session, done);
+            if (endedShell) {
+                return finished(session, prompts, log, ran, done, maxBytes);
+            }
+            return done.reason() == TerminalWait.Reason.EXIT ? unfinished(session, done)
+                    : timedOut(session, prompts, log, typedAt, done, maxBytes);
         }
         if (done.continuation()) {
             return clearedLine(session, tracker, log, deadline, true);
@@ -188,10 +193,38 @@ public final class CommandRun {
     /** The commands of the run ({@code ran}, oldest first) finished: the last one's exit code, all their output. */
     private static Result finished(TerminalSession session, PromptTracker prompts, OutputLog log,
                                    List<CommandSummary> ran, TerminalWait.Outcome done, int maxBytes) {
+        Output output = output(session, prompts, log, ran, maxBytes);
+        return new Result(ran.getLast().exitCode(), output.head(), output.truncated(), cwd(session), done.seq(),
+                false, false, ran.getLast().endedShell(), false, false);
+    }
+
+    /**
+     * The timeout came while the run's commands still ran: what they printed so far (a build's progress, a prompt
+     * such as "Password:" that waits for an answer), so the caller can tell what it is waiting for without another
+     * call. The command keeps running.
+     */
+    private static Result timedOut(TerminalSession session, PromptTracker prompts, OutputLog log, long typedAt,
+                                   TerminalWait.Outcome done, int maxBytes) {
+        List<CommandSummary> started = new ArrayList<>(prompts.recentCommands().stream()
+                .filter(c -> c.outputStartSeq() > typedAt).toList());
+        prompts.runningCommand().filter(c -> c.outputStartSeq() > typedAt).ifPresent(running -> started.add(
+                new CommandSummary(running.commandLine(), running.outputStartSeq(), done.seq(), OptionalInt.empty(),
+                        false)));
+        Output output = output(session, prompts, log, started, maxBytes);
+        return new Result(OptionalInt.empty(), output.head(), output.truncated(), cwd(session), done.seq(), true,
+                false, false, false, false);
+    }
+
+    private record Output(String head, boolean truncated) {
+    }
+
+    /** The output of {@code commands} (oldest first) as screen text, its head kept under {@code maxBytes}. */
+    private static Output output(TerminalSession session, PromptTracker prompts, OutputLog log,
+                                 List<CommandSummary> commands, int maxBytes) {
         int cols = session.inspect(Terminal::cols);
         StringBuilder output = new StringBuilder();
         boolean truncated = false;
-        for (CommandSummary each : ran) {
+        for (CommandSummary each : commands) {
             Captured captured = captured(each, prompts, log);
             truncated |= captured.cut();
             output.append(CommandOutput.render(captured.bytes(), cols));
@@ -201,8 +234,7 @@ public final class CommandRun {
             text = text.substring(0, text.length() - 1);
         }
         String head = head(text, maxBytes);
-        return new Result(ran.getLast().exitCode(), head, truncated || head.length() < text.length(), cwd(session),
-                done.seq(), false, false, ran.getLast().endedShell(), false, false);
+        return new Output(head, truncated || head.length() < text.length());
     }
 
     private static TerminalWait.Outcome awaitPrompt(TerminalSession session, Optional<PromptTracker> tracker,
