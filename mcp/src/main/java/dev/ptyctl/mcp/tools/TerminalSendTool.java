@@ -52,7 +52,7 @@ public final class TerminalSendTool extends SchemaTool {
     }
 
     /**
-     * A key given as one character ({"key": "q"}, what a model writes to quit less) is not a key name (SPEC §4.3):
+     * A key given as one character ({"key": "q"}, what a model writes to quit less) is not a key name (docs/protocol-jsonrpc.md, "Key names"):
      * the error says how to type it, so the next call is right.
      */
     private static String characterHint(List<TerminalInput.Action> actions) {
