@@ -75,16 +75,18 @@ public final class TerminalWaitTool extends SchemaTool {
     }
 
     /**
-     * For a prompt wait with {@code sinceSeq} that a prompt ended: the exit code of the command it ended with, as
-     * {@code pty/wait} reports it (none when nothing ran, e.g. a blank line, when the shell did not say, or when a
-     * later command has finished since the wait's answer was taken).
+     * For a prompt wait with {@code sinceSeq} that a prompt ended: the exit code of the command it ended with (none
+     * when nothing ran, e.g. a blank line, when the shell did not say, or when a later command has finished since the
+     * wait's answer was taken). The command may have started before {@code sinceSeq}: the keys that end a program
+     * (q in less, :q in vim) are sent while it runs, and its exit code is what the agent waits for.
      */
     private static OptionalInt exitBefore(HostedTerminal terminal, Condition condition, TerminalWait.Outcome outcome) {
         if (outcome.reason() != TerminalWait.Reason.PROMPT || outcome.continuation() || condition.sinceSeq() < 0) {
             return OptionalInt.empty();
         }
-        return terminal.prompts().flatMap(prompts -> prompts.lastCommandAfter(condition.sinceSeq()))
-                .filter(command -> command.outputEndSeq() <= outcome.seq())
+        return terminal.prompts().flatMap(PromptTracker::lastCommand)
+                .filter(command -> command.outputEndSeq() > condition.sinceSeq()
+                        && command.outputEndSeq() <= outcome.seq())
                 .map(PromptTracker.CommandRecord::exitCode).orElse(OptionalInt.empty());
     }
 
