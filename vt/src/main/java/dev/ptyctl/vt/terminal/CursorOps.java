@@ -36,7 +36,7 @@ final class CursorOps {
             c.setCol(s.rightMargin());
         }
         int col = Math.min(maxCol, Math.max(0, c.col()));
-        boolean origin = t.modes.is(Mode.ORIGIN);
+        boolean origin = t.modes.origin;
         int row = origin
             ? Math.min(s.scrollBottom(), Math.max(s.scrollTop(), c.row()))
             : Math.min(s.rows() - 1, Math.max(0, c.row()));
@@ -61,7 +61,7 @@ final class CursorOps {
     /** Absolute move; rows count from the top margin in origin mode. */
     void setCursor(int col, int row) {
         Screen s = screen();
-        boolean origin = t.modes.is(Mode.ORIGIN);
+        boolean origin = t.modes.origin;
         long y = origin ? (long) s.scrollTop() + row : row;
         long x = origin && !s.fullWidth() ? (long) s.leftMargin() + col : col;
         s.cursor().moveTo((int) Math.min(x, Integer.MAX_VALUE), (int) Math.min(y, Integer.MAX_VALUE));
@@ -136,21 +136,31 @@ final class CursorOps {
     /** CHA, CSI Ps G (and HPA, CSI Ps `): column (from the left margin in origin mode); the row stays. */
     void column(Params p) {
         Screen s = screen();
-        int base = t.modes.is(Mode.ORIGIN) && !s.fullWidth() ? s.leftMargin() : 0;
+        int base = t.modes.origin && !s.fullWidth() ? s.leftMargin() : 0;
         restrict();
         moveAbsolute((long) base + p.getOr(0, 1) - 1, s.cursor().row());
     }
 
-    /** CUP, CSI Ps ; Ps H (and HVP, CSI Ps ; Ps f): row and column. */
+    /**
+     * CUP, CSI Ps ; Ps H (and HVP, CSI Ps ; Ps f): row and column. Outside origin mode the move is one clamp to the
+     * screen, what {@link #setCursor} and {@link #restrict()} come to there: a full-screen program's redraw is a CUP
+     * per row it writes (docs/benchmarks.md, eleventh session).
+     */
     void position(Params p) {
         int col = p.length() >= 2 ? p.getOr(1, 1) - 1 : 0;
-        setCursor(col, p.getOr(0, 1) - 1);
+        int row = p.getOr(0, 1) - 1; // both at least 0: a parameter is never negative, and 0 reads as 1
+        if (!t.modes.origin) {
+            Screen s = screen();
+            s.cursor().moveTo(Math.min(col, s.cols() - 1), Math.min(row, s.rows() - 1));
+            return;
+        }
+        setCursor(col, row);
     }
 
     /** VPA, CSI Ps d: row (from the top margin in origin mode); the column stays. */
     void row(Params p) {
         Screen s = screen();
-        int base = t.modes.is(Mode.ORIGIN) ? s.scrollTop() : 0;
+        int base = t.modes.origin ? s.scrollTop() : 0;
         restrict();
         moveAbsolute(s.cursor().col(), (long) base + p.getOr(0, 1) - 1);
     }
@@ -164,7 +174,7 @@ final class CursorOps {
     void carriageReturn() {
         Screen s = screen();
         Cursor c = s.cursor();
-        boolean toMargin = !s.fullWidth() && (t.modes.is(Mode.ORIGIN) || c.col() >= s.leftMargin());
+        boolean toMargin = !s.fullWidth() && (t.modes.origin || c.col() >= s.leftMargin());
         c.setCol(toMargin ? s.leftMargin() : 0);
     }
 
@@ -287,7 +297,7 @@ final class CursorOps {
     void save() {
         Screen s = screen();
         Cursor c = s.cursor();
-        t.savedOrigin[s == t.main ? 0 : 1] = t.modes.is(Mode.ORIGIN);
+        t.savedOrigin[s == t.main ? 0 : 1] = t.modes.origin;
         s.setSaved(new SavedCursor(c.col(), s.scrollback().size() + c.row(), t.style, Extras.withLink(t.extra, 0),
             t.charsets.active()));
     }

@@ -18,6 +18,8 @@ final class ModeState {
     /** IRM and DECAWM as plain fields: the printer reads them for every character it prints. */
     boolean insert;
     boolean autowrap;
+    /** DECOM as a plain field: every CUP and EL reads it (see {@link CursorOps#position}, {@link EditOps#eraseInLine}). */
+    boolean origin;
     MouseProtocol mouseProtocol = MouseProtocol.NONE;
     MouseEncoding mouseEncoding = MouseEncoding.DEFAULT;
 
@@ -77,5 +79,6 @@ final class ModeState {
     private void refresh() {
         insert = set.contains(Mode.INSERT);
         autowrap = set.contains(Mode.AUTOWRAP);
+        origin = set.contains(Mode.ORIGIN);
     }
 }

@@ -175,6 +175,16 @@ final class Printer {
                 if (!takeSgr) {
                     break;
                 }
+                if (i + 2 < to && src[i + 2] == 'K' && src[i + 1] == '[') {
+                    // ESC [ K, EL 0 in its shortest form, the commonest sequence after text in a full-screen
+                    // program's redraw (it clears the rest of each row it writes): taken before the SGR forms are
+                    // tried and without reading parameters, as the parser would dispatch it (below, the other forms).
+                    end(s, cursor, line, col);
+                    edit.eraseToRowEnd();
+                    breakJoin();
+                    lastTextMixed = multiByte;
+                    return i + 3;
+                }
                 int after = resetAfter(src, i, to);
                 boolean reset = after >= 0;
                 boolean color = false;
