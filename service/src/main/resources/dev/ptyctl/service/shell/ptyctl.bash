@@ -7,6 +7,11 @@
 # command, or to "bash <cwd>" at the prompt. It keeps the user's PROMPT_COMMAND (run first, with $? intact) and PS1 (marked, not replaced), and loads
 # only once per shell.
 
+# A SIGINT while bash reads its start-up files makes it abandon the rest of this file, integration included, so a
+# Ctrl-C typed before the first prompt (a test or script that types at once: "sleep 9", Ctrl-C) would leave a shell
+# whose prompts are never marked and every wait for them would time out. While they load, Ctrl-C interrupts only the
+# command it hits; bash's own handling comes back at the end of this file (unless the user's rc set a trap of its own).
+trap ':' INT
 [ -r /etc/bash.bashrc ] && . /etc/bash.bashrc
 [ -r ~/.bashrc ] && . ~/.bashrc
 
@@ -128,4 +133,8 @@ PROMPT_COMMAND=__ptyctl_precmd
 __ptyctl_none=   # must be set: bash skips the offset arithmetic of an unset variable
 __ptyctl_histcmd=$HISTCMD
 PS0='${__ptyctl_none:0:$((__ptyctl_earlier_running=__ptyctl_command_running,__ptyctl_command_running=1,__ptyctl_line_kept=(HISTCMD!=__ptyctl_histcmd),__ptyctl_histcmd=HISTCMD,0))}$(__ptyctl_preexec)'"${PS0-}"
+fi
+
+if [[ $(trap -p INT) == "trap -- ':' SIGINT" ]]; then
+  trap - INT
 fi

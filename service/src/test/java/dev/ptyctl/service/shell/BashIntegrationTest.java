@@ -43,6 +43,24 @@ class BashIntegrationTest {
     }
 
     @Test
+    void aCtrlCWhileTheStartUpFilesRunDoesNotLoseTheIntegration() throws Exception {
+        // kill -INT $$ stands for a Ctrl-C typed before the first prompt, while the rc runs: bash would abandon the
+        // rest of its start-up files, ptyctl's marks included, and never set the prompt below.
+        try (IntegratedShell bash = bash("kill -INT $$\nPS1='ready$ '\n")) {
+            assertThat(bash.run("trap -p INT")).contains("133;D;0");
+            assertThat(bash.screen()).doesNotContain("trap --"); // bash's own Ctrl-C handling is back
+        }
+    }
+
+    @Test
+    void theUsersOwnCtrlCTrapIsKept() throws Exception {
+        try (IntegratedShell bash = bash("PS1='ready$ '\ntrap 'echo user-int' INT\n")) {
+            bash.run("trap -p INT");
+            assertThat(bash.screen()).contains("trap -- 'echo user-int' SIGINT");
+        }
+    }
+
+    @Test
     void anEmptyLineIsNoCommand() throws Exception {
         try (IntegratedShell bash = bash("PS1='ready$ '\n")) {
             assertThat(bash.run("")).noneMatch(IntegratedShell.startsWith("133;D"))
