@@ -17,14 +17,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One WebSocket client of {@code /v1/terminals/{id}/rpc}. Helidon calls it on the connection's thread, which only
  * collects messages and queues them; a virtual thread of this connection executes them in order and sends each
  * response, so a long {@code pty/wait} neither stops pings from being answered nor the close from being seen. A
  * message is a line of the terminal's socket: one request, and an array (a batch) is refused with -32600 as there
- * (requests are pipelined instead); only the POST form, which has one body per round trip, takes batches.
+ * (requests are pipelined instead); only the POST form, which has one body per round trip, takes batches. A third
+ * virtual thread pings the client while the connection lasts ({@link RpcSocketEndpoint}).
  */
 final class RpcSocketConnection implements WsListener {
     private static final System.Logger LOG = System.getLogger(RpcSocketConnection.class.getName());
@@ -44,6 +47,8 @@ final class RpcSocketConnection implements WsListener {
     private volatile Thread worker;
     private volatile AutoCloseable endpointWatch;
     private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Counted down when the connection ends, which stops the keepalive pings. */
+    private final CountDownLatch ended = new CountDownLatch(1);
 
     RpcSocketConnection(RpcSocketEndpoint endpoint) {
         this.endpoint = endpoint;
@@ -79,6 +84,28 @@ final class RpcSocketConnection implements WsListener {
         // answers already under way (its pty/wait returns as the program ends): frames are only written by it.
         endpointWatch = terminal.onRpcEndpointClosed(() -> queue.add(END));
         ConnectionEnd.whenThisConnectionEnds("rpc-ws-watch-" + terminal.terminalId(), this::stop);
+        Thread.ofVirtual().name("rpc-ws-keepalive-" + terminal.terminalId()).start(() -> keepAlive(session));
+    }
+
+    /**
+     * Pings the client every {@link RpcSocketEndpoint#keepalive()} until the connection ends: its pong is what keeps
+     * Helidon from closing, as idle, a connection whose client waits minutes for one answer.
+     */
+    private void keepAlive(WsSession session) {
+        try {
+            while (!ended.await(endpoint.keepalive().toNanos(), TimeUnit.NANOSECONDS)) {
+                synchronized (closing) {
+                    if (closing.get()) {
+                        return;
+                    }
+                    session.ping(BufferData.empty());
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "rpc socket keepalive ended: " + e);
+        }
     }
 
     /** Runs the queued requests in order until the connection ends or the terminal is killed. */
@@ -153,12 +180,15 @@ final class RpcSocketConnection implements WsListener {
 
     /** Closes the connection once, whichever of the kill's paths gets here first. */
     private void close(WsSession session, String reason) {
-        if (closing.compareAndSet(false, true)) {
-            session.close(WsCloseCodes.NORMAL_CLOSE, reason);
+        synchronized (closing) { // no ping may follow the close frame
+            if (closing.compareAndSet(false, true)) {
+                session.close(WsCloseCodes.NORMAL_CLOSE, reason);
+            }
         }
     }
 
     private void stop() {
+        ended.countDown();
         AutoCloseable watch = endpointWatch;
         if (watch != null) {
             try {

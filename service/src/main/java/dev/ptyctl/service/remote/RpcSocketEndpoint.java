@@ -3,6 +3,7 @@ package dev.ptyctl.service.remote;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.service.ws.UpgradePolicy;
 import io.helidon.webserver.websocket.WsRouting;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -12,7 +13,10 @@ import java.util.function.Function;
  * (a long {@code pty/wait} holds up only its own connection); each response goes out as soon as it is ready. The
  * connection is authenticated by the upgrade request (token, Origin, Host, as REST), so {@code pty/auth} is not
  * needed; the view token is refused (403), since JSON-RPC can type. After {@code pty/kill} is answered the
- * connection closes (1000), as the socket's does.
+ * connection closes (1000), as the socket's does. The server pings every connection (a WebSocket ping control frame)
+ * at {@link #keepaliveFor}: a client waiting minutes for one long {@code pty/wait} or {@code ptyctl run} sends
+ * nothing meanwhile, and Helidon closes a connection it has read nothing from for its idle timeout (5 minutes);
+ * the client's pong is something read.
  */
 public final class RpcSocketEndpoint {
     /** The route, in Helidon's path pattern syntax. */
@@ -23,19 +27,37 @@ public final class RpcSocketEndpoint {
     private final Function<String, Optional<HostedTerminal>> terminals;
     private final UpgradePolicy policy;
     private final int maxMessageBytes;
+    private final Duration keepalive;
 
     /**
      * @param terminals       finds a terminal by id, live or exited
      * @param policy          the REST access rules for upgrades
      * @param maxMessageBytes {@code ptyctl.rpc.maxLineBytes}: a longer message is answered -32600, the connection
      *                        stays
+     * @param keepalive       how often each connection is pinged ({@link #keepaliveFor})
      */
     public RpcSocketEndpoint(Function<String, Optional<HostedTerminal>> terminals, UpgradePolicy policy,
-                             int maxMessageBytes) {
+                             int maxMessageBytes, Duration keepalive) {
+        if (keepalive.isZero() || keepalive.isNegative()) {
+            throw new IllegalArgumentException("the keepalive interval must be positive, got " + keepalive);
+        }
         this.terminals = terminals;
         this.policy = policy;
         this.maxMessageBytes = maxMessageBytes;
+        this.keepalive = keepalive;
     }
+
+    /**
+     * The ping interval for a server whose idle connection timeout is {@code idleTimeout}: 45 s, as the terminal
+     * socket's, which is under the idle timeouts of common proxies, or a third of a shorter idle timeout, so two pings
+     * can go unanswered before the server gives up on the connection.
+     */
+    public static Duration keepaliveFor(Duration idleTimeout) {
+        Duration third = idleTimeout.dividedBy(3);
+        return third.isZero() || third.isNegative() || third.compareTo(MAX_KEEPALIVE) > 0 ? MAX_KEEPALIVE : third;
+    }
+
+    private static final Duration MAX_KEEPALIVE = Duration.ofSeconds(45);
 
     /** Registers the endpoint's route. */
     public void routing(WsRouting.Builder routing) {
@@ -61,5 +83,9 @@ public final class RpcSocketEndpoint {
 
     int maxMessageBytes() {
         return maxMessageBytes;
+    }
+
+    Duration keepalive() {
+        return keepalive;
     }
 }

@@ -33,6 +33,7 @@ import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
@@ -118,7 +119,8 @@ public final class PtyctlServer implements AutoCloseable {
         registry.events().subscribe(new SocketFrameRelay(sockets));
         WsRouting.Builder ws = WsRouting.builder();
         sockets.routing(ws);
-        new RpcSocketEndpoint(registry::find, new HttpUpgradePolicy(rules), settings.rpcMaxLineBytes()).routing(ws);
+        new RpcSocketEndpoint(registry::find, new HttpUpgradePolicy(rules), settings.rpcMaxLineBytes(),
+                RpcSocketEndpoint.keepaliveFor(idleConnectionTimeout(serverConfig))).routing(ws);
         EventsSocketEndpoint eventSockets = new EventsSocketEndpoint(registry.events(), new HttpUpgradePolicy(rules));
         eventSockets.routing(ws);
         AtomicReference<String> baseUrl = new AtomicReference<>();
@@ -157,6 +159,14 @@ public final class PtyctlServer implements AutoCloseable {
             registry.close();
             throw e;
         }
+    }
+
+    /**
+     * Helidon's {@code idle-connection-timeout} of the {@code server} node (its default, 5 minutes, when unset): a
+     * connection the server has read nothing from for that long is closed, WebSockets included.
+     */
+    private static Duration idleConnectionTimeout(Config serverConfig) {
+        return serverConfig.get("idle-connection-timeout").as(Duration.class).orElse(Duration.ofMinutes(5));
     }
 
     /**
