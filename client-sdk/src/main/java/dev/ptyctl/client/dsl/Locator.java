@@ -27,6 +27,11 @@ public final class Locator {
         void find(Cells cells, int row, List<Match> into);
 
         String describe();
+
+        /** Whether it looks for a style: its failures then list the styles the screen has instead. */
+        default boolean byStyle() {
+            return false;
+        }
     }
 
     /** One thing found: its row (0-based), its columns [from, to) and its text. */
@@ -108,6 +113,11 @@ public final class Locator {
             public String describe() {
                 return "cells with style " + style;
             }
+
+            @Override
+            public boolean byStyle() {
+                return true;
+            }
         }, Region.all(), -1);
     }
 
@@ -166,6 +176,10 @@ public final class Locator {
 
     ScreenSource source() {
         return source;
+    }
+
+    boolean byStyle() {
+        return query.byStyle();
     }
 
     /** E.g. {@code text "Save" in rows 23-24, match 0}. */

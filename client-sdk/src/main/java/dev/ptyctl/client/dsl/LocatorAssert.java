@@ -2,11 +2,13 @@ package dev.ptyctl.client.dsl;
 
 import dev.ptyctl.client.internal.Durations;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Assertions on a {@link Locator}, from {@link TerminalAssertions#assertThat(Locator)}. Each waits until it holds —
@@ -58,7 +60,7 @@ public final class LocatorAssert {
         Objects.requireNonNull(style, "style");
         Cells[] seen = new Cells[1];
         return await(matches -> !matches.isEmpty() && matches.stream().allMatch(m -> styled(seen[0], m, style)),
-                "expected " + locator + " to have style " + style, seen);
+                "expected " + locator + " to have style " + style, seen, true);
     }
 
     /** The first match's text is exactly {@code text} (useful with a style or regex locator). */
@@ -78,11 +80,15 @@ public final class LocatorAssert {
     }
 
     private LocatorAssert await(Predicate<List<Locator.Match>> holds, String expectation) {
-        return await(holds, expectation, new Cells[1]);
+        return await(holds, expectation, new Cells[1], false);
     }
 
-    /** {@code seen[0]} is the screen the predicate is looking at, for checks that need cells. */
-    private LocatorAssert await(Predicate<List<Locator.Match>> holds, String expectation, Cells[] seen) {
+    /**
+     * {@code seen[0]} is the screen the predicate is looking at, for checks that need cells; {@code withStyles} names
+     * each match's style in the failure (the screen's text, which the failure shows, has none).
+     */
+    private LocatorAssert await(Predicate<List<Locator.Match>> holds, String expectation, Cells[] seen,
+                                boolean withStyles) {
         Duration wait = timeout();
         LiveScreen.Outcome<List<Locator.Match>> outcome = locator.source().await(cells -> {
             seen[0] = cells;
@@ -90,19 +96,48 @@ public final class LocatorAssert {
             return holds.test(matches) ? Optional.of(matches) : Optional.empty();
         }, wait);
         if (outcome.result().isEmpty()) {
-            List<Locator.Match> found = locator.find(outcome.cells());
+            Cells cells = outcome.cells();
+            List<Locator.Match> found = locator.find(cells);
+            String styledInstead = found.isEmpty() && locator.byStyle() ? "; styled cells on the screen: "
+                    + styledRuns(cells) : "";
             throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
-                    + describe(found));
+                    + describe(found, withStyles ? cells : null) + styledInstead);
         }
         return this;
     }
 
-    private static String describe(List<Locator.Match> found) {
+    /** The matches, each with its style when {@code cells} is given. */
+    private static String describe(List<Locator.Match> found, Cells cells) {
         if (found.isEmpty()) {
             return "none";
         }
         return found.size() + ": " + found.stream().limit(10)
-                .map(m -> ScreenAssert.quote(m.text()) + " at row " + (m.row() + 1) + ", column " + (m.from() + 1))
+                .map(m -> ScreenAssert.quote(m.text()) + " at row " + (m.row() + 1) + ", column " + (m.from() + 1)
+                        + (cells == null ? "" : " (" + styleOf(cells, m) + ")"))
                 .collect(Collectors.joining(", ")) + (found.size() > 10 ? ", ..." : "");
+    }
+
+    /** The styles of a match's cells, as {@link Style} names them: "plain", "fg=green", "bold / bold fg=red". */
+    private static String styleOf(Cells cells, Locator.Match match) {
+        return IntStream.range(match.from(), match.to())
+                .mapToObj(col -> cells.cell(match.row(), col))
+                .filter(cell -> cell.width() != 0)
+                .map(cell -> {
+                    String look = SnapshotText.describe(cell);
+                    return look.isEmpty() ? "plain" : look;
+                })
+                .distinct().collect(Collectors.joining(" / "));
+    }
+
+    /** Every row's runs of styled cells, as a snapshot's style layer has them, or "none". */
+    private static String styledRuns(Cells cells) {
+        List<String> rows = new ArrayList<>();
+        for (int row = 0; row < cells.rows() && rows.size() < 10; row++) {
+            String runs = SnapshotText.styles(cells, row);
+            if (!runs.isEmpty()) {
+                rows.add("row " + (row + 1) + ": " + runs);
+            }
+        }
+        return rows.isEmpty() ? "none" : String.join(", ", rows);
     }
 }

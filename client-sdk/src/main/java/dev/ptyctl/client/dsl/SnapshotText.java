@@ -56,7 +56,7 @@ final class SnapshotText {
     }
 
     /** The row's runs of cells with one style other than the default. */
-    private static String styles(Cells cells, int row) {
+    static String styles(Cells cells, int row) {
         List<String> runs = new ArrayList<>();
         int col = 0;
         while (col < cells.cols()) {

@@ -102,4 +102,17 @@ class LocatorTest {
                 .isInstanceOf(TerminalAssertionError.class)
                 .hasMessageStartingWith("expected text \"Save\" to have style fg=red within 0 ms; found 3");
     }
+
+    @Test
+    void aStyleFailureNamesTheStylesTheScreenHasInstead() {
+        // The failure's screen dump is text only: without the styles named, a wrong colour could not be told apart.
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByText("Save")).hasStyle(Style.color("red")))
+                .hasMessageStartingWith("expected text \"Save\" to have style fg=red within 0 ms; found 3: \"Save\" at"
+                        + " row 4, column 3 (plain), \"Save\" at row 6, column 1 (fg=red), \"Save\" at row 6, column 25"
+                        + " (plain)");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByStyle(Style.color("yellow"))).isVisible())
+                .hasMessageStartingWith("expected cells with style fg=yellow to be visible within 0 ms; found none;"
+                        + " styled cells on the screen: row 1: 1-15 bold, row 3: 1-20 inverse, row 6: 1-4 fg=red;"
+                        + " 14-22 bold fg=red");
+    }
 }
