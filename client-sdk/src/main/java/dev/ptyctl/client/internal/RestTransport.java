@@ -92,7 +92,8 @@ public final class RestTransport {
         } catch (ConnectException e) {
             throw new RestConnectionException(uri, "cannot connect to " + uri + ": " + reason(e), e);
         } catch (IOException e) {
-            throw new RestConnectionException(uri, "request to " + uri + " failed: " + reason(e), e);
+            throw new RestConnectionException(uri, "request to " + uri + " failed: " + reason(e)
+                    + ConnectionHints.of(uri, e), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             InterruptedIOException interrupted = new InterruptedIOException("interrupted while waiting for " + uri);

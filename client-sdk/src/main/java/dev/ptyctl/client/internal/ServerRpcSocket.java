@@ -44,7 +44,7 @@ final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket
             throw new RpcConnectionException(server, "cannot connect to " + server + ": " + e.getMessage(), e);
         } catch (IOException | RuntimeException e) {
             throw new RpcConnectionException(server, "cannot connect to " + server + ": "
-                    + JsonRpcConnection.describe(e), e);
+                    + JsonRpcConnection.describe(e) + ConnectionHints.of(server.url(), e), e);
         }
         return transport;
     }

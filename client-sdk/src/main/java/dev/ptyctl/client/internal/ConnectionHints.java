@@ -1,0 +1,55 @@
+package dev.ptyctl.client.internal;
+
+import java.net.URI;
+import java.security.cert.CertPathBuilderException;
+import java.security.cert.CertificateException;
+import java.util.Locale;
+
+/**
+ * What to do about a connection to a server that failed in one of the ways a first remote set-up does: an
+ * {@code https://} server whose certificate this client does not trust, or whose certificate does not name the host
+ * dialled, and an {@code http://} URL aimed at a server that speaks TLS. The JDK's own words for these ("PKIX path
+ * building failed", "parsing HTTP/1.1 status line") name neither the cause nor the setting that fixes it.
+ */
+public final class ConnectionHints {
+    private ConnectionHints() {
+    }
+
+    /** A sentence to add after the failure's own message (starting with "; "), or "" when there is none. */
+    public static String of(URI uri, Throwable failure) {
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        boolean tls = scheme.equals("https") || scheme.equals("wss");
+        if (tls && causedBy(failure, CertPathBuilderException.class)) {
+            return "; the server's certificate is not one this client trusts: give the PEM file of its CA (or of the"
+                    + " self-signed certificate itself) with --cacert FILE or PTYCTL_CACERT (the test DSL: ptyctl.cacert;"
+                    + " the SDK's builders: sslContext(...))";
+        }
+        if (tls && causedBy(failure, CertificateException.class) && mentions(failure, "subject alternative name")) {
+            return "; the server's certificate does not name " + uri.getHost() + ": dial a name or address its"
+                    + " subject alternative names list, or make it a certificate that names this one";
+        }
+        if (!tls && mentions(failure, "status line")) {
+            return "; the answer was not HTTP: if the server was started with --tls-cert, its URL is https://"
+                    + uri.getRawAuthority();
+        }
+        return "";
+    }
+
+    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean mentions(Throwable failure, String words) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getMessage() != null && t.getMessage().toLowerCase(Locale.ROOT).contains(words)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,98 @@
+package dev.ptyctl.client;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ptyctl.testsupport.TestCertificate;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyFactory;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.util.Base64;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The two mistakes of a first remote set-up, which the JDK reports in words that name neither cause nor cure: an
+ * {@code https://} server whose self-signed certificate the client was not given, and an {@code http://} URL aimed at
+ * a server that speaks TLS. The failure says what to do.
+ */
+class RemoteSetupMistakesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void anUntrustedCertificateNamesTheCacertSetting() throws Exception {
+        TestCertificate certificate = TestCertificate.create(dir);
+        try (SSLServerSocket tls = (SSLServerSocket) serverContext(certificate).getServerSocketFactory()
+                .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Thread.ofVirtual().start(() -> handshakeForever(tls));
+            try (TerminalsClient client = TerminalsClient.of(URI.create("https://127.0.0.1:" + tls.getLocalPort()))) {
+                assertThatThrownBy(client::list).isInstanceOf(RestConnectionException.class)
+                        .hasMessageContaining("PKIX path building failed")
+                        .hasMessageContaining("the server's certificate is not one this client trusts")
+                        .hasMessageContaining("--cacert FILE or PTYCTL_CACERT");
+            }
+        }
+    }
+
+    @Test
+    void plainHttpToATlsServerSuggestsHttps() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Thread.ofVirtual().start(() -> {
+                // what a TLS server answers to bytes that are no TLS handshake: an alert record
+                try (Socket socket = server.accept(); OutputStream out = socket.getOutputStream()) {
+                    socket.getInputStream().read(new byte[512]);
+                    out.write(new byte[] {0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x50});
+                } catch (Exception e) {
+                    // the client's failure is what the test checks
+                }
+            });
+            try (TerminalsClient client = TerminalsClient.of(URI.create("http://127.0.0.1:" + server.getLocalPort()))) {
+                assertThatThrownBy(client::list).isInstanceOf(RestConnectionException.class)
+                        .hasMessageContaining("the answer was not HTTP: if the server was started with --tls-cert,"
+                                + " its URL is https://127.0.0.1:" + server.getLocalPort());
+            }
+        }
+    }
+
+    private static void handshakeForever(SSLServerSocket tls) {
+        while (!tls.isClosed()) {
+            try (SSLSocket socket = (SSLSocket) tls.accept()) {
+                socket.startHandshake();
+            } catch (Exception e) {
+                // the client refuses the certificate: expected
+            }
+        }
+    }
+
+    private static SSLContext serverContext(TestCertificate certificate) throws Exception {
+        String pem = Files.readString(certificate.privateKey()).replaceAll("-----[A-Z ]+-----", "")
+                .replaceAll("\\s", "");
+        var key = KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder()
+                .decode(pem)));
+        Certificate cert;
+        try (var in = Files.newInputStream(certificate.certificate())) {
+            cert = CertificateFactory.getInstance("X.509").generateCertificate(in);
+        }
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        store.load(null, null);
+        store.setKeyEntry("server", key, "pw".toCharArray(), new Certificate[] {cert});
+        KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        keys.init(store, "pw".toCharArray());
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(keys.getKeyManagers(), null, null);
+        return context;
+    }
+}
