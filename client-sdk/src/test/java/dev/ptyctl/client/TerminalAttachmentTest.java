@@ -372,7 +372,8 @@ class TerminalAttachmentTest {
         scheduler.next().run();
         AttachmentException gone = recorder.next(AttachmentRecorder.Failure.class).failure();
         assertThat(gone.permanent()).isTrue();
-        assertThat(gone).hasMessageContaining("HTTP 404");
+        assertThat(gone).hasMessageContaining("HTTP 404: no terminal with id t-1 (it was deleted, or the server was"
+                + " restarted: a server's terminals end with it)");
         recorder.expectState(ConnectionState.CLOSED);
         assertThat(scheduler.idle()).isTrue();
         recorder.assertExhausted();

@@ -4,6 +4,7 @@ import dev.ptyctl.client.AttachmentException;
 import dev.ptyctl.client.AttachmentScheduler;
 import dev.ptyctl.client.ConnectionState;
 import dev.ptyctl.client.ReconnectPolicy;
+import dev.ptyctl.protocol.JsonSupport;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
@@ -371,10 +372,28 @@ public abstract class ReconnectingSocket {
             if (cause instanceof RawWebSocket.HandshakeException refused) {
                 int status = refused.status();
                 lost(new AttachmentException(owner.where + " refused the " + owner.wording.noun() + " with HTTP "
-                        + status + ": " + refused.getMessage(), status, cause));
+                        + status + ": " + refusalReason(refused), status, cause));
             } else {
                 lost(new AttachmentException("connection to " + owner.where + " failed: " + cause, 0, cause));
             }
+        }
+
+        /**
+         * The server's own sentence from its {@code {error, message}} body ("no terminal with id ..."), else the
+         * status line; a 404 also says why a terminal that was there can be gone: a server's terminals end with it,
+         * so a server restarted under a live attachment no longer has it.
+         */
+        private static String refusalReason(RawWebSocket.HandshakeException refused) {
+            String reason = refused.getMessage();
+            if (refused.body().startsWith("{")) {
+                try {
+                    reason = JsonSupport.parseObject(refused.body()).getString("message", reason);
+                } catch (RuntimeException notTheApisJson) {
+                    // keep the status line
+                }
+            }
+            return refused.status() == 404 ? reason + " (it was deleted, or the server was restarted: a server's"
+                    + " terminals end with it)" : reason;
         }
 
         private void opened(RawWebSocket webSocket) {
