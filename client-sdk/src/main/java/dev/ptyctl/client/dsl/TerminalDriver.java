@@ -210,7 +210,7 @@ public final class TerminalDriver implements AutoCloseable {
     private TerminalDriver await(WaitRequest request, String expectation) {
         WaitResult result = io(() -> rpc.waitFor(request));
         if (!result.matched()) {
-            throw failure(expectation, result.screen());
+            throw failure(expectation + programEnded(), result.screen());
         }
         if (live != null) {
             sync(); // what matched on the server's screen is on this driver's copy too
@@ -235,9 +235,18 @@ public final class TerminalDriver implements AutoCloseable {
         PromptWaitResult result = io(() -> lastWriteSeq >= 0 ? rpc.waitForPromptAfter(lastWriteSeq, timeout)
                 : rpc.waitForPrompt(timeout));
         if (!result.matched()) {
-            throw failure("expected the shell's prompt within " + Durations.describe(timeout), result.screen());
+            throw failure("expected the shell's prompt within " + Durations.describe(timeout) + programEnded(),
+                    result.screen());
         }
         return this;
+    }
+
+    /**
+     * "; the program exited with 3 first" when the program has ended, else "": a wait the server ended early because
+     * the program exited would otherwise read as a timeout ("within 10 s" after half a second).
+     */
+    private String programEnded() {
+        return io(rpc::status).exit().map(exit -> "; the program " + exit.describe() + " first").orElse("");
     }
 
     /** Runs a command line in the shell and returns its output and exit code, at most the default timeout. */

@@ -46,7 +46,8 @@ class TerminalDriverTest {
 
     @Test
     void aWaitThatTimesOutFailsWithTheScreenNumberedAndTheCursorMarked() {
-        server.reply("{'matched':false," + SCREEN + ",'waitedMs':30000}");
+        server.reply("{'matched':false," + SCREEN + ",'waitedMs':30000}")
+                .reply("{'running':true,'exitCode':null,'pid':42}");
         assertThatThrownBy(() -> terminal.waitFor("PASSED", Duration.ofSeconds(30)))
                 .isInstanceOf(TerminalAssertionError.class)
                 .hasMessage("""
@@ -57,6 +58,24 @@ class TerminalDriverTest {
                          3 |$
                            |  ^""");
         server.takeRequest();
+        server.takeRequest();
+    }
+
+    @Test
+    void aWaitEndedByTheProgramsExitSaysSoRatherThanReadingAsATimeout() {
+        server.reply("{'matched':false," + SCREEN + ",'waitedMs':600}")
+                .reply("{'running':false,'exitCode':3,'pid':42}")
+                .reply("{'matched':false," + SCREEN + ",'waitedMs':5}")
+                .reply("{'running':false,'exitCode':137,'pid':42,'signal':'SIGKILL'}");
+        assertThatThrownBy(() -> terminal.waitFor("never", Duration.ofSeconds(2)))
+                .hasMessageStartingWith("expected the screen to contain \"never\" within 2 s; the program exited with 3"
+                        + " first\nscreen 80x24");
+        assertThatThrownBy(() -> terminal.waitForPrompt(Duration.ofSeconds(2)))
+                .hasMessageStartingWith("expected the shell's prompt within 2 s; the program was killed by SIGKILL"
+                        + " first\n");
+        for (int i = 0; i < 4; i++) {
+            server.takeRequest();
+        }
     }
 
     @Test
