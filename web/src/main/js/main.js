@@ -268,7 +268,12 @@ function renderTabs() {
     if (tab.unseen) b.classList.add('unseen');
     if (tab.activity) b.classList.add(tab.activity);
     b.title = `${tab.id}${tab.view ? ' (read-only)' : ''}`;
-    b.textContent = `${tab.view ? '👁 ' : ''}${tab.label}`;
+    // The label alone is cut short with an ellipsis: a long title (vim's file path, an agent's task) must not
+    // push the close button out of the tab, where it could be neither seen nor clicked.
+    const label = document.createElement('span');
+    label.className = 'tab-label';
+    label.textContent = `${tab.view ? '👁 ' : ''}${tab.label}`;
+    b.append(label);
     const x = document.createElement('span');
     x.className = 'close-tab';
     x.textContent = '×';

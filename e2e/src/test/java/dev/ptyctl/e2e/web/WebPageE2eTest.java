@@ -270,6 +270,23 @@ class WebPageE2eTest {
         assertThat(page.text(".tab[data-terminal='" + terminal.terminalId() + "']")).startsWith("refactoring");
     }
 
+    @Test
+    void aTabWithALongTitleKeepsItsCloseButtonInSight() throws Exception {
+        String title = "vim /home/someone/projects/a-rather-long-project-name/src/main/java/Deeply/Nested.java";
+        Terminal terminal = session.create(CreateTerminalRequest.builder("long-title-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c", "printf '\\033]0;" + title + "\\007'; sleep 600")
+                .build());
+        String tab = ".tab[data-terminal='" + terminal.terminalId() + "']";
+        page.open("/?t=" + terminal.terminalId());
+        page.waitUntil("the tab shows the title", () -> page.text(tab).startsWith("vim /home"));
+        // Before the label had its own box, the whole tab was cut off with an ellipsis, the × with it.
+        Object inside = page.js("""
+                const tab = document.querySelector(arguments[0]).getBoundingClientRect();
+                const x = document.querySelector(arguments[0] + ' .close-tab').getBoundingClientRect();
+                return x.width > 0 && x.left >= tab.left && x.right <= tab.right;""", tab);
+        assertThat(inside).as("the close button lies within the tab").isEqualTo(true);
+    }
+
     private static int count(String regex, String text) {
         return (int) Pattern.compile(regex).matcher(text).results().count();
     }
