@@ -52,6 +52,9 @@ function login(message) {
         if (!(e instanceof api.Unauthorized)) throw e;
         $('login-error').hidden = false;
         $('login-error').textContent = 'The server refused this token.';
+        // Cleared, so the token typed next is not appended to the refused one.
+        $('login-token').value = '';
+        $('login-token').focus();
       }
     };
   });

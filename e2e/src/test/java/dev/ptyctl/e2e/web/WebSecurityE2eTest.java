@@ -48,7 +48,8 @@ class WebSecurityE2eTest {
             assertThat(page.element("#login-error").getText()).contains("refused");
             assertThat(page.element("#login").isDisplayed()).as("still asking").isTrue();
 
-            page.element("#login-token").clear();
+            // A person types the token again into the field as the form left it: the refused token must be gone,
+            // or the two run together and are refused again.
             page.element("#login-token").sendKeys(TOKEN + "\n");
             page.waitUntil("the login form is gone", () -> !page.element("#login").isDisplayed());
             page.waitUntil("the event socket is open (with the token as ?token=)", () -> ((Number) page.js(
