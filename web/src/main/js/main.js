@@ -116,10 +116,12 @@ function followEvents() {
     onOpen: () => {
       hook.eventStreams++;
       hook.eventsOpen = true;
+      renderTabs();
       refresh().catch(showError);
     },
     onLost: () => {
       hook.eventsOpen = false;
+      renderTabs(); // the list's status line says it is reconnecting: its rows are as last heard
     },
     onUnauthorized: () => authorized(api.listTerminals).then(() => {
       if (stopEvents) followEvents(); // still wanted
@@ -286,7 +288,8 @@ function renderTabs() {
     return b;
   }));
   $('home').toggleAttribute('aria-current', active === null);
-  const state = active?.state;
+  // The list cut off from the server (restarting, network down) shows rows that may be stale: say so.
+  const state = active ? active.state : (stopEvents && !hook.eventsOpen && hook.eventStreams > 0 ? 'reconnecting' : undefined);
   const status = $('status');
   status.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: ended(active),
     gone: 'terminal closed', refused: 'token refused' }[state] ?? (active?.view ? 'read-only' : '');

@@ -265,6 +265,8 @@ class WebReconnectE2eTest {
             proxy.down();
             page.waitUntil("the list lost its events", () -> !Boolean.TRUE.equals(page.js(
                     "return window.ptyctl.eventsOpen;")));
+            page.waitUntil("the list says it is reconnecting (its rows may be stale)",
+                    () -> page.text("#status").equals("reconnecting…"));
             Terminal created = terminals.create(CreateTerminalRequest.builder("while-cut-" + UUID.randomUUID())
                     .command("/bin/bash", "--norc", "--noprofile").build());
             try {
@@ -272,6 +274,7 @@ class WebReconnectE2eTest {
                 page.waitUntil("the list follows the events again and shows the terminal created meanwhile", () ->
                         eventStreams() == 2 && !page.elements("tr[data-terminal='" + created.terminalId() + "']")
                                 .isEmpty());
+                page.waitUntil("the list no longer says it is reconnecting", () -> page.text("#status").isEmpty());
             } finally {
                 terminals.delete(created.terminalId());
             }
