@@ -30,6 +30,18 @@ public final class ServerProcess implements AutoCloseable {
     private static final long START_TIMEOUT_SECONDS = 60;
     private static final Pattern URL = Pattern.compile("listening on (https?://\\S+)");
 
+    /**
+     * Servers not yet ended. A test that fails before it closes its server (a start that timed out on a loaded
+     * machine) would leave it running after the test JVM: a server from such a run was found idle 90 minutes later.
+     * The JVM's end kills what is left, so no run leaves a server (and its terminals) behind.
+     */
+    private static final java.util.Set<Process> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(Process::destroyForcibly),
+                "server-process-reaper"));
+    }
+
     private final Process process;
     private final StringBuilder stdout = new StringBuilder();
     private final StringBuilder stderr = new StringBuilder();
@@ -41,6 +53,8 @@ public final class ServerProcess implements AutoCloseable {
 
     private ServerProcess(Process process) {
         this.process = process;
+        RUNNING.add(process);
+        process.onExit().thenRun(() -> RUNNING.remove(process));
         // Platform threads: a blocking read of a process pipe pins a virtual thread's carrier, and a server that
         // lives through many test classes (SharedServer) would hold two carriers, all a two-core machine has,
         // stalling every other virtual thread of the test JVM.

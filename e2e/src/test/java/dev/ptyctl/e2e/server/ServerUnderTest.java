@@ -34,7 +34,12 @@ final class ServerUnderTest implements AutoCloseable {
             return remote();
         }
         ServerProcess server = ServerProcess.start(Map.of("PTYCTL_TOKEN", token), "--port", "0");
-        return new ServerUnderTest(server, server.url(), token, null);
+        try {
+            return new ServerUnderTest(server, server.url(), token, null);
+        } catch (Exception | Error e) {
+            server.close(); // not started in time: the caller never gets it to close
+            throw e;
+        }
     }
 
     /**
