@@ -216,10 +216,20 @@ async function openTab(id, view) {
   return tab;
 }
 
-/** After a failed connection: does the terminal still exist, is the token still good? */
+/** After a failed connection: does the terminal still exist, does its program still run, is the token still good? */
 async function probe(id) {
   try {
-    await api.getTerminal(id);
+    const info = await api.getTerminal(id);
+    if (info.running === false) {
+      // Only a running program's terminal takes clients: a page opened on one that has ended (a link kept from
+      // earlier) said "reconnecting…" for ever. It says how the program ended instead.
+      const tab = tabs.get(id);
+      if (tab) {
+        tab.exitCode = info.exitCode;
+        tab.signal = info.signal;
+      }
+      return 'exited';
+    }
     return 'retry';
   } catch (e) {
     if (e instanceof api.Unauthorized) return 'refused';
@@ -277,7 +287,8 @@ function renderTabs() {
     // push the close button out of the tab, where it could be neither seen nor clicked.
     const label = document.createElement('span');
     label.className = 'tab-label';
-    label.textContent = `${tab.view ? '👁 ' : ''}${tab.label}`;
+    // Words, not an emoji: a machine without an emoji font showed an empty box.
+    label.textContent = `${tab.view ? 'view: ' : ''}${tab.label}`;
     b.append(label);
     const x = document.createElement('span');
     x.className = 'close-tab';

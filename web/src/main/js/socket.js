@@ -28,7 +28,8 @@ export function backoff(attempt) {
  * activity), onExit(code), onState(state), onError(message), onAck(clientSeq, outputSeq), onReady(). States:
  * "connecting", "open", "reconnecting", "exited", "gone" (the terminal no longer exists), "refused" (the token
  * was refused), "suspended" (the page left: see suspend()), "closed" (disposed).
- * `probe()` (optional, async) is asked after a failed connection whether to go on: "retry", "gone" or "refused".
+ * `probe()` (optional, async) is asked after a failed connection whether to go on: "retry", "gone", "exited" (the
+ * program ended before this connection: its terminal takes no clients) or "refused".
  */
 export class TerminalSocket {
   constructor({ url, clientId, listener = {}, probe = async () => 'retry' }) {

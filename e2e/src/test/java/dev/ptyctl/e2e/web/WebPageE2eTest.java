@@ -287,6 +287,24 @@ class WebPageE2eTest {
         assertThat(inside).as("the close button lies within the tab").isEqualTo(true);
     }
 
+    @Test
+    void anExitedTabStrikesThroughItsLabelNotItsCloseButtonAndThePageAsksForNoMissingIcon() throws Exception {
+        Terminal terminal = session.create(CreateTerminalRequest.builder("exits-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c", "exit 0").build());
+        String tab = ".tab[data-terminal='" + terminal.terminalId() + "']";
+        page.open("/?t=" + terminal.terminalId());
+        page.waitUntil("the tab shows the exit", () -> "exited".equals(page.js(
+                "return document.querySelector(arguments[0])?.dataset.state", tab)));
+        // A decoration set on the tab is drawn across its × too (the × looked disabled); only the label is struck.
+        assertThat(page.js("return getComputedStyle(document.querySelector(arguments[0])).textDecorationLine", tab))
+                .isEqualTo("none");
+        assertThat(page.js("return getComputedStyle(document.querySelector(arguments[0] + ' .tab-label'))"
+                + ".textDecorationLine", tab)).isEqualTo("line-through");
+        // Without an icon of its own the browser asked for /favicon.ico on every load: a 404 in the console.
+        assertThat(Browser.driver().manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll())
+                .noneMatch(entry -> entry.getMessage().contains("favicon"));
+    }
+
     private static int count(String regex, String text) {
         return (int) Pattern.compile(regex).matcher(text).results().count();
     }
