@@ -16,6 +16,20 @@ import org.junit.jupiter.api.io.TempDir;
 /** The {@code ./ptyctl} launcher script: it finds a JDK by itself or says clearly that there is none. */
 class LauncherE2eTest {
     private static final Path LAUNCHER = Ptyctl.ROOT.resolve("ptyctl");
+    /** The launcher's render cache, named after its current recipe. */
+    private static final Path RENDER_CACHE = Ptyctl.ROOT.resolve("cli-client/target/ptyctl-render-2.aot");
+    /** The JDK that runs the tests, the only one the launcher is to look for. */
+    private static final Map<String, String> JDK = Map.of("PTYCTL_JDK_DIRS",
+            Path.of(System.getProperty("java.home")).getParent().toString());
+    /** {@link #JDK}, the launcher printing the java command line instead of running it. */
+    private static final Map<String, String> PRINT = with(JDK, "PTYCTL_PRINT_COMMAND", "1");
+
+    /** {@code env} and one more variable. */
+    private static Map<String, String> with(Map<String, String> env, String name, String value) {
+        Map<String, String> more = new java.util.HashMap<>(env);
+        more.put(name, value);
+        return more;
+    }
 
     private static Ptyctl.Result launch(Map<String, String> env, String... args) throws IOException,
             InterruptedException {
@@ -27,10 +41,7 @@ class LauncherE2eTest {
                 "/dev/null")));
         pb.environment().remove("JAVA_HOME");
         pb.environment().putAll(env);
-        Process p = pb.start();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("launcher finished").isTrue();
-        return new Ptyctl.Result(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
-                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        return Ptyctl.run(pb, "the launcher " + String.join(" ", args), 120);
     }
 
     @Test
@@ -56,9 +67,7 @@ class LauncherE2eTest {
         Files.writeString(mvn, "#!/bin/sh\necho run >> '" + runs + "'\nsleep 2\n"
                 + "mkdir -p cli-client/target && : > cli-client/target/ptyctl.jar\n");
         assertThat(mvn.toFile().setExecutable(true)).isTrue();
-        Path jdkHome = Path.of(System.getProperty("java.home"));
-        Map<String, String> env = Map.of("PTYCTL_JDK_DIRS", jdkHome.getParent().toString(),
-                "PATH", tools + ":/usr/local/bin:/usr/bin:/bin");
+        Map<String, String> env = with(JDK, "PATH", tools + ":/usr/local/bin:/usr/bin:/bin");
         Process first = start(checkout.resolve("ptyctl"), env);
         Process second = start(checkout.resolve("ptyctl"), env);
         assertThat(first.waitFor(60, TimeUnit.SECONDS) && second.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -80,8 +89,7 @@ class LauncherE2eTest {
 
     @Test
     void theCompletionScriptAlsoCompletesThePathTheLauncherWasRunBy() throws Exception {
-        Path jdkHome = Path.of(System.getProperty("java.home"));
-        var result = launch(Map.of("PTYCTL_JDK_DIRS", jdkHome.getParent().toString()), "completion");
+        var result = launch(JDK, "completion");
         assertThat(result.exitCode()).as(result.toString()).isZero();
         assertThat(result.stdout().lines().toList().getLast())
                 .isEqualTo("complete -F _complete_ptyctl -o default " + LAUNCHER);
@@ -89,8 +97,7 @@ class LauncherE2eTest {
 
     @Test
     void theLauncherFindsAJdkItselfAndRunsTheCli() throws Exception {
-        Path jdkHome = Path.of(System.getProperty("java.home"));
-        var result = launch(Map.of("PTYCTL_JDK_DIRS", jdkHome.getParent().toString()), "--version");
+        var result = launch(JDK, "--version");
         assertThat(result.exitCode()).as(result.toString()).isZero();
         assertThat(result.stdout()).startsWith("ptyctl ");
     }
@@ -104,18 +111,14 @@ class LauncherE2eTest {
         }
         Path large = Files.writeString(dir.resolve("large.txt"), text);
         var lines = text.toString().lines().toList();
-        Map<String, String> jdk = Map.of("PTYCTL_JDK_DIRS", Path.of(System.getProperty("java.home")).getParent()
-                .toString());
-        Map<String, String> print = new java.util.HashMap<>(jdk);
-        print.put("PTYCTL_PRINT_COMMAND", "1");
 
         // a small render ignores the compiles render's cache records (they cost it CPU: docs/benchmarks.md)
-        assertThat(launch(print, "render", small.toString()).stdout()).contains("-XX:TieredStopAtLevel=1")
+        assertThat(launch(PRINT, "render", small.toString()).stdout()).contains("-XX:TieredStopAtLevel=1")
                 .contains("-XX:-AOTReplayTraining");
-        assertThat(launch(print, "render", "--cols", "20", large.toString()).stdout())
+        assertThat(launch(PRINT, "render", "--cols", "20", large.toString()).stdout())
                 .doesNotContain("TieredStopAtLevel").doesNotContain("AOTReplayTraining")
                 .contains(" render --cols 20 " + large);
-        var rendered = launch(jdk, "render", "--cols", "20", "--rows", "3", large.toString());
+        var rendered = launch(JDK, "render", "--cols", "20", "--rows", "3", large.toString());
         assertThat(rendered.exitCode()).as(rendered.toString()).isZero();
         // three rows: the last two lines and the empty one the cursor is on (left out, as trailing blank rows are)
         assertThat(rendered.stdout()).isEqualTo(lines.get(lines.size() - 2) + "\n" + lines.getLast() + "\n");
@@ -132,26 +135,21 @@ class LauncherE2eTest {
         }
         Path file = Files.writeString(dir.resolve("colours.txt"), text);
         Path missing = dir.resolve("missing.txt");
-        Map<String, String> jdk = Map.of("PTYCTL_JDK_DIRS", Path.of(System.getProperty("java.home")).getParent()
-                .toString());
-        Map<String, String> print = new java.util.HashMap<>(jdk);
-        print.put("PTYCTL_PRINT_COMMAND", "1");
-        Map<String, String> noCache = new java.util.HashMap<>(jdk);
-        noCache.put("PTYCTL_AOT", "0");
+        Map<String, String> noCache = with(JDK, "PTYCTL_AOT", "0");
 
-        String renderCache = "-XX:AOTCache=" + Ptyctl.ROOT.resolve("cli-client/target/ptyctl-render-2.aot");
+        String renderCache = "-XX:AOTCache=" + RENDER_CACHE;
         String clientCache = "-XX:AOTCache=" + Ptyctl.ROOT.resolve("cli-client/target/ptyctl.aot");
-        assertThat(launch(print, "render", file.toString()).stdout()).contains(renderCache).doesNotContain(clientCache);
-        assertThat(launch(print, "--version").stdout()).contains(clientCache).doesNotContain(renderCache);
+        assertThat(launch(PRINT, "render", file.toString()).stdout()).contains(renderCache).doesNotContain(clientCache);
+        assertThat(launch(PRINT, "--version").stdout()).contains(clientCache).doesNotContain(renderCache);
         for (String format : new String[] {"text", "vt"}) {
-            var cached = launch(jdk, "render", "--cols", "40", "--rows", "10", "--format", format, file.toString());
+            var cached = launch(JDK, "render", "--cols", "40", "--rows", "10", "--format", format, file.toString());
             var uncached = launch(noCache, "render", "--cols", "40", "--rows", "10", "--format", format,
                     file.toString());
             assertThat(cached.exitCode()).as(cached.toString()).isZero();
             assertThat(cached.stderr()).isEmpty();
             assertThat(cached.stdout()).isEqualTo(uncached.stdout()).contains("line 300");
         }
-        var cachedMissing = launch(jdk, "render", missing.toString());
+        var cachedMissing = launch(JDK, "render", missing.toString());
         assertThat(cachedMissing.exitCode()).isEqualTo(2);
         assertThat(cachedMissing.stderr()).isEqualTo("ptyctl: cannot read " + missing + ": no such file\n")
                 .isEqualTo(launch(noCache, "render", missing.toString()).stderr());
@@ -162,11 +160,8 @@ class LauncherE2eTest {
         // Maven copies libs/ anew on every package while ptyctl.jar may stay as it was; the JVM refuses a cache older
         // than any jar it was trained with and then runs without class sharing at all, saying so on stderr.
         assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25");
-        Map<String, String> jdk = Map.of("PTYCTL_JDK_DIRS", Path.of(System.getProperty("java.home")).getParent()
-                .toString());
         Path file = Files.writeString(dir.resolve("hello.txt"), "hello\r\n");
-        assertThat(launch(jdk, "render", file.toString()).exitCode()).isZero(); // the cache exists and is current
-        Path cache = Ptyctl.ROOT.resolve("cli-client/target/ptyctl-render-2.aot");
+        assertThat(launch(JDK, "render", file.toString()).exitCode()).isZero(); // the cache exists and is current
         Path lib;
         try (var libs = Files.list(Ptyctl.ROOT.resolve("cli-client/target/libs"))) {
             lib = libs.filter(p -> p.getFileName().toString().startsWith("ptyctl-vt-")).findFirst().orElseThrow();
@@ -174,17 +169,17 @@ class LauncherE2eTest {
         // All in the past, the lib newer than the cache and the jar not: a time in the future would leave the cache
         // stale until then, and one within the retraining's own duration would make the last check a race.
         long past = System.currentTimeMillis() - 60_000;
-        Files.setLastModifiedTime(cache, java.nio.file.attribute.FileTime.fromMillis(past));
+        Files.setLastModifiedTime(RENDER_CACHE, java.nio.file.attribute.FileTime.fromMillis(past));
         Files.setLastModifiedTime(Ptyctl.ROOT.resolve("cli-client/target/ptyctl.jar"),
                 java.nio.file.attribute.FileTime.fromMillis(past));
         Files.setLastModifiedTime(lib, java.nio.file.attribute.FileTime.fromMillis(past + 30_000));
 
-        var rendered = launch(jdk, "render", file.toString());
+        var rendered = launch(JDK, "render", file.toString());
 
         assertThat(rendered.exitCode()).as(rendered.toString()).isZero();
         assertThat(rendered.stderr()).isEmpty();
         assertThat(rendered.stdout()).isEqualTo("hello\n");
-        assertThat(Files.getLastModifiedTime(cache)).isGreaterThan(Files.getLastModifiedTime(lib));
+        assertThat(Files.getLastModifiedTime(RENDER_CACHE)).isGreaterThan(Files.getLastModifiedTime(lib));
     }
 
     @Test
@@ -195,22 +190,18 @@ class LauncherE2eTest {
         // profile trained on the launcher's mixed sample compiles bigger, slower code). The JVM prints what a cache
         // records with a diagnostic flag; the render's own java command line is the launcher's.
         assumeTrue(Runtime.version().feature() >= 25, "AOT caches and their training data need JDK 25");
-        Map<String, String> jdk = Map.of("PTYCTL_JDK_DIRS", Path.of(System.getProperty("java.home")).getParent()
-                .toString());
         Path file = Files.writeString(dir.resolve("hello.txt"), "hello\r\n");
-        Files.deleteIfExists(Ptyctl.ROOT.resolve("cli-client/target/ptyctl-render-2.aot"));
+        Files.deleteIfExists(RENDER_CACHE);
         Path firstRecipes = Files.writeString(Ptyctl.ROOT.resolve("cli-client/target/ptyctl-render.aot"), "");
-        assertThat(launch(jdk, "render", file.toString()).exitCode()).isZero(); // this launcher trains the cache
+        assertThat(launch(JDK, "render", file.toString()).exitCode()).isZero(); // this launcher trains the cache
         assertThat(firstRecipes).as("the cache of the first recipe, 15 MB no one uses").doesNotExist();
-        Map<String, String> print = new java.util.HashMap<>(jdk);
-        print.put("PTYCTL_PRINT_COMMAND", "1");
-        var command = new java.util.ArrayList<>(java.util.List.of(launch(print, "render", file.toString()).stdout()
-                .strip().split(" ")));
+        var command = new java.util.ArrayList<>(shellWords(launch(PRINT, "render", file.toString()).stdout()));
         command.addAll(command.indexOf("-jar"), java.util.List.of("-XX:+UnlockDiagnosticVMOptions",
                 "-XX:+AOTPrintTrainingInfo"));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        var run = Ptyctl.run(new ProcessBuilder(command).redirectErrorStream(true), "the render with "
+                + "-XX:+AOTPrintTrainingInfo", 60);
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        String printed = run.stdout();
 
         var compiles = printed.lines().filter(line -> line.matches("\\s+C .*")).toList();
         assertThat(compiles).as("compiles recorded in the cache").isNotEmpty()
@@ -227,11 +218,17 @@ class LauncherE2eTest {
             script.toFile().setExecutable(true);
         }
         Files.writeString(fakeJdk.resolve("release"), "JAVA_VERSION=\"17.0.9\"\n");
-        Path jdkHome = Path.of(System.getProperty("java.home"));
-        var result = launch(Map.of("JAVA_HOME", fakeJdk.toString(), "PTYCTL_JDK_DIRS",
-                jdkHome.getParent().toString()), "--version");
+        var result = launch(with(JDK, "JAVA_HOME", fakeJdk.toString()), "--version");
         assertThat(result.exitCode()).as(result.toString()).isZero();
         assertThat(result.stdout()).startsWith("ptyctl ");
+    }
+
+    /** The words of a command line the launcher printed (bash's {@code %q}), split as bash splits them. */
+    private static java.util.List<String> shellWords(String commandLine) throws IOException, InterruptedException {
+        var words = Ptyctl.run(new ProcessBuilder("bash", "-c", "eval \"words=($1)\" && printf '%s\\0' \"${words[@]}\"",
+                "bash", commandLine), "bash splitting " + commandLine, 60);
+        assertThat(words.exitCode()).as(words.toString()).isZero();
+        return java.util.List.of(words.stdout().split("\0"));
     }
 
     private static boolean javacOnPathIsAtLeast21() throws IOException, InterruptedException {

@@ -62,15 +62,25 @@ public final class Ptyctl {
     }
 
     public static Result run(Map<String, String> env, String... args) throws IOException, InterruptedException {
-        Process p = builder(env, args).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        return run(builder(env, args).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))),
+                "ptyctl " + String.join(" ", args), 60);
+    }
+
+    /**
+     * Starts {@code pb} and runs it to completion, at most {@code timeoutSeconds} (then it is killed and the test fails
+     * naming {@code label}), capturing what it printed.
+     */
+    public static Result run(ProcessBuilder pb, String label, long timeoutSeconds) throws IOException,
+            InterruptedException {
+        Process p = pb.start();
         // Drain both pipes concurrently so a chatty command never blocks on a full pipe. Platform threads: a
         // pipe read blocks its carrier, and readers of long-lived processes would starve the virtual-thread pool.
         byte[][] captured = new byte[2][];
         Thread stdout = Thread.ofPlatform().daemon().start(() -> captured[0] = readAll(p.getInputStream()));
         Thread stderr = Thread.ofPlatform().daemon().start(() -> captured[1] = readAll(p.getErrorStream()));
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new AssertionError("ptyctl " + String.join(" ", args) + " did not finish within 60 s");
+            throw new AssertionError(label + " did not finish within " + timeoutSeconds + " s");
         }
         stdout.join();
         stderr.join();
