@@ -87,9 +87,25 @@ final class CoreShareWatch implements AutoCloseable {
         }
     }
 
-    /** Waits until every probe has given its first reading (its JVM started, its loop compiled), at most {@code limit}. */
+    /**
+     * Waits until every probe has given its first reading (its JVM started, its loop compiled), at most {@code limit},
+     * and says on stderr which CPUs' probes had not by then.
+     */
     void awaitFirstReadings(Duration limit) throws InterruptedException {
-        firstReadings.await(limit.toMillis(), TimeUnit.MILLISECONDS);
+        if (!firstReadings.await(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+            List<String> silent = new ArrayList<>();
+            for (Probe probe : probes) {
+                synchronized (probe.readings()) {
+                    if (probe.readings().isEmpty()) {
+                        silent.add(Integer.toString(probe.cpu()));
+                    }
+                }
+            }
+            if (!silent.isEmpty()) { // one may have read since the wait ended
+                System.err.println("server-run: no core-share reading within " + limit.toSeconds() + " s from the probe"
+                        + " on CPU " + String.join(", ", silent) + " (the rounds start anyway)");
+            }
+        }
     }
 
     /** Whether any probe runs. */

@@ -483,7 +483,6 @@ public final class ServerBenchRunner {
         }
     }
 
-
     private static void latency(StringBuilder report, PtyctlServerProcess server, HttpClient http,
                                 Path drainBinary, int samples, int warmup) throws Exception {
         Map<String, Samples> results = new LinkedHashMap<>();
