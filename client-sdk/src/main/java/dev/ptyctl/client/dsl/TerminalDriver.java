@@ -246,7 +246,11 @@ public final class TerminalDriver implements AutoCloseable {
      * the program exited would otherwise read as a timeout ("within 10 s" after half a second).
      */
     private String programEnded() {
-        return io(rpc::status).exit().map(exit -> "; the program " + exit.describe() + " first").orElse("");
+        try {
+            return status().exit().map(exit -> "; the program " + exit.describe() + " first").orElse("");
+        } catch (UncheckedIOException e) {
+            return ""; // the failure with its screen is still worth giving, without the program's state
+        }
     }
 
     /** Runs a command line in the shell and returns its output and exit code, at most the default timeout. */

@@ -79,6 +79,16 @@ class TerminalDriverTest {
     }
 
     @Test
+    void aWaitThatFailsStillGivesItsScreenWhenTheProgramsStateCannotBeRead() {
+        server.reply("{'matched':false," + SCREEN + ",'waitedMs':2000}").closeWithoutReply();
+        assertThatThrownBy(() -> terminal.waitFor("never", Duration.ofSeconds(2)))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected the screen to contain \"never\" within 2 s\nscreen 80x24");
+        server.takeRequest();
+        assertThat(server.takeRequest().getString("method")).isEqualTo("pty/status");
+    }
+
+    @Test
     void waitForPromptAsksForAPromptDrawnAfterTheLastWrite() {
         server.reply("{'matched':true," + SCREEN + ",'waitedMs':1}")
                 .reply("{'written':3,'outputSeq':250}")
