@@ -25,6 +25,10 @@ const terminals = new Map(); // id -> what the server says about it
 const tabs = new Map(); // id -> TerminalTab
 let active = null; // the TerminalTab shown, or null for the list
 let stopEvents = null; // stops the event stream while it is followed
+// The event stream's own state (the test hook mirrors it): open now, and whether it ever was (a list whose stream was
+// open once and is cut off now shows rows that may be stale).
+let eventsOpen = false;
+let eventsOpenedOnce = false;
 let left = false; // between pagehide and pageshow
 
 const list = new TerminalList($('terminals'), $('empty'), {
@@ -115,12 +119,12 @@ function followEvents() {
     onEvent,
     onOpen: () => {
       hook.eventStreams++;
-      hook.eventsOpen = true;
+      hook.eventsOpen = eventsOpen = eventsOpenedOnce = true;
       renderTabs();
       refresh().catch(showError);
     },
     onLost: () => {
-      hook.eventsOpen = false;
+      hook.eventsOpen = eventsOpen = false;
       renderTabs(); // the list's status line says it is reconnecting: its rows are as last heard
     },
     onUnauthorized: () => authorized(api.listTerminals).then(() => {
@@ -150,7 +154,7 @@ function updateEvents() {
   } else if (!wanted && stopEvents) {
     stopEvents();
     stopEvents = null;
-    hook.eventsOpen = false;
+    hook.eventsOpen = eventsOpen = false;
   }
 }
 
@@ -220,17 +224,9 @@ async function openTab(id, view) {
 async function probe(id) {
   try {
     const info = await api.getTerminal(id);
-    if (info.running === false) {
-      // Only a running program's terminal takes clients: a page opened on one that has ended (a link kept from
-      // earlier) said "reconnecting…" for ever. It says how the program ended instead.
-      const tab = tabs.get(id);
-      if (tab) {
-        tab.exitCode = info.exitCode;
-        tab.signal = info.signal;
-      }
-      return 'exited';
-    }
-    return 'retry';
+    // Only a running program's terminal takes clients: a page opened on one that has ended (a link kept from
+    // earlier) said "reconnecting…" for ever. It says how the program ended instead.
+    return info.running === false ? { exitCode: info.exitCode, signal: info.signal } : 'retry';
   } catch (e) {
     if (e instanceof api.Unauthorized) return 'refused';
     if (e instanceof api.ApiError && e.status === 404) return 'gone';
@@ -300,7 +296,7 @@ function renderTabs() {
   }));
   $('home').toggleAttribute('aria-current', active === null);
   // The list cut off from the server (restarting, network down) shows rows that may be stale: say so.
-  const state = active ? active.state : (stopEvents && !hook.eventsOpen && hook.eventStreams > 0 ? 'reconnecting' : undefined);
+  const state = active ? active.state : (stopEvents && !eventsOpen && eventsOpenedOnce ? 'reconnecting' : undefined);
   const status = $('status');
   status.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: ended(active),
     gone: 'terminal closed', refused: 'token refused' }[state] ?? (active?.view ? 'read-only' : '');

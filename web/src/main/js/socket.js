@@ -28,8 +28,8 @@ export function backoff(attempt) {
  * activity), onExit(code), onState(state), onError(message), onAck(clientSeq, outputSeq), onReady(). States:
  * "connecting", "open", "reconnecting", "exited", "gone" (the terminal no longer exists), "refused" (the token
  * was refused), "suspended" (the page left: see suspend()), "closed" (disposed).
- * `probe()` (optional, async) is asked after a failed connection whether to go on: "retry", "gone", "exited" (the
- * program ended before this connection: its terminal takes no clients) or "refused".
+ * `probe()` (optional, async) is asked after a failed connection whether to go on: "retry", "gone", "refused", or
+ * `{exitCode, signal}` when the program has ended (its terminal takes no clients): then it ends as on an exit frame.
  */
 export class TerminalSocket {
   constructor({ url, clientId, listener = {}, probe = async () => 'retry' }) {
@@ -168,11 +168,21 @@ export class TerminalSocket {
     this.attempt++;
     const verdict = this.attempt > 1 ? await this.probe().catch(() => 'retry') : 'retry';
     if (this.state !== 'reconnecting') return;
+    if (typeof verdict === 'object') {
+      this.exited(verdict.exitCode, verdict.signal);
+      return;
+    }
     if (verdict !== 'retry') {
       this.setState(verdict);
       return;
     }
     this.later(() => this.connect(), delay);
+  }
+
+  /** The program ended: told by its exit frame, or learned by the probe after a failed connection. */
+  exited(exitCode, signal) {
+    this.setState('exited');
+    this.listener.onExit?.(exitCode, signal ?? null); // signal: only when one killed it
   }
 
   onText(text) {
@@ -209,8 +219,7 @@ export class TerminalSocket {
         this.listener.onTitle?.(frame.liveTitle ?? null, frame.terminalActivity ?? null);
         break;
       case 'exit':
-        this.setState('exited');
-        this.listener.onExit?.(frame.exitCode, frame.signal ?? null); // signal: only when one killed it
+        this.exited(frame.exitCode, frame.signal);
         break;
       case 'pong':
         this.pong(frame.t);
