@@ -31,9 +31,9 @@ public final class ServerProcess implements AutoCloseable {
     private static final Pattern URL = Pattern.compile("listening on (https?://\\S+)");
 
     /**
-     * Servers not yet ended. A test that fails before it closes its server (a start that timed out on a loaded
-     * machine) would leave it running after the test JVM: a server from such a run was found idle 90 minutes later.
-     * The JVM's end kills what is left, so no run leaves a server (and its terminals) behind.
+     * Servers not yet ended. A test that fails before it closes its server would leave it running after the test JVM
+     * (a server whose start timed out was found idle 90 minutes after its run): the JVM's end kills what is left, so
+     * no run leaves a server (and its terminals) behind.
      */
     private static final java.util.Set<Process> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -126,9 +126,17 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    /** The base URL, once the server has printed its start-up message (URL, then token line). */
+    /**
+     * The base URL, once the server has printed its start-up message (URL, then token line). A server that has not
+     * printed it in time is killed: the test fails here, and its caller may never get to close it.
+     */
     public String url() throws Exception {
-        return url.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        try {
+            return url.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            process.destroyForcibly();
+            throw e;
+        }
     }
 
     /**

@@ -34,12 +34,7 @@ final class ServerUnderTest implements AutoCloseable {
             return remote();
         }
         ServerProcess server = ServerProcess.start(Map.of("PTYCTL_TOKEN", token), "--port", "0");
-        try {
-            return new ServerUnderTest(server, server.url(), token, null);
-        } catch (Exception | Error e) {
-            server.close(); // not started in time: the caller never gets it to close
-            throw e;
-        }
+        return new ServerUnderTest(server, server.url(), token, null);
     }
 
     /**

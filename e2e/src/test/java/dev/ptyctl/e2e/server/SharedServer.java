@@ -67,7 +67,6 @@ public final class SharedServer implements BeforeAllCallback {
         }
         try {
             ServerProcess server = ServerProcess.start(isolatedEnvironment(), "--port", "0");
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> server.process().destroyForcibly()));
             AtomicBoolean stopping = new AtomicBoolean();
             // Every later DSL test would fail with "no ptyctl server": say once, in the run's output, why it ended.
             server.process().onExit().thenRun(() -> {
