@@ -58,12 +58,19 @@ final class CursorOps {
         restrict(screen().cols() - 1);
     }
 
-    /** Absolute move; rows count from the top margin in origin mode. */
+    /**
+     * Absolute move to {@code col}, {@code row} (both at least 0); rows count from the top margin in origin mode.
+     * Outside origin mode it is one clamp to the screen, what moving and {@link #restrict()} come to there: a
+     * full-screen program's redraw is a CUP per row it writes (docs/benchmarks.md, eleventh session).
+     */
     void setCursor(int col, int row) {
         Screen s = screen();
-        boolean origin = t.modes.origin;
-        long y = origin ? (long) s.scrollTop() + row : row;
-        long x = origin && !s.fullWidth() ? (long) s.leftMargin() + col : col;
+        if (!t.modes.origin) {
+            s.cursor().moveTo(Math.min(col, s.cols() - 1), Math.min(row, s.rows() - 1));
+            return;
+        }
+        long y = (long) s.scrollTop() + row;
+        long x = s.fullWidth() ? col : (long) s.leftMargin() + col;
         s.cursor().moveTo((int) Math.min(x, Integer.MAX_VALUE), (int) Math.min(y, Integer.MAX_VALUE));
         restrict();
     }
@@ -141,19 +148,10 @@ final class CursorOps {
         moveAbsolute((long) base + p.getOr(0, 1) - 1, s.cursor().row());
     }
 
-    /**
-     * CUP, CSI Ps ; Ps H (and HVP, CSI Ps ; Ps f): row and column. Outside origin mode the move is one clamp to the
-     * screen, what {@link #setCursor} and {@link #restrict()} come to there: a full-screen program's redraw is a CUP
-     * per row it writes (docs/benchmarks.md, eleventh session).
-     */
+    /** CUP, CSI Ps ; Ps H (and HVP, CSI Ps ; Ps f): row and column. */
     void position(Params p) {
         int col = p.length() >= 2 ? p.getOr(1, 1) - 1 : 0;
         int row = p.getOr(0, 1) - 1; // both at least 0: a parameter is never negative, and 0 reads as 1
-        if (!t.modes.origin) {
-            Screen s = screen();
-            s.cursor().moveTo(Math.min(col, s.cols() - 1), Math.min(row, s.rows() - 1));
-            return;
-        }
         setCursor(col, row);
     }
 
