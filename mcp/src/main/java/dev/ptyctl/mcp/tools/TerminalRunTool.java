@@ -2,9 +2,9 @@ package dev.ptyctl.mcp.tools;
 
 import dev.ptyctl.protocol.CommandLines;
 import dev.ptyctl.service.control.CommandRun;
-import dev.ptyctl.service.control.ScreenSnapshot;
 import dev.ptyctl.service.terminals.CreateRequest;
 import dev.ptyctl.service.terminals.HostedTerminal;
+import dev.ptyctl.vt.Terminal;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.util.Optional;
@@ -88,7 +88,7 @@ public final class TerminalRunTool extends SchemaTool {
         if (result.endedShell()) {
             out.put("shellExited", true);
         }
-        boolean waitsForSecret = result.timedOut() && ScreenSnapshot.take(terminal.session(), 0).inputHidden();
+        boolean waitsForSecret = result.timedOut() && terminal.session().inputHidden();
         return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id, waitsForSecret)));
     }
 
@@ -103,7 +103,7 @@ public final class TerminalRunTool extends SchemaTool {
                     + " ms (still starting, or a program that ptyctl cannot see holds it). terminal_read " + id
                     + " shows the screen.";
         }
-        boolean fullScreen = ScreenSnapshot.take(terminal.session(), 0).altScreen();
+        boolean fullScreen = terminal.session().inspect(Terminal::alternateScreenActive);
         String what = busy.running().get().commandLine().map(line -> "`" + line + "`").orElse("a command");
         return "Nothing was typed: the shell in terminal " + id + " is busy running " + what
                 + (fullScreen ? " (a full-screen program: terminal_read shows it)" : "")
