@@ -169,6 +169,9 @@ class TerminalRunShellsTest {
         // A key given as a character is an error that says how to type it.
         assertThat(tools.error("terminal_send", args("terminalId", id, "input", List.of(Map.of("key", "q")))))
                 .contains("Unknown key").contains("To type the character q, send {\"text\": \"q\"}");
+        // The character is quoted as JSON: a backslash is escaped, so the hint's object can be sent as it reads.
+        assertThat(tools.error("terminal_send", args("terminalId", id, "input", List.of(Map.of("key", "\\")))))
+                .contains("send {\"text\": \"\\\\\"}");
         Map<String, Object> quit = tools.ok("terminal_send", args("terminalId", id, "input",
                 List.of(Map.of("text", "q"))));
         // The prompt after it tells less's exit code, although less started before the wait's sinceSeq.

@@ -1,5 +1,6 @@
 package dev.ptyctl.mcp.tools;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.service.control.TerminalInput;
 import dev.ptyctl.service.pty.SessionExitedException;
 import dev.ptyctl.service.terminals.HostedTerminal;
@@ -58,8 +59,8 @@ public final class TerminalSendTool extends SchemaTool {
     private static String characterHint(List<TerminalInput.Action> actions) {
         return actions.stream().filter(a -> a.kind() == TerminalInput.Kind.KEY)
                 .map(TerminalInput.Action::value).filter(v -> v.codePointCount(0, v.length()) == 1).findFirst()
-                .map(c -> " To type the character " + c + ", send {\"text\": \"" + (c.equals("\"") ? "\\\"" : c)
-                        + "\"}.").orElse("");
+                .map(c -> " To type the character " + c + ", send {\"text\": " + JsonSupport.PROVIDER.createValue(c)
+                        + "}.").orElse("");
     }
 
     static List<TerminalInput.Action> actions(Object input) throws ToolError {
