@@ -166,15 +166,14 @@ public final class CommandRun {
                 minPrompts), deadline);
         List<CommandSummary> ran = prompts.recentCommands().stream()
                 .filter(c -> c.outputStartSeq() > typedAt && !c.running()).toList();
+        boolean shellExited = !done.matched() && done.reason() == TerminalWait.Reason.EXIT;
+        if (shellExited && !ran.isEmpty() && ran.getLast().endedShell()) {
+            // A command that ended the shell (exit 5) finished, with the shell's exit status as its code.
+            return finished(session, prompts, log, ran, done, maxBytes);
+        }
         if (!done.matched()) {
-            // The shell exited: a command that ended it (exit 5) finished, with the shell's exit status as its code.
-            boolean endedShell = done.reason() == TerminalWait.Reason.EXIT && !ran.isEmpty()
-                    && ran.getLast().endedShell();
-            if (endedShell) {
-                return finished(session, prompts, log, ran, done, maxBytes);
-            }
-            return done.reason() == TerminalWait.Reason.EXIT ? unfinished(session, done)
-                    : timedOut(session, prompts, log, typedAt, done, maxBytes);
+            return shellExited ? unfinished(session, done) : timedOut(session, prompts, log, ran, typedAt, done,
+                    maxBytes);
         }
         if (done.continuation()) {
             return clearedLine(session, tracker, log, deadline, true);
@@ -201,12 +200,12 @@ public final class CommandRun {
     /**
      * The timeout came while the run's commands still ran: what they printed so far (a build's progress, a prompt
      * such as "Password:" that waits for an answer), so the caller can tell what it is waiting for without another
-     * call. The command keeps running.
+     * call. The command keeps running. {@code ran} are the run's finished commands (oldest first); the one still
+     * running follows them.
      */
-    private static Result timedOut(TerminalSession session, PromptTracker prompts, OutputLog log, long typedAt,
-                                   TerminalWait.Outcome done, int maxBytes) {
-        List<CommandSummary> started = new ArrayList<>(prompts.recentCommands().stream()
-                .filter(c -> c.outputStartSeq() > typedAt).toList());
+    private static Result timedOut(TerminalSession session, PromptTracker prompts, OutputLog log,
+                                   List<CommandSummary> ran, long typedAt, TerminalWait.Outcome done, int maxBytes) {
+        List<CommandSummary> started = new ArrayList<>(ran);
         prompts.runningCommand().filter(c -> c.outputStartSeq() > typedAt).ifPresent(running -> started.add(
                 new CommandSummary(running.commandLine(), running.outputStartSeq(), done.seq(), OptionalInt.empty(),
                         false)));
