@@ -103,16 +103,9 @@ public final class TerminalInput {
     }
 
     /**
-     * The bytes {@code actions} stand for, with the terminal's current modes (read under the session lock only when
-     * a key or a paste needs them: plain text, the commonest input, takes no lock).
-     *
-     * @throws UnknownKeyException for a key name the dialect does not know
+     * Application cursor keys and bracketed paste, as {@code actions} need them: read under the session lock only
+     * when a key or a paste needs them (plain text, the commonest input, needs neither and takes no lock).
      */
-    public static byte[] encode(TerminalSession session, List<Action> actions, Dialect dialect) {
-        return encode(actions, dialect, modes(session, actions));
-    }
-
-    /** Application cursor keys and bracketed paste, as {@code actions} need them (plain text needs neither). */
     private static boolean[] modes(TerminalSession session, List<Action> actions) {
         boolean plainText = actions.stream().allMatch(a -> a.kind() == Kind.TEXT);
         return plainText ? new boolean[2]
