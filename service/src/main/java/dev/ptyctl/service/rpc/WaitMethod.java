@@ -52,10 +52,12 @@ final class WaitMethod implements RpcMethodHandler {
         boolean matches(String text, long deadlineNanos);
     }
 
-    /** The validated wait: what to look for and how long; {@code promptSince} is -2 when not waiting for a prompt. */
     /**
-     * @param minPrompts with a prompt wait, the shell's prompt count ({@code promptsDrawn} of pty/write) it must have
-     *                   reached, -1 for none
+     * The validated wait: what to look for and how long.
+     *
+     * @param promptSince -2 when not waiting for a prompt
+     * @param minPrompts  with a prompt wait, the shell's prompt count ({@code promptsDrawn} of pty/write) it must have
+     *                    reached, -1 for none
      */
     private record Condition(TextMatcher match, boolean scrollback, long timeoutMs, long idleMs, long promptSince,
                              long minPrompts) {

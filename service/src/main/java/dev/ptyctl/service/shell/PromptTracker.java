@@ -401,7 +401,10 @@ public final class PromptTracker implements OutputListener {
 
     /**
      * The last finished command, if its output began after output offset {@code since}: the command a prompt wait
-     * from {@code since} ended with ({@code pty/wait}'s {@code command}, the exit code in MCP's {@code terminal_wait}).
+     * from {@code since} ended with, as {@code pty/wait}'s {@code command} tells it. This chooses by where the command
+     * started; MCP's {@code terminal_wait} chooses its exit code by where the command ended instead
+     * ({@link #lastCommand()} with an end after {@code sinceSeq}), on purpose: its keys may end a program that started
+     * before them (q to less).
      */
     public synchronized Optional<CommandRecord> lastCommandAfter(long since) {
         return lastCommand().filter(c -> c.outputStartSeq() > since);
