@@ -121,8 +121,8 @@ public final class TerminalWait {
     }
 
     /** One look at the session, under its lock. */
-    private record Look(SessionProgress progress, String screen, List<InputRegion> regions, boolean atPrompt,
-                        long lastPromptSeq, boolean continuation, long promptsDrawn) {
+    private record Look(SessionProgress progress, String screen, List<InputRegion> regions, boolean promptAfter,
+                        boolean continuation) {
     }
 
     /**
@@ -151,7 +151,7 @@ public final class TerminalWait {
                 && (condition.kind() == Kind.TEXT || condition.kind() == Kind.REGEX);
         OutputScan scan = sinceOutput ? new OutputScan(log, condition.sinceSeq()) : null;
         while (true) {
-            Look look = look(session, prompts.orElse(null), condition.sinceSeq());
+            Look look = look(session, prompts.orElse(null), condition);
             SessionProgress now = look.progress();
             if (scan != null) {
                 scan.advance(now.outputSeq(), look.regions());
@@ -185,8 +185,7 @@ public final class TerminalWait {
             case REGEX -> c.regex().matcher(scan != null ? scan.text() : look.screen()).find();
             case GONE -> !look.screen().contains(c.text());
             case IDLE -> nanos - quietSince(look.progress(), start) >= TimeUnit.MILLISECONDS.toNanos(c.idleMs());
-            case PROMPT -> (look.atPrompt() && look.lastPromptSeq() > c.sinceSeq() || look.continuation())
-                    && look.promptsDrawn() >= c.minPrompts();
+            case PROMPT -> look.promptAfter();
             case EXIT -> !look.progress().running();
         };
     }
@@ -195,13 +194,13 @@ public final class TerminalWait {
         return progress.lastOutputNanos() - start > 0 ? progress.lastOutputNanos() : start;
     }
 
-    private static Look look(TerminalSession session, PromptTracker prompts, long sinceSeq) {
+    private static Look look(TerminalSession session, PromptTracker prompts, Condition condition) {
         // The tracker is fed under the session lock, so read under it too: its marks then agree with the screen.
+        long sinceSeq = condition.sinceSeq();
         return session.snapshot((terminal, progress) -> new Look(progress, TextSerializer.screen(terminal),
                 prompts == null ? List.of() : prompts.inputRegions(),
-                prompts != null && prompts.state() == PromptTracker.State.AT_PROMPT,
-                prompts == null ? -1 : prompts.lastPromptSeq(),
-                prompts != null && prompts.continuationAfter(sinceSeq), prompts == null ? 0 : prompts.promptsDrawn()));
+                prompts != null && prompts.promptAfter(sinceSeq, condition.minPrompts()),
+                prompts != null && prompts.continuationAfter(sinceSeq)));
     }
 
     private static Outcome outcome(TerminalSession session, boolean matched, Reason reason, boolean continuation) {

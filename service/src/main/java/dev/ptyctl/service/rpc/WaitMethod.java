@@ -111,9 +111,8 @@ final class WaitMethod implements RpcMethodHandler {
             long quietSince = Math.max(start, progress.lastOutputNanos());
             long idleAt = quietSince + TimeUnit.MILLISECONDS.toNanos(Math.max(condition.idleMs(), 0));
             boolean idleOk = !condition.hasIdle() || now >= idleAt || !progress.running();
-            boolean promptOk = !condition.hasPrompt() || (atPromptAfter(condition.promptSince())
-                    || prompts.continuationAfter(condition.promptSince()))
-                    && prompts.promptsDrawn() >= condition.minPrompts();
+            boolean promptOk = !condition.hasPrompt()
+                    || prompts.promptAfter(condition.promptSince(), condition.minPrompts());
             boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasPrompt()) && matchOk
                     && idleOk && promptOk;
             if (satisfied || !progress.running() || now >= deadline) {
@@ -123,10 +122,6 @@ final class WaitMethod implements RpcMethodHandler {
             long wakeAt = condition.hasIdle() && matchOk ? Math.min(deadline, idleAt) : deadline;
             session.awaitChange(progress.outputSeq(), wakeAt);
         }
-    }
-
-    private boolean atPromptAfter(long since) {
-        return prompts.state() == PromptTracker.State.AT_PROMPT && prompts.lastPromptSeq() > since;
     }
 
     /**

@@ -394,6 +394,16 @@ public final class PromptTracker implements OutputListener {
         return state == State.AT_PROMPT && lastContinuationSeq > since && lastContinuationSeq > lastPromptSeq;
     }
 
+    /**
+     * Whether a prompt wait from output offset {@code since} is over: the shell is at a new prompt drawn after it, or
+     * at a continuation prompt drawn after it ({@link #continuationAfter}), and has drawn at least {@code minPrompts}
+     * prompts in all ({@link #promptsDrawn}; -1 for no such bound). Read at one moment, so the facts agree.
+     */
+    public synchronized boolean promptAfter(long since, long minPrompts) {
+        return (state == State.AT_PROMPT && lastPromptSeq > since || continuationAfter(since))
+                && promptsDrawn >= minPrompts;
+    }
+
     /** The last command that finished, if any. */
     public synchronized Optional<CommandRecord> lastCommand() {
         return Optional.ofNullable(lastCommand);
