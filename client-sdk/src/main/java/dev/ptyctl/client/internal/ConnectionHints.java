@@ -4,6 +4,7 @@ import java.net.URI;
 import java.security.cert.CertPathBuilderException;
 import java.security.cert.CertificateException;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 /**
  * What to do about a connection to a server that failed in one of the ways a first remote set-up does: an
@@ -36,17 +37,18 @@ public final class ConnectionHints {
     }
 
     private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (type.isInstance(t)) {
-                return true;
-            }
-        }
-        return false;
+        return anyInChain(failure, type::isInstance);
     }
 
     private static boolean mentions(Throwable failure, String words) {
-        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t.getMessage() != null && t.getMessage().toLowerCase(Locale.ROOT).contains(words)) {
+        return anyInChain(failure, t -> t.getMessage() != null
+                && t.getMessage().toLowerCase(Locale.ROOT).contains(words));
+    }
+
+    /** Whether {@code failure} or one of its causes passes {@code test}. */
+    private static boolean anyInChain(Throwable failure, Predicate<Throwable> test) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (test.test(t)) {
                 return true;
             }
         }

@@ -1,5 +1,8 @@
 package dev.ptyctl.client.internal;
 
+import dev.ptyctl.protocol.JsonSupport;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -19,6 +22,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
@@ -72,6 +76,27 @@ public final class RawWebSocket implements AutoCloseable {
         public String body() {
             return body;
         }
+
+        /**
+         * The body read as the server's {@code {"error": ..., "message": ...}} object: {@code error} "" and
+         * {@code message} this exception's own (the status line) when absent; empty when the body is not such an
+         * object (not JSON, or a member that is not a string).
+         */
+        public Optional<ErrorBody> errorBody() {
+            if (!body.startsWith("{")) {
+                return Optional.empty();
+            }
+            try {
+                JsonObject json = JsonSupport.parseObject(body);
+                return Optional.of(new ErrorBody(json.getString("error", ""), json.getString("message", getMessage())));
+            } catch (JsonException | IllegalStateException | ClassCastException notTheApisJson) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    /** A refusal's explanation as the server's REST errors give it: its code word and its sentence. */
+    public record ErrorBody(String error, String message) {
     }
 
     /** A refusal's body longer than this is not read: explanations are a sentence, not a page. */

@@ -4,7 +4,6 @@ import dev.ptyctl.client.AttachmentException;
 import dev.ptyctl.client.AttachmentScheduler;
 import dev.ptyctl.client.ConnectionState;
 import dev.ptyctl.client.ReconnectPolicy;
-import dev.ptyctl.protocol.JsonSupport;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
@@ -384,14 +383,7 @@ public abstract class ReconnectingSocket {
          * so a server restarted under a live attachment no longer has it.
          */
         private static String refusalReason(RawWebSocket.HandshakeException refused) {
-            String reason = refused.getMessage();
-            if (refused.body().startsWith("{")) {
-                try {
-                    reason = JsonSupport.parseObject(refused.body()).getString("message", reason);
-                } catch (RuntimeException notTheApisJson) {
-                    // keep the status line
-                }
-            }
+            String reason = refused.errorBody().map(RawWebSocket.ErrorBody::message).orElse(refused.getMessage());
             return refused.status() == 404 ? reason + " (it was deleted, or the server was restarted: a server's"
                     + " terminals end with it)" : reason;
         }

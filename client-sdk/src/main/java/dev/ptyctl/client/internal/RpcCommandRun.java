@@ -104,14 +104,14 @@ public final class RpcCommandRun {
             return outcome(Ending.NOT_READY, ready, false);
         }
         boolean severalLines = line.indexOf('\n') >= 0;
-        WriteResult typed = writeActions(List.of(severalLines ? Action.paste(line) : Action.text(line),
+        WriteResult typed = write(List.of(severalLines ? Action.paste(line) : Action.text(line),
                 Action.key(Key.ENTER)));
         long typedAt = typed.outputSeq();
         // A shell that leaves bracketed paste off reads the lines one by one, drawing a prompt (or a continuation
         // prompt) after each: the run is done at the last line's, not the first's (the rest would run into the next)
         long minPrompts = severalLines && !typed.bracketedPaste() && typed.promptsDrawn() >= 0
                 ? typed.promptsDrawn() + CommandLines.typedLines(line) : -1;
-        JsonObject done = waitForPrompt(client, typedAt, minPrompts, remaining());
+        JsonObject done = waitForPrompt(typedAt, minPrompts, deadlineNanos);
         if (!done.getBoolean("matched")) {
             // The wait answers at once when the shell exits, with the command during which it did, if there was one.
             JsonObject command = done.getJsonObject("command");
@@ -158,15 +158,11 @@ public final class RpcCommandRun {
     }
 
     private long ctrlC() throws IOException {
-        return write(List.of(Action.key(Key.ctrl('c'))));
+        return write(List.of(Action.key(Key.ctrl('c')))).outputSeq();
     }
 
-    /** Writes and returns the output offset the write was applied at, where to wait for the prompt after it from. */
-    private long write(List<Action> actions) throws IOException {
-        return writeActions(actions).outputSeq();
-    }
-
-    private WriteResult writeActions(List<Action> actions) throws IOException {
+    /** Writes; its outputSeq is where the write was applied, where to wait for the prompt after it from. */
+    private WriteResult write(List<Action> actions) throws IOException {
         WriteResult written = client.write(actions);
         if (written.outputSeq() == WriteResult.UNKNOWN_SEQ) {
             throw new IOException("the server did not say where its output was when it took the input (no outputSeq "
@@ -176,27 +172,19 @@ public final class RpcCommandRun {
         return written;
     }
 
-    /** What is left of the run's time. */
-    private Duration remaining() {
-        return Duration.ofNanos(Math.max(0, deadlineNanos - System.nanoTime()));
-    }
-
-    /** {@link #waitForPrompt(RpcClient, long, Duration)} with what is left until {@code untilNanos}. */
+    /** {@link #waitForPrompt(long, long, long)} with no prompt count to reach. */
     private JsonObject waitForPrompt(long since, long untilNanos) throws IOException {
-        return waitForPrompt(client, since, Duration.ofNanos(Math.max(0, untilNanos - System.nanoTime())));
+        return waitForPrompt(since, -1, untilNanos);
     }
 
     /**
-     * {@code pty/wait {prompt: true[, since]}}: waits until the shell is at a prompt drawn after output offset
-     * {@code since} (any prompt when it is negative), or at a continuation prompt; the answer as the server gave it.
+     * {@code pty/wait {prompt: true[, since]}}, with what is left until {@code untilNanos} ({@link System#nanoTime()}):
+     * waits until the shell is at a prompt drawn after output offset {@code since} (any prompt when it is negative),
+     * or at a continuation prompt, and has drawn {@code minPrompts} prompts in all (-1: any); the answer as the server
+     * gave it.
      */
-    static JsonObject waitForPrompt(RpcClient client, long since, Duration timeout) throws IOException {
-        return waitForPrompt(client, since, -1, timeout);
-    }
-
-    /** {@link #waitForPrompt(RpcClient, long, Duration)} until the shell has drawn {@code minPrompts} prompts too. */
-    private static JsonObject waitForPrompt(RpcClient client, long since, long minPrompts, Duration timeout)
-            throws IOException {
+    private JsonObject waitForPrompt(long since, long minPrompts, long untilNanos) throws IOException {
+        Duration timeout = Duration.ofNanos(Math.max(0, untilNanos - System.nanoTime()));
         return client.call(RpcMethod.WAIT, PromptWaitParams.of(since, minPrompts, timeout), timeout.plus(REPLY_MARGIN));
     }
 

@@ -3,9 +3,6 @@ package dev.ptyctl.client.internal;
 import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcConnectionException;
-import dev.ptyctl.protocol.JsonSupport;
-import jakarta.json.JsonException;
-import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
@@ -51,17 +48,8 @@ final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket
 
     /** The REST refusal behind a refused upgrade: the server's {@code {error, message}} body when it sent one. */
     private static RestException refusal(RawWebSocket.HandshakeException e) {
-        String body = e.body();
-        if (body.startsWith("{")) {
-            try {
-                JsonObject error = JsonSupport.parseObject(body);
-                return new RestException(e.status(), error.getString("error", ""),
-                        error.getString("message", e.getMessage()));
-            } catch (JsonException | IllegalStateException | ClassCastException notJson) {
-                // fall through to the text
-            }
-        }
-        return new RestException(e.status(), "", body.isEmpty() ? e.getMessage() : body);
+        return e.errorBody().map(error -> new RestException(e.status(), error.error(), error.message()))
+                .orElseGet(() -> new RestException(e.status(), "", e.body().isEmpty() ? e.getMessage() : e.body()));
     }
 
     @Override
