@@ -88,18 +88,16 @@ final class RpcSocketConnection implements WsListener {
     }
 
     /**
-     * Pings the client every {@link RpcSocketEndpoint#keepalive()} until the connection ends: its pong is what keeps
-     * Helidon from closing, as idle, a connection whose client waits minutes for one answer.
+     * Pings the client every {@link RpcSocketEndpoint#keepalive()} until the connection ends or closes: its pong is
+     * what keeps Helidon from closing, as idle, a connection whose client waits minutes for one answer. A ping that
+     * races the close frame does not follow it: the connection writes through
+     * {@link dev.ptyctl.service.ws.RfcGuardedUpgradeProvider}'s close-is-last writer, which drops every frame after a
+     * close (a ping and the close are each one write under Helidon's send lock).
      */
     private void keepAlive(WsSession session) {
         try {
-            while (!ended.await(endpoint.keepalive().toNanos(), TimeUnit.NANOSECONDS)) {
-                synchronized (closing) {
-                    if (closing.get()) {
-                        return;
-                    }
-                    session.ping(BufferData.empty());
-                }
+            while (!ended.await(endpoint.keepalive().toNanos(), TimeUnit.NANOSECONDS) && !closing.get()) {
+                session.ping(BufferData.empty());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -180,10 +178,8 @@ final class RpcSocketConnection implements WsListener {
 
     /** Closes the connection once, whichever of the kill's paths gets here first. */
     private void close(WsSession session, String reason) {
-        synchronized (closing) { // no ping may follow the close frame
-            if (closing.compareAndSet(false, true)) {
-                session.close(WsCloseCodes.NORMAL_CLOSE, reason);
-            }
+        if (closing.compareAndSet(false, true)) {
+            session.close(WsCloseCodes.NORMAL_CLOSE, reason);
         }
     }
 
