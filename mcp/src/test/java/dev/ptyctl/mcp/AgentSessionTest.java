@@ -84,7 +84,8 @@ class AgentSessionTest {
         McpSchema.CallToolResult prompt = client.call("terminal_wait", args("terminalId", id, "prompt", true,
                 "sinceSeq", since, "timeoutMs", 60_000));
         assertThat(okText(prompt)).contains("\nAGENT-42\n").containsPattern("\\[matched: prompt · exit 4 · seq \\d+]$");
-        assertThat(structured(prompt)).containsEntry("matched", true).containsEntry("reason", "prompt");
+        assertThat(structured(prompt)).containsEntry("matched", true).containsEntry("reason", "prompt")
+                .containsEntry("commandExitCode", 4).doesNotContainKey("exitCode");
 
         McpSchema.CallToolResult read = client.call("terminal_read", args("terminalId", id));
         assertThat(okText(read)).contains("\nAGENT-42\n").containsPattern("\\[cursor \\d+,\\d+ · 100x20 · seq \\d+");

@@ -175,8 +175,10 @@ class TerminalRunShellsTest {
         Map<String, Object> quit = tools.ok("terminal_send", args("terminalId", id, "input",
                 List.of(Map.of("text", "q"))));
         // The prompt after it tells less's exit code, although less started before the wait's sinceSeq.
-        assertThat(ToolClient.text(tools.call("terminal_wait", args("terminalId", id, "prompt", true, "sinceSeq",
-                quit.get("seq"), "timeoutMs", 30_000)))).contains("[matched: prompt · exit 0 · seq ");
+        McpSchema.CallToolResult ended = tools.call("terminal_wait", args("terminalId", id, "prompt", true,
+                "sinceSeq", quit.get("seq"), "timeoutMs", 30_000));
+        assertThat(ToolClient.text(ended)).contains("[matched: prompt · exit 0 · seq ");
+        assertThat(ToolsContract.map(ended.structuredContent())).containsEntry("commandExitCode", 0);
         assertThat(tools.run(id, "echo after")).containsEntry("exitCode", 0).containsEntry("output", "after");
     }
 

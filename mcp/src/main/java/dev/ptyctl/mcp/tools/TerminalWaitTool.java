@@ -44,6 +44,8 @@ public final class TerminalWaitTool extends SchemaTool {
                   "reason": {"type": "string", "enum": ["text", "regex", "gone", "idle", "prompt", "exit", "timeout", "continue"]},
                   "screen": {"type": "string"}, "seq": {"type": "integer"}, "exitCode": {"type": "integer"},
                   "signal": {"type": "string"},
+                  "commandExitCode": {"type": "integer", "description": "With prompt and sinceSeq: the exit code \
+                of the command that ended before this prompt."},
                   "continuation": {"type": "boolean"}
                 }, "required": ["matched", "reason", "screen", "seq"]}""");
     }
@@ -70,8 +72,9 @@ public final class TerminalWaitTool extends SchemaTool {
         if (outcome.continuation()) {
             result.put("continuation", true);
         }
-        return result.withText(ToolResult.screenAndFacts(outcome.screen().screen(),
-                facts(outcome, exitBefore(terminal, condition, outcome))));
+        OptionalInt commandExit = exitBefore(terminal, condition, outcome);
+        commandExit.ifPresent(code -> result.put("commandExitCode", code));
+        return result.withText(ToolResult.screenAndFacts(outcome.screen().screen(), facts(outcome, commandExit)));
     }
 
     /**
