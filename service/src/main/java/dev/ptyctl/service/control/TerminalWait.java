@@ -131,7 +131,8 @@ public final class TerminalWait {
      * @param timeoutMs how long the caller is willing to wait
      * @param capMs     the server's limit on one wait; when it is shorter and is reached, the outcome is CONTINUE
      * @throws IllegalArgumentException for a prompt wait on a terminal whose prompts cannot be seen (no shell
-     *                                  integration, or a program that is not an integrated shell)
+     *                                  integration, or a program that is not an integrated shell), and for a regex
+     *                                  too deep for the text searched ({@link DeadlineText#find})
      */
     public static Outcome await(TerminalSession session, Optional<PromptTracker> prompts, OutputLog log,
                                 Condition condition, long timeoutMs, long capMs, Progress progress)
@@ -157,7 +158,7 @@ public final class TerminalWait {
                 scan.advance(now.outputSeq(), look.regions());
             }
             long nanos = System.nanoTime();
-            if (holds(condition, look, scan, start, nanos)) {
+            if (holds(condition, look, scan, start, nanos, deadline)) {
                 return outcome(session, true, reasonOf(condition.kind()),
                         condition.kind() == Kind.PROMPT && look.continuation());
             }
@@ -179,10 +180,12 @@ public final class TerminalWait {
         }
     }
 
-    private static boolean holds(Condition c, Look look, OutputScan scan, long start, long nanos) {
+    private static boolean holds(Condition c, Look look, OutputScan scan, long start, long nanos,
+                                 long deadline) {
         return switch (c.kind()) {
             case TEXT -> (scan != null ? scan.text().toString() : look.screen()).contains(c.text());
-            case REGEX -> c.regex().matcher(scan != null ? scan.text() : look.screen()).find();
+            case REGEX -> DeadlineText.find(c.regex(), scan != null ? scan.text() : look.screen(),
+                    Math.max(deadline, nanos + DeadlineText.MIN_BUDGET_NANOS));
             case GONE -> !look.screen().contains(c.text());
             case IDLE -> nanos - quietSince(look.progress(), start) >= TimeUnit.MILLISECONDS.toNanos(c.idleMs());
             case PROMPT -> look.promptAfter();

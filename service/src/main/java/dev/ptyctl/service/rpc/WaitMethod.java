@@ -2,6 +2,7 @@ package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
+import dev.ptyctl.service.control.DeadlineText;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.CommandOutput;
@@ -40,12 +41,6 @@ import java.util.regex.PatternSyntaxException;
  * {@code timeout} is 0–600000 ms (default 10000); {@code waitedMs} is the measured time.
  */
 final class WaitMethod implements RpcMethodHandler {
-    /**
-     * Time a single regular-expression search may take even when the wait's own deadline is sooner (as with
-     * {@code timeout: 0}): ample for any sane pattern on a screen, and a bound for a catastrophic one.
-     */
-    private static final long REGEX_MIN_BUDGET_NANOS = TimeUnit.SECONDS.toNanos(1);
-
     /** How a wait recognises its text; {@code deadlineNanos} stops a runaway regular expression. */
     @FunctionalInterface
     private interface TextMatcher {
@@ -105,8 +100,13 @@ final class WaitMethod implements RpcMethodHandler {
         while (true) {
             Look look = look(session, condition);
             SessionProgress progress = look.progress();
-            boolean matchOk = !condition.hasMatch() || condition.match().matches(look.matchText(),
-                    Math.max(deadline, System.nanoTime() + REGEX_MIN_BUDGET_NANOS));
+            boolean matchOk;
+            try {
+                matchOk = !condition.hasMatch() || condition.match().matches(look.matchText(),
+                        Math.max(deadline, System.nanoTime() + DeadlineText.MIN_BUDGET_NANOS));
+            } catch (IllegalArgumentException tooDeep) {
+                throw RpcException.invalidParams("match: " + tooDeep.getMessage());
+            }
             long now = System.nanoTime();
             long quietSince = Math.max(start, progress.lastOutputNanos());
             long idleAt = quietSince + TimeUnit.MILLISECONDS.toNanos(Math.max(condition.idleMs(), 0));

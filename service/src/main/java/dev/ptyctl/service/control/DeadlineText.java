@@ -1,13 +1,21 @@
-package dev.ptyctl.service.rpc;
+package dev.ptyctl.service.control;
 
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
  * Text that stops a regular-expression search once a deadline has passed. A pattern such as {@code (a+)+b} can take
  * exponential time on the wrong text; {@link java.util.regex.Matcher} cannot be interrupted, but it reads the text
- * through {@link #charAt}, which checks the clock now and then and throws when time is up.
+ * through {@link #charAt}, which checks the clock now and then and throws when time is up. Every wait for a regular
+ * expression (JSON-RPC's {@code pty/wait}, MCP's {@code terminal_wait}) searches through it.
  */
-final class DeadlineText implements CharSequence {
+public final class DeadlineText implements CharSequence {
+    /**
+     * Time a single search may take even when the wait's own deadline is sooner (as with a timeout of 0): ample for
+     * any sane pattern on a screen, and a bound for a catastrophic one.
+     */
+    public static final long MIN_BUDGET_NANOS = TimeUnit.SECONDS.toNanos(1);
+
     /** Reading the clock on every character would cost more than the search; every 4096th is often enough. */
     private static final int CHECK_EVERY = 4096;
 
@@ -20,12 +28,23 @@ final class DeadlineText implements CharSequence {
         this.deadlineNanos = deadlineNanos;
     }
 
-    /** Whether {@code pattern} is found in {@code text}; false when the search outlived {@code deadlineNanos}. */
-    static boolean find(Pattern pattern, String text, long deadlineNanos) {
+    /**
+     * Whether {@code pattern} is found in {@code text}; false when the search outlived {@code deadlineNanos}.
+     *
+     * @throws IllegalArgumentException when the pattern is too deep for the text: Java's engine recurses once per
+     *                                  repetition of a group with alternatives, so {@code (a|b)*} over a line of a
+     *                                  few thousand characters overflows the thread's stack. The message says how to
+     *                                  write the pattern instead.
+     */
+    public static boolean find(Pattern pattern, CharSequence text, long deadlineNanos) {
         try {
             return pattern.matcher(new DeadlineText(text, deadlineNanos)).find();
         } catch (TimeUp e) {
             return false;
+        } catch (StackOverflowError e) {
+            throw new IllegalArgumentException("the regular expression " + pattern.pattern() + " is too deep for "
+                    + text.length() + " characters of text (Java's engine recurses once per repetition of a group "
+                    + "such as (a|b)*); use a character class ([ab]*) or a possessive repetition ((?:a|b)*+)");
         }
     }
 
