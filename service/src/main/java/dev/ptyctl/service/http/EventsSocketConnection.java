@@ -17,6 +17,7 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
@@ -29,7 +30,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Frames: {@code {"type":"subscribed"}} first, once the feed is subscribed (every event after it arrives: list the
  * terminals then); {@code {"type":"event","event":"terminal.created","data":{...}}} per event; a WebSocket ping
- * every {@link EventsService#KEEPALIVE} without events; close 1001 when the server stops, 1013 when the client fell
+ * after {@link EventsService#KEEPALIVE} (or the server's shorter {@code keepalive}) without events; close 1001 when the server stops, 1013 when the client fell
  * {@link EventFeed#QUEUE_EVENTS} events behind.
  */
 final class EventsSocketConnection implements WsListener {
@@ -40,6 +41,7 @@ final class EventsSocketConnection implements WsListener {
 
     private final TerminalEvents events;
     private final UpgradePolicy policy;
+    private final Duration keepalive;
     private final ReentrantLock writing = new ReentrantLock();
     /** Set under {@link #writing} once the close frame is written: nothing may follow it. */
     private boolean closed;
@@ -51,9 +53,11 @@ final class EventsSocketConnection implements WsListener {
     /** The endpoint's open connections, which the server's stop waits for ({@link EventsSocketEndpoint}). */
     private final Set<EventsSocketConnection> open;
 
-    EventsSocketConnection(TerminalEvents events, UpgradePolicy policy, Set<EventsSocketConnection> open) {
+    EventsSocketConnection(TerminalEvents events, UpgradePolicy policy, Duration keepalive,
+                           Set<EventsSocketConnection> open) {
         this.events = events;
         this.policy = policy;
+        this.keepalive = keepalive;
         this.open = open;
     }
 
@@ -85,7 +89,7 @@ final class EventsSocketConnection implements WsListener {
         try (subscribed) {
             write(session, SUBSCRIBED);
             while (true) {
-                switch (subscribed.next(EventsService.KEEPALIVE)) {
+                switch (subscribed.next(keepalive)) {
                     case EventFeed.Event(var event) -> write(session, frame(event));
                     case EventFeed.Quiet() -> ping(session);
                     case EventFeed.Ended(var behind) -> {

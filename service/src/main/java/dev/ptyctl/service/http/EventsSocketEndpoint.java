@@ -21,16 +21,19 @@ public final class EventsSocketEndpoint {
 
     private final TerminalEvents events;
     private final UpgradePolicy policy;
+    private final Duration keepalive;
     private final Set<EventsSocketConnection> open = ConcurrentHashMap.newKeySet();
 
-    public EventsSocketEndpoint(TerminalEvents events, UpgradePolicy policy) {
+    /** @param keepalive the longest a connection goes without a frame; at most {@link EventsService#KEEPALIVE} */
+    public EventsSocketEndpoint(TerminalEvents events, UpgradePolicy policy, Duration keepalive) {
         this.events = events;
         this.policy = policy;
+        this.keepalive = keepalive.compareTo(EventsService.KEEPALIVE) < 0 ? keepalive : EventsService.KEEPALIVE;
     }
 
     /** Registers the endpoint's route. */
     public void routing(WsRouting.Builder routing) {
-        routing.endpoint(PATH, () -> new EventsSocketConnection(events, policy, open));
+        routing.endpoint(PATH, () -> new EventsSocketConnection(events, policy, keepalive, open));
     }
 
     /**

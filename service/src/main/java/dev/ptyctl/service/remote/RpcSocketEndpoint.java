@@ -1,6 +1,7 @@
 package dev.ptyctl.service.remote;
 
 import dev.ptyctl.service.terminals.HostedTerminal;
+import dev.ptyctl.service.ws.SocketSettings;
 import dev.ptyctl.service.ws.UpgradePolicy;
 import io.helidon.webserver.websocket.WsRouting;
 import java.time.Duration;
@@ -14,7 +15,7 @@ import java.util.function.Function;
  * connection is authenticated by the upgrade request (token, Origin, Host, as REST), so {@code pty/auth} is not
  * needed; the view token is refused (403), since JSON-RPC can type. After {@code pty/kill} is answered the
  * connection closes (1000), as the socket's does. The server pings every connection (a WebSocket ping control frame)
- * at {@link #keepaliveFor}: a client waiting minutes for one long {@code pty/wait} or {@code ptyctl run} sends
+ * at {@link dev.ptyctl.service.ws.SocketSettings#keepaliveFor}: a client waiting minutes for one long {@code pty/wait} or {@code ptyctl run} sends
  * nothing meanwhile, and Helidon closes a connection it has read nothing from for its idle timeout (5 minutes);
  * the client's pong is something read.
  */
@@ -34,7 +35,7 @@ public final class RpcSocketEndpoint {
      * @param policy          the REST access rules for upgrades
      * @param maxMessageBytes {@code ptyctl.rpc.maxLineBytes}: a longer message is answered -32600, the connection
      *                        stays
-     * @param keepalive       how often each connection is pinged ({@link #keepaliveFor})
+     * @param keepalive       how often each connection is pinged ({@link SocketSettings#keepaliveFor})
      */
     public RpcSocketEndpoint(Function<String, Optional<HostedTerminal>> terminals, UpgradePolicy policy,
                              int maxMessageBytes, Duration keepalive) {
@@ -46,18 +47,6 @@ public final class RpcSocketEndpoint {
         this.maxMessageBytes = maxMessageBytes;
         this.keepalive = keepalive;
     }
-
-    /**
-     * The ping interval for a server whose idle connection timeout is {@code idleTimeout}: 45 s, as the terminal
-     * socket's, which is under the idle timeouts of common proxies, or a third of a shorter idle timeout, so two pings
-     * can go unanswered before the server gives up on the connection.
-     */
-    public static Duration keepaliveFor(Duration idleTimeout) {
-        Duration third = idleTimeout.dividedBy(3);
-        return third.isZero() || third.isNegative() || third.compareTo(MAX_KEEPALIVE) > 0 ? MAX_KEEPALIVE : third;
-    }
-
-    private static final Duration MAX_KEEPALIVE = Duration.ofSeconds(45);
 
     /** Registers the endpoint's route. */
     public void routing(WsRouting.Builder routing) {

@@ -112,16 +112,19 @@ public final class PtyctlServer implements AutoCloseable {
         TerminalRegistry registry = new TerminalRegistry(settings.terminals(),
                 RpcPlacement.forServer(settings.host(), settings.rpcMaxLineBytes()), token.value().orElse(null),
                 System::getenv);
+        // Every WebSocket is pinged often enough that Helidon's idle-connection timeout never closes a quiet one.
+        Duration keepalive = SocketSettings.keepaliveFor(idleConnectionTimeout(serverConfig));
         TerminalSocketEndpoint sockets = TerminalSocketEndpoint.create(
                 id -> registry.findLive(id).map(AttachableTerminal.class::cast), new HttpUpgradePolicy(rules),
                 new SocketSettings(settings.terminals().clientBacklogBytes(), settings.terminals().answerQueries(),
-                        SocketSettings.DEFAULT_MAX_FRAME_BYTES));
+                        SocketSettings.DEFAULT_MAX_FRAME_BYTES).withKeepalive(keepalive));
         registry.events().subscribe(new SocketFrameRelay(sockets));
         WsRouting.Builder ws = WsRouting.builder();
         sockets.routing(ws);
         new RpcSocketEndpoint(registry::find, new HttpUpgradePolicy(rules), settings.rpcMaxLineBytes(),
-                RpcSocketEndpoint.keepaliveFor(idleConnectionTimeout(serverConfig))).routing(ws);
-        EventsSocketEndpoint eventSockets = new EventsSocketEndpoint(registry.events(), new HttpUpgradePolicy(rules));
+                keepalive).routing(ws);
+        EventsSocketEndpoint eventSockets = new EventsSocketEndpoint(registry.events(), new HttpUpgradePolicy(rules),
+                keepalive);
         eventSockets.routing(ws);
         AtomicReference<String> baseUrl = new AtomicReference<>();
         ServerExtension.Context context = new ServerExtension.Context(registry, rootConfig, baseUrl::get);

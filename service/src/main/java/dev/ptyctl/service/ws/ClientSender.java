@@ -70,12 +70,6 @@ final class ClientSender implements Runnable {
     /** SPEC §5.6: batches are held at most a quarter of the round trip and never more than 16 ms. */
     static final Duration MAX_BATCH_DELAY = Duration.ofMillis(16);
     /**
-     * How often a WebSocket ping goes to every client. Helidon closes a connection that has sent nothing for five
-     * minutes (its idle-connection timeout), and proxies often cut silent connections after a minute; the
-     * client's automatic pong counts as traffic for both. One wake-up per client per interval is all it costs.
-     */
-    static final Duration KEEPALIVE_INTERVAL = Duration.ofSeconds(45);
-    /**
      * How long a close from the connection's thread waits for the frame being written: a frame a reading client
      * takes in microseconds; one that waits longer waits for a client that stopped reading.
      */
@@ -133,7 +127,13 @@ final class ClientSender implements Runnable {
     private long knownResizes = -1;
     /** What the client was last told of the title; a client starts knowing of none. */
     private ServerFrame.Title lastSentTitle = NO_TITLE;
-    private long nextKeepaliveNanos = System.nanoTime() + KEEPALIVE_INTERVAL.toNanos();
+    /**
+     * How often a WebSocket ping goes to the client ({@link SocketSettings#keepalive}): Helidon closes a connection
+     * that has sent nothing for its idle-connection timeout, and proxies cut silent connections; the client's
+     * automatic pong counts as traffic for both. One wake-up per client per interval is all it costs.
+     */
+    private final long keepaliveNanos;
+    private long nextKeepaliveNanos;
 
     /**
      * @param exit     completes when the program has exited; whoever completes it must then call {@link #wake()}
@@ -153,6 +153,8 @@ final class ClientSender implements Runnable {
         this.startSeq = startSeq;
         this.maxFrameData = Math.min(MAX_FRAME_DATA, settings.clientBacklogBytes());
         this.idleHandOverNanos = settings.senderIdle().toNanos();
+        this.keepaliveNanos = settings.keepalive().toNanos();
+        this.nextKeepaliveNanos = System.nanoTime() + keepaliveNanos;
         this.backlogLimit = settings.clientBacklogBytes();
         this.onEnd = onEnd;
         this.frame = new byte[BinaryOutputFrame.HEADER_BYTES + Math.min(FIRST_FRAME_DATA, maxFrameData)];
@@ -480,7 +482,7 @@ final class ClientSender implements Runnable {
         long now = System.nanoTime();
         if (now - nextKeepaliveNanos >= 0) {
             write(ws -> ws.ping(BufferData.empty()));
-            nextKeepaliveNanos = now + KEEPALIVE_INTERVAL.toNanos();
+            nextKeepaliveNanos = now + keepaliveNanos;
         }
         byte[] pong = pendingPong.getAndSet(null);
         if (pong != null) {

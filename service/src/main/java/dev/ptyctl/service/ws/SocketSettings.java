@@ -17,8 +17,11 @@ import java.time.Duration;
  *                           dropped, the connection stays open
  * @param senderIdle         how long a client's sender goes without sending before it gives its platform thread up
  *                           for a virtual one ({@link ClientSender}); not a configuration key, 30 s but in tests
+ * @param keepalive          how often a client that was sent nothing is pinged ({@link #keepaliveFor} of the
+ *                           server's idle connection timeout)
  */
-public record SocketSettings(int clientBacklogBytes, String answerQueries, int maxFrameBytes, Duration senderIdle) {
+public record SocketSettings(int clientBacklogBytes, String answerQueries, int maxFrameBytes, Duration senderIdle,
+                             Duration keepalive) {
     /** SPEC §8 {@code clientBacklogBytes}: 1 MiB. */
     public static final int DEFAULT_CLIENT_BACKLOG_BYTES = 1 << 20;
     /** SPEC §8 {@code answerQueries}. */
@@ -33,9 +36,25 @@ public record SocketSettings(int clientBacklogBytes, String answerQueries, int m
      */
     public static final int MAX_CLIENTS_PER_TERMINAL = 256;
 
-    /** The settings of SPEC §8 with the usual sender idle time. */
+    /**
+     * The longest ping interval: under the idle timeouts of common proxies (often a minute) and of Helidon (5 minutes);
+     * the client's automatic pong counts as traffic for both.
+     */
+    public static final Duration MAX_KEEPALIVE = Duration.ofSeconds(45);
+
+    /** The settings of SPEC §8 with the usual sender idle time and ping interval. */
     public SocketSettings(int clientBacklogBytes, String answerQueries, int maxFrameBytes) {
-        this(clientBacklogBytes, answerQueries, maxFrameBytes, ClientSender.IDLE_HAND_OVER);
+        this(clientBacklogBytes, answerQueries, maxFrameBytes, ClientSender.IDLE_HAND_OVER, MAX_KEEPALIVE);
+    }
+
+    /**
+     * The ping interval of a server whose idle connection timeout is {@code idleTimeout}, for every WebSocket it
+     * holds (terminal, JSON-RPC): {@link #MAX_KEEPALIVE}, or a third of a shorter idle timeout, so that two pings can
+     * go unanswered before the server gives up on the connection.
+     */
+    public static Duration keepaliveFor(Duration idleTimeout) {
+        Duration third = idleTimeout.dividedBy(3);
+        return third.isZero() || third.isNegative() || third.compareTo(MAX_KEEPALIVE) > 0 ? MAX_KEEPALIVE : third;
     }
 
     /** Validates. */
@@ -52,6 +71,14 @@ public record SocketSettings(int clientBacklogBytes, String answerQueries, int m
         if (senderIdle.isNegative() || senderIdle.isZero()) {
             throw new IllegalArgumentException("senderIdle must be positive, got " + senderIdle);
         }
+        if (keepalive.isNegative() || keepalive.isZero()) {
+            throw new IllegalArgumentException("keepalive must be positive, got " + keepalive);
+        }
+    }
+
+    /** These settings with clients pinged every {@code interval}. */
+    public SocketSettings withKeepalive(Duration interval) {
+        return new SocketSettings(clientBacklogBytes, answerQueries, maxFrameBytes, senderIdle, interval);
     }
 
     /** The SPEC §8 defaults. */

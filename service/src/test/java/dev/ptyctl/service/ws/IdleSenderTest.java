@@ -23,7 +23,7 @@ class IdleSenderTest {
     private static final String TERMINAL = "idle-sender";
     private static final String SENDER = "ws-send-" + TERMINAL;
 
-    private final SocketTestServer server = new SocketTestServer(new SocketSettings(1 << 20, "auto", 1 << 20, IDLE));
+    private final SocketTestServer server = new SocketTestServer(new SocketSettings(1 << 20, "auto", 1 << 20, IDLE, SocketSettings.MAX_KEEPALIVE));
     private final FakeTerminal terminal = server.add(new FakeTerminal(TERMINAL, 1 << 20));
 
     @AfterEach
