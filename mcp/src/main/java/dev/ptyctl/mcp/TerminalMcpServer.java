@@ -135,7 +135,9 @@ public final class TerminalMcpServer implements AutoCloseable {
             return ToolResult.error("The call was interrupted (the server is stopping).");
         } catch (IOException e) {
             return ToolResult.error("The terminal refused: " + e.getMessage() + ". Check it with terminal_read.");
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
+            // The SDK answers nothing for an Error: a stack overflow (deep recursion on one call's input) would leave
+            // the agent waiting for its request timeout. The server is sound after one, so answer it like a bug.
             LOG.log(System.Logger.Level.WARNING, tool.name() + " failed", e);
             return ToolResult.error(tool.name() + " failed unexpectedly: " + e + ". This is a bug in ptyctl; "
                     + "terminal_list and terminal_read show the state of the terminals.");

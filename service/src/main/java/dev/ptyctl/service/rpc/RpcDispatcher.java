@@ -145,7 +145,9 @@ public final class RpcDispatcher {
         } catch (IOException e) {
             return error(Responses.error(id, RpcErrorCode.SESSION_ERROR,
                     "the terminal refused the request: " + e.getMessage(), null), RpcErrorCode.SESSION_ERROR);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
+            // A stack overflow (deep recursion on one request's input) leaves the server sound: answer it like a
+            // bug, or the client would wait for an answer that never comes.
             LOG.log(System.Logger.Level.ERROR, "request " + request.method() + " failed", e);
             return error(Responses.error(id, RpcErrorCode.INTERNAL_ERROR,
                     "Internal error: " + e.getClass().getSimpleName()

@@ -24,7 +24,8 @@ final class FakeSession implements TerminalSession {
     volatile int resizedRows;
     volatile boolean killed;
     /** When set, the next look at the screen fails with it (an emulator bug, as far as the server can tell). */
-    volatile RuntimeException screenFailure;
+    /** Thrown by the next snapshot: a RuntimeException or an Error. */
+    volatile Throwable screenFailure;
 
     FakeSession(int cols, int rows) {
         screen = new ScreenState(cols, rows, 100, false);
@@ -52,10 +53,14 @@ final class FakeSession implements TerminalSession {
 
     @Override
     public <T> T snapshot(BiFunction<? super Terminal, ? super SessionProgress, ? extends T> reader) {
-        RuntimeException failure = screenFailure;
+        Throwable failure = screenFailure;
         if (failure != null) {
             screenFailure = null;
-            throw failure;
+            switch (failure) {
+                case RuntimeException e -> throw e;
+                case Error e -> throw e;
+                default -> throw new IllegalStateException(failure);
+            }
         }
         return screen.snapshot(reader);
     }

@@ -129,4 +129,12 @@ class SessionMethodsTest {
                 .isEqualTo("Internal error: IllegalStateException: emulator broke");
         assertThat(client.result("pty/read", "{}").getString("screen")).isEmpty();
     }
+
+    @Test
+    void aStackOverflowIsAnsweredAsInternalErrorNotLeftUnanswered() throws Exception {
+        client.session.screenFailure = new StackOverflowError();
+        assertThat(client.error("pty/read", "{}", -32603).getString("message"))
+                .isEqualTo("Internal error: StackOverflowError");
+        assertThat(client.result("pty/read", "{}").getString("screen")).isEmpty();
+    }
 }
