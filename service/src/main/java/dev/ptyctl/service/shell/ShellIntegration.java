@@ -20,7 +20,9 @@ import java.util.Set;
  *   <li>zsh gets {@code ZDOTDIR=<ours>}; our {@code .zshenv} restores the user's ZDOTDIR (kept in
  *       {@code PTYCTL_USER_ZDOTDIR}), sources the user's {@code .zshenv} and adds hooks; zsh then reads the user's
  *       other start-up files itself;</li>
- *   <li>fish gets our folder in front of {@code XDG_DATA_DIRS}, where it finds a vendor configuration snippet.</li>
+ *   <li>fish gets our folder in front of {@code XDG_DATA_DIRS}, where it finds a vendor configuration snippet, and
+ *       {@code --init-command} sourcing that snippet again after the configuration (a Ctrl-C during the user's
+ *       {@code conf.d} snippets cancels the snippets after them, ours included; a second load does nothing).</li>
  * </ul>
  *
  * <p>Only a plain interactive shell is changed. A command that runs a script or a {@code -c} string, or asks for no
@@ -121,8 +123,20 @@ public final class ShellIntegration {
         // fish's own default when XDG_DATA_DIRS is unset; keeping it means system vendor snippets still load.
         String rest = dataDirs == null || dataDirs.isEmpty() ? "/usr/local/share:/usr/share" : dataDirs;
         // fish reads <each XDG_DATA_DIRS entry>/fish/vendor_conf.d/*.fish
-        String ours = script("fish/vendor_conf.d/ptyctl.fish").getParent().getParent().getParent().toString();
-        return new Launch(command, Map.of("XDG_DATA_DIRS", ours + ":" + rest), true);
+        Path snippet = script("fish/vendor_conf.d/ptyctl.fish");
+        String ours = snippet.getParent().getParent().getParent().toString();
+        // Sourced again after the configuration: a Ctrl-C during the user's conf.d snippets cancels the snippets
+        // after them, ours included (fish 3.6; the script's second load does nothing when the first was complete).
+        List<String> out = new ArrayList<>(command.size() + 2);
+        out.add(command.getFirst());
+        out.add("--init-command=source " + fishQuoted(snippet.toString()));
+        out.addAll(command.subList(1, command.size()));
+        return new Launch(out, Map.of("XDG_DATA_DIRS", ours + ":" + rest), true);
+    }
+
+    /** {@code text} as one fish word: single-quoted, with backslash and quote escaped. */
+    static String fishQuoted(String text) {
+        return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'";
     }
 
     /** An integration script as a file the shell can read, written once per server into a private folder. */

@@ -106,4 +106,42 @@ class ZshAndFishIntegrationTest {
             assertThat(fish.screen()).contains("\nnext\n");
         }
     }
+
+    // A Ctrl-C while the start-up files run (bash lost its integration to one: BashIntegrationTest). kill -INT stands
+    // for it, at a chosen point. zsh and fish abandon the rest of the file that runs (zsh also every start-up file
+    // after it), as they do without ptyctl; the marks must survive it.
+
+    @Test
+    void zshKeepsItsMarksAfterACtrlCWhileTheUsersZshrcRuns() throws Exception {
+        try (IntegratedShell zsh = zsh("PS1='ready$ '\nkill -INT $$\nalias after='echo rest-ran'\n")) {
+            assertThat(zsh.run("true")).containsSubsequence("133;C", "133;D;0", "133;A", "133;B");
+        }
+    }
+
+    @Test
+    void zshKeepsItsMarksAfterACtrlCWhileTheUsersZshenvRuns() throws Exception {
+        // Our .zshenv sources the user's: the hooks are added before it, since zsh then skips .zshrc as well.
+        Files.writeString(home.resolve(".zshenv"), "PS1='ready$ '\nkill -INT $$\n");
+        try (IntegratedShell zsh = zsh("PS1='not-read$ '\n")) {
+            assertThat(zsh.run("true")).containsSubsequence("133;C", "133;D;0", "133;A", "133;B");
+        }
+    }
+
+    @Test
+    void fishKeepsItsMarksAfterACtrlCWhileTheUsersConfigRuns() throws Exception {
+        try (IntegratedShell fish = fish("function fish_prompt; echo -n 'ready$ '; end\nkill -INT $fish_pid\n")) {
+            assertThat(fish.run("true")).containsSubsequence("133;C", "133;D;0", "133;A", "133;B");
+        }
+    }
+
+    @Test
+    void fishKeepsItsMarksAfterACtrlCWhileTheUsersConfDSnippetsRun() throws Exception {
+        // The user's conf.d snippets come before ours, and the Ctrl-C cancels the snippets still to come: the server
+        // sources ours again with --init-command, after the configuration (which fish still reads).
+        Path confd = Files.createDirectories(home.resolve(".config/fish/conf.d"));
+        Files.writeString(confd.resolve("early.fish"), "kill -INT $fish_pid\n");
+        try (IntegratedShell fish = fish("function fish_prompt; echo -n 'ready$ '; end\n")) {
+            assertThat(fish.run("true")).containsSubsequence("133;C", "133;D;0", "133;A", "133;B");
+        }
+    }
 }

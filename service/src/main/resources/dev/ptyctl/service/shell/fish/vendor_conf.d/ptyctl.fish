@@ -3,9 +3,13 @@
 # marks (A prompt, B command line, C output, D;<exit code>), OSC 633 E with the command line, OSC 633 F when Enter
 # leaves an incomplete line in the editor, and OSC 7; fish's own fish_title already sets the title to the running
 # command and to the directory at the prompt.
+#
+# A Ctrl-C while fish reads its configuration cancels the configuration snippets still to come, this one included when
+# a snippet of the user's (~/.config/fish/conf.d, read first) was running; config.fish is still read. So the server
+# also sources this file with --init-command, after the configuration: a second load does nothing, and
+# __ptyctl_loaded is set only at the end, so a load cut short by a Ctrl-C is done again in full.
 status is-interactive; or exit
 set -q __ptyctl_loaded; and exit
-set -g __ptyctl_loaded 1
 
 # The command line as OSC 633 E carries it: backslash and ';' escaped, tab, CR, ESC and newline as \xHH; other
 # control characters (which no one types) dropped.
@@ -89,3 +93,5 @@ set -e __ptyctl_mode
 function __ptyctl_cancel --on-event fish_cancel
     printf '\e]133;A\a'
 end
+
+set -g __ptyctl_loaded 1
