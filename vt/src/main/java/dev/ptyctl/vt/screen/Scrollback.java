@@ -94,7 +94,7 @@ public final class Scrollback {
         }
         Line evicted = ring[head];
         ring[head] = line;
-        head = (head + 1) % ring.length;
+        head = head + 1 == ring.length ? 0 : head + 1; // a compare, not an integer division at every line feed
         return evicted;
     }
 

@@ -88,7 +88,7 @@ public final class Emulator implements VtHandler {
         rectangles = new RectangleOps(t);
         replies = new Replies(t);
         resets = new Resets(t);
-        printer = new Printer(t, scroll, sgr, edit);
+        printer = new Printer(t, cursor, scroll, sgr, edit);
         columns = new ColumnOps(t);
         state = new StateView(t);
         registerCsi();

@@ -40,6 +40,7 @@ final class Printer {
     private static final int ESC = 0x1B;
 
     private final TerminalState t;
+    private final CursorOps cursorOps;
     private final ScrollOps scroll;
     private final SgrOps sgr;
     private final EditOps edit;
@@ -71,8 +72,9 @@ final class Printer {
      */
     private boolean lastTextMixed;
 
-    Printer(TerminalState t, ScrollOps scroll, SgrOps sgr, EditOps edit) {
+    Printer(TerminalState t, CursorOps cursorOps, ScrollOps scroll, SgrOps sgr, EditOps edit) {
         this.t = t;
+        this.cursorOps = cursorOps;
         this.scroll = scroll;
         this.sgr = sgr;
         this.edit = edit;
@@ -229,6 +231,22 @@ final class Printer {
                 // A C0 control (CR and LF end most runs): what isText below decides too, without decoding it
                 // first. Best of 20 s on SGR_LOG, MiB/s with/without this test in four pairs: 284/280, 287/269,
                 // 279/281, 276/240.
+                // CR LF (CR CR LF through a PTY's onlcr) after text with other characters than ASCII: executed here as
+                // the parser would execute them, and the next line printed in the same loop, so that mixed-script
+                // text does not go back through the parser and in again at every line (UNICODE and COMBINING end a
+                // line every 110-150 bytes). Plain ASCII lines still return: coloured logs lost 3 % when every
+                // line stayed here (docs/benchmarks.md, item 3 second session; twelfth session, uni10).
+                int after;
+                if (b == '\r' && multiByte && takeSgr && (after = lineEndAfter(src, i, to)) > 0) {
+                    end(s, cursor, line, col);
+                    cursorOps.carriageReturn();
+                    scroll.lineFeed();
+                    breakJoin();
+                    line = begin(s, cursor);
+                    col = cursor.col();
+                    i = after;
+                    continue;
+                }
                 break;
             }
             // stopped before a character of width 0 (one the loop could not join in a few stores, or with nothing to
@@ -264,6 +282,15 @@ final class Printer {
             return from + 3;
         }
         return from + 3 < to && src[from + 2] == '0' && src[from + 3] == 'm' ? from + 4 : -1;
+    }
+
+    /** The index after {@code CR LF} or {@code CR CR LF} at {@code src[from]}, else -1. */
+    private static int lineEndAfter(byte[] src, int from, int to) {
+        int j = from + 1;
+        if (j < to && src[j] == '\r') {
+            j++;
+        }
+        return j < to && src[j] == '\n' ? j + 1 : -1;
     }
 
     /** Whether {@link Utf8#decodeOne}'s result is a character the parser would hand to {@link #print}. */

@@ -129,6 +129,41 @@ class Utf8FastPathTest {
     }
 
     @Test
+    void lineEndsAfterMixedTextDoWhatTheParserDoesWithThem() {
+        // After text with characters other than ASCII the printer executes CR LF and CR CR LF (a PTY's onlcr) itself
+        // and goes on with the next line. Lines of every script, a mark first on the next line (it must not join the
+        // last character of the line before), rows filled to the edge (a wrap pending at the CR), every other line
+        // end (CR alone, LF alone, CR CR, CR LF LF), new-line mode (LNM), a scroll region with the cursor on, above and
+        // below its bottom margin, origin mode and left and right margins, with scrollback filling and recycling, must
+        // leave what the same bytes leave fed one at a time (which never reach the printer with a line end in reach).
+        String[] text = {"word", "ab ", "世界", "😀", "e\u0301", "\u0301", "\u200d", "❤\uFE0F", "한글 텍스트", "αβγ",
+            "0123456789", "世界世界世界"};
+        String[] lineEnds = {"\r\n", "\r\r\n", "\r\n", "\r\r\n", "\r", "\n", "\r\r", "\r\n\n", "\r\n\r\n"};
+        String[] others = {"\u001b[20h", "\u001b[20l", "\u001b[2;4r", "\u001b[r", "\u001b[?6h", "\u001b[?6l",
+            "\u001b[5;1H", "\u001b[3;1H", "\u001b[H", "\u001b[?69h\u001b[2;7s", "\u001b[?69l", "\u001b[1;31m",
+            "\u001b[0m", "\u001b[44m", "\u001b[K"};
+        for (int seed = 0; seed < STREAMS; seed++) {
+            Random random = new Random(seed);
+            int cols = 2 + random.nextInt(random.nextBoolean() ? 10 : 40);
+            int rows = 1 + random.nextInt(6);
+            StringBuilder stream = new StringBuilder();
+            for (int k = random.nextInt(80); k >= 0; k--) {
+                int kind = random.nextInt(8);
+                String[] from = kind < 5 ? text : kind < 7 ? lineEnds : others;
+                stream.append(from[random.nextInt(from.length)]);
+            }
+            byte[] bytes = stream.toString().getBytes(StandardCharsets.UTF_8);
+            Terminal whole = new Terminal(cols, rows, 5);
+            whole.feed(bytes);
+            Terminal split = inPieces(new Terminal(cols, rows, 5), bytes, random, 16);
+            Terminal byByte = byteAtATime(new Terminal(cols, rows, 5), bytes);
+            String expected = VtSerializer.serialize(byByte);
+            assertThat(VtSerializer.serialize(whole)).as("seed %d: %s", seed, stream).isEqualTo(expected);
+            assertThat(VtSerializer.serialize(split)).as("seed %d split: %s", seed, stream).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void marksJoinedInTheTextLoopGiveTheClustersOfMarksJoinedOneByOne() {
         // The printer's text loop joins a mark to the character it has just written with a few stores where it can
         // (a new cluster while the line's store has room, or one more mark on the newest cluster) and leaves the rest
