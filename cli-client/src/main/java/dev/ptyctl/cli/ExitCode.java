@@ -12,6 +12,11 @@ public final class ExitCode {
     public static final int CANNOT_CONNECT = 3;
     /** The server refused the request: a JSON-RPC error, or an HTTP error status from the REST API. */
     public static final int REFUSED = 4;
+    /**
+     * {@code run} typed nothing because a command held the shell ({@code less}, an earlier run still running): try
+     * again once it has ended (the {@code sysexits.h} EX_TEMPFAIL value, "try again later").
+     */
+    public static final int BUSY = 75;
     /** A bug in ptyctl (the {@code sysexits.h} EX_SOFTWARE value); the stack trace is printed. */
     public static final int INTERNAL_ERROR = 70;
 

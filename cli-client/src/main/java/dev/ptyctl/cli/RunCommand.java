@@ -25,8 +25,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ptyctl run -- 'command line'}: types a command into a shell that has ptyctl's shell integration, waits for
  * the shell to report that it finished (OSC 133 D), prints exactly what the command printed (not the prompt, not
- * the echoed command line) and exits with the command's exit code. A terminal busy with an earlier command is
- * waited for first, so runs from several scripts queue up instead of typing into each other. The typing, waiting and
+ * the echoed command line) and exits with the command's exit code. A shell busy with a command (a {@code less} left
+ * open, an earlier run that timed out) is refused at once, naming what holds it, since the line would go to that
+ * program; with {@code --queue} it is waited for, so runs from several scripts queue up. The typing, waiting and
  * clearing is {@link RpcCommandRun}'s, shared with the test DSL's {@code TerminalDriver.run}; this class turns its
  * outcome into output and an exit code.
  */
@@ -44,15 +45,22 @@ import picocli.CommandLine.Spec;
                         + "an unclosed quote: cancelled with Ctrl-C)",
                 "3:also: cannot connect, the connection broke, or the shell exited before the command finished "
                         + "(a signal ended it)",
-                "4:server refused (e.g. no shell integration)"})
+                "4:server refused (e.g. no shell integration)",
+                "75:the shell was busy with a command (nothing typed; end it or wait for it, or use --queue)"})
 final class RunCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
     @Option(names = "--timeout", paramLabel = "MS", defaultValue = "600000",
             description = "Give up after MS milliseconds in all (default: ${DEFAULT-VALUE}, the longest a wait may "
-                    + "take), counting the wait for a busy shell.")
+                    + "take), counting the wait for a busy shell (--queue).")
     private long timeoutMs;
+
+    @Option(names = "--queue",
+            description = "When the shell is busy with a command, wait for it to finish (within --timeout) and run "
+                    + "then, so runs from several scripts queue up; without it, a busy shell is refused at once "
+                    + "(exit 75) and nothing is typed.")
+    private boolean queue;
 
     @Parameters(paramLabel = "COMMAND", arity = "1..*",
             description = "The command line, typed as given (words are joined with spaces); put it after --. "
@@ -78,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
         try (RpcClient client = target.connect()) {
             RpcCommandRun.Outcome run;
             try {
-                run = RpcCommandRun.run(client, line, deadline);
+                run = RpcCommandRun.run(client, line, deadline, queue);
             } catch (RpcConnectionException e) { // the server stopped (or the network broke) while the command ran;
                 return lostConnection(line, e, err); // a refusal (an RpcException) keeps its own message and exit code
             } catch (RpcException e) {
@@ -94,12 +102,15 @@ final class RunCommand implements Callable<Integer> {
                 err.flush();
                 return ExitCode.REFUSED;
             }
-            if (run.ending() != RpcCommandRun.Ending.NOT_READY && json.enabled()) {
+            if (run.ending() != RpcCommandRun.Ending.NOT_READY && run.ending() != RpcCommandRun.Ending.BUSY
+                    && json.enabled()) {
                 JsonOption.print(out, run.answer());
             }
             return switch (run.ending()) {
-                case NOT_READY -> notFinished(client, "the shell did not come back to its prompt within " + timeoutMs
-                        + " ms (busy with another command?)", line, err);
+                case BUSY -> busy(run.answer(), err);
+                case NOT_READY -> notFinished(client, "nothing was typed: the shell showed no prompt within "
+                        + timeoutMs + " ms (" + (queue ? "still busy with another command?" : "still starting?")
+                        + " 'ptyctl read' shows its screen)", line, err);
                 case NOT_FINISHED -> notFinished(client, "\"" + line + "\" did not finish within " + timeoutMs + " ms",
                         line, err);
                 case INCOMPLETE -> incomplete(line, run.cleared(), err);
@@ -109,6 +120,23 @@ final class RunCommand implements Callable<Integer> {
                 case SHELL_EXITED -> shellExited(finished(run.answer(), out, err), err);
             };
         }
+    }
+
+    /**
+     * A command held the shell, so nothing was typed: what holds it and the ways on; 75. Said at once rather than
+     * after waiting out the timeout (up to 10 minutes), and not as a timeout: the line would have gone to that
+     * program (a pager or an editor takes the letters as its commands).
+     */
+    private static int busy(JsonObject answer, PrintWriter err) {
+        String what = RpcCommandRun.busyProgram(answer);
+        boolean fullScreen = RpcCommandRun.busyFullScreen(answer);
+        err.println("ptyctl: nothing was typed: the shell is busy running " + what
+                + (fullScreen ? ", a full-screen program" : "") + ", and the command would have gone to it. "
+                + "End it first (" + (fullScreen ? "its quit key, e.g. 'ptyctl write --text q', or " : "")
+                + "'ptyctl write --key Ctrl+C') or wait until it finishes ('ptyctl wait --prompt --timeout MS'), "
+                + "then run again; 'ptyctl run --queue' waits for it by itself");
+        err.flush();
+        return ExitCode.BUSY;
     }
 
     /** The command ran: its output (unless {@code --json} printed the whole answer) and its exit code. */

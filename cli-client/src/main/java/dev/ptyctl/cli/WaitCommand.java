@@ -1,7 +1,14 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Status;
 import dev.ptyctl.client.WaitRequest;
+import dev.ptyctl.client.internal.PromptWaitParams;
+import dev.ptyctl.protocol.RpcMethod;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,7 +26,9 @@ import picocli.CommandLine.Spec;
                 "Exit 0 when the condition was met, 1 when the timeout came first (with a line on stderr). "
                         + "Prints nothing on stdout; with --json the result "
                         + "{matched, screen, cursor, size, waitedMs}, in both cases.",
-                "Without --match and --idle it just waits the timeout and exits 1."},
+                "Without --match and --idle it just waits the timeout and exits 1.",
+                "--prompt (needs shell integration) waits until the shell is at its prompt: a command it runs has "
+                        + "finished."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:matched", "1:timed out", "2:usage error", "3:cannot connect", "4:server refused"})
 final class WaitCommand implements Callable<Integer> {
@@ -44,6 +53,11 @@ final class WaitCommand implements Callable<Integer> {
     @Option(names = "--scrollback", description = "Search the scrollback as well as the screen.")
     private boolean scrollback;
 
+    @Option(names = "--prompt",
+            description = "Wait until the shell is at its prompt (at once when it is; when it runs a command, until "
+                    + "that command has finished). Needs shell integration, as run does; not with --match or --idle.")
+    private boolean prompt;
+
     @Mixin
     private TargetOptions target;
 
@@ -52,11 +66,46 @@ final class WaitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (prompt) {
+            return waitForPrompt();
+        }
         WaitOptions options = new WaitOptions(match, regex, timeoutMs, idleMs, scrollback);
         WaitRequest request = options.toRequest();
         try (RpcClient client = target.connect()) {
             return ClientVerbs.waitFor(client, options, request, json.enabled(), spec.commandLine().getOut(),
                     spec.commandLine().getErr());
+        }
+    }
+
+    /**
+     * {@code --prompt}: {@code pty/wait {prompt: true}}; 0 at the prompt, 1 when the timeout came first or the shell
+     * exited (said on stderr), 4 (the server's refusal) without shell integration.
+     */
+    private int waitForPrompt() throws IOException {
+        if (match != null || regex || idleMs != null || scrollback) {
+            throw new UsageException("--prompt waits for the shell's prompt alone: not with --match, --regex, --idle "
+                    + "or --scrollback");
+        }
+        if (timeoutMs < 0 || timeoutMs > RpcMethod.MAX_WAIT_TIMEOUT_MS) {
+            throw new UsageException("--timeout must be from 0 to " + RpcMethod.MAX_WAIT_TIMEOUT_MS + " ms, got "
+                    + timeoutMs);
+        }
+        Duration timeout = Duration.ofMillis(timeoutMs);
+        try (RpcClient client = target.connect()) {
+            JsonObject result = client.call(RpcMethod.WAIT, PromptWaitParams.of(-1, timeout),
+                    client.replyTimeoutFor(WaitRequest.builder().timeout(timeout).build()));
+            if (json.enabled()) {
+                ClientVerbs.print(spec.commandLine().getOut(), result);
+            }
+            if (result.getBoolean("matched")) {
+                return ExitCode.OK;
+            }
+            PrintWriter err = spec.commandLine().getErr();
+            Status status = client.status();
+            err.println("ptyctl: " + (status.running() ? "the shell did not come to its prompt within " + timeoutMs
+                    + " ms" : "the shell has exited (" + ClientVerbs.describe(status) + ")"));
+            err.flush();
+            return ExitCode.NOT_MATCHED;
         }
     }
 }

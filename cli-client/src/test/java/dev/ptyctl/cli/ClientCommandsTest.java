@@ -161,6 +161,33 @@ class ClientCommandsTest {
     }
 
     @Test
+    void waitForThePromptAsksForAPromptWaitAndSaysWhenItDidNotCome() {
+        server.reply(MATCHED).reply(NOT_MATCHED).reply("{'running':true,'exitCode':null,'pid':7}");
+
+        Cli.Result back = Cli.run("wait", "--prompt", "--port", port, "--timeout", "5000");
+        Cli.Result still = Cli.run("wait", "--prompt", "--port", port, "--timeout", "500");
+
+        assertThat(back.exitCode()).isZero();
+        assertThat(back.err()).isEmpty();
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'prompt':true,'timeout':5000}"));
+        assertThat(still.exitCode()).isEqualTo(1);
+        assertThat(still.err()).isEqualTo("ptyctl: the shell did not come to its prompt within 500 ms"
+                + System.lineSeparator());
+        server.takeRequest();
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
+    void waitForThePromptTakesNoTextConditions() {
+        Cli.Result result = Cli.run("wait", "--prompt", "--match", "$", "--port", port);
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("--prompt waits for the shell's prompt alone");
+        server.assertExhausted();
+    }
+
+    @Test
     void waitThatTimesOutExitsOneAndSaysSoOnStderr() {
         server.reply(NOT_MATCHED);
 

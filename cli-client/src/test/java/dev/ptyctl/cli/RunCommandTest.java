@@ -74,4 +74,38 @@ class RunCommandTest {
                 + "shows why\n");
         takeRequests(8);
     }
+
+    @Test
+    void aBusyShellIsRefusedAtOnceWithExit75NamingTheCommandAndTyping() {
+        server.reply("{'matched':false," + SCREEN + ",'waitedMs':0,'busy':{'commandLine':'vim notes.txt',"
+                + "'program':'vim','fullScreen':true}}");
+        Cli.Result result = Cli.run("run", "--port", port, "--", "ls");
+        assertThat(result.exitCode()).isEqualTo(75);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).isEqualTo("ptyctl: nothing was typed: the shell is busy running `vim notes.txt`, a "
+                + "full-screen program, and the command would have gone to it. End it first (its quit key, e.g. "
+                + "'ptyctl write --text q', or 'ptyctl write --key Ctrl+C') or wait until it finishes ('ptyctl wait "
+                + "--prompt --timeout MS'), then run again; 'ptyctl run --queue' waits for it by itself\n");
+        assertThat(server.takeRequest().getJsonObject("params").getString("ifBusy")).isEqualTo("return");
+    }
+
+    @Test
+    void theProgramHoldingTheShellIsNamedWhenTheShellDidNotReportTheLine() {
+        server.reply("{'matched':false," + SCREEN + ",'waitedMs':0,'busy':{'program':'less','fullScreen':false}}");
+        Cli.Result result = Cli.run("run", "--port", port, "--", "ls");
+        assertThat(result.exitCode()).isEqualTo(75);
+        assertThat(result.err()).startsWith("ptyctl: nothing was typed: the shell is busy running less, and the "
+                + "command would have gone to it. End it first ('ptyctl write --key Ctrl+C')");
+        takeRequests(1);
+    }
+
+    @Test
+    void withQueueTheFirstPromptWaitWaitsForABusyShell() {
+        server.reply(AT_PROMPT).reply("{'written':3,'outputSeq':40}").reply("{'matched':true," + SCREEN
+                + ",'waitedMs':5,'command':{'output':'','truncated':false,'exitCode':0}}");
+        Cli.Result result = Cli.run("run", "--queue", "--port", port, "--", "true");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(server.takeRequest().getJsonObject("params").containsKey("ifBusy")).isFalse();
+        takeRequests(2);
+    }
 }

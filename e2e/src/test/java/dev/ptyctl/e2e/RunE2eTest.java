@@ -96,14 +96,61 @@ class RunE2eTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"bash", "zsh", "fish"})
-    void runWaitsForABusyShellBeforeTyping(String shell) throws Exception {
+    void withQueueRunWaitsForABusyShellBeforeTyping(String shell) throws Exception {
         try (ServedTerminal served = serve(shell); RawRpc rpc = served.connect()) {
             rpc.call("pty/wait", "{\"prompt\":true,\"timeout\":20000}");
-            rpc.call("pty/write", "{\"action\":[{\"text\":\"sleep 1; echo first-done\"},{\"key\":\"Enter\"}]}");
-            var second = run(served, "echo second");
+            long typed = rpc.call("pty/write", "{\"action\":[{\"text\":\"sleep 1; echo first-done\"},"
+                    + "{\"key\":\"Enter\"}]}").getJsonNumber("outputSeq").longValue();
+            rpc.call("pty/wait", "{\"started\":true,\"since\":" + typed + ",\"timeout\":20000}");
+            var second = served.cli("run", "--queue", "--", "echo second");
             assertThat(second.exitCode()).as(second.toString()).isZero();
             assertThat(second.stdout()).isEqualTo("second\n");
             assertThat(rpc.call("pty/read", "{}").getString("screen")).containsSubsequence("first-done", "second");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void aBusyShellIsRefusedAtOnceNamingWhatHoldsItAndNothingIsTyped(String shell) throws Exception {
+        try (ServedTerminal served = serve(shell); RawRpc rpc = served.connect()) {
+            rpc.call("pty/wait", "{\"prompt\":true,\"timeout\":20000}");
+            long typed = rpc.call("pty/write", "{\"action\":[{\"text\":\"sleep 60\"},{\"key\":\"Enter\"}]}")
+                    .getJsonNumber("outputSeq").longValue();
+            rpc.call("pty/wait", "{\"started\":true,\"since\":" + typed + ",\"timeout\":20000}");
+            // Before, run waited out its timeout for the prompt and exited 1 ("busy with another command?").
+            var refused = served.cli("run", "--timeout", "20000", "--", "echo never-typed");
+            assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(75);
+            assertThat(refused.stdout()).isEmpty();
+            assertThat(refused.stderr()).startsWith("ptyctl: nothing was typed: the shell is busy running `sleep 60`")
+                    .contains("'ptyctl write --key Ctrl+C'", "'ptyctl wait --prompt --timeout MS'", "--queue")
+                    .doesNotContain("full-screen");
+            assertThat(rpc.call("pty/read", "{}").getString("screen")).doesNotContain("never-typed");
+
+            // The ways on it names work: Ctrl-C, then wait --prompt, then the run goes through.
+            served.cli("write", "--key", "Ctrl+C");
+            var back = served.cli("wait", "--prompt", "--timeout", "20000");
+            assertThat(back.exitCode()).as(back.toString()).isZero();
+            var ran = run(served, "echo typed-now");
+            assertThat(ran.exitCode()).as(ran.toString()).isZero();
+            assertThat(ran.stdout()).isEqualTo("typed-now\n");
+        }
+    }
+
+    @Test
+    void aFullScreenProgramHoldingTheShellIsNamedWithItsQuitKey() throws Exception {
+        Tools.require("less");
+        try (ServedTerminal served = serve("bash"); RawRpc rpc = served.connect()) {
+            run(served, "HISTCONTROL=ignorespace"); // a line with a leading space stays out of history: unreported
+            rpc.call("pty/write", "{\"action\":[{\"text\":\" seq 1000 | less\"},{\"key\":\"Enter\"}]}");
+            rpc.call("pty/wait", "{\"match\":\"\\n:\",\"timeout\":20000}"); // less's own prompt, last row
+            var refused = served.cli("run", "--", "echo never-typed");
+            assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(75);
+            // The shell did not report the line: the program holding the terminal names it (seq has exited).
+            assertThat(refused.stderr()).startsWith("ptyctl: nothing was typed: the shell is busy running less, "
+                    + "a full-screen program").contains("'ptyctl write --text q'");
+            var json = served.cli("run", "--json", "--", "echo never-typed");
+            assertThat(json.exitCode()).isEqualTo(75);
+            assertThat(json.stdout()).as("nothing on stdout: the refusal is on stderr").isEmpty();
         }
     }
 

@@ -13,6 +13,7 @@ import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.client.WriteResult;
 import dev.ptyctl.client.internal.Durations;
+import dev.ptyctl.client.internal.PromptWaitParams;
 import dev.ptyctl.client.internal.RpcCommandRun;
 import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.RpcMethod;
@@ -241,6 +242,36 @@ public final class TerminalDriver implements AutoCloseable {
         return this;
     }
 
+    /** Waits for the command typed last to start, at most the default timeout: see {@link #waitForCommandStart(Duration)}. */
+    public TerminalDriver waitForCommandStart() {
+        return waitForCommandStart(timeout);
+    }
+
+    /**
+     * Waits until the shell has started a command after this driver's last write (the shell integration's
+     * command-start mark, OSC 133 C): after {@code typeLine("sleep 30")}, the moment {@code sleep} runs, whether it
+     * still runs or has finished since. Send Ctrl-C (or anything meant for the command) only after this: pressed
+     * earlier, it can reach the shell's line editor first, which drops the line, so the command never runs. Before
+     * any write, any command started will do. Needs shell integration, as {@link #waitForPrompt()}.
+     *
+     * @throws TerminalAssertionError when no command starts within {@code timeout} (the line was incomplete, refused,
+     *     or typed into a program rather than the shell)
+     */
+    public TerminalDriver waitForCommandStart(Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        JsonObject params = PromptWaitParams.started(lastWriteSeq, timeout);
+        JsonObject result = io(() -> rpc.call(RpcMethod.WAIT, params, rpc.replyTimeoutFor(
+                WaitRequest.builder().timeout(timeout).build())));
+        if (!result.getBoolean("matched")) {
+            throw failure("expected a command to start " + (lastWriteSeq >= 0 ? "after the last keys sent " : "")
+                    + "within " + Durations.describe(timeout) + programEnded(), Screen.fromJson(result));
+        }
+        if (live != null) {
+            sync();
+        }
+        return this;
+    }
+
     /**
      * "; the program exited with 3 first" when the program has ended, else "": a wait the server ended early because
      * the program exited would otherwise read as a timeout ("within 10 s" after half a second).
@@ -268,7 +299,9 @@ public final class TerminalDriver implements AutoCloseable {
      * only a comment, where the shell runs nothing for it (bash, fish). A command that ends the shell ({@code exit 3})
      * returns its output and the shell's exit status as its exit code.
      *
-     * @throws TerminalAssertionError when the shell is not at its prompt or the command does not
+     * @throws TerminalAssertionError when a command holds the shell when the run begins (a {@code less} left open,
+     *     a command typed and not waited for: nothing is typed, and the message names it), when the shell is not at
+     *     its prompt or the command does not
      *     finish within {@code timeout} (in all), or the shell did not run the line (a syntax error, or an incomplete
      *     line such as an unclosed quote: then cleared with Ctrl-C, so the next line starts clean)
      */
@@ -281,6 +314,11 @@ public final class TerminalDriver implements AutoCloseable {
         Screen screen = Screen.fromJson(run.answer());
         String quoted = ScreenAssert.quote(commandLine);
         return switch (run.ending()) {
+            case BUSY -> throw failure("nothing was typed: the shell is busy running "
+                    + RpcCommandRun.busyProgram(run.answer())
+                    + (RpcCommandRun.busyFullScreen(run.answer()) ? ", a full-screen program" : "")
+                    + ", so " + quoted + " would have gone to it. End it first (its quit key, e.g. type(\"q\"), or "
+                    + "press(Key.ctrl('c'))) and waitForPrompt(), or wait for it with waitForPrompt(timeout)", screen);
             case NOT_READY -> throw failure("expected the shell's prompt within " + Durations.describe(timeout)
                     + " before running " + quoted, screen);
             case NOT_FINISHED -> throw failure(notFinished(quoted, timeout), screen);

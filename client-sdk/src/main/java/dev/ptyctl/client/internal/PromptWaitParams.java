@@ -6,8 +6,8 @@ import jakarta.json.JsonObjectBuilder;
 import java.time.Duration;
 
 /**
- * The params of a prompt wait, {@code pty/wait {prompt: true, timeout[, since]}} (docs/protocol-jsonrpc.md): the one
- * place they are written, for {@code RpcClient.waitForPrompt} and {@link RpcCommandRun}, which keeps the raw answer
+ * The params of a prompt wait, {@code pty/wait {prompt: true, timeout[, since]}} (docs/protocol-jsonrpc.md), and of a
+ * wait for a command's start ({@code started: true}): the one place they are written, for {@code RpcClient.waitForPrompt} and {@link RpcCommandRun}, which keeps the raw answer
  * for {@code ptyctl run --json}.
  */
 public final class PromptWaitParams {
@@ -29,6 +29,15 @@ public final class PromptWaitParams {
      * continuation ones ({@code pty/wait}'s {@code prompts}, ours; none when it is negative).
      */
     public static JsonObject of(long since, long minPrompts, Duration timeout) {
+        return of(since, minPrompts, timeout, false);
+    }
+
+    /**
+     * {@link #of(long, long, Duration)} that, with {@code returnIfBusy}, is answered at once when a command holds the
+     * shell as the wait begins ({@code ifBusy: "return"}: unmatched, with {@code busy} saying what holds it) instead
+     * of waiting for that command to end.
+     */
+    public static JsonObject of(long since, long minPrompts, Duration timeout, boolean returnIfBusy) {
         if (timeout.isNegative()) {
             throw new IllegalArgumentException("timeout is negative: " + timeout);
         }
@@ -38,6 +47,26 @@ public final class PromptWaitParams {
         }
         if (minPrompts >= 0) {
             params.add("prompts", minPrompts);
+        }
+        if (returnIfBusy) {
+            params.add("ifBusy", "return");
+        }
+        return params.build();
+    }
+
+    /**
+     * A wait for the shell to start a command after output offset {@code since} (any command when it is negative),
+     * at most {@code timeout}: {@code pty/wait {started: true, timeout[, since]}}.
+     *
+     * @throws IllegalArgumentException when {@code timeout} is negative
+     */
+    public static JsonObject started(long since, Duration timeout) {
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout is negative: " + timeout);
+        }
+        JsonObjectBuilder params = JsonSupport.objectBuilder().add("started", true).add("timeout", timeout.toMillis());
+        if (since >= 0) {
+            params.add("since", since);
         }
         return params.build();
     }

@@ -39,7 +39,14 @@ public final class RpcCommandRun {
 
     /** How a run ended. */
     public enum Ending {
-        /** The shell was not at its prompt within the timeout (busy, or it exited): nothing was typed. */
+        /**
+         * A command held the shell when the run began (a {@code less} left open, an earlier run that timed out and
+         * still runs): nothing was typed, since it would have gone to that program. {@link Outcome#answer()} has
+         * {@code busy: {commandLine?, program?, fullScreen}} ({@link #busyProgram}). Only when the run was not told
+         * to wait for a busy shell.
+         */
+        BUSY,
+        /** The shell was not at its prompt within the timeout (still starting, or it exited): nothing was typed. */
         NOT_READY,
         /**
          * The line was typed; its prompt did not come back within the timeout, or the shell exited before the
@@ -79,24 +86,60 @@ public final class RpcCommandRun {
 
     private final RpcClient client;
     private final long deadlineNanos;
+    private final boolean waitIfBusy;
     private long lastWriteSeq = -1;
 
-    private RpcCommandRun(RpcClient client, long deadlineNanos) {
+    private RpcCommandRun(RpcClient client, long deadlineNanos, boolean waitIfBusy) {
         this.client = client;
         this.deadlineNanos = deadlineNanos;
+        this.waitIfBusy = waitIfBusy;
     }
 
     /**
-     * Runs {@code line}, all waits together ending by {@code deadlineNanos} ({@link System#nanoTime()}).
+     * Runs {@code line}, all waits together ending by {@code deadlineNanos} ({@link System#nanoTime()}); a shell busy
+     * with a command is not waited for ({@link Ending#BUSY}).
      *
      * @throws IOException the connection failed or the server refused a request (no shell integration)
      */
     public static Outcome run(RpcClient client, String line, long deadlineNanos) throws IOException {
-        return new RpcCommandRun(client, deadlineNanos).run(line);
+        return run(client, line, deadlineNanos, false);
+    }
+
+    /**
+     * {@link #run(RpcClient, String, long)}; with {@code waitIfBusy}, a shell busy with a command is waited for (until
+     * the deadline) instead, so runs from several scripts queue up.
+     */
+    public static Outcome run(RpcClient client, String line, long deadlineNanos, boolean waitIfBusy)
+            throws IOException {
+        return new RpcCommandRun(client, deadlineNanos, waitIfBusy).run(line);
+    }
+
+    /**
+     * What holds a busy shell ({@link Ending#BUSY}'s answer), as a reader would name it: {@code `less notes.txt`}
+     * (the line, when the shell reported it), with the program when that says more ({@code `make test` (now: cc1)});
+     * {@code less} when the shell did not report the line; "a command" when nothing is known.
+     */
+    public static String busyProgram(JsonObject answer) {
+        JsonObject busy = answer.getJsonObject("busy");
+        String line = busy.containsKey("commandLine") ? busy.getString("commandLine") : null;
+        String program = busy.containsKey("program") ? busy.getString("program") : null;
+        if (line == null) {
+            return program == null ? "a command" : program;
+        }
+        boolean programSaysMore = program != null && !line.strip().startsWith(program);
+        return "`" + line + "`" + (programSaysMore ? " (now: " + program + ")" : "");
+    }
+
+    /** Whether the busy shell of {@link Ending#BUSY}'s answer shows a full-screen program (alternate screen). */
+    public static boolean busyFullScreen(JsonObject answer) {
+        return answer.getJsonObject("busy").getBoolean("fullScreen", false);
     }
 
     private Outcome run(String line) throws IOException {
-        JsonObject ready = waitForPrompt(-1, deadlineNanos);
+        JsonObject ready = waitForPrompt(-1, -1, deadlineNanos, !waitIfBusy);
+        if (ready.containsKey("busy")) {
+            return outcome(Ending.BUSY, ready, false);
+        }
         if (continuation(ready)) {
             ready = clearLine(); // someone left an incomplete line: typing now would add to it
         }
@@ -111,7 +154,7 @@ public final class RpcCommandRun {
         // prompt) after each: the run is done at the last line's, not the first's (the rest would run into the next)
         long minPrompts = severalLines && !typed.bracketedPaste() && typed.promptsDrawn() >= 0
                 ? typed.promptsDrawn() + CommandLines.typedLines(line) : -1;
-        JsonObject done = waitForPrompt(typedAt, minPrompts, deadlineNanos);
+        JsonObject done = waitForPrompt(typedAt, minPrompts, deadlineNanos, false);
         if (!done.getBoolean("matched")) {
             // The wait answers at once when the shell exits, with the command during which it did, if there was one.
             JsonObject command = done.getJsonObject("command");
@@ -172,20 +215,23 @@ public final class RpcCommandRun {
         return written;
     }
 
-    /** {@link #waitForPrompt(long, long, long)} with no prompt count to reach. */
+    /** {@link #waitForPrompt(long, long, long, boolean)} with no prompt count to reach, waiting for a busy shell. */
     private JsonObject waitForPrompt(long since, long untilNanos) throws IOException {
-        return waitForPrompt(since, -1, untilNanos);
+        return waitForPrompt(since, -1, untilNanos, false);
     }
 
     /**
      * {@code pty/wait {prompt: true[, since]}}, with what is left until {@code untilNanos} ({@link System#nanoTime()}):
      * waits until the shell is at a prompt drawn after output offset {@code since} (any prompt when it is negative),
-     * or at a continuation prompt, and has drawn {@code minPrompts} prompts in all (-1: any); the answer as the server
-     * gave it.
+     * or at a continuation prompt, and has drawn {@code minPrompts} prompts in all (-1: any); with
+     * {@code returnIfBusy}, answered at once (with {@code busy}) when a command holds the shell. The answer as the
+     * server gave it.
      */
-    private JsonObject waitForPrompt(long since, long minPrompts, long untilNanos) throws IOException {
+    private JsonObject waitForPrompt(long since, long minPrompts, long untilNanos, boolean returnIfBusy)
+            throws IOException {
         Duration timeout = Duration.ofNanos(Math.max(0, untilNanos - System.nanoTime()));
-        return client.call(RpcMethod.WAIT, PromptWaitParams.of(since, minPrompts, timeout), timeout.plus(REPLY_MARGIN));
+        return client.call(RpcMethod.WAIT, PromptWaitParams.of(since, minPrompts, timeout, returnIfBusy),
+                timeout.plus(REPLY_MARGIN));
     }
 
     /** Whether a prompt wait ended at a continuation prompt (the line typed so far is incomplete). */

@@ -171,6 +171,29 @@ class RpcCommandRunTest {
     }
 
     @Test
+    void aShellACommandHoldsIsNotWaitedForAndGetsNothingTyped() throws Exception {
+        server.reply("{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},"
+                + "'waitedMs':0,'busy':{'commandLine':'make test','program':'cc1','fullScreen':false}}");
+        Outcome outcome = run("ls");
+        assertThat(outcome.ending()).isEqualTo(Ending.BUSY);
+        assertThat(outcome.lastWriteSeq()).isEqualTo(-1);
+        assertThat(RpcCommandRun.busyProgram(outcome.answer())).isEqualTo("`make test` (now: cc1)");
+        assertThat(RpcCommandRun.busyFullScreen(outcome.answer())).isFalse();
+        assertThat(next("pty/wait").getString("ifBusy")).as("the server answers at once for a busy shell")
+                .isEqualTo("return");
+    }
+
+    @Test
+    void toldToWaitForABusyShellTheRunAsksForNoEarlyAnswer() throws Exception {
+        server.reply(AT_PROMPT).reply(written(40)).reply(RAN);
+        Outcome outcome = RpcCommandRun.run(client, "ls", System.nanoTime() + Duration.ofSeconds(30).toNanos(), true);
+        assertThat(outcome.ending()).isEqualTo(Ending.FINISHED);
+        assertThat(next("pty/wait").containsKey("ifBusy")).isFalse();
+        server.takeRequest();
+        server.takeRequest();
+    }
+
+    @Test
     void aShellNotAtItsPromptInTimeGetsNothingTyped() throws Exception {
         server.reply(NO_PROMPT);
         Outcome outcome = run("ls");

@@ -34,6 +34,43 @@ public final class ForegroundProcess {
         return groups(pid).map(g -> OptionalLong.of(g.foreground())).orElse(OptionalLong.empty());
     }
 
+    /**
+     * The name ({@code /proc/PID/comm}, at most 15 bytes as the kernel keeps it) of the program that holds the
+     * terminal {@code shellPid} runs in, when that is not the shell: the leader of the foreground process group while
+     * it runs ({@code less} for {@code less notes.txt}, {@code make} for {@code make test}), else the oldest process
+     * left in the group ({@code less} for {@code seq 100 | less}, once {@code seq} has written its lines and exited).
+     * Empty at the shell's prompt, or when {@code /proc} cannot be read. Reads {@code /proc} once per process when
+     * the leader is gone: meant for a one-off report (a busy shell), not a loop.
+     */
+    public static Optional<String> foregroundProgram(long shellPid) {
+        Optional<Groups> groups = groups(shellPid).filter(g -> g.foreground() != g.own() && g.foreground() > 0);
+        if (groups.isEmpty()) {
+            return Optional.empty();
+        }
+        long group = groups.get().foreground();
+        Optional<String> leader = comm(group);
+        if (leader.isPresent()) {
+            return leader;
+        }
+        try (var entries = Files.list(Path.of("/proc"))) {
+            return entries.map(p -> p.getFileName().toString()).filter(name -> name.chars().allMatch(Character::isDigit))
+                    .map(Long::parseLong).filter(pid -> groups(pid).filter(g -> g.own() == group).isPresent())
+                    .sorted().findFirst().flatMap(ForegroundProcess::comm);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** {@code /proc/PID/comm}, stripped; empty when the process is gone. */
+    private static Optional<String> comm(long pid) {
+        try {
+            String comm = Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip();
+            return comm.isEmpty() ? Optional.empty() : Optional.of(comm);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
     /** A process's own group ({@code pgrp}) and its terminal's foreground group ({@code tpgid}). */
     private record Groups(long own, long foreground) {
     }

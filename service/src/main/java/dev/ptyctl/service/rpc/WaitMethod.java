@@ -3,10 +3,12 @@ package dev.ptyctl.service.rpc;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
 import dev.ptyctl.service.control.DeadlineText;
+import dev.ptyctl.service.pty.ForegroundProcess;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.CommandOutput;
 import dev.ptyctl.service.shell.PromptTracker;
+import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -33,7 +35,15 @@ import java.util.regex.PatternSyntaxException;
  *       same for every command that started after S, oldest first (a multi-line input runs several). A command
  *       that ended the shell ({@code exit 5}) is there too, in the answer that comes at the exit, with
  *       {@code endedShell: true} and the shell's exit status as its {@code exitCode}; one a signal to the shell
- *       cut short (a close) has that status (129) as its {@code exitCode}, without the flag.</li>
+ *       cut short (a close) has that status (129) as its {@code exitCode}, without the flag. With
+ *       {@code ifBusy: "return"} a shell that runs a command when the wait begins is not waited for: the answer comes
+ *       at once, unmatched, with {@code busy: {commandLine?, program?, fullScreen}} (what holds the shell: its line
+ *       as the shell reported it, the foreground program's name, whether it uses the alternate screen), so a caller
+ *       about to type a command learns that it would go to that program instead.</li>
+ *   <li>{@code started: true} (needs shell integration): satisfied once the shell has started a command (OSC 133 C)
+ *       after output offset {@code since} (any command without it), whether it still runs or has finished since:
+ *       the line typed at {@code since} is running, so a Ctrl-C sent now interrupts it rather than the line
+ *       editor.</li>
  *   <li>None of these: waits {@code timeout} ms and answers {@code matched: false}.</li>
  *   <li>After the process has exited: answers at once; {@code matched} says whether {@code match} is on the final
  *       screen (with only {@code idleMs}, an exited program counts as idle).</li>
@@ -50,12 +60,14 @@ final class WaitMethod implements RpcMethodHandler {
     /**
      * The validated wait: what to look for and how long.
      *
-     * @param promptSince -2 when not waiting for a prompt
-     * @param minPrompts  with a prompt wait, the shell's prompt count ({@code promptsDrawn} of pty/write) it must have
-     *                    reached, -1 for none
+     * @param promptSince  {@link #NOT_ASKED} when not waiting for a prompt
+     * @param minPrompts   with a prompt wait, the shell's prompt count ({@code promptsDrawn} of pty/write) it must
+     *                     have reached, -1 for none
+     * @param returnIfBusy with a prompt wait: answer at once when a command holds the shell ({@code ifBusy: "return"})
+     * @param startedSince {@link #NOT_ASKED} when not waiting for a command to start
      */
     private record Condition(TextMatcher match, boolean scrollback, long timeoutMs, long idleMs, long promptSince,
-                             long minPrompts) {
+                             long minPrompts, boolean returnIfBusy, long startedSince) {
         boolean hasMatch() {
             return match != null;
         }
@@ -65,11 +77,15 @@ final class WaitMethod implements RpcMethodHandler {
         }
 
         boolean hasPrompt() {
-            return promptSince > NO_PROMPT;
+            return promptSince > NOT_ASKED;
+        }
+
+        boolean hasStarted() {
+            return startedSince > NOT_ASKED;
         }
     }
 
-    private static final long NO_PROMPT = -2;
+    private static final long NOT_ASKED = -2;
 
     private final PromptTracker prompts;
 
@@ -89,13 +105,20 @@ final class WaitMethod implements RpcMethodHandler {
     @Override
     public JsonObject call(JsonObject params, TerminalSession session) throws RpcException, InterruptedException {
         Condition condition = condition(new Params(params));
-        if (condition.hasPrompt()) {
+        if (condition.hasPrompt() || condition.hasStarted()) {
             var unseen = PromptTracker.whyPromptsUnseen(prompts);
             if (unseen.isPresent()) {
-                throw RpcException.invalidParams("prompt: " + unseen.get() + "; wait for a match or idleMs instead");
+                throw RpcException.invalidParams((condition.hasPrompt() ? "prompt: " : "started: ") + unseen.get()
+                        + "; wait for a match or idleMs instead");
             }
         }
         long start = System.nanoTime();
+        if (condition.returnIfBusy()) {
+            var running = prompts.runningCommand();
+            if (running.isPresent()) {
+                return busy(result(look(session, condition), false, start), running.get(), session);
+            }
+        }
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(condition.timeoutMs());
         while (true) {
             Look look = look(session, condition);
@@ -113,8 +136,9 @@ final class WaitMethod implements RpcMethodHandler {
             boolean idleOk = !condition.hasIdle() || now >= idleAt || !progress.running();
             boolean promptOk = !condition.hasPrompt()
                     || prompts.promptAfter(condition.promptSince(), condition.minPrompts());
-            boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasPrompt()) && matchOk
-                    && idleOk && promptOk;
+            boolean startedOk = !condition.hasStarted() || prompts.commandStartedAfter(condition.startedSince());
+            boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasPrompt()
+                    || condition.hasStarted()) && matchOk && idleOk && promptOk && startedOk;
             if (satisfied || !progress.running() || now >= deadline) {
                 JsonObject result = result(look, satisfied, start);
                 return condition.hasPrompt() ? withCommand(result, session, condition.promptSince()) : result;
@@ -122,6 +146,18 @@ final class WaitMethod implements RpcMethodHandler {
             long wakeAt = condition.hasIdle() && matchOk ? Math.min(deadline, idleAt) : deadline;
             session.awaitChange(progress.outputSeq(), wakeAt);
         }
+    }
+
+    /**
+     * The answer of a prompt wait with {@code ifBusy: "return"} that found {@code running} holding the shell:
+     * {@code result} plus {@code busy: {commandLine?, program?, fullScreen}}.
+     */
+    private static JsonObject busy(JsonObject result, PromptTracker.CommandSummary running, TerminalSession session) {
+        JsonObjectBuilder busy = JsonSupport.objectBuilder();
+        running.commandLine().ifPresent(line -> busy.add("commandLine", line));
+        ForegroundProcess.foregroundProgram(session.pid()).ifPresent(program -> busy.add("program", program));
+        busy.add("fullScreen", session.inspect(Terminal::alternateScreenActive));
+        return JsonSupport.PROVIDER.createObjectBuilder(result).add("busy", busy).build();
     }
 
     /**
@@ -188,9 +224,20 @@ final class WaitMethod implements RpcMethodHandler {
                 RpcMethod.DEFAULT_WAIT_TIMEOUT_MS);
         long idleMs = params.integerInRange("idleMs", 0, RpcMethod.MAX_WAIT_TIMEOUT_MS, -1);
         boolean prompt = params.bool("prompt", false);
+        boolean started = params.bool("started", false);
+        if (prompt && started) {
+            throw RpcException.invalidParams("prompt and started are exclusive: wait for one, then the other");
+        }
         long since = params.integerInRange("since", 0, Long.MAX_VALUE, -1);
-        if (since >= 0 && !prompt) {
-            throw RpcException.invalidParams("since needs prompt");
+        if (since >= 0 && !prompt && !started) {
+            throw RpcException.invalidParams("since needs prompt or started");
+        }
+        String ifBusy = params.string("ifBusy").orElse("wait");
+        if (!ifBusy.equals("wait") && !ifBusy.equals("return")) {
+            throw RpcException.invalidParams("ifBusy is \"wait\" or \"return\", got \"" + ifBusy + "\"");
+        }
+        if (ifBusy.equals("return") && !prompt) {
+            throw RpcException.invalidParams("ifBusy needs prompt");
         }
         long minPrompts = params.integerInRange("prompts", 0, Long.MAX_VALUE, -1);
         if (minPrompts >= 0 && !prompt) {
@@ -211,6 +258,7 @@ final class WaitMethod implements RpcMethodHandler {
         } else if (match != null) {
             matcher = (text, deadlineNanos) -> text.contains(match);
         }
-        return new Condition(matcher, scrollback, timeout, idleMs, prompt ? since : NO_PROMPT, minPrompts);
+        return new Condition(matcher, scrollback, timeout, idleMs, prompt ? since : NOT_ASKED, minPrompts,
+                ifBusy.equals("return"), started ? since : NOT_ASKED);
     }
 }

@@ -127,6 +127,8 @@ public final class PromptTracker implements OutputListener {
     /** An A was seen and its B not yet. */
     private boolean awaitingEndOfPrompt;
     private CommandRecord lastCommand;
+    /** Output offset just after the last C mark (a command's start), or -1 before the first. */
+    private long lastCommandStartSeq = -1;
     /** Whether a prompt (A or B) came after the last command ended: if the shell exits before one, that ended it. */
     private boolean promptSinceLastCommand = true;
     private final ArrayDeque<CommandSummary> recent = new ArrayDeque<>();
@@ -262,6 +264,7 @@ public final class PromptTracker implements OutputListener {
                 }
                 state = State.RUNNING;
                 captureStartSeq = endSeq;
+                lastCommandStartSeq = endSeq;
                 runningLine = announcedLine;
                 announcedLine = Optional.empty();
                 capture.reset();
@@ -418,6 +421,15 @@ public final class PromptTracker implements OutputListener {
      */
     public synchronized Optional<CommandRecord> lastCommandAfter(long since) {
         return lastCommand().filter(c -> c.outputStartSeq() > since);
+    }
+
+    /**
+     * Whether the shell started a command (its C mark) after output offset {@code since}, whether it still runs or
+     * has finished since: "the line typed at {@code since} is running now", so a Ctrl-C sent after this reaches the
+     * command, not a line editor that would drop the line before running it.
+     */
+    public synchronized boolean commandStartedAfter(long since) {
+        return lastCommandStartSeq > since;
     }
 
     /** The command running now, if the shell said one started and has not said it ended. */

@@ -118,9 +118,26 @@ class WaitMethodTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"{\"since\":3}", "{\"prompts\":3}"})
-    void sinceAndPromptsNeedPrompt(String params) throws Exception {
+    @ValueSource(strings = {"{\"prompts\":3}", "{\"ifBusy\":\"return\"}"})
+    void promptsAndIfBusyNeedPrompt(String params) throws Exception {
         assertThat(client.invalidParams("pty/wait", params)).endsWith(" needs prompt");
+    }
+
+    @Test
+    void sinceNeedsPromptOrStarted() throws Exception {
+        assertThat(client.invalidParams("pty/wait", "{\"since\":3}")).isEqualTo("since needs prompt or started");
+    }
+
+    @Test
+    void promptAndStartedAreExclusive() throws Exception {
+        assertThat(client.invalidParams("pty/wait", "{\"prompt\":true,\"started\":true}"))
+                .startsWith("prompt and started are exclusive");
+    }
+
+    @Test
+    void ifBusyIsWaitOrReturn() throws Exception {
+        assertThat(client.invalidParams("pty/wait", "{\"prompt\":true,\"ifBusy\":\"refuse\"}"))
+                .isEqualTo("ifBusy is \"wait\" or \"return\", got \"refuse\"");
     }
 
     @ParameterizedTest

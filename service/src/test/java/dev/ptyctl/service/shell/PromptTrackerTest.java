@@ -108,6 +108,22 @@ class PromptTrackerTest {
     }
 
     @Test
+    void aCommandHasStartedAfterAnOffsetOnceItsCMarkComesAfterItAndStaysStartedWhenItEnds() {
+        PromptTracker tracker = new PromptTracker(true);
+        long[] seq = {0};
+        feed(tracker, A + B + "sleep 30", 0, seq);
+        long typed = seq[0];
+        assertThat(tracker.commandStartedAfter(-1)).as("no command yet").isFalse();
+        feed(tracker, "\r\n", 0, seq);
+        assertThat(tracker.commandStartedAfter(typed)).as("echoed, not started").isFalse();
+        feed(tracker, C, 0, seq);
+        assertThat(tracker.commandStartedAfter(typed)).isTrue();
+        feed(tracker, "^C" + d(130) + A + B, 0, seq);
+        assertThat(tracker.commandStartedAfter(typed)).as("it ended, but it did start").isTrue();
+        assertThat(tracker.commandStartedAfter(seq[0])).as("nothing since").isFalse();
+    }
+
+    @Test
     void aDWithoutACIsNoCommandAndAPromptWithoutDEndsTheRun() {
         PromptTracker tracker = new PromptTracker(true);
         long[] seq = {0};

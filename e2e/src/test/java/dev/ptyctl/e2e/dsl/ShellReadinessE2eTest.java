@@ -1,0 +1,55 @@
+package dev.ptyctl.e2e.dsl;
+
+import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
+
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.dsl.Command;
+import dev.ptyctl.client.dsl.TerminalDriver;
+import dev.ptyctl.client.junit.TerminalLauncher;
+import dev.ptyctl.client.junit.WithTerminal;
+import dev.ptyctl.testsupport.Tools;
+import java.time.Duration;
+import org.assertj.core.api.Assertions;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * When a shell is ready for what a test sends: a Ctrl-C waits until the command typed has started
+ * ({@code waitForCommandStart}), and a run into a shell that a command holds fails at once, naming the command, with
+ * nothing typed.
+ */
+@WithTerminal(timeoutSeconds = 20)
+class ShellReadinessE2eTest {
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void ctrlCAfterTheCommandHasStartedInterruptsTheCommand(String shell, TerminalLauncher terminals) {
+        Tools.require(shell);
+        TerminalDriver t = terminals.open(shell, "80x24");
+        t.type("sleep 30");
+        Assertions.assertThatThrownBy(() -> t.waitForCommandStart(Duration.ofMillis(300)))
+                .as("nothing runs before Enter").hasMessageStartingWith("expected a command to start after the last "
+                        + "keys sent within 300 ms");
+        t.press(Key.ENTER).waitForCommandStart().press(Key.ctrl('c')).waitForPrompt();
+        Command sleep = t.lastCommand();
+        Assertions.assertThat(sleep.line()).isEqualTo("sleep 30");
+        Assertions.assertThat(sleep.exitCode()).as("interrupted: %s", sleep).isNotZero();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void aRunIntoABusyShellFailsAtOnceNamingTheCommandAndTypesNothing(String shell, TerminalLauncher terminals) {
+        Tools.require(shell);
+        TerminalDriver t = terminals.open(shell, "80x24");
+        t.typeLine("sleep 30").waitForCommandStart();
+        // Twenty seconds of timeout: without the refusal the run waits them out and fails saying "expected the
+        // shell's prompt".
+        Assertions.assertThatThrownBy(() -> t.run("echo never-typed", Duration.ofSeconds(20)))
+                .hasMessageStartingWith("nothing was typed: the shell is busy running `sleep 30`, so \"echo "
+                        + "never-typed\" would have gone to it")
+                .hasMessageContaining("press(Key.ctrl('c'))");
+        assertThat(t.getByText("never-typed")).hasCount(0);
+        t.press(Key.ctrl('c')).waitForPrompt();
+        Assertions.assertThat(t.run("echo now").output()).isEqualTo("now\n");
+    }
+}
