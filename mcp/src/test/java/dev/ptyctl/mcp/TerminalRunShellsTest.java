@@ -183,16 +183,42 @@ class TerminalRunShellsTest {
     }
 
     @Test
-    void aRunThatTimesOutAnswersWhatItPrintedSoFarAndSaysWhenItWaitsForAPassword() {
+    void aRunThatStartsAnInteractiveProgramSaysItWaitsForKeysInsteadOfWaitingOutItsTimeout() {
         String id = tools.shell("bash");
-        // The timeout is far above the time bash needs to print both lines: only then does the run answer.
+        // read -e edits its line with readline, as a REPL does: the terminal leaves canonical mode and nothing
+        // more is printed until someone types. A minute of timeout: a run that waited for the prompt would fail.
         McpSchema.CallToolResult waiting = tools.call("terminal_run", args("terminalId", id, "command",
-                "printf 'step 1 done\\n'; read -s -p 'Password: ' pw; echo got ${#pw}", "timeoutMs", 5000));
+                "read -e -p 'name> ' name; echo hello $name", "timeoutMs", 60_000));
         Map<String, Object> result = ToolsContract.map(waiting.structuredContent());
-        assertThat(result).containsEntry("timedOut", true).doesNotContainKey("exitCode")
+        assertThat(result).containsEntry("waitingForInput", true).containsEntry("inputHidden", false)
+                .containsEntry("timedOut", false).doesNotContainKey("exitCode").containsEntry("output", "name>");
+        assertThat(ToolClient.text(waiting)).startsWith("name>").contains("still running: `read -e -p 'name> ' "
+                + "name; echo hello $name` waits for keyboard input (an interactive program); type into it with "
+                + "terminal_send");
+        // It really waits for keys: typing a name finishes the command.
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "Ada"), Map.of("key", "Enter"))));
+        McpSchema.CallToolResult done = tools.call("terminal_wait", args("terminalId", id, "prompt", true,
+                "sinceSeq", sent.get("seq"), "timeoutMs", 30_000));
+        assertThat(ToolsContract.map(done.structuredContent())).containsEntry("commandExitCode", 0);
+        assertThat(ToolClient.text(done)).contains("\nhello Ada\n");
+        // A command that only takes long is not taken for one that waits for input.
+        assertThat(tools.ok("terminal_run", args("terminalId", id, "command", "sleep 2; echo slept", "timeoutMs",
+                60_000))).containsEntry("exitCode", 0).containsEntry("output", "slept");
+    }
+
+    @Test
+    void aRunThatWaitsForAPasswordSaysSoBeforeItsTimeoutWithWhatItPrintedSoFar() {
+        String id = tools.shell("bash");
+        // A minute of timeout: only an answer about the password prompt, given once the output went quiet, passes.
+        McpSchema.CallToolResult waiting = tools.call("terminal_run", args("terminalId", id, "command",
+                "printf 'step 1 done\\n'; read -s -p 'Password: ' pw; echo got ${#pw}", "timeoutMs", 60_000));
+        Map<String, Object> result = ToolsContract.map(waiting.structuredContent());
+        assertThat(result).containsEntry("waitingForInput", true).containsEntry("inputHidden", true)
+                .containsEntry("timedOut", false).doesNotContainKey("exitCode")
                 .containsEntry("output", "step 1 done\nPassword:");
         assertThat(ToolClient.text(waiting)).startsWith("step 1 done\nPassword:")
-                .contains("it waits for hidden input (a password prompt); ask the user");
+                .contains("still running: it waits for hidden input (a password prompt); ask the user");
         Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
                 List.of(Map.of("text", "hunter2"), Map.of("key", "Enter"))));
         assertThat(tools.ok("terminal_wait", args("terminalId", id, "prompt", true, "sinceSeq", sent.get("seq"),

@@ -2,6 +2,8 @@ package dev.ptyctl.mcp.tools;
 
 import dev.ptyctl.protocol.CommandLines;
 import dev.ptyctl.service.control.CommandRun;
+import dev.ptyctl.service.shell.PromptTracker;
+import dev.ptyctl.service.shell.PromptTracker.CommandSummary;
 import dev.ptyctl.service.terminals.CreateRequest;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.vt.Terminal;
@@ -29,7 +31,9 @@ public final class TerminalRunTool extends SchemaTool {
                 program still runs in that shell (a run that timed out, less or vim left open) nothing is typed and \
                 the error names what holds it. Not for \
                 programs that wait for input (editors, REPLs, password prompts): use terminal_create, \
-                terminal_send and terminal_wait for those. Example: {"command": "make test", "timeoutMs": 120000}.""",
+                terminal_send and terminal_wait for those; a run that starts one answers `waitingForInput: true` \
+                (no exitCode) about a second after it went quiet, and the program keeps running. \
+                Example: {"command": "make test", "timeoutMs": 120000}.""",
                 """
                 {"type": "object", "properties": {
                   "command": {"type": "string", "description": "Shell text to run."},
@@ -40,7 +44,8 @@ public final class TerminalRunTool extends SchemaTool {
                 {"type": "object", "properties": {
                   "exitCode": {"type": "integer"}, "output": {"type": "string"}, "truncated": {"type": "boolean"},
                   "cwd": {"type": "string"}, "terminalId": {"type": "string"}, "seq": {"type": "integer"},
-                  "timedOut": {"type": "boolean"}, "shellExited": {"type": "boolean"}
+                  "timedOut": {"type": "boolean"}, "shellExited": {"type": "boolean"},
+                  "waitingForInput": {"type": "boolean"}, "inputHidden": {"type": "boolean"}
                 }, "required": ["output", "truncated", "cwd", "terminalId", "seq", "timedOut"]}""");
     }
 
@@ -88,8 +93,16 @@ public final class TerminalRunTool extends SchemaTool {
         if (result.endedShell()) {
             out.put("shellExited", true);
         }
-        boolean waitsForSecret = result.timedOut() && terminal.session().inputHidden();
-        return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id, waitsForSecret)));
+        boolean still = result.timedOut() || result.waitingForInput();
+        boolean waitsForSecret = still && terminal.session().inputHidden();
+        if (result.waitingForInput()) {
+            out.put("waitingForInput", true).put("inputHidden", waitsForSecret);
+        }
+        String program = terminal.prompts().flatMap(PromptTracker::runningCommand)
+                .flatMap(CommandSummary::commandLine).map(line -> "`" + line + "`").orElse("the command");
+        boolean fullScreen = terminal.session().inspect(Terminal::alternateScreenActive);
+        return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id, waitsForSecret,
+                program, fullScreen)));
     }
 
     /**
@@ -113,12 +126,21 @@ public final class TerminalRunTool extends SchemaTool {
                 + "(terminal_create).";
     }
 
-    private static String facts(CommandRun.Result result, String command, String id, boolean waitsForSecret) {
+    private static String facts(CommandRun.Result result, String command, String id, boolean waitsForSecret,
+                                String program, boolean fullScreen) {
         StringBuilder facts = new StringBuilder();
-        if (result.timedOut() && waitsForSecret) {
+        if ((result.timedOut() || result.waitingForInput()) && waitsForSecret) {
             // Waiting longer would not help: the command asks for a password, which is the user's to give.
-            facts.append("timed out, still running: it waits for hidden input (a password prompt); ask the user, ")
+            facts.append(result.timedOut() ? "timed out, still running" : "still running")
+                    .append(": it waits for hidden input (a password prompt); ask the user, ")
                     .append("or give them the viewUrl to type it, rather than guessing (terminal_send C-c stops it)");
+        } else if (result.waitingForInput()) {
+            // An interactive program (a REPL, an editor): its prompt will not come back by waiting longer.
+            facts.append("still running: ").append(program).append(" waits for keyboard input (an interactive ")
+                    .append(fullScreen ? "full-screen program: terminal_read shows it" : "program")
+                    .append("); type into it with terminal_send and follow it with terminal_wait, end it with its ")
+                    .append("quit command or C-c; the shell's prompt then comes back (terminal_wait {prompt: true, ")
+                    .append("sinceSeq: ").append(result.seq()).append("})");
         } else if (result.timedOut()) {
             facts.append("timed out, still running (terminal_wait {prompt: true, sinceSeq: ").append(result.seq())
                     .append("} to follow it, terminal_send C-c to stop it)");

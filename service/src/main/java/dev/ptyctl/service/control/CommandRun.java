@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a command line in the terminal's shell the way a person would: waits for the prompt, types the line (pasted,
@@ -57,10 +58,14 @@ public final class CommandRun {
      *                  and Ctrl-C was sent to cancel the line
      * @param cancelled with {@code incomplete} or a refused line: the shell's prompt came back after the Ctrl-C
      *                  (false: the timeout came first)
+     * @param waitingForInput the command still runs and waits for what a person types: it reads keys (a REPL, an
+     *                  editor, a pager: the terminal out of canonical mode) or hidden input (a password prompt), and
+     *                  its output has been quiet for {@link #INPUT_QUIET}. Said before the timeout, since waiting on
+     *                  would not bring its prompt back; {@code output} is what it printed so far
      */
     public record Result(OptionalInt exitCode, String output, boolean truncated, String cwd, long seq,
                          boolean timedOut, boolean ranNothing, boolean exited, boolean incomplete,
-                         boolean cancelled) {
+                         boolean cancelled, boolean waitingForInput) {
         /** Whether the command ended the shell ({@code exit 5}): it finished, with the shell's exit status. */
         public boolean endedShell() {
             return exited && exitCode.isPresent();
@@ -76,6 +81,14 @@ public final class CommandRun {
     private static final java.time.Duration CANCEL_RETRY = java.time.Duration.ofSeconds(2);
     /** Ctrl-Cs sent at most for one incomplete line. */
     private static final int CANCEL_ATTEMPTS = 3;
+    /**
+     * How long a command that waits for typed input must have printed nothing before the run says so instead of
+     * waiting on for the prompt. A program that has switched the terminal to read keys and then computes quietly for
+     * longer is reported a little early; the caller then reads or waits for it as for any running program.
+     */
+    static final java.time.Duration INPUT_QUIET = java.time.Duration.ofSeconds(1);
+    /** How often the run looks whether its command waits for input while it waits for the prompt. */
+    private static final long INPUT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
     /**
      * The shell was not at its prompt, so nothing was typed: a command it runs holds the terminal (typing would go to
@@ -162,8 +175,8 @@ public final class CommandRun {
         // program reads instead of the shell draws none: such a run ends at its timeout.
         long minPrompts = severalLines && !sent.bracketedPaste()
                 ? promptsBefore + CommandLines.typedLines(command) : -1;
-        TerminalWait.Outcome done = awaitPrompt(session, tracker, log, TerminalWait.Condition.prompt(typedAt,
-                minPrompts), deadline);
+        TerminalWait.Outcome done = awaitEnd(session, prompts, log, TerminalWait.Condition.prompt(typedAt,
+                minPrompts), typedAt, deadline);
         List<CommandSummary> ran = prompts.recentCommands().stream()
                 .filter(c -> c.outputStartSeq() > typedAt && !c.running()).toList();
         boolean shellExited = !done.matched() && done.reason() == TerminalWait.Reason.EXIT;
@@ -172,15 +185,15 @@ public final class CommandRun {
             return finished(session, prompts, log, ran, done, maxBytes);
         }
         if (!done.matched()) {
-            return shellExited ? unfinished(session, done) : timedOut(session, prompts, log, ran, typedAt, done,
-                    maxBytes);
+            return shellExited ? unfinished(session, done) : stillRunning(session, prompts, log, ran, typedAt, done,
+                    maxBytes, waitsForInput(session, prompts, typedAt));
         }
         if (done.continuation()) {
             return clearedLine(session, tracker, log, deadline, true);
         }
         if (ran.isEmpty() && CommandLines.nothingToRun(command)) {
             return new Result(OptionalInt.empty(), "", false, cwd(session), done.seq(), false, false, false, false,
-                    false);
+                    false, false);
         }
         if (ran.isEmpty()) {
             // Refused (a syntax error): fish keeps the line in its editor, where the next run's text would join it.
@@ -194,24 +207,53 @@ public final class CommandRun {
                                    List<CommandSummary> ran, TerminalWait.Outcome done, int maxBytes) {
         Output output = output(session, prompts, log, ran, maxBytes);
         return new Result(ran.getLast().exitCode(), output.head(), output.truncated(), cwd(session), done.seq(),
-                false, false, ran.getLast().endedShell(), false, false);
+                false, false, ran.getLast().endedShell(), false, false, false);
     }
 
     /**
-     * The timeout came while the run's commands still ran: what they printed so far (a build's progress, a prompt
-     * such as "Password:" that waits for an answer), so the caller can tell what it is waiting for without another
-     * call. The command keeps running. {@code ran} are the run's finished commands (oldest first); the one still
-     * running follows them.
+     * Waits for the prompt that ends the run, and looks every {@link #INPUT_CHECK_NANOS} whether the command waits
+     * for typed input instead ({@link #waitsForInput}): then the outcome is TIMEOUT before the deadline.
      */
-    private static Result timedOut(TerminalSession session, PromptTracker prompts, OutputLog log,
-                                   List<CommandSummary> ran, long typedAt, TerminalWait.Outcome done, int maxBytes) {
+    private static TerminalWait.Outcome awaitEnd(TerminalSession session, PromptTracker prompts, OutputLog log,
+                                                 TerminalWait.Condition prompt, long typedAt, long deadlineNanos)
+            throws InterruptedException {
+        while (true) {
+            long slice = Math.min(deadlineNanos, System.nanoTime() + INPUT_CHECK_NANOS);
+            TerminalWait.Outcome outcome = awaitPrompt(session, Optional.of(prompts), log, prompt, slice);
+            if (outcome.matched() || outcome.reason() == TerminalWait.Reason.EXIT
+                    || System.nanoTime() - deadlineNanos >= 0 || waitsForInput(session, prompts, typedAt)) {
+                return outcome;
+            }
+        }
+    }
+
+    /**
+     * Whether the command the run typed is running, waits for typed input (it reads keys, or hidden input) and has
+     * printed nothing for {@link #INPUT_QUIET}. Only while a command of the run runs: the shell itself reads keys at
+     * its prompt.
+     */
+    private static boolean waitsForInput(TerminalSession session, PromptTracker prompts, long typedAt) {
+        boolean running = prompts.runningCommand().filter(c -> c.outputStartSeq() > typedAt).isPresent();
+        return running && System.nanoTime() - session.progress().lastOutputNanos() >= INPUT_QUIET.toNanos()
+                && (session.readsKeys() || session.inputHidden());
+    }
+
+    /**
+     * The run's commands still run: the timeout came, or the command waits for typed input. What they printed so far
+     * (a build's progress, a prompt such as "Password:" or {@code >>>} that waits for an answer), so the caller can
+     * tell what it is waiting for without another call. The command keeps running. {@code ran} are the run's
+     * finished commands (oldest first); the one still running follows them.
+     */
+    private static Result stillRunning(TerminalSession session, PromptTracker prompts, OutputLog log,
+                                       List<CommandSummary> ran, long typedAt, TerminalWait.Outcome done,
+                                       int maxBytes, boolean waitingForInput) {
         List<CommandSummary> started = new ArrayList<>(ran);
         prompts.runningCommand().filter(c -> c.outputStartSeq() > typedAt).ifPresent(running -> started.add(
                 new CommandSummary(running.commandLine(), running.outputStartSeq(), done.seq(), OptionalInt.empty(),
                         false)));
         Output output = output(session, prompts, log, started, maxBytes);
-        return new Result(OptionalInt.empty(), output.head(), output.truncated(), cwd(session), done.seq(), true,
-                false, false, false, false);
+        return new Result(OptionalInt.empty(), output.head(), output.truncated(), cwd(session), done.seq(),
+                !waitingForInput, false, false, false, false, waitingForInput);
     }
 
     private record Output(String head, boolean truncated) {
@@ -258,7 +300,7 @@ public final class CommandRun {
             throws IOException, InterruptedException {
         TerminalWait.Outcome back = cancelIncompleteLine(session, tracker, log, deadlineNanos);
         return new Result(OptionalInt.empty(), "", false, cwd(session), back.seq(), false, !incomplete,
-                back.reason() == TerminalWait.Reason.EXIT, incomplete, back.matched() && !back.continuation());
+                back.reason() == TerminalWait.Reason.EXIT, incomplete, back.matched() && !back.continuation(), false);
     }
 
     /**
@@ -319,7 +361,8 @@ public final class CommandRun {
     private static Result unfinished(TerminalSession session, TerminalWait.Outcome outcome) {
         String cwd = cwd(session);
         boolean exited = outcome.reason() == TerminalWait.Reason.EXIT;
-        return new Result(OptionalInt.empty(), "", false, cwd, outcome.seq(), !exited, false, exited, false, false);
+        return new Result(OptionalInt.empty(), "", false, cwd, outcome.seq(), !exited, false, exited, false, false,
+                false);
     }
 
     /** The first {@code maxBytes} UTF-8 bytes of {@code text}, cut before a character, never inside one. */

@@ -411,6 +411,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     @Override
+    public boolean readsKeys() {
+        return master != null && master.readsKeys();
+    }
+
+    @Override
     public void kill(Duration grace) throws InterruptedException {
         if (!processExit.isDone()) {
             // One ending at a time: when the server stops, its terminal registry and the JVM's shutdown hook both

@@ -85,6 +85,15 @@ public interface TerminalSession {
     }
 
     /**
+     * Whether the program reads keys one by one: the line discipline is out of canonical mode, as for an editor, a
+     * pager, a REPL's line editor or a shell at its prompt (not for a program reading whole lines, nor for one that
+     * reads nothing). False where the terminal's modes cannot be read.
+     */
+    default boolean readsKeys() {
+        return false;
+    }
+
+    /**
      * Completes with how the process ended once it has exited and its last output has been read. The default
      * waits for it on a virtual thread through {@link #awaitChange}; real sessions complete it from their exit
      * watcher.

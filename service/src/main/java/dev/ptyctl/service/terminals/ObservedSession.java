@@ -91,6 +91,11 @@ final class ObservedSession implements TerminalSession {
     }
 
     @Override
+    public boolean readsKeys() {
+        return pty.readsKeys();
+    }
+
+    @Override
     public CompletableFuture<ProcessExit> onExit() {
         return pty.onExit();
     }
