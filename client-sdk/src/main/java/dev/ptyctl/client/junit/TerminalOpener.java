@@ -3,11 +3,15 @@ package dev.ptyctl.client.junit;
 import dev.ptyctl.client.CreateTerminalRequest;
 import dev.ptyctl.client.RestConnectionException;
 import dev.ptyctl.client.RestException;
+import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.client.dsl.TerminalAssertionError;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.internal.PemTrust;
+import dev.ptyctl.protocol.RpcErrorCode;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -70,7 +74,11 @@ final class TerminalOpener {
             }
             driver.testName(context.getRequiredTestClass(), FailureReports.testName(context) + label)
                     .settings(context::getConfigurationParameter);
-            return new Running(terminals, terminal, driver, label);
+            Running running = new Running(terminals, terminal, driver, label);
+            if (settings == null || settings.awaitPrompt()) {
+                awaitFirstPrompt(running);
+            }
+            return running;
         } catch (RestConnectionException e) {
             terminals.close();
             throw new IllegalStateException("no ptyctl server at " + url + " (" + e.getMessage() + "): start one with"
@@ -79,6 +87,39 @@ final class TerminalOpener {
             terminals.close();
             throw e;
         }
+    }
+
+    /**
+     * Waits for the shell's first prompt when its prompts can be seen (a shell with ptyctl's integration); a program
+     * without them (the server refuses the prompt wait at once) starts as it is. A prompt that does not come fails the
+     * test, its terminal deleted (the caller closes the REST client).
+     */
+    private static void awaitFirstPrompt(Running running) throws IOException {
+        try {
+            running.driver().waitForPrompt();
+        } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof RpcException refused
+                    && refused.errorCode() == RpcErrorCode.INVALID_PARAMS) {
+                return; // no shell integration marks: nothing to wait for
+            }
+            discard(running);
+            throw e;
+        } catch (TerminalAssertionError e) {
+            discard(running);
+            TerminalAssertionError before = new TerminalAssertionError("@WithTerminal waits for the shell's first "
+                    + "prompt before the test: " + e.expectation() + " (awaitPrompt = false hands the terminal over "
+                    + "at once)", e.screen());
+            before.initCause(e);
+            throw before;
+        } catch (RuntimeException | Error e) {
+            discard(running);
+            throw e;
+        }
+    }
+
+    private static void discard(Running running) throws IOException {
+        running.driver().close();
+        running.terminals().delete(running.terminal().terminalId());
     }
 
     private static Terminal create(TerminalsClient terminals, CreateTerminalRequest request) throws IOException {

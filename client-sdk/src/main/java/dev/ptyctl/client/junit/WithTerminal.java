@@ -69,4 +69,14 @@ public @interface WithTerminal {
 
     /** The default timeout of the driver's waits, in seconds. */
     long timeoutSeconds() default 10;
+
+    /**
+     * Whether the test starts only once the shell has drawn its first prompt, when the program is a shell with
+     * ptyctl's integration (the server's default shell, {@link #shell()}, or such a shell as {@link #command()}): what
+     * the test types then reaches the shell's line editor, where typed earlier the terminal would echo it before the
+     * prompt and the editor draw it again. At most {@link #timeoutSeconds()}; a prompt that does not come fails the
+     * test before its body runs. Programs whose prompts cannot be seen (vim, {@code bash --norc}) start at once
+     * either way. {@code false}: hand the terminal over as soon as it exists, to test a shell's start-up itself.
+     */
+    boolean awaitPrompt() default true;
 }

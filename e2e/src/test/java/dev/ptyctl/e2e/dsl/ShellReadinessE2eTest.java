@@ -10,16 +10,36 @@ import dev.ptyctl.client.junit.WithTerminal;
 import dev.ptyctl.testsupport.Tools;
 import java.time.Duration;
 import org.assertj.core.api.Assertions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * When a shell is ready for what a test sends: a Ctrl-C waits until the command typed has started
- * ({@code waitForCommandStart}), and a run into a shell that a command holds fails at once, naming the command, with
- * nothing typed.
+ * When a shell is ready for what a test sends: the test starts at the shell's first prompt, a Ctrl-C waits until the
+ * command typed has started ({@code waitForCommandStart}), and a run into a shell that a command holds fails at once,
+ * naming the command, with nothing typed.
  */
 @WithTerminal(timeoutSeconds = 20)
 class ShellReadinessE2eTest {
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void theTestStartsAtTheShellsFirstPromptSoALineTypedAtOnceIsEchoedOnce(String shell, TerminalLauncher terminals)
+            throws Exception {
+        Tools.require(shell);
+        TerminalDriver t = terminals.open(shell, "80x24");
+        Assertions.assertThat(t.rpc().waitForPrompt(Duration.ZERO).atPrompt())
+                .as("the shell is at its prompt when the test body begins").isTrue();
+        t.typeLine("echo typed-at-once").waitForPrompt();
+        assertThat(t.getByText("echo typed-at-once")).hasCount(1);
+        Assertions.assertThat(t.lastCommand().line()).isEqualTo("echo typed-at-once");
+    }
+
+    @Test
+    @WithTerminal(command = "cat", timeoutSeconds = 20)
+    void aProgramWithoutPromptsStartsAtOnce(TerminalDriver cat) {
+        cat.typeLine("hello").waitFor("hello\nhello");
+    }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"bash", "zsh", "fish"})
