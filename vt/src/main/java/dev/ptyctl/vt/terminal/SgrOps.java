@@ -34,6 +34,63 @@ final class SgrOps {
     private static final long EXTENDED_COLOR_HEAD = 0x1BL | '[' << 8 | (long) '8' << 24 | (long) ';' << 32
         | (long) ';' << 48;
 
+    /**
+     * The parameters below this that {@link #apply} takes from the tables (those whose entry in {@link #KEEP_EXTRA} is
+     * not 0): every attribute, the 16 colours and the defaults, SGR's commonest values.
+     */
+    private static final int SIMPLE_LIMIT = 108;
+    /**
+     * Per parameter value: the bits of the style it keeps, and (below) the bits it sets: a parameter's effect is {@code
+     * style & KEEP[v] | SET[v]}. One table lookup per parameter instead of a jump table per parameter and a second one
+     * for the attributes: which SGR comes next in coloured output or a redraw is anyone's guess, and the indirect
+     * jumps mispredicted on it (docs/benchmarks.md, twelfth session).
+     */
+    private static final long[] KEEP = new long[SIMPLE_LIMIT];
+    private static final long[] SET = new long[SIMPLE_LIMIT];
+    /**
+     * Per parameter value: the bits of the cell extras it keeps (all but the underline colour for SGR 0 and 59, all for
+     * the rest); 0 for a value the tables do not take ({@link #applyOther}), as every value keeps the hyperlink.
+     */
+    private static final long[] KEEP_EXTRA = new long[SIMPLE_LIMIT];
+
+    static {
+        long all = -1L;
+        long noUnderlineColor = ~Extras.UNDERLINE_COLOR_MASK;
+        simple(0, 0, Style.DEFAULT, noUnderlineColor); // every attribute and colour off, the hyperlink kept
+        simple(1, all, Style.BOLD, all);
+        simple(2, all, Style.FAINT, all);
+        simple(3, all, Style.ITALIC, all);
+        simple(5, all, Style.BLINK, all);
+        simple(7, all, Style.INVERSE, all);
+        simple(8, all, Style.INVISIBLE, all);
+        simple(9, all, Style.STRIKETHROUGH, all);
+        simple(21, ~Style.UNDERLINE_MASK, Style.withUnderline(0, Style.UNDERLINE_DOUBLE), all);
+        simple(22, ~(Style.BOLD | Style.FAINT), 0, all);
+        simple(23, ~Style.ITALIC, 0, all);
+        simple(24, ~Style.UNDERLINE_MASK, 0, all);
+        simple(25, ~Style.BLINK, 0, all);
+        simple(27, ~Style.INVERSE, 0, all);
+        simple(28, ~Style.INVISIBLE, 0, all);
+        simple(29, ~Style.STRIKETHROUGH, 0, all);
+        for (int k = 0; k < 8; k++) {
+            simple(30 + k, ~Style.FG_MASK, Style.withFg(0, Style.color(Style.COLOR_P16, k)), all);
+            simple(40 + k, ~Style.BG_MASK, Style.withBg(0, Style.color(Style.COLOR_P16, k)), all);
+            simple(90 + k, ~Style.FG_MASK, Style.withFg(0, Style.color(Style.COLOR_P16, k + 8)), all);
+            simple(100 + k, ~Style.BG_MASK, Style.withBg(0, Style.color(Style.COLOR_P16, k + 8)), all);
+        }
+        simple(39, ~Style.FG_MASK, 0, all);
+        simple(49, ~Style.BG_MASK, 0, all);
+        simple(53, all, Style.OVERLINE, all);
+        simple(55, ~Style.OVERLINE, 0, all);
+        simple(59, all, 0, noUnderlineColor);
+    }
+
+    private static void simple(int value, long keep, long set, long keepExtra) {
+        KEEP[value] = keep;
+        SET[value] = set;
+        KEEP_EXTRA[value] = keepExtra;
+    }
+
     private final TerminalState t;
     /** Scratch for {@link #extractColor}: [target, colour space, ignored, v1, v2, v3]. */
     private final int[] accu = new int[SLOTS];
@@ -47,27 +104,41 @@ final class SgrOps {
     }
 
     void apply(Params p) {
-        if (p.length() == 1 && p.get(0) == 0) {
-            reset();
-            return;
-        }
-        for (int i = 0; i < p.length(); i++) {
+        long style = t.style;
+        long extra = t.extra;
+        int n = p.length();
+        for (int i = 0; i < n; i++) {
             int v = p.get(i);
-            // one switch (a jump table) rather than a chain of range tests: SGR is the commonest sequence
-            switch (v) {
-                case 30, 31, 32, 33, 34, 35, 36, 37 ->
-                    t.style = Style.withFg(t.style, Style.color(Style.COLOR_P16, v - 30));
-                case 40, 41, 42, 43, 44, 45, 46, 47 ->
-                    t.style = Style.withBg(t.style, Style.color(Style.COLOR_P16, v - 40));
-                case 90, 91, 92, 93, 94, 95, 96, 97 ->
-                    t.style = Style.withFg(t.style, Style.color(Style.COLOR_P16, v - 90 + 8));
-                case 100, 101, 102, 103, 104, 105, 106, 107 ->
-                    t.style = Style.withBg(t.style, Style.color(Style.COLOR_P16, v - 100 + 8));
-                case 38, 48, 58 -> i += plainExtendedColor(p, i) ? (p.get(i + 1) == 5 ? 2 : 4) : extractColor(p, i);
-                case 4 -> underline(p.hasSubParams(i) ? p.subParam(i, 0) : Style.UNDERLINE_SINGLE);
-                default -> applyAttribute(v);
+            long keepExtra;
+            if (v < SIMPLE_LIMIT && (keepExtra = KEEP_EXTRA[v]) != 0) {
+                style = style & KEEP[v] | SET[v];
+                extra &= keepExtra;
+            } else {
+                t.style = style;
+                t.extra = extra;
+                i += applyOther(p, i);
+                style = t.style;
+                extra = t.extra;
             }
         }
+        t.style = style;
+        t.extra = extra;
+    }
+
+    /**
+     * Applies parameter {@code i}, one that {@link #SET} has no entry for (an extended colour, an underline that may
+     * have a style as a sub-parameter, a value SGR does not know); returns how many parameters after it it consumed.
+     */
+    private int applyOther(Params p, int i) {
+        int v = p.get(i);
+        switch (v) {
+            case 38, 48, 58 -> {
+                return plainExtendedColor(p, i) ? (p.get(i + 1) == 5 ? 2 : 4) : extractColor(p, i);
+            }
+            case 4 -> underline(p.hasSubParams(i) ? p.subParam(i, 0) : Style.UNDERLINE_SINGLE);
+            default -> t.unknown.record("SGR " + v);
+        }
+        return 0;
     }
 
     /**
@@ -119,43 +190,6 @@ final class SgrOps {
     /** Applies what {@link #readColor} read last. */
     void applyReadColor() {
         t.style = foregroundRead ? Style.withFg(t.style, colorRead) : Style.withBg(t.style, colorRead);
-    }
-
-    private void applyAttribute(int v) {
-        long s = t.style;
-        t.style = switch (v) {
-            case 0 -> {
-                reset();
-                yield Style.DEFAULT;
-            }
-            case 1 -> s | Style.BOLD;
-            case 2 -> s | Style.FAINT;
-            case 3 -> s | Style.ITALIC;
-            case 5 -> s | Style.BLINK;
-            case 7 -> s | Style.INVERSE;
-            case 8 -> s | Style.INVISIBLE;
-            case 9 -> s | Style.STRIKETHROUGH;
-            case 21 -> Style.withUnderline(s, Style.UNDERLINE_DOUBLE);
-            case 22 -> s & ~(Style.BOLD | Style.FAINT);
-            case 23 -> s & ~Style.ITALIC;
-            case 24 -> Style.withUnderline(s, Style.UNDERLINE_NONE);
-            case 25 -> s & ~Style.BLINK;
-            case 27 -> s & ~Style.INVERSE;
-            case 28 -> s & ~Style.INVISIBLE;
-            case 29 -> s & ~Style.STRIKETHROUGH;
-            case 39 -> Style.withFg(s, 0);
-            case 49 -> Style.withBg(s, 0);
-            case 53 -> s | Style.OVERLINE;
-            case 55 -> s & ~Style.OVERLINE;
-            case 59 -> {
-                t.extra = Extras.withUnderlineColor(t.extra, 0);
-                yield s;
-            }
-            default -> {
-                t.unknown.record("SGR " + v);
-                yield s;
-            }
-        };
     }
 
     /** SGR 4:n; an empty or out-of-range style means single, 0 means none. */
