@@ -25,7 +25,11 @@ final class CursorOps {
         return t.active;
     }
 
-    /** Clamps the cursor to the screen (column at most {@code maxCol}), or to the margins in origin mode. */
+    /**
+     * Clamps the cursor to the screen (column at most {@code maxCol}), or to the margins in origin mode. Outside origin
+     * mode a cursor already on the screen stays where it is without being moved there again: every EL and ED begins
+     * here, and a full-screen program's redraw is an EL per row it writes (docs/benchmarks.md, twelfth session).
+     */
     void restrict(int maxCol) {
         Screen s = screen();
         Cursor c = s.cursor();
@@ -35,8 +39,11 @@ final class CursorOps {
             }
             c.setCol(s.rightMargin());
         }
-        int col = Math.min(maxCol, Math.max(0, c.col()));
         boolean origin = t.modes.origin;
+        if (!origin && c.col() >= 0 && c.col() <= maxCol && c.row() >= 0 && c.row() < s.rows()) {
+            return; // what the clamp below comes to there: the same place, and no wrap pending (cleared above)
+        }
+        int col = Math.min(maxCol, Math.max(0, c.col()));
         int row = origin
             ? Math.min(s.scrollBottom(), Math.max(s.scrollTop(), c.row()))
             : Math.min(s.rows() - 1, Math.max(0, c.row()));

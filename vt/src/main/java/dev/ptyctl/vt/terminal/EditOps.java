@@ -14,7 +14,7 @@ import dev.ptyctl.vt.screen.Style;
  */
 final class EditOps {
     /** The parameters of {@code CSI K}: one, omitted (0). Never changed. */
-    private static final Params NO_PARAMETERS = Params.parse("");
+    static final Params NO_PARAMETERS = Params.parse("");
 
     private final TerminalState t;
     private final CursorOps cursor;
@@ -40,27 +40,11 @@ final class EditOps {
     }
 
     /**
-     * EL, CSI Ps K: 0 to the right of the cursor, 1 to the left through it, 2 the whole row. EL 0 outside origin mode
-     * and ISO protection (a full-screen program clearing the rest of each row it writes) erases straight from the
-     * cursor when the clamp that {@link #eraseInLine(Params, boolean)} begins with would not move it: outside origin
-     * mode that clamp only takes a cursor past the column after the last (where a lost zero-width character leaves
-     * it) back to that column. With the CUP's clamp ({@link CursorOps#position}) and the printer's {@code ESC [ K}
-     * the bench's TUI workload gained 9 % (docs/benchmarks.md, eleventh session).
+     * EL, CSI Ps K: 0 to the right of the cursor, 1 to the left through it, 2 the whole row. Cells protected by SPA (ISO
+     * protection) are spared while it is the protection in use, as in xterm.
      */
     void eraseInLine(Params p) {
-        Screen s = t.active;
-        Cursor c = s.cursor();
-        int col = c.col();
-        if (p.get(0) == 0 && !t.modes.origin && !t.isoProtection && col <= s.cols()) {
-            eraseInRow(c.row(), col, s.cols(), col == 0, false);
-            return;
-        }
         eraseInLine(p, t.isoProtection);
-    }
-
-    /** {@code CSI K}, EL 0 without parameters: what {@link #eraseInLine(Params)} does for it. */
-    void eraseToRowEnd() {
-        eraseInLine(NO_PARAMETERS);
     }
 
     /** DECSEL, CSI ? Ps K: EL that spares protected cells. */

@@ -181,11 +181,7 @@ final class Printer {
                     // ESC [ K, EL 0 in its shortest form, the commonest sequence after text in a full-screen
                     // program's redraw (it clears the rest of each row it writes): taken before the SGR forms are
                     // tried and without reading parameters, as the parser would dispatch it (below, the other forms).
-                    end(s, cursor, line, col);
-                    edit.eraseToRowEnd();
-                    breakJoin();
-                    lastTextMixed = multiByte;
-                    return i + 3;
+                    return eraseAfterText(s, cursor, line, col, EditOps.NO_PARAMETERS, multiByte, i + 3);
                 }
                 int after = resetAfter(src, i, to);
                 boolean reset = after >= 0;
@@ -202,11 +198,7 @@ final class Printer {
                         // A plain EL after text (a full-screen program clearing the rest of a row it wrote, TUI's
                         // commonest pair): what ending this run does, then the EL as the parser would dispatch it;
                         // the parser takes what follows (a cursor move, mostly). One round trip less per row written.
-                        end(s, cursor, line, col);
-                        edit.eraseInLine(sgrParams);
-                        breakJoin();
-                        lastTextMixed = multiByte;
-                        return -1 - after;
+                        return eraseAfterText(s, cursor, line, col, sgrParams, multiByte, -1 - after);
                     }
                     break;
                 }
@@ -268,6 +260,18 @@ final class Printer {
         end(s, cursor, line, col);
         lastTextMixed = multiByte;
         return i;
+    }
+
+    /**
+     * An EL with parameters {@code p} right after text ({@link #printUtf8}): what ending the run does, then the EL as the
+     * parser would dispatch it; returns {@code next}, the index after the EL, where the parser goes on.
+     */
+    private int eraseAfterText(Screen s, Cursor cursor, Line line, int col, Params p, boolean multiByte, int next) {
+        end(s, cursor, line, col);
+        edit.eraseInLine(p);
+        breakJoin();
+        lastTextMixed = multiByte;
+        return next;
     }
 
     /**

@@ -10,6 +10,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.fixtures.ChunkedTest;
 import dev.ptyctl.vt.fixtures.Chunking;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 class CursorMovementTest {
 
@@ -147,5 +150,39 @@ class CursorMovementTest {
         Terminal t = terminal(10, 10, chunking, CSI + "5;5H" + CSI + "6;3r");
         assertThat(cursor(t)).isEqualTo("4,4");
         assertThat(t.emulator().activeScreen().scrollTop()).isZero();
+    }
+
+    /**
+     * Relative and absolute moves by any amount, from anywhere, with scroll regions and left/right margins, origin mode
+     * on or off: the cursor never leaves the screen, and in origin mode never the margins (every move ends in {@code
+     * CursorOps.restrict}, which lets a cursor already in place stay without clamping it).
+     */
+    @Test
+    void noMoveLeavesTheScreenOrInOriginModeTheMargins() {
+        Random random = new Random(21);
+        String[] finals = {"A", "B", "C", "D", "E", "F", "e", "a", "G", "d", "H"};
+        for (int round = 0; round < 400; round++) {
+            int cols = 30;
+            int rows = 12;
+            int top = random.nextInt(rows - 1);
+            int bottom = top + 1 + random.nextInt(rows - top - 1);
+            int left = random.nextInt(cols - 1);
+            int right = left + 1 + random.nextInt(cols - left - 1);
+            boolean origin = random.nextBoolean();
+            StringBuilder stream = new StringBuilder(CSI + "?69h" + CSI + (left + 1) + ";" + (right + 1) + "s"
+                + CSI + (top + 1) + ";" + (bottom + 1) + "r" + (origin ? CSI + "?6h" : ""));
+            Terminal t = terminal(cols, rows, Chunking.WHOLE, stream.toString());
+            for (int move = 0; move < 30; move++) {
+                String f = finals[random.nextInt(finals.length)];
+                int n = random.nextInt(4) == 0 ? 0 : 1 + random.nextInt(random.nextBoolean() ? 3 : 40);
+                String sequence = CSI + n + (f.equals("H") ? ";" + random.nextInt(40) : "") + f;
+                stream.append(sequence);
+                t.feed(sequence.getBytes(StandardCharsets.US_ASCII));
+                int row = t.cursorRow();
+                int col = t.cursorCol();
+                assertThat(row).as("row after %s", stream).isBetween(origin ? top : 0, origin ? bottom : rows - 1);
+                assertThat(col).as("column after %s", stream).isBetween(origin ? left : 0, origin ? right : cols - 1);
+            }
+        }
     }
 }
