@@ -106,7 +106,7 @@ final class AttachSession {
         Ending end;
         try {
             applyLocalSize(local.getSize());
-            try (TerminalAttachment attachment = connect(local.output())) {
+            try (TerminalAttachment attachment = connect(local.output(), err)) {
                 sendSize(local, attachment);
                 local.handle(Terminal.Signal.WINCH, signal -> sendSize(local, attachment));
                 // Keys are read from standard input itself, not through JLine's input stream: that one is fed by a
@@ -185,7 +185,12 @@ final class AttachSession {
         return builder;
     }
 
-    private TerminalAttachment connect(OutputStream screen) throws IOException {
+    /**
+     * {@code screen} gets the program's output; {@code err} one line when the connection drops ("reconnecting…") and
+     * one when it is back, so a silent screen during an outage is not taken for a hung program.
+     */
+    private TerminalAttachment connect(OutputStream screen, PrintWriter err) throws IOException {
+        AtomicBoolean outage = new AtomicBoolean();
         return attachment().listener(new AttachmentListener() {
             @Override
             public void onOutput(byte[] data, long seq, boolean reset) {
@@ -209,11 +214,25 @@ final class AttachSession {
 
             @Override
             public void onStateChanged(ConnectionState state) {
-                if (state == ConnectionState.CLOSED) {
+                if (state == ConnectionState.RECONNECTING && outage.compareAndSet(false, true)) {
+                    note(err, "the connection to " + terminalId + " dropped (" + lastFailure + "); reconnecting… ("
+                            + chordText + " gives up)");
+                } else if (state == ConnectionState.CONNECTED && outage.compareAndSet(true, false)) {
+                    note(err, "reconnected to " + terminalId);
+                } else if (state == ConnectionState.CLOSED) {
                     ending.complete(new Lost(lastFailure));
                 }
             }
         }).connect();
+    }
+
+    /**
+     * One line on stderr while the local terminal is in raw mode: a line of its own (CR LF on both sides: the
+     * terminal does not turn LF into CR LF now), among the program's output.
+     */
+    private static void note(PrintWriter err, String line) {
+        err.print("\r\nptyctl: " + line + "\r\n");
+        err.flush();
     }
 
     /** The local size as resize, then focus: this client is the one being used, so it sets the size (SPEC §5.4). */

@@ -147,6 +147,31 @@ class AttachE2eTest {
     }
 
     @Test
+    void aDroppedConnectionIsSaidOnceAndSoIsItsReturn() throws Exception {
+        assumeFalse(RemoteServer.active(), "local by nature: a proxy in front of a local server is cut");
+        try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
+                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).build();
+                dev.ptyctl.e2e.dsl.CuttableProxy proxy = dev.ptyctl.e2e.dsl.CuttableProxy.to(
+                        java.net.URI.create(server.url()))) {
+            Terminal inner = terminals.create(bash("drop-inner", "inner> ").size(100, 30).build());
+            Terminal outer = terminals.create(bash("drop-outer", "outer> ").size(80, 24).build());
+            try (RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
+                attach(outerRpc, inner, ServerUnderTest.through(proxy.url().toString()));
+                expect(outerRpc, "inner>");
+                proxy.down(); // every reconnect fails until up(): the message must come once, not per attempt
+                expect(outerRpc, "ptyctl: the connection to " + inner.terminalId() + " dropped (");
+                expect(outerRpc, "); reconnecting… (Ctrl-\\ then d gives up)");
+                proxy.up();
+                expect(outerRpc, "ptyctl: reconnected to " + inner.terminalId());
+                outerRpc.write(Action.text("echo still-$((6 * 7))"), Action.key(Key.ENTER));
+                expect(outerRpc, "still-42");
+                String screen = outerRpc.read().text();
+                assertThat(Pattern.compile("dropped \\(").matcher(screen).results().count()).as(screen).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
     void theAttachEndsAtOnceWhenTheServerStops() throws Exception {
         assumeFalse(RemoteServer.active(), "local by nature: stops the attached server, which remote mode shares");
         try (ServerProcess host = ServerProcess.start(Map.of(), "--port", "0");

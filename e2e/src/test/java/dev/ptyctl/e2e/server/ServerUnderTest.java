@@ -28,6 +28,11 @@ final class ServerUnderTest implements AutoCloseable {
         this.tls = tls;
     }
 
+    /** A local server without a token, reached at {@code url} (a proxy in front of it). */
+    static ServerUnderTest through(String url) {
+        return new ServerUnderTest(null, url, null, null);
+    }
+
     /** A server with {@code token} (locally; the remote server has its own). */
     static ServerUnderTest start(String token) throws Exception {
         if (RemoteServer.active()) {
