@@ -113,6 +113,7 @@ final class RunCommand implements Callable<Integer> {
                         + " 'ptyctl read' shows its screen)", line, err);
                 case NOT_FINISHED -> notFinished(client, "\"" + line + "\" did not finish within " + timeoutMs + " ms",
                         line, err);
+                case WAITING_FOR_INPUT -> waitingForInput(run.answer(), err);
                 case INCOMPLETE -> incomplete(line, run.cleared(), err);
                 case BLANK_LINE -> ExitCode.OK; // nothing to run (blank, a comment), as in a script: not an error
                 case RAN_NOTHING -> ranNothing(line, run.cleared(), err);
@@ -137,6 +138,28 @@ final class RunCommand implements Callable<Integer> {
                 + "then run again; 'ptyctl run --queue' waits for it by itself");
         err.flush();
         return ExitCode.BUSY;
+    }
+
+    /**
+     * The command still runs and waits for what a person types (a REPL, an editor, a password prompt): said about a
+     * second after it went quiet instead of after the timeout (10 minutes by default), with the ways on; 1, as for a
+     * command that did not finish.
+     */
+    private static int waitingForInput(JsonObject answer, PrintWriter err) {
+        String what = RpcCommandRun.busyProgram(answer);
+        if (RpcCommandRun.waitsForHiddenInput(answer)) {
+            err.println("ptyctl: " + what + " is still running and waits for hidden input (a password prompt): ask "
+                    + "the person it is for to type it, or type it with 'ptyctl write --text ... --key Enter'; "
+                    + "'ptyctl write --key Ctrl+C' stops it");
+        } else {
+            boolean fullScreen = RpcCommandRun.busyFullScreen(answer);
+            err.println("ptyctl: " + what + " is still running and waits for keyboard input (an interactive "
+                    + (fullScreen ? "full-screen " : "") + "program; run is for commands that finish): type into it "
+                    + "with 'ptyctl write', see it with 'ptyctl read', end it with its quit command or 'ptyctl write "
+                    + "--key Ctrl+C', then 'ptyctl wait --prompt'");
+        }
+        err.flush();
+        return ExitCode.NOT_MATCHED;
     }
 
     /** The command ran: its output (unless {@code --json} printed the whole answer) and its exit code. */

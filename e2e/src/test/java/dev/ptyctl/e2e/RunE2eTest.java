@@ -111,6 +111,30 @@ class RunE2eTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"bash", "zsh", "fish"})
+    void aCommandThatWaitsForKeysEndsTheRunWithWhatToDoInsteadOfItsTimeout(String shell) throws Exception {
+        try (ServedTerminal served = serve(shell)) {
+            String reads = ShellLines.readsAName(shell);
+            // Two minutes of timeout, over the harness's one-minute bound: only an early answer passes.
+            var waiting = served.cli("run", "--timeout", "120000", "--", reads);
+            assertThat(waiting.exitCode()).as(waiting.toString()).isEqualTo(1);
+            assertThat(waiting.stderr()).startsWith("ptyctl: `" + reads + "` is still running and waits for keyboard "
+                    + "input (an interactive program; run is for commands that finish)")
+                    .contains("'ptyctl write'", "'ptyctl wait --prompt'");
+            // It still runs and takes what is typed.
+            served.cli("write", "--text", "Ada", "--key", "Enter");
+            assertThat(served.cli("wait", "--prompt", "--timeout", "20000").exitCode()).isZero();
+            assertThat(run(served, "echo got $n").stdout()).isEqualTo("got Ada\n");
+            if (shell.equals("bash")) {
+                var password = served.cli("run", "--timeout", "120000", "--", "read -s -p 'Password: ' pw");
+                assertThat(password.exitCode()).as(password.toString()).isEqualTo(1);
+                assertThat(password.stderr()).startsWith("ptyctl: `read -s -p 'Password: ' pw` is still running and "
+                        + "waits for hidden input (a password prompt)");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh", "fish"})
     void aBusyShellIsRefusedAtOnceNamingWhatHoldsItAndNothingIsTyped(String shell) throws Exception {
         try (ServedTerminal served = serve(shell); RawRpc rpc = served.connect()) {
             rpc.call("pty/wait", "{\"prompt\":true,\"timeout\":20000}");

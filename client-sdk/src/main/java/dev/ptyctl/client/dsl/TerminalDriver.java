@@ -322,6 +322,10 @@ public final class TerminalDriver implements AutoCloseable {
             case NOT_READY -> throw failure("expected the shell's prompt within " + Durations.describe(timeout)
                     + " before running " + quoted, screen);
             case NOT_FINISHED -> throw failure(notFinished(quoted, timeout), screen);
+            case WAITING_FOR_INPUT -> throw failure(quoted + " did not finish: it still runs and waits for "
+                    + (RpcCommandRun.waitsForHiddenInput(run.answer()) ? "hidden input (a password prompt)"
+                    : "keyboard input (an interactive program)") + ". run() is for commands that finish; for this "
+                    + "one, type(...) and press(Key.ENTER), then wait for its output (waitForText)", screen);
             case INCOMPLETE -> throw failure("the shell did not run " + quoted + ": it waits for more of the line (an "
                     + "unclosed quote or bracket?); " + cancelled(run), screen);
             case BLANK_LINE -> new CommandResult("", 0, false); // as ptyctl run: nothing to run is no failure

@@ -38,6 +38,16 @@ public final class PromptWaitParams {
      * of waiting for that command to end.
      */
     public static JsonObject of(long since, long minPrompts, Duration timeout, boolean returnIfBusy) {
+        return of(since, minPrompts, timeout, returnIfBusy, false);
+    }
+
+    /**
+     * {@link #of(long, long, Duration, boolean)} that, with {@code returnIfWaitingForInput} (and a {@code since}), is
+     * answered when the command started after {@code since} waits for what a person types ({@code ifWaitingForInput:
+     * "return"}: unmatched, with {@code waitingForInput} saying what waits) instead of waiting out the timeout.
+     */
+    public static JsonObject of(long since, long minPrompts, Duration timeout, boolean returnIfBusy,
+                                boolean returnIfWaitingForInput) {
         if (timeout.isNegative()) {
             throw new IllegalArgumentException("timeout is negative: " + timeout);
         }
@@ -50,6 +60,9 @@ public final class PromptWaitParams {
         }
         if (returnIfBusy) {
             params.add("ifBusy", "return");
+        }
+        if (returnIfWaitingForInput && since >= 0) {
+            params.add("ifWaitingForInput", "return");
         }
         return params.build();
     }

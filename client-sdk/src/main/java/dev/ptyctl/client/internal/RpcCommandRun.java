@@ -49,6 +49,13 @@ public final class RpcCommandRun {
         /** The shell was not at its prompt within the timeout (still starting, or it exited): nothing was typed. */
         NOT_READY,
         /**
+         * The line was typed and its command still runs, waiting for what a person types: it reads keys (a REPL, an
+         * editor, a pager) or hidden input (a password prompt) and has printed nothing for a second, so its prompt
+         * would not come back by waiting on. {@link Outcome#answer()} has {@code waitingForInput: {commandLine?,
+         * program?, inputHidden, fullScreen}} ({@link #busyProgram}, {@link #waitsForHiddenInput}).
+         */
+        WAITING_FOR_INPUT,
+        /**
          * The line was typed; its prompt did not come back within the timeout, or the shell exited before the
          * command finished (a signal ended it, or it ended before the command ran).
          */
@@ -120,7 +127,7 @@ public final class RpcCommandRun {
      * {@code less} when the shell did not report the line; "a command" when nothing is known.
      */
     public static String busyProgram(JsonObject answer) {
-        JsonObject busy = answer.getJsonObject("busy");
+        JsonObject busy = holder(answer);
         String line = busy.containsKey("commandLine") ? busy.getString("commandLine") : null;
         String program = busy.containsKey("program") ? busy.getString("program") : null;
         if (line == null) {
@@ -130,13 +137,26 @@ public final class RpcCommandRun {
         return "`" + line + "`" + (programSaysMore ? " (now: " + program + ")" : "");
     }
 
-    /** Whether the busy shell of {@link Ending#BUSY}'s answer shows a full-screen program (alternate screen). */
+    /**
+     * Whether the program of {@link Ending#BUSY}'s or {@link Ending#WAITING_FOR_INPUT}'s answer shows a full-screen
+     * program (alternate screen).
+     */
     public static boolean busyFullScreen(JsonObject answer) {
-        return answer.getJsonObject("busy").getBoolean("fullScreen", false);
+        return holder(answer).getBoolean("fullScreen", false);
+    }
+
+    /** Whether {@link Ending#WAITING_FOR_INPUT}'s command waits for hidden input (a password prompt). */
+    public static boolean waitsForHiddenInput(JsonObject answer) {
+        return holder(answer).getBoolean("inputHidden", false);
+    }
+
+    /** What {@link Ending#BUSY}'s or {@link Ending#WAITING_FOR_INPUT}'s answer says of the program. */
+    private static JsonObject holder(JsonObject answer) {
+        return answer.containsKey("busy") ? answer.getJsonObject("busy") : answer.getJsonObject("waitingForInput");
     }
 
     private Outcome run(String line) throws IOException {
-        JsonObject ready = waitForPrompt(-1, -1, deadlineNanos, !waitIfBusy);
+        JsonObject ready = waitForPrompt(-1, -1, deadlineNanos, !waitIfBusy, false);
         if (ready.containsKey("busy")) {
             return outcome(Ending.BUSY, ready, false);
         }
@@ -154,7 +174,10 @@ public final class RpcCommandRun {
         // prompt) after each: the run is done at the last line's, not the first's (the rest would run into the next)
         long minPrompts = severalLines && !typed.bracketedPaste() && typed.promptsDrawn() >= 0
                 ? typed.promptsDrawn() + CommandLines.typedLines(line) : -1;
-        JsonObject done = waitForPrompt(typedAt, minPrompts, deadlineNanos, false);
+        JsonObject done = waitForPrompt(typedAt, minPrompts, deadlineNanos, false, true);
+        if (done.containsKey("waitingForInput")) {
+            return outcome(Ending.WAITING_FOR_INPUT, done, false);
+        }
         if (!done.getBoolean("matched")) {
             // The wait answers at once when the shell exits, with the command during which it did, if there was one.
             JsonObject command = done.getJsonObject("command");
@@ -215,23 +238,24 @@ public final class RpcCommandRun {
         return written;
     }
 
-    /** {@link #waitForPrompt(long, long, long, boolean)} with no prompt count to reach, waiting for a busy shell. */
+    /** {@link #waitForPrompt(long, long, long, boolean, boolean)} with no prompt count, waiting for a busy shell. */
     private JsonObject waitForPrompt(long since, long untilNanos) throws IOException {
-        return waitForPrompt(since, -1, untilNanos, false);
+        return waitForPrompt(since, -1, untilNanos, false, false);
     }
 
     /**
      * {@code pty/wait {prompt: true[, since]}}, with what is left until {@code untilNanos} ({@link System#nanoTime()}):
      * waits until the shell is at a prompt drawn after output offset {@code since} (any prompt when it is negative),
      * or at a continuation prompt, and has drawn {@code minPrompts} prompts in all (-1: any); with
-     * {@code returnIfBusy}, answered at once (with {@code busy}) when a command holds the shell. The answer as the
-     * server gave it.
+     * {@code returnIfBusy}, answered at once (with {@code busy}) when a command holds the shell; with
+     * {@code returnIfWaitingForInput}, answered (with {@code waitingForInput}) when the command started after
+     * {@code since} waits for typed input. The answer as the server gave it.
      */
-    private JsonObject waitForPrompt(long since, long minPrompts, long untilNanos, boolean returnIfBusy)
-            throws IOException {
+    private JsonObject waitForPrompt(long since, long minPrompts, long untilNanos, boolean returnIfBusy,
+                                     boolean returnIfWaitingForInput) throws IOException {
         Duration timeout = Duration.ofNanos(Math.max(0, untilNanos - System.nanoTime()));
-        return client.call(RpcMethod.WAIT, PromptWaitParams.of(since, minPrompts, timeout, returnIfBusy),
-                timeout.plus(REPLY_MARGIN));
+        return client.call(RpcMethod.WAIT, PromptWaitParams.of(since, minPrompts, timeout, returnIfBusy,
+                returnIfWaitingForInput), timeout.plus(REPLY_MARGIN));
     }
 
     /** Whether a prompt wait ended at a continuation prompt (the line typed so far is incomplete). */

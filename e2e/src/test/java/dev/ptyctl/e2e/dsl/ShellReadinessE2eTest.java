@@ -7,6 +7,7 @@ import dev.ptyctl.client.dsl.Command;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.TerminalLauncher;
 import dev.ptyctl.client.junit.WithTerminal;
+import dev.ptyctl.e2e.ShellLines;
 import dev.ptyctl.testsupport.Tools;
 import java.time.Duration;
 import org.assertj.core.api.Assertions;
@@ -71,5 +72,18 @@ class ShellReadinessE2eTest {
         assertThat(t.getByText("never-typed")).hasCount(0);
         t.press(Key.ctrl('c')).waitForPrompt();
         Assertions.assertThat(t.run("echo now").output()).isEqualTo("now\n");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void aRunOfAProgramThatWaitsForKeysFailsSayingSoInsteadOfTimingOut(String shell, TerminalLauncher terminals) {
+        Tools.require(shell);
+        TerminalDriver t = terminals.open(shell, "80x24");
+        // A minute of timeout: a run that waited for the prompt would fail after it, saying it did not finish.
+        Assertions.assertThatThrownBy(() -> t.run(ShellLines.readsAName(shell), Duration.ofSeconds(60)))
+                .hasMessageStartingWith("\"" + ShellLines.readsAName(shell) + "\" did not finish: it still runs and waits for "
+                        + "keyboard input (an interactive program). run() is for commands that finish");
+        t.typeLine("Ada").waitForPrompt();
+        Assertions.assertThat(t.run("echo got $n").output()).isEqualTo("got Ada\n");
     }
 }

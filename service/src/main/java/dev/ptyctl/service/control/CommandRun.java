@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a command line in the terminal's shell the way a person would: waits for the prompt, types the line (pasted,
@@ -60,8 +59,8 @@ public final class CommandRun {
      *                  (false: the timeout came first)
      * @param waitingForInput the command still runs and waits for what a person types: it reads keys (a REPL, an
      *                  editor, a pager: the terminal out of canonical mode) or hidden input (a password prompt), and
-     *                  its output has been quiet for {@link #INPUT_QUIET}. Said before the timeout, since waiting on
-     *                  would not bring its prompt back; {@code output} is what it printed so far
+     *                  its output has been quiet for {@link AwaitedInput#QUIET}. Said before the timeout, since
+     *                  waiting on would not bring its prompt back; {@code output} is what it printed so far
      */
     public record Result(OptionalInt exitCode, String output, boolean truncated, String cwd, long seq,
                          boolean timedOut, boolean ranNothing, boolean exited, boolean incomplete,
@@ -81,14 +80,6 @@ public final class CommandRun {
     private static final java.time.Duration CANCEL_RETRY = java.time.Duration.ofSeconds(2);
     /** Ctrl-Cs sent at most for one incomplete line. */
     private static final int CANCEL_ATTEMPTS = 3;
-    /**
-     * How long a command that waits for typed input must have printed nothing before the run says so instead of
-     * waiting on for the prompt. A program that has switched the terminal to read keys and then computes quietly for
-     * longer is reported a little early; the caller then reads or waits for it as for any running program.
-     */
-    static final java.time.Duration INPUT_QUIET = java.time.Duration.ofSeconds(1);
-    /** How often the run looks whether its command waits for input while it waits for the prompt. */
-    private static final long INPUT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
     /**
      * The shell was not at its prompt, so nothing was typed: a command it runs holds the terminal (typing would go to
@@ -186,7 +177,7 @@ public final class CommandRun {
         }
         if (!done.matched()) {
             return shellExited ? unfinished(session, done) : stillRunning(session, prompts, log, ran, typedAt, done,
-                    maxBytes, waitsForInput(session, prompts, typedAt));
+                    maxBytes, AwaitedInput.waitsForInput(session, prompts, typedAt));
         }
         if (done.continuation()) {
             return clearedLine(session, tracker, log, deadline, true);
@@ -211,31 +202,22 @@ public final class CommandRun {
     }
 
     /**
-     * Waits for the prompt that ends the run, and looks every {@link #INPUT_CHECK_NANOS} whether the command waits
-     * for typed input instead ({@link #waitsForInput}): then the outcome is TIMEOUT before the deadline.
+     * Waits for the prompt that ends the run, and looks every {@link AwaitedInput#CHECK_EVERY} whether the command
+     * waits for typed input instead ({@link AwaitedInput#waitsForInput}): then the outcome is TIMEOUT before the
+     * deadline.
      */
     private static TerminalWait.Outcome awaitEnd(TerminalSession session, PromptTracker prompts, OutputLog log,
                                                  TerminalWait.Condition prompt, long typedAt, long deadlineNanos)
             throws InterruptedException {
         while (true) {
-            long slice = Math.min(deadlineNanos, System.nanoTime() + INPUT_CHECK_NANOS);
+            long slice = Math.min(deadlineNanos, System.nanoTime() + AwaitedInput.CHECK_EVERY.toNanos());
             TerminalWait.Outcome outcome = awaitPrompt(session, Optional.of(prompts), log, prompt, slice);
             if (outcome.matched() || outcome.reason() == TerminalWait.Reason.EXIT
-                    || System.nanoTime() - deadlineNanos >= 0 || waitsForInput(session, prompts, typedAt)) {
+                    || System.nanoTime() - deadlineNanos >= 0
+                    || AwaitedInput.waitsForInput(session, prompts, typedAt)) {
                 return outcome;
             }
         }
-    }
-
-    /**
-     * Whether the command the run typed is running, waits for typed input (it reads keys, or hidden input) and has
-     * printed nothing for {@link #INPUT_QUIET}. Only while a command of the run runs: the shell itself reads keys at
-     * its prompt.
-     */
-    private static boolean waitsForInput(TerminalSession session, PromptTracker prompts, long typedAt) {
-        boolean running = prompts.runningCommand().filter(c -> c.outputStartSeq() > typedAt).isPresent();
-        return running && System.nanoTime() - session.progress().lastOutputNanos() >= INPUT_QUIET.toNanos()
-                && (session.readsKeys() || session.inputHidden());
     }
 
     /**

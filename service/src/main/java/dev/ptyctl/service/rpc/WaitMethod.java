@@ -2,6 +2,7 @@ package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
+import dev.ptyctl.service.control.AwaitedInput;
 import dev.ptyctl.service.control.DeadlineText;
 import dev.ptyctl.service.pty.ForegroundProcess;
 import dev.ptyctl.service.pty.SessionProgress;
@@ -12,6 +13,7 @@ import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -39,7 +41,11 @@ import java.util.regex.PatternSyntaxException;
  *       {@code ifBusy: "return"} a shell that runs a command when the wait begins is not waited for: the answer comes
  *       at once, unmatched, with {@code busy: {commandLine?, program?, fullScreen}} (what holds the shell: its line
  *       as the shell reported it, the foreground program's name, whether it uses the alternate screen), so a caller
- *       about to type a command learns that it would go to that program instead.</li>
+ *       about to type a command learns that it would go to that program instead. With
+ *       {@code ifWaitingForInput: "return"} and {@code since}, a command started after S that waits for what a person
+ *       types ({@link AwaitedInput#waitsForInput}: it reads keys or hides input, and has printed nothing for a second)
+ *       ends the wait, unmatched, with {@code waitingForInput: {commandLine?, program?, inputHidden, fullScreen}}:
+ *       its prompt would not come back by waiting on.</li>
  *   <li>{@code started: true} (needs shell integration): satisfied once the shell has started a command (OSC 133 C)
  *       after output offset {@code since} (any command without it), whether it still runs or has finished since:
  *       the line typed at {@code since} is running, so a Ctrl-C sent now interrupts it rather than the line
@@ -65,9 +71,12 @@ final class WaitMethod implements RpcMethodHandler {
      *                     have reached, -1 for none
      * @param returnIfBusy with a prompt wait: answer at once when a command holds the shell ({@code ifBusy: "return"})
      * @param startedSince {@link #NOT_ASKED} when not waiting for a command to start
+     * @param returnIfWaitingForInput with a prompt wait since an offset: answer when the command started after it
+     *                     waits for typed input ({@code ifWaitingForInput: "return"})
      */
     private record Condition(TextMatcher match, boolean scrollback, long timeoutMs, long idleMs, long promptSince,
-                             long minPrompts, boolean returnIfBusy, long startedSince) {
+                             long minPrompts, boolean returnIfBusy, long startedSince,
+                             boolean returnIfWaitingForInput) {
         boolean hasMatch() {
             return match != null;
         }
@@ -116,7 +125,8 @@ final class WaitMethod implements RpcMethodHandler {
         if (condition.returnIfBusy()) {
             var running = prompts.runningCommand();
             if (running.isPresent()) {
-                return busy(result(look(session, condition), false, start), running.get(), session);
+                return heldBy("busy", result(look(session, condition), false, start), running, session,
+                        JsonSupport.objectBuilder());
             }
         }
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(condition.timeoutMs());
@@ -143,21 +153,31 @@ final class WaitMethod implements RpcMethodHandler {
                 JsonObject result = result(look, satisfied, start);
                 return condition.hasPrompt() ? withCommand(result, session, condition.promptSince()) : result;
             }
+            if (condition.returnIfWaitingForInput()
+                    && AwaitedInput.waitsForInput(session, prompts, condition.promptSince())) {
+                return heldBy("waitingForInput", result(look, false, start), prompts.runningCommand(), session,
+                        JsonSupport.objectBuilder().add("inputHidden", session.inputHidden()));
+            }
             long wakeAt = condition.hasIdle() && matchOk ? Math.min(deadline, idleAt) : deadline;
+            if (condition.returnIfWaitingForInput()) {
+                // Nothing is printed while a program waits for keys, so no output wakes the wait: look again soon.
+                wakeAt = Math.min(wakeAt, now + AwaitedInput.CHECK_EVERY.toNanos());
+            }
             session.awaitChange(progress.outputSeq(), wakeAt);
         }
     }
 
     /**
-     * The answer of a prompt wait with {@code ifBusy: "return"} that found {@code running} holding the shell:
-     * {@code result} plus {@code busy: {commandLine?, program?, fullScreen}}.
+     * The answer of a prompt wait that a command holding the shell ended early ({@code ifBusy} or
+     * {@code ifWaitingForInput}): {@code result} plus {@code member: {...facts, commandLine?, program?, fullScreen}}
+     * (the line as the shell reported it, the foreground program's name, whether it uses the alternate screen).
      */
-    private static JsonObject busy(JsonObject result, PromptTracker.CommandSummary running, TerminalSession session) {
-        JsonObjectBuilder busy = JsonSupport.objectBuilder();
-        running.commandLine().ifPresent(line -> busy.add("commandLine", line));
-        ForegroundProcess.foregroundProgram(session.pid()).ifPresent(program -> busy.add("program", program));
-        busy.add("fullScreen", session.inspect(Terminal::alternateScreenActive));
-        return JsonSupport.PROVIDER.createObjectBuilder(result).add("busy", busy).build();
+    private static JsonObject heldBy(String member, JsonObject result, Optional<PromptTracker.CommandSummary> running,
+                                     TerminalSession session, JsonObjectBuilder facts) {
+        running.flatMap(PromptTracker.CommandSummary::commandLine).ifPresent(line -> facts.add("commandLine", line));
+        ForegroundProcess.foregroundProgram(session.pid()).ifPresent(program -> facts.add("program", program));
+        facts.add("fullScreen", session.inspect(Terminal::alternateScreenActive));
+        return JsonSupport.PROVIDER.createObjectBuilder(result).add(member, facts).build();
     }
 
     /**
@@ -239,6 +259,14 @@ final class WaitMethod implements RpcMethodHandler {
         if (ifBusy.equals("return") && !prompt) {
             throw RpcException.invalidParams("ifBusy needs prompt");
         }
+        String ifWaitingForInput = params.string("ifWaitingForInput").orElse("wait");
+        if (!ifWaitingForInput.equals("wait") && !ifWaitingForInput.equals("return")) {
+            throw RpcException.invalidParams("ifWaitingForInput is \"wait\" or \"return\", got \""
+                    + ifWaitingForInput + "\"");
+        }
+        if (ifWaitingForInput.equals("return") && !(prompt && since >= 0)) {
+            throw RpcException.invalidParams("ifWaitingForInput needs prompt and since");
+        }
         long minPrompts = params.integerInRange("prompts", 0, Long.MAX_VALUE, -1);
         if (minPrompts >= 0 && !prompt) {
             throw RpcException.invalidParams("prompts needs prompt");
@@ -259,6 +287,6 @@ final class WaitMethod implements RpcMethodHandler {
             matcher = (text, deadlineNanos) -> text.contains(match);
         }
         return new Condition(matcher, scrollback, timeout, idleMs, prompt ? since : NOT_ASKED, minPrompts,
-                ifBusy.equals("return"), started ? since : NOT_ASKED);
+                ifBusy.equals("return"), started ? since : NOT_ASKED, ifWaitingForInput.equals("return"));
     }
 }

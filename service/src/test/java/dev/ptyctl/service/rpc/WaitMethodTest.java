@@ -135,6 +135,16 @@ class WaitMethodTest {
     }
 
     @Test
+    void ifWaitingForInputIsWaitOrReturnAndNeedsAPromptWaitSinceAnOffset() throws Exception {
+        assertThat(client.invalidParams("pty/wait", "{\"prompt\":true,\"since\":3,\"ifWaitingForInput\":\"x\"}"))
+                .isEqualTo("ifWaitingForInput is \"wait\" or \"return\", got \"x\"");
+        assertThat(client.invalidParams("pty/wait", "{\"prompt\":true,\"ifWaitingForInput\":\"return\"}"))
+                .isEqualTo("ifWaitingForInput needs prompt and since");
+        assertThat(client.invalidParams("pty/wait", "{\"idleMs\":5,\"ifWaitingForInput\":\"return\"}"))
+                .isEqualTo("ifWaitingForInput needs prompt and since");
+    }
+
+    @Test
     void ifBusyIsWaitOrReturn() throws Exception {
         assertThat(client.invalidParams("pty/wait", "{\"prompt\":true,\"ifBusy\":\"refuse\"}"))
                 .isEqualTo("ifBusy is \"wait\" or \"return\", got \"refuse\"");
