@@ -16,6 +16,10 @@ import java.util.Objects;
  * Style.inverse().and(Style.underline());
  * }</pre>
  *
+ * <p>A colour alone starts with {@link #color} ({@code Style.fg("red")} does not compile: {@link #fg} adds a colour
+ * to a style). The attribute factories are static, so they combine with {@link #and}: {@code Style.bold().italic()}
+ * compiles (javac warns only under {@code -Xlint:static}) but means italic alone.
+ *
  * <p>Colours as programs set them: {@code black red green yellow blue magenta cyan white} (palette 0–7),
  * {@code bright-red} and the like (8–15), a palette index {@code "208"}, {@code "#ff8700"} for direct colour, or
  * {@code default}. A name matches its palette index only: bright red (SGR 91) is not {@code red} (SGR 31).
