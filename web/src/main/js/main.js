@@ -220,13 +220,14 @@ async function openTab(id, view) {
   return tab;
 }
 
-/** After a failed connection: does the terminal still exist, does its program still run, is the token still good? */
+/**
+ * After a failed connection: does the terminal still exist, is the token still good? A terminal whose program has
+ * ended is connected to all the same: the server sends its last screen (or the output this tab missed), then the exit.
+ */
 async function probe(id) {
   try {
-    const info = await api.getTerminal(id);
-    // Only a running program's terminal takes clients: a page opened on one that has ended (a link kept from
-    // earlier) said "reconnecting…" for ever. It says how the program ended instead.
-    return info.running === false ? { exitCode: info.exitCode, signal: info.signal } : 'retry';
+    await api.getTerminal(id);
+    return 'retry';
   } catch (e) {
     if (e instanceof api.Unauthorized) return 'refused';
     if (e instanceof api.ApiError && e.status === 404) return 'gone';
@@ -262,11 +263,6 @@ function tabChanged(tab) {
   renderTabs();
 }
 
-/** The status line of an ended program: "killed by SIGKILL" when a signal ended it, else "exited 130". */
-function ended(tab) {
-  return tab?.signal ? `killed by ${tab.signal}` : `exited ${tab?.exitCode ?? ''}`;
-}
-
 function renderTabs() {
   const strip = $('tabs');
   strip.replaceChildren(...[...tabs.values()].map((tab) => {
@@ -298,7 +294,7 @@ function renderTabs() {
   // The list cut off from the server (restarting, network down) shows rows that may be stale: say so.
   const state = active ? active.state : (stopEvents && !eventsOpen && eventsOpenedOnce ? 'reconnecting' : undefined);
   const status = $('status');
-  status.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: ended(active),
+  status.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: active?.ending,
     gone: 'terminal closed', refused: 'token refused' }[state] ?? (active?.view ? 'read-only' : '');
   status.dataset.state = state ?? '';
   updateTitle();

@@ -28,8 +28,9 @@ export function backoff(attempt) {
  * activity), onExit(code), onState(state), onError(message), onAck(clientSeq, outputSeq), onReady(). States:
  * "connecting", "open", "reconnecting", "exited", "gone" (the terminal no longer exists), "refused" (the token
  * was refused), "suspended" (the page left: see suspend()), "closed" (disposed).
- * `probe()` (optional, async) is asked after a failed connection whether to go on: "retry", "gone", "refused", or
- * `{exitCode, signal}` when the program has ended (its terminal takes no clients): then it ends as on an exit frame.
+ * `probe()` (optional, async) is asked after a failed connection whether to go on: "retry", "gone" or "refused".
+ * A terminal whose program has ended still takes connections: the server sends the output (the last screen, or what
+ * this attachment missed), then the exit frame, and closes.
  */
 export class TerminalSocket {
   constructor({ url, clientId, listener = {}, probe = async () => 'retry' }) {
@@ -168,10 +169,6 @@ export class TerminalSocket {
     this.attempt++;
     const verdict = this.attempt > 1 ? await this.probe().catch(() => 'retry') : 'retry';
     if (this.state !== 'reconnecting') return;
-    if (typeof verdict === 'object') {
-      this.exited(verdict.exitCode, verdict.signal);
-      return;
-    }
     if (verdict !== 'retry') {
       this.setState(verdict);
       return;
@@ -179,7 +176,7 @@ export class TerminalSocket {
     this.later(() => this.connect(), delay);
   }
 
-  /** The program ended: told by its exit frame, or learned by the probe after a failed connection. */
+  /** The program ended: its exit frame came, after all its output. */
   exited(exitCode, signal) {
     this.setState('exited');
     this.listener.onExit?.(exitCode, signal ?? null); // signal: only when one killed it

@@ -82,6 +82,7 @@ export class TerminalTab {
         onExit: (code, signal) => {
           this.exitCode = code;
           this.signal = signal;
+          this.showEnded();
           this.changed();
         },
         onState: (state) => {
@@ -126,7 +127,26 @@ export class TerminalTab {
     this.host = document.createElement('div');
     this.host.className = 'xterm-host';
     this.searchBox = this.createSearchBox();
-    this.element.append(this.searchBox, this.host);
+    // Under the terminal, not over it: the last lines a program printed (its error, its summary) stay in sight.
+    this.endedBar = document.createElement('p');
+    this.endedBar.className = 'ended-bar';
+    this.endedBar.hidden = true;
+    this.element.append(this.searchBox, this.host, this.endedBar);
+  }
+
+  /** How the program ended: "killed by SIGKILL" when a signal ended it, else "exited 130". */
+  get ending() {
+    return this.signal ? `killed by ${this.signal}` : `exited ${this.exitCode ?? ''}`;
+  }
+
+  /**
+   * The program has ended: the tab keeps its last screen (and scrollback) to read, takes no more keys, and says how
+   * it ended under it. Also for a tab opened after the end: the server sends the last screen, then the exit.
+   */
+  showEnded() {
+    this.term.options.disableStdin = true;
+    this.endedBar.textContent = `${this.ending} — the program has ended: this is its last screen, read-only`;
+    this.endedBar.hidden = false;
   }
 
   /** Starts the connection. */

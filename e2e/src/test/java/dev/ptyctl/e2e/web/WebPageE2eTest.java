@@ -309,6 +309,38 @@ class WebPageE2eTest {
                 .noneMatch(entry -> entry.getMessage().contains("favicon"));
     }
 
+    /**
+     * A link to a terminal whose program has ended, opened (or the page reloaded) after the end: the tab shows what the
+     * program printed last, its scrollback too, read-only, and says how it ended. The page used to say "exited 3"
+     * over an empty terminal: the server took no clients for an ended program.
+     */
+    @Test
+    void aLinkToAnEndedProgramShowsItsLastScreenAndScrollbackReadOnly() throws Exception {
+        Terminal terminal = session.create(CreateTerminalRequest.builder("ended-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c",
+                        "seq 1 50; echo 'error: 2 tests failed'; exit 3").build());
+        String id = terminal.terminalId();
+        page.waitUntil("the program has ended", () -> {
+            try {
+                return !session.terminals().get(id).running();
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        for (int load = 0; load < 2; load++) { // the link, then a reload
+            page.open("/?t=" + id);
+            page.waitForText(id, "error: 2 tests failed");
+            page.waitUntil("the status line says how it ended", () -> "exited 3".equals(page.text("#status")));
+            assertThat(page.buffer(id)).as("the scrollback above the last screen").startsWith("1\n2\n3\n")
+                    .contains("\n50\nerror: 2 tests failed");
+            String bar = "section.terminal-view[data-terminal='" + id + "'] .ended-bar";
+            assertThat(page.element(bar).isDisplayed()).isTrue();
+            assertThat(page.text(bar)).startsWith("exited 3");
+            assertThat(page.js("return window.ptyctl.terminals[arguments[0]].options.disableStdin", id))
+                    .as("the ended terminal takes no keys").isEqualTo(true);
+        }
+    }
+
     private static int count(String regex, String text) {
         return (int) Pattern.compile(regex).matcher(text).results().count();
     }

@@ -281,6 +281,51 @@ class WebReconnectE2eTest {
         }
     }
 
+    /**
+     * The program prints its last words and ends while the page is cut off (a laptop asleep, a network down): back,
+     * the page shows them and how the program ended. It used to learn of the end from the REST API and stop there,
+     * without the output it had missed.
+     */
+    @Test
+    void aProgramThatEndsWhileThePageIsCutOffShowsItsLastWordsOnceThePageIsBack() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
+             CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
+            Terminal terminal = terminals.create(CreateTerminalRequest.builder("ends-cut-" + UUID.randomUUID())
+                    .command("/bin/bash", "--norc", "--noprofile", "-c",
+                            "echo waiting; read -r; echo 'the last words'; exit 4").build());
+            String id = terminal.terminalId();
+            try {
+                page = Page.in(proxy.url().toString()).open("/?t=" + id);
+                page.waitForText(id, "waiting");
+                proxy.down();
+                waitUntilDisconnected(id);
+                // Failed attempts, each followed by a probe of the REST API: the page is well into its backoff.
+                page.waitUntil("the page tried to reconnect", () -> page.tabNumber(id, "socket.attempt") >= 2);
+                try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                    rpc.write(Action.key(Key.ENTER));
+                }
+                page.waitUntil("the program has ended", () -> {
+                    try {
+                        return !terminals.get(id).running();
+                    } catch (Exception e) {
+                        return false;
+                    }
+                });
+                proxy.up();
+                page.waitForText(id, "the last words");
+                page.waitUntil("the status line says how it ended", () -> "exited 4".equals(page.text("#status")));
+                assertThat(count(page.buffer(id), "waiting")).as("the output before the cut, once").isEqualTo(1);
+            } finally {
+                terminals.delete(id);
+            }
+        }
+    }
+
+    private static int count(String text, String word) {
+        return text.split(java.util.regex.Pattern.quote(word), -1).length - 1;
+    }
+
     private long eventStreams() {
         return ((Number) page.js("return window.ptyctl.eventStreams;")).longValue();
     }

@@ -115,7 +115,7 @@ public final class PtyctlServer implements AutoCloseable {
         // Every WebSocket is pinged often enough that Helidon's idle-connection timeout never closes a quiet one.
         Duration keepalive = SocketSettings.keepaliveFor(idleConnectionTimeout(serverConfig));
         TerminalSocketEndpoint sockets = TerminalSocketEndpoint.create(
-                id -> registry.findLive(id).map(AttachableTerminal.class::cast), new HttpUpgradePolicy(rules),
+                id -> registry.find(id).map(AttachableTerminal.class::cast), new HttpUpgradePolicy(rules),
                 new SocketSettings(settings.terminals().clientBacklogBytes(), settings.terminals().answerQueries(),
                         SocketSettings.DEFAULT_MAX_FRAME_BYTES).withKeepalive(keepalive));
         registry.events().subscribe(new SocketFrameRelay(sockets));

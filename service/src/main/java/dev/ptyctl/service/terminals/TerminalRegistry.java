@@ -183,11 +183,6 @@ public final class TerminalRegistry implements AutoCloseable {
         return Optional.ofNullable(byId.get(terminalId));
     }
 
-    /** The terminal with this id while its program runs; what a WebSocket may attach to. */
-    public Optional<HostedTerminal> findLive(String terminalId) {
-        return find(terminalId).filter(HostedTerminal::running);
-    }
-
     /** Every terminal, oldest first. */
     public List<HostedTerminal> list() {
         return byId.values().stream().sorted(Comparator.comparing(HostedTerminal::createdAt)).toList();

@@ -24,7 +24,8 @@ import java.util.function.Function;
  * The WebSocket side of one terminal, shared by every client attached to it: who sets the size (SPEC §5.4), who
  * answers queries (§5.5), which frames were already applied (§5.3), and {@code clear} (§5.7). It outlives single
  * connections, so the dedupe memory survives reconnects; it is dropped once the program has exited and the last
- * client has gone.
+ * client has gone. A client may attach after the exit too (the program's last screen): it gets the output, then the exit,
+ * and the frames that would change the terminal are refused.
  */
 final class SharedTerminal {
     /** SPEC §5.7: home, erase screen, erase scrollback. */
@@ -190,16 +191,21 @@ final class SharedTerminal {
     }
 
     /** Why {@code frame} may not be applied for this client, if it may not. */
-    private static Optional<String> refusal(ClientAttachment from, ClientFrame.Sequenced frame) {
+    private Optional<String> refusal(ClientAttachment from, ClientFrame.Sequenced frame) {
         String type = frame.type();
         boolean protocol2Only = type.equals("focus") || type.equals("hide") || type.equals("clear");
         if (protocol2Only && !from.params().protocol2()) {
             return Optional.of("\"" + type + "\" needs protocol 2: connect with ?protocol=2");
         }
-        boolean viewerMayNot = type.equals("input") || type.equals("resize") || type.equals("clear")
+        boolean changesTheTerminal = type.equals("input") || type.equals("resize") || type.equals("clear")
                 || type.equals("close");
-        if (viewerMayNot && from.viewer()) {
+        if (changesTheTerminal && from.viewer()) {
             return Optional.of("\"" + type + "\" is not allowed in view mode");
+        }
+        if (changesTheTerminal && exit.isDone()) {
+            // A client of an ended terminal is shown its last screen, nothing more. A close in particular would
+            // forget the terminal (as DELETE does), taking its last screen from every other client.
+            return Optional.of("\"" + type + "\" is not applied: the program has exited");
         }
         return Optional.empty();
     }

@@ -15,7 +15,9 @@ import java.util.function.Function;
  * and an unknown {@code mode} 400. An accepted client first gets a {@code size} frame, then every byte after
  * {@code lastOutputSeq} (or one reset frame), then live output, acks and the rest. Per terminal, the state that
  * must outlive a connection (who sets the size, which client frames were applied) lives in a
- * {@link SharedTerminal}, dropped once the program has exited and its last client has gone.
+ * {@link SharedTerminal}, dropped once the program has exited and its last client has gone. A terminal whose
+ * program has ended (while the server keeps it) still takes clients: each gets the size, the replay or reset (the
+ * program's last screen), then the {@code exit} frame and the close, as a client attached at the exit does.
  */
 public final class TerminalSocketEndpoint {
     /** The route, in Helidon's path pattern syntax. */
@@ -35,7 +37,10 @@ public final class TerminalSocketEndpoint {
         this.settings = Objects.requireNonNull(settings, "settings");
     }
 
-    /** Registers GET /v1/terminals/{id}/socket on the builder. {@code lookup} finds live terminals by id. */
+    /**
+     * Registers GET /v1/terminals/{id}/socket on the builder. {@code lookup} finds terminals by id, running or ended:
+     * a client of an ended terminal gets its output (the last screen) and the exit, then the close.
+     */
     public static void register(WsRouting.Builder routing,
                                 Function<String, Optional<AttachableTerminal>> lookup,
                                 UpgradePolicy policy, SocketSettings settings) {

@@ -47,6 +47,13 @@ final class SocketFrames implements WebSocket.Listener {
         return null;
     }
 
+    /** The close from the server, kept as a frame of its own: {@code {"type":"closed","code":C}}. */
+    @Override
+    public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+        frames.add(jakarta.json.Json.createObjectBuilder().add("type", "closed").add("code", statusCode).build());
+        return null;
+    }
+
     /** The next frame of one of {@code types}, skipping others; fails after 20 s. */
     JsonObject nextOf(java.util.Set<String> types) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
