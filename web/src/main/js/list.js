@@ -74,6 +74,7 @@ export class TerminalList {
     const exit = exitOf(t);
     const exitCell = cell(text(exit));
     if (exit !== '' && exit !== '0' && exit !== 'exited 0') exitCell.className = 'failed';
+    if (t.running !== false) exitCell.dataset.kind = 'last-command'; // a phone labels it (no column header there)
     const actions = cell(
       button('open', 'open', t.terminalId),
       button('read-only', 'view', t.terminalId),

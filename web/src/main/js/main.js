@@ -8,6 +8,7 @@
 // says whether it is subscribed now.
 import * as api from './api.js';
 import { followEvents as followTerminalEvents } from './events.js';
+import { distinguishingIds } from './labels.js';
 import { TerminalList } from './list.js';
 import { TerminalTab } from './tab.js';
 
@@ -265,6 +266,7 @@ function tabChanged(tab) {
 
 function renderTabs() {
   const strip = $('tabs');
+  const ids = distinguishingIds([...tabs.values()]);
   strip.replaceChildren(...[...tabs.values()].map((tab) => {
     const b = document.createElement('button');
     b.type = 'button';
@@ -282,6 +284,13 @@ function renderTabs() {
     // Words, not an emoji: a machine without an emoji font showed an empty box.
     label.textContent = `${tab.view ? 'view: ' : ''}${tab.label}`;
     b.append(label);
+    // Outside the label, so that a long label cut short does not cut it off.
+    if (ids.get(tab)) {
+      const id = document.createElement('span');
+      id.className = 'tab-id';
+      id.textContent = ids.get(tab);
+      b.append(id);
+    }
     const x = document.createElement('span');
     x.className = 'close-tab';
     x.textContent = '×';
@@ -318,7 +327,8 @@ function updateTitle() {
   if (active) {
     const glyph = { working: '◐ ', idle: '✳ ' }[active.activity] ?? '';
     const state = active.state === 'reconnecting' ? ' (reconnecting…)' : '';
-    document.title = `${unseen}${glyph}${active.label}${state} — ptyctl`;
+    const id = distinguishingIds([...tabs.values()]).get(active);
+    document.title = `${unseen}${glyph}${active.label}${id ? ` ${id}` : ''}${state} — ptyctl`;
   } else {
     document.title = `${unseen}ptyctl — ${terminals.size} terminal${terminals.size === 1 ? '' : 's'}`;
   }

@@ -145,6 +145,8 @@ export class TerminalTab {
    */
   showEnded() {
     this.term.options.disableStdin = true;
+    // No cursor: it said the program waits for keys. After the last output, which may be behind a reset still.
+    this.inOrder(() => this.term.write('\x1b[?25l'));
     this.endedBar.textContent = `${this.ending} — the program has ended: this is its last screen, read-only`;
     this.endedBar.hidden = false;
   }
@@ -252,8 +254,13 @@ export class TerminalTab {
    * did: every line then wraps at the width the server drew it at. Behind a reset, it waits in the same queue.
    */
   resizeInOrder(cols, rows) {
-    if (this.writeQueue) this.writeQueue.push({ size: { cols, rows } });
-    else this.term.write('', () => this.term.resize(cols, rows));
+    this.inOrder(() => this.term.resize(cols, rows));
+  }
+
+  /** Runs `step` once the output delivered so far is parsed (behind a reset, in the same queue). */
+  inOrder(step) {
+    if (this.writeQueue) this.writeQueue.push({ step });
+    else this.term.write('', step);
   }
 
   /** Output in arrival order; a reset waits for the writes before it, then starts from a clean terminal. */
@@ -275,8 +282,8 @@ export class TerminalTab {
       const queued = this.writeQueue;
       this.writeQueue = null;
       for (const item of queued) {
-        if (item.size) {
-          this.resizeInOrder(item.size.cols, item.size.rows); // the queue is gone: it writes, as ever
+        if (item.step) {
+          this.inOrder(item.step); // the queue is gone: after the writes before it, as ever
           continue;
         }
         if (item.reset) {

@@ -341,6 +341,68 @@ class WebPageE2eTest {
         }
     }
 
+    /**
+     * On a phone (390×844) the list stacks each terminal's facts and buttons: every button is on screen and the list
+     * does not scroll sideways. The table's columns were wider than the phone and its buttons off screen at the right.
+     */
+    @Test
+    void onAPhoneEveryButtonOfTheListIsOnScreen() throws Exception {
+        Terminal titled = session.create(CreateTerminalRequest.builder("phone-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c",
+                        "printf '\\033]0;vim /home/someone/projects/a-long-project/src/Main.java\\007'; sleep 600")
+                .build());
+        shell();
+        page.resize(390, 844).open("/");
+        String row = "tr[data-terminal='" + titled.terminalId() + "']";
+        page.waitUntil("the list shows the terminal's title", () -> String.valueOf(page.text(row)).contains("vim /home"));
+        @SuppressWarnings("unchecked")
+        List<String> outside = (List<String>) page.js("""
+                const width = document.documentElement.clientWidth;
+                return [...document.querySelectorAll('#terminals button')]
+                    .filter((b) => { const r = b.getBoundingClientRect(); return r.left < 0 || r.right > width
+                        || r.width === 0; })
+                    .map((b) => b.dataset.terminal + ' ' + b.textContent);""");
+        assertThat(outside).as("buttons not wholly on screen").isEmpty();
+        assertThat(page.elements("#terminals button")).hasSizeGreaterThanOrEqualTo(6);
+        Object sideways = page.js("const v = document.getElementById('list-view'); return v.scrollWidth > v.clientWidth;");
+        assertThat(sideways).as("the list scrolls sideways").isEqualTo(false);
+    }
+
+    /**
+     * Tabs of the same command (three shells) are told apart by the start of each terminal's id, after the label; a tab
+     * whose label is its own gets none. All three said "bash --norc --noprofile".
+     */
+    @Test
+    void tabsWithTheSameLabelAreToldApartByTheStartOfTheirIds() throws Exception {
+        List<Terminal> shells = List.of(shownShell(""), shell(), shell());
+        Terminal titled = session.create(CreateTerminalRequest.builder("own-label-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c", "printf '\\033]0;refactoring\\007'; sleep 600")
+                .build());
+        for (Terminal other : List.of(shells.get(1), shells.get(2), titled)) {
+            page.clickOn("#home");
+            page.clickOn("tr[data-terminal='" + other.terminalId() + "'] button[data-action='open']");
+            page.waitUntil("a tab for " + other.terminalId(),
+                    () -> page.text(".tab[data-terminal='" + other.terminalId() + "']") != null);
+        }
+        page.waitUntil("the titled tab has its title", () -> String.valueOf(
+                page.text(".tab[data-terminal='" + titled.terminalId() + "'] .tab-label")).equals("refactoring"));
+        List<String> shown = new java.util.ArrayList<>();
+        for (Terminal terminal : shells) {
+            String tab = ".tab[data-terminal='" + terminal.terminalId() + "']";
+            assertThat(page.text(tab + " .tab-label")).isEqualTo(page.text(".tab[data-terminal='"
+                    + shells.get(0).terminalId() + "'] .tab-label"));
+            String id = page.text(tab + " .tab-id");
+            assertThat(id).as("the short id of %s", terminal.terminalId()).isNotNull().hasSizeGreaterThanOrEqualTo(4);
+            assertThat(terminal.terminalId()).startsWith(id);
+            shown.add(id);
+        }
+        assertThat(shown).doesNotHaveDuplicates();
+        assertThat(page.elements(".tab[data-terminal='" + titled.terminalId() + "'] .tab-id")).isEmpty();
+        page.clickOn(".tab[data-terminal='" + shells.get(1).terminalId() + "']");
+        page.waitUntil("the document title has the short id too", () -> String.valueOf(page.js("return document.title"))
+                .contains(" " + shown.get(1) + " — ptyctl"));
+    }
+
     private static int count(String regex, String text) {
         return (int) Pattern.compile(regex).matcher(text).results().count();
     }

@@ -60,8 +60,11 @@ class WebScreenshots {
                         "web/src/main/js/socket.js").build());
         create(CreateTerminalRequest.builder("guide-agent").command("/bin/bash", "--norc", "--noprofile", "-c",
                 "printf '\\033]0;\\342\\240\\213 refactoring the parser\\007'; sleep 600").build());
-        create(CreateTerminalRequest.builder("guide-build").command("/bin/bash", "--norc", "--noprofile", "-c",
-                "echo building; exit 3").build());
+        // A build that fails: its last screen, the failure, stays to be read after it has ended.
+        Path build = Files.createTempDirectory("ptyctl-guide-build");
+        Files.writeString(build.resolve("build.sh"), BUILD);
+        Terminal failed = create(CreateTerminalRequest.builder("guide-build").cwd(build.toString())
+                .command("/bin/bash", "build.sh").build());
         waitForTitle("guide-agent");
 
         // The shell's commands run while the page shows it, so that the page sees their prompt marks.
@@ -87,7 +90,20 @@ class WebScreenshots {
         page.clickOn(".tab[data-terminal='" + shell.terminalId() + "']");
         page.waitUntil("the marks are drawn", () -> page.elements(".prompt-failed").size() > 0);
         Files.write(out.resolve("web-shell-marks.png"), page.screenshot());
+        page.clickOn("#home");
+        page.clickOn("tr[data-terminal='" + failed.terminalId() + "'] button[data-action='open']");
+        page.waitForText(failed.terminalId(), "1 of 214 tests failed");
+        page.waitUntil("the page says the build ended", () -> "exited 3".equals(page.text("#status")));
+        Files.write(out.resolve("web-ended.png"), page.screenshot());
         page.leave();
+
+        // The list on a phone: each terminal a card, its buttons on screen.
+        Page phoneList = page.newWindow(390, 844).open("/");
+        phoneList.waitUntil("the list shows every terminal",
+                () -> phoneList.elements("#terminals tbody tr").size() >= 4);
+        Files.write(out.resolve("web-list-phone.png"), phoneList.screenshot());
+        phoneList.closeWindow();
+        page.select(); // back to the first window: the driver was left on the closed one
 
         try (CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
             page = Page.in(proxy.url().toString()).open("/?t=" + shell.terminalId());
@@ -124,6 +140,16 @@ class WebScreenshots {
         Files.write(out.resolve("web-phone-cropped.png"), cropped.screenshot());
         cropped.closeWindow();
     }
+
+    /** guide-build's program: a build whose tests run past the screen and fail at the end. */
+    private static final String BUILD = """
+            echo 'bundling the page: 12 modules, 318 KiB'
+            echo 'running 214 tests'
+            for i in $(seq 1 60); do printf 'ok   test %03d\\n' "$i"; done
+            printf '\\033[31mFAIL\\033[0m tabs of one command: expected 3 different labels, got 1\\n'
+            echo '1 of 214 tests failed'
+            exit 3
+            """;
 
     private Terminal create(CreateTerminalRequest request) throws Exception {
         Terminal terminal = terminals.create(request);
