@@ -50,7 +50,7 @@ public final class HostedTerminal implements AttachableTerminal {
     private volatile PromptTracker prompts;
     private volatile TitleTracker titles;
     private volatile RpcDispatcher rpcDispatcher;
-    /** The emulator's title after the last chunk, to pass on only changes; touched by the emulator thread only. */
+    /** The emulator's title when last looked at, to pass on only changes; guarded by the session's lock. */
     private String lastRawTitle = "";
 
     private HostedTerminal(String id, TerminalSpec spec, OutputLog output, OutputTimeline timeline, RpcEndpoint rpc,
@@ -97,6 +97,11 @@ public final class HostedTerminal implements AttachableTerminal {
                     .withScreenListener(terminal::watchTitle);
             terminal.pty = PtySession.spawn(terminal.prompts == null ? options
                     : options.withScreenListener(terminal.prompts));
+            // Output applied before spawn() returned was seen by watchTitle without a session to read the title
+            // from. A program whose first output sets its title and then waits (an agent, `printf ...; sleep`)
+            // prints nothing more: its title was lost, the page's tab never got it (a flaky title test, seen under
+            // load). So the title is looked at once more now.
+            terminal.noticeTitle();
         } catch (IOException | RuntimeException e) {
             rpc.close();
             throw e;
@@ -136,15 +141,28 @@ public final class HostedTerminal implements AttachableTerminal {
      * rules.
      */
     private void watchTitle(byte[] data, int offset, int length, long outputSeqAfter) {
+        noticeTitle();
+    }
+
+    /**
+     * Passes the emulator's title on to the tracker when it changed. From the emulator thread after each chunk, and
+     * once from start() after spawn(): output applied before then found no session yet. Under the session's lock
+     * (which the emulator thread holds already), so the two never pass on titles out of order, and the lock order
+     * stays session, then tracker.
+     */
+    private void noticeTitle() {
         PtySession current = pty;
         if (current == null) {
-            return; // output before spawn() returned: the title, if any, is seen with the next chunk
+            return; // output before spawn() returned: start() looks again
         }
-        String title = current.inspect(Terminal::title);
-        if (!title.equals(lastRawTitle)) {
-            lastRawTitle = title;
-            titles.titleSet(title);
-        }
+        current.inspect(emulator -> {
+            String title = emulator.title();
+            if (!title.equals(lastRawTitle)) {
+                lastRawTitle = title;
+                titles.titleSet(title);
+            }
+            return null;
+        });
     }
 
     /** The recorded live title and activity (SPEC §5.8), if any. */

@@ -82,6 +82,56 @@ class LiveTitleApiTest {
         }
     }
 
+    /**
+     * A program whose first output sets its title and which then prints nothing (an agent starting, {@code printf
+     * ...; sleep}) gets its title recorded. The title was lost when that output was applied before the server had
+     * the session to read it from, and nothing came after to look again: under load, now and then. Twenty such
+     * programs at once, each title awaited from the event stream (bounded: a lost title never comes).
+     */
+    @Test
+    void aTitleThatIsTheProgramsFirstAndOnlyOutputIsRecorded() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        java.util.concurrent.BlockingQueue<JsonObject> titles = new java.util.concurrent.LinkedBlockingQueue<>();
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        try {
+            Iterator<String> events = http.send(HttpRequest.newBuilder(URI.create(server.url() + "/v1/events"))
+                    .build(), HttpResponse.BodyHandlers.ofLines()).body().iterator();
+            assertThat(events.next()).isEqualTo(":ptyctl events");
+            Thread.ofVirtual().start(() -> {
+                try {
+                    while (true) {
+                        titles.add(nextTitleEvent(events));
+                    }
+                } catch (RuntimeException e) {
+                    // the stream ended with the test
+                }
+            });
+            for (int i = 0; i < 20; i++) {
+                ids.add(given(api).body("{\"sessionId\":\"first-title-" + i + "\",\"shell\":\"/bin/sh\","
+                        + "\"args\":[\"-c\",\"printf '\\\\033]0;first " + i + "\\\\007'; exec sleep 60\"]}")
+                        .post("/v1/terminals").then().statusCode(201).extract().jsonPath().getString("terminalId"));
+            }
+            java.util.Set<String> titled = new java.util.HashSet<>();
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+            while (!titled.containsAll(ids)) {
+                JsonObject event = titles.poll(Math.max(0, deadline - System.nanoTime()),
+                        java.util.concurrent.TimeUnit.NANOSECONDS);
+                if (event == null) {
+                    break;
+                }
+                if (event.getString("liveTitle", "").startsWith("first ")) {
+                    titled.add(event.getString("terminalId"));
+                }
+            }
+            java.util.Set<String> untitled = new java.util.HashSet<>(ids);
+            untitled.removeAll(titled);
+            assertThat(untitled).as("terminals whose first output set a title that was never recorded").isEmpty();
+        } finally {
+            ids.forEach(id -> given(api).delete("/v1/terminals/" + id));
+            http.shutdownNow();
+        }
+    }
+
     private static SocketFrames attach(HttpClient http, String id) {
         return SocketFrames.attach(http, server, id, "protocol=2");
     }
