@@ -22,7 +22,7 @@ class CliE2eTest {
     @BeforeAll
     void startServe() throws Exception {
         served = ServedTerminal.tcp(JsonRpcE2eTest.BASH);
-        assertThat(served.cli("wait", "--match", "$\n", "--timeout", "20000").exitCode()).isZero();
+        served.cli("wait", "--match", "$\n", "--timeout", "20000").assertExit(0);
     }
 
     @Test
@@ -59,7 +59,7 @@ class CliE2eTest {
         var write = served.cli("write", "--text", "echo a", "--key", "Space", "--text", "b",
                 "--key", "Enter");
         assertThat(write.exitCode()).as(write.toString()).isZero();
-        assertThat(served.cli("wait", "--match", "\na b\n").exitCode()).isZero();
+        served.cli("wait", "--match", "\na b\n").assertExit(0);
     }
 
     @Test

@@ -161,7 +161,7 @@ class LauncherE2eTest {
         // than any jar it was trained with and then runs without class sharing at all, saying so on stderr.
         assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25");
         Path file = Files.writeString(dir.resolve("hello.txt"), "hello\r\n");
-        assertThat(launch(JDK, "render", file.toString()).exitCode()).isZero(); // the cache exists and is current
+        launch(JDK, "render", file.toString()).assertExit(0); // the cache exists and is current
         Path lib;
         try (var libs = Files.list(Ptyctl.ROOT.resolve("cli-client/target/libs"))) {
             lib = libs.filter(p -> p.getFileName().toString().startsWith("ptyctl-vt-")).findFirst().orElseThrow();
@@ -193,7 +193,7 @@ class LauncherE2eTest {
         Path file = Files.writeString(dir.resolve("hello.txt"), "hello\r\n");
         Files.deleteIfExists(RENDER_CACHE);
         Path firstRecipes = Files.writeString(Ptyctl.ROOT.resolve("cli-client/target/ptyctl-render.aot"), "");
-        assertThat(launch(JDK, "render", file.toString()).exitCode()).isZero(); // this launcher trains the cache
+        launch(JDK, "render", file.toString()).assertExit(0); // this launcher trains the cache
         assertThat(firstRecipes).as("the cache of the first recipe, 15 MB no one uses").doesNotExist();
         var command = new java.util.ArrayList<>(shellWords(launch(PRINT, "render", file.toString()).stdout()));
         command.addAll(command.indexOf("-jar"), java.util.List.of("-XX:+UnlockDiagnosticVMOptions",

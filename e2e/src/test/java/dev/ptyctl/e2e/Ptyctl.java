@@ -1,5 +1,6 @@
 package dev.ptyctl.e2e;
 
+import dev.ptyctl.testsupport.Bounds;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,7 +64,7 @@ public final class Ptyctl {
 
     public static Result run(Map<String, String> env, String... args) throws IOException, InterruptedException {
         return run(builder(env, args).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))),
-                "ptyctl " + String.join(" ", args), 60);
+                "ptyctl " + String.join(" ", args), Bounds.HANG.toSeconds());
     }
 
     /**
@@ -80,7 +81,8 @@ public final class Ptyctl {
         Thread stderr = Thread.ofPlatform().daemon().start(() -> captured[1] = readAll(p.getErrorStream()));
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new AssertionError(label + " did not finish within " + timeoutSeconds + " s");
+            throw new AssertionError(label + " did not finish within " + timeoutSeconds + " s, so it was killed (load"
+                    + " average " + Bounds.loadAverage() + ")");
         }
         stdout.join();
         stderr.join();
@@ -98,6 +100,18 @@ public final class Ptyctl {
 
     /** Exit code and output of one finished {@code ptyctl} invocation. */
     public record Result(int exitCode, String stdout, String stderr) {
+        /**
+         * Fails unless the command exited with {@code expected}, showing all it printed: a bare exit code (3, cannot
+         * connect, where 4 was expected) left a CI log without the reason.
+         */
+        public Result assertExit(int expected) {
+            if (exitCode != expected) {
+                throw new org.opentest4j.AssertionFailedError("expected exit " + expected + ", got " + this
+                        + "(load average " + Bounds.loadAverage() + ")", expected, exitCode);
+            }
+            return this;
+        }
+
         @Override
         public String toString() {
             return "exit " + exitCode + "\n--- stdout ---\n" + stdout + "--- stderr ---\n" + stderr;

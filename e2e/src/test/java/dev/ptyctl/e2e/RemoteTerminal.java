@@ -3,6 +3,7 @@ package dev.ptyctl.e2e;
 import dev.ptyctl.e2e.server.RemoteServer;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.service.pty.CommandLine;
+import dev.ptyctl.testsupport.Bounds;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.io.IOException;
@@ -114,12 +115,14 @@ final class RemoteTerminal extends ServedTerminal {
         // pty/wait answers at once once the program has ended, whatever it waits for. By POST: after pty/kill the
         // terminal's JSON-RPC connections are closed, as its socket is, but the terminal is still there to ask.
         var waited = server.send("POST", "/v1/terminals/" + terminalId + "/rpc", "{\"jsonrpc\":\"2.0\",\"id\":1,"
-                + "\"method\":\"pty/wait\",\"params\":{\"match\":\"never shown\",\"timeout\":30000}}");
+                + "\"method\":\"pty/wait\",\"params\":{\"match\":\"never shown\",\"timeout\":" + Bounds.HANG.toMillis()
+                + "}}");
         if (waited.statusCode() != 200) {
             return "pty/wait by POST answered " + waited.statusCode() + ": " + waited.body();
         }
         JsonObject described = server.describe(terminalId);
-        return described.getBoolean("running") ? "still running after 30 s: " + described : CLEAN_END;
+        return described.getBoolean("running")
+                ? "still running after " + Bounds.HANG.toSeconds() + " s: " + described : CLEAN_END;
     }
 
     @Override

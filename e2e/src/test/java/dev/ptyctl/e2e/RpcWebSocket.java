@@ -1,6 +1,7 @@
 package dev.ptyctl.e2e;
 
 import dev.ptyctl.e2e.server.RemoteServer;
+import dev.ptyctl.testsupport.Bounds;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.WebSocket;
@@ -22,8 +23,8 @@ import java.util.concurrent.TimeoutException;
  * UTF-8 cannot travel in a text frame at all, so tests of the socket's byte framing do not run in remote mode.
  */
 final class RpcWebSocket implements RawRpc.Transport {
-    /** Longest a read waits: a pty/wait may hold its answer up to its own timeout, 60 s in these tests. */
-    private static final long READ_TIMEOUT_SECONDS = 90;
+    /** Longest a read waits: a pty/wait may hold its answer up to its own timeout, at most a minute in these tests. */
+    private static final long READ_TIMEOUT_SECONDS = Bounds.HANG.toSeconds();
     private static final String CLOSED = "\u0000closed";
 
     private final WebSocket socket;
@@ -34,7 +35,7 @@ final class RpcWebSocket implements RawRpc.Transport {
         String url = server.url().replaceFirst("^http", "ws") + "/v1/terminals/" + terminalId + "/rpc";
         try {
             socket = server.http().newWebSocketBuilder().header("Authorization", "Bearer " + server.token())
-                    .buildAsync(URI.create(url), new Listener()).get(30, TimeUnit.SECONDS);
+                    .buildAsync(URI.create(url), new Listener()).get(Bounds.HANG.toSeconds(), TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted connecting to " + url, e);
@@ -68,7 +69,7 @@ final class RpcWebSocket implements RawRpc.Transport {
 
     private static void await(CompletableFuture<WebSocket> sent) throws IOException {
         try {
-            sent.get(30, TimeUnit.SECONDS);
+            sent.get(Bounds.HANG.toSeconds(), TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted sending", e);

@@ -37,12 +37,12 @@ class RunE2eTest {
             assertThat(printed.exitCode()).as(printed.toString()).isZero();
             assertThat(printed.stdout()).isEqualTo("a\nb\n");
 
-            assertThat(run(served, "true").exitCode()).isZero();
+            run(served, "true").assertExit(0);
             var blank = run(served, "");
             assertThat(blank.exitCode()).as("a blank line runs nothing, as TerminalDriver.run(\"\"): %s", blank).isZero();
             assertThat(blank.stdout()).isEmpty();
-            assertThat(run(served, "false").exitCode()).isEqualTo(1);
-            assertThat(run(served, "sh -c 'exit 2'").exitCode()).isEqualTo(2);
+            run(served, "false").assertExit(1);
+            run(served, "sh -c 'exit 2'").assertExit(2);
             var missing = run(served, "no-such-command-anywhere");
             assertThat(missing.exitCode()).as(missing.toString()).isEqualTo(127);
             assertThat(missing.stdout()).contains("no-such-command-anywhere");

@@ -1,5 +1,6 @@
 package dev.ptyctl.e2e;
 
+import dev.ptyctl.testsupport.Bounds;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -29,17 +30,25 @@ class ServedTerminal implements AutoCloseable {
     private final Process process;
     private final SocketAddress address;
     private final String firstLine;
-    private final StringBuilder stderr = new StringBuilder();
+    private final StringBuilder stderr;
 
-    private ServedTerminal(Process process, SocketAddress address, String firstLine) {
+    private ServedTerminal(Process process, SocketAddress address, String firstLine, StringBuilder stderr) {
         this.process = process;
         this.address = address;
         this.firstLine = firstLine;
-        Thread.ofPlatform().daemon().start(() -> {
+        this.stderr = stderr;
+    }
+
+    /**
+     * Collects what {@code process} writes to stderr into {@code sink} from its start, so a failed start can say what
+     * serve said; the thread returned ends with the process.
+     */
+    private static Thread collectStderr(Process process, StringBuilder sink) {
+        return Thread.ofPlatform().daemon().start(() -> {
             try (var err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = err.readLine()) != null; ) {
-                    synchronized (stderr) {
-                        stderr.append(line).append('\n');
+                    synchronized (sink) {
+                        sink.append(line).append('\n');
                     }
                 }
             } catch (IOException ignored) {
@@ -53,6 +62,7 @@ class ServedTerminal implements AutoCloseable {
         this.process = null;
         this.address = null;
         this.firstLine = null;
+        this.stderr = new StringBuilder();
     }
 
     /**
@@ -90,6 +100,8 @@ class ServedTerminal implements AutoCloseable {
     private static ServedTerminal start(SocketAddress address, List<String> args) throws Exception {
         Process p = Ptyctl.builder(Map.of(), args.toArray(String[]::new))
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        StringBuilder stderr = new StringBuilder();
+        Thread stderrPump = collectStderr(p, stderr);
         // serve prints its address once it listens: that line is the readiness signal.
         var out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         CompletableFuture<String> first = new CompletableFuture<>();
@@ -104,15 +116,16 @@ class ServedTerminal implements AutoCloseable {
         });
         String line;
         try {
-            line = first.get(30, TimeUnit.SECONDS);
+            line = first.get(Bounds.HANG.toSeconds(), TimeUnit.SECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             p.destroyForcibly();
-            throw new AssertionError("ptyctl serve printed nothing within 30 s");
+            throw new AssertionError("ptyctl " + String.join(" ", args) + " did not print its address (serve prints it"
+                    + " once it listens) within " + Bounds.HANG.toSeconds() + " s, so it was killed; the load average"
+                    + " was " + Bounds.loadAverage() + ". Its stderr:\n" + text(stderr));
         }
         if (line == null) {
-            p.waitFor(10, TimeUnit.SECONDS);
-            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            throw new AssertionError("ptyctl serve " + args + " exited before listening: " + err);
+            stderrPump.join(Bounds.HANG); // stdout ended: serve is exiting
+            throw new AssertionError("ptyctl serve " + args + " exited before listening: " + text(stderr));
         }
         // Keep draining stdout so the server never blocks writing to it.
         Thread.ofPlatform().daemon().start(() -> {
@@ -124,7 +137,13 @@ class ServedTerminal implements AutoCloseable {
                 // the process ended
             }
         });
-        return new ServedTerminal(p, address, line);
+        return new ServedTerminal(p, address, line, stderr);
+    }
+
+    private static String text(StringBuilder sink) {
+        synchronized (sink) {
+            return sink.toString();
+        }
     }
 
     /** Skips the calling test in remote mode, saying why it only makes sense on the server's own machine. */
@@ -197,13 +216,11 @@ class ServedTerminal implements AutoCloseable {
 
     /** Waits for {@link #stop()} to be done: true once serve has exited (the terminal is gone from the server). */
     boolean awaitStopped() throws Exception {
-        return process.waitFor(20, TimeUnit.SECONDS);
+        return process.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS);
     }
 
     String stderr() {
-        synchronized (stderr) {
-            return stderr.toString();
-        }
+        return text(stderr);
     }
 
     /**
@@ -211,8 +228,9 @@ class ServedTerminal implements AutoCloseable {
      * server lists the terminal as ended and goes on). Returns what was seen, for the test to check.
      */
     String awaitEnd() throws Exception {
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            throw new AssertionError("ptyctl serve did not exit within 30 s; stderr:\n" + stderr());
+        if (!process.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS)) {
+            throw new AssertionError("ptyctl serve did not exit within " + Bounds.HANG.toSeconds() + " s of pty/kill"
+                    + " (load average " + Bounds.loadAverage() + "); stderr:\n" + stderr());
         }
         return process.exitValue() == 0 ? CLEAN_END : "serve exited with " + process.exitValue() + ":\n" + stderr();
     }

@@ -2,6 +2,7 @@ package dev.ptyctl.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.testsupport.Bounds;
 import jakarta.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,10 +98,12 @@ class SessionEndE2eTest {
     }
 
     private static void awaitFile(Path file) throws InterruptedException {
-        for (int i = 0; i < 200 && !(Files.exists(file) && file.toFile().length() > 0); i++) {
+        long deadline = System.nanoTime() + Bounds.HANG.toNanos();
+        while (!(Files.exists(file) && file.toFile().length() > 0) && System.nanoTime() < deadline) {
             Thread.sleep(50); // polling a file written by another process: there is no event to await
         }
-        assertThat(file).isNotEmptyFile();
+        assertThat(file).as("written by the hosted program within %d s (load average %s)", Bounds.HANG.toSeconds(),
+                Bounds.loadAverage()).isNotEmptyFile();
     }
 
     private static void awaitGone(long pid) throws InterruptedException {
@@ -108,9 +111,10 @@ class SessionEndE2eTest {
         var handle = ProcessHandle.of(pid);
         if (handle.isPresent()) {
             try {
-                handle.get().onExit().get(20, TimeUnit.SECONDS);
+                handle.get().onExit().get(Bounds.HANG.toSeconds(), TimeUnit.SECONDS);
             } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-                throw new AssertionError("process " + pid + " outlived the server", e);
+                throw new AssertionError("process " + pid + " outlived the server by " + Bounds.HANG.toSeconds()
+                        + " s (load average " + Bounds.loadAverage() + ")", e);
             }
         }
     }

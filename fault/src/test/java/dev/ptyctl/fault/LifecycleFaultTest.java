@@ -3,6 +3,7 @@ package dev.ptyctl.fault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.testsupport.Bounds;
 import dev.ptyctl.testsupport.RawWebSocket;
 import jakarta.json.JsonObject;
 import java.io.BufferedReader;
@@ -97,14 +98,14 @@ class LifecycleFaultTest {
                 } else {
                     serve.destroyForcibly();
                 }
-                assertThat(serve.waitFor(30, TimeUnit.SECONDS)).as("serve ended").isTrue();
+                assertThat(serve.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS)).as("serve ended").isTrue();
             }
         }
         // The hosted programs' ends are events: wait for each (bounded), then count what is left.
         for (long pid : hosted) {
             Optional<ProcessHandle> handle = ProcessHandle.of(pid);
             if (handle.isPresent()) {
-                handle.get().onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).join();
+                handle.get().onExit().completeOnTimeout(null, Bounds.HANG.toSeconds(), TimeUnit.SECONDS).join();
             }
         }
         long alive = hosted.stream().filter(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))

@@ -3,6 +3,7 @@ package dev.ptyctl.fault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.testsupport.Bounds;
 import dev.ptyctl.testsupport.RawWebSocket;
 import jakarta.json.JsonObject;
 import java.io.BufferedReader;
@@ -123,12 +124,14 @@ class LimitsFaultTest {
 
     /** Attaches once the server has seen a client leave: its count drops when the connection's end is noticed. */
     private static RawWebSocket awaitAttach(FaultServer server, String id) throws Exception {
-        for (int attempt = 0; ; attempt++) {
+        long deadline = System.nanoTime() + Bounds.HANG.toNanos();
+        while (true) {
             try {
                 return server.attach(id, "", 0);
             } catch (AssertionFailedError refused) {
-                if (attempt > 200) {
-                    throw refused;
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the server still counted the client that left after "
+                            + Bounds.HANG.toSeconds() + " s (load average " + Bounds.loadAverage() + ")", refused);
                 }
                 Thread.sleep(50); // the departure is noticed on the server's side; there is no event to wait for here
             }

@@ -3,6 +3,7 @@ package dev.ptyctl.fault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.testsupport.Bounds;
 import dev.ptyctl.testsupport.RawWebSocket;
 import jakarta.json.JsonObject;
 import java.util.List;
@@ -28,7 +29,7 @@ class SignalsFaultTest {
                 socket.nextText(t -> t.startsWith("{\"type\":\"size\"")); // attached
                 Process kill = new ProcessBuilder("kill", "-s", signal, String.valueOf(created.getInt("pid")))
                         .inheritIO().start();
-                assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0).isTrue();
+                assertThat(kill.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS) && kill.exitValue() == 0).isTrue();
                 JsonObject exit = JsonSupport.parseObject(socket.nextText(t -> t.startsWith("{\"type\":\"exit\"")));
                 assertThat(exit.getInt("exitCode")).isEqualTo(128 + number);
             }
@@ -66,8 +67,8 @@ class SignalsFaultTest {
                 String text = output.toString();
                 long child = Long.parseLong(text.substring(text.indexOf("child=") + 6).replaceAll("(?s)\\D.*", ""));
                 assertThat(server.delete("/v1/terminals/" + id).status()).isIn(200, 404);
-                boolean gone = ProcessHandle.of(child).map(h -> h.onExit().completeOnTimeout(null, 10,
-                        TimeUnit.SECONDS).join() == null ? !h.isAlive() : true).orElse(true);
+                boolean gone = ProcessHandle.of(child).map(h -> h.onExit().completeOnTimeout(null,
+                        Bounds.HANG.toSeconds(), TimeUnit.SECONDS).join() == null ? !h.isAlive() : true).orElse(true);
                 assertThat(gone).as("the background child %d after the terminal ended", child).isTrue();
             }
             Fault.report("signals and exits", "a program that starts a background child and exits 3",
@@ -87,7 +88,7 @@ class SignalsFaultTest {
             assertThat(server.get("/v1/terminals/" + id).json().getBoolean("running")).isTrue();
             assertThat(handle.isAlive()).isTrue();
             assertThat(server.delete("/v1/terminals/" + id).status()).isEqualTo(200);
-            handle.onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).join();
+            handle.onExit().completeOnTimeout(null, Bounds.HANG.toSeconds(), TimeUnit.SECONDS).join();
             assertThat(handle.isAlive()).as("the program after its terminal was deleted").isFalse();
             Fault.report("signals and exits", "a program that closes its terminal (stdin, stdout, stderr) and runs on",
                     "reported running; ended by the delete", "SignalsFaultTest");

@@ -10,6 +10,7 @@ import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.WaitResult;
+import dev.ptyctl.testsupport.Bounds;
 import dev.ptyctl.e2e.Ptyctl;
 import dev.ptyctl.protocol.JsonSupport;
 import java.time.Duration;
@@ -29,7 +30,8 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @ResourceLock(Ptyctl.OWN_SERVERS)
 class AttachE2eTest {
-    private static final Duration WAIT = Duration.ofSeconds(30);
+    /** Each wait starts a cold {@code ptyctl attach} JVM at most: only a hang reaches {@link Bounds#HANG}. */
+    private static final Duration WAIT = Bounds.HANG;
 
     @Test
     void attachForwardsKeysAndSizeShowsOutputAndDetachesRestoringTheTerminal() throws Exception {
@@ -244,6 +246,7 @@ class AttachE2eTest {
 
     private static void expect(RpcClient terminal, String text) throws Exception {
         WaitResult result = terminal.waitFor(text, WAIT);
-        assertThat(result.matched()).as("\"%s\" on the screen:\n%s", text, result.screen().text()).isTrue();
+        assertThat(result.matched()).as("\"%s\" on the screen within %d s (load average %s):\n%s", text,
+                WAIT.toSeconds(), Bounds.loadAverage(), result.screen().text()).isTrue();
     }
 }

@@ -94,7 +94,7 @@ class RemoteCliE2eTest {
         clients.put("PTYCTL_TOKEN", TOKEN);
         env = Map.copyOf(clients);
         shell = newTerminal("--cwd", "/tmp");
-        assertThat(cli("run", "--terminal", shell, "--", "true").exitCode()).isZero(); // the shell is ready
+        cli("run", "--terminal", shell, "--", "true").assertExit(0); // the shell is ready
     }
 
     @AfterAll
@@ -110,8 +110,8 @@ class RemoteCliE2eTest {
     @Test
     void theEventLogFollowsTheTerminalsAndNeverShowsTheToken() throws Exception {
         String id = newTerminal("--", "cat");
-        assertThat(cli("rm", id).exitCode()).isZero();
-        assertThat(cli("screen", "no-such-terminal").exitCode()).isEqualTo(4);
+        cli("rm", id).assertExit(0);
+        cli("screen", "no-such-terminal").assertExit(4);
         String log = server.stderr();
         assertThat(log).doesNotContain(TOKEN);
         String created = log.lines().filter(line -> line.contains("terminal.created") && line.contains(id))
@@ -159,9 +159,9 @@ class RemoteCliE2eTest {
         var status = cli("status", "--terminal", id);
         assertThat(status.exitCode()).as(status.toString()).isZero();
         assertThat(status.stdout()).startsWith("running");
-        assertThat(cli("resize", "--terminal", id, "90", "20").exitCode()).isZero();
+        cli("resize", "--terminal", id, "90", "20").assertExit(0);
         assertThat(cli("read", "--terminal", id, "--json").stdout()).contains("\"cols\":90").contains("\"rows\":20");
-        assertThat(cli("rm", id).exitCode()).isZero();
+        cli("rm", id).assertExit(0);
     }
 
     @Test
@@ -201,7 +201,7 @@ class RemoteCliE2eTest {
         var printed = cli("run", "--terminal", shell, "--", "printf 'a\\nb\\n'");
         assertThat(printed.exitCode()).as(printed.toString()).isZero();
         assertThat(printed.stdout()).isEqualTo("a\nb\n");
-        assertThat(cli("run", "--terminal", shell, "--", "sh -c 'exit 3'").exitCode()).isEqualTo(3);
+        cli("run", "--terminal", shell, "--", "sh -c 'exit 3'").assertExit(3);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.ptyctl.e2e.server;
 
+import dev.ptyctl.testsupport.Bounds;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.URI;
@@ -26,8 +27,8 @@ import javax.net.ssl.SSLContext;
 public final class ServerProcess implements AutoCloseable {
     static final Path JAR = Path.of(System.getProperty("ptyctl.jar", "../cli-client/target/ptyctl.jar"))
             .toAbsolutePath().normalize();
-    /** Generous: a cold JVM on a loaded two-core machine; the server itself starts in well under that. */
-    private static final long START_TIMEOUT_SECONDS = 60;
+    /** A cold JVM on a loaded two-core machine can take a minute and more; the server itself starts in a second. */
+    private static final long START_TIMEOUT_SECONDS = Bounds.HANG.toSeconds();
     private static final Pattern URL = Pattern.compile("listening on (https?://\\S+)");
 
     /**
@@ -135,7 +136,11 @@ public final class ServerProcess implements AutoCloseable {
             return url.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             process.destroyForcibly();
-            throw e;
+            throw new AssertionError("ptyctl server (pid " + process.pid() + ") did not print its address"
+                    + " (\"listening on URL\", then its token line) within " + START_TIMEOUT_SECONDS + " s, so it was"
+                    + " killed; the load average was " + Bounds.loadAverage() + ". What it printed:\n" + this, e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new AssertionError(e.getCause().getMessage(), e.getCause());
         }
     }
 

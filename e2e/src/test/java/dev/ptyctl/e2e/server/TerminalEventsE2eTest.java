@@ -12,6 +12,7 @@ import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalEvents;
 import dev.ptyctl.client.TerminalEventsListener;
 import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.testsupport.Bounds;
 import dev.ptyctl.e2e.dsl.CuttableProxy;
 import dev.ptyctl.protocol.TerminalEvent;
 import java.net.URI;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /** {@link TerminalEvents}, the SDK's client of the event socket, against a real server (and a proxy that cuts it). */
 class TerminalEventsE2eTest {
     private static final String TOKEN = "e2e-events-token";
-    private static final long WAIT_SECONDS = 20;
+    private static final long WAIT_SECONDS = Bounds.HANG.toSeconds();
     private static final ReconnectPolicy QUICK = new ReconnectPolicy(Duration.ofMillis(20), Duration.ofMillis(500), 2,
             0.5, 200);
 
@@ -62,7 +63,8 @@ class TerminalEventsE2eTest {
                     return call;
                 }
             }
-            throw new AssertionError("no call starting with \"" + prefix + "\" within " + WAIT_SECONDS + " s");
+            throw new AssertionError("no call starting with \"" + prefix + "\" within " + WAIT_SECONDS + " s (load"
+                    + " average " + Bounds.loadAverage() + ")");
         }
     }
 

@@ -12,8 +12,8 @@ import dev.ptyctl.client.ScreenFormat;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalSize;
 import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.e2e.ScreenWaits;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,9 +43,9 @@ class TerminalsClientE2eTest {
 
             try (RpcClient rpc = server.rpc(terminals, terminal)) {
                 // Screen rows are read with trailing spaces trimmed (SPEC §4.2): the prompt reads "sdk>".
-                assertThat(rpc.waitFor("sdk>", Duration.ofSeconds(20)).matched()).isTrue();
+                ScreenWaits.shows(rpc, "sdk>");
                 rpc.write(Action.text("echo $((6*7)) from $PWD"), Action.key(Key.ENTER));
-                assertThat(rpc.waitFor("42 from " + cwd, Duration.ofSeconds(20)).matched()).isTrue();
+                ScreenWaits.shows(rpc, "42 from " + cwd);
             }
             assertThat(terminals.screen(terminal.terminalId())).contains("42 from " + cwd);
             assertThat(terminals.screen(terminal.terminalId(), ScreenFormat.VT)).startsWith("\u001bc")

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.logging.Level;
 import java.util.stream.Stream;
@@ -26,6 +27,13 @@ final class Browser {
     static final int HEIGHT = 800;
     /** The {@code @ResourceLock} of the classes that use it (see {@link BrowserTest}). */
     static final String LOCK = "ptyctl.e2e.chromium";
+    /**
+     * How long a page may take to load (the page, its script and style from the server on loopback: a second on a
+     * loaded machine). The one bound of the web tests that is not {@link Page#TIMEOUT}: it must stay under the 60 s
+     * a load waited while the pages the browser had cached held the server's six connections, which is how
+     * {@code WebBackForwardCacheE2eTest} fails when they do.
+     */
+    static final Duration PAGE_LOAD = Duration.ofSeconds(45);
     private static ChromeDriver driver;
 
     private Browser() {
@@ -72,10 +80,10 @@ final class Browser {
                 .usingAnyFreePort()
                 .build();
         ChromeDriver started = new ChromeDriver(service, options);
-        // A page that has not loaded in Page.TIMEOUT waits for something (Selenium's default is 300 s): fail, as
-        // every wait of the tests does. Pages cached by the browser that held their event streams for a minute made
-        // loads wait that long, unnoticed but for the time the tests took.
-        started.manage().timeouts().pageLoadTimeout(Page.TIMEOUT);
+        // A page that has not loaded in PAGE_LOAD waits for something (Selenium's default is 300 s): fail. Pages
+        // cached by the browser that held their event streams for a minute made loads wait that long, unnoticed but
+        // for the time the tests took (WebBackForwardCacheE2eTest).
+        started.manage().timeouts().pageLoadTimeout(PAGE_LOAD);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(profile), "browser-profile-delete"));
         return started;
     }

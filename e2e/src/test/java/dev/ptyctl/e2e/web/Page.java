@@ -1,5 +1,6 @@
 package dev.ptyctl.e2e.web;
 
+import dev.ptyctl.testsupport.Bounds;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,11 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * tab, with its socket). Waits are for conditions, never for time.
  */
 final class Page {
-    /** Generous for a loaded two-core machine; a condition that holds returns at once. */
-    static final Duration TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * The bound of every wait for a condition: only a hang reaches it ({@link Bounds#HANG}). Headless Chromium on a
+     * loaded two-core machine took more than the 30 s this used to be to parse a few hundred KiB of output.
+     */
+    static final Duration TIMEOUT = Bounds.HANG;
     /** The whole buffer (scrollback and screen), one line per row, trailing blanks dropped. */
     private static final String BUFFER_SCRIPT = """
             const t = window.ptyctl && window.ptyctl.terminals[arguments[0]];
@@ -73,8 +77,8 @@ final class Page {
         try {
             driver.get(baseUrl + path);
         } catch (org.openqa.selenium.TimeoutException e) {
-            throw new AssertionError("the page " + path + " did not load within " + TIMEOUT.toSeconds()
-                    + " s (the browser's page load timeout)", e);
+            throw new AssertionError("the page " + path + " did not load within " + Browser.PAGE_LOAD.toSeconds()
+                    + " s (the browser's page load timeout; load average " + Bounds.loadAverage() + ")", e);
         }
         waitUntil("the page's script ran", () -> Boolean.TRUE.equals(js("return !!window.ptyctl;")));
         return this;
@@ -102,13 +106,24 @@ final class Page {
     }
 
     void waitUntil(String what, Duration timeout, Supplier<Boolean> condition) {
-        new WebDriverWait(driver, timeout, Duration.ofMillis(20)).withMessage(what)
-                .until(d -> condition.get());
+        new WebDriverWait(driver, timeout, Duration.ofMillis(20))
+                .withMessage(() -> what + " (load average " + Bounds.loadAverage() + ")").until(d -> condition.get());
+    }
+
+    /**
+     * Waits until the tab of {@code terminalId} has parsed the terminal's output up to {@code end} (its output
+     * offset), failing with how far it got.
+     */
+    void waitForParsed(String terminalId, long end) {
+        waitUntilDescribed(() -> "the page has parsed all output: " + tabNumber(terminalId, "parsedSeq") + " of " + end
+                + " bytes", () -> tabNumber(terminalId, "parsedSeq") == end);
     }
 
     /** As {@link #waitUntil(String, Supplier)}, failing with {@code what} as it is then (the state the wait ended in). */
     void waitUntilDescribed(Supplier<String> what, Supplier<Boolean> condition) {
-        new WebDriverWait(driver, TIMEOUT, Duration.ofMillis(20)).withMessage(what).until(d -> condition.get());
+        new WebDriverWait(driver, TIMEOUT, Duration.ofMillis(20))
+                .withMessage(() -> what.get() + " (load average " + Bounds.loadAverage() + ")")
+                .until(d -> condition.get());
     }
 
     /** The terminal's buffer as text (scrollback, then screen), or null while the page has no tab for it. */

@@ -7,8 +7,8 @@ import dev.ptyctl.client.CreateTerminalRequest;
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
+import dev.ptyctl.e2e.ScreenWaits;
 import dev.ptyctl.e2e.server.UsesServer;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -79,7 +79,7 @@ class WebBackForwardCacheE2eTest {
             page.leave();
         }
         // The six pages cached hold no connection: this one loads at once. (When each held its event stream, this
-        // load waited until the first was evicted, 60 s after it was left; Page.TIMEOUT, 30 s, fails it first.)
+        // load waited until the first was evicted, 60 s after it was left; Browser.PAGE_LOAD, 45 s, fails it first.)
         openAndWait(page, id);
         page.type(id, "echo still-typing-$((6*7))", Keys.ENTER);
         page.waitForText(id, "still-typing-42");
@@ -97,7 +97,7 @@ class WebBackForwardCacheE2eTest {
         page.leave();
         try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
             rpc.write(Action.text("echo while-away-$((2+2))"), Action.key(Key.ENTER));
-            assertThat(rpc.waitFor("while-away-4\n", Duration.ofSeconds(20)).matched()).isTrue();
+            ScreenWaits.shows(rpc, "while-away-4\n");
         }
         Terminal createdMeanwhile = shell();
 
@@ -110,8 +110,7 @@ class WebBackForwardCacheE2eTest {
         assertThat(count("(?m)^while-away-4$", buffer)).as(buffer).isEqualTo(1);
         page.type(id, "echo back-again-$((3+3))", Keys.ENTER);
         try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
-            assertThat(rpc.waitFor("back-again-6\n", Duration.ofSeconds(20)).matched())
-                    .as("typing reaches the program again").isTrue();
+            ScreenWaits.shows(rpc, "back-again-6\n", "typing reaches the program again");
         }
         page.clickOn("#home");
         page.waitUntil("the list shows the terminal created while the page was away", () -> !page.elements(

@@ -7,11 +7,11 @@ import dev.ptyctl.client.CreateTerminalRequest;
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
+import dev.ptyctl.e2e.ScreenWaits;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -139,9 +139,9 @@ class WebColourSpecE2eTest {
         // The server answers while no page shows the terminal.
         Terminal alone = shell();
         try (RpcClient rpc = RpcClient.connect(alone.rpc())) {
-            assertThat(rpc.waitFor(PROMPT.strip(), Duration.ofSeconds(20)).matched()).isTrue();
+            ScreenWaits.shows(rpc, PROMPT.strip());
             rpc.write(Action.text(program(dir.resolve("server"))), Action.key(Key.ENTER));
-            assertThat(rpc.waitFor("PAINTED done", Duration.ofSeconds(20)).matched()).isTrue();
+            ScreenWaits.shows(rpc, "PAINTED done");
         }
         List<String> server = replies(dir.resolve("server"));
         assertThat(server).hasSize(SPECS.size());

@@ -8,6 +8,7 @@ import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalSize;
+import dev.ptyctl.e2e.ScreenWaits;
 import dev.ptyctl.e2e.server.ServerProcess;
 import dev.ptyctl.e2e.server.SharedServer;
 import dev.ptyctl.e2e.server.UsesServer;
@@ -213,10 +214,10 @@ class WebQueriesE2eTest {
     /** Runs the program in {@code alone}, typed over JSON-RPC with no page attached, once its prompt is there. */
     private List<String> askWithoutAPage(Terminal alone, String name) throws Exception {
         try (RpcClient rpc = RpcClient.connect(alone.rpc())) {
-            assertThat(rpc.waitFor(PROMPT.strip(), Duration.ofSeconds(20)).matched()).isTrue();
+            ScreenWaits.shows(rpc, PROMPT.strip());
             return ask(name, command -> {
                 rpc.write(Action.text(command), Action.key(Key.ENTER));
-                assertThat(rpc.waitFor("QUERIES-DONE", Duration.ofSeconds(60)).matched()).isTrue();
+                ScreenWaits.shows(rpc, "QUERIES-DONE");
             });
         }
     }

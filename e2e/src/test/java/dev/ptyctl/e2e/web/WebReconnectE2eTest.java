@@ -10,6 +10,7 @@ import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.Ptyctl;
+import dev.ptyctl.e2e.ScreenWaits;
 import dev.ptyctl.e2e.dsl.CuttableProxy;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.net.URI;
@@ -94,7 +95,7 @@ class WebReconnectE2eTest {
                             page.tabNumber(id, "socket.connections") > cut);
                 }
                 try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
-                    assertThat(rpc.waitFor("stream-done\n", java.time.Duration.ofSeconds(60)).matched()).isTrue();
+                    ScreenWaits.shows(rpc, "stream-done\n");
                 }
                 page.waitUntil("the page has parsed everything the program wrote", () -> {
                     try {
@@ -168,7 +169,7 @@ class WebReconnectE2eTest {
                 waitUntilDisconnected(id);
                 try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
                     rpc.write(Action.key(Key.ENTER));
-                    assertThat(rpc.waitFor("modes-off", java.time.Duration.ofSeconds(60)).matched()).isTrue();
+                    ScreenWaits.shows(rpc, "modes-off");
                 }
                 proxy.up();
                 waitUntilCaughtUp(terminals, id);
@@ -349,7 +350,7 @@ class WebReconnectE2eTest {
                 try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
                     // Printed while the page is away: the page gets it in the replay when it is back.
                     rpc.write(Action.text(copy.formatted("printed-while-away", "away")), Action.key(Key.ENTER));
-                    assertThat(rpc.waitFor("away-42\n", java.time.Duration.ofSeconds(20)).matched()).isTrue();
+                    ScreenWaits.shows(rpc, "away-42\n");
                     long printed = terminals.get(id).nextOutputSeq();
                     proxy.up();
                     page.waitUntil("the page is back and has parsed the replay", () ->
@@ -389,12 +390,12 @@ class WebReconnectE2eTest {
                     // replay when it is back (within the 12 s the program listens), and must not answer it.
                     rpc.write(Action.text("stty raw -echo; printf '\\033[6n'; r=$(timeout --foreground 12 cat -v);"
                             + " stty sane; echo \"replies:$r:end\""), Action.key(Key.ENTER));
-                    assertThat(rpc.waitFor("stty raw", java.time.Duration.ofSeconds(20)).matched()).isTrue();
+                    ScreenWaits.shows(rpc, "stty raw");
                     long asked = terminals.get(id).nextOutputSeq();
                     proxy.up();
                     page.waitUntil("the page is back and has the question", () ->
                             "open".equals(socketState(id)) && page.tabNumber(id, "parsedSeq") >= asked);
-                    assertThat(rpc.waitFor(":end\n", java.time.Duration.ofSeconds(30)).matched()).isTrue();
+                    ScreenWaits.shows(rpc, ":end\n");
                     java.util.regex.Matcher replies = java.util.regex.Pattern.compile("(?m)^replies:(.*):end$")
                             .matcher(rpc.read().text());
                     assertThat(replies.find()).isTrue();

@@ -8,11 +8,11 @@ import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.e2e.ScreenWaits;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -87,13 +87,12 @@ class WebSizeE2eTest {
                     }
                     // The prompt after the last line, not the line alone: the prompt is the last output, and a
                     // prompt written after `end` was read left the pages' parsedSeq past it for good.
-                    assertThat(rpc.waitFor("stream-done\n" + PROMPT.strip(), Duration.ofSeconds(60)).matched())
-                            .isTrue();
+                    ScreenWaits.shows(rpc, "stream-done\n" + PROMPT.strip());
                 }
                 long end = terminals.get(id).nextOutputSeq();
                 String server = WebReconnectE2eTest.normalized(terminals.screen(id));
                 for (Page page : List.of(desktop, phone)) {
-                    page.waitUntil("the page has parsed all output", () -> page.tabNumber(id, "parsedSeq") == end);
+                    page.waitForParsed(id, end);
                     assertThat(page.js("return window.ptyctl.terminals[arguments[0]].cols;", id))
                             .as("the page's grid is the terminal's").isEqualTo(large.get("cols"));
                     assertThat(WebReconnectE2eTest.normalized(page.buffer(id)))
@@ -138,7 +137,7 @@ class WebSizeE2eTest {
                 assertThat(small.get("cols")).as("the phone's grid is narrower than the line").isLessThan(60);
                 WebPageE2eTest.waitForPtySize(phone, terminals, id, small);
                 long end = terminals.get(id).nextOutputSeq();
-                phone.waitUntil("the page has parsed all output", () -> phone.tabNumber(id, "parsedSeq") == end);
+                phone.waitForParsed(id, end);
                 String server = WebReconnectE2eTest.normalized(terminals.screen(id));
                 phone.waitUntilDescribed(() -> "the page's grid is the terminal's: page "
                         + phone.js("const t = window.ptyctl.terminals[arguments[0]]; return t.cols + 'x' + t.rows;", id)
