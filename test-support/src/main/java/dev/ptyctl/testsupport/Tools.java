@@ -63,6 +63,15 @@ public final class Tools {
         throw new MissingToolException(missing, reason(missing));
     }
 
+    /**
+     * Lists {@code test} in {@code ./run-tests}' summary as skipped for want of {@code need}, for what a test needs that
+     * is not a program on {@code PATH} ({@link RequiresTool} lists those itself): {@code "root (network
+     * namespaces)"}, the xterm.js packages. The caller skips the test; under {@code CI=true} it fails it instead.
+     */
+    public static void listSkipped(String test, String need) {
+        MissingToolsReport.record(test, List.of(need));
+    }
+
     static List<String> missing(List<String> tools) {
         return tools.stream().filter(tool -> !isInstalled(tool)).toList();
     }

@@ -82,6 +82,13 @@ class RequiresToolTest {
     }
 
     @Test
+    void aSkipForWhatIsNoProgramIsListedWithWhatItNeeds() throws Exception {
+        Tools.listSkipped("every test of the e2e netns run", "network namespaces (root and iproute2's ip)");
+        assertThat(listed()).containsExactly("network namespaces (root and iproute2's ip)\tevery test of the e2e"
+                + " netns run");
+    }
+
+    @Test
     void findLooksOnThePathAndUnderOtherNames() {
         assertThat(Tools.find("sh")).hasValueSatisfying(p -> assertThat(Files.isExecutable(p)).isTrue());
         assertThat(Tools.isInstalled(MISSING)).isFalse();

@@ -29,6 +29,9 @@ final class NetworkNamespace implements AutoCloseable {
         this.namespaceAddress = namespaceAddress;
     }
 
+    /** What the remote tests need, as {@code ./run-tests}' summary of skipped tests names it. */
+    static final String NEED = "network namespaces (root and iproute2's ip)";
+
     /** Why namespaces cannot be made here (not root, no {@code ip}, no permission), or empty when they can. */
     static Optional<String> unavailableReason() {
         // Random, not the pid: the remote classes probe at the same time when test classes run in parallel.

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ptyctl.e2e.Ptyctl;
+import dev.ptyctl.testsupport.Tools;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -77,6 +78,9 @@ class RemoteCliE2eTest {
         Optional<String> unavailable = NetworkNamespace.unavailableReason();
         if (unavailable.isPresent() && "true".equals(System.getenv("CI"))) {
             fail(unavailable.get());
+        }
+        if (unavailable.isPresent()) {
+            Tools.listSkipped(getClass().getSimpleName(), NetworkNamespace.NEED);
         }
         assumeTrue(unavailable.isEmpty(), () -> unavailable.orElseThrow());
         namespace = NetworkNamespace.create();

@@ -2,6 +2,7 @@ package dev.ptyctl.e2e.server;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.testsupport.TestCertificate;
+import dev.ptyctl.testsupport.Tools;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -88,6 +89,10 @@ public final class RemoteServer {
                 throw new IllegalStateException("-D" + MODE_PROPERTY + " is netns or netns-tls, got \"" + MODE + "\"");
             }
             unavailable = NetworkNamespace.unavailableReason().orElse(null);
+            if (unavailable != null && !"true".equals(System.getenv("CI"))) {
+                // Once per run (this JVM is one surefire execution): every test of it is skipped below.
+                Tools.listSkipped("every test of the e2e " + MODE + " run", NetworkNamespace.NEED);
+            }
         }
         if (unavailable != null) {
             if ("true".equals(System.getenv("CI"))) {
