@@ -24,9 +24,9 @@ class JUnitExtensionExamplesTest {
     @RequiresTool("vim")                                                   // this project's own skip-if-missing
     @WithTerminal(command = {"vim", "-u", "NONE"}, cols = 80, rows = 24)   // overrides the class's settings
     void oneTestWithItsOwnProgram(TerminalDriver vim) {
-        vim.waitFor("VIM - Vi IMproved", Duration.ofSeconds(10))
+        vim.waitFor("VIM - Vi IMproved", Duration.ofSeconds(30))
                 .type(":q").press(Key.ENTER);
-        assertThat(vim.awaitExit(Duration.ofSeconds(10))).isZero();
+        assertThat(vim.awaitExit(Duration.ofSeconds(30))).isZero();
     }
 }
 // end::junit-options[]

@@ -121,7 +121,7 @@ class SdkGuideExamplesTest {
                         })
                         .connect()) {                                          // returns once subscribed
                     terminals.create(CreateTerminalRequest.builder("watched").command("/bin/cat").build());
-                    TerminalEvent created = seen.poll(10, TimeUnit.SECONDS);   // its data: the new terminal
+                    TerminalEvent created = seen.poll(30, TimeUnit.SECONDS);   // its data: the new terminal
                     System.out.println(created.name() + " " + created.terminalId().orElseThrow()); // terminal.created 4f1c…
                 }
                 // end::terminal-events[]
@@ -164,7 +164,7 @@ class SdkGuideExamplesTest {
                         .token(System.getenv("PTYCTL_TOKEN"))                   // the server's token, if it has one
                         .connect(remote)) {
                     client.write(Action.text("echo over the server's port"), Action.key(Key.ENTER));
-                    client.waitFor("over the server's port\n", Duration.ofSeconds(5));
+                    client.waitFor("over the server's port\n", Duration.ofSeconds(30));
                 }
                 // end::rpc-client-remote[]
                 assertThat(terminals.screen(terminalId)).contains("over the server's port\n");
@@ -182,7 +182,7 @@ class SdkGuideExamplesTest {
                 // tag::rpc-client[]
                 try (RpcClient client = RpcClient.connect(terminal.rpc())) {   // or RpcClient.connect("127.0.0.1", port)
                     WriteResult written = client.write(Action.text("echo hello"), Action.key(Key.ENTER));
-                    WaitResult result = client.waitFor("hello\n", Duration.ofSeconds(5));
+                    WaitResult result = client.waitFor("hello\n", Duration.ofSeconds(30));
                     if (!result.matched()) {
                         throw new AssertionError("no hello after " + result.waitedMs() + " ms:\n" + result.screen().text());
                     }

@@ -72,7 +72,7 @@ class TestingGuideExamplesTest {
                 .press("Shift+M").waitForIdle(Duration.ofMillis(100))     // full-screen program: wait for a pause
                 .type("q").waitForPrompt();
         terminal.typeLine("exit 3");
-        assertThat(terminal.awaitExit(Duration.ofSeconds(5))).isEqualTo(3);
+        assertThat(terminal.awaitExit(Duration.ofSeconds(30))).isEqualTo(3);
         // end::dsl-tui[]
     }
 

@@ -34,7 +34,7 @@ class TodoAppTest {
     void qQuitsWithASummary(TerminalDriver todo) {
         assertThat(todo.getByText("Todo: 3 items")).isVisible();
         todo.press(Key.SPACE).type("q");
-        assertEquals(0, todo.awaitExit(Duration.ofSeconds(5)));
+        assertEquals(0, todo.awaitExit(Duration.ofSeconds(30)));
         todo.assertScreen().contains("1 of 3 done");
     }
 }
