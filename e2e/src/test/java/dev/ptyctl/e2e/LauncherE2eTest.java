@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.ptyctl.testsupport.Bounds;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ class LauncherE2eTest {
                 "/dev/null")));
         pb.environment().remove("JAVA_HOME");
         pb.environment().putAll(env);
-        return Ptyctl.run(pb, "the launcher " + String.join(" ", args), 120);
+        return Ptyctl.run(pb, "the launcher " + String.join(" ", args), Bounds.HANG.toSeconds());
     }
 
     @Test
@@ -70,7 +71,8 @@ class LauncherE2eTest {
         Map<String, String> env = with(JDK, "PATH", tools + ":/usr/local/bin:/usr/bin:/bin");
         Process first = start(checkout.resolve("ptyctl"), env);
         Process second = start(checkout.resolve("ptyctl"), env);
-        assertThat(first.waitFor(60, TimeUnit.SECONDS) && second.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(first.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS)
+                && second.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS)).as("both launchers ended").isTrue();
         String stderr = new String(first.getErrorStream().readAllBytes(), StandardCharsets.UTF_8)
                 + new String(second.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(Files.readAllLines(runs)).as("Maven runs: %s", stderr).hasSize(1);
@@ -199,7 +201,7 @@ class LauncherE2eTest {
         command.addAll(command.indexOf("-jar"), java.util.List.of("-XX:+UnlockDiagnosticVMOptions",
                 "-XX:+AOTPrintTrainingInfo"));
         var run = Ptyctl.run(new ProcessBuilder(command).redirectErrorStream(true), "the render with "
-                + "-XX:+AOTPrintTrainingInfo", 60);
+                + "-XX:+AOTPrintTrainingInfo", Bounds.HANG.toSeconds());
         assertThat(run.exitCode()).as(run.toString()).isZero();
         String printed = run.stdout();
 
