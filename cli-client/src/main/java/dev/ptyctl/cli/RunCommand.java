@@ -86,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
         try (RpcClient client = target.connect()) {
             RpcCommandRun.Outcome run;
             try {
-                run = RpcCommandRun.run(client, line, deadline, queue);
+                run = RpcCommandRun.run(client, line, deadline, queue, waiting -> waitingForInput(waiting, err));
             } catch (RpcConnectionException e) { // the server stopped (or the network broke) while the command ran;
                 return lostConnection(line, e, err); // a refusal (an RpcException) keeps its own message and exit code
             } catch (RpcException e) {
@@ -113,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
                         + " 'ptyctl read' shows its screen)", line, err);
                 case NOT_FINISHED -> notFinished(client, "\"" + line + "\" did not finish within " + timeoutMs + " ms",
                         line, err);
-                case WAITING_FOR_INPUT -> waitingForInput(run.answer(), err);
+                case WAITING_FOR_INPUT -> throw new IllegalStateException("run reports waiting and waits on");
                 case INCOMPLETE -> incomplete(line, run.cleared(), err);
                 case BLANK_LINE -> ExitCode.OK; // nothing to run (blank, a comment), as in a script: not an error
                 case RAN_NOTHING -> ranNothing(line, run.cleared(), err);
@@ -141,25 +141,25 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The command still runs and waits for what a person types (a REPL, an editor, a password prompt): said about a
-     * second after it went quiet instead of after the timeout (10 minutes by default), with the ways on; 1, as for a
-     * command that did not finish.
+     * The command seems to wait for what a person types (a REPL, an editor, a password prompt: quiet for a second in
+     * raw mode or with echo off): said once on stderr, a second after it went quiet, so whoever watches knows why the
+     * run does not end; the run waits on until its timeout all the same, since a program that works in raw mode
+     * ({@code ssh -t host make}) looks the same for a quiet second and a script must not fail for it.
      */
-    private static int waitingForInput(JsonObject answer, PrintWriter err) {
+    private static void waitingForInput(JsonObject answer, PrintWriter err) {
         String what = RpcCommandRun.busyProgram(answer);
         if (RpcCommandRun.waitsForHiddenInput(answer)) {
-            err.println("ptyctl: " + what + " is still running and waits for hidden input (a password prompt): ask "
-                    + "the person it is for to type it, or type it with 'ptyctl write --text ... --key Enter'; "
-                    + "'ptyctl write --key Ctrl+C' stops it");
+            err.println("ptyctl: " + what + " waits for hidden input (a password prompt): type it with 'ptyctl write "
+                    + "--text ... --key Enter' (or ask the person it is for); 'ptyctl write --key Ctrl+C' stops it. "
+                    + "Waiting on for it to finish (--timeout)");
         } else {
             boolean fullScreen = RpcCommandRun.busyFullScreen(answer);
-            err.println("ptyctl: " + what + " is still running and waits for keyboard input (an interactive "
-                    + (fullScreen ? "full-screen " : "") + "program; run is for commands that finish): type into it "
-                    + "with 'ptyctl write', see it with 'ptyctl read', end it with its quit command or 'ptyctl write "
-                    + "--key Ctrl+C', then 'ptyctl wait --prompt'");
+            err.println("ptyctl: " + what + " seems to wait for keyboard input (an interactive "
+                    + (fullScreen ? "full-screen " : "") + "program?): type into it with 'ptyctl write', see it with "
+                    + "'ptyctl read', end it with its quit command (exit, Ctrl+D, q) or 'ptyctl write --key Ctrl+C'. "
+                    + "Waiting on for it to finish (--timeout)");
         }
         err.flush();
-        return ExitCode.NOT_MATCHED;
     }
 
     /** The command ran: its output (unless {@code --json} printed the whole answer) and its exit code. */

@@ -325,7 +325,8 @@ public final class TerminalDriver implements AutoCloseable {
             case WAITING_FOR_INPUT -> throw failure(quoted + " did not finish: it still runs and waits for "
                     + (RpcCommandRun.waitsForHiddenInput(run.answer()) ? "hidden input (a password prompt)"
                     : "keyboard input (an interactive program)") + ". run() is for commands that finish; for this "
-                    + "one, type(...) and press(Key.ENTER), then wait for its output (waitForText)", screen);
+                    + "one, typeLine(...), then wait for its output with waitFor(...); end it with its quit command "
+                    + "(exit, Ctrl+D, q) or Ctrl+C, then waitForPrompt()", screen);
             case INCOMPLETE -> throw failure("the shell did not run " + quoted + ": it waits for more of the line (an "
                     + "unclosed quote or bracket?); " + cancelled(run), screen);
             case BLANK_LINE -> new CommandResult("", 0, false); // as ptyctl run: nothing to run is no failure

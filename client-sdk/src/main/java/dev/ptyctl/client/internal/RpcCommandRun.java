@@ -10,6 +10,8 @@ import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Runs a command line in a shell with ptyctl's shell integration over its JSON-RPC endpoint, as a person would: waits
@@ -52,7 +54,8 @@ public final class RpcCommandRun {
          * The line was typed and its command still runs, waiting for what a person types: it reads keys (a REPL, an
          * editor, a pager) or hidden input (a password prompt) and has printed nothing for a second, so its prompt
          * would not come back by waiting on. {@link Outcome#answer()} has {@code waitingForInput: {commandLine?,
-         * program?, inputHidden, fullScreen}} ({@link #busyProgram}, {@link #waitsForHiddenInput}).
+         * program?, inputHidden, fullScreen}} ({@link #busyProgram}, {@link #waitsForHiddenInput}). Only for a run
+         * without a {@code whileWaitingForInput} listener.
          */
         WAITING_FOR_INPUT,
         /**
@@ -94,12 +97,15 @@ public final class RpcCommandRun {
     private final RpcClient client;
     private final long deadlineNanos;
     private final boolean waitIfBusy;
+    private final Consumer<JsonObject> whileWaitingForInput;
     private long lastWriteSeq = -1;
 
-    private RpcCommandRun(RpcClient client, long deadlineNanos, boolean waitIfBusy) {
+    private RpcCommandRun(RpcClient client, long deadlineNanos, boolean waitIfBusy,
+                          Consumer<JsonObject> whileWaitingForInput) {
         this.client = client;
         this.deadlineNanos = deadlineNanos;
         this.waitIfBusy = waitIfBusy;
+        this.whileWaitingForInput = whileWaitingForInput;
     }
 
     /**
@@ -118,7 +124,20 @@ public final class RpcCommandRun {
      */
     public static Outcome run(RpcClient client, String line, long deadlineNanos, boolean waitIfBusy)
             throws IOException {
-        return new RpcCommandRun(client, deadlineNanos, waitIfBusy).run(line);
+        return new RpcCommandRun(client, deadlineNanos, waitIfBusy, null).run(line);
+    }
+
+    /**
+     * {@link #run(RpcClient, String, long, boolean)} that does not end at a command waiting for input
+     * ({@link Ending#WAITING_FOR_INPUT}): {@code whileWaitingForInput} gets that answer once, and the run waits on
+     * for the prompt until the deadline. For a caller that only reports it ({@code ptyctl run}): a program that
+     * works in raw mode ({@code ssh -t host make}) looks the same during a quiet second, and a script must not fail
+     * for it.
+     */
+    public static Outcome run(RpcClient client, String line, long deadlineNanos, boolean waitIfBusy,
+                              Consumer<JsonObject> whileWaitingForInput) throws IOException {
+        return new RpcCommandRun(client, deadlineNanos, waitIfBusy, Objects.requireNonNull(whileWaitingForInput))
+                .run(line);
     }
 
     /**
@@ -176,7 +195,11 @@ public final class RpcCommandRun {
                 ? typed.promptsDrawn() + CommandLines.typedLines(line) : -1;
         JsonObject done = waitForPrompt(typedAt, minPrompts, deadlineNanos, false, true);
         if (done.containsKey("waitingForInput")) {
-            return outcome(Ending.WAITING_FOR_INPUT, done, false);
+            if (whileWaitingForInput == null) {
+                return outcome(Ending.WAITING_FOR_INPUT, done, false);
+            }
+            whileWaitingForInput.accept(done);
+            done = waitForPrompt(typedAt, minPrompts, deadlineNanos, false, false);
         }
         if (!done.getBoolean("matched")) {
             // The wait answers at once when the shell exits, with the command during which it did, if there was one.

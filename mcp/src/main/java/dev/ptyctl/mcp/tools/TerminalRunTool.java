@@ -1,9 +1,8 @@
 package dev.ptyctl.mcp.tools;
 
 import dev.ptyctl.protocol.CommandLines;
+import dev.ptyctl.service.control.AwaitedInput;
 import dev.ptyctl.service.control.CommandRun;
-import dev.ptyctl.service.shell.PromptTracker;
-import dev.ptyctl.service.shell.PromptTracker.CommandSummary;
 import dev.ptyctl.service.terminals.CreateRequest;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.vt.Terminal;
@@ -93,16 +92,12 @@ public final class TerminalRunTool extends SchemaTool {
         if (result.endedShell()) {
             out.put("shellExited", true);
         }
-        boolean still = result.timedOut() || result.waitingForInput();
-        boolean waitsForSecret = still && terminal.session().inputHidden();
-        if (result.waitingForInput()) {
-            out.put("waitingForInput", true).put("inputHidden", waitsForSecret);
-        }
-        String program = terminal.prompts().flatMap(PromptTracker::runningCommand)
-                .flatMap(CommandSummary::commandLine).map(line -> "`" + line + "`").orElse("the command");
-        boolean fullScreen = terminal.session().inspect(Terminal::alternateScreenActive);
-        return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id, waitsForSecret,
-                program, fullScreen)));
+        // What waits is as the run saw it when it ended: read again now, a password typed meanwhile would change it.
+        result.waitingForInput().ifPresent(waiting -> out.put("waitingForInput", true)
+                .put("inputHidden", waiting.inputHidden()));
+        boolean waitsForSecret = result.waitingForInput().map(AwaitedInput.Waiting::inputHidden)
+                .orElse(result.timedOut() && terminal.session().inputHidden());
+        return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id, waitsForSecret)));
     }
 
     /**
@@ -126,21 +121,23 @@ public final class TerminalRunTool extends SchemaTool {
                 + "(terminal_create).";
     }
 
-    private static String facts(CommandRun.Result result, String command, String id, boolean waitsForSecret,
-                                String program, boolean fullScreen) {
+    private static String facts(CommandRun.Result result, String command, String id, boolean waitsForSecret) {
         StringBuilder facts = new StringBuilder();
-        if ((result.timedOut() || result.waitingForInput()) && waitsForSecret) {
+        Optional<AwaitedInput.Waiting> waiting = result.waitingForInput();
+        if ((result.timedOut() || waiting.isPresent()) && waitsForSecret) {
             // Waiting longer would not help: the command asks for a password, which is the user's to give.
             facts.append(result.timedOut() ? "timed out, still running" : "still running")
                     .append(": it waits for hidden input (a password prompt); ask the user, ")
                     .append("or give them the viewUrl to type it, rather than guessing (terminal_send C-c stops it)");
-        } else if (result.waitingForInput()) {
+        } else if (waiting.isPresent()) {
             // An interactive program (a REPL, an editor): its prompt will not come back by waiting longer.
-            facts.append("still running: ").append(program).append(" waits for keyboard input (an interactive ")
-                    .append(fullScreen ? "full-screen program: terminal_read shows it" : "program")
+            facts.append("still running: ")
+                    .append(waiting.get().commandLine().map(line -> "`" + line + "`").orElse("the command"))
+                    .append(" waits for keyboard input (an interactive ")
+                    .append(waiting.get().fullScreen() ? "full-screen program: terminal_read shows it" : "program")
                     .append("); type into it with terminal_send and follow it with terminal_wait, end it with its ")
-                    .append("quit command or C-c; the shell's prompt then comes back (terminal_wait {prompt: true, ")
-                    .append("sinceSeq: ").append(result.seq()).append("})");
+                    .append("quit command (exit, C-d, q) or C-c; the shell's prompt then comes back (terminal_wait ")
+                    .append("{prompt: true, sinceSeq: ").append(result.seq()).append("})");
         } else if (result.timedOut()) {
             facts.append("timed out, still running (terminal_wait {prompt: true, sinceSeq: ").append(result.seq())
                     .append("} to follow it, terminal_send C-c to stop it)");

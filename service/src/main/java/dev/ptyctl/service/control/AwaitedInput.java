@@ -2,35 +2,64 @@ package dev.ptyctl.service.control;
 
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.PromptTracker;
+import dev.ptyctl.vt.Terminal;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Whether a command typed into a shell waits for what a person types, so that waiting on for its prompt would not
- * bring it back: MCP's {@code terminal_run} and JSON-RPC's {@code pty/wait {prompt, ifWaitingForInput: "return"}}
- * (which {@code ptyctl run} and the DSL's {@code run} use) answer early instead of waiting out their timeout.
+ * bring it back: MCP's {@code terminal_run} answers early, and JSON-RPC's {@code pty/wait {prompt,
+ * ifWaitingForInput: "return"}} tells {@code ptyctl run} (which says so and waits on) and the DSL's {@code run} (which
+ * fails).
+ *
+ * <p>The sign is the terminal's mode while the command's output is quiet: out of canonical mode (the program reads
+ * keys: a REPL's line editor, an editor, a pager) or canonical with echo off (a password prompt). Programs that put
+ * the terminal in raw mode while they work ({@code ssh -t host make}, {@code docker run -it}) look the same during a
+ * quiet second; that is why only the MCP answer and the DSL end early, and {@code ptyctl run} only reports it.
  */
 public final class AwaitedInput {
     /**
-     * How long such a command must have printed nothing. A program that has switched the terminal to read keys and
-     * then computes quietly for longer is reported a little early; the caller then reads or waits for it as for any
-     * running program.
+     * How long such a command must have printed nothing: a REPL or an editor has drawn its prompt or screen within
+     * milliseconds of starting, while a second is longer than most pauses of a program that is still producing.
      */
     public static final Duration QUIET = Duration.ofSeconds(1);
-    /** How often a wait for a prompt looks whether its command waits for input. */
+    /**
+     * How often a wait for a prompt looks again: a program waiting for keys prints nothing that would wake the wait,
+     * and a quarter of {@link #QUIET} keeps the answer within 1.25 s of the command's last output at four cheap
+     * {@code tcgetattr} calls a second.
+     */
     public static final Duration CHECK_EVERY = Duration.ofMillis(250);
+
+    /**
+     * A command that waits for input, as seen once.
+     *
+     * @param commandLine the command line as the shell reported it
+     * @param inputHidden whether it waits for hidden input (a password prompt) rather than keys
+     * @param fullScreen  whether it shows a full-screen program (alternate screen)
+     */
+    public record Waiting(Optional<String> commandLine, boolean inputHidden, boolean fullScreen) {
+    }
 
     private AwaitedInput() {
     }
 
     /**
-     * Whether a command the shell started after output offset {@code sinceSeq} is running, has printed nothing for
-     * {@link #QUIET}, and either reads keys (the terminal out of canonical mode: a REPL's line editor, an editor, a
-     * pager) or hides input (a password prompt). Only while such a command runs: the shell itself reads keys at its
-     * prompt. A program reading whole lines with echo on ({@code cat}) cannot be told from a slow one: false.
+     * The command the shell started after output offset {@code sinceSeq}, when it is running, has printed nothing for
+     * {@link #QUIET}, and either reads keys or hides input; empty otherwise. Only while such a command runs: the
+     * shell itself reads keys at its prompt. A program reading whole lines with echo on ({@code cat}) cannot be told
+     * from a slow one: empty.
      */
-    public static boolean waitsForInput(TerminalSession session, PromptTracker prompts, long sinceSeq) {
-        boolean running = prompts.runningCommand().filter(c -> c.outputStartSeq() > sinceSeq).isPresent();
-        return running && System.nanoTime() - session.progress().lastOutputNanos() >= QUIET.toNanos()
-                && (session.readsKeys() || session.inputHidden());
+    public static Optional<Waiting> waiting(TerminalSession session, PromptTracker prompts, long sinceSeq) {
+        Optional<PromptTracker.CommandSummary> running = prompts.runningCommand()
+                .filter(c -> c.outputStartSeq() > sinceSeq);
+        if (running.isEmpty() || System.nanoTime() - session.progress().lastOutputNanos() < QUIET.toNanos()) {
+            return Optional.empty();
+        }
+        boolean hidden = session.inputHidden();
+        if (!hidden && !session.readsKeys()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Waiting(running.get().commandLine(), hidden,
+                session.inspect(Terminal::alternateScreenActive)));
     }
 }

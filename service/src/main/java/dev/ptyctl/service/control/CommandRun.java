@@ -57,14 +57,15 @@ public final class CommandRun {
      *                  and Ctrl-C was sent to cancel the line
      * @param cancelled with {@code incomplete} or a refused line: the shell's prompt came back after the Ctrl-C
      *                  (false: the timeout came first)
-     * @param waitingForInput the command still runs and waits for what a person types: it reads keys (a REPL, an
-     *                  editor, a pager: the terminal out of canonical mode) or hidden input (a password prompt), and
-     *                  its output has been quiet for {@link AwaitedInput#QUIET}. Said before the timeout, since
-     *                  waiting on would not bring its prompt back; {@code output} is what it printed so far
+     * @param waitingForInput when the command still runs and waits for what a person types: it reads keys (a REPL,
+     *                  an editor, a pager: the terminal out of canonical mode) or hidden input (a password prompt),
+     *                  and its output has been quiet for {@link AwaitedInput#QUIET}, as seen when the run ended. Said
+     *                  before the timeout, since waiting on would not bring its prompt back; {@code output} is what
+     *                  it printed so far
      */
     public record Result(OptionalInt exitCode, String output, boolean truncated, String cwd, long seq,
                          boolean timedOut, boolean ranNothing, boolean exited, boolean incomplete,
-                         boolean cancelled, boolean waitingForInput) {
+                         boolean cancelled, Optional<AwaitedInput.Waiting> waitingForInput) {
         /** Whether the command ended the shell ({@code exit 5}): it finished, with the shell's exit status. */
         public boolean endedShell() {
             return exited && exitCode.isPresent();
@@ -166,8 +167,9 @@ public final class CommandRun {
         // program reads instead of the shell draws none: such a run ends at its timeout.
         long minPrompts = severalLines && !sent.bracketedPaste()
                 ? promptsBefore + CommandLines.typedLines(command) : -1;
-        TerminalWait.Outcome done = awaitEnd(session, prompts, log, TerminalWait.Condition.prompt(typedAt,
-                minPrompts), typedAt, deadline);
+        End end = awaitEnd(session, prompts, log, TerminalWait.Condition.prompt(typedAt, minPrompts), typedAt,
+                deadline);
+        TerminalWait.Outcome done = end.outcome();
         List<CommandSummary> ran = prompts.recentCommands().stream()
                 .filter(c -> c.outputStartSeq() > typedAt && !c.running()).toList();
         boolean shellExited = !done.matched() && done.reason() == TerminalWait.Reason.EXIT;
@@ -177,14 +179,14 @@ public final class CommandRun {
         }
         if (!done.matched()) {
             return shellExited ? unfinished(session, done) : stillRunning(session, prompts, log, ran, typedAt, done,
-                    maxBytes, AwaitedInput.waitsForInput(session, prompts, typedAt));
+                    maxBytes, end.waiting());
         }
         if (done.continuation()) {
             return clearedLine(session, tracker, log, deadline, true);
         }
         if (ran.isEmpty() && CommandLines.nothingToRun(command)) {
             return new Result(OptionalInt.empty(), "", false, cwd(session), done.seq(), false, false, false, false,
-                    false, false);
+                    false, Optional.empty());
         }
         if (ran.isEmpty()) {
             // Refused (a syntax error): fish keeps the line in its editor, where the next run's text would join it.
@@ -198,24 +200,30 @@ public final class CommandRun {
                                    List<CommandSummary> ran, TerminalWait.Outcome done, int maxBytes) {
         Output output = output(session, prompts, log, ran, maxBytes);
         return new Result(ran.getLast().exitCode(), output.head(), output.truncated(), cwd(session), done.seq(),
-                false, false, ran.getLast().endedShell(), false, false, false);
+                false, false, ran.getLast().endedShell(), false, false, Optional.empty());
+    }
+
+    /** How the wait for the run's prompt ended, and what waits for input when that ended it. */
+    private record End(TerminalWait.Outcome outcome, Optional<AwaitedInput.Waiting> waiting) {
     }
 
     /**
      * Waits for the prompt that ends the run, and looks every {@link AwaitedInput#CHECK_EVERY} whether the command
-     * waits for typed input instead ({@link AwaitedInput#waitsForInput}): then the outcome is TIMEOUT before the
-     * deadline.
+     * waits for typed input instead ({@link AwaitedInput#waiting}): then it ends with what it saw, before the
+     * deadline, and the outcome is TIMEOUT.
      */
-    private static TerminalWait.Outcome awaitEnd(TerminalSession session, PromptTracker prompts, OutputLog log,
-                                                 TerminalWait.Condition prompt, long typedAt, long deadlineNanos)
+    private static End awaitEnd(TerminalSession session, PromptTracker prompts, OutputLog log,
+                                TerminalWait.Condition prompt, long typedAt, long deadlineNanos)
             throws InterruptedException {
         while (true) {
             long slice = Math.min(deadlineNanos, System.nanoTime() + AwaitedInput.CHECK_EVERY.toNanos());
             TerminalWait.Outcome outcome = awaitPrompt(session, Optional.of(prompts), log, prompt, slice);
-            if (outcome.matched() || outcome.reason() == TerminalWait.Reason.EXIT
-                    || System.nanoTime() - deadlineNanos >= 0
-                    || AwaitedInput.waitsForInput(session, prompts, typedAt)) {
-                return outcome;
+            if (outcome.matched() || outcome.reason() == TerminalWait.Reason.EXIT) {
+                return new End(outcome, Optional.empty());
+            }
+            Optional<AwaitedInput.Waiting> waiting = AwaitedInput.waiting(session, prompts, typedAt);
+            if (waiting.isPresent() || System.nanoTime() - deadlineNanos >= 0) {
+                return new End(outcome, waiting);
             }
         }
     }
@@ -228,14 +236,14 @@ public final class CommandRun {
      */
     private static Result stillRunning(TerminalSession session, PromptTracker prompts, OutputLog log,
                                        List<CommandSummary> ran, long typedAt, TerminalWait.Outcome done,
-                                       int maxBytes, boolean waitingForInput) {
+                                       int maxBytes, Optional<AwaitedInput.Waiting> waitingForInput) {
         List<CommandSummary> started = new ArrayList<>(ran);
         prompts.runningCommand().filter(c -> c.outputStartSeq() > typedAt).ifPresent(running -> started.add(
                 new CommandSummary(running.commandLine(), running.outputStartSeq(), done.seq(), OptionalInt.empty(),
                         false)));
         Output output = output(session, prompts, log, started, maxBytes);
         return new Result(OptionalInt.empty(), output.head(), output.truncated(), cwd(session), done.seq(),
-                !waitingForInput, false, false, false, false, waitingForInput);
+                waitingForInput.isEmpty(), false, false, false, false, waitingForInput);
     }
 
     private record Output(String head, boolean truncated) {
@@ -282,7 +290,8 @@ public final class CommandRun {
             throws IOException, InterruptedException {
         TerminalWait.Outcome back = cancelIncompleteLine(session, tracker, log, deadlineNanos);
         return new Result(OptionalInt.empty(), "", false, cwd(session), back.seq(), false, !incomplete,
-                back.reason() == TerminalWait.Reason.EXIT, incomplete, back.matched() && !back.continuation(), false);
+                back.reason() == TerminalWait.Reason.EXIT, incomplete, back.matched() && !back.continuation(),
+                Optional.empty());
     }
 
     /**
@@ -344,7 +353,7 @@ public final class CommandRun {
         String cwd = cwd(session);
         boolean exited = outcome.reason() == TerminalWait.Reason.EXIT;
         return new Result(OptionalInt.empty(), "", false, cwd, outcome.seq(), !exited, false, exited, false, false,
-                false);
+                Optional.empty());
     }
 
     /** The first {@code maxBytes} UTF-8 bytes of {@code text}, cut before a character, never inside one. */

@@ -125,7 +125,8 @@ final class WaitMethod implements RpcMethodHandler {
         if (condition.returnIfBusy()) {
             var running = prompts.runningCommand();
             if (running.isPresent()) {
-                return heldBy("busy", result(look(session, condition), false, start), running, session,
+                return heldBy("busy", result(look(session, condition), false, start),
+                        running.get().commandLine(), session.inspect(Terminal::alternateScreenActive), session,
                         JsonSupport.objectBuilder());
             }
         }
@@ -153,10 +154,13 @@ final class WaitMethod implements RpcMethodHandler {
                 JsonObject result = result(look, satisfied, start);
                 return condition.hasPrompt() ? withCommand(result, session, condition.promptSince()) : result;
             }
-            if (condition.returnIfWaitingForInput()
-                    && AwaitedInput.waitsForInput(session, prompts, condition.promptSince())) {
-                return heldBy("waitingForInput", result(look, false, start), prompts.runningCommand(), session,
-                        JsonSupport.objectBuilder().add("inputHidden", session.inputHidden()));
+            if (condition.returnIfWaitingForInput()) {
+                var waiting = AwaitedInput.waiting(session, prompts, condition.promptSince());
+                if (waiting.isPresent()) {
+                    return heldBy("waitingForInput", result(look, false, start), waiting.get().commandLine(),
+                            waiting.get().fullScreen(), session,
+                            JsonSupport.objectBuilder().add("inputHidden", waiting.get().inputHidden()));
+                }
             }
             long wakeAt = condition.hasIdle() && matchOk ? Math.min(deadline, idleAt) : deadline;
             if (condition.returnIfWaitingForInput()) {
@@ -172,11 +176,11 @@ final class WaitMethod implements RpcMethodHandler {
      * {@code ifWaitingForInput}): {@code result} plus {@code member: {...facts, commandLine?, program?, fullScreen}}
      * (the line as the shell reported it, the foreground program's name, whether it uses the alternate screen).
      */
-    private static JsonObject heldBy(String member, JsonObject result, Optional<PromptTracker.CommandSummary> running,
-                                     TerminalSession session, JsonObjectBuilder facts) {
-        running.flatMap(PromptTracker.CommandSummary::commandLine).ifPresent(line -> facts.add("commandLine", line));
+    private static JsonObject heldBy(String member, JsonObject result, Optional<String> commandLine,
+                                     boolean fullScreen, TerminalSession session, JsonObjectBuilder facts) {
+        commandLine.ifPresent(line -> facts.add("commandLine", line));
         ForegroundProcess.foregroundProgram(session.pid()).ifPresent(program -> facts.add("program", program));
-        facts.add("fullScreen", session.inspect(Terminal::alternateScreenActive));
+        facts.add("fullScreen", fullScreen);
         return JsonSupport.PROVIDER.createObjectBuilder(result).add(member, facts).build();
     }
 
