@@ -102,8 +102,9 @@ final class RunCommand implements Callable<Integer> {
                 err.flush();
                 return ExitCode.REFUSED;
             }
-            if (run.ending() != RpcCommandRun.Ending.NOT_READY && run.ending() != RpcCommandRun.Ending.BUSY
-                    && json.enabled()) {
+            // --json prints the answer that decided the run, a busy refusal's too (what holds the shell); only a shell
+            // that never showed its prompt leaves nothing to print.
+            if (run.ending() != RpcCommandRun.Ending.NOT_READY && json.enabled()) {
                 JsonOption.print(out, run.answer());
             }
             return switch (run.ending()) {

@@ -90,6 +90,16 @@ class RunCommandTest {
     }
 
     @Test
+    void withJsonABusyRefusalPrintsTheServersAnswerWithWhatHoldsTheShell() {
+        server.reply("{'matched':false," + SCREEN + ",'waitedMs':0,'busy':{'program':'less','fullScreen':false}}");
+        Cli.Result result = Cli.run("run", "--json", "--port", port, "--", "ls");
+        assertThat(result.exitCode()).isEqualTo(75);
+        assertThat(result.out()).contains("\"busy\":{\"program\":\"less\",\"fullScreen\":false}");
+        assertThat(result.err()).startsWith("ptyctl: nothing was typed: the shell is busy running less");
+        takeRequests(1);
+    }
+
+    @Test
     void theProgramHoldingTheShellIsNamedWhenTheShellDidNotReportTheLine() {
         server.reply("{'matched':false," + SCREEN + ",'waitedMs':0,'busy':{'program':'less','fullScreen':false}}");
         Cli.Result result = Cli.run("run", "--port", port, "--", "ls");
