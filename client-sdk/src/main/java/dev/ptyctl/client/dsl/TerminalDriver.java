@@ -251,8 +251,11 @@ public final class TerminalDriver implements AutoCloseable {
      * Waits until the shell has started a command after this driver's last write (the shell integration's
      * command-start mark, OSC 133 C): after {@code typeLine("sleep 30")}, the moment {@code sleep} runs, whether it
      * still runs or has finished since. Send Ctrl-C (or anything meant for the command) only after this: pressed
-     * earlier, it can reach the shell's line editor first, which drops the line, so the command never runs. Before
-     * any write, any command started will do. Needs shell integration, as {@link #waitForPrompt()}.
+     * earlier, it can reach the shell's line editor first, which drops the line, so the command never runs. The mark
+     * is the shell's, printed just before it hands the terminal to the command, so a Ctrl-C sent at once can still,
+     * rarely, reach the shell instead (fish 3.6 under load did in about 1 run of 4, and the command ran on): where that
+     * matters, wait for something the command prints. Before any write, any command started will do. Needs shell
+     * integration, as {@link #waitForPrompt()}.
      *
      * @throws TerminalAssertionError when no command starts within {@code timeout} (the line was incomplete, refused,
      *     or typed into a program rather than the shell)

@@ -18,8 +18,9 @@ import java.util.Set;
  * <ul>
  *   <li>bash gets {@code --rcfile <ours>}; ours sources {@code /etc/bash.bashrc} and {@code ~/.bashrc} first;</li>
  *   <li>zsh gets {@code ZDOTDIR=<ours>}; our {@code .zshenv} restores the user's ZDOTDIR (kept in
- *       {@code PTYCTL_USER_ZDOTDIR}), sources the user's {@code .zshenv} and adds hooks; zsh then reads the user's
- *       other start-up files itself;</li>
+ *       {@code PTYCTL_USER_ZDOTDIR}), adds the hooks, then sources the user's {@code .zshenv} (hooks first: a Ctrl-C
+ *       in a start-up file makes zsh abandon it and every later one); zsh then reads the user's other start-up files
+ *       itself;</li>
  *   <li>fish gets our folder in front of {@code XDG_DATA_DIRS}, where it finds a vendor configuration snippet, and
  *       {@code --init-command} sourcing that snippet again after the configuration (a Ctrl-C during the user's
  *       {@code conf.d} snippets cancels the snippets after them, ours included; a second load does nothing).</li>

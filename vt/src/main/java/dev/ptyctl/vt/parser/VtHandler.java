@@ -38,7 +38,10 @@ public interface VtHandler {
      * ({@code ESC [}, digits and {@code ;}, {@code m}; see {@link Params#readSgrOrEl}), provided it
      * applies it exactly as {@link #csiDispatch} would: coloured output alternates short runs of text
      * with SGR, and keeping both in one loop saves a round trip through the parser per sequence. So
-     * too a whole plain EL ({@code K}) after text, after which it returns.
+     * too a whole plain EL ({@code K}) after text, after which it returns. And after text with other
+     * characters than ASCII it may execute a line end itself, {@code CR LF} or {@code CR CR LF} (a
+     * PTY's onlcr), exactly as {@link #execute} would, and go on printing the next line: the parser
+     * then sees neither the controls nor the line feed (see {@code VtParser.parseLine}).
      *
      * @param src input bytes, owned by the caller, valid only during the call
      * @param from index of the first byte, a printable ASCII character or the lead byte of a

@@ -110,11 +110,12 @@ public final class VtParser {
     }
 
     /**
-     * {@link #parse(byte[], int, int)} up to and including the next line feed executed in the ground state (or to
-     * {@code to}); returns the index after what it took. A loop per line rather than one per call: the JIT compiles a
-     * method whose loop runs long on few calls (a render feeds 64 KiB a call) only by on-stack replacement, late and
-     * then once more whole, and until then the work of every line end ran in the profiling tier; a method called per
-     * line is compiled like the other per-line ones.
+     * {@link #parse(byte[], int, int)} up to and including the next line feed this parser executes in the ground state
+     * (or to {@code to}); returns the index after what it took. Line feeds the handler executes itself inside {@link
+     * VtHandler#printUtf8} (after mixed-script text) do not end it, so one call may take several lines of such text.
+     * A loop per line rather than one per call: the JIT compiles a method whose loop runs long on few calls (a render
+     * feeds 64 KiB a call) only by on-stack replacement, late and then once more whole, and until then the work of
+     * every line end ran in the profiling tier; a method called per line is compiled like the other per-line ones.
      */
     private int parseLine(byte[] src, int from, int to) {
         int i = from;
