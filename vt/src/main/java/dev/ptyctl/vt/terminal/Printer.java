@@ -139,8 +139,8 @@ final class Printer {
         int col = cursor.col();
         long style = t.style;
         // Between margins (DECSLRM) the end of a run can change where the next one wraps; there every sequence
-        // goes back through the parser.
-        boolean takeSgr = s.fullWidth();
+        // (SGR, EL) and every line end (CR LF) goes back through the parser.
+        boolean fullWidth = s.fullWidth();
         int i = from;
         boolean utf8Loop = lastTextMixed;
         boolean multiByte = false;
@@ -174,7 +174,7 @@ final class Printer {
             }
             int b = src[i];
             if (b == ESC) {
-                if (!takeSgr) {
+                if (!fullWidth) {
                     break;
                 }
                 if (i + 2 < to && src[i + 2] == 'K' && src[i + 1] == '[') {
@@ -229,7 +229,7 @@ final class Printer {
                 // line every 110-150 bytes). Plain ASCII lines still return: coloured logs lost 3 % when every
                 // line stayed here (docs/benchmarks.md, item 3 second session; twelfth session, uni10).
                 int after;
-                if (b == '\r' && multiByte && takeSgr && (after = lineEndAfter(src, i, to)) > 0) {
+                if (b == '\r' && multiByte && fullWidth && (after = lineEndAfter(src, i, to)) > 0) {
                     end(s, cursor, line, col);
                     cursorOps.carriageReturn();
                     scroll.lineFeed();

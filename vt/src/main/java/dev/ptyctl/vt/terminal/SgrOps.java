@@ -35,8 +35,8 @@ final class SgrOps {
         | (long) ';' << 48;
 
     /**
-     * The parameters below this that {@link #apply} takes from the tables (those whose entry in {@link #KEEP_EXTRA} is
-     * not 0): every attribute, the 16 colours and the defaults, SGR's commonest values.
+     * The parameters below this that {@link #apply} takes from the tables (those marked in {@link #IN_TABLE}): every
+     * attribute, the 16 colours and the defaults, SGR's commonest values.
      */
     private static final int SIMPLE_LIMIT = 108;
     /**
@@ -49,9 +49,11 @@ final class SgrOps {
     private static final long[] SET = new long[SIMPLE_LIMIT];
     /**
      * Per parameter value: the bits of the cell extras it keeps (all but the underline colour for SGR 0 and 59, all for
-     * the rest); 0 for a value the tables do not take ({@link #applyOther}), as every value keeps the hyperlink.
+     * the rest).
      */
     private static final long[] KEEP_EXTRA = new long[SIMPLE_LIMIT];
+    /** Per parameter value: whether the tables above give its effect (else {@link #applyOther} applies it). */
+    private static final boolean[] IN_TABLE = new boolean[SIMPLE_LIMIT];
 
     static {
         long all = -1L;
@@ -89,6 +91,7 @@ final class SgrOps {
         KEEP[value] = keep;
         SET[value] = set;
         KEEP_EXTRA[value] = keepExtra;
+        IN_TABLE[value] = true;
     }
 
     private final TerminalState t;
@@ -109,10 +112,9 @@ final class SgrOps {
         int n = p.length();
         for (int i = 0; i < n; i++) {
             int v = p.get(i);
-            long keepExtra;
-            if (v < SIMPLE_LIMIT && (keepExtra = KEEP_EXTRA[v]) != 0) {
+            if (v < SIMPLE_LIMIT && IN_TABLE[v]) {
                 style = style & KEEP[v] | SET[v];
-                extra &= keepExtra;
+                extra &= KEEP_EXTRA[v];
             } else {
                 t.style = style;
                 t.extra = extra;
