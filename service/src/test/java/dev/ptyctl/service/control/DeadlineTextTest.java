@@ -1,7 +1,6 @@
 package dev.ptyctl.service.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -26,15 +25,33 @@ class DeadlineTextTest {
         assertThat(DeadlineText.find(Pattern.compile("(.*a){20}b"), "a".repeat(64), inMillis(50))).isFalse();
     }
 
+    /** What {@code search} throws when run on a thread with a stack of 256 KiB, whatever -Xss the tests run with. */
+    private static Throwable thrownOnASmallStack(Runnable search) throws InterruptedException {
+        Throwable[] thrown = new Throwable[1];
+        Thread thread = Thread.ofPlatform().name("small-stack").stackSize(256 * 1024).unstarted(() -> {
+            try {
+                search.run();
+            } catch (Throwable t) {
+                thrown[0] = t;
+            }
+        });
+        thread.start();
+        thread.join();
+        return thrown[0];
+    }
+
     @Test
-    void aPatternTooDeepForTheTextIsAnErrorThatSaysHowToWriteIt() {
-        // One line of output 10,000 characters long: (a|b)* recurses once per character and overflows the stack.
-        assertThatThrownBy(() -> DeadlineText.find(Pattern.compile("(a|b)*c"), "ab".repeat(5_000), inMillis(1_000)))
+    void aPatternTooDeepForTheTextIsAnErrorThatSaysHowToWriteIt() throws InterruptedException {
+        // One line of output 10,000 characters long: (a|b)* recurses once per character and overflows the stack (a
+        // stack of 256 KiB here, so that it overflows whatever stack size the JVM's threads get by default).
+        assertThat(thrownOnASmallStack(() -> DeadlineText.find(Pattern.compile("(a|b)*c"), "ab".repeat(5_000),
+                inMillis(1_000))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the regular expression (a|b)*c is too deep for 10000 characters of text (Java's engine "
                         + "recurses once per repetition of a group such as (a|b)*); use a character class ([ab]*) or "
                         + "a possessive repetition ((?:a|b)*+)");
-        // The possessive form it suggests searches the same text without overflowing.
-        assertThat(DeadlineText.find(Pattern.compile("(?:a|b)*+c"), "ab".repeat(5_000), inMillis(1_000))).isFalse();
+        // The possessive form it suggests searches the same text without overflowing, on the same small stack.
+        assertThat(thrownOnASmallStack(() -> assertThat(DeadlineText.find(Pattern.compile("(?:a|b)*+c"),
+                "ab".repeat(5_000), inMillis(1_000))).isFalse())).isNull();
     }
 }

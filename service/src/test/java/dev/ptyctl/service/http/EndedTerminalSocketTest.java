@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.service.server.PtyctlServer;
+import dev.ptyctl.testsupport.RawWebSocket;
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import jakarta.json.JsonObject;
@@ -90,5 +91,31 @@ class EndedTerminalSocketTest {
         assertThat(frame.getInt("exitCode")).isEqualTo(3);
         assertThat(frame.getJsonNumber("seq").longValue()).isEqualTo(ended.exitSeq());
         assertThat(back.next("closed").getInt("code")).isEqualTo(1000);
+    }
+
+    @Test
+    void inputAndCloseFromAFullClientOfAnEndedTerminalAreNotAppliedAndTheTerminalStays() throws Exception {
+        Ended ended = endedTerminal("ended-refusals");
+
+        // A full client (not a viewer) sends input and a close after the exit frame, before it answers the server's
+        // close: the server still reads them (it reads until the client's close, then ends the connection), and
+        // neither is applied. They get no answer either: the server's close was its last frame.
+        try (RawWebSocket raw = RawWebSocket.connect("127.0.0.1", server.port(),
+                "/v1/terminals/" + ended.id() + "/socket", 0)) {
+            raw.nextText(text -> text.contains("\"type\":\"exit\""));
+            raw.sendText("{\"type\":\"input\",\"clientId\":\"late\",\"clientSeq\":1,\"data\":\"x\\n\"}");
+            raw.sendText("{\"type\":\"close\",\"clientId\":\"late\",\"clientSeq\":2}");
+            raw.send(true, 0, RawWebSocket.CLOSE, new byte[] {0x03, (byte) 0xE8}); // 1000
+            assertThat(raw.next().closeCode()).as("the frame after the exit").isEqualTo(1000);
+            // The connection ends once the server has read the client's close, so after both frames.
+            assertThat(raw.framesUntilEnd()).as("frames after the server's close").isZero();
+        }
+
+        // The close would have forgotten the terminal, as DELETE does: it is still there, and so is its last screen.
+        given(TestServers.api(server)).get("/v1/terminals/" + ended.id()).then().statusCode(200)
+                .body("running", org.hamcrest.Matchers.equalTo(false));
+        SocketFrames later = SocketFrames.attach(http, server, ended.id(), "");
+        assertThat(later.next("output").getString("data")).contains("the last words");
+        assertThat(later.next("exit").getInt("exitCode")).isEqualTo(3);
     }
 }

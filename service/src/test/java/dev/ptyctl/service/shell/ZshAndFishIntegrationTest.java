@@ -115,6 +115,8 @@ class ZshAndFishIntegrationTest {
     void zshKeepsItsMarksAfterACtrlCWhileTheUsersZshrcRuns() throws Exception {
         try (IntegratedShell zsh = zsh("PS1='ready$ '\nkill -INT $$\nalias after='echo rest-ran'\n")) {
             assertThat(zsh.run("true")).containsSubsequence("133;C", "133;D;0", "133;A", "133;B");
+            // The Ctrl-C did cut the file short: the alias after it was never defined (alias says so with status 1).
+            assertThat(zsh.run("alias after")).containsSubsequence("133;C", "133;D;1", "133;A", "133;B");
         }
     }
 
@@ -129,8 +131,11 @@ class ZshAndFishIntegrationTest {
 
     @Test
     void fishKeepsItsMarksAfterACtrlCWhileTheUsersConfigRuns() throws Exception {
-        try (IntegratedShell fish = fish("function fish_prompt; echo -n 'ready$ '; end\nkill -INT $fish_pid\n")) {
+        try (IntegratedShell fish = fish("function fish_prompt; echo -n 'ready$ '; end\nkill -INT $fish_pid\n"
+                + "function after; echo rest-ran; end\n")) {
             assertThat(fish.run("true")).containsSubsequence("133;C", "133;D;0", "133;A", "133;B");
+            // The Ctrl-C did cut the file short: the function after it was never defined (functions -q: status 1).
+            assertThat(fish.run("functions -q after")).containsSubsequence("133;C", "133;D;1", "133;A", "133;B");
         }
     }
 
