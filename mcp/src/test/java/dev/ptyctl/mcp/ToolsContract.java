@@ -89,18 +89,22 @@ abstract class ToolsContract {
 
     @Test
     void aRegexTooDeepOrTooSlowForTheOutputIsAnsweredNotLeftHanging() {
-        String id = (String) tools().ok("terminal_create", args("command", List.of("cat"), "cols", 100))
-                .get("terminalId");
-        Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", id, "input",
-                List.of(Map.of("text", "ab".repeat(2_000) + "\r" + "x".repeat(64)), Map.of("key", "Enter"))));
-        tools().ok("terminal_wait", args("terminalId", id, "text", "xxxx\n", "timeoutMs", 30_000));
-        // The output since the send is one 4,000-character line: (a|b)* recurses once per character and overflows
-        // the matcher's stack. The agent gets an error naming the fix, not a call that never returns.
-        assertThat(tools().error("terminal_wait", args("terminalId", id, "regex", "(a|b)*c", "sinceSeq",
+        String shell = tools().shell("bash");
+        tools().run(shell, "true"); // the prompt is up
+        // One line of output 100,000 characters long (printed, not typed: a tty's line is at most 4,095 bytes).
+        Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", shell, "input",
+                List.of(Map.of("text", "printf 'ab%.0s' $(seq 50000); echo"), Map.of("key", "Enter"))));
+        tools().ok("terminal_wait", args("terminalId", shell, "prompt", true, "sinceSeq", sent.get("seq"),
+                "timeoutMs", 60_000));
+        // (a|b)* recurses once per character: 100,000 deep overflows the stack of whatever thread the server's
+        // handler runs on, at any sane stack size (the test cannot choose that thread's). The agent gets an error
+        // naming the fix, not a call that never returns.
+        assertThat(tools().error("terminal_wait", args("terminalId", shell, "regex", "(a|b)*c", "sinceSeq",
                 sent.get("seq"), "timeoutMs", 1_000)))
                 .contains("(a|b)*c is too deep for").contains("use a character class ([ab]*)");
         // (.*x){20}y backtracks for ages on a row of 64 x's: the wait ends at its timeout like any other.
-        assertThat(tools().ok("terminal_wait", args("terminalId", id, "regex", "(.*x){20}y", "timeoutMs", 100)))
+        tools().run(shell, "echo " + "x".repeat(64));
+        assertThat(tools().ok("terminal_wait", args("terminalId", shell, "regex", "(.*x){20}y", "timeoutMs", 100)))
                 .containsEntry("matched", false).containsEntry("reason", "timeout");
     }
 
