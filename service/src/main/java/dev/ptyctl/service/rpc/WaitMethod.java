@@ -131,6 +131,7 @@ final class WaitMethod implements RpcMethodHandler {
             }
         }
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(condition.timeoutMs());
+        long startMarkSeen = -1;
         while (true) {
             Look look = look(session, condition);
             SessionProgress progress = look.progress();
@@ -147,7 +148,11 @@ final class WaitMethod implements RpcMethodHandler {
             boolean idleOk = !condition.hasIdle() || now >= idleAt || !progress.running();
             boolean promptOk = !condition.hasPrompt()
                     || prompts.promptAfter(condition.promptSince(), condition.minPrompts());
-            boolean startedOk = !condition.hasStarted() || prompts.commandStartedAfter(condition.startedSince());
+            boolean startMarked = condition.hasStarted() && prompts.commandStartedAfter(condition.startedSince());
+            if (startMarked && startMarkSeen < 0) {
+                startMarkSeen = now;
+            }
+            boolean startedOk = !condition.hasStarted() || startMarked && handedOver(session, startMarkSeen, now);
             boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasPrompt()
                     || condition.hasStarted()) && matchOk && idleOk && promptOk && startedOk;
             if (satisfied || !progress.running() || now >= deadline) {
@@ -167,8 +172,32 @@ final class WaitMethod implements RpcMethodHandler {
                 // Nothing is printed while a program waits for keys, so no output wakes the wait: look again soon.
                 wakeAt = Math.min(wakeAt, now + AwaitedInput.CHECK_EVERY.toNanos());
             }
+            if (startMarked) {
+                // The hand-over of the terminal prints nothing either.
+                wakeAt = Math.min(wakeAt, now + HANDOVER_CHECK_NANOS);
+            }
             session.awaitChange(progress.outputSeq(), wakeAt);
         }
+    }
+
+    /** How often a started wait that has seen the mark looks whether the shell has handed the terminal over. */
+    private static final long HANDOVER_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+    /**
+     * How long after the start mark a started wait accepts a command that has not taken the terminal: a builtin
+     * ({@code read}) never does, and forking a program takes milliseconds, not half a second.
+     */
+    private static final long HANDOVER_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    /**
+     * Whether a command whose start mark the wait saw at {@code markSeen} has the terminal: shells print the mark
+     * (OSC 133 C, fish in its preexec) just before they hand the terminal to the command, and a Ctrl-C sent in
+     * between reaches the shell (which drops it, or cuts its own hook short), not the command. So the wait also wants
+     * the terminal's foreground group to be another than the shell's; or the command to have finished; or
+     * {@link #HANDOVER_GRACE_NANOS} to have passed (a builtin). Where {@code /proc} cannot be read, the mark alone.
+     */
+    private boolean handedOver(TerminalSession session, long markSeen, long now) {
+        return !ForegroundProcess.shellInForeground(session.pid()) || prompts.runningCommand().isEmpty()
+                || now - markSeen >= HANDOVER_GRACE_NANOS;
     }
 
     /**

@@ -427,7 +427,7 @@ public final class PromptTracker implements OutputListener {
      * Whether the shell started a command (its C mark) after output offset {@code since}, whether it still runs or
      * has finished since: "the line typed at {@code since} has been taken", so a Ctrl-C sent after this no longer
      * finds it in a line editor that would drop it unrun. The shell prints the mark just before it hands the terminal
-     * to the command: a Ctrl-C sent at once can still, rarely, reach the shell (fish 3.6 under load, docs/testing.md).
+     * to the command: {@code pty/wait {started}} also waits for that hand-over (WaitMethod).
      */
     public synchronized boolean commandStartedAfter(long since) {
         return lastCommandStartSeq > since;
