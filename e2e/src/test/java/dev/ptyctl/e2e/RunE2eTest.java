@@ -189,7 +189,8 @@ class RunE2eTest {
                     + "a full-screen program").contains("'ptyctl write --text q'");
             var json = served.cli("run", "--json", "--", "echo never-typed");
             assertThat(json.exitCode()).isEqualTo(75);
-            assertThat(json.stdout()).as("nothing on stdout: the refusal is on stderr").isEmpty();
+            assertThat(json.stdout()).as("--json prints the refusal's answer: what holds the shell")
+                    .contains("\"busy\":{\"program\":\"less\",\"fullScreen\":true}");
         }
     }
 
