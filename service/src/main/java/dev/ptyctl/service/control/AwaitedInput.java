@@ -55,11 +55,11 @@ public final class AwaitedInput {
         if (running.isEmpty() || System.nanoTime() - session.progress().lastOutputNanos() < QUIET.toNanos()) {
             return Optional.empty();
         }
-        boolean hidden = session.inputHidden();
-        if (!hidden && !session.readsKeys()) {
+        TerminalSession.InputMode mode = session.inputMode();
+        if (mode != TerminalSession.InputMode.KEYS && mode != TerminalSession.InputMode.HIDDEN) {
             return Optional.empty();
         }
-        return Optional.of(new Waiting(running.get().commandLine(), hidden,
+        return Optional.of(new Waiting(running.get().commandLine(), mode == TerminalSession.InputMode.HIDDEN,
                 session.inspect(Terminal::alternateScreenActive)));
     }
 }

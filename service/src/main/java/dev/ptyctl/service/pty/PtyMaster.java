@@ -7,7 +7,6 @@ import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.OptionalInt;
 
 /**
  * Reads and writes a PTY master with plain {@code read(2)}, {@code write(2)} and {@code poll(2)} through JNA's direct
@@ -100,30 +99,24 @@ final class PtyMaster implements AutoCloseable {
         return Platform.isMac() ? 0x4 : 0x800;
     }
 
-    /** Whether the terminal is in canonical mode with echo off (a password prompt). */
-    boolean inputHidden() {
-        return localModes().stream().anyMatch(lflag -> (lflag & ICANON) != 0 && (lflag & ECHO) == 0);
-    }
-
-    /** Whether the terminal is out of canonical mode: the program reads keys one by one. */
-    boolean readsKeys() {
-        return localModes().stream().anyMatch(lflag -> (lflag & ICANON) == 0);
-    }
-
     /**
-     * The terminal's local modes ({@code c_lflag}). The master shares the slave's modes on Linux; elsewhere, or when
-     * they cannot be read, none.
+     * How the terminal takes what is typed, from its local modes ({@code c_lflag}), read once. The master shares the
+     * slave's modes on Linux; elsewhere, or when they cannot be read, {@link TerminalSession.InputMode#UNKNOWN}.
      */
-    private synchronized OptionalInt localModes() {
+    synchronized TerminalSession.InputMode inputMode() {
         if (closed || !Platform.isLinux()) {
-            return OptionalInt.empty();
+            return TerminalSession.InputMode.UNKNOWN;
         }
         byte[] termios = new byte[256];
         if (tcgetattr(master, termios) != 0) {
-            return OptionalInt.empty();
+            return TerminalSession.InputMode.UNKNOWN;
         }
-        return OptionalInt.of((termios[LFLAG_OFFSET] & 0xff) | (termios[LFLAG_OFFSET + 1] & 0xff) << 8
-                | (termios[LFLAG_OFFSET + 2] & 0xff) << 16 | (termios[LFLAG_OFFSET + 3] & 0xff) << 24);
+        int lflag = (termios[LFLAG_OFFSET] & 0xff) | (termios[LFLAG_OFFSET + 1] & 0xff) << 8
+                | (termios[LFLAG_OFFSET + 2] & 0xff) << 16 | (termios[LFLAG_OFFSET + 3] & 0xff) << 24;
+        if ((lflag & ICANON) == 0) {
+            return TerminalSession.InputMode.KEYS;
+        }
+        return (lflag & ECHO) == 0 ? TerminalSession.InputMode.HIDDEN : TerminalSession.InputMode.LINES;
     }
 
     /** A reader of {@code masterFd}, or null where the C library's calls cannot be bound (then use pty4j's stream). */

@@ -406,13 +406,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     @Override
-    public boolean inputHidden() {
-        return master != null && master.inputHidden();
-    }
-
-    @Override
-    public boolean readsKeys() {
-        return master != null && master.readsKeys();
+    public InputMode inputMode() {
+        return master == null ? InputMode.UNKNOWN : master.inputMode();
     }
 
     @Override

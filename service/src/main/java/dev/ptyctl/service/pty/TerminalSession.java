@@ -75,22 +75,32 @@ public interface TerminalSession {
         kill();
     }
 
-    /**
-     * Whether what is typed into the terminal is hidden: the line discipline is in canonical mode with echo off, as
-     * for a password prompt ({@code read -s}, {@code sudo}, {@code ssh}). A shell editing its line in raw mode is not
-     * hiding input. False where the terminal's modes cannot be read.
-     */
-    default boolean inputHidden() {
-        return false;
+    /** How the terminal's line discipline takes what is typed, from its local modes ({@code c_lflag}). */
+    enum InputMode {
+        /** Canonical mode with echo: whole lines, shown as typed (a program reading lines, or one reading nothing). */
+        LINES,
+        /**
+         * Out of canonical mode: the program reads keys one by one, as an editor, a pager, a REPL's line editor or a
+         * shell at its prompt does.
+         */
+        KEYS,
+        /**
+         * Canonical mode with echo off: what is typed is hidden, as for a password prompt ({@code read -s},
+         * {@code sudo}, {@code ssh}). A shell editing its line in raw mode is not hiding input.
+         */
+        HIDDEN,
+        /** The modes cannot be read (not Linux, the terminal closed). */
+        UNKNOWN
     }
 
-    /**
-     * Whether the program reads keys one by one: the line discipline is out of canonical mode, as for an editor, a
-     * pager, a REPL's line editor or a shell at its prompt (not for a program reading whole lines, nor for one that
-     * reads nothing). False where the terminal's modes cannot be read.
-     */
-    default boolean readsKeys() {
-        return false;
+    /** How the terminal takes what is typed now; {@link InputMode#UNKNOWN} where its modes cannot be read. */
+    default InputMode inputMode() {
+        return InputMode.UNKNOWN;
+    }
+
+    /** Whether what is typed into the terminal is hidden ({@link InputMode#HIDDEN}: a password prompt). */
+    default boolean inputHidden() {
+        return inputMode() == InputMode.HIDDEN;
     }
 
     /**

@@ -86,13 +86,8 @@ final class ObservedSession implements TerminalSession {
     }
 
     @Override
-    public boolean inputHidden() {
-        return pty.inputHidden();
-    }
-
-    @Override
-    public boolean readsKeys() {
-        return pty.readsKeys();
+    public InputMode inputMode() {
+        return pty.inputMode();
     }
 
     @Override
