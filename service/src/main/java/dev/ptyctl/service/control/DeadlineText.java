@@ -14,7 +14,7 @@ public final class DeadlineText implements CharSequence {
      * Time a single search may take even when the wait's own deadline is sooner (as with a timeout of 0): ample for
      * any sane pattern on a screen, and a bound for a catastrophic one.
      */
-    public static final long MIN_BUDGET_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long MIN_BUDGET_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /** Reading the clock on every character would cost more than the search; every 4096th is often enough. */
     private static final int CHECK_EVERY = 4096;
@@ -29,7 +29,8 @@ public final class DeadlineText implements CharSequence {
     }
 
     /**
-     * Whether {@code pattern} is found in {@code text}; false when the search outlived {@code deadlineNanos}.
+     * Whether {@code pattern} is found in {@code text}; false when the search outlived the wait's
+     * {@code deadlineNanos} ({@link System#nanoTime()}), or {@link #MIN_BUDGET_NANOS} from now when that is later.
      *
      * @throws IllegalArgumentException when the pattern is too deep for the text: Java's engine recurses once per
      *                                  repetition of a group with alternatives, so {@code (a|b)*} over a line of a
@@ -38,7 +39,8 @@ public final class DeadlineText implements CharSequence {
      */
     public static boolean find(Pattern pattern, CharSequence text, long deadlineNanos) {
         try {
-            return pattern.matcher(new DeadlineText(text, deadlineNanos)).find();
+            long budgetEnd = Math.max(deadlineNanos, System.nanoTime() + MIN_BUDGET_NANOS);
+            return pattern.matcher(new DeadlineText(text, budgetEnd)).find();
         } catch (TimeUp e) {
             return false;
         } catch (StackOverflowError e) {

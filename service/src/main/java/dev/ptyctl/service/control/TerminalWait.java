@@ -184,8 +184,7 @@ public final class TerminalWait {
                                  long deadline) {
         return switch (c.kind()) {
             case TEXT -> (scan != null ? scan.text().toString() : look.screen()).contains(c.text());
-            case REGEX -> DeadlineText.find(c.regex(), scan != null ? scan.text() : look.screen(),
-                    Math.max(deadline, nanos + DeadlineText.MIN_BUDGET_NANOS));
+            case REGEX -> DeadlineText.find(c.regex(), scan != null ? scan.text() : look.screen(), deadline);
             case GONE -> !look.screen().contains(c.text());
             case IDLE -> nanos - quietSince(look.progress(), start) >= TimeUnit.MILLISECONDS.toNanos(c.idleMs());
             case PROMPT -> look.promptAfter();

@@ -43,7 +43,7 @@ import java.util.regex.PatternSyntaxException;
  *       as the shell reported it, the foreground program's name, whether it uses the alternate screen), so a caller
  *       about to type a command learns that it would go to that program instead. With
  *       {@code ifWaitingForInput: "return"} and {@code since}, a command started after S that waits for what a person
- *       types ({@link AwaitedInput#waitsForInput}: it reads keys or hides input, and has printed nothing for a second)
+ *       types ({@link AwaitedInput#waiting}: it reads keys or hides input, and has printed nothing for a second)
  *       ends the wait, unmatched, with {@code waitingForInput: {commandLine?, program?, inputHidden, fullScreen}}:
  *       its prompt would not come back by waiting on.</li>
  *   <li>{@code started: true} (needs shell integration): satisfied once the shell has started a command (OSC 133 C)
@@ -137,8 +137,7 @@ final class WaitMethod implements RpcMethodHandler {
             SessionProgress progress = look.progress();
             boolean matchOk;
             try {
-                matchOk = !condition.hasMatch() || condition.match().matches(look.matchText(),
-                        Math.max(deadline, System.nanoTime() + DeadlineText.MIN_BUDGET_NANOS));
+                matchOk = !condition.hasMatch() || condition.match().matches(look.matchText(), deadline);
             } catch (IllegalArgumentException tooDeep) {
                 throw RpcException.invalidParams("match: " + tooDeep.getMessage());
             }
@@ -285,19 +284,12 @@ final class WaitMethod implements RpcMethodHandler {
         if (since >= 0 && !prompt && !started) {
             throw RpcException.invalidParams("since needs prompt or started");
         }
-        String ifBusy = params.string("ifBusy").orElse("wait");
-        if (!ifBusy.equals("wait") && !ifBusy.equals("return")) {
-            throw RpcException.invalidParams("ifBusy is \"wait\" or \"return\", got \"" + ifBusy + "\"");
-        }
-        if (ifBusy.equals("return") && !prompt) {
+        boolean returnIfBusy = returnOrWait(params, "ifBusy");
+        if (returnIfBusy && !prompt) {
             throw RpcException.invalidParams("ifBusy needs prompt");
         }
-        String ifWaitingForInput = params.string("ifWaitingForInput").orElse("wait");
-        if (!ifWaitingForInput.equals("wait") && !ifWaitingForInput.equals("return")) {
-            throw RpcException.invalidParams("ifWaitingForInput is \"wait\" or \"return\", got \""
-                    + ifWaitingForInput + "\"");
-        }
-        if (ifWaitingForInput.equals("return") && !(prompt && since >= 0)) {
+        boolean returnIfWaitingForInput = returnOrWait(params, "ifWaitingForInput");
+        if (returnIfWaitingForInput && !(prompt && since >= 0)) {
             throw RpcException.invalidParams("ifWaitingForInput needs prompt and since");
         }
         long minPrompts = params.integerInRange("prompts", 0, Long.MAX_VALUE, -1);
@@ -320,6 +312,15 @@ final class WaitMethod implements RpcMethodHandler {
             matcher = (text, deadlineNanos) -> text.contains(match);
         }
         return new Condition(matcher, scrollback, timeout, idleMs, prompt ? since : NOT_ASKED, minPrompts,
-                ifBusy.equals("return"), started ? since : NOT_ASKED, ifWaitingForInput.equals("return"));
+                returnIfBusy, started ? since : NOT_ASKED, returnIfWaitingForInput);
+    }
+
+    /** A {@code "wait"} (the default) or {@code "return"} parameter: whether it is {@code "return"}. */
+    private static boolean returnOrWait(Params params, String name) throws RpcException {
+        String value = params.string(name).orElse("wait");
+        if (!value.equals("wait") && !value.equals("return")) {
+            throw RpcException.invalidParams(name + " is \"wait\" or \"return\", got \"" + value + "\"");
+        }
+        return value.equals("return");
     }
 }

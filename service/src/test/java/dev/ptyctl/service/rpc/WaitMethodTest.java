@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class WaitMethodTest {
@@ -134,20 +135,15 @@ class WaitMethodTest {
                 .startsWith("prompt and started are exclusive");
     }
 
-    @Test
-    void ifWaitingForInputIsWaitOrReturnAndNeedsAPromptWaitSinceAnOffset() throws Exception {
-        assertThat(client.invalidParams("pty/wait", "{\"prompt\":true,\"since\":3,\"ifWaitingForInput\":\"x\"}"))
-                .isEqualTo("ifWaitingForInput is \"wait\" or \"return\", got \"x\"");
-        assertThat(client.invalidParams("pty/wait", "{\"prompt\":true,\"ifWaitingForInput\":\"return\"}"))
-                .isEqualTo("ifWaitingForInput needs prompt and since");
-        assertThat(client.invalidParams("pty/wait", "{\"idleMs\":5,\"ifWaitingForInput\":\"return\"}"))
-                .isEqualTo("ifWaitingForInput needs prompt and since");
-    }
-
-    @Test
-    void ifBusyIsWaitOrReturn() throws Exception {
-        assertThat(client.invalidParams("pty/wait", "{\"prompt\":true,\"ifBusy\":\"refuse\"}"))
-                .isEqualTo("ifBusy is \"wait\" or \"return\", got \"refuse\"");
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            {"prompt":true,"since":3,"ifWaitingForInput":"x"}  | ifWaitingForInput is "wait" or "return", got "x"
+            {"prompt":true,"ifWaitingForInput":"return"}       | ifWaitingForInput needs prompt and since
+            {"idleMs":5,"ifWaitingForInput":"return"}          | ifWaitingForInput needs prompt and since
+            {"prompt":true,"ifBusy":"refuse"}                  | ifBusy is "wait" or "return", got "refuse"
+            """)
+    void ifBusyAndIfWaitingForInputAreWaitOrReturnOnAPromptWait(String params, String message) throws Exception {
+        assertThat(client.invalidParams("pty/wait", params)).isEqualTo(message);
     }
 
     @ParameterizedTest
