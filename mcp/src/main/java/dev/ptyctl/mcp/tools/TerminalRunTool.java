@@ -124,7 +124,7 @@ public final class TerminalRunTool extends SchemaTool {
     private static String facts(CommandRun.Result result, String command, String id, boolean waitsForSecret) {
         StringBuilder facts = new StringBuilder();
         Optional<AwaitedInput.Waiting> waiting = result.waitingForInput();
-        if ((result.timedOut() || waiting.isPresent()) && waitsForSecret) {
+        if (waitsForSecret) { // only ever true for a command still running (waiting for input, or timed out)
             // Waiting longer would not help: the command asks for a password, which is the user's to give.
             facts.append(result.timedOut() ? "timed out, still running" : "still running")
                     .append(": it waits for hidden input (a password prompt); ask the user, ")
