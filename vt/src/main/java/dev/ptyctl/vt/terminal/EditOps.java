@@ -40,8 +40,8 @@ final class EditOps {
     }
 
     /**
-     * EL, CSI Ps K: 0 to the right of the cursor, 1 to the left through it, 2 the whole row. Cells protected by SPA (ISO
-     * protection) are spared while it is the protection in use, as in xterm.
+     * EL, CSI Ps K: 0 to the right of the cursor, 1 to the left through it, 2 the whole row. Cells protected by SPA
+     * (ISO protection) are spared while it is the protection in use, as in xterm.
      */
     void eraseInLine(Params p) {
         eraseInLine(p, t.isoProtection);

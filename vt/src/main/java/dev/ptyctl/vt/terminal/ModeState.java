@@ -18,7 +18,10 @@ final class ModeState {
     /** IRM and DECAWM as plain fields: the printer reads them for every character it prints. */
     boolean insert;
     boolean autowrap;
-    /** DECOM as a plain field: every CUP and EL reads it (see {@link CursorOps#position}, {@link EditOps#eraseInLine}). */
+    /**
+     * DECOM as a plain field: every CUP and EL reads it (see {@link CursorOps#setCursor}, {@link
+     * CursorOps#restrict}).
+     */
     boolean origin;
     MouseProtocol mouseProtocol = MouseProtocol.NONE;
     MouseEncoding mouseEncoding = MouseEncoding.DEFAULT;

@@ -128,7 +128,7 @@ final class SgrOps {
     }
 
     /**
-     * Applies parameter {@code i}, one that {@link #SET} has no entry for (an extended colour, an underline that may
+     * Applies parameter {@code i}, one not {@link #IN_TABLE} (an extended colour, an underline that may
      * have a style as a sub-parameter, a value SGR does not know); returns how many parameters after it it consumed.
      */
     private int applyOther(Params p, int i) {

@@ -155,8 +155,9 @@ class CursorMovementTest {
     /**
      * Relative and absolute moves by any amount, from anywhere (a wrap pending after text included), with scroll regions
      * and left/right margins or without, origin mode on or off: the cursor never leaves the screen, and in origin mode
-     * never the margins; EL and ED between them never move it, a pending wrap included. Every move and every EL and ED
-     * begins in {@code CursorOps.restrict}, which lets a cursor already in place stay without clamping it.
+     * never the margins; EL and ED between them never move it, a pending wrap included. Every EL, ED and move begins or
+     * ends in {@code CursorOps.restrict}, which lets a cursor already in place stay without clamping it, but CUP outside
+     * origin mode: that is {@code CursorOps.setCursor}'s own clamp.
      */
     @Test
     void noMoveLeavesTheScreenOrInOriginModeTheMarginsAndNoEraseMovesTheCursor() {
