@@ -13,9 +13,6 @@ import dev.ptyctl.vt.screen.Style;
  * as past the last column, so EL 0 then erases nothing.
  */
 final class EditOps {
-    /** The parameters of {@code CSI K}: one, omitted (0). Never changed. */
-    static final Params NO_PARAMETERS = Params.parse("");
-
     private final TerminalState t;
     private final CursorOps cursor;
     /** Rows {@link #eraseWrittenRows} blanks, reused. */

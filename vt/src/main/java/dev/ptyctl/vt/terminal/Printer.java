@@ -38,6 +38,8 @@ final class Printer {
     private static final int BYTE_ORDER_MARK = 0xFEFF;
 
     private static final int ESC = 0x1B;
+    /** The parameters of {@code ESC [ K}, EL 0 in its shortest form: one, omitted (0). Never changed. */
+    private static final Params EL_PARAMETERS = Params.parse("");
 
     private final TerminalState t;
     private final CursorOps cursorOps;
@@ -181,7 +183,7 @@ final class Printer {
                     // ESC [ K, EL 0 in its shortest form, the commonest sequence after text in a full-screen
                     // program's redraw (it clears the rest of each row it writes): taken before the SGR forms are
                     // tried and without reading parameters, as the parser would dispatch it (below, the other forms).
-                    return eraseAfterText(s, cursor, line, col, EditOps.NO_PARAMETERS, multiByte, i + 3);
+                    return eraseAfterText(s, cursor, line, col, EL_PARAMETERS, multiByte, i + 3);
                 }
                 int after = resetAfter(src, i, to);
                 boolean reset = after >= 0;
