@@ -7,11 +7,32 @@ import java.time.Duration;
 
 /**
  * The params of a prompt wait, {@code pty/wait {prompt: true, timeout[, since]}} (docs/protocol-jsonrpc.md), and of a
- * wait for a command's start ({@code started: true}): the one place they are written, for {@code RpcClient.waitForPrompt} and {@link RpcCommandRun}, which keeps the raw answer
- * for {@code ptyctl run --json}.
+ * wait for a command's start ({@code started: true}): the one place they are written, for
+ * {@code RpcClient.waitForPrompt}, {@code TerminalDriver} and {@link RpcCommandRun}, which keeps the raw answer for
+ * {@code ptyctl run --json}.
  */
 public final class PromptWaitParams {
     private PromptWaitParams() {
+    }
+
+    /**
+     * When a prompt wait is answered before its prompt comes, besides the shell's exit: the server's {@code ifBusy}
+     * and {@code ifWaitingForInput}, of which a wait asks for one at most.
+     */
+    public enum AnswerEarly {
+        /** Only at the prompt, the timeout, or the shell's exit. */
+        NEVER,
+        /**
+         * Also at once when a command holds the shell as the wait begins ({@code ifBusy: "return"}: unmatched, with
+         * {@code busy} saying what holds it), instead of waiting for that command to end.
+         */
+        IF_BUSY,
+        /**
+         * Also when the command started after {@code since} waits for what a person types ({@code ifWaitingForInput:
+         * "return"}: unmatched, with {@code waitingForInput} saying what waits), instead of waiting out the timeout.
+         * Needs a {@code since}; without one it is {@link #NEVER}.
+         */
+        IF_WAITING_FOR_INPUT
     }
 
     /**
@@ -21,48 +42,27 @@ public final class PromptWaitParams {
      * @throws IllegalArgumentException when {@code timeout} is negative
      */
     public static JsonObject of(long since, Duration timeout) {
-        return of(since, -1, timeout);
+        return of(since, -1, timeout, AnswerEarly.NEVER);
     }
 
     /**
      * {@link #of(long, Duration)} that also waits until the shell has drawn {@code minPrompts} prompts in all, new and
-     * continuation ones ({@code pty/wait}'s {@code prompts}, ours; none when it is negative).
+     * continuation ones ({@code pty/wait}'s {@code prompts}, ours; none when it is negative), and is answered early
+     * as {@code answerEarly} says.
      */
-    public static JsonObject of(long since, long minPrompts, Duration timeout) {
-        return of(since, minPrompts, timeout, false);
-    }
-
-    /**
-     * {@link #of(long, long, Duration)} that, with {@code returnIfBusy}, is answered at once when a command holds the
-     * shell as the wait begins ({@code ifBusy: "return"}: unmatched, with {@code busy} saying what holds it) instead
-     * of waiting for that command to end.
-     */
-    public static JsonObject of(long since, long minPrompts, Duration timeout, boolean returnIfBusy) {
-        return of(since, minPrompts, timeout, returnIfBusy, false);
-    }
-
-    /**
-     * {@link #of(long, long, Duration, boolean)} that, with {@code returnIfWaitingForInput} (and a {@code since}), is
-     * answered when the command started after {@code since} waits for what a person types ({@code ifWaitingForInput:
-     * "return"}: unmatched, with {@code waitingForInput} saying what waits) instead of waiting out the timeout.
-     */
-    public static JsonObject of(long since, long minPrompts, Duration timeout, boolean returnIfBusy,
-                                boolean returnIfWaitingForInput) {
-        if (timeout.isNegative()) {
-            throw new IllegalArgumentException("timeout is negative: " + timeout);
-        }
-        JsonObjectBuilder params = JsonSupport.objectBuilder().add("prompt", true).add("timeout", timeout.toMillis());
-        if (since >= 0) {
-            params.add("since", since);
-        }
+    public static JsonObject of(long since, long minPrompts, Duration timeout, AnswerEarly answerEarly) {
+        JsonObjectBuilder params = sinceAndTimeout("prompt", since, timeout);
         if (minPrompts >= 0) {
             params.add("prompts", minPrompts);
         }
-        if (returnIfBusy) {
-            params.add("ifBusy", "return");
-        }
-        if (returnIfWaitingForInput && since >= 0) {
-            params.add("ifWaitingForInput", "return");
+        switch (answerEarly) {
+            case NEVER -> { }
+            case IF_BUSY -> params.add("ifBusy", "return");
+            case IF_WAITING_FOR_INPUT -> {
+                if (since >= 0) {
+                    params.add("ifWaitingForInput", "return");
+                }
+            }
         }
         return params.build();
     }
@@ -74,13 +74,18 @@ public final class PromptWaitParams {
      * @throws IllegalArgumentException when {@code timeout} is negative
      */
     public static JsonObject started(long since, Duration timeout) {
+        return sinceAndTimeout("started", since, timeout).build();
+    }
+
+    /** {@code {condition: true, timeout[, since]}}, what both waits share. */
+    private static JsonObjectBuilder sinceAndTimeout(String condition, long since, Duration timeout) {
         if (timeout.isNegative()) {
             throw new IllegalArgumentException("timeout is negative: " + timeout);
         }
-        JsonObjectBuilder params = JsonSupport.objectBuilder().add("started", true).add("timeout", timeout.toMillis());
+        JsonObjectBuilder params = JsonSupport.objectBuilder().add(condition, true).add("timeout", timeout.toMillis());
         if (since >= 0) {
             params.add("since", since);
         }
-        return params.build();
+        return params;
     }
 }

@@ -4,6 +4,7 @@ import dev.ptyctl.client.Action;
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.WriteResult;
+import dev.ptyctl.client.internal.PromptWaitParams.AnswerEarly;
 import dev.ptyctl.protocol.CommandLines;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonObject;
@@ -175,7 +176,7 @@ public final class RpcCommandRun {
     }
 
     private Outcome run(String line) throws IOException {
-        JsonObject ready = waitForPrompt(-1, -1, deadlineNanos, !waitIfBusy, false);
+        JsonObject ready = waitForPrompt(-1, -1, deadlineNanos, waitIfBusy ? AnswerEarly.NEVER : AnswerEarly.IF_BUSY);
         if (ready.containsKey("busy")) {
             return outcome(Ending.BUSY, ready, false);
         }
@@ -193,13 +194,13 @@ public final class RpcCommandRun {
         // prompt) after each: the run is done at the last line's, not the first's (the rest would run into the next)
         long minPrompts = severalLines && !typed.bracketedPaste() && typed.promptsDrawn() >= 0
                 ? typed.promptsDrawn() + CommandLines.typedLines(line) : -1;
-        JsonObject done = waitForPrompt(typedAt, minPrompts, deadlineNanos, false, true);
+        JsonObject done = waitForPrompt(typedAt, minPrompts, deadlineNanos, AnswerEarly.IF_WAITING_FOR_INPUT);
         if (done.containsKey("waitingForInput")) {
             if (whileWaitingForInput == null) {
                 return outcome(Ending.WAITING_FOR_INPUT, done, false);
             }
             whileWaitingForInput.accept(done);
-            done = waitForPrompt(typedAt, minPrompts, deadlineNanos, false, false);
+            done = waitForPrompt(typedAt, minPrompts, deadlineNanos, AnswerEarly.NEVER);
         }
         if (!done.getBoolean("matched")) {
             // The wait answers at once when the shell exits, with the command during which it did, if there was one.
@@ -261,24 +262,22 @@ public final class RpcCommandRun {
         return written;
     }
 
-    /** {@link #waitForPrompt(long, long, long, boolean, boolean)} with no prompt count, waiting for a busy shell. */
+    /** {@link #waitForPrompt(long, long, long, AnswerEarly)} with no prompt count, waiting for a busy shell. */
     private JsonObject waitForPrompt(long since, long untilNanos) throws IOException {
-        return waitForPrompt(since, -1, untilNanos, false, false);
+        return waitForPrompt(since, -1, untilNanos, AnswerEarly.NEVER);
     }
 
     /**
      * {@code pty/wait {prompt: true[, since]}}, with what is left until {@code untilNanos} ({@link System#nanoTime()}):
      * waits until the shell is at a prompt drawn after output offset {@code since} (any prompt when it is negative),
-     * or at a continuation prompt, and has drawn {@code minPrompts} prompts in all (-1: any); with
-     * {@code returnIfBusy}, answered at once (with {@code busy}) when a command holds the shell; with
-     * {@code returnIfWaitingForInput}, answered (with {@code waitingForInput}) when the command started after
-     * {@code since} waits for typed input. The answer as the server gave it.
+     * or at a continuation prompt, and has drawn {@code minPrompts} prompts in all (-1: any); answered early (with
+     * {@code busy} or {@code waitingForInput}) as {@code answerEarly} says. The answer as the server gave it.
      */
-    private JsonObject waitForPrompt(long since, long minPrompts, long untilNanos, boolean returnIfBusy,
-                                     boolean returnIfWaitingForInput) throws IOException {
+    private JsonObject waitForPrompt(long since, long minPrompts, long untilNanos, AnswerEarly answerEarly)
+            throws IOException {
         Duration timeout = Duration.ofNanos(Math.max(0, untilNanos - System.nanoTime()));
-        return client.call(RpcMethod.WAIT, PromptWaitParams.of(since, minPrompts, timeout, returnIfBusy,
-                returnIfWaitingForInput), timeout.plus(REPLY_MARGIN));
+        return client.call(RpcMethod.WAIT, PromptWaitParams.of(since, minPrompts, timeout, answerEarly),
+                timeout.plus(REPLY_MARGIN));
     }
 
     /** Whether a prompt wait ended at a continuation prompt (the line typed so far is incomplete). */
