@@ -8,7 +8,6 @@ import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -86,14 +85,10 @@ final class WaitCommand implements Callable<Integer> {
             throw new UsageException("--prompt waits for the shell's prompt alone: not with --match, --regex, --idle "
                     + "or --scrollback");
         }
-        if (timeoutMs < 0 || timeoutMs > RpcMethod.MAX_WAIT_TIMEOUT_MS) {
-            throw new UsageException("--timeout must be from 0 to " + RpcMethod.MAX_WAIT_TIMEOUT_MS + " ms, got "
-                    + timeoutMs);
-        }
-        Duration timeout = Duration.ofMillis(timeoutMs);
+        WaitRequest request = new WaitOptions(null, false, timeoutMs, null, false).toRequest(); // checks --timeout
         try (RpcClient client = target.connect()) {
-            JsonObject result = client.call(RpcMethod.WAIT, PromptWaitParams.of(-1, timeout),
-                    client.replyTimeoutFor(WaitRequest.builder().timeout(timeout).build()));
+            JsonObject result = client.call(RpcMethod.WAIT, PromptWaitParams.of(-1, request.timeout()),
+                    client.replyTimeoutFor(request));
             if (json.enabled()) {
                 ClientVerbs.print(spec.commandLine().getOut(), result);
             }
