@@ -130,8 +130,8 @@ final class RunCommand implements Callable<Integer> {
      * program (a pager or an editor takes the letters as its commands).
      */
     private static int busy(JsonObject answer, PrintWriter err) {
-        String what = RpcCommandRun.busyProgram(answer);
-        boolean fullScreen = RpcCommandRun.busyFullScreen(answer);
+        String what = RpcCommandRun.describeProgram(answer);
+        boolean fullScreen = RpcCommandRun.programIsFullScreen(answer);
         err.println("ptyctl: nothing was typed: the shell is busy running " + what
                 + (fullScreen ? ", a full-screen program" : "") + ", and the command would have gone to it. "
                 + "End it first (" + (fullScreen ? "its quit key, e.g. 'ptyctl write --text q', or " : "")
@@ -148,13 +148,13 @@ final class RunCommand implements Callable<Integer> {
      * ({@code ssh -t host make}) looks the same for a quiet second and a script must not fail for it.
      */
     private static void waitingForInput(JsonObject answer, PrintWriter err) {
-        String what = RpcCommandRun.busyProgram(answer);
+        String what = RpcCommandRun.describeProgram(answer);
         if (RpcCommandRun.waitsForHiddenInput(answer)) {
             err.println("ptyctl: " + what + " waits for hidden input (a password prompt): type it with 'ptyctl write "
                     + "--text ... --key Enter' (or ask the person it is for); 'ptyctl write --key Ctrl+C' stops it. "
                     + "Waiting on for it to finish (--timeout)");
         } else {
-            boolean fullScreen = RpcCommandRun.busyFullScreen(answer);
+            boolean fullScreen = RpcCommandRun.programIsFullScreen(answer);
             err.println("ptyctl: " + what + " seems to wait for keyboard input (an interactive "
                     + (fullScreen ? "full-screen " : "") + "program?): type into it with 'ptyctl write', see it with "
                     + "'ptyctl read', end it with its quit command (exit, Ctrl+D, q) or 'ptyctl write --key Ctrl+C'. "

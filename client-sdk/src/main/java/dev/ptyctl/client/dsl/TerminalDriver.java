@@ -318,8 +318,8 @@ public final class TerminalDriver implements AutoCloseable {
         String quoted = ScreenAssert.quote(commandLine);
         return switch (run.ending()) {
             case BUSY -> throw failure("nothing was typed: the shell is busy running "
-                    + RpcCommandRun.busyProgram(run.answer())
-                    + (RpcCommandRun.busyFullScreen(run.answer()) ? ", a full-screen program" : "")
+                    + RpcCommandRun.describeProgram(run.answer())
+                    + (RpcCommandRun.programIsFullScreen(run.answer()) ? ", a full-screen program" : "")
                     + ", so " + quoted + " would have gone to it. End it first (its quit key, e.g. type(\"q\"), or "
                     + "press(Key.ctrl('c'))) and waitForPrompt(), or wait for it with waitForPrompt(timeout)", screen);
             case NOT_READY -> throw failure("expected the shell's prompt within " + Durations.describe(timeout)

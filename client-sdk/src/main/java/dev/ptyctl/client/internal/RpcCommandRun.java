@@ -45,7 +45,7 @@ public final class RpcCommandRun {
         /**
          * A command held the shell when the run began (a {@code less} left open, an earlier run that timed out and
          * still runs): nothing was typed, since it would have gone to that program. {@link Outcome#answer()} has
-         * {@code busy: {commandLine?, program?, fullScreen}} ({@link #busyProgram}). Only when the run was not told
+         * {@code busy: {commandLine?, program?, fullScreen}} ({@link #describeProgram}). Only when the run was not told
          * to wait for a busy shell.
          */
         BUSY,
@@ -55,7 +55,7 @@ public final class RpcCommandRun {
          * The line was typed and its command still runs, waiting for what a person types: it reads keys (a REPL, an
          * editor, a pager) or hidden input (a password prompt) and has printed nothing for a second, so its prompt
          * would not come back by waiting on. {@link Outcome#answer()} has {@code waitingForInput: {commandLine?,
-         * program?, inputHidden, fullScreen}} ({@link #busyProgram}, {@link #waitsForHiddenInput}). Only for a run
+         * program?, inputHidden, fullScreen}} ({@link #describeProgram}, {@link #waitsForHiddenInput}). Only for a run
          * without a {@code whileWaitingForInput} listener.
          */
         WAITING_FOR_INPUT,
@@ -142,14 +142,15 @@ public final class RpcCommandRun {
     }
 
     /**
-     * What holds a busy shell ({@link Ending#BUSY}'s answer), as a reader would name it: {@code `less notes.txt`}
-     * (the line, when the shell reported it), with the program when that says more ({@code `make test` (now: cc1)});
-     * {@code less} when the shell did not report the line; "a command" when nothing is known.
+     * The command of {@link Ending#BUSY}'s answer (what holds the shell) or {@link Ending#WAITING_FOR_INPUT}'s (what
+     * waits), as a reader would name it: {@code `less notes.txt`} (the line, when the shell reported it), with the
+     * program when that says more ({@code `make test` (now: cc1)}); {@code less} when the shell did not report the
+     * line; "a command" when nothing is known.
      */
-    public static String busyProgram(JsonObject answer) {
-        JsonObject busy = holder(answer);
-        String line = busy.containsKey("commandLine") ? busy.getString("commandLine") : null;
-        String program = busy.containsKey("program") ? busy.getString("program") : null;
+    public static String describeProgram(JsonObject answer) {
+        JsonObject report = programReport(answer);
+        String line = report.containsKey("commandLine") ? report.getString("commandLine") : null;
+        String program = report.containsKey("program") ? report.getString("program") : null;
         if (line == null) {
             return program == null ? "a command" : program;
         }
@@ -161,17 +162,17 @@ public final class RpcCommandRun {
      * Whether the program of {@link Ending#BUSY}'s or {@link Ending#WAITING_FOR_INPUT}'s answer shows a full-screen
      * program (alternate screen).
      */
-    public static boolean busyFullScreen(JsonObject answer) {
-        return holder(answer).getBoolean("fullScreen", false);
+    public static boolean programIsFullScreen(JsonObject answer) {
+        return programReport(answer).getBoolean("fullScreen", false);
     }
 
     /** Whether {@link Ending#WAITING_FOR_INPUT}'s command waits for hidden input (a password prompt). */
     public static boolean waitsForHiddenInput(JsonObject answer) {
-        return holder(answer).getBoolean("inputHidden", false);
+        return programReport(answer).getBoolean("inputHidden", false);
     }
 
     /** What {@link Ending#BUSY}'s or {@link Ending#WAITING_FOR_INPUT}'s answer says of the program. */
-    private static JsonObject holder(JsonObject answer) {
+    private static JsonObject programReport(JsonObject answer) {
         return answer.containsKey("busy") ? answer.getJsonObject("busy") : answer.getJsonObject("waitingForInput");
     }
 

@@ -177,8 +177,8 @@ class RpcCommandRunTest {
         Outcome outcome = run("ls");
         assertThat(outcome.ending()).isEqualTo(Ending.BUSY);
         assertThat(outcome.lastWriteSeq()).isEqualTo(-1);
-        assertThat(RpcCommandRun.busyProgram(outcome.answer())).isEqualTo("`make test` (now: cc1)");
-        assertThat(RpcCommandRun.busyFullScreen(outcome.answer())).isFalse();
+        assertThat(RpcCommandRun.describeProgram(outcome.answer())).isEqualTo("`make test` (now: cc1)");
+        assertThat(RpcCommandRun.programIsFullScreen(outcome.answer())).isFalse();
         assertThat(next("pty/wait").getString("ifBusy")).as("the server answers at once for a busy shell")
                 .isEqualTo("return");
     }
