@@ -114,7 +114,8 @@ final class RunCommand implements Callable<Integer> {
                         + " 'ptyctl read' shows its screen)", line, err);
                 case NOT_FINISHED -> notFinished(client, "\"" + line + "\" did not finish within " + timeoutMs + " ms",
                         line, err);
-                case WAITING_FOR_INPUT -> throw new IllegalStateException("run reports waiting and waits on");
+                // cannot happen: given whileWaitingForInput, the run reports such a command and waits on for it
+                case WAITING_FOR_INPUT -> throw new AssertionError("a run with whileWaitingForInput ended at it");
                 case INCOMPLETE -> incomplete(line, run.cleared(), err);
                 case BLANK_LINE -> ExitCode.OK; // nothing to run (blank, a comment), as in a script: not an error
                 case RAN_NOTHING -> ranNothing(line, run.cleared(), err);
