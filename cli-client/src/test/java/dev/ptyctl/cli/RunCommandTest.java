@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
 class RunCommandTest {
     private static final String SCREEN = "'screen':'$ \\n','cursor':{'row':1,'col':3},'size':{'cols':80,'rows':24}";
     private static final String AT_PROMPT = "{'matched':true," + SCREEN + ",'waitedMs':1}";
+    /** A busy refusal whose shell did not report the command line, only the program. */
+    private static final String BUSY_WITH_LESS = "{'matched':false," + SCREEN + ",'waitedMs':0,"
+            + "'busy':{'program':'less','fullScreen':false}}";
 
     private FakeRpcServer server;
     private String port;
@@ -91,7 +94,7 @@ class RunCommandTest {
 
     @Test
     void withJsonABusyRefusalPrintsTheServersAnswerWithWhatHoldsTheShell() {
-        server.reply("{'matched':false," + SCREEN + ",'waitedMs':0,'busy':{'program':'less','fullScreen':false}}");
+        server.reply(BUSY_WITH_LESS);
         Cli.Result result = Cli.run("run", "--json", "--port", port, "--", "ls");
         assertThat(result.exitCode()).isEqualTo(75);
         assertThat(result.out()).contains("\"busy\":{\"program\":\"less\",\"fullScreen\":false}");
@@ -101,7 +104,7 @@ class RunCommandTest {
 
     @Test
     void theProgramHoldingTheShellIsNamedWhenTheShellDidNotReportTheLine() {
-        server.reply("{'matched':false," + SCREEN + ",'waitedMs':0,'busy':{'program':'less','fullScreen':false}}");
+        server.reply(BUSY_WITH_LESS);
         Cli.Result result = Cli.run("run", "--port", port, "--", "ls");
         assertThat(result.exitCode()).isEqualTo(75);
         assertThat(result.err()).startsWith("ptyctl: nothing was typed: the shell is busy running less, and the "
