@@ -42,7 +42,7 @@ class LauncherE2eTest {
                 "/dev/null")));
         pb.environment().remove("JAVA_HOME");
         pb.environment().putAll(env);
-        return Ptyctl.run(pb, "the launcher " + String.join(" ", args), Bounds.HANG.toSeconds());
+        return Ptyctl.run(pb, "the launcher " + String.join(" ", args));
     }
 
     @Test
@@ -201,7 +201,7 @@ class LauncherE2eTest {
         command.addAll(command.indexOf("-jar"), java.util.List.of("-XX:+UnlockDiagnosticVMOptions",
                 "-XX:+AOTPrintTrainingInfo"));
         var run = Ptyctl.run(new ProcessBuilder(command).redirectErrorStream(true), "the render with "
-                + "-XX:+AOTPrintTrainingInfo", Bounds.HANG.toSeconds());
+                + "-XX:+AOTPrintTrainingInfo");
         assertThat(run.exitCode()).as(run.toString()).isZero();
         String printed = run.stdout();
 
@@ -228,7 +228,7 @@ class LauncherE2eTest {
     /** The words of a command line the launcher printed (bash's {@code %q}), split as bash splits them. */
     private static java.util.List<String> shellWords(String commandLine) throws IOException, InterruptedException {
         var words = Ptyctl.run(new ProcessBuilder("bash", "-c", "eval \"words=($1)\" && printf '%s\\0' \"${words[@]}\"",
-                "bash", commandLine), "bash splitting " + commandLine, 60);
+                "bash", commandLine), "bash splitting " + commandLine);
         assertThat(words.exitCode()).as(words.toString()).isZero();
         return java.util.List.of(words.stdout().split("\0"));
     }

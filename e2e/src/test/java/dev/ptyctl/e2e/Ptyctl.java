@@ -64,15 +64,15 @@ public final class Ptyctl {
 
     public static Result run(Map<String, String> env, String... args) throws IOException, InterruptedException {
         return run(builder(env, args).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))),
-                "ptyctl " + String.join(" ", args), Bounds.HANG.toSeconds());
+                "ptyctl " + String.join(" ", args));
     }
 
     /**
-     * Starts {@code pb} and runs it to completion, at most {@code timeoutSeconds} (then it is killed and the test fails
-     * naming {@code label}), capturing what it printed.
+     * Starts {@code pb} and runs it to completion, capturing what it printed; one that hangs is killed after
+     * {@link Bounds#HANG} and the test fails naming {@code label}.
      */
-    public static Result run(ProcessBuilder pb, String label, long timeoutSeconds) throws IOException,
-            InterruptedException {
+    public static Result run(ProcessBuilder pb, String label) throws IOException, InterruptedException {
+        long timeoutSeconds = Bounds.HANG.toSeconds();
         Process p = pb.start();
         // Drain both pipes concurrently so a chatty command never blocks on a full pipe. Platform threads: a
         // pipe read blocks its carrier, and readers of long-lived processes would starve the virtual-thread pool.
