@@ -12,6 +12,7 @@ import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.testsupport.Bounds;
 import dev.ptyctl.e2e.Ptyctl;
+import dev.ptyctl.e2e.ScreenWaits;
 import dev.ptyctl.protocol.JsonSupport;
 import java.time.Duration;
 import java.util.Map;
@@ -244,9 +245,8 @@ class AttachE2eTest {
                 .env("PS1", prompt);
     }
 
+    /** Waits for {@code text} on the terminal's screen, failing with that screen and the load (as all e2e waits). */
     private static void expect(RpcClient terminal, String text) throws Exception {
-        WaitResult result = terminal.waitFor(text, WAIT);
-        assertThat(result.matched()).as("\"%s\" on the screen within %d s (load average %s):\n%s", text,
-                WAIT.toSeconds(), Bounds.loadAverage(), result.screen().text()).isTrue();
+        ScreenWaits.shows(terminal, text);
     }
 }
