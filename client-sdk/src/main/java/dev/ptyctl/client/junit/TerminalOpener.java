@@ -92,7 +92,8 @@ final class TerminalOpener {
     /**
      * Waits for the shell's first prompt when its prompts can be seen (a shell with ptyctl's integration); a program
      * without them (the server refuses the prompt wait at once) starts as it is. A prompt that does not come fails the
-     * test, its terminal deleted (the caller closes the REST client).
+     * test, its terminal deleted and its REST client closed (which the caller's own close on failure repeats
+     * harmlessly).
      */
     private static void awaitFirstPrompt(Running running) throws IOException {
         try {
@@ -102,24 +103,19 @@ final class TerminalOpener {
                     && refused.errorCode() == RpcErrorCode.INVALID_PARAMS) {
                 return; // no shell integration marks: nothing to wait for
             }
-            discard(running);
+            running.close();
             throw e;
         } catch (TerminalAssertionError e) {
-            discard(running);
+            running.close();
             TerminalAssertionError before = new TerminalAssertionError("@WithTerminal waits for the shell's first "
                     + "prompt before the test: " + e.expectation() + " (awaitPrompt = false hands the terminal over "
                     + "at once)", e.screen());
             before.initCause(e);
             throw before;
         } catch (RuntimeException | Error e) {
-            discard(running);
+            running.close();
             throw e;
         }
-    }
-
-    private static void discard(Running running) throws IOException {
-        running.driver().close();
-        running.terminals().delete(running.terminal().terminalId());
     }
 
     private static Terminal create(TerminalsClient terminals, CreateTerminalRequest request) throws IOException {
