@@ -104,10 +104,7 @@ class RunE2eTest {
     @ValueSource(strings = {"bash", "zsh", "fish"})
     void withQueueRunWaitsForABusyShellBeforeTyping(String shell) throws Exception {
         try (ServedTerminal served = serve(shell); RawRpc rpc = served.connect()) {
-            rpc.call("pty/wait", "{\"prompt\":true,\"timeout\":20000}");
-            long typed = rpc.call("pty/write", "{\"action\":[{\"text\":\"sleep 1; echo first-done\"},"
-                    + "{\"key\":\"Enter\"}]}").getJsonNumber("outputSeq").longValue();
-            rpc.call("pty/wait", "{\"started\":true,\"since\":" + typed + ",\"timeout\":20000}");
+            typeAndAwaitStart(rpc, "sleep 1; echo first-done");
             var second = served.cli("run", "--queue", "--", "echo second");
             assertThat(second.exitCode()).as(second.toString()).isZero();
             assertThat(second.stdout()).isEqualTo("second\n");
@@ -142,6 +139,20 @@ class RunE2eTest {
         }
     }
 
+    /**
+     * At the shell's prompt, types {@code line} (no quotes or backslashes) and Enter straight into the terminal, not
+     * through run, and returns once its command has started: the shell is then busy with it.
+     */
+    private static void typeAndAwaitStart(RawRpc rpc, String line) throws IOException {
+        long hang = Bounds.HANG.toMillis();
+        assertThat(rpc.call("pty/wait", "{\"prompt\":true,\"timeout\":" + hang + "}").getBoolean("matched"))
+                .as("the shell's prompt").isTrue();
+        long typed = rpc.call("pty/write", "{\"action\":[{\"text\":\"" + line + "\"},{\"key\":\"Enter\"}]}")
+                .getJsonNumber("outputSeq").longValue();
+        assertThat(rpc.call("pty/wait", "{\"started\":true,\"since\":" + typed + ",\"timeout\":" + hang + "}")
+                .getBoolean("matched")).as("%s started", line).isTrue();
+    }
+
     /** The first line a running {@code ptyctl} prints on stderr; it ends by --timeout at the latest. */
     private static String firstLineOfStderr(Process process) throws IOException {
         return new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))
@@ -152,10 +163,7 @@ class RunE2eTest {
     @ValueSource(strings = {"bash", "zsh", "fish"})
     void aBusyShellIsRefusedAtOnceNamingWhatHoldsItAndNothingIsTyped(String shell) throws Exception {
         try (ServedTerminal served = serve(shell); RawRpc rpc = served.connect()) {
-            rpc.call("pty/wait", "{\"prompt\":true,\"timeout\":20000}");
-            long typed = rpc.call("pty/write", "{\"action\":[{\"text\":\"sleep 60\"},{\"key\":\"Enter\"}]}")
-                    .getJsonNumber("outputSeq").longValue();
-            rpc.call("pty/wait", "{\"started\":true,\"since\":" + typed + ",\"timeout\":20000}");
+            typeAndAwaitStart(rpc, "sleep 60");
             // Before, run waited out its timeout for the prompt and exited 1 ("busy with another command?").
             var refused = served.cli("run", "--timeout", "20000", "--", "echo never-typed");
             assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(75);
