@@ -91,6 +91,11 @@ final class ObservedSession implements TerminalSession {
     }
 
     @Override
+    public boolean inputHidden() {
+        return pty.inputHidden();
+    }
+
+    @Override
     public CompletableFuture<ProcessExit> onExit() {
         return pty.onExit();
     }
