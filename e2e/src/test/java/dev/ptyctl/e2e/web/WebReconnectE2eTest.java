@@ -60,53 +60,64 @@ class WebReconnectE2eTest {
 
     @Test
     void twentyDropsDuringAFiveMebibyteStreamLeaveTheBufferAsTheServerHasIt() throws Exception {
+        throughProxy(CreateTerminalRequest.builder("drops-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").env("PS1", "drops> ").build(), "",
+                (terminals, proxy, terminal, id) -> {
+            page.waitForText(id, "drops>");
+            Path bursts = Files.createTempDirectory("ptyctl-bursts").resolve("go");
+            assertThat(new ProcessBuilder("mkfifo", bursts.toString()).start().waitFor()).isZero();
+            try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                rpc.write(Action.text(STREAM.formatted(bursts)), Action.key(Key.ENTER));
+                long lastCut = 0; // the number of the connection cut last
+                for (int drop = 1; drop <= DROPS; drop++) {
+                    long burstStart = terminals.get(id).nextOutputSeq();
+                    long cut = lastCut;
+                    int burst = drop;
+                    release(bursts);
+                    // A connection after the one cut last (the page noticed that cut), receiving this burst.
+                    page.waitUntilDescribed(() -> "the page is connected again and receiving burst " + burst
+                            + ": connections " + page.tabNumber(id, "socket.connections") + " (the one cut: " + cut
+                            + "), state " + socketState(id) + ", seq " + page.tabNumber(id, "socket.seq")
+                            + " (burst from " + burstStart + ", the server at " + nextOutputSeq(terminals, id)
+                            + ")", () -> page.tabNumber(id, "socket.connections") > cut
+                            && "open".equals(socketState(id))
+                            && page.tabNumber(id, "socket.seq") > burstStart + INTO_BURST);
+                    lastCut = page.tabNumber(id, "socket.connections");
+                    proxy.cut();
+                }
+                long cut = lastCut;
+                page.waitUntil("the page is connected after the last cut", () ->
+                        page.tabNumber(id, "socket.connections") > cut);
+            }
+            try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                ScreenWaits.shows(rpc, "stream-done\n");
+            }
+            waitUntilCaughtUp(terminals, id);
+            assertThat(page.tabNumber(id, "socket.connections")).as("connections").isGreaterThan(DROPS);
+            assertThat(normalized(page.buffer(id))).isEqualTo(normalized(terminals.screen(id)));
+            assertThat(page.buffer(id)).contains("line 00046000").contains("stream-done");
+        });
+    }
+
+    /** A test's body, given the page's terminal and the proxy the page reaches the server through. */
+    @FunctionalInterface
+    private interface CutOffBody {
+        void run(TerminalsClient terminals, CuttableProxy proxy, Terminal terminal, String id) throws Exception;
+    }
+
+    /**
+     * Creates the terminal, opens the page on it ({@code ?t=id}, then {@code query}) through a proxy that can cut the
+     * page's connections, runs {@code body}, and deletes the terminal.
+     */
+    private void throughProxy(CreateTerminalRequest request, String query, CutOffBody body) throws Exception {
         String url = System.getProperty("ptyctl.url");
         try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
              CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
-            Terminal terminal = terminals.create(CreateTerminalRequest.builder("drops-" + UUID.randomUUID())
-                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", "drops> ").build());
+            Terminal terminal = terminals.create(request);
             String id = terminal.terminalId();
-            page = Page.in(proxy.url().toString()).open("/?t=" + id);
             try {
-                page.waitForText(id, "drops>");
-                Path bursts = Files.createTempDirectory("ptyctl-bursts").resolve("go");
-                assertThat(new ProcessBuilder("mkfifo", bursts.toString()).start().waitFor()).isZero();
-                try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
-                    rpc.write(Action.text(STREAM.formatted(bursts)), Action.key(Key.ENTER));
-                    long lastCut = 0; // the number of the connection cut last
-                    for (int drop = 1; drop <= DROPS; drop++) {
-                        long burstStart = terminals.get(id).nextOutputSeq();
-                        long cut = lastCut;
-                        int burst = drop;
-                        release(bursts);
-                        // A connection after the one cut last (the page noticed that cut), receiving this burst.
-                        page.waitUntilDescribed(() -> "the page is connected again and receiving burst " + burst
-                                + ": connections " + page.tabNumber(id, "socket.connections") + " (the one cut: " + cut
-                                + "), state " + socketState(id) + ", seq " + page.tabNumber(id, "socket.seq")
-                                + " (burst from " + burstStart + ", the server at " + nextOutputSeq(terminals, id)
-                                + ")", () -> page.tabNumber(id, "socket.connections") > cut
-                                && "open".equals(socketState(id))
-                                && page.tabNumber(id, "socket.seq") > burstStart + INTO_BURST);
-                        lastCut = page.tabNumber(id, "socket.connections");
-                        proxy.cut();
-                    }
-                    long cut = lastCut;
-                    page.waitUntil("the page is connected after the last cut", () ->
-                            page.tabNumber(id, "socket.connections") > cut);
-                }
-                try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
-                    ScreenWaits.shows(rpc, "stream-done\n");
-                }
-                page.waitUntil("the page has parsed everything the program wrote", () -> {
-                    try {
-                        return page.tabNumber(id, "parsedSeq") == terminals.get(id).nextOutputSeq();
-                    } catch (Exception e) {
-                        return false;
-                    }
-                });
-                assertThat(page.tabNumber(id, "socket.connections")).as("connections").isGreaterThan(DROPS);
-                assertThat(normalized(page.buffer(id))).isEqualTo(normalized(terminals.screen(id)));
-                assertThat(page.buffer(id)).contains("line 00046000").contains("stream-done");
+                page = Page.in(proxy.url().toString()).open("/?t=" + id + query);
+                body.run(terminals, proxy, terminal, id);
             } finally {
                 terminals.delete(id);
             }
@@ -149,55 +160,40 @@ class WebReconnectE2eTest {
 
     @Test
     void afterAnOutageLongerThanTheReplayTheModesAreTheServersAndNoneIsStale() throws Exception {
-        String url = System.getProperty("ptyctl.url");
         // Mouse reporting, bracketed paste, application cursor keys and the alternate screen on; after an Enter,
         // all off again and 3 MB of output: more than the 2 MiB the server keeps, so a page away meanwhile gets a
         // reset frame.
         String program = "printf '\\033[?1000h\\033[?2004h\\033[?1h\\033[?1049h'; echo modes-on; read -r;"
                 + " printf '\\033[?1000l\\033[?2004l\\033[?1l\\033[?1049l'; head -c 3000000 /dev/zero | tr '\\0' x;"
                 + " echo; echo modes-off; sleep 600";
-        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
-             CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
-            Terminal terminal = terminals.create(CreateTerminalRequest.builder("modes-" + UUID.randomUUID())
-                    .command("/bin/bash", "--norc", "--noprofile", "-c", program).build());
-            String id = terminal.terminalId();
-            page = Page.in(proxy.url().toString()).open("/?t=" + id);
-            try {
-                page.waitForText(id, "modes-on");
-                page.waitUntil("the page has the program's modes", () -> modes(id).equals("vt200 true true alternate"));
-                proxy.down();
-                waitUntilDisconnected(id);
-                try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
-                    rpc.write(Action.key(Key.ENTER));
-                    ScreenWaits.shows(rpc, "modes-off");
-                }
-                proxy.up();
-                waitUntilCaughtUp(terminals, id);
-                assertThat(page.tabNumber(id, "resets")).as("reset frames after the first").isEqualTo(2);
-                assertThat(modes(id)).isEqualTo("none false false normal");
-                assertThat(normalized(page.buffer(id))).isEqualTo(normalized(terminals.screen(id)));
-            } finally {
-                terminals.delete(id);
+        throughProxy(CreateTerminalRequest.builder("modes-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c", program).build(), "",
+                (terminals, proxy, terminal, id) -> {
+            page.waitForText(id, "modes-on");
+            page.waitUntil("the page has the program's modes", () -> modes(id).equals("vt200 true true alternate"));
+            proxy.down();
+            waitUntilDisconnected(id);
+            try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                rpc.write(Action.key(Key.ENTER));
+                ScreenWaits.shows(rpc, "modes-off");
             }
-        }
+            proxy.up();
+            waitUntilCaughtUp(terminals, id);
+            assertThat(page.tabNumber(id, "resets")).as("reset frames after the first").isEqualTo(2);
+            assertThat(modes(id)).isEqualTo("none false false normal");
+            assertThat(normalized(page.buffer(id))).isEqualTo(normalized(terminals.screen(id)));
+        });
     }
 
     @Test
     void afterAnOutageLongerThanTheReplayThePromptMarksAreBackInTheGutter() throws Exception {
-        String url = System.getProperty("ptyctl.url");
-        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
-             CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
-            // The server's default shell, with its shell integration (OSC 133 prompt marks).
-            Terminal terminal = terminals.create(CreateTerminalRequest.builder("marks-reset-" + UUID.randomUUID())
-                    .build());
-            String id = terminal.terminalId();
-            page = Page.in(proxy.url().toString()).open("/?t=" + id);
+        // The server's default shell, with its shell integration (OSC 133 prompt marks).
+        throughProxy(CreateTerminalRequest.builder("marks-reset-" + UUID.randomUUID()).build(), "",
+                (terminals, proxy, terminal, id) -> {
             try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
                 marksComeBackAfterAReset(terminals, proxy, rpc, id);
-            } finally {
-                terminals.delete(id);
             }
-        }
+        });
     }
 
     /** Two commands marked on the page, an outage longer than the replay, a third command: all three marked after. */
@@ -289,38 +285,29 @@ class WebReconnectE2eTest {
      */
     @Test
     void aProgramThatEndsWhileThePageIsCutOffShowsItsLastWordsOnceThePageIsBack() throws Exception {
-        String url = System.getProperty("ptyctl.url");
-        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
-             CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
-            Terminal terminal = terminals.create(CreateTerminalRequest.builder("ends-cut-" + UUID.randomUUID())
-                    .command("/bin/bash", "--norc", "--noprofile", "-c",
-                            "echo waiting; read -r; echo 'the last words'; exit 4").build());
-            String id = terminal.terminalId();
-            try {
-                page = Page.in(proxy.url().toString()).open("/?t=" + id);
-                page.waitForText(id, "waiting");
-                proxy.down();
-                waitUntilDisconnected(id);
-                // Failed attempts, each followed by a probe of the REST API: the page is well into its backoff.
-                page.waitUntil("the page tried to reconnect", () -> page.tabNumber(id, "socket.attempt") >= 2);
-                try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
-                    rpc.write(Action.key(Key.ENTER));
-                }
-                page.waitUntil("the program has ended", () -> {
-                    try {
-                        return !terminals.get(id).running();
-                    } catch (Exception e) {
-                        return false;
-                    }
-                });
-                proxy.up();
-                page.waitForText(id, "the last words");
-                page.waitUntil("the status line says how it ended", () -> "exited 4".equals(page.text("#status")));
-                assertThat(count(page.buffer(id), "waiting")).as("the output before the cut, once").isEqualTo(1);
-            } finally {
-                terminals.delete(id);
+        throughProxy(CreateTerminalRequest.builder("ends-cut-" + UUID.randomUUID()).command("/bin/bash", "--norc",
+                "--noprofile", "-c", "echo waiting; read -r; echo 'the last words'; exit 4").build(), "",
+                (terminals, proxy, terminal, id) -> {
+            page.waitForText(id, "waiting");
+            proxy.down();
+            waitUntilDisconnected(id);
+            // Failed attempts, each followed by a probe of the REST API: the page is well into its backoff.
+            page.waitUntil("the page tried to reconnect", () -> page.tabNumber(id, "socket.attempt") >= 2);
+            try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                rpc.write(Action.key(Key.ENTER));
             }
-        }
+            page.waitUntil("the program has ended", () -> {
+                try {
+                    return !terminals.get(id).running();
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+            proxy.up();
+            page.waitForText(id, "the last words");
+            page.waitUntil("the status line says how it ended", () -> "exited 4".equals(page.text("#status")));
+            assertThat(count(page.buffer(id), "waiting")).as("the output before the cut, once").isEqualTo(1);
+        });
     }
 
     private static int count(String text, String word) {
@@ -333,78 +320,62 @@ class WebReconnectE2eTest {
 
     @Test
     void anOsc52ReplayedAfterAReconnectIsNotCopiedOnlyLiveOutputCopies() throws Exception {
-        String url = System.getProperty("ptyctl.url");
         String copy = "printf '\\e]52;c;%%s\\a' $(printf %s | base64); echo %s-$((6*7))";
-        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
-             CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
-            Terminal terminal = terminals.create(CreateTerminalRequest.builder("replayed-osc52-" + UUID.randomUUID())
-                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", "clip> ").build());
-            String id = terminal.terminalId();
-            page = Page.in(proxy.url().toString()).open("/?t=" + id + "&clipboard=1");
-            try {
-                page.waitForText(id, "clip>");
-                page.js(WebPageE2eTest.RECORD_CLIPBOARD);
-                page.click(id);
-                proxy.down();
-                waitUntilDisconnected(id);
-                try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
-                    // Printed while the page is away: the page gets it in the replay when it is back.
-                    rpc.write(Action.text(copy.formatted("printed-while-away", "away")), Action.key(Key.ENTER));
-                    ScreenWaits.shows(rpc, "away-42\n");
-                    long printed = terminals.get(id).nextOutputSeq();
-                    proxy.up();
-                    page.waitUntil("the page is back and has parsed the replay", () ->
-                            page.tabNumber(id, "socket.connections") > 1 && page.tabNumber(id, "parsedSeq") >= printed);
-                    assertThat((java.util.List<?>) page.js("return window.copied;")).as("copied from the replay")
-                            .isEmpty();
+        throughProxy(CreateTerminalRequest.builder("replayed-osc52-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").env("PS1", "clip> ").build(), "&clipboard=1",
+                (terminals, proxy, terminal, id) -> {
+            page.waitForText(id, "clip>");
+            page.js(WebPageE2eTest.RECORD_CLIPBOARD);
+            page.click(id);
+            proxy.down();
+            waitUntilDisconnected(id);
+            try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                // Printed while the page is away: the page gets it in the replay when it is back.
+                rpc.write(Action.text(copy.formatted("printed-while-away", "away")), Action.key(Key.ENTER));
+                ScreenWaits.shows(rpc, "away-42\n");
+                long printed = terminals.get(id).nextOutputSeq();
+                proxy.up();
+                page.waitUntil("the page is back and has parsed the replay", () ->
+                        page.tabNumber(id, "socket.connections") > 1 && page.tabNumber(id, "parsedSeq") >= printed);
+                assertThat((java.util.List<?>) page.js("return window.copied;")).as("copied from the replay")
+                        .isEmpty();
 
-                    rpc.write(Action.text(copy.formatted("printed-live", "live")), Action.key(Key.ENTER));
-                    page.waitForText(id, "live-42");
-                    page.waitUntil("live output copied", () ->
-                            !((java.util.List<?>) page.js("return window.copied;")).isEmpty());
-                    assertThat((java.util.List<Object>) page.js("return window.copied;"))
-                            .containsExactly("printed-live");
-                }
-            } finally {
-                terminals.delete(id);
+                rpc.write(Action.text(copy.formatted("printed-live", "live")), Action.key(Key.ENTER));
+                page.waitForText(id, "live-42");
+                page.waitUntil("live output copied", () ->
+                        !((java.util.List<?>) page.js("return window.copied;")).isEmpty());
+                assertThat((java.util.List<Object>) page.js("return window.copied;"))
+                        .containsExactly("printed-live");
             }
-        }
+        });
     }
 
     @Test
     void aQueryReplayedAfterAReconnectIsNotAnsweredAgain() throws Exception {
-        String url = System.getProperty("ptyctl.url");
-        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
-             CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
-            Terminal terminal = terminals.create(CreateTerminalRequest.builder("replayed-query-" + UUID.randomUUID())
-                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", "q> ").build());
-            String id = terminal.terminalId();
-            page = Page.in(proxy.url().toString()).open("/?t=" + id);
-            try {
-                page.waitForText(id, "q>");
-                page.click(id);
-                proxy.down();
-                waitUntilDisconnected(id);
-                try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
-                    // Asked while the page is away: the server answers. The page gets the question again in the
-                    // replay when it is back (within the 12 s the program listens), and must not answer it.
-                    rpc.write(Action.text("stty raw -echo; printf '\\033[6n'; r=$(timeout --foreground 12 cat -v);"
-                            + " stty sane; echo \"replies:$r:end\""), Action.key(Key.ENTER));
-                    ScreenWaits.shows(rpc, "stty raw");
-                    long asked = terminals.get(id).nextOutputSeq();
-                    proxy.up();
-                    page.waitUntil("the page is back and has the question", () ->
-                            "open".equals(socketState(id)) && page.tabNumber(id, "parsedSeq") >= asked);
-                    ScreenWaits.shows(rpc, ":end\n");
-                    java.util.regex.Matcher replies = java.util.regex.Pattern.compile("(?m)^replies:(.*):end$")
-                            .matcher(rpc.read().text());
-                    assertThat(replies.find()).isTrue();
-                    assertThat(java.util.regex.Pattern.compile("\\^\\[\\[\\d+;\\d+R").matcher(replies.group(1))
-                            .results().count()).as("cursor position reports in " + replies.group(1)).isEqualTo(1);
-                }
-            } finally {
-                terminals.delete(id);
+        throughProxy(CreateTerminalRequest.builder("replayed-query-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").env("PS1", "q> ").build(), "",
+                (terminals, proxy, terminal, id) -> {
+            page.waitForText(id, "q>");
+            page.click(id);
+            proxy.down();
+            waitUntilDisconnected(id);
+            try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                // Asked while the page is away: the server answers. The page gets the question again in the
+                // replay when it is back (within the 12 s the program listens), and must not answer it.
+                rpc.write(Action.text("stty raw -echo; printf '\\033[6n'; r=$(timeout --foreground 12 cat -v);"
+                        + " stty sane; echo \"replies:$r:end\""), Action.key(Key.ENTER));
+                ScreenWaits.shows(rpc, "stty raw");
+                long asked = terminals.get(id).nextOutputSeq();
+                proxy.up();
+                page.waitUntil("the page is back and has the question", () ->
+                        "open".equals(socketState(id)) && page.tabNumber(id, "parsedSeq") >= asked);
+                ScreenWaits.shows(rpc, ":end\n");
+                java.util.regex.Matcher replies = java.util.regex.Pattern.compile("(?m)^replies:(.*):end$")
+                        .matcher(rpc.read().text());
+                assertThat(replies.find()).isTrue();
+                assertThat(java.util.regex.Pattern.compile("\\^\\[\\[\\d+;\\d+R").matcher(replies.group(1))
+                        .results().count()).as("cursor position reports in " + replies.group(1)).isEqualTo(1);
             }
-        }
+        });
     }
 }
