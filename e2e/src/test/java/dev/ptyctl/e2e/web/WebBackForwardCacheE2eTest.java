@@ -12,7 +12,6 @@ import dev.ptyctl.e2e.server.UsesServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -106,8 +105,8 @@ class WebBackForwardCacheE2eTest {
                 "return window.keptInTheCache === true;")));
         page.waitForText(id, "\nwhile-away-4");
         String buffer = page.buffer(id);
-        assertThat(count("(?m)^before-2$", buffer)).as(buffer).isEqualTo(1);
-        assertThat(count("(?m)^while-away-4$", buffer)).as(buffer).isEqualTo(1);
+        assertThat(WebPageE2eTest.count("(?m)^before-2$", buffer)).as(buffer).isEqualTo(1);
+        assertThat(WebPageE2eTest.count("(?m)^while-away-4$", buffer)).as(buffer).isEqualTo(1);
         page.type(id, "echo back-again-$((3+3))", Keys.ENTER);
         try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
             ScreenWaits.shows(rpc, "back-again-6\n", "typing reaches the program again");
@@ -153,9 +152,5 @@ class WebBackForwardCacheE2eTest {
             list.waitUntil("the list of window " + (i + 1) + " shows a terminal created after it was opened", () ->
                     !list.elements("tr[data-terminal='" + created.terminalId() + "']").isEmpty());
         }
-    }
-
-    private static int count(String regex, String text) {
-        return (int) Pattern.compile(regex).matcher(text).results().count();
     }
 }

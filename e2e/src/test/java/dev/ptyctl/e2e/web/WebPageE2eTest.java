@@ -319,13 +319,7 @@ class WebPageE2eTest {
                 .command("/bin/bash", "--norc", "--noprofile", "-c",
                         "seq 1 50; echo 'error: 2 tests failed'; exit 3").build());
         String id = terminal.terminalId();
-        page.waitUntil("the program has ended", () -> {
-            try {
-                return !session.terminals().get(id).running();
-            } catch (Exception e) {
-                return false;
-            }
-        });
+        waitUntilEnded(page, session.terminals(), id);
         for (int load = 0; load < 2; load++) { // the link, then a reload
             page.open("/?t=" + id);
             page.waitForText(id, "error: 2 tests failed");
@@ -402,7 +396,8 @@ class WebPageE2eTest {
                 .contains(" " + shown.get(1) + " — ptyctl"));
     }
 
-    private static int count(String regex, String text) {
+    /** How often {@code regex} matches in {@code text}. */
+    static int count(String regex, String text) {
         return (int) Pattern.compile(regex).matcher(text).results().count();
     }
 
@@ -422,6 +417,17 @@ class WebPageE2eTest {
         page.waitUntil("the PTY is " + expected, () -> {
             try {
                 return terminals.get(id).size().equals(expected);
+            } catch (Exception e) {
+                return false;
+            }
+        });
+    }
+
+    /** Waits until the terminal's program has ended (the REST API says so). */
+    static void waitUntilEnded(Page page, TerminalsClient terminals, String id) {
+        page.waitUntil("the program has ended", () -> {
+            try {
+                return !terminals.get(id).running();
             } catch (Exception e) {
                 return false;
             }

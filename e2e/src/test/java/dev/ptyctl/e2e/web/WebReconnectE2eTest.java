@@ -296,22 +296,12 @@ class WebReconnectE2eTest {
             try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
                 rpc.write(Action.key(Key.ENTER));
             }
-            page.waitUntil("the program has ended", () -> {
-                try {
-                    return !terminals.get(id).running();
-                } catch (Exception e) {
-                    return false;
-                }
-            });
+            WebPageE2eTest.waitUntilEnded(page, terminals, id);
             proxy.up();
             page.waitForText(id, "the last words");
             page.waitUntil("the status line says how it ended", () -> "exited 4".equals(page.text("#status")));
-            assertThat(count(page.buffer(id), "waiting")).as("the output before the cut, once").isEqualTo(1);
+            assertThat(WebPageE2eTest.count("waiting", page.buffer(id))).as("the output before the cut, once").isEqualTo(1);
         });
-    }
-
-    private static int count(String text, String word) {
-        return text.split(java.util.regex.Pattern.quote(word), -1).length - 1;
     }
 
     private long eventStreams() {
@@ -373,8 +363,7 @@ class WebReconnectE2eTest {
                 java.util.regex.Matcher replies = java.util.regex.Pattern.compile("(?m)^replies:(.*):end$")
                         .matcher(rpc.read().text());
                 assertThat(replies.find()).isTrue();
-                assertThat(java.util.regex.Pattern.compile("\\^\\[\\[\\d+;\\d+R").matcher(replies.group(1))
-                        .results().count()).as("cursor position reports in " + replies.group(1)).isEqualTo(1);
+                assertThat(WebPageE2eTest.count("\\^\\[\\[\\d+;\\d+R", replies.group(1))).as("cursor position reports in " + replies.group(1)).isEqualTo(1);
             }
         });
     }
