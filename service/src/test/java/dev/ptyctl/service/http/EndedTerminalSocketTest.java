@@ -2,6 +2,7 @@ package dev.ptyctl.service.http;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
 
 import dev.ptyctl.service.server.PtyctlServer;
 import dev.ptyctl.testsupport.RawWebSocket;
@@ -10,6 +11,7 @@ import dev.ptyctl.vt.serialize.TextSerializer;
 import jakarta.json.JsonObject;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,12 +46,25 @@ class EndedTerminalSocketTest {
         watcher.go();
         JsonObject exit = watcher.next("exit");
         assertThat(exit.getInt("exitCode")).isEqualTo(3);
-        given(TestServers.api(server)).get("/v1/terminals/" + id).then().statusCode(200)
-                .body("running", org.hamcrest.Matchers.equalTo(false));
+        assertKeptEnded(id);
         return new Ended(id, exit.getJsonNumber("seq").longValue());
     }
 
     private record Ended(String id, long exitSeq) {
+    }
+
+    /** The REST API has the terminal, its program no longer running. */
+    private static void assertKeptEnded(String id) {
+        given(TestServers.api(server)).get("/v1/terminals/" + id).then().statusCode(200)
+                .body("running", equalTo(false));
+    }
+
+    /** {@code exit} is the program's exit frame (exit code 3, at the end of its output), and the close follows it. */
+    private static void assertTheExitThenTheClose(JsonObject exit, Ended ended, SocketFrames frames)
+            throws InterruptedException {
+        assertThat(exit.getInt("exitCode")).isEqualTo(3);
+        assertThat(exit.getJsonNumber("seq").longValue()).isEqualTo(ended.exitSeq());
+        assertThat(frames.next("closed").getInt("code")).isEqualTo(1000);
     }
 
     @Test
@@ -68,11 +83,9 @@ class EndedTerminalSocketTest {
         String text = TextSerializer.withScrollback(shown);
         assertThat(text).startsWith("1\n2\n3\n").contains("\n40\nthe last words");
 
-        JsonObject exit = late.nextOf(java.util.Set.of("exit", "output"));
+        JsonObject exit = late.nextOf(Set.of("exit", "output"));
         assertThat(exit.getString("type")).as("after the reset, the exit and no more output").isEqualTo("exit");
-        assertThat(exit.getInt("exitCode")).isEqualTo(3);
-        assertThat(exit.getJsonNumber("seq").longValue()).isEqualTo(ended.exitSeq());
-        assertThat(late.next("closed").getInt("code")).isEqualTo(1000);
+        assertTheExitThenTheClose(exit, ended, late);
     }
 
     @Test
@@ -83,14 +96,12 @@ class EndedTerminalSocketTest {
         SocketFrames back = SocketFrames.attach(http, server, ended.id(), "lastOutputSeq=" + missedFrom);
         StringBuilder replayed = new StringBuilder();
         JsonObject frame;
-        while ((frame = back.nextOf(java.util.Set.of("output", "exit"))).getString("type").equals("output")) {
+        while ((frame = back.nextOf(Set.of("output", "exit"))).getString("type").equals("output")) {
             assertThat(frame.getBoolean("reset", false)).as("a replay, not a reset").isFalse();
             replayed.append(frame.getString("data"));
         }
         assertThat(replayed).hasToString("the last words");
-        assertThat(frame.getInt("exitCode")).isEqualTo(3);
-        assertThat(frame.getJsonNumber("seq").longValue()).isEqualTo(ended.exitSeq());
-        assertThat(back.next("closed").getInt("code")).isEqualTo(1000);
+        assertTheExitThenTheClose(frame, ended, back);
     }
 
     @Test
@@ -112,8 +123,7 @@ class EndedTerminalSocketTest {
         }
 
         // The close would have forgotten the terminal, as DELETE does: it is still there, and so is its last screen.
-        given(TestServers.api(server)).get("/v1/terminals/" + ended.id()).then().statusCode(200)
-                .body("running", org.hamcrest.Matchers.equalTo(false));
+        assertKeptEnded(ended.id());
         SocketFrames later = SocketFrames.attach(http, server, ended.id(), "");
         assertThat(later.next("output").getString("data")).contains("the last words");
         assertThat(later.next("exit").getInt("exitCode")).isEqualTo(3);
