@@ -404,11 +404,12 @@ export class TerminalTab {
     this.searchBox.firstElementChild.select();
   }
 
-  /** The label of the tab: the live title, else the command. */
+  /**
+   * The label of the tab: the live title, else the program's name (argv[0] without its directory). Not the last
+   * path segment of the whole command line: `bash -c "java …/Nested.java"` was labelled "Nested.java"".
+   */
   get label() {
-    if (this.title) return this.title;
-    const command = [this.info.shell, ...(this.info.args ?? [])].join(' ');
-    return command.split('/').pop() || this.id;
+    return this.title || this.info.shell?.split('/').pop() || this.id;
   }
 
   changed() {
