@@ -176,12 +176,6 @@ export class TerminalSocket {
     this.later(() => this.connect(), delay);
   }
 
-  /** The program ended: its exit frame came, after all its output. */
-  exited(exitCode, signal) {
-    this.setState('exited');
-    this.listener.onExit?.(exitCode, signal ?? null); // signal: only when one killed it
-  }
-
   onText(text) {
     let frame;
     try {
@@ -215,8 +209,9 @@ export class TerminalSocket {
       case 'title':
         this.listener.onTitle?.(frame.liveTitle ?? null, frame.terminalActivity ?? null);
         break;
-      case 'exit':
-        this.exited(frame.exitCode, frame.signal);
+      case 'exit': // the program ended: this frame comes after all its output
+        this.setState('exited');
+        this.listener.onExit?.(frame.exitCode, frame.signal ?? null); // signal: only when one killed it
         break;
       case 'pong':
         this.pong(frame.t);

@@ -9,6 +9,7 @@ import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.e2e.dsl.CuttableProxy;
 import dev.ptyctl.e2e.server.UsesServer;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +55,11 @@ class WebScreenshots {
         Path root = Path.of(System.getProperty("ptyctl.root", "..")).toAbsolutePath().normalize();
         terminals = TerminalsClient.of(URI.create(url));
 
-        Terminal shell = create(CreateTerminalRequest.builder("guide-shell").cwd(root.toString()).build());
+        // The shells' home is a demo project of fixed contents: the pictures show neither this machine's paths (the
+        // prompt, the tab's title) nor this repository's git log, which went stale with every commit.
+        Path home = demoProject();
+        Terminal shell = create(CreateTerminalRequest.builder("guide-shell").cwd(home.toString())
+                .env("HOME", home.toString()).build());
         Terminal vim = create(CreateTerminalRequest.builder("guide-vim").cwd(root.toString())
                 .command("/usr/bin/vim", "-u", "NONE", "-N", "+set number", "+set laststatus=2",
                         "web/src/main/js/socket.js").build());
@@ -72,8 +77,8 @@ class WebScreenshots {
         try (RpcClient rpc = RpcClient.connect(shell.rpc())) {
             WaitRequest quiet = WaitRequest.builder().idle(Duration.ofMillis(300)).timeout(WAIT).build();
             rpc.waitFor(quiet);
-            for (String command : List.of("cd docs", "ls", "grep -c xterm ../web/package.json",
-                    "test -d node_modules", "git log --oneline -3 -- ../web")) {
+            for (String command : List.of("cd docs", "ls", "grep -c xterm ../package.json",
+                    "test -d node_modules", "cat ../CHANGES")) {
                 rpc.write(Action.text(command), Action.key(Key.ENTER));
                 // One command at a time (the shell quiet again), so each gets its prompt and its mark.
                 rpc.waitFor(quiet);
@@ -115,7 +120,8 @@ class WebScreenshots {
         }
 
         // A shell of its own, so that it has the phone's size from its first line.
-        Terminal small = create(CreateTerminalRequest.builder("guide-phone").cwd(root.toString()).build());
+        Terminal small = create(CreateTerminalRequest.builder("guide-phone").cwd(home.toString())
+                .env("HOME", home.toString()).build());
         page = Page.in(url);
         Page phone = page.newWindow(390, 780).open("/?t=" + small.terminalId() + "&keys=1");
         phone.waitUntil("the shell has the phone's size", () -> {
@@ -139,6 +145,31 @@ class WebScreenshots {
                 "return window.ptyctl.terminals[arguments[0]].cols;", shell.terminalId())).intValue() > 60);
         Files.write(out.resolve("web-phone-cropped.png"), cropped.screenshot());
         cropped.closeWindow();
+    }
+
+    /** The shells' home: a small project with docs, a package.json and a change log ("web: …" lines). */
+    private static Path demoProject() throws IOException {
+        Path home = Files.createTempDirectory("ptyctl-guide-home");
+        Path docs = Files.createDirectories(home.resolve("docs"));
+        for (String doc : List.of("cli.md", "getting-started.md", "protocol.md", "rest.md", "sdk.md", "web.md")) {
+            Files.writeString(docs.resolve(doc), "");
+        }
+        Files.writeString(home.resolve("package.json"), """
+                {
+                  "name": "demo",
+                  "dependencies": {
+                    "@xterm/xterm": "^5.5.0",
+                    "@xterm/addon-fit": "^0.10.0",
+                    "@xterm/addon-search": "^0.15.0"
+                  }
+                }
+                """);
+        Files.writeString(home.resolve("CHANGES"), """
+                web: a tab is labelled with the program's name (bash, vim), not its whole command line
+                web: an ended program's last screen stays, read-only, with how it ended under it
+                web: on a phone the list is one card per terminal, every button on screen
+                """);
+        return home;
     }
 
     /** guide-build's program: a build whose tests run past the screen and fail at the end. */
