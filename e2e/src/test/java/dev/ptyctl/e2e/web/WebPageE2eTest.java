@@ -359,6 +359,16 @@ class WebPageE2eTest {
         assertThat(page.elements("#terminals button")).hasSizeGreaterThanOrEqualTo(6);
         Object sideways = page.js("const v = document.getElementById('list-view'); return v.scrollWidth > v.clientWidth;");
         assertThat(sideways).as("the list scrolls sideways").isEqualTo(false);
+        @SuppressWarnings("unchecked")
+        List<String> cutShort = (List<String>) page.js("""
+                const measure = document.createElement('canvas').getContext('2d');
+                return [...document.querySelectorAll('#new-terminal input')].filter((input) => {
+                    const style = getComputedStyle(input);
+                    measure.font = style.font;
+                    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+                    return measure.measureText(input.placeholder).width > room;
+                }).map((input) => input.placeholder);""");
+        assertThat(cutShort).as("placeholders of the new-terminal form cut short").isEmpty();
     }
 
     /**
