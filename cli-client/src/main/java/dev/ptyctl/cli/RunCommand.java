@@ -8,6 +8,7 @@ import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
+import dev.ptyctl.protocol.WaitingForInputAdvice;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.IOException;
@@ -48,6 +49,9 @@ import picocli.CommandLine.Spec;
                 "4:server refused (e.g. no shell integration)",
                 "75:the shell was busy with a command (nothing typed; end it or wait for it, or use --queue)"})
 final class RunCommand implements Callable<Integer> {
+    /** The waiting-for-input advice in this CLI's commands. */
+    private static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs("'ptyctl write'",
+            "'ptyctl read'", "'ptyctl read'", "Ctrl+D", "'ptyctl write --key Ctrl+C'", "");
     @Spec
     private CommandSpec spec;
 
@@ -149,18 +153,9 @@ final class RunCommand implements Callable<Integer> {
      * ({@code ssh -t host make}) looks the same for a quiet second and a script must not fail for it.
      */
     private static void waitingForInput(JsonObject answer, PrintWriter err) {
-        String what = RpcCommandRun.describeProgram(answer);
-        if (RpcCommandRun.waitsForHiddenInput(answer)) {
-            err.println("ptyctl: " + what + " waits for hidden input (a password prompt): type it with 'ptyctl write "
-                    + "--text ... --key Enter' (or ask the person it is for); 'ptyctl write --key Ctrl+C' stops it. "
-                    + "Waiting on for it to finish (--timeout)");
-        } else {
-            boolean fullScreen = RpcCommandRun.programIsFullScreen(answer);
-            err.println("ptyctl: " + what + " seems to wait for keyboard input (an interactive "
-                    + (fullScreen ? "full-screen " : "") + "program?): type into it with 'ptyctl write', see it with "
-                    + "'ptyctl read', end it with its quit command (exit, Ctrl+D, q) or 'ptyctl write --key Ctrl+C'. "
-                    + "Waiting on for it to finish (--timeout)");
-        }
+        err.println("ptyctl: " + WaitingForInputAdvice.of(ADVICE, RpcCommandRun.describeProgram(answer),
+                RpcCommandRun.waitsForHiddenInput(answer), RpcCommandRun.programIsFullScreen(answer))
+                + ". Waiting on for it to finish (--timeout)");
         err.flush();
     }
 

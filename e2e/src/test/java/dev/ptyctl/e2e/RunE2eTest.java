@@ -119,8 +119,8 @@ class RunE2eTest {
             String reads = ShellLines.readsAName(shell);
             Process running = served.startCli("run", "--timeout", "60000", "--", reads);
             // Said a second after the program went quiet; without it the first line would be the timeout's, at 60 s.
-            assertThat(firstLineOfStderr(running)).startsWith("ptyctl: `" + reads + "` seems to wait for keyboard "
-                    + "input (an interactive program?)").contains("'ptyctl write'", "Waiting on for it to finish");
+            assertThat(firstLineOfStderr(running)).startsWith("ptyctl: `" + reads + "` waits for keyboard input "
+                    + "(an interactive program)").contains("'ptyctl write'", "Waiting on for it to finish");
             // The run waits on: what is typed finishes the command, and the run ends with its exit code.
             served.cli("write", "--text", "Ada", "--key", "Enter");
             assertThat(running.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS)).isTrue();

@@ -1,6 +1,8 @@
 /**
  * Wire vocabulary shared by the server and its clients: JSON-RPC method names and error codes
- * (SPEC §4), and the rule for what counts as a loopback host (SPEC §8). It holds names, numbers and
- * that one rule, so both sides agree without the SDK depending on the service.
+ * (SPEC §4), the rules for what counts as a loopback host (SPEC §8) and as a line with nothing to run
+ * ({@link dev.ptyctl.protocol.CommandLines}), and the advice every front door gives for a command that waits for
+ * input ({@link dev.ptyctl.protocol.WaitingForInputAdvice}). It holds names, numbers, those rules and that text, so
+ * both sides agree without the SDK depending on the service.
  */
 package dev.ptyctl.protocol;

@@ -17,6 +17,7 @@ import dev.ptyctl.client.internal.PromptWaitParams;
 import dev.ptyctl.client.internal.RpcCommandRun;
 import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.RpcMethod;
+import dev.ptyctl.protocol.WaitingForInputAdvice;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -56,6 +57,9 @@ import java.util.function.Function;
  * shells started by {@code ptyctl server} have. Not thread-safe: one driver per test thread.
  */
 public final class TerminalDriver implements AutoCloseable {
+    /** The waiting-for-input advice of {@link #run} in this driver's methods. */
+    private static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs("typeLine(...)",
+            "waitFor(...)", "screen()", "Ctrl+D", "press(Key.ctrl('c'))", "");
     /** How long waits take at most unless told otherwise: ample for a program to react, short enough to fail fast. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
     private final RpcClient rpc;
@@ -325,11 +329,9 @@ public final class TerminalDriver implements AutoCloseable {
             case NOT_READY -> throw failure("expected the shell's prompt within " + Durations.describe(timeout)
                     + " before running " + quoted, screen);
             case NOT_FINISHED -> throw failure(notFinished(quoted, timeout), screen);
-            case WAITING_FOR_INPUT -> throw failure(quoted + " did not finish: it still runs and waits for "
-                    + (RpcCommandRun.waitsForHiddenInput(run.answer()) ? "hidden input (a password prompt)"
-                    : "keyboard input (an interactive program)") + ". run() is for commands that finish; for this "
-                    + "one, typeLine(...), then wait for its output with waitFor(...); end it with its quit command "
-                    + "(exit, Ctrl+D, q) or Ctrl+C, then waitForPrompt()", screen);
+            case WAITING_FOR_INPUT -> throw failure(quoted + " did not finish: run() is for commands that finish, "
+                    + "and " + WaitingForInputAdvice.of(ADVICE, "it", RpcCommandRun.waitsForHiddenInput(run.answer()),
+                    RpcCommandRun.programIsFullScreen(run.answer())) + "; then waitForPrompt()", screen);
             case INCOMPLETE -> throw failure("the shell did not run " + quoted + ": it waits for more of the line (an "
                     + "unclosed quote or bracket?); " + cancelled(run), screen);
             case BLANK_LINE -> new CommandResult("", 0, false); // as ptyctl run: nothing to run is no failure

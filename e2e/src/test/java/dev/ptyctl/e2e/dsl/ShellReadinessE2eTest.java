@@ -84,8 +84,9 @@ class ShellReadinessE2eTest {
         TerminalDriver t = terminals.open(shell, "80x24");
         // A minute of timeout: a run that waited for the prompt would fail after it, saying it did not finish.
         Assertions.assertThatThrownBy(() -> t.run(ShellLines.readsAName(shell), Duration.ofSeconds(60)))
-                .hasMessageStartingWith("\"" + ShellLines.readsAName(shell) + "\" did not finish: it still runs and waits for "
-                        + "keyboard input (an interactive program). run() is for commands that finish");
+                .hasMessageStartingWith("\"" + ShellLines.readsAName(shell) + "\" did not finish: run() is for commands that "
+                        + "finish, and it waits for keyboard input (an interactive program); type into it with "
+                        + "typeLine(...)");
         t.typeLine("Ada").waitForPrompt();
         Assertions.assertThat(t.run("echo got $n").output()).isEqualTo("got Ada\n");
     }

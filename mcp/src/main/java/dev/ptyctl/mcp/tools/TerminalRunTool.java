@@ -1,6 +1,7 @@
 package dev.ptyctl.mcp.tools;
 
 import dev.ptyctl.protocol.CommandLines;
+import dev.ptyctl.protocol.WaitingForInputAdvice;
 import dev.ptyctl.service.control.AwaitedInput;
 import dev.ptyctl.service.control.CommandRun;
 import dev.ptyctl.service.terminals.CreateRequest;
@@ -15,6 +16,9 @@ import java.util.UUID;
 public final class TerminalRunTool extends SchemaTool {
     static final long DEFAULT_TIMEOUT_MS = 30_000;
     static final int DEFAULT_MAX_BYTES = 16 * 1024;
+    /** The waiting-for-input advice in this server's tool names. */
+    private static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs("terminal_send",
+            "terminal_wait", "terminal_read", "C-d", "C-c", ", or give them the viewUrl to type it,");
 
     public TerminalRunTool() {
         super("terminal_run", "Run a shell command", Access.INTERACT, true, """
@@ -124,20 +128,15 @@ public final class TerminalRunTool extends SchemaTool {
     private static String facts(CommandRun.Result result, String command, String id, boolean waitsForSecret) {
         StringBuilder facts = new StringBuilder();
         Optional<AwaitedInput.Waiting> waiting = result.waitingForInput();
-        if (waitsForSecret) { // only ever true for a command still running (waiting for input, or timed out)
-            // Waiting longer would not help: the command asks for a password, which is the user's to give.
-            facts.append(result.timedOut() ? "timed out, still running" : "still running")
-                    .append(": it waits for hidden input (a password prompt); ask the user, ")
-                    .append("or give them the viewUrl to type it, rather than guessing (terminal_send C-c stops it)");
-        } else if (waiting.isPresent()) {
-            // An interactive program (a REPL, an editor): its prompt will not come back by waiting longer.
-            facts.append("still running: ")
-                    .append(waiting.get().commandLine().map(line -> "`" + line + "`").orElse("the command"))
-                    .append(" waits for keyboard input (an interactive ")
-                    .append(waiting.get().fullScreen() ? "full-screen program: terminal_read shows it" : "program")
-                    .append("); type into it with terminal_send and follow it with terminal_wait, end it with its ")
-                    .append("quit command (exit, C-d, q) or C-c; the shell's prompt then comes back (terminal_wait ")
-                    .append("{prompt: true, sinceSeq: ").append(result.seq()).append("})");
+        if (waitsForSecret || waiting.isPresent()) {
+            // A command still running whose prompt will not come back by waiting longer: a REPL, an editor, a password.
+            String what = waitsForSecret ? "it"
+                    : waiting.get().commandLine().map(line -> "`" + line + "`").orElse("the command");
+            facts.append(result.timedOut() ? "timed out, still running: " : "still running: ")
+                    .append(WaitingForInputAdvice.of(ADVICE, what, waitsForSecret,
+                            waiting.map(AwaitedInput.Waiting::fullScreen).orElse(false)))
+                    .append("; the shell's prompt then comes back (terminal_wait {prompt: true, sinceSeq: ")
+                    .append(result.seq()).append("})");
         } else if (result.timedOut()) {
             facts.append("timed out, still running (terminal_wait {prompt: true, sinceSeq: ").append(result.seq())
                     .append("} to follow it, terminal_send C-c to stop it)");

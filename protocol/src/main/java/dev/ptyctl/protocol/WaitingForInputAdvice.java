@@ -1,0 +1,57 @@
+package dev.ptyctl.protocol;
+
+import java.util.Objects;
+
+/**
+ * What to do with a command that a run typed and that now waits for what a person types (a REPL, an editor, a
+ * password prompt: {@code waitingForInput} in {@code pty/wait}'s and {@code terminal_run}'s answers): the one text
+ * the server's {@code terminal_run} (MCP), {@code ptyctl run} and the test DSL's {@code run} give, each in its own
+ * verbs ({@link Verbs}: {@code terminal_send}, {@code 'ptyctl write'}, {@code typeLine(...)}). Each front door puts
+ * its own situation around it (MCP "still running: ", the CLI "ptyctl: ", the DSL "did not finish") and what it
+ * does next; the advice in between reads the same everywhere, so fixing it once fixes it for all three.
+ */
+public final class WaitingForInputAdvice {
+    /**
+     * How one front door names the actions the advice suggests.
+     *
+     * @param type       types into the program, e.g. {@code terminal_send}
+     * @param follow     waits for or reads what it prints, e.g. {@code terminal_wait}
+     * @param see        shows a full-screen program's screen, e.g. {@code terminal_read}
+     * @param ctrlD      Ctrl-D as this front door spells a key, e.g. {@code C-d}
+     * @param ctrlC      sends Ctrl-C, e.g. {@code C-c} (where {@code type} already says how keys are sent) or
+     *                   {@code 'ptyctl write --key Ctrl+C'}
+     * @param handOver   how the user could type a password themselves, with its leading ", " (e.g.
+     *                   {@code ", or give them the viewUrl to type it,"}); "" when there is no such way
+     */
+    public record Verbs(String type, String follow, String see, String ctrlD, String ctrlC, String handOver) {
+        public Verbs {
+            Objects.requireNonNull(type, "type");
+            Objects.requireNonNull(follow, "follow");
+            Objects.requireNonNull(see, "see");
+            Objects.requireNonNull(ctrlD, "ctrlD");
+            Objects.requireNonNull(ctrlC, "ctrlC");
+            Objects.requireNonNull(handOver, "handOver");
+        }
+    }
+
+    private WaitingForInputAdvice() {
+    }
+
+    /**
+     * The advice for {@code what} (e.g. {@code `python3`}, or "it"), which waits for keys ({@code inputHidden}
+     * false) or for hidden input, a password ({@code inputHidden} true); {@code fullScreen}: it shows a full-screen
+     * program (alternate screen). Starts with {@code what}, ends without a full stop.
+     */
+    public static String of(Verbs verbs, String what, boolean inputHidden, boolean fullScreen) {
+        if (inputHidden) {
+            // Waiting longer would not help, and a password is the user's to give: never guessed.
+            return what + " waits for hidden input (a password prompt); ask the user for it" + verbs.handOver()
+                    + " rather than guessing, and type it with " + verbs.type() + ", or stop it with " + verbs.ctrlC();
+        }
+        // An interactive program (a REPL, an editor): its prompt will not come back by waiting longer.
+        return what + " waits for keyboard input (an interactive "
+                + (fullScreen ? "full-screen program: " + verbs.see() + " shows it" : "program")
+                + "); type into it with " + verbs.type() + " and follow it with " + verbs.follow()
+                + ", end it with its quit command (exit, " + verbs.ctrlD() + ", q) or " + verbs.ctrlC();
+    }
+}
