@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  *
  * <pre>{@code
  * assertThat(t.getByText("Save").within(Region.rows(23, 24))).isVisible();
- * assertThat(t.getByStyle(Style.inverse()).nth(0)).hasText("Open");
+ * assertThat(t.getByStyle(Styles.inverse()).nth(0)).hasText("Open");
  * }</pre>
  *
  * <p>A match lies within one row: text and patterns are searched row by row (rows without trailing spaces, a wide

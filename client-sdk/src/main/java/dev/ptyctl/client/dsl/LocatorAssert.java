@@ -18,8 +18,8 @@ import java.util.stream.IntStream;
  *
  * <pre>{@code
  * assertThat(t.getByText("Saved")).isVisible();
- * assertThat(t.getByStyle(Style.bold().fg("red"))).hasCount(0);
- * assertThat(t.getByText("OK").within(Region.row(24))).hasStyle(Style.inverse());
+ * assertThat(t.getByStyle(Styles.bold().fg("red"))).hasCount(0);
+ * assertThat(t.getByText("OK").within(Region.row(24))).hasStyle(Styles.inverse());
  * }</pre>
  */
 public final class LocatorAssert {

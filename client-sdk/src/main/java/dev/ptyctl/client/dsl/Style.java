@@ -8,17 +8,18 @@ import java.util.Objects;
 
 /**
  * What a cell must look like for {@link TerminalDriver#getByStyle(Style)} and {@link LocatorAssert#hasStyle(Style)}:
- * only the attributes named are checked, everything else may be anything. Immutable.
+ * only the attributes named are checked, everything else may be anything. Immutable. Start from {@link Styles} and
+ * chain: each method gives this style with one more condition.
  *
  * <pre>{@code
- * t.getByStyle(Style.bold().fg("red"));
- * assertThat(t.getByText("Error")).hasStyle(Style.color("bright-red"));
- * Style.inverse().and(Style.underline());
+ * t.getByStyle(Styles.bold().fg("red"));
+ * assertThat(t.getByText("Error")).hasStyle(Styles.color("bright-red"));
+ * Styles.inverse().underline();
  * }</pre>
  *
- * <p>A colour alone starts with {@link #color} ({@code Style.fg("red")} does not compile: {@link #fg} adds a colour
- * to a style). The attribute factories are static, so they combine with {@link #and}: {@code Style.bold().italic()}
- * compiles (javac warns only under {@code -Xlint:static}) but means italic alone.
+ * <p>The starting points are static methods of {@link Styles}, not of this class, so that every method called on a
+ * style is an instance method: {@code Styles.bold().italic()} is bold and italic. (With static factories here,
+ * {@code Style.bold().italic()} compiled, javac warning only under {@code -Xlint:static}, and meant italic alone.)
  *
  * <p>Colours as programs set them: {@code black red green yellow blue magenta cyan white} (palette 0–7),
  * {@code bright-red} and the like (8–15), a palette index {@code "208"}, {@code "#ff8700"} for direct colour, or
@@ -48,51 +49,40 @@ public final class Style {
         this.bg = bg;
     }
 
-    private static final Style ANY = new Style(null, null, null, null, null, null, null, null);
+    /** Any cell: no condition ({@link Styles#any()}). */
+    static final Style ANY = new Style(null, null, null, null, null, null, null, null);
 
-    /** Any cell (add conditions with {@link #fg}, {@link #bg}, {@link #and}). */
-    public static Style any() {
-        return ANY;
+    /** Not bold, faint, italic, underlined, inverse or struck through, default colours ({@link Styles#plain()}). */
+    static final Style PLAIN = new Style(false, false, false, false, false, false, "default", "default");
+
+    /** This style, and bold (SGR 1). */
+    public Style bold() {
+        return new Style(true, faint, italic, underline, inverse, strikethrough, fg, bg);
     }
 
-    /** Bold (SGR 1). */
-    public static Style bold() {
-        return new Style(true, null, null, null, null, null, null, null);
+    /** This style, and faint (SGR 2). */
+    public Style faint() {
+        return new Style(bold, true, italic, underline, inverse, strikethrough, fg, bg);
     }
 
-    /** Faint (SGR 2). */
-    public static Style faint() {
-        return new Style(null, true, null, null, null, null, null, null);
+    /** This style, and italic (SGR 3). */
+    public Style italic() {
+        return new Style(bold, faint, true, underline, inverse, strikethrough, fg, bg);
     }
 
-    /** Italic (SGR 3). */
-    public static Style italic() {
-        return new Style(null, null, true, null, null, null, null, null);
+    /** This style, and underlined in any underline style (SGR 4, 4:x, 21). */
+    public Style underline() {
+        return new Style(bold, faint, italic, true, inverse, strikethrough, fg, bg);
     }
 
-    /** Underlined, in any underline style (SGR 4, 4:x, 21). */
-    public static Style underline() {
-        return new Style(null, null, null, true, null, null, null, null);
+    /** This style, and inverse video (SGR 7): how menus and selections are usually highlighted. */
+    public Style inverse() {
+        return new Style(bold, faint, italic, underline, true, strikethrough, fg, bg);
     }
 
-    /** Inverse video (SGR 7): how menus and selections are usually highlighted. */
-    public static Style inverse() {
-        return new Style(null, null, null, null, true, null, null, null);
-    }
-
-    /** Struck through (SGR 9). */
-    public static Style strikethrough() {
-        return new Style(null, null, null, null, null, true, null, null);
-    }
-
-    /** Plain: not bold, faint, italic, underlined, inverse or struck through, default colours. */
-    public static Style plain() {
-        return new Style(false, false, false, false, false, false, "default", "default");
-    }
-
-    /** A foreground colour, as the class comment describes. */
-    public static Style color(String fg) {
-        return ANY.fg(fg);
+    /** This style, and struck through (SGR 9). */
+    public Style strikethrough() {
+        return new Style(bold, faint, italic, underline, inverse, true, fg, bg);
     }
 
     /** This style with a foreground colour too. */

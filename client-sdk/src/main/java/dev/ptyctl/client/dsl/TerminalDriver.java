@@ -485,7 +485,7 @@ public final class TerminalDriver implements AutoCloseable {
         return Locator.regex(source(), regex);
     }
 
-    /** Runs of adjacent cells with {@code style}, e.g. {@code Style.bold().fg("red")} (see {@link #getByText}). */
+    /** Runs of adjacent cells with {@code style}, e.g. {@code Styles.bold().fg("red")} (see {@link #getByText}). */
     public Locator getByStyle(Style style) {
         return Locator.style(source(), style);
     }

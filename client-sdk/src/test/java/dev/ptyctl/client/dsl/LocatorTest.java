@@ -63,12 +63,12 @@ class LocatorTest {
 
     @Test
     void aStyleFindsRunsOfCellsWithoutTheirBlankEnds() {
-        assertThat(matches(FILES.getByStyle(Style.inverse()))).containsExactly(new Locator.Match(2, 2, 19, "todo.txt    1 KiB"));
-        assertThat(matches(FILES.getByStyle(Style.color("red")))).extracting(Locator.Match::text)
+        assertThat(matches(FILES.getByStyle(Styles.inverse()))).containsExactly(new Locator.Match(2, 2, 19, "todo.txt    1 KiB"));
+        assertThat(matches(FILES.getByStyle(Styles.color("red")))).extracting(Locator.Match::text)
                 .containsExactly("Save", "disk full");
-        assertThat(FILES.getByStyle(Style.bold().fg("red")).text()).contains("disk full");
-        assertThat(FILES.getByStyle(Style.bold()).nth(0).text()).contains("Files: /home/me");
-        assertThat(FILES.getByStyle(Style.underline()).count()).isZero();
+        assertThat(FILES.getByStyle(Styles.bold().fg("red")).text()).contains("disk full");
+        assertThat(FILES.getByStyle(Styles.bold()).nth(0).text()).contains("Files: /home/me");
+        assertThat(FILES.getByStyle(Styles.underline()).count()).isZero();
     }
 
     @Test
@@ -76,14 +76,14 @@ class LocatorTest {
         Replay wide = Screens.replay(20, 2, "\u90e8\u7f72 ok " + ESC + "[32m\u2714 done" + ESC + "[0m");
         assertThat(matches(wide.getByText("ok"))).containsExactly(new Locator.Match(0, 5, 7, "ok"));
         assertThat(matches(wide.getByText("\u7f72 o"))).containsExactly(new Locator.Match(0, 2, 6, "\u7f72 o"));
-        assertThat(matches(wide.getByStyle(Style.color("green")))).containsExactly(new Locator.Match(0, 8, 14, "\u2714 done"));
+        assertThat(matches(wide.getByStyle(Styles.color("green")))).containsExactly(new Locator.Match(0, 8, 14, "\u2714 done"));
     }
 
     @Test
     void aLocatorSaysWhatItLooksFor() {
         assertThat(FILES.getByText("Save").within(Region.rows(2, 3)).nth(1)).hasToString("text \"Save\" in rows 2-3, match 1");
         assertThat(FILES.getByRegex("\\d+").within(Region.row(4))).hasToString("/\\d+/ in row 4");
-        assertThat(FILES.getByStyle(Style.bold().fg("red"))).hasToString("cells with style bold fg=red");
+        assertThat(FILES.getByStyle(Styles.bold().fg("red"))).hasToString("cells with style bold fg=red");
         assertThatThrownBy(() -> FILES.getByText("")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> FILES.getByText("a\nb")).hasMessageContaining("within one row");
     }
@@ -91,14 +91,14 @@ class LocatorTest {
     @Test
     void assertionsOnALocatorTellWhatWasFound() {
         TerminalAssertions.assertThat(FILES.getByText("Save")).isVisible().hasCount(3);
-        TerminalAssertions.assertThat(FILES.getByText("disk full")).hasStyle(Style.bold().fg("red"));
-        TerminalAssertions.assertThat(FILES.getByStyle(Style.inverse())).hasText("todo.txt    1 KiB");
+        TerminalAssertions.assertThat(FILES.getByText("disk full")).hasStyle(Styles.bold().fg("red"));
+        TerminalAssertions.assertThat(FILES.getByStyle(Styles.inverse())).hasText("todo.txt    1 KiB");
         TerminalAssertions.assertThat(FILES.getByText("Saved")).isHidden();
         assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByText("Save")).hasCount(2))
                 .isInstanceOf(TerminalAssertionError.class).hasMessageStartingWith("expected 2 of text \"Save\" within"
                         + " 0 ms; found 3: \"Save\" at row 4, column 3, \"Save\" at row 6, column 1, \"Save\" at row 6,"
                         + " column 25");
-        assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByText("Save")).hasStyle(Style.color("red")))
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByText("Save")).hasStyle(Styles.color("red")))
                 .isInstanceOf(TerminalAssertionError.class)
                 .hasMessageStartingWith("expected text \"Save\" to have style fg=red within 0 ms; found 3");
     }
@@ -106,11 +106,11 @@ class LocatorTest {
     @Test
     void aStyleFailureNamesTheStylesTheScreenHasInstead() {
         // The failure's screen dump is text only: without the styles named, a wrong colour could not be told apart.
-        assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByText("Save")).hasStyle(Style.color("red")))
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByText("Save")).hasStyle(Styles.color("red")))
                 .hasMessageStartingWith("expected text \"Save\" to have style fg=red within 0 ms; found 3: \"Save\" at"
                         + " row 4, column 3 (plain), \"Save\" at row 6, column 1 (fg=red), \"Save\" at row 6, column 25"
                         + " (plain)");
-        assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByStyle(Style.color("yellow"))).isVisible())
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByStyle(Styles.color("yellow"))).isVisible())
                 .hasMessageStartingWith("expected cells with style fg=yellow to be visible within 0 ms; found none;"
                         + " styled cells on the screen: row 1: 1-15 bold, row 3: 1-20 inverse, row 6: 1-4 fg=red;"
                         + " 14-22 bold fg=red");

@@ -49,8 +49,8 @@ class ReplayTest {
     @Test
     void locatorsFindTextAndStylesAtOnce() {
         Replay replay = Replay.ofText("session.cast", CAST);
-        TerminalAssertions.assertThat(replay.getByStyle(Style.bold().fg("blue"))).hasText("docs").hasCount(1);
-        TerminalAssertions.assertThat(replay.getByText("No such file")).hasStyle(Style.color("red"));
+        TerminalAssertions.assertThat(replay.getByStyle(Styles.bold().fg("blue"))).hasText("docs").hasCount(1);
+        TerminalAssertions.assertThat(replay.getByText("No such file")).hasStyle(Styles.color("red"));
         assertThatThrownBy(() -> TerminalAssertions.assertThat(replay.getByText("Saved")).isVisible())
                 .isInstanceOf(TerminalAssertionError.class)
                 .hasMessageStartingWith("expected text \"Saved\" to be visible within 0 ms; found none (in a replay)");

@@ -18,82 +18,96 @@ class StyleTest {
 
     @Test
     void aColourNameIsItsPaletteIndexAndBrightIsAnother() {
-        assertThat(Style.color("red").matches(cell("31"))).isTrue();
-        assertThat(Style.color("red").matches(cell("91"))).as("bright red is not red").isFalse();
-        assertThat(Style.color("bright-red").matches(cell("91"))).isTrue();
-        assertThat(Style.color("bright-red").matches(cell("31"))).isFalse();
-        assertThat(Style.color("1").matches(cell("31"))).as("red is palette index 1").isTrue();
-        assertThat(Style.color("white").matches(cell("37"))).isTrue();
-        assertThat(Style.any().bg("blue").matches(cell("44"))).isTrue();
-        assertThat(Style.any().bg("blue").matches(cell("34"))).as("a foreground is no background").isFalse();
+        assertThat(Styles.color("red").matches(cell("31"))).isTrue();
+        assertThat(Styles.color("red").matches(cell("91"))).as("bright red is not red").isFalse();
+        assertThat(Styles.color("bright-red").matches(cell("91"))).isTrue();
+        assertThat(Styles.color("bright-red").matches(cell("31"))).isFalse();
+        assertThat(Styles.color("1").matches(cell("31"))).as("red is palette index 1").isTrue();
+        assertThat(Styles.color("white").matches(cell("37"))).isTrue();
+        assertThat(Styles.any().bg("blue").matches(cell("44"))).isTrue();
+        assertThat(Styles.any().bg("blue").matches(cell("34"))).as("a foreground is no background").isFalse();
     }
 
     @Test
     void paletteIndexesAndDirectColoursAreTold() {
-        assertThat(Style.color("208").matches(cell("38;5;208"))).isTrue();
-        assertThat(Style.color("209").matches(cell("38;5;208"))).isFalse();
-        assertThat(Style.color("#ff8700").matches(cell("38;2;255;135;0"))).isTrue();
-        assertThat(Style.color("#FF8700").matches(cell("38;2;255;135;0"))).as("hex digits in either case").isTrue();
+        assertThat(Styles.color("208").matches(cell("38;5;208"))).isTrue();
+        assertThat(Styles.color("209").matches(cell("38;5;208"))).isFalse();
+        assertThat(Styles.color("#ff8700").matches(cell("38;2;255;135;0"))).isTrue();
+        assertThat(Styles.color("#FF8700").matches(cell("38;2;255;135;0"))).as("hex digits in either case").isTrue();
         // xterm's palette colour 208 is #ff8700 too, but a program that set an index did not set that colour
-        assertThat(Style.color("#ff8700").matches(cell("38;5;208"))).isFalse();
-        assertThat(Style.color("208").matches(cell("38;2;255;135;0"))).isFalse();
+        assertThat(Styles.color("#ff8700").matches(cell("38;5;208"))).isFalse();
+        assertThat(Styles.color("208").matches(cell("38;2;255;135;0"))).isFalse();
     }
 
     @Test
     void defaultIsTheTerminalsOwnColourNotWhiteOrBlack() {
-        assertThat(Style.color("default").matches(cell("0"))).isTrue();
-        assertThat(Style.color("default").matches(cell("37"))).isFalse();
-        assertThat(Style.any().bg("default").matches(cell("40"))).isFalse();
-        assertThat(Style.color("default").matches(cell("31;39"))).as("SGR 39 sets the default back").isTrue();
+        assertThat(Styles.color("default").matches(cell("0"))).isTrue();
+        assertThat(Styles.color("default").matches(cell("37"))).isFalse();
+        assertThat(Styles.any().bg("default").matches(cell("40"))).isFalse();
+        assertThat(Styles.color("default").matches(cell("31;39"))).as("SGR 39 sets the default back").isTrue();
     }
 
     @Test
     void onlyTheAttributesNamedAreChecked() {
         CellView boldRedUnderlined = cell("1;4;31");
-        assertThat(Style.bold().matches(boldRedUnderlined)).isTrue();
-        assertThat(Style.bold().fg("red").matches(boldRedUnderlined)).isTrue();
-        assertThat(Style.bold().fg("green").matches(boldRedUnderlined)).isFalse();
-        assertThat(Style.italic().matches(boldRedUnderlined)).isFalse();
-        assertThat(Style.any().matches(boldRedUnderlined)).isTrue();
-        assertThat(Style.underline().matches(cell("4:3"))).as("a curly underline is underlined").isTrue();
-        assertThat(Style.faint().matches(cell("2"))).isTrue();
-        assertThat(Style.strikethrough().matches(cell("9"))).isTrue();
-        assertThat(Style.inverse().matches(cell("7"))).isTrue();
+        assertThat(Styles.bold().matches(boldRedUnderlined)).isTrue();
+        assertThat(Styles.bold().fg("red").matches(boldRedUnderlined)).isTrue();
+        assertThat(Styles.bold().fg("green").matches(boldRedUnderlined)).isFalse();
+        assertThat(Styles.italic().matches(boldRedUnderlined)).isFalse();
+        assertThat(Styles.any().matches(boldRedUnderlined)).isTrue();
+        assertThat(Styles.underline().matches(cell("4:3"))).as("a curly underline is underlined").isTrue();
+        assertThat(Styles.faint().matches(cell("2"))).isTrue();
+        assertThat(Styles.strikethrough().matches(cell("9"))).isTrue();
+        assertThat(Styles.inverse().matches(cell("7"))).isTrue();
+    }
+
+    @Test
+    void eachAttributeCalledOnAStyleAddsToItSoBoldItalicIsBoth() {
+        Style boldItalic = Styles.bold().italic();
+        assertThat(boldItalic.matches(cell("1;3"))).isTrue();
+        assertThat(boldItalic.matches(cell("3"))).as("italic alone is not bold and italic").isFalse();
+        assertThat(boldItalic.matches(cell("1"))).isFalse();
+        assertThat(boldItalic).hasToString("bold italic");
+        assertThat(Styles.color("red").underline().strikethrough().faint().inverse())
+                .hasToString("faint underline inverse strikethrough fg=red");
+        assertThat(Styles.plain().bold().matches(cell("1"))).as("bold, otherwise plain").isTrue();
+        assertThat(Styles.plain().bold().matches(cell("1;3"))).isFalse();
     }
 
     @Test
     void plainMeansNoAttributeAndDefaultColours() {
-        assertThat(Style.plain().matches(cell("0"))).isTrue();
+        assertThat(Styles.plain().matches(cell("0"))).isTrue();
         for (String sgr : new String[] {"1", "2", "3", "4", "7", "9", "31", "41"}) {
-            assertThat(Style.plain().matches(cell(sgr))).as("SGR %s", sgr).isFalse();
+            assertThat(Styles.plain().matches(cell(sgr))).as("SGR %s", sgr).isFalse();
         }
     }
 
     @Test
     void andJoinsConditionsTheOtherWinningWhereBothNameOne() {
-        Style both = Style.inverse().and(Style.underline());
+        Style both = Styles.inverse().and(Styles.underline());
+        assertThat(both).isEqualTo(Styles.inverse().underline());
         assertThat(both.matches(cell("4;7"))).isTrue();
         assertThat(both.matches(cell("7"))).isFalse();
         assertThat(both.matches(cell("4"))).isFalse();
-        assertThat(Style.color("red").and(Style.color("green"))).hasToString("fg=green");
-        assertThat(Style.bold().and(Style.plain()).matches(cell("1"))).as("plain's 'not bold' wins").isFalse();
-        assertThat(Style.plain().and(Style.bold()).matches(cell("1"))).isTrue();
+        assertThat(Styles.color("red").and(Styles.color("green"))).hasToString("fg=green");
+        assertThat(Styles.bold().and(Styles.plain()).matches(cell("1"))).as("plain's 'not bold' wins").isFalse();
+        assertThat(Styles.plain().and(Styles.bold()).matches(cell("1"))).isTrue();
     }
 
     @Test
     void itDescribesItselfInTheNamesItTakesAndEqualsBySense() {
-        assertThat(Style.bold().fg("Red ")).hasToString("bold fg=red");
-        assertThat(Style.plain()).hasToString("not bold not faint not italic not underline not inverse"
+        assertThat(Styles.bold().fg("Red ")).hasToString("bold fg=red");
+        assertThat(Styles.plain()).hasToString("not bold not faint not italic not underline not inverse"
                 + " not strikethrough fg=default bg=default");
-        assertThat(Style.any()).hasToString("any style");
-        assertThat(Style.bold().fg("red")).isEqualTo(Style.color("red").and(Style.bold()))
-                .hasSameHashCodeAs(Style.color("red").and(Style.bold()));
+        assertThat(Styles.any()).hasToString("any style");
+        assertThat(Styles.bold().fg("red")).isEqualTo(Styles.color("red").and(Styles.bold()))
+                .hasSameHashCodeAs(Styles.color("red").and(Styles.bold()));
     }
 
     @Test
     void anUnknownColourIsRefusedNamingWhatIsAccepted() {
         for (String wrong : new String[] {"orange", "256", "#ff87", "bright-pink", ""}) {
-            assertThatThrownBy(() -> Style.color(wrong)).as(wrong).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> Styles.color(wrong)).as(wrong).isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("unknown colour \"" + wrong + "\": use black, red, green, yellow, blue, magenta, cyan,"
                             + " white, bright-<one of those>, a palette index 0-255, #rrggbb or default");
         }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ptyctl.client.dsl.Command;
 import dev.ptyctl.client.dsl.Mark;
-import dev.ptyctl.client.dsl.Style;
+import dev.ptyctl.client.dsl.Styles;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
 import org.junit.jupiter.api.Test;
@@ -21,7 +21,7 @@ class NewProjectWizardTest {
     void theWizardCreatesAProject(TerminalDriver t) {
         t.typeLine(WIZARD).waitFor("Project name:");
         t.typeLine("Billing App");
-        assertThat(t.getByText("A name is lower-case letters")).hasStyle(Style.color("red"));
+        assertThat(t.getByText("A name is lower-case letters")).hasStyle(Styles.color("red"));
         t.typeLine("billing").waitFor("Choose 1-2:");
         t.typeLine("2").waitFor("Create billing (kotlin)? [y/N]");
 
@@ -30,7 +30,7 @@ class NewProjectWizardTest {
         t.expectAfter(confirmed).text("billing (kotlin)");  // not the question above: only what comes after
         t.waitForPrompt();
 
-        assertThat(t.getByText("Created billing")).hasStyle(Style.bold().fg("green"));
+        assertThat(t.getByText("Created billing")).hasStyle(Styles.bold().fg("green"));
         assertEquals(0, t.lastCommand().exitCode());
         assertThat(t.commands()).allSucceeded();
     }

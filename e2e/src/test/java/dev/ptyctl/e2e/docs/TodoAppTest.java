@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.dsl.Region;
-import dev.ptyctl.client.dsl.Style;
+import dev.ptyctl.client.dsl.Styles;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
 import java.time.Duration;
@@ -19,13 +19,13 @@ class TodoAppTest {
     @Test
     void spaceTicksTheSelectedItem(TerminalDriver todo) {
         assertThat(todo.getByText("Todo: 3 items").within(Region.row(1))).isVisible();
-        assertThat(todo.getByStyle(Style.inverse()).within(Region.rows(3, 5)))
+        assertThat(todo.getByStyle(Styles.inverse()).within(Region.rows(3, 5)))
                 .hasText("[ ] Write the release notes");            // the selection bar
 
         todo.press(Key.ARROW_DOWN, Key.SPACE);
 
         assertThat(todo.getByText("[x] Tag v1.2")).isVisible();     // waits for the redraw
-        assertThat(todo.getByText("Tag v1.2")).hasStyle(Style.strikethrough().fg("green"));
+        assertThat(todo.getByText("Tag v1.2")).hasStyle(Styles.strikethrough().fg("green"));
         assertThat(todo.getByRegex("\\[x]")).hasCount(1);
         assertThat(todo).matchesSnapshot();                          // text and styles, in __snapshots__/
     }

@@ -4,7 +4,7 @@ import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
 
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.dsl.Replay;
-import dev.ptyctl.client.dsl.Style;
+import dev.ptyctl.client.dsl.Styles;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
 import java.nio.file.Files;
@@ -26,7 +26,7 @@ class TodoReplayTest {
         // tag::replay[]
         Files.writeString(cast, todo.recording());            // or a user's recording of a bug
         Replay recording = Replay.of(cast);                   // no program runs
-        assertThat(recording.getByText("Tag v1.2")).hasStyle(Style.strikethrough());
+        assertThat(recording.getByText("Tag v1.2")).hasStyle(Styles.strikethrough());
         recording.testName(TodoAppTest.class, "spaceTicksTheSelectedItem");
         assertThat(recording).matchesSnapshot();              // the live test's golden file
         // end::replay[]

@@ -4,7 +4,7 @@ import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.client.dsl.Region;
-import dev.ptyctl.client.dsl.Style;
+import dev.ptyctl.client.dsl.Styles;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
@@ -28,11 +28,11 @@ class LocatorsE2eTest {
     @Test
     void styleLocatorsFindRunsOfStyledCells(TerminalDriver t) {
         t.typeLine(DRAW).waitForPrompt();
-        assertThat(t.getByStyle(Style.bold().fg("red"))).hasText("Error").hasCount(1);
-        assertThat(t.getByStyle(Style.inverse())).hasCount(2);
-        assertThat(t.getByStyle(Style.inverse()).nth(1)).hasText("Quit");
-        assertThat(t.getByText("Save")).hasStyle(Style.inverse());
-        assertThat(t.getByText("disk full")).hasStyle(Style.plain());
+        assertThat(t.getByStyle(Styles.bold().fg("red"))).hasText("Error").hasCount(1);
+        assertThat(t.getByStyle(Styles.inverse())).hasCount(2);
+        assertThat(t.getByStyle(Styles.inverse()).nth(1)).hasText("Quit");
+        assertThat(t.getByText("Save")).hasStyle(Styles.inverse());
+        assertThat(t.getByText("disk full")).hasStyle(Styles.plain());
     }
 
     @Test
@@ -50,7 +50,7 @@ class LocatorsE2eTest {
         t.typeLine(DRAW).waitForPrompt();
         assertThat(t.getByText("Quit")).isVisible();
         assertThatThrownBy(() -> assertThat(t.getByText("disk full")).within(Duration.ofMillis(300))
-                        .hasStyle(Style.bold()))
+                        .hasStyle(Styles.bold()))
                 .isInstanceOf(TerminalAssertionError.class)
                 .hasMessageContaining("expected text \"disk full\" to have style bold within 300 ms; found 1:"
                         + " \"disk full\" at row 1, column 8")

@@ -4,7 +4,7 @@ import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
 
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.dsl.Replay;
-import dev.ptyctl.client.dsl.Style;
+import dev.ptyctl.client.dsl.Styles;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
 import java.nio.file.Files;
@@ -21,7 +21,7 @@ class ReplayE2eTest {
     void aRecordingReplaysToTheLiveScreenAndMatchesItsGoldenFile(TerminalDriver todo, @TempDir Path dir) throws Exception {
         assertThat(todo.getByText("Todo: 3 items")).isVisible();
         todo.press(Key.ARROW_DOWN, Key.SPACE);
-        assertThat(todo.getByText("Tag v1.2")).hasStyle(Style.strikethrough());
+        assertThat(todo.getByText("Tag v1.2")).hasStyle(Styles.strikethrough());
         // Each redraw clears the screen and ends with the status bar: once it is back, the recording holds the whole
         // screen the toggle drew, not the rows above the one just struck through.
         assertThat(todo.getByText("q quit")).isVisible();
@@ -29,7 +29,7 @@ class ReplayE2eTest {
 
         Replay replay = Replay.of(cast);
         Assertions.assertThat(replay.screen().text()).contains("[x] Tag v1.2\n");
-        assertThat(replay.getByStyle(Style.inverse().and(Style.strikethrough()))).hasText("Tag v1.2");
+        assertThat(replay.getByStyle(Styles.inverse().strikethrough())).hasText("Tag v1.2");
         // The golden file the live test checks: a replay checks it again without running the program.
         replay.testName(SnapshotsE2eTest.class, "theScreenMatchesItsGoldenFileTextAndStyles");
         assertThat(replay).matchesSnapshot();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.dsl.SnapshotAssert;
-import dev.ptyctl.client.dsl.Style;
+import dev.ptyctl.client.dsl.Styles;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
@@ -27,7 +27,7 @@ class SnapshotsE2eTest {
     private static void toggleTheSecondItem(TerminalDriver todo) {
         assertThat(todo.getByText("Todo: 3 items")).isVisible();
         todo.press(Key.ARROW_DOWN, Key.SPACE);
-        assertThat(todo.getByText("Tag v1.2")).hasStyle(Style.inverse().and(Style.strikethrough()).fg("green"));
+        assertThat(todo.getByText("Tag v1.2")).hasStyle(Styles.inverse().strikethrough().fg("green"));
     }
 
     @Test
