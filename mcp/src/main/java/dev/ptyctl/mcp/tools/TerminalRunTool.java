@@ -2,11 +2,10 @@ package dev.ptyctl.mcp.tools;
 
 import dev.ptyctl.protocol.CommandLines;
 import dev.ptyctl.protocol.WaitingForInputAdvice;
-import dev.ptyctl.service.control.AwaitedInput;
 import dev.ptyctl.service.control.CommandRun;
+import dev.ptyctl.service.control.RunningProgram;
 import dev.ptyctl.service.terminals.CreateRequest;
 import dev.ptyctl.service.terminals.HostedTerminal;
-import dev.ptyctl.vt.Terminal;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.util.Optional;
@@ -99,7 +98,7 @@ public final class TerminalRunTool extends SchemaTool {
         // What waits is as the run saw it when it ended: read again now, a password typed meanwhile would change it.
         result.waitingForInput().ifPresent(waiting -> out.put("waitingForInput", true)
                 .put("inputHidden", waiting.inputHidden()));
-        boolean waitsForSecret = result.waitingForInput().map(AwaitedInput.Waiting::inputHidden)
+        boolean waitsForSecret = result.waitingForInput().map(RunningProgram::inputHidden)
                 .orElse(result.timedOut() && terminal.session().inputHidden());
         return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id, waitsForSecret)));
     }
@@ -115,7 +114,7 @@ public final class TerminalRunTool extends SchemaTool {
                     + " ms (still starting, or a program that ptyctl cannot see holds it). terminal_read " + id
                     + " shows the screen.";
         }
-        boolean fullScreen = terminal.session().inspect(Terminal::alternateScreenActive);
+        boolean fullScreen = busy.running().get().fullScreen();
         String what = busy.running().get().commandLine().map(line -> "`" + line + "`").orElse("a command");
         return "Nothing was typed: the shell in terminal " + id + " is busy running " + what
                 + (fullScreen ? " (a full-screen program: terminal_read shows it)" : "")
@@ -127,14 +126,14 @@ public final class TerminalRunTool extends SchemaTool {
 
     private static String facts(CommandRun.Result result, String command, String id, boolean waitsForSecret) {
         StringBuilder facts = new StringBuilder();
-        Optional<AwaitedInput.Waiting> waiting = result.waitingForInput();
+        Optional<RunningProgram> waiting = result.waitingForInput();
         if (waitsForSecret || waiting.isPresent()) {
             // A command still running whose prompt will not come back by waiting longer: a REPL, an editor, a password.
             String what = waitsForSecret ? "it"
                     : waiting.get().commandLine().map(line -> "`" + line + "`").orElse("the command");
             facts.append(result.timedOut() ? "timed out, still running: " : "still running: ")
                     .append(WaitingForInputAdvice.of(ADVICE, what, waitsForSecret,
-                            waiting.map(AwaitedInput.Waiting::fullScreen).orElse(false)))
+                            waiting.map(RunningProgram::fullScreen).orElse(false)))
                     .append("; the shell's prompt then comes back (terminal_wait {prompt: true, sinceSeq: ")
                     .append(result.seq()).append("})");
         } else if (result.timedOut()) {

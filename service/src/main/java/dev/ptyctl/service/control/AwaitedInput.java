@@ -2,15 +2,14 @@ package dev.ptyctl.service.control;
 
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.PromptTracker;
-import dev.ptyctl.vt.Terminal;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
  * Whether a command typed into a shell waits for what a person types, so that waiting on for its prompt would not
- * bring it back: MCP's {@code terminal_run} answers early, and JSON-RPC's {@code pty/wait {prompt,
- * ifWaitingForInput: "return"}} tells {@code ptyctl run} (which says so and waits on) and the DSL's {@code run} (which
- * fails).
+ * bring it back: a {@link PromptWait} asked to then ends there, for MCP's {@code terminal_run} (which answers early)
+ * and JSON-RPC's {@code pty/wait {prompt, ifWaitingForInput: "return"}}, which tells {@code ptyctl run} (which says so
+ * and waits on) and the DSL's {@code run} (which fails).
  *
  * <p>The sign is the terminal's mode while the command's output is quiet: out of canonical mode (the program reads
  * keys: a REPL's line editor, an editor, a pager) or canonical with echo off (a password prompt). Programs that put
@@ -28,17 +27,7 @@ public final class AwaitedInput {
      * and a quarter of {@link #QUIET} keeps the answer within 1.25 s of the command's last output at four cheap
      * {@code tcgetattr} calls a second.
      */
-    public static final Duration CHECK_EVERY = Duration.ofMillis(250);
-
-    /**
-     * A command that waits for input, as seen once.
-     *
-     * @param commandLine the command line as the shell reported it
-     * @param inputHidden whether it waits for hidden input (a password prompt) rather than keys
-     * @param fullScreen  whether it shows a full-screen program (alternate screen)
-     */
-    public record Waiting(Optional<String> commandLine, boolean inputHidden, boolean fullScreen) {
-    }
+    static final Duration CHECK_EVERY = Duration.ofMillis(250);
 
     private AwaitedInput() {
     }
@@ -49,7 +38,7 @@ public final class AwaitedInput {
      * shell itself reads keys at its prompt. A program reading whole lines with echo on ({@code cat}) cannot be told
      * from a slow one: empty.
      */
-    public static Optional<Waiting> waiting(TerminalSession session, PromptTracker prompts, long sinceSeq) {
+    static Optional<RunningProgram> waiting(TerminalSession session, PromptTracker prompts, long sinceSeq) {
         Optional<PromptTracker.CommandSummary> running = prompts.runningCommand()
                 .filter(c -> c.outputStartSeq() > sinceSeq);
         if (running.isEmpty() || System.nanoTime() - session.progress().lastOutputNanos() < QUIET.toNanos()) {
@@ -59,7 +48,7 @@ public final class AwaitedInput {
         if (mode != TerminalSession.InputMode.KEYS && mode != TerminalSession.InputMode.HIDDEN) {
             return Optional.empty();
         }
-        return Optional.of(new Waiting(running.get().commandLine(), mode == TerminalSession.InputMode.HIDDEN,
-                session.inspect(Terminal::alternateScreenActive)));
+        return Optional.of(RunningProgram.of(session, running.get().commandLine(),
+                mode == TerminalSession.InputMode.HIDDEN));
     }
 }

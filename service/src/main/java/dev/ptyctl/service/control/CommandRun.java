@@ -26,13 +26,15 @@ import java.util.OptionalInt;
  * finishes with it: its output, and the shell's exit status as its exit code. A line the shell takes as incomplete (it shows its continuation prompt,
  * marked OSC 633 F) is cancelled with Ctrl-C at once and reported, as is one someone left incomplete before the run.
  *
- * <p>{@code ptyctl run} and the test DSL's {@code TerminalDriver.run} do the same over JSON-RPC, in one class of the
- * SDK ({@code dev.ptyctl.client.internal.RpcCommandRun}); this one stays apart because the service cannot use the
- * SDK (a client of the service: the service depends on it for tests only) nor the SDK the service (no server code in
- * a client), and {@code protocol}, the one module both use, holds wire types, not behaviour (only the rules both sides
- * must agree on, such as {@link CommandLines#nothingToRun}). What differs here is what
- * being in-process gives: the session's own waits instead of {@code pty/wait}, the prompt tracker's records for the
- * output and working directory. (The wait for the line editor's bracketed paste before several lines are pasted is
+ * <p>Every wait is a {@link PromptWait}, the one that {@code pty/wait {prompt}} runs too, so this run and the one that
+ * {@code ptyctl run} and the test DSL's {@code TerminalDriver.run} make over JSON-RPC
+ * ({@code dev.ptyctl.client.internal.RpcCommandRun}, a sequence of {@code pty/write} and {@code pty/wait} calls)
+ * decide alike when the command has ended, holds the shell ({@code busy}) or waits for input. What stays here is the
+ * sequence of typing and waiting, which the SDK's class repeats in its own calls: the service cannot use the SDK (a
+ * client of the service: the service depends on it for tests only) nor the SDK the service (no server code in a
+ * client), and {@code protocol}, the one module both use, holds wire types and shared rules
+ * ({@link CommandLines#nothingToRun}), not behaviour. In-process, the output and working directory come from the
+ * prompt tracker's records. (The wait for the line editor's bracketed paste before several lines are pasted is
  * {@link PasteReadiness}'s, in {@link TerminalInput#send}, as for every paste, and ends by the run's deadline.)
  */
 public final class CommandRun {
@@ -65,7 +67,7 @@ public final class CommandRun {
      */
     public record Result(OptionalInt exitCode, String output, boolean truncated, String cwd, long seq,
                          boolean timedOut, boolean ranNothing, boolean exited, boolean incomplete,
-                         boolean cancelled, Optional<AwaitedInput.Waiting> waitingForInput) {
+                         boolean cancelled, Optional<RunningProgram> waitingForInput) {
         /** Whether the command ended the shell ({@code exit 5}): it finished, with the shell's exit status. */
         public boolean endedShell() {
             return exited && exitCode.isPresent();
@@ -89,17 +91,17 @@ public final class CommandRun {
     public static final class ShellBusy extends Exception {
         private static final long serialVersionUID = 1L;
         /** The command the shell runs now (its line, when the shell said it), or null when no prompt came. */
-        private final transient CommandSummary running;
+        private final transient RunningProgram running;
         private final long seq;
 
-        ShellBusy(CommandSummary running, long seq) {
-            super(running == null ? "no prompt" : "running " + running.commandLine().orElse("a command"));
-            this.running = running;
+        ShellBusy(Optional<RunningProgram> running, long seq) {
+            super(running.map(r -> "running " + r.commandLine().orElse("a command")).orElse("no prompt"));
+            this.running = running.orElse(null);
             this.seq = seq;
         }
 
         /** The command the shell runs now; empty when the shell simply showed no prompt within the timeout. */
-        public Optional<CommandSummary> running() {
+        public Optional<RunningProgram> running() {
             return Optional.ofNullable(running);
         }
 
@@ -129,22 +131,23 @@ public final class CommandRun {
                     + "instead");
         }
         PromptTracker prompts = tracker.orElseThrow();
-        Optional<CommandSummary> holding = prompts.runningCommand();
-        if (holding.isPresent()) {
-            // Said at once rather than after waiting out the timeout: the caller (an agent, mostly) has forgotten a
-            // program it left running, and what it typed would go to that program, not to the shell.
-            throw new ShellBusy(holding.get(), session.progress().outputSeq());
-        }
         long deadline = System.nanoTime() + timeoutMs * 1_000_000;
-        TerminalWait.Outcome ready = awaitPrompt(session, tracker, log, -1, deadline);
-        if (ready.matched() && ready.continuation()) {
+        // A command that holds the shell is said at once rather than after waiting out the timeout: the caller (an
+        // agent, mostly) has forgotten a program it left running, and what it typed would go to that program.
+        PromptWait.Outcome ready = PromptWait.await(session, prompts, new PromptWait.Request(-1, -1, true, false),
+                deadline);
+        if (ready.ending() == PromptWait.Ending.BUSY) {
+            throw new ShellBusy(ready.program(), ready.seq());
+        }
+        if (ready.ending() == PromptWait.Ending.CONTINUATION) {
             // Someone left an incomplete line at the continuation prompt: typing now would add to it. Cancel it.
-            ready = cancelIncompleteLine(session, tracker, log, deadline);
+            ready = cancelIncompleteLine(session, prompts, deadline);
         }
-        if (!ready.matched() && ready.reason() != TerminalWait.Reason.EXIT) {
-            throw new ShellBusy(prompts.runningCommand().orElse(null), ready.seq());
+        if (ready.ending() == PromptWait.Ending.TIMED_OUT) {
+            throw new ShellBusy(prompts.runningCommand()
+                    .map(running -> RunningProgram.of(session, running.commandLine(), false)), ready.seq());
         }
-        if (!ready.matched() || ready.continuation()) {
+        if (ready.ending() != PromptWait.Ending.PROMPT) {
             return unfinished(session, ready);
         }
         boolean severalLines = command.indexOf('\n') >= 0;
@@ -167,22 +170,21 @@ public final class CommandRun {
         // program reads instead of the shell draws none: such a run ends at its timeout.
         long minPrompts = severalLines && !sent.bracketedPaste()
                 ? promptsBefore + CommandLines.typedLines(command) : -1;
-        End end = awaitEnd(session, prompts, log, TerminalWait.Condition.prompt(typedAt, minPrompts), typedAt,
-                deadline);
-        TerminalWait.Outcome done = end.outcome();
+        PromptWait.Outcome done = PromptWait.await(session, prompts,
+                new PromptWait.Request(typedAt, minPrompts, false, true), deadline);
         List<CommandSummary> ran = prompts.recentCommands().stream()
                 .filter(c -> c.outputStartSeq() > typedAt && !c.running()).toList();
-        boolean shellExited = !done.matched() && done.reason() == TerminalWait.Reason.EXIT;
+        boolean shellExited = done.ending() == PromptWait.Ending.EXITED;
         if (shellExited && !ran.isEmpty() && ran.getLast().endedShell()) {
             // A command that ended the shell (exit 5) finished, with the shell's exit status as its code.
             return finished(session, prompts, log, ran, done, maxBytes);
         }
-        if (!done.matched()) {
+        if (!done.atAnyPrompt()) {
             return shellExited ? unfinished(session, done) : stillRunning(session, prompts, log, ran, typedAt, done,
-                    maxBytes, end.waiting());
+                    maxBytes);
         }
-        if (done.continuation()) {
-            return clearedLine(session, tracker, log, deadline, true);
+        if (done.ending() == PromptWait.Ending.CONTINUATION) {
+            return clearedLine(session, prompts, deadline, true);
         }
         if (ran.isEmpty() && CommandLines.nothingToRun(command)) {
             return new Result(OptionalInt.empty(), "", false, cwd(session), done.seq(), false, false, false, false,
@@ -190,42 +192,17 @@ public final class CommandRun {
         }
         if (ran.isEmpty()) {
             // Refused (a syntax error): fish keeps the line in its editor, where the next run's text would join it.
-            return clearedLine(session, tracker, log, deadline, false);
+            return clearedLine(session, prompts, deadline, false);
         }
         return finished(session, prompts, log, ran, done, maxBytes);
     }
 
     /** The commands of the run ({@code ran}, oldest first) finished: the last one's exit code, all their output. */
     private static Result finished(TerminalSession session, PromptTracker prompts, OutputLog log,
-                                   List<CommandSummary> ran, TerminalWait.Outcome done, int maxBytes) {
+                                   List<CommandSummary> ran, PromptWait.Outcome done, int maxBytes) {
         Output output = output(session, prompts, log, ran, maxBytes);
         return new Result(ran.getLast().exitCode(), output.head(), output.truncated(), cwd(session), done.seq(),
                 false, false, ran.getLast().endedShell(), false, false, Optional.empty());
-    }
-
-    /** How the wait for the run's prompt ended, and what waits for input when that ended it. */
-    private record End(TerminalWait.Outcome outcome, Optional<AwaitedInput.Waiting> waiting) {
-    }
-
-    /**
-     * Waits for the prompt that ends the run, and looks every {@link AwaitedInput#CHECK_EVERY} whether the command
-     * waits for typed input instead ({@link AwaitedInput#waiting}): then it ends with what it saw, before the
-     * deadline, and the outcome is TIMEOUT.
-     */
-    private static End awaitEnd(TerminalSession session, PromptTracker prompts, OutputLog log,
-                                TerminalWait.Condition prompt, long typedAt, long deadlineNanos)
-            throws InterruptedException {
-        while (true) {
-            long slice = Math.min(deadlineNanos, System.nanoTime() + AwaitedInput.CHECK_EVERY.toNanos());
-            TerminalWait.Outcome outcome = awaitPrompt(session, Optional.of(prompts), log, prompt, slice);
-            if (outcome.matched() || outcome.reason() == TerminalWait.Reason.EXIT) {
-                return new End(outcome, Optional.empty());
-            }
-            Optional<AwaitedInput.Waiting> waiting = AwaitedInput.waiting(session, prompts, typedAt);
-            if (waiting.isPresent() || System.nanoTime() - deadlineNanos >= 0) {
-                return new End(outcome, waiting);
-            }
-        }
     }
 
     /**
@@ -235,8 +212,10 @@ public final class CommandRun {
      * finished commands (oldest first); the one still running follows them.
      */
     private static Result stillRunning(TerminalSession session, PromptTracker prompts, OutputLog log,
-                                       List<CommandSummary> ran, long typedAt, TerminalWait.Outcome done,
-                                       int maxBytes, Optional<AwaitedInput.Waiting> waitingForInput) {
+                                       List<CommandSummary> ran, long typedAt, PromptWait.Outcome done,
+                                       int maxBytes) {
+        Optional<RunningProgram> waitingForInput = done.ending() == PromptWait.Ending.WAITING_FOR_INPUT
+                ? done.program() : Optional.empty();
         List<CommandSummary> started = new ArrayList<>(ran);
         prompts.runningCommand().filter(c -> c.outputStartSeq() > typedAt).ifPresent(running -> started.add(
                 new CommandSummary(running.commandLine(), running.outputStartSeq(), done.seq(), OptionalInt.empty(),
@@ -268,29 +247,16 @@ public final class CommandRun {
         return new Output(head, truncated || head.length() < text.length());
     }
 
-    private static TerminalWait.Outcome awaitPrompt(TerminalSession session, Optional<PromptTracker> tracker,
-                                                    OutputLog log, long sinceSeq, long deadlineNanos)
-            throws InterruptedException {
-        return awaitPrompt(session, tracker, log, TerminalWait.Condition.prompt(sinceSeq), deadlineNanos);
-    }
-
-    private static TerminalWait.Outcome awaitPrompt(TerminalSession session, Optional<PromptTracker> tracker,
-                                                    OutputLog log, TerminalWait.Condition prompt, long deadlineNanos)
-            throws InterruptedException {
-        return TerminalWait.await(session, tracker, log, prompt, remainingMs(deadlineNanos), Long.MAX_VALUE,
-                TerminalWait.Progress.NONE);
-    }
-
     /**
      * The result for a line that ran nothing and was cleared with Ctrl-C: {@code incomplete} (the shell waited for
      * more) or refused (the prompt came back without a command).
      */
-    private static Result clearedLine(TerminalSession session, Optional<PromptTracker> tracker, OutputLog log,
-                                      long deadlineNanos, boolean incomplete)
+    private static Result clearedLine(TerminalSession session, PromptTracker prompts, long deadlineNanos,
+                                      boolean incomplete)
             throws IOException, InterruptedException {
-        TerminalWait.Outcome back = cancelIncompleteLine(session, tracker, log, deadlineNanos);
+        PromptWait.Outcome back = cancelIncompleteLine(session, prompts, deadlineNanos);
         return new Result(OptionalInt.empty(), "", false, cwd(session), back.seq(), false, !incomplete,
-                back.reason() == TerminalWait.Reason.EXIT, incomplete, back.matched() && !back.continuation(),
+                back.ending() == PromptWait.Ending.EXITED, incomplete, back.ending() == PromptWait.Ending.PROMPT,
                 Optional.empty());
     }
 
@@ -299,17 +265,16 @@ public final class CommandRun {
      * {@link #CANCEL_RETRY} while no prompt came, at most {@link #CANCEL_ATTEMPTS} times. The outcome of the last wait
      * for that prompt (drawn after the first Ctrl-C, so a slow answer to it counts too).
      */
-    private static TerminalWait.Outcome cancelIncompleteLine(TerminalSession session,
-                                                             Optional<PromptTracker> tracker, OutputLog log,
-                                                             long deadlineNanos)
+    private static PromptWait.Outcome cancelIncompleteLine(TerminalSession session, PromptTracker prompts,
+                                                           long deadlineNanos)
             throws IOException, InterruptedException {
         long since = cancelLine(session);
-        TerminalWait.Outcome back = null;
+        PromptWait.Outcome back = null;
         for (int attempt = 1; attempt <= CANCEL_ATTEMPTS; attempt++) {
             long until = attempt == CANCEL_ATTEMPTS ? deadlineNanos
                     : Math.min(deadlineNanos, System.nanoTime() + CANCEL_RETRY.toNanos());
-            back = awaitPrompt(session, tracker, log, since, until);
-            if (back.matched() && !back.continuation() || back.reason() == TerminalWait.Reason.EXIT
+            back = PromptWait.await(session, prompts, PromptWait.Request.after(since), until);
+            if (back.ending() == PromptWait.Ending.PROMPT || back.ending() == PromptWait.Ending.EXITED
                     || System.nanoTime() - deadlineNanos >= 0) {
                 return back;
             }
@@ -349,9 +314,9 @@ public final class CommandRun {
                 start > command.outputStartSeq() || got < length);
     }
 
-    private static Result unfinished(TerminalSession session, TerminalWait.Outcome outcome) {
+    private static Result unfinished(TerminalSession session, PromptWait.Outcome outcome) {
         String cwd = cwd(session);
-        boolean exited = outcome.reason() == TerminalWait.Reason.EXIT;
+        boolean exited = outcome.ending() == PromptWait.Ending.EXITED;
         return new Result(OptionalInt.empty(), "", false, cwd, outcome.seq(), !exited, false, exited, false, false,
                 Optional.empty());
     }
@@ -393,7 +358,4 @@ public final class CommandRun {
         }
     }
 
-    private static long remainingMs(long deadlineNanos) {
-        return Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
-    }
 }

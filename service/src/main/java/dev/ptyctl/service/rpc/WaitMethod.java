@@ -2,18 +2,17 @@ package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
-import dev.ptyctl.service.control.AwaitedInput;
 import dev.ptyctl.service.control.DeadlineText;
+import dev.ptyctl.service.control.PromptWait;
+import dev.ptyctl.service.control.RunningProgram;
 import dev.ptyctl.service.pty.ForegroundProcess;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.CommandOutput;
 import dev.ptyctl.service.shell.PromptTracker;
-import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -43,7 +42,8 @@ import java.util.regex.PatternSyntaxException;
  *       as the shell reported it, the foreground program's name, whether it uses the alternate screen), so a caller
  *       about to type a command learns that it would go to that program instead. With
  *       {@code ifWaitingForInput: "return"} and {@code since}, a command started after S that waits for what a person
- *       types ({@link AwaitedInput#waiting}: it reads keys or hides input, and has printed nothing for a second)
+ *       types ({@link PromptWait.Ending#WAITING_FOR_INPUT}: it reads keys or hides input, and has printed nothing for a
+ *       second)
  *       ends the wait, unmatched, with {@code waitingForInput: {commandLine?, program?, inputHidden, fullScreen}}:
  *       its prompt would not come back by waiting on.</li>
  *   <li>{@code started: true} (needs shell integration): satisfied once the shell has started a command (OSC 133 C)
@@ -122,60 +122,115 @@ final class WaitMethod implements RpcMethodHandler {
             }
         }
         long start = System.nanoTime();
-        if (condition.returnIfBusy()) {
-            var running = prompts.runningCommand();
-            if (running.isPresent()) {
-                return heldBy("busy", result(look(session, condition), false, start),
-                        running.get().commandLine(), session.inspect(Terminal::alternateScreenActive), session,
-                        JsonSupport.objectBuilder());
-            }
-        }
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(condition.timeoutMs());
+        ScreenConditions screen = new ScreenConditions(session, condition, start, deadline);
+        try {
+            return condition.hasPrompt() ? promptWait(session, condition, screen, start, deadline)
+                    : otherWait(session, condition, screen, start, deadline);
+        } catch (ScreenConditions.TooDeep tooDeep) {
+            throw RpcException.invalidParams("match: " + tooDeep.getMessage());
+        }
+    }
+
+    /**
+     * A prompt wait: {@link PromptWait}'s, the one {@code terminal_run} waits with too, with {@code match} and
+     * {@code idleMs} as what it also waits for; its ending as this method's answer.
+     */
+    private JsonObject promptWait(TerminalSession session, Condition condition, ScreenConditions screen, long start,
+                                  long deadline) throws InterruptedException {
+        PromptWait.Outcome outcome = PromptWait.await(session, prompts, new PromptWait.Request(
+                condition.promptSince(), condition.minPrompts(), condition.returnIfBusy(),
+                condition.returnIfWaitingForInput()), deadline, screen);
+        // A busy shell is answered before any look: take one for the screen of the answer.
+        Look look = screen.last() != null ? screen.last() : look(session, condition);
+        JsonObject result = result(look, outcome.atAnyPrompt(), start);
+        return switch (outcome.ending()) {
+            case BUSY -> heldBy("busy", result, outcome.program().orElseThrow());
+            case WAITING_FOR_INPUT -> heldBy("waitingForInput", result, outcome.program().orElseThrow());
+            case PROMPT, CONTINUATION, EXITED, TIMED_OUT -> withCommand(result, session, condition.promptSince());
+        };
+    }
+
+    /** A wait for {@code match}, {@code idleMs} or a command's start, or for nothing but the timeout. */
+    private JsonObject otherWait(TerminalSession session, Condition condition, ScreenConditions screen, long start,
+                                 long deadline) throws InterruptedException {
         long startMarkSeen = -1;
         while (true) {
-            Look look = look(session, condition);
-            SessionProgress progress = look.progress();
-            boolean matchOk;
-            try {
-                matchOk = !condition.hasMatch() || condition.match().matches(look.matchText(), deadline);
-            } catch (IllegalArgumentException tooDeep) {
-                throw RpcException.invalidParams("match: " + tooDeep.getMessage());
-            }
+            boolean screenOk = screen.holds();
+            SessionProgress progress = screen.last().progress();
             long now = System.nanoTime();
-            long quietSince = Math.max(start, progress.lastOutputNanos());
-            long idleAt = quietSince + TimeUnit.MILLISECONDS.toNanos(Math.max(condition.idleMs(), 0));
-            boolean idleOk = !condition.hasIdle() || now >= idleAt || !progress.running();
-            boolean promptOk = !condition.hasPrompt()
-                    || prompts.promptAfter(condition.promptSince(), condition.minPrompts());
             boolean startMarked = condition.hasStarted() && prompts.commandStartedAfter(condition.startedSince());
             if (startMarked && startMarkSeen < 0) {
                 startMarkSeen = now;
             }
             boolean startedOk = !condition.hasStarted() || startMarked && handedOver(session, startMarkSeen, now);
-            boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasPrompt()
-                    || condition.hasStarted()) && matchOk && idleOk && promptOk && startedOk;
+            boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasStarted())
+                    && screenOk && startedOk;
             if (satisfied || !progress.running() || now >= deadline) {
-                JsonObject result = result(look, satisfied, start);
-                return condition.hasPrompt() ? withCommand(result, session, condition.promptSince()) : result;
+                return result(screen.last(), satisfied, start);
             }
-            if (condition.returnIfWaitingForInput()) {
-                var waiting = AwaitedInput.waiting(session, prompts, condition.promptSince());
-                if (waiting.isPresent()) {
-                    return heldBy("waitingForInput", result(look, false, start), waiting.get().commandLine(),
-                            waiting.get().fullScreen(), session,
-                            JsonSupport.objectBuilder().add("inputHidden", waiting.get().inputHidden()));
-                }
-            }
-            long wakeAt = condition.hasIdle() && matchOk ? Math.min(deadline, idleAt) : deadline;
-            if (condition.returnIfWaitingForInput()) {
-                // Nothing is printed while a program waits for keys, so no output wakes the wait: look again soon.
-                wakeAt = Math.min(wakeAt, now + AwaitedInput.CHECK_EVERY.toNanos());
-            }
+            long wakeAt = Math.min(deadline, screen.wakeAt());
             if (startMarked) {
-                // The hand-over of the terminal prints nothing either.
+                // The hand-over of the terminal prints nothing.
                 wakeAt = Math.min(wakeAt, now + HANDOVER_CHECK_NANOS);
             }
             session.awaitChange(progress.outputSeq(), wakeAt);
+        }
+    }
+
+    /**
+     * {@code match} and {@code idleMs} (each holds when not asked), looked at once per {@link #holds}; the last look
+     * is the answer's screen.
+     */
+    private static final class ScreenConditions implements PromptWait.Also {
+        private final TerminalSession session;
+        private final Condition condition;
+        private final long start;
+        private final long deadline;
+        private Look last;
+        private boolean matchOk;
+        private long idleAt;
+
+        ScreenConditions(TerminalSession session, Condition condition, long start, long deadline) {
+            this.session = session;
+            this.condition = condition;
+            this.start = start;
+            this.deadline = deadline;
+        }
+
+        /** @throws TooDeep when the regular expression is too deep for the text */
+        @Override
+        public boolean holds() {
+            last = look(session, condition);
+            try {
+                matchOk = !condition.hasMatch() || condition.match().matches(last.matchText(), deadline);
+            } catch (IllegalArgumentException tooDeep) {
+                throw new TooDeep(tooDeep.getMessage());
+            }
+            long quietSince = Math.max(start, last.progress().lastOutputNanos());
+            idleAt = quietSince + TimeUnit.MILLISECONDS.toNanos(Math.max(condition.idleMs(), 0));
+            boolean idleOk = !condition.hasIdle() || System.nanoTime() >= idleAt || !last.progress().running();
+            return matchOk && idleOk;
+        }
+
+        /** The end of the idle time, once the match is there; else not before the deadline. */
+        @Override
+        public long wakeAt() {
+            return condition.hasIdle() && matchOk ? Math.min(deadline, idleAt) : deadline;
+        }
+
+        /** The last look, null before the first. */
+        Look last() {
+            return last;
+        }
+
+        /** {@link DeadlineText#find}'s refusal of a pattern too deep for the text, through the wait to the caller. */
+        static final class TooDeep extends RuntimeException {
+            private static final long serialVersionUID = 1L;
+
+            TooDeep(String message) {
+                super(message);
+            }
         }
     }
 
@@ -201,14 +256,18 @@ final class WaitMethod implements RpcMethodHandler {
 
     /**
      * The answer of a prompt wait that a command holding the shell ended early ({@code ifBusy} or
-     * {@code ifWaitingForInput}): {@code result} plus {@code member: {...facts, commandLine?, program?, fullScreen}}
-     * (the line as the shell reported it, the foreground program's name, whether it uses the alternate screen).
+     * {@code ifWaitingForInput}): {@code result} plus {@code member: {inputHidden (waitingForInput only), commandLine?,
+     * program?, fullScreen}} (the line as the shell reported it, the foreground program's name, whether it uses the
+     * alternate screen).
      */
-    private static JsonObject heldBy(String member, JsonObject result, Optional<String> commandLine,
-                                     boolean fullScreen, TerminalSession session, JsonObjectBuilder facts) {
-        commandLine.ifPresent(line -> facts.add("commandLine", line));
-        ForegroundProcess.foregroundProgram(session.pid()).ifPresent(program -> facts.add("program", program));
-        facts.add("fullScreen", fullScreen);
+    private static JsonObject heldBy(String member, JsonObject result, RunningProgram running) {
+        JsonObjectBuilder facts = JsonSupport.objectBuilder();
+        if (member.equals("waitingForInput")) {
+            facts.add("inputHidden", running.inputHidden());
+        }
+        running.commandLine().ifPresent(line -> facts.add("commandLine", line));
+        running.program().ifPresent(program -> facts.add("program", program));
+        facts.add("fullScreen", running.fullScreen());
         return JsonSupport.PROVIDER.createObjectBuilder(result).add(member, facts).build();
     }
 

@@ -1,0 +1,27 @@
+package dev.ptyctl.service.control;
+
+import dev.ptyctl.service.pty.ForegroundProcess;
+import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.vt.Terminal;
+import java.util.Optional;
+
+/**
+ * The command that runs in a shell, as a {@link PromptWait} that it ended early saw it: one that holds the shell when a
+ * run wants to type ({@code busy} in {@code pty/wait}'s answer, {@code CommandRun.ShellBusy}), or one that waits for
+ * what a person types ({@code waitingForInput}, {@link AwaitedInput}).
+ *
+ * @param commandLine the command line as the shell reported it
+ * @param program     the name of the program that holds the terminal (its foreground process group's leader, or the
+ *                    oldest process left in it: {@code less} for {@code seq 100 | less}), where {@code /proc} says
+ * @param fullScreen  whether it shows a full-screen program (alternate screen), which takes typed letters as commands
+ * @param inputHidden for a command waiting for input: whether it waits for hidden input (a password prompt) rather
+ *                    than keys; false for a busy shell
+ */
+public record RunningProgram(Optional<String> commandLine, Optional<String> program, boolean fullScreen,
+                             boolean inputHidden) {
+    /** What runs in {@code session}'s shell now, {@code commandLine} as its tracker reported it. */
+    static RunningProgram of(TerminalSession session, Optional<String> commandLine, boolean inputHidden) {
+        return new RunningProgram(commandLine, ForegroundProcess.foregroundProgram(session.pid()),
+                session.inspect(Terminal::alternateScreenActive), inputHidden);
+    }
+}
