@@ -25,21 +25,14 @@ import java.util.function.Consumer;
  * {@code TerminalDriver.run}; each turns the {@link Outcome} into its own report (exit code and messages, or an
  * assertion error). The server's {@code terminal_run} (MCP) does the same in-process, without a socket, in the
  * service's {@code CommandRun}: the service cannot use this class (the SDK is a client of the service, which depends
- * on it only for tests) and this class cannot use the service's (the SDK carries no server code).
+ * on it only for tests) and this class cannot use the service's (the SDK carries no server code). What each wait
+ * decides (the command ended, the shell is busy, the command waits for input) is the server's either way: its
+ * {@code pty/wait {prompt}} and {@code terminal_run} wait with the same class ({@code PromptWait}); the two share the
+ * Ctrl-C retry too ({@link CommandLines#CLEAR_RETRY}).
  */
 public final class RpcCommandRun {
     /** Beyond a server-side wait: room for the reply to arrive, so a slow reply is not taken for a dead server. */
     static final Duration REPLY_MARGIN = Duration.ofSeconds(5);
-    /**
-     * How long a Ctrl-C that clears a line gets to bring the prompt back before it is sent again: fish loses a Ctrl-C
-     * that arrives within a few hundred milliseconds of the input before it (the service's {@code CommandRun}
-     * measured 6 of 8 lost sent at once, none of 8 sent 300 ms later); one that was merely slow only makes the shell
-     * draw one more prompt.
-     */
-    static final Duration CLEAR_RETRY = Duration.ofSeconds(2);
-    /** Ctrl-Cs sent at most to clear one line. */
-    static final int CLEAR_ATTEMPTS = 3;
-
     /** How a run ended. */
     public enum Ending {
         /**
@@ -226,22 +219,22 @@ public final class RpcCommandRun {
     }
 
     /**
-     * Ctrl-C, so the shell drops the line and draws a new prompt; again after {@link #CLEAR_RETRY} while none came, at
-     * most {@link #CLEAR_ATTEMPTS} times, unless the shell exited. Answers the last prompt wait, which counts a prompt
-     * drawn after the first Ctrl-C, however slow.
+     * Ctrl-C, so the shell drops the line and draws a new prompt; again after {@link CommandLines#CLEAR_RETRY} while
+     * none came, at most {@link CommandLines#CLEAR_ATTEMPTS} times, unless the shell exited. Answers the last prompt
+     * wait, which counts a prompt drawn after the first Ctrl-C, however slow.
      */
     private JsonObject clearLine() throws IOException {
         long since = ctrlC();
         JsonObject back = null;
-        for (int attempt = 1; attempt <= CLEAR_ATTEMPTS; attempt++) {
-            long until = attempt == CLEAR_ATTEMPTS ? deadlineNanos
-                    : Math.min(deadlineNanos, System.nanoTime() + CLEAR_RETRY.toNanos());
+        for (int attempt = 1; attempt <= CommandLines.CLEAR_ATTEMPTS; attempt++) {
+            long until = attempt == CommandLines.CLEAR_ATTEMPTS ? deadlineNanos
+                    : Math.min(deadlineNanos, System.nanoTime() + CommandLines.CLEAR_RETRY.toNanos());
             back = waitForPrompt(since, until);
             if (atPrompt(back) || System.nanoTime() - deadlineNanos >= 0
                     || !back.getBoolean("matched") && !client.status().running()) {
                 return back;
             }
-            if (attempt < CLEAR_ATTEMPTS) {
+            if (attempt < CommandLines.CLEAR_ATTEMPTS) {
                 ctrlC();
             }
         }

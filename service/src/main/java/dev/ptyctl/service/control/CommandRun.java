@@ -75,16 +75,6 @@ public final class CommandRun {
     }
 
     /**
-     * How long a Ctrl-C that cancels an incomplete line gets to bring the prompt back before it is sent again. fish
-     * loses a Ctrl-C that arrives within a few hundred milliseconds of the input before it (measured: 6 of 8 sent at
-     * once, none of 8 sent 300 ms later), so a lost one is repeated; one that was merely slow only makes the shell
-     * draw one more prompt.
-     */
-    private static final java.time.Duration CANCEL_RETRY = java.time.Duration.ofSeconds(2);
-    /** Ctrl-Cs sent at most for one incomplete line. */
-    private static final int CANCEL_ATTEMPTS = 3;
-
-    /**
      * The shell was not at its prompt, so nothing was typed: a command it runs holds the terminal (typing would go to
      * that program: a full-screen one takes the letters as its commands), or no prompt came within the timeout.
      */
@@ -262,23 +252,23 @@ public final class CommandRun {
 
     /**
      * Ctrl-C, so the shell drops the incomplete (or refused) line and draws a new prompt; again after
-     * {@link #CANCEL_RETRY} while no prompt came, at most {@link #CANCEL_ATTEMPTS} times. The outcome of the last wait
-     * for that prompt (drawn after the first Ctrl-C, so a slow answer to it counts too).
+     * {@link CommandLines#CLEAR_RETRY} while no prompt came, at most {@link CommandLines#CLEAR_ATTEMPTS} times. The
+     * outcome of the last wait for that prompt (drawn after the first Ctrl-C, so a slow answer to it counts too).
      */
     private static PromptWait.Outcome cancelIncompleteLine(TerminalSession session, PromptTracker prompts,
                                                            long deadlineNanos)
             throws IOException, InterruptedException {
         long since = cancelLine(session);
         PromptWait.Outcome back = null;
-        for (int attempt = 1; attempt <= CANCEL_ATTEMPTS; attempt++) {
-            long until = attempt == CANCEL_ATTEMPTS ? deadlineNanos
-                    : Math.min(deadlineNanos, System.nanoTime() + CANCEL_RETRY.toNanos());
+        for (int attempt = 1; attempt <= CommandLines.CLEAR_ATTEMPTS; attempt++) {
+            long until = attempt == CommandLines.CLEAR_ATTEMPTS ? deadlineNanos
+                    : Math.min(deadlineNanos, System.nanoTime() + CommandLines.CLEAR_RETRY.toNanos());
             back = PromptWait.await(session, prompts, PromptWait.Request.after(since), until);
             if (back.ending() == PromptWait.Ending.PROMPT || back.ending() == PromptWait.Ending.EXITED
                     || System.nanoTime() - deadlineNanos >= 0) {
                 return back;
             }
-            if (attempt < CANCEL_ATTEMPTS) {
+            if (attempt < CommandLines.CLEAR_ATTEMPTS) {
                 cancelLine(session);
             }
         }
