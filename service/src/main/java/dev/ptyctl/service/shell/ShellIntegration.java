@@ -23,7 +23,9 @@ import java.util.Set;
  *       itself;</li>
  *   <li>fish gets our folder in front of {@code XDG_DATA_DIRS}, where it finds a vendor configuration snippet, and
  *       {@code --init-command} sourcing that snippet again after the configuration (a Ctrl-C during the user's
- *       {@code conf.d} snippets cancels the snippets after them, ours included; a second load does nothing).</li>
+ *       {@code conf.d} snippets cancels the snippets after them, ours included; a second load does nothing). The
+ *       snippet puts the user's {@code XDG_DATA_DIRS} back (kept in {@code PTYCTL_USER_XDG_DATA_DIRS}, absent when
+ *       unset), so a fish started from this one is not integrated as well.</li>
  * </ul>
  *
  * <p>Only a plain interactive shell is changed. A command that runs a script or a {@code -c} string, or asks for no
@@ -132,7 +134,14 @@ public final class ShellIntegration {
         out.add(command.getFirst());
         out.add("--init-command=source " + fishQuoted(snippet.toString()));
         out.addAll(command.subList(1, command.size()));
-        return new Launch(out, Map.of("XDG_DATA_DIRS", ours + ":" + rest), true);
+        // The script puts the user's value back once fish has read it (absent: the user had none), so programs
+        // started from the shell, a nested fish above all, do not load the integration again.
+        Map<String, String> env = new HashMap<>();
+        env.put("XDG_DATA_DIRS", ours + ":" + rest);
+        if (dataDirs != null) {
+            env.put("PTYCTL_USER_XDG_DATA_DIRS", dataDirs);
+        }
+        return new Launch(out, env, true);
     }
 
     /** {@code text} as one fish word: single-quoted, with backslash and quote escaped. */

@@ -116,6 +116,11 @@ __ptyctl_precmd() {
   if [[ ${PS2-} != *'\e]633;F\a'* ]]; then
     PS2='\[\e]633;F\a\]'"${PS2-> }"
   fi
+  # What this shell exports, the programs it starts get: a PS1 or PS2 with our marks would make a nested shell print
+  # marks of its own (a `ptyctl run` would take its prompts for this one's), and a PROMPT_COMMAND or PS0 names our
+  # functions, which a nested bash does not have ("command not found" at each prompt). They stay this shell's own
+  # when the user's environment exported them.
+  export -n PROMPT_COMMAND PS0 PS1 PS2
   __ptyctl_url_path "$PWD"
   printf '\e]7;file://%s%s\a' "${HOSTNAME:-localhost}" "$__ptyctl_url"
   __ptyctl_title "bash ${PWD/#$HOME/\~}"

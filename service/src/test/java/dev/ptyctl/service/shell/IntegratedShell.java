@@ -33,8 +33,17 @@ final class IntegratedShell implements AutoCloseable {
 
     /** Starts {@code shell} (e.g. "bash") with HOME = {@code home}; waits for a screen row ending in "ready$". */
     IntegratedShell(String shell, Path home) throws Exception {
+        this(shell, home, Map.of());
+    }
+
+    /**
+     * {@link #IntegratedShell(String, Path)} with {@code userEnvironment} added to what the server would pass on, as
+     * a user's exported variables are.
+     */
+    IntegratedShell(String shell, Path home, Map<String, String> userEnvironment) throws Exception {
         Map<String, String> env = new HashMap<>(Map.of("HOME", home.toString(),
                 "HISTFILE", home.resolve(".history").toString(), "XDG_CONFIG_HOME", home.resolve(".config").toString()));
+        env.putAll(userEnvironment);
         var launch = ShellIntegration.integrate(List.of(shell), env);
         env.putAll(launch.environment());
         session = PtySession.spawn(SpawnOptions.of(launch.command()).withCwd(home).withEnvironment(env));
@@ -82,6 +91,17 @@ final class IntegratedShell implements AutoCloseable {
         long before = prompts.lastPromptSeq();
         session.write(input.getBytes(StandardCharsets.UTF_8));
         await(() -> prompts.lastPromptSeq() > before, "a new prompt after " + input);
+        return oscSince(from);
+    }
+
+    /**
+     * Writes {@code input} as it is and waits until the screen shows {@code text}; returns the OSC sequences the output
+     * held meanwhile, as {@link #run} does (for a program that draws no marks of its own, such as a nested shell).
+     */
+    List<String> typeUntilShown(String input, String text) throws Exception {
+        int from = outputSize();
+        session.write(input.getBytes(StandardCharsets.UTF_8));
+        await(() -> screen().contains(text), text + " after " + input);
         return oscSince(from);
     }
 

@@ -32,6 +32,9 @@ __ptyctl_precmd_mark() {
   if [[ $PS2 != *$'\e]633;F\a'* ]]; then
     PS2=$'%{\e]633;F\a%}'"$PS2"
   fi
+  # Exported (the user's environment had them), the marked prompts would reach the programs this shell starts, and a
+  # nested shell would print marks of its own: they stay this shell's own.
+  typeset -g +x PS1 PS2
   print -n "\e]133;A\a"
 }
 

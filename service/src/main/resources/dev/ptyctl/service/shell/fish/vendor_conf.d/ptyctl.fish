@@ -8,6 +8,20 @@
 # a snippet of the user's (~/.config/fish/conf.d, read first) was running; config.fish is still read. So the server
 # also sources this file with --init-command, after the configuration: a second load does nothing, and
 # __ptyctl_loaded is set only at the end, so a load cut short by a Ctrl-C is done again in full.
+#
+# XDG_DATA_DIRS brought this file in, and every program started from this shell inherits it: a fish typed at the
+# prompt would load the integration too, print marks of its own, and a `ptyctl run` waiting in the outer shell would
+# take the inner prompt for its command's end. So the first thing done, on either load, is to put the user's value back
+# as it was (PTYCTL_USER_XDG_DATA_DIRS, absent when the user had none): fish has read its data directories already.
+set -l __ptyctl_entry (string replace -r '/fish/vendor_conf\.d/[^/]*$' '' -- (status filename))
+if string match -qr -- '^'(string escape --style=regex -- $__ptyctl_entry)':' "$XDG_DATA_DIRS"
+    if set -q PTYCTL_USER_XDG_DATA_DIRS
+        set -gx XDG_DATA_DIRS "$PTYCTL_USER_XDG_DATA_DIRS"
+    else
+        set -e XDG_DATA_DIRS
+    end
+end
+set -e PTYCTL_USER_XDG_DATA_DIRS
 status is-interactive; or exit
 set -q __ptyctl_loaded; and exit
 
