@@ -90,7 +90,8 @@ final class RunCommand implements Callable<Integer> {
         try (RpcClient client = target.connect()) {
             RpcCommandRun.Outcome run;
             try {
-                run = RpcCommandRun.run(client, line, deadline, queue, waiting -> waitingForInput(waiting, err));
+                run = RpcCommandRun.run(client, line, deadline, queue,
+                        (waiting, typed) -> waitingForInput(waiting, typed, err));
             } catch (RpcConnectionException e) { // the server stopped (or the network broke) while the command ran;
                 return lostConnection(line, e, err); // a refusal (an RpcException) keeps its own message and exit code
             } catch (RpcException e) {
@@ -150,12 +151,14 @@ final class RunCommand implements Callable<Integer> {
      * The command seems to wait for what a person types (a REPL, an editor, a password prompt: quiet for a second in
      * raw mode or with echo off): said once on stderr, a second after it went quiet, so whoever watches knows why the
      * run does not end; the run waits on until its timeout all the same, since a program that works in raw mode
-     * ({@code ssh -t host make}) looks the same for a quiet second and a script must not fail for it.
+     * ({@code ssh -t host make}) looks the same for a quiet second and a script must not fail for it. The same for
+     * the command a {@code --queue} run waits behind ({@code typed} false): nothing is typed until it ends.
      */
-    private static void waitingForInput(JsonObject answer, PrintWriter err) {
-        err.println("ptyctl: " + WaitingForInputAdvice.of(ADVICE, RpcCommandRun.describeProgram(answer),
-                RpcCommandRun.waitsForHiddenInput(answer), RpcCommandRun.programIsFullScreen(answer))
-                + ". Waiting on for it to finish (--timeout)");
+    private static void waitingForInput(JsonObject answer, boolean typed, PrintWriter err) {
+        String program = RpcCommandRun.describeProgram(answer);
+        String what = typed ? program : "nothing is typed yet: the shell is busy running " + program + ", which";
+        err.println("ptyctl: " + WaitingForInputAdvice.of(ADVICE, what, RpcCommandRun.waitsForHiddenInput(answer),
+                RpcCommandRun.programIsFullScreen(answer)) + ". Waiting on for it to finish (--timeout)");
         err.flush();
     }
 

@@ -112,6 +112,29 @@ class RunE2eTest {
         }
     }
 
+    /**
+     * A REPL left open never ends by itself: a queued run says so early (without it the first line on stderr came at
+     * the timeout), types nothing into it, and runs once it is ended.
+     */
+    @Test
+    void withQueueARunBehindAReplSaysSoAndRunsOnceItEnds() throws Exception {
+        Tools.require("python3");
+        try (ServedTerminal served = serve("bash"); RawRpc rpc = served.connect()) {
+            typeAndAwaitStart(rpc, "python3 -q");
+            Process queued = served.startCli("run", "--queue", "--timeout", "60000", "--", "echo second");
+            assertThat(firstLineOfStderr(queued)).startsWith("ptyctl: nothing is typed yet: the shell is busy "
+                    + "running `python3 -q`, which waits for keyboard input (an interactive program)")
+                    .contains("'ptyctl write --key Ctrl+C'", "Waiting on for it to finish");
+            assertThat(rpc.call("pty/read", "{}").getString("screen")).as("nothing typed into the REPL")
+                    .doesNotContain("second");
+            served.cli("write", "--text", "exit()", "--key", "Enter");
+            assertThat(queued.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS)).isTrue();
+            assertThat(queued.exitValue()).isZero();
+            assertThat(new String(queued.getInputStream().readAllBytes(), StandardCharsets.UTF_8))
+                    .isEqualTo("second\n");
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"bash", "zsh", "fish"})
     void aCommandThatWaitsForKeysIsReportedOnceAndTheRunWaitsOnForIt(String shell) throws Exception {

@@ -28,9 +28,9 @@ public final class PromptWaitParams {
          */
         IF_BUSY,
         /**
-         * Also when the command started after {@code since} waits for what a person types ({@code ifWaitingForInput:
-         * "return"}: unmatched, with {@code waitingForInput} saying what waits), instead of waiting out the timeout.
-         * Needs a {@code since}; without one it is {@link #NEVER}.
+         * Also when the command started after {@code since} (without one: the command that runs, such as the one a
+         * queued run waits behind) waits for what a person types ({@code ifWaitingForInput: "return"}: unmatched, with
+         * {@code waitingForInput} saying what waits), instead of waiting out the timeout.
          */
         IF_WAITING_FOR_INPUT
     }
@@ -58,11 +58,7 @@ public final class PromptWaitParams {
         switch (answerEarly) {
             case NEVER -> { }
             case IF_BUSY -> params.add("ifBusy", "return");
-            case IF_WAITING_FOR_INPUT -> {
-                if (since >= 0) {
-                    params.add("ifWaitingForInput", "return");
-                }
-            }
+            case IF_WAITING_FOR_INPUT -> params.add("ifWaitingForInput", "return");
         }
         return params.build();
     }

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
  * Runs a command line in a shell with ptyctl's shell integration over its JSON-RPC endpoint, as a person would: waits
@@ -47,9 +46,10 @@ public final class RpcCommandRun {
         /**
          * The line was typed and its command still runs, waiting for what a person types: it reads keys (a REPL, an
          * editor, a pager) or hidden input (a password prompt) and has printed nothing for a second, so its prompt
-         * would not come back by waiting on. {@link Outcome#answer()} has {@code waitingForInput: {commandLine?,
+         * would not come back by waiting on; or, for a run that waits for a busy shell, the command it waits behind
+         * does so, and nothing was typed. {@link Outcome#answer()} has {@code waitingForInput: {commandLine?,
          * program?, inputHidden, fullScreen}} ({@link #describeProgram}, {@link #waitsForHiddenInput}). Only for a run
-         * without a {@code whileWaitingForInput} listener.
+         * without an {@link InputWaitListener}.
          */
         WAITING_FOR_INPUT,
         /**
@@ -88,14 +88,27 @@ public final class RpcCommandRun {
     public record Outcome(Ending ending, JsonObject answer, boolean cleared, long lastWriteSeq) {
     }
 
+    /** Told when a command waits for what a person types, before the run waits on for its prompt. */
+    @FunctionalInterface
+    public interface InputWaitListener {
+        /**
+         * A command waits for input.
+         *
+         * @param answer what waits, as {@link Ending#WAITING_FOR_INPUT}'s answer has it
+         * @param typed  true for the command the run typed; false for the one a run that waits for a busy shell
+         *               waits behind (nothing is typed yet)
+         */
+        void waitingForInput(JsonObject answer, boolean typed);
+    }
+
     private final RpcClient client;
     private final long deadlineNanos;
     private final boolean waitIfBusy;
-    private final Consumer<JsonObject> whileWaitingForInput;
+    private final InputWaitListener whileWaitingForInput;
     private long lastWriteSeq = -1;
 
     private RpcCommandRun(RpcClient client, long deadlineNanos, boolean waitIfBusy,
-                          Consumer<JsonObject> whileWaitingForInput) {
+                          InputWaitListener whileWaitingForInput) {
         this.client = client;
         this.deadlineNanos = deadlineNanos;
         this.waitIfBusy = waitIfBusy;
@@ -123,13 +136,13 @@ public final class RpcCommandRun {
 
     /**
      * {@link #run(RpcClient, String, long, boolean)} that does not end at a command waiting for input
-     * ({@link Ending#WAITING_FOR_INPUT}): {@code whileWaitingForInput} gets that answer once, and the run waits on
-     * for the prompt until the deadline. For a caller that only reports it ({@code ptyctl run}): a program that
-     * works in raw mode ({@code ssh -t host make}) looks the same during a quiet second, and a script must not fail
-     * for it.
+     * ({@link Ending#WAITING_FOR_INPUT}): {@code whileWaitingForInput} gets that answer, once for the command a
+     * queued run waits behind and once for the run's own, and the run waits on for the prompt until the deadline.
+     * For a caller that only reports it ({@code ptyctl run}): a program that works in raw mode ({@code ssh -t host
+     * make}) looks the same during a quiet second, and a script must not fail for it.
      */
     public static Outcome run(RpcClient client, String line, long deadlineNanos, boolean waitIfBusy,
-                              Consumer<JsonObject> whileWaitingForInput) throws IOException {
+                              InputWaitListener whileWaitingForInput) throws IOException {
         return new RpcCommandRun(client, deadlineNanos, waitIfBusy, Objects.requireNonNull(whileWaitingForInput))
                 .run(line);
     }
@@ -170,9 +183,15 @@ public final class RpcCommandRun {
     }
 
     private Outcome run(String line) throws IOException {
-        JsonObject ready = waitForPrompt(-1, -1, deadlineNanos, waitIfBusy ? AnswerEarly.NEVER : AnswerEarly.IF_BUSY);
+        // A queued run waits for the busy shell's command to end, which a REPL or a pager never does by itself: told
+        // as the run's own command would be.
+        JsonObject ready = waitIfBusy ? waitReportingInputWaits(-1, -1, false)
+                : waitForPrompt(-1, -1, deadlineNanos, AnswerEarly.IF_BUSY);
         if (ready.containsKey("busy")) {
             return outcome(Ending.BUSY, ready, false);
+        }
+        if (ready.containsKey("waitingForInput")) {
+            return outcome(Ending.WAITING_FOR_INPUT, ready, false);
         }
         if (continuation(ready)) {
             ready = clearLine(); // someone left an incomplete line: typing now would add to it
@@ -188,13 +207,9 @@ public final class RpcCommandRun {
         // prompt) after each: the run is done at the last line's, not the first's (the rest would run into the next)
         long minPrompts = severalLines && !typed.bracketedPaste() && typed.promptsDrawn() >= 0
                 ? typed.promptsDrawn() + CommandLines.typedLines(line) : -1;
-        JsonObject done = waitForPrompt(typedAt, minPrompts, deadlineNanos, AnswerEarly.IF_WAITING_FOR_INPUT);
+        JsonObject done = waitReportingInputWaits(typedAt, minPrompts, true);
         if (done.containsKey("waitingForInput")) {
-            if (whileWaitingForInput == null) {
-                return outcome(Ending.WAITING_FOR_INPUT, done, false);
-            }
-            whileWaitingForInput.accept(done);
-            done = waitForPrompt(typedAt, minPrompts, deadlineNanos, AnswerEarly.NEVER);
+            return outcome(Ending.WAITING_FOR_INPUT, done, false);
         }
         if (!done.getBoolean("matched")) {
             // The wait answers at once when the shell exits, with the command during which it did, if there was one.
@@ -212,6 +227,20 @@ public final class RpcCommandRun {
                     : outcome(Ending.RAN_NOTHING, done, atPrompt(clearLine()));
         }
         return outcome(Ending.FINISHED, done, false);
+    }
+
+    /**
+     * A prompt wait ({@link #waitForPrompt(long, long, long, AnswerEarly)}) answered early when the command that runs
+     * waits for input: the listener is told and the wait goes on until the deadline; without a listener that answer
+     * is returned (with {@code waitingForInput}).
+     */
+    private JsonObject waitReportingInputWaits(long since, long minPrompts, boolean typed) throws IOException {
+        JsonObject answer = waitForPrompt(since, minPrompts, deadlineNanos, AnswerEarly.IF_WAITING_FOR_INPUT);
+        if (answer.containsKey("waitingForInput") && whileWaitingForInput != null) {
+            whileWaitingForInput.waitingForInput(answer, typed);
+            answer = waitForPrompt(since, minPrompts, deadlineNanos, AnswerEarly.NEVER);
+        }
+        return answer;
     }
 
     private Outcome outcome(Ending ending, JsonObject wait, boolean cleared) {

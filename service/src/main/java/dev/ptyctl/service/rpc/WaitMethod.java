@@ -41,11 +41,11 @@ import java.util.regex.PatternSyntaxException;
  *       at once, unmatched, with {@code busy: {commandLine?, program?, fullScreen}} (what holds the shell: its line
  *       as the shell reported it, the foreground program's name, whether it uses the alternate screen), so a caller
  *       about to type a command learns that it would go to that program instead. With
- *       {@code ifWaitingForInput: "return"} and {@code since}, a command started after S that waits for what a person
- *       types ({@link PromptWait.Ending#WAITING_FOR_INPUT}: it reads keys or hides input, and has printed nothing for a
- *       second)
- *       ends the wait, unmatched, with {@code waitingForInput: {commandLine?, program?, inputHidden, fullScreen}}:
- *       its prompt would not come back by waiting on.</li>
+ *       {@code ifWaitingForInput: "return"}, a command started after S (without {@code since}: the command that runs,
+ *       such as one a caller queued behind) that waits for what a person types
+ *       ({@link PromptWait.Ending#WAITING_FOR_INPUT}: it reads keys or hides input, and has printed nothing for a
+ *       second) ends the wait, unmatched, with {@code waitingForInput: {commandLine?, program?, inputHidden,
+ *       fullScreen}}: its prompt would not come back by waiting on.</li>
  *   <li>{@code started: true} (needs shell integration): satisfied once the shell has started a command (OSC 133 C)
  *       after output offset {@code since} (any command without it), whether it still runs or has finished since:
  *       the line typed at {@code since} is running, so a Ctrl-C sent now interrupts it rather than the line
@@ -71,8 +71,8 @@ final class WaitMethod implements RpcMethodHandler {
      *                     have reached, -1 for none
      * @param returnIfBusy with a prompt wait: answer at once when a command holds the shell ({@code ifBusy: "return"})
      * @param startedSince {@link #NOT_ASKED} when not waiting for a command to start
-     * @param returnIfWaitingForInput with a prompt wait since an offset: answer when the command started after it
-     *                     waits for typed input ({@code ifWaitingForInput: "return"})
+     * @param returnIfWaitingForInput with a prompt wait: answer when the command started after its offset (any
+     *                     running command without one) waits for typed input ({@code ifWaitingForInput: "return"})
      */
     private record Condition(TextMatcher match, boolean scrollback, long timeoutMs, long idleMs, long promptSince,
                              long minPrompts, boolean returnIfBusy, long startedSince,
@@ -348,8 +348,8 @@ final class WaitMethod implements RpcMethodHandler {
             throw RpcException.invalidParams("ifBusy needs prompt");
         }
         boolean returnIfWaitingForInput = returnOrWait(params, "ifWaitingForInput");
-        if (returnIfWaitingForInput && !(prompt && since >= 0)) {
-            throw RpcException.invalidParams("ifWaitingForInput needs prompt and since");
+        if (returnIfWaitingForInput && !prompt) {
+            throw RpcException.invalidParams("ifWaitingForInput needs prompt");
         }
         long minPrompts = params.integerInRange("prompts", 0, Long.MAX_VALUE, -1);
         if (minPrompts >= 0 && !prompt) {

@@ -138,8 +138,7 @@ class WaitMethodTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', textBlock = """
             {"prompt":true,"since":3,"ifWaitingForInput":"x"}  | ifWaitingForInput is "wait" or "return", got "x"
-            {"prompt":true,"ifWaitingForInput":"return"}       | ifWaitingForInput needs prompt and since
-            {"idleMs":5,"ifWaitingForInput":"return"}          | ifWaitingForInput needs prompt and since
+            {"idleMs":5,"ifWaitingForInput":"return"}          | ifWaitingForInput needs prompt
             {"prompt":true,"ifBusy":"refuse"}                  | ifBusy is "wait" or "return", got "refuse"
             """)
     void ifBusyAndIfWaitingForInputAreWaitOrReturnOnAPromptWait(String params, String message) throws Exception {
