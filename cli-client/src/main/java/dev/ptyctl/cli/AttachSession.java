@@ -187,13 +187,20 @@ final class AttachSession {
 
     /**
      * {@code screen} gets the program's output; {@code err} one line when the connection drops ("reconnecting…") and
-     * one when it is back, so a silent screen during an outage is not taken for a hung program.
+     * one when it is back, so a silent screen during an outage is not taken for a hung program. The lines land in the
+     * middle of the program's screen (a vim, a less), so each reconnect asks for the whole terminal again, as the
+     * attach began, rather than the output missed: that reset paints the server's copy of the screen over the notes,
+     * where the missed output alone would have left them there. The return is said just before the reset is painted
+     * (the reset can come before the connection reports itself established), so nothing is written after it.
      */
     private TerminalAttachment connect(OutputStream screen, PrintWriter err) throws IOException {
         AtomicBoolean outage = new AtomicBoolean();
-        return attachment().listener(new AttachmentListener() {
+        return attachment().redrawAfterReconnect(true).listener(new AttachmentListener() {
             @Override
             public void onOutput(byte[] data, long seq, boolean reset) {
+                if (reset && outage.compareAndSet(true, false)) {
+                    note(err, "reconnected to " + terminalId);
+                }
                 try {
                     screen.write(data);
                     screen.flush();
@@ -217,8 +224,6 @@ final class AttachSession {
                 if (state == ConnectionState.RECONNECTING && outage.compareAndSet(false, true)) {
                     note(err, "the connection to " + terminalId + " dropped (" + lastFailure + "); reconnecting… ("
                             + chordText + " gives up)");
-                } else if (state == ConnectionState.CONNECTED && outage.compareAndSet(true, false)) {
-                    note(err, "reconnected to " + terminalId);
                 } else if (state == ConnectionState.CLOSED) {
                     ending.complete(new Lost(lastFailure));
                 }

@@ -79,6 +79,7 @@ public final class TerminalAttachment implements AutoCloseable {
     private final SocketUri uri;
     private final String clientId;
     private final AttachmentListener listener;
+    private final boolean redrawAfterReconnect;
 
     /** Guards the socket's life cycle and the state below, in one step where they meet (a connection's replay). */
     private final Object lock = new Object();
@@ -90,12 +91,15 @@ public final class TerminalAttachment implements AutoCloseable {
     // Guarded by lock.
     private final Outbox outbox;
     private long lastOutputSeq;
+    /** Whether a connection was established: later ones are reconnects. */
+    private boolean connectedBefore;
 
     private TerminalAttachment(Builder builder) {
         this.uri = new SocketUri(builder.server, builder.terminalId, builder.viewOnly,
                 builder.tokenInQuery ? builder.token : null);
         this.clientId = builder.clientId != null ? builder.clientId : "sdk-" + UUID.randomUUID();
         this.listener = builder.listener;
+        this.redrawAfterReconnect = builder.redrawAfterReconnect;
         this.reconnecting = new AttachmentSocket(uri.toString(), new ReconnectingSocket.Settings(builder.reconnect,
                 builder.pingInterval, builder.connectTimeout, builder.scheduler, builder.random,
                 builder.sslContext == null ? null : builder.sslContext.getSocketFactory(),
@@ -273,10 +277,10 @@ public final class TerminalAttachment implements AutoCloseable {
                     listener::onStateChanged, listener::onConnectionFailure);
         }
 
-        /** Resumes after the last output the listener had. */
+        /** Resumes after the last output the listener had, or asks for the whole terminal (a reset) to redraw. */
         @Override
         protected URI target() {
-            return uri.withLastOutputSeq(clientId, lastOutputSeq);
+            return uri.withLastOutputSeq(clientId, redrawAfterReconnect && connectedBefore ? -1 : lastOutputSeq);
         }
 
         @Override
@@ -325,6 +329,7 @@ public final class TerminalAttachment implements AutoCloseable {
             // or native reads on virtual threads), a virtual writer would never run and no frame would go out.
             Thread.ofPlatform().daemon().name("ptyctl-attachment-send").start(this::writeLoop);
             List<Runnable> after = reconnecting.established(this, Duration.ZERO);
+            connectedBefore = true;
             outbox.unacked().forEach(pending -> enqueue(pending.json()));
             return after;
         }
@@ -482,6 +487,7 @@ public final class TerminalAttachment implements AutoCloseable {
         private boolean viewOnly;
         private AttachmentListener listener = new AttachmentListener() { };
         private ReconnectPolicy reconnect = ReconnectPolicy.DEFAULT;
+        private boolean redrawAfterReconnect;
         private Duration pingInterval = Duration.ofSeconds(5);
         private Duration connectTimeout = Duration.ofSeconds(5);
         private AttachmentScheduler scheduler = AttachmentScheduler.system();
@@ -534,6 +540,18 @@ public final class TerminalAttachment implements AutoCloseable {
                 throw new IllegalArgumentException("lastOutputSeq is negative: " + seq);
             }
             this.lastOutputSeq = seq;
+            return this;
+        }
+
+        /**
+         * After each reconnect, get the whole terminal as one reset chunk (the server's copy of its screen and
+         * scrollback, as on a first connection) instead of the output missed meanwhile. For a client that showed
+         * something of its own over the program's screen while the connection was down ({@code ptyctl attach}'s
+         * note): the missed output alone would be drawn over that, and the screen would stay wrong. Costs the whole
+         * terminal's reconstruction per reconnect instead of the missed bytes. Default false.
+         */
+        public Builder redrawAfterReconnect(boolean redraw) {
+            this.redrawAfterReconnect = redraw;
             return this;
         }
 

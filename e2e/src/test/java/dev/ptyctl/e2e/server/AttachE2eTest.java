@@ -149,8 +149,13 @@ class AttachE2eTest {
         }
     }
 
+    /**
+     * The notes of a drop and of its return land in the middle of a full-screen program's screen: after the return
+     * the screen attach shows is the server's, row for row (before, the notes stayed there, and what the program drew
+     * after them went around them), and each note was written once, not per attempt.
+     */
     @Test
-    void aDroppedConnectionIsSaidOnceAndSoIsItsReturn() throws Exception {
+    void aDroppedConnectionIsSaidOnceAndTheScreenIsTheServersAgainOnItsReturn() throws Exception {
         assumeFalse(RemoteServer.active(), "local by nature: a proxy in front of a local server is cut");
         try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
                 TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).build();
@@ -158,18 +163,31 @@ class AttachE2eTest {
                         java.net.URI.create(server.url()))) {
             Terminal inner = terminals.create(bash("drop-inner", "inner> ").size(100, 30).build());
             Terminal outer = terminals.create(bash("drop-outer", "outer> ").size(80, 24).build());
-            try (RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
+            try (RpcClient innerRpc = RpcClient.connect(inner.rpc());
+                    RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
                 attach(outerRpc, inner, ServerUnderTest.through(proxy.url().toString()));
                 expect(outerRpc, "inner>");
+                outerRpc.write(Action.text("seq 1 200 | less"), Action.key(Key.ENTER));
+                expect(innerRpc, "22\n23\n:"); // at the attach's 24 rows: lines 1-23 and less's prompt
+                expect(outerRpc, "22\n23\n:");
                 proxy.down(); // every reconnect fails until up(): the message must come once, not per attempt
                 expect(outerRpc, "ptyctl: the connection to " + inner.terminalId() + " dropped (");
                 expect(outerRpc, "); reconnecting… (Ctrl-\\ then d gives up)");
                 proxy.up();
-                expect(outerRpc, "ptyctl: reconnected to " + inner.terminalId());
+                String innerScreen = innerRpc.read().text();
+                WaitResult same = outerRpc.waitFor(dev.ptyctl.client.WaitRequest.builder()
+                        .match("\\A" + Pattern.quote(innerScreen)).regex(true).timeout(WAIT).build());
+                assertThat(same.matched()).as("after the return the local screen is the terminal's, row for row\n"
+                        + "local:\n%s\nterminal:\n%s", same.screen().text(), innerScreen).isTrue();
+                String written = outputOf(terminals.recording(outer.terminalId()));
+                assertThat(Pattern.compile("dropped \\(").matcher(written).results().count()).as(written)
+                        .isEqualTo(1);
+                assertThat(Pattern.compile("ptyctl: reconnected to ").matcher(written).results().count())
+                        .as(written).isEqualTo(1);
+                outerRpc.write(Action.text("q"));
+                expect(outerRpc, "inner>");
                 outerRpc.write(Action.text("echo still-$((6 * 7))"), Action.key(Key.ENTER));
                 expect(outerRpc, "still-42");
-                String screen = outerRpc.read().text();
-                assertThat(Pattern.compile("dropped \\(").matcher(screen).results().count()).as(screen).isEqualTo(1);
             }
         }
     }
