@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ptyctl.e2e.Ptyctl;
+import dev.ptyctl.testsupport.TemporaryFolders;
 import dev.ptyctl.testsupport.Tools;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -87,7 +87,7 @@ class RemoteCliE2eTest {
         Map<String, String> serverEnv = new HashMap<>();
         serverEnv.put("PTYCTL_TOKEN", TOKEN);
         serverEnv.put("SHELL", "/bin/bash");
-        serverEnv.put("HOME", Files.createTempDirectory("ptyctl-remote-home").toString());
+        serverEnv.put("HOME", TemporaryFolders.create("ptyctl-remote-home").toString());
         List<String> args = new ArrayList<>(List.of("--host", namespace.address(), "--port", "0"));
         args.addAll(serverOptions(namespace));
         server = ServerProcess.startUnder(namespace.exec(), serverEnv, args.toArray(String[]::new));

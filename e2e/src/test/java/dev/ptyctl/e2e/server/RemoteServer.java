@@ -1,6 +1,7 @@
 package dev.ptyctl.e2e.server;
 
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.testsupport.TemporaryFolders;
 import dev.ptyctl.testsupport.TestCertificate;
 import dev.ptyctl.testsupport.Tools;
 import jakarta.json.JsonObject;
@@ -11,7 +12,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -112,7 +112,7 @@ public final class RemoteServer {
         NetworkNamespace namespace = NetworkNamespace.create();
         try {
             TestCertificate certificate = tls()
-                    ? TestCertificate.create(Files.createTempDirectory("ptyctl-remote-tls"), namespace.address())
+                    ? TestCertificate.create(TemporaryFolders.create("ptyctl-remote-tls"), namespace.address())
                     : null;
             List<String> args = new java.util.ArrayList<>(List.of("--host", namespace.address(), "--port", "0"));
             if (certificate != null) {
@@ -138,7 +138,7 @@ public final class RemoteServer {
     private static Map<String, String> serverEnvironment() throws IOException {
         String path = Arrays.stream(System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":"))
                 .filter(entry -> !entry.contains("/.pyenv/")).collect(Collectors.joining(":"));
-        return Map.of("SHELL", "/bin/bash", "HOME", Files.createTempDirectory("ptyctl-remote-home").toString(),
+        return Map.of("SHELL", "/bin/bash", "HOME", TemporaryFolders.create("ptyctl-remote-home").toString(),
                 "PATH", path, "PTYCTL_TOKEN", TOKEN);
     }
 

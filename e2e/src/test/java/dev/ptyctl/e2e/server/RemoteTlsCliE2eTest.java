@@ -1,8 +1,8 @@
 package dev.ptyctl.e2e.server;
 
+import dev.ptyctl.testsupport.TemporaryFolders;
 import dev.ptyctl.testsupport.TestCertificate;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +19,7 @@ class RemoteTlsCliE2eTest extends RemoteCliE2eTest {
 
     @Override
     List<String> serverOptions(NetworkNamespace namespace) throws Exception {
-        Path dir = Files.createTempDirectory("ptyctl-remote-tls");
+        Path dir = TemporaryFolders.create("ptyctl-remote-tls");
         certificate = TestCertificate.create(dir, namespace.address());
         return List.of("--tls-cert", certificate.certificate().toString(), "--tls-key",
                 certificate.privateKey().toString(), "--log-format", "json");

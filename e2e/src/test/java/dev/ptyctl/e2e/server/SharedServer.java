@@ -1,9 +1,9 @@
 package dev.ptyctl.e2e.server;
 
 import dev.ptyctl.client.junit.WithTerminal;
+import dev.ptyctl.testsupport.TemporaryFolders;
 import java.lang.reflect.AnnotatedElement;
 import java.util.Arrays;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -22,13 +22,19 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class SharedServer implements BeforeAllCallback {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SharedServer.class);
 
-    /** The running server, closed with the root store at the end of the run (the remote one stops by itself). */
-    private record Running(ServerProcess server, AtomicBoolean stopping) implements AutoCloseable {
+    /**
+     * The running server and its shells' home, closed with the root store at the end of the run (the remote one stops
+     * by itself): the server stops, then its home is deleted.
+     */
+    record Running(ServerProcess server, Path home, AtomicBoolean stopping) implements AutoCloseable {
         @Override
         public void close() throws InterruptedException {
             stopping.set(true);
             if (server != null) {
                 server.close();
+            }
+            if (home != null) {
+                TemporaryFolders.delete(home);
             }
         }
     }
@@ -52,10 +58,14 @@ public final class SharedServer implements BeforeAllCallback {
      * The shells' surroundings, the same on every machine: bash as the default shell, an empty home (the user's
      * startup files stay out: a {@code ~/.bashrc} running {@code pyenv init} made every new shell wait for a lock
      * shared by all the shells starting at the same moment), and the {@code PATH} without pyenv's shims, which need
-     * that home.
+     * that home. The home is a {@link TemporaryFolders} folder: deleted by whoever is done with it (a
+     * server's caller, once the server has stopped), else when the test JVM ends.
      */
     public static Map<String, String> isolatedEnvironment() throws java.io.IOException {
-        Path home = Files.createTempDirectory("ptyctl-e2e-home");
+        return isolatedEnvironment(TemporaryFolders.create("ptyctl-e2e-home"));
+    }
+
+    private static Map<String, String> isolatedEnvironment(Path home) {
         String path = Arrays.stream(System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":"))
                 .filter(entry -> !entry.contains("/.pyenv/")).collect(Collectors.joining(":"));
         return Map.of("SHELL", "/bin/bash", "HOME", home.toString(), "PATH", path);
@@ -66,8 +76,9 @@ public final class SharedServer implements BeforeAllCallback {
             return startRemote();
         }
         try {
-            ServerProcess server = ServerProcess.start(isolatedEnvironment(), "--port", "0");
-            AtomicBoolean stopping = new AtomicBoolean();
+            Running running = startLocal();
+            ServerProcess server = running.server();
+            AtomicBoolean stopping = running.stopping();
             // Every later DSL test would fail with "no ptyctl server": say once, in the run's output, why it ended.
             server.process().onExit().thenRun(() -> {
                 if (!stopping.get()) {
@@ -78,9 +89,21 @@ public final class SharedServer implements BeforeAllCallback {
             // A system property, the one place a user's tests look that reaches every class: written once, here,
             // before any class that reads it runs, and never changed (the run's classes are parallel).
             System.setProperty("ptyctl.url", server.url());
-            return new Running(server, stopping);
+            return running;
         } catch (Exception e) {
             throw new IllegalStateException("cannot start ptyctl server for the DSL tests", e);
+        }
+    }
+
+    /** A local server in an {@link #isolatedEnvironment()}; closing it stops the server and deletes its home. */
+    static Running startLocal() throws java.io.IOException {
+        Path home = TemporaryFolders.create("ptyctl-e2e-home");
+        try {
+            return new Running(ServerProcess.start(isolatedEnvironment(home), "--port", "0"), home,
+                    new AtomicBoolean());
+        } catch (java.io.IOException | RuntimeException e) {
+            TemporaryFolders.delete(home);
+            throw e;
         }
     }
 
@@ -94,6 +117,6 @@ public final class SharedServer implements BeforeAllCallback {
         System.setProperty("ptyctl.url", remote.url());
         System.setProperty("ptyctl.token", remote.token());
         remote.caCertificate().ifPresent(ca -> System.setProperty("ptyctl.cacert", ca.toString()));
-        return new Running(null, new AtomicBoolean());
+        return new Running(null, null, new AtomicBoolean());
     }
 }

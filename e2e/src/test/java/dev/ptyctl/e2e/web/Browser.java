@@ -1,14 +1,13 @@
 package dev.ptyctl.e2e.web;
 
+import dev.ptyctl.testsupport.TemporaryFolders;
 import dev.ptyctl.testsupport.Tools;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.logging.Level;
-import java.util.stream.Stream;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -43,7 +42,6 @@ final class Browser {
     static synchronized ChromeDriver driver() {
         if (driver == null) {
             driver = start();
-            Runtime.getRuntime().addShutdownHook(new Thread(Browser::quit, "browser-quit"));
         }
         return driver;
     }
@@ -84,7 +82,12 @@ final class Browser {
         // cached by the browser that held their event streams for a minute made loads wait that long, unnoticed but
         // for the time the tests took (WebBackForwardCacheE2eTest).
         started.manage().timeouts().pageLoadTimeout(PAGE_LOAD);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(profile), "browser-profile-delete"));
+        // One hook, the profile deleted once the browser has quit: two hooks ran at once, and the quitting browser
+        // wrote into the profile after its deletion (117 profiles were left in /tmp).
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            quit();
+            TemporaryFolders.delete(profile);
+        }, "browser-quit"));
         return started;
     }
 
@@ -95,11 +98,4 @@ final class Browser {
         }
     }
 
-    private static void delete(Path folder) {
-        try (Stream<Path> files = Files.walk(folder)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // a temporary folder left behind
-        }
-    }
 }

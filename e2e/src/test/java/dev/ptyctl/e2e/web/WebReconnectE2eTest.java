@@ -13,6 +13,7 @@ import dev.ptyctl.e2e.Ptyctl;
 import dev.ptyctl.e2e.ScreenWaits;
 import dev.ptyctl.e2e.dsl.CuttableProxy;
 import dev.ptyctl.e2e.server.UsesServer;
+import dev.ptyctl.testsupport.TemporaryFolders;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,7 +65,7 @@ class WebReconnectE2eTest {
                 .command("/bin/bash", "--norc", "--noprofile").env("PS1", "drops> ").build(), "",
                 (terminals, proxy, terminal, id) -> {
             page.waitForText(id, "drops>");
-            Path bursts = Files.createTempDirectory("ptyctl-bursts").resolve("go");
+            Path bursts = TemporaryFolders.create("ptyctl-bursts").resolve("go");
             assertThat(new ProcessBuilder("mkfifo", bursts.toString()).start().waitFor()).isZero();
             try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
                 rpc.write(Action.text(STREAM.formatted(bursts)), Action.key(Key.ENTER));

@@ -9,6 +9,7 @@ import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.e2e.dsl.CuttableProxy;
 import dev.ptyctl.e2e.server.UsesServer;
+import dev.ptyctl.testsupport.TemporaryFolders;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -66,7 +67,7 @@ class WebScreenshots {
         create(CreateTerminalRequest.builder("guide-agent").command("/bin/bash", "--norc", "--noprofile", "-c",
                 "printf '\\033]0;\\342\\240\\213 refactoring the parser\\007'; sleep 600").build());
         // A build that fails: its last screen, the failure, stays to be read after it has ended.
-        Path build = Files.createTempDirectory("ptyctl-guide-build");
+        Path build = TemporaryFolders.create("ptyctl-guide-build");
         Files.writeString(build.resolve("build.sh"), BUILD);
         Terminal failed = create(CreateTerminalRequest.builder("guide-build").cwd(build.toString())
                 .command("/bin/bash", "build.sh").build());
@@ -149,7 +150,7 @@ class WebScreenshots {
 
     /** The shells' home: a small project with docs, a package.json and a change log ("web: …" lines). */
     private static Path demoProject() throws IOException {
-        Path home = Files.createTempDirectory("ptyctl-guide-home");
+        Path home = TemporaryFolders.create("ptyctl-guide-home");
         Path docs = Files.createDirectories(home.resolve("docs"));
         for (String doc : List.of("cli.md", "getting-started.md", "protocol.md", "rest.md", "sdk.md", "web.md")) {
             Files.writeString(docs.resolve(doc), "");

@@ -10,8 +10,8 @@ import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.ScreenWaits;
 import dev.ptyctl.e2e.server.UsesServer;
+import dev.ptyctl.testsupport.TemporaryFolders;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +71,7 @@ class WebSizeE2eTest {
                 assertThat(small.get("cols")).as("the phone's grid is narrower than a line").isLessThan(60);
                 assertThat(large.get("cols")).as("the desktop's grid is wider than a line").isGreaterThan(62);
 
-                Path bursts = Files.createTempDirectory("ptyctl-size-bursts").resolve("go");
+                Path bursts = TemporaryFolders.create("ptyctl-size-bursts").resolve("go");
                 assertThat(new ProcessBuilder("mkfifo", bursts.toString()).start().waitFor()).isZero();
                 try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
                     rpc.write(Action.text(STREAM.formatted(bursts)), Action.key(Key.ENTER));

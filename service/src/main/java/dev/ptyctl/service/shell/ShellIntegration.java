@@ -3,10 +3,14 @@ package dev.ptyctl.service.shell;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +64,14 @@ public final class ShellIntegration {
             "--no-globalrcs");
     private static final Set<String> FISH_OPT_OUTS = Set.of("-c", "--command", "-N", "--no-config", "-n",
             "--no-execute");
+
+    /** The scripts' folder name in the temporary folder, before the server's pid. */
+    static final String FOLDER_PREFIX = "ptyctl-shell-";
+    /** In the scripts' folder: locked by the process that wrote them for as long as it runs. */
+    static final String LOCK_FILE = ".in-use";
+
+    /** The open, locked {@link #LOCK_FILE}: kept open (and locked) until this process ends. */
+    private static FileChannel inUse;
 
     private static volatile Path scriptDirectory;
 
@@ -166,9 +178,21 @@ public final class ShellIntegration {
 
     private static Path writeScripts() {
         try {
-            Path dir = Files.createTempDirectory("ptyctl-shell-",
+            Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+            removeFoldersOfEndedServers(temporary);
+            Path dir = Files.createTempDirectory(temporary, FOLDER_PREFIX,
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             dir.toFile().deleteOnExit(); // deleteOnExit runs in reverse order: files first, folders last
+            // Locked for as long as this process lives (the kernel lets go when it ends, however it ends): a later
+            // server that can lock it knows the folder is left over, by a server killed with SIGKILL, which runs no
+            // deleteOnExit. Locked under another name first: a lock file seen unlocked would be taken for a left-over
+            // one (the lock is the file's, and stays through the rename).
+            Path lock = dir.resolve(LOCK_FILE);
+            Path beingLocked = dir.resolve(LOCK_FILE + ".new");
+            inUse = FileChannel.open(beingLocked, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            inUse.lock();
+            Files.move(beingLocked, lock, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            lock.toFile().deleteOnExit();
             for (String name : SCRIPTS) {
                 Path file = dir.resolve(name);
                 Files.createDirectories(file.getParent());
@@ -184,6 +208,45 @@ public final class ShellIntegration {
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the shell integration scripts", e);
+        }
+    }
+
+    /**
+     * Deletes the script folders in {@code temporary} that no running process holds: a server killed with SIGKILL
+     * (or a test JVM killed mid-run) leaves its folder behind, and /tmp collected them (20 on the shared machine).
+     * A folder counts as left over only when its lock file can be locked, which the kernel allows once the process
+     * that locked it has ended, whatever its pid namespace; folders without one (written by an earlier version) are
+     * kept. Nothing here may stop a server from starting a shell: a folder that cannot be looked at is skipped.
+     */
+    static void removeFoldersOfEndedServers(Path temporary) {
+        try (var folders = Files.newDirectoryStream(temporary, FOLDER_PREFIX + "*")) {
+            for (Path folder : folders) {
+                if (leftOver(folder)) {
+                    deleteTree(folder);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // a folder of another user's, or one that vanished meanwhile: left for its owner
+        }
+    }
+
+    private static boolean leftOver(Path folder) {
+        Path lock = folder.resolve(LOCK_FILE);
+        if (!Files.isRegularFile(lock, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.WRITE)) {
+            return channel.tryLock() != null; // released by the close
+        } catch (IOException | java.nio.channels.OverlappingFileLockException e) {
+            return false; // not ours to open (another user's 0700 folder), or this very process holds it
+        }
+    }
+
+    private static void deleteTree(Path folder) throws IOException {
+        try (var walk = Files.walk(folder)) {
+            for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
         }
     }
 
