@@ -220,4 +220,16 @@ class WaitMethodTest {
         assertThat(client.result("pty/wait", "{\"idleMs\":600000,\"timeout\":600000}").getBoolean("matched")).isTrue();
         assertThat(client.session.waiterBlocked.availablePermits()).isZero();
     }
+
+    @Test
+    void aWaitLooksAgainAtTheEndOfTheIdleTimeOnlyWhileItIsAhead() {
+        long now = 1_000_000;
+        long deadline = now + 60_000_000_000L;
+        assertThat(WaitMethod.nextLookAt(true, now + 5_000_000, now, deadline)).isEqualTo(now + 5_000_000);
+        // Passed: only output can change the answer now, and output wakes the wait; looking again at once spun a core.
+        assertThat(WaitMethod.nextLookAt(true, now - 1, now, deadline)).isEqualTo(deadline);
+        assertThat(WaitMethod.nextLookAt(true, now, now, deadline)).isEqualTo(deadline);
+        assertThat(WaitMethod.nextLookAt(false, now + 5_000_000, now, deadline)).isEqualTo(deadline);
+        assertThat(WaitMethod.nextLookAt(true, deadline + 1, now, deadline)).isEqualTo(deadline);
+    }
 }
