@@ -3,9 +3,11 @@ package dev.ptyctl.client.internal;
 import dev.ptyctl.client.Action;
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.WriteResult;
 import dev.ptyctl.client.internal.PromptWaitParams.AnswerEarly;
 import dev.ptyctl.protocol.CommandLines;
+import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -127,7 +129,9 @@ public final class RpcCommandRun {
 
     /**
      * {@link #run(RpcClient, String, long)}; with {@code waitIfBusy}, a shell busy with a command is waited for (until
-     * the deadline) instead, so runs from several scripts queue up.
+     * the deadline) instead, so runs from several scripts queue up, unless that command waits for input (a REPL, a
+     * pager): then nothing is typed and the run ends {@link Ending#WAITING_FOR_INPUT} (the five-argument form, with
+     * a listener, is told and waits on).
      */
     public static Outcome run(RpcClient client, String line, long deadlineNanos, boolean waitIfBusy)
             throws IOException {
@@ -235,7 +239,17 @@ public final class RpcCommandRun {
      * is returned (with {@code waitingForInput}).
      */
     private JsonObject waitReportingInputWaits(long since, long minPrompts, boolean typed) throws IOException {
-        JsonObject answer = waitForPrompt(since, minPrompts, deadlineNanos, AnswerEarly.IF_WAITING_FOR_INPUT);
+        JsonObject answer;
+        try {
+            answer = waitForPrompt(since, minPrompts, deadlineNanos, AnswerEarly.IF_WAITING_FOR_INPUT);
+        } catch (RpcException refused) {
+            if (since >= 0 || refused.code() != RpcErrorCode.INVALID_PARAMS.code()) {
+                throw refused;
+            }
+            // A server from before this client (a `ptyctl server` runs for days across updates) takes
+            // ifWaitingForInput only with since: the queued run waits without being told of a program waiting.
+            return waitForPrompt(since, minPrompts, deadlineNanos, AnswerEarly.NEVER);
+        }
         if (answer.containsKey("waitingForInput") && whileWaitingForInput != null) {
             whileWaitingForInput.waitingForInput(answer, typed);
             answer = waitForPrompt(since, minPrompts, deadlineNanos, AnswerEarly.NEVER);

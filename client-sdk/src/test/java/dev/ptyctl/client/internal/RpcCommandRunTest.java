@@ -194,6 +194,21 @@ class RpcCommandRunTest {
     }
 
     @Test
+    void aQueuedRunWaitsWithoutTheInputNoticeOnAServerThatTakesItOnlyAfterTyping() throws Exception {
+        // A `ptyctl server` started before this client answers ifWaitingForInput without since as invalid params.
+        server.replyError(-32602, "ifWaitingForInput needs prompt and since").reply(AT_PROMPT).reply(written(40))
+                .reply(RAN);
+        Outcome outcome = RpcCommandRun.run(client, "ls", System.nanoTime() + Duration.ofSeconds(30).toNanos(), true);
+        assertThat(outcome.ending()).isEqualTo(Ending.FINISHED);
+        assertThat(next("pty/wait").getString("ifWaitingForInput")).isEqualTo("return");
+        JsonObject retry = next("pty/wait");
+        assertThat(retry.containsKey("ifWaitingForInput")).isFalse();
+        assertThat(retry.containsKey("since")).isFalse();
+        assertThat(next("pty/write")).isEqualTo(json("{'action':[{'text':'ls'},{'key':'Enter'}]}"));
+        assertThat(nextPromptWait()).isEqualTo(40);
+    }
+
+    @Test
     void aShellNotAtItsPromptInTimeGetsNothingTyped() throws Exception {
         server.reply(NO_PROMPT);
         Outcome outcome = run("ls");
