@@ -124,7 +124,7 @@ public final class CommandRun {
         long deadline = System.nanoTime() + timeoutMs * 1_000_000;
         // A command that holds the shell is said at once rather than after waiting out the timeout: the caller (an
         // agent, mostly) has forgotten a program it left running, and what it typed would go to that program.
-        PromptWait.Outcome ready = PromptWait.await(session, prompts, new PromptWait.Request(-1, -1, true, false),
+        PromptWait.Outcome ready = PromptWait.await(session, prompts, PromptWait.Request.beforeTyping(),
                 deadline);
         if (ready.ending() == PromptWait.Ending.BUSY) {
             throw new ShellBusy(ready.program(), ready.seq());
@@ -161,7 +161,7 @@ public final class CommandRun {
         long minPrompts = severalLines && !sent.bracketedPaste()
                 ? promptsBefore + CommandLines.typedLines(command) : -1;
         PromptWait.Outcome done = PromptWait.await(session, prompts,
-                new PromptWait.Request(typedAt, minPrompts, false, true), deadline);
+                PromptWait.Request.afterTyping(typedAt, minPrompts), deadline);
         List<CommandSummary> ran = prompts.recentCommands().stream()
                 .filter(c -> c.outputStartSeq() > typedAt && !c.running()).toList();
         boolean shellExited = done.ending() == PromptWait.Ending.EXITED;

@@ -50,6 +50,19 @@ public final class PromptWait {
         public static Request after(long since) {
             return new Request(since, -1, false, false);
         }
+
+        /** Before typing a command: any prompt, but a shell that a command holds is answered at once. */
+        public static Request beforeTyping() {
+            return new Request(-1, -1, true, false);
+        }
+
+        /**
+         * After typing a command at output offset {@code typedAt}: its prompt ({@code minPrompts} in all, -1 for any
+         * count), ending early when the command waits for typed input.
+         */
+        public static Request afterTyping(long typedAt, long minPrompts) {
+            return new Request(typedAt, minPrompts, false, true);
+        }
     }
 
     /**
