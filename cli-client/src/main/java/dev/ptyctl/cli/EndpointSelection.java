@@ -3,6 +3,7 @@ package dev.ptyctl.cli;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.function.Function;
 
@@ -50,11 +51,12 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
 
     /**
      * Connects to the selected endpoint, authenticating when a token is known. With {@code --terminal} that is the
-     * server's WebSocket {@code /v1/terminals/{id}/rpc}.
+     * server's WebSocket {@code /v1/terminals/{id}/rpc}. Refused by a {@code serve} or {@code server} that is still
+     * starting, it waits for it ({@link StartingServerWait}, which says so on {@code err} when it takes a while).
      *
      * @throws UsageException when nothing or something contradictory selects the endpoint
      */
-    RpcClient connect() throws IOException {
+    RpcClient connect(PrintWriter err) throws IOException {
         String chosen = chosenTerminal();
         RpcAddress address = chosen != null ? lookUpTerminal(chosen) : address();
         String effectiveToken = token != null ? token : environment.apply(ServerConnection.TOKEN_VARIABLE);
@@ -63,7 +65,12 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
         if (trusted != null && chosen != null) {
             client.sslContext(CaCertificates.trusting(trusted));
         }
-        return client.connect(address);
+        try {
+            return client.connect(address);
+        } catch (IOException refused) {
+            return StartingServerWait.of(environment, err).retry(ListenTarget.of(address), refused,
+                    () -> client.connect(address));
+        }
     }
 
     /**

@@ -21,7 +21,14 @@ public final class EntryPoint {
         // Screens are UTF-8 and so is what scripts expect, whatever the JVM guesses from the locale.
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8));
+        boolean starts = args.length > 0 && (args[0].equals("serve") || args[0].equals("server"));
+        if (starts) {
+            OwnStartMarker.claim(System::getenv); // and the launcher may have written the marker already
+        }
         int status = run(args, System::getenv, out, err);
+        if (starts) {
+            OwnStartMarker.withdraw(); // ended without listening (a usage error, an address in use), or stopped
+        }
         out.flush();
         err.flush();
         System.exit(status);

@@ -79,7 +79,7 @@ final class Failures {
      * Whether nothing listens at the address: refused by the kernel ({@link ConnectException}, which the JDK's HTTP
      * client sometimes hides behind a {@link ClosedChannelException}), or no Unix socket file there.
      */
-    private static boolean refusedConnection(IOException failure) {
+    static boolean refusedConnection(IOException failure) {
         for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
             if (cause instanceof HttpConnectTimeoutException) {
                 return false; // the JDK gives it a ConnectException as cause, but nothing refused: nothing answered

@@ -106,7 +106,7 @@ final class FastPath {
             return NOT_HANDLED;
         }
         boolean json = given.flags.contains("--json");
-        try (RpcClient client = target.connect()) {
+        try (RpcClient client = target.connect(err)) {
             return switch (verb) {
                 case "read" -> ClientVerbs.read(client, selection, json, out);
                 case "write" -> ClientVerbs.write(client, given.actions, json, out);

@@ -69,6 +69,8 @@ final class ServeCommand implements Callable<Integer> {
         if (port != null && (port < 1 || port > 65_535)) {
             throw usage("--port must be a port number from 1 to 65535, got " + port);
         }
+        // Clients refused meanwhile wait for this address (docs/cli.md, "A server that is still starting").
+        OwnStartMarker.announce("serve", port != null ? ListenTarget.port(port) : ListenTarget.socket(socket));
         var request = new ServeRequest(command, port, socket, cols, rows, cwd, token, shellIntegration,
                 titleReports);
         return (Integer) ServerSideLoader.call("dev.ptyctl.cli.ServeLauncher", "serve",

@@ -49,6 +49,7 @@ final class ServeLauncher {
             err.flush();
             return ExitCode.CANNOT_CONNECT;
         }
+        OwnStartMarker.withdraw(); // it listens: clients need not wait any more
         // SIGTERM (and Ctrl-C) run shutdown hooks: closing the server hangs up the hosted process
         // group and removes a socket file, and makes awaitShutdown() below return.
         Thread closeOnSignal = new Thread(server::close, "ptyctl-serve-shutdown");

@@ -25,6 +25,9 @@ import picocli.CommandLine.Spec;
                 "Prints its URL and where the token comes from, then serves until SIGTERM."})
 final class ServerCommand implements Callable<Integer> {
 
+    /** {@code server.port} of the built-in configuration (config/application.yaml). */
+    static final int DEFAULT_PORT = 8765;
+
     @Spec
     private CommandSpec spec;
 
@@ -68,6 +71,10 @@ final class ServerCommand implements Callable<Integer> {
         if (host != null && host.isBlank()) {
             throw new ParameterException(spec.commandLine(), "--host is empty");
         }
+        // Clients refused meanwhile wait for this port (docs/cli.md, "A server that is still starting"); without
+        // --port, the default: a port set in the configuration is known only once the server listens.
+        int announced = port != null ? port : DEFAULT_PORT;
+        OwnStartMarker.announce("server", announced > 0 ? ListenTarget.port(announced) : null);
         Function<String, String> environment = spec.root().userObject() instanceof Main main
                 ? main.environment() : System::getenv;
         return (Integer) ServerSideLoader.call("dev.ptyctl.cli.ServerLauncher", "run",

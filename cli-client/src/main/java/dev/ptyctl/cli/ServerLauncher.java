@@ -60,6 +60,7 @@ final class ServerLauncher {
             err.flush();
             return ExitCode.CANNOT_CONNECT;
         }
+        OwnStartMarker.withdraw(); // it listens: clients need not wait any more
         PrintWriter out = commandLine.getOut();
         out.println(ServerMain.startupMessage(server));
         out.flush();

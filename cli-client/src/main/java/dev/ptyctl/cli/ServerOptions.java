@@ -1,7 +1,13 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.TerminalsClient;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
 import java.nio.file.Path;
+import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -9,6 +15,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code --url}, {@code --token} and {@code --cacert} of the commands that talk to the ptyctl server's REST API. */
 final class ServerOptions {
+    /** A local server answers a TCP connect at once; this only bounds one whose packets are dropped. */
+    private static final int PROBE_MILLIS = 1000;
 
     @Spec(Spec.Target.MIXEE)
     private CommandSpec mixee;
@@ -34,8 +42,24 @@ final class ServerOptions {
      *
      * @throws UsageException when the URL is not an http(s) URL
      */
-    TerminalsClient connect() {
-        return ServerConnection.open(Environment.of(mixee), url, token, trust());
+    TerminalsClient connect() throws InterruptedIOException {
+        Function<String, String> environment = Environment.of(mixee);
+        TerminalsClient client = ServerConnection.open(environment, url, token, trust());
+        // Each command makes its own first request; a server still starting on that port is waited for before it.
+        URI server = ServerConnection.url(environment, url);
+        StartingServerWait.of(environment, mixee.commandLine().getErr())
+                .awaitListening(ListenTarget.of(server), () -> accepts(server));
+        return client;
+    }
+
+    /** Whether something takes TCP connections at the server's address (a probe only made while a marker says so). */
+    private static boolean accepts(URI server) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(server.getHost(), ListenTarget.of(server).port()), PROBE_MILLIS);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** The TLS context of {@code --cacert} (else {@code PTYCTL_CACERT}), or null for the JDK's CAs. */

@@ -51,7 +51,7 @@ final class TargetOptions {
      * @throws UsageException when nothing or something contradictory selects it
      */
     RpcClient connect() throws IOException {
-        return selection().connect();
+        return selection().connect(mixee.commandLine().getErr());
     }
 
     /** The selection these flags and the environment make. */

@@ -89,6 +89,80 @@ class LauncherE2eTest {
         return pb.start();
     }
 
+    /**
+     * The launcher with {@code args} in the background, its output discarded, as {@code ./ptyctl serve ... &} runs in
+     * a shell.
+     */
+    private static Process background(Map<String, String> env, String... args) throws IOException {
+        var command = new java.util.ArrayList<String>(java.util.List.of("bash", LAUNCHER.toString()));
+        command.addAll(java.util.List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().remove("JAVA_HOME");
+        pb.environment().putAll(env);
+        return pb.start();
+    }
+
+    private static int freePort() throws IOException {
+        try (var socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Stops a background launcher's JVM (the launcher execs it: the same process) and waits for its end. */
+    private static void stop(Process started) throws InterruptedException {
+        started.destroy();
+        assertThat(started.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS)).as("the server ended").isTrue();
+    }
+
+    @Test
+    void theReadmesServeInTheBackgroundThenWriteAtOnceReachesTheShell(@TempDir Path tmp) throws Exception {
+        // The README's flow: `./ptyctl serve --cmd bash --port 5174 &`, then `./ptyctl write` at once. The client is
+        // refused while serve's JVM starts and waits for it, since serve's launcher announced the port; a port that
+        // nothing is starting on is refused at once as always. TMPDIR of its own: other classes' servers start
+        // alongside, and their start markers are not this test's.
+        Map<String, String> env = with(JDK, "TMPDIR", tmp.toString());
+        int port = freePort();
+        int nothing = freePort();
+        Process serve = background(env, "serve", "--cmd", "bash --norc --noprofile", "--port", Integer.toString(port));
+        try {
+            // the mistyped port alongside, while serve starts
+            var mistyped = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return launch(env, "write", "--port", Integer.toString(nothing), "--text", "echo hi");
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            launch(env, "write", "--port", Integer.toString(port), "--text", "echo hi", "--key", "Enter")
+                    .assertExit(0);
+            launch(env, "wait", "--port", Integer.toString(port), "--regex", "--match", "^hi$", "--timeout",
+                    Long.toString(Bounds.HANG.toMillis())).assertExit(0);
+
+            mistyped.get().assertExit(3);
+            assertThat(mistyped.get().stderr()).as("refused at once, nothing waited for").isEqualTo("ptyctl: "
+                    + "connection refused: is `ptyctl serve` (or a terminal of `ptyctl server`) listening on "
+                    + "127.0.0.1:" + nothing + "?\n");
+        } finally {
+            stop(serve);
+        }
+    }
+
+    @Test
+    void aServerInTheBackgroundThenLsAtOnceListsItsTerminals(@TempDir Path tmp) throws Exception {
+        Map<String, String> env = with(JDK, "TMPDIR", tmp.toString());
+        String port = Integer.toString(freePort());
+        Process server = background(env, "server", "--port", port);
+        try {
+            var listed = launch(env, "ls", "--url", "http://127.0.0.1:" + port);
+            listed.assertExit(0);
+            assertThat(listed.stdout()).as("no terminals yet").isEmpty();
+        } finally {
+            stop(server);
+        }
+    }
+
     @Test
     void theCompletionScriptAlsoCompletesThePathTheLauncherWasRunBy() throws Exception {
         var result = launch(JDK, "completion");
