@@ -34,9 +34,15 @@ class LauncherE2eTest {
 
     private static Ptyctl.Result launch(Map<String, String> env, String... args) throws IOException,
             InterruptedException {
+        return launch(env, LAUNCHER, args);
+    }
+
+    /** The launcher at {@code launcher} with {@code args}, run to its end. */
+    private static Ptyctl.Result launch(Map<String, String> env, Path launcher, String... args) throws IOException,
+            InterruptedException {
         var command = new java.util.ArrayList<String>();
         command.add("bash");
-        command.add(LAUNCHER.toString());
+        command.add(launcher.toString());
         command.addAll(java.util.List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File(
                 "/dev/null")));
@@ -161,6 +167,76 @@ class LauncherE2eTest {
         } finally {
             stop(server);
         }
+    }
+
+    @Test
+    void theAotTrainingsServeDiesWithItsLauncherEvenAKilledOneAndTheNextLauncherTrainsAgain(@TempDir Path dir)
+            throws Exception {
+        // At load 30 a launcher was killed while it trained the AOT cache (a test's bound ran out) and left the
+        // training's `serve --cmd cat` running with no parent, and its lock, so that no launcher trained again.
+        assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25");
+        // A checkout of its own (the launcher, its JDK finder, the built jars linked), so the cache it trains is its own.
+        Path checkout = dir.resolve("checkout");
+        Path target = Files.createDirectories(checkout.resolve("cli-client/target"));
+        Files.createDirectories(checkout.resolve("bin"));
+        Files.copy(LAUNCHER, checkout.resolve("ptyctl"));
+        Files.copy(Ptyctl.ROOT.resolve("bin/find-jdk.sh"), checkout.resolve("bin/find-jdk.sh"));
+        Files.createSymbolicLink(target.resolve("ptyctl.jar"), Ptyctl.JAR);
+        Files.createSymbolicLink(target.resolve("libs"), Ptyctl.JAR.resolveSibling("libs"));
+        Path tmp = Files.createDirectories(dir.resolve("tmp")); // the training's socket, and nothing else's
+        Map<String, String> env = with(JDK, "TMPDIR", tmp.toString());
+
+        Process launcher;
+        try (var watcher = tmp.getFileSystem().newWatchService()) {
+            tmp.register(watcher, java.nio.file.StandardWatchEventKinds.ENTRY_CREATE);
+            launcher = start(checkout.resolve("ptyctl"), env);
+            awaitSocket(watcher, tmp);
+        }
+        // the serve (setpriv execs java) and the cat it hosts; and, once the launcher has started it, the write
+        var helpers = new java.util.ArrayList<>(launcher.toHandle().descendants().toList());
+        assertThat(helpers).as("the training's serve").anyMatch(p -> commandLine(p).contains(" serve --cmd cat "));
+        launcher.destroyForcibly(); // SIGKILL: no trap of the launcher runs
+        launcher.waitFor();
+        helpers.addAll(ProcessHandle.allProcesses().filter(p -> commandLine(p).contains(tmp.toString())).toList());
+        for (ProcessHandle helper : helpers) {
+            try {
+                helper.onExit().get(Bounds.HANG.toSeconds(), TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("the killed launcher's helper " + helper.pid() + " (" + commandLine(helper)
+                        + ") still runs after " + Bounds.HANG + " (load " + Bounds.loadAverage() + ")", e);
+            }
+        }
+
+        var next = launch(env, checkout.resolve("ptyctl"), "--version");
+        next.assertExit(0);
+        assertThat(target.resolve("ptyctl.aot")).as("the cache the killed launcher's lock held back").exists();
+        assertThat(target.resolve("ptyctl.aot.lock")).doesNotExist();
+        assertThat(ProcessHandle.allProcesses().filter(p -> commandLine(p).contains(tmp.toString())))
+                .as("helpers of a training that ended").isEmpty();
+    }
+
+    /** Waits for the AOT training's serve to listen: its socket appears in {@code tmp}. */
+    private static void awaitSocket(java.nio.file.WatchService watcher, Path tmp) throws Exception {
+        long deadline = System.nanoTime() + Bounds.HANG.toNanos();
+        while (true) {
+            try (var files = Files.list(tmp)) {
+                if (files.anyMatch(f -> f.getFileName().toString().matches("ptyctl-aot-.*\\.sock"))) {
+                    return;
+                }
+            }
+            long left = deadline - System.nanoTime();
+            var key = left > 0 ? watcher.poll(left, TimeUnit.NANOSECONDS) : null;
+            if (key == null) {
+                throw new AssertionError("the AOT training's serve did not listen within " + Bounds.HANG + " (load "
+                        + Bounds.loadAverage() + ")");
+            }
+            key.pollEvents();
+            key.reset();
+        }
+    }
+
+    private static String commandLine(ProcessHandle process) {
+        return process.info().commandLine().orElse("");
     }
 
     @Test
