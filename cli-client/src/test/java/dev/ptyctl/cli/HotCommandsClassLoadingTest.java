@@ -75,6 +75,9 @@ class HotCommandsClassLoadingTest {
             assertThat(loader.requested).filteredOn(name -> name.startsWith("picocli.")).isEmpty();
             assertThat(loader.requested).filteredOn(name -> SERVER_PACKAGES.stream().anyMatch(name::startsWith))
                     .isEmpty();
+            assertThat(loader.requested).as("a connection that works looks for no starting server")
+                    .doesNotContain("dev.ptyctl.cli.StartingServerWait", "dev.ptyctl.cli.StartMarkers",
+                            "dev.ptyctl.cli.ListenTarget");
             for (int i = 0; i < 4; i++) {
                 server.takeRequest();
             }
