@@ -44,6 +44,7 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
         if (chosenTerminal() != null) {
             checkTerminalFlags();
             ServerConnection.check(environment, url);
+            HandshakeTimeout.chosen(environment);
         } else {
             address();
         }
@@ -64,6 +65,10 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
         Path trusted = CaCertificates.chosen(cacert, environment);
         if (trusted != null && chosen != null) {
             client.sslContext(CaCertificates.trusting(trusted));
+        }
+        java.time.Duration handshake = chosen != null ? HandshakeTimeout.chosen(environment) : null;
+        if (handshake != null) {
+            client.handshakeTimeout(handshake);
         }
         try {
             return client.connect(address);

@@ -71,7 +71,9 @@ final class ServerConnection {
     }
 
     private static TerminalsClient.Builder builder(Function<String, String> environment, String url, String token) {
-        return TerminalsClient.builder().baseUrl(url(environment, url))
+        TerminalsClient.Builder builder = TerminalsClient.builder().baseUrl(url(environment, url))
                 .token(token != null ? token : environment.apply(TOKEN_VARIABLE));
+        java.time.Duration handshake = HandshakeTimeout.chosen(environment);
+        return handshake == null ? builder : builder.handshakeTimeout(handshake);
     }
 }

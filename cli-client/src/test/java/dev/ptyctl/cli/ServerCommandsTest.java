@@ -198,14 +198,29 @@ class ServerCommandsTest {
     @Test
     void aServerThatNeverAnswersIsAConnectTimeoutNotARefusal() throws Exception {
         // The kernel completes the TCP connection into the backlog; nothing ever accepts it, so the TLS handshake
-        // never finishes: what a server too busy to answer looks like from the client.
+        // never finishes: what a server too busy to answer looks like from the client. The handshake's bound (30 s
+        // unset) is shortened here; the TCP connect keeps its 5 s.
         try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            Cli.Result result = Cli.run("ls", "--url", "https://127.0.0.1:" + silent.getLocalPort());
+            Cli.Result result = Cli.run(Map.of("PTYCTL_HANDSHAKE_TIMEOUT", "1000"), "ls", "--url",
+                    "https://127.0.0.1:" + silent.getLocalPort());
 
             assertThat(result.exitCode()).isEqualTo(3);
             assertThat(result.err()).startsWith("ptyctl: cannot connect to https://127.0.0.1:" + silent.getLocalPort()
-                    + "/v1/terminals: no connection within 5 s (is the server overloaded, or a firewall dropping the "
-                    + "packets?)").doesNotContain("refused", "\tat ", "Exception");
+                    + "/v1/terminals: no connection within 6 s, TCP connect and TLS handshake together (is the server "
+                    + "overloaded, or a firewall dropping the packets?)").doesNotContain("refused", "\tat ",
+                    "Exception");
+        }
+    }
+
+    @Test
+    void aHandshakeTimeoutThatIsNoNumberOfMillisecondsIsAUsageError() {
+        for (String wrong : new String[] {"5s", "0", "-1"}) {
+            Cli.Result result = Cli.run(Map.of("PTYCTL_HANDSHAKE_TIMEOUT", wrong), "ls", "--url",
+                    "https://127.0.0.1:1");
+
+            assertThat(result.exitCode()).as(wrong).isEqualTo(2);
+            assertThat(result.err()).startsWith("ptyctl: PTYCTL_HANDSHAKE_TIMEOUT must be a number of milliseconds "
+                    + "above 0, got \"" + wrong + "\"");
         }
     }
 

@@ -251,6 +251,7 @@ public final class RpcClient implements AutoCloseable {
      */
     public static final class Builder {
         private Duration connectTimeout = Duration.ofSeconds(DEFAULT_CONNECT_TIMEOUT_SECONDS);
+        private Duration handshakeTimeout = TerminalsClient.DEFAULT_HANDSHAKE_TIMEOUT;
         private Duration callTimeout = Duration.ofSeconds(DEFAULT_CALL_TIMEOUT_SECONDS);
         private String token;
         private SSLContext sslContext;
@@ -261,6 +262,16 @@ public final class RpcClient implements AutoCloseable {
         /** How long a TCP connect may take. */
         public Builder connectTimeout(Duration timeout) {
             this.connectTimeout = DurationChecks.positive(timeout, "connectTimeout");
+            return this;
+        }
+
+        /**
+         * How long a {@link RpcAddress.Server}'s TLS handshake, then its answer to the WebSocket upgrade, may wait for
+         * the server once TCP has connected (default 30 s: a cold JVM's first handshake on a loaded machine takes
+         * seconds of its own, which the TCP connect's bound is too short for).
+         */
+        public Builder handshakeTimeout(Duration timeout) {
+            this.handshakeTimeout = DurationChecks.positive(timeout, "handshakeTimeout");
             return this;
         }
 
@@ -297,7 +308,7 @@ public final class RpcClient implements AutoCloseable {
          */
         public RpcClient connect(RpcAddress address) throws IOException {
             boolean viaServer = Objects.requireNonNull(address, "address") instanceof RpcAddress.Server;
-            RpcClient client = new RpcClient(JsonRpcConnection.open(address, connectTimeout,
+            RpcClient client = new RpcClient(JsonRpcConnection.open(address, connectTimeout, handshakeTimeout,
                     viaServer ? token : null, sslContext == null ? null : sslContext.getSocketFactory()), callTimeout);
             if (token != null && !viaServer) {
                 try {

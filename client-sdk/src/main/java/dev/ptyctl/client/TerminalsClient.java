@@ -54,6 +54,11 @@ public final class TerminalsClient implements AutoCloseable {
     public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8765");
     private static final String TERMINALS = "/v1/terminals";
     private static final long DEFAULT_CONNECT_TIMEOUT_SECONDS = 5;
+    /**
+     * What an {@code https://} server's TLS handshake may take beyond the TCP connect: a cold client JVM's first
+     * handshake on a loaded machine (load 31 on two cores) took more than the 5 s the connect had for both.
+     */
+    static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(30);
     /** Closing a terminal waits for its program to go, up to the server's kill grace (2 s) and a reap. */
     private static final long DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 
@@ -68,12 +73,17 @@ public final class TerminalsClient implements AutoCloseable {
         this.token = builder.token;
         this.ownsHttp = builder.http == null;
         this.http = ownsHttp ? ownHttpClient(builder) : builder.http;
-        this.transport = new RestTransport(http, baseUrl, builder.token, builder.requestTimeout);
+        // The JDK's request timeout runs from the connect on: an https request's includes the handshake's allowance,
+        // or a slow handshake would eat the answer's time (and a silent server be reported at the request timeout).
+        this.transport = new RestTransport(http, baseUrl, builder.token, baseUrl.getScheme().equals("https")
+                ? builder.requestTimeout.plus(builder.handshakeTimeout) : builder.requestTimeout);
     }
 
     private static HttpClient ownHttpClient(Builder builder) {
+        // The JDK's client bounds the TCP connect and the TLS handshake with one connect timeout: https gets both.
         HttpClient.Builder http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(builder.connectTimeout);
+                .connectTimeout(builder.baseUrl.getScheme().equals("https")
+                        ? builder.connectTimeout.plus(builder.handshakeTimeout) : builder.connectTimeout);
         if (builder.baseUrl.getScheme().equals("http")) {
             unusedTls().ifPresent(http::sslContext);
         } else if (builder.sslContext != null) {
@@ -291,6 +301,7 @@ public final class TerminalsClient implements AutoCloseable {
         private URI baseUrl = DEFAULT_URL;
         private String token;
         private Duration connectTimeout = Duration.ofSeconds(DEFAULT_CONNECT_TIMEOUT_SECONDS);
+        private Duration handshakeTimeout = DEFAULT_HANDSHAKE_TIMEOUT;
         private Duration requestTimeout = Duration.ofSeconds(DEFAULT_REQUEST_TIMEOUT_SECONDS);
         private HttpClient http;
         private SSLContext sslContext;
@@ -340,6 +351,16 @@ public final class TerminalsClient implements AutoCloseable {
         /** How long connecting may take (for an own {@link HttpClient}; a shared one keeps its setting). */
         public Builder connectTimeout(Duration timeout) {
             this.connectTimeout = positive(timeout, "connectTimeout");
+            return this;
+        }
+
+        /**
+         * How long an {@code https://} server's TLS handshake may take beyond the TCP connect (default 30 s; for an own
+         * {@link HttpClient}). The JDK's client bounds both with one timeout, so an https client's connect timeout is
+         * {@code connectTimeout + handshakeTimeout}.
+         */
+        public Builder handshakeTimeout(Duration timeout) {
+            this.handshakeTimeout = positive(timeout, "handshakeTimeout");
             return this;
         }
 

@@ -8,16 +8,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyFactory;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
-import java.security.spec.PKCS8EncodedKeySpec;
-import java.util.Base64;
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Test;
@@ -35,7 +26,7 @@ class RemoteSetupMistakesTest {
     @Test
     void anUntrustedCertificateNamesTheCacertSetting() throws Exception {
         TestCertificate certificate = TestCertificate.create(dir);
-        try (SSLServerSocket tls = (SSLServerSocket) serverContext(certificate).getServerSocketFactory()
+        try (SSLServerSocket tls = (SSLServerSocket) certificate.servingContext().getServerSocketFactory()
                 .createServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             Thread.ofVirtual().start(() -> handshakeForever(tls));
             try (TerminalsClient client = TerminalsClient.of(URI.create("https://127.0.0.1:" + tls.getLocalPort()))) {
@@ -75,24 +66,5 @@ class RemoteSetupMistakesTest {
                 // the client refuses the certificate: expected
             }
         }
-    }
-
-    private static SSLContext serverContext(TestCertificate certificate) throws Exception {
-        String pem = Files.readString(certificate.privateKey()).replaceAll("-----[A-Z ]+-----", "")
-                .replaceAll("\\s", "");
-        var key = KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder()
-                .decode(pem)));
-        Certificate cert;
-        try (var in = Files.newInputStream(certificate.certificate())) {
-            cert = CertificateFactory.getInstance("X.509").generateCertificate(in);
-        }
-        KeyStore store = KeyStore.getInstance("PKCS12");
-        store.load(null, null);
-        store.setKeyEntry("server", key, "pw".toCharArray(), new Certificate[] {cert});
-        KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        keys.init(store, "pw".toCharArray());
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(keys.getKeyManagers(), null, null);
-        return context;
     }
 }

@@ -78,6 +78,27 @@ public record TestCertificate(Path certificate, Path privateKey) {
         }
     }
 
+    /** A TLS context that serves this certificate with its key, for a test's own TLS server. */
+    public SSLContext servingContext() throws IOException {
+        try (InputStream in = Files.newInputStream(certificate)) {
+            String base64 = Files.readString(privateKey).replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+            PrivateKey key = java.security.KeyFactory.getInstance("RSA").generatePrivate(
+                    new java.security.spec.PKCS8EncodedKeySpec(Base64.getDecoder().decode(base64)));
+            Certificate cert = java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in);
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            store.setKeyEntry(ALIAS, key, PASSWORD.toCharArray(), new Certificate[] {cert});
+            javax.net.ssl.KeyManagerFactory keys = javax.net.ssl.KeyManagerFactory.getInstance(
+                    javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
+            keys.init(store, PASSWORD.toCharArray());
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(keys.getKeyManagers(), null, null);
+            return context;
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot serve " + certificate + ": " + e.getMessage(), e);
+        }
+    }
+
     private static String pem(String type, byte[] der) {
         return "-----BEGIN " + type + "-----\n"
                 + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der)

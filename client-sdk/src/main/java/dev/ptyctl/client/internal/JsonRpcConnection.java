@@ -57,18 +57,21 @@ public final class JsonRpcConnection implements AutoCloseable {
      * {@code /v1/terminals/{id}/rpc}, authenticated by {@code bearerToken}.
      *
      * @param connectTimeout how long a TCP connect may take (Unix sockets connect at once or fail)
+     * @param handshakeTimeout how long a {@link RpcAddress.Server}'s TLS handshake and WebSocket upgrade may wait for
+     *                         the server, once TCP has connected
      * @param bearerToken the server's token for a {@link RpcAddress.Server}, or {@code null}
      * @param tls         the TLS socket factory for {@code https://} servers, or {@code null} for the JDK's default
      * @throws RpcConnectionException when the endpoint cannot be reached
      * @throws dev.ptyctl.client.RestException when the server refuses the WebSocket upgrade (unknown terminal, token)
      */
-    public static JsonRpcConnection open(RpcAddress address, Duration connectTimeout, String bearerToken,
-                                         SSLSocketFactory tls) throws IOException {
+    public static JsonRpcConnection open(RpcAddress address, Duration connectTimeout, Duration handshakeTimeout,
+                                         String bearerToken, SSLSocketFactory tls) throws IOException {
         JsonRpcConnection connection = new JsonRpcConnection(address);
         // instanceof rather than a pattern switch: a pattern switch bootstraps a class at run time on first use,
         // 5-15 ms that every short-lived `ptyctl write` would pay.
         if (address instanceof RpcAddress.Server server) {
-            connection.transport = ServerRpcSocket.open(server, connectTimeout, bearerToken, tls, connection);
+            connection.transport = ServerRpcSocket.open(server, connectTimeout, handshakeTimeout, bearerToken, tls,
+                    connection);
             return connection;
         }
         SocketChannel channel = null;

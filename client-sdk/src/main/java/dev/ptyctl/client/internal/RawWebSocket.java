@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -143,6 +144,21 @@ public final class RawWebSocket implements AutoCloseable {
      */
     public static RawWebSocket connect(URI uri, Map<String, String> headers, Duration timeout, SSLSocketFactory tlsFactory,
                                        Handler handler) throws IOException {
+        return connect(uri, headers, timeout, timeout, tlsFactory, handler);
+    }
+
+    /**
+     * Connects as {@link #connect(URI, Map, Duration, SSLSocketFactory, Handler)} does, with a bound of its own for
+     * what follows the TCP connect: the TLS handshake (a cold JVM's, on a loaded machine, takes seconds of its own) and
+     * the server's answer to the upgrade, each given {@code handshakeTimeout} without progress.
+     *
+     * @param connectTimeout   how long the TCP connect may take
+     * @param handshakeTimeout how long the TLS handshake, then the upgrade's answer, may wait for the server
+     * @throws SocketTimeoutException naming which of the three ran out
+     */
+    public static RawWebSocket connect(URI uri, Map<String, String> headers, Duration connectTimeout,
+                                       Duration handshakeTimeout, SSLSocketFactory tlsFactory, Handler handler)
+            throws IOException {
         boolean tls = "wss".equalsIgnoreCase(uri.getScheme());
         if (!tls && !"ws".equalsIgnoreCase(uri.getScheme())) {
             throw new IllegalArgumentException("not a WebSocket URI (ws:// or wss://): " + uri);
@@ -151,18 +167,32 @@ public final class RawWebSocket implements AutoCloseable {
         Socket socket = !tls ? new Socket()
                 : (tlsFactory != null ? tlsFactory : SSLSocketFactory.getDefault()).createSocket();
         try {
-            int millis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
-            socket.connect(new InetSocketAddress(uri.getHost(), port), millis);
+            try {
+                socket.connect(new InetSocketAddress(uri.getHost(), port), millis(connectTimeout));
+            } catch (SocketTimeoutException e) {
+                throw timedOut("no TCP connection within " + Durations.describe(connectTimeout), e);
+            }
             socket.setTcpNoDelay(true);
+            socket.setSoTimeout(millis(handshakeTimeout)); // for the handshakes only
             if (socket instanceof SSLSocket ssl) {
                 SSLParameters parameters = ssl.getSSLParameters();
                 parameters.setEndpointIdentificationAlgorithm("HTTPS");
                 ssl.setSSLParameters(parameters);
-                ssl.startHandshake();
+                try {
+                    ssl.startHandshake();
+                } catch (SocketTimeoutException e) {
+                    throw timedOut("connected, but no TLS handshake within " + Durations.describe(handshakeTimeout),
+                            e);
+                }
             }
-            socket.setSoTimeout(millis); // for the handshake only
             RawWebSocket connection = new RawWebSocket(socket);
-            InputStream in = connection.handshake(uri, port, headers);
+            InputStream in;
+            try {
+                in = connection.handshake(uri, port, headers);
+            } catch (SocketTimeoutException e) {
+                throw timedOut("connected, but no answer to the WebSocket upgrade within "
+                        + Durations.describe(handshakeTimeout), e);
+            }
             socket.setSoTimeout(0);
             // A platform thread: a virtual reader would stall in an application whose carriers are pinned.
             Thread.ofPlatform().daemon().name("ptyctl-websocket-reader").start(() -> connection.read(in, handler));
@@ -171,6 +201,16 @@ public final class RawWebSocket implements AutoCloseable {
             socket.close();
             throw e;
         }
+    }
+
+    private static int millis(Duration timeout) {
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
+    }
+
+    private static SocketTimeoutException timedOut(String what, SocketTimeoutException cause) {
+        SocketTimeoutException named = new SocketTimeoutException(what);
+        named.initCause(cause);
+        return named;
     }
 
     private InputStream handshake(URI uri, int port, Map<String, String> headers) throws IOException {

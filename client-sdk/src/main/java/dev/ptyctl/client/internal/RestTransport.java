@@ -82,9 +82,10 @@ public final class RestTransport {
                     HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Answer(uri, response.statusCode(), response.body());
         } catch (HttpConnectTimeoutException e) {
-            // The JDK counts the TLS handshake in the connect timeout: a server too busy to finish it lands here too.
+            // The JDK counts the TLS handshake in the connect timeout (TerminalsClient gives https both bounds).
             throw new RestConnectionException(uri, "cannot connect to " + uri + ": no connection within "
                     + http.connectTimeout().map(Durations::describe).orElse("the connect timeout")
+                    + (uri.getScheme().equals("https") ? ", TCP connect and TLS handshake together" : "")
                     + " (is the server overloaded, or a firewall dropping the packets?)", e);
         } catch (HttpTimeoutException e) {
             throw new RestConnectionException(uri, "no answer from " + uri + " within "

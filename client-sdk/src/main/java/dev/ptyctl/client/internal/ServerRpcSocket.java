@@ -24,8 +24,9 @@ final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket
         this.connection = connection;
     }
 
-    static ServerRpcSocket open(RpcAddress.Server server, Duration connectTimeout, String bearerToken,
-                                SSLSocketFactory tls, JsonRpcConnection connection) throws IOException {
+    static ServerRpcSocket open(RpcAddress.Server server, Duration connectTimeout, Duration handshakeTimeout,
+                                String bearerToken, SSLSocketFactory tls, JsonRpcConnection connection)
+            throws IOException {
         ServerRpcSocket transport = new ServerRpcSocket(connection);
         Map<String, String> headers = new HashMap<>();
         if (bearerToken != null && !bearerToken.isEmpty()) {
@@ -33,7 +34,7 @@ final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket
         }
         try {
             transport.socket = RawWebSocket.connect(SocketUri.rpc(server.url(), server.terminalId()), headers,
-                    connectTimeout, tls, transport);
+                    connectTimeout, handshakeTimeout, tls, transport);
         } catch (RawWebSocket.HandshakeException e) {
             if (e.status() > 0) {
                 throw refusal(e);
