@@ -25,7 +25,8 @@ final class ConfigWarnings {
     /** Variables the command line and the launcher read; not configuration, but not mistakes either. */
     static final Set<String> CLIENT_VARIABLES = Set.of("PTYCTL_URL", "PTYCTL_PORT", "PTYCTL_SOCKET", "PTYCTL_RPC",
             "PTYCTL_TERMINAL_ID", "PTYCTL_AOT", "PTYCTL_PRINT_COMMAND", "PTYCTL_JDK_DIRS", "PTYCTL_JAVA_HOME",
-            "PTYCTL_JAVA_MAJOR", "PTYCTL_USER_ZDOTDIR", "PTYCTL_INSTALL_TOOLS", "PTYCTL_HANDSHAKE_TIMEOUT");
+            "PTYCTL_JAVA_MAJOR", "PTYCTL_USER_ZDOTDIR", "PTYCTL_INSTALL_TOOLS", "PTYCTL_HANDSHAKE_TIMEOUT",
+            "PTYCTL_CACERT", "PTYCTL_USER_XDG_DATA_DIRS");
     private static final String OWN_PREFIX = "ptyctl.";
     private static final String VARIABLE_PREFIX = "PTYCTL_";
 
