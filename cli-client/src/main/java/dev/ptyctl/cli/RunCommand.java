@@ -4,8 +4,10 @@ import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.RpcConnectionException;
 import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.internal.RpcCommandRun;
+import dev.ptyctl.protocol.BusyShellAdvice;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.ProcessExit;
+import dev.ptyctl.protocol.QuitKeys;
 import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
 import dev.ptyctl.protocol.WaitingForInputAdvice;
@@ -15,6 +17,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -49,9 +52,9 @@ import picocli.CommandLine.Spec;
                 "4:server refused (e.g. no shell integration)",
                 "75:the shell was busy with a command (nothing typed; end it or wait for it, or use --queue)"})
 final class RunCommand implements Callable<Integer> {
-    /** The waiting-for-input advice in this CLI's commands. */
+    /** The waiting-for-input and busy-shell advice in this CLI's commands. */
     private static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs("'ptyctl write'",
-            "'ptyctl read'", "'ptyctl read'", "Ctrl+D", "'ptyctl write --key Ctrl+C'", "");
+            "'ptyctl read'", "'ptyctl read'", "Ctrl+D", "'ptyctl write --key Ctrl+C'", "", RunCommand::write);
     @Spec
     private CommandSpec spec;
 
@@ -136,15 +139,21 @@ final class RunCommand implements Callable<Integer> {
      * program (a pager or an editor takes the letters as its commands).
      */
     private static int busy(JsonObject answer, PrintWriter err) {
-        String what = RpcCommandRun.describeProgram(answer);
-        boolean fullScreen = RpcCommandRun.programIsFullScreen(answer);
-        err.println("ptyctl: nothing was typed: the shell is busy running " + what
-                + (fullScreen ? ", a full-screen program" : "") + ", and the command would have gone to it. "
-                + "End it first (" + (fullScreen ? "its quit key, e.g. 'ptyctl write --text q', or " : "")
-                + "'ptyctl write --key Ctrl+C') or wait until it finishes ('ptyctl wait --prompt --timeout MS'), "
-                + "then run again; 'ptyctl run --queue' waits for it by itself");
+        err.println("ptyctl: nothing was typed: the shell is " + BusyShellAdvice.of(ADVICE,
+                RpcCommandRun.commandLine(answer), RpcCommandRun.programName(answer),
+                RpcCommandRun.programIsFullScreen(answer), "the command", "'ptyctl wait --prompt --timeout MS'")
+                + ", then run again; 'ptyctl run --queue' waits for it by itself");
         err.flush();
         return ExitCode.BUSY;
+    }
+
+    /** Keys and text as 'ptyctl write' takes them: {@code 'ptyctl write --key Escape --text :q --key Enter'}. */
+    private static String write(List<QuitKeys.Step> steps) {
+        return steps.stream().map(step -> switch (step) {
+            case QuitKeys.Key key -> "--key " + key.name();
+            case QuitKeys.Ctrl ctrl -> "--key Ctrl+" + Character.toUpperCase(ctrl.letter());
+            case QuitKeys.Text text -> "--text " + text.text();
+        }).collect(Collectors.joining(" ", "'ptyctl write ", "'"));
     }
 
     /**
@@ -157,8 +166,9 @@ final class RunCommand implements Callable<Integer> {
     private static void waitingForInput(JsonObject answer, boolean typed, PrintWriter err) {
         String program = RpcCommandRun.describeProgram(answer);
         String what = typed ? program : "nothing is typed yet: the shell is busy running " + program + ", which";
-        err.println("ptyctl: " + WaitingForInputAdvice.of(ADVICE, what, RpcCommandRun.waitsForHiddenInput(answer),
-                RpcCommandRun.programIsFullScreen(answer)) + ". Waiting on for it to finish (--timeout)");
+        err.println("ptyctl: " + WaitingForInputAdvice.of(ADVICE, what, RpcCommandRun.programName(answer),
+                RpcCommandRun.waitsForHiddenInput(answer), RpcCommandRun.programIsFullScreen(answer))
+                + ". Waiting on for it to finish (--timeout)");
         err.flush();
     }
 

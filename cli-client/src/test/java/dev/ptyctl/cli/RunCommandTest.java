@@ -85,10 +85,11 @@ class RunCommandTest {
         Cli.Result result = Cli.run("run", "--port", port, "--", "ls");
         assertThat(result.exitCode()).isEqualTo(75);
         assertThat(result.out()).isEmpty();
-        assertThat(result.err()).isEqualTo("ptyctl: nothing was typed: the shell is busy running `vim notes.txt`, a "
-                + "full-screen program, and the command would have gone to it. End it first (its quit key, e.g. "
-                + "'ptyctl write --text q', or 'ptyctl write --key Ctrl+C') or wait until it finishes ('ptyctl wait "
-                + "--prompt --timeout MS'), then run again; 'ptyctl run --queue' waits for it by itself\n");
+        assertThat(result.err()).isEqualTo("ptyctl: nothing was typed: the shell is busy running `vim notes.txt` (a "
+                + "full-screen program: 'ptyctl read' shows it), and the command would have gone to it. End it first "
+                + "('ptyctl write --key Escape --text :q --key Enter' (:q! instead of :q discards unsaved changes), "
+                + "or 'ptyctl write --key Ctrl+C') or wait until it finishes ('ptyctl wait --prompt --timeout MS'), "
+                + "then run again; 'ptyctl run --queue' waits for it by itself\n");
         assertThat(server.takeRequest().getJsonObject("params").getString("ifBusy")).isEqualTo("return");
     }
 
@@ -108,7 +109,8 @@ class RunCommandTest {
         Cli.Result result = Cli.run("run", "--port", port, "--", "ls");
         assertThat(result.exitCode()).isEqualTo(75);
         assertThat(result.err()).startsWith("ptyctl: nothing was typed: the shell is busy running less, and the "
-                + "command would have gone to it. End it first ('ptyctl write --key Ctrl+C')");
+                + "command would have gone to it. End it first ('ptyctl write --text q', or 'ptyctl write --key "
+                + "Ctrl+C')");
         takeRequests(1);
     }
 

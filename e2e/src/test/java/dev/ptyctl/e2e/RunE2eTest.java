@@ -216,12 +216,31 @@ class RunE2eTest {
             var refused = served.cli("run", "--", "echo never-typed");
             assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(75);
             // The shell did not report the line: the program holding the terminal names it (seq has exited).
-            assertThat(refused.stderr()).startsWith("ptyctl: nothing was typed: the shell is busy running less, "
-                    + "a full-screen program").contains("'ptyctl write --text q'");
+            assertThat(refused.stderr()).startsWith("ptyctl: nothing was typed: the shell is busy running less (a "
+                    + "full-screen program: 'ptyctl read' shows it)")
+                    .contains("End it first ('ptyctl write --text q', or 'ptyctl write --key Ctrl+C')");
             var json = served.cli("run", "--json", "--", "echo never-typed");
             assertThat(json.exitCode()).isEqualTo(75);
             assertThat(json.stdout()).as("--json prints the refusal's answer: what holds the shell")
                     .contains("\"busy\":{\"program\":\"less\",\"fullScreen\":true}");
+            // The key it names ends less: the shell's prompt comes back and a run goes through.
+            served.cli("write", "--text", "q");
+            assertThat(served.cli("wait", "--prompt", "--timeout", "20000").exitCode()).isZero();
+            assertThat(run(served, "echo typed-now").stdout()).isEqualTo("typed-now\n");
+        }
+    }
+
+    @Test
+    void aReplThatWaitsForKeysIsNamedWithItsQuitKey() throws Exception {
+        Tools.require("python3");
+        try (ServedTerminal served = serve("bash")) {
+            Process running = served.startCli("run", "--timeout", "60000", "--", "python3");
+            // python3 ends at end of input: Ctrl+D, not the generic "(exit, Ctrl+D, q)" (q is a NameError there).
+            assertThat(firstLineOfStderr(running)).startsWith("ptyctl: `python3` waits for keyboard input")
+                    .contains("end it with 'ptyctl write --key Ctrl+D' or 'ptyctl write --key Ctrl+C'");
+            served.cli("write", "--key", "Ctrl+D");
+            assertThat(running.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS)).isTrue();
+            assertThat(running.exitValue()).isZero();
         }
     }
 

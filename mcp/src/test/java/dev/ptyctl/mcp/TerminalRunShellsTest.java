@@ -165,7 +165,8 @@ class TerminalRunShellsTest {
         // Before, the run waited its whole timeout and answered "timed out, still running", as if its line ran.
         String error = tools.runError(id, "echo typed-into-less");
         assertThat(error).contains("Nothing was typed").contains("busy running `less /etc/passwd`")
-                .contains("a full-screen program");
+                .contains("a full-screen program")
+                .contains("End it first (terminal_send [{\"text\": \"q\"}], or terminal_send [{\"key\": \"C-c\"}])");
         // A key given as a character is an error that says how to type it.
         assertThat(tools.error("terminal_send", args("terminalId", id, "input", List.of(Map.of("key", "q")))))
                 .contains("Unknown key").contains("To type the character q, send {\"text\": \"q\"}");
@@ -205,6 +206,22 @@ class TerminalRunShellsTest {
         // A command that only takes long is not taken for one that waits for input.
         assertThat(tools.ok("terminal_run", args("terminalId", id, "command", "sleep 2; echo slept", "timeoutMs",
                 60_000))).containsEntry("exitCode", 0).containsEntry("output", "slept");
+    }
+
+    @Test
+    void aReplThatWaitsForKeysIsNamedWithItsOwnQuitKey() {
+        Tools.require("python3");
+        String id = tools.shell("bash");
+        McpSchema.CallToolResult waiting = tools.call("terminal_run", args("terminalId", id, "command", "python3",
+                "timeoutMs", 60_000));
+        assertThat(ToolsContract.map(waiting.structuredContent())).containsEntry("waitingForInput", true);
+        // python3 ends at end of input: C-d, not the generic "(exit, C-d, q)" (q is a NameError there).
+        assertThat(ToolClient.text(waiting)).contains("still running: `python3` waits for keyboard input")
+                .contains("end it with terminal_send [{\"key\": \"C-d\"}] or C-c");
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("key", "C-d"))));
+        assertThat(tools.ok("terminal_wait", args("terminalId", id, "prompt", true, "sinceSeq", sent.get("seq"),
+                "timeoutMs", 30_000))).containsEntry("matched", true).containsEntry("commandExitCode", 0);
     }
 
     @Test

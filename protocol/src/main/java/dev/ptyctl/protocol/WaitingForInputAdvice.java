@@ -1,6 +1,9 @@
 package dev.ptyctl.protocol;
 
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * What to do with a command that a run typed and that now waits for what a person types (a REPL, an editor, a
@@ -22,8 +25,11 @@ public final class WaitingForInputAdvice {
      *                   {@code 'ptyctl write --key Ctrl+C'}
      * @param handOver   how the user could type a password themselves, with its leading ", " (e.g.
      *                   {@code ", or give them the viewUrl to type it,"}); "" when there is no such way
+     * @param send       how to send keys and text in order, e.g. {@code terminal_send [{"key": "C-d"}]} or
+     *                   {@code 'ptyctl write --key Ctrl+D'}: to name a program's quit keys ({@link QuitKeys})
      */
-    public record Verbs(String type, String follow, String see, String ctrlD, String ctrlC, String handOver) {
+    public record Verbs(String type, String follow, String see, String ctrlD, String ctrlC, String handOver,
+                        Function<List<QuitKeys.Step>, String> send) {
         public Verbs {
             Objects.requireNonNull(type, "type");
             Objects.requireNonNull(follow, "follow");
@@ -31,6 +37,7 @@ public final class WaitingForInputAdvice {
             Objects.requireNonNull(ctrlD, "ctrlD");
             Objects.requireNonNull(ctrlC, "ctrlC");
             Objects.requireNonNull(handOver, "handOver");
+            Objects.requireNonNull(send, "send");
         }
     }
 
@@ -39,10 +46,12 @@ public final class WaitingForInputAdvice {
 
     /**
      * The advice for {@code what} (e.g. {@code `python3`}, or "it"), which waits for keys ({@code inputHidden}
-     * false) or for hidden input, a password ({@code inputHidden} true); {@code fullScreen}: it shows a full-screen
+     * false) or for hidden input, a password ({@code inputHidden} true); {@code program}: the name of the program
+     * that runs (for its quit keys, {@link QuitKeys}), when known; {@code fullScreen}: it shows a full-screen
      * program (alternate screen). Starts with {@code what}, ends without a full stop.
      */
-    public static String of(Verbs verbs, String what, boolean inputHidden, boolean fullScreen) {
+    public static String of(Verbs verbs, String what, Optional<String> program, boolean inputHidden,
+                            boolean fullScreen) {
         if (inputHidden) {
             // Waiting longer would not help, and a password is the user's to give: never guessed.
             return what + " waits for hidden input (a password prompt); ask the user for it" + verbs.handOver()
@@ -52,6 +61,15 @@ public final class WaitingForInputAdvice {
         return what + " waits for keyboard input (an interactive "
                 + (fullScreen ? "full-screen program: " + verbs.see() + " shows it" : "program")
                 + "); type into it with " + verbs.type() + " and follow it with " + verbs.follow()
-                + ", end it with its quit command (exit, " + verbs.ctrlD() + ", q) or " + verbs.ctrlC();
+                + ", end it with " + quitKeys(verbs, program).orElse("its quit command (exit, " + verbs.ctrlD()
+                + ", q)") + " or " + verbs.ctrlC();
+    }
+
+    /**
+     * {@code program}'s quit keys in {@code verbs} with what else to know ({@code terminal_send [{"text": "q"}]}),
+     * or empty when the program is unknown or not in {@link QuitKeys}' table.
+     */
+    static Optional<String> quitKeys(Verbs verbs, Optional<String> program) {
+        return program.flatMap(QuitKeys::of).map(quit -> verbs.send().apply(quit.steps()) + quit.note());
     }
 }

@@ -2,26 +2,42 @@ package dev.ptyctl.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Optional;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** {@link WaitingForInputAdvice}: one text, in each front door's verbs. */
 class WaitingForInputAdviceTest {
-    private static final WaitingForInputAdvice.Verbs VERBS = new WaitingForInputAdvice.Verbs("TYPE", "FOLLOW",
-            "SEE", "CTRL-D", "CTRL-C", ", HAND-OVER,");
+    /** Spells keys and text plainly, so the steps a text names can be read back. */
+    static final WaitingForInputAdvice.Verbs VERBS = new WaitingForInputAdvice.Verbs("TYPE", "FOLLOW",
+            "SEE", "CTRL-D", "CTRL-C", ", HAND-OVER,", steps -> steps.stream().map(step -> switch (step) {
+                case QuitKeys.Key key -> "KEY " + key.name();
+                case QuitKeys.Ctrl ctrl -> "CTRL " + ctrl.letter();
+                case QuitKeys.Text text -> "TEXT " + text.text();
+            }).collect(Collectors.joining(", ", "SEND[", "]")));
 
     @Test
     void aProgramThatReadsKeysIsTypedIntoFollowedAndEndedInTheFrontDoorsVerbs() {
-        assertThat(WaitingForInputAdvice.of(VERBS, "`python3`", false, false)).isEqualTo("`python3` waits for "
-                + "keyboard input (an interactive program); type into it with TYPE and follow it with FOLLOW, end it "
-                + "with its quit command (exit, CTRL-D, q) or CTRL-C");
-        assertThat(WaitingForInputAdvice.of(VERBS, "`vim`", false, true))
+        assertThat(WaitingForInputAdvice.of(VERBS, "`cat -v`", Optional.of("cat"), false, false)).isEqualTo(
+                "`cat -v` waits for keyboard input (an interactive program); type into it with TYPE and follow it "
+                        + "with FOLLOW, end it with its quit command (exit, CTRL-D, q) or CTRL-C");
+        assertThat(WaitingForInputAdvice.of(VERBS, "`vim`", Optional.empty(), false, true))
                 .startsWith("`vim` waits for keyboard input (an interactive full-screen program: SEE shows it); ");
     }
 
     @Test
+    void aWellKnownProgramIsEndedWithItsOwnQuitKeys() {
+        assertThat(WaitingForInputAdvice.of(VERBS, "`python3`", Optional.of("python3"), false, false))
+                .endsWith(", end it with SEND[CTRL d] or CTRL-C");
+        assertThat(WaitingForInputAdvice.of(VERBS, "`vim notes.txt`", Optional.of("vim"), false, true))
+                .endsWith(", end it with SEND[KEY Escape, TEXT :q, KEY Enter] (:q! instead of :q discards unsaved "
+                        + "changes) or CTRL-C");
+    }
+
+    @Test
     void aPasswordIsAskedOfTheUserNeverGuessed() {
-        assertThat(WaitingForInputAdvice.of(VERBS, "it", true, false)).isEqualTo("it waits for hidden input (a "
-                + "password prompt); ask the user for it, HAND-OVER, rather than guessing, and type it with TYPE, or "
-                + "stop it with CTRL-C");
+        assertThat(WaitingForInputAdvice.of(VERBS, "it", Optional.of("ssh"), true, false)).isEqualTo("it waits for "
+                + "hidden input (a password prompt); ask the user for it, HAND-OVER, rather than guessing, and type "
+                + "it with TYPE, or stop it with CTRL-C");
     }
 }

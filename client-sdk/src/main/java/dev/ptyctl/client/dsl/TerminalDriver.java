@@ -15,7 +15,9 @@ import dev.ptyctl.client.WriteResult;
 import dev.ptyctl.client.internal.Durations;
 import dev.ptyctl.client.internal.PromptWaitParams;
 import dev.ptyctl.client.internal.RpcCommandRun;
+import dev.ptyctl.protocol.BusyShellAdvice;
 import dev.ptyctl.protocol.ProcessExit;
+import dev.ptyctl.protocol.QuitKeys;
 import dev.ptyctl.protocol.RpcMethod;
 import dev.ptyctl.protocol.WaitingForInputAdvice;
 import jakarta.json.JsonNumber;
@@ -25,9 +27,11 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Drives one terminal for a test, fluently: type, press keys, wait, run commands, assert the
@@ -57,9 +61,9 @@ import java.util.function.Function;
  * shells started by {@code ptyctl server} have. Not thread-safe: one driver per test thread.
  */
 public final class TerminalDriver implements AutoCloseable {
-    /** The waiting-for-input advice of {@link #run} in this driver's methods. */
+    /** The waiting-for-input and busy-shell advice of {@link #run} in this driver's methods. */
     private static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs("typeLine(...)",
-            "waitFor(...)", "screen()", "Ctrl+D", "press(Key.ctrl('c'))", "");
+            "waitFor(...)", "screen()", "Ctrl+D", "press(Key.ctrl('c'))", "", TerminalDriver::pressAndType);
     /** How long waits take at most unless told otherwise: ample for a program to react, short enough to fail fast. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
     private final RpcClient rpc;
@@ -321,16 +325,16 @@ public final class TerminalDriver implements AutoCloseable {
         Screen screen = Screen.fromJson(run.answer());
         String quoted = ScreenAssert.quote(commandLine);
         return switch (run.ending()) {
-            case BUSY -> throw failure("nothing was typed: the shell is busy running "
-                    + RpcCommandRun.describeProgram(run.answer())
-                    + (RpcCommandRun.programIsFullScreen(run.answer()) ? ", a full-screen program" : "")
-                    + ", so " + quoted + " would have gone to it. End it first (its quit key, e.g. type(\"q\"), or "
-                    + "press(Key.ctrl('c'))) and waitForPrompt(), or wait for it with waitForPrompt(timeout)", screen);
+            case BUSY -> throw failure("nothing was typed: the shell is " + BusyShellAdvice.of(ADVICE,
+                    RpcCommandRun.commandLine(run.answer()), RpcCommandRun.programName(run.answer()),
+                    RpcCommandRun.programIsFullScreen(run.answer()), quoted, "waitForPrompt(timeout)")
+                    + "; after ending it, waitForPrompt() before the next run", screen);
             case NOT_READY -> throw failure("expected the shell's prompt within " + Durations.describe(timeout)
                     + " before running " + quoted, screen);
             case NOT_FINISHED -> throw failure(notFinished(quoted, timeout), screen);
             case WAITING_FOR_INPUT -> throw failure(quoted + " did not finish: run() is for commands that finish, "
-                    + "and " + WaitingForInputAdvice.of(ADVICE, "it", RpcCommandRun.waitsForHiddenInput(run.answer()),
+                    + "and " + WaitingForInputAdvice.of(ADVICE, "it", RpcCommandRun.programName(run.answer()),
+                    RpcCommandRun.waitsForHiddenInput(run.answer()),
                     RpcCommandRun.programIsFullScreen(run.answer())) + "; then waitForPrompt()", screen);
             case INCOMPLETE -> throw failure("the shell did not run " + quoted + ": it waits for more of the line (an "
                     + "unclosed quote or bracket?); " + cancelled(run), screen);
@@ -344,6 +348,15 @@ public final class TerminalDriver implements AutoCloseable {
                 yield new CommandResult(command.getString("output"), exitCode, command.getBoolean("truncated", false));
             }
         };
+    }
+
+    /** Keys and text as this driver sends them: {@code press(Key.ESCAPE).type(":q").press(Key.ENTER)}. */
+    private static String pressAndType(List<QuitKeys.Step> steps) {
+        return steps.stream().map(step -> switch (step) {
+            case QuitKeys.Key key -> "press(Key." + key.name().toUpperCase(Locale.ROOT) + ")";
+            case QuitKeys.Ctrl ctrl -> "press(Key.ctrl('" + ctrl.letter() + "'))";
+            case QuitKeys.Text text -> "type(\"" + text.text() + "\")";
+        }).collect(Collectors.joining("."));
     }
 
     /**

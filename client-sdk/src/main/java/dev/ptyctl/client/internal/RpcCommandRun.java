@@ -6,6 +6,7 @@ import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.WriteResult;
 import dev.ptyctl.client.internal.PromptWaitParams.AnswerEarly;
+import dev.ptyctl.protocol.BusyShellAdvice;
 import dev.ptyctl.protocol.CommandLines;
 import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Runs a command line in a shell with ptyctl's shell integration over its JSON-RPC endpoint, as a person would: waits
@@ -158,14 +160,22 @@ public final class RpcCommandRun {
      * line; "a command" when nothing is known.
      */
     public static String describeProgram(JsonObject answer) {
+        return BusyShellAdvice.describe(commandLine(answer), programName(answer));
+    }
+
+    /** The command line of {@link Ending#BUSY}'s or {@link Ending#WAITING_FOR_INPUT}'s answer, if the shell told it. */
+    public static Optional<String> commandLine(JsonObject answer) {
         JsonObject report = programReport(answer);
-        String line = report.containsKey("commandLine") ? report.getString("commandLine") : null;
-        String program = report.containsKey("program") ? report.getString("program") : null;
-        if (line == null) {
-            return program == null ? "a command" : program;
-        }
-        boolean programSaysMore = program != null && !line.strip().startsWith(program);
-        return "`" + line + "`" + (programSaysMore ? " (now: " + program + ")" : "");
+        return report.containsKey("commandLine") ? Optional.of(report.getString("commandLine")) : Optional.empty();
+    }
+
+    /**
+     * The name of the program that holds the terminal in {@link Ending#BUSY}'s or {@link Ending#WAITING_FOR_INPUT}'s
+     * answer ({@code less}), when the server could tell.
+     */
+    public static Optional<String> programName(JsonObject answer) {
+        JsonObject report = programReport(answer);
+        return report.containsKey("program") ? Optional.of(report.getString("program")) : Optional.empty();
     }
 
     /**

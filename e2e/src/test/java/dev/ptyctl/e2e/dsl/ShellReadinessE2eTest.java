@@ -69,7 +69,7 @@ class ShellReadinessE2eTest {
         // Twenty seconds of timeout: without the refusal the run waits them out and fails saying "expected the
         // shell's prompt".
         Assertions.assertThatThrownBy(() -> t.run("echo never-typed", Duration.ofSeconds(20)))
-                .hasMessageStartingWith("nothing was typed: the shell is busy running `sleep 30`, so \"echo "
+                .hasMessageStartingWith("nothing was typed: the shell is busy running `sleep 30`, and \"echo "
                         + "never-typed\" would have gone to it")
                 .hasMessageContaining("press(Key.ctrl('c'))");
         assertThat(t.getByText("never-typed")).hasCount(0);
@@ -89,5 +89,25 @@ class ShellReadinessE2eTest {
                         + "typeLine(...)");
         t.typeLine("Ada").waitForPrompt();
         Assertions.assertThat(t.run("echo got $n").output()).isEqualTo("got Ada\n");
+    }
+
+    @Test
+    void aBusyPagerAndAWaitingReplAreNamedWithTheirOwnQuitKeys(TerminalLauncher terminals) {
+        Tools.require("bash");
+        Tools.require("less");
+        Tools.require("python3");
+        TerminalDriver t = terminals.open("bash", "80x24");
+        t.typeLine("less /etc/passwd").waitForCommandStart().waitFor("root:");
+        Assertions.assertThatThrownBy(() -> t.run("echo never-typed"))
+                .hasMessageStartingWith("nothing was typed: the shell is busy running `less /etc/passwd` (a "
+                        + "full-screen program: screen() shows it)")
+                .hasMessageContaining("End it first (type(\"q\"), or press(Key.ctrl('c')))");
+        t.type("q").waitForPrompt();
+        // python3 ends at end of input: Ctrl-D, not the generic "(exit, Ctrl+D, q)" (q is a NameError there).
+        Assertions.assertThatThrownBy(() -> t.run("python3", Duration.ofSeconds(60)))
+                .hasMessageStartingWith("\"python3\" did not finish")
+                .hasMessageContaining("end it with press(Key.ctrl('d')) or press(Key.ctrl('c'))");
+        t.press(Key.ctrl('d')).waitForPrompt();
+        Assertions.assertThat(t.run("echo back").output()).isEqualTo("back\n");
     }
 }

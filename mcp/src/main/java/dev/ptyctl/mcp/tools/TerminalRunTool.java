@@ -1,6 +1,8 @@
 package dev.ptyctl.mcp.tools;
 
+import dev.ptyctl.protocol.BusyShellAdvice;
 import dev.ptyctl.protocol.CommandLines;
+import dev.ptyctl.protocol.QuitKeys;
 import dev.ptyctl.protocol.WaitingForInputAdvice;
 import dev.ptyctl.service.control.CommandRun;
 import dev.ptyctl.service.control.RunningProgram;
@@ -8,16 +10,19 @@ import dev.ptyctl.service.terminals.CreateRequest;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /** {@code terminal_run}: runs a command line in a shell and answers its exit code and output. */
 public final class TerminalRunTool extends SchemaTool {
     static final long DEFAULT_TIMEOUT_MS = 30_000;
     static final int DEFAULT_MAX_BYTES = 16 * 1024;
-    /** The waiting-for-input advice in this server's tool names. */
+    /** The waiting-for-input and busy-shell advice in this server's tool names. */
     private static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs("terminal_send",
-            "terminal_wait", "terminal_read", "C-d", "C-c", ", or give them the viewUrl to type it,");
+            "terminal_wait", "terminal_read", "C-d", "C-c", ", or give them the viewUrl to type it,",
+            TerminalRunTool::send);
 
     public TerminalRunTool() {
         super("terminal_run", "Run a shell command", Access.INTERACT, true, """
@@ -114,14 +119,20 @@ public final class TerminalRunTool extends SchemaTool {
                     + " ms (still starting, or a program that ptyctl cannot see holds it). terminal_read " + id
                     + " shows the screen.";
         }
-        boolean fullScreen = busy.running().get().fullScreen();
-        String what = busy.running().get().commandLine().map(line -> "`" + line + "`").orElse("a command");
-        return "Nothing was typed: the shell in terminal " + id + " is busy running " + what
-                + (fullScreen ? " (a full-screen program: terminal_read shows it)" : "")
-                + ", and the command would have gone to that program. End it first (terminal_send its quit keys, "
-                + "e.g. [{\"text\": \"q\"}] or [{\"key\": \"C-c\"}]) or wait for it with terminal_wait "
-                + "{prompt: true, sinceSeq: " + busy.seq() + "}, then run again; or use another terminal "
-                + "(terminal_create).";
+        RunningProgram running = busy.running().get();
+        return "Nothing was typed: the shell in terminal " + id + " is " + BusyShellAdvice.of(ADVICE,
+                running.commandLine(), running.program(), running.fullScreen(), "the command",
+                "terminal_wait {prompt: true, sinceSeq: " + busy.seq() + "}")
+                + ", then run again; or use another terminal (terminal_create).";
+    }
+
+    /** Keys and text as terminal_send takes them: {@code terminal_send [{"key": "Escape"}, {"text": ":q"}]}. */
+    private static String send(List<QuitKeys.Step> steps) {
+        return steps.stream().map(step -> switch (step) {
+            case QuitKeys.Key key -> "{\"key\": \"" + key.name() + "\"}";
+            case QuitKeys.Ctrl ctrl -> "{\"key\": \"C-" + ctrl.letter() + "\"}";
+            case QuitKeys.Text text -> "{\"text\": \"" + text.text() + "\"}";
+        }).collect(Collectors.joining(", ", "terminal_send [", "]"));
     }
 
     private static String facts(CommandRun.Result result, String command, String id, boolean waitsForSecret) {
@@ -130,9 +141,10 @@ public final class TerminalRunTool extends SchemaTool {
         if (waitsForSecret || waiting.isPresent()) {
             // A command still running whose prompt will not come back by waiting longer: a REPL, an editor, a password.
             String what = waitsForSecret ? "it"
-                    : waiting.get().commandLine().map(line -> "`" + line + "`").orElse("the command");
+                    : BusyShellAdvice.describe(waiting.get().commandLine(), waiting.get().program());
             facts.append(result.timedOut() ? "timed out, still running: " : "still running: ")
-                    .append(WaitingForInputAdvice.of(ADVICE, what, waitsForSecret,
+                    .append(WaitingForInputAdvice.of(ADVICE, what, waiting.flatMap(RunningProgram::program),
+                            waitsForSecret,
                             waiting.map(RunningProgram::fullScreen).orElse(false)))
                     .append("; the shell's prompt then comes back (terminal_wait {prompt: true, sinceSeq: ")
                     .append(result.seq()).append("})");
