@@ -54,7 +54,8 @@ import picocli.CommandLine.Spec;
 final class RunCommand implements Callable<Integer> {
     /** The waiting-for-input and busy-shell advice in this CLI's commands. */
     private static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs("'ptyctl write'",
-            "'ptyctl read'", "'ptyctl read'", "Ctrl+D", "'ptyctl write --key Ctrl+C'", "", RunCommand::write);
+            "'ptyctl read'", "'ptyctl read'", "Ctrl+D", "'ptyctl write --key Ctrl+C'",
+            "type it with 'ptyctl write --text ... --key Enter' (or yourself, in 'ptyctl attach')", RunCommand::write);
     @Spec
     private CommandSpec spec;
 

@@ -23,12 +23,14 @@ public final class WaitingForInputAdvice {
      * @param ctrlD      Ctrl-D as this front door spells a key, e.g. {@code C-d}
      * @param ctrlC      sends Ctrl-C, e.g. {@code C-c} (where {@code type} already says how keys are sent) or
      *                   {@code 'ptyctl write --key Ctrl+C'}
-     * @param handOver   how the user could type a password themselves, with its leading ", " (e.g.
-     *                   {@code ", or give them the viewUrl to type it,"}); "" when there is no such way
+     * @param giveSecret how this front door's reader gets a password typed, after "(a password prompt); ": an agent
+     *                   asks the user ({@code "ask the user for it, or give them the viewUrl to type it, rather than
+     *                   guessing, and type it with terminal_send"}), a script or a test types it
+     *                   ({@code "type it with 'ptyctl write --text ... --key Enter'"})
      * @param send       how to send keys and text in order, e.g. {@code terminal_send [{"key": "C-d"}]} or
      *                   {@code 'ptyctl write --key Ctrl+D'}: to name a program's quit keys ({@link QuitKeys})
      */
-    public record Verbs(String type, String follow, String see, String ctrlD, String ctrlC, String handOver,
+    public record Verbs(String type, String follow, String see, String ctrlD, String ctrlC, String giveSecret,
                         Function<List<QuitKeys.Step>, String> send) {
         public Verbs {
             Objects.requireNonNull(type, "type");
@@ -36,7 +38,7 @@ public final class WaitingForInputAdvice {
             Objects.requireNonNull(see, "see");
             Objects.requireNonNull(ctrlD, "ctrlD");
             Objects.requireNonNull(ctrlC, "ctrlC");
-            Objects.requireNonNull(handOver, "handOver");
+            Objects.requireNonNull(giveSecret, "giveSecret");
             Objects.requireNonNull(send, "send");
         }
     }
@@ -54,8 +56,8 @@ public final class WaitingForInputAdvice {
                             boolean fullScreen) {
         if (inputHidden) {
             // Waiting longer would not help, and a password is the user's to give: never guessed.
-            return what + " waits for hidden input (a password prompt); ask the user for it" + verbs.handOver()
-                    + " rather than guessing, and type it with " + verbs.type() + ", or stop it with " + verbs.ctrlC();
+            return what + " waits for hidden input (a password prompt); " + verbs.giveSecret() + ", or stop it with "
+                    + verbs.ctrlC();
         }
         // An interactive program (a REPL, an editor): its prompt will not come back by waiting longer.
         return what + " waits for keyboard input (an interactive "

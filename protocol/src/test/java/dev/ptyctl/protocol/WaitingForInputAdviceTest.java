@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class WaitingForInputAdviceTest {
     /** Spells keys and text plainly, so the steps a text names can be read back. */
     static final WaitingForInputAdvice.Verbs VERBS = new WaitingForInputAdvice.Verbs("TYPE", "FOLLOW",
-            "SEE", "CTRL-D", "CTRL-C", ", HAND-OVER,", steps -> steps.stream().map(step -> switch (step) {
+            "SEE", "CTRL-D", "CTRL-C", "GIVE-SECRET", steps -> steps.stream().map(step -> switch (step) {
                 case QuitKeys.Key key -> "KEY " + key.name();
                 case QuitKeys.Ctrl ctrl -> "CTRL " + ctrl.letter();
                 case QuitKeys.Text text -> "TEXT " + text.text();
@@ -35,9 +35,8 @@ class WaitingForInputAdviceTest {
     }
 
     @Test
-    void aPasswordIsAskedOfTheUserNeverGuessed() {
+    void aPasswordIsGivenAsTheFrontDoorSaysNeverGuessed() {
         assertThat(WaitingForInputAdvice.of(VERBS, "it", Optional.of("ssh"), true, false)).isEqualTo("it waits for "
-                + "hidden input (a password prompt); ask the user for it, HAND-OVER, rather than guessing, and type "
-                + "it with TYPE, or stop it with CTRL-C");
+                + "hidden input (a password prompt); GIVE-SECRET, or stop it with CTRL-C");
     }
 }

@@ -63,7 +63,9 @@ import java.util.stream.Collectors;
 public final class TerminalDriver implements AutoCloseable {
     /** The waiting-for-input and busy-shell advice of {@link #run} in this driver's methods. */
     private static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs("typeLine(...)",
-            "waitFor(...)", "screen()", "Ctrl+D", "press(Key.ctrl('c'))", "", TerminalDriver::pressAndType);
+            "waitFor(...)", "screen()", "Ctrl+D", "press(Key.ctrl('c'))",
+            "a test types it with typeLine(...) once it has waited for the prompt with waitFor(...)",
+            TerminalDriver::pressAndType);
     /** How long waits take at most unless told otherwise: ample for a program to react, short enough to fail fast. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
     private final RpcClient rpc;

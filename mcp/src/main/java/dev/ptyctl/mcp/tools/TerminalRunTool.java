@@ -21,7 +21,9 @@ public final class TerminalRunTool extends SchemaTool {
     static final int DEFAULT_MAX_BYTES = 16 * 1024;
     /** The waiting-for-input and busy-shell advice in this server's tool names. */
     private static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs("terminal_send",
-            "terminal_wait", "terminal_read", "C-d", "C-c", ", or give them the viewUrl to type it,",
+            "terminal_wait", "terminal_read", "C-d", "C-c",
+            "ask the user for it, or give them the viewUrl to type it, rather than guessing, and type it with "
+                    + "terminal_send",
             TerminalRunTool::send);
 
     public TerminalRunTool() {
