@@ -3,32 +3,41 @@ package dev.ptyctl.cli;
 import dev.ptyctl.client.RpcAddress;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Objects;
 
 /**
  * What a ptyctl {@code serve} or {@code server} listens on, as far as a client on this machine can match it: a TCP
- * port (any host: {@code server --host 0.0.0.0} answers on 127.0.0.1 too), or a Unix socket by its absolute path.
- * It is how a start marker ({@link StartMarkers}) says what its server will listen on, and what a refused client was
- * trying to reach.
+ * port (any host of this machine: {@code server --host 0.0.0.0} answers on 127.0.0.1 too), or a Unix socket by its
+ * absolute path. It is how a start marker ({@link StartMarkers}) says what its server will listen on, and what a
+ * refused client was trying to reach, with the host it aimed at: a marker of this machine says nothing about a port
+ * of another ({@link #announcedBy}).
  *
  * @param port   the TCP port, or 0 for a socket
  * @param socket the socket's absolute, normalized path, or {@code null} for a port
+ * @param host   the host a client aimed at, or {@code null}: a marker's port (this machine), or a socket
  */
-record ListenTarget(int port, Path socket) {
+record ListenTarget(int port, Path socket, String host) {
     private static final int HTTP_PORT = 80;
     private static final int HTTPS_PORT = 443;
 
+    /** A port of this machine: what a marker announces. */
     static ListenTarget port(int port) {
-        return new ListenTarget(port, null);
+        return new ListenTarget(port, null, null);
+    }
+
+    /** The port {@code port} of {@code host}, as a client aims at it. */
+    static ListenTarget port(String host, int port) {
+        return new ListenTarget(port, null, host);
     }
 
     static ListenTarget socket(Path path) {
-        return new ListenTarget(0, path.toAbsolutePath().normalize());
+        return new ListenTarget(0, path.toAbsolutePath().normalize(), null);
     }
 
     /** What a client connecting to {@code address} reaches: the terminal's endpoint, or the server's HTTP port. */
     static ListenTarget of(RpcAddress address) {
         if (address instanceof RpcAddress.Tcp tcp) {
-            return port(tcp.port());
+            return port(tcp.host(), tcp.port());
         }
         if (address instanceof RpcAddress.UnixSocket unix) {
             return socket(unix.path());
@@ -36,15 +45,27 @@ record ListenTarget(int port, Path socket) {
         return of(((RpcAddress.Server) address).url());
     }
 
-    /** The HTTP port of a server's URL. */
+    /** The HTTP port of a server's URL, on the URL's host. */
     static ListenTarget of(URI url) {
         if (url.getPort() > 0) {
-            return port(url.getPort());
+            return port(url.getHost(), url.getPort());
         }
-        return port("https".equalsIgnoreCase(url.getScheme()) ? HTTPS_PORT : HTTP_PORT);
+        return port(url.getHost(), "https".equalsIgnoreCase(url.getScheme()) ? HTTPS_PORT : HTTP_PORT);
     }
 
-    /** The marker's text: {@code port 5174} or {@code socket /run/x.sock}. */
+    /**
+     * Whether a server that announced {@code announced} (a marker's target) will listen where this client target
+     * aims: the same socket, or the same port on a host of this machine ({@link ThisMachine}, asked only once the
+     * ports match, so a client with no marker of its port never looks at the network interfaces).
+     */
+    boolean announcedBy(ListenTarget announced) {
+        if (socket != null || announced.socket() != null) {
+            return Objects.equals(socket, announced.socket());
+        }
+        return port == announced.port() && (host == null || ThisMachine.isAddressOf(host));
+    }
+
+    /** The marker's text: {@code port 5174} or {@code socket /run/x.sock} (the host is not part of it). */
     String text() {
         return socket != null ? "socket " + socket : "port " + port;
     }

@@ -59,8 +59,8 @@ final class StartMarkers {
     }
 
     /**
-     * The live starter that will listen on {@code target}, if any; markers of processes that are gone are deleted on
-     * the way.
+     * The live starter that will listen on {@code target}, if any ({@link ListenTarget#announcedBy}: a marker's
+     * port is this machine's); markers of processes that are gone are deleted on the way.
      */
     Optional<Starter> find(ListenTarget target) {
         if (directory == null || !ours(directory.getParent())) {
@@ -69,7 +69,7 @@ final class StartMarkers {
         try (DirectoryStream<Path> markers = Files.newDirectoryStream(directory)) {
             for (Path marker : markers) {
                 Optional<Starter> starter = read(marker);
-                if (starter.isPresent() && starter.get().target().equals(target)) {
+                if (starter.isPresent() && target.announcedBy(starter.get().target())) {
                     return starter;
                 }
             }

@@ -77,7 +77,7 @@ class HotCommandsClassLoadingTest {
                     .isEmpty();
             assertThat(loader.requested).as("a connection that works looks for no starting server")
                     .doesNotContain("dev.ptyctl.cli.StartingServerWait", "dev.ptyctl.cli.StartMarkers",
-                            "dev.ptyctl.cli.ListenTarget");
+                            "dev.ptyctl.cli.ListenTarget", "dev.ptyctl.cli.ThisMachine");
             for (int i = 0; i < 4; i++) {
                 server.takeRequest();
             }

@@ -9,6 +9,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ConnectException;
+import java.net.Inet4Address;
+import java.net.NetworkInterface;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -103,6 +106,43 @@ class StartingServerWaitTest {
 
         assertThat(pauses).isEmpty();
         assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void aStarterOfThePortOnThisMachineIsNotWaitedForByAClientOfAnotherHost() throws IOException {
+        // `ptyctl ls --url http://remote-host:5174` while a local serve starts on 5174: the marker is this machine's
+        markers.write(ME, "serve", PORT);
+        ListenTarget remote = ListenTarget.of(RpcAddress.tcp("192.0.2.1", PORT.port()));
+        RpcConnectionException failure = refused(PORT);
+        AtomicInteger attempts = new AtomicInteger();
+
+        assertThatThrownBy(() -> waiting().retry(remote, failure, () -> attempts.incrementAndGet()))
+                .isSameAs(failure);
+        AtomicInteger probes = new AtomicInteger();
+        waiting().awaitListening(ListenTarget.of(URI.create("http://remote.invalid:" + PORT.port())),
+                () -> probes.incrementAndGet() > 0);
+
+        assertThat(attempts).hasValue(0);
+        assertThat(probes).hasValue(0);
+        assertThat(pauses).isEmpty();
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void aStarterOfThePortCountsForEveryHostOfThisMachine() throws IOException {
+        markers.write(ME, "serve", PORT);
+        List<String> hosts = new ArrayList<>(List.of("localhost", "LOCALHOST", "127.0.0.1", "127.0.0.2", "[::1]",
+                "0.0.0.0"));
+        NetworkInterface.networkInterfaces().flatMap(NetworkInterface::inetAddresses)
+                .filter(address -> address instanceof Inet4Address && !address.isLoopbackAddress())
+                .findFirst().ifPresent(address -> hosts.add(address.getHostAddress()));
+
+        for (String host : hosts) {
+            assertThat(markers.find(ListenTarget.of(URI.create("http://" + host + ":" + PORT.port()))))
+                    .as(host).isPresent();
+        }
+        assertThat(markers.find(ListenTarget.of(RpcAddress.tcp("::1", PORT.port())))).isPresent();
+        assertThat(markers.find(ListenTarget.of(URI.create("http://192.0.2.1:" + PORT.port())))).isEmpty();
     }
 
     @Test
