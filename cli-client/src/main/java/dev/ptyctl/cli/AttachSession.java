@@ -63,6 +63,8 @@ final class AttachSession {
     private final String token;
     /** Trust for an https server ({@code --cacert}), or null for the JDK's CAs. */
     private final javax.net.ssl.SSLContext trust;
+    /** {@code PTYCTL_HANDSHAKE_TIMEOUT}'s bound of each (re)connection's TLS handshake, or null for the SDK's. */
+    private final java.time.Duration handshakeTimeout;
     private final String terminalId;
     private final DetachChord chord;
     private final String chordText;
@@ -71,11 +73,12 @@ final class AttachSession {
     /** The size last sent, columns in the high half; -1 before the first. */
     private final AtomicLong sentSize = new AtomicLong(-1);
 
-    AttachSession(URI server, String token, javax.net.ssl.SSLContext trust, String terminalId, DetachChord chord,
-                  String chordText) {
+    AttachSession(URI server, String token, javax.net.ssl.SSLContext trust, java.time.Duration handshakeTimeout,
+                  String terminalId, DetachChord chord, String chordText) {
         this.server = server;
         this.token = token;
         this.trust = trust;
+        this.handshakeTimeout = handshakeTimeout;
         this.terminalId = terminalId;
         this.chord = chord;
         this.chordText = chordText;
@@ -176,11 +179,17 @@ final class AttachSession {
         return local;
     }
 
-    /** A connection to the terminal with the token and the trust of {@code --cacert}: both connections use it. */
+    /**
+     * A connection to the terminal with the token, the trust of {@code --cacert} and the handshake's bound: both
+     * connections use it.
+     */
     private TerminalAttachment.Builder attachment() {
         TerminalAttachment.Builder builder = TerminalAttachment.builder(server, terminalId).token(token);
         if (trust != null) {
             builder.sslContext(trust);
+        }
+        if (handshakeTimeout != null) {
+            builder.handshakeTimeout(handshakeTimeout);
         }
         return builder;
     }

@@ -62,6 +62,11 @@ final class ServerOptions {
         }
     }
 
+    /** {@code PTYCTL_HANDSHAKE_TIMEOUT}'s bound of the TLS handshake, or null for the SDK's default. */
+    java.time.Duration handshakeTimeout() {
+        return HandshakeTimeout.chosen(Environment.of(mixee));
+    }
+
     /** The TLS context of {@code --cacert} (else {@code PTYCTL_CACERT}), or null for the JDK's CAs. */
     SSLContext trust() {
         Path file = CaCertificates.chosen(cacert, Environment.of(mixee));

@@ -101,7 +101,8 @@ public final class TerminalAttachment implements AutoCloseable {
         this.listener = builder.listener;
         this.redrawAfterReconnect = builder.redrawAfterReconnect;
         this.reconnecting = new AttachmentSocket(uri.toString(), new ReconnectingSocket.Settings(builder.reconnect,
-                builder.pingInterval, builder.connectTimeout, builder.scheduler, builder.random,
+                builder.pingInterval, builder.connectTimeout, builder.handshakeTimeout, builder.scheduler,
+                builder.random,
                 builder.sslContext == null ? null : builder.sslContext.getSocketFactory(),
                 ReconnectingSocket.authorization(builder.token, builder.tokenInQuery)));
         this.outbox = new Outbox(builder.firstClientSeq);
@@ -490,6 +491,7 @@ public final class TerminalAttachment implements AutoCloseable {
         private boolean redrawAfterReconnect;
         private Duration pingInterval = Duration.ofSeconds(5);
         private Duration connectTimeout = Duration.ofSeconds(5);
+        private Duration handshakeTimeout = TerminalsClient.DEFAULT_HANDSHAKE_TIMEOUT;
         private AttachmentScheduler scheduler = AttachmentScheduler.system();
         private RandomGenerator random = RandomGenerator.getDefault();
 
@@ -591,9 +593,20 @@ public final class TerminalAttachment implements AutoCloseable {
             return this;
         }
 
-        /** How long one connection attempt (TCP connect and upgrade) may take (default 5 s). */
+        /** How long one connection attempt's TCP connect may take (default 5 s). */
         public Builder connectTimeout(Duration timeout) {
             this.connectTimeout = DurationChecks.positive(timeout, "connectTimeout");
+            return this;
+        }
+
+        /**
+         * How long one connection attempt's TLS handshake ({@code https}/{@code wss}), then the server's answer to the
+         * WebSocket upgrade, may wait for the server beyond the TCP connect (default 30 s, as on
+         * {@link TerminalsClient.Builder#handshakeTimeout} and {@link RpcClient.Builder#handshakeTimeout}): a cold JVM's
+         * first handshake on a loaded machine takes seconds of its own. Applies to every reconnect too.
+         */
+        public Builder handshakeTimeout(Duration timeout) {
+            this.handshakeTimeout = DurationChecks.positive(timeout, "handshakeTimeout");
             return this;
         }
 

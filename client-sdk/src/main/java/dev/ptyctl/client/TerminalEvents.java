@@ -68,8 +68,9 @@ public final class TerminalEvents implements AutoCloseable {
     private TerminalEvents(Builder builder) {
         this.uri = SocketUri.events(builder.server, builder.tokenInQuery ? builder.token : null);
         this.listener = builder.listener;
+        // No handshakeTimeout of its own (yet): the connect timeout bounds the TLS handshake and upgrade, as before.
         this.reconnecting = new EventsSocket(new ReconnectingSocket.Settings(builder.reconnect, builder.pingInterval,
-                builder.connectTimeout, builder.scheduler, builder.random,
+                builder.connectTimeout, builder.connectTimeout, builder.scheduler, builder.random,
                 builder.sslContext == null ? null : builder.sslContext.getSocketFactory(),
                 ReconnectingSocket.authorization(builder.token, builder.tokenInQuery)));
     }

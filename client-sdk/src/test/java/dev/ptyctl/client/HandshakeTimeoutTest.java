@@ -13,11 +13,18 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CopyOnWriteArrayList;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterEach;
@@ -52,10 +59,17 @@ class HandshakeTimeoutTest {
 
     @Test
     void anHttpsServerWhoseHandshakeOutlastsTheTcpConnectTimeoutIsStillReached() throws Exception {
+        Duration connectTimeout = Duration.ofMillis(250);
         SSLServerSocket tls = tlsServer();
+        CountDownLatch clientConnected = new CountDownLatch(1);
+        CountDownLatch handshakeMayProceed = new CountDownLatch(1);
+        List<Socket> held = new CopyOnWriteArrayList<>();
         Thread.ofPlatform().daemon().start(() -> {
             try (SSLSocket socket = (SSLSocket) tls.accept()) {
-                Thread.sleep(1000); // a slow handshake, four times the client's TCP connect timeout: the case itself
+                clientConnected.countDown();
+                // the reference client's connection: accepted, never handshaken, so its connect bound runs out
+                held.add(tls.accept());
+                handshakeMayProceed.await(); // a handshake stalled past the client's TCP connect bound: the case
                 socket.startHandshake();
                 answer(socket, "{\"terminals\":[]}");
             } catch (Exception e) {
@@ -63,8 +77,30 @@ class HandshakeTimeoutTest {
             }
         });
         try (TerminalsClient client = TerminalsClient.builder().baseUrl(url(tls)).sslContext(trusting())
-                .connectTimeout(Duration.ofMillis(250)).build()) {
-            assertThat(client.list()).isEmpty();
+                .connectTimeout(connectTimeout).build()) {
+            CompletableFuture<List<Terminal>> listed = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return client.list();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            clientConnected.await();
+            // No sleep: the stall lasts until a client whose one connect timeout is the same 250 ms (the JDK's, as
+            // the client's was before the handshake had a bound of its own) gives up on the same server, having
+            // started its connect after the client's had completed: by then the client's connect bound has passed.
+            HttpClient reference = HttpClient.newBuilder().connectTimeout(connectTimeout).sslContext(trusting())
+                    .build();
+            assertThatThrownBy(() -> reference.send(HttpRequest.newBuilder(url(tls).resolve("/v1/terminals"))
+                    .build(), HttpResponse.BodyHandlers.discarding())).isInstanceOf(HttpConnectTimeoutException.class);
+            handshakeMayProceed.countDown();
+
+            assertThat(listed.get()).isEmpty();
+        } finally {
+            handshakeMayProceed.countDown();
+            for (Socket socket : held) {
+                socket.close();
+            }
         }
     }
 
@@ -108,6 +144,16 @@ class HandshakeTimeoutTest {
         assertThatThrownBy(() -> client.connect(RpcAddress.server(url(tls), "t1")))
                 .isInstanceOf(RpcConnectionException.class)
                 .hasMessageContaining("connected, but no answer to the WebSocket upgrade within 500 ms");
+    }
+
+    @Test
+    void anAttachmentToAServerThatNeverHandshakesFailsNamingItsOwnHandshakeBound() throws Exception {
+        ServerSocket silent = silentServer();
+        // the connect timeout (5 s) bounded the handshake of every (re)connection before it had a bound of its own
+        TerminalAttachment.Builder attachment = TerminalAttachment.builder(url(silent), "t1").sslContext(trusting())
+                .reconnect(ReconnectPolicy.NEVER).handshakeTimeout(Duration.ofMillis(300));
+        assertThatThrownBy(attachment::connect).isInstanceOf(AttachmentException.class)
+                .hasMessageContaining("connected, but no TLS handshake within 300 ms");
     }
 
     private SSLServerSocket tlsServer() throws IOException {

@@ -526,15 +526,16 @@ class TerminalAttachmentTest {
     @Test
     void aServerThatNeverAnswersTheUpgradeIsGivenUpAtTheSchedulersDeadlineReportedInMillisecondsNotAnIsoDuration()
             throws Exception {
-        // The upgrade request is accepted and never answered. The deadline (connect timeout plus a margin for a
-        // loaded machine) is the scheduler's: the test runs it, no time passes. The long connect timeout keeps the
-        // socket's own read timeout out of the way.
+        // The upgrade request is accepted and never answered. The deadline (connect and handshake timeouts plus a
+        // margin for a loaded machine) is the scheduler's: the test runs it, no time passes. The long handshake
+        // timeout keeps the socket's own read timeout out of the way.
         try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<TerminalAttachment> connecting = new CompletableFuture<>();
             Thread.ofVirtual().start(() -> {
                 try {
                     connecting.complete(TerminalAttachment.builder("http://127.0.0.1:" + silent.getLocalPort(), "t1")
-                            .connectTimeout(Duration.ofMillis(30_500)).scheduler(scheduler).listener(recorder)
+                            .connectTimeout(Duration.ofMillis(500)).handshakeTimeout(Duration.ofSeconds(30))
+                            .scheduler(scheduler).listener(recorder)
                             .connect());
                 } catch (Throwable e) {
                     connecting.completeExceptionally(e);

@@ -56,12 +56,16 @@ public abstract class ReconnectingSocket {
     /**
      * What every connection attempt is made with.
      *
+     * @param connectTimeout   how long each attempt's TCP connect may take
+     * @param handshakeTimeout how long each attempt's TLS handshake, then the upgrade's answer, may wait for the
+     *                         server ({@link RawWebSocket#connect(URI, Map, Duration, Duration, SSLSocketFactory,
+     *                         RawWebSocket.Handler)})
      * @param headers the upgrade request's extra headers (see {@link #authorization})
      * @param tls     the socket factory for {@code wss}, or null for the JDK's
      */
     public record Settings(ReconnectPolicy reconnect, Duration pingInterval, Duration connectTimeout,
-                           AttachmentScheduler scheduler, RandomGenerator random, SSLSocketFactory tls,
-                           Map<String, String> headers) {
+                           Duration handshakeTimeout, AttachmentScheduler scheduler, RandomGenerator random,
+                           SSLSocketFactory tls, Map<String, String> headers) {
     }
 
     private final Object lock;
@@ -156,14 +160,14 @@ public abstract class ReconnectingSocket {
     }
 
     /**
-     * Opens the first connection and waits until it is established, at most the connect timeout plus a margin: a
-     * deadline kept by the {@link AttachmentScheduler}, as every timer here, so a test's scheduler decides when it has
-     * passed instead of the test waiting it out.
+     * Opens the first connection and waits until it is established, at most the connect and handshake timeouts plus a
+     * margin: a deadline kept by the {@link AttachmentScheduler}, as every timer here, so a test's scheduler decides
+     * when it has passed instead of the test waiting it out.
      *
      * @throws AttachmentException when the server refuses the upgrade, cannot be reached or does not answer in time
      */
     public final void start() throws IOException {
-        Duration patience = settings.connectTimeout().plus(FIRST_CONNECTION_MARGIN);
+        Duration patience = settings.connectTimeout().plus(settings.handshakeTimeout()).plus(FIRST_CONNECTION_MARGIN);
         AttachmentScheduler.Cancellable deadline = settings.scheduler().schedule(patience, () ->
                 firstConnection.completeExceptionally(new AttachmentException("no answer from " + where + " within "
                         + Durations.describe(patience), 0, new TimeoutException())));
@@ -256,7 +260,7 @@ public abstract class ReconnectingSocket {
         Thread.ofPlatform().daemon().name(wording.threadName() + "-connect").start(() -> {
             try {
                 connection.opened(RawWebSocket.connect(target, settings.headers(), settings.connectTimeout(),
-                        settings.tls(), connection));
+                        settings.handshakeTimeout(), settings.tls(), connection));
             } catch (IOException | RuntimeException e) {
                 connection.failed(e);
             }
