@@ -186,33 +186,43 @@ class LauncherE2eTest {
         Path tmp = Files.createDirectories(dir.resolve("tmp")); // the training's socket, and nothing else's
         Map<String, String> env = with(JDK, "TMPDIR", tmp.toString());
 
-        Process launcher;
-        try (var watcher = tmp.getFileSystem().newWatchService()) {
-            tmp.register(watcher, java.nio.file.StandardWatchEventKinds.ENTRY_CREATE);
-            launcher = start(checkout.resolve("ptyctl"), env);
-            awaitSocket(watcher, tmp);
-        }
-        // the serve (setpriv execs java) and the cat it hosts; and, once the launcher has started it, the write
-        var helpers = new java.util.ArrayList<>(launcher.toHandle().descendants().toList());
-        assertThat(helpers).as("the training's serve").anyMatch(p -> commandLine(p).contains(" serve --cmd cat "));
-        launcher.destroyForcibly(); // SIGKILL: no trap of the launcher runs
-        launcher.waitFor();
-        helpers.addAll(ProcessHandle.allProcesses().filter(p -> commandLine(p).contains(tmp.toString())).toList());
-        for (ProcessHandle helper : helpers) {
-            try {
-                helper.onExit().get(Bounds.HANG.toSeconds(), TimeUnit.SECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
-                throw new AssertionError("the killed launcher's helper " + helper.pid() + " (" + commandLine(helper)
-                        + ") still runs after " + Bounds.HANG + " (load " + Bounds.loadAverage() + ")", e);
+        Process launcher = null;
+        try {
+            try (var watcher = tmp.getFileSystem().newWatchService()) {
+                tmp.register(watcher, java.nio.file.StandardWatchEventKinds.ENTRY_CREATE);
+                launcher = start(checkout.resolve("ptyctl"), env);
+                awaitSocket(watcher, tmp);
             }
-        }
+            // the serve (setpriv execs java) and the cat it hosts; and, once the launcher has started it, the write
+            var helpers = new java.util.ArrayList<>(launcher.toHandle().descendants().toList());
+            assertThat(helpers).as("the training's serve").anyMatch(p -> commandLine(p).contains(" serve --cmd cat "));
+            launcher.destroyForcibly(); // SIGKILL: no trap of the launcher runs
+            launcher.waitFor();
+            helpers.addAll(ProcessHandle.allProcesses().filter(p -> commandLine(p).contains(tmp.toString())).toList());
+            for (ProcessHandle helper : helpers) {
+                try {
+                    helper.onExit().get(Bounds.HANG.toSeconds(), TimeUnit.SECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    throw new AssertionError("the killed launcher's helper " + helper.pid() + " (" + commandLine(helper)
+                            + ") still runs after " + Bounds.HANG + " (load " + Bounds.loadAverage() + ")", e);
+                }
+            }
 
-        var next = launch(env, checkout.resolve("ptyctl"), "--version");
-        next.assertExit(0);
-        assertThat(target.resolve("ptyctl.aot")).as("the cache the killed launcher's lock held back").exists();
-        assertThat(target.resolve("ptyctl.aot.lock")).doesNotExist();
-        assertThat(ProcessHandle.allProcesses().filter(p -> commandLine(p).contains(tmp.toString())))
-                .as("helpers of a training that ended").isEmpty();
+            var next = launch(env, checkout.resolve("ptyctl"), "--version");
+            next.assertExit(0);
+            assertThat(target.resolve("ptyctl.aot")).as("the cache the killed launcher's lock held back").exists();
+            assertThat(target.resolve("ptyctl.aot.lock")).doesNotExist();
+            assertThat(ProcessHandle.allProcesses().filter(p -> commandLine(p).contains(tmp.toString())))
+                    .as("helpers of a training that ended").isEmpty();
+        } finally {
+            // a failed assertion before the SIGKILL must not leave the training's serve --cmd cat behind
+            if (launcher != null) {
+                launcher.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+                launcher.destroyForcibly();
+            }
+            ProcessHandle.allProcesses().filter(p -> commandLine(p).contains(tmp.toString()))
+                    .forEach(ProcessHandle::destroyForcibly);
+        }
     }
 
     /** Waits for the AOT training's serve to listen: its socket appears in {@code tmp}. */
