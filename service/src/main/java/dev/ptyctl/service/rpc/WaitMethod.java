@@ -179,14 +179,15 @@ final class WaitMethod implements RpcMethodHandler {
     }
 
     /**
-     * When a wait should look again although no output came: at the end of the idle time while it is still ahead
-     * ({@code idleAsked}: idleMs asked and the match there); else at the deadline. Once the idle time has passed only
-     * new output can change the answer, and output wakes the wait by itself: a wait for the prompt with
-     * {@code idleMs} that kept the past idle instant spun a core until the prompt came (3.5–3.9 CPU-s over a
-     * {@code sleep 6}).
+     * When a wait should look again although no output came: at the end of the idle time while the last look saw it
+     * ahead ({@code idleAsked}: idleMs asked and the match there; {@code idlePassed}: that look found it over); else
+     * at the deadline. Once a look has found the idle time over, only new output can change the answer, and output
+     * wakes the wait by itself: a wait for the prompt with {@code idleMs} that kept the past idle instant spun a core
+     * until the prompt came (3.5–3.9 CPU-s over a {@code sleep 6}). What the look saw decides, not the clock now: an
+     * idle time that ends between the look and this call is looked at again at once, not at the deadline.
      */
-    static long nextLookAt(boolean idleAsked, long idleAt, long now, long deadline) {
-        if (!idleAsked || now - idleAt >= 0) {
+    static long nextLookAt(boolean idleAsked, boolean idlePassed, long idleAt, long deadline) {
+        if (!idleAsked || idlePassed) {
             return deadline;
         }
         return deadline - idleAt <= 0 ? deadline : idleAt;
@@ -204,6 +205,8 @@ final class WaitMethod implements RpcMethodHandler {
         private Look last;
         private boolean matchOk;
         private long idleAt;
+        /** Whether the last look found the idle time over. */
+        private boolean idlePassed;
 
         ScreenConditions(TerminalSession session, Condition condition, long start, long deadline) {
             this.session = session;
@@ -223,13 +226,14 @@ final class WaitMethod implements RpcMethodHandler {
             }
             long quietSince = Math.max(start, last.progress().lastOutputNanos());
             idleAt = quietSince + TimeUnit.MILLISECONDS.toNanos(Math.max(condition.idleMs(), 0));
-            boolean idleOk = !condition.hasIdle() || System.nanoTime() >= idleAt || !last.progress().running();
+            idlePassed = System.nanoTime() - idleAt >= 0;
+            boolean idleOk = !condition.hasIdle() || idlePassed || !last.progress().running();
             return matchOk && idleOk;
         }
 
         @Override
         public long wakeAt() {
-            return nextLookAt(condition.hasIdle() && matchOk, idleAt, System.nanoTime(), deadline);
+            return nextLookAt(condition.hasIdle() && matchOk, idlePassed, idleAt, deadline);
         }
 
         /** The last look, null before the first. */

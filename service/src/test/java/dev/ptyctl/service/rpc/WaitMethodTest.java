@@ -222,14 +222,14 @@ class WaitMethodTest {
     }
 
     @Test
-    void aWaitLooksAgainAtTheEndOfTheIdleTimeOnlyWhileItIsAhead() {
-        long now = 1_000_000;
-        long deadline = now + 60_000_000_000L;
-        assertThat(WaitMethod.nextLookAt(true, now + 5_000_000, now, deadline)).isEqualTo(now + 5_000_000);
-        // Passed: only output can change the answer now, and output wakes the wait; looking again at once spun a core.
-        assertThat(WaitMethod.nextLookAt(true, now - 1, now, deadline)).isEqualTo(deadline);
-        assertThat(WaitMethod.nextLookAt(true, now, now, deadline)).isEqualTo(deadline);
-        assertThat(WaitMethod.nextLookAt(false, now + 5_000_000, now, deadline)).isEqualTo(deadline);
-        assertThat(WaitMethod.nextLookAt(true, deadline + 1, now, deadline)).isEqualTo(deadline);
+    void aWaitLooksAgainAtTheEndOfTheIdleTimeOnlyWhileTheLastLookSawItAhead() {
+        long idleAt = 5_000_000;
+        long deadline = 60_000_000_000L;
+        assertThat(WaitMethod.nextLookAt(true, false, idleAt, deadline)).isEqualTo(idleAt);
+        // Over at the look: only output can change the answer now, and output wakes the wait (looking again at once
+        // spun a core). Ahead at the look but over by now: looked at again at once, not left to the deadline.
+        assertThat(WaitMethod.nextLookAt(true, true, idleAt, deadline)).isEqualTo(deadline);
+        assertThat(WaitMethod.nextLookAt(false, false, idleAt, deadline)).isEqualTo(deadline);
+        assertThat(WaitMethod.nextLookAt(true, false, deadline + 1, deadline)).isEqualTo(deadline);
     }
 }
