@@ -94,27 +94,38 @@ class JsonRpcE2eTest {
         assertThat(rpc.call("pty/read", "{\"start\":29,\"end\":400}").getString("screen")).isEqualTo("");
     }
 
+    /** A wait that must match, with the screen it ended on in the failure (CI once saw the keys in the wrong mode). */
+    private static void assertMatched(JsonObject waited) {
+        assertThat(waited.getBoolean("matched")).as("matched; the screen:%n%s", waited.getString("screen")).isTrue();
+    }
+
     @Test
     void arrowKeysFollowTheApplicationCursorMode() throws Exception {
         // cat -v shows the bytes it receives; DECCKM (CSI ? 1 h) switches arrows from CSI A to SS3 A. The server
         // encodes a key by the mode its screen is in when the key is written, so each key waits for a line printed
         // after the mode switch ("keys-1l"; the command line reads "keys-%s' 1l"). A wait for 300 ms of quiet
         // instead let the keys overtake the switch at load 30 on two cores: CSI A where SS3 A was expected.
-        rpc.call("pty/write", "{\"action\":[{\"text\":\"clear; printf '\\\\e[?1lkeys-%s\\\\n' 1l; cat -v\"},"
-                + "{\"key\":\"Enter\"}]}");
-        assertThat(rpc.call("pty/wait", "{\"match\":\"keys-1l\"}").getBoolean("matched")).isTrue();
-        rpc.call("pty/write", "{\"action\":[{\"key\":\"ArrowUp\"},{\"key\":\"Ctrl+Alt+Delete\"},{\"key\":\"Enter\"}]}");
-        assertThat(rpc.call("pty/wait", "{\"match\":\"^[[A^[[3;7~\\n\"}").getBoolean("matched")).isTrue();
-        rpc.call("pty/write", "{\"action\":{\"key\":\"Ctrl+C\"}}");
-        rpc.call("pty/wait", "{\"idleMs\":300,\"timeout\":5000}");
+        try {
+            rpc.call("pty/write", "{\"action\":[{\"text\":\"clear; printf '\\\\e[?1lkeys-%s\\\\n' 1l; cat -v\"},"
+                    + "{\"key\":\"Enter\"}]}");
+            assertThat(rpc.call("pty/wait", "{\"match\":\"keys-1l\"}").getBoolean("matched")).isTrue();
+            rpc.call("pty/write",
+                    "{\"action\":[{\"key\":\"ArrowUp\"},{\"key\":\"Ctrl+Alt+Delete\"},{\"key\":\"Enter\"}]}");
+            assertMatched(rpc.call("pty/wait", "{\"match\":\"^[[A^[[3;7~\\n\"}"));
+            rpc.call("pty/write", "{\"action\":{\"key\":\"Ctrl+C\"}}");
+            rpc.call("pty/wait", "{\"idleMs\":300,\"timeout\":5000}");
 
-        rpc.call("pty/write", "{\"action\":[{\"text\":\"clear; printf '\\\\e[?1hkeys-%s\\\\n' 1h; cat -v\"},"
-                + "{\"key\":\"Enter\"}]}");
-        assertThat(rpc.call("pty/wait", "{\"match\":\"keys-1h\"}").getBoolean("matched")).isTrue();
-        rpc.call("pty/write", "{\"action\":[{\"key\":\"ArrowUp\"},{\"key\":\"End\"},{\"key\":\"Enter\"}]}");
-        assertThat(rpc.call("pty/wait", "{\"match\":\"^[OA^[OF\\n\"}").getBoolean("matched")).isTrue();
-        rpc.call("pty/write", "{\"action\":[{\"key\":\"Ctrl+C\"},{\"text\":\"printf '\\\\e[?1l'; clear\"},{\"key\":\"Enter\"}]}");
-        rpc.call("pty/wait", "{\"idleMs\":300,\"timeout\":5000}");
+            rpc.call("pty/write", "{\"action\":[{\"text\":\"clear; printf '\\\\e[?1hkeys-%s\\\\n' 1h; cat -v\"},"
+                    + "{\"key\":\"Enter\"}]}");
+            assertThat(rpc.call("pty/wait", "{\"match\":\"keys-1h\"}").getBoolean("matched")).isTrue();
+            rpc.call("pty/write", "{\"action\":[{\"key\":\"ArrowUp\"},{\"key\":\"End\"},{\"key\":\"Enter\"}]}");
+            assertMatched(rpc.call("pty/wait", "{\"match\":\"^[OA^[OF\\n\"}"));
+        } finally {
+            // Whatever failed, the next test finds bash at its prompt in normal cursor mode, not cat -v still reading.
+            rpc.call("pty/write",
+                    "{\"action\":[{\"key\":\"Ctrl+C\"},{\"text\":\"printf '\\\\e[?1l'; clear\"},{\"key\":\"Enter\"}]}");
+            rpc.call("pty/wait", "{\"idleMs\":300,\"timeout\":5000}");
+        }
     }
 
     @Test
