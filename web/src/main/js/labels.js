@@ -2,6 +2,20 @@
 // label shared by several tabs is followed by the shortest start of each terminal's id that differs between them
 // ("bash 4f1c"), at least four characters: the start of the id the list and `ptyctl ls` show.
 
+/** A terminal's program name: argv[0] without its directory ({shell} as the server lists the terminal). */
+export function programOf(info) {
+  return info.shell?.split('/').pop();
+}
+
+/**
+ * What a terminal is called, in its tab and on its card in a phone's list: the live title, else the program's name,
+ * else its id. Not the last path segment of the whole command line: `bash -c "java …/Nested.java"` was labelled
+ * "Nested.java".
+ */
+export function labelOf(title, info) {
+  return title || programOf(info) || info.terminalId;
+}
+
 /** The shortest starts of these ids (at least 4 characters) that are all different. */
 export function shortIds(ids) {
   const longest = Math.max(...ids.map((id) => id.length));

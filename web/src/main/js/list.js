@@ -2,6 +2,8 @@
 // the buttons to open it, open it read-only and close it. Rendered from what main.js keeps up to date from the
 // REST list and the event stream; knows nothing of sockets.
 
+import { labelOf, programOf } from './labels.js';
+
 const text = (value) => document.createTextNode(value ?? '');
 
 function cell(...children) {
@@ -24,7 +26,7 @@ function button(label, action, id, className = '') {
 export function commandOf(t) {
   const running = t.prompt?.runningCommand?.commandLine;
   if (running) return running;
-  return [t.shell?.split('/').pop(), ...(t.args ?? [])].filter(Boolean).join(' ');
+  return [programOf(t), ...(t.args ?? [])].filter(Boolean).join(' ');
 }
 
 function exitOf(t) {
@@ -81,9 +83,13 @@ export class TerminalList {
       button('close', 'close', t.terminalId, 'danger'),
     );
     actions.className = 'actions';
+    // A terminal without a title is called what its tab calls it, its program's name (a phone's card had no heading),
+    // in the muted colour: not a title the program set.
+    const title = cell(text(labelOf(t.liveTitle, t)));
+    if (!t.liveTitle) title.className = 'untitled';
     tr.append(
       cell(link),
-      cell(text(t.liveTitle ?? '')),
+      title,
       cell(activity),
       cell(text(commandOf(t))),
       exitCell,

@@ -16,6 +16,7 @@ import { ReplyDetector } from './replies.js';
 import { DeviceIndependentColors } from './xcms.js';
 import { QueryAnswers } from './queries.js';
 import { PromptMarks } from './marks.js';
+import { labelOf } from './labels.js';
 
 const THEME = {
   background: '#16181d', foreground: '#d8dee9', cursor: '#e5e9f0', selectionBackground: '#3b4252',
@@ -404,12 +405,9 @@ export class TerminalTab {
     this.searchBox.firstElementChild.select();
   }
 
-  /**
-   * The label of the tab: the live title, else the program's name (argv[0] without its directory). Not the last
-   * path segment of the whole command line: `bash -c "java …/Nested.java"` was labelled "Nested.java"".
-   */
+  /** The label of the tab (see labelOf). */
   get label() {
-    return this.title || this.info.shell?.split('/').pop() || this.id;
+    return labelOf(this.title, this.info);
   }
 
   changed() {

@@ -337,6 +337,7 @@ class WebPageE2eTest {
     /**
      * On a phone (390×844) the list stacks each terminal's facts and buttons: every button is on screen and the list
      * does not scroll sideways. The table's columns were wider than the phone and its buttons off screen at the right.
+     * A terminal without a title is headed by its program's name.
      */
     @Test
     void onAPhoneEveryButtonOfTheListIsOnScreen() throws Exception {
@@ -344,10 +345,14 @@ class WebPageE2eTest {
                 .command("/bin/bash", "--norc", "--noprofile", "-c",
                         "printf '\\033]0;vim /home/someone/projects/a-long-project/src/Main.java\\007'; sleep 600")
                 .build());
-        shell();
+        Terminal untitled = shell();
         page.resize(390, 844).open("/");
         String row = "tr[data-terminal='" + titled.terminalId() + "']";
         page.waitUntil("the list shows the terminal's title", () -> String.valueOf(page.text(row)).contains("vim /home"));
+        // The card's heading is its title cell; a terminal without a title is headed by its program's name, as its
+        // tab is (the heading was empty, and hidden).
+        assertThat(page.text("tr[data-terminal='" + untitled.terminalId() + "'] td:nth-child(2)"))
+                .as("the heading of the untitled terminal's card").isEqualTo("bash");
         @SuppressWarnings("unchecked")
         List<String> outside = (List<String>) page.js("""
                 const width = document.documentElement.clientWidth;
