@@ -75,23 +75,10 @@ final class SnapshotText {
 
     static String describe(CellView cell) {
         List<String> parts = new ArrayList<>();
-        if (cell.bold()) {
-            parts.add("bold");
-        }
-        if (cell.faint()) {
-            parts.add("faint");
-        }
-        if (cell.italic()) {
-            parts.add("italic");
-        }
-        if (cell.underline() != 0) {
-            parts.add("underline");
-        }
-        if (cell.inverse()) {
-            parts.add("inverse");
-        }
-        if (cell.strikethrough()) {
-            parts.add("strikethrough");
+        for (Style.Attribute attribute : Style.Attribute.values()) {
+            if (attribute.in(cell)) {
+                parts.add(attribute.label());
+            }
         }
         if (cell.fgMode() != CellView.COLOR_DEFAULT) {
             parts.add("fg=" + color(cell.fgMode(), cell.fg()));

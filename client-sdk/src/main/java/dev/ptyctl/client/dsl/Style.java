@@ -2,9 +2,12 @@ package dev.ptyctl.client.dsl;
 
 import dev.ptyctl.vt.CellView;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * What a cell must look like for {@link TerminalDriver#getByStyle(Style)} and {@link LocatorAssert#hasStyle(Style)}:
@@ -28,78 +31,113 @@ import java.util.Objects;
 public final class Style {
     private static final List<String> NAMES = List.of("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white");
 
-    private final Boolean bold;
-    private final Boolean faint;
-    private final Boolean italic;
-    private final Boolean underline;
-    private final Boolean inverse;
-    private final Boolean strikethrough;
+    /**
+     * The on/off attributes a style can name, each with how a cell shows it; declared in the order in which
+     * {@link #toString()} and snapshots name them.
+     */
+    enum Attribute {
+        BOLD(CellView::bold),
+        FAINT(CellView::faint),
+        ITALIC(CellView::italic),
+        /** Any underline style (SGR 4, 4:x, 21). */
+        UNDERLINE(cell -> cell.underline() != 0),
+        INVERSE(CellView::inverse),
+        STRIKETHROUGH(CellView::strikethrough);
+
+        private final Predicate<CellView> on;
+
+        Attribute(Predicate<CellView> on) {
+            this.on = on;
+        }
+
+        /** Whether {@code cell} has this attribute. */
+        boolean in(CellView cell) {
+            return on.test(cell);
+        }
+
+        /** The name styles and snapshots use: {@code bold}, {@code strikethrough}. */
+        String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The attributes this style names: on (true) or off (false); an attribute not in the map may be either. */
+    private final EnumMap<Attribute, Boolean> attributes;
     private final String fg;
     private final String bg;
 
-    private Style(Boolean bold, Boolean faint, Boolean italic, Boolean underline, Boolean inverse, Boolean strikethrough,
-                  String fg, String bg) {
-        this.bold = bold;
-        this.faint = faint;
-        this.italic = italic;
-        this.underline = underline;
-        this.inverse = inverse;
-        this.strikethrough = strikethrough;
+    private Style(EnumMap<Attribute, Boolean> attributes, String fg, String bg) {
+        this.attributes = attributes;
         this.fg = fg;
         this.bg = bg;
     }
 
     /** Any cell: no condition ({@link Styles#any()}). */
-    static final Style ANY = new Style(null, null, null, null, null, null, null, null);
+    static final Style ANY = new Style(new EnumMap<>(Attribute.class), null, null);
 
     /** Not bold, faint, italic, underlined, inverse or struck through, default colours ({@link Styles#plain()}). */
-    static final Style PLAIN = new Style(false, false, false, false, false, false, "default", "default");
+    static final Style PLAIN = new Style(allOff(), "default", "default");
+
+    private static EnumMap<Attribute, Boolean> allOff() {
+        EnumMap<Attribute, Boolean> off = new EnumMap<>(Attribute.class);
+        for (Attribute a : Attribute.values()) {
+            off.put(a, false);
+        }
+        return off;
+    }
+
+    /** This style, and {@code attribute} on. */
+    Style with(Attribute attribute) {
+        EnumMap<Attribute, Boolean> more = new EnumMap<>(attributes);
+        more.put(attribute, true);
+        return new Style(more, fg, bg);
+    }
 
     /** This style, and bold (SGR 1). */
     public Style bold() {
-        return new Style(true, faint, italic, underline, inverse, strikethrough, fg, bg);
+        return with(Attribute.BOLD);
     }
 
     /** This style, and faint (SGR 2). */
     public Style faint() {
-        return new Style(bold, true, italic, underline, inverse, strikethrough, fg, bg);
+        return with(Attribute.FAINT);
     }
 
     /** This style, and italic (SGR 3). */
     public Style italic() {
-        return new Style(bold, faint, true, underline, inverse, strikethrough, fg, bg);
+        return with(Attribute.ITALIC);
     }
 
     /** This style, and underlined in any underline style (SGR 4, 4:x, 21). */
     public Style underline() {
-        return new Style(bold, faint, italic, true, inverse, strikethrough, fg, bg);
+        return with(Attribute.UNDERLINE);
     }
 
     /** This style, and inverse video (SGR 7): how menus and selections are usually highlighted. */
     public Style inverse() {
-        return new Style(bold, faint, italic, underline, true, strikethrough, fg, bg);
+        return with(Attribute.INVERSE);
     }
 
     /** This style, and struck through (SGR 9). */
     public Style strikethrough() {
-        return new Style(bold, faint, italic, underline, inverse, true, fg, bg);
+        return with(Attribute.STRIKETHROUGH);
     }
 
     /** This style with a foreground colour too. */
     public Style fg(String color) {
-        return new Style(bold, faint, italic, underline, inverse, strikethrough, checkColor(color), bg);
+        return new Style(attributes, checkColor(color), bg);
     }
 
     /** This style with a background colour too. */
     public Style bg(String color) {
-        return new Style(bold, faint, italic, underline, inverse, strikethrough, fg, checkColor(color));
+        return new Style(attributes, fg, checkColor(color));
     }
 
     /** Both styles' conditions; where both name an attribute, {@code other}'s wins. */
     public Style and(Style other) {
-        return new Style(pick(other.bold, bold), pick(other.faint, faint), pick(other.italic, italic),
-                pick(other.underline, underline), pick(other.inverse, inverse), pick(other.strikethrough, strikethrough),
-                pick(other.fg, fg), pick(other.bg, bg));
+        EnumMap<Attribute, Boolean> both = new EnumMap<>(attributes);
+        both.putAll(other.attributes);
+        return new Style(both, pick(other.fg, fg), pick(other.bg, bg));
     }
 
     private static <T> T pick(T preferred, T fallback) {
@@ -108,15 +146,13 @@ public final class Style {
 
     /** Whether {@code cell} has every attribute this style names. */
     boolean matches(CellView cell) {
-        return is(bold, cell.bold()) && is(faint, cell.faint()) && is(italic, cell.italic())
-                && is(underline, cell.underline() != 0) && is(inverse, cell.inverse())
-                && is(strikethrough, cell.strikethrough())
-                && (fg == null || colorMatches(fg, cell.fgMode(), cell.fg()))
+        for (Map.Entry<Attribute, Boolean> named : attributes.entrySet()) {
+            if (named.getKey().in(cell) != named.getValue()) {
+                return false;
+            }
+        }
+        return (fg == null || colorMatches(fg, cell.fgMode(), cell.fg()))
                 && (bg == null || colorMatches(bg, cell.bgMode(), cell.bg()));
-    }
-
-    private static boolean is(Boolean wanted, boolean actual) {
-        return wanted == null || wanted == actual;
     }
 
     private static boolean colorMatches(String color, int mode, int value) {
@@ -158,12 +194,7 @@ public final class Style {
     @Override
     public String toString() {
         List<String> parts = new ArrayList<>();
-        flag(parts, bold, "bold");
-        flag(parts, faint, "faint");
-        flag(parts, italic, "italic");
-        flag(parts, underline, "underline");
-        flag(parts, inverse, "inverse");
-        flag(parts, strikethrough, "strikethrough");
+        attributes.forEach((attribute, on) -> parts.add(on ? attribute.label() : "not " + attribute.label()));
         if (fg != null) {
             parts.add("fg=" + fg);
         }
@@ -171,12 +202,6 @@ public final class Style {
             parts.add("bg=" + bg);
         }
         return parts.isEmpty() ? "any style" : String.join(" ", parts);
-    }
-
-    private static void flag(List<String> parts, Boolean value, String name) {
-        if (value != null) {
-            parts.add(value ? name : "not " + name);
-        }
     }
 
     @Override
