@@ -12,6 +12,7 @@ import java.util.OptionalLong;
  * while the shell waits at its prompt, and a job's group while the job runs.
  */
 public final class ForegroundProcess {
+    private static final Path PROC = Path.of("/proc");
 
     private ForegroundProcess() {
     }
@@ -23,6 +24,51 @@ public final class ForegroundProcess {
      */
     public static boolean shellInForeground(long shellPid) {
         return groups(shellPid).filter(g -> g.foreground() == g.own()).isPresent();
+    }
+
+    /**
+     * True when a program the shell {@code shellPid} started holds its terminal, ready for what is sent to it: the
+     * foreground group is another than the shell's, and that group's leader has become the program ({@code exec}).
+     * A shell forks the child, the child takes the terminal ({@code tcsetpgrp}) and only then execs the program; in
+     * between, the child still runs the shell's code with the shell's signal handling, and a Ctrl-C sent then is lost
+     * (bash echoes {@code ^C}, {@code sleep 30} runs on). A leader that has not exec'd is one with the shell's image:
+     * the same {@code exe} (where readable) and the same {@code comm}. A builtin or a subshell ({@code ( cd x; make )})
+     * never execs in the leader, and a nested {@code bash} has the shell's image: callers give those a grace of time.
+     * True when {@code /proc} cannot be read (nothing to wait for) or the leader has gone (it ran and ended).
+     */
+    public static boolean programHoldsTerminal(long shellPid) {
+        return programHoldsTerminal(PROC, shellPid);
+    }
+
+    /** {@link #programHoldsTerminal(long)} on the process table under {@code proc} (a fake one in tests). */
+    static boolean programHoldsTerminal(Path proc, long shellPid) {
+        Optional<Groups> groups = groups(proc, shellPid);
+        if (groups.isEmpty() || groups.get().foreground() <= 0) {
+            return true;
+        }
+        long leader = groups.get().foreground();
+        return leader != groups.get().own() && !sameImage(proc, leader, shellPid);
+    }
+
+    /** Whether {@code pid} still runs the program {@code shellPid} runs: a forked child that has not exec'd yet. */
+    private static boolean sameImage(Path proc, long pid, long shellPid) {
+        Optional<String> comm = comm(proc, pid);
+        if (comm.isEmpty() || !comm.equals(comm(proc, shellPid))) {
+            return false;
+        }
+        Optional<Path> exe = exe(proc, pid);
+        Optional<Path> shellExe = exe(proc, shellPid);
+        // exe is unreadable for another user's process: comm alone then.
+        return exe.isEmpty() || shellExe.isEmpty() || exe.equals(shellExe);
+    }
+
+    /** The target of {@code /proc/PID/exe}; empty when the process is gone or the link cannot be read. */
+    private static Optional<Path> exe(Path proc, long pid) {
+        try {
+            return Optional.of(Files.readSymbolicLink(proc.resolve(Long.toString(pid)).resolve("exe")));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -48,23 +94,23 @@ public final class ForegroundProcess {
             return Optional.empty();
         }
         long group = groups.get().foreground();
-        Optional<String> leader = comm(group);
+        Optional<String> leader = comm(PROC, group);
         if (leader.isPresent()) {
             return leader;
         }
-        try (var entries = Files.list(Path.of("/proc"))) {
+        try (var entries = Files.list(PROC)) {
             return entries.map(p -> p.getFileName().toString()).filter(name -> name.chars().allMatch(Character::isDigit))
                     .map(Long::parseLong).filter(pid -> groups(pid).filter(g -> g.own() == group).isPresent())
-                    .sorted().findFirst().flatMap(ForegroundProcess::comm);
+                    .sorted().findFirst().flatMap(pid -> comm(PROC, pid));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
     }
 
     /** {@code /proc/PID/comm}, stripped; empty when the process is gone. */
-    private static Optional<String> comm(long pid) {
+    private static Optional<String> comm(Path proc, long pid) {
         try {
-            String comm = Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip();
+            String comm = Files.readString(proc.resolve(Long.toString(pid)).resolve("comm")).strip();
             return comm.isEmpty() ? Optional.empty() : Optional.of(comm);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
@@ -77,8 +123,12 @@ public final class ForegroundProcess {
 
     /** The groups of {@code pid}; empty when the process is gone or {@code /proc} cannot be read. */
     private static Optional<Groups> groups(long pid) {
+        return groups(PROC, pid);
+    }
+
+    private static Optional<Groups> groups(Path proc, long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String stat = Files.readString(proc.resolve(Long.toString(pid)).resolve("stat"));
             // "pid (comm) state ppid pgrp session tty_nr tpgid ...": comm may hold spaces and ')': cut at the last.
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             return Optional.of(new Groups(Long.parseLong(fields[2]), Long.parseLong(fields[5])));

@@ -255,19 +255,22 @@ final class WaitMethod implements RpcMethodHandler {
     private static final long HANDOVER_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     /**
      * How long after the start mark a started wait accepts a command that has not taken the terminal: a builtin
-     * ({@code read}) never does, and forking a program takes milliseconds, not half a second.
+     * ({@code read}) never does, a subshell's leader never execs, and forking and exec'ing a program takes
+     * milliseconds, not half a second.
      */
     private static final long HANDOVER_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
     /**
      * Whether a command whose start mark the wait saw at {@code markSeen} has the terminal: shells print the mark
      * (OSC 133 C, fish in its preexec) just before they hand the terminal to the command, and a Ctrl-C sent in
-     * between reaches the shell (which drops it, or cuts its own hook short), not the command. So the wait also wants
-     * the terminal's foreground group to be another than the shell's; or the command to have finished; or
-     * {@link #HANDOVER_GRACE_NANOS} to have passed (a builtin). Where {@code /proc} cannot be read, the mark alone.
+     * between reaches the shell (which drops it, or cuts its own hook short), not the command; so does one sent after
+     * the shell's child has taken the terminal but before it has exec'd the program. So the wait also wants the
+     * program to hold the terminal ({@link ForegroundProcess#programHoldsTerminal}); or the command to have finished;
+     * or {@link #HANDOVER_GRACE_NANOS} to have passed (a builtin, a subshell, a nested shell: nothing to tell them by).
+     * Where {@code /proc} cannot be read, the mark alone.
      */
     private boolean handedOver(TerminalSession session, long markSeen, long now) {
-        return !ForegroundProcess.shellInForeground(session.pid()) || prompts.runningCommand().isEmpty()
+        return ForegroundProcess.programHoldsTerminal(session.pid()) || prompts.runningCommand().isEmpty()
                 || now - markSeen >= HANDOVER_GRACE_NANOS;
     }
 
