@@ -263,9 +263,10 @@ public final class TerminalDriver implements AutoCloseable {
      * still runs or has finished since. Send Ctrl-C (or anything meant for the command) only after this: pressed
      * earlier, it can reach the shell's line editor first, which drops the line, so the command never runs. The mark
      * is the shell's, printed just before it hands the terminal to the command, so the server also waits for that
-     * hand-over (the terminal's foreground process group is no longer the shell's), or for the command to have
-     * finished; a builtin ({@code read}), which never takes the terminal, counts half a second after its mark. Before
-     * any write, any command started will do. Needs shell integration, as {@link #waitForPrompt()}.
+     * hand-over (the terminal's foreground process group is no longer the shell's, and its leader has exec'd the
+     * program), or for the command to have finished; a builtin ({@code read}), a subshell or a nested shell, where no
+     * program of its own is exec'd, counts half a second after its mark. Before any write, any command started will
+     * do. Needs shell integration, as {@link #waitForPrompt()}.
      *
      * @throws TerminalAssertionError when no command starts within {@code timeout} (the line was incomplete, refused,
      *     or typed into a program rather than the shell)
