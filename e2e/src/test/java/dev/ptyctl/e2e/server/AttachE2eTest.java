@@ -9,6 +9,7 @@ import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.testsupport.Bounds;
 import dev.ptyctl.e2e.Ptyctl;
@@ -43,8 +44,7 @@ class AttachE2eTest {
             Terminal outer = here.create(bash("attach-outer", "outer> ").size(80, 24).build());
             try (RpcClient innerRpc = far.rpc(terminals, inner);
                     RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
-                expect(outerRpc, "outer>"); // rows are read with trailing spaces trimmed
-                outerRpc.write(Action.text("clear; " + attachCommand(inner, far)), Action.key(Key.ENTER));
+                attach(outerRpc, inner, far);
                 expect(outerRpc, "inner>");
 
                 outerRpc.write(Action.text("stty size; echo typed-$((6*7))"), Action.key(Key.ENTER));
@@ -60,7 +60,7 @@ class AttachE2eTest {
                 expect(outerRpc, "ptyctl: detached from " + inner.terminalId());
                 expect(outerRpc, "outer>");
                 outerRpc.write(Action.text("stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'"), Action.key(Key.ENTER));
-                WaitResult cooked = outerRpc.waitFor(dev.ptyctl.client.WaitRequest.builder().match("^icanon")
+                WaitResult cooked = outerRpc.waitFor(WaitRequest.builder().match("^icanon")
                         .regex(true).timeout(WAIT).build());
                 assertThat(cooked.matched()).as("the outer terminal is back in canonical mode\n%s",
                         cooked.screen().text()).isTrue();
@@ -117,12 +117,8 @@ class AttachE2eTest {
                 attach(outerRpc, inner, far);
                 expect(outerRpc, "inner>");
                 expect(innerRpc, "inner>");
-                String innerScreen = innerRpc.read().text();
                 assertThat(innerRpc.read().size().rows()).as("attach sets the local size").isEqualTo(30);
-                WaitResult same = outerRpc.waitFor(dev.ptyctl.client.WaitRequest.builder()
-                        .match("\\A" + Pattern.quote(innerScreen)).regex(true).timeout(WAIT).build());
-                assertThat(same.matched()).as("the local screen is the terminal's screen, row for row\n"
-                        + "local:\n%s\nterminal:\n%s", same.screen().text(), innerScreen).isTrue();
+                expectSameScreen(outerRpc, innerRpc, "once attached");
             } finally {
                 terminals.delete(inner.terminalId());
             }
@@ -174,11 +170,7 @@ class AttachE2eTest {
                 expect(outerRpc, "ptyctl: the connection to " + inner.terminalId() + " dropped (");
                 expect(outerRpc, "); reconnecting… (Ctrl-\\ then d gives up)");
                 proxy.up();
-                String innerScreen = innerRpc.read().text();
-                WaitResult same = outerRpc.waitFor(dev.ptyctl.client.WaitRequest.builder()
-                        .match("\\A" + Pattern.quote(innerScreen)).regex(true).timeout(WAIT).build());
-                assertThat(same.matched()).as("after the return the local screen is the terminal's, row for row\n"
-                        + "local:\n%s\nterminal:\n%s", same.screen().text(), innerScreen).isTrue();
+                expectSameScreen(outerRpc, innerRpc, "after the return");
                 String written = outputOf(terminals.recording(outer.terminalId()));
                 assertThat(Pattern.compile("dropped \\(").matcher(written).results().count()).as(written)
                         .isEqualTo(1);
@@ -205,7 +197,7 @@ class AttachE2eTest {
                 attach(outerRpc, inner, ServerUnderTest.remoteOr(attached));
                 expect(outerRpc, "inner>");
                 assertThat(attached.terminate()).as("the attached server stops on SIGTERM").isNotNegative();
-                WaitResult ended = outerRpc.waitFor(dev.ptyctl.client.WaitRequest.builder()
+                WaitResult ended = outerRpc.waitFor(WaitRequest.builder()
                         .match("ptyctl: (the program in \\S+ (exited with \\d+|was killed by SIG[A-Z]+)"
                                 + "|lost the connection to \\S+)[^\\n]*\\n" + "outer>").regex(true).timeout(WAIT).build());
                 assertThat(ended.matched()).as("the attach ended by itself:\n%s", ended.screen().text()).isTrue();
@@ -224,7 +216,7 @@ class AttachE2eTest {
             try (RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
                 expect(outerRpc, "outer>");
                 String attach = Ptyctl.command("attach", "4f1c2a9be07d5e31", "--url", nowhere).stream()
-                        .map(word -> "'" + word.replace("'", "'\\''") + "'").collect(Collectors.joining(" "));
+                        .map(AttachE2eTest::quoted).collect(Collectors.joining(" "));
                 outerRpc.write(Action.text("clear; " + attach + "; echo status=$?"), Action.key(Key.ENTER));
                 expect(outerRpc, "ptyctl: connection refused: is `ptyctl server` running on " + nowhere + "?");
                 expect(outerRpc, "status=3");
@@ -261,6 +253,18 @@ class AttachE2eTest {
     private static CreateTerminalRequest.Builder bash(String session, String prompt) {
         return CreateTerminalRequest.builder(session).command("/bin/bash", "--norc", "--noprofile")
                 .env("PS1", prompt);
+    }
+
+    /**
+     * Waits until the attach's screen (in the outer terminal) is the server's screen of the inner terminal, row for
+     * row from the top, failing with both screens.
+     */
+    private static void expectSameScreen(RpcClient outerRpc, RpcClient innerRpc, String when) throws Exception {
+        String innerScreen = innerRpc.read().text();
+        WaitResult same = outerRpc.waitFor(WaitRequest.builder()
+                .match("\\A" + Pattern.quote(innerScreen)).regex(true).timeout(WAIT).build());
+        assertThat(same.matched()).as("%s the local screen is the terminal's, row for row%nlocal:%n%s%nterminal:%n%s",
+                when, same.screen().text(), innerScreen).isTrue();
     }
 
     /** Waits for {@code text} on the terminal's screen, failing with that screen and the load (as all e2e waits). */
