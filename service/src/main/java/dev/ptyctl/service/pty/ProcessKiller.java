@@ -43,7 +43,6 @@ final class ProcessKiller {
      * grace period kills at once.
      */
     static void terminate(Leader leader, Duration grace) throws InterruptedException {
-        long deadline = System.nanoTime() + grace.toNanos();
         Map<Long, ProcessTable.Entry> table = ProcessTable.scan();
         Set<Long> members = members(leader.pid(), table);
         // A zero grace period is a forced close: no hang-up the program could handle (or ignore), SIGKILL at once.
@@ -53,6 +52,9 @@ final class ProcessKiller {
                 Signals.toGroup(group, Signals.SIGCONT);
             }
         }
+        // The grace period is the program's time to act on the hang-up, so it starts once the hang-up is sent: the
+        // scan before it reads every process of the machine, which on a loaded machine takes a share of it.
+        long deadline = System.nanoTime() + grace.toNanos();
         boolean leaderGone = leader.awaitExit(remaining(deadline));
         boolean othersGone = awaitAll(members, leader.pid(), deadline);
         Map<Long, ProcessTable.Entry> afterGrace = ProcessTable.scan();
