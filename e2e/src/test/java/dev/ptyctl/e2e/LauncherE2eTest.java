@@ -40,15 +40,22 @@ class LauncherE2eTest {
     /** The launcher at {@code launcher} with {@code args}, run to its end. */
     private static Ptyctl.Result launch(Map<String, String> env, Path launcher, String... args) throws IOException,
             InterruptedException {
-        var command = new java.util.ArrayList<String>();
-        command.add("bash");
-        command.add(launcher.toString());
+        return Ptyctl.run(launcher(launcher, env, args), "the launcher " + String.join(" ", args));
+    }
+
+    /**
+     * The launcher at {@code launcher} with {@code args}, as every test here runs it: under bash, with nothing to read
+     * (standard input is /dev/null), and in the tests' environment less JAVA_HOME plus {@code env}, so that it finds
+     * the JDK {@code env} names ({@link #JDK}, or a JAVA_HOME of its own), not the one that runs Maven.
+     */
+    private static ProcessBuilder launcher(Path launcher, Map<String, String> env, String... args) {
+        var command = new java.util.ArrayList<String>(java.util.List.of("bash", launcher.toString()));
         command.addAll(java.util.List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File(
-                "/dev/null")));
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().remove("JAVA_HOME");
         pb.environment().putAll(env);
-        return Ptyctl.run(pb, "the launcher " + String.join(" ", args));
+        return pb;
     }
 
     @Test
@@ -87,12 +94,7 @@ class LauncherE2eTest {
 
     /** The launcher at {@code launcher} with {@code --version}, its standard error kept. */
     private static Process start(Path launcher, Map<String, String> env) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder("bash", launcher.toString(), "--version")
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().remove("JAVA_HOME");
-        pb.environment().putAll(env);
-        return pb.start();
+        return launcher(launcher, env, "--version").redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     }
 
     /**
@@ -100,14 +102,8 @@ class LauncherE2eTest {
      * a shell.
      */
     private static Process background(Map<String, String> env, String... args) throws IOException {
-        var command = new java.util.ArrayList<String>(java.util.List.of("bash", LAUNCHER.toString()));
-        command.addAll(java.util.List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().remove("JAVA_HOME");
-        pb.environment().putAll(env);
-        return pb.start();
+        return launcher(LAUNCHER, env, args).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
 
     private static int freePort() throws IOException {
