@@ -135,20 +135,12 @@ public final class RawWebSocket implements AutoCloseable {
      */
     public static RawWebSocket connect(URI uri, Map<String, String> headers, Duration timeout, Handler handler)
             throws IOException {
-        return connect(uri, headers, timeout, null, handler);
+        return connect(uri, headers, timeout, timeout, null, handler);
     }
 
     /**
      * Connects as {@link #connect(URI, Map, Duration, Handler)} does, with the TLS socket factory for {@code wss://}
-     * (one trusting a private CA, say); {@code null} for the JDK's default.
-     */
-    public static RawWebSocket connect(URI uri, Map<String, String> headers, Duration timeout, SSLSocketFactory tlsFactory,
-                                       Handler handler) throws IOException {
-        return connect(uri, headers, timeout, timeout, tlsFactory, handler);
-    }
-
-    /**
-     * Connects as {@link #connect(URI, Map, Duration, SSLSocketFactory, Handler)} does, with a bound of its own for
+     * (one trusting a private CA, say; {@code null} for the JDK's default) and a bound of its own for
      * what follows the TCP connect: the TLS handshake (a cold JVM's, on a loaded machine, takes seconds of its own) and
      * the server's answer to the upgrade, each given {@code handshakeTimeout} without progress.
      *
