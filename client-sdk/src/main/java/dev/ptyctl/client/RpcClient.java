@@ -251,7 +251,7 @@ public final class RpcClient implements AutoCloseable {
      */
     public static final class Builder {
         private Duration connectTimeout = Duration.ofSeconds(DEFAULT_CONNECT_TIMEOUT_SECONDS);
-        private Duration handshakeTimeout = TerminalsClient.DEFAULT_HANDSHAKE_TIMEOUT;
+        private Duration handshakeTimeout = Duration.ofSeconds(HandshakeTimeoutDefault.SECONDS);
         private Duration callTimeout = Duration.ofSeconds(DEFAULT_CALL_TIMEOUT_SECONDS);
         private String token;
         private SSLContext sslContext;

@@ -491,7 +491,7 @@ public final class TerminalAttachment implements AutoCloseable {
         private boolean redrawAfterReconnect;
         private Duration pingInterval = Duration.ofSeconds(5);
         private Duration connectTimeout = Duration.ofSeconds(5);
-        private Duration handshakeTimeout = TerminalsClient.DEFAULT_HANDSHAKE_TIMEOUT;
+        private Duration handshakeTimeout = Duration.ofSeconds(HandshakeTimeoutDefault.SECONDS);
         private AttachmentScheduler scheduler = AttachmentScheduler.system();
         private RandomGenerator random = RandomGenerator.getDefault();
 

@@ -54,11 +54,6 @@ public final class TerminalsClient implements AutoCloseable {
     public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8765");
     private static final String TERMINALS = "/v1/terminals";
     private static final long DEFAULT_CONNECT_TIMEOUT_SECONDS = 5;
-    /**
-     * What an {@code https://} server's TLS handshake may take beyond the TCP connect: a cold client JVM's first
-     * handshake on a loaded machine (load 31 on two cores) took more than the 5 s the connect had for both.
-     */
-    static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(30);
     /** Closing a terminal waits for its program to go, up to the server's kill grace (2 s) and a reap. */
     private static final long DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 
@@ -301,7 +296,7 @@ public final class TerminalsClient implements AutoCloseable {
         private URI baseUrl = DEFAULT_URL;
         private String token;
         private Duration connectTimeout = Duration.ofSeconds(DEFAULT_CONNECT_TIMEOUT_SECONDS);
-        private Duration handshakeTimeout = DEFAULT_HANDSHAKE_TIMEOUT;
+        private Duration handshakeTimeout = Duration.ofSeconds(HandshakeTimeoutDefault.SECONDS);
         private Duration requestTimeout = Duration.ofSeconds(DEFAULT_REQUEST_TIMEOUT_SECONDS);
         private HttpClient http;
         private SSLContext sslContext;
