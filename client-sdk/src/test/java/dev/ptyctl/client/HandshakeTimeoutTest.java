@@ -28,7 +28,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,13 +40,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HandshakeTimeoutTest {
     @TempDir
-    Path dir;
+    static Path dir;
 
-    private TestCertificate certificate;
+    /** One for the class: each one is a keytool process and an RSA key, seconds on a loaded machine. */
+    private static TestCertificate certificate;
     private final List<AutoCloseable> servers = new ArrayList<>();
 
-    @BeforeEach
-    void certificate() throws IOException {
+    @BeforeAll
+    static void certificate() throws IOException {
         certificate = TestCertificate.create(dir);
     }
 
@@ -170,7 +171,7 @@ class HandshakeTimeoutTest {
         return silent;
     }
 
-    private javax.net.ssl.SSLContext trusting() throws IOException {
+    private static javax.net.ssl.SSLContext trusting() throws IOException {
         return certificate.trustingContext();
     }
 
