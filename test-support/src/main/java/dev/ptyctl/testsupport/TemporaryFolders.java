@@ -42,6 +42,14 @@ public final class TemporaryFolders {
     }
 
     /**
+     * Has {@code folder}, made by someone else (the tests' HOME, whose path the build chooses), deleted with the
+     * others when the test JVM ends, unless {@link #delete} got to it first.
+     */
+    public static void deleteAtExit(Path folder) {
+        LEFT.add(folder);
+    }
+
+    /**
      * Deletes {@code folder} and everything in it (nothing when it is gone already).
      *
      * @throws UncheckedIOException when it cannot be deleted
