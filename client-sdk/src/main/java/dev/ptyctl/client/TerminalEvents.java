@@ -68,9 +68,8 @@ public final class TerminalEvents implements AutoCloseable {
     private TerminalEvents(Builder builder) {
         this.uri = SocketUri.events(builder.server, builder.tokenInQuery ? builder.token : null);
         this.listener = builder.listener;
-        // No handshakeTimeout of its own (yet): the connect timeout bounds the TLS handshake and upgrade, as before.
         this.reconnecting = new EventsSocket(new ReconnectingSocket.Settings(builder.reconnect, builder.pingInterval,
-                builder.connectTimeout, builder.connectTimeout, builder.scheduler, builder.random,
+                builder.connectTimeout, builder.handshakeTimeout, builder.scheduler, builder.random,
                 builder.sslContext == null ? null : builder.sslContext.getSocketFactory(),
                 ReconnectingSocket.authorization(builder.token, builder.tokenInQuery)));
     }
@@ -231,6 +230,7 @@ public final class TerminalEvents implements AutoCloseable {
         private ReconnectPolicy reconnect = ReconnectPolicy.DEFAULT;
         private Duration pingInterval = Duration.ofSeconds(15);
         private Duration connectTimeout = Duration.ofSeconds(5);
+        private Duration handshakeTimeout = Duration.ofSeconds(HandshakeTimeoutDefault.SECONDS);
         private AttachmentScheduler scheduler = AttachmentScheduler.system();
         private RandomGenerator random = RandomGenerator.getDefault();
 
@@ -278,9 +278,20 @@ public final class TerminalEvents implements AutoCloseable {
             return this;
         }
 
-        /** How long one connection attempt (TCP connect and upgrade) may take (default 5 s). */
+        /** How long one connection attempt's TCP connect may take (default 5 s). */
         public Builder connectTimeout(Duration timeout) {
             this.connectTimeout = DurationChecks.positive(timeout, "connectTimeout");
+            return this;
+        }
+
+        /**
+         * How long one connection attempt's TLS handshake ({@code https}/{@code wss}), then the server's answer to the
+         * WebSocket upgrade, may wait for the server beyond the TCP connect (default 30 s, as on
+         * {@link TerminalAttachment.Builder#handshakeTimeout}): a cold JVM's first handshake on a loaded machine takes
+         * seconds of its own, more than the connect timeout that bounded it before. Applies to every reconnect too.
+         */
+        public Builder handshakeTimeout(Duration timeout) {
+            this.handshakeTimeout = DurationChecks.positive(timeout, "handshakeTimeout");
             return this;
         }
 

@@ -157,6 +157,16 @@ class HandshakeTimeoutTest {
                 .hasMessageContaining("connected, but no TLS handshake within 300 ms");
     }
 
+    @Test
+    void anEventSubscriptionToAServerThatNeverHandshakesFailsNamingItsOwnHandshakeBound() throws Exception {
+        ServerSocket silent = silentServer();
+        // the connect timeout (5 s) bounded the handshake of every (re)connection before it had a bound of its own
+        TerminalEvents.Builder events = TerminalEvents.builder(url(silent)).sslContext(trusting())
+                .reconnect(ReconnectPolicy.NEVER).handshakeTimeout(Duration.ofMillis(300));
+        assertThatThrownBy(events::connect).isInstanceOf(AttachmentException.class)
+                .hasMessageContaining("connected, but no TLS handshake within 300 ms");
+    }
+
     private SSLServerSocket tlsServer() throws IOException {
         SSLServerSocket tls = (SSLServerSocket) certificate.servingContext().getServerSocketFactory()
                 .createServerSocket(0, 5, InetAddress.getLoopbackAddress());
