@@ -49,7 +49,6 @@ import javax.net.ssl.SSLContext;
  * server's "not matched" reply always arrives.
  */
 public final class RpcClient implements AutoCloseable {
-    private static final long DEFAULT_CONNECT_TIMEOUT_SECONDS = 5;
     /** Every call but pty/wait answers at once; this only bounds a hung server. */
     private static final long DEFAULT_CALL_TIMEOUT_SECONDS = 30;
     /** Beyond a wait's own timeout: room for the server to notice it, serialize the screen and send it. */
@@ -250,8 +249,8 @@ public final class RpcClient implements AutoCloseable {
      * }</pre>
      */
     public static final class Builder {
-        private Duration connectTimeout = Duration.ofSeconds(DEFAULT_CONNECT_TIMEOUT_SECONDS);
-        private Duration handshakeTimeout = Duration.ofSeconds(HandshakeTimeoutDefault.SECONDS);
+        private Duration connectTimeout = Duration.ofSeconds(ConnectDefaults.CONNECT_TIMEOUT_SECONDS);
+        private Duration handshakeTimeout = Duration.ofSeconds(ConnectDefaults.HANDSHAKE_TIMEOUT_SECONDS);
         private Duration callTimeout = Duration.ofSeconds(DEFAULT_CALL_TIMEOUT_SECONDS);
         private String token;
         private SSLContext sslContext;

@@ -229,8 +229,8 @@ public final class TerminalEvents implements AutoCloseable {
         private TerminalEventsListener listener = new TerminalEventsListener() { };
         private ReconnectPolicy reconnect = ReconnectPolicy.DEFAULT;
         private Duration pingInterval = Duration.ofSeconds(15);
-        private Duration connectTimeout = Duration.ofSeconds(5);
-        private Duration handshakeTimeout = Duration.ofSeconds(HandshakeTimeoutDefault.SECONDS);
+        private Duration connectTimeout = Duration.ofSeconds(ConnectDefaults.CONNECT_TIMEOUT_SECONDS);
+        private Duration handshakeTimeout = Duration.ofSeconds(ConnectDefaults.HANDSHAKE_TIMEOUT_SECONDS);
         private AttachmentScheduler scheduler = AttachmentScheduler.system();
         private RandomGenerator random = RandomGenerator.getDefault();
 

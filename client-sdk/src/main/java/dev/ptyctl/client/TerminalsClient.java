@@ -53,7 +53,6 @@ public final class TerminalsClient implements AutoCloseable {
     /** Where a server started with no options listens. */
     public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8765");
     private static final String TERMINALS = "/v1/terminals";
-    private static final long DEFAULT_CONNECT_TIMEOUT_SECONDS = 5;
     /** Closing a terminal waits for its program to go, up to the server's kill grace (2 s) and a reap. */
     private static final long DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 
@@ -295,8 +294,8 @@ public final class TerminalsClient implements AutoCloseable {
     public static final class Builder {
         private URI baseUrl = DEFAULT_URL;
         private String token;
-        private Duration connectTimeout = Duration.ofSeconds(DEFAULT_CONNECT_TIMEOUT_SECONDS);
-        private Duration handshakeTimeout = Duration.ofSeconds(HandshakeTimeoutDefault.SECONDS);
+        private Duration connectTimeout = Duration.ofSeconds(ConnectDefaults.CONNECT_TIMEOUT_SECONDS);
+        private Duration handshakeTimeout = Duration.ofSeconds(ConnectDefaults.HANDSHAKE_TIMEOUT_SECONDS);
         private Duration requestTimeout = Duration.ofSeconds(DEFAULT_REQUEST_TIMEOUT_SECONDS);
         private HttpClient http;
         private SSLContext sslContext;
