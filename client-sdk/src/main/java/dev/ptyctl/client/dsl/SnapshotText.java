@@ -23,8 +23,6 @@ import java.util.List;
  * </pre>
  */
 final class SnapshotText {
-    private static final List<String> NAMES = List.of("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white");
-
     private SnapshotText() {
     }
 
@@ -93,6 +91,6 @@ final class SnapshotText {
         if (mode == CellView.COLOR_RGB) {
             return String.format("#%06x", value);
         }
-        return value < 8 ? NAMES.get(value) : value < 16 ? "bright-" + NAMES.get(value - 8) : String.valueOf(value);
+        return value < 16 ? ColorNames.name(value) : String.valueOf(value);
     }
 }

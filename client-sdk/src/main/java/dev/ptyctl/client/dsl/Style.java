@@ -29,8 +29,6 @@ import java.util.function.Predicate;
  * {@code default}. A name matches its palette index only: bright red (SGR 91) is not {@code red} (SGR 31).
  */
 public final class Style {
-    private static final List<String> NAMES = List.of("black", "red", "green", "yellow", "blue", "magenta", "cyan", "white");
-
     /**
      * The on/off attributes a style can name, each with how a cell shows it; declared in the order in which
      * {@link #toString()} and snapshots name them.
@@ -166,26 +164,19 @@ public final class Style {
     }
 
     private static int paletteIndex(String color) {
-        int named = NAMES.indexOf(color);
-        if (named >= 0) {
-            return named;
-        }
-        if (color.startsWith("bright-")) {
-            return 8 + NAMES.indexOf(color.substring("bright-".length()));
-        }
-        return Integer.parseInt(color);
+        int named = ColorNames.index(color);
+        return named >= 0 ? named : Integer.parseInt(color);
     }
 
     private static String checkColor(String color) {
         Objects.requireNonNull(color, "color");
         String c = color.strip().toLowerCase(Locale.ROOT);
-        boolean ok = c.equals("default") || NAMES.contains(c)
-                || c.startsWith("bright-") && NAMES.contains(c.substring("bright-".length()))
+        boolean ok = c.equals("default") || ColorNames.index(c) >= 0
                 || c.matches("#[0-9a-f]{6}")
                 || c.matches("\\d{1,3}") && Integer.parseInt(c) < 256;
         if (!ok) {
-            throw new IllegalArgumentException("unknown colour \"" + color + "\": use black, red, green, yellow, blue,"
-                    + " magenta, cyan, white, bright-<one of those>, a palette index 0-255, #rrggbb or default");
+            throw new IllegalArgumentException("unknown colour \"" + color + "\": use " + ColorNames.basicNames()
+                    + ", bright-<one of those>, a palette index 0-255, #rrggbb or default");
         }
         return c;
     }
