@@ -88,7 +88,9 @@ public final class TerminalWaitTool extends SchemaTool {
             return OptionalInt.empty();
         }
         return terminal.prompts().flatMap(PromptTracker::lastCommand)
-                .filter(command -> command.outputEndSeq() > condition.sinceSeq()
+                // At sinceSeq counts: a command that ends on what was sent without printing more (cat at a Ctrl-D,
+                // which the terminal does not echo) ends exactly there; an older one ended before its own prompt.
+                .filter(command -> command.outputEndSeq() >= condition.sinceSeq()
                         && command.outputEndSeq() <= outcome.seq())
                 .map(PromptTracker.CommandRecord::exitCode).orElse(OptionalInt.empty());
     }
