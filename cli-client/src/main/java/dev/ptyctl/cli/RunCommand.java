@@ -168,7 +168,7 @@ final class RunCommand implements Callable<Integer> {
         String program = RpcCommandRun.describeProgram(answer);
         String what = typed ? program : "nothing is typed yet: the shell is busy running " + program + ", which";
         err.println("ptyctl: " + WaitingForInputAdvice.of(ADVICE, what, RpcCommandRun.programName(answer),
-                RpcCommandRun.waitsForHiddenInput(answer), RpcCommandRun.programIsFullScreen(answer))
+                RpcCommandRun.awaitedInput(answer), RpcCommandRun.programIsFullScreen(answer))
                 + ". Waiting on for it to finish (--timeout)");
         err.flush();
     }

@@ -162,6 +162,24 @@ class RunE2eTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void aCommandThatReadsALineFromTheTerminalIsReportedWithCtrlDToEndIt(String shell) throws Exception {
+        try (ServedTerminal served = serve(shell)) {
+            // head reads the terminal in canonical mode with echo on, where the modes say nothing: the server sees it
+            // asleep in a read of the terminal. Without that, the first line on stderr would be the timeout's.
+            Process running = served.startCli("run", "--timeout", "60000", "--", "head -n 1");
+            assertThat(firstLineOfStderr(running)).startsWith("ptyctl: `head -n 1` waits for a line of input (it "
+                    + "reads the terminal line by line)").contains("'ptyctl write --key Ctrl+D' at the start of a line",
+                    "Waiting on for it to finish");
+            served.cli("write", "--text", "a-line", "--key", "Enter");
+            assertThat(running.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS)).isTrue();
+            assertThat(running.exitValue()).isZero();
+            assertThat(new String(running.getInputStream().readAllBytes(), StandardCharsets.UTF_8))
+                    .endsWith("a-line\n");
+        }
+    }
+
     /**
      * At the shell's prompt, types {@code line} (no quotes or backslashes) and Enter straight into the terminal, not
      * through run, and returns once its command has started: the shell is then busy with it.

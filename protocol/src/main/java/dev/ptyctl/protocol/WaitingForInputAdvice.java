@@ -43,21 +43,40 @@ public final class WaitingForInputAdvice {
         }
     }
 
+    /** What the waiting program reads, which decides how to answer it and how to end it. */
+    public enum Input {
+        /** Keys one by one, out of canonical mode: a REPL's line editor, an editor, a pager. */
+        KEYS,
+        /**
+         * Whole lines with echo on, from the terminal itself ({@code cat}, a script's {@code read answer}, apt's
+         * "[Y/n]"): Enter sends a line, and Ctrl-D at the start of a line ends its input, whatever the program.
+         */
+        LINES,
+        /** Hidden input, canonical with echo off: a password prompt. */
+        HIDDEN
+    }
+
     private WaitingForInputAdvice() {
     }
 
     /**
-     * The advice for {@code what} (e.g. {@code `python3`}, or "it"), which waits for keys ({@code inputHidden}
-     * false) or for hidden input, a password ({@code inputHidden} true); {@code program}: the name of the program
-     * that runs (for its quit keys, {@link QuitKeys}), when known; {@code fullScreen}: it shows a full-screen
-     * program (alternate screen). Starts with {@code what}, ends without a full stop.
+     * The advice for {@code what} (e.g. {@code `python3`}, or "it"), which waits for {@code input}; {@code program}:
+     * the name of the program that runs (for its quit keys, {@link QuitKeys}), when known; {@code fullScreen}: it
+     * shows a full-screen program (alternate screen). Starts with {@code what}, ends without a full stop.
      */
-    public static String of(Verbs verbs, String what, Optional<String> program, boolean inputHidden,
-                            boolean fullScreen) {
-        if (inputHidden) {
+    public static String of(Verbs verbs, String what, Optional<String> program, Input input, boolean fullScreen) {
+        Objects.requireNonNull(input, "input");
+        if (input == Input.HIDDEN) {
             // Waiting longer would not help, and a password is the user's to give: never guessed.
             return what + " waits for hidden input (a password prompt); " + verbs.giveSecret() + ", or stop it with "
                     + verbs.ctrlC();
+        }
+        if (input == Input.LINES) {
+            // The line discipline, not the program, makes Ctrl-D at a line's start an end of input: true for all.
+            return what + " waits for a line of input (it reads the terminal line by line); type a line ending with "
+                    + "Enter with " + verbs.type() + " and follow it with " + verbs.follow() + ", end its input with "
+                    + verbs.send().apply(List.of(new QuitKeys.Ctrl('d'))) + " at the start of a line or stop it "
+                    + "with " + verbs.ctrlC();
         }
         // An interactive program (a REPL, an editor): its prompt will not come back by waiting longer.
         return what + " waits for keyboard input (an interactive "

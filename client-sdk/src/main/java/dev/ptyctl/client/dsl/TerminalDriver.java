@@ -337,7 +337,7 @@ public final class TerminalDriver implements AutoCloseable {
             case NOT_FINISHED -> throw failure(notFinished(quoted, timeout), screen);
             case WAITING_FOR_INPUT -> throw failure(quoted + " did not finish: run() is for commands that finish, "
                     + "and " + WaitingForInputAdvice.of(ADVICE, "it", RpcCommandRun.programName(run.answer()),
-                    RpcCommandRun.waitsForHiddenInput(run.answer()),
+                    RpcCommandRun.awaitedInput(run.answer()),
                     RpcCommandRun.programIsFullScreen(run.answer())) + "; then waitForPrompt()", screen);
             case INCOMPLETE -> throw failure("the shell did not run " + quoted + ": it waits for more of the line (an "
                     + "unclosed quote or bracket?); " + cancelled(run), screen);

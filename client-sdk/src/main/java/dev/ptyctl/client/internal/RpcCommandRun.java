@@ -10,6 +10,7 @@ import dev.ptyctl.protocol.BusyShellAdvice;
 import dev.ptyctl.protocol.CommandLines;
 import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
+import dev.ptyctl.protocol.WaitingForInputAdvice;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.time.Duration;
@@ -49,11 +50,11 @@ public final class RpcCommandRun {
         NOT_READY,
         /**
          * The line was typed and its command still runs, waiting for what a person types: it reads keys (a REPL, an
-         * editor, a pager) or hidden input (a password prompt) and has printed nothing for a second, so its prompt
-         * would not come back by waiting on; or, for a run that waits for a busy shell, the command it waits behind
-         * does so, and nothing was typed. {@link Outcome#answer()} has {@code waitingForInput: {commandLine?,
-         * program?, inputHidden, fullScreen}} ({@link #describeProgram}, {@link #waitsForHiddenInput}). Only for a run
-         * without an {@link InputWaitListener}.
+         * editor, a pager), hidden input (a password prompt) or a line from the terminal ({@code read answer}) and
+         * has printed nothing for a second, so its prompt would not come back by waiting on; or, for a run that waits
+         * for a busy shell, the command it waits behind does so, and nothing was typed. {@link Outcome#answer()} has
+         * {@code waitingForInput: {commandLine?, program?, inputHidden, readsLines?, fullScreen}}
+         * ({@link #describeProgram}, {@link #awaitedInput}). Only for a run without an {@link InputWaitListener}.
          */
         WAITING_FOR_INPUT,
         /**
@@ -186,9 +187,15 @@ public final class RpcCommandRun {
         return programReport(answer).getBoolean("fullScreen", false);
     }
 
-    /** Whether {@link Ending#WAITING_FOR_INPUT}'s command waits for hidden input (a password prompt). */
-    public static boolean waitsForHiddenInput(JsonObject answer) {
-        return programReport(answer).getBoolean("inputHidden", false);
+    /**
+     * What {@link Ending#WAITING_FOR_INPUT}'s command waits for: hidden input (a password prompt), a line (it reads the
+     * terminal line by line; a server from before {@code readsLines} never says so) or keys.
+     */
+    public static WaitingForInputAdvice.Input awaitedInput(JsonObject answer) {
+        JsonObject report = programReport(answer);
+        return report.getBoolean("inputHidden", false) ? WaitingForInputAdvice.Input.HIDDEN
+                : report.getBoolean("readsLines", false) ? WaitingForInputAdvice.Input.LINES
+                : WaitingForInputAdvice.Input.KEYS;
     }
 
     /** What {@link Ending#BUSY}'s or {@link Ending#WAITING_FOR_INPUT}'s answer says of the program. */

@@ -39,9 +39,10 @@ public final class TerminalRunTool extends SchemaTool {
                 ends the shell (`exit 3`) answers `shellExited: true` with the shell's exit status as `exitCode`. While a \
                 program still runs in that shell (a run that timed out, less or vim left open) nothing is typed and \
                 the error names what holds it. Not for \
-                programs that wait for input (editors, REPLs, password prompts): use terminal_create, \
-                terminal_send and terminal_wait for those; a run that starts one answers `waitingForInput: true` \
-                (no exitCode) about a second after it went quiet, and the program keeps running. \
+                programs that wait for input (editors, REPLs, password prompts, a [Y/n] question): use \
+                terminal_create, terminal_send and terminal_wait for those; a run that starts one answers \
+                `waitingForInput: true` (no exitCode) about a second after it went quiet, and the program keeps \
+                running. \
                 Example: {"command": "make test", "timeoutMs": 120000}.""",
                 """
                 {"type": "object", "properties": {
@@ -54,7 +55,8 @@ public final class TerminalRunTool extends SchemaTool {
                   "exitCode": {"type": "integer"}, "output": {"type": "string"}, "truncated": {"type": "boolean"},
                   "cwd": {"type": "string"}, "terminalId": {"type": "string"}, "seq": {"type": "integer"},
                   "timedOut": {"type": "boolean"}, "shellExited": {"type": "boolean"},
-                  "waitingForInput": {"type": "boolean"}, "inputHidden": {"type": "boolean"}
+                  "waitingForInput": {"type": "boolean"}, "inputHidden": {"type": "boolean"},
+                  "readsLines": {"type": "boolean"}
                 }, "required": ["output", "truncated", "cwd", "terminalId", "seq", "timedOut"]}""");
     }
 
@@ -103,8 +105,12 @@ public final class TerminalRunTool extends SchemaTool {
             out.put("shellExited", true);
         }
         // What waits is as the run saw it when it ended: read again now, a password typed meanwhile would change it.
-        result.waitingForInput().ifPresent(waiting -> out.put("waitingForInput", true)
-                .put("inputHidden", waiting.inputHidden()));
+        result.waitingForInput().ifPresent(waiting -> {
+            out.put("waitingForInput", true).put("inputHidden", waiting.inputHidden());
+            if (waiting.input().equals(Optional.of(WaitingForInputAdvice.Input.LINES))) {
+                out.put("readsLines", true);
+            }
+        });
         boolean waitsForSecret = result.waitingForInput().map(RunningProgram::inputHidden)
                 .orElse(result.timedOut() && terminal.session().inputHidden());
         return out.withText(ToolResult.screenAndFacts(result.output(), facts(result, command, id, waitsForSecret)));
@@ -146,7 +152,8 @@ public final class TerminalRunTool extends SchemaTool {
                     : BusyShellAdvice.describe(waiting.get().commandLine(), waiting.get().program());
             facts.append(result.timedOut() ? "timed out, still running: " : "still running: ")
                     .append(WaitingForInputAdvice.of(ADVICE, what, waiting.flatMap(RunningProgram::program),
-                            waitsForSecret,
+                            waitsForSecret ? WaitingForInputAdvice.Input.HIDDEN
+                                    : waiting.flatMap(RunningProgram::input).orElseThrow(),
                             waiting.map(RunningProgram::fullScreen).orElse(false)))
                     .append("; the shell's prompt then comes back (terminal_wait {prompt: true, sinceSeq: ")
                     .append(result.seq()).append("})");

@@ -1,20 +1,31 @@
 package dev.ptyctl.service.control;
 
+import dev.ptyctl.protocol.WaitingForInputAdvice;
+import dev.ptyctl.service.pty.ForegroundProcess;
+import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.PromptTracker;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
  * Whether a command typed into a shell waits for what a person types, so that waiting on for its prompt would not
  * bring it back: a {@link PromptWait} asked to then ends there, for MCP's {@code terminal_run} (which answers early)
  * and JSON-RPC's {@code pty/wait {prompt, ifWaitingForInput: "return"}}, which tells {@code ptyctl run} (which says so
- * and waits on) and the DSL's {@code run} (which fails).
+ * and waits on) and the DSL's {@code run} (which fails). One instance watches one wait.
  *
- * <p>The sign is the terminal's mode while the command's output is quiet: out of canonical mode (the program reads
- * keys: a REPL's line editor, an editor, a pager) or canonical with echo off (a password prompt). Programs that put
- * the terminal in raw mode while they work ({@code ssh -t host make}, {@code docker run -it}) look the same during a
- * quiet second; that is why only the MCP answer and the DSL end early, and {@code ptyctl run} only reports it.
+ * <p>The sign is the terminal while the command's output is quiet: out of canonical mode (the program reads keys: a
+ * REPL's line editor, an editor, a pager), canonical with echo off (a password prompt), or canonical with echo on and
+ * a process of the foreground job asleep reading the terminal ({@link ForegroundProcess#foregroundReadsTerminal}:
+ * {@code cat}, a script's {@code read answer}, apt's "[Y/n]"). Programs that put the terminal in raw mode while they
+ * work ({@code ssh -t host make}, {@code docker run -it}) look the same during a quiet second; that is why only the
+ * MCP answer and the DSL end early, and {@code ptyctl run} only reports it.
+ *
+ * <p>The terminal's modes are the kernel's now, the command's state is what the emulator has applied of the output,
+ * which may lag: a command that has just ended leaves the shell editing its next line in raw mode while its last
+ * output, end mark and prompt are still on their way. So the modes are read first and the command's state after
+ * them, and the sign must hold at two looks {@link #CHECK_EVERY} apart with no output in between.
  */
 public final class AwaitedInput {
     /**
@@ -24,31 +35,68 @@ public final class AwaitedInput {
     public static final Duration QUIET = Duration.ofSeconds(1);
     /**
      * How often a wait for a prompt looks again: a program waiting for keys prints nothing that would wake the wait,
-     * and a quarter of {@link #QUIET} keeps the answer within 1.25 s of the command's last output at four cheap
-     * {@code tcgetattr} calls a second.
+     * and a quarter of {@link #QUIET} keeps the answer within 1.5 s of the command's last output at four cheap
+     * {@code tcgetattr} calls a second (and, in canonical mode with echo on, a look at the job's processes).
      */
     static final Duration CHECK_EVERY = Duration.ofMillis(250);
 
-    private AwaitedInput() {
+    private final TerminalSession session;
+    private final PromptTracker prompts;
+    private final long sinceSeq;
+    private final LongSupplier nanoTime;
+    /** What the looks have seen waiting since it was first seen, and at which output offset; empty for nothing. */
+    private Optional<Seen> seenSince = Optional.empty();
+
+    /** A sign of waiting at an output offset, first seen at {@code nanos} ({@link System#nanoTime()}). */
+    private record Seen(WaitingForInputAdvice.Input input, long outputSeq, long nanos) {
+        boolean sameAs(Seen other) {
+            return input == other.input && outputSeq == other.outputSeq;
+        }
+    }
+
+    /** Watches for the command that {@code session}'s shell starts after output offset {@code sinceSeq}. */
+    AwaitedInput(TerminalSession session, PromptTracker prompts, long sinceSeq) {
+        this(session, prompts, sinceSeq, System::nanoTime);
+    }
+
+    /** As above, with the time read from {@code nanoTime} ({@link System#nanoTime()}'s scale; a test's clock). */
+    AwaitedInput(TerminalSession session, PromptTracker prompts, long sinceSeq, LongSupplier nanoTime) {
+        this.session = session;
+        this.prompts = prompts;
+        this.sinceSeq = sinceSeq;
+        this.nanoTime = nanoTime;
     }
 
     /**
-     * The command the shell started after output offset {@code sinceSeq}, when it is running, has printed nothing for
-     * {@link #QUIET}, and either reads keys or hides input; empty otherwise. Only while such a command runs: the
-     * shell itself reads keys at its prompt. A program reading whole lines with echo on ({@code cat}) cannot be told
-     * from a slow one: empty.
+     * The command the shell started after the offset, when it is running, has printed nothing for {@link #QUIET},
+     * and reads keys, hides input, or sleeps reading a line from the terminal, as looks {@link #CHECK_EVERY} apart or
+     * more saw with no output in between; empty otherwise. Only while such a command runs: the shell itself reads
+     * keys at its prompt.
      */
-    static Optional<RunningProgram> waiting(TerminalSession session, PromptTracker prompts, long sinceSeq) {
+    Optional<RunningProgram> look() {
+        Optional<WaitingForInputAdvice.Input> input = switch (session.inputMode()) {
+            case KEYS -> Optional.of(WaitingForInputAdvice.Input.KEYS);
+            case HIDDEN -> Optional.of(WaitingForInputAdvice.Input.HIDDEN);
+            // Lines with echo on: a slow program or one waiting for a line look alike but for what it sleeps in.
+            case LINES -> ForegroundProcess.foregroundReadsTerminal(session.pid())
+                    ? Optional.of(WaitingForInputAdvice.Input.LINES) : Optional.empty();
+            case UNKNOWN -> Optional.empty();
+        };
+        // After the modes: the output they followed is then read, and the end of a command that ended is seen.
+        SessionProgress progress = session.progress();
         Optional<PromptTracker.CommandSummary> running = prompts.runningCommand()
                 .filter(c -> c.outputStartSeq() > sinceSeq);
-        if (running.isEmpty() || System.nanoTime() - session.progress().lastOutputNanos() < QUIET.toNanos()) {
+        long now = nanoTime.getAsLong();
+        if (input.isEmpty() || running.isEmpty() || now - progress.lastOutputNanos() < QUIET.toNanos()) {
+            seenSince = Optional.empty();
             return Optional.empty();
         }
-        TerminalSession.InputMode mode = session.inputMode();
-        if (mode != TerminalSession.InputMode.KEYS && mode != TerminalSession.InputMode.HIDDEN) {
+        Seen seen = new Seen(input.get(), progress.outputSeq(), now);
+        if (seenSince.isEmpty() || !seenSince.get().sameAs(seen)) {
+            seenSince = Optional.of(seen);
             return Optional.empty();
         }
-        return Optional.of(RunningProgram.of(session, running.get().commandLine(),
-                mode == TerminalSession.InputMode.HIDDEN));
+        return now - seenSince.get().nanos() < CHECK_EVERY.toNanos() ? Optional.empty()
+                : Optional.of(RunningProgram.waitingFor(session, running.get().commandLine(), seen.input()));
     }
 }

@@ -135,7 +135,7 @@ public final class CommandRun {
         }
         if (ready.ending() == PromptWait.Ending.TIMED_OUT) {
             throw new ShellBusy(prompts.runningCommand()
-                    .map(running -> RunningProgram.of(session, running.commandLine(), false)), ready.seq());
+                    .map(running -> RunningProgram.holding(session, running.commandLine())), ready.seq());
         }
         if (ready.ending() != PromptWait.Ending.PROMPT) {
             return unfinished(session, ready);

@@ -126,9 +126,10 @@ public final class PromptWait {
             Optional<PromptTracker.CommandSummary> running = prompts.runningCommand();
             if (running.isPresent()) {
                 return end(session, Ending.BUSY,
-                        Optional.of(RunningProgram.of(session, running.get().commandLine(), false)));
+                        Optional.of(RunningProgram.holding(session, running.get().commandLine())));
             }
         }
+        AwaitedInput awaited = new AwaitedInput(session, prompts, request.since());
         while (true) {
             // The tracker is fed under the session lock, so read under it too: its marks then agree with the seq.
             Look look = session.snapshot((terminal, progress) -> new Look(progress,
@@ -147,7 +148,7 @@ public final class PromptWait {
             }
             long wakeAt = earlier(deadlineNanos, also.wakeAt());
             if (request.returnIfWaitingForInput()) {
-                Optional<RunningProgram> waiting = AwaitedInput.waiting(session, prompts, request.since());
+                Optional<RunningProgram> waiting = awaited.look();
                 if (waiting.isPresent()) {
                     return end(session, Ending.WAITING_FOR_INPUT, waiting);
                 }

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.control;
 
+import dev.ptyctl.protocol.WaitingForInputAdvice;
 import dev.ptyctl.service.pty.ForegroundProcess;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.vt.Terminal;
@@ -14,14 +15,30 @@ import java.util.Optional;
  * @param program     the name of the program that holds the terminal (its foreground process group's leader, or the
  *                    oldest process left in it: {@code less} for {@code seq 100 | less}), where {@code /proc} says
  * @param fullScreen  whether it shows a full-screen program (alternate screen), which takes typed letters as commands
- * @param inputHidden for a command waiting for input: whether it waits for hidden input (a password prompt) rather
- *                    than keys; false for a busy shell
+ * @param input       for a command waiting for input: what it reads (keys, lines, hidden input); empty for one that
+ *                    holds a busy shell
  */
 public record RunningProgram(Optional<String> commandLine, Optional<String> program, boolean fullScreen,
-                             boolean inputHidden) {
-    /** What runs in {@code session}'s shell now, {@code commandLine} as its tracker reported it. */
-    static RunningProgram of(TerminalSession session, Optional<String> commandLine, boolean inputHidden) {
+                             Optional<WaitingForInputAdvice.Input> input) {
+    /** What holds {@code session}'s shell now, {@code commandLine} as its tracker reported it. */
+    static RunningProgram holding(TerminalSession session, Optional<String> commandLine) {
+        return of(session, commandLine, Optional.empty());
+    }
+
+    /** What runs in {@code session}'s shell and waits for {@code input}, {@code commandLine} as reported. */
+    static RunningProgram waitingFor(TerminalSession session, Optional<String> commandLine,
+                                     WaitingForInputAdvice.Input input) {
+        return of(session, commandLine, Optional.of(input));
+    }
+
+    private static RunningProgram of(TerminalSession session, Optional<String> commandLine,
+                                     Optional<WaitingForInputAdvice.Input> input) {
         return new RunningProgram(commandLine, ForegroundProcess.foregroundProgram(session.pid()),
-                session.inspect(Terminal::alternateScreenActive), inputHidden);
+                session.inspect(Terminal::alternateScreenActive), input);
+    }
+
+    /** Whether it waits for hidden input (a password prompt). */
+    public boolean inputHidden() {
+        return input.equals(Optional.of(WaitingForInputAdvice.Input.HIDDEN));
     }
 }

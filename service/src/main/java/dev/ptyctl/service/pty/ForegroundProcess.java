@@ -5,6 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 /**
  * Whether a hosted shell or a program it started owns the terminal, read from {@code /proc} (SPEC §5.7): the
@@ -13,6 +16,13 @@ import java.util.OptionalLong;
  */
 public final class ForegroundProcess {
     private static final Path PROC = Path.of("/proc");
+
+    /** The numbers of read, pread64, readv and preadv on this machine's architecture; none where unknown. */
+    private static final Set<Integer> READ_CALLS = switch (System.getProperty("os.arch", "")) {
+        case "amd64", "x86_64" -> Set.of(0, 17, 19, 295);
+        case "aarch64" -> Set.of(63, 67, 65, 69);
+        default -> Set.of();
+    };
 
     private ForegroundProcess() {
     }
@@ -98,13 +108,68 @@ public final class ForegroundProcess {
         if (leader.isPresent()) {
             return leader;
         }
-        try (var entries = Files.list(PROC)) {
-            return entries.map(p -> p.getFileName().toString()).filter(name -> name.chars().allMatch(Character::isDigit))
-                    .map(Long::parseLong).filter(pid -> groups(pid).filter(g -> g.own() == group).isPresent())
-                    .sorted().findFirst().flatMap(pid -> comm(PROC, pid));
+        try (LongStream members = members(group)) {
+            return members.boxed().sorted().findFirst().flatMap(pid -> comm(PROC, pid));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * True when a process of the foreground process group of the terminal {@code pid} runs in (the group's leader,
+     * else any member) sleeps in a read of that terminal: what tells a program that waits for a typed line
+     * ({@code cat}, a script's {@code read answer}, apt's "[Y/n]") from a slow one while the terminal is in canonical
+     * mode with echo on, where its modes say nothing. {@code /proc/PID/syscall} names the system call a process sleeps
+     * in and its arguments: a {@code read} whose file descriptor is the terminal ({@code /proc/PID/fd/N}'s device is
+     * the terminal's {@code tty_nr}) is one; a read of a pipe ({@code make | cat}) or a sleep in {@code poll} is not.
+     * {@code /proc/PID/syscall} needs the right to trace the process: the server's own children give it (same user,
+     * an ancestor); a set-uid program ({@code sudo}) does not and counts as not reading, as does every process on an
+     * architecture other than x86-64 and AArch64, whose numbers of {@code read} are known here. False also when
+     * {@code /proc} cannot be read.
+     */
+    public static boolean foregroundReadsTerminal(long pid) {
+        Optional<Groups> groups = groups(pid);
+        if (groups.isEmpty() || groups.get().terminal() == 0 || groups.get().foreground() <= 0
+                || READ_CALLS.isEmpty()) {
+            return false;
+        }
+        long group = groups.get().foreground();
+        long terminal = groups.get().terminal();
+        if (readsTerminal(group, terminal)) {
+            return true; // the commonest case: the job's first process, its group's leader, reads
+        }
+        try (LongStream members = members(group)) {
+            return members.anyMatch(member -> member != group && readsTerminal(member, terminal));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Whether {@code pid} sleeps in a read of a file descriptor that is the terminal {@code terminal} (a tty_nr). */
+    private static boolean readsTerminal(long pid, long terminal) {
+        Path process = PROC.resolve(Long.toString(pid));
+        try {
+            // "NR arg1 arg2 ...", or "running", or "-1 sp pc" when asleep outside a system call
+            String[] call = Files.readString(process.resolve("syscall")).strip().split(" ");
+            if (call.length < 2 || !call[0].chars().allMatch(Character::isDigit)
+                    || !READ_CALLS.contains(Integer.parseInt(call[0]))) {
+                return false;
+            }
+            String fd = Long.toString(Long.parseUnsignedLong(call[1].replaceFirst("^0x", ""), 16));
+            return Files.getAttribute(process.resolve("fd").resolve(fd), "unix:rdev") instanceof Long device
+                    && device == terminal;
+        } catch (IOException | RuntimeException e) {
+            return false; // gone, not ours to trace, or not a file that can be looked at
+        }
+    }
+
+    /** The processes whose group is {@code group}, from a listing of {@code /proc}: to be closed. */
+    private static LongStream members(long group) throws IOException {
+        Stream<Path> entries = Files.list(PROC);
+        return entries.map(p -> p.getFileName().toString())
+                .filter(name -> !name.isEmpty() && name.chars().allMatch(Character::isDigit))
+                .mapToLong(Long::parseLong).filter(pid -> groups(pid).filter(g -> g.own() == group).isPresent())
+                .onClose(entries::close);
     }
 
     /** {@code /proc/PID/comm}, stripped; empty when the process is gone. */
@@ -117,8 +182,11 @@ public final class ForegroundProcess {
         }
     }
 
-    /** A process's own group ({@code pgrp}) and its terminal's foreground group ({@code tpgid}). */
-    private record Groups(long own, long foreground) {
+    /**
+     * A process's own group ({@code pgrp}), its controlling terminal ({@code tty_nr}, 0 for none) and that terminal's
+     * foreground group ({@code tpgid}).
+     */
+    private record Groups(long own, long terminal, long foreground) {
     }
 
     /** The groups of {@code pid}; empty when the process is gone or {@code /proc} cannot be read. */
@@ -131,7 +199,8 @@ public final class ForegroundProcess {
             String stat = Files.readString(proc.resolve(Long.toString(pid)).resolve("stat"));
             // "pid (comm) state ppid pgrp session tty_nr tpgid ...": comm may hold spaces and ')': cut at the last.
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Optional.of(new Groups(Long.parseLong(fields[2]), Long.parseLong(fields[5])));
+            return Optional.of(new Groups(Long.parseLong(fields[2]), Long.parseLong(fields[4]),
+                    Long.parseLong(fields[5])));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

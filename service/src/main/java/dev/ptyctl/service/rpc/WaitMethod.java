@@ -3,6 +3,7 @@ package dev.ptyctl.service.rpc;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
 import dev.ptyctl.service.control.DeadlineText;
+import dev.ptyctl.protocol.WaitingForInputAdvice;
 import dev.ptyctl.service.control.PromptWait;
 import dev.ptyctl.service.control.RunningProgram;
 import dev.ptyctl.service.pty.ForegroundProcess;
@@ -43,9 +44,10 @@ import java.util.regex.PatternSyntaxException;
  *       about to type a command learns that it would go to that program instead. With
  *       {@code ifWaitingForInput: "return"}, a command started after S (without {@code since}: the command that runs,
  *       such as one a caller queued behind) that waits for what a person types
- *       ({@link PromptWait.Ending#WAITING_FOR_INPUT}: it reads keys or hides input, and has printed nothing for a
- *       second) ends the wait, unmatched, with {@code waitingForInput: {commandLine?, program?, inputHidden,
- *       fullScreen}}: its prompt would not come back by waiting on.</li>
+ *       ({@link PromptWait.Ending#WAITING_FOR_INPUT}: it reads keys, hides input or sleeps reading a line from the
+ *       terminal, and has printed nothing for a second) ends the wait, unmatched, with {@code waitingForInput:
+ *       {commandLine?, program?, inputHidden, readsLines?, fullScreen}}: its prompt would not come back by waiting
+ *       on.</li>
  *   <li>{@code started: true} (needs shell integration): satisfied once the shell has started a command (OSC 133 C)
  *       after output offset {@code since} (any command without it), whether it still runs or has finished since:
  *       the line typed at {@code since} is running, so a Ctrl-C sent now interrupts it rather than the line
@@ -276,15 +278,18 @@ final class WaitMethod implements RpcMethodHandler {
 
     /**
      * The answer of a prompt wait that a command holding the shell ended early ({@code ifBusy} or
-     * {@code ifWaitingForInput}): {@code result} plus {@code member: {inputHidden (waitingForInput only), commandLine?,
-     * program?, fullScreen}} (the line as the shell reported it, the foreground program's name, whether it uses the
-     * alternate screen).
+     * {@code ifWaitingForInput}): {@code result} plus {@code member: {inputHidden and readsLines?
+     * (waitingForInput only), commandLine?, program?, fullScreen}} (the line as the shell reported it, the foreground
+     * program's name, whether it uses the alternate screen).
      */
     private static JsonObject heldBy(String member, JsonObject result, RunningProgram running) {
         JsonObjectBuilder facts = JsonSupport.objectBuilder();
-        if (member.equals("waitingForInput")) {
-            facts.add("inputHidden", running.inputHidden());
-        }
+        running.input().ifPresent(input -> {
+            facts.add("inputHidden", input == WaitingForInputAdvice.Input.HIDDEN);
+            if (input == WaitingForInputAdvice.Input.LINES) {
+                facts.add("readsLines", true); // absent otherwise: older clients read keys and hidden input alone
+            }
+        });
         running.commandLine().ifPresent(line -> facts.add("commandLine", line));
         running.program().ifPresent(program -> facts.add("program", program));
         facts.add("fullScreen", running.fullScreen());

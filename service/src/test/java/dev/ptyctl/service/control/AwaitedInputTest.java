@@ -1,0 +1,147 @@
+package dev.ptyctl.service.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.protocol.WaitingForInputAdvice;
+import dev.ptyctl.service.pty.SessionProgress;
+import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.service.shell.PromptTracker;
+import dev.ptyctl.vt.Terminal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link AwaitedInput} on a session whose modes, output and clock the test sets: the kernel's modes are current while
+ * the command's state is what the emulator has applied, so a look must not take a shell back at its prompt (raw mode)
+ * for a command still running because the end of that command has not been applied yet.
+ */
+class AwaitedInputTest {
+    private static final String A = "\u001b]133;A\u0007";
+    private static final String B = "\u001b]133;B\u0007";
+    private static final String C = "\u001b]133;C\u0007";
+    private static final long CHECK = AwaitedInput.CHECK_EVERY.toNanos();
+
+    private final PromptTracker prompts = new PromptTracker(true);
+    private final Session session = new Session();
+    private long now = Duration.ofHours(1).toNanos();
+
+    /** The program's output, applied: fed to the tracker, counted, and stamped with the test's clock. */
+    private void applied(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        session.outputSeq += bytes.length;
+        session.lastOutputNanos = now;
+        prompts.output(bytes, 0, bytes.length, session.outputSeq);
+    }
+
+    private AwaitedInput watchACommandTypedNow() {
+        applied(A + "$ " + B);
+        AwaitedInput watch = new AwaitedInput(session, prompts, session.outputSeq, () -> now);
+        applied("python3\r\n" + C + ">>> ");
+        return watch;
+    }
+
+    @Test
+    void aProgramReadingKeysIsReportedOnceTwoLooksACheckApartSawItQuiet() {
+        AwaitedInput watch = watchACommandTypedNow();
+        session.mode = TerminalSession.InputMode.KEYS;
+        now += AwaitedInput.QUIET.toNanos() - 1;
+        assertThat(watch.look()).as("not yet quiet for a second").isEmpty();
+        now += 1;
+        assertThat(watch.look()).as("the first look that sees it").isEmpty();
+        now += CHECK - 1;
+        assertThat(watch.look()).as("less than a check later").isEmpty();
+        now += 1;
+        Optional<RunningProgram> waiting = watch.look();
+        assertThat(waiting).isPresent();
+        assertThat(waiting.get().input()).contains(WaitingForInputAdvice.Input.KEYS);
+    }
+
+    @Test
+    void aShellBackAtItsPromptBeforeTheCommandsEndIsAppliedIsNotTakenForAWaitingProgram() {
+        AwaitedInput watch = watchACommandTypedNow();
+        now += AwaitedInput.QUIET.toNanos();
+        // The command ended and bash edits its next line in raw mode; its end mark and prompt are not applied yet.
+        session.mode = TerminalSession.InputMode.KEYS;
+        assertThat(watch.look()).isEmpty();
+        now += CHECK;
+        applied("\r\n" + "\u001b]133;D;0\u0007" + A + "$ " + B);
+        assertThat(watch.look()).as("the command's end applied: nothing runs").isEmpty();
+        now += 10 * CHECK;
+        assertThat(watch.look()).isEmpty();
+    }
+
+    @Test
+    void outputBetweenTwoLooksStartsTheCheckAgain() {
+        AwaitedInput watch = watchACommandTypedNow();
+        session.mode = TerminalSession.InputMode.HIDDEN;
+        now += AwaitedInput.QUIET.toNanos();
+        assertThat(watch.look()).isEmpty();
+        now += CHECK;
+        applied("Password: ");
+        now += AwaitedInput.QUIET.toNanos();
+        assertThat(watch.look()).as("quiet again, but output came since the first look").isEmpty();
+        now += CHECK;
+        assertThat(watch.look().flatMap(RunningProgram::input)).contains(WaitingForInputAdvice.Input.HIDDEN);
+    }
+
+    @Test
+    void aCommandInCanonicalModeThatReadsNothingFromTheTerminalIsOnlySlow() {
+        AwaitedInput watch = watchACommandTypedNow();
+        session.mode = TerminalSession.InputMode.LINES; // and the pid is no process: nothing sleeps reading
+        for (int i = 0; i < 10; i++) {
+            now += AwaitedInput.QUIET.toNanos();
+            assertThat(watch.look()).isEmpty();
+        }
+    }
+
+    /** A session of no process: modes and progress as the test sets them, the screen a blank emulator. */
+    private static final class Session implements TerminalSession {
+        private final Terminal terminal = new Terminal(80, 24);
+        volatile InputMode mode = InputMode.LINES;
+        volatile long outputSeq;
+        volatile long lastOutputNanos;
+
+        @Override
+        public long pid() {
+            return Long.MAX_VALUE; // no such process: /proc has nothing on it
+        }
+
+        @Override
+        public <T> T snapshot(BiFunction<? super Terminal, ? super SessionProgress, ? extends T> reader) {
+            return reader.apply(terminal, progress());
+        }
+
+        @Override
+        public SessionProgress progress() {
+            return new SessionProgress(outputSeq, lastOutputNanos, Optional.empty());
+        }
+
+        @Override
+        public InputMode inputMode() {
+            return mode;
+        }
+
+        @Override
+        public SessionProgress awaitChange(long seenOutputSeq, long deadlineNanos) {
+            throw new UnsupportedOperationException("a look never waits");
+        }
+
+        @Override
+        public long write(byte[] bytes) {
+            throw new UnsupportedOperationException("a look never writes");
+        }
+
+        @Override
+        public void resize(int cols, int rows) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void kill() {
+            throw new UnsupportedOperationException();
+        }
+    }
+}
