@@ -1,0 +1,91 @@
+package dev.ptyctl.mcp;
+
+import static dev.ptyctl.mcp.ToolClient.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.service.server.PtyctlServer;
+import dev.ptyctl.testsupport.Tools;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * terminal_run that starts a well-known interactive program names its quit keys (the table {@code QuitKeys}), and
+ * those keys, sent exactly as the answer spells them, end it: the shell's prompt comes back.
+ */
+class TerminalRunQuitKeysTest {
+    /** The keys in the answer's "end it with terminal_send [...]". */
+    private static final Pattern ADVISED = Pattern.compile("end it with terminal_send (\\[[^\\]]*\\])");
+    private static final Pattern STEP = Pattern.compile("\\{\"(key|text)\": \"([^\"]*)\"}");
+    private static final String VIM = "[{\"key\": \"Escape\"}, {\"text\": \":q\"}, {\"key\": \"Enter\"}]";
+
+    private static PtyctlServer server;
+    private static ToolClient tools;
+
+    @BeforeAll
+    static void start() {
+        server = McpTestServers.server(null, Map.of());
+        tools = new ToolClient(McpTestServers.httpClient(server, null, null));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (tools != null) {
+            tools.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    static Stream<Arguments> programs() {
+        return Stream.of(
+                Arguments.of("vim -u NONE", "vim", VIM),
+                // vi is vim.tiny or vim.basic under another name: the name the terminal reports is vi.
+                Arguments.of("vi", "vi", VIM),
+                Arguments.of("less /etc/passwd", "less", "[{\"text\": \"q\"}]"),
+                Arguments.of("man ls", "man", "[{\"text\": \"q\"}]"),
+                Arguments.of("top", "top", "[{\"text\": \"q\"}]"),
+                Arguments.of("watch -n 60 date", "watch", "[{\"key\": \"C-c\"}]"),
+                Arguments.of("python3", "python3", "[{\"key\": \"C-d\"}]"),
+                Arguments.of("node", "node", "[{\"key\": \"C-d\"}]"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("programs")
+    void theAdvisedQuitKeysEndTheProgram(String command, String program, String keys) {
+        Tools.require(program);
+        String id = tools.shell("bash");
+        // A minute of timeout: a run that waited for the prompt instead of seeing the program wait would fail.
+        McpSchema.CallToolResult waiting = tools.call("terminal_run", args("terminalId", id, "command", command,
+                "timeoutMs", 60_000));
+        assertThat(ToolsContract.map(waiting.structuredContent())).containsEntry("waitingForInput", true)
+                .containsEntry("timedOut", false);
+        String text = ToolClient.text(waiting);
+        assertThat(text).contains("`" + command + "` waits for keyboard input").contains("end it with terminal_send "
+                + keys);
+
+        // The keys as the answer spells them, not as this test or the table does: the advice itself must work.
+        Matcher advised = ADVISED.matcher(text);
+        assertThat(advised.find()).as("quit keys in %s", text).isTrue();
+        List<Map<String, Object>> input = new ArrayList<>();
+        Matcher step = STEP.matcher(advised.group(1));
+        while (step.find()) {
+            input.add(Map.of(step.group(1), step.group(2)));
+        }
+        assertThat(input).isNotEmpty();
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input", input));
+        assertThat(tools.ok("terminal_wait", args("terminalId", id, "prompt", true, "sinceSeq", sent.get("seq"),
+                "timeoutMs", 15_000))).as("%s ended by %s", command, input).containsEntry("matched", true);
+        assertThat(tools.run(id, "echo after")).containsEntry("output", "after");
+    }
+}
