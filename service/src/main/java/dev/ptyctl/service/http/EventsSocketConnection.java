@@ -79,8 +79,13 @@ final class EventsSocketConnection implements WsListener {
         }
         EventFeed subscribed = EventFeed.subscribe(events);
         feed = subscribed;
-        sender = Thread.ofVirtual().name("events-ws").start(() -> send(session, subscribed));
+        // Registered before the sender can write "subscribed": a client that has read it may stop the server at once,
+        // and the stop must wait for this close frame too. Registered after, a stop in between did not; Helidon then
+        // found this thread still in onOpen, not reading, and on its return sent its own close, 1000 "Idle timeout",
+        // before the sender's 1001.
+        sender = Thread.ofVirtual().name("events-ws").unstarted(() -> send(session, subscribed));
         open.add(this);
+        sender.start();
         ConnectionEnd.whenThisConnectionEnds("events-ws-watch", this::stop);
     }
 
