@@ -202,6 +202,30 @@ def sgr_cases():
     case("sgr-unknown-params-ignored", sgr(1) + "a" + CSI + "6;10;11;20;26;50;60;65;73;74mb" + sgr(0) + "c")
 
 
+def pending_wrap_erase_cases():
+    """EL and ED issued while a wrap is pending, then two characters that show where the cursor was
+    left: whether the wrap is still pending, and which cells the erase reached. xterm.js keeps the
+    wrap pending and erases from past the last column; xterm (no DECLRMM here) would cancel it.
+    Each row is written full first (CUP cancels every wrap but the last), on 10x5."""
+    rows = "".join(cup(r, 1) + chr(ord("a") + r - 1) * 10 for r in range(1, 6))
+    ops = {"el0": CSI + "K", "el1": CSI + "1K", "el2": CSI + "2K",
+           "ed0": CSI + "J", "ed1": CSI + "1J", "ed2": CSI + "2J"}
+    setups = {
+        "": cup(3, 1) + "0123456789",
+        # three lines into the scrollback first: xterm.js 6.0's ED 1 at the last column unwraps the line at
+        # buffer index row + 1, and throws when the buffer has no such line (fixed after 6.0 by a null check)
+        "-bottom": cup(5, 1) + "\n\n\n" + cup(5, 1) + "0123456789",
+        "-decstbm": CSI + "2;4r" + cup(4, 1) + "0123456789",
+        "-origin": CSI + "2;4r" + CSI + "?6h" + cup(3, 1) + "0123456789",
+        # xterm.js has neither DECLRMM nor DECSLRM: SKIP.md; LeftRightMarginsTest checks xterm's way
+        "-decslrm": CSI + "?69h" + CSI + "3;7s" + cup(3, 3) + "01234",
+        "-decslrm-origin": CSI + "2;4r" + CSI + "?69h" + CSI + "3;7s" + CSI + "?6h" + cup(3, 1) + "01234",
+    }
+    for op, seq in ops.items():
+        for suffix, setup in setups.items():
+            case("pending-wrap-%s%s" % (op, suffix), rows + setup + seq + "XY", cols=10, rows=5)
+
+
 # --- erase and edit ---------------------------------------------------------------------------
 
 def erase_cases():
@@ -211,6 +235,7 @@ def erase_cases():
     case("el-all", base + cup(3, 10) + CSI + "2K" + "x")
     case("el-with-background", base + cup(2, 5) + sgr(44) + CSI + "K" + cup(3, 5) + sgr(41) + CSI + "1K" + sgr(0))
     case("el-clears-pending-wrap", "0123456789" + CSI + "K" + "X", cols=10, rows=4)
+    pending_wrap_erase_cases()
     case("ed-below", base + cup(4, 10) + CSI + "J")
     case("ed-above", base + cup(4, 10) + CSI + "1J")
     case("ed-all", base + cup(4, 10) + CSI + "2J" + "after")
