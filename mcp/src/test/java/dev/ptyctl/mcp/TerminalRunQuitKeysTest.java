@@ -6,14 +6,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.service.server.PtyctlServer;
 import dev.ptyctl.testsupport.Tools;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,9 +35,13 @@ class TerminalRunQuitKeysTest {
 
     private static PtyctlServer server;
     private static ToolClient tools;
+    /** A file longer than the screen: more ends by itself at the end of a shorter one. */
+    private static Path longFile;
 
     @BeforeAll
-    static void start() {
+    static void start(@TempDir Path dir) throws IOException {
+        longFile = Files.write(dir.resolve("long.txt"),
+                IntStream.rangeClosed(1, 500).mapToObj(i -> "line " + i).toList());
         server = McpTestServers.server(null, Map.of());
         tools = new ToolClient(McpTestServers.httpClient(server, null, null));
     }
@@ -47,23 +56,28 @@ class TerminalRunQuitKeysTest {
         }
     }
 
+    /** The command ({@code %s}: a long file), the program it needs, the keys the answer must name. */
     static Stream<Arguments> programs() {
         return Stream.of(
                 Arguments.of("vim -u NONE", "vim", VIM),
                 // vi is vim.tiny or vim.basic under another name: the name the terminal reports is vi.
                 Arguments.of("vi", "vi", VIM),
+                Arguments.of("view -u NONE /etc/passwd", "view", VIM),
                 Arguments.of("less /etc/passwd", "less", "[{\"text\": \"q\"}]"),
+                Arguments.of("more %s", "more", "[{\"text\": \"q\"}]"),
                 Arguments.of("man ls", "man", "[{\"text\": \"q\"}]"),
                 Arguments.of("top", "top", "[{\"text\": \"q\"}]"),
                 Arguments.of("watch -n 60 date", "watch", "[{\"key\": \"C-c\"}]"),
                 Arguments.of("python3", "python3", "[{\"key\": \"C-d\"}]"),
-                Arguments.of("node", "node", "[{\"key\": \"C-d\"}]"));
+                Arguments.of("node", "node", "[{\"key\": \"C-d\"}]"),
+                Arguments.of("sqlite3", "sqlite3", "[{\"key\": \"C-d\"}]"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("programs")
-    void theAdvisedQuitKeysEndTheProgram(String command, String program, String keys) {
+    void theAdvisedQuitKeysEndTheProgram(String commandLine, String program, String keys) {
         Tools.require(program);
+        String command = commandLine.formatted(longFile);
         String id = tools.shell("bash");
         // A minute of timeout: a run that waited for the prompt instead of seeing the program wait would fail.
         McpSchema.CallToolResult waiting = tools.call("terminal_run", args("terminalId", id, "command", command,
