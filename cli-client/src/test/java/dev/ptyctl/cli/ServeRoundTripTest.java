@@ -37,6 +37,10 @@ class ServeRoundTripTest {
 
         String target = socket.toString();
         assertThat(Cli.run("status", "--socket", target).out()).startsWith("running pid=");
+        // Typed before sh has drawn its first prompt, the command is echoed by the terminal at once and the prompt
+        // lands after it, on the output's row ("# sum-42"); a user waits for the prompt first, and so does this.
+        assertThat(Cli.run("wait", "--socket", target, "--match", "^[$#]$", "--regex", "--timeout", "20000")
+                .exitCode()).isZero();
         assertThat(Cli.run("write", "--socket", target, "--text", "echo sum-$((40+2))", "--key", "Enter").exitCode())
                 .isZero();
         assertThat(Cli.run("wait", "--socket", target, "--match", "sum-42", "--timeout", "20000").exitCode())
