@@ -10,7 +10,8 @@ import dev.ptyctl.vt.screen.Style;
  * Erasing and in-line editing: ED, EL (and their selective forms DECSED, DECSEL, which spare cells
  * protected by DECSCA), ECH, ICH, DCH and DECALN. Erased cells take the erase style (current
  * background only). ED and EL work from a pending-wrap cursor as xterm.js does: the cursor counts
- * as past the last column, so EL 0 then erases nothing.
+ * as past the last column, so EL 0 then erases nothing, and the wrap stays pending. With left and
+ * right margins, which xterm.js lacks, they follow xterm instead (see {@link #cancelWrapBetweenMargins}).
  */
 final class EditOps {
     private final TerminalState t;
@@ -61,6 +62,7 @@ final class EditOps {
 
     private void eraseInDisplay(Params p, boolean selective) {
         Screen s = t.active;
+        cancelWrapBetweenMargins(s);
         cursor.restrict(s.cols());
         Cursor c = s.cursor();
         long erase = t.eraseStyle();
@@ -98,6 +100,7 @@ final class EditOps {
 
     private void eraseInLine(Params p, boolean selective) {
         Screen s = t.active;
+        cancelWrapBetweenMargins(s);
         cursor.restrict(s.cols());
         Cursor c = s.cursor();
         switch (p.get(0)) {
@@ -105,6 +108,22 @@ final class EditOps {
             case 1 -> eraseInRow(c.row(), 0, c.col() + 1, false, selective);
             case 2 -> eraseInRow(c.row(), 0, s.cols(), true, selective);
             default -> t.unknown.record((selective ? "DECSEL " : "EL ") + p.get(0));
+        }
+    }
+
+    /**
+     * With left and right margins set, a pending wrap is cancelled and the cursor goes back to the column
+     * it wrote last (the right margin, or the last column when it printed right of the margin), as xterm's
+     * ClearInLine does for every ED and EL: xterm keeps its cursor on that column while a wrap is pending.
+     * xterm.js has no margins to follow here, and outside them it keeps the wrap pending (the cursor past
+     * the last column), which full-width ED and EL follow.
+     */
+    private static void cancelWrapBetweenMargins(Screen s) {
+        Cursor c = s.cursor();
+        if (c.marginWrapPending()) {
+            c.setCol(s.rightMargin());
+        } else if (!s.fullWidth() && c.col() >= s.cols()) {
+            c.setCol(s.cols() - 1);
         }
     }
 

@@ -15,6 +15,7 @@ import dev.ptyctl.vt.fixtures.ChunkedTest;
 import dev.ptyctl.vt.fixtures.Chunking;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /** DECLRMM (mode 69) and DECSLRM ({@code CSI Pl ; Pr s}), with xterm's rules. */
 class LeftRightMarginsTest {
@@ -58,6 +59,41 @@ class LeftRightMarginsTest {
     void aWrapPendingAtTheRightMarginIsCancelledByAMove(Chunking chunking) {
         Terminal t = terminal(8, 4, chunking, MARGINS + CSI + "1;3H" + "1234" + CSI + "C" + "Z");
         assertThat(rows(t).get(0)).isEqualTo("  123Z");
+    }
+
+    // xterm.js has no margins, so these follow xterm: every EL and ED cancels a wrap pending at the right
+    // margin (ClearInLine2's ResetWrap), and erases from the right margin, where xterm's cursor stays. X
+    // then lands on the margin column and Y wraps to the left margin of the next row.
+
+    @ChunkedTest
+    void elWithAWrapPendingAtTheRightMarginErasesFromTheMarginAndCancelsTheWrap(Chunking chunking) {
+        assertThat(afterPendingWrapAtTheMargin(chunking, 1, "K")).containsExactly("ab123X", "ijYlmnop", "qrstuvwx", "yzABCDEF");
+        assertThat(afterPendingWrapAtTheMargin(chunking, 1, "1K")).containsExactly("     Xgh", "ijYlmnop", "qrstuvwx", "yzABCDEF");
+        assertThat(afterPendingWrapAtTheMargin(chunking, 1, "2K")).containsExactly("     X", "ijYlmnop", "qrstuvwx", "yzABCDEF");
+    }
+
+    @ChunkedTest
+    void edWithAWrapPendingAtTheRightMarginErasesFromTheMarginAndCancelsTheWrap(Chunking chunking) {
+        assertThat(afterPendingWrapAtTheMargin(chunking, 2, "J")).containsExactly("abcdefgh", "ij123X", "  Y", "");
+        assertThat(afterPendingWrapAtTheMargin(chunking, 2, "1J")).containsExactly("", "     Xop", "qrYtuvwx", "yzABCDEF");
+        assertThat(afterPendingWrapAtTheMargin(chunking, 2, "2J")).containsExactly("", "     X", "  Y", "");
+    }
+
+    /** The grid's rows after "1234" fills the margins of {@code row} (1-based), then {@code CSI erase}, then "XY". */
+    private static List<String> afterPendingWrapAtTheMargin(Chunking chunking, int row, String erase) {
+        return rows(terminal(8, 4, chunking, GRID + MARGINS + CSI + row + ";3H" + "1234" + CSI + erase + "XY"));
+    }
+
+    @ChunkedTest
+    void inOriginModeAnErasedPendingWrapStaysInsideTheMargins(Chunking chunking) {
+        Terminal t = terminal(8, 4, chunking, GRID + CSI + "2;3r" + MARGINS + CSI + "?6h" + CSI + "2;1H" + "1234" + CSI + "K" + "XY");
+        assertThat(rows(t)).containsExactly("abcdefgh", "ij123Xop", "qrY", "yzABCDEF");
+    }
+
+    @ChunkedTest
+    void aWrapPendingAtARightMarginOnTheLastColumnIsCancelledByEl(Chunking chunking) {
+        Terminal t = terminal(8, 4, chunking, GRID + CSI + "?69h" + CSI + "3;8s" + CSI + "1;5H" + "1234" + CSI + "K" + "XY");
+        assertThat(rows(t)).containsExactly("abcd123X", "ijYlmnop", "qrstuvwx", "yzABCDEF");
     }
 
     @ChunkedTest
