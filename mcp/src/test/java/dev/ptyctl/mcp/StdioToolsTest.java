@@ -1,5 +1,6 @@
 package dev.ptyctl.mcp;
 
+import dev.ptyctl.testsupport.TemporaryFolders;
 import io.modelcontextprotocol.spec.McpSchema;
 import static dev.ptyctl.mcp.ToolClient.args;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -71,7 +72,7 @@ class StdioToolsTest extends ToolsContract {
      */
     @Test
     void anAgentRunsAFailingCommandFixesItAndRunsItAgain() throws Exception {
-        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("agent");
+        java.nio.file.Path dir = TemporaryFolders.create("agent"); // deleted when the test JVM ends
         StringBuilder transcript = new StringBuilder("# An agent-style session through the MCP SDK client (stdio)\n");
         Map<String, Object> created = logged(transcript, "terminal_create", args("cwd", dir.toString(),
                 "name", "work"));
