@@ -171,14 +171,8 @@ class LauncherE2eTest {
         // At load 30 a launcher was killed while it trained the AOT cache (a test's bound ran out) and left the
         // training's `serve --cmd cat` running with no parent, and its lock, so that no launcher trained again.
         assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25");
-        // A checkout of its own (the launcher, its JDK finder, the built jars linked), so the cache it trains is its own.
-        Path checkout = dir.resolve("checkout");
-        Path target = Files.createDirectories(checkout.resolve("cli-client/target"));
-        Files.createDirectories(checkout.resolve("bin"));
-        Files.copy(LAUNCHER, checkout.resolve("ptyctl"));
-        Files.copy(Ptyctl.ROOT.resolve("bin/find-jdk.sh"), checkout.resolve("bin/find-jdk.sh"));
-        Files.createSymbolicLink(target.resolve("ptyctl.jar"), Ptyctl.JAR);
-        Files.createSymbolicLink(target.resolve("libs"), Ptyctl.JAR.resolveSibling("libs"));
+        Path checkout = checkoutOfItsOwn(dir);
+        Path target = checkout.resolve("cli-client/target");
         Path tmp = Files.createDirectories(dir.resolve("tmp")); // the training's socket, and nothing else's
         Map<String, String> env = with(JDK, "TMPDIR", tmp.toString());
 
@@ -219,6 +213,41 @@ class LauncherE2eTest {
             ProcessHandle.allProcesses().filter(p -> commandLine(p).contains(tmp.toString()))
                     .forEach(ProcessHandle::destroyForcibly);
         }
+    }
+
+    @Test
+    void aTrainingLockThatNamesNoLauncherIsTakenOverOnceOlderThanAnyTraining(@TempDir Path dir) throws Exception {
+        // A launcher from before owner files left its lock without one, and no launcher of the checkout trained again.
+        assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25");
+        Path target = checkoutOfItsOwn(dir).resolve("cli-client/target");
+        Path lock = Files.createDirectories(target.resolve("ptyctl.aot.lock"));
+        Map<String, String> env = with(JDK, "TMPDIR", Files.createDirectories(dir.resolve("tmp")).toString());
+
+        // A fresh one may be another launcher's between its mkdir and its owner file: left alone.
+        launch(env, dir.resolve("checkout/ptyctl"), "--version").assertExit(0);
+        assertThat(lock).exists();
+        assertThat(target.resolve("ptyctl.aot")).doesNotExist();
+
+        Files.setLastModifiedTime(lock, java.nio.file.attribute.FileTime.from(
+                java.time.Instant.now().minus(java.time.Duration.ofMinutes(11))));
+        launch(env, dir.resolve("checkout/ptyctl"), "--version").assertExit(0);
+        assertThat(target.resolve("ptyctl.aot")).as("trained, the old lock taken over").exists();
+        assertThat(lock).doesNotExist();
+    }
+
+    /**
+     * A checkout of its own in {@code dir}/checkout (the launcher, its JDK finder, the built jars linked), so that the
+     * AOT cache and lock a launcher there makes are its own.
+     */
+    private static Path checkoutOfItsOwn(Path dir) throws IOException {
+        Path checkout = dir.resolve("checkout");
+        Path target = Files.createDirectories(checkout.resolve("cli-client/target"));
+        Files.createDirectories(checkout.resolve("bin"));
+        Files.copy(LAUNCHER, checkout.resolve("ptyctl"));
+        Files.copy(Ptyctl.ROOT.resolve("bin/find-jdk.sh"), checkout.resolve("bin/find-jdk.sh"));
+        Files.createSymbolicLink(target.resolve("ptyctl.jar"), Ptyctl.JAR);
+        Files.createSymbolicLink(target.resolve("libs"), Ptyctl.JAR.resolveSibling("libs"));
+        return checkout;
     }
 
     /** Waits for the AOT training's serve to listen: its socket appears in {@code tmp}. */
