@@ -1,6 +1,9 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcAddress;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -19,6 +22,8 @@ import java.util.Objects;
 record ListenTarget(int port, Path socket, String host) {
     private static final int HTTP_PORT = 80;
     private static final int HTTPS_PORT = 443;
+    /** A local server answers a TCP connect at once; this only bounds one whose packets are dropped. */
+    private static final int PROBE_MILLIS = 1000;
 
     /** A port of this machine: what a marker announces. */
     static ListenTarget port(int port) {
@@ -63,6 +68,23 @@ record ListenTarget(int port, Path socket, String host) {
             return Objects.equals(socket, announced.socket());
         }
         return port == announced.port() && (host == null || ThisMachine.isAddressOf(host));
+    }
+
+    /**
+     * Whether something takes TCP connections at this port of its host (1 s at most, which only a host that drops
+     * packets uses up): a probe made only while a start marker names the port, for clients whose first request comes
+     * later (the REST commands, {@code mcp --url}). False for a socket or a target without a host.
+     */
+    boolean acceptsConnections() {
+        if (socket != null || host == null) {
+            return false;
+        }
+        try (Socket probe = new Socket()) {
+            probe.connect(new InetSocketAddress(host, port), PROBE_MILLIS);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** The marker's text: {@code port 5174} or {@code socket /run/x.sock} (the host is not part of it). */

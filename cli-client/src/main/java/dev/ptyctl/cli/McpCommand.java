@@ -1,5 +1,7 @@
 package dev.ptyctl.cli;
 
+import java.io.InterruptedIOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -67,9 +69,34 @@ final class McpCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--cacert goes with --url and an https:// server");
         }
         SSLContext tls = trusted == null ? null : CaCertificates.trusting(trusted);
+        if (target != null) {
+            awaitStartingServer(target, environment);
+        }
         return (Integer) ServerSideLoader.call("dev.ptyctl.cli.McpLauncher", "run",
                 new Class<?>[] {String.class, String.class, SSLContext.class, String.class, Path.class,
                         Function.class, java.io.PrintWriter.class},
                 target, bearer, tls, tools, config, environment, spec.commandLine().getErr());
+    }
+
+    /**
+     * Waits for the server at {@code url} while a start marker says it is still starting on this machine (an agent's
+     * MCP client often starts {@code ptyctl server &} and {@code ptyctl mcp --url} together): the relay's first
+     * request comes with the agent's first message, which a refused connection would answer with an error. Nothing
+     * waits for a URL that no starting server announces. Here, in the application's class loader, because
+     * {@link McpLauncher} runs in the server-side one and cannot see this package's classes.
+     */
+    private void awaitStartingServer(String url, Function<String, String> environment)
+            throws InterruptedIOException {
+        URI server;
+        try {
+            server = URI.create(url);
+        } catch (IllegalArgumentException e) {
+            return; // the relay names what is wrong with it
+        }
+        if (server.getHost() != null) {
+            ListenTarget listened = ListenTarget.of(server);
+            StartingServerWait.of(environment, spec.commandLine().getErr())
+                    .awaitListening(listened, listened::acceptsConnections);
+        }
     }
 }

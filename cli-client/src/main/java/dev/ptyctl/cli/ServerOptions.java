@@ -1,10 +1,7 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.TerminalsClient;
-import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.function.Function;
@@ -15,9 +12,6 @@ import picocli.CommandLine.Spec;
 
 /** {@code --url}, {@code --token} and {@code --cacert} of the commands that talk to the ptyctl server's REST API. */
 final class ServerOptions {
-    /** A local server answers a TCP connect at once; this only bounds one whose packets are dropped. */
-    private static final int PROBE_MILLIS = 1000;
-
     @Spec(Spec.Target.MIXEE)
     private CommandSpec mixee;
 
@@ -47,19 +41,10 @@ final class ServerOptions {
         TerminalsClient client = ServerConnection.open(environment, url, token, trust());
         // Each command makes its own first request; a server still starting on that port is waited for before it.
         URI server = ServerConnection.url(environment, url);
+        ListenTarget target = ListenTarget.of(server);
         StartingServerWait.of(environment, mixee.commandLine().getErr())
-                .awaitListening(ListenTarget.of(server), () -> accepts(server));
+                .awaitListening(target, target::acceptsConnections);
         return client;
-    }
-
-    /** Whether something takes TCP connections at the server's address (a probe only made while a marker says so). */
-    private static boolean accepts(URI server) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(server.getHost(), ListenTarget.of(server).port()), PROBE_MILLIS);
-            return true;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
     }
 
     /** {@code PTYCTL_HANDSHAKE_TIMEOUT}'s bound of the TLS handshake, or null for the SDK's default. */

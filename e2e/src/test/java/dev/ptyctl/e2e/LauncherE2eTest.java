@@ -152,6 +152,36 @@ class LauncherE2eTest {
     }
 
     @Test
+    void aServerInTheBackgroundThenMcpUrlAtOnceAnswersTheAgentsFirstMessage(@TempDir Path tmp) throws Exception {
+        // An agent's MCP client set up with `ptyctl server & ptyctl mcp --url ...` sends initialize at once: before,
+        // the relay's POST was refused while the server's JVM started, and the agent got an error for an answer.
+        Map<String, String> env = with(JDK, "TMPDIR", tmp.toString());
+        String port = Integer.toString(freePort());
+        // The server's JVM starts 5 s late (its marker is written before): the relay is up long before it listens.
+        Process server = background(with(env, "JAVA_HOME", slowJdk(tmp.resolve("slow-jdk")).toString()), "server",
+                "--port", port);
+        Process mcp = launcher(LAUNCHER, env, "mcp", "--url", "http://127.0.0.1:" + port)
+                .redirectInput(ProcessBuilder.Redirect.PIPE).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (var toMcp = mcp.getOutputStream();
+             var fromMcp = new java.io.BufferedReader(new java.io.InputStreamReader(mcp.getInputStream(),
+                     StandardCharsets.UTF_8))) {
+            toMcp.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"e2e\",\"version\":\"1\"}}}\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            toMcp.flush();
+            String answer = fromMcp.readLine();
+            assertThat(answer).as("the relay's answer to initialize").contains("\"id\":1", "\"serverInfo\"")
+                    .doesNotContain("\"error\"");
+            toMcp.close();
+            assertThat(mcp.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS)).as("mcp ends with stdin").isTrue();
+            assertThat(mcp.exitValue()).isZero();
+        } finally {
+            mcp.destroyForcibly();
+            stop(server);
+        }
+    }
+
+    @Test
     void aServerInTheBackgroundThenLsAtOnceListsItsTerminals(@TempDir Path tmp) throws Exception {
         Map<String, String> env = with(JDK, "TMPDIR", tmp.toString());
         String port = Integer.toString(freePort());
@@ -233,6 +263,21 @@ class LauncherE2eTest {
         launch(env, dir.resolve("checkout/ptyctl"), "--version").assertExit(0);
         assertThat(target.resolve("ptyctl.aot")).as("trained, the old lock taken over").exists();
         assertThat(lock).doesNotExist();
+    }
+
+    /**
+     * A JDK at {@code home} whose {@code java} waits 5 s before it runs the tests' JDK: a server that is slow to start,
+     * whatever the load.
+     */
+    private static Path slowJdk(Path home) throws IOException {
+        Path real = Path.of(System.getProperty("java.home"));
+        Path bin = Files.createDirectories(home.resolve("bin"));
+        Files.copy(real.resolve("release"), home.resolve("release"));
+        Files.createSymbolicLink(bin.resolve("javac"), real.resolve("bin/javac"));
+        Path java = bin.resolve("java");
+        Files.writeString(java, "#!/bin/sh\nsleep 5\nexec '" + real.resolve("bin/java") + "' \"$@\"\n");
+        assertThat(java.toFile().setExecutable(true)).isTrue();
+        return home;
     }
 
     /**
