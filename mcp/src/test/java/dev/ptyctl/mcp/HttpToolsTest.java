@@ -2,7 +2,6 @@ package dev.ptyctl.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ptyctl.service.server.PtyctlServer;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -17,22 +16,19 @@ import org.junit.jupiter.api.Test;
 
 /** The tools over Streamable HTTP at {@code /mcp} of a real {@code ptyctl server}, and their count in its metrics. */
 class HttpToolsTest extends ToolsContract {
-    private static PtyctlServer server;
+    private static ToolServer served;
     private static ToolClient client;
 
     @BeforeAll
     static void start() {
-        server = McpTestServers.server(null, Map.of());
-        client = new ToolClient(McpTestServers.httpClient(server, null, null));
+        served = ToolServer.start();
+        client = served.tools();
     }
 
     @AfterAll
     static void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
+        if (served != null) {
+            served.close();
         }
     }
 
@@ -65,7 +61,7 @@ class HttpToolsTest extends ToolsContract {
     private static double toolCalls(String tool, String outcome) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         try {
-            String body = http.send(HttpRequest.newBuilder(URI.create(server.url() + "/observe/metrics"))
+            String body = http.send(HttpRequest.newBuilder(URI.create(served.server().url() + "/observe/metrics"))
                     .header("Accept", "text/plain").build(), HttpResponse.BodyHandlers.ofString()).body();
             Matcher sample = Pattern.compile("^ptyctl_mcp_tool_calls_total\\{(?=[^}]*outcome=\"" + outcome
                     + "\")(?=[^}]*tool=\"" + tool + "\")[^}]*} (\\S+)$", Pattern.MULTILINE).matcher(body);

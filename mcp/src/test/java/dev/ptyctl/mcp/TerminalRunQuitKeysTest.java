@@ -3,7 +3,6 @@ package dev.ptyctl.mcp;
 import static dev.ptyctl.mcp.ToolClient.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ptyctl.service.server.PtyctlServer;
 import dev.ptyctl.testsupport.Tools;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
@@ -33,7 +32,7 @@ class TerminalRunQuitKeysTest {
     private static final Pattern STEP = Pattern.compile("\\{\"(key|text)\": \"([^\"]*)\"}");
     private static final String VIM = "[{\"key\": \"Escape\"}, {\"text\": \":q\"}, {\"key\": \"Enter\"}]";
 
-    private static PtyctlServer server;
+    private static ToolServer served;
     private static ToolClient tools;
     /** A file longer than the screen: more ends by itself at the end of a shorter one. */
     private static Path longFile;
@@ -42,17 +41,14 @@ class TerminalRunQuitKeysTest {
     static void start(@TempDir Path dir) throws IOException {
         longFile = Files.write(dir.resolve("long.txt"),
                 IntStream.rangeClosed(1, 500).mapToObj(i -> "line " + i).toList());
-        server = McpTestServers.server(null, Map.of());
-        tools = new ToolClient(McpTestServers.httpClient(server, null, null));
+        served = ToolServer.start();
+        tools = served.tools();
     }
 
     @AfterAll
     static void stop() {
-        if (tools != null) {
-            tools.close();
-        }
-        if (server != null) {
-            server.close();
+        if (served != null) {
+            served.close();
         }
     }
 

@@ -3,7 +3,6 @@ package dev.ptyctl.mcp;
 import static dev.ptyctl.mcp.ToolClient.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ptyctl.service.server.PtyctlServer;
 import dev.ptyctl.testsupport.Tools;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.charset.StandardCharsets;
@@ -18,22 +17,19 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** terminal_run in bash, zsh and fish: exit codes, exact output, state kept, several lines, big output, timeouts. */
 class TerminalRunShellsTest {
-    private static PtyctlServer server;
+    private static ToolServer served;
     private static ToolClient tools;
 
     @BeforeAll
     static void start() {
-        server = McpTestServers.server(null, Map.of());
-        tools = new ToolClient(McpTestServers.httpClient(server, null, null));
+        served = ToolServer.start();
+        tools = served.tools();
     }
 
     @AfterAll
     static void stop() {
-        if (tools != null) {
-            tools.close();
-        }
-        if (server != null) {
-            server.close();
+        if (served != null) {
+            served.close();
         }
     }
 
