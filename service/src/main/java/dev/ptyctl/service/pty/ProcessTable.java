@@ -3,12 +3,15 @@ package dev.ptyctl.service.pty;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
 
 /**
  * Every live process of the machine as {@code /proc} lists it, for {@link ProcessKiller}, which must find the
@@ -79,6 +82,32 @@ final class ProcessTable {
     }
 
     /** One process's entry; empty when it is gone or a zombie (which needs no signal). */
+    /**
+     * What {@code /proc} says of {@code pid} for a log: its state, pending, blocked, ignored and caught signals
+     * ({@code /proc/PID/status}), the kernel function it sleeps in ({@code wchan}) and its system call; "gone" when
+     * it has no entry.
+     */
+    static String describe(long pid) {
+        Path process = Path.of("/proc", Long.toString(pid));
+        try {
+            String status = Files.readAllLines(process.resolve("status")).stream()
+                    .filter(line -> line.matches("(State|SigPnd|ShdPnd|SigBlk|SigIgn|SigCgt):.*"))
+                    .map(line -> line.replaceAll("\\s+", " ")).collect(Collectors.joining(", "));
+            return status + ", wchan " + readQuietly(process.resolve("wchan")) + ", syscall "
+                    + readQuietly(process.resolve("syscall"));
+        } catch (IOException | RuntimeException e) {
+            return "gone";
+        }
+    }
+
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file).strip();
+        } catch (IOException | RuntimeException e) {
+            return "?";
+        }
+    }
+
     static Optional<Entry> of(long pid) {
         return Optional.ofNullable(readEntry(pid, "/proc/" + pid + "/stat", new byte[STAT_PREFIX_BYTES]));
     }
