@@ -2,8 +2,8 @@ package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
-import dev.ptyctl.service.control.DeadlineText;
 import dev.ptyctl.protocol.WaitingForInputAdvice;
+import dev.ptyctl.service.control.DeadlineText;
 import dev.ptyctl.service.control.PromptWait;
 import dev.ptyctl.service.control.RunningProgram;
 import dev.ptyctl.service.pty.ForegroundProcess;
