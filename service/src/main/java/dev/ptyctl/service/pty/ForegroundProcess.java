@@ -7,7 +7,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.LongStream;
-import java.util.stream.Stream;
 
 /**
  * Whether a hosted shell or a program it started owns the terminal, read from {@code /proc} (SPEC §5.7): the
@@ -108,11 +107,8 @@ public final class ForegroundProcess {
         if (leader.isPresent()) {
             return leader;
         }
-        try (LongStream members = members(group)) {
-            return members.boxed().sorted().findFirst().flatMap(pid -> comm(PROC, pid));
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
+        OptionalLong oldest = members(group).min();
+        return oldest.isPresent() ? comm(PROC, oldest.getAsLong()) : Optional.empty();
     }
 
     /**
@@ -138,11 +134,7 @@ public final class ForegroundProcess {
         if (readsTerminal(group, terminal)) {
             return true; // the commonest case: the job's first process, its group's leader, reads
         }
-        try (LongStream members = members(group)) {
-            return members.anyMatch(member -> member != group && readsTerminal(member, terminal));
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
+        return members(group).anyMatch(member -> member != group && readsTerminal(member, terminal));
     }
 
     /** Whether {@code pid} sleeps in a read of a file descriptor that is the terminal {@code terminal} (a tty_nr). */
@@ -163,13 +155,10 @@ public final class ForegroundProcess {
         }
     }
 
-    /** The processes whose group is {@code group}, from a listing of {@code /proc}: to be closed. */
-    private static LongStream members(long group) throws IOException {
-        Stream<Path> entries = Files.list(PROC);
-        return entries.map(p -> p.getFileName().toString())
-                .filter(name -> !name.isEmpty() && name.chars().allMatch(Character::isDigit))
-                .mapToLong(Long::parseLong).filter(pid -> groups(pid).filter(g -> g.own() == group).isPresent())
-                .onClose(entries::close);
+    /** The live processes whose group is {@code group} ({@link ProcessTable}'s scan; none when it cannot be read). */
+    private static LongStream members(long group) {
+        return ProcessTable.scan().values().stream().filter(p -> p.group() == group)
+                .mapToLong(ProcessTable.Entry::pid);
     }
 
     /** {@code /proc/PID/comm}, stripped; empty when the process is gone. */
