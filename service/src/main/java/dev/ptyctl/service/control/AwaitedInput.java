@@ -24,8 +24,9 @@ import java.util.function.LongSupplier;
  *
  * <p>The terminal's modes are the kernel's now, the command's state is what the emulator has applied of the output,
  * which may lag: a command that has just ended leaves the shell editing its next line in raw mode while its last
- * output, end mark and prompt are still on their way. So the modes are read first and the command's state after
- * them, and the sign must hold at two looks {@link #CHECK_EVERY} apart with no output in between.
+ * output, end mark and prompt are still on their way. So the command's state is read again after the modes, and the
+ * sign must hold at two looks {@link #CHECK_EVERY} apart with no output in between. The modes (and {@code /proc}) are
+ * asked only once the command has been quiet for {@link #QUIET}: a look comes with every piece of its output.
  */
 public final class AwaitedInput {
     /**
@@ -74,6 +75,12 @@ public final class AwaitedInput {
      * keys at its prompt.
      */
     Optional<RunningProgram> look() {
+        long now = nanoTime.getAsLong();
+        // Nothing to ask the kernel while no quiet command runs: a look comes with every piece of a command's output.
+        if (quietCommand(session.progress(), now).isEmpty()) {
+            seenSince = Optional.empty();
+            return Optional.empty();
+        }
         Optional<WaitingForInputAdvice.Input> input = switch (session.inputMode()) {
             case KEYS -> Optional.of(WaitingForInputAdvice.Input.KEYS);
             case HIDDEN -> Optional.of(WaitingForInputAdvice.Input.HIDDEN);
@@ -82,12 +89,10 @@ public final class AwaitedInput {
                     ? Optional.of(WaitingForInputAdvice.Input.LINES) : Optional.empty();
             case UNKNOWN -> Optional.empty();
         };
-        // After the modes: the output they followed is then read, and the end of a command that ended is seen.
+        // Again after the modes: the output they followed is then read, and the end of a command that ended is seen.
         SessionProgress progress = session.progress();
-        Optional<PromptTracker.CommandSummary> running = prompts.runningCommand()
-                .filter(c -> c.outputStartSeq() > sinceSeq);
-        long now = nanoTime.getAsLong();
-        if (input.isEmpty() || running.isEmpty() || now - progress.lastOutputNanos() < QUIET.toNanos()) {
+        Optional<PromptTracker.CommandSummary> running = quietCommand(progress, now);
+        if (input.isEmpty() || running.isEmpty()) {
             seenSince = Optional.empty();
             return Optional.empty();
         }
@@ -98,5 +103,11 @@ public final class AwaitedInput {
         }
         return now - seenSince.get().nanos() < CHECK_EVERY.toNanos() ? Optional.empty()
                 : Optional.of(RunningProgram.waitingFor(session, running.get().commandLine(), seen.input()));
+    }
+
+    /** The command started after the offset, when it runs and has printed nothing for {@link #QUIET} by {@code now}. */
+    private Optional<PromptTracker.CommandSummary> quietCommand(SessionProgress progress, long now) {
+        return now - progress.lastOutputNanos() < QUIET.toNanos() ? Optional.empty()
+                : prompts.runningCommand().filter(c -> c.outputStartSeq() > sinceSeq);
     }
 }

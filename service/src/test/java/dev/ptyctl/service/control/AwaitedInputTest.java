@@ -88,6 +88,19 @@ class AwaitedInputTest {
     }
 
     @Test
+    void whileTheCommandPrintsNoLookAsksTheTerminalsModes() {
+        // A look comes with every piece of output: a chatty command must not cost a tcgetattr (and, in canonical
+        // mode, a look through /proc) each time.
+        AwaitedInput watch = watchACommandTypedNow();
+        for (int i = 0; i < 5; i++) {
+            now += CHECK;
+            applied("building " + i + "\r\n");
+            assertThat(watch.look()).isEmpty();
+        }
+        assertThat(session.modeReads).isZero();
+    }
+
+    @Test
     void aCommandInCanonicalModeThatReadsNothingFromTheTerminalIsOnlySlow() {
         AwaitedInput watch = watchACommandTypedNow();
         session.mode = TerminalSession.InputMode.LINES; // and the pid is no process: nothing sleeps reading
@@ -103,6 +116,7 @@ class AwaitedInputTest {
         volatile InputMode mode = InputMode.LINES;
         volatile long outputSeq;
         volatile long lastOutputNanos;
+        int modeReads;
 
         @Override
         public long pid() {
@@ -121,6 +135,7 @@ class AwaitedInputTest {
 
         @Override
         public InputMode inputMode() {
+            modeReads++;
             return mode;
         }
 
