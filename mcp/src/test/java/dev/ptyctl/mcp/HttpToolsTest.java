@@ -10,37 +10,23 @@ import java.net.http.HttpResponse;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The tools over Streamable HTTP at {@code /mcp} of a real {@code ptyctl server}, and their count in its metrics. */
 class HttpToolsTest extends ToolsContract {
-    private static ToolServer served;
-    private static ToolClient client;
-
-    @BeforeAll
-    static void start() {
-        served = ToolServer.start();
-        client = served.tools();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (served != null) {
-            served.close();
-        }
-    }
+    @RegisterExtension
+    static final ToolServer SERVER = new ToolServer();
 
     @Override
     ToolClient tools() {
-        return client;
+        return SERVER.tools();
     }
 
     @Test
     void theServerNamesItselfWithTheBuildsVersion() {
         // A jar manifest's version was missing from the MCP module's jar: every server said "dev".
-        McpSchema.Implementation info = client.sdk().getServerInfo();
+        McpSchema.Implementation info = tools().sdk().getServerInfo();
         assertThat(info.name()).isEqualTo("ptyctl");
         assertThat(info.version()).isEqualTo(System.getProperty("build.version")).isNotBlank();
     }
@@ -50,8 +36,8 @@ class HttpToolsTest extends ToolsContract {
         double okBefore = toolCalls("terminal_list", "ok");
         double errorsBefore = toolCalls("terminal_read", "error");
 
-        client.ok("terminal_list", Map.of());
-        client.error("terminal_read", ToolClient.args("terminalId", "nope"));
+        tools().ok("terminal_list", Map.of());
+        tools().error("terminal_read", ToolClient.args("terminalId", "nope"));
 
         assertThat(toolCalls("terminal_list", "ok")).isEqualTo(okBefore + 1);
         assertThat(toolCalls("terminal_read", "error")).isEqualTo(errorsBefore + 1);
@@ -61,7 +47,7 @@ class HttpToolsTest extends ToolsContract {
     private static double toolCalls(String tool, String outcome) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         try {
-            String body = http.send(HttpRequest.newBuilder(URI.create(served.server().url() + "/observe/metrics"))
+            String body = http.send(HttpRequest.newBuilder(URI.create(SERVER.server().url() + "/observe/metrics"))
                     .header("Accept", "text/plain").build(), HttpResponse.BodyHandlers.ofString()).body();
             Matcher sample = Pattern.compile("^ptyctl_mcp_tool_calls_total\\{(?=[^}]*outcome=\"" + outcome
                     + "\")(?=[^}]*tool=\"" + tool + "\")[^}]*} (\\S+)$", Pattern.MULTILINE).matcher(body);

@@ -15,8 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -32,8 +32,13 @@ class TerminalRunQuitKeysTest {
     private static final Pattern STEP = Pattern.compile("\\{\"(key|text)\": \"([^\"]*)\"}");
     private static final String VIM = "[{\"key\": \"Escape\"}, {\"text\": \":q\"}, {\"key\": \"Enter\"}]";
 
-    private static ToolServer served;
-    private static ToolClient tools;
+    @RegisterExtension
+    static final ToolServer SERVER = new ToolServer();
+
+    private static ToolClient tools() {
+        return SERVER.tools();
+    }
+
     /** A file longer than the screen: more ends by itself at the end of a shorter one. */
     private static Path longFile;
 
@@ -41,15 +46,6 @@ class TerminalRunQuitKeysTest {
     static void start(@TempDir Path dir) throws IOException {
         longFile = Files.write(dir.resolve("long.txt"),
                 IntStream.rangeClosed(1, 500).mapToObj(i -> "line " + i).toList());
-        served = ToolServer.start();
-        tools = served.tools();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (served != null) {
-            served.close();
-        }
     }
 
     /** The command ({@code %s}: a long file), the program it needs, the keys the answer must name. */
@@ -74,9 +70,9 @@ class TerminalRunQuitKeysTest {
     void theAdvisedQuitKeysEndTheProgram(String commandLine, String program, String keys) {
         Tools.require(program);
         String command = commandLine.formatted(longFile);
-        String id = tools.shell("bash");
+        String id = tools().shell("bash");
         // A minute of timeout: a run that waited for the prompt instead of seeing the program wait would fail.
-        McpSchema.CallToolResult waiting = tools.call("terminal_run", args("terminalId", id, "command", command,
+        McpSchema.CallToolResult waiting = tools().call("terminal_run", args("terminalId", id, "command", command,
                 "timeoutMs", 60_000));
         assertThat(ToolsContract.map(waiting.structuredContent())).containsEntry("waitingForInput", true)
                 .containsEntry("timedOut", false);
@@ -93,9 +89,8 @@ class TerminalRunQuitKeysTest {
             input.add(Map.of(step.group(1), step.group(2)));
         }
         assertThat(input).isNotEmpty();
-        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input", input));
-        assertThat(tools.ok("terminal_wait", args("terminalId", id, "prompt", true, "sinceSeq", sent.get("seq"),
-                "timeoutMs", 15_000))).as("%s ended by %s", command, input).containsEntry("matched", true);
-        assertThat(tools.run(id, "echo after")).containsEntry("output", "after");
+        assertThat(ToolsContract.map(tools().sendAndAwaitPrompt(id, input).structuredContent()))
+                .as("%s ended by %s", command, input).containsEntry("matched", true);
+        assertThat(tools().run(id, "echo after")).containsEntry("output", "after");
     }
 }

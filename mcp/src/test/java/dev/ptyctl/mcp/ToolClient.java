@@ -41,6 +41,18 @@ final class ToolClient implements AutoCloseable {
         return (Map<String, Object>) result.structuredContent();
     }
 
+    /**
+     * terminal_send of {@code input} to a shell terminal, then terminal_wait (30 s at most) for the prompt the shell
+     * draws after it: how a test ends or answers a program and learns its exit code. The wait's result, not an error.
+     */
+    McpSchema.CallToolResult sendAndAwaitPrompt(String terminalId, List<Map<String, Object>> input) {
+        Map<String, Object> sent = ok("terminal_send", args("terminalId", terminalId, "input", input));
+        McpSchema.CallToolResult waited = call("terminal_wait", args("terminalId", terminalId, "prompt", true,
+                "sinceSeq", sent.get("seq"), "timeoutMs", 30_000));
+        assertThat(waited.isError()).as("the prompt wait answered %s", waited).isFalse();
+        return waited;
+    }
+
     /** The text of a call that must fail. */
     String error(String tool, Map<String, Object> arguments) {
         McpSchema.CallToolResult result = call(tool, arguments);

@@ -2,28 +2,43 @@ package dev.ptyctl.mcp;
 
 import dev.ptyctl.service.server.PtyctlServer;
 import java.util.Map;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A {@code ptyctl server} on a free loopback port, without a token, and an initialized tool client over its
- * {@code /mcp}: what a test class of the tools starts before its tests and closes after them.
+ * {@code /mcp}, started before a test class's tests and closed after them:
+ * {@code @RegisterExtension static final ToolServer SERVER = new ToolServer();}.
  */
-record ToolServer(PtyctlServer server, ToolClient tools) implements AutoCloseable {
-    static ToolServer start() {
-        PtyctlServer server = McpTestServers.server(null, Map.of());
-        try {
-            return new ToolServer(server, new ToolClient(McpTestServers.httpClient(server, null, null)));
-        } catch (RuntimeException | Error e) {
-            server.close(); // no client: the server would outlive the class
-            throw e;
-        }
+final class ToolServer implements BeforeAllCallback, AfterAllCallback {
+    private PtyctlServer server;
+    private ToolClient tools;
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        server = McpTestServers.server(null, Map.of());
+        tools = new ToolClient(McpTestServers.httpClient(server, null, null));
     }
 
     @Override
-    public void close() {
+    public void afterAll(ExtensionContext context) {
         try {
-            tools.close();
+            if (tools != null) {
+                tools.close();
+            }
         } finally {
-            server.close();
+            if (server != null) {
+                server.close(); // also when the client could not start
+            }
         }
+    }
+
+    PtyctlServer server() {
+        return server;
+    }
+
+    ToolClient tools() {
+        return tools;
     }
 }
