@@ -107,7 +107,7 @@ public final class TerminalRunTool extends SchemaTool {
         // What waits is as the run saw it when it ended: read again now, a password typed meanwhile would change it.
         result.waitingForInput().ifPresent(waiting -> {
             out.put("waitingForInput", true).put("inputHidden", waiting.inputHidden());
-            if (waiting.input().equals(Optional.of(WaitingForInputAdvice.Input.LINES))) {
+            if (waiting.readsLines()) {
                 out.put("readsLines", true);
             }
         });

@@ -41,4 +41,13 @@ public record RunningProgram(Optional<String> commandLine, Optional<String> prog
     public boolean inputHidden() {
         return input.equals(Optional.of(WaitingForInputAdvice.Input.HIDDEN));
     }
+
+    /**
+     * Whether it reads the terminal line by line with echo on (a {@code read}, a {@code [y/N]} question, {@code cat}).
+     * The wire says so as {@code readsLines: true} and leaves the member out otherwise, so that older clients, which
+     * know keys and hidden input only, read such a command as one that waits for keys.
+     */
+    public boolean readsLines() {
+        return input.equals(Optional.of(WaitingForInputAdvice.Input.LINES));
+    }
 }

@@ -2,7 +2,6 @@ package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
-import dev.ptyctl.protocol.WaitingForInputAdvice;
 import dev.ptyctl.service.control.DeadlineText;
 import dev.ptyctl.service.control.PromptWait;
 import dev.ptyctl.service.control.RunningProgram;
@@ -284,12 +283,12 @@ final class WaitMethod implements RpcMethodHandler {
      */
     private static JsonObject heldBy(String member, JsonObject result, RunningProgram running) {
         JsonObjectBuilder facts = JsonSupport.objectBuilder();
-        running.input().ifPresent(input -> {
-            facts.add("inputHidden", input == WaitingForInputAdvice.Input.HIDDEN);
-            if (input == WaitingForInputAdvice.Input.LINES) {
-                facts.add("readsLines", true); // absent otherwise: older clients read keys and hidden input alone
+        if (running.input().isPresent()) {
+            facts.add("inputHidden", running.inputHidden());
+            if (running.readsLines()) {
+                facts.add("readsLines", true);
             }
-        });
+        }
         running.commandLine().ifPresent(line -> facts.add("commandLine", line));
         running.program().ifPresent(program -> facts.add("program", program));
         facts.add("fullScreen", running.fullScreen());
