@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,6 +42,25 @@ class NestedShellTest {
         try (IntegratedShell fish = fish(Map.of())) {
             assertThat(nestedShellsEnvironment(fish, "INNER=yes fish")).doesNotContainKey("XDG_DATA_DIRS");
             outerStillMarks(fish);
+        }
+    }
+
+    /**
+     * The user's conf.d snippets run before ours and see our entry in {@code XDG_DATA_DIRS}; one that adds a directory
+     * (a package manager's, in front or behind) keeps what it added, and what programs started from the shell inherit
+     * has no entry of ours.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"/opt/added $XDG_DATA_DIRS", "$XDG_DATA_DIRS /opt/added"})
+    void fishKeepsWhatTheUsersSnippetAddedToTheDataDirs(String added) throws Exception {
+        String users = "/usr/local/share:/usr/share:" + home.resolve("own data");
+        Path snippets = Files.createDirectories(home.resolve(".config/fish/conf.d"));
+        Files.writeString(snippets.resolve("added.fish"), "set -gx XDG_DATA_DIRS (string join : " + added + ")\n");
+        try (IntegratedShell fish = fish(Map.of("XDG_DATA_DIRS", users))) {
+            fish.run("env > outer.env");
+            assertThat(Files.readAllLines(home.resolve("outer.env"))).as("what the shell passes on")
+                    .contains("XDG_DATA_DIRS=" + (added.startsWith("/opt") ? "/opt/added:" + users
+                            : users + ":/opt/added"));
         }
     }
 

@@ -11,11 +11,22 @@
 #
 # XDG_DATA_DIRS brought this file in, and every program started from this shell inherits it: a fish typed at the
 # prompt would load the integration too, print marks of its own, and a `ptyctl run` waiting in the outer shell would
-# take the inner prompt for its command's end. So the first thing done, on either load, is to put the user's value back
-# as it was (PTYCTL_USER_XDG_DATA_DIRS, absent when the user had none): fish has read its data directories already.
+# take the inner prompt for its command's end. So the first thing done, on either load, is to take our entry out again:
+# fish has read its data directories already. The user's conf.d snippets ran before this one and may have changed the
+# value (a package manager's snippet adding its share directory in front or behind): what they made is kept, less our
+# entry. Unchanged, it is put back exactly as the user had it (PTYCTL_USER_XDG_DATA_DIRS, absent when they had none,
+# in which case the server gave fish its default after our entry).
 set -l __ptyctl_entry (string replace -r '/fish/vendor_conf\.d/[^/]*$' '' -- (status filename))
-if string match -qr -- '^'(string escape --style=regex -- $__ptyctl_entry)':' "$XDG_DATA_DIRS"
-    if set -q PTYCTL_USER_XDG_DATA_DIRS
+set -l __ptyctl_dirs (string split : -- "$XDG_DATA_DIRS")
+set -l __ptyctl_at (contains -i -- $__ptyctl_entry $__ptyctl_dirs)
+if test -n "$__ptyctl_at"
+    set -e __ptyctl_dirs[$__ptyctl_at]
+    set -l __ptyctl_given /usr/local/share:/usr/share
+    test -n "$PTYCTL_USER_XDG_DATA_DIRS"; and set __ptyctl_given "$PTYCTL_USER_XDG_DATA_DIRS"
+    set -l __ptyctl_left (string join : -- $__ptyctl_dirs)
+    if test "$__ptyctl_left" != "$__ptyctl_given"
+        set -gx XDG_DATA_DIRS "$__ptyctl_left"
+    else if set -q PTYCTL_USER_XDG_DATA_DIRS
         set -gx XDG_DATA_DIRS "$PTYCTL_USER_XDG_DATA_DIRS"
     else
         set -e XDG_DATA_DIRS
