@@ -407,11 +407,15 @@ public final class Screen {
 
         List<Line> lines = layout.lines.toList();
         int ybase = Math.max(0, Math.min(layout.ybase, lines.size()));
+        // Counted from the oldest kept line, which stays the oldest: rows that go up into the scrollback count as
+        // scrolled, rows that come back down as taken back (exact when the width stays; a reflow renumbers).
+        long oldestKept = scrollback.scrolledCount() - scrollback.size();
         scrollback.setLimit(newHistoryLimit);
         scrollback.clear();
         for (int i = Math.max(0, ybase - newHistoryLimit); i < ybase; i++) {
             scrollback.push(lines.get(i));
         }
+        scrollback.continueCount(oldestKept + scrollback.size());
         ring = new Line[newRows];
         for (int r = 0; r < newRows; r++) {
             int index = ybase + r;

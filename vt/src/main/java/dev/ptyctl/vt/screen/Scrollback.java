@@ -19,6 +19,8 @@ public final class Scrollback {
     /** Ring index of the oldest line. */
     private int head;
     private int size;
+    /** See {@link #scrolledCount()}. */
+    private long scrolledCount;
 
     /**
      * Creates an empty scrollback.
@@ -61,6 +63,29 @@ public final class Scrollback {
     }
 
     /**
+     * A running count of the lines that scrolled in: one more per line added, one less per line taken back
+     * ({@link #popNewest}), unchanged when lines are dropped (the limit, ED 3). So {@code scrolledCount() - then} lines
+     * scrolled off the screen since the count was {@code then}, and the newest of them, up to {@link #size()}, are
+     * still here: what a client that saw the terminal at {@code then} has not seen scroll (a reconnecting
+     * {@code ptyctl attach}).
+     *
+     * @return the count, 0 for a new scrollback unless {@link #continueCount} set it
+     */
+    public long scrolledCount() {
+        return scrolledCount;
+    }
+
+    /**
+     * Sets the running count: a scrollback replacing another (RIS) or rebuilt (a resize) goes on from where that one
+     * stood instead of starting again at 0, which would make lines scrolled later look already seen.
+     *
+     * @param count the count now
+     */
+    public void continueCount(long count) {
+        this.scrolledCount = count;
+    }
+
+    /**
      * A kept line.
      *
      * @param index 0 = oldest
@@ -81,6 +106,7 @@ public final class Scrollback {
      *     limit is 0), else null
      */
     public Line push(Line line) {
+        scrolledCount++;
         if (limit == 0) {
             return line;
         }
@@ -117,6 +143,7 @@ public final class Scrollback {
         if (size < ring.length) {
             ring[(head + size) % ring.length] = line;
             size++;
+            scrolledCount++;
             return new Line(cols, Style.DEFAULT);
         }
         return pushAtCapacity(line, cols);
@@ -141,6 +168,7 @@ public final class Scrollback {
         Line line = ring[index];
         ring[index] = null;
         size--;
+        scrolledCount--;
         return line;
     }
 

@@ -52,12 +52,22 @@ public final class VtSerializer {
     private final StringBuilder out = new StringBuilder();
     private final List<String> approximations = new ArrayList<>();
     private final VtWriter w;
+    /** Whether this is a {@link #repaint}: no RIS, so the receiving terminal keeps its scrollback. */
+    private final boolean repaint;
+    /** The oldest scrollback lines left out (a {@link #repaint} sends only the newest); 0 for all. */
+    private final int historySkipped;
 
     private VtSerializer(Terminal terminal) {
+        this(terminal, false, 0);
+    }
+
+    private VtSerializer(Terminal terminal, boolean repaint, int historySkipped) {
         this.s = terminal.emulator().state();
         this.cols = terminal.cols();
         this.rows = terminal.rows();
         this.w = new VtWriter(out, s, cols, rows);
+        this.repaint = repaint;
+        this.historySkipped = historySkipped;
     }
 
     /**
@@ -68,6 +78,25 @@ public final class VtSerializer {
      */
     public static String serialize(Terminal terminal) {
         return new VtSerializer(terminal).run();
+    }
+
+    /**
+     * Escape sequences that make a terminal in use, one that showed this terminal earlier (a reconnecting
+     * {@code ptyctl attach}'s), show its state now, adding to that terminal's own scrollback only the newest
+     * {@code history} lines of scrollback: those it has not seen scroll. Unlike {@link #serialize} it starts without
+     * RIS, which some terminals (xterm.js, this emulator) take as "drop the scrollback" and others not: the modes,
+     * margins, charsets, colours, tab stops and both screens are put back to their power-on state one by one
+     * ({@link RepaintReset}), the screen is cleared without scrolling it into the scrollback, and then everything is
+     * painted as {@link #serialize} paints it (except the title stack, which the receiving terminal keeps).
+     *
+     * @param terminal the terminal; not changed
+     * @param history how many of the newest scrollback lines to send; 0 for none, more than there are for all
+     * @return escape sequences, UTF-8
+     */
+    public static byte[] repaintBytes(Terminal terminal, long history) {
+        int kept = terminal.emulator().state().mainScreen().scrollback().size();
+        int skipped = (int) (kept - Math.max(0, Math.min(history, kept)));
+        return new VtSerializer(terminal, true, skipped).run().getBytes(StandardCharsets.UTF_8);
     }
 
     /**
@@ -94,7 +123,11 @@ public final class VtSerializer {
     }
 
     private String run() {
-        w.raw(ESC + "c");
+        if (repaint) {
+            RepaintReset.write(w);
+        } else {
+            w.raw(ESC + "c");
+        }
         w.resetModel();
         w.csi("20l"); // RIS keeps LNM; painting needs LF to leave the column alone
         titles();
@@ -117,7 +150,7 @@ public final class VtSerializer {
 
     /** Title stacks, titles, working directory and changed colours: strings without side effects. */
     private void titles() {
-        for (StateView.TitleEntry entry : s.titleStackEntries()) {
+        for (StateView.TitleEntry entry : repaint ? List.<StateView.TitleEntry>of() : s.titleStackEntries()) {
             if (entry.iconName() != null) {
                 osc("1;" + entry.iconName());
             }
@@ -142,7 +175,7 @@ public final class VtSerializer {
 
     private void paintMain() {
         Screen main = s.mainScreen();
-        int history = main.scrollback().size();
+        int history = main.scrollback().size() - historySkipped;
         int total = history + rows;
         int savedRow = effectiveSaved(main).absoluteRow();
         boolean saveFirst = savedRow < rows;
@@ -151,12 +184,13 @@ public final class VtSerializer {
             save(main, true);
         }
         LinePainter painter = new LinePainter(w, approximations, true);
-        if (main.lineAtBufferIndex(0).isWrapped()) {
+        // Not in a repaint: a one-row terminal's trick there (ED 3) would drop the receiving terminal's scrollback.
+        if (main.lineAtBufferIndex(historySkipped).isWrapped() && !repaint) {
             painter.startWrapped(main.scrollback().limit() > 0);
         }
         for (int g = 0; g < total; g++) {
-            Line line = main.lineAtBufferIndex(g);
-            Line next = g + 1 < total ? main.lineAtBufferIndex(g + 1) : null;
+            Line line = main.lineAtBufferIndex(historySkipped + g);
+            Line next = g + 1 < total ? main.lineAtBufferIndex(historySkipped + g + 1) : null;
             boolean saveHere = save && !saveFirst && g == savedRow;
             int row = Math.min(g, rows - 1);
             Runnable hook = saveHere || line.promptMark() != 0 ? () -> {
@@ -242,7 +276,13 @@ public final class VtSerializer {
      * buffer (and, on the alternate screen, counted without its hidden history), no hyperlink.
      */
     private SavedCursor effectiveSaved(Screen screen) {
-        return effectiveSaved(s, screen, rows);
+        SavedCursor saved = effectiveSaved(s, screen, rows);
+        if (historySkipped == 0 || screen != s.mainScreen()) {
+            return saved;
+        }
+        // Counted from the first line painted; one saved in the lines left out is put on that line.
+        return new SavedCursor(saved.col(), Math.max(0, saved.absoluteRow() - historySkipped), saved.style(),
+            saved.extra(), saved.charset());
     }
 
     /**

@@ -22,7 +22,9 @@ final class Resets {
     }
 
     void fullReset() {
+        long scrolled = t.main.scrollback().scrolledCount();
         t.main = new Screen(t.cols, t.rows, t.scrollbackLimit);
+        t.main.scrollback().continueCount(scrolled); // lines scrolled after RIS are new to whoever saw those before
         t.alternate = new Screen(t.cols, t.rows, 0);
         t.alternateMaxLength = t.rows;
         t.active = t.main;
