@@ -241,6 +241,7 @@ function activate(tab) {
   active?.hide();
   active = tab;
   $('list-view').hidden = tab !== null;
+  updateKeyBar(); // before show(): the tab then fits the room the key bar leaves at once, not in a second resize
   if (tab) tab.show();
   updateEvents();
   history.replaceState(null, '', tab ? `/?t=${encodeURIComponent(tab.id)}${tab.view ? '&mode=view' : ''}` : '/');
@@ -306,6 +307,7 @@ function renderTabs() {
   status.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: active?.ending,
     gone: 'terminal closed', refused: 'token refused' }[state] ?? (active?.view ? 'read-only' : '');
   status.dataset.state = state ?? '';
+  updateKeyBar();
   updateTitle();
 }
 
@@ -373,10 +375,17 @@ function setCtrl(on) {
   if (active) active.ctrlArmed = on;
 }
 
+/**
+ * The key bar is shown under a terminal that takes keys, and only there: on the list, under a read-only tab or a
+ * program that has ended its keys did nothing, and took a phone's screen from the list's last card.
+ */
+function updateKeyBar() {
+  $('keybar').hidden = !(settings.keys && active?.takesKeys);
+  $('keybar').querySelector('[data-key="Ctrl"]').setAttribute('aria-pressed', String(!!active?.ctrlArmed));
+}
+
 function setUpKeyBar() {
   const bar = $('keybar');
-  bar.hidden = !settings.keys;
-  document.body.classList.toggle('with-keybar', settings.keys);
   // pointerdown, not click: the terminal keeps the focus (and the phone its keyboard).
   bar.addEventListener('pointerdown', (event) => event.preventDefault());
   bar.addEventListener('click', (event) => {
@@ -392,6 +401,7 @@ function setUpKeyBar() {
 
 async function start() {
   setUpKeyBar();
+  updateKeyBar();
   await refresh();
   const id = params.get('t');
   if (id) await openTab(id, params.get('mode') === 'view').catch(showError);

@@ -152,6 +152,11 @@ export class TerminalTab {
     this.endedBar.hidden = false;
   }
 
+  /** Whether keys typed here reach the program: not in a read-only tab, nor once the program has ended. */
+  get takesKeys() {
+    return !this.view && this.state !== 'exited' && this.state !== 'gone';
+  }
+
   /** Starts the connection. */
   start() {
     this.socket.start();

@@ -259,6 +259,31 @@ class WebPageE2eTest {
                         + " return b.getLine(b.baseY + b.cursorY).translateToString(true) === 'web> sleep 600';", id)));
     }
 
+    /**
+     * The key bar is under a terminal that takes keys and nowhere else: on a phone's list, under a read-only tab and
+     * under a program that has ended it did nothing, and on the list it hid the last card's buttons.
+     */
+    @Test
+    void theKeyBarIsShownOnlyUnderATerminalThatTakesKeys() throws Exception {
+        Terminal terminal = shownShell("&keys=1");
+        String id = terminal.terminalId();
+        assertThat(page.element("#keybar").isDisplayed()).as("under a shell").isTrue();
+        page.clickOn("#home");
+        page.waitUntil("the list is shown", () -> page.element("#list-view").isDisplayed());
+        assertThat(page.element("#keybar").isDisplayed()).as("under the list").isFalse();
+
+        page.open("/?t=" + id + "&mode=view&keys=1");
+        page.waitForText(id, PROMPT.strip());
+        assertThat(page.element("#keybar").isDisplayed()).as("under a read-only tab").isFalse();
+
+        page.open("/?t=" + id + "&keys=1");
+        page.waitForText(id, PROMPT.strip());
+        assertThat(page.element("#keybar").isDisplayed()).as("under the shell again").isTrue();
+        page.type(id, "exit 3", Keys.ENTER);
+        page.waitUntil("the status line says how it ended", () -> "exited 3".equals(page.text("#status")));
+        assertThat(page.element("#keybar").isDisplayed()).as("under a program that has ended").isFalse();
+    }
+
     @Test
     void theDocumentTitleShowsTheProgramsTitleAndItsActivity() throws Exception {
         Terminal terminal = session.create(CreateTerminalRequest.builder("title-" + UUID.randomUUID())
