@@ -138,7 +138,12 @@ final class FastPath {
             }
             switch (option) {
                 case "--text" -> given.actions.add(Action.text(value));
-                case "--key" -> given.actions.add(Action.key(value));
+                case "--key" -> {
+                    if (value.isEmpty()) {
+                        return null; // picocli's path reports it as a usage error
+                    }
+                    given.actions.add(KeyArgument.action(value));
+                }
                 case "--paste" -> given.actions.add(Action.paste(value));
                 default -> {
                     if (given.single.put(option, value) != null) {

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
                         + "(needs a ptyctl server or serve).",
                 "Keys: Enter Tab Shift+Tab Backspace Escape Space ArrowUp/Down/Left/Right Home End Insert "
                         + "Delete PageUp PageDown F1-F12, and Ctrl+, Alt+, Shift+ combinations such as "
-                        + "Ctrl+C or Ctrl+Alt+Delete.",
+                        + "Ctrl+C or Ctrl+Alt+Delete; tmux's names (C-c, M-x, S-Tab, BSpace, Up, PPage) work too.",
                 "Prints nothing; with --json the result {\"written\":N,\"outputSeq\":S}."})
 final class WriteCommand implements Callable<Integer> {
 
@@ -46,7 +46,7 @@ final class WriteCommand implements Callable<Integer> {
         private String paste;
 
         Action toAction() {
-            return text != null ? Action.text(text) : key != null ? Action.key(key) : Action.paste(paste);
+            return text != null ? Action.text(text) : key != null ? KeyArgument.action(key) : Action.paste(paste);
         }
     }
 

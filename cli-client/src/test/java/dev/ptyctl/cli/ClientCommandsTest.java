@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.client.testing.FakeRpcServer;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -135,6 +138,37 @@ class ClientCommandsTest {
 
         assertThat(json(result.out())).isEqualTo(json("{'written':3,'outputSeq':9}"));
         server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
+    void writeTakesTmuxKeyNamesAndSendsOurs() {
+        server.reply("{'written':4,'outputSeq':2}");
+
+        assertThat(Cli.run("write", "--port", port, "--key", "C-c", "--key", "M-x", "--key", "S-Tab", "--key", "Up",
+                "--key", "BSpace", "--key", "C-M-Left", "--key", "Enter").exitCode()).isZero();
+
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'action':[{'key':'Ctrl+c'},"
+                + "{'key':'Alt+x'},{'key':'Shift+Tab'},{'key':'ArrowUp'},{'key':'Backspace'},"
+                + "{'key':'Ctrl+Alt+ArrowLeft'},{'key':'Enter'}]}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void anEmptyKeyNameIsAUsageErrorOnBothPaths() {
+        for (String[] args : List.of(new String[] {"write", "--port", port, "--key", ""},
+                new String[] {"write", "--port", port, "--text", "ls", "--key="})) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+
+            int status = EntryPoint.run(args, name -> null, new PrintWriter(out), new PrintWriter(err));
+
+            assertThat(status).as("%s", List.of(args)).isEqualTo(2);
+            assertThat(err.toString()).as("%s", List.of(args))
+                    .startsWith("ptyctl: --key needs a key name (Enter, Ctrl+C, ArrowUp, ...), got an empty one\n")
+                    .contains("Try 'ptyctl write --help'").doesNotContain("Exception");
+            assertThat(out.toString()).isEmpty();
+        }
         server.assertExhausted();
     }
 

@@ -66,6 +66,7 @@ class FastPathEquivalenceTest {
         same(1, s -> s.reply(SCREEN), "read", "--start", "2", "--end", "4", "--port", port);
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--text", "ls -l", "--key", "Enter", "--text", "é");
         same(1, s -> s.reply(WRITTEN), "write", "--key", "Enter", "--json", "--port", port);
+        same(1, s -> s.reply(WRITTEN), "write", "--key", "C-c", "--port", port, "--key", "M-Up");
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--paste", "for f in *\ndo wc -l $f\ndone",
                 "--key", "Enter");
         same(1, s -> s.reply(MATCHED), "wait", "--port", port, "--match", "$", "--regex", "--idle", "200",
@@ -130,7 +131,8 @@ class FastPathEquivalenceTest {
                 List.of("read", "--terminal", "t1", "--port", port),
                 List.of("read", "--terminal", "t1", "--url", "nonsense"),
                 List.of("write", "--port", port, "--text", "-x"), List.of("write", "--port", port, "--text", "@args"),
-                List.of("write", "--port", port, "--text"), List.of("status", "--port", port, "--bogus"),
+                List.of("write", "--port", port, "--text"), List.of("write", "--port", port, "--key", ""),
+                List.of("status", "--port", port, "--bogus"),
                 List.of("status", "--port", port, "extra"), List.of("status", "--port", port, "--json", "--json"),
                 List.of("wait", "--port", port, "--timeout", "700000"), List.of("wait", "--port", port, "--regex"),
                 List.of("wait", "--port", port, "--regex", "--match", "("),
