@@ -26,10 +26,11 @@ const terminals = new Map(); // id -> what the server says about it
 const tabs = new Map(); // id -> TerminalTab
 let active = null; // the TerminalTab shown, or null for the list
 let stopEvents = null; // stops the event stream while it is followed
-// The event stream's own state (the test hook mirrors it): open now, and whether it ever was (a list whose stream was
-// open once and is cut off now shows rows that may be stale).
+// The event stream's own state (the test hook mirrors it): open now, and whether a connection of it failed or dropped
+// since it was last subscribed (the list then shows rows that may be stale). Not "was it ever open": a page opened on
+// a terminal (/?t=ID) whose server then stopped showed its list, when asked for, as if live.
 let eventsOpen = false;
-let eventsOpenedOnce = false;
+let eventsLost = false;
 let left = false; // between pagehide and pageshow
 
 const list = new TerminalList($('terminals'), $('empty'), {
@@ -116,16 +117,19 @@ function onEvent(name, data) {
 
 function followEvents() {
   stopEvents?.();
+  eventsLost = false; // a new start: not "reconnecting…" before its first attempt has failed
   stopEvents = followTerminalEvents({
     onEvent,
     onOpen: () => {
       hook.eventStreams++;
-      hook.eventsOpen = eventsOpen = eventsOpenedOnce = true;
+      hook.eventsOpen = eventsOpen = true;
+      eventsLost = false;
       renderTabs();
       refresh().catch(showError);
     },
     onLost: () => {
       hook.eventsOpen = eventsOpen = false;
+      eventsLost = true;
       renderTabs(); // the list's status line says it is reconnecting: its rows are as last heard
     },
     onUnauthorized: () => authorized(api.listTerminals).then(() => {
@@ -302,7 +306,7 @@ function renderTabs() {
   }));
   $('home').toggleAttribute('aria-current', active === null);
   // The list cut off from the server (restarting, network down) shows rows that may be stale: say so.
-  const state = active ? active.state : (stopEvents && !eventsOpen && eventsOpenedOnce ? 'reconnecting' : undefined);
+  const state = active ? active.state : (stopEvents && !eventsOpen && eventsLost ? 'reconnecting' : undefined);
   const status = $('status');
   status.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: active?.ending,
     gone: 'terminal closed', refused: 'token refused' }[state] ?? (active?.view ? 'read-only' : '');

@@ -280,6 +280,27 @@ class WebReconnectE2eTest {
     }
 
     /**
+     * A page opened on a terminal, cut off from the server (stopped, restarting), asked for its list: the list says it
+     * is reconnecting, and follows the events once the server is back. It used to show its rows as if live, since the
+     * page had never followed the events before.
+     */
+    @Test
+    void aListShownFirstWhileTheServerIsDownSaysItIsReconnecting() throws Exception {
+        throughProxy(CreateTerminalRequest.builder("list-down-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").build(), "", (terminals, proxy, terminal, id) -> {
+            page.waitUntil("the tab is connected", () -> "open".equals(socketState(id)));
+            proxy.down();
+            waitUntilDisconnected(id);
+            page.clickOn("#home");
+            page.waitUntil("the list says it is reconnecting (its rows may be stale)",
+                    () -> "reconnecting…".equals(page.text("#status")));
+            proxy.up();
+            page.waitUntil("the list follows the events", () -> eventStreams() == 1);
+            page.waitUntil("the list no longer says it is reconnecting", () -> page.text("#status").isEmpty());
+        });
+    }
+
+    /**
      * The program prints its last words and ends while the page is cut off (a laptop asleep, a network down): back,
      * the page shows them and how the program ended. It used to learn of the end from the REST API and stop there,
      * without the output it had missed.
