@@ -184,13 +184,7 @@ final class FastPath {
         if (chosen > 1 || range && (start == null || end == null)) {
             throw new NotPlain();
         }
-        if (top != null) {
-            return Selection.top(top);
-        }
-        if (bottom != null) {
-            return Selection.bottom(bottom);
-        }
-        return range ? Selection.rows(start, end) : Selection.all();
+        return RowSelection.of(top, bottom, start, end);
     }
 
     private static Integer integer(Given given, String option) {

@@ -63,12 +63,7 @@ final class ReadCommand implements Callable<Integer> {
         if (rows == null) {
             return Selection.all();
         }
-        if (rows.top != null) {
-            return Selection.top(rows.top);
-        }
-        if (rows.bottom != null) {
-            return Selection.bottom(rows.bottom);
-        }
-        return Selection.rows(rows.range.start, rows.range.end);
+        return rows.range == null ? RowSelection.of(rows.top, rows.bottom, null, null)
+                : RowSelection.of(null, null, rows.range.start, rows.range.end);
     }
 }

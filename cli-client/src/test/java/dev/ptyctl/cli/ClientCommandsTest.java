@@ -7,7 +7,9 @@ import dev.ptyctl.client.testing.FakeRpcServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -91,6 +93,31 @@ class ClientCommandsTest {
         assertThat(json(result.out())).isEqualTo(json(SCREEN));
         assertThat(result.out().lines()).hasSize(1);
         server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
+    void readRowValuesBelowOneOrAReversedRangeAreUsageErrorsOnBothPaths() {
+        Map<List<String>, String> refused = Map.of(
+                List.of("--top", "0"), "--top must be at least 1 (rows count from 1), got 0",
+                List.of("--top", "-1"), "--top must be at least 1 (rows count from 1), got -1",
+                List.of("--bottom", "-3"), "--bottom must be at least 1 (rows count from 1), got -3",
+                List.of("--start", "0", "--end", "2"), "--start must be at least 1 (rows count from 1), got 0",
+                List.of("--start", "5", "--end", "2"), "--start must not be after --end, got --start 5 --end 2");
+        refused.forEach((rows, message) -> {
+            List<String> args = new ArrayList<>(List.of("read", "--port", port));
+            args.addAll(rows);
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+
+            int status = EntryPoint.run(args.toArray(String[]::new), name -> null, new PrintWriter(out),
+                    new PrintWriter(err));
+
+            assertThat(status).as("%s", args).isEqualTo(2);
+            assertThat(err.toString()).as("%s", args).startsWith("ptyctl: " + message + "\n")
+                    .contains("Try 'ptyctl read --help'");
+            assertThat(out.toString()).isEmpty();
+        });
         server.assertExhausted();
     }
 

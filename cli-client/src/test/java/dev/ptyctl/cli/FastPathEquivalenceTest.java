@@ -125,6 +125,7 @@ class FastPathEquivalenceTest {
                 List.of("read", "--port", port, "--start", "1"),
                 List.of("read", "--port", port, "--top", "1", "--top", "2"),
                 List.of("read", "--port", port, "--top", "+1"), List.of("read", "--port", port, "--top", "-1"),
+                List.of("read", "--port", port, "--top", "0"), List.of("read", "--port", port, "--start", "3", "--end", "2"),
                 List.of("read", "--port=" + port), List.of("read", "--port", "0"), List.of("read", "--port", "99999"),
                 List.of("read", "--port", port, "--socket", "/tmp/x.sock"), List.of("read"),
                 List.of("read", "--url", "http://127.0.0.1:1", "--port", port),

@@ -1,0 +1,43 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.Selection;
+
+/**
+ * {@code read}'s {@code --top}, {@code --bottom} and {@code --start}/{@code --end} as the {@code pty/read} selection,
+ * for the fast path and picocli alike (each has already refused combinations that exclude each other). Rows count
+ * from 1, so a count or row below 1, and a range that ends before it starts, are usage errors: the server would
+ * clamp them to an empty selection, and a script with a miscomputed value would read a blank screen, exit 0.
+ * Values past the last row are still the server's to clamp (the screen's size is not known here).
+ */
+final class RowSelection {
+    private RowSelection() {
+    }
+
+    /**
+     * The selection for the options given (null when not given).
+     *
+     * @throws UsageException for a value below 1 or {@code --start} after {@code --end}
+     */
+    static Selection of(Integer top, Integer bottom, Integer start, Integer end) {
+        if (top != null) {
+            return Selection.top(atLeastOne("--top", top));
+        }
+        if (bottom != null) {
+            return Selection.bottom(atLeastOne("--bottom", bottom));
+        }
+        if (start == null) {
+            return Selection.all();
+        }
+        if (atLeastOne("--start", start) > atLeastOne("--end", end)) {
+            throw new UsageException("--start must not be after --end, got --start " + start + " --end " + end);
+        }
+        return Selection.rows(start, end);
+    }
+
+    private static int atLeastOne(String option, int value) {
+        if (value < 1) {
+            throw new UsageException(option + " must be at least 1 (rows count from 1), got " + value);
+        }
+        return value;
+    }
+}
