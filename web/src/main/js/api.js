@@ -5,6 +5,8 @@
 // as "Authorization: Bearer" on every HTTP call, and as ?token= only on WebSocket URLs (the terminals' and the event
 // socket's), which browsers cannot give headers.
 
+import { splitWords } from './words.js';
+
 const TOKEN_KEY = 'ptyctl.token';
 
 /** A request the server refused for want of a (right) token: the page shows its login form. */
@@ -47,10 +49,13 @@ export const listTerminals = async () => (await request('GET', '/v1/terminals'))
 export const getTerminal = (id) => request('GET', `/v1/terminals/${encodeURIComponent(id)}`);
 export const deleteTerminal = (id) => request('DELETE', `/v1/terminals/${encodeURIComponent(id)}`);
 
-/** Creates a terminal: {command?: "htop -d 5", cwd?, cols?, rows?}; an empty command starts the default shell. */
+/**
+ * Creates a terminal: {command?: "htop -d 5", cwd?, cols?, rows?}; an empty command starts the default shell. The
+ * command is split into words as a shell would (quotes, backslashes: see words.js).
+ */
 export function createTerminal({ command, cwd, cols, rows }) {
   const body = { sessionId: `web-${crypto.randomUUID()}` };
-  const words = (command ?? '').trim().split(/\s+/).filter(Boolean);
+  const words = splitWords(command ?? '');
   if (words.length) {
     body.shell = words[0];
     body.args = words.slice(1);

@@ -260,6 +260,36 @@ class WebPageE2eTest {
     }
 
     /**
+     * The form's command is split into words as a shell splits them: quotes and backslashes keep spaces in a word.
+     * Split at every space, {@code "two  words"} reached the program as {@code "two} and {@code words"}; a quote the
+     * form cannot close is said, and nothing is started.
+     */
+    @Test
+    void theNewTerminalFormSplitsTheCommandAsAShellDoes() throws Exception {
+        page.open("/");
+        page.element("#new-terminal input[name='command']")
+                .sendKeys("printf '%s|' \"two  words\" one\\ word 'it'\"'\"'s'");
+        page.clickOn("#new-terminal button[type='submit']");
+        String firstTab = "return Object.keys(window.ptyctl.tabs)[0];";
+        page.waitUntil("a tab of the new terminal", () -> page.js(firstTab) != null);
+        String id = (String) page.js(firstTab);
+        try {
+            assertThat(session.terminals().get(id).args()).containsExactly("%s|", "two  words", "one word", "it's");
+            page.waitForText(id, "two  words|one word|it's|");
+        } finally {
+            session.terminals().delete(id);
+        }
+
+        page.open("/");
+        page.element("#new-terminal input[name='command']").sendKeys("bash -c 'echo no end");
+        page.clickOn("#new-terminal button[type='submit']");
+        page.waitUntil("the form says what is wrong", () -> page.element("#list-message").isDisplayed());
+        assertThat(page.text("#list-message"))
+                .isEqualTo("the command has a ' without its closing ': bash -c 'echo no end");
+        assertThat(page.js("return Object.keys(window.ptyctl.tabs).length;")).isEqualTo(0L);
+    }
+
+    /**
      * The key bar is under a terminal that takes keys and nowhere else: on a phone's list, under a read-only tab and
      * under a program that has ended it did nothing, and on the list it hid the last card's buttons.
      */
