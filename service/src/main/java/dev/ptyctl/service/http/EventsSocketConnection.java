@@ -4,6 +4,7 @@ import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.TerminalEvent;
 import dev.ptyctl.service.terminals.TerminalEvents;
 import dev.ptyctl.service.ws.ConnectionEnd;
+import dev.ptyctl.service.ws.SocketsAtStop;
 import dev.ptyctl.service.ws.UpgradePolicy;
 import dev.ptyctl.service.ws.UpgradeRefusal;
 import io.helidon.common.buffers.BufferData;
@@ -19,7 +20,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -50,15 +50,11 @@ final class EventsSocketConnection implements WsListener {
     private boolean partialTooLong;
     private volatile EventFeed feed;
     private volatile Thread sender;
-    /** The endpoint's open connections, which the server's stop waits for ({@link EventsSocketEndpoint}). */
-    private final Set<EventsSocketConnection> open;
 
-    EventsSocketConnection(TerminalEvents events, UpgradePolicy policy, Duration keepalive,
-                           Set<EventsSocketConnection> open) {
+    EventsSocketConnection(TerminalEvents events, UpgradePolicy policy, Duration keepalive) {
         this.events = events;
         this.policy = policy;
         this.keepalive = keepalive;
-        this.open = open;
     }
 
     @Override
@@ -79,13 +75,7 @@ final class EventsSocketConnection implements WsListener {
         }
         EventFeed subscribed = EventFeed.subscribe(events);
         feed = subscribed;
-        // Registered before the sender can write "subscribed": a client that has read it may stop the server at once,
-        // and the stop must wait for this close frame too. Registered after, a stop in between did not; Helidon then
-        // found this thread still in onOpen, not reading, and on its return sent its own close, 1000 "Idle timeout",
-        // before the sender's 1001.
-        sender = Thread.ofVirtual().name("events-ws").unstarted(() -> send(session, subscribed));
-        open.add(this);
-        sender.start();
+        sender = Thread.ofVirtual().name("events-ws").start(() -> send(session, subscribed));
         ConnectionEnd.whenThisConnectionEnds("events-ws-watch", this::stop);
     }
 
@@ -98,9 +88,9 @@ final class EventsSocketConnection implements WsListener {
                     case EventFeed.Event(var event) -> write(session, frame(event));
                     case EventFeed.Quiet() -> ping(session);
                     case EventFeed.Ended(var behind) -> {
-                        close(session, behind ? WsCloseCodes.TRY_AGAIN_LATER : WsCloseCodes.GOING_AWAY, behind
+                        close(session, behind ? WsCloseCodes.TRY_AGAIN_LATER : SocketsAtStop.CODE, behind
                                 ? "more than " + EventFeed.QUEUE_EVENTS + " events behind: reconnect and list again"
-                                : "the server is stopping");
+                                : SocketsAtStop.REASON);
                         return;
                     }
                 }
@@ -216,21 +206,8 @@ final class EventsSocketConnection implements WsListener {
         }
     }
 
-    /**
-     * Waits until the sender has ended, at most until {@code deadlineNanos} ({@link System#nanoTime()}): once the
-     * feed has ended because the server stops, that is once the close frame (1001) is written.
-     */
-    void awaitSender(long deadlineNanos) throws InterruptedException {
-        Thread running = sender;
-        long left = deadlineNanos - System.nanoTime();
-        if (running != null && left > 0) {
-            running.join(java.time.Duration.ofNanos(left));
-        }
-    }
-
     /** The connection is over: unsubscribes and ends the sender. */
     private void stop() {
-        open.remove(this);
         EventFeed subscribed = feed;
         if (subscribed != null) {
             subscribed.close();

@@ -4,9 +4,6 @@ import dev.ptyctl.service.terminals.TerminalEvents;
 import dev.ptyctl.service.ws.UpgradePolicy;
 import io.helidon.webserver.websocket.WsRouting;
 import java.time.Duration;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code GET /v1/events} upgraded to a WebSocket: the terminal events of {@link EventsService}, one JSON text frame
@@ -22,7 +19,6 @@ public final class EventsSocketEndpoint {
     private final TerminalEvents events;
     private final UpgradePolicy policy;
     private final Duration keepalive;
-    private final Set<EventsSocketConnection> open = ConcurrentHashMap.newKeySet();
 
     /** @param keepalive the longest a connection goes without a frame; at most {@link EventsService#KEEPALIVE} */
     public EventsSocketEndpoint(TerminalEvents events, UpgradePolicy policy, Duration keepalive) {
@@ -33,19 +29,6 @@ public final class EventsSocketEndpoint {
 
     /** Registers the endpoint's route. */
     public void routing(WsRouting.Builder routing) {
-        routing.endpoint(PATH, () -> new EventsSocketConnection(events, policy, keepalive, open));
-    }
-
-    /**
-     * Once the events have ended (the registry closed them: the server stops), waits at most {@code bound} until
-     * every open connection has written its close frame, 1001. The web server's stop, which comes next, closes the
-     * connections: before this wait it now and then cut one before its sender had written the frame, and the client
-     * saw 1006, as if the network had failed.
-     */
-    public void awaitCloseFrames(Duration bound) throws InterruptedException {
-        long deadline = System.nanoTime() + bound.toNanos();
-        for (EventsSocketConnection connection : List.copyOf(open)) {
-            connection.awaitSender(deadline);
-        }
+        routing.endpoint(PATH, () -> new EventsSocketConnection(events, policy, keepalive));
     }
 }

@@ -16,6 +16,7 @@ import dev.ptyctl.service.terminals.RpcPlacement;
 import dev.ptyctl.service.terminals.TerminalRegistry;
 import dev.ptyctl.service.ws.AttachableTerminal;
 import dev.ptyctl.service.ws.SocketSettings;
+import dev.ptyctl.service.ws.SocketsAtStop;
 import dev.ptyctl.service.ws.TerminalSocketEndpoint;
 import dev.ptyctl.service.web.WebAssets;
 import dev.ptyctl.service.web.WebPageService;
@@ -52,7 +53,7 @@ import java.util.function.ToIntFunction;
  * event streams and stops the web server.
  */
 public final class PtyctlServer implements AutoCloseable {
-    /** Longest the stop waits for the event sockets' close frames: each is one small write. */
+    /** Longest the stop waits for the WebSockets' close frames: each is one small write. */
     private static final java.time.Duration CLOSE_FRAMES_BOUND = java.time.Duration.ofSeconds(2);
 
     private final WebServer webServer;
@@ -61,14 +62,14 @@ public final class PtyctlServer implements AutoCloseable {
     private final ServerToken token;
     private final Thread shutdownHook;
     private final List<ServerExtension> extensions;
-    private final EventsSocketEndpoint eventSockets;
+    private final SocketsAtStop sockets;
     private volatile ServerMetrics.Source metricsSource;
 
     private PtyctlServer(WebServer webServer, TerminalRegistry registry, ServerSettings settings, ServerToken token,
-                         List<ServerExtension> extensions, EventsSocketEndpoint eventSockets) {
+                         List<ServerExtension> extensions, SocketsAtStop sockets) {
         this.webServer = webServer;
         this.extensions = extensions;
-        this.eventSockets = eventSockets;
+        this.sockets = sockets;
         this.registry = registry;
         this.settings = settings;
         this.token = token;
@@ -144,6 +145,8 @@ public final class PtyctlServer implements AutoCloseable {
                     .addRouting(ws);
             connectionOptions(builder, settings.terminals().clientBacklogBytes());
             WebSocketOrigins.configure(builder, settings);
+            SocketsAtStop openSockets = new SocketsAtStop();
+            openSockets.installOn(builder);
             WebServer webServer = StartupLog.holdWhile(() -> {
                 WebServer started = builder.build().start();
                 if (started.port() < 0) { // Helidon carries on without the listener; its log of why is dropped
@@ -153,7 +156,7 @@ public final class PtyctlServer implements AutoCloseable {
                 }
                 return started;
             });
-            PtyctlServer server = new PtyctlServer(webServer, registry, settings, token, extensions, eventSockets);
+            PtyctlServer server = new PtyctlServer(webServer, registry, settings, token, extensions, openSockets);
             baseUrl.set(server.url());
             server.countIn(ServerMetrics.get(), sockets);
             return server;
@@ -312,14 +315,16 @@ public final class PtyctlServer implements AutoCloseable {
         if (source != null) {
             ServerMetrics.get().unwatch(source);
         }
-        extensions.forEach(ServerExtension::close);
-        registry.close();
         try {
-            // The registry ended the event feeds; their sockets say 1001 before the web server closes them.
-            eventSockets.awaitCloseFrames(CLOSE_FRAMES_BOUND);
+            // Every WebSocket client first learns that the server stops (1001): after the programs end, a terminal
+            // socket would say exit and 1000 instead, a JSON-RPC socket 1000 "terminal killed"; and the web server's
+            // stop sends Helidon's 1000 "Idle timeout", or nothing (1006), to every socket it closes.
+            sockets.stop(CLOSE_FRAMES_BOUND);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        extensions.forEach(ServerExtension::close);
+        registry.close();
         webServer.stop();
     }
 }

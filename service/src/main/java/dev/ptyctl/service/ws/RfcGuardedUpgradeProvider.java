@@ -14,11 +14,14 @@ import io.helidon.webserver.http1.spi.Http1Upgrader;
 import io.helidon.webserver.spi.ServerConnection;
 import io.helidon.webserver.websocket.WsConfig;
 import io.helidon.webserver.websocket.WsUpgrader;
+import io.helidon.websocket.WsSession;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Helidon's WebSocket upgrade, with each connection wrapped in a {@link RfcViolationGuard} and writing through a
- * {@link CloseIsLastContext}, so that nothing follows a close frame. Found by Helidon's
+ * {@link CloseIsLastContext}, so that nothing follows a close frame, and known to its server's {@link SocketsAtStop}
+ * (when it has one), so that its client is told when the server stops. Found by Helidon's
  * service loader ({@code META-INF/services}); its weight, above the default of Helidon's own provider, makes it the
  * one the HTTP/1 connection selector keeps for {@code websocket} (it keeps the first provider per protocol).
  */
@@ -55,8 +58,12 @@ public final class RfcGuardedUpgradeProvider implements Http1UpgradeProvider<WsC
 
         @Override
         public ServerConnection upgrade(ConnectionContext ctx, HttpPrologue prologue, WritableHeaders<?> headers) {
-            ServerConnection connection = upgrader.upgrade(new CloseIsLastContext(ctx), prologue, headers);
-            return connection == null ? null : new RfcViolationGuard(connection);
+            Optional<SocketsAtStop> sockets = SocketsAtStop.of(ctx);
+            Supplier<ServerConnection> upgrade = () -> {
+                ServerConnection connection = upgrader.upgrade(new CloseIsLastContext(ctx), prologue, headers);
+                return connection == null ? null : wrap(connection, sockets);
+            };
+            return sockets.map(s -> s.upgrading(upgrade)).orElseGet(upgrade);
         }
 
         @Override
@@ -65,11 +72,23 @@ public final class RfcGuardedUpgradeProvider implements Http1UpgradeProvider<WsC
             if (!(upgrader instanceof Http1RoutedUpgrader routed)) {
                 return Optional.empty();
             }
+            Optional<SocketsAtStop> sockets = SocketsAtStop.of(ctx);
             return routed.routedUpgrade(new CloseIsLastContext(ctx), prologue, headers).map(upgrade -> (response, requestHeaders) -> {
-                Http1UpgradeResult result = upgrade.upgrade(response, requestHeaders);
-                return result.connection().map(c -> Http1UpgradeResult.upgraded(new RfcViolationGuard(c)))
-                        .orElse(result);
+                Supplier<Http1UpgradeResult> upgraded = () -> {
+                    Http1UpgradeResult result = upgrade.upgrade(response, requestHeaders);
+                    return result.connection().map(c -> Http1UpgradeResult.upgraded(wrap(c, sockets))).orElse(result);
+                };
+                return sockets.map(s -> s.upgrading(upgraded)).orElseGet(upgraded);
             });
+        }
+
+        /** Helidon's connection (a {@link WsSession}), guarded, and tracked for the server's stop when it has one. */
+        private static ServerConnection wrap(ServerConnection connection, Optional<SocketsAtStop> sockets) {
+            ServerConnection guarded = new RfcViolationGuard(connection);
+            if (sockets.isPresent() && connection instanceof WsSession session) {
+                return sockets.get().track(guarded, session);
+            }
+            return guarded;
         }
     }
 }

@@ -106,7 +106,7 @@ class EventsTest {
 
     @Test
     void overAWebSocketSubscribedThenCreatedSizeAndExitedInOrder() throws Exception {
-        try (EventSocketClient events = EventSocketClient.connect(server.url())) {
+        try (WebSocketTestClient events = WebSocketTestClient.connect(server.url())) {
             events.next("subscribed");
 
             JsonPath created = given(api).body(TestServers.createBody("event-socket")).post("/v1/terminals").then()
@@ -134,7 +134,7 @@ class EventsTest {
 
     @Test
     void aPingIsAnsweredWithItsTAndAnythingElseWithAnErrorTheSocketStays() throws Exception {
-        try (EventSocketClient events = EventSocketClient.connect(server.url())) {
+        try (WebSocketTestClient events = WebSocketTestClient.connect(server.url())) {
             events.next("subscribed");
             events.send("{\"type\":\"ping\",\"t\":1234.5}");
             assertThat(events.next("pong").get("t").toString()).isEqualTo("1234.5");
@@ -153,21 +153,21 @@ class EventsTest {
         // a few stops in a row, each with a few sockets, caught it most runs.
         for (int round = 0; round < 5; round++) {
             PtyctlServer own = TestServers.start();
-            List<EventSocketClient> clients = new ArrayList<>();
+            List<WebSocketTestClient> clients = new ArrayList<>();
             try {
                 for (int i = 0; i < 3; i++) {
-                    EventSocketClient events = EventSocketClient.connect(own.url(), "", Map.of());
+                    WebSocketTestClient events = WebSocketTestClient.connect(own.url(), "", Map.of());
                     clients.add(events);
                     events.next("subscribed");
                 }
                 own.close();
-                for (EventSocketClient events : clients) {
+                for (WebSocketTestClient events : clients) {
                     assertThat(events.next()).as("round %d", round)
-                            .isEqualTo(new EventSocketClient.Closed(1001, "the server is stopping"));
+                            .isEqualTo(new WebSocketTestClient.Closed(1001, "the server is stopping"));
                 }
             } finally {
                 own.close();
-                for (EventSocketClient events : clients) {
+                for (WebSocketTestClient events : clients) {
                     events.close();
                 }
             }
