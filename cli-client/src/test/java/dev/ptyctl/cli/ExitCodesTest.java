@@ -3,11 +3,13 @@ package dev.ptyctl.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.client.testing.FakeRpcServer;
+import dev.ptyctl.client.testing.FakeWebSocketServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +27,23 @@ class ExitCodesTest {
             assertThat(result.out()).isEmpty();
             server.takeRequest();
             server.assertExhausted();
+        }
+    }
+
+    @Test
+    void aUrlThatIsNoPtyctlServerIsNamedOnOneLine() throws IOException {
+        try (FakeWebSocketServer notPtyctl = FakeWebSocketServer.start()) {
+            notPtyctl.refuseNext(404, "<!DOCTYPE HTML>\n<html lang=\"en\">\n    <body>\n        <h1>Error response</h1>\n"
+                    + "    </body>\n</html>\n");
+            String authority = notPtyctl.url().getRawAuthority();
+
+            Cli.Result result = Cli.run(Map.of("PTYCTL_URL", notPtyctl.url().toString()), "read", "--terminal", "t1");
+
+            assertThat(result.exitCode()).isEqualTo(4);
+            assertThat(result.err()).isEqualTo("ptyctl: ws://" + authority + "/v1/terminals/t1/rpc answered 404: "
+                    + "<!DOCTYPE HTML> <html lang=\"en\"> <body> <h1>Error response</h1> </body> </html> (HTTP 404)"
+                    + System.lineSeparator());
+            assertThat(result.out()).isEmpty();
         }
     }
 

@@ -163,7 +163,8 @@ public final class RestTransport {
         return new RestException(answer.status(), "", answer.uri() + " answered " + answer.status() + ": " + body);
     }
 
-    private static String quote(String body) {
+    /** The start of {@code body} on one line, for a message. */
+    static String quote(String body) {
         String oneLine = body.strip().replaceAll("\\s+", " ");
         return oneLine.length() <= QUOTED_BODY_CHARS ? oneLine : oneLine.substring(0, QUOTED_BODY_CHARS) + "...";
     }

@@ -4,6 +4,7 @@ import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcConnectionException;
 import java.io.IOException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -37,7 +38,7 @@ final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket
                     connectTimeout, handshakeTimeout, tls, transport);
         } catch (RawWebSocket.HandshakeException e) {
             if (e.status() > 0) {
-                throw refusal(e);
+                throw refusal(SocketUri.rpc(server.url(), server.terminalId()), e);
             }
             throw new RpcConnectionException(server, "cannot connect to " + server + ": " + e.getMessage(), e);
         } catch (IOException | RuntimeException e) {
@@ -47,10 +48,15 @@ final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket
         return transport;
     }
 
-    /** The REST refusal behind a refused upgrade: the server's {@code {error, message}} body when it sent one. */
-    private static RestException refusal(RawWebSocket.HandshakeException e) {
+    /**
+     * The REST refusal behind a refused upgrade: the server's {@code {error, message}} body when it sent one, else
+     * the start of the body on one line, as {@link RestTransport} quotes it (a URL that is no ptyctl server answers
+     * with an HTML page, which was printed whole).
+     */
+    private static RestException refusal(URI uri, RawWebSocket.HandshakeException e) {
         return e.errorBody().map(error -> new RestException(e.status(), error.error(), error.message()))
-                .orElseGet(() -> new RestException(e.status(), "", e.body().isEmpty() ? e.getMessage() : e.body()));
+                .orElseGet(() -> new RestException(e.status(), "", e.body().isBlank() ? e.getMessage()
+                        : uri + " answered " + e.status() + ": " + RestTransport.quote(e.body())));
     }
 
     @Override
