@@ -57,17 +57,34 @@ record WaitOptions(String match, boolean regex, long timeoutMs, Long idleMs, boo
             String exited = "the program has exited";
             if (match != null) {
                 return exited + "; " + (regex ? "no match for /" + match + "/" : "\"" + match + "\" is not")
-                        + " on its final screen";
+                        + " on its final screen" + trailingSpaceNote();
             }
             return exited;
         }
         String within = " within " + timeoutMs + " ms";
         if (match != null) {
-            return (regex ? "no match for /" + match + "/" : "\"" + match + "\" did not appear") + within;
+            return (regex ? "no match for /" + match + "/" : "\"" + match + "\" did not appear") + within
+                    + trailingSpaceNote();
         }
         if (idleMs != null) {
             return "output did not stay quiet for " + idleMs + " ms" + within;
         }
         return "waited " + timeoutMs + " ms (nothing to wait for)";
+    }
+
+    /**
+     * A note when the text ends in a space, which a row never does: rows are matched as {@code read} prints them,
+     * without trailing spaces, so the prompt {@code "$ "} that tmux users and pexpect scripts wait for (pexpect's
+     * {@code expect('[$#] ')} matches its raw output) never matches here while the line is empty.
+     */
+    private String trailingSpaceNote() {
+        String trimmed = match.stripTrailing();
+        boolean endsInSpace = regex ? match.endsWith(" ") || match.endsWith(" $")
+                : !trimmed.equals(match) && !trimmed.isEmpty();
+        if (!endsInSpace) {
+            return "";
+        }
+        return " (rows are matched without their trailing spaces: an empty prompt \"$ \" reads as \"$\"; "
+                + (regex ? "end the pattern without the space" : "wait for \"" + trimmed + "\"") + ")";
     }
 }

@@ -262,6 +262,28 @@ class ClientCommandsTest {
     }
 
     @Test
+    void aMissedMatchThatEndsInASpaceSaysRowsHaveNoTrailingSpaces() {
+        server.reply(NOT_MATCHED).reply(NOT_MATCHED).reply(NOT_MATCHED);
+
+        Cli.Result plain = Cli.run("wait", "--port", port, "--match", "$ ", "--timeout", "500");
+        Cli.Result regex = Cli.run("wait", "--port", port, "--match", "^\\$ $", "--regex", "--timeout", "500");
+        Cli.Result inside = Cli.run("wait", "--port", port, "--match", "$ ls", "--timeout", "500");
+
+        assertThat(plain.exitCode()).isEqualTo(1);
+        assertThat(plain.err()).isEqualTo("ptyctl: \"$ \" did not appear within 500 ms (rows are matched without "
+                + "their trailing spaces: an empty prompt \"$ \" reads as \"$\"; wait for \"$\")"
+                + System.lineSeparator());
+        assertThat(regex.err()).isEqualTo("ptyctl: no match for /^\\$ $/ within 500 ms (rows are matched without "
+                + "their trailing spaces: an empty prompt \"$ \" reads as \"$\"; end the pattern without the space)"
+                + System.lineSeparator());
+        assertThat(inside.err()).isEqualTo("ptyctl: \"$ ls\" did not appear within 500 ms" + System.lineSeparator());
+        for (int i = 0; i < 3; i++) {
+            server.takeRequest();
+        }
+        server.assertExhausted();
+    }
+
+    @Test
     void waitThatEndsEarlyUnmatchedSaysTheProgramHasExited() {
         String exited = "{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},"
                 + "'waitedMs':0}";
