@@ -76,6 +76,23 @@ final class Failures {
     }
 
     /**
+     * A prompt wait ({@code run}, {@code wait --prompt}) refused with invalid params: the terminal shows no prompts
+     * (no shell integration). The server's message names {@code pty/wait}'s parameters ({@code idleMs}), so a second
+     * line says what to do with this CLI.
+     *
+     * @param verb    the command line that needs the prompts, e.g. {@code "run"}
+     * @param instead what to do instead, in this CLI's verbs
+     * @return {@link ExitCode#REFUSED}
+     */
+    static int noShellIntegration(RpcException refusal, String verb, String instead, PrintWriter err) {
+        err.println("ptyctl: " + refusal.getMessage());
+        err.println("ptyctl: " + verb + " needs a shell with ptyctl's integration (terminals of 'ptyctl server' have "
+                + "it; 'ptyctl serve' with --shell-integration); here, " + instead);
+        err.flush();
+        return ExitCode.REFUSED;
+    }
+
+    /**
      * Whether nothing listens at the address: refused by the kernel ({@link ConnectException}, which the JDK's HTTP
      * client sometimes hides behind a {@link ClosedChannelException}), or no Unix socket file there.
      */

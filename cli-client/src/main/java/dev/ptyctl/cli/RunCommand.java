@@ -104,12 +104,8 @@ final class RunCommand implements Callable<Integer> {
                 }
                 // run builds every request itself: invalid params means the server cannot show this shell's prompts
                 // (no shell integration). Its advice names pty/wait's parameters; say what to do with this CLI.
-                err.println("ptyctl: " + e.getMessage());
-                err.println("ptyctl: run needs a shell with ptyctl's integration (terminals of 'ptyctl server' have "
-                        + "it; 'ptyctl serve' with --shell-integration); here, type with 'ptyctl write' and wait "
-                        + "with 'ptyctl wait --match TEXT' (or --idle MS)");
-                err.flush();
-                return ExitCode.REFUSED;
+                return Failures.noShellIntegration(e, "run", "type with 'ptyctl write' and wait with "
+                        + "'ptyctl wait --match TEXT' (or --idle MS)", err);
             }
             // --json prints the answer that decided the run, a busy refusal's too (what holds the shell); only a shell
             // that never showed its prompt leaves nothing to print.

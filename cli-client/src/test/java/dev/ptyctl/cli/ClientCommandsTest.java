@@ -240,6 +240,23 @@ class ClientCommandsTest {
     }
 
     @Test
+    void waitForThePromptWithoutShellIntegrationSaysWhatToWaitForInstead() {
+        server.replyError(-32602, "prompt: this terminal has no shell integration (it is turned off), so its prompts "
+                + "cannot be seen; wait for a match or idleMs instead");
+
+        Cli.Result result = Cli.run("wait", "--prompt", "--port", port);
+
+        assertThat(result.exitCode()).isEqualTo(4);
+        assertThat(result.err()).isEqualTo("ptyctl: prompt: this terminal has no shell integration (it is turned "
+                + "off), so its prompts cannot be seen; wait for a match or idleMs instead (code -32602)"
+                + System.lineSeparator() + "ptyctl: wait --prompt needs a shell with ptyctl's integration (terminals "
+                + "of 'ptyctl server' have it; 'ptyctl serve' with --shell-integration); here, wait with 'ptyctl wait "
+                + "--match TEXT' (or --idle MS) instead" + System.lineSeparator());
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
     void waitForThePromptTakesNoTextConditions() {
         Cli.Result result = Cli.run("wait", "--prompt", "--match", "$", "--port", port);
 
