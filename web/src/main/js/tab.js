@@ -26,6 +26,15 @@ const THEME = {
   brightWhite: '#ffffff',
 };
 
+/**
+ * How search matches are drawn: every match highlighted, the current one brighter. With decorations the search addon
+ * also counts the matches (onDidChangeResults), which the search box shows.
+ */
+const SEARCH_DECORATIONS = {
+  matchBackground: '#3b4252', matchBorder: '#5c6370', matchOverviewRuler: '#5c6370',
+  activeMatchBackground: '#8a6d1f', activeMatchBorder: '#e5c07b', activeMatchColorOverviewRuler: '#e5c07b',
+};
+
 /** Bytes for the key bar's keys; arrows follow the application cursor mode as a keyboard's would. */
 function keyBytes(key, applicationCursor) {
   const arrows = { ArrowUp: 'A', ArrowDown: 'B', ArrowRight: 'C', ArrowLeft: 'D' };
@@ -383,22 +392,44 @@ export class TerminalTab {
     return false;
   }
 
+  /**
+   * The search box (Ctrl-Shift-F): finds as you type, highlights every match and says which one is selected of how
+   * many, or that there is none. It found only on Enter and said nothing when the text was not there.
+   */
   createSearchBox() {
     const box = document.createElement('form');
     box.className = 'search';
     box.hidden = true;
-    box.innerHTML = '<input type="search" placeholder="find in terminal (Enter: next, Shift-Enter: previous)">';
-    const input = box.firstElementChild;
+    box.innerHTML = '<input type="search" aria-label="Find in terminal"'
+      + ' placeholder="find in terminal (Enter: next, Shift-Enter: previous)"><span class="search-count"></span>';
+    const [input, count] = box.children;
+    const options = { decorations: SEARCH_DECORATIONS };
+    const found = (any) => input.setAttribute('aria-invalid', String(!any));
+    this.search.onDidChangeResults(({ resultIndex, resultCount }) => {
+      if (!input.value) count.textContent = '';
+      else if (resultCount === 0) count.textContent = 'no match';
+      else count.textContent = resultIndex < 0 ? `${resultCount}+ matches` : `${resultIndex + 1} of ${resultCount}`;
+    });
     box.addEventListener('submit', (e) => e.preventDefault());
+    input.addEventListener('input', () => {
+      if (input.value) {
+        found(this.search.findNext(input.value, { ...options, incremental: true }));
+        return;
+      }
+      this.search.clearDecorations();
+      this.term.clearSelection();
+      input.removeAttribute('aria-invalid');
+      count.textContent = '';
+    });
     input.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
         box.hidden = true;
         this.search.clearDecorations();
         this.term.focus();
-      } else if (event.key === 'Enter') {
+      } else if (event.key === 'Enter' && input.value) {
         event.preventDefault();
-        if (event.shiftKey) this.search.findPrevious(input.value);
-        else this.search.findNext(input.value);
+        const search = event.shiftKey ? this.search.findPrevious : this.search.findNext;
+        found(search.call(this.search, input.value, options));
       }
     });
     return box;

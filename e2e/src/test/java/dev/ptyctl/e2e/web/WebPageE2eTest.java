@@ -236,6 +236,34 @@ class WebPageE2eTest {
                 "return window.ptyctl.terminals[arguments[0]].getSelection();", id)));
     }
 
+    /**
+     * The search box finds as you type, says which match is selected of how many, and says when there is none (it
+     * found only on Enter, and a word that was not there left the box as it was, as if the search had not run).
+     */
+    @Test
+    void theSearchBoxFindsAsYouTypeAndCountsTheMatches() throws Exception {
+        Terminal terminal = shownShell("");
+        String id = terminal.terminalId();
+        page.type(id, "printf 'nee%s\\n' dle-a dle-b dle-c", Keys.ENTER); // "needle" three times, not in the command
+        page.waitForText(id, "needle-c");
+        page.type(id, Keys.chord(Keys.CONTROL, Keys.SHIFT, "f"));
+        String box = ".terminal-view:not([hidden]) .search";
+        page.waitUntil("the search box has the focus", () -> Boolean.TRUE.equals(page.js(
+                "return document.activeElement === document.querySelector(arguments[0] + ' input');", box)));
+        page.driver().switchTo().activeElement().sendKeys("needle");
+        page.waitUntil("the first match is selected without Enter", () -> "needle".equals(page.js(
+                "return window.ptyctl.terminals[arguments[0]].getSelection();", id)));
+        page.waitUntil("the box counts three matches", () -> page.text(box + " .search-count").matches("[123] of 3"));
+        String first = page.text(box + " .search-count");
+        page.driver().switchTo().activeElement().sendKeys(Keys.ENTER);
+        page.waitUntil("Enter selects another match", () -> !first.equals(page.text(box + " .search-count")));
+        assertThat(page.attribute(box + " input", "aria-invalid")).isEqualTo("false");
+
+        page.driver().switchTo().activeElement().sendKeys("-z");
+        page.waitUntil("the box says there is no match", () -> "no match".equals(page.text(box + " .search-count")));
+        assertThat(page.attribute(box + " input", "aria-invalid")).isEqualTo("true");
+    }
+
     @Test
     void theKeyBarSendsEscapeSequencesAndAOneShotCtrl() throws Exception {
         Terminal terminal = shownShell("&keys=1");
