@@ -44,7 +44,9 @@ import picocli.CommandLine.IVersionProvider;
                 "1:wait or run: the condition was not met before the timeout",
                 "2:usage error",
                 "3:cannot connect (or the connection broke)",
-                "4:the server refused the request (JSON-RPC error or HTTP error status)"})
+                "4:the server refused the request (JSON-RPC error or HTTP error status)",
+                "75:run: a command held the shell, so nothing was typed (end it or wait for it; run --queue waits)",
+                "70:a bug in ptyctl (the only case with a stack trace; please report it)"})
 public final class Main {
     private final Function<String, String> environment;
 

@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
                 "--prompt (needs shell integration) waits until the shell is at its prompt: a command it runs has "
                         + "finished."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:matched", "1:timed out", "2:usage error", "3:cannot connect", "4:server refused"})
+        exitCodeList = {"0:matched", "1:timed out (or the program exited first)", "2:usage error", "3:cannot connect", "4:server refused"})
 final class WaitCommand implements Callable<Integer> {
 
     @Spec

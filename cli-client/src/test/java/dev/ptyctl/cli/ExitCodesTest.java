@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.client.testing.FakeRpcServer;
 import dev.ptyctl.client.testing.FakeWebSocketServer;
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -134,6 +135,15 @@ class ExitCodesTest {
             assertThat(result.out()).as(command).startsWith("Usage: ptyctl " + command);
         }
         assertThat(Cli.run("--help").out()).contains("Exit codes:", "serve", "read", "write", "wait");
+    }
+
+    @Test
+    void theRootHelpListsEveryExitCode() throws IllegalAccessException {
+        String help = Cli.run("--help").out();
+
+        for (Field code : ExitCode.class.getFields()) {
+            assertThat(help).as(code.getName()).containsPattern("(?m)^  " + code.getInt(null) + " +\\S");
+        }
     }
 
     @Test
