@@ -109,7 +109,7 @@ final class AttachSession {
         Ending end;
         try {
             applyLocalSize(local.getSize());
-            try (TerminalAttachment attachment = connect(local.output(), err)) {
+            try (TerminalAttachment attachment = connect(local, err)) {
                 sendSize(local, attachment);
                 local.handle(Terminal.Signal.WINCH, signal -> sendSize(local, attachment));
                 // Keys are read from standard input itself, not through JLine's input stream: that one is fed by a
@@ -196,19 +196,21 @@ final class AttachSession {
 
     /**
      * {@code screen} gets the program's output; {@code err} one line when the connection drops ("reconnecting…") and
-     * one when it is back, so a silent screen during an outage is not taken for a hung program. The lines land in the
-     * middle of the program's screen (a vim, a less), so each reconnect asks for the whole terminal again, as the
-     * attach began, rather than the output missed: that reset paints the server's copy of the screen over the notes,
-     * where the missed output alone would have left them there. The return is said just before the reset is painted
-     * (the reset can come before the connection reports itself established), so nothing is written after it.
+     * one when it is back, so a silent screen during an outage is not taken for a hung program. The lines land on the
+     * program's screen (a vim, a less), so each reconnect asks for a redraw rather than the output missed: the lines
+     * that scrolled off the server's screen since the last output shown (they go into the local scrollback, each
+     * once), then the server's copy of the screen, painted over the notes, where the missed output alone would have
+     * left them there. The return is said just before the redraw is painted (it can come before the connection
+     * reports itself established), so nothing is written after it.
      */
-    private TerminalAttachment connect(OutputStream screen, PrintWriter err) throws IOException {
+    private TerminalAttachment connect(Terminal local, PrintWriter err) throws IOException {
+        OutputStream screen = local.output();
         AtomicBoolean outage = new AtomicBoolean();
         return attachment().redrawAfterReconnect(true).listener(new AttachmentListener() {
             @Override
             public void onOutput(byte[] data, long seq, boolean reset) {
                 if (reset && outage.compareAndSet(true, false)) {
-                    note(err, "reconnected to " + terminalId);
+                    note(err, local.getSize(), "reconnected to " + terminalId);
                 }
                 try {
                     screen.write(data);
@@ -231,8 +233,8 @@ final class AttachSession {
             @Override
             public void onStateChanged(ConnectionState state) {
                 if (state == ConnectionState.RECONNECTING && outage.compareAndSet(false, true)) {
-                    note(err, "the connection to " + terminalId + " dropped (" + lastFailure + "); reconnecting… ("
-                            + chordText + " gives up)");
+                    note(err, local.getSize(), "the connection to " + terminalId + " dropped (" + lastFailure
+                            + "); reconnecting… (" + chordText + " gives up)");
                 } else if (state == ConnectionState.CLOSED) {
                     ending.complete(new Lost(lastFailure));
                 }
@@ -241,11 +243,17 @@ final class AttachSession {
     }
 
     /**
-     * One line on stderr while the local terminal is in raw mode: a line of its own (CR LF on both sides: the
-     * terminal does not turn LF into CR LF now), among the program's output.
+     * A note on stderr while the local terminal is in raw mode, written over the bottom rows (as many as it wraps to;
+     * the cursor saved and put back around it): a note on lines of its own would scroll the program's top rows into
+     * the local scrollback, where the redraw after the return (which adds only the lines scrolled since) would put
+     * them a second time. The redraw paints those rows over again.
      */
-    private static void note(PrintWriter err, String line) {
-        err.print("\r\nptyctl: " + line + "\r\n");
+    private static void note(PrintWriter err, Size size, String line) {
+        String text = "ptyctl: " + line;
+        int cols = Math.max(1, size.getColumns());
+        int rows = (text.length() + cols - 1) / cols;
+        int top = size.getRows() > 0 ? Math.max(1, size.getRows() - rows + 1) : 1;
+        err.print("\u001b7\u001b[" + top + ";1H\u001b[J" + text + "\u001b8");
         err.flush();
     }
 

@@ -278,10 +278,14 @@ public final class TerminalAttachment implements AutoCloseable {
                     listener::onStateChanged, listener::onConnectionFailure);
         }
 
-        /** Resumes after the last output the listener had, or asks for the whole terminal (a reset) to redraw. */
+        /** Resumes after the last output the listener had, or asks for a redraw of the terminal since it. */
         @Override
         protected URI target() {
-            return uri.withLastOutputSeq(clientId, redrawAfterReconnect && connectedBefore ? -1 : lastOutputSeq);
+            if (redrawAfterReconnect && connectedBefore) {
+                return lastOutputSeq < 0 ? uri.withLastOutputSeq(clientId, -1)
+                        : uri.withRedrawSince(clientId, lastOutputSeq);
+            }
+            return uri.withLastOutputSeq(clientId, lastOutputSeq);
         }
 
         @Override
@@ -546,11 +550,14 @@ public final class TerminalAttachment implements AutoCloseable {
         }
 
         /**
-         * After each reconnect, get the whole terminal as one reset chunk (the server's copy of its screen and
-         * scrollback, as on a first connection) instead of the output missed meanwhile. For a client that showed
-         * something of its own over the program's screen while the connection was down ({@code ptyctl attach}'s
-         * note): the missed output alone would be drawn over that, and the screen would stay wrong. Costs the whole
-         * terminal's reconstruction per reconnect instead of the missed bytes. Default false.
+         * After each reconnect, get the terminal redrawn as one reset chunk instead of the output missed meanwhile:
+         * the lines that scrolled off the screen since the last output the listener had (those the scrollback still
+         * keeps), then the screen, with no RIS ({@code ESC c}) in front, so a terminal that shows the output keeps
+         * its own scrollback and gets each line once ({@code redrawSince} in docs/protocol-websocket.md). For a
+         * client that showed something of its own over the program's screen while the connection was down
+         * ({@code ptyctl attach}'s note): the missed output alone would be drawn over that, and the screen would stay
+         * wrong. A server older than the parameter sends the whole terminal (screen and all its scrollback, starting
+         * with RIS) instead. Default false.
          */
         public Builder redrawAfterReconnect(boolean redraw) {
             this.redrawAfterReconnect = redraw;

@@ -99,6 +99,15 @@ class TerminalAttachmentTest {
         recorder.expect(new TerminalSize(1, 1));
     }
 
+    /** Sends a reset (seq 100) and "hello" (seq 105) and waits until the listener has both. */
+    private void resetThenHello(FakeWebSocketServer.Connection connection) throws InterruptedException {
+        connection.sendBinary(reset(100, "\u001bc$ "));
+        connection.sendBinary(output(105, "hello"));
+        recorder.expectOutput("\u001bc$ ", 100, true);
+        recorder.expectOutput("hello", 105, false);
+        awaitHandled(connection);
+    }
+
     /** Drops the connection and runs the reconnect the attachment schedules; returns the new connection. */
     private FakeWebSocketServer.Connection dropAndReconnect(FakeWebSocketServer.Connection connection) throws Exception {
         connection.drop();
@@ -234,11 +243,7 @@ class TerminalAttachmentTest {
     @Test
     void aReconnectResumesAfterTheLastOutputTheListenerProcessed() throws Exception {
         FakeWebSocketServer.Connection first = attach();
-        first.sendBinary(reset(100, "\u001bc$ "));
-        first.sendBinary(output(105, "hello"));
-        recorder.expectOutput("\u001bc$ ", 100, true);
-        recorder.expectOutput("hello", 105, false);
-        awaitHandled(first);
+        resetThenHello(first);
 
         FakeWebSocketServer.Connection second = dropAndReconnect(first);
         assertThat(second.query()).containsEntry("lastOutputSeq", "105");
@@ -252,6 +257,30 @@ class TerminalAttachmentTest {
         assertThat(third.query()).containsEntry("lastOutputSeq", "111");
         third.sendBinary(reset(5000, "\u001bcredrawn")); // away too long: the server sends a reset
         recorder.expectOutput("\u001bcredrawn", 5000, true);
+        recorder.assertExhausted();
+    }
+
+    /**
+     * With redrawAfterReconnect (ptyctl attach), a reconnect asks for a redraw since the last output the listener had
+     * ({@code redrawSince}), and no {@code lastOutputSeq}, so a server that does not know the parameter sends a full
+     * reset rather than the missed bytes.
+     */
+    @Test
+    void aRedrawingReconnectAsksForTheLinesScrolledSinceTheLastOutputTheListenerHad() throws Exception {
+        attachment = builder().redrawAfterReconnect(true).connect();
+        FakeWebSocketServer.Connection first = server.accept();
+        first.sendText(READY);
+        recorder.expectState(ConnectionState.CONNECTED);
+        assertThat(first.query()).doesNotContainKey("redrawSince").doesNotContainKey("lastOutputSeq");
+        resetThenHello(first);
+
+        FakeWebSocketServer.Connection second = dropAndReconnect(first);
+        assertThat(second.query()).containsEntry("redrawSince", "105").doesNotContainKey("lastOutputSeq");
+        second.sendBinary(reset(120, "redrawn"));
+        recorder.expectOutput("redrawn", 120, true);
+        awaitHandled(second);
+        FakeWebSocketServer.Connection third = dropAndReconnect(second);
+        assertThat(third.query()).containsEntry("redrawSince", "120");
         recorder.assertExhausted();
     }
 

@@ -82,6 +82,16 @@ public final class SocketUri {
         return URI.create(base + "?" + query);
     }
 
+    /**
+     * The URL for a connection that asks for a redraw ({@code redrawSince}): the client showed the output up to
+     * {@code shownSeq}, then something of its own; the server sends one reset frame without RIS that brings only the
+     * lines scrolled since. A server that does not know the parameter sends a full reset, as without
+     * {@code lastOutputSeq}.
+     */
+    public URI withRedrawSince(String clientId, long shownSeq) {
+        return URI.create(withLastOutputSeq(clientId, -1) + "&redrawSince=" + shownSeq);
+    }
+
     private static String encode(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
     }

@@ -153,34 +153,146 @@ class AttachE2eTest {
     @Test
     void aDroppedConnectionIsSaidOnceAndTheScreenIsTheServersAgainOnItsReturn() throws Exception {
         assumeFalse(RemoteServer.active(), "local by nature: a proxy in front of a local server is cut");
-        try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
-                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).build();
-                dev.ptyctl.e2e.dsl.CuttableProxy proxy = dev.ptyctl.e2e.dsl.CuttableProxy.to(
-                        java.net.URI.create(server.url()))) {
-            Terminal inner = terminals.create(bash("drop-inner", "inner> ").size(100, 30).build());
-            Terminal outer = terminals.create(bash("drop-outer", "outer> ").size(80, 24).build());
-            try (RpcClient innerRpc = RpcClient.connect(inner.rpc());
-                    RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
-                attach(outerRpc, inner, ServerUnderTest.through(proxy.url().toString()));
-                expect(outerRpc, "inner>");
-                outerRpc.write(Action.text("seq 1 200 | less"), Action.key(Key.ENTER));
-                expect(innerRpc, "22\n23\n:"); // at the attach's 24 rows: lines 1-23 and less's prompt
-                expect(outerRpc, "22\n23\n:");
-                proxy.down(); // every reconnect fails until up(): the message must come once, not per attempt
-                expect(outerRpc, "ptyctl: the connection to " + inner.terminalId() + " dropped (");
-                expect(outerRpc, "); reconnecting… (Ctrl-\\ then d gives up)");
-                proxy.up();
-                expectSameScreen(outerRpc, innerRpc, "after the return");
-                String written = outputOf(terminals.recording(outer.terminalId()));
-                assertThat(Pattern.compile("dropped \\(").matcher(written).results().count()).as(written)
-                        .isEqualTo(1);
-                assertThat(Pattern.compile("ptyctl: reconnected to ").matcher(written).results().count())
-                        .as(written).isEqualTo(1);
-                outerRpc.write(Action.text("q"));
-                expect(outerRpc, "inner>");
-                outerRpc.write(Action.text("echo still-$((6 * 7))"), Action.key(Key.ENTER));
-                expect(outerRpc, "still-42");
+        try (CuttableAttach attach = CuttableAttach.start("drop")) {
+            RpcClient innerRpc = attach.innerRpc;
+            RpcClient outerRpc = attach.outerRpc;
+            outerRpc.write(Action.text("seq 1 200 | less"), Action.key(Key.ENTER));
+            expect(innerRpc, "22\n23\n:"); // at the attach's 24 rows: lines 1-23 and less's prompt
+            expect(outerRpc, "22\n23\n:");
+            attach.proxy.down(); // every reconnect fails until up(): the message must come once, not per attempt
+            expect(outerRpc, "ptyctl: the connection to " + attach.inner.terminalId() + " dropped (");
+            expect(outerRpc, "); reconnecting… (Ctrl-\\ then d gives up)");
+            attach.proxy.up();
+            expectSameScreen(outerRpc, innerRpc, "after the return");
+            String written = attach.written();
+            assertThat(Pattern.compile("dropped \\(").matcher(written).results().count()).as(written)
+                    .isEqualTo(1);
+            assertThat(Pattern.compile("ptyctl: reconnected to ").matcher(written).results().count())
+                    .as(written).isEqualTo(1);
+            outerRpc.write(Action.text("q"));
+            expect(outerRpc, "inner>");
+            outerRpc.write(Action.text("echo still-$((6 * 7))"), Action.key(Key.ENTER));
+            expect(outerRpc, "still-42");
+        }
+    }
+
+    /**
+     * Each return redraws the screen and adds to the local scrollback only the lines that scrolled off the server's
+     * screen meanwhile: after two drops with output during each, every line of the program's history is in what attach
+     * printed exactly once, as a terminal that keeps its scrollback across RIS (Terminal.app, iTerm2) holds it, and the
+     * screen is the server's. Before, each return sent the whole scrollback again after a RIS, so such a terminal held
+     * the history once more per return.
+     */
+    @Test
+    void aReturnAddsToTheLocalScrollbackOnlyTheLinesThatScrolledMeanwhile() throws Exception {
+        assumeFalse(RemoteServer.active(), "local by nature: a proxy in front of a local server is cut");
+        try (CuttableAttach attach = CuttableAttach.start("history")) {
+            attach.outerRpc.write(Action.text("seq -f 'hist-%03g' 1 40"), Action.key(Key.ENTER));
+            expect(attach.outerRpc, "hist-040\ninner>");
+            for (int[] lines : new int[][] {{41, 90}, {91, 150}}) {
+                attach.proxy.down();
+                expect(attach.outerRpc, "ptyctl: the connection to " + attach.inner.terminalId() + " dropped (");
+                attach.innerRpc.write(Action.text("seq -f 'hist-%03g' " + lines[0] + " " + lines[1]),
+                        Action.key(Key.ENTER));
+                expect(attach.innerRpc, String.format("hist-%03d%ninner>", lines[1]));
+                attach.proxy.up();
+                expectSameScreen(attach.outerRpc, attach.innerRpc, "after the return");
             }
+            Map<String, Long> shown = historyLines(attach.written());
+            assertThat(shown.keySet()).as("every line of the history").hasSize(150);
+            assertThat(shown).as("lines attach printed more than once").allSatisfy(
+                    (line, times) -> assertThat(times).as(line).isEqualTo(1));
+        }
+    }
+
+    /**
+     * {@code ptyctl attach} in a bash ({@code outer> }, 80x24) to another bash ({@code inner> }) of the same server,
+     * through a proxy whose connections can be cut; started and attached.
+     */
+    private static final class CuttableAttach implements AutoCloseable {
+        private final java.util.Deque<AutoCloseable> opened = new java.util.ArrayDeque<>();
+        private dev.ptyctl.e2e.dsl.CuttableProxy proxy;
+        private TerminalsClient terminals;
+        private Terminal inner;
+        private Terminal outer;
+        private RpcClient innerRpc;
+        private RpcClient outerRpc;
+
+        static CuttableAttach start(String name) throws Exception {
+            CuttableAttach attach = new CuttableAttach();
+            try {
+                ServerProcess server = attach.opened(ServerProcess.start(Map.of(), "--port", "0"));
+                attach.terminals = attach.opened(TerminalsClient.builder().baseUrl(server.url()).build());
+                attach.proxy = attach.opened(dev.ptyctl.e2e.dsl.CuttableProxy.to(java.net.URI.create(server.url())));
+                attach.inner = attach.terminals.create(bash(name + "-inner", "inner> ").size(100, 30).build());
+                attach.outer = attach.terminals.create(bash(name + "-outer", "outer> ").size(80, 24).build());
+                attach.innerRpc = attach.opened(RpcClient.connect(attach.inner.rpc()));
+                attach.outerRpc = attach.opened(RpcClient.connect(attach.outer.rpc()));
+                attach(attach.outerRpc, attach.inner, ServerUnderTest.through(attach.proxy.url().toString()));
+                expect(attach.outerRpc, "inner>");
+                return attach;
+            } catch (Exception | Error e) {
+                attach.close();
+                throw e;
+            }
+        }
+
+        private <T extends AutoCloseable> T opened(T resource) {
+            opened.push(resource);
+            return resource;
+        }
+
+        /** Everything written to the outer terminal so far: the recording's output. */
+        String written() throws Exception {
+            return outputOf(terminals.recording(outer.terminalId()));
+        }
+
+        @Override
+        public void close() throws Exception {
+            Exception first = null;
+            while (!opened.isEmpty()) {
+                try {
+                    opened.pop().close();
+                } catch (Exception e) {
+                    if (first == null) {
+                        first = e;
+                    } else {
+                        first.addSuppressed(e);
+                    }
+                }
+            }
+            if (first != null) {
+                throw first;
+            }
+        }
+    }
+
+    /**
+     * How often each {@code hist-NNN} line is in the scrollback and on the screen of a terminal fed {@code output} that
+     * keeps its scrollback across RIS, as Terminal.app and iTerm2 do (this project's emulator, like xterm, VTE and
+     * xterm.js, drops it: so the scrollback is collected before each RIS).
+     */
+    private static Map<String, Long> historyLines(String output) {
+        dev.ptyctl.vt.Terminal local = new dev.ptyctl.vt.Terminal(80, 24, 10_000);
+        local.onReply(reply -> { });
+        java.util.List<String> rows = new java.util.ArrayList<>();
+        for (String piece : output.split("(?=\u001bc)")) {
+            if (piece.startsWith("\u001bc")) {
+                scrollback(local, rows);
+            }
+            local.feed(piece.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        scrollback(local, rows);
+        for (int row = 0; row < local.rows(); row++) {
+            rows.add(local.rowText(row));
+        }
+        return rows.stream().map(String::strip).filter(row -> row.matches("hist-\\d{3}"))
+                .collect(Collectors.groupingBy(row -> row, java.util.TreeMap::new, Collectors.counting()));
+    }
+
+    private static void scrollback(dev.ptyctl.vt.Terminal terminal, java.util.List<String> rows) {
+        for (int i = 0; i < terminal.scrollbackSize(); i++) {
+            rows.add(terminal.scrollbackRowText(i));
         }
     }
 

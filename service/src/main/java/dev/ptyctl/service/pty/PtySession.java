@@ -373,6 +373,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     @Override
+    public long linesScrolledSince(long outputSeq) {
+        return screen.linesScrolledSince(outputSeq);
+    }
+
+    @Override
     public void resize(int cols, int rows) throws IOException, InterruptedException {
         onWriterThread(() -> {
             ensureRunning();

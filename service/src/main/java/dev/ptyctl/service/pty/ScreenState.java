@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -51,6 +52,8 @@ public final class ScreenState {
     private volatile GridSize gridSize;
     private long lastOutputNanos = System.nanoTime();
     private Optional<ProcessExit> exit = Optional.empty();
+    /** Where the count of scrolled lines changed; guarded by the lock. */
+    private final ScrolledLines scrolledLines;
 
     /**
      * @param scrollbackLines how many lines scrolled off the top are kept
@@ -59,6 +62,7 @@ public final class ScreenState {
      */
     public ScreenState(int cols, int rows, int scrollbackLines, boolean answerQueries) {
         this.terminal = new Terminal(cols, rows, scrollbackLines);
+        this.scrolledLines = new ScrolledLines(scrollbackLines);
         this.gridSize = new GridSize(terminal.cols(), terminal.rows(), 0, 0);
         this.answerQueries = answerQueries;
         terminal.onReply(this::collectReply);
@@ -161,11 +165,13 @@ public final class ScreenState {
     public List<byte[]> feed(byte[] data, int offset, int length) {
         lock.lock();
         try {
+            long scrolledBefore = scrolledCount();
             if (relayTitleReports && titleReportsAllowed && !answerQueries) {
                 feedCutAfterTitleReports(data, offset, length);
             } else {
                 terminal.feed(data, offset, length);
             }
+            scrolledLines.output(outputSeq, outputSeq + length, scrolledBefore, scrolledCount());
             outputSeq += length;
             lastOutputNanos = System.nanoTime();
             notifyListeners(data, offset, length);
@@ -243,12 +249,35 @@ public final class ScreenState {
     public void resize(int cols, int rows) {
         lock.lock();
         try {
+            long scrolledBefore = scrolledCount();
+            int colsBefore = terminal.cols();
             terminal.resize(cols, rows);
+            scrolledLines.resized(outputSeq, scrolledBefore, scrolledCount(), terminal.cols() != colsBefore);
             gridSize = new GridSize(terminal.cols(), terminal.rows(), outputSeq, gridSize.resizes() + 1);
             changed.signalAll();
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * How many lines scrolled off the main screen after output offset {@code seq}, of which the scrollback keeps the
+     * newest; {@link Long#MAX_VALUE} when that is not known (see {@link ScrolledLines}), so all it keeps. Consistent
+     * with the screen when called inside {@link #snapshot}'s reader.
+     */
+    public long linesScrolledSince(long seq) {
+        lock.lock();
+        try {
+            long now = scrolledCount();
+            OptionalLong then = scrolledLines.countAt(seq, now, outputSeq);
+            return then.isPresent() ? Math.max(0, now - then.getAsLong()) : Long.MAX_VALUE;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private long scrolledCount() {
+        return terminal.emulator().mainScreen().scrollback().scrolledCount();
     }
 
     /** The emulator's size and the output offset where it began; takes no lock. */

@@ -38,6 +38,16 @@ public interface TerminalSession {
     SessionProgress progress();
 
     /**
+     * How many lines scrolled off the main screen into the scrollback after output offset {@code outputSeq}, of
+     * which the scrollback keeps the newest: what a client that showed the output up to there has not seen scroll.
+     * {@link Long#MAX_VALUE} when it is not known (then all that is kept is new to it); the default knows nothing.
+     * Called inside {@link #snapshot}'s reader, it matches the screen read there.
+     */
+    default long linesScrolledSince(long outputSeq) {
+        return Long.MAX_VALUE;
+    }
+
+    /**
      * Blocks until output beyond {@code seenOutputSeq} has arrived, the process has exited, or
      * {@link System#nanoTime()} reaches {@code deadlineNanos}, whichever is first, and returns the progress then.
      * Wakes on the event itself: there is no polling interval.

@@ -59,6 +59,11 @@ final class ObservedSession implements TerminalSession {
     }
 
     @Override
+    public long linesScrolledSince(long outputSeq) {
+        return pty.linesScrolledSince(outputSeq);
+    }
+
+    @Override
     public SessionProgress progress() {
         return pty.progress();
     }

@@ -86,6 +86,7 @@ final class ClientSender implements Runnable {
     /** Whether the client sends the server's answers to title reports itself: they go to it in {@code reply} frames. */
     private final boolean relayTitleReports;
     private final OptionalLong startSeq;
+    private final OptionalLong redrawSince;
     private final int maxFrameData;
     /** {@link SocketSettings#senderIdle()}: {@link #IDLE_HAND_OVER} but in tests. */
     private final long idleHandOverNanos;
@@ -138,12 +139,14 @@ final class ClientSender implements Runnable {
     /**
      * @param exit     completes when the program has exited; whoever completes it must then call {@link #wake()}
      * @param startSeq the client's {@code lastOutputSeq}; empty for a reset first
+     * @param redrawSince the client's {@code redrawSince}: a redraw with the lines scrolled since, first
      * @param relayTitleReports whether the client asked for the server's answers to title reports
      *                 ({@code relay=titleReports}), each sent just before the output that holds its report
      * @param onEnd    run once when the sender stops, whatever the reason
      */
     ClientSender(WsSession socket, AttachableTerminal terminal, CompletableFuture<ProcessExit> exit, boolean binary,
-                 OptionalLong startSeq, boolean relayTitleReports, SocketSettings settings, Runnable onEnd) {
+                 OptionalLong startSeq, OptionalLong redrawSince, boolean relayTitleReports, SocketSettings settings,
+                 Runnable onEnd) {
         this.socket = socket;
         this.log = terminal.output();
         this.session = terminal.session();
@@ -151,6 +154,7 @@ final class ClientSender implements Runnable {
         this.binary = binary;
         this.relayTitleReports = relayTitleReports;
         this.startSeq = startSeq;
+        this.redrawSince = redrawSince;
         this.maxFrameData = Math.min(MAX_FRAME_DATA, settings.clientBacklogBytes());
         this.idleHandOverNanos = settings.senderIdle().toNanos();
         this.keepaliveNanos = settings.keepalive().toNanos();
@@ -287,7 +291,7 @@ final class ClientSender implements Runnable {
             if (binary) {
                 sendText(new ServerFrame.Ready(2).toJson());
             }
-            boolean replay = startSeq.isPresent() && log.keeps(startSeq.getAsLong());
+            boolean replay = redrawSince.isEmpty() && startSeq.isPresent() && log.keeps(startSeq.getAsLong());
             // The size first; in a replay that crosses a resize, it comes where the resize happened instead.
             sendSizesDue(replay ? startSeq.getAsLong() : Long.MAX_VALUE);
             sendControl();
@@ -554,7 +558,8 @@ final class ClientSender implements Runnable {
 
     /** Sends a reconstruction of the terminal taken under the session lock; returns the seq it stands for. */
     private long sendReset() {
-        ResetSnapshot reset = ResetSnapshot.capture(session);
+        ResetSnapshot reset = redrawSince.isPresent() ? ResetSnapshot.redraw(session, redrawSince.getAsLong())
+                : ResetSnapshot.capture(session);
         // The size the reconstruction is drawn at, first: the client's emulator must have it before the data.
         sizes.coveredBy(reset.size());
         knownResizes = Math.max(knownResizes, reset.size().resizes());

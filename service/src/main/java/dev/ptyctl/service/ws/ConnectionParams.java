@@ -8,12 +8,15 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The query parameters of a socket URL, {@code ?lastOutputSeq=N&protocol=2&mode=view&clientId=ID
+ * The query parameters of a socket URL, {@code ?lastOutputSeq=N&redrawSince=N&protocol=2&mode=view&clientId=ID
  * &serverAnswers=titleReports&relay=titleReports} (SPEC §5.2, §5.5, §5.6, §8). Values that cannot be used are not fatal: they are reported to the client in {@code error} frames and
  * the connection goes on as if they were absent, except {@code mode}, whose misspelling must never give a viewer
  * control of the terminal (see {@link #parse}).
  *
  * @param lastOutputSeq the client's replay cursor, when it gave a valid one
+ * @param redrawSince   {@code redrawSince=N}: the client showed the output up to offset N and then something of its
+ *                      own, so it asks for a redraw (a reset frame without RIS, {@code VtSerializer.repaintBytes}) that
+ *                      brings only the lines scrolled since N; wins over {@code lastOutputSeq}
  * @param protocol2     whether the client asked for protocol 2
  * @param viewer        whether the client attached read-only
  * @param clientId      the client's stable id, when given in the URL
@@ -26,8 +29,9 @@ import java.util.OptionalLong;
  *                      of the queries); the server sends them in {@code reply} frames before the output they answer
  * @param problems      what was wrong with the parameters, one sentence each
  */
-record ConnectionParams(OptionalLong lastOutputSeq, boolean protocol2, boolean viewer, Optional<String> clientId,
-                        boolean leavesTitleReports, boolean relaysTitleReports, List<String> problems) {
+record ConnectionParams(OptionalLong lastOutputSeq, OptionalLong redrawSince, boolean protocol2, boolean viewer,
+                        Optional<String> clientId, boolean leavesTitleReports, boolean relaysTitleReports,
+                        List<String> problems) {
     /** The value of {@code serverAnswers} by which a client leaves the title reports to the server, and of
      * {@code relay} by which it sends the server's answers to them itself. */
     static final String TITLE_REPORTS = "titleReports";
@@ -39,8 +43,8 @@ record ConnectionParams(OptionalLong lastOutputSeq, boolean protocol2, boolean v
 
     /** The same parameters for a client that may only watch. */
     ConnectionParams asViewer() {
-        return new ConnectionParams(lastOutputSeq, protocol2, true, clientId, leavesTitleReports, relaysTitleReports,
-                problems);
+        return new ConnectionParams(lastOutputSeq, redrawSince, protocol2, true, clientId, leavesTitleReports,
+                relaysTitleReports, problems);
     }
 
     /**
@@ -50,19 +54,8 @@ record ConnectionParams(OptionalLong lastOutputSeq, boolean protocol2, boolean v
      */
     static ConnectionParams parse(Map<String, String> query) {
         List<String> problems = new ArrayList<>();
-        OptionalLong lastOutputSeq = OptionalLong.empty();
-        String seq = query.get("lastOutputSeq");
-        if (seq != null && !seq.isEmpty()) {
-            try {
-                long value = Long.parseLong(seq);
-                if (value < 0) {
-                    throw new NumberFormatException();
-                }
-                lastOutputSeq = OptionalLong.of(value);
-            } catch (NumberFormatException e) {
-                problems.add("lastOutputSeq must be a whole number, 0 or more, got \"" + seq + "\": sending a reset");
-            }
-        }
+        OptionalLong lastOutputSeq = outputSeq(query, "lastOutputSeq", problems);
+        OptionalLong redrawSince = outputSeq(query, "redrawSince", problems);
         String mode = query.get("mode");
         if (mode != null && !mode.isEmpty() && !mode.equals("view")) {
             throw new IllegalArgumentException("unknown mode \"" + mode + "\": the only mode is \"view\"");
@@ -86,7 +79,24 @@ record ConnectionParams(OptionalLong lastOutputSeq, boolean protocol2, boolean v
             problems.add("serverAnswers=titleReports and relay=titleReports exclude each other: relaying");
             leavesTitleReports = false;
         }
-        return new ConnectionParams(lastOutputSeq, "2".equals(query.get("protocol")), "view".equals(mode), clientId,
-                leavesTitleReports, relaysTitleReports, problems);
+        return new ConnectionParams(lastOutputSeq, redrawSince, "2".equals(query.get("protocol")), "view".equals(mode),
+                clientId, leavesTitleReports, relaysTitleReports, problems);
+    }
+
+    /** An output offset parameter; one that is not a whole number is a problem, and the client gets a reset. */
+    private static OptionalLong outputSeq(Map<String, String> query, String name, List<String> problems) {
+        String seq = query.get(name);
+        if (seq != null && !seq.isEmpty()) {
+            try {
+                long value = Long.parseLong(seq);
+                if (value >= 0) {
+                    return OptionalLong.of(value);
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            problems.add(name + " must be a whole number, 0 or more, got \"" + seq + "\": sending a reset");
+        }
+        return OptionalLong.empty();
     }
 }

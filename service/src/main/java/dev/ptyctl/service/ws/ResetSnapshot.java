@@ -24,4 +24,15 @@ record ResetSnapshot(byte[] data, long seq, GridSize size) {
         return session.snapshot((terminal, progress) ->
                 new ResetSnapshot(VtSerializer.serializeBytes(terminal), progress.outputSeq(), session.gridSize()));
     }
+
+    /**
+     * A redraw for a client that showed the output up to {@code shownSeq} ({@code redrawSince}): no RIS, which would
+     * drop the scrollback of some clients' terminals, and only the scrollback lines that scrolled since, which the
+     * client has not seen ({@link VtSerializer#repaintBytes}). Taken as {@link #capture} is.
+     */
+    static ResetSnapshot redraw(TerminalSession session, long shownSeq) {
+        return session.snapshot((terminal, progress) -> new ResetSnapshot(
+                VtSerializer.repaintBytes(terminal, session.linesScrolledSince(shownSeq)), progress.outputSeq(),
+                session.gridSize()));
+    }
 }

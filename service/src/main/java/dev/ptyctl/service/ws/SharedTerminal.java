@@ -78,7 +78,7 @@ final class SharedTerminal {
         ClientAttachment attachment = new ClientAttachment(this, params,
                 socket.socketContext().remotePeer().address());
         ClientSender sender = new ClientSender(socket, terminal, exit, params.protocol2(), params.lastOutputSeq(),
-                params.relaysTitleReports(), settings, () -> detach(attachment));
+                params.redrawSince(), params.relaysTitleReports(), settings, () -> detach(attachment));
         sizing.lock();
         try {
             attachment.bind(sender, arbiter.join(params.viewer()));

@@ -87,6 +87,55 @@ class RealTerminalSocketTest {
         }
     }
 
+    /**
+     * {@code redrawSince=N} (a reconnecting {@code ptyctl attach}): one reset frame without RIS, which would drop the
+     * scrollback of the client's terminal, bringing the lines that scrolled off after offset N, then the screen; a
+     * terminal that showed the output up to N and is fed it has the server's scrollback and screen.
+     */
+    @Test
+    void aRedrawSinceAnOffsetBringsOnlyTheLinesScrolledSinceThenTheScreen() throws Exception {
+        PtyTerminal bash = add(PtyTerminal.bash("sh"));
+        WsTestClient client = server.connect("sh", "protocol=2");
+        awaitScreen(bash.session(), screen -> screen.contains("$"));
+        client.send(new ClientFrame.Input("c", 1, "seq 1 60\n", true));
+        awaitScreen(bash.session(), screen -> screen.contains("60\n$"));
+        long shown = bash.session().progress().outputSeq();
+        dev.ptyctl.vt.Terminal local = bash.session().inspect(
+                t -> fedWith(new dev.ptyctl.vt.Terminal(t.cols(), t.rows(), 1000),
+                        dev.ptyctl.vt.serialize.VtSerializer.serializeBytes(t)));
+        client.send(new ClientFrame.Input("c", 2, "seq 61 100\n", true));
+        awaitScreen(bash.session(), screen -> screen.contains("100\n$"));
+
+        WsTestClient back = server.connect("sh", "protocol=2&redrawSince=" + shown);
+        BinaryOutputFrame redraw = back.await(BinaryOutputFrame.class, frame -> true);
+
+        assertThat(redraw.reset()).isTrue();
+        assertThat(new String(redraw.data(), StandardCharsets.UTF_8)).doesNotContain("\u001bc").contains("100");
+        fedWith(local, redraw.data());
+        List<String> expected = bash.session().inspect(RealTerminalSocketTest::history);
+        assertThat(history(local)).isEqualTo(expected).doesNotHaveDuplicates().contains("1", "60", "61", "100");
+    }
+
+    private static dev.ptyctl.vt.Terminal fedWith(dev.ptyctl.vt.Terminal terminal, byte[] bytes) {
+        terminal.feed(bytes);
+        return terminal;
+    }
+
+    /** Scrollback then screen, one string per row, trailing spaces and rows left out. */
+    private static List<String> history(dev.ptyctl.vt.Terminal terminal) {
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < terminal.scrollbackSize(); i++) {
+            rows.add(terminal.scrollbackRowText(i).stripTrailing());
+        }
+        for (int row = 0; row < terminal.rows(); row++) {
+            rows.add(terminal.rowText(row).stripTrailing());
+        }
+        while (rows.getLast().isEmpty()) {
+            rows.removeLast();
+        }
+        return rows;
+    }
+
     @Test
     void clearUnderARunningProgramClearsOnlyTheScrollback() throws Exception {
         PtyTerminal bash = add(PtyTerminal.bash("sh"));

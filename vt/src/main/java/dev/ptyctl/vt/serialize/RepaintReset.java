@@ -2,12 +2,13 @@ package dev.ptyctl.vt.serialize;
 
 /**
  * The start of a {@link VtSerializer#repaintBytes repaint}: what RIS would do for the painting that follows, without
- * RIS, which xterm.js and this emulator (not xterm) take as "drop the scrollback" too. Only what a program may have
- * changed and the painting relies on or does not write again is put back, each to its power-on state: the main screen
- * shown, the margins, the modes programs set (a fixed list: resetting every mode a real terminal has would switch off
- * its own settings, such as xterm's allowing of the alternate screen), mouse reporting, the cursor shape, attributes
- * and hyperlink, charsets, colours, tab stops, saved cursors, and both screens blank. The main screen is cleared with ED
- * 0 from the top-left corner, not ED 2, which some terminals (VTE) scroll into the scrollback.
+ * RIS, which most terminals (xterm, VTE, kitty, xterm.js, this emulator; not Terminal.app or iTerm2) take as "drop the
+ * scrollback" too. Only what a program may have changed and the painting relies on or does not write again is put back,
+ * each to its power-on state: the main screen shown, the margins, the modes programs set (a fixed list: resetting every
+ * mode a real terminal has would switch off its own settings, such as xterm's allowing of the alternate screen), mouse
+ * reporting, the cursor shape, attributes and hyperlink, charsets, colours, tab stops, saved cursors, and both screens
+ * blank. The main screen is cleared with ED 0 from the top-left corner, not ED 2, which some terminals (VTE) scroll
+ * into the scrollback.
  */
 final class RepaintReset {
     private static final String ESC = VtWriter.ESC;

@@ -84,10 +84,11 @@ public final class VtSerializer {
      * Escape sequences that make a terminal in use, one that showed this terminal earlier (a reconnecting
      * {@code ptyctl attach}'s), show its state now, adding to that terminal's own scrollback only the newest
      * {@code history} lines of scrollback: those it has not seen scroll. Unlike {@link #serialize} it starts without
-     * RIS, which some terminals (xterm.js, this emulator) take as "drop the scrollback" and others not: the modes,
-     * margins, charsets, colours, tab stops and both screens are put back to their power-on state one by one
-     * ({@link RepaintReset}), the screen is cleared without scrolling it into the scrollback, and then everything is
-     * painted as {@link #serialize} paints it (except the title stack, which the receiving terminal keeps).
+     * RIS, which most terminals (xterm, VTE, xterm.js, this emulator) take as "drop the scrollback" and Terminal.app and
+     * iTerm2 not: the modes, margins, charsets, colours, tab stops and both screens are put back to their power-on state
+     * one by one ({@link RepaintReset}), the screen is cleared without scrolling it into the scrollback, and then
+     * everything is painted as {@link #serialize} paints it (except the title stack, which the receiving terminal
+     * keeps).
      *
      * @param terminal the terminal; not changed
      * @param history how many of the newest scrollback lines to send; 0 for none, more than there are for all
