@@ -376,11 +376,20 @@ export class TerminalTab {
     this.socket.input(keyBytes(key, this.term.modes.applicationCursorKeysMode));
   }
 
-  /** Page shortcuts, handled before xterm.js: Ctrl-Shift-F search, Ctrl-Shift-Up/Down jump between prompts. */
+  /**
+   * Page shortcuts, handled before xterm.js: Ctrl-Shift-F search, Ctrl-Shift-Up/Down jump between prompts,
+   * Ctrl-Shift-C copies the selection (Ctrl-C is the program's: it interrupts it), as in VS Code's and GNOME's
+   * terminals. Ctrl-Shift-V pastes by itself: the browser's paste, which xterm.js sends as a paste.
+   */
   shortcut(event) {
     if (event.type !== 'keydown' || !event.ctrlKey || !event.shiftKey) return true;
     if (event.key === 'F' || event.key === 'f') {
       this.openSearch();
+    } else if ((event.key === 'C' || event.key === 'c') && this.term.hasSelection() && navigator.clipboard) {
+      // Copied here, not left to the browser: Chrome's Ctrl-Shift-C is its element inspector. Without the
+      // clipboard API (plain http to another host) the browser's own handling stays.
+      navigator.clipboard.writeText(this.term.getSelection())
+        .catch((e) => console.warn('ptyctl: the selection could not be copied', e));
     } else if (event.key === 'ArrowUp') {
       this.marks.jump(-1);
     } else if (event.key === 'ArrowDown') {

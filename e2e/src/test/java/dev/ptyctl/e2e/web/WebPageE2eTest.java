@@ -264,6 +264,27 @@ class WebPageE2eTest {
         assertThat(page.attribute(box + " input", "aria-invalid")).isEqualTo("true");
     }
 
+    /**
+     * Ctrl-Shift-C copies the selection, as in VS Code's and GNOME's terminals (Ctrl-C goes to the program). The page
+     * left the key to the browser, whose Ctrl-Shift-C is its element inspector in a desktop Chrome.
+     */
+    @Test
+    void ctrlShiftCCopiesTheSelection() throws Exception {
+        Terminal terminal = shownShell("");
+        String id = terminal.terminalId();
+        page.js(RECORD_CLIPBOARD);
+        page.type(id, "echo copy-$((6*7))", Keys.ENTER);
+        page.waitForText(id, "\ncopy-42");
+        page.js("""
+                const t = window.ptyctl.terminals[arguments[0]], b = t.buffer.active;
+                for (let row = 0; row < b.length; row++) {
+                  if (b.getLine(row).translateToString(true) === 'copy-42') t.select(0, row, 7);
+                }""", id);
+        page.type(id, Keys.chord(Keys.CONTROL, Keys.SHIFT, "c"));
+        page.waitUntil("the selection reached the clipboard",
+                () -> List.of("copy-42").equals(page.js("return window.copied;")));
+    }
+
     @Test
     void theKeyBarSendsEscapeSequencesAndAOneShotCtrl() throws Exception {
         Terminal terminal = shownShell("&keys=1");
