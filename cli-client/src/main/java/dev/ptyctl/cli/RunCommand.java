@@ -116,9 +116,10 @@ final class RunCommand implements Callable<Integer> {
                 case BUSY -> busy(run.answer(), err);
                 case NOT_READY -> notFinished(client, "nothing was typed: the shell showed no prompt within "
                         + timeoutMs + " ms (" + (queue ? "still busy with another command?" : "still starting?")
-                        + " 'ptyctl read' shows its screen)", line, err);
-                case NOT_FINISHED -> notFinished(client, "\"" + line + "\" did not finish within " + timeoutMs + " ms",
-                        line, err);
+                        + " 'ptyctl read' shows its screen)", line, false, err);
+                case NOT_FINISHED -> notFinished(client, "\"" + line + "\" did not finish within " + timeoutMs
+                        + " ms and still runs: 'ptyctl wait --prompt' waits for it, 'ptyctl write --key Ctrl+C' stops "
+                        + "it", line, true, err);
                 // cannot happen: given whileWaitingForInput, the run reports such a command and waits on for it
                 case WAITING_FOR_INPUT -> throw new AssertionError("a run with whileWaitingForInput ended at it");
                 case INCOMPLETE -> incomplete(line, run.cleared(), err);
@@ -238,8 +239,11 @@ final class RunCommand implements Callable<Integer> {
      * A prompt wait came back unmatched: the wait returns at once when the shell has exited (or the server stopped
      * it), so that is told apart from the timeout by asking for the status. Exited or unreachable: 3, as for a
      * connection that broke; still running: the timeout, 1.
+     *
+     * @param typed whether the line was typed: a shell that had exited before (an earlier run's {@code exit}) did
+     *              not end while running it, and nothing was typed
      */
-    private static int notFinished(RpcClient client, String timedOut, String line, PrintWriter err) {
+    private static int notFinished(RpcClient client, String timedOut, String line, boolean typed, PrintWriter err) {
         int status;
         try {
             JsonObject process = client.call(RpcMethod.STATUS, JsonSupport.objectBuilder().build());
@@ -247,8 +251,10 @@ final class RunCommand implements Callable<Integer> {
                 err.println("ptyctl: " + timedOut);
                 status = ExitCode.NOT_MATCHED;
             } else {
-                err.println("ptyctl: the shell " + ProcessExit.fromJson(process).map(ProcessExit::describe)
-                        .orElse("exited") + " while running \"" + line + "\"");
+                String ended = ProcessExit.fromJson(process).map(ProcessExit::describe).orElse("exited");
+                err.println("ptyctl: " + (typed ? "the shell " + ended + " while running \"" + line + "\""
+                        : "nothing was typed: the shell " + ended + " before \"" + line + "\" could be typed, so this "
+                                + "terminal has no shell any more"));
                 status = ExitCode.CANNOT_CONNECT;
             }
         } catch (IOException e) {

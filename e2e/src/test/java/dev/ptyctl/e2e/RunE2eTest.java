@@ -268,7 +268,8 @@ class RunE2eTest {
         try (ServedTerminal served = serve(shell)) {
             var slow = served.cli("run", "--timeout", "500", "--", "sleep 5");
             assertThat(slow.exitCode()).as(slow.toString()).isEqualTo(1);
-            assertThat(slow.stderr()).contains("did not finish within 500 ms");
+            assertThat(slow.stderr()).isEqualTo("ptyctl: \"sleep 5\" did not finish within 500 ms and still runs: "
+                    + "'ptyctl wait --prompt' waits for it, 'ptyctl write --key Ctrl+C' stops it\n");
         }
     }
 
@@ -282,6 +283,11 @@ class RunE2eTest {
                     .isIn(java.util.List.of("x"), java.util.List.of("x", "exit"));
             assertThat(exited.stderr()).isEqualTo("ptyctl: the shell exited with status 7: the command ended it (as "
                     + "exit does), so this terminal has no shell any more\n");
+            var afterwards = run(served, "echo y");
+            assertThat(afterwards.exitCode()).as(afterwards.toString()).isEqualTo(3);
+            assertThat(afterwards.stderr()).as("the shell ended before this run: it ran nothing").isEqualTo(
+                    "ptyctl: nothing was typed: the shell exited with 7 before \"echo y\" could be typed, so "
+                    + "this terminal has no shell any more\n");
         }
     }
 
