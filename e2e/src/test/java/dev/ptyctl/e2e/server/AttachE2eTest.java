@@ -198,11 +198,44 @@ class AttachE2eTest {
                 attach.proxy.up();
                 expectSameScreen(attach.outerRpc, attach.innerRpc, "after the return");
             }
-            Map<String, Long> shown = historyLines(attach.written());
-            assertThat(shown.keySet()).as("every line of the history").hasSize(150);
-            assertThat(shown).as("lines attach printed more than once").allSatisfy(
-                    (line, times) -> assertThat(times).as(line).isEqualTo(1));
+            expectHistoryOnce(attach, 150);
         }
+    }
+
+    /**
+     * A full-screen program (less) on the screen when the connection drops and again when it returns, with lines
+     * printed on the main screen between the two: the return shows the program, and once it is left the lines are in
+     * the scrollback once, below what was there before.
+     */
+    @Test
+    void linesPrintedBetweenTwoFullScreenProgramsDuringADropComeOnce() throws Exception {
+        assumeFalse(RemoteServer.active(), "local by nature: a proxy in front of a local server is cut");
+        try (CuttableAttach attach = CuttableAttach.start("fullscreen")) {
+            attach.outerRpc.write(Action.text("seq -f 'hist-%03g' 1 40; seq -f 'page-%03g' 1 100 | less"),
+                    Action.key(Key.ENTER));
+            expect(attach.outerRpc, "page-023\n:");
+            attach.proxy.down();
+            expect(attach.outerRpc, "ptyctl: the connection to " + attach.inner.terminalId() + " dropped (");
+            attach.innerRpc.write(Action.text("q"));
+            expect(attach.innerRpc, "hist-040\ninner>");
+            attach.innerRpc.write(Action.text("seq -f 'hist-%03g' 41 90; seq -f 'page-%03g' 1 100 | less"),
+                    Action.key(Key.ENTER));
+            expect(attach.innerRpc, "page-023\n:");
+            attach.proxy.up();
+            expectSameScreen(attach.outerRpc, attach.innerRpc, "after the return");
+            attach.outerRpc.write(Action.text("q"));
+            expect(attach.outerRpc, "hist-090\ninner>");
+            expectSameScreen(attach.outerRpc, attach.innerRpc, "after less");
+            expectHistoryOnce(attach, 90);
+        }
+    }
+
+    /** Each of the lines hist-001 to hist-{@code count} is in what attach printed exactly once (see historyLines). */
+    private static void expectHistoryOnce(CuttableAttach attach, int count) throws Exception {
+        Map<String, Long> shown = historyLines(attach.written());
+        assertThat(shown.keySet()).as("every line of the history").hasSize(count);
+        assertThat(shown).as("lines attach printed more than once").allSatisfy(
+                (line, times) -> assertThat(times).as(line).isEqualTo(1));
     }
 
     /**
