@@ -20,6 +20,7 @@ public final class AttachmentException extends IOException {
     private static final long serialVersionUID = 1L;
 
     private final int httpStatus;
+    private final boolean ended;
 
     /**
      * Creates the exception.
@@ -29,8 +30,24 @@ public final class AttachmentException extends IOException {
      * @param cause      the underlying failure, or {@code null}
      */
     public AttachmentException(String message, int httpStatus, Throwable cause) {
+        this(message, httpStatus, false, cause);
+    }
+
+    /**
+     * Creates the exception for a connection the server ended in a way that leaves nothing to reconnect to.
+     *
+     * @param message a sentence naming the URL and what went wrong
+     * @param ended   whether the server said what it connected to is gone (then {@link #permanent()})
+     * @param cause   the underlying failure, or {@code null}
+     */
+    public AttachmentException(String message, boolean ended, Throwable cause) {
+        this(message, 0, ended, cause);
+    }
+
+    private AttachmentException(String message, int httpStatus, boolean ended, Throwable cause) {
         super(message, cause);
         this.httpStatus = httpStatus;
+        this.ended = ended;
     }
 
     /**
@@ -41,8 +58,12 @@ public final class AttachmentException extends IOException {
         return httpStatus == 0 ? OptionalInt.empty() : OptionalInt.of(httpStatus);
     }
 
-    /** Whether reconnecting cannot help: the server answered the upgrade with a 4xx status. */
+    /**
+     * Whether reconnecting cannot help: the server answered the upgrade with a 4xx status, or closed the connection
+     * saying that what it connected to is gone (a terminal's socket closed with 1001: the server stops, and its
+     * terminals end with it).
+     */
     public boolean permanent() {
-        return httpStatus >= 400 && httpStatus < 500;
+        return ended || httpStatus >= 400 && httpStatus < 500;
     }
 }

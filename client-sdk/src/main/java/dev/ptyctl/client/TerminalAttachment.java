@@ -71,6 +71,8 @@ import java.util.random.RandomGenerator;
  */
 public final class TerminalAttachment implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(TerminalAttachment.class.getName());
+    /** The close code of a server that stops (RFC 6455 "going away"). */
+    private static final int SERVER_STOPPING = 1001;
     private static final ReconnectingSocket.Wording WORDING = new ReconnectingSocket.Wording("attachment",
             "attach to", "attaching to", "detached", "ptyctl-attachment");
     /** A sentinel in a connection's send queue: the sender thread ends. */
@@ -337,6 +339,15 @@ public final class TerminalAttachment implements AutoCloseable {
             connectedBefore = true;
             outbox.unacked().forEach(pending -> enqueue(pending.json()));
             return after;
+        }
+
+        /**
+         * 1001: the server stops, and its terminals end with it (it says so before it ends their programs, so no
+         * {@code exit} comes). A reconnect could only find it down, then, started again, without this terminal.
+         */
+        @Override
+        protected boolean closeIsFinal(int statusCode) {
+            return statusCode == SERVER_STOPPING;
         }
 
         /** Whether the upgrade is done: frames go to the writer from then on. */

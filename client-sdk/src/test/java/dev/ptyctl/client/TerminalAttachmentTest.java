@@ -473,6 +473,21 @@ class TerminalAttachmentTest {
     }
 
     @Test
+    void theServerStoppingEndsTheAttachmentWithoutReconnecting() throws Exception {
+        // The server says 1001 before it ends its terminals' programs, so no exit frame comes; a reconnect could
+        // only find it down, then without this terminal.
+        FakeWebSocketServer.Connection connection = attach();
+        connection.close(1001);
+        AttachmentException stopped = recorder.next(AttachmentRecorder.Failure.class).failure();
+        assertThat(stopped.permanent()).isTrue();
+        assertThat(stopped).hasMessageContaining("(1001)");
+        recorder.expectState(ConnectionState.CLOSED);
+        assertThat(attachment.onExit()).isCompletedExceptionally();
+        assertThat(scheduler.idle()).isTrue();
+        recorder.assertExhausted();
+    }
+
+    @Test
     void closeDetachesWithACloseHandshakeAndNoCloseFrame() throws Exception {
         FakeWebSocketServer.Connection connection = attach();
         attachment.close();

@@ -362,7 +362,12 @@ public abstract class ReconnectingSocket {
         @Override
         public void onClose(RawWebSocket webSocket, int statusCode, String reason) {
             lost(new AttachmentException("the server closed the connection to " + owner.where + " (" + statusCode
-                    + (reason == null || reason.isEmpty() ? "" : " " + reason) + ")", 0, null));
+                    + (reason == null || reason.isEmpty() ? "" : " " + reason) + ")", closeIsFinal(statusCode), null));
+        }
+
+        /** Whether a close with this code leaves nothing to reconnect to; none does unless a socket says so. */
+        protected boolean closeIsFinal(int statusCode) {
+            return false;
         }
 
         @Override
