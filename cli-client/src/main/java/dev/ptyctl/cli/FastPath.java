@@ -13,12 +13,14 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Runs {@code read}, {@code write}, {@code wait} and {@code status} without picocli, because those are called in
- * shell loops and picocli is most of their start-up: its classes are Java 5 class files, which the JDK's AOT cache
- * and CDS archives skip, and it reads every command's annotations through reflection before parsing anything.
+ * Runs {@code read}, {@code write}, {@code wait}, {@code status} and {@code run} without picocli, because those are
+ * called in shell loops and picocli is most of their start-up: its classes are Java 5 class files, which the JDK's
+ * AOT cache and CDS archives skip, and it reads every command's annotations through reflection before parsing
+ * anything.
  *
  * <p>Only plain command lines are taken: the verb first, then options each given once as {@code --name value}
- * (values not starting with {@code -} or {@code @}), {@code --text}/{@code --key} repeated, numbers as plain digits.
+ * (values not starting with {@code -} or {@code @}), {@code --text}/{@code --key} repeated, numbers as plain digits,
+ * and for {@code run} the command line's words after {@code --}.
  * Anything else (help, version, {@code --name=value}, an unknown or repeated option, a missing value, an
  * {@code @file}, conflicting options, a value the command would refuse) returns {@link #NOT_HANDLED} before any
  * connection is made, and the caller hands the whole command line to picocli, which then reports it as always.
@@ -35,6 +37,8 @@ final class FastPath {
     /** Digits only, and few enough to fit an int: anything else goes to picocli's converters. */
     private static final int MAX_INT_DIGITS = 9;
     private static final int MAX_LONG_DIGITS = 18;
+    /** {@code run --timeout}'s default, as {@link RunCommand} declares it. */
+    private static final long RUN_DEFAULT_TIMEOUT_MS = Long.parseLong(RunCommand.DEFAULT_TIMEOUT_MS);
 
     private final Function<String, String> environment;
     private final PrintWriter out;
@@ -57,7 +61,7 @@ final class FastPath {
         }
         FastPath fastPath = new FastPath(environment, out, err);
         return switch (args[0]) {
-            case "read", "write", "wait", "status" -> fastPath.run(args);
+            case "read", "write", "wait", "status", "run" -> fastPath.run(args);
             default -> NOT_HANDLED;
         };
     }
@@ -67,6 +71,8 @@ final class FastPath {
         final java.util.Map<String, String> single = new java.util.HashMap<>();
         final Set<String> flags = new HashSet<>();
         final List<Action> actions = new ArrayList<>();
+        /** {@code run}'s command line: the words after {@code --}, or null when there was no {@code --}. */
+        List<String> words;
     }
 
     private int run(String[] args) {
@@ -91,6 +97,12 @@ final class FastPath {
                         return NOT_HANDLED;
                     }
                 }
+                case "run" -> {
+                    if (given.words == null || given.words.isEmpty()) {
+                        return NOT_HANDLED;
+                    }
+                    CommandRunVerb.checkTimeout(longValue(given, "--timeout", RUN_DEFAULT_TIMEOUT_MS));
+                }
                 case "wait" -> {
                     waitOptions = new WaitOptions(given.single.get("--match"), given.flags.contains("--regex"),
                             longValue(given, "--timeout", Long.parseLong(WaitOptions.DEFAULT_TIMEOUT_MS)),
@@ -111,6 +123,9 @@ final class FastPath {
                 case "read" -> ClientVerbs.read(client, selection, json, out);
                 case "write" -> ClientVerbs.write(client, given.actions, json, out);
                 case "wait" -> ClientVerbs.waitFor(client, waitOptions, waitRequest, json, out, err);
+                case "run" -> CommandRunVerb.run(client, String.join(" ", given.words),
+                        longValue(given, "--timeout", RUN_DEFAULT_TIMEOUT_MS), given.flags.contains("--queue"), json,
+                        out, err);
                 default -> ClientVerbs.status(client, json, out);
             };
         } catch (Exception e) {
@@ -123,6 +138,10 @@ final class FastPath {
         Given given = new Given();
         for (int i = 1; i < args.length; i++) {
             String option = args[i];
+            if (verb.equals("run") && option.equals("--")) {
+                given.words = List.of(args).subList(i + 1, args.length);
+                break;
+            }
             if (isFlag(verb, option)) {
                 if (!given.flags.add(option)) {
                     return null;
@@ -157,7 +176,8 @@ final class FastPath {
 
     private static boolean isFlag(String verb, String option) {
         return option.equals("--json")
-                || verb.equals("wait") && (option.equals("--regex") || option.equals("--scrollback"));
+                || verb.equals("wait") && (option.equals("--regex") || option.equals("--scrollback"))
+                || verb.equals("run") && option.equals("--queue");
     }
 
     private static boolean takesValue(String verb, String option) {
@@ -169,6 +189,7 @@ final class FastPath {
             case "read" -> option.equals("--top") || option.equals("--bottom") || option.equals("--start")
                     || option.equals("--end");
             case "wait" -> option.equals("--match") || option.equals("--timeout") || option.equals("--idle");
+            case "run" -> option.equals("--timeout");
             default -> false;
         };
     }

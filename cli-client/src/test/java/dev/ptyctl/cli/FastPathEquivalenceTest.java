@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.client.testing.FakeRestServer;
 import dev.ptyctl.client.testing.FakeRpcServer;
 import dev.ptyctl.client.testing.FakeWebSocketServer;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -79,6 +80,22 @@ class FastPathEquivalenceTest {
     }
 
     @Test
+    void runBehavesTheSameOnBothPaths() {
+        String screen = "'screen':'$ \\n','cursor':{'row':1,'col':3},'size':{'cols':80,'rows':24}";
+        String atPrompt = "{'matched':true," + screen + ",'waitedMs':1}";
+        String finished = "{'matched':true," + screen + ",'waitedMs':5,'command':{'output':'a\\nb\\n',"
+                + "'truncated':false,'exitCode':4}}";
+        String busy = "{'matched':false," + screen + ",'waitedMs':0,'busy':{'program':'less','fullScreen':false}}";
+        Consumer<FakeRpcServer> runs = s -> s.reply(atPrompt).reply(WRITTEN).reply(finished);
+        sameRun(600000, 3, runs, "run", "--port", port, "--", "ls", "a b");
+        sameRun(5000, 3, runs, "run", "--json", "--port", port, "--timeout", "5000", "--", "ls --all");
+        sameRun(600000, 3, runs, "run", "--queue", "--port", port, "--", "true");
+        sameRun(600000, 1, s -> s.reply(busy), "run", "--port", port, "--", "ls");
+        sameRun(600000, 1, s -> s.replyError(-32602, "prompt: no shell integration"), "run", "--port", port, "--",
+                "ls");
+    }
+
+    @Test
     void failuresReadTheSameOnBothPaths() throws IOException {
         same(1, s -> s.replyError(-32602, "unknown key: Hyper+Q"), "write", "--port", port, "--key", "Hyper+Q");
         same(1, FakeRpcServer::closeWithoutReply, "status", "--port", port);
@@ -138,7 +155,11 @@ class FastPathEquivalenceTest {
                 List.of("wait", "--port", port, "--timeout", "700000"), List.of("wait", "--port", port, "--regex"),
                 List.of("wait", "--port", port, "--regex", "--match", "("),
                 List.of("wait", "--port", port, "--idle", "0"), List.of("wait", "--port", port, "--timeout", "1e3"),
-                List.of("wait", "--port", port, "--", "x"));
+                List.of("wait", "--port", port, "--", "x"),
+                List.of("run", "--port", port), List.of("run", "--port", port, "ls"),
+                List.of("run", "--port", port, "--"),
+                List.of("run", "--port", port, "--timeout", "700000", "--", "ls"), List.of("run", "-h"),
+                List.of("run", "--port", port, "--regex", "--", "ls"));
         for (List<String> args : notPlain) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
@@ -176,6 +197,32 @@ class FastPathEquivalenceTest {
         Outcome picocli = picocli(env, requests, args);
         assertThat(fast).as("fast path vs picocli for %s", List.of(args)).isEqualTo(picocli);
         rpc.assertExhausted();
+    }
+
+    /**
+     * {@link #same} for {@code run}, whose waits ask for what is left of its deadline, which differs by the time each
+     * path took: compared without their {@code timeout}, each checked to be within {@code timeoutMs}.
+     */
+    private void sameRun(long timeoutMs, int requests, Consumer<FakeRpcServer> script, String... args) {
+        script.accept(rpc);
+        Outcome fast = withoutTimeouts(fastPath(Map.of(), requests, args), timeoutMs);
+        script.accept(rpc);
+        Outcome picocli = withoutTimeouts(picocli(Map.of(), requests, args), timeoutMs);
+        assertThat(fast).as("fast path vs picocli for %s", List.of(args)).isEqualTo(picocli);
+        rpc.assertExhausted();
+    }
+
+    private static Outcome withoutTimeouts(Outcome outcome, long timeoutMs) {
+        List<JsonObject> requests = new ArrayList<>();
+        for (JsonObject request : outcome.requests()) {
+            JsonObject params = request.getJsonObject("params");
+            if (params.containsKey("timeout")) {
+                assertThat(params.getJsonNumber("timeout").longValue()).isBetween(1L, timeoutMs);
+                params = Json.createObjectBuilder(params).remove("timeout").build();
+            }
+            requests.add(Json.createObjectBuilder(request).add("params", params).build());
+        }
+        return new Outcome(outcome.exitCode(), outcome.out(), outcome.err(), requests);
     }
 
     private Outcome fastPath(Map<String, String> env, int requests, String... args) {

@@ -56,29 +56,36 @@ class HotCommandsClassLoadingTest {
     }
 
     @Test
-    void plainReadWriteWaitAndStatusThroughMainLoadNoPicocliClass() throws Exception {
+    void plainReadWriteWaitStatusAndRunThroughMainLoadNoPicocliClass() throws Exception {
         try (FakeRpcServer server = FakeRpcServer.startTcp();
              RecordingClassLoader loader = new RecordingClassLoader()) {
+            String atPrompt = "{'matched':true,'screen':'$ ','cursor':{'row':1,'col':3},'size':{'cols':80,'rows':24},"
+                    + "'waitedMs':1";
             server.reply("{'screen':'$ ','cursor':{'row':1,'col':3},'size':{'cols':80,'rows':24}}")
                     .reply("{'written':1,'outputSeq':3}")
-                    .reply("{'matched':true,'screen':'$ ','cursor':{'row':1,'col':3},'size':{'cols':80,'rows':24},'waitedMs':1}")
-                    .reply("{'running':true,'exitCode':null,'pid':9}");
+                    .reply(atPrompt + "}")
+                    .reply("{'running':true,'exitCode':null,'pid':9}")
+                    .reply(atPrompt + "}")
+                    .reply("{'written':3,'outputSeq':5}")
+                    .reply(atPrompt + ",'command':{'output':'','truncated':false,'exitCode':0}}");
             String port = Integer.toString(server.port());
 
             assertThat(loader.runMain("read", "--port", port, "--bottom", "1")).isZero();
             assertThat(loader.runMain("write", "--port", port, "--key", "Enter")).isZero();
             assertThat(loader.runMain("wait", "--port", port, "--match", "$", "--timeout", "1000")).isZero();
             assertThat(loader.runMain("status", "--port", port, "--json")).isZero();
+            assertThat(loader.runMain("run", "--port", port, "--", "true")).isZero();
 
             assertThat(loader.requested).as("proves the recorder sees the command line's classes")
-                    .contains("dev.ptyctl.cli.FastPath", "dev.ptyctl.client.RpcClient");
+                    .contains("dev.ptyctl.cli.FastPath", "dev.ptyctl.client.RpcClient",
+                            "dev.ptyctl.cli.CommandRunVerb");
             assertThat(loader.requested).filteredOn(name -> name.startsWith("picocli.")).isEmpty();
             assertThat(loader.requested).filteredOn(name -> SERVER_PACKAGES.stream().anyMatch(name::startsWith))
                     .isEmpty();
             assertThat(loader.requested).as("a connection that works looks for no starting server")
                     .doesNotContain("dev.ptyctl.cli.StartingServerWait", "dev.ptyctl.cli.StartMarkers",
                             "dev.ptyctl.cli.ListenTarget", "dev.ptyctl.cli.ThisMachine");
-            for (int i = 0; i < 4; i++) {
+            for (int i = 0; i < 7; i++) {
                 server.takeRequest();
             }
             server.assertExhausted();
