@@ -54,13 +54,18 @@ export const deleteTerminal = (id) => request('DELETE', `/v1/terminals/${encodeU
  * command is split into words as a shell would (quotes, backslashes: see words.js).
  */
 export function createTerminal({ command, cwd, cols, rows }) {
+  const [shell, ...args] = splitWords(command ?? '');
+  return startTerminal({ shell, args, cwd: cwd?.trim(), cols, rows });
+}
+
+/** Creates a terminal running `shell` with `args` (no shell: the default shell) in `cwd` (none: the server's). */
+export function startTerminal({ shell, args = [], cwd, cols, rows }) {
   const body = { sessionId: `web-${crypto.randomUUID()}` };
-  const words = splitWords(command ?? '');
-  if (words.length) {
-    body.shell = words[0];
-    body.args = words.slice(1);
+  if (shell) {
+    body.shell = shell;
+    body.args = args;
   }
-  if (cwd?.trim()) body.cwd = cwd.trim();
+  if (cwd) body.cwd = cwd;
   if (cols) body.cols = cols;
   if (rows) body.rows = rows;
   return request('POST', '/v1/terminals', body);

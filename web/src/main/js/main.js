@@ -182,8 +182,7 @@ async function closeTerminal(id) {
     return;
   }
   await authorized(() => api.deleteTerminal(id)).catch(showError);
-  tabs.get(id)?.dispose();
-  forgetTab(id);
+  closeTab(id);
   refreshSoon();
 }
 
@@ -214,6 +213,8 @@ async function openTab(id, view) {
       probe: () => probe(id),
       onChange: (changed) => tabChanged(changed),
       onCtrlUsed: () => setCtrl(false),
+      runAgain: (ended) => runAgain(ended),
+      closeTab: (closed) => closeTab(closed.id),
     });
     tabs.set(id, tab);
     hook.terminals[id] = tab.term;
@@ -250,6 +251,27 @@ function activate(tab) {
   updateEvents();
   history.replaceState(null, '', tab ? `/?t=${encodeURIComponent(tab.id)}${tab.view ? '&mode=view' : ''}` : '/');
   renderTabs();
+}
+
+/**
+ * An ended program's "run again": the same command in the same directory, in a new tab, started at the size of this
+ * tab's window (a program that prints and ends at once would otherwise print at the server's default width).
+ */
+async function runAgain(ended) {
+  const { shell, args, cwd } = ended.info;
+  const { cols, rows } = ended.proposeGrid() ?? {};
+  try {
+    const created = await authorized(() => api.startTerminal({ shell, args, cwd, cols, rows }));
+    await openTab(created.terminalId, false);
+  } catch (e) {
+    ended.endedNote.textContent = `could not run it again: ${e.message ?? e}`;
+  }
+}
+
+/** Closes a tab (the terminal goes on). */
+function closeTab(id) {
+  tabs.get(id)?.dispose();
+  forgetTab(id);
 }
 
 function forgetTab(id) {
@@ -318,8 +340,7 @@ function renderTabs() {
 $('tabs').addEventListener('click', (event) => {
   const close = event.target.closest('[data-close]');
   if (close) {
-    tabs.get(close.dataset.close)?.dispose();
-    forgetTab(close.dataset.close);
+    closeTab(close.dataset.close);
     return;
   }
   const tab = tabs.get(event.target.closest('[data-terminal]')?.dataset.terminal);

@@ -46,7 +46,8 @@ export class TerminalTab {
   /**
    * @param info     the terminal as listed by the server ({terminalId, shell, args, ...})
    * @param options  {view: read-only, renderer: "dom" or "webgl", clipboard: allow OSC 52 writes,
-   *                  socketUrl(lastOutputSeq), probe(), onChange(tab)}
+   *                  socketUrl(lastOutputSeq), probe(), onChange(tab), runAgain(tab) and closeTab(tab) for the
+   *                  buttons under an ended program}
    */
   constructor(info, options) {
     this.id = info.terminalId;
@@ -137,10 +138,7 @@ export class TerminalTab {
     this.host = document.createElement('div');
     this.host.className = 'xterm-host';
     this.searchBox = this.createSearchBox();
-    // Under the terminal, not over it: the last lines a program printed (its error, its summary) stay in sight.
-    this.endedBar = document.createElement('p');
-    this.endedBar.className = 'ended-bar';
-    this.endedBar.hidden = true;
+    this.endedBar = this.createEndedBar();
     this.element.append(this.searchBox, this.host, this.endedBar);
   }
 
@@ -157,8 +155,34 @@ export class TerminalTab {
     this.term.options.disableStdin = true;
     // No cursor: it said the program waits for keys. After the last output, which may be behind a reset still.
     this.inOrder(() => this.term.write('\x1b[?25l'));
-    this.endedBar.textContent = `${this.ending} — the program has ended: this is its last screen, read-only`;
+    this.endedNote.textContent = `${this.ending} — the program has ended: this is its last screen, read-only`;
     this.endedBar.hidden = false;
+  }
+
+  /**
+   * Under the terminal, not over it: the last lines a program printed (its error, its summary) stay in sight. Its
+   * buttons run the program again in a new tab (a shell left with `exit`, a build to run after a fix) or close this
+   * tab: the tab was a dead end, where a person went back to the list and retyped the command.
+   */
+  createEndedBar() {
+    const bar = document.createElement('div');
+    bar.className = 'ended-bar';
+    bar.hidden = true;
+    this.endedNote = document.createElement('span');
+    this.endedNote.className = 'ended-note';
+    const button = (label, action, title) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = label;
+      b.title = title;
+      b.dataset.action = action;
+      b.addEventListener('click', () => this.options[action]?.(this));
+      return b;
+    };
+    bar.append(this.endedNote,
+      button('run again', 'runAgain', 'Start the same command in the same directory, in a new tab'),
+      button('close tab', 'closeTab', 'Close this tab'));
+    return bar;
   }
 
   /** Whether keys typed here reach the program: not in a read-only tab, nor once the program has ended. */

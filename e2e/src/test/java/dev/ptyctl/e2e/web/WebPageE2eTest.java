@@ -11,6 +11,8 @@ import dev.ptyctl.client.TerminalSize;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.ScreenWaits;
 import dev.ptyctl.e2e.server.UsesServer;
+import dev.ptyctl.testsupport.TemporaryFolders;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -436,6 +438,45 @@ class WebPageE2eTest {
             assertThat(page.js("return window.ptyctl.terminals[arguments[0]].options.disableStdin", id))
                     .as("the ended terminal takes no keys").isEqualTo(true);
         }
+    }
+
+    /**
+     * Under a program that has ended, "run again" starts the same command in the same directory in a new tab, and
+     * "close tab" closes the ended one: the tab was a dead end, left through the list and the command typed again.
+     */
+    @Test
+    void anEndedProgramRunsAgainInANewTabOrItsTabCloses() throws Exception {
+        Path cwd = TemporaryFolders.create("ptyctl-run-again").toRealPath(); // as $PWD prints it
+        Terminal terminal = session.create(CreateTerminalRequest.builder("again-" + UUID.randomUUID())
+                .cwd(cwd.toString()).command("/bin/bash", "--norc", "--noprofile", "-c", "echo \"run in $PWD\"; exit 3")
+                .build());
+        String id = terminal.terminalId();
+        waitUntilEnded(page, session.terminals(), id);
+        page.open("/?t=" + id);
+        page.waitUntil("the status line says how it ended", () -> "exited 3".equals(page.text("#status")));
+        String bar = "section.terminal-view[data-terminal='" + id + "'] .ended-bar";
+        Object window = page.js("const g = window.ptyctl.tabs[arguments[0]].proposeGrid();"
+                + " return g.cols + 'x' + g.rows;", id);
+        page.clickOn(bar + " button[data-action='runAgain']");
+        page.waitUntil("a second tab", () -> ((Number) page.js("return Object.keys(window.ptyctl.tabs).length;"))
+                .intValue() == 2);
+        String again = (String) page.js("return Object.keys(window.ptyctl.tabs).find((t) => t !== arguments[0]);", id);
+        try {
+            Terminal second = session.terminals().get(again);
+            assertThat(second.shell()).isEqualTo("/bin/bash");
+            assertThat(second.args()).isEqualTo(terminal.args());
+            assertThat(second.cwd()).isEqualTo(cwd.toString());
+            assertThat(second.size().cols() + "x" + second.size().rows()).as("started at the size of the window")
+                    .isEqualTo(window);
+            assertThat(page.url()).as("the new tab is shown").endsWith("/?t=" + again);
+            page.waitForText(again, "run in " + cwd);
+        } finally {
+            session.terminals().delete(again);
+        }
+        page.clickOn(".tab[data-terminal='" + id + "']");
+        page.clickOn(bar + " button[data-action='closeTab']");
+        page.waitUntil("the ended tab is closed", () -> page.elements(".tab[data-terminal='" + id + "']").isEmpty()
+                && page.js("return window.ptyctl.tabs[arguments[0]] ?? null;", id) == null);
     }
 
     /**
