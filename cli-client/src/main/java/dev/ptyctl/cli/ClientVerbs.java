@@ -2,10 +2,13 @@ package dev.ptyctl.cli;
 
 import dev.ptyctl.client.Action;
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.Selection;
 import dev.ptyctl.client.Status;
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
+import dev.ptyctl.client.internal.PromptWaitParams;
+import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -15,7 +18,7 @@ import java.io.PrintWriter;
 import java.util.List;
 
 /**
- * What {@code read}, {@code write}, {@code wait} and {@code status} do once connected: the request, the output and
+ * What {@code read}, {@code write}, {@code wait} (and {@code wait --prompt}) and {@code status} do once connected: the request, the output and
  * the exit code. picocli-free, so that the picocli commands and {@link FastPath} run the very same code.
  */
 final class ClientVerbs {
@@ -77,6 +80,38 @@ final class ClientVerbs {
             err.flush();
         }
         return matched ? ExitCode.OK : ExitCode.NOT_MATCHED;
+    }
+
+    /**
+     * {@code wait --prompt}: {@code pty/wait {prompt: true}}; 0 at the prompt, 1 when the timeout came first or the
+     * shell exited (said on stderr), 4 (the server's refusal) without shell integration. Quiet on stdout unless
+     * {@code json}, which prints the whole result either way.
+     */
+    static int waitForPrompt(RpcClient client, WaitRequest request, boolean json, PrintWriter out, PrintWriter err)
+            throws IOException {
+        JsonObject result;
+        try {
+            result = client.call(RpcMethod.WAIT, PromptWaitParams.of(-1, request.timeout()),
+                    client.replyTimeoutFor(request));
+        } catch (RpcException e) {
+            if (e.code() != RpcErrorCode.INVALID_PARAMS.code()) {
+                throw e;
+            }
+            // the request is built here and its timeout checked: invalid params means no prompts can be seen
+            return Failures.noShellIntegration(e, "wait --prompt", "wait with 'ptyctl wait --match TEXT' "
+                    + "(or --idle MS) instead", err);
+        }
+        if (json) {
+            print(out, result);
+        }
+        if (result.getBoolean("matched")) {
+            return ExitCode.OK;
+        }
+        Status status = client.status();
+        err.println("ptyctl: " + (status.running() ? "the shell did not come to its prompt within "
+                + request.timeout().toMillis() + " ms" : "the shell has exited (" + describe(status) + ")"));
+        err.flush();
+        return ExitCode.NOT_MATCHED;
     }
 
     static String describe(Status status) {

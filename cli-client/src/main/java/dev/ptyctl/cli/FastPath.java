@@ -104,11 +104,18 @@ final class FastPath {
                     CommandRunVerb.checkTimeout(longValue(given, "--timeout", RUN_DEFAULT_TIMEOUT_MS));
                 }
                 case "wait" -> {
-                    waitOptions = new WaitOptions(given.single.get("--match"), given.flags.contains("--regex"),
-                            longValue(given, "--timeout", Long.parseLong(WaitOptions.DEFAULT_TIMEOUT_MS)),
-                            given.single.containsKey("--idle") ? longValue(given, "--idle", 0) : null,
-                            given.flags.contains("--scrollback"));
-                    waitRequest = waitOptions.toRequest();
+                    long timeoutMs = longValue(given, "--timeout", Long.parseLong(WaitOptions.DEFAULT_TIMEOUT_MS));
+                    if (!given.flags.contains("--prompt")) {
+                        waitOptions = new WaitOptions(given.single.get("--match"), given.flags.contains("--regex"),
+                                timeoutMs, given.single.containsKey("--idle") ? longValue(given, "--idle", 0) : null,
+                                given.flags.contains("--scrollback"));
+                        waitRequest = waitOptions.toRequest();
+                    } else if (given.single.containsKey("--match") || given.single.containsKey("--idle")
+                            || given.flags.contains("--regex") || given.flags.contains("--scrollback")) {
+                        return NOT_HANDLED; // picocli's path says which options --prompt does not take
+                    } else {
+                        waitRequest = new WaitOptions(null, false, timeoutMs, null, false).toRequest();
+                    }
                 }
                 default -> {
                 }
@@ -122,7 +129,8 @@ final class FastPath {
             return switch (verb) {
                 case "read" -> ClientVerbs.read(client, selection, json, out);
                 case "write" -> ClientVerbs.write(client, given.actions, json, out);
-                case "wait" -> ClientVerbs.waitFor(client, waitOptions, waitRequest, json, out, err);
+                case "wait" -> waitOptions == null ? ClientVerbs.waitForPrompt(client, waitRequest, json, out, err)
+                        : ClientVerbs.waitFor(client, waitOptions, waitRequest, json, out, err);
                 case "run" -> CommandRunVerb.run(client, String.join(" ", given.words),
                         longValue(given, "--timeout", RUN_DEFAULT_TIMEOUT_MS), given.flags.contains("--queue"), json,
                         out, err);
@@ -176,7 +184,8 @@ final class FastPath {
 
     private static boolean isFlag(String verb, String option) {
         return option.equals("--json")
-                || verb.equals("wait") && (option.equals("--regex") || option.equals("--scrollback"))
+                || verb.equals("wait") && (option.equals("--regex") || option.equals("--scrollback")
+                        || option.equals("--prompt"))
                 || verb.equals("run") && option.equals("--queue");
     }
 

@@ -1,15 +1,8 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcClient;
-import dev.ptyctl.client.RpcException;
-import dev.ptyctl.client.Status;
 import dev.ptyctl.client.WaitRequest;
-import dev.ptyctl.client.internal.PromptWaitParams;
-import dev.ptyctl.protocol.RpcErrorCode;
-import dev.ptyctl.protocol.RpcMethod;
-import jakarta.json.JsonObject;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -89,30 +82,8 @@ final class WaitCommand implements Callable<Integer> {
         }
         WaitRequest request = new WaitOptions(null, false, timeoutMs, null, false).toRequest(); // checks --timeout
         try (RpcClient client = target.connect()) {
-            JsonObject result;
-            try {
-                result = client.call(RpcMethod.WAIT, PromptWaitParams.of(-1, request.timeout()),
-                        client.replyTimeoutFor(request));
-            } catch (RpcException e) {
-                if (e.code() != RpcErrorCode.INVALID_PARAMS.code()) {
-                    throw e;
-                }
-                // the request is built here and its timeout checked: invalid params means no prompts can be seen
-                return Failures.noShellIntegration(e, "wait --prompt", "wait with 'ptyctl wait --match TEXT' "
-                        + "(or --idle MS) instead", spec.commandLine().getErr());
-            }
-            if (json.enabled()) {
-                ClientVerbs.print(spec.commandLine().getOut(), result);
-            }
-            if (result.getBoolean("matched")) {
-                return ExitCode.OK;
-            }
-            PrintWriter err = spec.commandLine().getErr();
-            Status status = client.status();
-            err.println("ptyctl: " + (status.running() ? "the shell did not come to its prompt within " + timeoutMs
-                    + " ms" : "the shell has exited (" + ClientVerbs.describe(status) + ")"));
-            err.flush();
-            return ExitCode.NOT_MATCHED;
+            return ClientVerbs.waitForPrompt(client, request, json.enabled(), spec.commandLine().getOut(),
+                    spec.commandLine().getErr());
         }
     }
 }

@@ -75,6 +75,10 @@ class FastPathEquivalenceTest {
         same(1, s -> s.reply(TIMED_OUT), "wait", "--port", port, "--match", "PASSED", "--timeout", "500");
         same(1, s -> s.reply(TIMED_OUT), "wait", "--port", port, "--idle", "100", "--timeout", "500", "--json");
         same(1, s -> s.reply(EXITED), "wait", "--port", port, "--match", "P.*D", "--regex");
+        same(1, s -> s.reply(MATCHED), "wait", "--prompt", "--port", port);
+        same(2, s -> s.reply(TIMED_OUT).reply(RUNNING), "wait", "--port", port, "--prompt", "--timeout", "500");
+        same(2, s -> s.reply(EXITED).reply(GONE), "wait", "--prompt", "--json", "--port", port);
+        same(1, s -> s.replyError(-32602, "prompt: no shell integration"), "wait", "--prompt", "--port", port);
         same(1, s -> s.reply(RUNNING), "status", "--port", port);
         same(1, s -> s.reply(GONE), "status", "--port", port, "--json");
     }
@@ -155,7 +159,8 @@ class FastPathEquivalenceTest {
                 List.of("wait", "--port", port, "--timeout", "700000"), List.of("wait", "--port", port, "--regex"),
                 List.of("wait", "--port", port, "--regex", "--match", "("),
                 List.of("wait", "--port", port, "--idle", "0"), List.of("wait", "--port", port, "--timeout", "1e3"),
-                List.of("wait", "--port", port, "--", "x"),
+                List.of("wait", "--port", port, "--", "x"), List.of("wait", "--port", port, "--prompt", "--match", "$"),
+                List.of("wait", "--port", port, "--prompt", "--idle", "100"),
                 List.of("run", "--port", port), List.of("run", "--port", port, "ls"),
                 List.of("run", "--port", port, "--"),
                 List.of("run", "--port", port, "--timeout", "700000", "--", "ls"), List.of("run", "-h"),

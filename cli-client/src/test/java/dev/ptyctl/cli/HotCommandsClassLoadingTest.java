@@ -56,7 +56,7 @@ class HotCommandsClassLoadingTest {
     }
 
     @Test
-    void plainReadWriteWaitStatusAndRunThroughMainLoadNoPicocliClass() throws Exception {
+    void plainReadWriteWaitStatusRunAndPromptWaitThroughMainLoadNoPicocliClass() throws Exception {
         try (FakeRpcServer server = FakeRpcServer.startTcp();
              RecordingClassLoader loader = new RecordingClassLoader()) {
             String atPrompt = "{'matched':true,'screen':'$ ','cursor':{'row':1,'col':3},'size':{'cols':80,'rows':24},"
@@ -67,7 +67,8 @@ class HotCommandsClassLoadingTest {
                     .reply("{'running':true,'exitCode':null,'pid':9}")
                     .reply(atPrompt + "}")
                     .reply("{'written':3,'outputSeq':5}")
-                    .reply(atPrompt + ",'command':{'output':'','truncated':false,'exitCode':0}}");
+                    .reply(atPrompt + ",'command':{'output':'','truncated':false,'exitCode':0}}")
+                    .reply(atPrompt + "}");
             String port = Integer.toString(server.port());
 
             assertThat(loader.runMain("read", "--port", port, "--bottom", "1")).isZero();
@@ -75,6 +76,7 @@ class HotCommandsClassLoadingTest {
             assertThat(loader.runMain("wait", "--port", port, "--match", "$", "--timeout", "1000")).isZero();
             assertThat(loader.runMain("status", "--port", port, "--json")).isZero();
             assertThat(loader.runMain("run", "--port", port, "--", "true")).isZero();
+            assertThat(loader.runMain("wait", "--prompt", "--port", port)).isZero();
 
             assertThat(loader.requested).as("proves the recorder sees the command line's classes")
                     .contains("dev.ptyctl.cli.FastPath", "dev.ptyctl.client.RpcClient",
@@ -85,7 +87,7 @@ class HotCommandsClassLoadingTest {
             assertThat(loader.requested).as("a connection that works looks for no starting server")
                     .doesNotContain("dev.ptyctl.cli.StartingServerWait", "dev.ptyctl.cli.StartMarkers",
                             "dev.ptyctl.cli.ListenTarget", "dev.ptyctl.cli.ThisMachine");
-            for (int i = 0; i < 7; i++) {
+            for (int i = 0; i < 8; i++) {
                 server.takeRequest();
             }
             server.assertExhausted();
