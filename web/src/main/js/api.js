@@ -12,6 +12,12 @@ const TOKEN_KEY = 'ptyctl.token';
 /** A request the server refused for want of a (right) token: the page shows its login form. */
 export class Unauthorized extends Error {}
 
+/**
+ * A request that reached no server (stopped, restarting, the network down): said in words, where the browser's own
+ * message was "Failed to fetch".
+ */
+export class Unreachable extends Error {}
+
 /** A request the server answered with an error body ({error, message}). */
 export class ApiError extends Error {
   constructor(status, body) {
@@ -38,7 +44,13 @@ function headers(extra = {}) {
 async function request(method, path, body) {
   const init = { method, headers: headers(body ? { 'Content-Type': 'application/json' } : {}), cache: 'no-store' };
   if (body) init.body = JSON.stringify(body);
-  const response = await fetch(path, init);
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    // fetch rejects (with a TypeError) only when no answer came: the request may not have reached the server.
+    throw new Unreachable(`cannot reach the ptyctl server at ${location.host}: it may have stopped, or be restarting`);
+  }
   if (response.status === 401) throw new Unauthorized('the server needs a token');
   const json = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, json);

@@ -124,6 +124,8 @@ function followEvents() {
       hook.eventStreams++;
       hook.eventsOpen = eventsOpen = true;
       eventsLost = false;
+      // The server answers again: a "cannot reach the server" said meanwhile is no longer so.
+      if ($('list-message').dataset.unreachable === 'true') $('list-message').hidden = true;
       renderTabs();
       refresh().catch(showError);
     },
@@ -167,6 +169,7 @@ function showError(e) {
   const message = $('list-message');
   message.hidden = false;
   message.textContent = e.message ?? String(e);
+  message.dataset.unreachable = String(e instanceof api.Unreachable);
 }
 
 async function closeTerminal(id) {

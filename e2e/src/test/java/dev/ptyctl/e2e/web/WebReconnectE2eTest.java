@@ -280,6 +280,27 @@ class WebReconnectE2eTest {
     }
 
     /**
+     * A new terminal asked for while the server cannot be reached: the list says so in words (it said the browser's
+     * "Failed to fetch"), and the message goes once the server answers again.
+     */
+    @Test
+    void aNewTerminalAskedForWhileTheServerIsDownSaysTheServerCannotBeReached() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        try (CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
+            page = Page.in(proxy.url().toString()).open("/");
+            page.waitUntil("the list follows the events", () -> eventStreams() == 1);
+            proxy.down();
+            page.clickOn("#new-terminal button[type='submit']");
+            page.waitUntil("the list says what went wrong", () -> page.element("#list-message").isDisplayed());
+            assertThat(page.text("#list-message")).startsWith("cannot reach the ptyctl server at " + proxy.url()
+                    .getAuthority() + ": it may have stopped, or be restarting");
+            proxy.up();
+            page.waitUntil("the message goes once the server answers",
+                    () -> eventStreams() == 2 && !page.element("#list-message").isDisplayed());
+        }
+    }
+
+    /**
      * A page opened on a terminal, cut off from the server (stopped, restarting), asked for its list: the list says it
      * is reconnecting, and follows the events once the server is back. It used to show its rows as if live, since the
      * page had never followed the events before.
