@@ -1,6 +1,9 @@
 package dev.ptyctl.cli;
 
+import dev.ptyctl.vt.keys.NearestName;
 import java.io.PrintWriter;
+import java.util.Collection;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -22,8 +25,23 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
         PrintWriter err = command.getErr();
         String message = ex.getMessage();
         // Some picocli messages carry their own "Error: " prefix; ours already say "ptyctl:".
-        err.println("ptyctl: " + (message.startsWith("Error: ") ? message.substring("Error: ".length()) : message));
-        UnmatchedArgumentException.printSuggestions(ex, err);
+        String typo = ex instanceof UnmatchedArgumentException unmatched ? unmatched.getUnmatched().getFirst() : null;
+        if (typo != null && !typo.startsWith("-") && !command.getSubcommands().isEmpty()) {
+            // picocli says "Unmatched argument at index 0: 'raed'" and suggests nothing for a swap of two letters
+            err.println("ptyctl: unknown command '" + typo + "'" + nearest(typo, command.getSubcommands().keySet())
+                    .map(name -> "; did you mean '" + name + "'?").orElse(""));
+        } else {
+            err.println("ptyctl: " + (message.startsWith("Error: ") ? message.substring("Error: ".length())
+                    : message));
+            if (typo != null && typo.startsWith("--")) {
+                // picocli's own suggestions for an option are its names sharing a prefix: --bottom for --bogus
+                String option = typo.contains("=") ? typo.substring(0, typo.indexOf('=')) : typo;
+                nearest(option, command.getCommandSpec().optionsMap().keySet())
+                        .ifPresent(name -> err.println("ptyctl: did you mean " + name + "?"));
+            } else {
+                UnmatchedArgumentException.printSuggestions(ex, err);
+            }
+        }
         if (portGivenToAServerCommand(ex)) {
             // `ptyctl server --port 9000` then `ptyctl new --port 9000`: the server's commands name it by URL.
             err.println("ptyctl: this command reaches the server by its URL: --url http://127.0.0.1:PORT (or env "
@@ -32,6 +50,14 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
         err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
         return ExitCode.USAGE;
+    }
+
+    /**
+     * The command or option name nearest to a mistyped one, two edits at most ({@code raed} is two from
+     * {@code read}), and none for a word of one or two letters, which is two edits from every short name.
+     */
+    private static Optional<String> nearest(String typed, Collection<String> names) {
+        return typed.length() < 3 ? Optional.empty() : NearestName.within(typed, names, 2);
     }
 
     /** Whether {@code ex} refuses a {@code --port} given to a command that takes the server's {@code --url}. */

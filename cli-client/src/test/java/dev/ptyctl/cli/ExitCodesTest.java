@@ -127,6 +127,28 @@ class ExitCodesTest {
     }
 
     @Test
+    void anUnknownCommandIsNamedWithTheNearestOne() {
+        Cli.Result swapped = Cli.run("raed", "--port", "5174");
+        Cli.Result unknown = Cli.run("foo");
+
+        assertThat(swapped.exitCode()).isEqualTo(2);
+        assertThat(swapped.err()).isEqualTo("ptyctl: unknown command 'raed'; did you mean 'read'?\n"
+                + "Try 'ptyctl --help' for more information.\n");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).isEqualTo("ptyctl: unknown command 'foo'\nTry 'ptyctl --help' for more information.\n");
+    }
+
+    @Test
+    void aMistypedOptionIsAnsweredWithTheNearestOptionOnly() {
+        Cli.Result swapped = Cli.run("read", "--prot", "5174");
+        Cli.Result unlike = Cli.run("read", "--bogus");
+
+        assertThat(swapped.exitCode()).isEqualTo(2);
+        assertThat(swapped.err()).contains("ptyctl: did you mean --port?\n");
+        assertThat(unlike.err()).as("no option is near --bogus").doesNotContain("--bottom");
+    }
+
+    @Test
     void helpOnEveryCommandExitsZeroOnStdout() {
         for (String command : new String[] {"serve", "read", "write", "wait", "status", "resize", "kill"}) {
             Cli.Result result = Cli.run(command, "--help");
