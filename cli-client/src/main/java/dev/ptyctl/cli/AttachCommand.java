@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
                         + "running. A dropped connection is re-established without losing output.",
                 "Exit 0 after a detach or when the program exits (its exit code is printed), 3 when the connection "
                         + "is lost for good, 4 when the server refuses (no such terminal, wrong token). The local "
-                        + "terminal is restored in every case."})
+                        + "terminal is restored in every case.",
+                "Example: ptyctl attach \"$(ptyctl new)\""})
 final class AttachCommand implements Callable<Integer> {
 
     @Spec

@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "kill", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Terminate the hosted process and close its endpoint.",
                 "Ends the process group (hang-up, then kill after a grace period); a 'ptyctl serve' "
-                        + "process then exits 0. Prints nothing; with --json the result {}."})
+                        + "process then exits 0. Prints nothing; with --json the result {}.",
+                "Example: ptyctl kill --port 5174"})
 final class KillCommand implements Callable<Integer> {
 
     @Spec

@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
         description = {"List the ptyctl server's terminals, live and exited, oldest first.",
                 "Columns: TERMINAL (the id other commands take), SESSION, STATE (running, or exited and the exit "
                         + "code), SIZE, CLIENTS (attached WebSocket clients), COMMAND, TITLE. No terminals: no output.",
-                "With -q only the ids, one a line; with --json the server's {\"terminals\": [...]}."})
+                "With -q only the ids, one a line; with --json the server's {\"terminals\": [...]}.",
+                "Example: for t in $(ptyctl ls -q); do ptyctl rm \"$t\"; done"})
 final class ListCommand implements Callable<Integer> {
     private static final List<String> HEADER = List.of("TERMINAL", "SESSION", "STATE", "SIZE", "CLIENTS", "COMMAND",
             "TITLE");

@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "read", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Print the terminal's screen as plain text.",
                 "Rows keep no trailing spaces and end with a newline; trailing blank rows are left out, "
-                        + "so a blank screen prints nothing."})
+                        + "so a blank screen prints nothing. --bottom counts the screen's last rows, blank or not.",
+                "Example: ptyctl read --top 5"})
 final class ReadCommand implements Callable<Integer> {
 
     @Spec

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
         description = {"Close a terminal: hang up its program, kill what is left after a grace period, forget it.",
                 "Returns once the program is gone. Exit 4 when there was no live terminal with that id (an exited "
                         + "one is forgotten all the same).",
-                "Prints nothing; with --json the server's {\"closed\": true|false}."})
+                "Prints nothing; with --json the server's {\"closed\": true|false}.",
+                "Example: ptyctl rm \"$id\" || true"})
 final class RemoveCommand implements Callable<Integer> {
 
     @Spec

@@ -41,6 +41,7 @@ import picocli.CommandLine.Spec;
                 "--cols and --rows replace the recorded size; with neither, 100x30.",
                 "Replies to queries (cursor position, device attributes) are discarded.",
                 "The input is streamed, so files of any size work.",
+                "Example: script -q -c \"ls --color\" out.log; ptyctl render out.log",
                 ""},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:printed", "2:usage error, or the file is missing, unreadable or invalid"})

@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
 /** {@code ptyctl resize COLS ROWS}: resizes the terminal; silent unless {@code --json}. */
 @Command(name = "resize", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Resize the terminal to COLS x ROWS.",
-                "Each is 1-1000. Prints nothing; with --json the result {}."})
+                "Each is 1-1000. Prints nothing; with --json the result {}.",
+                "Example: ptyctl resize 120 40"})
 final class ResizeCommand implements Callable<Integer> {
 
     @Spec

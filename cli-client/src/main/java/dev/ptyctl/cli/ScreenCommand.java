@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
                 "Plain text: scrollback lines, then the screen rows, without trailing spaces or trailing blank "
                         + "rows. With --vt: escape sequences that redraw screen and scrollback with colours and "
                         + "cursor in a terminal of the same size (ptyctl screen --vt ID > s.vt; cat s.vt).",
-                "With --json the server's {\"format\": ..., \"screen\": ...}."})
+                "With --json the server's {\"format\": ..., \"screen\": ...}.",
+                "Example: ptyctl screen \"$id\" | tail -5"})
 final class ScreenCommand implements Callable<Integer> {
 
     @Spec

@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
         description = {"Host one command in a terminal on one JSON-RPC endpoint.",
                 "Compatible with 'socket-pty serve'.",
                 "Give exactly one of --port and --socket. Prints the address, then serves until "
-                        + "'ptyctl kill' (exit 0) or SIGTERM."})
+                        + "'ptyctl kill' (exit 0) or SIGTERM.",
+                "Example: ptyctl serve --cmd bash --shell-integration --port 5174 &"})
 final class ServeCommand implements Callable<Integer> {
 
     @Spec

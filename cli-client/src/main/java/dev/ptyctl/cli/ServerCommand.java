@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
                         + "(PTYCTL_TOKEN, PTYCTL_TERMINALS_MAX_TERMINALS, ...) and -Dkey=value options "
                         + "(-Dptyctl.terminals.maxTerminals=32); --host, --port and --token win over all of them. "
                         + "Unknown keys and PTYCTL_ variables are warned about on stderr. Every key: docs/operations.md.",
-                "Prints its URL and where the token comes from, then serves until SIGTERM."})
+                "Prints its URL and where the token comes from, then serves until SIGTERM.",
+                "Example: ptyctl server --port 0 &   (any free port: the URL it prints says which)"})
 final class ServerCommand implements Callable<Integer> {
 
     /** {@code server.port} of the built-in configuration (config/application.yaml). */

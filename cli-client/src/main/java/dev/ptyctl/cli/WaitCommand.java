@@ -21,6 +21,9 @@ import picocli.CommandLine.Spec;
                         + "Prints nothing on stdout; with --json the result "
                         + "{matched, screen, cursor, size, waitedMs}, in both cases.",
                 "Without --match and --idle it just waits the timeout and exits 1.",
+                "Rows are matched as 'ptyctl read' prints them, without trailing spaces: an empty prompt '$ ' "
+                        + "reads as '$'; with --regex, ^ and $ anchor at row ends.",
+                "Example: ptyctl wait --regex --match '^BUILD (SUCCESS|FAILURE)' --timeout 60000",
                 "--prompt (needs shell integration) waits until the shell is at its prompt: a command it runs has "
                         + "finished."},
         exitCodeListHeading = "%nExit codes:%n",

@@ -55,6 +55,16 @@ class HelpTextsTest {
     }
 
     @Test
+    void everyCommandsHelpShowsAnExample() {
+        for (var help : helpTexts().entrySet()) {
+            // the root lists the commands; completion's help is its use
+            if (!help.getKey().isEmpty() && !help.getKey().equals("completion")) {
+                assertThat(help.getValue()).as("the help of '%s'", help.getKey()).containsPattern("(?m)^Example");
+            }
+        }
+    }
+
+    @Test
     void optionsThatHelpTextsMentionExist() {
         for (var help : helpTexts().entrySet()) {
             Matcher mention = MENTIONED_OPTION.matcher(help.getValue().replaceAll("\\s+", " "));
