@@ -334,7 +334,8 @@ function renderTabs() {
   const state = active ? active.state : (stopEvents && !eventsOpen && eventsLost ? 'reconnecting' : undefined);
   const status = $('status');
   status.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: active?.ending,
-    gone: 'terminal closed', refused: 'token refused' }[state] ?? (active?.view ? 'read-only' : '');
+    gone: active?.serverStopped ? 'server stopped' : 'terminal closed', refused: 'token refused' }[state]
+    ?? (active?.view ? 'read-only' : '');
   status.dataset.state = state ?? '';
   updateKeyBar();
   updateTitle();

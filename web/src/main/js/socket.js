@@ -5,6 +5,12 @@
 
 const OUTPUT = 1;
 const RESET_OUTPUT = 2;
+/**
+ * The reason of the close (1001) a ptyctl server sends every socket when it stops: it then ends the programs and
+ * forgets their terminals, so there is nothing to reconnect to. A proxy going away says 1001 too, with a reason of its
+ * own, and the terminal is still there: the page reconnects then.
+ */
+const SERVER_STOPPING = 'the server is stopping';
 /** First retry soon: most drops are a blip, and a person is waiting for the screen. */
 const BACKOFF_FIRST_MS = 100;
 /** Never wait longer than this between attempts: the server may be back any moment. */
@@ -25,7 +31,8 @@ export function backoff(attempt) {
 /**
  * One attachment to a terminal. `url(lastOutputSeq, clientId)` gives the URL of a connection (lastOutputSeq undefined the
  * first time). Listeners (all optional): onOutput(bytes, {reset, seq}), onSize(cols, rows), onTitle(title,
- * activity), onExit(code), onState(state), onError(message), onAck(clientSeq, outputSeq), onReady(). States:
+ * activity), onExit(code), onServerStopped() (the server
+ * stopped, and the terminal with it: the state goes to "gone"), onState(state), onError(message), onAck(clientSeq, outputSeq), onReady(). States:
  * "connecting", "open", "reconnecting", "exited", "gone" (the terminal no longer exists), "refused" (the token
  * was refused), "suspended" (the page left: see suspend()), "closed" (disposed).
  * `probe()` (optional, async) is asked after a failed connection whether to go on: "retry", "gone" or "refused".
@@ -153,12 +160,17 @@ export class TerminalSocket {
       if (typeof event.data === 'string') this.onText(event.data);
       else this.onBinary(new Uint8Array(event.data));
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
       this.ready = false;
       this.stopTimers();
       if (this.state === 'exited' || this.state === 'closed' || this.state === 'gone') return;
+      if (event.code === 1001 && event.reason === SERVER_STOPPING) {
+        this.listener.onServerStopped?.(); // first: the state's listeners then know why it is gone
+        this.setState('gone');
+        return;
+      }
       this.setState('reconnecting');
       this.retry();
     };

@@ -96,6 +96,10 @@ export class TerminalTab {
           this.showEnded();
           this.changed();
         },
+        onServerStopped: () => {
+          this.serverStopped = true;
+          this.showEnded();
+        },
         onState: (state) => {
           this.state = state;
           this.element.dataset.state = state;
@@ -142,8 +146,9 @@ export class TerminalTab {
     this.element.append(this.searchBox, this.host, this.endedBar);
   }
 
-  /** How the program ended: "killed by SIGKILL" when a signal ended it, else "exited 130". */
+  /** How the program ended: "killed by SIGKILL" when a signal ended it, "exited 130", or "server stopped". */
   get ending() {
+    if (this.serverStopped) return 'server stopped';
     return this.signal ? `killed by ${this.signal}` : `exited ${this.exitCode ?? ''}`;
   }
 
@@ -155,7 +160,11 @@ export class TerminalTab {
     this.term.options.disableStdin = true;
     // No cursor: it said the program waits for keys. After the last output, which may be behind a reset still.
     this.inOrder(() => this.term.write('\x1b[?25l'));
-    this.endedNote.textContent = `${this.ending} — the program has ended: this is its last screen, read-only`;
+    // A server that stops ends its programs and forgets their terminals. The tab said "reconnecting…" for as long as
+    // the server was down, and "terminal closed" once it was back.
+    this.endedNote.textContent = this.serverStopped
+      ? 'the server stopped, and its programs with it: this is the last screen, read-only'
+      : `${this.ending} — the program has ended: this is its last screen, read-only`;
     this.endedBar.hidden = false;
   }
 

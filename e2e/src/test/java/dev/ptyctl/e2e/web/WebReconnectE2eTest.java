@@ -12,12 +12,14 @@ import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.Ptyctl;
 import dev.ptyctl.e2e.ScreenWaits;
 import dev.ptyctl.e2e.dsl.CuttableProxy;
+import dev.ptyctl.e2e.server.ServerProcess;
 import dev.ptyctl.e2e.server.UsesServer;
 import dev.ptyctl.testsupport.TemporaryFolders;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -276,6 +278,30 @@ class WebReconnectE2eTest {
             } finally {
                 terminals.delete(created.terminalId());
             }
+        }
+    }
+
+    /**
+     * A tab whose server stops (or restarts) says so under the last screen, and stops trying to reconnect: the server
+     * ends its programs and forgets their terminals. The tab said "reconnecting…" for as long as the server was down,
+     * then "terminal closed".
+     */
+    @Test
+    void aTabWhoseServerStopsSaysTheServerStopped() throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of("SHELL", "/bin/bash"), "--port", "0");
+             TerminalsClient terminals = TerminalsClient.of(URI.create(server.url()))) {
+            Terminal terminal = terminals.create(CreateTerminalRequest.builder("stops-" + UUID.randomUUID())
+                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", "stops> ").build());
+            String id = terminal.terminalId();
+            page = Page.in(server.url()).open("/?t=" + id);
+            page.waitForText(id, "stops>");
+            server.close();
+            String note = "section.terminal-view[data-terminal='" + id + "'] .ended-note";
+            page.waitUntil("the tab says the server stopped", () -> String.valueOf(page.text(note))
+                    .equals("the server stopped, and its programs with it: this is the last screen, read-only"));
+            assertThat(page.text("#status")).isEqualTo("server stopped");
+            assertThat(socketState(id)).as("no more attempts").isEqualTo("gone");
+            assertThat(page.buffer(id)).as("the last screen").contains("stops>");
         }
     }
 
