@@ -203,7 +203,7 @@ final class FastPath {
         };
     }
 
-    /** {@code --top}, {@code --bottom} or {@code --start}/{@code --end}: one of them, the last two together. */
+    /** {@code --top}, {@code --bottom} or {@code --start}/{@code --end} (together or alone): one of them. */
     private static Selection selection(Given given) {
         Integer top = integer(given, "--top");
         Integer bottom = integer(given, "--bottom");
@@ -211,7 +211,7 @@ final class FastPath {
         Integer end = integer(given, "--end");
         boolean range = start != null || end != null;
         int chosen = (top != null ? 1 : 0) + (bottom != null ? 1 : 0) + (range ? 1 : 0);
-        if (chosen > 1 || range && (start == null || end == null)) {
+        if (chosen > 1) {
             throw new NotPlain();
         }
         return RowSelection.of(top, bottom, start, end);

@@ -36,14 +36,14 @@ final class ReadCommand implements Callable<Integer> {
         private Range range;
     }
 
-    /** {@code --start} and {@code --end} only together. */
+    /** {@code --start} and {@code --end}, together or either alone. */
     static final class Range {
-        @Option(names = "--start", paramLabel = "A", required = true,
-                description = "Rows A to B (1-based, both included); needs --end.")
-        private int start;
+        @Option(names = "--start", paramLabel = "A",
+                description = "Rows A to B (1-based, both included); without --end, to the last row.")
+        private Integer start;
 
-        @Option(names = "--end", paramLabel = "B", required = true, description = "Last row for --start.")
-        private int end;
+        @Option(names = "--end", paramLabel = "B", description = "Last row; without --start, from the first.")
+        private Integer end;
     }
 
     @Mixin

@@ -1,13 +1,15 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.Selection;
+import dev.ptyctl.protocol.RpcMethod;
 
 /**
  * {@code read}'s {@code --top}, {@code --bottom} and {@code --start}/{@code --end} as the {@code pty/read} selection,
  * for the fast path and picocli alike (each has already refused combinations that exclude each other). Rows count
  * from 1, so a count or row below 1, and a range that ends before it starts, are usage errors: the server would
  * clamp them to an empty selection, and a script with a miscomputed value would read a blank screen, exit 0.
- * Values past the last row are still the server's to clamp (the screen's size is not known here).
+ * Values past the last row are still the server's to clamp (the screen's size is not known here). {@code --start}
+ * alone reads to the last row, {@code --end} alone from the first.
  */
 final class RowSelection {
     private RowSelection() {
@@ -25,13 +27,16 @@ final class RowSelection {
         if (bottom != null) {
             return Selection.bottom(atLeastOne("--bottom", bottom));
         }
-        if (start == null) {
+        if (start == null && end == null) {
             return Selection.all();
         }
-        if (atLeastOne("--start", start) > atLeastOne("--end", end)) {
+        // One alone, as tmux's capture-pane -S or -E: pty/read takes both, and clamps an end past the last row.
+        int first = start == null ? 1 : atLeastOne("--start", start);
+        int last = end == null ? RpcMethod.MAX_DIMENSION : atLeastOne("--end", end);
+        if (first > last) {
             throw new UsageException("--start must not be after --end, got --start " + start + " --end " + end);
         }
-        return Selection.rows(start, end);
+        return Selection.rows(first, last);
     }
 
     private static int atLeastOne(String option, int value) {

@@ -76,10 +76,22 @@ class ClientCommandsTest {
     }
 
     @Test
+    void readStartOrEndAloneReadsToTheLastRowOrFromTheFirst() {
+        server.reply(SCREEN).reply(SCREEN);
+
+        assertThat(Cli.run("read", "--port", port, "--start", "5").exitCode()).isZero();
+        assertThat(Cli.run("read", "--port", port, "--end", "3").exitCode()).isZero();
+
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'start':5,'end':1000}"));
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'start':1,'end':3}"));
+        server.assertExhausted();
+    }
+
+    @Test
     void readRowOptionsThatConflictAreUsageErrors() {
         assertThat(Cli.run("read", "--port", port, "--top", "3", "--bottom", "2").exitCode()).isEqualTo(2);
-        assertThat(Cli.run("read", "--port", port, "--start", "2").exitCode()).isEqualTo(2);
         assertThat(Cli.run("read", "--port", port, "--top", "1", "--start", "2", "--end", "3").exitCode()).isEqualTo(2);
+        assertThat(Cli.run("read", "--port", port, "--bottom", "1", "--start", "2").exitCode()).isEqualTo(2);
         server.assertExhausted();
     }
 

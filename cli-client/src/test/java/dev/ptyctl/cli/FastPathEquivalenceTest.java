@@ -65,6 +65,8 @@ class FastPathEquivalenceTest {
         same(1, s -> s.reply(SCREEN), "read", "--top", "3", "--port", port);
         same(1, s -> s.reply(SCREEN), "read", "--port", port, "--bottom", "2", "--json");
         same(1, s -> s.reply(SCREEN), "read", "--start", "2", "--end", "4", "--port", port);
+        same(1, s -> s.reply(SCREEN), "read", "--start", "2", "--port", port);
+        same(1, s -> s.reply(SCREEN), "read", "--port", port, "--end", "4");
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--text", "ls -l", "--key", "Enter", "--text", "é");
         same(1, s -> s.reply(WRITTEN), "write", "--key", "Enter", "--json", "--port", port);
         same(1, s -> s.reply(WRITTEN), "write", "--key", "C-c", "--port", port, "--key", "M-Up");
@@ -143,7 +145,6 @@ class FastPathEquivalenceTest {
                 List.of(), List.of("--help"), List.of("read", "--help"), List.of("write", "-h"), List.of("status", "-V"),
                 List.of("serve", "--cmd", "cat", "--port", port), List.of("write", "--port", port),
                 List.of("read", "--port", port, "--top", "1", "--bottom", "2"),
-                List.of("read", "--port", port, "--start", "1"),
                 List.of("read", "--port", port, "--top", "1", "--top", "2"),
                 List.of("read", "--port", port, "--top", "+1"), List.of("read", "--port", port, "--top", "-1"),
                 List.of("read", "--port", port, "--top", "0"), List.of("read", "--port", port, "--start", "3", "--end", "2"),
