@@ -65,21 +65,18 @@ final class ClientVerbs {
             PrintWriter err) throws IOException {
         boolean matched;
         long waitedMs;
-        String screen;
         if (json) {
             JsonObject result = client.call(RpcMethod.WAIT, request.toJson(), client.replyTimeoutFor(request));
             print(out, result);
             matched = result.get("matched") == JsonValue.TRUE;
             waitedMs = result.get("waitedMs") instanceof JsonNumber n ? n.longValue() : options.timeoutMs();
-            screen = result.getString("screen", "");
         } else {
             WaitResult result = client.waitFor(request);
             matched = result.matched();
             waitedMs = result.waitedMs();
-            screen = result.screen().text();
         }
         if (!matched) {
-            err.println("ptyctl: " + options.missDescription(waitedMs, screen));
+            err.println("ptyctl: " + options.missDescription(waitedMs));
             err.flush();
         }
         return matched ? ExitCode.OK : ExitCode.NOT_MATCHED;

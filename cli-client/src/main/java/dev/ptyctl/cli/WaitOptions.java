@@ -49,41 +49,27 @@ record WaitOptions(String match, boolean regex, long timeoutMs, Long idleMs, boo
     }
 
     /**
-     * Why the wait ended unmatched, given the last {@code screen} the server sent. The server ends a wait early
-     * without a match only when the program has exited (SPEC §4), so a wait shorter than the timeout means that.
+     * Why the wait ended unmatched. The server ends a wait early without a match only when the program has exited
+     * (SPEC §4), so a wait shorter than the timeout means that.
      */
-    String missDescription(long waitedMs, String screen) {
+    String missDescription(long waitedMs) {
         if (waitedMs < timeoutMs) {
             String exited = "the program has exited";
             if (match != null) {
                 return exited + "; " + (regex ? "no match for /" + match + "/" : "\"" + match + "\" is not")
-                        + " on its final screen" + trailingSpaceNote() + splitNote(screen);
+                        + " on its final screen" + trailingSpaceNote();
             }
             return exited;
         }
         String within = " within " + timeoutMs + " ms";
         if (match != null) {
             return (regex ? "no match for /" + match + "/" : "\"" + match + "\" did not appear") + within
-                    + trailingSpaceNote() + splitNote(screen);
+                    + trailingSpaceNote();
         }
         if (idleMs != null) {
             return "output did not stay quiet for " + idleMs + " ms" + within;
         }
         return "waited " + timeoutMs + " ms (nothing to wait for)";
-    }
-
-    /**
-     * A note when the text is on {@code screen} only across a row break: rows are matched one by one, so a line
-     * longer than the terminal is wide, which wraps onto the next row, never matches as a whole (a long path or URL
-     * a program prints). pexpect matches the output stream, where it is one line.
-     */
-    private String splitNote(String screen) {
-        if (regex || match.indexOf('\n') >= 0 || !screen.replace("\n", "").contains(match)
-                || screen.lines().anyMatch(row -> row.contains(match))) {
-            return "";
-        }
-        return " (it is on the screen, split across rows: text is matched row by row, and a line wider than the "
-                + "terminal wraps onto the next row; wait for a part that fits on one row)";
     }
 
     /**

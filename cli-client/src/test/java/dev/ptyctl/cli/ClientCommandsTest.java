@@ -313,26 +313,6 @@ class ClientCommandsTest {
     }
 
     @Test
-    void aMissedMatchThatIsOnTheScreenAcrossARowBreakSaysSo() {
-        String wrapped = "{'matched':false,'screen':'start-0000\\n0000-end\\n$\\n','cursor':{'row':3,'col':3},"
-                + "'size':{'cols':10,'rows':5},'waitedMs':500}";
-        server.reply(wrapped).reply(wrapped);
-
-        Cli.Result split = Cli.run("wait", "--port", port, "--match", "start-00000000-end", "--timeout", "500");
-        Cli.Result absent = Cli.run("wait", "--port", port, "--match", "0000-0000", "--timeout", "500");
-
-        assertThat(split.exitCode()).isEqualTo(1);
-        assertThat(split.err()).isEqualTo("ptyctl: \"start-00000000-end\" did not appear within 500 ms (it is on the "
-                + "screen, split across rows: text is matched row by row, and a line wider than the terminal wraps "
-                + "onto the next row; wait for a part that fits on one row)" + System.lineSeparator());
-        assertThat(absent.err()).isEqualTo("ptyctl: \"0000-0000\" did not appear within 500 ms"
-                + System.lineSeparator());
-        server.takeRequest();
-        server.takeRequest();
-        server.assertExhausted();
-    }
-
-    @Test
     void waitThatEndsEarlyUnmatchedSaysTheProgramHasExited() {
         String exited = "{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},"
                 + "'waitedMs':0}";

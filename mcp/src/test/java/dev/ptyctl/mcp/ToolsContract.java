@@ -296,6 +296,18 @@ abstract class ToolsContract {
                 .containsEntry("matched", true).containsEntry("reason", "gone");
     }
 
+    /** A path or URL longer than the screen is wide wraps over rows; an agent waits for it as it was printed. */
+    @Test
+    void aLineWiderThanTheScreenMatchesWhole() {
+        String url = "https://example.test/" + "a/".repeat(20) + "index.html";
+        String printer = (String) tools().ok("terminal_create", args("command", List.of("sh", "-c",
+                "printf 'see %s\\n' " + url + "; read line"), "cols", 30, "rows", 10)).get("terminalId");
+        assertThat(tools().ok("terminal_wait", args("terminalId", printer, "text", url, "timeoutMs", 30_000)))
+                .containsEntry("matched", true).containsEntry("reason", "text");
+        assertThat(tools().ok("terminal_wait", args("terminalId", printer, "regex", "^see https://\\S+\\.html$",
+                "timeoutMs", 30_000))).containsEntry("matched", true).containsEntry("reason", "regex");
+    }
+
     @Test
     void readShowsScrollbackLinesOnlyWhenAsked() {
         String shell = tools().shell("bash");

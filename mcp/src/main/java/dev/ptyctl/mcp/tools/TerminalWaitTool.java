@@ -20,7 +20,8 @@ public final class TerminalWaitTool extends SchemaTool {
     public TerminalWaitTool() {
         super("terminal_wait", "Wait for a terminal", Access.READ, false, """
                 Wait until something happens in a terminal, instead of sleeping: give exactly one of `text` (appears \
-                on screen), `regex` (a Java regular expression found on screen; ^ and $ match at row ends), `gone` \
+                on screen; a line wider than the screen matches whole), `regex` (a Java regular expression found on \
+                screen; ^ and $ match at row ends and at the ends of wrapped lines), `gone` \
                 (text no longer on screen), `idleMs` (no output for that long: the program has settled), `prompt: \
                 true` (the shell shows a new prompt: the command finished; or its continuation prompt, answered with \
                 `continuation: true`: the line typed is incomplete and the shell waits for more) or `exit: true` (the program exited). \

@@ -17,10 +17,11 @@ import java.util.regex.Pattern;
  * Waits, woken by the session after every chunk of output (no polling), until one condition holds, the program
  * exits, the timeout passes or the server's cap on a single wait does:
  * <ul>
- *   <li>{@code text} / {@code regex}: on the screen; with a {@code sinceSeq}, in the output printed after it
- *       instead (plain text, without the command lines the shell echoed while they were typed), so text already on
- *       the screen, or the echo of the command an agent just typed, never matches;</li>
- *   <li>{@code gone}: the text is no longer on the screen;</li>
+ *   <li>{@code text} / {@code regex}: on the screen, in its rows or in its lines as the program wrote them (soft-wrapped
+ *       rows joined, {@link TextSerializer#unwrapped}: a long path or URL matches whole); with a {@code sinceSeq}, in
+ *       the output printed after it instead (plain text, without the command lines the shell echoed while they were
+ *       typed), so text already on the screen, or the echo of the command an agent just typed, never matches;</li>
+ *   <li>{@code gone}: the text is no longer on the screen, in its rows nor in its lines;</li>
  *   <li>{@code idle}: no output for {@code idleMs} (counted from the later of the last output and the start);</li>
  *   <li>{@code prompt}: the shell is at a prompt drawn after {@code sinceSeq}, or at a continuation prompt drawn
  *       after it (the line typed is incomplete: {@link Outcome#continuation()}; needs shell integration);</li>
@@ -121,8 +122,18 @@ public final class TerminalWait {
     }
 
     /** One look at the session, under its lock. */
-    private record Look(SessionProgress progress, String screen, List<InputRegion> regions, boolean promptAfter,
-                        boolean continuation) {
+    private record Look(SessionProgress progress, String screen, String unwrapped, List<InputRegion> regions,
+                        boolean promptAfter, boolean continuation) {
+        /** Whether {@code text} is in the screen's rows or in its lines (soft-wrapped rows joined). */
+        boolean shows(String text) {
+            return screen.contains(text) || unwrapped.contains(text);
+        }
+
+        /** Whether {@code regex} is found in the screen's rows or in its lines. */
+        boolean shows(Pattern regex, long deadline) {
+            return DeadlineText.find(regex, screen, deadline)
+                    || !unwrapped.equals(screen) && DeadlineText.find(regex, unwrapped, deadline);
+        }
     }
 
     /**
@@ -183,9 +194,10 @@ public final class TerminalWait {
     private static boolean holds(Condition c, Look look, OutputScan scan, long start, long nanos,
                                  long deadline) {
         return switch (c.kind()) {
-            case TEXT -> (scan != null ? scan.text().toString() : look.screen()).contains(c.text());
-            case REGEX -> DeadlineText.find(c.regex(), scan != null ? scan.text() : look.screen(), deadline);
-            case GONE -> !look.screen().contains(c.text());
+            case TEXT -> scan != null ? scan.text().toString().contains(c.text()) : look.shows(c.text());
+            case REGEX -> scan != null ? DeadlineText.find(c.regex(), scan.text(), deadline)
+                    : look.shows(c.regex(), deadline);
+            case GONE -> !look.shows(c.text());
             case IDLE -> nanos - quietSince(look.progress(), start) >= TimeUnit.MILLISECONDS.toNanos(c.idleMs());
             case PROMPT -> look.promptAfter();
             case EXIT -> !look.progress().running();
@@ -200,7 +212,7 @@ public final class TerminalWait {
         // The tracker is fed under the session lock, so read under it too: its marks then agree with the screen.
         long sinceSeq = condition.sinceSeq();
         return session.snapshot((terminal, progress) -> new Look(progress, TextSerializer.screen(terminal),
-                prompts == null ? List.of() : prompts.inputRegions(),
+                TextSerializer.unwrapped(terminal, false), prompts == null ? List.of() : prompts.inputRegions(),
                 prompts != null && prompts.promptAfter(sinceSeq, condition.minPrompts()),
                 prompts != null && prompts.continuationAfter(sinceSeq)));
     }

@@ -24,7 +24,9 @@ import java.util.regex.PatternSyntaxException;
  * <ul>
  *   <li>{@code match}: a substring of the {@code pty/read} screen text; with {@code regex: true} a Java regular
  *       expression found anywhere in it, in {@link Pattern#MULTILINE} mode so {@code ^} and {@code $} match at
- *       row ends; with {@code scrollback: true} matched against scrollback plus screen.</li>
+ *       row ends; with {@code scrollback: true} matched against scrollback plus screen. Also matched against the
+ *       same text with soft-wrapped rows joined ({@link TextSerializer#unwrapped}), so that a line longer than the
+ *       screen is wide matches whole (there {@code ^} and {@code $} match at the ends of the program's lines).</li>
  *   <li>{@code idleMs: N}: the wait is satisfied once no output has arrived for N ms (and {@code match}, if given,
  *       is on screen). The quiet time counts from the later of the last output and the start of the wait, so a
  *       wait sent right after a write gives the program at least N ms to answer.</li>
@@ -104,12 +106,20 @@ final class WaitMethod implements RpcMethodHandler {
     }
 
     /**
-     * One look at the session, taken under its lock: the text to match (null without {@code match}) and the screen
-     * to answer with. Matching happens after the lock is released, so an expensive pattern never holds up the PTY
-     * reader or other clients.
+     * One look at the session, taken under its lock: the text to match, row by row and with soft-wrapped rows joined
+     * (both null without {@code match}), and the screen to answer with. Matching happens after the lock is released,
+     * so an expensive pattern never holds up the PTY reader or other clients.
      */
-    private record Look(SessionProgress progress, String matchText, String screen, JsonObject cursor,
-                        JsonObject size) {
+    private record Look(SessionProgress progress, String matchText, String unwrappedText, String screen,
+                        JsonObject cursor, JsonObject size) {
+        /**
+         * Whether {@code match} finds its text in the rows, or in the lines as the program wrote them: a long path,
+         * URL or message that wrapped at the right margin is matched whole, as a person reading the screen sees it.
+         */
+        boolean matches(TextMatcher match, long deadlineNanos) {
+            return match.matches(matchText, deadlineNanos)
+                    || !unwrappedText.equals(matchText) && match.matches(unwrappedText, deadlineNanos);
+        }
     }
 
     @Override
@@ -221,7 +231,7 @@ final class WaitMethod implements RpcMethodHandler {
         public boolean holds() {
             last = look(session, condition);
             try {
-                matchOk = !condition.hasMatch() || condition.match().matches(last.matchText(), deadline);
+                matchOk = !condition.hasMatch() || last.matches(condition.match(), deadline);
             } catch (IllegalArgumentException tooDeep) {
                 throw new TooDeep(tooDeep.getMessage());
             }
@@ -341,7 +351,10 @@ final class WaitMethod implements RpcMethodHandler {
             String screen = TextSerializer.screen(terminal);
             String matchText = !condition.hasMatch() ? null
                     : condition.scrollback() ? TextSerializer.withScrollback(terminal) : screen;
-            return new Look(progress, matchText, screen, ScreenView.cursor(terminal), ScreenView.size(terminal));
+            String unwrappedText = !condition.hasMatch() ? null
+                    : TextSerializer.unwrapped(terminal, condition.scrollback());
+            return new Look(progress, matchText, unwrappedText, screen, ScreenView.cursor(terminal),
+                    ScreenView.size(terminal));
         });
     }
 

@@ -47,6 +47,32 @@ class WaitMethodTest {
         assertThat(client.session.waiterBlocked.availablePermits()).isZero();
     }
 
+    /** The screen is 20 columns wide: the URL wraps over three rows, as a long path or message does. */
+    @Test
+    void aLineLongerThanTheScreenIsWideMatchesWhole() throws Exception {
+        client.session.emit("see https://example.test/a/long/path/index.html\r\n$ ");
+        assertThat(client.result("pty/wait", "{\"match\":\"https://example.test/a/long/path/index.html\",\"timeout\":0}")
+                .getBoolean("matched")).isTrue();
+        assertThat(client.result("pty/wait", "{\"match\":\"^see https://\\\\S+\\\\.html$\",\"regex\":true,"
+                + "\"timeout\":0}").getBoolean("matched")).as("^ and $ at the ends of the program's line").isTrue();
+        assertThat(client.result("pty/wait", "{\"match\":\"^\\\\$$\",\"regex\":true,\"timeout\":0}")
+                .getBoolean("matched")).as("rows still match as before").isTrue();
+    }
+
+    @Test
+    void linesThatTheProgramEndedAreNotJoined() throws Exception {
+        client.session.emit("abc\r\ndef");
+        assertThat(client.result("pty/wait", "{\"match\":\"abcdef\",\"timeout\":0}").getBoolean("matched")).isFalse();
+    }
+
+    @Test
+    void aWrappedLineInTheScrollbackMatchesWholeWithScrollback() throws Exception {
+        client.session.emit("see https://example.test/a/long/path/index.html\r\n" + "\r\n".repeat(8) + "$ ");
+        String url = "\"match\":\"https://example.test/a/long/path/index.html\",\"timeout\":0";
+        assertThat(client.result("pty/wait", "{" + url + ",\"scrollback\":true}").getBoolean("matched")).isTrue();
+        assertThat(client.result("pty/wait", "{" + url + "}").getBoolean("matched")).as("scrolled off").isFalse();
+    }
+
     @Test
     void waitIsWokenByOutputThatBringsTheMatch() throws Exception {
         CompletableFuture<JsonObject> result = waitInBackground("{\"match\":\"done\",\"timeout\":600000}");

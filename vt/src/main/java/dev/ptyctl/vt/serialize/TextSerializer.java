@@ -1,6 +1,10 @@
 package dev.ptyctl.vt.serialize;
 
 import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.screen.Line;
+import dev.ptyctl.vt.screen.Screen;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Plain-text rendering of a terminal. Newline policy (SPEC section 4.2): each row is its text with
@@ -57,6 +61,52 @@ public final class TextSerializer {
             rows[history + row] = t.rowText(row);
         }
         return join(rows);
+    }
+
+    /**
+     * The screen (with {@code scrollback}: the scrollback, then the screen) as the program wrote its lines: a row that
+     * the text went on from (the next row is a soft-wrapped continuation of it) is joined with the row after it, its
+     * cells up to the last column kept (blank cells there read as spaces), so a long path or URL that wrapped reads
+     * whole. Otherwise the rules of {@link #screen}. The alternate screen's first row never continues the main screen's
+     * scrollback.
+     *
+     * @param t          the terminal
+     * @param scrollback whether the scrollback comes first
+     * @return the text, one line per logical line
+     */
+    public static String unwrapped(Terminal t, boolean scrollback) {
+        Screen active = t.emulator().activeScreen();
+        List<Line> lines = new ArrayList<>();
+        int history = 0;
+        if (scrollback) {
+            var kept = t.emulator().mainScreen().scrollback();
+            history = kept.size();
+            for (int i = 0; i < history; i++) {
+                lines.add(kept.get(i));
+            }
+        }
+        for (int row = 0; row < active.rows(); row++) {
+            lines.add(active.line(row));
+        }
+        boolean joinsAtScreen = active == t.emulator().mainScreen();
+        List<String> logical = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (int i = 0; i < lines.size(); i++) {
+            Line line = lines.get(i);
+            boolean continues = i + 1 < lines.size() && lines.get(i + 1).isWrapped()
+                    && (i + 1 != history || joinsAtScreen);
+            line.appendText(current, 0, line.cols(), !continues);
+            if (!continues) {
+                int length = current.length();
+                while (length > 0 && current.charAt(length - 1) == ' ') {
+                    length--;
+                }
+                current.setLength(length);
+                logical.add(current.toString());
+                current.setLength(0);
+            }
+        }
+        return join(logical.toArray(String[]::new));
     }
 
     private static String join(String[] rows) {

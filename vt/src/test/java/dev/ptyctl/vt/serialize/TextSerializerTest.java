@@ -40,6 +40,29 @@ class TextSerializerTest {
     }
 
     @ChunkedTest
+    void unwrappedJoinsSoftWrappedRowsAndKeepsAHardLineBreak(Chunking chunking) {
+        // A space in the last column stays between the words it separates; "x" starts a line of its own.
+        Terminal t = terminal(4, 4, chunking, "abc defgh\r\nx  ");
+        assertThat(TextSerializer.screen(t)).isEqualTo("abc\ndefg\nh\nx\n");
+        assertThat(TextSerializer.unwrapped(t, false)).isEqualTo("abc defgh\nx\n");
+    }
+
+    @ChunkedTest
+    void unwrappedJoinsAcrossTheScrollbackIntoTheScreen(Chunking chunking) {
+        Terminal t = terminal(4, 2, chunking, "1\r\nabcdefghij");
+        assertThat(TextSerializer.unwrapped(t, true)).isEqualTo("1\nabcdefghij\n");
+        assertThat(TextSerializer.unwrapped(t, false)).as("the screen alone starts mid-line").isEqualTo("efghij\n");
+    }
+
+    @ChunkedTest
+    void theAlternateScreenDoesNotContinueTheScrollback(Chunking chunking) {
+        // The alternate screen scrolled: its first row continues a row that is gone, not the main scrollback ("abcd"
+        // scrolled off the main screen; "efgh", its continuation, is on the main screen, hidden).
+        Terminal t = terminal(4, 2, chunking, "abcdefgh\r\n" + CSI + "?1049h" + CSI + "Hwxyz12345678");
+        assertThat(TextSerializer.unwrapped(t, true)).isEqualTo("abcd\n12345678\n");
+    }
+
+    @ChunkedTest
     void rowRangesApplyTheSameRules(Chunking chunking) {
         Terminal t = terminal(10, 5, chunking, "a\r\nb\r\n\r\nd");
         assertThat(TextSerializer.screenRows(t, 1, 3)).isEqualTo("b\n");
