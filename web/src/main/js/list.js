@@ -39,6 +39,7 @@ function exitOf(t) {
 export class TerminalList {
   /** @param actions {open(id, view), close(id)} */
   constructor(table, empty, actions) {
+    this.table = table;
     this.body = table.tBodies[0];
     this.empty = empty;
     table.addEventListener('click', (event) => {
@@ -58,6 +59,8 @@ export class TerminalList {
   render(terminals) {
     const rows = terminals.map((t) => this.row(t));
     this.body.replaceChildren(...rows);
+    // No rows, no table: its column headings over nothing were the first thing a new server's page showed.
+    this.table.hidden = terminals.length === 0;
     this.empty.hidden = terminals.length > 0;
   }
 

@@ -282,6 +282,26 @@ class WebReconnectE2eTest {
     }
 
     /**
+     * A server without terminals: its list says so, with no table (its column headings over no rows were the first
+     * thing a new server's page showed); the first terminal brings the table.
+     */
+    @Test
+    void aServerWithoutTerminalsShowsNoEmptyTable() throws Exception {
+        try (ServerProcess server = ServerProcess.start(Map.of("SHELL", "/bin/bash"), "--port", "0");
+             TerminalsClient terminals = TerminalsClient.of(URI.create(server.url()))) {
+            page = Page.in(server.url()).open("/");
+            page.waitUntil("the list follows the events", () -> eventStreams() == 1);
+            assertThat(page.element("#empty").isDisplayed()).as("the empty list's message").isTrue();
+            assertThat(page.element("#terminals").isDisplayed()).as("the table").isFalse();
+            Terminal terminal = terminals.create(CreateTerminalRequest.builder("first-" + UUID.randomUUID())
+                    .command("/bin/bash", "--norc", "--noprofile").build());
+            page.waitUntil("the table shows the first terminal", () -> page.element("#terminals").isDisplayed()
+                    && !page.elements("tr[data-terminal='" + terminal.terminalId() + "']").isEmpty());
+            assertThat(page.element("#empty").isDisplayed()).isFalse();
+        }
+    }
+
+    /**
      * A tab whose server stops (or restarts) says so under the last screen, and stops trying to reconnect: the server
      * ends its programs and forgets their terminals. The tab said "reconnecting…" for as long as the server was down,
      * then "terminal closed".
