@@ -433,7 +433,13 @@ async function start() {
   updateKeyBar();
   await refresh();
   const id = params.get('t');
-  if (id) await openTab(id, params.get('mode') === 'view').catch(showError);
+  if (id) {
+    await openTab(id, params.get('mode') === 'view').catch((e) => {
+      showError(e);
+      // The list's address, shown with the list: a reload (or the link copied from here) said the error again.
+      history.replaceState(null, '', '/');
+    });
+  }
   updateEvents(); // follows the events when the list is shown (no terminal asked for, or it could not be opened)
 }
 

@@ -86,6 +86,19 @@ class WebPageE2eTest {
         assertThat(page.text(row)).contains("bash --norc --noprofile").contains("100×30");
     }
 
+    /**
+     * A link to a terminal that does not exist (deleted, or of a server since restarted) shows the list with the
+     * server's word for it, at the list's address: a reload said the error again.
+     */
+    @Test
+    void aLinkToNoTerminalShowsTheListAtItsOwnAddress() {
+        page.open("/?t=no-such-terminal");
+        page.waitUntil("the page says there is no such terminal", () -> page.element("#list-message").isDisplayed());
+        assertThat(page.text("#list-message")).contains("no-such-terminal");
+        assertThat(page.url()).endsWith("/");
+        assertThat(page.element("#list-view").isDisplayed()).isTrue();
+    }
+
     @Test
     void typingInThePageReachesTheProgram() throws Exception {
         Terminal terminal = shownShell("");
