@@ -329,6 +329,8 @@ function renderTabs() {
     b.append(x);
     return b;
   }));
+  // The shown tab in sight: on a phone the strip holds two or three tabs, and one opened after them was off screen.
+  strip.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   $('home').toggleAttribute('aria-current', active === null);
   // The list cut off from the server (restarting, network down) shows rows that may be stale: say so.
   const state = active ? active.state : (stopEvents && !eventsOpen && eventsLost ? 'reconnecting' : undefined);

@@ -14,6 +14,7 @@ import dev.ptyctl.e2e.server.UsesServer;
 import dev.ptyctl.testsupport.TemporaryFolders;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -84,6 +85,34 @@ class WebPageE2eTest {
         page.waitUntil("a row for the new terminal", () -> !page.elements(row).isEmpty());
         assertThat(page.attribute(row + " a", "href")).isEqualTo("/?t=" + terminal.terminalId());
         assertThat(page.text(row)).contains("bash --norc --noprofile").contains("100×30");
+    }
+
+    /**
+     * On a phone the tab strip holds two or three tabs and scrolls: the tab shown is scrolled into sight. A tab opened
+     * after the strip was full was shown with its tab off screen, and nothing said which terminal this was.
+     */
+    @Test
+    void onAPhoneTheShownTabIsInSight() throws Exception {
+        page.resize(390, 844);
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ids.add(shell().terminalId());
+        }
+        page.open("/");
+        for (String id : ids) {
+            page.clickOn("#home");
+            String open = "tr[data-terminal='" + id + "'] button[data-action='open']";
+            page.waitUntil("the list shows the terminal", () -> !page.elements(open).isEmpty());
+            page.clickOn(open);
+        }
+        String shown = ids.getLast();
+        page.waitForText(shown, PROMPT.strip());
+        page.waitUntil("the tab shown is within the tab strip", () -> Boolean.TRUE.equals(page.js("""
+                const strip = document.getElementById('tabs').getBoundingClientRect();
+                const tab = document.querySelector('#tabs [aria-current]');
+                if (!tab || tab.dataset.terminal !== arguments[0]) return false;
+                const box = tab.getBoundingClientRect(); // within a pixel: scrolled to the edge, the sums round apart
+                return box.left >= strip.left - 1 && box.right <= strip.right + 1;""", shown)));
     }
 
     /**
