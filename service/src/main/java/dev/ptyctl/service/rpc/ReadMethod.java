@@ -3,12 +3,22 @@ package dev.ptyctl.service.rpc;
 import dev.ptyctl.service.pty.TerminalSession;
 import jakarta.json.JsonObject;
 
-/** {@code pty/read}: the screen text (all rows or a selection), the cursor and the size (SPEC §4.2). */
+/**
+ * {@code pty/read}: the screen text (all rows or a selection), the cursor and the size (SPEC §4.2). With our
+ * extension {@code scrollback: true} the text is the scrollback then the screen, the selection applying to that whole
+ * text, and the result says how many scrollback lines there were ({@code scrollback}): a client that asked for them
+ * can tell this answer from an older server's, which ignores the parameter and returns the screen alone.
+ */
 final class ReadMethod implements RpcMethodHandler {
 
     @Override
     public JsonObject call(JsonObject params, TerminalSession session) throws RpcException {
-        RowSelection selection = RowSelection.from(new Params(params));
-        return session.inspect(terminal -> ScreenView.of(terminal, selection.text(terminal)).build());
+        Params given = new Params(params);
+        RowSelection selection = RowSelection.from(given);
+        boolean scrollback = given.bool("scrollback", false);
+        return session.inspect(terminal -> {
+            var result = ScreenView.of(terminal, selection.text(terminal, scrollback));
+            return scrollback ? result.add("scrollback", terminal.scrollbackSize()).build() : result.build();
+        });
     }
 }

@@ -42,19 +42,27 @@ record RowSelection(Kind kind, long first, long second) {
         return new RowSelection(Kind.ALL, 0, 0);
     }
 
-    /** The selected rows as {@code pty/read} text; call under the session lock. */
-    String text(Terminal terminal) {
-        int rows = terminal.rows();
+    /**
+     * The selected rows as {@code pty/read} text; call under the session lock. With {@code scrollback} the rows are
+     * those of the scrollback followed by the screen (SPEC §4.2's extension), so {@code bottom: 200} reads the last
+     * 200 lines the program wrote, screen included.
+     */
+    String text(Terminal terminal, boolean scrollback) {
+        int lines = scrollback ? terminal.scrollbackSize() + terminal.rows() : terminal.rows();
         return switch (kind) {
-            case ALL -> TextSerializer.screen(terminal);
-            case TOP -> rows(terminal, 0, clamp(first, 0, rows));
-            case BOTTOM -> rows(terminal, rows - clamp(first, 0, rows), rows);
-            case RANGE -> rows(terminal, clamp(first, 1, rows + 1) - 1, clamp(second, 0, rows));
+            case ALL -> rows(terminal, scrollback, 0, lines);
+            case TOP -> rows(terminal, scrollback, 0, clamp(first, 0, lines));
+            case BOTTOM -> rows(terminal, scrollback, lines - clamp(first, 0, lines), lines);
+            case RANGE -> rows(terminal, scrollback, clamp(first, 1, lines + 1) - 1, clamp(second, 0, lines));
         };
     }
 
-    private static String rows(Terminal terminal, int from, int toExclusive) {
-        return from >= toExclusive ? "" : TextSerializer.screenRows(terminal, from, toExclusive);
+    private static String rows(Terminal terminal, boolean scrollback, int from, int toExclusive) {
+        if (from >= toExclusive) {
+            return "";
+        }
+        return scrollback ? TextSerializer.withScrollbackRows(terminal, from, toExclusive)
+                : TextSerializer.screenRows(terminal, from, toExclusive);
     }
 
     private static int clamp(long value, int min, int max) {

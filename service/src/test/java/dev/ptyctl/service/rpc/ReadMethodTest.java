@@ -111,4 +111,35 @@ class ReadMethodTest {
         client.session.exit(0);
         assertThat(screen("{\"bottom\":1}")).isEqualTo("five\n");
     }
+
+    @Test
+    void scrollbackReturnsTheLinesThatScrolledOffThenTheScreen() throws Exception {
+        InMemoryClient fresh = new InMemoryClient();
+        fresh.session.emit("1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\r\n8");
+        JsonObject result = fresh.result("pty/read", "{\"scrollback\":true}");
+        assertThat(result.getString("screen")).isEqualTo("1\n2\n3\n4\n5\n6\n7\n8\n");
+        assertThat(result.getInt("scrollback")).isEqualTo(3);
+        assertThat(fresh.result("pty/read", "{\"scrollback\":false}").getString("screen"))
+                .isEqualTo("4\n5\n6\n7\n8\n");
+        assertThat(fresh.result("pty/read", "{}")).doesNotContainKey("scrollback");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "{\"scrollback\":true,\"top\":2}|1\\n2\\n",
+        "{\"scrollback\":true,\"bottom\":6}|3\\n4\\n5\\n6\\n7\\n8\\n",
+        "{\"scrollback\":true,\"start\":3,\"end\":4}|3\\n4\\n",
+        "{\"scrollback\":true,\"start\":7,\"end\":99}|7\\n8\\n",
+    })
+    void withScrollbackTheSelectionCountsScrollbackAndScreenAsOneText(String params, String expected)
+            throws Exception {
+        InMemoryClient fresh = new InMemoryClient();
+        fresh.session.emit("1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\r\n8");
+        assertThat(fresh.result("pty/read", params).getString("screen")).isEqualTo(expected.replace("\\n", "\n"));
+    }
+
+    @Test
+    void scrollbackMustBeABoolean() throws Exception {
+        assertThat(client.invalidParams("pty/read", "{\"scrollback\":1}")).isEqualTo("scrollback must be a boolean");
+    }
 }

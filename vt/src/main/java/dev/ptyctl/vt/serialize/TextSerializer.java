@@ -52,13 +52,25 @@ public final class TextSerializer {
      * @return the text of the scrollback followed by the screen
      */
     public static String withScrollback(Terminal t) {
+        return withScrollbackRows(t, 0, t.scrollbackSize() + t.rows());
+    }
+
+    /**
+     * The same rules applied to lines [fromLine, toLineExclusive) (0-based) of the scrollback followed by the screen:
+     * line 0 is the oldest scrollback line, line {@code scrollbackSize()} the screen's first row.
+     *
+     * @param t the terminal
+     * @param fromLine first line, clamped to the text
+     * @param toLineExclusive line after the last, clamped to the text
+     * @return the text of those lines
+     */
+    public static String withScrollbackRows(Terminal t, int fromLine, int toLineExclusive) {
         int history = t.scrollbackSize();
-        String[] rows = new String[history + t.rows()];
-        for (int i = 0; i < history; i++) {
-            rows[i] = t.scrollbackRowText(i);
-        }
-        for (int row = 0; row < t.rows(); row++) {
-            rows[history + row] = t.rowText(row);
+        int from = Math.max(0, fromLine);
+        int to = Math.min(history + t.rows(), toLineExclusive);
+        String[] rows = new String[Math.max(0, to - from)];
+        for (int line = from; line < to; line++) {
+            rows[line - from] = line < history ? t.scrollbackRowText(line) : t.rowText(line - history);
         }
         return join(rows);
     }
