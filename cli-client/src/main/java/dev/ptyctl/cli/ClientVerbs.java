@@ -28,7 +28,7 @@ final class ClientVerbs {
     /** Prints the screen text exactly as {@code pty/read} returns it, or the raw result with {@code json}. */
     static int read(RpcClient client, Selection selection, boolean json, PrintWriter out) throws IOException {
         if (json) {
-            print(out, client.call(RpcMethod.READ, selection.toJson()));
+            print(out, client.readResult(selection));
         } else {
             out.print(client.read(selection).text());
             out.flush();

@@ -186,6 +186,7 @@ final class FastPath {
         return option.equals("--json")
                 || verb.equals("wait") && (option.equals("--regex") || option.equals("--scrollback")
                         || option.equals("--prompt"))
+                || verb.equals("read") && option.equals("--scrollback")
                 || verb.equals("run") && option.equals("--queue");
     }
 
@@ -203,7 +204,10 @@ final class FastPath {
         };
     }
 
-    /** {@code --top}, {@code --bottom} or {@code --start}/{@code --end} (together or alone): one of them. */
+    /**
+     * {@code --top}, {@code --bottom} or {@code --start}/{@code --end} (together or alone): one of them; over the
+     * scrollback and the screen with {@code --scrollback}.
+     */
     private static Selection selection(Given given) {
         Integer top = integer(given, "--top");
         Integer bottom = integer(given, "--bottom");
@@ -214,7 +218,8 @@ final class FastPath {
         if (chosen > 1) {
             throw new NotPlain();
         }
-        return RowSelection.of(top, bottom, start, end);
+        Selection rows = RowSelection.of(top, bottom, start, end);
+        return given.flags.contains("--scrollback") ? rows.withScrollback() : rows;
     }
 
     private static Integer integer(Given given, String option) {

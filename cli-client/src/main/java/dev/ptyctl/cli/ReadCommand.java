@@ -15,7 +15,9 @@ import picocli.CommandLine.Spec;
         description = {"Print the terminal's screen as plain text.",
                 "Rows keep no trailing spaces and end with a newline; trailing blank rows are left out, "
                         + "so a blank screen prints nothing. --bottom counts the screen's last rows, blank or not.",
-                "Example: ptyctl read --top 5"})
+                "With --scrollback the lines that scrolled off the top come first, and --top, --bottom and "
+                        + "--start/--end count over that whole text.",
+                "Example: ptyctl read --top 5; ptyctl read --scrollback --bottom 200"})
 final class ReadCommand implements Callable<Integer> {
 
     @Spec
@@ -46,6 +48,10 @@ final class ReadCommand implements Callable<Integer> {
         private Integer end;
     }
 
+    @Option(names = "--scrollback",
+            description = "The scrollback (oldest line first), then the screen; needs a server that supports it.")
+    private boolean scrollback;
+
     @Mixin
     private TargetOptions target;
 
@@ -54,7 +60,7 @@ final class ReadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Selection selection = selection();
+        Selection selection = scrollback ? selection().withScrollback() : selection();
         try (RpcClient client = target.connect()) {
             return ClientVerbs.read(client, selection, json.enabled(), spec.commandLine().getOut());
         }

@@ -88,6 +88,38 @@ class ClientCommandsTest {
     }
 
     @Test
+    void readScrollbackAsksForTheScrollbackAndPrintsIt() {
+        server.reply("{'screen':'1\\n2\\n$ \\n','cursor':{'row':1,'col':3},'size':{'cols':100,'rows':1},"
+                + "'scrollback':2}").reply("{'screen':'2\\n$ \\n','cursor':{'row':1,'col':3},"
+                + "'size':{'cols':100,'rows':1},'scrollback':2}");
+
+        Cli.Result all = Cli.run("read", "--port", port, "--scrollback");
+        Cli.Result last = Cli.run("read", "--scrollback", "--bottom", "2", "--port", port);
+
+        assertThat(all.exitCode()).isZero();
+        assertThat(all.out()).isEqualTo("1\n2\n$ \n");
+        assertThat(last.out()).isEqualTo("2\n$ \n");
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'scrollback':true}"));
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'bottom':2,'scrollback':true}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void readScrollbackFromAServerThatIgnoresTheParameterFailsInsteadOfPrintingTheScreenAlone() {
+        server.reply(SCREEN).reply(SCREEN);
+
+        Cli.Result text = Cli.run("read", "--port", port, "--scrollback");
+        Cli.Result json = Cli.run("read", "--port", port, "--scrollback", "--json");
+
+        for (Cli.Result result : List.of(text, json)) {
+            assertThat(result.exitCode()).isEqualTo(4);
+            assertThat(result.out()).isEmpty();
+            assertThat(result.err()).contains("does not support pty/read's scrollback parameter")
+                    .contains("upgrade").doesNotContain("Exception");
+        }
+    }
+
+    @Test
     void readRowOptionsThatConflictAreUsageErrors() {
         assertThat(Cli.run("read", "--port", port, "--top", "3", "--bottom", "2").exitCode()).isEqualTo(2);
         assertThat(Cli.run("read", "--port", port, "--top", "1", "--start", "2", "--end", "3").exitCode()).isEqualTo(2);

@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Test;
 class FastPathEquivalenceTest {
     private static final String SCREEN =
             "{'screen':'$ ls\\nfile  ünï\\n','cursor':{'row':2,'col':10},'size':{'cols':100,'rows':30}}";
+    private static final String SCROLLBACK = "{'screen':'1\\n2\\n$ ls\\n','cursor':{'row':1,'col':5},"
+            + "'size':{'cols':100,'rows':30},'scrollback':2}";
     private static final String WRITTEN = "{'written':3,'outputSeq':10}";
     private static final String MATCHED =
             "{'matched':true,'screen':'$ \\n','cursor':{'row':1,'col':3},'size':{'cols':100,'rows':30},'waitedMs':12}";
@@ -67,6 +69,8 @@ class FastPathEquivalenceTest {
         same(1, s -> s.reply(SCREEN), "read", "--start", "2", "--end", "4", "--port", port);
         same(1, s -> s.reply(SCREEN), "read", "--start", "2", "--port", port);
         same(1, s -> s.reply(SCREEN), "read", "--port", port, "--end", "4");
+        same(1, s -> s.reply(SCROLLBACK), "read", "--scrollback", "--port", port, "--bottom", "2");
+        same(1, s -> s.reply(SCROLLBACK), "read", "--port", port, "--scrollback", "--json");
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--text", "ls -l", "--key", "Enter", "--text", "é");
         same(1, s -> s.reply(WRITTEN), "write", "--key", "Enter", "--json", "--port", port);
         same(1, s -> s.reply(WRITTEN), "write", "--key", "C-c", "--port", port, "--key", "M-Up");
@@ -106,6 +110,7 @@ class FastPathEquivalenceTest {
         same(1, s -> s.replyError(-32602, "unknown key: Hyper+Q"), "write", "--port", port, "--key", "Hyper+Q");
         same(1, FakeRpcServer::closeWithoutReply, "status", "--port", port);
         same(1, s -> s.replyError(-32001, "Unauthorized"), "read", "--port", port, "--token", "wrong");
+        same(1, s -> s.reply(SCREEN), "read", "--port", port, "--scrollback"); // a server without the parameter
         int closedPort;
         try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = free.getLocalPort();

@@ -4,6 +4,7 @@ import dev.ptyctl.client.internal.DurationChecks;
 import dev.ptyctl.client.internal.JsonRpcConnection;
 import dev.ptyctl.client.internal.PromptWaitParams;
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -92,9 +93,27 @@ public final class RpcClient implements AutoCloseable {
         return read(Selection.all());
     }
 
-    /** Reads the selected rows of the screen. */
+    /**
+     * Reads the selected rows of the screen (with {@link Selection#withScrollback()}, of the scrollback and screen).
+     *
+     * @throws RpcException (-32602) when the selection asks for the scrollback and the server is older than that
+     *     parameter: it ignored it and answered with the screen alone
+     */
     public Screen read(Selection selection) throws IOException {
-        return typed(RpcMethod.READ, call(RpcMethod.READ, selection.toJson()), Screen::fromJson);
+        return typed(RpcMethod.READ, readResult(selection), Screen::fromJson);
+    }
+
+    /** {@link #read(Selection)}'s raw {@code pty/read} result, checked the same way. */
+    public JsonObject readResult(Selection selection) throws IOException {
+        JsonObject result = call(RpcMethod.READ, selection.toJson());
+        // Servers ignore params they do not know: without this check an old one would pass off the screen alone as
+        // the whole scrollback. Ours say how many scrollback lines they put first.
+        if (selection.scrollback() && !result.containsKey("scrollback")) {
+            throw new RpcException(RpcErrorCode.INVALID_PARAMS.code(), "the server at " + address()
+                    + " does not support pty/read's scrollback parameter (it answered with the screen alone); "
+                    + "upgrade it to read the scrollback", null);
+        }
+        return result;
     }
 
     /**

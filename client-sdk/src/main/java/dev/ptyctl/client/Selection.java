@@ -2,6 +2,7 @@ package dev.ptyctl.client;
 
 import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import java.util.Objects;
 
 /**
@@ -12,21 +13,24 @@ import java.util.Objects;
  * client.read(Selection.top(3));
  * client.read(Selection.bottom(5));
  * client.read(Selection.rows(2, 6));   // rows 2, 3, 4, 5 and 6
+ * client.read(Selection.bottom(200).withScrollback()); // the last 200 lines, scrollback and screen
  * }</pre>
  */
 public final class Selection {
-    private static final Selection ALL = new Selection(Kind.ALL, 0, 0);
+    private static final Selection ALL = new Selection(Kind.ALL, 0, 0, false);
 
     private enum Kind { ALL, TOP, BOTTOM, ROWS }
 
     private final Kind kind;
     private final int first;
     private final int second;
+    private final boolean scrollback;
 
-    private Selection(Kind kind, int first, int second) {
+    private Selection(Kind kind, int first, int second, boolean scrollback) {
         this.kind = kind;
         this.first = first;
         this.second = second;
+        this.scrollback = scrollback;
     }
 
     /** The whole screen. */
@@ -36,46 +40,63 @@ public final class Selection {
 
     /** The first {@code rows} rows. */
     public static Selection top(int rows) {
-        return new Selection(Kind.TOP, rows, 0);
+        return new Selection(Kind.TOP, rows, 0, false);
     }
 
     /** The last {@code rows} rows. */
     public static Selection bottom(int rows) {
-        return new Selection(Kind.BOTTOM, rows, 0);
+        return new Selection(Kind.BOTTOM, rows, 0, false);
     }
 
     /** Rows {@code start} to {@code end}, both included, counting from 1. */
     public static Selection rows(int start, int end) {
-        return new Selection(Kind.ROWS, start, end);
+        return new Selection(Kind.ROWS, start, end, false);
+    }
+
+    /**
+     * The same rows counted over the scrollback followed by the screen (the lines that scrolled off the top first,
+     * oldest first): {@code all().withScrollback()} is everything the terminal still holds. A server older than this
+     * parameter would ignore it; {@link RpcClient#read(Selection)} then fails instead of returning the screen alone.
+     */
+    public Selection withScrollback() {
+        return new Selection(kind, first, second, true);
+    }
+
+    /** Whether the rows count over the scrollback and the screen ({@link #withScrollback()}). */
+    public boolean scrollback() {
+        return scrollback;
     }
 
     /** The {@code pty/read} params for this selection, e.g. {@code {"top":3}} or {@code {}}. */
     public JsonObject toJson() {
-        return switch (kind) {
-            case ALL -> JsonObject.EMPTY_JSON_OBJECT;
-            case TOP -> JsonSupport.objectBuilder().add("top", first).build();
-            case BOTTOM -> JsonSupport.objectBuilder().add("bottom", first).build();
-            case ROWS -> JsonSupport.objectBuilder().add("start", first).add("end", second).build();
+        JsonObjectBuilder params = switch (kind) {
+            case ALL -> JsonSupport.objectBuilder();
+            case TOP -> JsonSupport.objectBuilder().add("top", first);
+            case BOTTOM -> JsonSupport.objectBuilder().add("bottom", first);
+            case ROWS -> JsonSupport.objectBuilder().add("start", first).add("end", second);
         };
+        return scrollback ? params.add("scrollback", true).build() : params.build();
     }
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Selection s && s.kind == kind && s.first == first && s.second == second;
+        return other instanceof Selection s && s.kind == kind && s.first == first && s.second == second
+                && s.scrollback == scrollback;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, first, second);
+        return Objects.hash(kind, first, second, scrollback);
     }
 
     @Override
     public String toString() {
-        return switch (kind) {
+        String rows = switch (kind) {
             case ALL -> "Selection.all()";
             case TOP -> "Selection.top(" + first + ")";
             case BOTTOM -> "Selection.bottom(" + first + ")";
             case ROWS -> "Selection.rows(" + first + ", " + second + ")";
         };
+        return scrollback ? rows + ".withScrollback()" : rows;
     }
 }
