@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ptyctl.e2e.server.RemoteServer;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -73,6 +75,22 @@ class CliE2eTest {
     void waitThatTimesOutExitsOne() throws Exception {
         var wait = served.cli("wait", "--match", "text that never appears", "--timeout", "200");
         assertThat(wait.exitCode()).as(wait.toString()).isEqualTo(1);
+    }
+
+    @Test
+    void readScrollbackPrintsTheLinesThatScrolledOffTheScreen() throws Exception {
+        served.cli("write", "--text", "seq 1001 1100", "--key", "Enter").assertExit(0);
+        served.cli("wait", "--match", "1100\n$").assertExit(0);
+        String all = IntStream.rangeClosed(1001, 1100).mapToObj(n -> n + "\n").collect(Collectors.joining());
+
+        var screen = served.cli("read");
+        var scrollback = served.cli("read", "--scrollback");
+        var last = served.cli("read", "--scrollback", "--bottom", "3");
+
+        assertThat(screen.stdout()).as(screen.toString()).doesNotContain("1001\n");
+        assertThat(scrollback.exitCode()).as(scrollback.toString()).isZero();
+        assertThat(scrollback.stdout()).contains("$ seq 1001 1100\n" + all + "$\n");
+        assertThat(last.stdout()).as(last.toString()).isEqualTo("1099\n1100\n$\n");
     }
 
     @Test
