@@ -35,18 +35,6 @@ final class CommandRunVerb {
     }
 
     /**
-     * Checks {@code --timeout}.
-     *
-     * @throws UsageException when it is out of range
-     */
-    static void checkTimeout(long timeoutMs) {
-        if (timeoutMs < 0 || timeoutMs > RpcMethod.MAX_WAIT_TIMEOUT_MS) {
-            throw new UsageException("--timeout must be from 0 to " + RpcMethod.MAX_WAIT_TIMEOUT_MS + " ms, got "
-                    + timeoutMs);
-        }
-    }
-
-    /**
      * Runs {@code line} in the shell of {@code client}'s terminal: prints the command's output (or with {@code json}
      * the answer that decided the run) and returns the exit code.
      */

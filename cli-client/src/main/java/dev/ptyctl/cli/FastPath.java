@@ -101,7 +101,7 @@ final class FastPath {
                     if (given.words == null || given.words.isEmpty()) {
                         return NOT_HANDLED;
                     }
-                    CommandRunVerb.checkTimeout(longValue(given, "--timeout", RUN_DEFAULT_TIMEOUT_MS));
+                    WaitOptions.checkTimeout(longValue(given, "--timeout", RUN_DEFAULT_TIMEOUT_MS));
                 }
                 case "wait" -> {
                     long timeoutMs = longValue(given, "--timeout", Long.parseLong(WaitOptions.DEFAULT_TIMEOUT_MS));

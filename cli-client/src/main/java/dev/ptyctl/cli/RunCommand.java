@@ -65,7 +65,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CommandRunVerb.checkTimeout(timeoutMs);
+        WaitOptions.checkTimeout(timeoutMs);
         try (RpcClient client = target.connect()) {
             return CommandRunVerb.run(client, String.join(" ", words), timeoutMs, queue, json.enabled(),
                     spec.commandLine().getOut(), spec.commandLine().getErr());

@@ -27,10 +27,7 @@ record WaitOptions(String match, boolean regex, long timeoutMs, Long idleMs, boo
      *     {@code --match}, or a pattern that does not compile
      */
     WaitRequest toRequest() {
-        if (timeoutMs < 0 || timeoutMs > RpcMethod.MAX_WAIT_TIMEOUT_MS) {
-            throw new UsageException("--timeout must be from 0 to " + RpcMethod.MAX_WAIT_TIMEOUT_MS + " ms, got "
-                    + timeoutMs);
-        }
+        checkTimeout(timeoutMs);
         if (idleMs != null && idleMs <= 0) {
             throw new UsageException("--idle must be positive, got " + idleMs);
         }
@@ -46,6 +43,18 @@ record WaitOptions(String match, boolean regex, long timeoutMs, Long idleMs, boo
         }
         return WaitRequest.builder().match(match).regex(regex).timeout(Duration.ofMillis(timeoutMs))
                 .idle(idleMs == null ? null : Duration.ofMillis(idleMs)).scrollback(scrollback).build();
+    }
+
+    /**
+     * Checks a {@code --timeout}: {@code wait}'s, and {@code run}'s, whose waits are {@code pty/wait}s bound alike.
+     *
+     * @throws UsageException when it is out of range
+     */
+    static void checkTimeout(long timeoutMs) {
+        if (timeoutMs < 0 || timeoutMs > RpcMethod.MAX_WAIT_TIMEOUT_MS) {
+            throw new UsageException("--timeout must be from 0 to " + RpcMethod.MAX_WAIT_TIMEOUT_MS + " ms, got "
+                    + timeoutMs);
+        }
     }
 
     /**
