@@ -77,15 +77,16 @@ final class FastPath {
 
     private int run(String[] args) {
         String verb = args[0];
-        Given given = parse(verb, args);
-        if (given == null) {
-            return NOT_HANDLED;
-        }
+        Given given;
         EndpointSelection target;
         Selection selection = null;
         WaitOptions waitOptions = null;
         WaitRequest waitRequest = null;
         try {
+            given = parse(verb, args);
+            if (given == null) {
+                return NOT_HANDLED;
+            }
             target = new EndpointSelection(integer(given, "--port"), given.single.get("--host"),
                     given.single.containsKey("--socket") ? Path.of(given.single.get("--socket")) : null,
                     given.single.get("--terminal"), given.single.get("--url"), given.single.get("--token"),
@@ -141,7 +142,11 @@ final class FastPath {
         }
     }
 
-    /** The options after the verb, or {@code null} when the command line is not plain. */
+    /**
+     * The options after the verb, or {@code null} when the command line is not plain.
+     *
+     * @throws UsageException for a value the command refuses (an empty {@code --key}), which picocli then reports
+     */
     private static Given parse(String verb, String[] args) {
         Given given = new Given();
         for (int i = 1; i < args.length; i++) {
@@ -165,12 +170,7 @@ final class FastPath {
             }
             switch (option) {
                 case "--text" -> given.actions.add(Action.text(value));
-                case "--key" -> {
-                    if (value.isEmpty()) {
-                        return null; // picocli's path reports it as a usage error
-                    }
-                    given.actions.add(KeyArgument.action(value));
-                }
+                case "--key" -> given.actions.add(KeyArgument.action(value));
                 case "--paste" -> given.actions.add(Action.paste(value));
                 default -> {
                     if (given.single.put(option, value) != null) {
