@@ -82,6 +82,7 @@ final class FastPath {
         Selection selection = null;
         WaitOptions waitOptions = null;
         WaitRequest waitRequest = null;
+        long runTimeoutMs = RUN_DEFAULT_TIMEOUT_MS;
         try {
             given = parse(verb, args);
             if (given == null) {
@@ -102,7 +103,8 @@ final class FastPath {
                     if (given.words == null || given.words.isEmpty()) {
                         return NOT_HANDLED;
                     }
-                    WaitOptions.checkTimeout(longValue(given, "--timeout", RUN_DEFAULT_TIMEOUT_MS));
+                    runTimeoutMs = longValue(given, "--timeout", RUN_DEFAULT_TIMEOUT_MS);
+                    WaitOptions.checkTimeout(runTimeoutMs);
                 }
                 case "wait" -> {
                     long timeoutMs = longValue(given, "--timeout", Long.parseLong(WaitOptions.DEFAULT_TIMEOUT_MS));
@@ -132,9 +134,8 @@ final class FastPath {
                 case "write" -> ClientVerbs.write(client, given.actions, json, out);
                 case "wait" -> waitOptions == null ? ClientVerbs.waitForPrompt(client, waitRequest, json, out, err)
                         : ClientVerbs.waitFor(client, waitOptions, waitRequest, json, out, err);
-                case "run" -> CommandRunVerb.run(client, String.join(" ", given.words),
-                        longValue(given, "--timeout", RUN_DEFAULT_TIMEOUT_MS), given.flags.contains("--queue"), json,
-                        out, err);
+                case "run" -> CommandRunVerb.run(client, String.join(" ", given.words), runTimeoutMs,
+                        given.flags.contains("--queue"), json, out, err);
                 default -> ClientVerbs.status(client, json, out);
             };
         } catch (Exception e) {
