@@ -254,6 +254,10 @@ function activate(tab) {
   updateEvents();
   history.replaceState(null, '', tab ? `/?t=${encodeURIComponent(tab.id)}${tab.view ? '&mode=view' : ''}` : '/');
   renderTabs();
+  // The shown tab in sight: on a phone the strip holds two or three tabs, and one opened after them was off screen.
+  // Here, when the tab shown changes, not in renderTabs: that runs on every title and state change, and pulled a strip
+  // a person had swiped to another tab back to the shown one each time.
+  $('tabs').querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 }
 
 /**
@@ -329,8 +333,6 @@ function renderTabs() {
     b.append(x);
     return b;
   }));
-  // The shown tab in sight: on a phone the strip holds two or three tabs, and one opened after them was off screen.
-  strip.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   $('home').toggleAttribute('aria-current', active === null);
   // The list cut off from the server (restarting, network down) shows rows that may be stale: say so.
   const state = active ? active.state : (stopEvents && !eventsOpen && eventsLost ? 'reconnecting' : undefined);

@@ -113,6 +113,15 @@ class WebPageE2eTest {
                 if (!tab || tab.dataset.terminal !== arguments[0]) return false;
                 const box = tab.getBoundingClientRect(); // within a pixel: scrolled to the edge, the sums round apart
                 return box.left >= strip.left - 1 && box.right <= strip.right + 1;""", shown)));
+
+        // Swiped back to the first tabs, the strip stays there when the shown terminal changes its title: it was
+        // pulled back to the shown tab on every title and state change.
+        page.js("document.getElementById('tabs').scrollLeft = 0;");
+        page.type(shown, "printf '\\033]0;renamed\\007'", Keys.ENTER);
+        page.waitUntil("the tab shows the new title",
+                () -> page.text(".tab[data-terminal='" + shown + "']").startsWith("renamed"));
+        assertThat(page.js("return document.getElementById('tabs').scrollLeft;")).as("the strip as swiped")
+                .isEqualTo(0L);
     }
 
     /**
