@@ -5,7 +5,6 @@ import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.service.shell.PromptTracker.InputRegion;
-import dev.ptyctl.vt.serialize.TextSerializer;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -17,8 +16,8 @@ import java.util.regex.Pattern;
  * Waits, woken by the session after every chunk of output (no polling), until one condition holds, the program
  * exits, the timeout passes or the server's cap on a single wait does:
  * <ul>
- *   <li>{@code text} / {@code regex}: on the screen, in its rows or in its lines as the program wrote them (soft-wrapped
- *       rows joined, {@link TextSerializer#unwrapped}: a long path or URL matches whole); with a {@code sinceSeq}, in
+ *   <li>{@code text} / {@code regex}: on the screen, in its rows or in its lines as the program wrote them
+ *       ({@link MatchText}: soft-wrapped rows joined, a long path or URL matches whole); with a {@code sinceSeq}, in
  *       the output printed after it instead (plain text, without the command lines the shell echoed while they were
  *       typed), so text already on the screen, or the echo of the command an agent just typed, never matches;</li>
  *   <li>{@code gone}: the text is no longer on the screen, in its rows nor in its lines;</li>
@@ -121,19 +120,12 @@ public final class TerminalWait {
     private TerminalWait() {
     }
 
-    /** One look at the session, under its lock. */
-    private record Look(SessionProgress progress, String screen, String unwrapped, List<InputRegion> regions,
-                        boolean promptAfter, boolean continuation) {
-        /** Whether {@code text} is in the screen's rows or in its lines (soft-wrapped rows joined). */
-        boolean shows(String text) {
-            return screen.contains(text) || unwrapped.contains(text);
-        }
-
-        /** Whether {@code regex} is found in the screen's rows or in its lines. */
-        boolean shows(Pattern regex, long deadline) {
-            return DeadlineText.find(regex, screen, deadline)
-                    || !unwrapped.equals(screen) && DeadlineText.find(regex, unwrapped, deadline);
-        }
+    /**
+     * One look at the session, under its lock; {@code screen} is null unless the condition looks for text on the
+     * screen (a look comes with every chunk of output: the others need no text).
+     */
+    private record Look(SessionProgress progress, MatchText screen, List<InputRegion> regions, boolean promptAfter,
+                        boolean continuation) {
     }
 
     /**
@@ -162,8 +154,10 @@ public final class TerminalWait {
         boolean sinceOutput = condition.sinceSeq() >= 0
                 && (condition.kind() == Kind.TEXT || condition.kind() == Kind.REGEX);
         OutputScan scan = sinceOutput ? new OutputScan(log, condition.sinceSeq()) : null;
+        boolean readsScreen = !sinceOutput
+                && (condition.kind() == Kind.TEXT || condition.kind() == Kind.REGEX || condition.kind() == Kind.GONE);
         while (true) {
-            Look look = look(session, prompts.orElse(null), condition);
+            Look look = look(session, prompts.orElse(null), condition, readsScreen);
             SessionProgress now = look.progress();
             if (scan != null) {
                 scan.advance(now.outputSeq(), look.regions());
@@ -194,10 +188,11 @@ public final class TerminalWait {
     private static boolean holds(Condition c, Look look, OutputScan scan, long start, long nanos,
                                  long deadline) {
         return switch (c.kind()) {
-            case TEXT -> scan != null ? scan.text().toString().contains(c.text()) : look.shows(c.text());
+            case TEXT -> scan != null ? scan.text().toString().contains(c.text())
+                    : look.screen().anyMatches(text -> text.contains(c.text()));
             case REGEX -> scan != null ? DeadlineText.find(c.regex(), scan.text(), deadline)
-                    : look.shows(c.regex(), deadline);
-            case GONE -> !look.shows(c.text());
+                    : look.screen().anyMatches(text -> DeadlineText.find(c.regex(), text, deadline));
+            case GONE -> !look.screen().anyMatches(text -> text.contains(c.text()));
             case IDLE -> nanos - quietSince(look.progress(), start) >= TimeUnit.MILLISECONDS.toNanos(c.idleMs());
             case PROMPT -> look.promptAfter();
             case EXIT -> !look.progress().running();
@@ -208,11 +203,14 @@ public final class TerminalWait {
         return progress.lastOutputNanos() - start > 0 ? progress.lastOutputNanos() : start;
     }
 
-    private static Look look(TerminalSession session, PromptTracker prompts, Condition condition) {
+    /** @param readsScreen whether the condition looks for text on the screen (not in the output after an offset) */
+    private static Look look(TerminalSession session, PromptTracker prompts, Condition condition,
+                             boolean readsScreen) {
         // The tracker is fed under the session lock, so read under it too: its marks then agree with the screen.
         long sinceSeq = condition.sinceSeq();
-        return session.snapshot((terminal, progress) -> new Look(progress, TextSerializer.screen(terminal),
-                TextSerializer.unwrapped(terminal, false), prompts == null ? List.of() : prompts.inputRegions(),
+        return session.snapshot((terminal, progress) -> new Look(progress,
+                readsScreen ? MatchText.of(terminal, false) : null,
+                prompts == null ? List.of() : prompts.inputRegions(),
                 prompts != null && prompts.promptAfter(sinceSeq, condition.minPrompts()),
                 prompts != null && prompts.continuationAfter(sinceSeq)));
     }

@@ -3,6 +3,7 @@ package dev.ptyctl.service.rpc;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
 import dev.ptyctl.service.control.DeadlineText;
+import dev.ptyctl.service.control.MatchText;
 import dev.ptyctl.service.control.PromptWait;
 import dev.ptyctl.service.control.RunningProgram;
 import dev.ptyctl.service.pty.ForegroundProcess;
@@ -106,20 +107,12 @@ final class WaitMethod implements RpcMethodHandler {
     }
 
     /**
-     * One look at the session, taken under its lock: the text to match, row by row and with soft-wrapped rows joined
-     * (both null without {@code match}), and the screen to answer with. Matching happens after the lock is released,
-     * so an expensive pattern never holds up the PTY reader or other clients.
+     * One look at the session, taken under its lock: the text to match (null without {@code match}) and the screen
+     * to answer with. Matching happens after the lock is released, so an expensive pattern never holds up the PTY
+     * reader or other clients.
      */
-    private record Look(SessionProgress progress, String matchText, String unwrappedText, String screen,
-                        JsonObject cursor, JsonObject size) {
-        /**
-         * Whether {@code match} finds its text in the rows, or in the lines as the program wrote them: a long path,
-         * URL or message that wrapped at the right margin is matched whole, as a person reading the screen sees it.
-         */
-        boolean matches(TextMatcher match, long deadlineNanos) {
-            return match.matches(matchText, deadlineNanos)
-                    || !unwrappedText.equals(matchText) && match.matches(unwrappedText, deadlineNanos);
-        }
+    private record Look(SessionProgress progress, MatchText matchText, String screen, JsonObject cursor,
+                        JsonObject size) {
     }
 
     @Override
@@ -231,7 +224,8 @@ final class WaitMethod implements RpcMethodHandler {
         public boolean holds() {
             last = look(session, condition);
             try {
-                matchOk = !condition.hasMatch() || last.matches(condition.match(), deadline);
+                matchOk = !condition.hasMatch()
+                        || last.matchText().anyMatches(text -> condition.match().matches(text, deadline));
             } catch (IllegalArgumentException tooDeep) {
                 throw new TooDeep(tooDeep.getMessage());
             }
@@ -348,13 +342,10 @@ final class WaitMethod implements RpcMethodHandler {
 
     private static Look look(TerminalSession session, Condition condition) {
         return session.snapshot((terminal, progress) -> {
-            String screen = TextSerializer.screen(terminal);
-            String matchText = !condition.hasMatch() ? null
-                    : condition.scrollback() ? TextSerializer.withScrollback(terminal) : screen;
-            String unwrappedText = !condition.hasMatch() ? null
-                    : TextSerializer.unwrapped(terminal, condition.scrollback());
-            return new Look(progress, matchText, unwrappedText, screen, ScreenView.cursor(terminal),
-                    ScreenView.size(terminal));
+            MatchText matchText = condition.hasMatch() ? MatchText.of(terminal, condition.scrollback()) : null;
+            String screen = matchText != null && !condition.scrollback() ? matchText.rows()
+                    : TextSerializer.screen(terminal);
+            return new Look(progress, matchText, screen, ScreenView.cursor(terminal), ScreenView.size(terminal));
         });
     }
 

@@ -2,9 +2,11 @@ package dev.ptyctl.vt.serialize;
 
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.screen.Line;
-import dev.ptyctl.vt.screen.Screen;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
 
 /**
  * Plain-text rendering of a terminal. Newline policy (SPEC section 4.2): each row is its text with
@@ -70,7 +72,7 @@ public final class TextSerializer {
         int to = Math.min(history + t.rows(), toLineExclusive);
         String[] rows = new String[Math.max(0, to - from)];
         for (int line = from; line < to; line++) {
-            rows[line - from] = line < history ? t.scrollbackRowText(line) : t.rowText(line - history);
+            rows[line - from] = line(t, history, line).text();
         }
         return join(rows);
     }
@@ -87,28 +89,35 @@ public final class TextSerializer {
      * @return the text, one line per logical line
      */
     public static String unwrapped(Terminal t, boolean scrollback) {
-        Screen active = t.emulator().activeScreen();
-        List<Line> lines = new ArrayList<>();
-        int history = 0;
-        if (scrollback) {
-            var kept = t.emulator().mainScreen().scrollback();
-            history = kept.size();
-            for (int i = 0; i < history; i++) {
-                lines.add(kept.get(i));
-            }
+        return unwrappedIfWrapped(t, scrollback).orElseGet(() -> scrollback ? withScrollback(t) : screen(t));
+    }
+
+    /**
+     * {@link #unwrapped}'s text when at least one row goes on into the next; empty when none does, as the text is then
+     * that of the rows ({@link #screen}, {@link #withScrollback}): a caller that has those (a wait, which looks after
+     * every chunk of output) builds nothing twice.
+     *
+     * @param t          the terminal
+     * @param scrollback whether the scrollback comes first
+     * @return the text, one line per logical line, when it differs from the rows'
+     */
+    public static Optional<String> unwrappedIfWrapped(Terminal t, boolean scrollback) {
+        int history = scrollback ? t.scrollbackSize() : 0;
+        int total = history + t.rows();
+        // The alternate screen's first row never continues the main screen's scrollback.
+        boolean joinsAtScreen = !t.alternateScreenActive();
+        IntPredicate continues = i -> i + 1 < total && line(t, history, i + 1).isWrapped()
+                && (i + 1 != history || joinsAtScreen);
+        if (IntStream.range(0, total).noneMatch(continues)) {
+            return Optional.empty();
         }
-        for (int row = 0; row < active.rows(); row++) {
-            lines.add(active.line(row));
-        }
-        boolean joinsAtScreen = active == t.emulator().mainScreen();
         List<String> logical = new ArrayList<>();
         StringBuilder current = new StringBuilder();
-        for (int i = 0; i < lines.size(); i++) {
-            Line line = lines.get(i);
-            boolean continues = i + 1 < lines.size() && lines.get(i + 1).isWrapped()
-                    && (i + 1 != history || joinsAtScreen);
-            line.appendText(current, 0, line.cols(), !continues);
-            if (!continues) {
+        for (int i = 0; i < total; i++) {
+            Line line = line(t, history, i);
+            boolean continued = continues.test(i);
+            line.appendText(current, 0, line.cols(), !continued);
+            if (!continued) {
                 int length = current.length();
                 while (length > 0 && current.charAt(length - 1) == ' ') {
                     length--;
@@ -118,7 +127,13 @@ public final class TextSerializer {
                 current.setLength(0);
             }
         }
-        return join(logical.toArray(String[]::new));
+        return Optional.of(join(logical.toArray(String[]::new)));
+    }
+
+    /** Line {@code i} of the scrollback ({@code history}: its size, or 0 to leave it out) followed by the screen. */
+    private static Line line(Terminal t, int history, int i) {
+        return i < history ? t.emulator().mainScreen().scrollback().get(i)
+                : t.emulator().activeScreen().line(i - history);
     }
 
     private static String join(String[] rows) {

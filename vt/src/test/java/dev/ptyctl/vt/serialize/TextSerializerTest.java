@@ -63,6 +63,21 @@ class TextSerializerTest {
     }
 
     @ChunkedTest
+    void withoutAWrappedRowTheUnwrappedTextIsTheRowsAndIsNotBuiltAgain(Chunking chunking) {
+        Terminal t = terminal(4, 2, chunking, "ab\r\ncd\r\nef  ");
+        assertThat(TextSerializer.unwrappedIfWrapped(t, true)).isEmpty();
+        assertThat(TextSerializer.unwrapped(t, true)).isEqualTo(TextSerializer.withScrollback(t))
+                .isEqualTo("ab\ncd\nef\n");
+        assertThat(TextSerializer.unwrapped(t, false)).isEqualTo(TextSerializer.screen(t)).isEqualTo("cd\nef\n");
+        // Only the alternate screen's first row goes on from a row ("wxyz", scrolled off): not from the main
+        // scrollback's last line.
+        Terminal alternate = terminal(4, 2, chunking, "abcdefgh\r\n" + CSI + "?1049h" + CSI + "Hwxyz1234\r\n");
+        assertThat(TextSerializer.withScrollback(alternate)).isEqualTo("abcd\n1234\n");
+        assertThat(TextSerializer.unwrappedIfWrapped(alternate, true)).isEmpty();
+        assertThat(TextSerializer.unwrappedIfWrapped(terminal(4, 2, chunking, "abcdef"), false)).contains("abcdef\n");
+    }
+
+    @ChunkedTest
     void rowRangesApplyTheSameRules(Chunking chunking) {
         Terminal t = terminal(10, 5, chunking, "a\r\nb\r\n\r\nd");
         assertThat(TextSerializer.screenRows(t, 1, 3)).isEqualTo("b\n");
