@@ -91,7 +91,7 @@ class WebScreenshots {
         Files.write(out.resolve("web-list.png"), page.screenshot());
 
         page.clickOn("tr[data-terminal='" + vim.terminalId() + "'] button[data-action='open']");
-        page.waitForText(vim.terminalId(), "TerminalSocket");
+        page.waitForText(vim.terminalId(), "web/src/main/js/socket.js"); // vim's status line
         Files.write(out.resolve("web-vim.png"), page.screenshot());
         page.clickOn(".tab[data-terminal='" + shell.terminalId() + "']");
         page.waitUntil("the marks are drawn", () -> page.elements(".prompt-failed").size() > 0);
