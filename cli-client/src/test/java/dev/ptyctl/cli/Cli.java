@@ -28,4 +28,15 @@ final class Cli {
     static Result run(String... args) {
         return run(Map.of(), args);
     }
+
+    /**
+     * Runs the command line as {@link Main} does, through {@link EntryPoint}: the fast path when it takes the command
+     * line, else picocli (with an empty environment).
+     */
+    static Result runThroughEntryPoint(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exitCode = EntryPoint.run(args, name -> null, new PrintWriter(out), new PrintWriter(err));
+        return new Result(exitCode, out.toString(), err.toString());
+    }
 }

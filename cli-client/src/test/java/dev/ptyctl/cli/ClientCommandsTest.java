@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.client.testing.FakeRpcServer;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -151,16 +149,13 @@ class ClientCommandsTest {
         refused.forEach((rows, message) -> {
             List<String> args = new ArrayList<>(List.of("read", "--port", port));
             args.addAll(rows);
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
 
-            int status = EntryPoint.run(args.toArray(String[]::new), name -> null, new PrintWriter(out),
-                    new PrintWriter(err));
+            Cli.Result result = Cli.runThroughEntryPoint(args.toArray(String[]::new));
 
-            assertThat(status).as("%s", args).isEqualTo(2);
-            assertThat(err.toString()).as("%s", args).startsWith("ptyctl: " + message + "\n")
+            assertThat(result.exitCode()).as("%s", args).isEqualTo(2);
+            assertThat(result.err()).as("%s", args).startsWith("ptyctl: " + message + "\n")
                     .contains("Try 'ptyctl read --help'");
-            assertThat(out.toString()).isEmpty();
+            assertThat(result.out()).isEmpty();
         });
         server.assertExhausted();
     }
@@ -229,16 +224,13 @@ class ClientCommandsTest {
     void anEmptyKeyNameIsAUsageErrorOnBothPaths() {
         for (String[] args : List.of(new String[] {"write", "--port", port, "--key", ""},
                 new String[] {"write", "--port", port, "--text", "ls", "--key="})) {
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
+            Cli.Result result = Cli.runThroughEntryPoint(args);
 
-            int status = EntryPoint.run(args, name -> null, new PrintWriter(out), new PrintWriter(err));
-
-            assertThat(status).as("%s", List.of(args)).isEqualTo(2);
-            assertThat(err.toString()).as("%s", List.of(args))
+            assertThat(result.exitCode()).as("%s", List.of(args)).isEqualTo(2);
+            assertThat(result.err()).as("%s", List.of(args))
                     .startsWith("ptyctl: --key needs a key name (Enter, Ctrl+C, ArrowUp, ...), got an empty one\n")
                     .contains("Try 'ptyctl write --help'").doesNotContain("Exception");
-            assertThat(out.toString()).isEmpty();
+            assertThat(result.out()).isEmpty();
         }
         server.assertExhausted();
     }

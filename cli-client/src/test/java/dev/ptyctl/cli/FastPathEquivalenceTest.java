@@ -185,14 +185,10 @@ class FastPathEquivalenceTest {
 
     @Test
     void theEntryPointGivesPicocliWhatTheFastPathLeaves() {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
+        Cli.Result result = Cli.runThroughEntryPoint("read", "--port", "0");
 
-        int status = EntryPoint.run(new String[] {"read", "--port", "0"}, name -> null, new PrintWriter(out),
-                new PrintWriter(err));
-
-        assertThat(status).isEqualTo(2);
-        assertThat(err.toString()).startsWith("ptyctl: --port must be a port number from 1 to 65535, got 0")
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("ptyctl: --port must be a port number from 1 to 65535, got 0")
                 .contains("Try 'ptyctl read --help'");
     }
 
