@@ -1,5 +1,7 @@
 package dev.ptyctl.vt.serialize;
 
+import dev.ptyctl.vt.screen.TabStops;
+
 /**
  * The start of a {@link VtSerializer#repaintBytes repaint}: what RIS would do for the painting that follows, without
  * RIS, which most terminals (xterm, VTE, kitty, xterm.js, this emulator; not Terminal.app or iTerm2) take as "drop the
@@ -18,8 +20,6 @@ final class RepaintReset {
         + VtWriter.CSI + "?2026l";
     /** Every mouse protocol and encoding. */
     private static final int[] MOUSE_MODES = {9, 1000, 1001, 1002, 1003, 1005, 1006, 1015, 1016};
-    /** Tab stops every this many columns from the first, as at power-on. */
-    private static final int TAB_INTERVAL = 8;
 
     private RepaintReset() {
     }
@@ -54,7 +54,7 @@ final class RepaintReset {
         w.csi(erase);
         w.raw(ESC + "7");
         w.csi("3g");
-        for (int col = 0; col < w.cols(); col += TAB_INTERVAL) {
+        for (int col = 0; col < w.cols(); col += TabStops.INTERVAL) {
             w.csi("1;" + (col + 1) + "H" + ESC + "H");
         }
         w.csi("H");
