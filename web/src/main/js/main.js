@@ -26,10 +26,9 @@ const terminals = new Map(); // id -> what the server says about it
 const tabs = new Map(); // id -> TerminalTab
 let active = null; // the TerminalTab shown, or null for the list
 let stopEvents = null; // stops the event stream while it is followed
-// The event stream's own state (the test hook mirrors it): open now, and whether a connection of it failed or dropped
-// since it was last subscribed (the list then shows rows that may be stale). Not "was it ever open": a page opened on
-// a terminal (/?t=ID) whose server then stopped showed its list, when asked for, as if live.
-let eventsOpen = false;
+// Whether a connection of the event stream failed or dropped since it was last subscribed (the list then shows rows
+// that may be stale; lost, it is not open). Not "was it ever open": a page opened on a terminal (/?t=ID) whose server
+// then stopped showed its list, when asked for, as if live. The test hook's eventsOpen says whether it is open now.
 let eventsLost = false;
 let left = false; // between pagehide and pageshow
 
@@ -122,7 +121,7 @@ function followEvents() {
     onEvent,
     onOpen: () => {
       hook.eventStreams++;
-      hook.eventsOpen = eventsOpen = true;
+      hook.eventsOpen = true;
       eventsLost = false;
       // The server answers again: a "cannot reach the server" said meanwhile is no longer so.
       if ($('list-message').dataset.unreachable === 'true') $('list-message').hidden = true;
@@ -130,7 +129,7 @@ function followEvents() {
       refresh().catch(showError);
     },
     onLost: () => {
-      hook.eventsOpen = eventsOpen = false;
+      hook.eventsOpen = false;
       eventsLost = true;
       renderTabs(); // the list's status line says it is reconnecting: its rows are as last heard
     },
@@ -161,7 +160,7 @@ function updateEvents() {
   } else if (!wanted && stopEvents) {
     stopEvents();
     stopEvents = null;
-    hook.eventsOpen = eventsOpen = false;
+    hook.eventsOpen = false;
   }
 }
 
@@ -335,7 +334,7 @@ function renderTabs() {
   }));
   $('home').toggleAttribute('aria-current', active === null);
   // The list cut off from the server (restarting, network down) shows rows that may be stale: say so.
-  const state = active ? active.state : (stopEvents && !eventsOpen && eventsLost ? 'reconnecting' : undefined);
+  const state = active ? active.state : (stopEvents && eventsLost ? 'reconnecting' : undefined);
   const status = $('status');
   status.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: active?.ending,
     gone: active?.serverStopped ? 'server stopped' : 'terminal closed', refused: 'token refused' }[state]
