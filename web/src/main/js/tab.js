@@ -146,9 +146,8 @@ export class TerminalTab {
     this.element.append(this.searchBox, this.host, this.endedBar);
   }
 
-  /** How the program ended: "killed by SIGKILL" when a signal ended it, "exited 130", or "server stopped". */
+  /** How the program ended: "killed by SIGKILL" when a signal ended it, else "exited 130". */
   get ending() {
-    if (this.serverStopped) return 'server stopped';
     return this.signal ? `killed by ${this.signal}` : `exited ${this.exitCode ?? ''}`;
   }
 
