@@ -402,9 +402,8 @@ window.addEventListener('focus', () => {
 // ---- key bar (touch screens) -------------------------------------------------------------------------------
 
 function setCtrl(on) {
-  const ctrl = document.querySelector('#keybar [data-key="Ctrl"]');
-  ctrl.setAttribute('aria-pressed', String(on));
   if (active) active.ctrlArmed = on;
+  updateKeyBar(); // the Ctrl button shows the shown tab's armed state
 }
 
 /**
