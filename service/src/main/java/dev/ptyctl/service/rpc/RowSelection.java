@@ -48,21 +48,21 @@ record RowSelection(Kind kind, long first, long second) {
      * 200 lines the program wrote, screen included.
      */
     String text(Terminal terminal, boolean scrollback) {
-        int lines = scrollback ? terminal.scrollbackSize() + terminal.rows() : terminal.rows();
+        // Lines counted from the oldest scrollback line, as withScrollbackRows counts them; without the scrollback the
+        // selection counts from the screen's first row, which is line scrollbackSize() there.
+        int skipped = scrollback ? 0 : terminal.scrollbackSize();
+        int lines = terminal.scrollbackSize() + terminal.rows() - skipped;
         return switch (kind) {
-            case ALL -> rows(terminal, scrollback, 0, lines);
-            case TOP -> rows(terminal, scrollback, 0, clamp(first, 0, lines));
-            case BOTTOM -> rows(terminal, scrollback, lines - clamp(first, 0, lines), lines);
-            case RANGE -> rows(terminal, scrollback, clamp(first, 1, lines + 1) - 1, clamp(second, 0, lines));
+            case ALL -> rows(terminal, skipped, 0, lines);
+            case TOP -> rows(terminal, skipped, 0, clamp(first, 0, lines));
+            case BOTTOM -> rows(terminal, skipped, lines - clamp(first, 0, lines), lines);
+            case RANGE -> rows(terminal, skipped, clamp(first, 1, lines + 1) - 1, clamp(second, 0, lines));
         };
     }
 
-    private static String rows(Terminal terminal, boolean scrollback, int from, int toExclusive) {
-        if (from >= toExclusive) {
-            return "";
-        }
-        return scrollback ? TextSerializer.withScrollbackRows(terminal, from, toExclusive)
-                : TextSerializer.screenRows(terminal, from, toExclusive);
+    /** Lines [from, toExclusive) after the {@code skipped} first; "" when the range is empty. */
+    private static String rows(Terminal terminal, int skipped, int from, int toExclusive) {
+        return TextSerializer.withScrollbackRows(terminal, skipped + from, skipped + toExclusive);
     }
 
     private static int clamp(long value, int min, int max) {
