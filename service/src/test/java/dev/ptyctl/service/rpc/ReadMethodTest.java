@@ -112,10 +112,16 @@ class ReadMethodTest {
         assertThat(screen("{\"bottom\":1}")).isEqualTo("five\n");
     }
 
-    @Test
-    void scrollbackReturnsTheLinesThatScrolledOffThenTheScreen() throws Exception {
+    /** Eight lines on the five rows: 1 to 3 in the scrollback. */
+    private static InMemoryClient eightLines() {
         InMemoryClient fresh = new InMemoryClient();
         fresh.session.emit("1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\r\n8");
+        return fresh;
+    }
+
+    @Test
+    void scrollbackReturnsTheLinesThatScrolledOffThenTheScreen() throws Exception {
+        InMemoryClient fresh = eightLines();
         JsonObject result = fresh.result("pty/read", "{\"scrollback\":true}");
         assertThat(result.getString("screen")).isEqualTo("1\n2\n3\n4\n5\n6\n7\n8\n");
         assertThat(result.getInt("scrollback")).isEqualTo(3);
@@ -133,9 +139,8 @@ class ReadMethodTest {
     })
     void withScrollbackTheSelectionCountsScrollbackAndScreenAsOneText(String params, String expected)
             throws Exception {
-        InMemoryClient fresh = new InMemoryClient();
-        fresh.session.emit("1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\r\n8");
-        assertThat(fresh.result("pty/read", params).getString("screen")).isEqualTo(expected.replace("\\n", "\n"));
+        assertThat(eightLines().result("pty/read", params).getString("screen"))
+                .isEqualTo(expected.replace("\\n", "\n"));
     }
 
     @Test
