@@ -7,7 +7,9 @@ import dev.ptyctl.protocol.ws.ClientFrame;
 import dev.ptyctl.protocol.ws.ServerFrame;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
+import dev.ptyctl.vt.serialize.VtSerializer;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.charset.StandardCharsets;
@@ -100,9 +102,8 @@ class RealTerminalSocketTest {
         client.send(new ClientFrame.Input("c", 1, "seq 1 60\n", true));
         awaitScreen(bash.session(), screen -> screen.contains("60\n$"));
         long shown = bash.session().progress().outputSeq();
-        dev.ptyctl.vt.Terminal local = bash.session().inspect(
-                t -> fedWith(new dev.ptyctl.vt.Terminal(t.cols(), t.rows(), 1000),
-                        dev.ptyctl.vt.serialize.VtSerializer.serializeBytes(t)));
+        Terminal local = bash.session().inspect(
+                t -> fedWith(new Terminal(t.cols(), t.rows(), 1000), VtSerializer.serializeBytes(t)));
         client.send(new ClientFrame.Input("c", 2, "seq 61 100\n", true));
         awaitScreen(bash.session(), screen -> screen.contains("100\n$"));
 
@@ -116,24 +117,14 @@ class RealTerminalSocketTest {
         assertThat(history(local)).isEqualTo(expected).doesNotHaveDuplicates().contains("1", "60", "61", "100");
     }
 
-    private static dev.ptyctl.vt.Terminal fedWith(dev.ptyctl.vt.Terminal terminal, byte[] bytes) {
+    private static Terminal fedWith(Terminal terminal, byte[] bytes) {
         terminal.feed(bytes);
         return terminal;
     }
 
-    /** Scrollback then screen, one string per row, trailing spaces and rows left out. */
-    private static List<String> history(dev.ptyctl.vt.Terminal terminal) {
-        List<String> rows = new ArrayList<>();
-        for (int i = 0; i < terminal.scrollbackSize(); i++) {
-            rows.add(terminal.scrollbackRowText(i).stripTrailing());
-        }
-        for (int row = 0; row < terminal.rows(); row++) {
-            rows.add(terminal.rowText(row).stripTrailing());
-        }
-        while (rows.getLast().isEmpty()) {
-            rows.removeLast();
-        }
-        return rows;
+    /** Scrollback then screen, one string per row, trailing spaces and rows left out (the pty/read text rules). */
+    private static List<String> history(Terminal terminal) {
+        return TextSerializer.withScrollback(terminal).lines().toList();
     }
 
     @Test
