@@ -157,11 +157,14 @@ class LauncherE2eTest {
         // the relay's POST was refused while the server's JVM started, and the agent got an error for an answer.
         Map<String, String> env = with(JDK, "TMPDIR", tmp.toString());
         String port = Integer.toString(freePort());
-        // The server's JVM starts 5 s late (its marker is written before): the relay is up long before it listens.
-        Process server = background(with(env, "JAVA_HOME", slowJdk(tmp.resolve("slow-jdk")).toString()), "server",
-                "--port", port);
+        // The server's JVM starts only once the relay has said that it waits for it (the server's start marker is
+        // written before the JVM starts): the relay's first look then certainly found nothing listening, whatever the
+        // load. (A JVM started 5 s late made it likely, and every run 5 s longer.)
+        Path gate = tmp.resolve("the-server-may-start");
+        Process server = background(with(env, "JAVA_HOME", gatedJdk(tmp.resolve("gated-jdk"), gate).toString()),
+                "server", "--port", port);
         Process mcp = launcher(LAUNCHER, env, "mcp", "--url", "http://127.0.0.1:" + port)
-                .redirectInput(ProcessBuilder.Redirect.PIPE).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectInput(ProcessBuilder.Redirect.PIPE).start();
         try (var toMcp = mcp.getOutputStream();
              var fromMcp = new java.io.BufferedReader(new java.io.InputStreamReader(mcp.getInputStream(),
                      StandardCharsets.UTF_8))) {
@@ -169,6 +172,9 @@ class LauncherE2eTest {
                     + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"e2e\",\"version\":\"1\"}}}\n")
                     .getBytes(StandardCharsets.UTF_8));
             toMcp.flush();
+            assertThat(firstLineWith(mcp.getErrorStream(), "ptyctl: waiting for "))
+                    .as("the relay says it waits for the starting server").isNotNull();
+            Files.createFile(gate);
             String answer = fromMcp.readLine();
             assertThat(answer).as("the relay's answer to initialize").contains("\"id\":1", "\"serverInfo\"")
                     .doesNotContain("\"error\"");
@@ -277,18 +283,42 @@ class LauncherE2eTest {
     }
 
     /**
-     * A JDK at {@code home} whose {@code java} waits 5 s before it runs the tests' JDK: a server that is slow to start,
-     * whatever the load.
+     * A JDK at {@code home} whose {@code java} waits until the file {@code gate} exists, then runs the tests' JDK: a
+     * server that starts when the test lets it, whatever the load.
      */
-    private static Path slowJdk(Path home) throws IOException {
+    private static Path gatedJdk(Path home, Path gate) throws IOException {
         Path real = Path.of(System.getProperty("java.home"));
         Path bin = Files.createDirectories(home.resolve("bin"));
         Files.copy(real.resolve("release"), home.resolve("release"));
         Files.createSymbolicLink(bin.resolve("javac"), real.resolve("bin/javac"));
         Path java = bin.resolve("java");
-        Files.writeString(java, "#!/bin/sh\nsleep 5\nexec '" + real.resolve("bin/java") + "' \"$@\"\n");
+        Files.writeString(java, "#!/bin/sh\nuntil [ -e '" + gate + "' ]; do sleep 0.1; done\nexec '"
+                + real.resolve("bin/java") + "' \"$@\"\n");
         assertThat(java.toFile().setExecutable(true)).isTrue();
         return home;
+    }
+
+    /**
+     * The first line of {@code stream} that contains {@code text}, or null when the stream ends (or {@link Bounds#HANG}
+     * runs out) without one. The stream is read to its end meanwhile, on a thread of its own.
+     */
+    private static String firstLineWith(java.io.InputStream stream, String text) throws Exception {
+        var line = new java.util.concurrent.CompletableFuture<String>();
+        Thread.ofPlatform().daemon().start(() -> {
+            try (var lines = new java.io.BufferedReader(
+                    new java.io.InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                lines.lines().filter(l -> l.contains(text)).findFirst().ifPresentOrElse(line::complete,
+                        () -> line.complete(null));
+                lines.transferTo(java.io.Writer.nullWriter()); // the rest, so that the process never blocks on it
+            } catch (IOException | java.io.UncheckedIOException e) {
+                line.complete(null);
+            }
+        });
+        try {
+            return line.get(Bounds.HANG.toSeconds(), TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            return null;
+        }
     }
 
     /**
