@@ -31,8 +31,8 @@ export function backoff(attempt) {
 /**
  * One attachment to a terminal. `url(lastOutputSeq, clientId)` gives the URL of a connection (lastOutputSeq undefined the
  * first time). Listeners (all optional): onOutput(bytes, {reset, seq}), onSize(cols, rows), onTitle(title,
- * activity), onExit(code), onServerStopped() (the server
- * stopped, and the terminal with it: the state goes to "gone"), onState(state), onError(message), onAck(clientSeq, outputSeq), onReady(). States:
+ * activity), onExit(code, signal), onServerStopped() (the server stopped, and the terminal with it: the state then
+ * goes to "gone"), onState(state), onError(message), onAck(clientSeq, outputSeq), onReady(). States:
  * "connecting", "open", "reconnecting", "exited", "gone" (the terminal no longer exists), "refused" (the token
  * was refused), "suspended" (the page left: see suspend()), "closed" (disposed).
  * `probe()` (optional, async) is asked after a failed connection whether to go on: "retry", "gone" or "refused".
