@@ -121,8 +121,9 @@ public final class TerminalWait {
     }
 
     /**
-     * One look at the session, under its lock; {@code screen} is null unless the condition looks for text on the
-     * screen (a look comes with every chunk of output: the others need no text).
+     * One look at the session, under its lock, with only what the condition reads (a look comes with every chunk of
+     * output): {@code screen} is null unless it looks for text on the screen, {@code regions} empty unless it looks
+     * in the output after an offset, {@code promptAfter} and {@code continuation} false unless it waits for a prompt.
      */
     private record Look(SessionProgress progress, MatchText screen, List<InputRegion> regions, boolean promptAfter,
                         boolean continuation) {
@@ -154,10 +155,8 @@ public final class TerminalWait {
         boolean sinceOutput = condition.sinceSeq() >= 0
                 && (condition.kind() == Kind.TEXT || condition.kind() == Kind.REGEX);
         OutputScan scan = sinceOutput ? new OutputScan(log, condition.sinceSeq()) : null;
-        boolean readsScreen = !sinceOutput
-                && (condition.kind() == Kind.TEXT || condition.kind() == Kind.REGEX || condition.kind() == Kind.GONE);
         while (true) {
-            Look look = look(session, prompts.orElse(null), condition, readsScreen);
+            Look look = look(session, prompts.orElse(null), condition, sinceOutput);
             SessionProgress now = look.progress();
             if (scan != null) {
                 scan.advance(now.outputSeq(), look.regions());
@@ -203,16 +202,19 @@ public final class TerminalWait {
         return progress.lastOutputNanos() - start > 0 ? progress.lastOutputNanos() : start;
     }
 
-    /** @param readsScreen whether the condition looks for text on the screen (not in the output after an offset) */
+    /** @param sinceOutput whether the condition looks for text in the output after an offset, not on the screen */
     private static Look look(TerminalSession session, PromptTracker prompts, Condition condition,
-                             boolean readsScreen) {
-        // The tracker is fed under the session lock, so read under it too: its marks then agree with the screen.
+                             boolean sinceOutput) {
+        Kind kind = condition.kind();
+        boolean readsScreen = !sinceOutput && (kind == Kind.TEXT || kind == Kind.REGEX || kind == Kind.GONE);
+        boolean tracked = prompts != null;
         long sinceSeq = condition.sinceSeq();
+        // The tracker is fed under the session lock, so read under it too: its marks then agree with the screen.
         return session.snapshot((terminal, progress) -> new Look(progress,
                 readsScreen ? MatchText.of(terminal, false) : null,
-                prompts == null ? List.of() : prompts.inputRegions(),
-                prompts != null && prompts.promptAfter(sinceSeq, condition.minPrompts()),
-                prompts != null && prompts.continuationAfter(sinceSeq)));
+                sinceOutput && tracked ? prompts.inputRegions() : List.of(),
+                kind == Kind.PROMPT && tracked && prompts.promptAfter(sinceSeq, condition.minPrompts()),
+                kind == Kind.PROMPT && tracked && prompts.continuationAfter(sinceSeq)));
     }
 
     private static Outcome outcome(TerminalSession session, boolean matched, Reason reason, boolean continuation) {
