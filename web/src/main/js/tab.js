@@ -454,7 +454,7 @@ export class TerminalTab {
     box.addEventListener('submit', (e) => e.preventDefault());
     input.addEventListener('input', () => {
       if (input.value) {
-        found(this.search.findNext(input.value, { ...options, incremental: true }));
+        this.findAsTyped();
         return;
       }
       this.search.clearDecorations();
@@ -462,8 +462,11 @@ export class TerminalTab {
       input.removeAttribute('aria-invalid');
       count.textContent = '';
     });
+    /** Finds the box's text from the match selected (or the top), and counts the matches. */
+    this.findAsTyped = () => found(this.search.findNext(input.value, { ...options, incremental: true }));
     input.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
+        event.preventDefault(); // a search field's Escape also empties it (Chromium): the text is kept for next time
         box.hidden = true;
         this.search.clearDecorations();
         this.term.focus();
@@ -477,9 +480,14 @@ export class TerminalTab {
   }
 
   openSearch() {
+    const input = this.searchBox.firstElementChild;
     this.searchBox.hidden = false;
-    this.searchBox.firstElementChild.focus();
-    this.searchBox.firstElementChild.select();
+    input.focus();
+    input.select();
+    // The text kept from the last time is found again: Escape cleared its highlights, and the count beside it still
+    // said what the screen had then ("2 of 3" over no highlight, and over output that came since; in Chromium over an
+    // empty field, which Escape had emptied).
+    if (input.value) this.findAsTyped();
   }
 
   /** The label of the tab (see labelOf). */

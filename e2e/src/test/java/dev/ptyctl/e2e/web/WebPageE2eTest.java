@@ -315,6 +315,18 @@ class WebPageE2eTest {
         page.driver().switchTo().activeElement().sendKeys("-z");
         page.waitUntil("the box says there is no match", () -> "no match".equals(page.text(box + " .search-count")));
         assertThat(page.attribute(box + " input", "aria-invalid")).isEqualTo("true");
+
+        // Closed, a fourth needle printed, opened again: the box finds its text again and counts the screen as it is
+        // now (it kept the count of when it was closed, over no highlight).
+        page.driver().switchTo().activeElement().sendKeys(Keys.BACK_SPACE, Keys.BACK_SPACE);
+        page.waitUntil("the box counts three matches again", () -> page.text(box + " .search-count").endsWith(" of 3"));
+        page.driver().switchTo().activeElement().sendKeys(Keys.ESCAPE);
+        page.waitUntil("the box is closed", () -> !page.element(box).isDisplayed());
+        page.type(id, "printf 'nee%s\\n' dle-d", Keys.ENTER);
+        page.waitForText(id, "needle-d");
+        page.type(id, Keys.chord(Keys.CONTROL, Keys.SHIFT, "f"));
+        page.waitUntil("the box opened again counts four matches",
+                () -> page.text(box + " .search-count").matches("[1234] of 4"));
     }
 
     /**
