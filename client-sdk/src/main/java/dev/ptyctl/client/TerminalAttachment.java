@@ -11,6 +11,7 @@ import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import dev.ptyctl.protocol.ws.ClientFrame;
 import dev.ptyctl.protocol.ws.ServerFrame;
+import dev.ptyctl.protocol.ws.ServerStopping;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -71,8 +72,6 @@ import java.util.random.RandomGenerator;
  */
 public final class TerminalAttachment implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(TerminalAttachment.class.getName());
-    /** The close code of a server that stops (RFC 6455 "going away"). */
-    private static final int SERVER_STOPPING = 1001;
     private static final ReconnectingSocket.Wording WORDING = new ReconnectingSocket.Wording("attachment",
             "attach to", "attaching to", "detached", "ptyctl-attachment");
     /** A sentinel in a connection's send queue: the sender thread ends. */
@@ -342,12 +341,13 @@ public final class TerminalAttachment implements AutoCloseable {
         }
 
         /**
-         * 1001: the server stops, and its terminals end with it (it says so before it ends their programs, so no
-         * {@code exit} comes). A reconnect could only find it down, then, started again, without this terminal.
+         * The server's stop ({@link ServerStopping}: 1001 with its reason): its terminals end with it (it says so
+         * before it ends their programs, so no {@code exit} comes). A reconnect could only find it down, then, started
+         * again, without this terminal. A proxy's 1001 is reconnected: the terminal behind it is still there.
          */
         @Override
-        protected boolean closeIsFinal(int statusCode) {
-            return statusCode == SERVER_STOPPING;
+        protected boolean closeIsFinal(int statusCode, String reason) {
+            return ServerStopping.is(statusCode, reason);
         }
 
         /** Whether the upgrade is done: frames go to the writer from then on. */

@@ -7,6 +7,7 @@ import dev.ptyctl.client.testing.AttachmentRecorder;
 import dev.ptyctl.client.testing.FakeWebSocketServer;
 import dev.ptyctl.client.testing.ManualScheduler;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
+import dev.ptyctl.protocol.ws.ServerStopping;
 import jakarta.json.JsonObject;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -477,13 +478,28 @@ class TerminalAttachmentTest {
         // The server says 1001 before it ends its terminals' programs, so no exit frame comes; a reconnect could
         // only find it down, then without this terminal.
         FakeWebSocketServer.Connection connection = attach();
-        connection.close(1001);
+        connection.close(ServerStopping.CODE, ServerStopping.REASON);
         AttachmentException stopped = recorder.next(AttachmentRecorder.Failure.class).failure();
         assertThat(stopped.permanent()).isTrue();
-        assertThat(stopped).hasMessageContaining("(1001)");
+        assertThat(stopped).hasMessageContaining("(1001 the server is stopping)");
         recorder.expectState(ConnectionState.CLOSED);
         assertThat(attachment.onExit()).isCompletedExceptionally();
         assertThat(scheduler.idle()).isTrue();
+        recorder.assertExhausted();
+    }
+
+    /** A proxy in front of the server that goes away says 1001 too, with its own reason: the terminal is still there. */
+    @Test
+    void aProxyGoingAwayIsReconnected() throws Exception {
+        FakeWebSocketServer.Connection connection = attach();
+        connection.close(ServerStopping.CODE, "proxy reloading");
+        AttachmentException dropped = recorder.next(AttachmentRecorder.Failure.class).failure();
+        assertThat(dropped.permanent()).isFalse();
+        assertThat(dropped).hasMessageContaining("(1001 proxy reloading)");
+        recorder.expectState(ConnectionState.RECONNECTING);
+        scheduler.next().run();
+        server.accept();
+        recorder.expectState(ConnectionState.CONNECTED);
         recorder.assertExhausted();
     }
 

@@ -301,7 +301,16 @@ public final class FakeWebSocketServer implements AutoCloseable {
 
         /** Sends a close frame with {@code code} and ends the connection. */
         public void close(int code) {
-            byte[] payload = {(byte) (code >> 8), (byte) code};
+            close(code, "");
+        }
+
+        /** Sends a close frame with {@code code} and {@code reason} and ends the connection. */
+        public void close(int code, String reason) {
+            byte[] text = reason.getBytes(StandardCharsets.UTF_8);
+            byte[] payload = new byte[2 + text.length];
+            payload[0] = (byte) (code >> 8);
+            payload[1] = (byte) code;
+            System.arraycopy(text, 0, payload, 2, text.length);
             write(CLOSE, payload);
             closeQuietly(socket);
         }
