@@ -63,7 +63,7 @@ public final class AfterMark {
         LiveScreen.Outcome<Boolean> outcome = TerminalDriver.interruptible(() -> screen.awaitSince(mark,
                 cells -> drawn.test(cells.text()) ? Optional.of(true) : Optional.empty(), timeout));
         if (outcome.result().isEmpty()) {
-            throw driver.failure(expectation + "; drawn since then:\n" + outcome.cells().text().replace(Cells.STALE, '\u00b7'),
+            throw driver.failure(expectation + driver.endedWhileWaiting() + "; drawn since then:\n" + outcome.cells().text().replace(Cells.STALE, '\u00b7'),
                     driver.screen());
         }
         return driver;

@@ -298,6 +298,14 @@ public final class TerminalDriver implements AutoCloseable {
         }
     }
 
+    /**
+     * {@link #programEnded()} when this driver's copy has seen the program exit, else "": a wait on the copy (a
+     * locator, a snapshot, a mark) gives up at the exit, which its "within 10 s" alone would hide.
+     */
+    String endedWhileWaiting() {
+        return live != null && live.screen().exited() ? programEnded() : "";
+    }
+
     /** Runs a command line in the shell and returns its output and exit code, at most the default timeout. */
     public CommandResult run(String commandLine) {
         return run(commandLine, timeout);
@@ -553,7 +561,7 @@ public final class TerminalDriver implements AutoCloseable {
 
         @Override
         public TerminalAssertionError failure(String expectation) {
-            return TerminalDriver.this.failure(expectation, live.screen().cells().toScreen());
+            return TerminalDriver.this.failure(expectation + endedWhileWaiting(), live.screen().cells().toScreen());
         }
 
         @Override

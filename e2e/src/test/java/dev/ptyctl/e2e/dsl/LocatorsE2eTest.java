@@ -3,6 +3,7 @@ package dev.ptyctl.e2e.dsl;
 import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ptyctl.client.dsl.Mark;
 import dev.ptyctl.client.dsl.Region;
 import dev.ptyctl.client.dsl.Styles;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
@@ -55,6 +56,20 @@ class LocatorsE2eTest {
                 .hasMessageContaining("expected text \"disk full\" to have style bold within 300 ms; found 1:"
                         + " \"disk full\" at row 1, column 8")
                 .hasMessageContaining(" 2 | Save   Quit");
+    }
+
+    @Test
+    void anAssertionThatTheProgramsExitEndedSaysSo(TerminalDriver t) {
+        Mark typed = t.mark();
+        t.typeLine("echo bye; exit 4");
+        // Not "within 20 s" alone: the waits gave up at once, when the program exited.
+        assertThatThrownBy(() -> assertThat(t.getByText("hello")).isVisible())
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageContaining("expected text \"hello\" to be visible within 20 s; found none; the program"
+                        + " exited with 4 first\n");
+        assertThatThrownBy(() -> t.expectAfter(typed).text("hello"))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageContaining("within 20 s; the program exited with 4 first; drawn since then:\n");
     }
 
     @Test
