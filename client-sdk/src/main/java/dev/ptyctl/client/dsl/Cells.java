@@ -26,6 +26,9 @@ final class Cells {
     private final boolean cursorVisible;
     private final CellView[] cells;
     private final String[] rowText;
+    /** Each row's text with its trailing blanks, one space per blank cell (see {@link #paddedRowText}). */
+    private final String[] paddedText;
+    /** Per row, the column of each character of its padded text (the text's own characters first). */
     private final int[][] columnOf;
 
     private Cells(Terminal terminal) {
@@ -36,6 +39,7 @@ final class Cells {
         this.cursorVisible = terminal.cursorVisible();
         this.cells = new CellView[cols * rows];
         this.rowText = new String[rows];
+        this.paddedText = new String[rows];
         this.columnOf = new int[rows][];
         for (int row = 0; row < rows; row++) {
             StringBuilder text = new StringBuilder(cols);
@@ -60,7 +64,8 @@ final class Cells {
                 end--;
             }
             rowText[row] = text.substring(0, end);
-            columnOf[row] = java.util.Arrays.copyOf(columns, end);
+            paddedText[row] = text.substring(0, end) + " ".repeat(text.length() - end);
+            columnOf[row] = java.util.Arrays.copyOf(columns, text.length());
         }
     }
 
@@ -86,12 +91,20 @@ final class Cells {
         return rowText[row];
     }
 
-    /** The column of the {@code index}-th character of {@link #rowText(int)}. */
+    /**
+     * Row text with the row's trailing blank cells as spaces (stale cells too, as blanks): where text that ends in
+     * spaces, such as a prompt {@code ">>> "} with the cursor after it, can be found. {@link #rowText} is its start.
+     */
+    String paddedRowText(int row) {
+        return paddedText[row];
+    }
+
+    /** The column of the {@code index}-th character of {@link #rowText(int)} (or of {@link #paddedRowText}). */
     int columnOf(int row, int index) {
         return columnOf[row][index];
     }
 
-    /** Columns the characters {@code [from, to)} of a row's text cover, as [first column, last column + 1). */
+    /** Columns the characters {@code [from, to)} of a row's (padded) text cover, as [first column, last column + 1). */
     int[] columnSpan(int row, int from, int to) {
         int first = columnOf[row][from];
         int last = columnOf[row][to - 1];

@@ -19,7 +19,9 @@ import java.util.regex.Pattern;
  * }</pre>
  *
  * <p>A match lies within one row: text and patterns are searched row by row (rows without trailing spaces, a wide
- * character once), a style match is a run of adjacent cells with that style, blanks at its ends left out.
+ * character once; text that ends in spaces may end on the row's blank cells, so {@code getByText(">>> ")} finds a
+ * prompt with the cursor after it), a style match is a run of adjacent cells with that style, blanks at its ends
+ * left out.
  */
 public final class Locator {
     /** What a locator looks for, in one row's text and cells. */
@@ -58,9 +60,10 @@ public final class Locator {
         return new Locator(source, new Query() {
             @Override
             public void find(Cells cells, int row, List<Match> into) {
-                String line = cells.rowText(row);
+                // Text ending in spaces may end on the row's trailing blank cells: a prompt ">>> " is found as typed.
+                String line = text.endsWith(" ") ? cells.paddedRowText(row) : cells.rowText(row);
                 for (int i = line.indexOf(text); i >= 0; i = line.indexOf(text, i + text.length())) {
-                    into.add(match(cells, row, i, i + text.length()));
+                    into.add(match(cells, row, line, i, i + text.length()));
                 }
             }
 
@@ -79,7 +82,7 @@ public final class Locator {
                 Matcher m = pattern.matcher(cells.rowText(row));
                 while (m.find()) {
                     if (m.end() > m.start()) {
-                        into.add(match(cells, row, m.start(), m.end()));
+                        into.add(match(cells, row, cells.rowText(row), m.start(), m.end()));
                     }
                 }
             }
@@ -129,13 +132,14 @@ public final class Locator {
             to--;
         }
         if (to > from) {
-            into.add(match(cells, row, from, to));
+            into.add(match(cells, row, line, from, to));
         }
     }
 
-    private static Match match(Cells cells, int row, int from, int to) {
+    /** The characters {@code [from, to)} of {@code line}, a row's text as {@link Cells} gives it, as a match. */
+    private static Match match(Cells cells, int row, String line, int from, int to) {
         int[] span = cells.columnSpan(row, from, to);
-        return new Match(row, span[0], span[1], cells.rowText(row).substring(from, to));
+        return new Match(row, span[0], span[1], line.substring(from, to));
     }
 
     /** This locator, searching only {@code region}. */

@@ -33,6 +33,16 @@ class LocatorTest {
     }
 
     @Test
+    void textEndingInSpacesIsFoundOnTheBlankCellsAtTheEndOfARow() {
+        Replay repl = Screens.replay(20, 3, "Python 3.12\r\n>>> print(1)\r\n1\r\n>>> ");
+        assertThat(matches(repl.getByText(">>> "))).containsExactly(new Locator.Match(0, 0, 4, ">>> "),
+                new Locator.Match(2, 0, 4, ">>> "));
+        assertThat(repl.getByText("1   ").text()).contains("1   ");
+        assertThat(repl.getByText("1" + " ".repeat(20)).count()).as("no further than the row's last column").isZero();
+        assertThat(repl.getByRegex(">>> $").count()).as("patterns still see rows without trailing blanks").isZero();
+    }
+
+    @Test
     void withinKeepsTheRowsOfTheRegionCountedFromOne() {
         assertThat(FILES.getByText("Save").within(Region.rows(1, 4)).count()).isEqualTo(1);
         assertThat(FILES.getByText("Save").within(Region.row(6)).count()).isEqualTo(2);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.dsl.CommandResult;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
+import dev.ptyctl.client.dsl.TerminalAssertions;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
 import dev.ptyctl.testsupport.RequiresTool;
@@ -54,8 +55,11 @@ class DslProgramsE2eTest {
     @Test
     @RequiresTool("python3")
     void pythonReplEvaluatesExpressions(TerminalDriver terminal) {
-        // Rows are compared without their trailing spaces: the prompt ">>> " reads ">>>".
-        terminal.typeLine("python3 -q").waitFor(">>>")
+        // The server's waits compare rows without their trailing spaces: the prompt ">>> " reads ">>>". A locator
+        // finds it as typed, the space on the blank cell the cursor is on.
+        terminal.typeLine("python3 -q");
+        TerminalAssertions.assertThat(terminal.getByText(">>> ")).isVisible();
+        terminal.waitFor(">>>")
                 .typeLine("print(6 * 7)").waitFor("42\n>>>")
                 .typeLine("def square(x):").waitFor("...")
                 .typeLine("    return x * x").press(Key.ENTER).waitFor("...\n>>>")
