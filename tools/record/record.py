@@ -13,7 +13,8 @@ output is checked for this machine's host name and the temporary paths.
 
 Usage: python3 tools/record/record.py [NAME ...]     (no name: every recording)
        python3 tools/record/record.py --list
-Needs: bash, vim, less, git, man, python3, dialog, htop (apt-get install -y dialog htop).
+Needs: bash, vim, less, git, man, python3, dialog, htop, mc, nano, emacs, nvim, tig, ncdu, w3m, tmux,
+zsh, fish (apt-get install -y dialog htop mc nano emacs-nox neovim tig ncdu w3m tmux zsh fish).
 """
 
 import argparse
@@ -38,6 +39,9 @@ CORPUS = ROOT / "vt" / "src" / "test" / "resources" / "corpus"
 MAX_BYTES = 200 * 1024
 ENTER = "\r"
 ESC = "\x1b"
+# Cursor keys as a terminal sends them in application cursor mode (DECCKM), which mc turns on.
+DOWN = ESC + "OB"
+RIGHT = ESC + "OC"
 
 
 class Session:
@@ -462,6 +466,284 @@ def rec_cat_unicode(s_factory, work):
     return s_factory(["cat", "unicode.txt"], 80, 24)
 
 
+# mc's viewer shows a file's absolute path: its tree lives in this fixed folder while mc runs (made
+# afresh and removed after), not under the temporary one whose name changes and is checked for.
+MC_FOLDER = pathlib.Path("/tmp/ptyctl-demo")
+
+
+def mc_session(s_factory, work, extra_env=None):
+    """mc in MC_FOLDER/tree. Its settings: no window title (it names the user and the host), no
+    free-space figure (this machine's disk), no hint line (a random hint each start)."""
+    config = work.parent / "home" / ".config" / "mc"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "ini").write_text("[Midnight-Commander]\nconfirm_exit=true\nauto_save_setup=false\n"
+                                "[Layout]\nxterm_title=false\nfree_space=false\nmessage_visible=false\n")
+    shutil.rmtree(MC_FOLDER, ignore_errors=True)
+    MC_FOLDER.mkdir()
+    tree = prepare_tree(MC_FOLDER)
+    (tree / "docs" / "readme.md").write_text("".join("readme line %02d \u00e9 \u4e2d\n" % i for i in range(1, 30)))
+    s = s_factory(["mc", "-u"], 80, 24, cwd=tree, extra_env=extra_env)
+    s.expect("Quit")
+    s.settle(1.5)  # mc reads keys only once its first screen is complete
+    return s
+
+
+def rec_mc(s_factory, work):
+    s = mc_session(s_factory, work)
+    try:
+        for keys in [DOWN, DOWN, "\r"]:  # into docs/
+            s.send(keys, 0.3)
+        s.send(DOWN, 0.3)
+        s.send(ESC + "OR", 0.5)  # F3: the internal viewer
+        s.send(" ", 0.3)
+        s.send("q", 0.4)
+        s.send("\t", 0.3)  # the other panel
+        s.send(ESC + "[20~", 0.5)  # F9: the menu bar
+        s.send(DOWN, 0.3)
+        s.send(RIGHT, 0.3)
+        s.send(ESC + ESC, 0.5)
+        s.send(ESC + "[<0;10;6M", 0.2)  # a click in the left panel (SGR mouse): press,
+        s.send(ESC + "[<0;10;6m", 0.4)  # release
+        s.resize(100, 30)
+        s.send(ESC + "[21~", 0.5)  # F10: the quit confirmation
+        return s.stop()
+    finally:
+        shutil.rmtree(MC_FOLDER, ignore_errors=True)
+
+
+def rec_mc_line_drawing(s_factory, work):
+    s = mc_session(s_factory, work, extra_env={"LANG": "C", "LC_ALL": "C"})
+    try:
+        s.send(DOWN, 0.3)
+        s.send(ESC + "[20~", 0.5)  # F9: the menu bar, its box drawn with DEC line drawing
+        s.send(DOWN, 0.3)
+        s.send(ESC + ESC, 0.5)
+        s.resize(70, 20)
+        return s.stop()
+    finally:
+        shutil.rmtree(MC_FOLDER, ignore_errors=True)
+
+
+def rec_nano(s_factory, work):
+    (work / "poem.txt").write_text("".join("%02d roses are red, violets are blue \u00e9 \u4e2d\u6587\n" % i for i in range(1, 41)))
+    s = s_factory(["nano", "--ignorercfile", "-l", "poem.txt"], 80, 24)
+    s.expect("poem.txt")
+    s.settle(0.5)
+    s.send(ESC + "[B" * 3, 0.2)
+    s.send(ESC + "[F", 0.2)  # End
+    s.type(" typed \U0001f600")
+    s.send("\x0b", 0.3)  # ^K: cut the line
+    s.send("\x15", 0.3)  # ^U: paste it back
+    s.send("\x17", 0.3)  # ^W: search
+    s.type("violets\r")
+    s.settle(0.3)
+    s.send("\x16", 0.4)  # ^V: a page down
+    s.resize(60, 16)
+    s.send("\x07", 0.5)  # ^G: help
+    s.send("\x18", 0.4)  # ^X leaves help
+    s.send("\x18", 0.4)  # ^X: save? prompt
+    return s.stop()
+
+
+def rec_emacs(s_factory, work):
+    (work / "hello.py").write_text("".join("def f%d(x):\n    return x * %d  # \u00e9\n\n" % (i, i) for i in range(1, 15)))
+    s = s_factory(["emacs", "-nw", "-Q", "hello.py"], 80, 24)
+    s.expect("hello.py")
+    s.settle(2.5, timeout=10)  # emacs waits for answers to its terminal queries
+    s.send("\x0e\x0e\x05", 0.3)  # C-n C-n C-e
+    s.type(" + 1")
+    s.send("\x16", 0.4)  # C-v: a page down
+    s.send(ESC + "x", 0.3)
+    s.type("split-window-right\r")
+    s.settle(0.5)
+    s.send("\x13", 0.3)  # C-s: incremental search
+    s.type("return")
+    s.send("\x07", 0.3)
+    s.resize(100, 30)
+    s.send("\x18o", 0.4)  # C-x o: the other window
+    s.send("\x181", 0.5)  # C-x 1: only this one (C-x C-c would ask to save under the temporary path)
+    return s.stop()
+
+
+def rec_nvim(s_factory, work):
+    (work / "spell.md").write_text("# Title\n\nThis sentence has a speling mistake and anothr one.\n\n"
+                                   + "".join("- item %d with `code` and *emphasis* \u00e9 \u4e2d\n" % i for i in range(1, 25)))
+    s = s_factory(["nvim", "--clean", "-n", "spell.md"], 80, 24)
+    s.expect("spell.md")
+    s.settle(1.0)
+    s.send(":set termguicolors number cursorline spell\r", 0.5)  # true colour, undercurl for the mistakes
+    s.send(":colorscheme desert\r", 0.5)
+    s.send("3G", 0.3)
+    s.send("A appended", 0.2)
+    s.send(ESC, 0.3)
+    s.send(":vsplit\r", 0.5)
+    s.send("\x06", 0.4)  # Ctrl-F
+    s.resize(100, 30)
+    s.send(":set nospell\r", 0.4)
+    return s.stop()
+
+
+def rec_tig(s_factory, work, env):
+    repo = git_repo(work, env)
+    s = s_factory(["tig", "--all"], 80, 24, cwd=repo)
+    s.expect("Merge")
+    s.settle(0.5)
+    for keys in ["j", "j", "\r"]:  # the third commit's diff in a split view
+        s.send(keys, 0.4)
+    s.send("j", 0.3)
+    s.resize(100, 30)
+    s.send("q", 0.4)
+    s.send("s", 0.5)  # status view
+    return s.stop()
+
+
+def rec_ncdu(s_factory, work):
+    # ncdu reads a listing in its own export format, so the sizes and the root's name are fixed.
+    def entry(name, size):
+        return {"name": name, "asize": size, "dsize": (size + 4095) // 4096 * 4096, "ino": len(name)}
+    listing = [{"name": "/srv/demo", "asize": 4096, "dsize": 4096},
+               entry("photo.png", 3_500_000), entry("notes \u4e2d\u6587.txt", 1200),
+               [{"name": "src", "asize": 4096, "dsize": 4096}, entry("App.java", 22_000), entry("Util.java", 9_000)],
+               [{"name": "build", "asize": 4096, "dsize": 4096}, entry("app.jar", 12_000_000),
+                entry("classes.zip", 800_000)],
+               entry("archive.tar.gz", 45_000_000), entry("empty", 0)]
+    (work / "listing.json").write_text(json.dumps([1, 2, {"progname": "ncdu", "progver": "1.18", "timestamp": 1700000000},
+                                                   listing]))
+    s = s_factory(["ncdu", "--color", "dark", "-f", "listing.json"], 80, 24)
+    s.expect("Total disk usage")
+    s.settle(0.4)
+    for keys in ["j", "j", "\r", "j", "h", "g", "g", "i"]:  # into build/, out, graph modes, item info
+        s.send(keys, 0.3)
+    s.resize(60, 18)
+    s.send("q", 0.3)
+    s.send("?", 0.4)
+    return s.stop()
+
+
+def rec_w3m(s_factory, work):
+    rows = "".join("<tr><td>%d</td><td>row %d \u00e9</td><td>\u4e2d\u6587</td></tr>" % (i, i) for i in range(1, 12))
+    (work / "page.html").write_text(
+        "<html><head><title>Demo page</title></head><body><h1>Heading</h1>"
+        "<p>Some <b>bold</b>, <i>italic</i> and <u>underlined</u> text, a <a href='#table'>link</a>.</p>"
+        "<ul><li>first</li><li>second</li></ul><h2 id='table'>Table</h2><table border=1>%s</table>"
+        "<pre>preformatted   text</pre>%s</body></html>" % (rows, "<p>filler paragraph</p>" * 20))
+    s = s_factory(["w3m", "-no-cookie", "-o", "confirm_qq=0", "page.html"], 80, 24)
+    s.expect("Heading")
+    s.settle(0.5)
+    for keys in ["\t", "\r", " ", "b", "\t"]:  # follow the link, page down and back
+        s.send(keys, 0.4)
+    s.resize(60, 20)
+    return s.stop()
+
+
+def rec_tmux(s_factory, work):
+    import subprocess
+    prepare_tree(work)
+    (work / "tmux.conf").write_text("set -g status-right 'ptyctl'\nset -g status-left '[demo] '\n"
+                                    "set -g default-command \"env PS1='$ ' bash --norc --noprofile -i\"\n")
+    tmux_env = {"TMUX_TMPDIR": str(work), "PATH": "/usr/bin:/bin"}
+    argv = ["tmux", "-L", "ptyctl-rec", "-f", "tmux.conf", "new-session", "-s", "demo"]
+    s = s_factory(argv, 80, 24, extra_env={"TMUX_TMPDIR": str(work)})
+    server = None
+    try:
+        s.expect("$ ")
+        s.settle(0.5)
+        # The server writes to the terminal itself: it is killed outright at the end, so that it does not
+        # restore the terminal (leave the alternate screen) after the recording has stopped.
+        server = int(subprocess.run(["tmux", "-L", "ptyctl-rec", "display-message", "-p", "#{pid}"], env=tmux_env,
+                                    capture_output=True, text=True, check=True).stdout)
+        s.type("seq 1 30\r")
+        s.expect("30")
+        s.settle(0.3)
+        s.send("\x02%", 0.8)  # split side by side: the left pane scrolls inside the region tmux sets
+        s.type("printf '\\e[1;32mgreen\\e[0m \u4e2d\u6587\\n'; seq 1 25\r")
+        s.settle(0.5)
+        s.send("\x02\"", 0.8)  # split the right pane top and bottom
+        s.type("ls --color=always -F tree\r")
+        s.settle(0.5)
+        s.resize(100, 30)
+        s.send("\x02[", 0.5)  # copy mode on the bottom pane
+        s.send("k" * 5, 0.4)
+        s.send("q", 0.4)
+        s.send("\x02c", 0.6)  # a new window: the status line lists two
+        s.type("echo second window\r")
+        s.settle(0.5)
+        s.send("\x02p", 0.6)  # back to the split window: tmux redraws every pane
+        return s.stop()
+    finally:
+        if server:
+            os.kill(server, signal.SIGKILL)
+        subprocess.run(["tmux", "-L", "ptyctl-rec", "kill-server"], env=tmux_env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def rec_zsh(s_factory, work):
+    for name in ["alpha.txt", "alphabet.txt", "beta.log", "gamma.md", "delta.py"]:
+        (work / name).write_text("x\n")
+    zdot = work.parent / "home"
+    (zdot / ".zshrc").write_text(
+        "PROMPT='%F{green}%1~%f $ '\nRPROMPT='%F{yellow}[%?]%f %B%j jobs%b'\n"
+        "autoload -Uz compinit && compinit -D -u\nzstyle ':completion:*' menu select\n"
+        "zstyle ':completion:*' list-colors ''\nzstyle ':completion:*:descriptions' format '%B-- %d --%b'\n")
+    s = s_factory(["zsh", "-i"], 80, 24, extra_env={"ZDOTDIR": str(zdot), "SHELL": "/bin/zsh", "USER": "user"})
+    s.expect("$ ")
+    s.settle(0.8)
+    s.type("echo right prompt stays right\r")
+    s.settle(0.4)
+    s.type("false\r")
+    s.settle(0.4)
+    s.type("cat al")
+    s.send("\t", 0.5)
+    s.send("\t", 0.5)  # the menu: the second match highlighted
+    s.send("\t", 0.5)
+    s.send("\r", 0.3)  # accept the menu's choice
+    s.send("\x15", 0.3)  # Ctrl-U
+    s.type("uname -")
+    s.send("\t", 0.8)  # uname's options with descriptions
+    s.send("\t", 0.5)  # menu selection among them
+    s.send("\t", 0.5)
+    s.send("\x03", 0.4)
+    s.type("a command line long enough to reach the right prompt and push it out of the way")
+    s.resize(60, 20)
+    s.send("\x15", 0.3)
+    s.type("print -P '%F{red}red%f %K{blue}blue%k'\r")
+    s.settle(0.5)
+    return s.stop()
+
+
+def rec_fish(s_factory, work):
+    for name in ["alpha.txt", "alphabet.txt", "beta.log"]:
+        (work / name).write_text("x\n")
+    init = ("function fish_prompt; set_color green; echo -n (basename $PWD); set_color normal; echo -n '> '; end; "
+            "function fish_right_prompt; set_color yellow; echo -n '[right]'; set_color normal; end; "
+            "function fish_title; echo fish; end; set -g fish_greeting ''")
+    s = s_factory(["fish", "-N", "-C", init], 80, 24, extra_env={"SHELL": "/usr/bin/fish"})
+    s.expect("> ")
+    s.settle(1.0)
+    s.type("echo fish says hello \u4e2d\u6587\r")
+    s.settle(0.4)
+    s.type("echo fi")  # the autosuggestion from history, in grey
+    s.settle(0.4)
+    s.send(ESC + "[C", 0.4)  # accept it
+    s.send("\x15", 0.3)
+    s.type("ls al")
+    s.send("\t", 0.5)  # completions with the pager
+    s.send("\t", 0.5)
+    s.send(ESC, 0.3)
+    s.send("\x15", 0.3)
+    s.type("set_color --bold blue; echo blue; set_color normal\r")
+    s.settle(0.4)
+    s.type("for i in (seq 3)")
+    s.send("\r", 0.4)  # the continuation prompt inside a block
+    s.type("echo $i\r")
+    s.type("end\r")
+    s.settle(0.5)
+    s.type("a long line of typed text that the narrower window will have to wrap")
+    s.resize(50, 16)
+    s.send("\x15", 0.4)
+    return s.stop()
+
+
 RECORDINGS = {
     "vim": (rec_vim, "vim -u NONE editing a file: insert, delete, undo, search, substitute, visual mode"),
     "vim-quit": (rec_vim_quit, "bash starts vim, vim writes a file and quits back to the shell (alternate screen left)"),
@@ -479,8 +761,23 @@ RECORDINGS = {
     "htop": (rec_htop, "htop showing one process, help screen, tree view, 100x30"),
     "bash-readline": (rec_bash_readline, "bash readline editing: Ctrl-A/E/W/K, Alt-B/D, completion, history, Ctrl-R, Ctrl-L"),
     "cat-unicode": (rec_cat_unicode, "cat of a CJK, emoji, combining and box-drawing text file"),
+    "mc": (rec_mc, "Midnight Commander: panels, the viewer, the menu bar, a mouse click, resize to 100x30, quit dialog"),
+    "mc-line-drawing": (rec_mc_line_drawing, "Midnight Commander in the C locale: boxes in DEC line drawing, menu, resize"),
+    "nano": (rec_nano, "nano with line numbers: edit, cut and paste, search, page, resize to 60x16, help, save prompt"),
+    "emacs": (rec_emacs, "emacs -nw -Q on a Python file: edit, page, split window, isearch, resize to 100x30, one window again"),
+    "nvim": (rec_nvim, "neovim --clean: true colour, spell undercurl, vsplit, page, resize to 100x30"),
+    "tig": (rec_tig, "tig on a small repository: history graph, a commit's diff split, resize, status view"),
+    "ncdu": (rec_ncdu, "ncdu browsing a fixed listing: colours, graph, item info, resize to 60x18, help"),
+    "w3m": (rec_w3m, "w3m on a local page: headings, table, a followed link, paging, resize to 60x20"),
+    "tmux": (rec_tmux, "tmux inside: status line, split panes (scroll regions), copy mode, resize, a second window"),
+    "zsh": (rec_zsh, "zsh with a right prompt: menu-select completion, option list, long line, resize to 60x20"),
+    "fish": (rec_fish, "fish: right prompt, autosuggestion, completion pager, block continuation, resize to 50x16"),
 }
-NEEDS_ENV = {"git-log-graph", "git-log-pager"}
+NEEDS_ENV = {"git-log-graph", "git-log-pager", "tig"}
+# The programs the recordings run, each with the Debian package that has it.
+TOOLS = {"bash": "bash", "vim": "vim", "less": "less", "git": "git", "man": "man-db", "dialog": "dialog", "htop": "htop",
+         "mc": "mc", "nano": "nano", "emacs": "emacs-nox", "nvim": "neovim", "tig": "tig", "ncdu": "ncdu", "w3m": "w3m",
+         "tmux": "tmux", "zsh": "zsh", "fish": "fish"}
 
 
 def check_private(name, data, markers):
@@ -536,9 +833,10 @@ def main():
     unknown = [n for n in args.names if n not in RECORDINGS]
     if unknown:
         parser.error("unknown recording(s): %s" % ", ".join(unknown))
-    missing = [tool for tool in ["bash", "vim", "less", "git", "man", "dialog", "htop"] if not shutil.which(tool)]
+    missing = [tool for tool in TOOLS if not shutil.which(tool)]
     if missing:
-        print("missing tools: %s (apt-get install -y %s)" % (", ".join(missing), " ".join(missing)), file=sys.stderr)
+        print("missing tools: %s (apt-get install -y %s)" % (", ".join(missing), " ".join(TOOLS[t] for t in missing)),
+              file=sys.stderr)
     CORPUS.mkdir(parents=True, exist_ok=True)
     failed = 0
     for name in args.names or list(RECORDINGS):
