@@ -214,7 +214,7 @@ async function openTab(id, view) {
       socketUrl: (lastOutputSeq, clientId) => api.socketUrl(id, { clientId, lastOutputSeq, view }),
       probe: () => probe(id),
       onChange: (changed) => tabChanged(changed),
-      onCtrlUsed: () => setCtrl(false),
+      onModifiersUsed: () => updateKeyBar(),
       runAgain: (ended) => runAgain(ended),
       closeTab: (closed) => closeTab(closed.id),
     });
@@ -401,29 +401,47 @@ window.addEventListener('focus', () => {
 
 // ---- key bar (touch screens) -------------------------------------------------------------------------------
 
-function setCtrl(on) {
-  if (active) active.ctrlArmed = on;
-  updateKeyBar(); // the Ctrl button shows the shown tab's armed state
+/**
+ * The key bar is shown under a terminal that takes keys, and only there: on the list, under a read-only tab or a
+ * program that has ended its keys did nothing, and took a phone's screen from the list's last card. Its Ctrl and Alt
+ * show whether the shown tab has them armed.
+ */
+function updateKeyBar() {
+  const bar = $('keybar');
+  bar.hidden = !(settings.keys && active?.takesKeys);
+  for (const modifier of ['Ctrl', 'Alt']) {
+    const armed = !!active?.modifiers[modifier.toLowerCase()];
+    bar.querySelector(`[data-key="${modifier}"]`).setAttribute('aria-pressed', String(armed));
+  }
 }
 
 /**
- * The key bar is shown under a terminal that takes keys, and only there: on the list, under a read-only tab or a
- * program that has ended its keys did nothing, and took a phone's screen from the list's last card.
+ * The bar's first row is what a phone's keyboard lacks most (Esc, Tab, Ctrl, Alt, the arrows); "more" shows a
+ * second row above it, which scrolls sideways: Home, End, PgUp, PgDn, the symbols a phone's keyboard hides behind
+ * its own "more" (| ~ / - `) and F1–F12 (htop, mc). Above, so that the first row stays under the thumb.
  */
-function updateKeyBar() {
-  $('keybar').hidden = !(settings.keys && active?.takesKeys);
-  $('keybar').querySelector('[data-key="Ctrl"]').setAttribute('aria-pressed', String(!!active?.ctrlArmed));
-}
-
 function setUpKeyBar() {
   const bar = $('keybar');
+  const more = bar.querySelector('[data-action="more"]');
   // pointerdown, not click: the terminal keeps the focus (and the phone its keyboard).
   bar.addEventListener('pointerdown', (event) => event.preventDefault());
   bar.addEventListener('click', (event) => {
+    if (event.target.closest('[data-action="more"]')) {
+      const open = more.getAttribute('aria-expanded') !== 'true';
+      more.setAttribute('aria-expanded', String(open));
+      $('keybar-more').hidden = !open;
+      active?.term.focus();
+      return;
+    }
     const key = event.target.closest('[data-key]')?.dataset.key;
     if (!key || !active) return;
-    if (key === 'Ctrl') setCtrl(!active.ctrlArmed);
-    else active.pressKey(key);
+    if (key === 'Ctrl' || key === 'Alt') {
+      const name = key.toLowerCase();
+      active.modifiers = { ...active.modifiers, [name]: !active.modifiers[name] }; // tapped again: released
+      updateKeyBar();
+    } else {
+      active.pressKey(key);
+    }
     active.term.focus();
   });
 }

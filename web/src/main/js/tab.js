@@ -17,6 +17,7 @@ import { DeviceIndependentColors } from './xcms.js';
 import { QueryAnswers } from './queries.js';
 import { PromptMarks } from './marks.js';
 import { labelOf } from './labels.js';
+import { keyBytes, withModifiers } from './keys.js';
 
 const THEME = {
   background: '#16181d', foreground: '#d8dee9', cursor: '#e5e9f0', selectionBackground: '#3b4252',
@@ -35,19 +36,12 @@ const SEARCH_DECORATIONS = {
   activeMatchBackground: '#8a6d1f', activeMatchBorder: '#e5c07b', activeMatchColorOverviewRuler: '#e5c07b',
 };
 
-/** Bytes for the key bar's keys; arrows follow the application cursor mode as a keyboard's would. */
-function keyBytes(key, applicationCursor) {
-  const arrows = { ArrowUp: 'A', ArrowDown: 'B', ArrowRight: 'C', ArrowLeft: 'D' };
-  if (arrows[key]) return (applicationCursor ? '\x1bO' : '\x1b[') + arrows[key];
-  return { Escape: '\x1b', Tab: '\t' }[key] ?? '';
-}
-
 export class TerminalTab {
   /**
    * @param info     the terminal as listed by the server ({terminalId, shell, args, ...})
    * @param options  {view: read-only, renderer: "dom" or "webgl", clipboard: allow OSC 52 writes,
-   *                  socketUrl(lastOutputSeq), probe(), onChange(tab), runAgain(tab) and closeTab(tab) for the
-   *                  buttons under an ended program}
+   *                  socketUrl(lastOutputSeq), probe(), onChange(tab), onModifiersUsed() when a key took the bar's
+   *                  Ctrl or Alt, runAgain(tab) and closeTab(tab) for the buttons under an ended program}
    */
   constructor(info, options) {
     this.id = info.terminalId;
@@ -61,7 +55,7 @@ export class TerminalTab {
     this.signal = null; // the name of the signal that killed the program (exit 130 and SIGINT share exit code 130)
     this.unseen = false;
     this.shown = false;
-    this.ctrlArmed = false;
+    this.modifiers = { ctrl: false, alt: false }; // the key bar's one-shot Ctrl and Alt, armed for the next key
     this.writeQueue = null; // output waiting behind a reset
     this.chunks = []; // written, not yet parsed: [{end, live}]
     this.parsedSeq = 0;
@@ -360,15 +354,7 @@ export class TerminalTab {
       this.answer(data);
       return;
     }
-    if (this.ctrlArmed) {
-      this.ctrlArmed = false;
-      this.options.onCtrlUsed?.();
-      if (data.length === 1) {
-        const code = data.toUpperCase().charCodeAt(0);
-        if (code >= 0x40 && code <= 0x5f) data = String.fromCharCode(code & 0x1f);
-      }
-    }
-    this.socket.input(data);
+    this.socket.input(withModifiers(data, this.takeModifiers()));
   }
 
   /** A reply to a query in the output being parsed: sent unless it is history (the server decides who answers). */
@@ -402,10 +388,20 @@ export class TerminalTab {
     };
   }
 
-  /** A key of the touch key bar. */
+  /** A key of the touch key bar, with the modifiers armed on the bar. */
   pressKey(key) {
     if (this.view) return;
-    this.socket.input(keyBytes(key, this.term.modes.applicationCursorKeysMode));
+    const modifiers = this.takeModifiers();
+    this.socket.input(keyBytes(key, { ...modifiers, applicationCursor: this.term.modes.applicationCursorKeysMode }));
+  }
+
+  /** The one-shot modifiers armed for this key, disarmed for the next (the bar then shows them released). */
+  takeModifiers() {
+    const armed = this.modifiers;
+    if (!armed.ctrl && !armed.alt) return armed;
+    this.modifiers = { ctrl: false, alt: false };
+    this.options.onModifiersUsed?.();
+    return armed;
   }
 
   /**

@@ -134,6 +134,8 @@ class WebScreenshots {
         });
         phone.type(small.terminalId(), "ls docs", org.openqa.selenium.Keys.ENTER);
         phone.waitForText(small.terminalId(), "web.md");
+        phone.clickOn("#keybar [data-action='more']"); // the second row: Home, End, PgUp, PgDn, symbols, F1–F12
+        phone.clickOn("#keybar [data-key='Ctrl']"); // armed, as it looks before the next key
         Files.write(out.resolve("web-phone.png"), phone.screenshot());
         phone.closeWindow();
 

@@ -1,0 +1,157 @@
+package dev.ptyctl.e2e.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.e2e.server.UsesServer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The phone's key bar, on a phone-sized page: the bytes its keys reach the program with, read back from a program that
+ * prints every byte it reads in hex. What vim, less, htop and tmux need from a phone whose keyboard has no Alt, Home,
+ * PgUp or F10, nor | and ~ on its first page: each key sends what xterm sends, a one-shot Ctrl or Alt applies to the
+ * next key tapped on the bar or typed, and the arrows, Home and End follow the application cursor mode.
+ */
+@UsesServer
+@BrowserTest
+class WebKeyBarE2eTest {
+    /**
+     * Prints each byte read as two hex digits; a '.' ends the line ("<1b 5b 48 >"), so that each key's bytes are a
+     * line of their own; a '!' sets the application cursor mode (DECCKM), as vim and less do. One byte at a time with
+     * dd, in raw mode: bash's own read -n turns ISIG and ICRNL back on (^C interrupted the recorder).
+     */
+    private static final String RECORDER = """
+            stty raw -echo
+            printf 'recording\\r\\n<'
+            while :; do
+              byte=$(dd bs=1 count=1 2>/dev/null | od -An -tx1 | tr -d ' \\n')
+              case $byte in
+                '') exit ;; # the terminal hung up
+                2e) printf '>\\r\\n<' ;;
+                21) printf '\\033[?1happlication cursor keys\\r\\n<' ;;
+                *) printf '%s ' "$byte" ;;
+              esac
+            done
+            """;
+    private static final Pattern KEY_LINE = Pattern.compile("(?m)^<([0-9a-f ]*)>$");
+    private WebSession session;
+    private Page page;
+    /** The recorder's terminal. */
+    private String id;
+
+    @BeforeEach
+    void openBrowser() {
+        session = WebSession.open();
+        page = session.page().resize(390, 844);
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        session.close();
+    }
+
+    @Test
+    void everyKeyOfTheBarSendsWhatXtermSendsAndCtrlAndAltApplyToTheNextKey() throws Exception {
+        Terminal terminal = session.create(CreateTerminalRequest.builder("keys-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c", RECORDER).build());
+        id = terminal.terminalId();
+        page.open("/?t=" + id + "&keys=1");
+        page.waitForText(id, "recording");
+
+        // The first row fits the phone: nine keys, none off screen.
+        assertThat(page.js("""
+                const row = document.querySelector('#keybar .keybar-row:not(.keybar-more)');
+                return [...row.children].filter((b) => b.getBoundingClientRect().right > innerWidth)
+                  .map((b) => b.textContent);""")).as("keys of the first row off screen").isEqualTo(List.of());
+        assertThat(page.element("[data-key='Home']").isDisplayed()).as("the second row before 'more'").isFalse();
+        page.clickOn("#keybar [data-action='more']");
+        assertThat(page.element("[data-key='Home']").isDisplayed()).as("the second row after 'more'").isTrue();
+
+        List<String> expected = new ArrayList<>();
+        key("Home", expected, "1b 5b 48");
+        key("End", expected, "1b 5b 46");
+        key("PageUp", expected, "1b 5b 35 7e");
+        key("PageDown", expected, "1b 5b 36 7e");
+        key("F1", expected, "1b 4f 50");
+        key("F5", expected, "1b 5b 31 35 7e");
+        key("F10", expected, "1b 5b 32 31 7e");
+        key("F12", expected, "1b 5b 32 34 7e");
+        for (String symbol : List.of("|", "~", "/", "-", "`")) {
+            bar(symbol);
+        }
+        line(expected, "7c 7e 2f 2d 60");
+        // Alt, then a letter typed on the keyboard: ESC before it (readline's Meta-x).
+        bar("Alt");
+        assertThat(page.attribute("[data-key='Alt']", "aria-pressed")).isEqualTo("true");
+        page.type(id, "x");
+        line(expected, "1b 78");
+        // Alt or Ctrl, then a key of the bar: xterm's modified key.
+        bar("Alt");
+        key("ArrowUp", expected, "1b 5b 31 3b 33 41");
+        bar("Ctrl");
+        key("ArrowLeft", expected, "1b 5b 31 3b 35 44");
+        bar("Ctrl");
+        key("PageDown", expected, "1b 5b 36 3b 35 7e");
+        bar("Ctrl");
+        key("F5", expected, "1b 5b 31 35 3b 35 7e");
+        // Both, then a typed letter: ESC ^C.
+        bar("Ctrl");
+        bar("Alt");
+        page.type(id, "c");
+        line(expected, "1b 03");
+        bar("Ctrl");
+        key("/", expected, "1f");
+        // One-shot: the key after is plain, and the bar shows both released.
+        key("ArrowLeft", expected, "1b 5b 44");
+        assertThat(page.attribute("[data-key='Ctrl']", "aria-pressed")).isEqualTo("false");
+        assertThat(page.attribute("[data-key='Alt']", "aria-pressed")).isEqualTo("false");
+
+        // Application cursor mode (vim, less): the arrows, Home and End send SS3; modified keys and PgUp do not change.
+        page.type(id, "!");
+        page.waitUntil("the page is in application cursor mode", () -> Boolean.TRUE.equals(page.js(
+                "return window.ptyctl.terminals[arguments[0]].modes.applicationCursorKeysMode;", id)));
+        key("ArrowUp", expected, "1b 4f 41");
+        key("Home", expected, "1b 4f 48");
+        key("End", expected, "1b 4f 46");
+        bar("Ctrl");
+        key("ArrowUp", expected, "1b 5b 31 3b 35 41");
+        key("PageUp", expected, "1b 5b 35 7e");
+
+        page.waitUntilDescribed(() -> "the program read " + expected.size() + " keys; it read " + keyLines(),
+                () -> keyLines().size() >= expected.size());
+        assertThat(keyLines()).isEqualTo(expected);
+    }
+
+    /** Taps the bar's key, then types '.' (the recorder's end of line), expecting the key's bytes as a line. */
+    private void key(String key, List<String> expected, String hex) {
+        bar(key);
+        line(expected, hex);
+    }
+
+    private void bar(String key) {
+        page.clickOn("#keybar [data-key='" + key + "']");
+    }
+
+    private void line(List<String> expected, String hex) {
+        page.type(id, ".");
+        expected.add(hex);
+    }
+
+    /** The recorder's lines: the bytes of each key, in the order read. */
+    private List<String> keyLines() {
+        List<String> lines = new ArrayList<>();
+        Matcher m = KEY_LINE.matcher(page.buffer(id));
+        while (m.find()) {
+            lines.add(m.group(1).strip());
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,52 @@
+// The bytes a key sends, as xterm sends them: for the key bar's keys (a phone's keyboard has no Home, F5 or Alt) and
+// for the bar's one-shot Ctrl and Alt, which apply to the next key tapped on the bar or typed on the keyboard.
+//
+// Keys are named as KeyboardEvent.key names them (ArrowUp, PageDown, F5, |), the names the bar's data-key attributes
+// carry. A modified cursor, navigation or function key sends xterm's CSI form with the modifier as a parameter
+// (Ctrl-Up is ESC [1;5A, Alt-PageUp ESC [5;3~), which vim, less, tmux and readline read; application cursor mode
+// (DECCKM, set by vim and less) changes only the unmodified arrows, Home and End (ESC O A instead of ESC [ A).
+
+/** The final byte of the cursor keys and of Home and End, sent after CSI, or SS3 in application cursor mode. */
+const CURSOR = { ArrowUp: 'A', ArrowDown: 'B', ArrowRight: 'C', ArrowLeft: 'D', Home: 'H', End: 'F' };
+/** F1–F4: SS3 P to S unmodified, CSI 1;m P to S modified. */
+const PF = { F1: 'P', F2: 'Q', F3: 'R', F4: 'S' };
+/** Keys sent as CSI number ~ (CSI number;m ~ modified). */
+const TILDE = { PageUp: 5, PageDown: 6, F5: 15, F6: 17, F7: 18, F8: 19, F9: 20, F10: 21, F11: 23, F12: 24 };
+/** What a key of text sends. */
+const TEXT = { Escape: '\x1b', Tab: '\t' };
+/** Ctrl with a character outside @ to ~, as xterm and VTE send it (Ctrl-Space is NUL, Ctrl-/ is ^_ like Ctrl-_). */
+const CONTROL = { ' ': '\x00', '/': '\x1f', '?': '\x7f', 2: '\x00', 3: '\x1b', 4: '\x1c', 5: '\x1d', 6: '\x1e',
+  7: '\x1f', 8: '\x7f' };
+
+/**
+ * The bytes of the key named `key` with the modifiers {ctrl, alt}, in the terminal's application cursor mode or not.
+ * A single character (a bar's `|`) is sent as typed text is (see withModifiers). An unknown name sends nothing.
+ */
+export function keyBytes(key, { applicationCursor = false, ctrl = false, alt = false } = {}) {
+  // xterm's modifier parameter: 1, plus 2 for Alt, plus 4 for Ctrl (Shift, 1, is not on the bar).
+  const modifier = 1 + (alt ? 2 : 0) + (ctrl ? 4 : 0);
+  if (CURSOR[key]) {
+    if (modifier > 1) return `\x1b[1;${modifier}${CURSOR[key]}`;
+    return (applicationCursor ? '\x1bO' : '\x1b[') + CURSOR[key];
+  }
+  if (PF[key]) return modifier > 1 ? `\x1b[1;${modifier}${PF[key]}` : `\x1bO${PF[key]}`;
+  if (TILDE[key]) return `\x1b[${TILDE[key]}${modifier > 1 ? `;${modifier}` : ''}~`;
+  const text = TEXT[key] ?? ([...key].length === 1 ? key : '');
+  return text && withModifiers(text, { ctrl, alt });
+}
+
+/**
+ * Typed text with the one-shot modifiers: Ctrl turns one character into its control character (c into ^C, [ into
+ * ESC; one it has none for stays as it is), Alt puts ESC before the text, as a terminal whose Alt sends an escape
+ * prefix does (emacs's and readline's Meta: Alt-b, Alt-f, Alt-.).
+ */
+export function withModifiers(data, { ctrl = false, alt = false } = {}) {
+  const text = ctrl && data.length === 1 ? controlOf(data) : data;
+  return alt ? `\x1b${text}` : text;
+}
+
+function controlOf(char) {
+  const code = char.charCodeAt(0);
+  if (code >= 0x40 && code <= 0x7e) return String.fromCharCode(code & 0x1f); // @, A–Z, [\]^_, `, a–z, {|}~
+  return CONTROL[char] ?? char;
+}
