@@ -16,6 +16,10 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -40,15 +44,46 @@ final class TerminalOpener {
         }
     }
 
+    /**
+     * What a {@link TerminalLauncher} changes of the settings for one terminal; {@code null} (empty for the lists and
+     * maps) keeps the settings'. A shell or a command replaces both of the settings' program elements; {@code env}
+     * adds to theirs.
+     */
+    record Overrides(String shell, List<String> command, String size, String cwd, Map<String, String> env) {
+        static final Overrides NONE = new Overrides(null, List.of(), null, null, Map.of());
+
+        Overrides {
+            command = List.copyOf(command);
+            env = Collections.unmodifiableMap(new LinkedHashMap<>(env));
+        }
+
+        Overrides withProgram(String newShell, List<String> newCommand) {
+            return new Overrides(newShell, newCommand, size, cwd, env);
+        }
+
+        Overrides withSize(String newSize) {
+            return new Overrides(shell, command, newSize, cwd, env);
+        }
+
+        Overrides withCwd(String newCwd) {
+            return new Overrides(shell, command, size, newCwd, env);
+        }
+
+        Overrides withEnv(String name, String value) {
+            Map<String, String> more = new LinkedHashMap<>(env);
+            more.put(name, value);
+            return new Overrides(shell, command, size, cwd, more);
+        }
+    }
+
     private TerminalOpener() {
     }
 
     /**
-     * @param shell a shell overriding the settings' ({@code null}: theirs)
-     * @param size  {@code COLSxROWS} overriding the settings' ({@code null}: theirs)
-     * @param label what tells this terminal from the test's others ("" for the test's own)
+     * @param overrides what differs from the settings for this terminal
+     * @param label     what tells this terminal from the test's others ("" for the test's own)
      */
-    static Running open(ExtensionContext context, WithTerminal settings, String shell, String size, String label)
+    static Running open(ExtensionContext context, WithTerminal settings, Overrides overrides, String label)
             throws IOException {
         // JUnit's configuration parameters: the launcher's, then system properties, then junit-platform.properties.
         String url = first(settings == null ? "" : settings.url(), parameter(context, "ptyctl.url"),
@@ -63,7 +98,7 @@ final class TerminalOpener {
         }
         TerminalsClient terminals = client.build();
         try {
-            Terminal terminal = create(terminals, request(context, settings, shell, size));
+            Terminal terminal = create(terminals, request(context, settings, overrides));
             TerminalDriver driver;
             try {
                 driver = TerminalDriver.connect(terminals, terminal, token)
@@ -136,38 +171,41 @@ final class TerminalOpener {
         }
     }
 
-    private static CreateTerminalRequest request(ExtensionContext context, WithTerminal settings, String shell,
-                                                 String size) {
+    private static CreateTerminalRequest request(ExtensionContext context, WithTerminal settings, Overrides overrides) {
         String sessionId = "junit-" + context.getRequiredTestClass().getSimpleName() + "-"
                 + context.getRequiredTestMethod().getName() + "-" + UUID.randomUUID().toString().substring(0, 8);
         CreateTerminalRequest.Builder request = CreateTerminalRequest.builder(
                 sessionId.length() > 256 ? sessionId.substring(sessionId.length() - 256) : sessionId);
-        String chosenSize = size != null ? size : settings == null ? "" : settings.size();
+        String chosenSize = overrides.size() != null ? overrides.size() : settings == null ? "" : settings.size();
         if (!chosenSize.isEmpty()) {
             int[] colsRows = parseSize(chosenSize);
             request.size(colsRows[0], colsRows[1]);
         } else if (settings != null) {
             request.size(settings.cols(), settings.rows());
         }
-        String chosenShell = shell != null ? shell : settings == null ? "" : settings.shell();
-        if (!chosenShell.isEmpty()) {
-            request.shell(chosenShell);
+        if (overrides.shell() != null) {
+            request.shell(overrides.shell());
+        } else if (!overrides.command().isEmpty()) {
+            request.command(overrides.command());
+        } else if (settings != null && !settings.shell().isEmpty()) {
+            request.shell(settings.shell());
         } else if (settings != null && settings.command().length > 0) {
             request.command(settings.command());
         }
-        if (settings == null) {
-            return request.build();
+        String cwd = overrides.cwd() != null ? overrides.cwd() : settings == null ? "" : settings.cwd();
+        if (!cwd.isEmpty()) {
+            request.cwd(cwd);
         }
-        if (!settings.cwd().isEmpty()) {
-            request.cwd(settings.cwd());
-        }
-        for (String variable : settings.env()) {
+        for (String variable : settings == null ? new String[0] : settings.env()) {
             int eq = variable.indexOf('=');
             if (eq <= 0) {
                 throw new IllegalArgumentException("@WithTerminal env entries are NAME=value, got \"" + variable + "\"");
             }
-            request.env(variable.substring(0, eq), variable.substring(eq + 1));
+            if (!overrides.env().containsKey(variable.substring(0, eq))) {
+                request.env(variable.substring(0, eq), variable.substring(eq + 1));
+            }
         }
+        overrides.env().forEach(request::env);
         return request.build();
     }
 

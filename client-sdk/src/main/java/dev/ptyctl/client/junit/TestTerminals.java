@@ -21,13 +21,14 @@ final class TestTerminals {
 
     synchronized TerminalOpener.Running own() throws IOException {
         if (own == null) {
-            own = open(null, null, "");
+            own = open(TerminalOpener.Overrides.NONE, "");
         }
         return own;
     }
 
-    synchronized TerminalOpener.Running open(String shell, String size, String label) throws IOException {
-        TerminalOpener.Running running = TerminalOpener.open(context, settings, shell, size, label);
+    /** A terminal of these settings with {@code overrides}; {@code label} tells its report from the test's others. */
+    synchronized TerminalOpener.Running open(TerminalOpener.Overrides overrides, String label) throws IOException {
+        TerminalOpener.Running running = TerminalOpener.open(context, settings, overrides, label);
         opened.add(running);
         return running;
     }
