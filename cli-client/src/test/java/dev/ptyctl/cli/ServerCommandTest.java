@@ -72,6 +72,20 @@ class ServerCommandTest {
     }
 
     @Test
+    void tlsFilesThatAreNoCertificateAndKeyExitTwoWithoutAStackTrace(@TempDir Path dir) throws Exception {
+        Path cert = Files.writeString(dir.resolve("cert.pem"), "not a certificate\n");
+        Path key = Files.writeString(dir.resolve("key.pem"), "not a key\n");
+
+        Cli.Result result = Cli.run("server", "--port", "0", "--tls-cert", cert.toString(), "--tls-key",
+                key.toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("ptyctl: cannot use the TLS certificate and key")
+                .contains("give --tls-cert a PEM certificate").doesNotContain("\tat ");
+        assertThat(result.out()).isEmpty();
+    }
+
+    @Test
     void aCaCertThatIsNoCertificateExitsTwoNamingTheFile(@TempDir Path dir) throws Exception {
         Path bogus = Files.writeString(dir.resolve("ca.pem"), "-----BEGIN CERTIFICATE-----\nnot base64\n");
 

@@ -107,14 +107,17 @@ public final class PtyctlServer implements AutoCloseable {
             throw new IllegalArgumentException("ptyctl.security.viewToken needs a different ptyctl.security.token: "
                     + "without a full token everyone already has full access");
         }
+        // First, so that an option Helidon cannot use stops the start before any terminal machinery exists.
+        WebServerConfig.Builder builder = WebServerOptions.builder(serverConfig);
         AccessRules rules = new AccessRules(token.value(), Optional.of(viewToken),
                 Set.copyOf(settings.security().allowedOrigins()), Set.copyOf(settings.security().allowedHosts()),
                 loopback);
         TerminalRegistry registry = new TerminalRegistry(settings.terminals(),
                 RpcPlacement.forServer(settings.host(), settings.rpcMaxLineBytes()), token.value().orElse(null),
                 System::getenv);
-        // Every WebSocket is pinged often enough that Helidon's idle-connection timeout never closes a quiet one.
-        Duration keepalive = SocketSettings.keepaliveFor(idleConnectionTimeout(serverConfig));
+        // Every WebSocket is pinged often enough that Helidon's idle-connection timeout (the server node's
+        // idle-connection-timeout, 5 minutes by default) never closes a quiet one.
+        Duration keepalive = SocketSettings.keepaliveFor(builder.idleConnectionTimeout());
         TerminalSocketEndpoint sockets = TerminalSocketEndpoint.create(
                 id -> registry.find(id).map(AttachableTerminal.class::cast), new HttpUpgradePolicy(rules),
                 new SocketSettings(settings.terminals().clientBacklogBytes(), settings.terminals().answerQueries(),
@@ -132,9 +135,7 @@ public final class PtyctlServer implements AutoCloseable {
         List<ServerExtension> extensions = ServiceLoader.load(ServerExtension.class).stream()
                 .map(ServiceLoader.Provider::get).toList();
         try {
-            WebServerConfig.Builder builder = WebServer.builder()
-                    .config(serverConfig)
-                    .host(settings.host())
+            builder.host(settings.host())
                     .port(settings.port())
                     .shutdownHook(false)
                     .addFeature(ObserveFeature.just(health(registry, settings.terminals().maxTerminals())))
@@ -165,14 +166,6 @@ public final class PtyctlServer implements AutoCloseable {
             registry.close();
             throw e;
         }
-    }
-
-    /**
-     * Helidon's {@code idle-connection-timeout} of the {@code server} node (its default, 5 minutes, when unset): a
-     * connection the server has read nothing from for that long is closed, WebSockets included.
-     */
-    private static Duration idleConnectionTimeout(Config serverConfig) {
-        return serverConfig.get("idle-connection-timeout").as(Duration.class).orElse(Duration.ofMinutes(5));
     }
 
     /**

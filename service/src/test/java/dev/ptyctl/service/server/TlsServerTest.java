@@ -25,7 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code ptyctl server --tls-cert F --tls-key F} with a certificate made for this run: the server speaks HTTPS and
  * WSS only, a client that trusts the certificate reaches REST and JSON-RPC, one that does not is refused by the
- * handshake; the options go together; a loopback server gives no clear-text warning.
+ * handshake; the options go together; a loopback server gives no clear-text warning. TLS settings that could never
+ * complete a handshake (no key, another certificate's key, a file that is no PEM) stop the start with one sentence
+ * that says what to give, rather than a stack trace or a server that fails every client.
  */
 class TlsServerTest {
     @TempDir
@@ -91,5 +93,77 @@ class TlsServerTest {
         assertThatThrownBy(() -> ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, null,
                 certificate.certificate(), missing, null), name -> null, new Properties()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--tls-key " + missing);
+    }
+
+    @Test
+    void aTlsBlockWithoutAPrivateKeyIsRefusedAtStart() throws IOException {
+        // A misspelt private-key: Helidon made an HTTPS listener with no key, which answered every client with a
+        // handshake_failure alert and logged nothing.
+        Path config = pemConfig("no-key.yaml", "privat-key", certificate.privateKey());
+
+        assertThatThrownBy(() -> startWith(config))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("server.tls has no private key, so no client could complete a handshake")
+                .hasMessageContaining("--tls-key");
+    }
+
+    @Test
+    void aKeyThatIsNotTheCertificatesIsRefusedAtStart() throws IOException {
+        TestCertificate other = TestCertificate.create(Files.createDirectories(dir.resolve("other")));
+
+        assertThatThrownBy(() -> ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, null,
+                certificate.certificate(), other.privateKey(), null), name -> null, new Properties()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("the TLS private key is not the certificate's (CN=ptyctl test)");
+    }
+
+    @Test
+    void filesThatAreNotACertificateAndItsKeyAreRefusedSayingWhatToGive() {
+        // Swapped: the certificate given as the key.
+        assertThatThrownBy(() -> ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, null,
+                certificate.privateKey(), certificate.certificate(), null), name -> null, new Properties()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("cannot use the TLS certificate and key (--tls-cert, --tls-key or server.tls)")
+                .hasMessageContaining("give --tls-cert a PEM certificate");
+    }
+
+    @Test
+    void aTlsFileMissingFromTheConfigIsRefusedNamingIt() throws IOException {
+        Path missing = dir.resolve("missing-key.pem");
+        Path config = pemConfig("missing.yaml", "private-key", missing);
+
+        assertThatThrownBy(() -> startWith(config))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(missing + " does not exist");
+    }
+
+    @Test
+    void aServerOptionHelidonCannotReadIsRefusedNamingTheKeyAndValue() throws IOException {
+        Path payload = Files.writeString(dir.resolve("payload.yaml"), "server:\n  max-payload-size: lots\n");
+        assertThatThrownBy(() -> startWith(payload))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("server.max-payload-size has an invalid value, \"lots\"");
+        Path timeout = Files.writeString(dir.resolve("timeout.yaml"),
+                "server:\n  idle-connection-timeout: 5 minutes\n");
+        assertThatThrownBy(() -> startWith(timeout))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("server.idle-connection-timeout has an invalid value, \"5 minutes\"");
+    }
+
+    /** A config file with a {@code server.tls} block of PEM files, its key block under {@code keyNode}. */
+    private static Path pemConfig(String name, String keyNode, Path key) throws IOException {
+        return Files.writeString(dir.resolve(name), """
+                server:
+                  tls:
+                    %s:
+                      pem:
+                        key: {resource: {path: %s}}
+                        cert-chain: {resource: {path: %s}}
+                """.formatted(keyNode, key, certificate.certificate()));
+    }
+
+    private static PtyctlServer startWith(Path config) throws IOException {
+        return ServerMain.start(new ServerMain.Options("127.0.0.1", 0, config, null, null, null, null),
+                name -> null, new Properties());
     }
 }
