@@ -47,8 +47,9 @@ RIGHT = ESC + "OC"
 class Session:
     """One program in a PTY: send keystrokes, wait for output, collect every byte."""
 
-    def __init__(self, argv, cols, rows, env, cwd):
+    def __init__(self, argv, cols, rows, env, cwd, answer=False):
         self.output = bytearray()
+        self.size = (cols, rows)
         self.mark = 0
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
@@ -58,6 +59,7 @@ class Session:
         self.closed = False
         self.finished = False
         self.resizes = []
+        self.answers = Answers(self) if answer else None
 
     def _read_once(self, timeout):
         if self.closed:
@@ -73,6 +75,8 @@ class Session:
             self.closed = True
             return False
         self.output += data
+        if self.answers:
+            self.answers.scan()
         return True
 
     def expect(self, text, timeout=15.0):
@@ -139,7 +143,112 @@ class Session:
             os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
         os.close(self.fd)
+        if self.answers:
+            self.answers.close()
         return bytes(self.output)
+
+
+class Answers:
+    """Answers a program's terminal queries as ptyctl's server does (docs/emulator.md, "Queries and who answers
+    them"), for recordings of programs that behave differently once a terminal answers: DA1, DA2, DSR, the cursor
+    reports, XTVERSION, DECRQM, XTGETTCAP and the colour queries. Where the cursor is, for the cursor reports, is
+    asked of the xterm.js oracle (tools/xterm-oracle, installed with npm ci) fed the output so far."""
+
+    QUERY = re.compile(rb"\x1b\[(?:(?P<da1>0?c)|(?P<da2>>0?c)|(?P<dsr>5n)|(?P<cpr>\??6n)|(?P<version>>0?q)"
+                       rb"|(?P<rqm>\??)(?P<mode>\d+)\$p|\?(?P<set>[\d;]+)(?P<on>[hl]))"
+                       rb"|\x1b\](?P<osc>1[0-2]);\?(?:\x07|\x1b\\)"
+                       rb"|\x1bP\+q(?P<tcap>[0-9A-Fa-f;]*)\x1b\\")
+    COLOURS = {b"10": "ffff/ffff/ffff", b"11": "0000/0000/0000", b"12": "ffff/ffff/ffff"}
+    # DEC modes ptyctl reports as set or reset (the others it reports unknown or permanently reset).
+    DEC_MODES = {1, 3, 4, 5, 6, 7, 9, 12, 25, 40, 45, 47, 66, 67, 69, 1000, 1001, 1002, 1003, 1004, 1006, 1016, 1047,
+                 1048, 1049, 2004, 2026}
+
+    def __init__(self, session):
+        import subprocess
+        self.session = session
+        self.scanned = 0
+        self.modes = {7: True, 25: True}
+        self.oracle = subprocess.Popen(["node", str(ROOT / "tools" / "xterm-oracle" / "oracle.mjs")], text=True,
+                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.capabilities = {}
+        table = ROOT / "vt" / "src" / "main" / "resources" / "dev" / "ptyctl" / "vt" / "terminal"
+        for line in (table / "xterm-256color-capabilities.txt").read_text().splitlines():
+            if line and not line.startswith("#"):
+                terminfo, termcap, value = line.split(" ", 2)
+                value = re.sub(r"\^(.)", lambda m: "\x7f" if m[1] == "?" else chr(ord(m[1]) & 0x1f), value)
+                value = value.replace("\\E", "\x1b")
+                self.capabilities[terminfo] = self.capabilities[termcap] = value
+
+    def scan(self):
+        out = self.session.output
+        end = self.scanned
+        for m in self.QUERY.finditer(out, self.scanned):
+            end = m.end()
+            reply = self.reply(m)
+            if reply:
+                os.write(self.session.fd, reply.encode("utf-8"))
+        # A query cut across two reads is found on the next one.
+        self.scanned = max(end, len(out) - 64)
+
+    def reply(self, m):
+        if m["da1"]:
+            return "\x1b[?65;1;2;6;9;15;16;17;18;21;22;28;29c"
+        if m["da2"]:
+            return "\x1b[>64;379;0c"
+        if m["dsr"]:
+            return "\x1b[0n"
+        if m["cpr"]:
+            row, col = self.cursor(m.end())
+            return "\x1b[?%d;%d;1R" % (row, col) if m["cpr"].startswith(b"?") else "\x1b[%d;%dR" % (row, col)
+        if m["version"]:
+            return "\x1bP>|ptyctl(0.1.0)\x1b\\"
+        if m["mode"]:
+            mode = int(m["mode"])
+            if not m["rqm"]:
+                return "\x1b[%d;%d$y" % (mode, 2 if mode in (2, 4, 12, 20) else 4)
+            state = (1 if self.modes.get(mode) else 2) if mode in self.DEC_MODES else 0
+            return "\x1b[?%d;%d$y" % (mode, state)
+        if m["set"]:
+            for mode in m["set"].split(b";"):
+                if mode:
+                    self.modes[int(mode)] = m["on"] == b"h"
+            return None
+        if m["osc"]:
+            return "\x1b]%s;rgb:%s\x1b\\" % (m["osc"].decode(), self.COLOURS[m["osc"]])
+        if m["tcap"] is not None:
+            answers = []
+            for name in m["tcap"].split(b";"):
+                value = self.capabilities.get(bytes.fromhex(name.decode()).decode("latin-1"))
+                if value is None:
+                    answers.append("\x1bP0+r%s\x1b\\" % name.decode())
+                    break
+                answers.append("\x1bP1+r%s=%s\x1b\\" % (name.decode(), value.encode("utf-8").hex().upper()))
+            return "".join(answers)
+        return None
+
+    def cursor(self, upto):
+        """1-based row and column of the cursor after upto bytes, as xterm.js has it (the last column while a
+        wrap is pending, as ptyctl reports it)."""
+        import base64
+        chunks, start = [], 0
+        for offset, cols, rows in self.session.resizes:
+            if offset > upto:
+                break
+            chunks.append(base64.b64encode(bytes(self.session.output[start:offset])).decode())
+            chunks.append({"resize": [cols, rows]})
+            start = offset
+        chunks.append(base64.b64encode(bytes(self.session.output[start:upto])).decode())
+        cols, rows = self.session.size
+        self.oracle.stdin.write(json.dumps({"id": 1, "cols": cols, "rows": rows, "scrollback": 1000,
+                                            "chunks": chunks}) + "\n")
+        self.oracle.stdin.flush()
+        answer = json.loads(self.oracle.stdout.readline())
+        width = answer["cols"]
+        return answer["cursor"]["y"] + 1, min(answer["cursor"]["x"], width - 1) + 1
+
+    def close(self):
+        self.oracle.stdin.close()
+        self.oracle.wait()
 
 
 def base_env(home):
@@ -744,6 +853,125 @@ def rec_fish(s_factory, work):
     return s.stop()
 
 
+def ipython_prompt(n):
+    """IPython's numbered prompt, whose number has colours of its own."""
+    return re.compile(rb"In \[(?:\x1b\[[0-9;]*m)*%d" % n)
+
+
+def rec_ipython(s_factory, work):
+    (work / "data.py").write_text("x = 1\n")
+    s = s_factory(["ipython3", "--no-banner", "--HistoryManager.enabled=False", "--colors=Linux",
+                   "--TerminalInteractiveShell.term_title=False"], 80, 24, answer=True,
+                  extra_env={"IPYTHONDIR": str(work / "ipython")})
+    s.expect(ipython_prompt(1))
+    s.settle(1.0)
+    s.type("import os\r")
+    s.expect(ipython_prompt(2))
+    s.type("os.pa")
+    s.send("\t", 0.8)  # the completion menu, drawn below the prompt
+    s.send("\t", 0.4)
+    s.send("\t", 0.4)
+    s.send(ESC, 0.4)
+    s.send("\x15", 0.3)  # Ctrl-U
+    s.type("def f(n):\r")
+    s.type("return [i * '\u4e2d' for i in range(n)]\r")
+    s.send("\r", 0.5)
+    s.type("f(4)\r")
+    s.expect(ipython_prompt(4))
+    s.type("{'a': 1, 'b': [1, 2, 3], 'c': 'a string that is long enough to wrap in a narrow window'}\r")
+    s.settle(0.5)
+    s.resize(50, 20)
+    s.type("1/0\r")  # a coloured traceback
+    s.settle(0.8)
+    s.type("f(")
+    s.settle(0.6)
+    return s.stop()
+
+
+def rec_vim_answered(s_factory, work):
+    (work / "notes.txt").write_text("".join("line %02d: the quick brown fox \u00e9 \u4e2d\n" % i for i in range(1, 41)))
+    s = s_factory(["vim", "-u", "NONE", "-i", "NONE", "-N", "notes.txt"], 80, 24, answer=True)
+    s.expect("notes.txt")
+    s.settle(1.0)
+    s.send(":syntax on | set number cursorline termguicolors\r", 0.5)
+    s.send("10G", 0.3)
+    s.send("cwchanged", 0.2)
+    s.send(ESC, 0.3)
+    s.send(":split\r", 0.5)
+    s.resize(60, 18)
+    s.send("\x17j", 0.4)  # Ctrl-W j
+    s.send(":set nu!\r", 0.5)
+    return s.stop()
+
+
+def rec_emacs_answered(s_factory, work):
+    (work / "notes.org").write_text("* Heading\n** Sub heading \u00e9 \u4e2d\n" + "".join("- item %d\n" % i for i in range(1, 30)))
+    s = s_factory(["emacs", "-nw", "-Q", "notes.org"], 80, 24, answer=True)
+    s.expect("notes.org")
+    s.settle(2.0, timeout=10)
+    s.send("\x0e\x0e", 0.3)  # C-n C-n
+    s.send("\t", 0.4)  # org folds the subtree
+    s.send(ESC + "x", 0.3)
+    s.type("list-colors-display\r")  # 256 colours by name
+    s.settle(0.6)
+    s.resize(70, 20)
+    s.send("\x18o", 0.4)
+    s.send("\x181", 0.5)
+    return s.stop()
+
+
+def rec_rich(s_factory, work):
+    return s_factory(["python3", "-m", "rich.markdown", "--width", "80", "README.md"], 80, 24, cwd=rich_readme(work))
+
+
+def rich_readme(work):
+    (work / "README.md").write_text(
+        "# Rich rendering\n\nSome **bold**, *italic*, `code` and a [link](https://example.com).\n\n"
+        "> A block quote \u00e9\u00e8 \u4e2d\u6587 \U0001f600\n\n| name | value |\n| --- | --- |\n| alpha | 1 |\n| \u4e2d\u6587 | 2 |\n\n"
+        "```python\ndef hello(name):\n    return f'hello {name}'\n```\n\n1. first\n2. second\n   - nested\n\n---\n")
+    return work
+
+
+def rec_rich_demo(s_factory, work):
+    script = ("from rich.console import Console\nfrom rich.table import Table\nfrom rich.progress_bar import ProgressBar\n"
+              "from rich.panel import Panel\nfrom rich.tree import Tree\n"
+              "c = Console(force_terminal=True, color_system='truecolor')\n"
+              "t = Table(title='Table \u4e2d\u6587')\nt.add_column('name', style='cyan')\nt.add_column('value', justify='right')\n"
+              "[t.add_row('row %d \U0001f600' % i, str(i * 1000)) for i in range(5)]\nc.print(t)\n"
+              "c.print(Panel('[bold magenta]panel[/] with [u]text[/u] that wraps ' * 4, title='Panel'))\n"
+              "tr = Tree('root'); b = tr.add('branch'); b.add('[red]leaf'); tr.add('other'); c.print(tr)\n"
+              "c.print(ProgressBar(total=100, completed=42, width=40))\n"
+              "c.print(''.join('[on #%02x%02x80] ' % (i * 8, 255 - i * 8) for i in range(32)))\n"
+              "c.rule('[bold]the end')\n")
+    (work / "demo.py").write_text(script)
+    return s_factory(["python3", "demo.py"], 80, 24)
+
+
+def rec_bat(s_factory, work):
+    (work / "hello.rs").write_text("// A small program\nuse std::collections::HashMap;\n\nfn main() {\n"
+                                   "    let mut m: HashMap<&str, i32> = HashMap::new();\n    m.insert(\"\u4e2d\u6587\", 1);\n"
+                                   "    for (k, v) in &m {\n        println!(\"{k} = {v} \u00e9\");\n    }\n}\n")
+    return s_factory(["batcat", "--paging=never", "--color=always", "--style=full", "--theme=Monokai Extended",
+                      "hello.rs"], 80, 24, extra_env={"BAT_CACHE_PATH": str(work / "bat")})
+
+
+def rec_whiptail(s_factory, work):
+    argv = ["whiptail", "--title", "Pick one", "--radiolist", "Choose a flavour \u2014 \u00e9 \u4e2d", "15", "50", "4",
+            "a", "Vanilla", "ON", "b", "Chocolate", "OFF", "c", "Strawberry", "OFF", "d", "Pistachio", "OFF",
+            "e", "Mango", "OFF"]
+    s = s_factory(argv, 80, 24)
+    s.expect("Pistachio")
+    s.settle(0.4)
+    for keys in [DOWN, DOWN, " ", DOWN, DOWN, "\t"]:
+        s.send(keys, 0.3)
+    # newt does not redraw on a resize: the narrower screen keeps the dialog's cells past its right edge,
+    # and they show again when it grows.
+    s.resize(60, 20)
+    s.send("\t", 0.3)
+    s.resize(90, 26)
+    return s.stop()
+
+
 RECORDINGS = {
     "vim": (rec_vim, "vim -u NONE editing a file: insert, delete, undo, search, substitute, visual mode"),
     "vim-quit": (rec_vim_quit, "bash starts vim, vim writes a file and quits back to the shell (alternate screen left)"),
@@ -771,13 +999,21 @@ RECORDINGS = {
     "w3m": (rec_w3m, "w3m on a local page: headings, table, a followed link, paging, resize to 60x20"),
     "tmux": (rec_tmux, "tmux inside: status line, split panes (scroll regions), copy mode, resize, a second window"),
     "zsh": (rec_zsh, "zsh with a right prompt: menu-select completion, option list, long line, resize to 60x20"),
+    "ipython": (rec_ipython, "IPython (prompt_toolkit) with its queries answered: completion menu, a block, a traceback, resize to 50x20"),
+    "vim-answered": (rec_vim_answered, "vim -u NONE with its queries answered as ptyctl does: true colour, split, resize to 60x18"),
+    "emacs-answered": (rec_emacs_answered, "emacs -nw -Q with its queries answered as ptyctl does: org folding, the colour list, resize"),
+    "rich-markdown": (rec_rich, "python3 -m rich.markdown: headings, quote, table, code block, lists, rule"),
+    "rich-demo": (rec_rich_demo, "rich in true colour: table with emoji, panel, tree, progress bar, colour ramp, rule"),
+    "bat": (rec_bat, "bat (batcat) highlighting a Rust file with its grid, header and line numbers, true colour"),
+    "whiptail": (rec_whiptail, "whiptail --radiolist navigated with arrows and space, resize to 60x20 and back to 90x26"),
     "fish": (rec_fish, "fish: right prompt, autosuggestion, completion pager, block continuation, resize to 50x16"),
 }
 NEEDS_ENV = {"git-log-graph", "git-log-pager", "tig"}
 # The programs the recordings run, each with the Debian package that has it.
 TOOLS = {"bash": "bash", "vim": "vim", "less": "less", "git": "git", "man": "man-db", "dialog": "dialog", "htop": "htop",
          "mc": "mc", "nano": "nano", "emacs": "emacs-nox", "nvim": "neovim", "tig": "tig", "ncdu": "ncdu", "w3m": "w3m",
-         "tmux": "tmux", "zsh": "zsh", "fish": "fish"}
+         "tmux": "tmux", "zsh": "zsh", "fish": "fish", "ipython3": "ipython3", "batcat": "bat", "whiptail": "whiptail",
+         "node": "nodejs"}
 
 
 def check_private(name, data, markers):
@@ -800,9 +1036,9 @@ def record(name):
         env["GIT_CONFIG_GLOBAL"] = str(home / ".gitconfig")
         size = {}
 
-        def factory(argv, cols, rows, cwd=None, extra_env=None):
+        def factory(argv, cols, rows, cwd=None, extra_env=None, answer=False):
             size.update(cols=cols, rows=rows)
-            return Session(argv, cols, rows, dict(env, **(extra_env or {})), str(cwd or work))
+            return Session(argv, cols, rows, dict(env, **(extra_env or {})), str(cwd or work), answer)
 
         if name in NEEDS_ENV:
             session = function(factory, work, env)
