@@ -297,6 +297,9 @@ function tabChanged(tab) {
   renderTabs();
 }
 
+/** Said in every tab's tooltip: the keys that switch tabs (see the keydown listener below). */
+const SWITCH_KEYS = 'Ctrl-Shift-PageUp / Ctrl-Shift-PageDown: previous / next tab';
+
 function renderTabs() {
   const strip = $('tabs');
   const ids = distinguishingIds([...tabs.values()]);
@@ -309,7 +312,7 @@ function renderTabs() {
     if (tab === active) b.setAttribute('aria-current', 'page');
     if (tab.unseen) b.classList.add('unseen');
     if (tab.activity) b.classList.add(tab.activity);
-    b.title = `${tab.id}${tab.view ? ' (read-only)' : ''}`;
+    b.title = `${tab.id}${tab.view ? ' (read-only)' : ''}\n${SWITCH_KEYS}`;
     // The label alone is cut short with an ellipsis: a long title (vim's file path, an agent's task) must not
     // push the close button out of the tab, where it could be neither seen nor clicked.
     const label = document.createElement('span');
@@ -354,6 +357,26 @@ $('tabs').addEventListener('click', (event) => {
   if (tab) activate(tab);
 });
 $('home').addEventListener('click', () => activate(null));
+
+/**
+ * Ctrl-Shift-PageUp and Ctrl-Shift-PageDown show the previous and the next tab (round the end; from the list, the last
+ * and the first), wherever the focus is. These keys because a terminal program does not count on them: GNOME Terminal
+ * and xfce4-terminal keep them for moving tabs, so they never reach its programs there. And because the browser lets
+ * the page have them: Ctrl-PageUp/PageDown (VS Code's and GNOME Terminal's keys for the next tab) are among Chromium's
+ * reserved keys, which switch its own tabs and never reach a page; its Ctrl-Shift-PageUp/PageDown (moving a browser
+ * tab) are not, and go to the page first. Not Alt-1..9: bash's readline and emacs read Alt with a digit as an argument
+ * to the next command (Alt-3 Alt-b: three words back). Caught before xterm.js, which takes any Shift-PageUp/PageDown
+ * as its own and would scroll the tab left a page back.
+ */
+window.addEventListener('keydown', (event) => {
+  const step = { PageUp: -1, PageDown: 1 }[event.key];
+  if (!step || !event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey || tabs.size === 0) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const open = [...tabs.values()];
+  const at = open.indexOf(active); // -1: the list is shown
+  activate(open[at < 0 ? (step > 0 ? 0 : open.length - 1) : (at + step + open.length) % open.length]);
+}, true);
 
 /** "◐ vim — ptyctl": the shown terminal's title and activity, or the list's count. */
 function updateTitle() {

@@ -619,6 +619,48 @@ class WebPageE2eTest {
                 .contains(" " + shown.get(1) + " — ptyctl"));
     }
 
+    /**
+     * Ctrl-Shift-PageDown and Ctrl-Shift-PageUp show the next and the previous tab, round the ends, and the tab shown
+     * has the keyboard. The terminal they were pressed in does not take them as its own Shift-PageUp (xterm.js scrolls
+     * a page back with it): it is as it was when shown again. The tabs' tooltips say so. A desktop user had to reach
+     * for the mouse for every switch.
+     */
+    @Test
+    void ctrlShiftPageDownAndPageUpSwitchTabs() throws Exception {
+        Terminal first = shownShell("");
+        Terminal second = shell();
+        Terminal raw = session.create(CreateTerminalRequest.builder("raw-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c",
+                        "seq 1 200; stty raw -echo; printf 'raw ready\\r\\n'; cat -v").build());
+        for (Terminal other : List.of(second, raw)) {
+            page.clickOn("#home");
+            page.clickOn("tr[data-terminal='" + other.terminalId() + "'] button[data-action='open']");
+        }
+        page.waitForText(raw.terminalId(), "raw ready");
+        assertThat(page.attribute(".tab[data-terminal='" + first.terminalId() + "']", "title"))
+                .contains("Ctrl-Shift-PageUp / Ctrl-Shift-PageDown: previous / next tab");
+
+        switchTab(Keys.PAGE_DOWN, first); // round the end
+        switchTab(Keys.PAGE_UP, raw);
+        switchTab(Keys.PAGE_UP, second);
+        switchTab(Keys.PAGE_DOWN, raw);
+        assertThat(page.js("const b = window.ptyctl.terminals[arguments[0]].buffer.active;"
+                + " return b.baseY - b.viewportY;", raw.terminalId())).as("rows the tab left was scrolled back").isEqualTo(0L);
+        page.driver().switchTo().activeElement().sendKeys("typed.");
+        page.waitForText(raw.terminalId(), "typed.");
+        assertThat(page.buffer(raw.terminalId()).strip()).as("what the program read").endsWith("raw ready\ntyped.");
+    }
+
+    /** Presses Ctrl-Shift and {@code key} where the focus is; {@code expected}'s tab is then shown and focused. */
+    private void switchTab(Keys key, Terminal expected) {
+        page.driver().switchTo().activeElement().sendKeys(Keys.chord(Keys.CONTROL, Keys.SHIFT, key));
+        String id = expected.terminalId();
+        page.waitUntil("the tab of " + id + " is shown", () -> id.equals(page.attribute("#tabs [aria-current]",
+                "data-terminal")));
+        page.waitUntil("its terminal has the keyboard", () -> Boolean.TRUE.equals(page.js(
+                "return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", id)));
+    }
+
     /** How often {@code regex} matches in {@code text}. */
     static int count(String regex, String text) {
         return (int) Pattern.compile(regex).matcher(text).results().count();
