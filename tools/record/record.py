@@ -972,6 +972,132 @@ def rec_whiptail(s_factory, work):
     return s.stop()
 
 
+def mixed_lines(work):
+    """Lines that make reflow work: CJK and emoji across every column parity, combining marks, colours,
+    and lines longer than the window."""
+    lines = []
+    for i in range(1, 25):
+        pad = "x" * (i % 7)
+        lines.append("%02d %s\u4e2d\u6587\u5b57 \U0001f600 e\u0301 \x1b[3%dmcolour %d\x1b[0m %s" % (
+            i, pad, i % 8, i, ("word%d " % i) * (i % 5 * 4)))
+    (work / "mixed.txt").write_text("\n".join(lines) + "\n")
+
+
+def rec_bash_drag_resize(s_factory, work):
+    mixed_lines(work)
+    s = s_factory(["bash", "--norc", "--noprofile", "-i"], 80, 24)
+    s.expect("$ ")
+    s.type("cat mixed.txt\r")
+    s.expect("$ ")
+    s.type("echo a command line typed but not run, long enough to wrap once narrower")
+    # A window edge dragged: many small steps narrower, then wider, as a window manager sends them.
+    for cols in list(range(77, 40, -4)) + list(range(45, 110, 6)):
+        s.resize(cols, 24 + (cols % 3) - 1, settle=0.15)
+    s.send("\x15", 0.2)
+    s.type("printf '\\e[7mend\\e[0m\\n'\r")
+    s.expect("$ ")
+    return s.stop()
+
+
+def rec_less_resize(s_factory, work):
+    mixed_lines(work)
+    s = s_factory(["bash", "--norc", "--noprofile", "-i"], 80, 24)
+    s.expect("$ ")
+    s.type("cat mixed.txt; less -R mixed.txt\r")
+    s.expect("mixed.txt")
+    s.settle(0.4)
+    s.resize(50, 20)  # the main screen behind less reflows while less is shown
+    s.send(" ", 0.3)
+    s.resize(90, 30)
+    s.send("q", 0.3)
+    s.expect("$ ")
+    s.resize(70, 24)
+    return s.stop()
+
+
+def rec_screen(s_factory, work):
+    import subprocess
+    (work / "screenrc").write_text("startup_message off\nhardstatus alwayslastline '%{= kG}[demo] %-w%{= kW}%n %t%{-}%+w'\n"
+                                   "shelltitle bash\nshell " + str(work / "shell") + "\n")
+    (work / "shell").write_text("#!/bin/sh\nexec bash --norc --noprofile -i\n")  # not the system bashrc's prompt
+    (work / "shell").chmod(0o755)
+    s = s_factory(["screen", "-c", "screenrc", "-S", "ptyctl-rec"], 80, 24,
+                  extra_env={"SCREENDIR": str(work / "s"), "BASH_ENV": "", "ENV": ""})
+    screen_env = {"SCREENDIR": str(work / "s"), "PATH": "/usr/bin:/bin"}
+    backend = None
+    try:
+        s.expect("$ ")
+        s.settle(0.5)
+        # The backend writes to the terminal itself: it is killed outright at the end, so that it does not
+        # restore the terminal after the recording has stopped.
+        listing = subprocess.run(["screen", "-ls"], env=screen_env, capture_output=True, text=True).stdout
+        backend = int(re.search(r"(\d+)\.ptyctl-rec", listing)[1])
+        s.type("seq 1 40\r")
+        s.settle(0.5)
+        s.send("\x01S", 0.6)  # split: two regions, each scrolling inside its own scroll region
+        s.send("\x01\t", 0.4)
+        s.send("\x01c", 0.8)  # a new window in the lower region
+        s.type("printf '\\e[1;31mred\\e[0m \u4e2d\u6587\\n'; seq 1 20\r")
+        s.settle(0.5)
+        s.resize(100, 30)
+        s.send("\x01\t", 0.4)
+        s.type("echo back on top\r")
+        s.settle(0.5)
+        return s.stop()
+    finally:
+        if backend:
+            os.kill(backend, signal.SIGKILL)
+        subprocess.run(["screen", "-wipe"], env=screen_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def rec_tmux_answered(s_factory, work):
+    import subprocess
+    (work / "tmux.conf").write_text("set -g status-right 'ptyctl'\nset -g status-left '[demo] '\n"
+                                    "set -g default-command \"env PS1='$ ' bash --norc --noprofile -i\"\n")
+    tmux_env = {"TMUX_TMPDIR": str(work), "PATH": "/usr/bin:/bin"}
+    s = s_factory(["tmux", "-L", "ptyctl-rec", "-f", "tmux.conf", "new-session", "-s", "demo"], 80, 24,
+                  extra_env={"TMUX_TMPDIR": str(work)}, answer=True)
+    server = None
+    try:
+        s.expect("$ ")
+        s.settle(0.8)
+        server = int(subprocess.run(["tmux", "-L", "ptyctl-rec", "display-message", "-p", "#{pid}"], env=tmux_env,
+                                    capture_output=True, text=True, check=True).stdout)
+        s.type("seq 1 30\r")
+        s.settle(0.4)
+        s.send("\x02%", 0.8)
+        s.type("seq 1 40\r")
+        s.settle(0.5)
+        s.send("\x02\"", 0.8)
+        s.type("printf '\\e[38;2;255;128;0mtrue colour\\e[0m \\e[4:3mcurly\\e[0m\\n'\r")
+        s.settle(0.5)
+        s.resize(90, 28)
+        s.send("\x02z", 0.6)  # zoom the pane
+        s.send("\x02z", 0.6)
+        return s.stop()
+    finally:
+        if server:
+            os.kill(server, signal.SIGKILL)
+        subprocess.run(["tmux", "-L", "ptyctl-rec", "kill-server"], env=tmux_env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def rec_nvim_answered(s_factory, work):
+    (work / "main.c").write_text("#include <stdio.h>\n\n" + "".join(
+        "int f%d(int x) {\n    return x * %d; /* \u00e9 \u4e2d */\n}\n\n" % (i, i) for i in range(1, 12)))
+    s = s_factory(["nvim", "--clean", "-n", "main.c"], 80, 24, answer=True)
+    s.expect("main.c")
+    s.settle(1.0)
+    s.send(":set termguicolors number list\r", 0.5)
+    s.send(":tabnew\r", 0.5)
+    s.send(":help\r", 0.8)
+    s.send(":tabnext\r", 0.5)
+    s.send("5Gdd", 0.4)
+    s.resize(64, 20)
+    s.send("u", 0.4)
+    return s.stop()
+
+
 RECORDINGS = {
     "vim": (rec_vim, "vim -u NONE editing a file: insert, delete, undo, search, substitute, visual mode"),
     "vim-quit": (rec_vim_quit, "bash starts vim, vim writes a file and quits back to the shell (alternate screen left)"),
@@ -1006,6 +1132,11 @@ RECORDINGS = {
     "rich-demo": (rec_rich_demo, "rich in true colour: table with emoji, panel, tree, progress bar, colour ramp, rule"),
     "bat": (rec_bat, "bat (batcat) highlighting a Rust file with its grid, header and line numbers, true colour"),
     "whiptail": (rec_whiptail, "whiptail --radiolist navigated with arrows and space, resize to 60x20 and back to 90x26"),
+    "bash-drag-resize": (rec_bash_drag_resize, "bash after mixed CJK, emoji, marks and colours, the window dragged narrower and wider in 21 steps"),
+    "less-resize": (rec_less_resize, "bash, then less over the same mixed text, resized while less shows (the main screen behind reflows), quit, resize"),
+    "screen": (rec_screen, "GNU screen: status line, split regions, a second window, resize to 100x30"),
+    "tmux-answered": (rec_tmux_answered, "tmux with its queries answered as ptyctl does: split panes, true colour, curly underline, zoom, resize"),
+    "nvim-answered": (rec_nvim_answered, "neovim --clean with its queries answered as ptyctl does: tabs, help, list chars, resize"),
     "fish": (rec_fish, "fish: right prompt, autosuggestion, completion pager, block continuation, resize to 50x16"),
 }
 NEEDS_ENV = {"git-log-graph", "git-log-pager", "tig"}
@@ -1013,7 +1144,7 @@ NEEDS_ENV = {"git-log-graph", "git-log-pager", "tig"}
 TOOLS = {"bash": "bash", "vim": "vim", "less": "less", "git": "git", "man": "man-db", "dialog": "dialog", "htop": "htop",
          "mc": "mc", "nano": "nano", "emacs": "emacs-nox", "nvim": "neovim", "tig": "tig", "ncdu": "ncdu", "w3m": "w3m",
          "tmux": "tmux", "zsh": "zsh", "fish": "fish", "ipython3": "ipython3", "batcat": "bat", "whiptail": "whiptail",
-         "node": "nodejs"}
+         "screen": "screen", "node": "nodejs"}
 
 
 def check_private(name, data, markers):
