@@ -60,12 +60,14 @@ public final class AfterMark {
 
     private TerminalDriver await(Predicate<String> drawn, String expectation, Duration timeout) {
         LiveScreen screen = driver.live("expectAfter(mark)").screen();
+        long start = System.nanoTime();
         LiveScreen.Outcome<Boolean> outcome = TerminalDriver.interruptible(() -> screen.awaitSince(mark,
                 cells -> drawn.test(cells.text()) ? Optional.of(true) : Optional.empty(), timeout));
         if (outcome.result().isEmpty()) {
             throw driver.failure(expectation + driver.endedWhileWaiting() + "; drawn since then:\n" + outcome.cells().text().replace(Cells.STALE, '\u00b7'),
                     driver.screen());
         }
+        driver.steps().timed(expectation.replaceFirst("^expected ", "").replaceFirst(" within [^;]*$", ""), start);
         return driver;
     }
 

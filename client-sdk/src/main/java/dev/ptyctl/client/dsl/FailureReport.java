@@ -14,8 +14,10 @@ import java.util.List;
  * What a failed terminal test leaves behind, in one folder: the screen as a picture ({@code screen.svg}, drawn from
  * the emulator's cells) and as numbered text ({@code screen.txt}), the asciicast v2 recording of the terminal's whole
  * output ({@code recording.cast}, from the server's output log: replay it with {@code ptyctl render} or asciinema),
- * every command with its exit code and duration ({@code commands.txt}), the failed expectation and the screen it
- * saw ({@code failure.txt}), and an {@code index.html} that shows them together with nothing to download.
+ * every command with its exit code and duration ({@code commands.txt}), what the test did, step by step, with the
+ * time of each ({@code steps.txt}: keys and text sent, waits and assertions), the failed expectation, the line of the
+ * test that failed and the screen it saw ({@code failure.txt}), and an {@code index.html} that shows them together
+ * with nothing to download.
  *
  * <p>{@code @WithTerminal} writes it under {@code target/ptyctl-reports/<test>/} for every failing test (the system
  * property or JUnit configuration parameter {@code ptyctl.reports} names another root) and attaches the files to the test's report.
@@ -23,7 +25,8 @@ import java.util.List;
 public final class FailureReport {
     /** The files of a report, in the order they are written. */
     public static final List<String> FILES =
-            List.of("screen.svg", "screen.txt", "recording.cast", "commands.txt", "failure.txt", "index.html");
+            List.of("screen.svg", "screen.txt", "recording.cast", "commands.txt", "steps.txt", "failure.txt",
+                    "index.html");
 
     private FailureReport() {
     }
@@ -46,16 +49,40 @@ public final class FailureReport {
         List<Command> commands = cast.isEmpty() ? List.of() : Replay.ofText("recording.cast", cast).commands();
         String message = String.valueOf(failure.getMessage());
         String expectation = failure instanceof TerminalAssertionError e ? e.expectation() : failure.toString();
+        String where = where(failure, driver.testClass());
+        String at = where.isEmpty() ? "" : "at " + where + "\n";
 
         List<Path> written = new ArrayList<>();
         written.add(write(dir, "screen.svg", svg));
         written.add(write(dir, "screen.txt", text + "\n"));
         written.add(write(dir, "recording.cast", cast));
         written.add(write(dir, "commands.txt", commandsText(commands)));
-        written.add(write(dir, "failure.txt", failure instanceof TerminalAssertionError ? message + "\n"
-                : failure + "\n\n" + text + "\n"));
-        written.add(write(dir, "index.html", ReportPage.html(title, expectation, svg, text, commands)));
+        written.add(write(dir, "steps.txt", driver.steps().text()));
+        written.add(write(dir, "failure.txt", failure instanceof TerminalAssertionError ? at + message + "\n"
+                : at + failure + "\n\n" + text + "\n"));
+        written.add(write(dir, "index.html", ReportPage.html(title, expectation, where, svg, text, driver.steps(),
+                commands)));
         return written;
+    }
+
+    /**
+     * The line of the test that failed, as a stack trace shows it ({@code FailingExample.deploymentSaysDeployed
+     * (FailingExample.java:24)}): the failure's first frame in the test class or a class nested in it; "" when the
+     * test class is not known (a driver not named with {@link TerminalDriver#testName}) or not on the stack.
+     */
+    static String where(Throwable failure, Class<?> testClass) {
+        if (testClass == null) {
+            return "";
+        }
+        String test = SnapshotOwner.outermost(testClass).getName();
+        for (StackTraceElement frame : failure.getStackTrace()) {
+            if (frame.getClassName().equals(test) || frame.getClassName().startsWith(test + "$")) {
+                String simple = frame.getClassName().substring(frame.getClassName().lastIndexOf('.') + 1);
+                return simple + "." + frame.getMethodName() + "(" + frame.getFileName() + ":" + frame.getLineNumber()
+                        + ")";
+            }
+        }
+        return "";
     }
 
     /** The screen when it failed: the copy the error carries, else the driver's copy now, in a fresh emulator. */

@@ -90,6 +90,7 @@ public final class LocatorAssert {
     private LocatorAssert await(Predicate<List<Locator.Match>> holds, String expectation, Cells[] seen,
                                 boolean withStyles) {
         Duration wait = timeout();
+        long start = System.nanoTime();
         LiveScreen.Outcome<List<Locator.Match>> outcome = locator.source().await(cells -> {
             seen[0] = cells;
             List<Locator.Match> matches = locator.find(cells);
@@ -103,6 +104,7 @@ public final class LocatorAssert {
             throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
                     + describe(found, withStyles ? cells : null) + styledInstead);
         }
+        locator.source().held(expectation.replaceFirst("^expected ", ""), start);
         return this;
     }
 

@@ -8,7 +8,8 @@ final class ReportPage {
     private ReportPage() {
     }
 
-    static String html(String title, String expectation, String svg, String screenText, List<Command> commands) {
+    static String html(String title, String expectation, String where, String svg, String screenText, StepLog steps,
+                       List<Command> commands) {
         StringBuilder page = new StringBuilder();
         page.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(escape(title)).append("</title>\n<style>\n")
@@ -17,18 +18,41 @@ final class ReportPage {
                 .append(".expectation{border-left:4px solid #c00;padding:.4em .8em;background:#fff0f0}\n")
                 .append(".screen svg{border:1px solid #444;max-width:100%;height:auto}\n")
                 .append("table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .6em;text-align:left}\n")
-                .append(".failed{color:#c00;font-weight:bold}\n</style></head><body>\n")
+                .append(".failed{color:#c00;font-weight:bold}\n.time{text-align:right;font-family:monospace}\n")
+                .append("</style></head><body>\n")
                 .append("<h1>").append(escape(title)).append("</h1>\n")
                 .append("<p class=\"expectation\">").append(escape(expectation)).append("</p>\n")
+                .append(where.isEmpty() ? "" : "<p>at <code>" + escape(where) + "</code></p>\n")
                 .append("<h2>The screen when it failed</h2>\n<div class=\"screen\">\n").append(svg).append("</div>\n")
                 .append("<details><summary>as text (screen.txt)</summary><pre>").append(escape(screenText))
                 .append("</pre></details>\n")
+                .append("<h2>What the test did</h2>\n").append(stepTable(steps))
                 .append("<h2>Commands</h2>\n").append(commandTable(commands))
                 .append("<h2>Recording</h2>\n<p><a href=\"recording.cast\">recording.cast</a>: the terminal's whole"
                         + " output (asciicast v2). <code>ptyctl render recording.cast</code> prints the screen it ends"
                         + " on; <code>asciinema play recording.cast</code> replays it.</p>\n")
                 .append("</body></html>\n");
         return page.toString();
+    }
+
+    /** The test's steps, the time since the driver connected first, the failed one marked. */
+    private static String stepTable(StepLog steps) {
+        List<StepLog.Step> kept = steps.steps();
+        if (kept.isEmpty()) {
+            return "<p>No step: the test sent nothing and waited for nothing.</p>\n";
+        }
+        StringBuilder table = new StringBuilder();
+        if (steps.dropped() > 0) {
+            table.append("<p>").append(steps.dropped()).append(" earlier steps left out.</p>\n");
+        }
+        table.append("<table><tr><th>time</th><th>step</th></tr>\n");
+        for (StepLog.Step step : kept) {
+            table.append("<tr><td class=\"time\">").append(String.format(java.util.Locale.ROOT, "%.3f s",
+                            step.atMillis() / 1000.0)).append("</td><td")
+                    .append(step.failed() ? " class=\"failed\">failed: " : "><code>").append(escape(step.what()))
+                    .append(step.failed() ? "" : "</code>").append("</td></tr>\n");
+        }
+        return table.append("</table>\n").toString();
     }
 
     private static String commandTable(List<Command> commands) {

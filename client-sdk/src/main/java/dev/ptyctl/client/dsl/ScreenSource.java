@@ -23,4 +23,11 @@ interface ScreenSource {
 
     /** Who the snapshots belong to, for their file names. */
     SnapshotOwner snapshotOwner();
+
+    /**
+     * Notes an assertion that held, begun at {@code startNanos} ({@link System#nanoTime()}), e.g. {@code text "Ready"
+     * to be visible}: a live terminal's driver lists it among the test's steps; a replay has none.
+     */
+    default void held(String expectation, long startNanos) {
+    }
 }

@@ -71,6 +71,7 @@ public final class SnapshotAssert {
             return this;
         }
         String expected = read(file);
+        long start = System.nanoTime();
         LiveScreen.Outcome<Boolean> outcome = source.await(
                 cells -> SnapshotText.of(cells).equals(expected) ? Optional.of(true) : Optional.empty(),
                 source.defaultTimeout());
@@ -78,6 +79,7 @@ public final class SnapshotAssert {
             throw source.failure("expected the screen to match snapshot " + file.getFileName() + " (" + file
                     + "; rewrite with -D" + UPDATE_PROPERTY + "=true)\n" + diff(expected, SnapshotText.of(outcome.cells())));
         }
+        source.held("the screen to match snapshot " + file.getFileName(), start);
         return this;
     }
 

@@ -43,6 +43,11 @@ final class SnapshotOwner {
         return lookup.apply(name).filter(value -> !value.isBlank());
     }
 
+    /** The test class if it was given or already found; null otherwise (nothing is looked up). */
+    synchronized Class<?> knownTestClass() {
+        return testClass;
+    }
+
     /** The test class: the one given, else the first caller outside this package. */
     synchronized Class<?> testClass() {
         if (testClass == null) {

@@ -74,6 +74,8 @@ public final class TerminalDriver implements AutoCloseable {
     private final LiveView live;
     private final SnapshotOwner owner = new SnapshotOwner();
     private final ScreenSource source = new DriverSource();
+    /** What the test did with this terminal, for its failure report. */
+    private final StepLog steps = new StepLog();
     private Duration timeout = DEFAULT_TIMEOUT;
     /** The output offset when this driver's last write was applied; -1 before the first. */
     private long lastWriteSeq = -1;
@@ -139,17 +141,17 @@ public final class TerminalDriver implements AutoCloseable {
 
     /** Types text as it is (no Enter). */
     public TerminalDriver type(String text) {
-        return write(List.of(Action.text(text)));
+        return write(List.of(Action.text(text)), "type(" + StepLog.argument(text) + ")");
     }
 
     /** Pastes text as a terminal does (see {@link Action#paste}): a multi-line paste reaches a shell as one edit. */
     public TerminalDriver paste(String text) {
-        return write(List.of(Action.paste(text)));
+        return write(List.of(Action.paste(text)), "paste(" + StepLog.argument(text) + ")");
     }
 
     /** Types a line: the text, then Enter. */
     public TerminalDriver typeLine(String text) {
-        return write(List.of(Action.text(text), Action.key(Key.ENTER)));
+        return write(List.of(Action.text(text), Action.key(Key.ENTER)), "typeLine(" + StepLog.argument(text) + ")");
     }
 
     /** Presses keys in order, by name ({@link Key#ENTER}, {@code Key.ctrl('c')}, {@code "Alt+ArrowUp"}...). */
@@ -161,19 +163,20 @@ public final class TerminalDriver implements AutoCloseable {
         for (String key : keys) {
             actions.add(Action.key(key));
         }
-        return write(actions);
+        return write(actions, "press(" + String.join(", ", keys) + ")");
     }
 
     /** Sends text and keys in one write, in order. */
     public TerminalDriver write(Action... actions) {
-        return write(List.of(actions));
+        return write(List.of(actions), "write(" + actions.length + " actions)");
     }
 
-    private TerminalDriver write(List<Action> actions) {
+    private TerminalDriver write(List<Action> actions, String step) {
         WriteResult result = io(() -> rpc.write(actions));
         if (result.outputSeq() != WriteResult.UNKNOWN_SEQ) {
             lastWriteSeq = result.outputSeq();
         }
+        steps.add(step);
         return this;
     }
 
@@ -192,7 +195,8 @@ public final class TerminalDriver implements AutoCloseable {
     public TerminalDriver waitFor(String text, Duration timeout) {
         Objects.requireNonNull(text, "text");
         return await(WaitRequest.builder().match(text).timeout(timeout).build(),
-                "expected the screen to contain " + ScreenAssert.quote(text) + " within " + Durations.describe(timeout));
+                "expected the screen to contain " + ScreenAssert.quote(text) + " within " + Durations.describe(timeout),
+                "waitFor(" + StepLog.argument(text) + ")");
     }
 
     /**
@@ -204,7 +208,8 @@ public final class TerminalDriver implements AutoCloseable {
     public TerminalDriver waitForPattern(String regex, Duration timeout) {
         Objects.requireNonNull(regex, "regex");
         return await(WaitRequest.builder().match(regex).regex(true).timeout(timeout).build(),
-                "expected the screen to match /" + regex + "/ within " + Durations.describe(timeout));
+                "expected the screen to match /" + regex + "/ within " + Durations.describe(timeout),
+                "waitForPattern(" + StepLog.argument(regex) + ")");
     }
 
     /**
@@ -215,10 +220,12 @@ public final class TerminalDriver implements AutoCloseable {
      */
     public TerminalDriver waitForIdle(Duration quiet) {
         return await(WaitRequest.builder().idle(quiet).timeout(timeout).build(),
-                "expected the output to pause for " + Durations.describe(quiet) + " within " + Durations.describe(timeout));
+                "expected the output to pause for " + Durations.describe(quiet) + " within " + Durations.describe(timeout),
+                "waitForIdle(" + Durations.describe(quiet) + ")");
     }
 
-    private TerminalDriver await(WaitRequest request, String expectation) {
+    private TerminalDriver await(WaitRequest request, String expectation, String step) {
+        long start = System.nanoTime();
         WaitResult result = io(() -> rpc.waitFor(request));
         if (!result.matched()) {
             throw failure(expectation + programEnded(), result.screen());
@@ -226,6 +233,7 @@ public final class TerminalDriver implements AutoCloseable {
         if (live != null) {
             sync(); // what matched on the server's screen is on this driver's copy too
         }
+        steps.timed(step, start);
         return this;
     }
 
@@ -243,12 +251,14 @@ public final class TerminalDriver implements AutoCloseable {
      * @throws TerminalAssertionError when no such prompt appears within {@code timeout}
      */
     public TerminalDriver waitForPrompt(Duration timeout) {
+        long start = System.nanoTime();
         PromptWaitResult result = io(() -> lastWriteSeq >= 0 ? rpc.waitForPromptAfter(lastWriteSeq, timeout)
                 : rpc.waitForPrompt(timeout));
         if (!result.matched()) {
             throw failure("expected the shell's prompt within " + Durations.describe(timeout) + programEnded(),
                     result.screen());
         }
+        steps.timed("waitForPrompt()", start);
         return this;
     }
 
@@ -273,6 +283,7 @@ public final class TerminalDriver implements AutoCloseable {
      */
     public TerminalDriver waitForCommandStart(Duration timeout) {
         Objects.requireNonNull(timeout, "timeout");
+        long start = System.nanoTime();
         JsonObject params = PromptWaitParams.started(lastWriteSeq, timeout);
         JsonObject result = io(() -> rpc.call(RpcMethod.WAIT, params, rpc.replyTimeoutFor(
                 WaitRequest.builder().timeout(timeout).build())));
@@ -283,6 +294,7 @@ public final class TerminalDriver implements AutoCloseable {
         if (live != null) {
             sync();
         }
+        steps.timed("waitForCommandStart()", start);
         return this;
     }
 
@@ -329,6 +341,7 @@ public final class TerminalDriver implements AutoCloseable {
      */
     public CommandResult run(String commandLine, Duration timeout) {
         Objects.requireNonNull(commandLine, "commandLine");
+        long start = System.nanoTime();
         RpcCommandRun.Outcome run = io(() -> RpcCommandRun.run(rpc, commandLine, System.nanoTime() + timeout.toNanos()));
         if (run.lastWriteSeq() >= 0) {
             lastWriteSeq = run.lastWriteSeq();
@@ -349,13 +362,17 @@ public final class TerminalDriver implements AutoCloseable {
                     RpcCommandRun.programIsFullScreen(run.answer())) + "; then waitForPrompt()", screen);
             case INCOMPLETE -> throw failure("the shell did not run " + quoted + ": it waits for more of the line (an "
                     + "unclosed quote or bracket?); " + cancelled(run), screen);
-            case BLANK_LINE -> new CommandResult("", 0, false); // as ptyctl run: nothing to run is no failure
+            case BLANK_LINE -> {
+                steps.timed("run(\"\") -> exit 0", start);
+                yield new CommandResult("", 0, false); // as ptyctl run: nothing to run is no failure
+            }
             case RAN_NOTHING -> throw failure("the shell did not run " + quoted + " (a syntax error?); "
                     + cancelled(run), screen);
             case FINISHED, SHELL_EXITED -> { // a command that ended the shell (exit 3) has the shell's status as its code
                 JsonObject command = run.answer().getJsonObject("command");
                 int exitCode = command.get("exitCode") instanceof JsonNumber code ? code.intValue()
                         : CommandResult.UNKNOWN_EXIT_CODE;
+                steps.timed("run(" + StepLog.argument(commandLine) + ") -> exit " + exitCode, start);
                 yield new CommandResult(command.getString("output"), exitCode, command.getBoolean("truncated", false));
             }
         };
@@ -409,6 +426,7 @@ public final class TerminalDriver implements AutoCloseable {
             rpc.resize(cols, rows);
             return null;
         });
+        steps.add("resize(" + cols + ", " + rows + ")");
         return this;
     }
 
@@ -424,12 +442,15 @@ public final class TerminalDriver implements AutoCloseable {
      */
     public int awaitExit(Duration timeout) {
         // Without a match the server waits the whole timeout, but answers at once when the program exits.
+        long start = System.nanoTime();
         WaitResult result = io(() -> rpc.waitFor(WaitRequest.builder().timeout(timeout).build()));
         Status status = status();
         if (status.running()) {
             throw failure("expected the program to exit within " + Durations.describe(timeout), result.screen());
         }
-        return status.exitCode().orElse(CommandResult.UNKNOWN_EXIT_CODE);
+        int code = status.exitCode().orElse(CommandResult.UNKNOWN_EXIT_CODE);
+        steps.timed("awaitExit() -> " + code, start);
+        return code;
     }
 
     /**
@@ -441,9 +462,11 @@ public final class TerminalDriver implements AutoCloseable {
     public Mark mark() {
         LiveView view = live("mark()");
         long serverSeq = io(view::serverSeq);
-        return interruptible(() -> view.screen().mark(serverSeq, timeout)).orElseThrow(() -> failure(
+        Mark mark = interruptible(() -> view.screen().mark(serverSeq, timeout)).orElseThrow(() -> failure(
                 "expected the terminal's output up to offset " + serverSeq + " to arrive within " + Durations.describe(timeout),
                 io(rpc::read)));
+        steps.add("mark() at output offset " + mark.seq());
+        return mark;
     }
 
     /**
@@ -568,6 +591,21 @@ public final class TerminalDriver implements AutoCloseable {
         public SnapshotOwner snapshotOwner() {
             return owner;
         }
+
+        @Override
+        public void held(String expectation, long startNanos) {
+            steps.timed(expectation, startNanos);
+        }
+    }
+
+    /** What the test did with this terminal so far, for its failure report. */
+    StepLog steps() {
+        return steps;
+    }
+
+    /** The test class this driver belongs to ({@link #testName}), or null when none was named or found yet. */
+    Class<?> testClass() {
+        return owner.knownTestClass();
     }
 
     /**
@@ -610,6 +648,7 @@ public final class TerminalDriver implements AutoCloseable {
      * and the styles of a failure report are one screen), else as the server sent it.
      */
     TerminalAssertionError failure(String expectation, Screen screen) {
+        steps.failed(expectation);
         if (live == null) {
             return new TerminalAssertionError(expectation, screen);
         }

@@ -2,12 +2,15 @@ package dev.ptyctl.client.dsl;
 
 import static dev.ptyctl.client.dsl.Screens.ESC;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.ptyctl.client.Key;
 import dev.ptyctl.client.testing.FakeRpcServer;
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.VtSerializer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,6 +74,35 @@ class FailureReportTest {
                 .contains("<p class=\"expectation\">expected text &quot;Deployed&quot; to be visible within 1 s; found none</p>")
                 .contains(svg).contains("failed &amp; quota").contains("No command reported by the shell.")
                 .doesNotContain("<script");
+    }
+
+    @Test
+    void theReportListsWhatTheTestDidAndTheLineThatFailed() throws Exception {
+        String screen = "'screen':'$ make\\nok\\n','cursor':{'row':2,'col':3},'size':{'cols':20,'rows':3}";
+        server.reply("{'written':5,'outputSeq':100}").reply("{'matched':true," + screen + ",'waitedMs':12}")
+                .reply("{'written':1,'outputSeq':110}")
+                .reply("{'matched':false," + screen + ",'waitedMs':300}").reply("{'running':true,'exitCode':null,'pid':7}");
+        driver.testName(FailureReportTest.class, "theReportListsWhatTheTestDidAndTheLineThatFailed");
+        driver.typeLine("make").waitFor("ok").press(Key.ctrl('c'));
+        TerminalAssertionError failure = catchThrowableOfType(TerminalAssertionError.class,
+                () -> driver.waitFor("PASSED", Duration.ofMillis(300)));
+
+        FailureReport.write(dir, "makes (MakeTest)", driver, failure);
+
+        String at = "at FailureReportTest.lambda$theReportListsWhatTheTestDidAndTheLineThatFailed$";
+        assertThat(dir.resolve("failure.txt")).content().startsWith(at)
+                .contains("(FailureReportTest.java:").contains("\nexpected the screen to contain \"PASSED\" within 300 ms\n");
+        assertThat(Files.readAllLines(dir.resolve("steps.txt"))).hasSize(4).satisfiesExactly(
+                step -> assertThat(step).matches("\\+ +\\d+\\.\\d{3} s  typeLine\\(\"make\"\\)"),
+                step -> assertThat(step).matches("\\+ +\\d+\\.\\d{3} s  waitFor\\(\"ok\"\\) \\(\\d+ ms\\)"),
+                step -> assertThat(step).endsWith(" s  press(Ctrl+C)"),
+                step -> assertThat(step).endsWith(" s  FAILED expected the screen to contain \"PASSED\" within 300 ms"));
+        assertThat(Files.readString(dir.resolve("index.html"))).contains("<p>at <code>" + at.substring(3))
+                .contains("<h2>What the test did</h2>").contains("<code>typeLine(&quot;make&quot;)</code>")
+                .contains("<td class=\"failed\">failed: expected the screen to contain &quot;PASSED&quot; within 300 ms");
+        for (int request = 0; request < 5; request++) { // two writes, two waits, the status after the failed one
+            server.takeRequest();
+        }
     }
 
     @Test

@@ -101,11 +101,27 @@ class FailureReportE2eTest {
                 .contains("$ ls /no/such/release  -> exit 2")
                 .contains("    ls: cannot access '/no/such/release'");
         assertThat(Files.readString(report.resolve("failure.txt")))
-                .startsWith("expected text \"Deployed\" to be visible within 1 s; found none\nscreen 60x12");
+                .contains("\nexpected text \"Deployed\" to be visible within 1 s; found none\nscreen 60x12");
         String page = Files.readString(report.resolve("index.html"));
         assertThat(page).contains("<svg xmlns=").contains("expected text &quot;Deployed&quot; to be visible")
                 .contains("<code>ls /no/such/release</code></td><td class=\"failed\">2</td>")
                 .doesNotContain("<script");
+    }
+
+    @Test
+    void theStepsOfTheTestAndItsFailingLineAreShown() throws Exception {
+        List<String> steps = Files.readAllLines(report.resolve("steps.txt"));
+        assertThat(steps.getFirst()).matches("\\+ +\\d+\\.\\d{3} s  waitForPrompt\\(\\) \\(.*\\)"); // @WithTerminal's
+        assertThat(steps.subList(1, steps.size())).satisfiesExactly(
+                step -> assertThat(step).contains(" s  run(\"cd /tmp\") -> exit 0 ("),
+                step -> assertThat(step).contains(" s  run(\"ls /no/such/release\") -> exit 2 ("),
+                step -> assertThat(step).contains(" s  typeLine(\"clear; printf "),
+                step -> assertThat(step).contains(" s  waitForPrompt() ("),
+                step -> assertThat(step).endsWith(" s  FAILED expected text \"Deployed\" to be visible within 1 s; found none"));
+        String at = "at FailingExample.deploymentSaysDeployed(FailingExample.java:";
+        assertThat(Files.readString(report.resolve("failure.txt"))).startsWith(at);
+        assertThat(Files.readString(report.resolve("index.html"))).contains("<p>at <code>" + at.substring(3))
+                .contains("<h2>What the test did</h2>").contains("<code>run(&quot;ls /no/such/release&quot;) -&gt; exit 2");
     }
 
     @Test
