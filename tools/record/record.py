@@ -5,7 +5,9 @@ Each recording runs one program in a PTY of a fixed size, drives it with scripte
 and waits (for a piece of text to appear, or for the output to go quiet), and writes every byte
 the program printed to vt/src/test/resources/corpus/rec-<name>.bin, with rec-<name>.json
 giving the size. Nothing answers the program's terminal queries (there is no terminal on the
-other side): programs that ask wait a moment and carry on, as they do over a slow link.
+other side): programs that ask wait a moment and carry on, as they do over a slow link. The
+recordings made with answer=True (the *-answered ones, ipython) get ptyctl's server answers instead
+(class Answers), as programs do in a ptyctl terminal.
 
 The environment is fixed and private-free: a temporary HOME and working folder, PS1='$ ',
 LANG=C.UTF-8, TERM=xterm-256color, TZ=UTC, fixed git identities and dates. After recording, the
@@ -13,8 +15,9 @@ output is checked for this machine's host name and the temporary paths.
 
 Usage: python3 tools/record/record.py [NAME ...]     (no name: every recording)
        python3 tools/record/record.py --list
-Needs: bash, vim, less, git, man, python3, dialog, htop, mc, nano, emacs, nvim, tig, ncdu, w3m, tmux,
-zsh, fish (apt-get install -y dialog htop mc nano emacs-nox neovim tig ncdu w3m tmux zsh fish).
+Needs: apt-get install -y bash vim less git man-db dialog htop mc nano emacs-nox neovim tig ncdu w3m tmux zsh fish
+ipython3 python3-rich bat whiptail screen gcc gdb chafa nodejs (TOOLS below maps each program to its package; a
+missing one is named), and the xterm.js oracle (npm ci --prefix tools/xterm-oracle) for the answered recordings.
 """
 
 import argparse
@@ -575,12 +578,12 @@ def rec_cat_unicode(s_factory, work):
     return s_factory(["cat", "unicode.txt"], 80, 24)
 
 
-# mc's viewer shows a file's absolute path: its tree lives in this fixed folder while mc runs (made
-# afresh and removed after), not under the temporary one whose name changes and is checked for.
+# Programs that show absolute paths (mc's viewer, gdb) run in this fixed folder (made afresh and removed
+# after), not under the temporary one whose name changes and is checked for.
 MC_FOLDER = pathlib.Path("/tmp/ptyctl-demo")
 
 
-def mc_session(s_factory, work, extra_env=None):
+def mc_session(s_factory, work, extra_env=None, subshell=False):
     """mc in MC_FOLDER/tree. Its settings: no window title (it names the user and the host), no
     free-space figure (this machine's disk), no hint line (a random hint each start)."""
     config = work.parent / "home" / ".config" / "mc"
@@ -591,7 +594,7 @@ def mc_session(s_factory, work, extra_env=None):
     MC_FOLDER.mkdir()
     tree = prepare_tree(MC_FOLDER)
     (tree / "docs" / "readme.md").write_text("".join("readme line %02d \u00e9 \u4e2d\n" % i for i in range(1, 30)))
-    s = s_factory(["mc", "-u"], 80, 24, cwd=tree, extra_env=extra_env)
+    s = s_factory(["mc"] if subshell else ["mc", "-u"], 80, 24, cwd=tree, extra_env=extra_env)
     s.expect("Quit")
     s.settle(1.5)  # mc reads keys only once its first screen is complete
     return s
@@ -1098,6 +1101,100 @@ def rec_nvim_answered(s_factory, work):
     return s.stop()
 
 
+def rec_gcc(s_factory, work):
+    (work / "prog.c").write_text(
+        "#include <stdio.h>\n\nstruct point { int x, y; };\n\nint main(void)\n{\n"
+        "    int unused = \"\u00e9\u4e2d\";\n    struct point p = { 1, 2 };\n    printf(\"%s\\n\", p.x);\n"
+        "    return undeclared_variable_with_a_rather_long_name + p.z;\n}\n")
+    return s_factory(["gcc", "-Wall", "-Wextra", "-fdiagnostics-color=always", "-fdiagnostics-urls=always",
+                      "-c", "prog.c", "-o", "/dev/null"], 80, 24)
+
+
+def png(path, width, height):
+    """A small true-colour PNG (gradients), written without an imaging library."""
+    import zlib
+    raw = b"".join(b"\x00" + b"".join(bytes([x * 255 // width, y * 255 // height, (x * y) % 256])
+                                      for x in range(width)) for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def rec_chafa(s_factory, work):
+    png(work / "gradient.png", 64, 40)
+    s = s_factory(["bash", "--norc", "--noprofile", "-i"], 80, 24)
+    s.expect("$ ")
+    s.type("chafa --size 40x10 gradient.png; chafa --size 30x6 --symbols braille+border gradient.png\r")
+    s.expect("$ ")
+    s.type("chafa --format sixels --size 8x3 gradient.png; echo after the sixel image\r")  # DCS sixel data, ignored
+    s.expect("$ ")
+    s.resize(60, 24)
+    return s.stop()
+
+
+def rec_gdb_tui(s_factory, work):
+    import subprocess
+    shutil.rmtree(MC_FOLDER, ignore_errors=True)
+    MC_FOLDER.mkdir()
+    try:
+        (MC_FOLDER / "loop.c").write_text(
+            "#include <stdio.h>\n\nint square(int n)\n{\n    return n * n;\n}\n\nint main(void)\n{\n"
+            "    int total = 0;\n    for (int i = 0; i < 5; i++) {\n        total += square(i);\n"
+            "        printf(\"%d\\n\", total);\n    }\n    return 0;\n}\n")
+        subprocess.run(["gcc", "-g", "-O0", "-o", "loop", "loop.c"], cwd=MC_FOLDER, check=True)
+        s = s_factory(["gdb", "-q", "-nx", "-tui", "-ex", "set debuginfod enabled off", "./loop"], 80, 24, cwd=MC_FOLDER)
+        s.expect("(gdb)")
+        s.settle(0.6)
+        for command in ["break square", "run", "next", "bt", "finish", "info locals", "layout split"]:
+            s.type(command + "\r")
+            s.settle(0.6)
+        s.resize(100, 30)
+        s.type("next\r")
+        s.settle(0.6)
+        return s.stop()
+    finally:
+        shutil.rmtree(MC_FOLDER, ignore_errors=True)
+
+
+def rec_mc_subshell(s_factory, work):
+    # mc's subshell reads the system bashrc, then ours: the prompt is '$ ', not one with the host name.
+    (work.parent / "home" / ".bashrc").write_text("PS1='$ '\n")
+    s = mc_session(s_factory, work, subshell=True)
+    try:
+        s.type("echo run from the command line\r")  # mc leaves its screen, the subshell runs it, mc comes back
+        s.settle(1.0)
+        s.send("\x0f", 0.8)  # Ctrl-O: the subshell's screen, panels hidden
+        s.type("seq 1 5\r")
+        s.settle(0.5)
+        s.send("\x0f", 0.8)  # Ctrl-O: the panels again
+        s.resize(90, 26)
+        s.send("\x0f", 0.8)  # the subshell's screen at the new size
+        s.send("\x0f", 0.8)
+        return s.stop()
+    finally:
+        shutil.rmtree(MC_FOLDER, ignore_errors=True)
+
+
+def rec_vim_terminal(s_factory, work):
+    prepare_tree(work)
+    s = s_factory(["vim", "-u", "NONE", "-i", "NONE", "-N"], 80, 24,
+                  extra_env={"SHELL": "/bin/bash"})
+    s.expect("VIM")
+    s.settle(0.6)
+    s.send(":terminal ++curwin bash --norc --noprofile -i\r", 1.0)  # vim's own terminal emulator, in its window
+    s.type("ls --color=always -F tree\r")
+    s.settle(0.5)
+    s.type("printf '\\e[1;33mbold yellow\\e[0m \\e[44mblue\\e[0m \u4e2d\u6587\\n'\r")
+    s.settle(0.5)
+    s.send("\x17:split\r", 0.8)  # Ctrl-W : split, a second window
+    s.resize(70, 20)
+    s.type("seq 1 30\r")
+    s.settle(0.8)
+    return s.stop()
+
+
 RECORDINGS = {
     "vim": (rec_vim, "vim -u NONE editing a file: insert, delete, undo, search, substitute, visual mode"),
     "vim-quit": (rec_vim_quit, "bash starts vim, vim writes a file and quits back to the shell (alternate screen left)"),
@@ -1137,6 +1234,11 @@ RECORDINGS = {
     "screen": (rec_screen, "GNU screen: status line, split regions, a second window, resize to 100x30"),
     "tmux-answered": (rec_tmux_answered, "tmux with its queries answered as ptyctl does: split panes, true colour, curly underline, zoom, resize"),
     "nvim-answered": (rec_nvim_answered, "neovim --clean with its queries answered as ptyctl does: tabs, help, list chars, resize"),
+    "mc-subshell": (rec_mc_subshell, "Midnight Commander with its bash subshell: a command run from its command line, Ctrl-O to the shell and back, resize"),
+    "vim-terminal": (rec_vim_terminal, "vim's :terminal running bash (vim's own emulator redrawing it), a split, resize to 70x20"),
+    "gcc": (rec_gcc, "gcc's coloured diagnostics with OSC 8 links to the documentation, carets and fix-it hints"),
+    "chafa": (rec_chafa, "chafa drawing a gradient in true-colour blocks and braille, then as sixels (a DCS string), resize"),
+    "gdb-tui": (rec_gdb_tui, "gdb -tui: source window, breakpoints, stepping, split layout with assembly, resize to 100x30"),
     "fish": (rec_fish, "fish: right prompt, autosuggestion, completion pager, block continuation, resize to 50x16"),
 }
 NEEDS_ENV = {"git-log-graph", "git-log-pager", "tig"}
@@ -1144,7 +1246,7 @@ NEEDS_ENV = {"git-log-graph", "git-log-pager", "tig"}
 TOOLS = {"bash": "bash", "vim": "vim", "less": "less", "git": "git", "man": "man-db", "dialog": "dialog", "htop": "htop",
          "mc": "mc", "nano": "nano", "emacs": "emacs-nox", "nvim": "neovim", "tig": "tig", "ncdu": "ncdu", "w3m": "w3m",
          "tmux": "tmux", "zsh": "zsh", "fish": "fish", "ipython3": "ipython3", "batcat": "bat", "whiptail": "whiptail",
-         "screen": "screen", "node": "nodejs"}
+         "screen": "screen", "gcc": "gcc", "gdb": "gdb", "chafa": "chafa", "node": "nodejs"}
 
 
 def check_private(name, data, markers):
