@@ -43,8 +43,9 @@ final class AttachCommand implements Callable<Integer> {
         try (TerminalsClient terminals = server.connect()) {
             // Settles the URL and token the same way as the other server commands (and checks the URL).
             try {
-                return new AttachSession(terminals.baseUrl(), server.token(), server.trust(),
-                        server.handshakeTimeout(), id, chord,
+                ServerSelection selection = server.selection();
+                return new AttachSession(terminals.baseUrl(), selection.effectiveToken(), selection.trust(),
+                        selection.handshakeTimeout(), id, chord,
                         describe(detachKeys)).run(spec.commandLine().getErr());
             } catch (AttachmentException e) {
                 if (e.httpStatus().isPresent()) {

@@ -8,6 +8,7 @@ import dev.ptyctl.client.Status;
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.client.internal.PromptWaitParams;
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
 import jakarta.json.JsonNumber;
@@ -18,8 +19,9 @@ import java.io.PrintWriter;
 import java.util.List;
 
 /**
- * What {@code read}, {@code write}, {@code wait} (and {@code wait --prompt}) and {@code status} do once connected: the request, the output and
- * the exit code. picocli-free, so that the picocli commands and {@link FastPath} run the very same code.
+ * What {@code read}, {@code write}, {@code wait} (and {@code wait --prompt}), {@code status}, {@code resize} and
+ * {@code kill} do once connected: the request, the output and the exit code. picocli-free, so that the picocli
+ * commands and {@link FastPath} run the very same code.
  */
 final class ClientVerbs {
     private ClientVerbs() {
@@ -42,6 +44,27 @@ final class ClientVerbs {
             print(out, client.call(RpcMethod.WRITE, Action.writeParams(actions)));
         } else {
             client.write(actions);
+        }
+        return ExitCode.OK;
+    }
+
+    /** Resizes the terminal (the size already checked); prints nothing, or the raw result with {@code json}. */
+    static int resize(RpcClient client, int cols, int rows, boolean json, PrintWriter out) throws IOException {
+        if (json) {
+            print(out, client.call(RpcMethod.RESIZE, JsonSupport.objectBuilder().add("cols", cols).add("rows", rows)
+                    .build()));
+        } else {
+            client.resize(cols, rows);
+        }
+        return ExitCode.OK;
+    }
+
+    /** Ends the hosted program; prints nothing, or the raw result with {@code json}. */
+    static int kill(RpcClient client, boolean json, PrintWriter out) throws IOException {
+        if (json) {
+            print(out, client.call(RpcMethod.KILL, JsonObject.EMPTY_JSON_OBJECT));
+        } else {
+            client.kill();
         }
         return ExitCode.OK;
     }

@@ -1,39 +1,62 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.Action;
+import dev.ptyctl.client.CreateTerminalRequest;
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.ScreenFormat;
 import dev.ptyctl.client.Selection;
+import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.WaitRequest;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Runs {@code read}, {@code write}, {@code wait}, {@code status} and {@code run} without picocli, because those are
- * called in shell loops and picocli is most of their start-up: its classes are Java 5 class files, which the JDK's
- * AOT cache and CDS archives skip, and it reads every command's annotations through reflection before parsing
- * anything.
+ * Runs {@code read}, {@code write}, {@code wait}, {@code status}, {@code run}, {@code resize} and {@code kill} (on a
+ * terminal) and {@code new}, {@code ls}, {@code rm} and {@code screen} (on the server) without picocli, because those
+ * are called in shell loops and test harnesses, and picocli is most of their start-up: its classes are Java 5 class
+ * files, which the JDK's AOT cache and CDS archives skip, and it reads every command's annotations through reflection
+ * before parsing anything.
  *
  * <p>Only plain command lines are taken: the verb first, then options each given once as {@code --name value}
- * (values not starting with {@code -} or {@code @}), {@code --text}/{@code --key} repeated, numbers as plain digits,
- * and for {@code run} the command line's words after {@code --}.
+ * (values not starting with {@code -} or {@code @}), {@code --text}/{@code --key}/{@code --paste} and {@code --env}
+ * repeated, numbers as plain digits, the verb's operands ({@code rm ID}, {@code resize COLS ROWS}), and for
+ * {@code run} and {@code new} the words after {@code --}.
  * Anything else (help, version, {@code --name=value}, an unknown or repeated option, a missing value, an
  * {@code @file}, conflicting options, a value the command would refuse) returns {@link #NOT_HANDLED} before any
  * connection is made, and the caller hands the whole command line to picocli, which then reports it as always.
- * Once connected, the work is {@link ClientVerbs}' and failures are {@link Failures}': the same code the picocli
- * commands run, so output, messages and exit codes are the same (FastPathEquivalenceTest runs both on the same
- * command lines).
+ * Once connected, the work is {@link ClientVerbs}', {@link CommandRunVerb}'s and {@link ServerVerbs}', and failures
+ * are {@link Failures}': the same code the picocli commands run, so output, messages and exit codes are the same
+ * (FastPathEquivalenceTest runs both on the same command lines).
  */
 final class FastPath {
     /** The command line is not one the fast path takes; give it to picocli. */
     static final int NOT_HANDLED = -1;
 
-    private static final Set<String> TARGET_OPTIONS = Set.of("--port", "--host", "--socket", "--terminal", "--url",
+    private static final Set<String> TERMINAL_OPTIONS = Set.of("--port", "--host", "--socket", "--terminal", "--url",
             "--token", "--cacert");
+    private static final Set<String> SERVER_OPTIONS = Set.of("--url", "--token", "--cacert");
+    /** What each verb takes; a verb not here is picocli's. */
+    private static final Map<String, Grammar> GRAMMARS = Map.ofEntries(
+            Map.entry("read", Grammar.terminal(0, Set.of("--scrollback"), "--top", "--bottom", "--start", "--end")),
+            Map.entry("write", Grammar.terminal(0, Set.of(), "--text", "--key", "--paste")),
+            Map.entry("wait", Grammar.terminal(0, Set.of("--regex", "--scrollback", "--prompt"), "--match",
+                    "--timeout", "--idle")),
+            Map.entry("status", Grammar.terminal(0, Set.of())),
+            Map.entry("run", Grammar.terminal(0, Set.of("--queue"), "--timeout").withWords()),
+            Map.entry("resize", Grammar.terminal(2, Set.of())),
+            Map.entry("kill", Grammar.terminal(0, Set.of())),
+            Map.entry("new", Grammar.server(0, Set.of(), "--session", "--cwd", "--cols", "--rows", "--env")
+                    .withWords()),
+            Map.entry("ls", Grammar.server(0, Set.of("--quiet"))),
+            Map.entry("rm", Grammar.server(1, Set.of("--session"))),
+            Map.entry("screen", Grammar.server(1, Set.of("--vt"))));
     /** Digits only, and few enough to fit an int: anything else goes to picocli's converters. */
     private static final int MAX_INT_DIGITS = 9;
     private static final int MAX_LONG_DIGITS = 18;
@@ -51,47 +74,80 @@ final class FastPath {
     }
 
     /**
-     * Runs the command line if it is a plain hot verb.
+     * Runs the command line if it is a plain fast verb.
      *
      * @return the exit code, or {@link #NOT_HANDLED}
      */
     static int run(String[] args, Function<String, String> environment, PrintWriter out, PrintWriter err) {
-        if (args.length == 0) {
+        Grammar grammar = args.length == 0 ? null : GRAMMARS.get(args[0]);
+        if (grammar == null) {
+            return NOT_HANDLED;
+        }
+        Given given;
+        try {
+            given = parse(grammar, args);
+        } catch (UsageException e) {
+            return NOT_HANDLED;
+        }
+        if (given == null) {
             return NOT_HANDLED;
         }
         FastPath fastPath = new FastPath(environment, out, err);
-        return switch (args[0]) {
-            case "read", "write", "wait", "status", "run" -> fastPath.run(args);
-            default -> NOT_HANDLED;
-        };
+        return grammar.onServer() ? fastPath.onServer(args[0], given) : fastPath.onTerminal(args[0], given);
+    }
+
+    /**
+     * The options a verb takes besides {@code --json}.
+     *
+     * @param onServer whether it talks to the server's REST API (else to a terminal's JSON-RPC endpoint)
+     * @param operands how many operands it takes
+     * @param flags    its options that take no value
+     * @param valued   its options that take a value
+     * @param words    whether the words after {@code --} are its command line
+     */
+    private record Grammar(boolean onServer, int operands, Set<String> flags, Set<String> valued, boolean words) {
+        static Grammar terminal(int operands, Set<String> flags, String... valued) {
+            return new Grammar(false, operands, flags, union(TERMINAL_OPTIONS, valued), false);
+        }
+
+        static Grammar server(int operands, Set<String> flags, String... valued) {
+            return new Grammar(true, operands, flags, union(SERVER_OPTIONS, valued), false);
+        }
+
+        Grammar withWords() {
+            return new Grammar(onServer, operands, flags, valued, true);
+        }
+
+        private static Set<String> union(Set<String> common, String... own) {
+            Set<String> all = new HashSet<>(common);
+            all.addAll(List.of(own));
+            return all;
+        }
     }
 
     /** The options of one command line, as given. */
     private static final class Given {
-        final java.util.Map<String, String> single = new java.util.HashMap<>();
+        final Map<String, String> single = new HashMap<>();
         final Set<String> flags = new HashSet<>();
         final List<Action> actions = new ArrayList<>();
-        /** {@code run}'s command line: the words after {@code --}, or null when there was no {@code --}. */
+        final List<String> env = new ArrayList<>();
+        final List<String> operands = new ArrayList<>();
+        /** The words after {@code --}, or null when there was no {@code --}. */
         List<String> words;
     }
 
-    private int run(String[] args) {
-        String verb = args[0];
-        Given given;
+    private int onTerminal(String verb, Given given) {
         EndpointSelection target;
         Selection selection = null;
         WaitOptions waitOptions = null;
         WaitRequest waitRequest = null;
         long runTimeoutMs = RUN_DEFAULT_TIMEOUT_MS;
+        int cols = 0;
+        int rows = 0;
         try {
-            given = parse(verb, args);
-            if (given == null) {
-                return NOT_HANDLED;
-            }
             target = new EndpointSelection(integer(given, "--port"), given.single.get("--host"),
-                    given.single.containsKey("--socket") ? Path.of(given.single.get("--socket")) : null,
-                    given.single.get("--terminal"), given.single.get("--url"), given.single.get("--token"),
-                    given.single.containsKey("--cacert") ? Path.of(given.single.get("--cacert")) : null, environment);
+                    path(given, "--socket"), given.single.get("--terminal"), given.single.get("--url"),
+                    given.single.get("--token"), path(given, "--cacert"), environment);
             switch (verb) {
                 case "read" -> selection = selection(given);
                 case "write" -> {
@@ -120,6 +176,10 @@ final class FastPath {
                         waitRequest = new WaitOptions(null, false, timeoutMs, null, false).toRequest();
                     }
                 }
+                case "resize" -> {
+                    cols = TerminalSize.checked("COLS", (int) digits(given.operands.get(0), MAX_INT_DIGITS));
+                    rows = TerminalSize.checked("ROWS", (int) digits(given.operands.get(1), MAX_INT_DIGITS));
+                }
                 default -> {
                 }
             }
@@ -136,6 +196,8 @@ final class FastPath {
                         : ClientVerbs.waitFor(client, waitOptions, waitRequest, json, out, err);
                 case "run" -> CommandRunVerb.run(client, String.join(" ", given.words), runTimeoutMs,
                         given.flags.contains("--queue"), json, out, err);
+                case "resize" -> ClientVerbs.resize(client, cols, rows, json, out);
+                case "kill" -> ClientVerbs.kill(client, json, out);
                 default -> ClientVerbs.status(client, json, out);
             };
         } catch (Exception e) {
@@ -143,26 +205,61 @@ final class FastPath {
         }
     }
 
+    private int onServer(String verb, Given given) {
+        ServerSelection server = new ServerSelection(given.single.get("--url"), given.single.get("--token"),
+                path(given, "--cacert"), environment);
+        CreateTerminalRequest request = null;
+        TerminalsClient client;
+        try {
+            if (verb.equals("new")) {
+                request = NewTerminalRequest.of(given.single.get("--session"), path(given, "--cwd"),
+                        integer(given, "--cols"), integer(given, "--rows"), given.env,
+                        given.words == null ? List.of() : given.words);
+            }
+            client = server.open();
+        } catch (UsageException | NotPlain e) {
+            return NOT_HANDLED;
+        }
+        boolean json = given.flags.contains("--json");
+        try (client) {
+            server.awaitStartingServer(err);
+            return switch (verb) {
+                case "new" -> ServerVerbs.create(client, request, json, out);
+                case "ls" -> ServerVerbs.list(client, given.flags.contains("--quiet"), json, out);
+                case "rm" -> ServerVerbs.remove(client, given.operands.getFirst(), given.flags.contains("--session"),
+                        json, out, err);
+                default -> ServerVerbs.screen(client, given.operands.getFirst(),
+                        given.flags.contains("--vt") ? ScreenFormat.VT : ScreenFormat.TEXT, json, out);
+            };
+        } catch (Exception e) {
+            return Failures.report(e, err);
+        }
+    }
+
     /**
-     * The options after the verb, or {@code null} when the command line is not plain.
+     * The options and operands after the verb, or {@code null} when the command line is not plain.
      *
      * @throws UsageException for a value the command refuses (an empty {@code --key}), which picocli then reports
      */
-    private static Given parse(String verb, String[] args) {
+    private static Given parse(Grammar grammar, String[] args) {
         Given given = new Given();
         for (int i = 1; i < args.length; i++) {
-            String option = args[i];
-            if (verb.equals("run") && option.equals("--")) {
+            String option = args[i].equals("-q") && grammar.flags().contains("--quiet") ? "--quiet" : args[i];
+            if (grammar.words() && option.equals("--")) {
                 given.words = List.of(args).subList(i + 1, args.length);
                 break;
             }
-            if (isFlag(verb, option)) {
+            if (option.equals("--json") || grammar.flags().contains(option)) {
                 if (!given.flags.add(option)) {
                     return null;
                 }
                 continue;
             }
-            if (!takesValue(verb, option) || i + 1 >= args.length) {
+            if (!option.startsWith("-") && !option.startsWith("@")) {
+                given.operands.add(option);
+                continue;
+            }
+            if (!grammar.valued().contains(option) || i + 1 >= args.length) {
                 return null;
             }
             String value = args[++i];
@@ -173,6 +270,7 @@ final class FastPath {
                 case "--text" -> given.actions.add(Action.text(value));
                 case "--key" -> given.actions.add(KeyArgument.action(value));
                 case "--paste" -> given.actions.add(Action.paste(value));
+                case "--env" -> given.env.add(value);
                 default -> {
                     if (given.single.put(option, value) != null) {
                         return null;
@@ -180,29 +278,11 @@ final class FastPath {
                 }
             }
         }
-        return given;
-    }
-
-    private static boolean isFlag(String verb, String option) {
-        return option.equals("--json")
-                || verb.equals("wait") && (option.equals("--regex") || option.equals("--scrollback")
-                        || option.equals("--prompt"))
-                || verb.equals("read") && option.equals("--scrollback")
-                || verb.equals("run") && option.equals("--queue");
-    }
-
-    private static boolean takesValue(String verb, String option) {
-        if (TARGET_OPTIONS.contains(option)) {
-            return true;
+        if (given.operands.size() != grammar.operands()
+                || given.words != null && given.words.stream().anyMatch(word -> word.startsWith("@"))) {
+            return null; // picocli reads an @file even after --
         }
-        return switch (verb) {
-            case "write" -> option.equals("--text") || option.equals("--key") || option.equals("--paste");
-            case "read" -> option.equals("--top") || option.equals("--bottom") || option.equals("--start")
-                    || option.equals("--end");
-            case "wait" -> option.equals("--match") || option.equals("--timeout") || option.equals("--idle");
-            case "run" -> option.equals("--timeout");
-            default -> false;
-        };
+        return given;
     }
 
     /**
@@ -221,6 +301,11 @@ final class FastPath {
         }
         Selection rows = RowSelection.of(top, bottom, start, end);
         return given.flags.contains("--scrollback") ? rows.withScrollback() : rows;
+    }
+
+    private static Path path(Given given, String option) {
+        String value = given.single.get(option);
+        return value == null ? null : Path.of(value);
     }
 
     private static Integer integer(Given given, String option) {

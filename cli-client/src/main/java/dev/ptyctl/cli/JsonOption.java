@@ -1,7 +1,5 @@
 package dev.ptyctl.cli;
 
-import jakarta.json.JsonObject;
-import java.io.PrintWriter;
 import picocli.CommandLine.Option;
 
 /** The {@code --json} flag: print the raw JSON-RPC result object (one line) instead of text. */
@@ -13,10 +11,5 @@ final class JsonOption {
     /** Whether {@code --json} was given. */
     boolean enabled() {
         return enabled;
-    }
-
-    /** Prints the result as one line of JSON. */
-    static void print(PrintWriter out, JsonObject result) {
-        ClientVerbs.print(out, result);
     }
 }

@@ -1,8 +1,6 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcClient;
-import dev.ptyctl.protocol.RpcMethod;
-import jakarta.json.JsonObject;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,12 +27,7 @@ final class KillCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         try (RpcClient client = target.connect()) {
-            if (json.enabled()) {
-                JsonOption.print(spec.commandLine().getOut(), client.call(RpcMethod.KILL, JsonObject.EMPTY_JSON_OBJECT));
-            } else {
-                client.kill();
-            }
+            return ClientVerbs.kill(client, json.enabled(), spec.commandLine().getOut());
         }
-        return ExitCode.OK;
     }
 }

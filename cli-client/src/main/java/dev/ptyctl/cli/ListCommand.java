@@ -1,12 +1,6 @@
 package dev.ptyctl.cli;
 
-import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
-import dev.ptyctl.protocol.JsonSupport;
-import jakarta.json.JsonArrayBuilder;
-import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,9 +16,6 @@ import picocli.CommandLine.Spec;
                 "With -q only the ids, one a line; with --json the server's {\"terminals\": [...]}.",
                 "Example: for t in $(ptyctl ls -q); do ptyctl rm \"$t\"; done"})
 final class ListCommand implements Callable<Integer> {
-    private static final List<String> HEADER = List.of("TERMINAL", "SESSION", "STATE", "SIZE", "CLIENTS", "COMMAND",
-            "TITLE");
-
     @Spec
     private CommandSpec spec;
 
@@ -39,33 +30,8 @@ final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        List<Terminal> terminals;
         try (TerminalsClient client = server.connect()) {
-            terminals = client.list();
+            return ServerVerbs.list(client, quiet, json.enabled(), spec.commandLine().getOut());
         }
-        if (json.enabled()) {
-            JsonArrayBuilder array = JsonSupport.arrayBuilder();
-            terminals.forEach(terminal -> array.add(terminal.json()));
-            JsonOption.print(out, JsonSupport.objectBuilder().add("terminals", array).build());
-        } else if (quiet) {
-            terminals.forEach(terminal -> out.println(terminal.terminalId()));
-        } else if (!terminals.isEmpty()) {
-            List<List<String>> rows = new ArrayList<>();
-            rows.add(HEADER);
-            terminals.forEach(terminal -> rows.add(row(terminal)));
-            Table.print(out, rows);
-        }
-        out.flush();
-        return ExitCode.OK;
-    }
-
-    private static List<String> row(Terminal terminal) {
-        String state = terminal.running() ? "running" : terminal.exit()
-                .map(end -> end.signalName().map(name -> "killed " + name).orElse("exited " + end.exitCode()))
-                .orElse("exited ?");
-        return List.of(terminal.terminalId(), terminal.sessionId(), state,
-                terminal.size().cols() + "x" + terminal.size().rows(), Integer.toString(terminal.clients()),
-                String.join(" ", terminal.command()), terminal.liveTitle().orElse(""));
     }
 }

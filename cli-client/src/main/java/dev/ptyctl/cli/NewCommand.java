@@ -1,21 +1,14 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.CreateTerminalRequest;
-import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
-import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ThreadLocalRandom;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -32,10 +25,6 @@ import picocli.CommandLine.Spec;
                         + "--text ihello",
                 "Prints the terminal id; with --json the server's terminal object."})
 final class NewCommand implements Callable<Integer> {
-    /** The server's limit on a session id. */
-    private static final int MAX_SESSION_CHARS = 256;
-    private static final int MAX_DIMENSION = 1000;
-
     @Spec
     private CommandSpec spec;
 
@@ -69,62 +58,9 @@ final class NewCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        CreateTerminalRequest request = request();
-        PrintWriter out = spec.commandLine().getOut();
+        CreateTerminalRequest request = NewTerminalRequest.of(session, cwd, cols, rows, env, command);
         try (TerminalsClient terminals = server.connect()) {
-            Terminal terminal = terminals.create(request);
-            if (json.enabled()) {
-                JsonOption.print(out, terminal.json());
-            } else {
-                out.println(terminal.terminalId());
-                out.flush();
-            }
+            return ServerVerbs.create(terminals, request, json.enabled(), spec.commandLine().getOut());
         }
-        return ExitCode.OK;
-    }
-
-    private CreateTerminalRequest request() {
-        String sessionId = session != null ? session : "cli-" + HexFormat.of().toHexDigits(
-                ThreadLocalRandom.current().nextLong());
-        if (sessionId.isEmpty() || sessionId.length() > MAX_SESSION_CHARS) {
-            throw usage("--session must be 1 to " + MAX_SESSION_CHARS + " characters, got " + sessionId.length());
-        }
-        CreateTerminalRequest.Builder builder = CreateTerminalRequest.builder(sessionId).env(environment());
-        if (cwd != null) {
-            builder.cwd(cwd.toAbsolutePath().normalize().toString());
-        }
-        if (cols != null) {
-            builder.cols(dimension("--cols", cols));
-        }
-        if (rows != null) {
-            builder.rows(dimension("--rows", rows));
-        }
-        if (!command.isEmpty()) {
-            builder.command(command);
-        }
-        return builder.build();
-    }
-
-    private Map<String, String> environment() {
-        Map<String, String> variables = new LinkedHashMap<>();
-        for (String assignment : env) {
-            int equals = assignment.indexOf('=');
-            if (equals <= 0) {
-                throw usage("--env must be NAME=VALUE, got \"" + assignment + "\"");
-            }
-            variables.put(assignment.substring(0, equals), assignment.substring(equals + 1));
-        }
-        return variables;
-    }
-
-    private int dimension(String option, int value) {
-        if (value < 1 || value > MAX_DIMENSION) {
-            throw usage(option + " must be from 1 to " + MAX_DIMENSION + ", got " + value);
-        }
-        return value;
-    }
-
-    private ParameterException usage(String message) {
-        return new ParameterException(spec.commandLine(), message);
     }
 }

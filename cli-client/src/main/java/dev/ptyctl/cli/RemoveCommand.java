@@ -1,8 +1,6 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.TerminalsClient;
-import dev.ptyctl.protocol.JsonSupport;
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,19 +35,9 @@ final class RemoveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        boolean closed;
         try (TerminalsClient terminals = server.connect()) {
-            closed = bySession ? terminals.deleteSession(id) : terminals.delete(id);
+            return ServerVerbs.remove(terminals, id, bySession, json.enabled(), spec.commandLine().getOut(),
+                    spec.commandLine().getErr());
         }
-        if (json.enabled()) {
-            JsonOption.print(spec.commandLine().getOut(), JsonSupport.objectBuilder().add("closed", closed).build());
-        }
-        if (!closed) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("ptyctl: no live terminal " + (bySession ? "in session " : "with id ") + id);
-            err.flush();
-            return ExitCode.REFUSED;
-        }
-        return ExitCode.OK;
     }
 }

@@ -1,13 +1,10 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.RpcClient;
-import dev.ptyctl.protocol.JsonSupport;
-import dev.ptyctl.protocol.RpcMethod;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -35,23 +32,10 @@ final class ResizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        checkDimension("COLS", cols);
-        checkDimension("ROWS", rows);
+        TerminalSize.checked("COLS", cols);
+        TerminalSize.checked("ROWS", rows);
         try (RpcClient client = target.connect()) {
-            if (json.enabled()) {
-                JsonOption.print(spec.commandLine().getOut(), client.call(RpcMethod.RESIZE,
-                        JsonSupport.objectBuilder().add("cols", cols).add("rows", rows).build()));
-            } else {
-                client.resize(cols, rows);
-            }
-        }
-        return ExitCode.OK;
-    }
-
-    private void checkDimension(String name, int value) {
-        if (value < 1 || value > RpcMethod.MAX_DIMENSION) {
-            throw new ParameterException(spec.commandLine(),
-                    name + " must be from 1 to " + RpcMethod.MAX_DIMENSION + ", got " + value);
+            return ClientVerbs.resize(client, cols, rows, json.enabled(), spec.commandLine().getOut());
         }
     }
 }

@@ -2,8 +2,6 @@ package dev.ptyctl.cli;
 
 import dev.ptyctl.client.ScreenFormat;
 import dev.ptyctl.client.TerminalsClient;
-import dev.ptyctl.protocol.JsonSupport;
-import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,19 +37,9 @@ final class ScreenCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ScreenFormat format = vt ? ScreenFormat.VT : ScreenFormat.TEXT;
-        String screen;
         try (TerminalsClient terminals = server.connect()) {
-            screen = terminals.screen(id, format);
+            return ServerVerbs.screen(terminals, id, vt ? ScreenFormat.VT : ScreenFormat.TEXT, json.enabled(),
+                    spec.commandLine().getOut());
         }
-        PrintWriter out = spec.commandLine().getOut();
-        if (json.enabled()) {
-            JsonOption.print(out, JsonSupport.objectBuilder().add("format", format.wireName()).add("screen", screen)
-                    .build());
-        } else {
-            out.print(screen);
-            out.flush();
-        }
-        return ExitCode.OK;
     }
 }

@@ -58,7 +58,7 @@ class FastPathEquivalenceTest {
     }
 
     /** What one run produced, and what the endpoint received. */
-    private record Outcome(int exitCode, String out, String err, List<JsonObject> requests) {
+    private record Outcome(int exitCode, String out, String err, List<?> requests) {
     }
 
     @Test
@@ -87,6 +87,40 @@ class FastPathEquivalenceTest {
         same(1, s -> s.replyError(-32602, "prompt: no shell integration"), "wait", "--prompt", "--port", port);
         same(1, s -> s.reply(RUNNING), "status", "--port", port);
         same(1, s -> s.reply(GONE), "status", "--port", port, "--json");
+        same(1, s -> s.reply("{}"), "resize", "--port", port, "120", "40");
+        same(1, s -> s.reply("{}"), "resize", "120", "--port", port, "40", "--json");
+        same(1, s -> s.reply("{}"), "kill", "--port", port);
+        same(1, s -> s.reply("{}"), "kill", "--json", "--port", port);
+    }
+
+    @Test
+    void newLsRmAndScreenBehaveTheSameOnBothPaths() {
+        String url = rest.url().toString();
+        String terminal = ServerCommandsTest.terminal("4f1c2a9be07d5e31", "s1", true, 5000);
+        String list = "{'terminals':[" + terminal + "," + ServerCommandsTest.terminal("00000000000000ab", "s2", false,
+                5001) + "]}";
+        sameOnServer(Map.of(), 1, s -> s.reply(201, terminal), "new", "--url", url, "--session", "s1", "--cwd",
+                "some/dir", "--cols", "120", "--rows", "36", "--env", "PS1=$ ", "--env", "A=b=c", "--", "vim", "-u",
+                "NONE", "--", "x");
+        sameOnServer(Map.of(), 1, s -> s.reply(201, terminal), "new", "--session", "s1", "--json", "--url", url,
+                "--");
+        sameOnServer(Map.of(), 1, s -> s.reply(400, "{'error':'invalid_request','message':'cwd must be an existing "
+                + "directory: /nope'}"), "new", "--session", "s", "--url", url, "--cwd", "/nope");
+        sameOnServer(Map.of(), 1, s -> s.reply(200, list), "ls", "--url", url);
+        sameOnServer(Map.of(), 1, s -> s.reply(200, list), "ls", "-q", "--url", url);
+        sameOnServer(Map.of(), 1, s -> s.reply(200, list), "ls", "--url", url, "--quiet", "--json");
+        sameOnServer(Map.of(), 1, s -> s.reply(200, "{'terminals':[]}"), "ls", "--url", url);
+        sameOnServer(Map.of(), 1, s -> s.reply(401, "{'error':'unauthorized','message':'a token is required'}"),
+                "ls", "--url", url, "--token", "wrong");
+        sameOnServer(Map.of(), 1, s -> s.reply(200, "{'closed':true}"), "rm", "4f1c2a9be07d5e31", "--url", url);
+        sameOnServer(Map.of(), 1, s -> s.reply(404, "{'closed':false}"), "rm", "--url", url, "--session", "s1",
+                "--json");
+        sameOnServer(Map.of(), 1, s -> s.reply(200, "{'format':'text','screen':'$ ls\\n'}"), "screen", "--url", url,
+                "4f1c2a9be07d5e31");
+        sameOnServer(Map.of("PTYCTL_URL", url, "PTYCTL_TOKEN", "t0k"), 1,
+                s -> s.reply(200, "{'format':'vt','screen':'\\u001b[H$'}"), "screen", "--vt", "--json", "t1");
+        sameOnServer(Map.of("PTYCTL_URL", url), 1, s -> s.reply(404, "{'error':'not_found','message':'no terminal with "
+                + "id t9'}"), "screen", "t9");
     }
 
     @Test
@@ -116,6 +150,7 @@ class FastPathEquivalenceTest {
             closedPort = free.getLocalPort();
         }
         same(0, s -> { }, "read", "--port", Integer.toString(closedPort));
+        sameOnServer(Map.of(), 0, s -> { }, "ls", "--url", "http://127.0.0.1:" + closedPort);
     }
 
     @Test
@@ -170,7 +205,18 @@ class FastPathEquivalenceTest {
                 List.of("run", "--port", port), List.of("run", "--port", port, "ls"),
                 List.of("run", "--port", port, "--"),
                 List.of("run", "--port", port, "--timeout", "700000", "--", "ls"), List.of("run", "-h"),
-                List.of("run", "--port", port, "--regex", "--", "ls"));
+                List.of("run", "--port", port, "--regex", "--", "ls"),
+                List.of("run", "--port", port, "--", "echo", "@x"),
+                List.of("resize", "--port", port, "120"), List.of("resize", "--port", port, "0", "40"),
+                List.of("resize", "--port", port, "120", "1001"), List.of("resize", "--port", port, "a", "40"),
+                List.of("resize", "--port", port, "1", "2", "3"), List.of("kill", "--port", port, "now"),
+                List.of("ls", "--help"), List.of("ls", "--port", port), List.of("ls", "-q", "--quiet"),
+                List.of("ls", "--url", "nonsense"), List.of("ls", "--cacert", "/nonexistent/ca.pem"),
+                List.of("ls", "extra"), List.of("new", "bash"), List.of("new", "--cols", "0"),
+                List.of("new", "--rows", "1001"), List.of("new", "--env", "X"), List.of("new", "--session", ""),
+                List.of("new", "--", "echo", "@x"), List.of("new", "--cwd"), List.of("rm"), List.of("rm", "a", "b"),
+                List.of("rm", "--", "a"), List.of("rm", "@ids"), List.of("screen"), List.of("screen", "t1", "--vt",
+                "--vt"));
         for (List<String> args : notPlain) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
@@ -190,6 +236,31 @@ class FastPathEquivalenceTest {
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err()).startsWith("ptyctl: --port must be a port number from 1 to 65535, got 0")
                 .contains("Try 'ptyctl read --help'");
+    }
+
+    /** {@link #same} for the server's commands: both paths against {@code script}, which answers what they ask. */
+    private void sameOnServer(Map<String, String> env, int requests, Consumer<FakeRestServer> script,
+            String... args) {
+        script.accept(rest);
+        Outcome fast = fastPath(env, 0, args);
+        fast = new Outcome(fast.exitCode(), fast.out(), fast.err(), takeRest(requests));
+        script.accept(rest);
+        Cli.Result picocli = Cli.run(env, args);
+        assertThat(fast).as("fast path vs picocli for %s", List.of(args))
+                .isEqualTo(new Outcome(picocli.exitCode(), picocli.out(), picocli.err(), takeRest(requests)));
+        rest.assertExhausted();
+    }
+
+    private List<FakeRestServer.Request> takeRest(int count) {
+        List<FakeRestServer.Request> requests = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            try {
+                requests.add(rest.takeRequest());
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return requests;
     }
 
     /** Runs both paths on the same command line, each against {@code script}, which answers {@code requests}. */
@@ -221,7 +292,8 @@ class FastPathEquivalenceTest {
 
     private static Outcome withoutTimeouts(Outcome outcome, long timeoutMs) {
         List<JsonObject> requests = new ArrayList<>();
-        for (JsonObject request : outcome.requests()) {
+        for (Object each : outcome.requests()) {
+            JsonObject request = (JsonObject) each;
             JsonObject params = request.getJsonObject("params");
             if (params.containsKey("timeout")) {
                 assertThat(params.getJsonNumber("timeout").longValue()).isBetween(1L, timeoutMs);

@@ -2,6 +2,7 @@ package dev.ptyctl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.client.testing.FakeRestServer;
 import dev.ptyctl.client.testing.FakeRpcServer;
 import java.io.File;
 import java.io.PrintWriter;
@@ -78,12 +79,8 @@ class HotCommandsClassLoadingTest {
             assertThat(loader.runMain("run", "--port", port, "--", "true")).isZero();
             assertThat(loader.runMain("wait", "--prompt", "--port", port)).isZero();
 
-            assertThat(loader.requested).as("proves the recorder sees the command line's classes")
-                    .contains("dev.ptyctl.cli.FastPath", "dev.ptyctl.client.RpcClient",
-                            "dev.ptyctl.cli.CommandRunVerb");
-            assertThat(loader.requested).filteredOn(name -> name.startsWith("picocli.")).isEmpty();
-            assertThat(loader.requested).filteredOn(name -> SERVER_PACKAGES.stream().anyMatch(name::startsWith))
-                    .isEmpty();
+            loader.assertLoadedNoPicocliOrServerClassBut("dev.ptyctl.cli.FastPath", "dev.ptyctl.client.RpcClient",
+                    "dev.ptyctl.cli.CommandRunVerb");
             assertThat(loader.requested).as("a connection that works looks for no starting server")
                     .doesNotContain("dev.ptyctl.cli.StartingServerWait", "dev.ptyctl.cli.StartMarkers",
                             "dev.ptyctl.cli.ListenTarget", "dev.ptyctl.cli.ThisMachine");
@@ -91,6 +88,37 @@ class HotCommandsClassLoadingTest {
                 server.takeRequest();
             }
             server.assertExhausted();
+        }
+    }
+
+    @Test
+    void plainNewLsScreenRmResizeAndKillThroughMainLoadNoPicocliClass() throws Exception {
+        try (FakeRestServer rest = FakeRestServer.start();
+             FakeRpcServer rpc = FakeRpcServer.startTcp();
+             RecordingClassLoader loader = new RecordingClassLoader()) {
+            String terminal = ServerCommandsTest.terminal("4f1c2a9be07d5e31", "s1", true, rpc.port());
+            rest.reply(201, terminal).reply(200, "{'terminals':[" + terminal + "]}")
+                    .reply(200, "{'format':'text','screen':'$ '}").reply(200, "{'closed':true}");
+            rpc.reply("{}").reply("{}");
+            String url = rest.url().toString();
+            String port = Integer.toString(rpc.port());
+
+            assertThat(loader.runMain("new", "--url", url, "--", "vim")).isZero();
+            assertThat(loader.runMain("ls", "--url", url)).isZero();
+            assertThat(loader.runMain("screen", "--url", url, "4f1c2a9be07d5e31")).isZero();
+            assertThat(loader.runMain("rm", "--url", url, "4f1c2a9be07d5e31")).isZero();
+            assertThat(loader.runMain("resize", "--port", port, "120", "40")).isZero();
+            assertThat(loader.runMain("kill", "--port", port)).isZero();
+
+            loader.assertLoadedNoPicocliOrServerClassBut("dev.ptyctl.cli.ServerVerbs",
+                    "dev.ptyctl.client.TerminalsClient", "dev.ptyctl.cli.ClientVerbs");
+            for (int i = 0; i < 4; i++) {
+                rest.takeRequest();
+            }
+            rpc.takeRequest();
+            rpc.takeRequest();
+            rest.assertExhausted();
+            rpc.assertExhausted();
         }
     }
 
@@ -142,6 +170,16 @@ class HotCommandsClassLoadingTest {
             } finally {
                 thread.setContextClassLoader(previous);
             }
+        }
+
+        /**
+         * Asserts that the classes {@code loaded} were requested (proof that the recorder sees the command lines'
+         * classes), and no class of picocli or of the server.
+         */
+        void assertLoadedNoPicocliOrServerClassBut(String... loaded) {
+            assertThat(requested).as("proves the recorder sees the command line's classes").contains(loaded);
+            assertThat(requested).filteredOn(name -> name.startsWith("picocli.")).isEmpty();
+            assertThat(requested).filteredOn(name -> SERVER_PACKAGES.stream().anyMatch(name::startsWith)).isEmpty();
         }
 
         /** {@code EntryPoint.run}, what the jar's {@code main} does: the fast path first. */

@@ -19,6 +19,8 @@ class LauncherE2eTest {
     private static final Path LAUNCHER = Ptyctl.ROOT.resolve("ptyctl");
     /** The launcher's render cache, named after its current recipe. */
     private static final Path RENDER_CACHE = Ptyctl.ROOT.resolve("cli-client/target/ptyctl-render-2.aot");
+    /** The launcher's cache for new, ls, rm and screen. */
+    private static final Path REST_CACHE = Ptyctl.ROOT.resolve("cli-client/target/ptyctl-rest.aot");
     /** The JDK that runs the tests, the only one the launcher is to look for. */
     private static final Map<String, String> JDK = Map.of("PTYCTL_JDK_DIRS",
             Path.of(System.getProperty("java.home")).getParent().toString());
@@ -188,14 +190,32 @@ class LauncherE2eTest {
     }
 
     @Test
-    void aServerInTheBackgroundThenLsAtOnceListsItsTerminals(@TempDir Path tmp) throws Exception {
+    void aServerInTheBackgroundThenLsAtOnceListsItsTerminalsWithTheRestCommandsCache(@TempDir Path tmp) throws Exception {
         Map<String, String> env = with(JDK, "TMPDIR", tmp.toString());
         String port = Integer.toString(freePort());
         Process server = background(env, "server", "--port", port);
         try {
-            var listed = launch(env, "ls", "--url", "http://127.0.0.1:" + port);
+            String url = "http://127.0.0.1:" + port;
+            var listed = launch(env, "ls", "--url", url);
             listed.assertExit(0);
             assertThat(listed.stdout()).as("no terminals yet").isEmpty();
+
+            // new, ls, screen and rm run with the REST commands' AOT cache, and print what they print without one
+            if (Runtime.version().feature() >= 25) {
+                assertThat(launch(with(env, "PTYCTL_PRINT_COMMAND", "1"), "ls").stdout())
+                        .contains("-XX:AOTCache=" + REST_CACHE);
+            }
+            var created = launch(env, "new", "--url", url, "--cols", "40", "--", "cat");
+            created.assertExit(0);
+            String id = created.stdout().strip();
+            Map<String, String> noCache = with(env, "PTYCTL_AOT", "0");
+            for (String[] args : new String[][] {{"ls", "-q", "--url", url}, {"screen", id, "--url", url}}) {
+                var cached = launch(env, args);
+                cached.assertExit(0);
+                assertThat(cached.stdout()).isEqualTo(launch(noCache, args).stdout());
+            }
+            assertThat(launch(env, "ls", "-q", "--url", url).stdout()).isEqualTo(id + "\n");
+            launch(env, "rm", id, "--url", url).assertExit(0);
         } finally {
             stop(server);
         }

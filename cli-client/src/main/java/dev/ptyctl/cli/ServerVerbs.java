@@ -1,0 +1,101 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.ScreenFormat;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.protocol.JsonSupport;
+import jakarta.json.JsonArrayBuilder;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What {@code new}, {@code ls}, {@code rm} and {@code screen} do once they have a client of the server: the request,
+ * the output and the exit code. picocli-free, so that the picocli commands and {@link FastPath} run the very same
+ * code (a test harness calling {@code ptyctl new} and {@code ptyctl rm} per test pays picocli's start-up on neither).
+ */
+final class ServerVerbs {
+    private static final List<String> LIST_HEADER = List.of("TERMINAL", "SESSION", "STATE", "SIZE", "CLIENTS",
+            "COMMAND", "TITLE");
+
+    private ServerVerbs() {
+    }
+
+    /** Starts the terminal and prints its id, or with {@code json} the server's terminal object. */
+    static int create(TerminalsClient terminals, CreateTerminalRequest request, boolean json, PrintWriter out)
+            throws IOException {
+        Terminal terminal = terminals.create(request);
+        if (json) {
+            ClientVerbs.print(out, terminal.json());
+        } else {
+            out.println(terminal.terminalId());
+            out.flush();
+        }
+        return ExitCode.OK;
+    }
+
+    /**
+     * The terminals as a table (nothing at all when there are none), only their ids with {@code quiet}, or with
+     * {@code json} the server's {@code {"terminals": [...]}}.
+     */
+    static int list(TerminalsClient client, boolean quiet, boolean json, PrintWriter out) throws IOException {
+        List<Terminal> terminals = client.list();
+        if (json) {
+            JsonArrayBuilder array = JsonSupport.arrayBuilder();
+            terminals.forEach(terminal -> array.add(terminal.json()));
+            ClientVerbs.print(out, JsonSupport.objectBuilder().add("terminals", array).build());
+        } else if (quiet) {
+            terminals.forEach(terminal -> out.println(terminal.terminalId()));
+        } else if (!terminals.isEmpty()) {
+            List<List<String>> rows = new ArrayList<>();
+            rows.add(LIST_HEADER);
+            terminals.forEach(terminal -> rows.add(row(terminal)));
+            Table.print(out, rows);
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    private static List<String> row(Terminal terminal) {
+        String state = terminal.running() ? "running" : terminal.exit()
+                .map(end -> end.signalName().map(name -> "killed " + name).orElse("exited " + end.exitCode()))
+                .orElse("exited ?");
+        return List.of(terminal.terminalId(), terminal.sessionId(), state,
+                terminal.size().cols() + "x" + terminal.size().rows(), Integer.toString(terminal.clients()),
+                String.join(" ", terminal.command()), terminal.liveTitle().orElse(""));
+    }
+
+    /**
+     * Closes the terminal with id {@code id} (or with {@code bySession} the live terminal of session {@code id});
+     * prints nothing, or with {@code json} {@code {"closed": ...}}. Exit 4 when there was no live terminal.
+     */
+    static int remove(TerminalsClient terminals, String id, boolean bySession, boolean json, PrintWriter out,
+            PrintWriter err) throws IOException {
+        boolean closed = bySession ? terminals.deleteSession(id) : terminals.delete(id);
+        if (json) {
+            ClientVerbs.print(out, JsonSupport.objectBuilder().add("closed", closed).build());
+        }
+        if (!closed) {
+            err.println("ptyctl: no live terminal " + (bySession ? "in session " : "with id ") + id);
+            err.flush();
+            return ExitCode.REFUSED;
+        }
+        return ExitCode.OK;
+    }
+
+    /** Prints the terminal's scrollback and screen, or with {@code json} {@code {"format": ..., "screen": ...}}. */
+    static int screen(TerminalsClient terminals, String id, ScreenFormat format, boolean json, PrintWriter out)
+            throws IOException {
+        String screen = terminals.screen(id, format);
+        if (json) {
+            ClientVerbs.print(out, JsonSupport.objectBuilder().add("format", format.wireName()).add("screen", screen)
+                    .build());
+        } else {
+            out.print(screen);
+            out.flush();
+        }
+        return ExitCode.OK;
+    }
+}
