@@ -5,6 +5,7 @@ import dev.ptyctl.client.RestConnectionException;
 import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcConnectionException;
 import dev.ptyctl.client.RpcException;
+import dev.ptyctl.client.internal.ConnectionHints;
 import dev.ptyctl.protocol.RpcErrorCode;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -97,6 +98,9 @@ final class Failures {
      * client sometimes hides behind a {@link ClosedChannelException}), or no Unix socket file there.
      */
     static boolean refusedConnection(IOException failure) {
+        if (ConnectionHints.unknownHost(failure) || unreachable(failure)) {
+            return false; // a ConnectException too, but nothing was asked: the host has no address, or no route
+        }
         for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
             if (cause instanceof HttpConnectTimeoutException) {
                 return false; // the JDK gives it a ConnectException as cause, but nothing refused: nothing answered
@@ -104,6 +108,18 @@ final class Failures {
             if (cause instanceof ConnectException || cause instanceof ClosedChannelException
                     || cause instanceof NoSuchFileException
                     || (cause instanceof SocketException && "No such file or directory".equals(cause.getMessage()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the kernel found no route to the address ("Network is unreachable", "No route to host"). */
+    private static boolean unreachable(IOException failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            String message = cause.getMessage();
+            if (cause instanceof SocketException && message != null
+                    && (message.contains("unreachable") || message.contains("No route to host"))) {
                 return true;
             }
         }

@@ -2,12 +2,17 @@ package dev.ptyctl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.client.RestConnectionException;
 import dev.ptyctl.client.testing.FakeRpcServer;
 import dev.ptyctl.client.testing.FakeWebSocketServer;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.lang.reflect.Field;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Path;
 import java.util.Map;
@@ -61,6 +66,22 @@ class ExitCodesTest {
         assertThat(result.exitCode()).isEqualTo(3);
         assertThat(result.err()).startsWith("ptyctl: connection refused: is `ptyctl serve` (or a terminal of "
                 + "`ptyctl server`) listening on 127.0.0.1:" + port + "?").doesNotContain("Exception", "\tat ");
+    }
+
+    @Test
+    void anAddressWithoutARouteIsNotCalledARefusal() {
+        // What the JDK's HTTP client throws when the kernel has no route to the address (a test cannot count on a
+        // network layout that has none): a ConnectException, which was taken for a refusal of a server not running.
+        URI uri = URI.create("https://198.51.100.7:8765/v1/terminals");
+        StringWriter err = new StringWriter();
+
+        int code = Failures.report(new RestConnectionException(uri, "cannot connect to " + uri
+                + ": Network is unreachable", new ConnectException("Network is unreachable")),
+                new PrintWriter(err));
+
+        assertThat(code).isEqualTo(3);
+        assertThat(err.toString()).isEqualTo("ptyctl: cannot connect to " + uri + ": Network is unreachable"
+                + System.lineSeparator());
     }
 
     @Test

@@ -196,6 +196,24 @@ class ServerCommandsTest {
     }
 
     @Test
+    void aHostNameThatResolvesToNothingIsNotCalledARefusal() {
+        // .invalid never resolves (RFC 6761). The JDK reports it as a ConnectException, which was taken for a
+        // refusal: "connection refused: is `ptyctl server` running on ...?" sent the operator to the wrong end.
+        Cli.Result rest = Cli.run("ls", "--url", "http://build-host.invalid:8765");
+
+        assertThat(rest.exitCode()).isEqualTo(3);
+        assertThat(rest.err()).startsWith("ptyctl: cannot connect to http://build-host.invalid:8765/v1/terminals: "
+                + "unknown host; no address is known for build-host.invalid: check the host name in the URL")
+                .doesNotContain("refused", "Exception", "\tat ");
+
+        Cli.Result rpc = Cli.run("read", "--terminal", "t1", "--url", "https://build-host.invalid:8765");
+
+        assertThat(rpc.exitCode()).isEqualTo(3);
+        assertThat(rpc.err()).contains("unknown host; no address is known for build-host.invalid")
+                .doesNotContain("refused", "Exception", "\tat ");
+    }
+
+    @Test
     void aServerThatNeverAnswersIsAConnectTimeoutNotARefusal() throws Exception {
         // The kernel completes the TCP connection into the backlog; nothing ever accepts it, so the TLS handshake
         // never finishes: what a server too busy to answer looks like from the client. The handshake's bound (30 s

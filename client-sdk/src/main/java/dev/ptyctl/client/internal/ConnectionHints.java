@@ -1,16 +1,19 @@
 package dev.ptyctl.client.internal;
 
 import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.channels.UnresolvedAddressException;
 import java.security.cert.CertPathBuilderException;
 import java.security.cert.CertificateException;
 import java.util.Locale;
 import java.util.function.Predicate;
 
 /**
- * What to do about a connection to a server that failed in one of the ways a first remote set-up does: an
- * {@code https://} server whose certificate this client does not trust, or whose certificate does not name the host
- * dialled, and an {@code http://} URL aimed at a server that speaks TLS. The JDK's own words for these ("PKIX path
- * building failed", "parsing HTTP/1.1 status line") name neither the cause nor the setting that fixes it.
+ * What to do about a connection to a server that failed in one of the ways a first remote set-up does: a host name
+ * that resolves to nothing, an {@code https://} server whose certificate this client does not trust, or whose
+ * certificate does not name the host dialled, and an {@code http://} URL aimed at a server that speaks TLS. The JDK's
+ * own words for these ("UnresolvedAddressException" with no message, "PKIX path building failed", "parsing HTTP/1.1
+ * status line") name neither the cause nor the setting that fixes it.
  */
 public final class ConnectionHints {
     private ConnectionHints() {
@@ -20,12 +23,16 @@ public final class ConnectionHints {
     public static String of(URI uri, Throwable failure) {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         boolean tls = scheme.equals("https") || scheme.equals("wss");
+        if (unknownHost(failure)) {
+            return "; no address is known for " + uri.getHost() + ": check the host name in the URL (--url,"
+                    + " PTYCTL_URL), or this machine's DNS or /etc/hosts";
+        }
         if (tls && causedBy(failure, CertPathBuilderException.class)) {
             return "; the server's certificate is not one this client trusts: give the PEM file of its CA (or of the"
                     + " self-signed certificate itself) with --cacert FILE or PTYCTL_CACERT (the test DSL: ptyctl.cacert;"
                     + " the SDK's builders: sslContext(...))";
         }
-        if (tls && causedBy(failure, CertificateException.class) && mentions(failure, "subject alternative name")) {
+        if (tls && causedBy(failure, CertificateException.class) && mentions(failure, "no subject alternative")) {
             return "; the server's certificate does not name " + uri.getHost() + ": dial a name or address its"
                     + " subject alternative names list, or make it a certificate that names this one";
         }
@@ -34,6 +41,15 @@ public final class ConnectionHints {
                     + uri.getRawAuthority();
         }
         return "";
+    }
+
+    /**
+     * Whether the host name resolved to no address: the JDK's HTTP client says so with an
+     * {@link UnresolvedAddressException} and no message, a socket with an {@link UnknownHostException} whose message
+     * is the name alone.
+     */
+    public static boolean unknownHost(Throwable failure) {
+        return causedBy(failure, UnresolvedAddressException.class) || causedBy(failure, UnknownHostException.class);
     }
 
     private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {

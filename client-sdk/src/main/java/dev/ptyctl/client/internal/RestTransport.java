@@ -91,7 +91,8 @@ public final class RestTransport {
             throw new RestConnectionException(uri, "no answer from " + uri + " within "
                     + Durations.describe(requestTimeout), e);
         } catch (ConnectException e) {
-            throw new RestConnectionException(uri, "cannot connect to " + uri + ": " + reason(e), e);
+            throw new RestConnectionException(uri, "cannot connect to " + uri + ": "
+                    + (ConnectionHints.unknownHost(e) ? "unknown host" : reason(e)) + ConnectionHints.of(uri, e), e);
         } catch (IOException e) {
             throw new RestConnectionException(uri, "request to " + uri + " failed: " + reason(e)
                     + ConnectionHints.of(uri, e), e);

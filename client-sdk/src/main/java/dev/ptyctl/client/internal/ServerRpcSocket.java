@@ -43,7 +43,8 @@ final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket
             throw new RpcConnectionException(server, "cannot connect to " + server + ": " + e.getMessage(), e);
         } catch (IOException | RuntimeException e) {
             throw new RpcConnectionException(server, "cannot connect to " + server + ": "
-                    + JsonRpcConnection.describe(e) + ConnectionHints.of(server.url(), e), e);
+                    + (ConnectionHints.unknownHost(e) ? "unknown host" : JsonRpcConnection.describe(e))
+                    + ConnectionHints.of(server.url(), e), e);
         }
         return transport;
     }
