@@ -99,8 +99,17 @@ final class LiveScreen implements AttachmentListener {
 
     /** Waits until output up to {@code serverSeq} has arrived (or the program exited); false on timeout. */
     synchronized boolean awaitSeq(long serverSeq, Duration timeout) throws InterruptedException {
+        return awaitSeqAndSize(serverSeq, null, timeout);
+    }
+
+    /**
+     * Waits until output up to {@code serverSeq} has arrived and the screen has {@code size} (unless null), or the
+     * program exited; false on timeout.
+     */
+    synchronized boolean awaitSeqAndSize(long serverSeq, TerminalSize size, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (seq < serverSeq && !exited) {
+        while ((seq < serverSeq || size != null && (size.cols() != terminal.cols() || size.rows() != terminal.rows()))
+                && !exited) {
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 return false;

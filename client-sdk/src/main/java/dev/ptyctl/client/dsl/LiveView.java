@@ -53,11 +53,15 @@ final class LiveView implements AutoCloseable {
         return terminals.get(terminal.terminalId()).nextOutputSeq();
     }
 
-    /** Waits until the view has every byte the program wrote before this call; false after {@code timeout}. */
+    /**
+     * Waits until the view has every byte the program wrote before this call, and the terminal's size as the server
+     * has it then (a resize is no output: a test's {@code resize(60, 20)} followed by a look at the screen must see
+     * 60x20); false after {@code timeout}.
+     */
     boolean sync(Duration timeout) throws IOException {
-        long target = serverSeq();
+        Terminal now = terminals.get(terminal.terminalId());
         try {
-            return screen.awaitSeq(target, timeout);
+            return screen.awaitSeqAndSize(now.nextOutputSeq(), now.size(), timeout);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while catching up with the terminal's output");

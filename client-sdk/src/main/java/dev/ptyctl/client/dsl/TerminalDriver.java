@@ -621,7 +621,8 @@ public final class TerminalDriver implements AutoCloseable {
     /** Waits until the live view has every byte written so far (at most the default timeout). */
     void sync() {
         if (!io(() -> live.sync(timeout))) {
-            throw failure("expected the terminal's output to reach this driver within " + Durations.describe(timeout),
+            throw failure("expected the terminal's output and size to reach this driver within "
+                    + Durations.describe(timeout),
                     io(rpc::read));
         }
     }

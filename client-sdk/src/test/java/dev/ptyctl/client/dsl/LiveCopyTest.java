@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.client.Cursor;
 import dev.ptyctl.client.Screen;
 import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalSize;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.testing.FakeWebSocketServer;
 import dev.ptyctl.protocol.JsonSupport;
@@ -34,7 +35,13 @@ class LiveCopyTest {
 
     /** The REST terminal object as the server gives it, its output offset at {@code nextOutputSeq}. */
     private String terminalJson(long nextOutputSeq) {
-        return "{\"terminalId\":\"t-1\",\"sessionId\":\"s\",\"pid\":42,\"running\":true,\"cols\":30,\"rows\":4,"
+        return terminalJson(nextOutputSeq, 30, 4);
+    }
+
+    /** The same, of a terminal of {@code cols} by {@code rows}. */
+    private String terminalJson(long nextOutputSeq, int cols, int rows) {
+        return "{\"terminalId\":\"t-1\",\"sessionId\":\"s\",\"pid\":42,\"running\":true,\"cols\":" + cols
+                + ",\"rows\":" + rows + ","
                 + "\"nextOutputSeq\":" + nextOutputSeq + ",\"cwd\":\"/\",\"shell\":\"bash\",\"args\":[],"
                 + "\"createdAt\":\"2026-01-01T00:00:00Z\",\"clients\":1,\"websocketPath\":\"/v1/terminals/t-1/socket\","
                 + "\"rpc\":{\"host\":\"127.0.0.1\",\"port\":1}}";
@@ -87,5 +94,22 @@ class LiveCopyTest {
         http.refuseNext(200, terminalJson(SHOWN.length()));
         driver.assertScreen().row(2, "ok").cursorAt(3, 3);
         TerminalAssertions.assertThat(driver.getByText("ok")).isVisible();
+    }
+
+    @Test
+    void aResizeIsOnTheCopyBeforeItsScreenIsRead() {
+        // The server has the terminal at 40x6 (a resize), but the view's size frame is still on its way: a resize is
+        // no output, so a catch-up with the output alone would read the old 30x4.
+        http.refuseNext(200, terminalJson(SHOWN.length(), 40, 6));
+        Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(300); // the frame's trip, longer than the read takes without waiting for it
+            } catch (InterruptedException e) {
+                return;
+            }
+            view.sendText("{\"type\":\"size\",\"seq\":" + SHOWN.length() + ",\"cols\":40,\"rows\":6}");
+        });
+
+        assertThat(driver.screen().size()).isEqualTo(new TerminalSize(40, 6));
     }
 }

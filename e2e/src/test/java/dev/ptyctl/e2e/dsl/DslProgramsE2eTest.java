@@ -8,6 +8,7 @@ import dev.ptyctl.client.dsl.CommandResult;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
 import dev.ptyctl.client.dsl.TerminalAssertions;
 import dev.ptyctl.client.dsl.TerminalDriver;
+import dev.ptyctl.client.junit.TerminalLauncher;
 import dev.ptyctl.client.junit.WithTerminal;
 import dev.ptyctl.testsupport.RequiresTool;
 import java.nio.file.Files;
@@ -93,6 +94,17 @@ class DslProgramsE2eTest {
                 .press(Key.END).waitFor("\n200\n(END)")
                 .type("q").waitForPrompt()
                 .assertScreen().contains("before\n").doesNotContain("\n24\n");
+    }
+
+    @Test
+    void aResizeIsOnTheScreenAtOnceAndReachesTheProgram(TerminalDriver bash, TerminalLauncher terminals) {
+        // cat draws nothing when resized: the next look at the screen must still have the new size.
+        TerminalDriver cat = terminals.command("cat").size("40x10").open();
+        for (int cols = 41; cols <= 70; cols++) {
+            cat.resize(cols, 12).assertScreen().hasSize(cols, 12);
+        }
+        bash.resize(50, 12);
+        assertThat(bash.run("tput cols; tput lines").output()).isEqualTo("50\n12\n");
     }
 
     @Test
