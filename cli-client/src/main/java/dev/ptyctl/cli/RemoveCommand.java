@@ -12,10 +12,10 @@ import picocli.CommandLine.Spec;
 /** {@code ptyctl rm ID}: closes a terminal ({@code DELETE /v1/terminals/{id}}, or by session). */
 @Command(name = "rm", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Close a terminal: hang up its program, kill what is left after a grace period, forget it.",
-                "Returns once the program is gone. Exit 4 when there was no live terminal with that id (an exited "
-                        + "one is forgotten all the same).",
-                "Prints nothing; with --json the server's {\"closed\": true|false}.",
-                "Example: ptyctl rm \"$id\" || true"})
+                "Returns once the program is gone. A terminal whose program has already exited is removed from the "
+                        + "list (exit 0 all the same); exit 4 when the server has no terminal with that id.",
+                "Prints nothing; with --json the server's {\"closed\": true|false} (false: it had exited).",
+                "Example: for t in $(ptyctl ls -q); do ptyctl rm \"$t\"; done"})
 final class RemoveCommand implements Callable<Integer> {
 
     @Spec
@@ -24,7 +24,7 @@ final class RemoveCommand implements Callable<Integer> {
     @Parameters(paramLabel = "ID", description = "The terminal id (see 'ptyctl ls'), or with --session a session id.")
     private String id;
 
-    @Option(names = "--session", description = "ID is a session id: close that session's live terminal.")
+    @Option(names = "--session", description = "ID is a session id: close that session's terminal.")
     private boolean bySession;
 
     @Mixin

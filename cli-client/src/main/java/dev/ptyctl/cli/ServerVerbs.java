@@ -1,6 +1,7 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.ScreenFormat;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
@@ -19,6 +20,8 @@ import java.util.List;
 final class ServerVerbs {
     private static final List<String> LIST_HEADER = List.of("TERMINAL", "SESSION", "STATE", "SIZE", "CLIENTS",
             "COMMAND", "TITLE");
+
+    private static final int HTTP_NOT_FOUND = 404;
 
     private ServerVerbs() {
     }
@@ -68,21 +71,49 @@ final class ServerVerbs {
     }
 
     /**
-     * Closes the terminal with id {@code id} (or with {@code bySession} the live terminal of session {@code id});
-     * prints nothing, or with {@code json} {@code {"closed": ...}}. Exit 4 when there was no live terminal.
+     * Closes the terminal with id {@code id} (or with {@code bySession} the terminal of session {@code id}) and
+     * removes it from the server's list; prints nothing, or with {@code json} the server's {@code {"closed": ...}}
+     * (false when the program had already exited). Exit 4, saying so, when the server has no such terminal.
+     *
+     * <p>The server answers a delete of an exited terminal as it answers one of an unknown id (404, closed false: no
+     * live terminal), so the terminal is looked up first: a script that cleans up after a program that ended by
+     * itself must not fail for it (its terminal stays listed, exited, until removed), while a mistyped id still does.
      */
     static int remove(TerminalsClient terminals, String id, boolean bySession, boolean json, PrintWriter out,
             PrintWriter err) throws IOException {
-        boolean closed = bySession ? terminals.deleteSession(id) : terminals.delete(id);
+        boolean known = bySession ? hasSession(terminals, id) : exists(terminals, id);
+        boolean closed = known && (bySession ? terminals.deleteSession(id) : terminals.delete(id));
         if (json) {
             ClientVerbs.print(out, JsonSupport.objectBuilder().add("closed", closed).build());
         }
-        if (!closed) {
-            err.println("ptyctl: no live terminal " + (bySession ? "in session " : "with id ") + id);
+        if (!known) {
+            err.println("ptyctl: no terminal " + (bySession ? "in session " : "with id ") + id
+                    + " on the server ('ptyctl ls' lists them)");
             err.flush();
             return ExitCode.REFUSED;
         }
         return ExitCode.OK;
+    }
+
+    private static boolean exists(TerminalsClient terminals, String id) throws IOException {
+        try {
+            terminals.get(id);
+            return true;
+        } catch (RestException e) {
+            if (e.status() != HTTP_NOT_FOUND) {
+                throw e;
+            }
+            return false;
+        }
+    }
+
+    private static boolean hasSession(TerminalsClient terminals, String session) throws IOException {
+        for (Terminal terminal : terminals.list()) {
+            if (terminal.sessionId().equals(session)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Prints the terminal's scrollback and screen, or with {@code json} {@code {"format": ..., "screen": ...}}. */

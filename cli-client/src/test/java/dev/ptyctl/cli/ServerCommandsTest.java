@@ -129,8 +129,11 @@ class ServerCommandsTest {
     }
 
     @Test
-    void rmClosesByIdOrSessionAndExitsFourWhenNothingWasLive() throws Exception {
-        server.reply(200, "{'closed':true}").reply(200, "{'closed':true}").reply(404, "{'closed':false}");
+    void rmClosesByIdOrSessionAndExitsFourForATerminalTheServerDoesNotHave() throws Exception {
+        server.reply(200, terminal("4f1c2a9be07d5e31", "s1", true, 5000)).reply(200, "{'closed':true}")
+                .reply(200, "{'terminals':[" + terminal("00000000000000ab", "my session", true, 5000) + "]}")
+                .reply(200, "{'closed':true}")
+                .reply(404, "{'error':'not_found','message':'no terminal with id 4f1c2a9be07d5e31'}");
 
         assertThat(Cli.run("rm", "--url", url, "4f1c2a9be07d5e31").exitCode()).isZero();
         Cli.Result bySession = Cli.run("rm", "--url", url, "--session", "my session", "--json");
@@ -138,11 +141,44 @@ class ServerCommandsTest {
 
         assertThat(bySession.out()).isEqualTo("{\"closed\":true}" + NL);
         assertThat(gone.exitCode()).isEqualTo(4);
-        assertThat(gone.err()).isEqualTo("ptyctl: no live terminal with id 4f1c2a9be07d5e31" + NL);
-        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/4f1c2a9be07d5e31");
-        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/session/my%20session");
-        assertThat(server.takeRequest().method()).isEqualTo("DELETE");
+        assertThat(gone.err()).isEqualTo("ptyctl: no terminal with id 4f1c2a9be07d5e31 on the server ('ptyctl ls' "
+                + "lists them)" + NL);
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals/4f1c2a9be07d5e31");
+        assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/4f1c2a9be07d5e31");
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals");
+        assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/session/my%20session");
+        assertThat(requestLine()).as("nothing deleted").isEqualTo("GET /v1/terminals/4f1c2a9be07d5e31");
         server.assertExhausted();
+    }
+
+    @Test
+    void rmOfATerminalWhoseProgramHasExitedRemovesItAndExitsZero() throws Exception {
+        // the server answers the delete of an exited terminal as of an unknown one: 404, closed false
+        server.reply(200, terminal("4f1c2a9be07d5e31", "s1", false, 5000)).reply(404, "{'closed':false}")
+                .reply(200, "{'terminals':[" + terminal("00000000000000ab", "s2", false, 5000) + "]}")
+                .reply(404, "{'closed':false}").reply(200, "{'terminals':[]}");
+
+        Cli.Result byId = Cli.run("rm", "--url", url, "4f1c2a9be07d5e31", "--json");
+        Cli.Result bySession = Cli.run("rm", "--url", url, "--session", "s2");
+        Cli.Result noSuchSession = Cli.run("rm", "--url", url, "--session", "s3");
+
+        assertThat(byId.exitCode()).as(byId.err()).isZero();
+        assertThat(byId.out()).isEqualTo("{\"closed\":false}" + NL);
+        assertThat(bySession.exitCode()).as(bySession.err()).isZero();
+        assertThat(bySession.err()).isEmpty();
+        assertThat(noSuchSession.exitCode()).isEqualTo(4);
+        assertThat(noSuchSession.err()).startsWith("ptyctl: no terminal in session s3 on the server");
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals/4f1c2a9be07d5e31");
+        assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/4f1c2a9be07d5e31");
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals");
+        assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/session/s2");
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals");
+        server.assertExhausted();
+    }
+
+    private String requestLine() throws InterruptedException {
+        Request request = server.takeRequest();
+        return request.method() + " " + request.pathAndQuery();
     }
 
     @Test
