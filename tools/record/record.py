@@ -97,6 +97,12 @@ class Session:
                 raise TimeoutError("did not see %r; output ends with %r" % (pattern.pattern, tail))
             self._read_once(left)
 
+    def read_for(self, seconds):
+        """Reads whatever arrives for this long, however busy the program is."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not self.closed:
+            self._read_once(deadline - time.monotonic())
+
     def settle(self, quiet=0.4, timeout=15.0):
         """Reads until no output has arrived for `quiet` seconds."""
         deadline = time.monotonic() + timeout
@@ -118,10 +124,12 @@ class Session:
         if settle:
             self.settle(settle)
 
-    def resize(self, cols, rows, settle=0.6):
-        """Resizes the PTY (the program gets SIGWINCH) once earlier output has arrived; the offset
-        is recorded so the test resizes its terminals at the same point of the stream."""
-        self.settle(0.3)
+    def resize(self, cols, rows, settle=0.6, quiet_first=True):
+        """Resizes the PTY (the program gets SIGWINCH) once earlier output has arrived (or, without
+        quiet_first, in the middle of output, as a user dragging a window does); the offset is recorded
+        so the test resizes its terminals at the same point of the stream."""
+        if quiet_first:
+            self.settle(0.3)
         self.resizes.append([len(self.output), cols, rows])
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         if settle:
@@ -1195,6 +1203,40 @@ def rec_vim_terminal(s_factory, work):
     return s.stop()
 
 
+def rec_resize_mid_output(s_factory, work):
+    s = s_factory(["bash", "--norc", "--noprofile", "-i"], 80, 24)
+    s.expect("$ ")
+    s.type("for i in $(seq 1 300); do printf '\\e[3%dm%03d \u4e2d\u6587 \U0001f600 e\u0301 %s\\e[0m\\n' $((i % 8)) $i "
+           "\"$(printf 'w%.0s' $(seq 1 $((i % 90))))\"; sleep 0.002; done")
+    s.send("\r")
+    # Resizes land between reads while the loop prints, at whatever byte the read stopped: inside a
+    # line, a colour sequence or a character.
+    for cols in [71, 57, 90, 43, 66, 101, 80]:
+        s.read_for(0.2)
+        s.resize(cols, 24 if cols % 2 else 19, settle=0, quiet_first=False)
+    s.expect("$ ")
+    return s.stop()
+
+
+def rec_htop_mid_resize(s_factory, work):
+    import subprocess
+    sleeper = subprocess.Popen(["sleep", "60"])
+    try:
+        s = s_factory(["htop", "-d", "1", "-p", str(sleeper.pid)], 80, 24)
+        s.expect("sleep")
+        s.settle(0.5, timeout=3)
+        s.send(ESC + "OP")  # F1: help, drawn while the window is being resized
+        for cols, rows in [(70, 20), (95, 28), (60, 18), (100, 30)]:
+            s.read_for(0.03)
+            s.resize(cols, rows, settle=0, quiet_first=False)
+        s.stop()
+        s.finish()
+        return s
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
 RECORDINGS = {
     "vim": (rec_vim, "vim -u NONE editing a file: insert, delete, undo, search, substitute, visual mode"),
     "vim-quit": (rec_vim_quit, "bash starts vim, vim writes a file and quits back to the shell (alternate screen left)"),
@@ -1236,6 +1278,8 @@ RECORDINGS = {
     "nvim-answered": (rec_nvim_answered, "neovim --clean with its queries answered as ptyctl does: tabs, help, list chars, resize"),
     "mc-subshell": (rec_mc_subshell, "Midnight Commander with its bash subshell: a command run from its command line, Ctrl-O to the shell and back, resize"),
     "vim-terminal": (rec_vim_terminal, "vim's :terminal running bash (vim's own emulator redrawing it), a split, resize to 70x20"),
+    "resize-mid-output": (rec_resize_mid_output, "bash printing 300 coloured lines of CJK, emoji and marks while the window is resized 7 times mid-output"),
+    "htop-mid-resize": (rec_htop_mid_resize, "htop's help screen drawn while the window is resized 4 times in quick succession"),
     "gcc": (rec_gcc, "gcc's coloured diagnostics with OSC 8 links to the documentation, carets and fix-it hints"),
     "chafa": (rec_chafa, "chafa drawing a gradient in true-colour blocks and braille, then as sixels (a DCS string), resize"),
     "gdb-tui": (rec_gdb_tui, "gdb -tui: source window, breakpoints, stepping, split layout with assembly, resize to 100x30"),
