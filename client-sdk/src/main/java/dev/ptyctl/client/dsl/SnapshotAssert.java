@@ -1,16 +1,19 @@
 package dev.ptyctl.client.dsl;
 
+import dev.ptyctl.client.internal.Durations;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Golden-file assertions on a whole screen, text and styles ({@link TerminalAssertions#assertThat(TerminalDriver)},
- * {@link TerminalAssertions#assertThat(Replay)}). The file is {@code __snapshots__/<TestClass>.<name>.snap} in the
+ * Assertions on a whole screen ({@link TerminalAssertions#assertThat(TerminalDriver)},
+ * {@link TerminalAssertions#assertThat(Replay)}): golden files of its text and styles, and where its cursor is
+ * ({@link #hasCursorAt}). The golden file is {@code __snapshots__/<TestClass>.<name>.snap} in the
  * test class's source folder ({@link SnapshotText} describes its content).
  *
  * <ul>
@@ -53,6 +56,29 @@ public final class SnapshotAssert {
             throw new IllegalArgumentException("a snapshot name is letters, digits, '.', '_' and '-': " + name);
         }
         return check(name);
+    }
+
+    /**
+     * The cursor is at {@code row}, {@code col} (both from 1): on a live terminal it waits, as locators do (woken by
+     * the output, at most the default timeout), for the program to put it there; on a replay it checks the last
+     * screen. Where {@code assertScreen().cursorAt(...)} reads the screen once, this outlasts a program that moves the
+     * cursor a moment after its last visible change (vim leaving insert mode a second after Esc).
+     */
+    public SnapshotAssert hasCursorAt(int row, int col) {
+        if (row < 1 || col < 1) {
+            throw new IllegalArgumentException("the cursor's row and column count from 1, got " + row + ", " + col);
+        }
+        long start = System.nanoTime();
+        Duration wait = source.defaultTimeout();
+        LiveScreen.Outcome<Boolean> outcome = source.await(cells -> cells.cursorRow() == row - 1
+                && cells.cursorCol() == col - 1 ? Optional.of(true) : Optional.empty(), wait);
+        if (outcome.result().isEmpty()) {
+            throw source.failure("expected the cursor at row " + row + ", column " + col + " within "
+                    + Durations.describe(wait) + "; it is at row " + (outcome.cells().cursorRow() + 1) + ", column "
+                    + (outcome.cells().cursorCol() + 1));
+        }
+        source.held("the cursor at row " + row + ", column " + col, start);
+        return this;
     }
 
     private SnapshotAssert check(String explicitName) {

@@ -24,6 +24,17 @@ class ReplayTest {
             [2.0,"o","\\u001b]133;D;1\\u0007\\u001b]133;A\\u0007$ \\u001b]133;B\\u0007"]
             """;
 
+    @Test
+    void theCursorOfTheLastScreenIsAssertedWithItsPlaceInTheFailure() {
+        Replay session = Replay.ofText("session.cast", CAST);
+        TerminalAssertions.assertThat(session).hasCursorAt(5, 3);
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(session).hasCursorAt(5, 4))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected the cursor at row 5, column 4 within 0 ms; it is at row 5, column 3 (in a replay)\n");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(session).hasCursorAt(0, 1))
+                .hasMessage("the cursor's row and column count from 1, got 0, 1");
+    }
+
     private static final String SESSION_SNAPSHOT = """
             ptyctl snapshot
             size 40x5, cursor 5,3

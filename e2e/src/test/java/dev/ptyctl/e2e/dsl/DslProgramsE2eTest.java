@@ -83,6 +83,19 @@ class DslProgramsE2eTest {
     }
 
     @Test
+    @RequiresTool("vim")
+    @WithTerminal(command = {"vim", "-u", "NONE", "-n"}, cols = 80, rows = 24, timeoutSeconds = 20)
+    void theCursorIsAwaitedWhereTheProgramPutsItLate(TerminalDriver vim) {
+        TerminalAssertions.assertThat(vim.getByText("VIM - Vi IMproved")).isVisible();
+        vim.type("ihello").press(Key.ESCAPE);
+        // vim holds the Esc for its timeoutlen (1 s), then leaves insert mode and steps back onto the "o".
+        TerminalAssertions.assertThat(vim).hasCursorAt(1, 5);
+        vim.assertScreen().row(1, "hello").doesNotContain("-- INSERT --");
+        vim.type(":q!").press(Key.ENTER);
+        assertThat(vim.awaitExit(Duration.ofSeconds(20))).isZero();
+    }
+
+    @Test
     @RequiresTool("less")
     void lessPagesThroughAFileAndRestoresTheShellScreen(TerminalDriver terminal) {
         terminal.typeLine("echo before; seq 1 200 | less").waitFor("\n23\n:")
