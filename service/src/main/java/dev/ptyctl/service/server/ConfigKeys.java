@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -47,6 +48,19 @@ final class ConfigKeys {
             LOG_FORMAT, ID_PREFIX);
     /** Keys whose values are lists; from the environment they are comma-separated. */
     static final List<String> LISTS = List.of(ALLOWED_ORIGINS, ALLOWED_HOSTS);
+    /**
+     * Helidon's own options directly under {@code server} (its {@code WebServer}'s and, inherited, its
+     * {@code ListenerConfig}'s), as helidon-webserver's {@code META-INF/helidon/config-metadata.json} lists them;
+     * a test checks this list against that file, so a Helidon upgrade that changes them fails it.
+     */
+    static final Set<String> HELIDON_SERVER_OPTIONS = Set.of("backlog", "bind-address", "concurrency-limit",
+            "concurrency-limit-discover-services", "connection-config", "connection-options", "content-encoding",
+            "enable-proxy-protocol", "error-handling", "features", "features-discover-services", "host",
+            "idle-connection-period", "idle-connection-timeout", "ignore-invalid-named-routing",
+            "max-concurrent-requests", "max-in-memory-entity", "max-payload-size", "max-tcp-connections",
+            "media-context", "name", "port", "protocols", "protocols-discover-services", "receive-buffer-size",
+            "requested-uri-discovery", "restore-response-headers", "shutdown-grace-period", "shutdown-hook",
+            "smart-async-writes", "sockets", "tls", "use-nio", "write-buffer-size", "write-queue-length");
 
     private ConfigKeys() {
     }

@@ -14,9 +14,11 @@ import java.util.TreeSet;
 
 /**
  * Warnings about configuration that names nothing: a key under {@code ptyctl.} that no setting has (from the
- * {@code --config} file or a {@code -D} property), and a {@code PTYCTL_} environment variable that is neither a key's
- * variable nor one the command line reads. Both would otherwise be ignored without a word ({@code maxTerminal: 3}
- * leaves the limit at 256), so each warning names the nearest valid key.
+ * {@code --config} file or a {@code -D} property), a key directly under {@code server.} that is none of Helidon's
+ * options ({@link ConfigKeys#HELIDON_SERVER_OPTIONS}; {@code prot: 9000} left the server on 8765), and a
+ * {@code PTYCTL_} environment variable that is neither a key's variable nor one the command line reads. All would
+ * otherwise be ignored without a word ({@code maxTerminal: 3} leaves the limit at 256), so each warning names the
+ * nearest valid key.
  *
  * <p>The valid keys are {@link ConfigKeys#ALL} and every key of the built-in defaults file, so a setting added there
  * is known here without a second list.
@@ -28,6 +30,7 @@ final class ConfigWarnings {
             "PTYCTL_JAVA_MAJOR", "PTYCTL_USER_ZDOTDIR", "PTYCTL_INSTALL_TOOLS", "PTYCTL_HANDSHAKE_TIMEOUT",
             "PTYCTL_CACERT", "PTYCTL_USER_XDG_DATA_DIRS");
     private static final String OWN_PREFIX = "ptyctl.";
+    private static final String SERVER = "server";
     private static final String VARIABLE_PREFIX = "PTYCTL_";
 
     private ConfigWarnings() {
@@ -44,6 +47,16 @@ final class ConfigWarnings {
         for (String key : ownLeafKeys(config)) {
             if (!isKnown(key, known)) {
                 warnings.add("unknown configuration key " + key + suggestion(nearestKey(key, known)));
+            }
+        }
+        // Whole keys, as for ptyctl's: "prot" alone is too short for NearestName to take for a typo of "port".
+        List<String> serverKeys = ConfigKeys.HELIDON_SERVER_OPTIONS.stream().map(name -> SERVER + "." + name)
+                .sorted().toList();
+        Set<String> serverGiven = new TreeSet<>();
+        config.get(SERVER).asNodeList().orElse(List.of()).forEach(option -> serverGiven.add(option.key().toString()));
+        for (String key : serverGiven) {
+            if (!serverKeys.contains(key)) {
+                warnings.add("unknown configuration key " + key + suggestion(NearestName.of(key, serverKeys)));
             }
         }
         Map<String, String> variables = new LinkedHashMap<>();
