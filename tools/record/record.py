@@ -16,7 +16,7 @@ output is checked for this machine's host name and the temporary paths.
 Usage: python3 tools/record/record.py [NAME ...]     (no name: every recording)
        python3 tools/record/record.py --list
 Needs: apt-get install -y bash vim less git man-db dialog htop mc nano emacs-nox neovim tig ncdu w3m tmux zsh fish
-ipython3 python3-rich bat whiptail screen gcc gdb chafa nodejs (TOOLS below maps each program to its package; a
+ipython3 python3-rich bat whiptail screen gcc gdb chafa micro nnn nodejs (TOOLS below maps each program to its package; a
 missing one is named), and the xterm.js oracle (npm ci --prefix tools/xterm-oracle) for the answered recordings.
 """
 
@@ -1237,6 +1237,63 @@ def rec_htop_mid_resize(s_factory, work):
         sleeper.wait()
 
 
+def rec_scrollback_reflow(s_factory, work):
+    s = s_factory(["bash", "--norc", "--noprofile", "-i"], 80, 24)
+    s.expect("$ ")
+    # More lines than the differential test's 1000 of scrollback, each wrapping once narrower: reflow
+    # then makes more rows than the buffer holds, and the oldest are dropped.
+    s.type("for i in $(seq 1 1100); do printf '%04d \u4e2d\u6587 the line is here\\n' $i; done\r")
+    s.expect("$ ")
+    s.settle(0.3)
+    s.resize(23, 24)
+    s.resize(100, 30)
+    s.resize(17, 10)
+    s.resize(80, 24)
+    s.type("echo done\r")
+    s.expect("$ ")
+    return s.stop()
+
+
+def rec_micro(s_factory, work):
+    (work / "main.go").write_text("package main\n\nimport \"fmt\"\n\n// greet says hello \u00e9 \u4e2d\u6587\nfunc greet(name string) string {\n"
+                                  "\treturn fmt.Sprintf(\"hello %s\", name)\n}\n\nfunc main() {\n"
+                                  + "".join("\tfmt.Println(greet(\"n%d\"))\n" % i for i in range(1, 25)) + "}\n")
+    (work / "micro").mkdir()
+    s = s_factory(["micro", "-config-dir", str(work / "micro"), "-colorscheme", "monokai", "main.go"], 80, 24)
+    s.expect("main.go")
+    s.settle(0.8)
+    for _ in range(5):
+        s.send(ESC + "[B", 0.15)
+    s.type("\t// typed in micro \U0001f600\r")
+    s.send("\x06", 0.4)  # Ctrl-F: find
+    s.type("greet")
+    s.send("\r", 0.4)
+    s.send("\x05", 0.4)  # Ctrl-E: the command bar
+    s.type("vsplit\r")
+    s.settle(0.6)
+    s.resize(100, 30)
+    s.send("\x07", 0.6)  # Ctrl-G: help
+    return s.stop()
+
+
+def rec_nnn(s_factory, work):
+    shutil.rmtree(MC_FOLDER, ignore_errors=True)
+    MC_FOLDER.mkdir()
+    try:
+        tree = prepare_tree(MC_FOLDER)  # nnn shows the folder's absolute path
+        s = s_factory(["nnn", "-d", "-o"], 80, 24, cwd=tree, extra_env={"NNN_COLORS": "2136", "NNN_TRASH": "0"})
+        s.expect("link-to-readme")
+        s.settle(0.6)
+        for keys in ["j", "j", "l", "h", "j", "j"]:
+            s.send(keys, 0.4)
+        s.resize(60, 20)
+        s.send(".", 0.5)  # hidden files shown
+        s.send("d", 0.5)  # details off
+        return s.stop()
+    finally:
+        shutil.rmtree(MC_FOLDER, ignore_errors=True)
+
+
 RECORDINGS = {
     "vim": (rec_vim, "vim -u NONE editing a file: insert, delete, undo, search, substitute, visual mode"),
     "vim-quit": (rec_vim_quit, "bash starts vim, vim writes a file and quits back to the shell (alternate screen left)"),
@@ -1280,6 +1337,9 @@ RECORDINGS = {
     "vim-terminal": (rec_vim_terminal, "vim's :terminal running bash (vim's own emulator redrawing it), a split, resize to 70x20"),
     "resize-mid-output": (rec_resize_mid_output, "bash printing 300 coloured lines of CJK, emoji and marks while the window is resized 7 times mid-output"),
     "htop-mid-resize": (rec_htop_mid_resize, "htop's help screen drawn while the window is resized 4 times in quick succession"),
+    "scrollback-reflow": (rec_scrollback_reflow, "bash printing 1100 lines with CJK, more than the test's scrollback, then narrowed to 23 and 17 columns and widened: reflow drops the oldest rows"),
+    "micro": (rec_micro, "micro (a tcell program): Go syntax in monokai true colour, typing, find, vsplit, resize to 100x30, help"),
+    "nnn": (rec_nnn, "nnn with details: colours by type, a folder entered and left, resize to 60x20, hidden files, details off"),
     "gcc": (rec_gcc, "gcc's coloured diagnostics with OSC 8 links to the documentation, carets and fix-it hints"),
     "chafa": (rec_chafa, "chafa drawing a gradient in true-colour blocks and braille, then as sixels (a DCS string), resize"),
     "gdb-tui": (rec_gdb_tui, "gdb -tui: source window, breakpoints, stepping, split layout with assembly, resize to 100x30"),
@@ -1290,7 +1350,8 @@ NEEDS_ENV = {"git-log-graph", "git-log-pager", "tig"}
 TOOLS = {"bash": "bash", "vim": "vim", "less": "less", "git": "git", "man": "man-db", "dialog": "dialog", "htop": "htop",
          "mc": "mc", "nano": "nano", "emacs": "emacs-nox", "nvim": "neovim", "tig": "tig", "ncdu": "ncdu", "w3m": "w3m",
          "tmux": "tmux", "zsh": "zsh", "fish": "fish", "ipython3": "ipython3", "batcat": "bat", "whiptail": "whiptail",
-         "screen": "screen", "gcc": "gcc", "gdb": "gdb", "chafa": "chafa", "node": "nodejs"}
+         "screen": "screen", "gcc": "gcc", "gdb": "gdb", "chafa": "chafa", "micro": "micro",
+         "nnn": "nnn", "node": "nodejs"}
 
 
 def check_private(name, data, markers):
