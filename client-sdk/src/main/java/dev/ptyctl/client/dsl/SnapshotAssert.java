@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -40,9 +41,29 @@ public final class SnapshotAssert {
     public static final String SOURCES_PROPERTY = "ptyctl.testSources";
 
     private final ScreenSource source;
+    /** The rows the snapshots take in. */
+    private final Region region;
 
     SnapshotAssert(ScreenSource source) {
+        this(source, Region.all());
+    }
+
+    private SnapshotAssert(ScreenSource source, Region region) {
         this.source = source;
+        this.region = region;
+    }
+
+    /**
+     * The same assertions, with snapshots of the rows of {@code region} only: leave out what differs from run to run
+     * and machine to machine (a status line naming a temporary file, a prompt with the host name and directory).
+     * Rows keep their numbers; the file's header names the rows. {@link #hasCursorAt} still looks at the whole screen.
+     *
+     * <pre>{@code
+     * assertThat(less).within(Region.rows(1, 23)).matchesSnapshot();   // not less's status line
+     * }</pre>
+     */
+    public SnapshotAssert within(Region region) {
+        return new SnapshotAssert(source, Objects.requireNonNull(region, "region"));
     }
 
     /** The screen matches the snapshot named after the test (then {@code -2}, {@code -3} for further ones). */
@@ -93,17 +114,17 @@ public final class SnapshotAssert {
                 throw source.failure("snapshot " + file + " does not exist, and CI=true: write it locally (run the test"
                         + " once, or with -D" + UPDATE_PROPERTY + "=true) and commit it");
             }
-            write(file, SnapshotText.of(source.cells()));
+            write(file, SnapshotText.of(source.cells(), region));
             return this;
         }
         String expected = read(file);
         long start = System.nanoTime();
         LiveScreen.Outcome<Boolean> outcome = source.await(
-                cells -> SnapshotText.of(cells).equals(expected) ? Optional.of(true) : Optional.empty(),
+                cells -> SnapshotText.of(cells, region).equals(expected) ? Optional.of(true) : Optional.empty(),
                 source.defaultTimeout());
         if (outcome.result().isEmpty()) {
             throw source.failure("expected the screen to match snapshot " + file.getFileName() + " (" + file
-                    + "; rewrite with -D" + UPDATE_PROPERTY + "=true)\n" + diff(expected, SnapshotText.of(outcome.cells())));
+                    + "; rewrite with -D" + UPDATE_PROPERTY + "=true)\n" + diff(expected, SnapshotText.of(outcome.cells(), region)));
         }
         source.held("the screen to match snapshot " + file.getFileName(), start);
         return this;

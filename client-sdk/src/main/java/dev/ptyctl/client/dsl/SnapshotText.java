@@ -21,26 +21,42 @@ import java.util.List;
  *  1 |1-7 bold fg=green; 10-13 italic
  *  2 |1-8 inverse; 10-22 underline fg=red
  * </pre>
+ *
+ * <p>A snapshot of some rows ({@link SnapshotAssert#within}) says which in its header ({@code size 60x12, rows 1-11,
+ * cursor 3,15}), keeps the screen's row numbers, and names no cursor outside them ({@code cursor outside}).
  */
 final class SnapshotText {
     private SnapshotText() {
     }
 
     static String of(Cells cells) {
-        int last = cells.rows();
-        while (last > 0 && cells.rowText(last - 1).isEmpty() && styles(cells, last - 1).isEmpty()) {
+        return of(cells, Region.all());
+    }
+
+    /** The snapshot of the rows of {@code region} (those the screen has). */
+    static String of(Cells cells, Region region) {
+        int first = region.from() - 1;
+        int end = Math.min(cells.rows(), region.to());
+        int last = end;
+        while (last > first && cells.rowText(last - 1).isEmpty() && styles(cells, last - 1).isEmpty()) {
             last--;
         }
         int width = String.valueOf(Math.max(1, last)).length();
         StringBuilder text = new StringBuilder("ptyctl snapshot\nsize ").append(cells.cols()).append('x')
-                .append(cells.rows()).append(", cursor ");
-        text.append(cells.cursorVisible() ? (cells.cursorRow() + 1) + "," + (cells.cursorCol() + 1) : "hidden");
+                .append(cells.rows());
+        if (!region.equals(Region.all())) {
+            text.append(", rows ").append(region.from()).append('-').append(Math.max(region.from(), end));
+        }
+        text.append(", cursor ");
+        boolean inside = cells.cursorRow() >= first && cells.cursorRow() < end;
+        text.append(!cells.cursorVisible() ? "hidden" : !inside ? "outside"
+                : (cells.cursorRow() + 1) + "," + (cells.cursorCol() + 1));
         text.append("\n--- text\n");
-        for (int row = 0; row < last; row++) {
+        for (int row = first; row < last; row++) {
             text.append(number(row + 1, width)).append(cells.rowText(row)).append('\n');
         }
         text.append("--- styles\n");
-        for (int row = 0; row < last; row++) {
+        for (int row = first; row < last; row++) {
             String styles = styles(cells, row);
             if (!styles.isEmpty()) {
                 text.append(number(row + 1, width)).append(styles).append('\n');

@@ -32,6 +32,23 @@ class SnapshotTextTest {
     }
 
     @Test
+    void aSnapshotOfSomeRowsNamesThemKeepsTheirNumbersAndNoCursorOutsideThem() {
+        Cells less = Cells.of(Screens.terminal(20, 5, "one\r\n" + ESC + "[1mtwo" + ESC + "[0m\r\n\r\n\r\n"
+                + ESC + "[7m/tmp/junit4711/x.txt" + ESC + "[0m"));
+        assertThat(SnapshotText.of(less, Region.rows(2, 4))).isEqualTo("""
+                ptyctl snapshot
+                size 20x5, rows 2-4, cursor outside
+                --- text
+                 2 |two
+                --- styles
+                 2 |1-3 bold
+                """);
+        assertThat(SnapshotText.of(less, Region.rows(1, 99))).as("rows past the screen's end")
+                .startsWith("ptyctl snapshot\nsize 20x5, rows 1-5, cursor 5,20\n--- text\n 1 |one\n");
+        assertThat(SnapshotText.of(less, Region.all())).startsWith("ptyctl snapshot\nsize 20x5, cursor 5,20\n");
+    }
+
+    @Test
     void blankRowsAtTheEndAreLeftOutUnlessStyled() {
         assertThat(snapshot(10, 12, "a\r\n\r\nb")).isEqualTo("""
                 ptyctl snapshot

@@ -3,7 +3,7 @@ package dev.ptyctl.e2e.dsl;
 import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ptyctl.client.Key;
+import dev.ptyctl.client.dsl.Region;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.TerminalLauncher;
 import dev.ptyctl.client.junit.WithTerminal;
@@ -36,6 +36,17 @@ class LaunchedProgramsE2eTest {
         Assertions.assertThat(less.awaitExit(Duration.ofSeconds(20))).isZero();
     }
     // end::launched-program[]
+
+    @Test
+    @RequiresTool("less")
+    void aSnapshotOfSomeRowsLeavesOutLessStatusLineWithTheTemporaryPath(@TempDir Path dir, TerminalLauncher terminals)
+            throws Exception {
+        Path notes = Files.writeString(dir.resolve("notes.txt"), "one\ntwo\nthree\nfour\nfive\nsix\nseven\n");
+        TerminalDriver less = terminals.command("less", notes.toString()).size("40x6").open();
+        assertThat(less.getByText("notes.txt").within(Region.row(6))).isVisible(); // after a new path every run
+
+        assertThat(less).within(Region.rows(1, 5)).matchesSnapshot();   // the same golden file every run
+    }
 
     @Test
     void aProgramGetsTheDirectoryAndVariablesTheTestChose(@TempDir Path dir, TerminalLauncher terminals) {
