@@ -86,9 +86,12 @@ public final class ServerMetrics {
         gauge("terminals", "Terminals by state", Source::runningTerminals, Tag.create("state", "running"));
         gauge("terminals", "Terminals by state", Source::exitedTerminals, Tag.create("state", "exited"));
         gauge("clients", "WebSocket clients attached to terminals", Source::clients);
+        // No percentiles: Helidon's timers publish six by default, which its Prometheus formatter writes as
+        // quantile samples inside the histogram's family (a summary's shape under TYPE histogram, which strict
+        // parsers refuse); the buckets give any quantile over any window with histogram_quantile().
         spawns = registry.getOrCreate(Timer.builder(PREFIX + "spawn")
                 .description("Time to start a terminal's program in its PTY").baseUnit(TimeUnit.SECONDS)
-                .buckets(SPAWN_BUCKETS));
+                .buckets(SPAWN_BUCKETS).percentiles(new double[0]));
     }
 
     /** The process's meters. */

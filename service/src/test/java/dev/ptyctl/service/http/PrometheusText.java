@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * the format. Every line must be a {@code # HELP}, a {@code # TYPE}, another comment, or a sample
  * {@code name{label="value",...} value [timestamp]}; names and label names must match the format's grammar, label
  * values use its three escapes, values are Go floats ({@code NaN}, {@code +Inf}, {@code -Inf} included), a family's
- * {@code TYPE} comes at most once and before its samples, and no sample repeats. Anything else fails with the line.
+ * {@code TYPE} comes at most once and before its samples, no sample repeats, and a histogram's samples are its
+ * buckets, sum and count (a summary's quantiles under a histogram's TYPE are not). Anything else fails with the line.
  */
 final class PrometheusText {
     private static final Pattern METRIC_NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
@@ -147,7 +148,9 @@ final class PrometheusText {
         if (rest.length == 2) {
             Long.parseLong(rest[1]);
         }
-        familiesWithSamples.add(family(name));
+        String family = family(name);
+        shape(types.get(family), family, name, labels);
+        familiesWithSamples.add(family);
         if (samples.put(new Sample(name, labels), value) != null) {
             throw new IllegalArgumentException("a repeated sample");
         }
@@ -216,6 +219,23 @@ final class PrometheusText {
     private static void requireName(String name) {
         if (!METRIC_NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("a bad metric name \"" + name + "\"");
+        }
+    }
+
+    /**
+     * A histogram's samples are {@code x_bucket{le="..."}}, {@code x_sum} and {@code x_count} only (a sample named
+     * {@code x} itself, such as a quantile, belongs to a summary); a summary's {@code x} samples carry
+     * {@code quantile}.
+     */
+    private static void shape(String type, String family, String name, Map<String, String> labels) {
+        if ("histogram".equals(type) && name.equals(family)) {
+            throw new IllegalArgumentException("a sample of histogram " + family + " without _bucket, _sum or _count");
+        }
+        if ("histogram".equals(type) && name.endsWith("_bucket") && !labels.containsKey("le")) {
+            throw new IllegalArgumentException("a bucket without le");
+        }
+        if ("summary".equals(type) && name.equals(family) && !labels.containsKey("quantile")) {
+            throw new IllegalArgumentException("a sample of summary " + family + " without quantile");
         }
     }
 
