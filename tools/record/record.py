@@ -1294,6 +1294,26 @@ def rec_nnn(s_factory, work):
         shutil.rmtree(MC_FOLDER, ignore_errors=True)
 
 
+def rec_tabs_tput_reset(s_factory, work):
+    (work / "table.tsv").write_text("name\tsize\tnote\nalpha\t1\t\u4e2d\u6587\n\u4e2d\u6587\u5b57\t22\temoji \U0001f600\n"
+                                    "a-much-longer-name\t333\tx\n\tleading tab\n")
+    s = s_factory(["bash", "--norc", "--noprofile", "-i"], 80, 24)
+    s.expect("$ ")
+    for command in ["cat table.tsv", "tabs 4; cat table.tsv", "tabs 1,12,30; cat table.tsv", "tabs -8",
+                    "tput bold; tput setaf 1; echo bold red; tput smul; tput setab 4; echo underlined; tput sgr0",
+                    "tput rev; tput blink; tput dim; echo rev blink dim; tput sgr0; tput cup 15 30; echo at 15,30",
+                    "seq 1 30", "clear; echo cleared", "seq 1 5; tput csr 3 8; tput cup 8 0; seq 1 8; tput csr 0 23"]:
+        s.type(command + "\r")
+        s.expect("$ ")
+        s.settle(0.2)
+    s.type("reset\r")  # the terminal's init strings (soft reset, modes, tab stops), then a one-second wait
+    s.expect("$ ")
+    s.settle(0.3)
+    s.type("printf 'after reset\\tTAB\\n'\r")
+    s.expect("$ ")
+    return s.stop()
+
+
 RECORDINGS = {
     "vim": (rec_vim, "vim -u NONE editing a file: insert, delete, undo, search, substitute, visual mode"),
     "vim-quit": (rec_vim_quit, "bash starts vim, vim writes a file and quits back to the shell (alternate screen left)"),
@@ -1340,6 +1360,7 @@ RECORDINGS = {
     "scrollback-reflow": (rec_scrollback_reflow, "bash printing 1100 lines with CJK, more than the test's scrollback, then narrowed to 23 and 17 columns and widened: reflow drops the oldest rows"),
     "micro": (rec_micro, "micro (a tcell program): Go syntax in monokai true colour, typing, find, vsplit, resize to 100x30, help"),
     "nnn": (rec_nnn, "nnn with details: colours by type, a folder entered and left, resize to 60x20, hidden files, details off"),
+    "tabs-tput-reset": (rec_tabs_tput_reset, "bash: a TSV with CJK under tabs 8, 4 and 1,12,30, tput attributes, cursor moves and scroll region, clear, reset"),
     "gcc": (rec_gcc, "gcc's coloured diagnostics with OSC 8 links to the documentation, carets and fix-it hints"),
     "chafa": (rec_chafa, "chafa drawing a gradient in true-colour blocks and braille, then as sixels (a DCS string), resize"),
     "gdb-tui": (rec_gdb_tui, "gdb -tui: source window, breakpoints, stepping, split layout with assembly, resize to 100x30"),
