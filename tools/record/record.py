@@ -16,7 +16,7 @@ output is checked for this machine's host name and the temporary paths.
 Usage: python3 tools/record/record.py [NAME ...]     (no name: every recording)
        python3 tools/record/record.py --list
 Needs: apt-get install -y bash vim less git man-db dialog htop mc nano emacs-nox neovim tig ncdu w3m tmux zsh fish
-ipython3 python3-rich bat whiptail screen gcc gdb chafa micro nnn nodejs (TOOLS below maps each program to its package; a
+ipython3 python3-rich bat whiptail screen gcc gdb chafa micro nnn procps nodejs (TOOLS below maps each program to its package; a
 missing one is named), and the xterm.js oracle (npm ci --prefix tools/xterm-oracle) for the answered recordings.
 """
 
@@ -1314,6 +1314,45 @@ def rec_tabs_tput_reset(s_factory, work):
     return s.stop()
 
 
+def rec_git_add_patch(s_factory, work, env):
+    repo = git_repo(work, env)
+    (repo / "main.c").write_text("#include <stdio.h>\n\nint main(void) {\n    puts(\"hello \u4e2d\u6587\");\n    return 0;\n}\n")
+    (repo / "README.md").write_text("# demo\n\nA line added to the readme.\n")
+    s = s_factory(["bash", "--norc", "--noprofile", "-i"], 80, 24, cwd=repo)
+    s.expect("$ ")
+    s.type("git add -p\r")  # hunks in colour, one question at a time
+    s.expect("?")
+    s.settle(0.4)
+    for answer in ["?", "y", "s", "n"]:
+        s.type(answer + "\r")
+        s.settle(0.5)
+    s.settle(0.5)
+    s.type("git -c color.ui=always status --short\r")
+    s.expect("$ ")
+    s.type("git -c color.ui=always diff --cached --stat --color-moved\r")
+    s.expect("$ ")
+    return s.stop()
+
+
+def rec_top(s_factory, work):
+    import subprocess
+    sleeper = subprocess.Popen(["sleep", "60"])
+    try:
+        # -p: our own sleeper only, not the machine's processes.
+        s = s_factory(["top", "-d", "1", "-p", str(sleeper.pid)], 80, 24, extra_env={"HOME": str(work)})
+        s.expect("sleep")
+        s.settle(0.5, timeout=3)
+        for keys in ["z", "x", "b", "1", "m", "t"]:  # colours, highlights, summary graphs
+            s.send(keys, 0.5)
+        s.resize(100, 30)
+        s.send("h", 0.6)  # help
+        s.stop()
+        s.finish()
+        return s
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
 RECORDINGS = {
     "vim": (rec_vim, "vim -u NONE editing a file: insert, delete, undo, search, substitute, visual mode"),
     "vim-quit": (rec_vim_quit, "bash starts vim, vim writes a file and quits back to the shell (alternate screen left)"),
@@ -1361,18 +1400,20 @@ RECORDINGS = {
     "micro": (rec_micro, "micro (a tcell program): Go syntax in monokai true colour, typing, find, vsplit, resize to 100x30, help"),
     "nnn": (rec_nnn, "nnn with details: colours by type, a folder entered and left, resize to 60x20, hidden files, details off"),
     "tabs-tput-reset": (rec_tabs_tput_reset, "bash: a TSV with CJK under tabs 8, 4 and 1,12,30, tput attributes, cursor moves and scroll region, clear, reset"),
+    "git-add-patch": (rec_git_add_patch, "git add -p in bash: coloured hunks, split, skip, help, then status and a cached diff stat"),
+    "top": (rec_top, "top (procps) on one process: colours, highlights, summary graphs, resize to 100x30, help"),
     "gcc": (rec_gcc, "gcc's coloured diagnostics with OSC 8 links to the documentation, carets and fix-it hints"),
     "chafa": (rec_chafa, "chafa drawing a gradient in true-colour blocks and braille, then as sixels (a DCS string), resize"),
     "gdb-tui": (rec_gdb_tui, "gdb -tui: source window, breakpoints, stepping, split layout with assembly, resize to 100x30"),
     "fish": (rec_fish, "fish: right prompt, autosuggestion, completion pager, block continuation, resize to 50x16"),
 }
-NEEDS_ENV = {"git-log-graph", "git-log-pager", "tig"}
+NEEDS_ENV = {"git-log-graph", "git-log-pager", "tig", "git-add-patch"}
 # The programs the recordings run, each with the Debian package that has it.
 TOOLS = {"bash": "bash", "vim": "vim", "less": "less", "git": "git", "man": "man-db", "dialog": "dialog", "htop": "htop",
          "mc": "mc", "nano": "nano", "emacs": "emacs-nox", "nvim": "neovim", "tig": "tig", "ncdu": "ncdu", "w3m": "w3m",
          "tmux": "tmux", "zsh": "zsh", "fish": "fish", "ipython3": "ipython3", "batcat": "bat", "whiptail": "whiptail",
          "screen": "screen", "gcc": "gcc", "gdb": "gdb", "chafa": "chafa", "micro": "micro",
-         "nnn": "nnn", "node": "nodejs"}
+         "nnn": "nnn", "top": "procps", "node": "nodejs"}
 
 
 def check_private(name, data, markers):
