@@ -44,7 +44,8 @@ final class FastPath {
     private static final Set<String> SERVER_OPTIONS = Set.of("--url", "--token", "--cacert");
     /** What each verb takes; a verb not here is picocli's. */
     private static final Map<String, Grammar> GRAMMARS = Map.ofEntries(
-            Map.entry("read", Grammar.terminal(0, Set.of("--scrollback"), "--top", "--bottom", "--start", "--end")),
+            Map.entry("read", Grammar.terminal(0, Set.of("--scrollback", "--joined"), "--top", "--bottom", "--start",
+                    "--end")),
             Map.entry("write", Grammar.terminal(0, Set.of(), "--text", "--key", "--paste")),
             Map.entry("wait", Grammar.terminal(0, Set.of("--regex", "--scrollback", "--prompt"), "--match",
                     "--timeout", "--idle")),
@@ -56,7 +57,7 @@ final class FastPath {
                     .withWords()),
             Map.entry("ls", Grammar.server(0, Set.of("--quiet"))),
             Map.entry("rm", Grammar.server(1, Set.of("--session"))),
-            Map.entry("screen", Grammar.server(1, Set.of("--vt"))));
+            Map.entry("screen", Grammar.server(1, Set.of("--vt", "--joined"))));
     /** Digits only, and few enough to fit an int: anything else goes to picocli's converters. */
     private static final int MAX_INT_DIGITS = 9;
     private static final int MAX_LONG_DIGITS = 18;
@@ -211,6 +212,9 @@ final class FastPath {
         CreateTerminalRequest request = null;
         TerminalsClient client;
         try {
+            if (given.flags.contains("--vt") && given.flags.contains("--joined")) {
+                return NOT_HANDLED; // picocli says they exclude each other
+            }
             if (verb.equals("new")) {
                 request = NewTerminalRequest.of(given.single.get("--session"), path(given, "--cwd"),
                         integer(given, "--cols"), integer(given, "--rows"), given.env,
@@ -229,7 +233,8 @@ final class FastPath {
                 case "rm" -> ServerVerbs.remove(client, given.operands.getFirst(), given.flags.contains("--session"),
                         json, out, err);
                 default -> ServerVerbs.screen(client, given.operands.getFirst(),
-                        given.flags.contains("--vt") ? ScreenFormat.VT : ScreenFormat.TEXT, json, out);
+                        given.flags.contains("--vt") ? ScreenFormat.VT : ScreenFormat.TEXT,
+                        given.flags.contains("--joined"), json, out, err);
             };
         } catch (Exception e) {
             return Failures.report(e, err);
@@ -287,7 +292,7 @@ final class FastPath {
 
     /**
      * {@code --top}, {@code --bottom} or {@code --start}/{@code --end} (together or alone): one of them; over the
-     * scrollback and the screen with {@code --scrollback}.
+     * scrollback and the screen with {@code --scrollback}, counting joined lines with {@code --joined}.
      */
     private static Selection selection(Given given) {
         Integer top = integer(given, "--top");
@@ -299,8 +304,8 @@ final class FastPath {
         if (chosen > 1) {
             throw new NotPlain();
         }
-        Selection rows = RowSelection.of(top, bottom, start, end);
-        return given.flags.contains("--scrollback") ? rows.withScrollback() : rows;
+        return RowSelection.of(top, bottom, start, end, given.flags.contains("--scrollback"),
+                given.flags.contains("--joined"));
     }
 
     private static Path path(Given given, String option) {

@@ -17,7 +17,9 @@ import picocli.CommandLine.Spec;
                         + "so a blank screen prints nothing. --bottom counts the screen's last rows, blank or not.",
                 "With --scrollback the lines that scrolled off the top come first, and --top, --bottom and "
                         + "--start/--end count over that whole text.",
-                "Example: ptyctl read --top 5; ptyctl read --scrollback --bottom 200"})
+                "With --joined a line longer than the terminal is wide reads as one line (a URL, a path), and the "
+                        + "options count lines so joined: --bottom 1 is the last line, whole.",
+                "Example: ptyctl read --top 5; ptyctl read --scrollback --bottom 200; ptyctl read --joined --bottom 3"})
 final class ReadCommand implements Callable<Integer> {
 
     @Spec
@@ -52,6 +54,11 @@ final class ReadCommand implements Callable<Integer> {
             description = "The scrollback (oldest line first), then the screen; needs a server that supports it.")
     private boolean scrollback;
 
+    @Option(names = "--joined", description = "Lines as the program wrote them: rows a long line soft-wrapped onto "
+            + "are joined to it (tmux's capture-pane -J); --top, --bottom, --start and --end then count those lines. "
+            + "Needs a server that supports it.")
+    private boolean joined;
+
     @Mixin
     private TargetOptions target;
 
@@ -60,17 +67,11 @@ final class ReadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Selection selection = scrollback ? selection().withScrollback() : selection();
+        Selection selection = rows == null ? RowSelection.of(null, null, null, null, scrollback, joined)
+                : rows.range == null ? RowSelection.of(rows.top, rows.bottom, null, null, scrollback, joined)
+                : RowSelection.of(null, null, rows.range.start, rows.range.end, scrollback, joined);
         try (RpcClient client = target.connect()) {
             return ClientVerbs.read(client, selection, json.enabled(), spec.commandLine().getOut());
         }
-    }
-
-    private Selection selection() {
-        if (rows == null) {
-            return Selection.all();
-        }
-        return rows.range == null ? RowSelection.of(rows.top, rows.bottom, null, null)
-                : RowSelection.of(null, null, rows.range.start, rows.range.end);
     }
 }

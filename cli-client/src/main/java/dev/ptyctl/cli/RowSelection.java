@@ -16,11 +16,18 @@ final class RowSelection {
     }
 
     /**
-     * The selection for the options given (null when not given).
+     * The selection for the options given (null when not given), over the scrollback and the screen with
+     * {@code scrollback}, counting the lines the program wrote (soft-wrapped rows joined) with {@code joined}.
      *
      * @throws UsageException for a value below 1 or {@code --start} after {@code --end}
      */
-    static Selection of(Integer top, Integer bottom, Integer start, Integer end) {
+    static Selection of(Integer top, Integer bottom, Integer start, Integer end, boolean scrollback, boolean joined) {
+        Selection rows = of(top, bottom, start, end);
+        Selection counted = scrollback ? rows.withScrollback() : rows;
+        return joined ? counted.withRowsJoined() : counted;
+    }
+
+    private static Selection of(Integer top, Integer bottom, Integer start, Integer end) {
         if (top != null) {
             return Selection.top(atLeastOne("--top", top));
         }

@@ -3,6 +3,7 @@ package dev.ptyctl.cli;
 import dev.ptyctl.client.ScreenFormat;
 import dev.ptyctl.client.TerminalsClient;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,6 +17,7 @@ import picocli.CommandLine.Spec;
                 "Plain text: scrollback lines, then the screen rows, without trailing spaces or trailing blank "
                         + "rows. With --vt: escape sequences that redraw screen and scrollback with colours and "
                         + "cursor in a terminal of the same size (ptyctl screen --vt ID > s.vt; cat s.vt).",
+                "With --joined a line longer than the terminal is wide reads as one line, as the program wrote it.",
                 "With --json the server's {\"format\": ..., \"screen\": ...}.",
                 "Example: ptyctl screen \"$id\" | tail -5"})
 final class ScreenCommand implements Callable<Integer> {
@@ -26,8 +28,18 @@ final class ScreenCommand implements Callable<Integer> {
     @Parameters(paramLabel = "ID", description = "The terminal id (see 'ptyctl ls').")
     private String id;
 
-    @Option(names = "--vt", description = "Escape sequences instead of plain text.")
-    private boolean vt;
+    @ArgGroup(exclusive = true)
+    private Form form;
+
+    /** {@code --vt} and {@code --joined} exclude each other. */
+    static final class Form {
+        @Option(names = "--vt", required = true, description = "Escape sequences instead of plain text.")
+        private boolean vt;
+
+        @Option(names = "--joined", required = true, description = "Lines as the program wrote them: rows a long "
+                + "line soft-wrapped onto are joined to it (tmux's capture-pane -J). Needs a server that supports it.")
+        private boolean joined;
+    }
 
     @Mixin
     private ServerOptions server;
@@ -38,8 +50,10 @@ final class ScreenCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         try (TerminalsClient terminals = server.connect()) {
-            return ServerVerbs.screen(terminals, id, vt ? ScreenFormat.VT : ScreenFormat.TEXT, json.enabled(),
-                    spec.commandLine().getOut());
+            boolean vt = form != null && form.vt;
+            boolean joined = form != null && form.joined;
+            return ServerVerbs.screen(terminals, id, vt ? ScreenFormat.VT : ScreenFormat.TEXT, joined, json.enabled(),
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
         }
     }
 }

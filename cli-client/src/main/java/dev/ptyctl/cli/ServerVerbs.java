@@ -7,10 +7,12 @@ import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What {@code new}, {@code ls}, {@code rm} and {@code screen} do once they have a client of the server: the request,
@@ -116,13 +118,30 @@ final class ServerVerbs {
         return false;
     }
 
-    /** Prints the terminal's scrollback and screen, or with {@code json} {@code {"format": ..., "screen": ...}}. */
-    static int screen(TerminalsClient terminals, String id, ScreenFormat format, boolean json, PrintWriter out)
-            throws IOException {
-        String screen = terminals.screen(id, format);
+    /**
+     * Prints the terminal's scrollback and screen (with {@code joined}, soft-wrapped rows joined into the lines the
+     * program wrote), or with {@code json} {@code {"format": ..., "screen": ...}} ({@code "joined": true} with it).
+     * Exit 4 when {@code joined} and the server is older than that parameter.
+     */
+    static int screen(TerminalsClient terminals, String id, ScreenFormat format, boolean joined, boolean json,
+            PrintWriter out, PrintWriter err) throws IOException {
+        String screen;
+        if (joined) {
+            Optional<String> lines = terminals.screenJoined(id);
+            if (lines.isEmpty()) {
+                err.println("ptyctl: the server at " + terminals.baseUrl() + " does not support the screen's joined "
+                        + "parameter (it answered with the rows as they are); upgrade it to read lines with their "
+                        + "soft-wrapped rows joined");
+                err.flush();
+                return ExitCode.REFUSED;
+            }
+            screen = lines.get();
+        } else {
+            screen = terminals.screen(id, format);
+        }
         if (json) {
-            ClientVerbs.print(out, JsonSupport.objectBuilder().add("format", format.wireName()).add("screen", screen)
-                    .build());
+            JsonObjectBuilder body = JsonSupport.objectBuilder().add("format", format.wireName()).add("screen", screen);
+            ClientVerbs.print(out, (joined ? body.add("joined", true) : body).build());
         } else {
             out.print(screen);
             out.flush();

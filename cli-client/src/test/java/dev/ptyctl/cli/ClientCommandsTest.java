@@ -11,6 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ClientCommandsTest {
     private static final String SCREEN =
@@ -102,19 +104,38 @@ class ClientCommandsTest {
         server.assertExhausted();
     }
 
-    @Test
-    void readScrollbackFromAServerThatIgnoresTheParameterFailsInsteadOfPrintingTheScreenAlone() {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"scrollback", "joined"})
+    void readScrollbackOrJoinedFromAServerThatIgnoresTheParameterFailsInsteadOfPrintingTheRows(String parameter) {
         server.reply(SCREEN).reply(SCREEN);
 
-        Cli.Result text = Cli.run("read", "--port", port, "--scrollback");
-        Cli.Result json = Cli.run("read", "--port", port, "--scrollback", "--json");
+        Cli.Result text = Cli.run("read", "--port", port, "--" + parameter);
+        Cli.Result json = Cli.run("read", "--port", port, "--" + parameter, "--json");
 
         for (Cli.Result result : List.of(text, json)) {
             assertThat(result.exitCode()).isEqualTo(4);
             assertThat(result.out()).isEmpty();
-            assertThat(result.err()).contains("does not support pty/read's scrollback parameter")
+            assertThat(result.err()).contains("does not support pty/read's " + parameter + " parameter")
                     .contains("upgrade").doesNotContain("Exception");
         }
+    }
+
+    @Test
+    void readJoinedAsksForTheLinesAsWrittenAndPrintsThem() {
+        String joined = "{'screen':'a line longer than the screen is wide\\n$ \\n','cursor':{'row':3,'col':3},"
+                + "'size':{'cols':20,'rows':5},'joined':true}";
+        server.reply(joined).reply(joined.replace("'joined'", "'scrollback':0,'joined'"));
+
+        Cli.Result all = Cli.run("read", "--port", port, "--joined");
+        Cli.Result last = Cli.run("read", "--joined", "--scrollback", "--bottom", "1", "--port", port);
+
+        assertThat(all.exitCode()).isZero();
+        assertThat(all.out()).isEqualTo("a line longer than the screen is wide\n$ \n");
+        assertThat(last.exitCode()).isZero();
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'joined':true}"));
+        assertThat(server.takeRequest().getJsonObject("params"))
+                .isEqualTo(json("{'bottom':1,'scrollback':true,'joined':true}"));
+        server.assertExhausted();
     }
 
     @Test

@@ -30,6 +30,8 @@ class FastPathEquivalenceTest {
             "{'screen':'$ ls\\nfile  ünï\\n','cursor':{'row':2,'col':10},'size':{'cols':100,'rows':30}}";
     private static final String SCROLLBACK = "{'screen':'1\\n2\\n$ ls\\n','cursor':{'row':1,'col':5},"
             + "'size':{'cols':100,'rows':30},'scrollback':2}";
+    private static final String JOINED = "{'screen':'a line that wrapped\\n$ \\n','cursor':{'row':3,'col':3},"
+            + "'size':{'cols':10,'rows':5},'joined':true}";
     private static final String WRITTEN = "{'written':3,'outputSeq':10}";
     private static final String MATCHED =
             "{'matched':true,'screen':'$ \\n','cursor':{'row':1,'col':3},'size':{'cols':100,'rows':30},'waitedMs':12}";
@@ -71,6 +73,9 @@ class FastPathEquivalenceTest {
         same(1, s -> s.reply(SCREEN), "read", "--port", port, "--end", "4");
         same(1, s -> s.reply(SCROLLBACK), "read", "--scrollback", "--port", port, "--bottom", "2");
         same(1, s -> s.reply(SCROLLBACK), "read", "--port", port, "--scrollback", "--json");
+        same(1, s -> s.reply(JOINED), "read", "--joined", "--port", port);
+        same(1, s -> s.reply(JOINED), "read", "--port", port, "--joined", "--scrollback", "--bottom", "1", "--json");
+        same(1, s -> s.reply(SCREEN), "read", "--port", port, "--joined"); // a server without the parameter
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--text", "ls -l", "--key", "Enter", "--text", "é");
         same(1, s -> s.reply(WRITTEN), "write", "--key", "Enter", "--json", "--port", port);
         same(1, s -> s.reply(WRITTEN), "write", "--key", "C-c", "--port", port, "--key", "M-Up");
@@ -122,6 +127,10 @@ class FastPathEquivalenceTest {
                 "4f1c2a9be07d5e31");
         sameOnServer(Map.of("PTYCTL_URL", url, "PTYCTL_TOKEN", "t0k"), 1,
                 s -> s.reply(200, "{'format':'vt','screen':'\\u001b[H$'}"), "screen", "--vt", "--json", "t1");
+        sameOnServer(Map.of("PTYCTL_URL", url), 1, s -> s.reply(200, "{'format':'text','screen':'a b\\n',"
+                + "'joined':true}"), "screen", "t1", "--joined");
+        sameOnServer(Map.of("PTYCTL_URL", url), 1, s -> s.reply(200, "{'format':'text','screen':'a\\nb\\n'}"),
+                "screen", "--json", "--joined", "t1");
         sameOnServer(Map.of("PTYCTL_URL", url), 1, s -> s.reply(404, "{'error':'not_found','message':'no terminal with "
                 + "id t9'}"), "screen", "t9");
     }
@@ -219,7 +228,7 @@ class FastPathEquivalenceTest {
                 List.of("new", "--rows", "1001"), List.of("new", "--env", "X"), List.of("new", "--session", ""),
                 List.of("new", "--", "echo", "@x"), List.of("new", "--cwd"), List.of("rm"), List.of("rm", "a", "b"),
                 List.of("rm", "--", "a"), List.of("rm", "@ids"), List.of("screen"), List.of("screen", "t1", "--vt",
-                "--vt"));
+                "--vt"), List.of("screen", "t1", "--vt", "--joined"), List.of("read", "--joined", "--joined"));
         for (List<String> args : notPlain) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();

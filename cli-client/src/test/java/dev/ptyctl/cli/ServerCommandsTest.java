@@ -182,6 +182,31 @@ class ServerCommandsTest {
     }
 
     @Test
+    void screenJoinedAsksForTheLinesAsWrittenAndAnOldServerIsRefused() throws Exception {
+        server.reply(200, "{'format':'text','screen':'a long line\\n','joined':true}")
+                .reply(200, "{'format':'text','screen':'a long line\\n','joined':true}")
+                .reply(200, "{'format':'text','screen':'a lo\\nng line\\n'}");
+
+        Cli.Result text = Cli.run("screen", "--url", url, "t1", "--joined");
+        Cli.Result json = Cli.run("screen", "--url", url, "t1", "--joined", "--json");
+        Cli.Result old = Cli.run("screen", "--url", url, "t1", "--joined");
+        Cli.Result both = Cli.run("screen", "--url", url, "t1", "--joined", "--vt");
+
+        assertThat(text.out()).isEqualTo("a long line\n");
+        assertThat(json(json.out())).isEqualTo(json("{'format':'text','screen':'a long line\\n','joined':true}"));
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals/t1/screen?format=text&joined=true");
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals/t1/screen?format=text&joined=true");
+        assertThat(old.exitCode()).isEqualTo(4);
+        assertThat(old.out()).isEmpty();
+        assertThat(old.err()).startsWith("ptyctl: the server at " + url).contains("does not support the screen's "
+                + "joined parameter").contains("upgrade");
+        server.takeRequest();
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.err()).contains("--vt").contains("--joined");
+        server.assertExhausted();
+    }
+
+    @Test
     void screenPrintsTextOrEscapeSequencesOrJson() throws Exception {
         server.reply(200, "{'format':'text','screen':'$ ls\\nREADME.md\\n'}")
                 .reply(200, "{'format':'vt','screen':'\\u001bc$ ls'}")

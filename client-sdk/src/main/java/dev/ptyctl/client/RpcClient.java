@@ -96,8 +96,8 @@ public final class RpcClient implements AutoCloseable {
     /**
      * Reads the selected rows of the screen (with {@link Selection#withScrollback()}, of the scrollback and screen).
      *
-     * @throws RpcException (-32602) when the selection asks for the scrollback and the server is older than that
-     *     parameter: it ignored it and answered with the screen alone
+     * @throws RpcException (-32602) when the selection asks for the scrollback (or joined rows) and the server is
+     *     older than that parameter: it ignored it and answered with the screen alone (or the rows as they are)
      */
     public Screen read(Selection selection) throws IOException {
         return typed(RpcMethod.READ, readResult(selection), Screen::fromJson);
@@ -112,6 +112,11 @@ public final class RpcClient implements AutoCloseable {
             throw new RpcException(RpcErrorCode.INVALID_PARAMS.code(), "the server at " + address()
                     + " does not support pty/read's scrollback parameter (it answered with the screen alone); "
                     + "upgrade it to read the scrollback", null);
+        }
+        if (selection.rowsJoined() && !result.containsKey("joined")) {
+            throw new RpcException(RpcErrorCode.INVALID_PARAMS.code(), "the server at " + address()
+                    + " does not support pty/read's joined parameter (it answered with the rows as they are); "
+                    + "upgrade it to read lines with their soft-wrapped rows joined", null);
         }
         return result;
     }

@@ -214,6 +214,20 @@ public final class TerminalsClient implements AutoCloseable {
     }
 
     /**
+     * The screen as plain text with soft-wrapped rows joined: scrollback and screen as the lines the program wrote, a
+     * line longer than the terminal's width whole (as tmux's {@code capture-pane -J}).
+     *
+     * @return the text; empty when the server is older than this and answered with the rows as they are (it ignores
+     *     the parameter it does not know)
+     */
+    public Optional<String> screenJoined(String terminalId) throws IOException {
+        Answer answer = transport.send("GET", terminalPath(terminalId) + "/screen?format=text&joined=true", null);
+        JsonObject body = transport.object(answer);
+        return body.containsKey("joined") ? Optional.of(typed(answer, body, text -> JsonFields.string(text, "screen")))
+                : Optional.empty();
+    }
+
+    /**
      * The output the server still keeps for this terminal as an asciicast v2 file (a header line, then one JSON
      * array per event); {@code ptyctl render} or {@code asciinema play} show it.
      */

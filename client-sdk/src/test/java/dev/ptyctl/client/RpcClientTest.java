@@ -65,6 +65,21 @@ class RpcClientTest {
     }
 
     @Test
+    void readWithRowsJoinedAsksForThemAndRefusesAnAnswerThatIgnoredIt() throws IOException {
+        server.reply(SCREEN.replace("}}", "},'joined':true}")).reply(SCREEN);
+
+        assertThat(client.read(Selection.bottom(1).withRowsJoined()).text()).isEqualTo("$ ls\nfile\n");
+        assertThatThrownBy(() -> client.read(Selection.all().withRowsJoined())).isInstanceOf(RpcException.class)
+                .hasMessageContaining("does not support pty/read's joined parameter").hasMessageContaining("upgrade");
+
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'bottom':1,'joined':true}"));
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'joined':true}"));
+        assertThat(Selection.top(2).withScrollback().withRowsJoined()).hasToString(
+                "Selection.top(2).withScrollback().withRowsJoined()");
+        server.assertExhausted();
+    }
+
+    @Test
     void idsGrowWithEveryRequest() throws IOException {
         server.reply("{}").reply("{}");
 

@@ -188,6 +188,18 @@ class TerminalsClientTest {
     }
 
     @Test
+    void screenJoinedAsksForJoinedRowsAndIsEmptyWhenTheServerIgnoredIt() throws Exception {
+        server.reply(200, "{'format':'text','screen':'a long line\\n','joined':true}")
+                .reply(200, "{'format':'text','screen':'a lo\\nng line\\n'}");
+
+        assertThat(client.screenJoined("t1")).contains("a long line\n");
+        assertThat(client.screenJoined("t1")).as("an older server's rows").isEmpty();
+
+        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/t1/screen?format=text&joined=true");
+        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/t1/screen?format=text&joined=true");
+    }
+
+    @Test
     void recordingReturnsTheAsciicastFileVerbatim() throws Exception {
         String cast = "{\"version\":2,\"width\":100,\"height\":30}\n[0.0,\"o\",\"hi\"]\n";
         server.replyRaw(200, "application/x-asciicast", cast);

@@ -7,11 +7,32 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The server's commands ({@code new}, {@code ls}, {@code rm}) as a script uses them against a real server (in the
- * e2e remote mode through its HTTP(S) port alone).
+ * The server's commands ({@code new}, {@code ls}, {@code rm}, {@code screen}) and {@code read} as a script uses them
+ * against a real server (in the e2e remote mode through its HTTP(S) port alone).
  */
 class ServerCommandsE2eTest {
     private static final String TOKEN = "e2e-server-commands-token";
+
+    @Test
+    void readAndScreenJoinedGiveALineThatWrappedWhole() throws Exception {
+        String line = "0123456789abcdefghij".repeat(3) + "END";
+        try (ServerUnderTest server = ServerUnderTest.start(TOKEN)) {
+            Map<String, String> env = server.cliEnvironment();
+            var created = Ptyctl.run(env, "new", "--cols", "20", "--", "sh", "-c", "echo " + line + "; echo after; "
+                    + "read x");
+            created.assertExit(0);
+            String id = created.stdout().strip();
+            Ptyctl.run(env, "wait", "--terminal", id, "--match", "after").assertExit(0);
+
+            assertThat(Ptyctl.run(env, "read", "--terminal", id).stdout())
+                    .isEqualTo("0123456789abcdefghij\n".repeat(3) + "END\nafter\n");
+            assertThat(Ptyctl.run(env, "read", "--terminal", id, "--joined").stdout()).isEqualTo(line + "\nafter\n");
+            assertThat(Ptyctl.run(env, "read", "--terminal", id, "--joined", "--top", "1").stdout())
+                    .as("--top counts joined lines").isEqualTo(line + "\n");
+            assertThat(Ptyctl.run(env, "screen", id, "--joined").stdout()).isEqualTo(line + "\nafter\n");
+            Ptyctl.run(env, "rm", id).assertExit(0);
+        }
+    }
 
     @Test
     void rmOfATerminalWhoseProgramHasExitedRemovesItAndAnUnknownIdExitsFour() throws Exception {

@@ -5,6 +5,7 @@ import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import dev.ptyctl.vt.serialize.VtSerializer;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 
 /**
  * The bodies of {@code GET /v1/terminals/{id}/screen} (SPEC §5.1): {@code text} is scrollback then screen as plain
@@ -15,15 +16,23 @@ final class ScreenFormats {
     private ScreenFormats() {
     }
 
-    static JsonObject text(HostedTerminal terminal) {
-        return body("text", terminal.session().inspect(TextSerializer::withScrollback));
+    /**
+     * Scrollback then screen; with {@code joined} the rows a line soft-wrapped onto joined to it, and
+     * {@code "joined": true} in the body (a client can tell an older server, which ignores the parameter).
+     */
+    static JsonObject text(HostedTerminal terminal, boolean joined) {
+        if (joined) {
+            return body("text", terminal.session().inspect(t -> TextSerializer.unwrapped(t, true)))
+                    .add("joined", true).build();
+        }
+        return body("text", terminal.session().inspect(TextSerializer::withScrollback)).build();
     }
 
     static JsonObject vt(HostedTerminal terminal) {
-        return body("vt", terminal.session().inspect(VtSerializer::serialize));
+        return body("vt", terminal.session().inspect(VtSerializer::serialize)).build();
     }
 
-    private static JsonObject body(String format, String screen) {
-        return JsonSupport.objectBuilder().add("format", format).add("screen", screen).build();
+    private static JsonObjectBuilder body(String format, String screen) {
+        return JsonSupport.objectBuilder().add("format", format).add("screen", screen);
     }
 }

@@ -2,6 +2,7 @@ package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -45,24 +46,40 @@ record RowSelection(Kind kind, long first, long second) {
     /**
      * The selected rows as {@code pty/read} text; call under the session lock. With {@code scrollback} the rows are
      * those of the scrollback followed by the screen (SPEC §4.2's extension), so {@code bottom: 200} reads the last
-     * 200 lines the program wrote, screen included.
+     * 200 lines the program wrote, screen included. With {@code joined} the selection counts the lines as the program
+     * wrote them, each row it soft-wrapped onto joined to the row before ({@link TextSerializer#unwrappedLines}), so
+     * {@code bottom: 1} is the whole last line however many rows it took.
      */
-    String text(Terminal terminal, boolean scrollback) {
+    String text(Terminal terminal, boolean scrollback, boolean joined) {
+        if (joined) {
+            List<String> lines = TextSerializer.unwrappedLines(terminal, scrollback);
+            int from = from(lines.size());
+            return TextSerializer.text(lines.subList(from, Math.max(from, to(lines.size()))));
+        }
         // Lines counted from the oldest scrollback line, as withScrollbackRows counts them; without the scrollback the
         // selection counts from the screen's first row, which is line scrollbackSize() there.
         int skipped = scrollback ? 0 : terminal.scrollbackSize();
         int lines = terminal.scrollbackSize() + terminal.rows() - skipped;
+        // an empty range (from after to) is "" there
+        return TextSerializer.withScrollbackRows(terminal, skipped + from(lines), skipped + to(lines));
+    }
+
+    /** The first selected of {@code lines} lines, 0-based. */
+    private int from(int lines) {
         return switch (kind) {
-            case ALL -> rows(terminal, skipped, 0, lines);
-            case TOP -> rows(terminal, skipped, 0, clamp(first, 0, lines));
-            case BOTTOM -> rows(terminal, skipped, lines - clamp(first, 0, lines), lines);
-            case RANGE -> rows(terminal, skipped, clamp(first, 1, lines + 1) - 1, clamp(second, 0, lines));
+            case ALL, TOP -> 0;
+            case BOTTOM -> lines - clamp(first, 0, lines);
+            case RANGE -> clamp(first, 1, lines + 1) - 1;
         };
     }
 
-    /** Lines [from, toExclusive) after the {@code skipped} first; "" when the range is empty. */
-    private static String rows(Terminal terminal, int skipped, int from, int toExclusive) {
-        return TextSerializer.withScrollbackRows(terminal, skipped + from, skipped + toExclusive);
+    /** The line after the last selected of {@code lines} lines (at or before {@link #from} when none is). */
+    private int to(int lines) {
+        return switch (kind) {
+            case ALL, BOTTOM -> lines;
+            case TOP -> clamp(first, 0, lines);
+            case RANGE -> clamp(second, 0, lines);
+        };
     }
 
     private static int clamp(long value, int min, int max) {

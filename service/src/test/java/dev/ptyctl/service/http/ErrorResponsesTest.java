@@ -131,6 +131,10 @@ class ErrorResponsesTest {
         String id = given(api).body(TestServers.createBody("formats")).post("/v1/terminals").path("terminalId");
         given(api).get("/v1/terminals/" + id + "/screen?format=html").then().statusCode(400)
                 .body("message", containsString("format must be text or vt, got html"));
+        given(api).get("/v1/terminals/" + id + "/screen?joined=yes").then().statusCode(400)
+                .body("message", containsString("joined must be true or false, got yes"));
+        given(api).get("/v1/terminals/" + id + "/screen?format=vt&joined=true").then().statusCode(400)
+                .body("message", containsString("joined=true goes with format=text"));
         given(api).get("/v1/terminals/" + id + "/recording?format=ttyrec").then().statusCode(400)
                 .body("message", containsString("format must be asciicast"));
     }

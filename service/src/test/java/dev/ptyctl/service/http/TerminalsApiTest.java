@@ -239,6 +239,23 @@ class TerminalsApiTest {
     }
 
     @Test
+    void screenAsJoinedTextReadsALongLineAsTheProgramWroteIt() throws Exception {
+        String line = "0123456789abcdefghij".repeat(3) + "END";
+        JsonPath created = given(api).body("{\"sessionId\":\"" + newSession() + "\",\"cols\":20,"
+                + "\"shell\":\"/bin/sh\",\"args\":[\"-c\",\"echo " + line + "; read x\"]}").post("/v1/terminals").then()
+                .statusCode(201).extract().jsonPath();
+        String id = created.getString("terminalId");
+        try (RpcLines rpc = RpcLines.connect(created.getInt("rpc.port"))) {
+            rpc.waitFor("END");
+        }
+
+        given(api).get("/v1/terminals/" + id + "/screen?format=text&joined=true").then().statusCode(200)
+                .body("format", equalTo("text")).body("joined", equalTo(true)).body("screen", equalTo(line + "\n"));
+        given(api).get("/v1/terminals/" + id + "/screen?format=text").then().statusCode(200)
+                .body("screen", equalTo("0123456789abcdefghij\n".repeat(3) + "END\n")).body("joined", nullValue());
+    }
+
+    @Test
     void screenAsVtReproducesTheScreenInAFreshEmulator() throws Exception {
         JsonPath created = create(newSession());
         String id = created.getString("terminalId");

@@ -10,6 +10,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class ReadMethodTest {
+    /** 45 characters: three rows of the in-memory terminal's 20 columns. */
+    private static final String LONG = "0123456789abcdefghij".repeat(2) + "KLMNO";
     private final InMemoryClient client = new InMemoryClient();
 
     @BeforeEach
@@ -141,6 +143,62 @@ class ReadMethodTest {
             throws Exception {
         assertThat(eightLines().result("pty/read", params).getString("screen"))
                 .isEqualTo(expected.replace("\\n", "\n"));
+    }
+
+    /** "x", the 45-character line on three rows of the 20 columns, then "$ ": five rows, nothing scrolled off. */
+    private static InMemoryClient aWrappedLineBetweenTwo() {
+        InMemoryClient fresh = new InMemoryClient();
+        fresh.session.emit("x\r\n" + LONG + "\r\n$ ");
+        return fresh;
+    }
+
+    /** The 45-character line, then four short lines: its first two rows have scrolled off. */
+    private static InMemoryClient aWrappedLineThenFour() {
+        InMemoryClient fresh = new InMemoryClient();
+        fresh.session.emit(LONG + "\r\n1\r\n2\r\n3\r\n4");
+        return fresh;
+    }
+
+    @Test
+    void joinedReadsALineThatWrappedAsOneLineAndSaysSo() throws Exception {
+        JsonObject joined = aWrappedLineBetweenTwo().result("pty/read", "{\"joined\":true}");
+        assertThat(joined.getString("screen")).isEqualTo("x\n" + LONG + "\n$\n");
+        assertThat(joined.getBoolean("joined")).isTrue();
+        assertThat(aWrappedLineBetweenTwo().result("pty/read", "{}")).doesNotContainKey("joined");
+        assertThat(screen("{\"joined\":true}")).as("nothing wrapped: the rows")
+                .isEqualTo("one\ntwo\nthree\nfour\nfive\n");
+        assertThat(screen("{\"joined\":true,\"start\":4,\"end\":2}")).as("an empty range").isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "{\"joined\":true,\"top\":2}|x\\n0123456789abcdefghij0123456789abcdefghijKLMNO\\n",
+        "{\"joined\":true,\"bottom\":2}|0123456789abcdefghij0123456789abcdefghijKLMNO\\n$\\n",
+        "{\"joined\":true,\"start\":2,\"end\":2}|0123456789abcdefghij0123456789abcdefghijKLMNO\\n",
+    })
+    void joinedSelectionsCountTheJoinedLines(String params, String expected) throws Exception {
+        assertThat(aWrappedLineBetweenTwo().result("pty/read", params).getString("screen"))
+                .isEqualTo(expected.replace("\\n", "\n"));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "{\"joined\":true,\"scrollback\":true,\"top\":1}|0123456789abcdefghij0123456789abcdefghijKLMNO\\n",
+        "{\"joined\":true,\"scrollback\":true,\"bottom\":5}|0123456789abcdefghij0123456789abcdefghijKLMNO\\n"
+                + "1\\n2\\n3\\n4\\n",
+        "{\"joined\":true,\"scrollback\":true,\"start\":2,\"end\":2}|1\\n",
+    })
+    void withScrollbackTheJoinedLinesGoOnAcrossTheScreensTopEdge(String params, String expected) throws Exception {
+        assertThat(aWrappedLineThenFour().result("pty/read", params).getString("screen"))
+                .isEqualTo(expected.replace("\\n", "\n"));
+        // without the scrollback the screen starts inside that line: its last row is a line of its own there
+        assertThat(aWrappedLineThenFour().result("pty/read", "{\"joined\":true,\"top\":1}").getString("screen"))
+                .isEqualTo("KLMNO\n");
+    }
+
+    @Test
+    void joinedMustBeABoolean() throws Exception {
+        assertThat(client.invalidParams("pty/read", "{\"joined\":\"yes\"}")).isEqualTo("joined must be a boolean");
     }
 
     @Test

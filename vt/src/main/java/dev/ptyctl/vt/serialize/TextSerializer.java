@@ -103,17 +103,49 @@ public final class TextSerializer {
      */
     public static Optional<String> unwrappedIfWrapped(Terminal t, boolean scrollback) {
         int history = scrollback ? t.scrollbackSize() : 0;
+        IntPredicate continues = continuation(t, history);
+        if (IntStream.range(0, history + t.rows()).noneMatch(continues)) {
+            return Optional.empty();
+        }
+        return Optional.of(text(logicalLines(t, history, continues)));
+    }
+
+    /**
+     * {@link #unwrapped}'s lines before the newline policy: one per logical line, trailing spaces removed, the blank
+     * rows at the end included (one empty line each), so that a selection can count them as rows are counted.
+     *
+     * @param t          the terminal
+     * @param scrollback whether the scrollback comes first
+     * @return the lines, oldest first
+     */
+    public static List<String> unwrappedLines(Terminal t, boolean scrollback) {
+        int history = scrollback ? t.scrollbackSize() : 0;
+        return logicalLines(t, history, continuation(t, history));
+    }
+
+    /**
+     * Lines as text under this class's newline policy: trailing empty lines dropped, every other line ended by
+     * {@code "\n"}.
+     *
+     * @param lines lines without their newlines ({@link #unwrappedLines}, or part of them)
+     * @return the text
+     */
+    public static String text(List<String> lines) {
+        return join(lines.toArray(String[]::new));
+    }
+
+    /** Whether line {@code i} goes on into line {@code i + 1}, its soft-wrapped continuation. */
+    private static IntPredicate continuation(Terminal t, int history) {
         int total = history + t.rows();
         // The alternate screen's first row never continues the main screen's scrollback.
         boolean joinsAtScreen = !t.alternateScreenActive();
-        IntPredicate continues = i -> i + 1 < total && line(t, history, i + 1).isWrapped()
-                && (i + 1 != history || joinsAtScreen);
-        if (IntStream.range(0, total).noneMatch(continues)) {
-            return Optional.empty();
-        }
+        return i -> i + 1 < total && line(t, history, i + 1).isWrapped() && (i + 1 != history || joinsAtScreen);
+    }
+
+    private static List<String> logicalLines(Terminal t, int history, IntPredicate continues) {
         List<String> logical = new ArrayList<>();
         StringBuilder current = new StringBuilder();
-        for (int i = 0; i < total; i++) {
+        for (int i = 0; i < history + t.rows(); i++) {
             Line line = line(t, history, i);
             boolean continued = continues.test(i);
             line.appendText(current, 0, line.cols(), !continued);
@@ -127,7 +159,7 @@ public final class TextSerializer {
                 current.setLength(0);
             }
         }
-        return Optional.of(join(logical.toArray(String[]::new)));
+        return logical;
     }
 
     /** Line {@code i} of the scrollback ({@code history}: its size, or 0 to leave it out) followed by the screen. */

@@ -55,6 +55,15 @@ class TextSerializerTest {
     }
 
     @ChunkedTest
+    void unwrappedLinesKeepTheBlankRowsAtTheEndSoASelectionCanCountThem(Chunking chunking) {
+        // pty/read's joined selections count these lines as the rows are counted, blank ones at the end included
+        Terminal t = terminal(4, 5, chunking, "abcdefgh\r\nx");
+        assertThat(TextSerializer.unwrappedLines(t, false)).containsExactly("abcdefgh", "x", "", "");
+        assertThat(TextSerializer.text(TextSerializer.unwrappedLines(t, false))).isEqualTo("abcdefgh\nx\n");
+        assertThat(TextSerializer.text(TextSerializer.unwrappedLines(t, false).subList(2, 4))).isEmpty();
+    }
+
+    @ChunkedTest
     void theAlternateScreenDoesNotContinueTheScrollback(Chunking chunking) {
         // The alternate screen scrolled: its first row continues a row that is gone, not the main scrollback ("abcd"
         // scrolled off the main screen; "efgh", its continuation, is on the main screen, hidden).
