@@ -39,16 +39,19 @@ public final class ScreenAssert {
         return terminal;
     }
 
-    /** The screen text contains {@code text} (which may span rows, joined by {@code \n}). */
+    /**
+     * The screen text contains {@code text} (which may span rows, joined by {@code \n}; spaces at the end of a line of
+     * it may be the blank cells at a row's end, so {@code contains(">>> ")} finds a prompt).
+     */
     public ScreenAssert contains(String text) {
         Objects.requireNonNull(text, "text");
-        return check(screen.text().contains(text), "expected the screen to contain " + quote(text));
+        return check(RowEndText.in(screen.text(), text), "expected the screen to contain " + quote(text));
     }
 
-    /** The screen text does not contain {@code text}. */
+    /** The screen text does not contain {@code text} (read as {@link #contains} reads it). */
     public ScreenAssert doesNotContain(String text) {
         Objects.requireNonNull(text, "text");
-        return check(!screen.text().contains(text), "expected the screen not to contain " + quote(text));
+        return check(!RowEndText.in(screen.text(), text), "expected the screen not to contain " + quote(text));
     }
 
     /** A Java regular expression is found in the screen text ({@code ^} and {@code $} match at row ends). */

@@ -186,7 +186,8 @@ public final class TerminalDriver implements AutoCloseable {
     }
 
     /**
-     * Waits until {@code text} is on the screen (it may span rows, joined by {@code \n}). The server waits
+     * Waits until {@code text} is on the screen (it may span rows, joined by {@code \n}; spaces at the end of a line of
+     * it may be the blank cells at a row's end, so {@code waitFor(">>> ")} finds a prompt). The server waits
      * ({@code pty/wait}, so its prompt tracking has seen that output too, as {@link #run} needs); with a live view
      * this driver's copy then catches up, so {@link #screen()}, locators and snapshots show at least what matched.
      *
@@ -194,7 +195,11 @@ public final class TerminalDriver implements AutoCloseable {
      */
     public TerminalDriver waitFor(String text, Duration timeout) {
         Objects.requireNonNull(text, "text");
-        return await(WaitRequest.builder().match(text).timeout(timeout).build(),
+        // Rows come without trailing spaces: text ending in spaces goes as a pattern that lets them be the row's end.
+        WaitRequest.Builder request = RowEndText.pattern(text)
+                .map(regex -> WaitRequest.builder().match(regex).regex(true))
+                .orElseGet(() -> WaitRequest.builder().match(text));
+        return await(request.timeout(timeout).build(),
                 "expected the screen to contain " + ScreenAssert.quote(text) + " within " + Durations.describe(timeout),
                 "waitFor(" + StepLog.argument(text) + ")");
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.dsl.CommandResult;
+import dev.ptyctl.client.dsl.Mark;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
 import dev.ptyctl.client.dsl.TerminalAssertions;
 import dev.ptyctl.client.dsl.TerminalDriver;
@@ -56,16 +57,18 @@ class DslProgramsE2eTest {
     @Test
     @RequiresTool("python3")
     void pythonReplEvaluatesExpressions(TerminalDriver terminal) {
-        // The server's waits compare rows without their trailing spaces: the prompt ">>> " reads ">>>". A locator
-        // finds it as typed, the space on the blank cell the cursor is on.
-        terminal.typeLine("python3 -q");
+        // Rows have no trailing spaces: the prompt ">>> " reads ">>>". Text that ends in spaces is found anyway, its
+        // spaces on the blank cells at the row's end, as pexpect's child.expect(">>> ") finds it.
+        terminal.typeLine("python3 -q").waitFor(">>> ");
         TerminalAssertions.assertThat(terminal.getByText(">>> ")).isVisible();
-        terminal.waitFor(">>>")
-                .typeLine("print(6 * 7)").waitFor("42\n>>>")
-                .typeLine("def square(x):").waitFor("...")
-                .typeLine("    return x * x").press(Key.ENTER).waitFor("...\n>>>")
-                .typeLine("square(12)").waitFor("144\n>>>")
-                .press(Key.ctrl('d')).waitForPrompt();
+        terminal.assertScreen().contains("\n>>> ");
+        terminal
+                .typeLine("print(6 * 7)").waitFor("42\n>>> ")
+                .typeLine("def square(x):").waitFor("... ")
+                .typeLine("    return x * x").press(Key.ENTER).waitFor("...\n>>>");
+        Mark beforeCall = terminal.mark();
+        terminal.typeLine("square(12)").expectAfter(beforeCall).text("144\n>>> ");
+        terminal.press(Key.ctrl('d')).waitForPrompt();
         assertThat(terminal.run("echo back in bash").output()).isEqualTo("back in bash\n");
     }
 
