@@ -1,6 +1,7 @@
 package dev.ptyctl.service.http;
 
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.terminals.CreateRequest;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.service.terminals.TerminalJson;
@@ -64,15 +65,22 @@ public final class TerminalsService implements HttpService {
     }
 
     private void deleteBySession(ServerRequest req, ServerResponse res) throws InterruptedException {
-        closed(res, registry.closeBySession(req.path().pathParameters().get("sessionId")));
+        closed(req, res, registry.closeBySession(req.path().pathParameters().get("sessionId")));
     }
 
     private void deleteById(ServerRequest req, ServerResponse res) {
-        closed(res, registry.closeById(req.path().pathParameters().get("id")));
+        closed(req, res, registry.closeById(req.path().pathParameters().get("id")));
     }
 
-    /** SPEC §5.1, as the seed words it: 200 {@code {"closed": true}}, or 404 {@code {"closed": false}}. */
-    private static void closed(ServerResponse res, boolean closed) {
+    /**
+     * SPEC §5.1, as the seed words it: 200 {@code {"closed": true}}, or 404 {@code {"closed": false}}, which is
+     * logged as a refusal like every other 404 (it has its own body, so it does not pass through {@link ApiErrors}).
+     */
+    private static void closed(ServerRequest req, ServerResponse res, boolean closed) {
+        if (!closed) {
+            EventLog.get().requestRefused(404, "not_found", null, req.prologue().method().text(),
+                    req.prologue().uriPath().path(), req.remotePeer().address());
+        }
         Responses.json(res, closed ? 200 : 404, JsonSupport.objectBuilder().add("closed", closed).build());
     }
 

@@ -15,7 +15,8 @@ import java.util.function.Consumer;
  * ({@code 2026-12-02T01:02:03.456Z terminal.created terminalId=3f2a… sessionId=build pid=4242 program=/bin/bash})
  * or JSON lines ({@code {"time":"…","event":"terminal.created","terminalId":"3f2a…",…}}, {@code --log-format json}).
  *
- * <p>Events: {@code terminal.created}, {@code terminal.exited}, {@code terminal.deleted}, {@code client.attached},
+ * <p>Events: {@code server.started}, {@code server.stopping}, {@code terminal.created}, {@code terminal.exited},
+ * {@code terminal.deleted}, {@code client.attached},
  * {@code client.detached} (with the client's id and remote address) and {@code request.refused} (status, reason,
  * method, path without its query, remote address). A token can reach none of them: paths are logged without the
  * query (where a browser's {@code ?token=} is), and refusals by their reason, never by what was presented.
@@ -77,6 +78,20 @@ public final class EventLog {
     /** Writes lines in {@code format} to {@code sink} from now on (tests collect them). */
     public static void configure(Format format, Consumer<String> sink) {
         current = new EventLog(format, sink);
+    }
+
+    /**
+     * The server listens.
+     *
+     * @param tokenRequired whether requests need the token (never the token itself)
+     */
+    public void serverStarted(String url, long pid, boolean tokenRequired) {
+        write("server.started", "url", url, "pid", pid, "token", tokenRequired ? "required" : "none");
+    }
+
+    /** The server begins to stop: the programs of {@code runningTerminals} terminals are about to be hung up. */
+    public void serverStopping(String url, long runningTerminals) {
+        write("server.stopping", "url", url, "runningTerminals", runningTerminals);
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.ptyctl.service.http.EventsSocketEndpoint;
 import dev.ptyctl.service.http.HttpUpgradePolicy;
 import dev.ptyctl.service.http.RequestGuard;
 import dev.ptyctl.service.http.TerminalsService;
+import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.metrics.MetricsService;
 import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.remote.RpcOverHttp;
@@ -39,6 +40,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.ToIntFunction;
 
@@ -64,6 +66,8 @@ public final class PtyctlServer implements AutoCloseable {
     private final List<ServerExtension> extensions;
     private final SocketsAtStop sockets;
     private volatile ServerMetrics.Source metricsSource;
+    /** Whether the stop has been logged: close() and the shutdown hook both stop, the log says it once. */
+    private final AtomicBoolean stopLogged = new AtomicBoolean();
 
     private PtyctlServer(WebServer webServer, TerminalRegistry registry, ServerSettings settings, ServerToken token,
                          List<ServerExtension> extensions, SocketsAtStop sockets) {
@@ -160,6 +164,7 @@ public final class PtyctlServer implements AutoCloseable {
             PtyctlServer server = new PtyctlServer(webServer, registry, settings, token, extensions, openSockets);
             baseUrl.set(server.url());
             server.countIn(ServerMetrics.get(), sockets);
+            EventLog.get().serverStarted(server.url(), ProcessHandle.current().pid(), token.value().isPresent());
             return server;
         } catch (RuntimeException e) {
             extensions.forEach(ServerExtension::close);
@@ -304,6 +309,9 @@ public final class PtyctlServer implements AutoCloseable {
     }
 
     private void stop() {
+        if (stopLogged.compareAndSet(false, true)) {
+            EventLog.get().serverStopping(url(), running(registry));
+        }
         ServerMetrics.Source source = metricsSource;
         if (source != null) {
             ServerMetrics.get().unwatch(source);

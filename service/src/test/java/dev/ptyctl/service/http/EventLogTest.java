@@ -77,8 +77,7 @@ class EventLogTest {
         assertThat(attached.getString("remote")).startsWith("127.0.0.1:");
         assertThat(awaitLine("client.detached", id).getString("clientId")).isEqualTo("tab-7");
         assertThat(awaitLine("terminal.deleted", id).getBoolean("wasRunning")).isTrue();
-        JsonObject refusal = lines.stream().map(JsonSupport::parseObject)
-                .filter(l -> l.getString("event").equals("request.refused")).findFirst().orElseThrow();
+        JsonObject refusal = awaitRefusal("/v1/terminals");
         assertThat(refusal.getInt("status")).isEqualTo(401);
         assertThat(refusal.getString("reason")).isEqualTo("unauthorized");
         assertThat(refusal.getString("path")).isEqualTo("/v1/terminals");
@@ -112,6 +111,40 @@ class EventLogTest {
         } finally {
             RestAssured.given(TestServers.api(server)).auth().oauth2(TOKEN).delete("/v1/terminals/" + id);
         }
+    }
+
+    @Test
+    void aDeleteOfATerminalTheServerDoesNotHaveIsLoggedAsARefusal() throws Exception {
+        // Its 404 has a body of its own ({"closed": false}), and went unlogged while every other 404 was.
+        RestAssured.given(TestServers.api(server)).auth().oauth2(TOKEN).delete("/v1/terminals/gone-already").then()
+                .statusCode(404);
+
+        JsonObject refusal = awaitRefusal("/v1/terminals/gone-already");
+        assertThat(refusal.getInt("status")).isEqualTo(404);
+        assertThat(refusal.getString("reason")).isEqualTo("not_found");
+        assertThat(refusal.getString("method")).isEqualTo("DELETE");
+        assertThat(refusal.getString("remote")).startsWith("127.0.0.1:");
+    }
+
+    @Test
+    void theServerLogsThatItListensAndThatItStopsWithItsUrl() throws Exception {
+        PtyctlServer other = TestServers.withSecurity(new SecurityConfig("", "", List.of(), List.of()), TOKEN);
+        String url = other.url();
+        JsonObject started = await(line -> line.getString("event").equals("server.started")
+                && url.equals(line.getString("url")), "server.started line for " + url);
+        assertThat(started.getString("token")).isEqualTo("required");
+        assertThat(started.getJsonNumber("pid").longValue()).isEqualTo(ProcessHandle.current().pid());
+        RestAssured.given(TestServers.api(other)).auth().oauth2(TOKEN)
+                .body("{\"sessionId\":\"at-stop\",\"shell\":\"/bin/cat\"}").post("/v1/terminals").then()
+                .statusCode(201);
+
+        other.close();
+
+        JsonObject stopping = await(line -> line.getString("event").equals("server.stopping")
+                && url.equals(line.getString("url")), "server.stopping line for " + url);
+        assertThat(stopping.getInt("runningTerminals")).isEqualTo(1);
+        assertThat(lines.stream().filter(line -> line.contains("\"server.stopping\"") && line.contains(url)))
+                .as("one stopping line, though close() and the shutdown hook both stop").hasSize(1);
     }
 
     /** The status a WebSocket upgrade to {@code pathAndQuery} (with the token in the header) is refused with. */
