@@ -462,6 +462,10 @@ def resize_cases():
          + [Resize(15, 5), "mid", Resize(50, 5)], cols=30, rows=5)
     case("resize-many-times", ["start " * 10] + [Resize(c, r) for c, r in ((7, 3), (23, 9), (11, 4), (40, 2))]
          + ["end"], cols=30, rows=6)
+    # A link that starts on a soft-wrapped continuation row (gcc's diagnostics in a narrow window), then a wider
+    # screen joins the rows: xterm.js forgets the link's URI there (SKIP.md), we keep it.
+    case("resize-hyperlink-on-continuation-row", ["y" * 25 + OSC + "8;;https://example.com/doc" + ST + "LINKTEXT"
+                                                  + OSC + "8;;" + ST + " tail\r\n$ ", Resize(40, 5)], cols=20, rows=5)
 
 
 # --- small screens drawn the way real programs draw them ---------------------------------------

@@ -53,6 +53,20 @@ class ResizeTest {
     }
 
     @Test
+    void aHyperlinkStartingOnAContinuationRowKeepsItsUriWhenAWiderScreenJoinsTheRows() {
+        // xterm.js forgets the URI here (docs/emulator.md, deliberate differences): its marker was on the joined row.
+        String link = "\u001b]8;;https://example.com/doc\u001b\\LINKTEXT\u001b]8;;\u001b\\ tail\r\n$ ";
+        Terminal t = terminal(20, 5, Chunking.WHOLE, "y".repeat(25) + link);
+        t.resize(40, 5);
+        assertThat(rows(t)).startsWith("y".repeat(25) + "LINKTEXT tail");
+        for (int col = 25; col < 33; col++) {
+            assertThat(t.cellAt(0, col).hyperlink()).as("column %d", col).isEqualTo("https://example.com/doc");
+        }
+        assertThat(t.cellAt(0, 24).hyperlink()).isEmpty();
+        assertThat(t.cellAt(0, 33).hyperlink()).isEmpty();
+    }
+
+    @Test
     void narrowingCutsTheCursorRowAndClampsTheCursor() {
         Terminal t = terminal(10, 2, Chunking.WHOLE, "0123456789");
         t.resize(4, 2);
