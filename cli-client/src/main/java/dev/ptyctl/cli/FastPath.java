@@ -25,11 +25,11 @@ import java.util.function.Function;
  * before parsing anything.
  *
  * <p>Only plain command lines are taken: the verb first, then options each given once as {@code --name value}
- * (values not starting with {@code -} or {@code @}), {@code --text}/{@code --key}/{@code --paste} and {@code --env}
+ * (values not starting with {@code -}), {@code --text}/{@code --key}/{@code --paste} and {@code --env}
  * repeated, numbers as plain digits, the verb's operands ({@code rm ID}, {@code resize COLS ROWS}), and for
  * {@code run} and {@code new} the words after {@code --}.
- * Anything else (help, version, {@code --name=value}, an unknown or repeated option, a missing value, an
- * {@code @file}, conflicting options, a value the command would refuse) returns {@link #NOT_HANDLED} before any
+ * Anything else (help, version, {@code --name=value}, an unknown or repeated option, a missing value,
+ * conflicting options, a value the command would refuse) returns {@link #NOT_HANDLED} before any
  * connection is made, and the caller hands the whole command line to picocli, which then reports it as always.
  * Once connected, the work is {@link ClientVerbs}', {@link CommandRunVerb}'s and {@link ServerVerbs}', and failures
  * are {@link Failures}': the same code the picocli commands run, so output, messages and exit codes are the same
@@ -260,7 +260,7 @@ final class FastPath {
                 }
                 continue;
             }
-            if (!option.startsWith("-") && !option.startsWith("@")) {
+            if (!option.startsWith("-")) {
                 given.operands.add(option);
                 continue;
             }
@@ -268,7 +268,7 @@ final class FastPath {
                 return null;
             }
             String value = args[++i];
-            if (value.startsWith("-") || value.startsWith("@")) {
+            if (value.startsWith("-")) {
                 return null;
             }
             switch (option) {
@@ -283,11 +283,7 @@ final class FastPath {
                 }
             }
         }
-        if (given.operands.size() != grammar.operands()
-                || given.words != null && given.words.stream().anyMatch(word -> word.startsWith("@"))) {
-            return null; // picocli reads an @file even after --
-        }
-        return given;
+        return given.operands.size() == grammar.operands() ? given : null;
     }
 
     /**

@@ -71,7 +71,11 @@ public final class Main {
      */
     public static CommandLine newCommandLine(Function<String, String> environment) {
         ExitCodeMapper mapper = new ExitCodeMapper();
+        // No @file arguments: picocli would replace an argument @NAME by the contents of a file NAME if one exists,
+        // even after --, so `write --text @alice` typed a file's contents and `run -- echo @notes` ran another command
+        // line, depending on the working directory. Text and command lines are passed as they are.
         return new CommandLine(new Main(environment))
+                .setExpandAtFiles(false)
                 .setParameterExceptionHandler(mapper)
                 .setExecutionExceptionHandler(mapper);
     }

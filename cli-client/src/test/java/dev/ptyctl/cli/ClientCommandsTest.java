@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.client.testing.FakeRpcServer;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -135,6 +138,20 @@ class ClientCommandsTest {
         assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'joined':true}"));
         assertThat(server.takeRequest().getJsonObject("params"))
                 .isEqualTo(json("{'bottom':1,'scrollback':true,'joined':true}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void textThatStartsWithAnAtIsTypedAsItIsEvenWhenAFileHasThatName(@TempDir Path dir) throws IOException {
+        // picocli read @NAME as "the arguments in file NAME" wherever a file of that name was
+        Path notes = Files.writeString(dir.resolve("notes"), "secret\n");
+        server.reply("{'written':1,'outputSeq':3}");
+
+        Cli.Result result = Cli.run("write", "--port", port, "--json", "--text", "@" + notes);
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(server.takeRequest().getJsonObject("params").getJsonObject("action").getString("text"))
+                .isEqualTo("@" + notes);
         server.assertExhausted();
     }
 

@@ -78,6 +78,7 @@ class FastPathEquivalenceTest {
         same(1, s -> s.reply(SCREEN), "read", "--port", port, "--joined"); // a server without the parameter
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--text", "ls -l", "--key", "Enter", "--text", "é");
         same(1, s -> s.reply(WRITTEN), "write", "--key", "Enter", "--json", "--port", port);
+        same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--text", "@pom.xml"); // text, not a file's lines
         same(1, s -> s.reply(WRITTEN), "write", "--key", "C-c", "--port", port, "--key", "M-Up");
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--paste", "for f in *\ndo wc -l $f\ndone",
                 "--key", "Enter");
@@ -111,6 +112,8 @@ class FastPathEquivalenceTest {
                 "--");
         sameOnServer(Map.of(), 1, s -> s.reply(400, "{'error':'invalid_request','message':'cwd must be an existing "
                 + "directory: /nope'}"), "new", "--session", "s", "--url", url, "--cwd", "/nope");
+        sameOnServer(Map.of(), 1, s -> s.reply(201, terminal), "new", "--session", "@pom.xml", "--url", url, "--",
+                "cat", "@pom.xml");
         sameOnServer(Map.of(), 1, s -> s.reply(200, list), "ls", "--url", url);
         sameOnServer(Map.of(), 1, s -> s.reply(200, list), "ls", "-q", "--url", url);
         sameOnServer(Map.of(), 1, s -> s.reply(200, list), "ls", "--url", url, "--quiet", "--json");
@@ -146,6 +149,7 @@ class FastPathEquivalenceTest {
         sameRun(600000, 3, runs, "run", "--port", port, "--", "ls", "a b");
         sameRun(5000, 3, runs, "run", "--json", "--port", port, "--timeout", "5000", "--", "ls --all");
         sameRun(600000, 3, runs, "run", "--queue", "--port", port, "--", "true");
+        sameRun(600000, 3, runs, "run", "--port", port, "--", "echo", "@pom.xml");
         sameRun(600000, 1, s -> s.reply(busy), "run", "--port", port, "--", "ls");
         sameRun(600000, 1, s -> s.replyError(-32602, "prompt: no shell integration"), "run", "--port", port, "--",
                 "ls");
@@ -205,7 +209,7 @@ class FastPathEquivalenceTest {
                 List.of("read", "--url", "http://127.0.0.1:1", "--port", port),
                 List.of("read", "--terminal", "t1", "--port", port),
                 List.of("read", "--terminal", "t1", "--url", "nonsense"),
-                List.of("write", "--port", port, "--text", "-x"), List.of("write", "--port", port, "--text", "@args"),
+                List.of("write", "--port", port, "--text", "-x"),
                 List.of("write", "--port", port, "--text"), List.of("write", "--port", port, "--key", ""),
                 List.of("status", "--port", port, "--bogus"),
                 List.of("status", "--port", port, "extra"), List.of("status", "--port", port, "--json", "--json"),
@@ -218,7 +222,6 @@ class FastPathEquivalenceTest {
                 List.of("run", "--port", port, "--"),
                 List.of("run", "--port", port, "--timeout", "700000", "--", "ls"), List.of("run", "-h"),
                 List.of("run", "--port", port, "--regex", "--", "ls"),
-                List.of("run", "--port", port, "--", "echo", "@x"),
                 List.of("resize", "--port", port, "120"), List.of("resize", "--port", port, "0", "40"),
                 List.of("resize", "--port", port, "120", "1001"), List.of("resize", "--port", port, "a", "40"),
                 List.of("resize", "--port", port, "1", "2", "3"), List.of("kill", "--port", port, "now"),
@@ -226,8 +229,8 @@ class FastPathEquivalenceTest {
                 List.of("ls", "--url", "nonsense"), List.of("ls", "--cacert", "/nonexistent/ca.pem"),
                 List.of("ls", "extra"), List.of("new", "bash"), List.of("new", "--cols", "0"),
                 List.of("new", "--rows", "1001"), List.of("new", "--env", "X"), List.of("new", "--session", ""),
-                List.of("new", "--", "echo", "@x"), List.of("new", "--cwd"), List.of("rm"), List.of("rm", "a", "b"),
-                List.of("rm", "--", "a"), List.of("rm", "@ids"), List.of("screen"), List.of("screen", "t1", "--vt",
+                List.of("new", "--cwd"), List.of("rm"), List.of("rm", "a", "b"),
+                List.of("rm", "--", "a"), List.of("screen"), List.of("screen", "t1", "--vt",
                 "--vt"), List.of("screen", "t1", "--vt", "--joined"), List.of("read", "--joined", "--joined"));
         for (List<String> args : notPlain) {
             StringWriter out = new StringWriter();
