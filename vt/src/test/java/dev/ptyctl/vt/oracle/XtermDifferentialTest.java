@@ -54,7 +54,7 @@ class XtermDifferentialTest {
     private static final int CACHED_REFERENCES = 8;
 
     private static final OracleSummary SUMMARY = new OracleSummary();
-    private static final long BASE_SEED = Long.getLong("ptyctl.oracle.seed", 20_251_130L);
+    static final long BASE_SEED = Long.getLong("ptyctl.oracle.seed", 20_251_130L);
     private static XtermOracle oracle;
 
     private final Map<String, ScreenState> references = new LinkedHashMap<>(16, 0.75f, true) {
@@ -129,7 +129,7 @@ class XtermDifferentialTest {
         }
         ScreenState ours;
         try {
-            ours = feedOurs(v, steps);
+            ours = feedOurs(v.cols(), v.rows(), steps);
         } catch (RuntimeException e) {
             SUMMARY.failed(c);
             throw new AssertionError(header + ": our emulator threw " + e + rerunHint(c, v), e);
@@ -137,8 +137,16 @@ class XtermDifferentialTest {
         return ScreenDiff.differences(reference, ours, skips.comparedAspects(c.name()));
     }
 
-    private static ScreenState feedOurs(Variant v, List<FeedStep> steps) {
-        Terminal terminal = new Terminal(v.cols(), v.rows(), SCROLLBACK);
+    /**
+     * Our emulator fed the steps, with the scrollback xterm.js is given.
+     *
+     * @param cols starting width
+     * @param rows starting height
+     * @param steps writes and resizes
+     * @return its state, with every reply it sent
+     */
+    static ScreenState feedOurs(int cols, int rows, List<FeedStep> steps) {
+        Terminal terminal = new Terminal(cols, rows, SCROLLBACK);
         ByteArrayOutputStream replies = new ByteArrayOutputStream();
         terminal.onReply(replies::writeBytes);
         for (FeedStep step : steps) {
