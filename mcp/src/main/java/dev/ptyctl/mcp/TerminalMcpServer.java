@@ -19,6 +19,7 @@ import dev.ptyctl.service.control.TerminalWait;
 import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.terminals.TerminalRegistry;
 import dev.ptyctl.vt.BuildVersion;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
@@ -48,6 +49,11 @@ public final class TerminalMcpServer implements AutoCloseable {
             matches. When terminal_read says inputHidden (a password prompt), ask the user or give them the \
             viewUrl from terminal_create instead of typing a secret. Close terminals you started with \
             terminal_close.""";
+    /**
+     * The transport context's key for the URL an HTTP client reached the server by ({@code https://build-host:8765}),
+     * the base of the {@code viewUrl}s its calls return.
+     */
+    public static final String REQUESTED_BASE_URL = "ptyctl.requestedBaseUrl";
     private static final System.Logger LOG = System.getLogger(TerminalMcpServer.class.getName());
 
     private final TerminalRegistry registry;
@@ -121,11 +127,22 @@ public final class TerminalMcpServer implements AutoCloseable {
         }
     }
 
+    /**
+     * The URL the client reached the server by when the call came over HTTP, else (stdio) the server's own: a
+     * server listening on {@code 0.0.0.0} would give a {@code viewUrl} of {@code https://0.0.0.0:8765/?t=...},
+     * which no person can open.
+     */
+    private Supplier<String> baseUrlFor(McpSyncServerExchange exchange) {
+        McpTransportContext transport = exchange.transportContext();
+        return transport != null && transport.get(REQUESTED_BASE_URL) instanceof String requested
+                ? () -> requested : baseUrl;
+    }
+
     private McpSchema.CallToolResult callCounted(TerminalTool tool, McpSyncServerExchange exchange,
                                                  McpSchema.CallToolRequest request) {
         SessionTerminals session = session(exchange.sessionId());
         ToolCall call = new ToolCall(registry, session, settings.waitCapMs(), registry.settings().killGrace(),
-                baseUrl, progress(exchange, request));
+                baseUrlFor(exchange), progress(exchange, request));
         try {
             return tool.call(call, new Arguments(tool.name(), request.arguments(), tool.argumentNames()));
         } catch (ToolError e) {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.service.server.PtyctlServer;
+import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -129,6 +131,23 @@ class StreamableHttpTest {
             assertThat((List<?>) second.ok("terminal_list", args()).get("terminals")).isEmpty();
             // but any terminal may be used by id
             assertThat(second.ok("terminal_read", args("terminalId", mine))).containsKey("screen");
+        }
+    }
+
+    @Test
+    void theViewUrlIsOnTheAddressTheClientDialled() {
+        // Dialled as localhost, the server's own URL is 127.0.0.1; a server listening on 0.0.0.0 gave
+        // https://0.0.0.0:8765/?t=ID, a link no person could open.
+        String dialled = "http://localhost:" + server.port();
+        try (ToolClient client = new ToolClient(McpClient.sync(HttpClientStreamableHttpTransport.builder(dialled)
+                .endpoint("/mcp").requestBuilder(HttpRequest.newBuilder().header("Authorization", "Bearer " + TOKEN))
+                .build()).requestTimeout(McpTestServers.REQUEST_TIMEOUT).build())) {
+            client.sdk().initialize();
+
+            Map<String, Object> created = client.ok("terminal_create", args("command", List.of("/bin/cat")));
+
+            assertThat(server.url()).doesNotStartWith(dialled);
+            assertThat((String) created.get("viewUrl")).isEqualTo(dialled + "/?t=" + created.get("terminalId"));
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.ptyctl.mcp.http;
 
+import dev.ptyctl.mcp.TerminalMcpServer;
+import io.helidon.common.uri.UriInfo;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -8,6 +10,7 @@ import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import io.helidon.webserver.sse.SseSink;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -88,7 +91,7 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
             return;
         }
         switch (message) {
-            case McpSchema.JSONRPCRequest request -> answer(session.get(), request, res);
+            case McpSchema.JSONRPCRequest request -> answer(session.get(), request, req, res);
             case McpSchema.JSONRPCNotification notification -> {
                 session.get().accept(notification).block();
                 res.status(Status.ACCEPTED_202).send();
@@ -115,20 +118,36 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
                         result, null)));
     }
 
-    /** A request: its answer (and whatever the server sends while working on it) as an event stream. */
-    private void answer(McpStreamableServerSession session, McpSchema.JSONRPCRequest request, ServerResponse res)
-            throws IOException {
+    /**
+     * A request: its answer (and whatever the server sends while working on it) as an event stream. Its handlers
+     * get the URL the client reached the server by ({@link TerminalMcpServer#REQUESTED_BASE_URL}).
+     */
+    private void answer(McpStreamableServerSession session, McpSchema.JSONRPCRequest request, ServerRequest req,
+                        ServerResponse res) throws IOException {
         res.header(HeaderNames.CACHE_CONTROL, "no-cache");
+        McpTransportContext context = McpTransportContext.create(Map.of(TerminalMcpServer.REQUESTED_BASE_URL,
+                baseUrl(req.requestedUri())));
         try (SseSink out = res.sink(SseSink.TYPE)) {
             SseStream stream = new SseStream(json, out);
             try {
-                session.responseStream(request, stream).block();
+                session.responseStream(request, stream)
+                        .contextWrite(reactor -> reactor.put(McpTransportContext.KEY, context)).block();
             } catch (RuntimeException e) {
                 LOG.log(System.Logger.Level.DEBUG, "answering " + request.method() + " failed", e);
             } finally {
                 stream.close();
             }
         }
+    }
+
+    /**
+     * {@code https://build-host:8765}: the scheme and authority the request was sent to (its Host header, or what a
+     * proxy's Forwarded headers say when Helidon's {@code requested-uri-discovery} is configured to trust them).
+     */
+    private static String baseUrl(UriInfo requested) {
+        String host = requested.host();
+        return requested.scheme() + "://" + (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host)
+                + ":" + requested.port();
     }
 
     private void get(ServerRequest req, ServerResponse res) throws IOException, InterruptedException {
