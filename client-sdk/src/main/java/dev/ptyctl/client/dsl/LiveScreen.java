@@ -76,6 +76,11 @@ final class LiveScreen implements AttachmentListener {
         return Cells.of(terminal);
     }
 
+    /** The screen now as a picture (an SVG: colours, styles, the cursor), for a failure report's steps. */
+    synchronized String svg() {
+        return dev.ptyctl.vt.serialize.SvgSerializer.render(terminal);
+    }
+
     /** The emulator's state as escape sequences, for a frozen copy (failure reports). */
     synchronized byte[] vtState() {
         return dev.ptyctl.vt.serialize.VtSerializer.serializeBytes(terminal);

@@ -17,8 +17,9 @@ final class ReportPage {
                 .append("pre{background:#fff;border:1px solid #ddd;padding:.6em;overflow:auto}\n")
                 .append(".expectation{border-left:4px solid #c00;padding:.4em .8em;background:#fff0f0}\n")
                 .append(".screen svg{border:1px solid #444;max-width:100%;height:auto}\n")
+                .append(".steps svg{border:1px solid #444;max-width:32em;height:auto}\n")
                 .append("table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .6em;text-align:left}\n")
-                .append(".failed{color:#c00;font-weight:bold}\n.time{text-align:right;font-family:monospace}\n")
+                .append(".failed{color:#c00;font-weight:bold}\n.time{text-align:right;font-family:monospace;white-space:nowrap}\n")
                 .append("</style></head><body>\n")
                 .append("<h1>").append(escape(title)).append("</h1>\n")
                 .append("<p class=\"expectation\">").append(escape(expectation)).append("</p>\n")
@@ -45,12 +46,15 @@ final class ReportPage {
         if (steps.dropped() > 0) {
             table.append("<p>").append(steps.dropped()).append(" earlier steps left out.</p>\n");
         }
-        table.append("<table><tr><th>time</th><th>step</th></tr>\n");
+        table.append("<table class=\"steps\"><tr><th>time</th><th>step</th><th>the screen then</th></tr>\n");
         for (StepLog.Step step : kept) {
             table.append("<tr><td class=\"time\">").append(String.format(java.util.Locale.ROOT, "%.3f s",
                             step.atMillis() / 1000.0)).append("</td><td")
                     .append(step.failed() ? " class=\"failed\">failed: " : "><code>").append(escape(step.what()))
-                    .append(step.failed() ? "" : "</code>").append("</td></tr>\n");
+                    .append(step.failed() ? "" : "</code>").append("</td><td>")
+                    .append(step.screen() == null ? "" : "<details><summary>screen</summary>" + step.screen()
+                            + "</details>")
+                    .append("</td></tr>\n");
         }
         return table.append("</table>\n").toString();
     }

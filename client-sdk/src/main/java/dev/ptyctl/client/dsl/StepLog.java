@@ -2,14 +2,17 @@ package dev.ptyctl.client.dsl;
 
 import dev.ptyctl.client.internal.Durations;
 import java.time.Duration;
-import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * What a test did with its terminal, in order, for its {@link FailureReport}: the keys and text it sent, the waits and
  * assertions that held (with how long they took) and the one that failed, each at its time since the driver was
- * connected. The final screen and the recording show what the program did; this shows what the test did to it.
+ * connected, and for the last {@link #MAX_SCREENS} the screen as the driver's copy had it when the step ended (as
+ * tui-test's trace viewer shows a test's screens). The final screen and the recording show what the program did;
+ * this shows what the test did to it, and what it saw then.
  */
 final class StepLog {
     /**
@@ -17,11 +20,19 @@ final class StepLog {
      * loops over thousands of keys would otherwise keep them all in memory.
      */
     static final int MAX_STEPS = 200;
+    /**
+     * Steps that keep their screen (an SVG of a few tens of KiB): the ones just before a failure are those a report's
+     * reader looks at, and 30 pictures keep a report page quick to open.
+     */
+    static final int MAX_SCREENS = 30;
     /** The longest argument shown in a step; the rest is elided, a step being one line. */
     private static final int MAX_ARGUMENT = 80;
 
-    /** One step: when it ended, in milliseconds since the log began, and what it was. */
-    record Step(long atMillis, String what, boolean failed) {
+    /**
+     * One step: when it ended, in milliseconds since the log began, what it was, and the screen then as an SVG
+     * ({@code null} without a live copy, or for a step older than the last {@link #MAX_SCREENS}).
+     */
+    record Step(long atMillis, String what, boolean failed, String screen) {
         /** {@code +  1.234 s  typeLine("ls")}, {@code FAILED} before a failed one. */
         String line() {
             return String.format(Locale.ROOT, "+%7.3f s  %s%s", atMillis / 1000.0, failed ? "FAILED " : "", what);
@@ -29,11 +40,17 @@ final class StepLog {
     }
 
     private final long start = System.nanoTime();
-    private final ArrayDeque<Step> steps = new ArrayDeque<>();
+    private final List<Step> steps = new ArrayList<>();
+    /** The screen now as an SVG, or null when there is none to show. */
+    private final Supplier<String> screen;
     private long dropped;
 
+    StepLog(Supplier<String> screen) {
+        this.screen = screen;
+    }
+
     /** Notes a step that just ended. */
-    synchronized void add(String what) {
+    void add(String what) {
         add(what, false);
     }
 
@@ -47,12 +64,21 @@ final class StepLog {
         add(expectation, true);
     }
 
-    private synchronized void add(String what, boolean failed) {
-        if (steps.size() == MAX_STEPS) {
-            steps.removeFirst();
-            dropped++;
+    private void add(String what, boolean failed) {
+        long at = (System.nanoTime() - start) / 1_000_000;
+        String picture = screen.get(); // outside this log's lock: it takes the screen copy's
+        synchronized (this) {
+            if (steps.size() == MAX_STEPS) {
+                steps.removeFirst();
+                dropped++;
+            }
+            steps.add(new Step(at, what, failed, picture));
+            int older = steps.size() - MAX_SCREENS - 1; // the step that just left the last MAX_SCREENS
+            if (older >= 0 && steps.get(older).screen() != null) {
+                Step step = steps.get(older);
+                steps.set(older, new Step(step.atMillis(), step.what(), step.failed(), null));
+            }
         }
-        steps.addLast(new Step((System.nanoTime() - start) / 1_000_000, what, failed));
     }
 
     synchronized List<Step> steps() {

@@ -74,8 +74,8 @@ public final class TerminalDriver implements AutoCloseable {
     private final LiveView live;
     private final SnapshotOwner owner = new SnapshotOwner();
     private final ScreenSource source = new DriverSource();
-    /** What the test did with this terminal, for its failure report. */
-    private final StepLog steps = new StepLog();
+    /** What the test did with this terminal, and the screens it saw, for its failure report. */
+    private final StepLog steps = new StepLog(this::screenPicture);
     private Duration timeout = DEFAULT_TIMEOUT;
     /** The output offset when this driver's last write was applied; -1 before the first. */
     private long lastWriteSeq = -1;
@@ -263,6 +263,9 @@ public final class TerminalDriver implements AutoCloseable {
             throw failure("expected the shell's prompt within " + Durations.describe(timeout) + programEnded(),
                     result.screen());
         }
+        if (live != null) {
+            sync(); // the prompt is on this driver's copy too, as after every server wait
+        }
         steps.timed("waitForPrompt()", start);
         return this;
     }
@@ -377,6 +380,9 @@ public final class TerminalDriver implements AutoCloseable {
                 JsonObject command = run.answer().getJsonObject("command");
                 int exitCode = command.get("exitCode") instanceof JsonNumber code ? code.intValue()
                         : CommandResult.UNKNOWN_EXIT_CODE;
+                if (live != null) {
+                    sync(); // the command's output is on this driver's copy too, as after every server wait
+                }
                 steps.timed("run(" + StepLog.argument(commandLine) + ") -> exit " + exitCode, start);
                 yield new CommandResult(command.getString("output"), exitCode, command.getBoolean("truncated", false));
             }
@@ -601,6 +607,11 @@ public final class TerminalDriver implements AutoCloseable {
         public void held(String expectation, long startNanos) {
             steps.timed(expectation, startNanos);
         }
+    }
+
+    /** The driver's copy of the screen now as an SVG, or null without one: a step's picture. */
+    private String screenPicture() {
+        return live == null ? null : live.screen().svg();
     }
 
     /** What the test did with this terminal so far, for its failure report. */

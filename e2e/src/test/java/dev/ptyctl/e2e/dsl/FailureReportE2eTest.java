@@ -120,8 +120,24 @@ class FailureReportE2eTest {
                 step -> assertThat(step).endsWith(" s  FAILED expected text \"Deployed\" to be visible within 1 s; found none"));
         String at = "at FailingExample.deploymentSaysDeployed(FailingExample.java:";
         assertThat(Files.readString(report.resolve("failure.txt"))).startsWith(at);
-        assertThat(Files.readString(report.resolve("index.html"))).contains("<p>at <code>" + at.substring(3))
+        String page = Files.readString(report.resolve("index.html"));
+        assertThat(page).contains("<p>at <code>" + at.substring(3))
                 .contains("<h2>What the test did</h2>").contains("<code>run(&quot;ls /no/such/release&quot;) -&gt; exit 2");
+        // Each step with the screen as the test's copy had it then, as tui-test's trace viewer shows it.
+        List<String> rows = List.of(page.substring(page.indexOf("<h2>What the test did</h2>"), page.indexOf("<h2>Commands"))
+                .split("<tr>"));
+        String ls = rows.stream().filter(row -> row.contains("run(&quot;ls /no/such/release")).findFirst().orElseThrow();
+        assertThat(pictureText(ls)).contains("ls: cannot access '/no/such/release'").doesNotContain("\u2714 built");
+        // A prompt wait's picture has what the server saw: the copy caught up before it was taken.
+        List<String> prompts = rows.stream().filter(row -> row.contains("<code>waitForPrompt()")).toList();
+        assertThat(pictureText(prompts.getFirst())).contains("#");
+        assertThat(pictureText(prompts.getLast())).startsWith("\u2714 built");
+        assertThat(rows).filteredOn(row -> row.contains("<details><summary>screen</summary><svg")).hasSize(steps.size());
+    }
+
+    /** The text of the picture in a row of the page's step table. */
+    private static String pictureText(String row) throws Exception {
+        return SvgText.of(row.substring(row.indexOf("<svg"), row.indexOf("</svg>") + "</svg>".length()));
     }
 
     @Test
