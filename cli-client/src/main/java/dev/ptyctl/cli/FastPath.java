@@ -26,7 +26,7 @@ import java.util.function.Function;
  *
  * <p>Only plain command lines are taken: the verb first, then options each given once as {@code --name value}
  * (values not starting with {@code -}), {@code --text}/{@code --key}/{@code --paste} and {@code --env}
- * repeated, numbers as plain digits, the verb's operands ({@code rm ID}, {@code resize COLS ROWS}), and for
+ * repeated, numbers as plain digits, the verb's operands ({@code rm ID...}, {@code resize COLS ROWS}), and for
  * {@code run} and {@code new} the words after {@code --}.
  * Anything else (help, version, {@code --name=value}, an unknown or repeated option, a missing value,
  * conflicting options, a value the command would refuse) returns {@link #NOT_HANDLED} before any
@@ -56,7 +56,7 @@ final class FastPath {
             Map.entry("new", Grammar.server(0, Set.of(), "--session", "--cwd", "--cols", "--rows", "--env")
                     .withWords()),
             Map.entry("ls", Grammar.server(0, Set.of("--quiet"))),
-            Map.entry("rm", Grammar.server(1, Set.of("--session"))),
+            Map.entry("rm", Grammar.server(1, Set.of("--session")).withMoreOperands()),
             Map.entry("screen", Grammar.server(1, Set.of("--vt", "--joined"))));
     /** Digits only, and few enough to fit an int: anything else goes to picocli's converters. */
     private static final int MAX_INT_DIGITS = 9;
@@ -101,22 +101,32 @@ final class FastPath {
      * The options a verb takes besides {@code --json}.
      *
      * @param onServer whether it talks to the server's REST API (else to a terminal's JSON-RPC endpoint)
-     * @param operands how many operands it takes
+     * @param operands how many operands it takes (at least, with {@code more})
+     * @param more     whether it takes more operands than that too ({@code rm ID...})
      * @param flags    its options that take no value
      * @param valued   its options that take a value
      * @param words    whether the words after {@code --} are its command line
      */
-    private record Grammar(boolean onServer, int operands, Set<String> flags, Set<String> valued, boolean words) {
+    private record Grammar(boolean onServer, int operands, boolean more, Set<String> flags, Set<String> valued,
+            boolean words) {
         static Grammar terminal(int operands, Set<String> flags, String... valued) {
-            return new Grammar(false, operands, flags, union(TERMINAL_OPTIONS, valued), false);
+            return new Grammar(false, operands, false, flags, union(TERMINAL_OPTIONS, valued), false);
         }
 
         static Grammar server(int operands, Set<String> flags, String... valued) {
-            return new Grammar(true, operands, flags, union(SERVER_OPTIONS, valued), false);
+            return new Grammar(true, operands, false, flags, union(SERVER_OPTIONS, valued), false);
         }
 
         Grammar withWords() {
-            return new Grammar(onServer, operands, flags, valued, true);
+            return new Grammar(onServer, operands, more, flags, valued, true);
+        }
+
+        Grammar withMoreOperands() {
+            return new Grammar(onServer, operands, true, flags, valued, words);
+        }
+
+        boolean takes(int given) {
+            return more ? given >= operands : given == operands;
         }
 
         private static Set<String> union(Set<String> common, String... own) {
@@ -230,8 +240,8 @@ final class FastPath {
             return switch (verb) {
                 case "new" -> ServerVerbs.create(client, request, json, out);
                 case "ls" -> ServerVerbs.list(client, given.flags.contains("--quiet"), json, out);
-                case "rm" -> ServerVerbs.remove(client, given.operands.getFirst(), given.flags.contains("--session"),
-                        json, out, err);
+                case "rm" -> ServerVerbs.remove(client, given.operands, given.flags.contains("--session"), json,
+                        out, err);
                 default -> ServerVerbs.screen(client, given.operands.getFirst(),
                         given.flags.contains("--vt") ? ScreenFormat.VT : ScreenFormat.TEXT,
                         given.flags.contains("--joined"), json, out, err);
@@ -283,7 +293,7 @@ final class FastPath {
                 }
             }
         }
-        return given.operands.size() == grammar.operands() ? given : null;
+        return grammar.takes(given.operands.size()) ? given : null;
     }
 
     /**

@@ -73,28 +73,32 @@ final class ServerVerbs {
     }
 
     /**
-     * Closes the terminal with id {@code id} (or with {@code bySession} the terminal of session {@code id}) and
-     * removes it from the server's list; prints nothing, or with {@code json} the server's {@code {"closed": ...}}
-     * (false when the program had already exited). Exit 4, saying so, when the server has no such terminal.
+     * Closes each terminal of {@code ids} (or with {@code bySession} the terminal of each session), in turn, and
+     * removes it from the server's list; prints nothing, or with {@code json} the server's {@code {"closed": ...}} for
+     * each (false when the program had already exited). One the server does not have is said on {@code err} and the
+     * others are still removed, as {@code rm} does with files: exit 4 when there was any.
      *
      * <p>The server answers a delete of an exited terminal as it answers one of an unknown id (404, closed false: no
-     * live terminal), so the terminal is looked up first: a script that cleans up after a program that ended by
+     * live terminal), so each terminal is looked up first: a script that cleans up after a program that ended by
      * itself must not fail for it (its terminal stays listed, exited, until removed), while a mistyped id still does.
      */
-    static int remove(TerminalsClient terminals, String id, boolean bySession, boolean json, PrintWriter out,
+    static int remove(TerminalsClient terminals, List<String> ids, boolean bySession, boolean json, PrintWriter out,
             PrintWriter err) throws IOException {
-        boolean known = bySession ? hasSession(terminals, id) : exists(terminals, id);
-        boolean closed = known && (bySession ? terminals.deleteSession(id) : terminals.delete(id));
-        if (json) {
-            ClientVerbs.print(out, JsonSupport.objectBuilder().add("closed", closed).build());
+        int status = ExitCode.OK;
+        for (String id : ids) {
+            boolean known = bySession ? hasSession(terminals, id) : exists(terminals, id);
+            boolean closed = known && (bySession ? terminals.deleteSession(id) : terminals.delete(id));
+            if (json) {
+                ClientVerbs.print(out, JsonSupport.objectBuilder().add("closed", closed).build());
+            }
+            if (!known) {
+                err.println("ptyctl: no terminal " + (bySession ? "in session " : "with id ") + id
+                        + " on the server ('ptyctl ls' lists them)");
+                err.flush();
+                status = ExitCode.REFUSED;
+            }
         }
-        if (!known) {
-            err.println("ptyctl: no terminal " + (bySession ? "in session " : "with id ") + id
-                    + " on the server ('ptyctl ls' lists them)");
-            err.flush();
-            return ExitCode.REFUSED;
-        }
-        return ExitCode.OK;
+        return status;
     }
 
     private static boolean exists(TerminalsClient terminals, String id) throws IOException {

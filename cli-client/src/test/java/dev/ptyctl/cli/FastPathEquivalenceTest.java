@@ -126,6 +126,8 @@ class FastPathEquivalenceTest {
                 "--session", "s2", "--json");
         sameOnServer(Map.of(), 1, s -> s.reply(404, "{'error':'not_found','message':'no terminal with id t9'}"), "rm",
                 "t9", "--url", url);
+        sameOnServer(Map.of(), 3, s -> s.reply(404, "{'error':'not_found','message':'no terminal with id t9'}")
+                .reply(200, terminal).reply(200, "{'closed':true}"), "rm", "t9", "4f1c2a9be07d5e31", "--url", url);
         sameOnServer(Map.of(), 1, s -> s.reply(200, "{'format':'text','screen':'$ ls\\n'}"), "screen", "--url", url,
                 "4f1c2a9be07d5e31");
         sameOnServer(Map.of("PTYCTL_URL", url, "PTYCTL_TOKEN", "t0k"), 1,
@@ -229,7 +231,7 @@ class FastPathEquivalenceTest {
                 List.of("ls", "--url", "nonsense"), List.of("ls", "--cacert", "/nonexistent/ca.pem"),
                 List.of("ls", "extra"), List.of("new", "bash"), List.of("new", "--cols", "0"),
                 List.of("new", "--rows", "1001"), List.of("new", "--env", "X"), List.of("new", "--session", ""),
-                List.of("new", "--cwd"), List.of("rm"), List.of("rm", "a", "b"),
+                List.of("new", "--cwd"), List.of("rm"),
                 List.of("rm", "--", "a"), List.of("screen"), List.of("screen", "t1", "--vt",
                 "--vt"), List.of("screen", "t1", "--vt", "--joined"), List.of("read", "--joined", "--joined"));
         for (List<String> args : notPlain) {

@@ -176,6 +176,27 @@ class ServerCommandsTest {
         server.assertExhausted();
     }
 
+    @Test
+    void rmRemovesEveryTerminalGivenAndExitsFourWhenOneIsUnknownWithTheOthersRemoved() throws Exception {
+        server.reply(200, terminal("a1", "s1", true, 5000)).reply(200, "{'closed':true}")
+                .reply(404, "{'error':'not_found','message':'no terminal with id b2'}")
+                .reply(200, terminal("c3", "s3", false, 5000)).reply(404, "{'closed':false}");
+
+        Cli.Result result = Cli.run("rm", "--url", url, "a1", "b2", "c3", "--json");
+
+        assertThat(result.exitCode()).isEqualTo(4);
+        assertThat(result.out()).isEqualTo("{\"closed\":true}" + NL + "{\"closed\":false}" + NL + "{\"closed\":false}"
+                + NL);
+        assertThat(result.err())
+                .isEqualTo("ptyctl: no terminal with id b2 on the server ('ptyctl ls' lists them)" + NL);
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals/a1");
+        assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/a1");
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals/b2");
+        assertThat(requestLine()).as("the one after the unknown is still removed").isEqualTo("GET /v1/terminals/c3");
+        assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/c3");
+        server.assertExhausted();
+    }
+
     private String requestLine() throws InterruptedException {
         Request request = server.takeRequest();
         return request.method() + " " + request.pathAndQuery();

@@ -35,7 +35,7 @@ class ServerCommandsE2eTest {
     }
 
     @Test
-    void rmOfATerminalWhoseProgramHasExitedRemovesItAndAnUnknownIdExitsFour() throws Exception {
+    void rmOfATerminalWhoseProgramHasExitedRemovesItWithALiveOneAndAnUnknownIdExitsFour() throws Exception {
         try (ServerUnderTest server = ServerUnderTest.start(TOKEN)) {
             Map<String, String> env = server.cliEnvironment();
             var created = Ptyctl.run(env, "new", "--", "sh", "-c", "exit 3");
@@ -47,10 +47,14 @@ class ServerCommandsE2eTest {
             assertThat(Ptyctl.run(env, "ls").stdout()).as("an exited terminal stays listed").contains(id)
                     .contains("exited 3");
 
-            var removed = Ptyctl.run(env, "rm", id);
+            var live = Ptyctl.run(env, "new", "--", "cat");
+            live.assertExit(0);
+            String liveId = live.stdout().strip();
+
+            var removed = Ptyctl.run(env, "rm", id, liveId);
             removed.assertExit(0);
             assertThat(removed.stderr()).isEmpty();
-            assertThat(Ptyctl.run(env, "ls", "-q").stdout()).doesNotContain(id);
+            assertThat(Ptyctl.run(env, "ls", "-q").stdout()).doesNotContain(id).doesNotContain(liveId);
 
             var again = Ptyctl.run(env, "rm", id);
             assertThat(again.exitCode()).as(again.toString()).isEqualTo(4);
