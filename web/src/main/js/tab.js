@@ -150,6 +150,8 @@ export class TerminalTab {
    * it ended under it. Also for a tab opened after the end: the server sends the last screen, then the exit.
    */
   showEnded() {
+    this.ended = true;
+    this.element.classList.add('ended');
     this.term.options.disableStdin = true;
     // No cursor: it said the program waits for keys. After the last output, which may be behind a reset still.
     this.inOrder(() => this.term.write('\x1b[?25l'));
@@ -159,6 +161,7 @@ export class TerminalTab {
       ? 'the server stopped, and its programs with it: this is the last screen, read-only'
       : `${this.ending} — the program has ended: this is its last screen, read-only`;
     this.endedBar.hidden = false;
+    this.fitToWindow();
   }
 
   /**
@@ -252,16 +255,37 @@ export class TerminalTab {
     if (!this.view && this.shown) this.socket.focus();
   }
 
-  /** Sends the grid that fits this tab's area; the server's size frame then resizes xterm.js. */
+  /**
+   * Sends the grid that fits this tab's area; the server's size frame then resizes xterm.js. An ended program's last
+   * screen is fitted here instead, after its last output: no program and no other client shares its size any more, and
+   * left at the size it ended at it lay in a window smaller than it with the window's own scrollbars, its last lines
+   * (the build's failure) below them and out of sight, or in a corner of a larger one.
+   */
   fitToWindow() {
-    if (!this.shown || this.view || !this.term.element) return;
-    const size = this.proposeGrid();
-    if (!size || !size.cols || !size.rows) return;
-    const cols = Math.max(2, Math.min(1000, size.cols));
-    const rows = Math.max(1, Math.min(1000, size.rows));
+    if (!this.shown || !this.term.element) return;
+    if (this.ended) {
+      this.fitEnded();
+      return;
+    }
+    if (this.view) return;
+    const size = this.fittingGrid();
+    if (!size) return;
+    const { cols, rows } = size;
     if (this.sentSize?.cols === cols && this.sentSize?.rows === rows && this.socket.state === 'open') return;
     this.sentSize = { cols, rows };
     this.socket.resize(cols, rows);
+  }
+
+  fitEnded() {
+    const size = this.fittingGrid();
+    if (size) this.inOrder(() => this.term.resize(size.cols, size.rows));
+  }
+
+  /** The grid that fits this tab's area (proposeGrid), within the sizes a terminal may have; null when hidden. */
+  fittingGrid() {
+    const size = this.proposeGrid();
+    if (!size || !size.cols || !size.rows) return null;
+    return { cols: Math.max(2, Math.min(1000, size.cols)), rows: Math.max(1, Math.min(1000, size.rows)) };
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -128,6 +129,32 @@ class WebKeyBarE2eTest {
         page.waitUntilDescribed(() -> "the program read " + expected.size() + " keys; it read " + keyLines(),
                 () -> keyLines().size() >= expected.size());
         assertThat(keyLines()).isEqualTo(expected);
+    }
+
+    /**
+     * On a touch screen (Chromium's touch emulation: no hover, a coarse pointer) the bar is there without ?keys=1, and a
+     * key tapped does not stay outlined: a phone keeps :hover on the last element tapped, and the bar's Esc looked held
+     * after one tap.
+     */
+    @Test
+    void onATouchScreenATappedKeyDoesNotStayOutlined() throws Exception {
+        Terminal shell = session.create(CreateTerminalRequest.builder("touch-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").build());
+        touchEmulation(true);
+        try {
+            page.open("/?t=" + shell.terminalId());
+            page.waitUntil("the key bar is shown on a touch screen", () -> page.element("#keybar").isDisplayed());
+            bar("Escape");
+            String border = "return getComputedStyle(document.querySelector(arguments[0])).borderTopColor;";
+            assertThat(page.js(border, "#keybar [data-key='Escape']")).as("the key tapped")
+                    .isEqualTo(page.js(border, "#keybar [data-key='Tab']"));
+        } finally {
+            touchEmulation(false);
+        }
+    }
+
+    private void touchEmulation(boolean on) {
+        page.driver().executeCdpCommand("Emulation.setTouchEmulationEnabled", Map.of("enabled", on));
     }
 
     /** Taps the bar's key, then types '.' (the recorder's end of line), expecting the key's bytes as a line. */

@@ -484,11 +484,7 @@ class WebPageE2eTest {
      */
     @Test
     void aLinkToAnEndedProgramShowsItsLastScreenAndScrollbackReadOnly() throws Exception {
-        Terminal terminal = session.create(CreateTerminalRequest.builder("ended-" + UUID.randomUUID())
-                .command("/bin/bash", "--norc", "--noprofile", "-c",
-                        "seq 1 50; echo 'error: 2 tests failed'; exit 3").build());
-        String id = terminal.terminalId();
-        waitUntilEnded(page, session.terminals(), id);
+        String id = endedBuild();
         for (int load = 0; load < 2; load++) { // the link, then a reload
             page.open("/?t=" + id);
             page.waitForText(id, "error: 2 tests failed");
@@ -501,6 +497,43 @@ class WebPageE2eTest {
             assertThat(page.js("return window.ptyctl.terminals[arguments[0]].options.disableStdin", id))
                     .as("the ended terminal takes no keys").isEqualTo(true);
         }
+    }
+
+    /**
+     * An ended program's last screen fits the window it is shown in, as the window changes: no program and no other
+     * client shares its size any more. Left at the size it ended at (100x30, larger than this window), it lay under
+     * the window's own scrollbars, its last line, the failure, below them and out of sight.
+     */
+    @Test
+    void anEndedProgramsLastScreenFitsTheWindowWithItsLastLineInSight() throws Exception {
+        String id = endedBuild();
+        page.resize(600, 420).open("/?t=" + id);
+        page.waitUntil("the status line says how it ended", () -> "exited 3".equals(page.text("#status")));
+        for (int width : new int[] {600, 900}) {
+            page.resize(width, 420);
+            page.waitUntil("the last screen fits a " + width + " px window", () -> Boolean.TRUE.equals(page.js("""
+                    const tab = window.ptyctl.tabs[arguments[0]], t = tab.term, g = tab.proposeGrid();
+                    return t.cols === g.cols && t.rows === g.rows;""", id)));
+            assertThat(page.js("""
+                    const host = document.querySelector(`section[data-terminal='${arguments[0]}'] .xterm-host`);
+                    return host.scrollWidth <= host.clientWidth && host.scrollHeight <= host.clientHeight;""", id))
+                    .as("no scrollbars of the window's own").isEqualTo(true);
+            assertThat((String) page.js("""
+                    const b = window.ptyctl.terminals[arguments[0]].buffer.active, rows = [];
+                    for (let y = b.viewportY; y < b.viewportY + window.ptyctl.terminals[arguments[0]].rows; y++) {
+                      rows.push(b.getLine(y).translateToString(true));
+                    }
+                    return rows.join('\\n');""", id)).as("the rows in sight").contains("error: 2 tests failed");
+        }
+    }
+
+    /** A terminal whose program printed 1 to 50 and a failure, and has ended (exit 3): its id. */
+    private String endedBuild() throws Exception {
+        Terminal terminal = session.create(CreateTerminalRequest.builder("ended-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c",
+                        "seq 1 50; echo 'error: 2 tests failed'; exit 3").build());
+        waitUntilEnded(page, session.terminals(), terminal.terminalId());
+        return terminal.terminalId();
     }
 
     /**

@@ -20,6 +20,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.openqa.selenium.interactions.Actions;
 
 /**
  * The screenshots of docs/web.md, taken in headless Chromium: the list, vim in a tab, a shell with its prompt marks,
@@ -100,6 +101,12 @@ class WebScreenshots {
         page.clickOn("tr[data-terminal='" + failed.terminalId() + "'] button[data-action='open']");
         page.waitForText(failed.terminalId(), "1 of 214 tests failed");
         page.waitUntil("the page says the build ended", () -> "exited 3".equals(page.text("#status")));
+        // The pointer off the terminal, as when a person reads it: xterm.js shows its scrollbar while the pointer is
+        // over a terminal with scrollback (as VS Code's terminal does), and the click on "open" left it there.
+        new Actions(page.driver()).moveToLocation(0, 0).perform();
+        page.waitUntil("xterm.js's scrollbar has faded", () -> Boolean.TRUE.equals(page.js("return [...document"
+                + ".querySelectorAll('.xterm-scrollable-element > .scrollbar.vertical')]"
+                + ".every((bar) => getComputedStyle(bar).opacity === '0');")));
         Files.write(out.resolve("web-ended.png"), page.screenshot());
         page.leave();
 
