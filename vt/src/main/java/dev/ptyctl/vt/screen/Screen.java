@@ -369,14 +369,15 @@ public final class Screen {
     /**
      * Changes the size the way xterm.js does (see {@link Reflow}): rows come back from or go to the
      * scrollback depending on where the cursor is, soft-wrapped lines are reflowed to the new width
-     * when this screen keeps scrollback, the cursor is clamped into the new size (a pending wrap is
+     * (this is the main screen's resize: it reflows whatever its scrollback limit, 0 included, as xterm.js's
+     * normal buffer does), the cursor is clamped into the new size (a pending wrap is
      * cancelled) and the scroll region is reset to the full screen.
      *
      * @param newCols new width, at least 1
      * @param newRows new height, at least 1
      */
     public void resize(int newCols, int newRows) {
-        resize(newCols, newRows, scrollback.limit(), scrollback.limit() > 0);
+        resize(newCols, newRows, scrollback.limit(), true);
     }
 
     /**

@@ -53,6 +53,24 @@ class ResizeTest {
     }
 
     @Test
+    void theMainScreenReflowsAlsoWithoutScrollback() {
+        // xterm.js reflows its normal buffer whatever the scrollback limit (ptyctl.terminals.scrollbackLines: 0
+        // included); before, a limit of 0 kept the rows as they were, cut by the narrower screen.
+        StringBuilder ten = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            ten.append("L").append(i).append("abcdef\r\n");
+        }
+        Terminal t = new Terminal(10, 5, 0);
+        t.feed(ten.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        t.resize(5, 5);
+        assertThat(rows(t)).containsExactly("L8abc", "def", "L9abc", "def", "");
+        t.resize(10, 5);
+        assertThat(rows(t)).containsExactly("L8abcdef", "L9abcdef", "", "", "");
+        assertThat(cursor(t)).isEqualTo("2,0");
+        assertThat(scrollback(t)).isEmpty();
+    }
+
+    @Test
     void aHyperlinkStartingOnAContinuationRowKeepsItsUriWhenAWiderScreenJoinsTheRows() {
         // xterm.js forgets the URI here (docs/emulator.md, deliberate differences): its marker was on the joined row.
         String link = "\u001b]8;;https://example.com/doc\u001b\\LINKTEXT\u001b]8;;\u001b\\ tail\r\n$ ";
