@@ -69,6 +69,15 @@ final class Cells {
         }
     }
 
+    /** The scrollback's lines of {@code terminal} now, oldest first, as rows read; the caller holds its lock. */
+    static List<String> scrollbackLines(Terminal terminal) {
+        List<String> lines = new ArrayList<>(terminal.scrollbackSize());
+        for (int i = 0; i < terminal.scrollbackSize(); i++) {
+            lines.add(terminal.scrollbackRowText(i));
+        }
+        return lines;
+    }
+
     /** The cells of {@code terminal} now; the caller holds whatever lock guards it. */
     static Cells of(Terminal terminal) {
         return new Cells(terminal);

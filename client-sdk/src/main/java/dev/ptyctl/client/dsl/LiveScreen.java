@@ -76,6 +76,11 @@ final class LiveScreen implements AttachmentListener {
         return Cells.of(terminal);
     }
 
+    /** The scrollback's lines now, oldest first (10,000 at most, the emulator's default). */
+    synchronized List<String> scrollbackLines() {
+        return Cells.scrollbackLines(terminal);
+    }
+
     /** The screen now as a picture (an SVG: colours, styles, the cursor), for a failure report's steps. */
     synchronized String svg() {
         return dev.ptyctl.vt.serialize.SvgSerializer.render(terminal);

@@ -34,6 +34,11 @@ public final class Locator {
         default boolean byStyle() {
             return false;
         }
+
+        /** Whether a line of text (a scrollback line) has a match; a style has none in text. */
+        default boolean foundIn(String line) {
+            return false;
+        }
     }
 
     /** One thing found: its row (0-based), its columns [from, to) and its text. */
@@ -71,6 +76,11 @@ public final class Locator {
             public String describe() {
                 return "text " + ScreenAssert.quote(text);
             }
+
+            @Override
+            public boolean foundIn(String line) {
+                return line.contains(text.stripTrailing()) && !text.isBlank();
+            }
         }, Region.all(), -1);
     }
 
@@ -90,6 +100,17 @@ public final class Locator {
             @Override
             public String describe() {
                 return "/" + regex + "/";
+            }
+
+            @Override
+            public boolean foundIn(String line) {
+                Matcher m = pattern.matcher(line);
+                while (m.find()) {
+                    if (m.end() > m.start()) {
+                        return true;
+                    }
+                }
+                return false;
             }
         }, Region.all(), -1);
     }
@@ -184,6 +205,11 @@ public final class Locator {
 
     boolean byStyle() {
         return query.byStyle();
+    }
+
+    /** Whether the source's scrollback has a match (the region and index aside: they count the screen's rows). */
+    boolean inScrollback() {
+        return source.scrollback().stream().anyMatch(query::foundIn);
     }
 
     /** E.g. {@code text "Save" in rows 23-24, match 0}. */

@@ -101,8 +101,10 @@ public final class LocatorAssert {
             List<Locator.Match> found = locator.find(cells);
             String styledInstead = found.isEmpty() && locator.byStyle() ? "; styled cells on the screen: "
                     + styledRuns(cells) : "";
+            String scrolledOff = found.isEmpty() && !locator.byStyle() && locator.inScrollback()
+                    ? TerminalDriver.SCROLLED_OFF : "";
             throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
-                    + describe(found, withStyles ? cells : null) + styledInstead);
+                    + describe(found, withStyles ? cells : null) + styledInstead + scrolledOff);
         }
         locator.source().held(expectation.replaceFirst("^expected ", ""), start);
         return this;

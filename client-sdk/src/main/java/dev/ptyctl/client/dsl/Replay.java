@@ -189,5 +189,10 @@ public final class Replay {
         public SnapshotOwner snapshotOwner() {
             return owner;
         }
+
+        @Override
+        public List<String> scrollback() {
+            return Cells.scrollbackLines(terminal);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.ptyctl.client.dsl;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -30,4 +31,7 @@ interface ScreenSource {
      */
     default void held(String expectation, long startNanos) {
     }
+
+    /** The scrollback's lines, oldest first, as rows read (no trailing spaces): for failures to say what scrolled off. */
+    List<String> scrollback();
 }

@@ -66,6 +66,9 @@ public final class TerminalDriver implements AutoCloseable {
             "waitFor(...)", "screen()", "Ctrl+D", "press(Key.ctrl('c'))",
             "a test types it with typeLine(...) once it has waited for the prompt with waitFor(...)",
             TerminalDriver::pressAndType);
+    /** What a failed wait or locator adds when what it looked for is in the scrollback, above the screen. */
+    static final String SCROLLED_OFF = "; it is in the scrollback: it scrolled off the screen, which is all waits and"
+            + " locators look at (a command's whole output: lastCommand().output(), run(...).output())";
     /** How long waits take at most unless told otherwise: ample for a program to react, short enough to fail fast. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
     private final RpcClient rpc;
@@ -233,7 +236,8 @@ public final class TerminalDriver implements AutoCloseable {
         long start = System.nanoTime();
         WaitResult result = io(() -> rpc.waitFor(request));
         if (!result.matched()) {
-            throw failure(expectation + programEnded(), result.screen());
+            String ended = programEnded();
+            throw failure(expectation + ended + (ended.isEmpty() ? scrolledOff(request) : ""), result.screen());
         }
         if (live != null) {
             sync(); // what matched on the server's screen is on this driver's copy too
@@ -304,6 +308,22 @@ public final class TerminalDriver implements AutoCloseable {
         }
         steps.timed("waitForCommandStart()", start);
         return this;
+    }
+
+    /**
+     * {@link #SCROLLED_OFF} when a text or pattern wait that failed on the screen matches in the scrollback (asked of
+     * the server at once, without waiting), else "": the text came and went up, which the screen alone hides.
+     */
+    private String scrolledOff(WaitRequest failed) {
+        if (failed.match().isEmpty() || failed.scrollback()) {
+            return "";
+        }
+        try {
+            WaitRequest again = failed.newBuilder().scrollback(true).timeout(Duration.ZERO).build();
+            return rpc.waitFor(again).matched() ? SCROLLED_OFF : "";
+        } catch (IOException | RuntimeException e) {
+            return ""; // the failure with its screen is still worth giving, without the hint
+        }
     }
 
     /**
@@ -601,6 +621,11 @@ public final class TerminalDriver implements AutoCloseable {
         @Override
         public SnapshotOwner snapshotOwner() {
             return owner;
+        }
+
+        @Override
+        public List<String> scrollback() {
+            return live.screen().scrollbackLines();
         }
 
         @Override

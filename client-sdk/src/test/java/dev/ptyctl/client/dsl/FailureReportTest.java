@@ -81,7 +81,8 @@ class FailureReportTest {
         String screen = "'screen':'$ make\\nok\\n','cursor':{'row':2,'col':3},'size':{'cols':20,'rows':3}";
         server.reply("{'written':5,'outputSeq':100}").reply("{'matched':true," + screen + ",'waitedMs':12}")
                 .reply("{'written':1,'outputSeq':110}")
-                .reply("{'matched':false," + screen + ",'waitedMs':300}").reply("{'running':true,'exitCode':null,'pid':7}");
+                .reply("{'matched':false," + screen + ",'waitedMs':300}").reply("{'running':true,'exitCode':null,'pid':7}")
+                .reply("{'matched':false," + screen + ",'waitedMs':0}");
         driver.testName(FailureReportTest.class, "theReportListsWhatTheTestDidAndTheLineThatFailed");
         driver.typeLine("make").waitFor("ok").press(Key.ctrl('c'));
         TerminalAssertionError failure = catchThrowableOfType(TerminalAssertionError.class,
@@ -100,7 +101,7 @@ class FailureReportTest {
         assertThat(Files.readString(dir.resolve("index.html"))).contains("<p>at <code>" + at.substring(3))
                 .contains("<h2>What the test did</h2>").contains("<code>typeLine(&quot;make&quot;)</code>")
                 .contains("<td class=\"failed\">failed: expected the screen to contain &quot;PASSED&quot; within 300 ms");
-        for (int request = 0; request < 5; request++) { // two writes, two waits, the status after the failed one
+        for (int request = 0; request < 6; request++) { // two writes, two waits, then the status and the scrollback
             server.takeRequest();
         }
     }

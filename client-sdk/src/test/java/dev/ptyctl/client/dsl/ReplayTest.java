@@ -25,6 +25,17 @@ class ReplayTest {
             """;
 
     @Test
+    void aLocatorFailureSaysWhenWhatItLooksForScrolledOff() {
+        Replay scrolled = Screens.replay(10, 2, "a1\r\nb2\r\nc3");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(scrolled.getByText("a1")).isVisible())
+                .hasMessageContaining("found none; it is in the scrollback: it scrolled off the screen");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(scrolled.getByRegex("a\\d")).hasCount(1))
+                .hasMessageContaining("found none; it is in the scrollback");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(scrolled.getByText("z9")).isVisible())
+                .hasMessageNotContaining("scrollback");
+    }
+
+    @Test
     void theCursorOfTheLastScreenIsAssertedWithItsPlaceInTheFailure() {
         Replay session = Replay.ofText("session.cast", CAST);
         TerminalAssertions.assertThat(session).hasCursorAt(5, 3);

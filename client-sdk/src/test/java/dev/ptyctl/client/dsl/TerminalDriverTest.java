@@ -47,7 +47,8 @@ class TerminalDriverTest {
     @Test
     void aWaitThatTimesOutFailsWithTheScreenNumberedAndTheCursorMarked() {
         server.reply("{'matched':false," + SCREEN + ",'waitedMs':30000}")
-                .reply("{'running':true,'exitCode':null,'pid':42}");
+                .reply("{'running':true,'exitCode':null,'pid':42}")
+                .reply("{'matched':false," + SCREEN + ",'waitedMs':0}"); // nor in the scrollback
         assertThatThrownBy(() -> terminal.waitFor("PASSED", Duration.ofSeconds(30)))
                 .isInstanceOf(TerminalAssertionError.class)
                 .hasMessage("""
@@ -59,6 +60,8 @@ class TerminalDriverTest {
                            |  ^""");
         server.takeRequest();
         server.takeRequest();
+        assertThat(server.takeRequest().getJsonObject("params").toString())
+                .isEqualTo("{\"match\":\"PASSED\",\"timeout\":0,\"scrollback\":true}");
     }
 
     @Test

@@ -73,6 +73,20 @@ class LocatorsE2eTest {
     }
 
     @Test
+    void aLocatorOrWaitForTextThatScrolledOffTheScreenSaysItIsInTheScrollback(TerminalDriver t) {
+        t.typeLine("for i in $(seq 1 100); do echo line-$i; done").waitForPrompt();
+        String scrolledOff = "; it is in the scrollback: it scrolled off the screen";
+        assertThatThrownBy(() -> assertThat(t.getByText("line-50")).within(Duration.ofMillis(200)).isVisible())
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageContaining("expected text \"line-50\" to be visible within 200 ms; found none" + scrolledOff);
+        assertThatThrownBy(() -> t.waitFor("line-50\n", Duration.ofMillis(200)))
+                .hasMessageContaining("expected the screen to contain \"line-50\\n\" within 200 ms" + scrolledOff);
+        assertThatThrownBy(() -> assertThat(t.getByText("line-500")).within(Duration.ofMillis(200)).isVisible())
+                .hasMessageContaining("found none\n");   // neither on the screen nor above it: no hint
+        Assertions.assertThat(t.lastCommand().output()).contains("line-50\n");
+    }
+
+    @Test
     void isHiddenWaitsForTextToGoAway(TerminalDriver t) {
         t.typeLine(DRAW).waitForPrompt();
         assertThat(t.getByText("Quit")).isVisible();
