@@ -26,6 +26,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -167,6 +168,18 @@ public final class TerminalDriver implements AutoCloseable {
             actions.add(Action.key(key));
         }
         return write(actions, "press(" + String.join(", ", keys) + ")");
+    }
+
+    /**
+     * Presses one key {@code times} times, in one write: {@code press(Key.ARROW_DOWN, 3)} moves three rows down (as
+     * tui-test's {@code keyDown(3)}).
+     */
+    public TerminalDriver press(String key, int times) {
+        Objects.requireNonNull(key, "key");
+        if (times < 1) {
+            throw new IllegalArgumentException("press presses a key at least once, got " + times + " times");
+        }
+        return write(Collections.nCopies(times, Action.key(key)), "press(" + key + " x " + times + ")");
     }
 
     /** Sends text and keys in one write, in order. */

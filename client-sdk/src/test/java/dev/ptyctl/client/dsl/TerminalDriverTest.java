@@ -45,6 +45,16 @@ class TerminalDriverTest {
     }
 
     @Test
+    void aKeyPressedSeveralTimesGoesInOneWrite() {
+        server.reply("{'written':9,'outputSeq':100}");
+        terminal.press(Key.ARROW_DOWN, 3);
+        assertThat(server.takeRequest().getJsonObject("params").toString())
+                .isEqualTo("{\"action\":[{\"key\":\"ArrowDown\"},{\"key\":\"ArrowDown\"},{\"key\":\"ArrowDown\"}]}");
+        assertThatThrownBy(() -> terminal.press(Key.ENTER, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("press presses a key at least once, got 0 times");
+    }
+
+    @Test
     void aWaitThatTimesOutFailsWithTheScreenNumberedAndTheCursorMarked() {
         server.reply("{'matched':false," + SCREEN + ",'waitedMs':30000}")
                 .reply("{'running':true,'exitCode':null,'pid':42}")
