@@ -308,6 +308,25 @@ abstract class ToolsContract {
                 "timeoutMs", 30_000))).containsEntry("matched", true).containsEntry("reason", "regex");
     }
 
+    /** An agent copying a URL that wrapped over rows gets it whole with joined, its rows without. */
+    @Test
+    void readJoinedGivesALineWiderThanTheScreenWhole() {
+        String url = "https://example.test/" + "b/".repeat(20) + "index.html";
+        String printer = (String) tools().ok("terminal_create", args("command", List.of("sh", "-c",
+                "seq 1 12; printf 'open %s\\n' " + url + "; read line"), "cols", 30, "rows", 10)).get("terminalId");
+        tools().ok("terminal_wait", args("terminalId", printer, "text", url, "timeoutMs", 30_000));
+        String rows = (String) tools().ok("terminal_read", args("terminalId", printer)).get("screen");
+        assertThat(rows).doesNotContain(url).contains("open https://example.test/b/b/");
+        String joined = (String) tools().ok("terminal_read", args("terminalId", printer, "joined", true))
+                .get("screen");
+        assertThat(joined).endsWith("\nopen " + url + "\n").doesNotContain("\n1\n");
+        // scrollback counts lines: the two lines above the screen's, the wrapped one still whole
+        String withHistory = (String) tools().ok("terminal_read", args("terminalId", printer, "joined", true,
+                "scrollback", 2)).get("screen");
+        assertThat(withHistory).endsWith(joined).isNotEqualTo(joined);
+        assertThat(withHistory.split("\n")).hasSize(joined.split("\n").length + 2);
+    }
+
     @Test
     void readShowsScrollbackLinesOnlyWhenAsked() {
         String shell = tools().shell("bash");

@@ -13,7 +13,9 @@ public final class TerminalReadTool extends SchemaTool {
     public TerminalReadTool() {
         super("terminal_read", "Read a terminal's screen", Access.READ, false, """
                 Read what the terminal shows now, as text (rows without trailing spaces, blank rows at the bottom \
-                dropped), like a screenshot. `scrollback: N` adds up to N lines that scrolled off the top. Also \
+                dropped), like a screenshot. `scrollback: N` adds up to N lines that scrolled off the top. \
+                `joined: true` gives the lines as the program wrote them: a line wider than the screen (a URL, a \
+                path, a long message) is one line instead of several rows, so copy URLs from that. Also \
                 tells the cursor position, size, whether a full-screen program has the alternate screen up \
                 (`altScreen`), whether typed input is hidden (`inputHidden`: a password prompt; ask the user, or \
                 hand them the viewUrl, rather than guessing) and the title. Use it to look at TUIs (vim, top, less) \
@@ -21,7 +23,8 @@ public final class TerminalReadTool extends SchemaTool {
                 Example: {"terminalId": "...", "scrollback": 20}.""", """
                 {"type": "object", "properties": {
                   %s,
-                  "scrollback": {"type": "integer", "minimum": 0, "maximum": %d, "description": "Lines of history above the screen to include, default 0."}
+                  "scrollback": {"type": "integer", "minimum": 0, "maximum": %d, "description": "Lines of history above the screen to include, default 0."},
+                  "joined": {"type": "boolean", "description": "Join the rows a line wider than the screen wrapped onto, so each line reads whole (URLs, paths); scrollback then counts such lines. Default false."}
                 }, "required": ["terminalId"]}""".formatted(TERMINAL_ID, MAX_SCROLLBACK), """
                 {"type": "object", "properties": {
                   "screen": {"type": "string"},
@@ -36,7 +39,8 @@ public final class TerminalReadTool extends SchemaTool {
     public McpSchema.CallToolResult call(ToolCall call, Arguments args) throws ToolError {
         String id = args.string("terminalId");
         int scrollback = (int) args.integer("scrollback", 0, MAX_SCROLLBACK, 0);
-        ScreenSnapshot screen = ScreenSnapshot.take(call.terminal(id).session(), scrollback);
+        boolean joined = args.bool("joined");
+        ScreenSnapshot screen = ScreenSnapshot.take(call.terminal(id).session(), scrollback, joined);
         Map<String, Object> cursor = new LinkedHashMap<>();
         cursor.put("row", screen.cursorRow());
         cursor.put("col", screen.cursorCol());

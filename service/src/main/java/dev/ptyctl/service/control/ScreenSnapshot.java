@@ -4,6 +4,7 @@ import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -11,7 +12,8 @@ import java.util.OptionalInt;
  * The screen of a terminal and the facts an agent needs beside it, taken at one moment under the session lock.
  *
  * @param screen        the screen as text (the {@code pty/read} rules), after {@code scrollback} lines from above it
- *                      when asked
+ *                      when asked; with {@code joined} the lines as the program wrote them (see {@link #take(
+ *                      TerminalSession, int, boolean)})
  * @param cursorRow     1-based
  * @param cursorCol     1-based
  * @param cols          width
@@ -27,8 +29,18 @@ public record ScreenSnapshot(String screen, int cursorRow, int cursorCol, int co
 
     /** Takes a snapshot with {@code scrollback} lines (≥ 0) of history above the screen. */
     public static ScreenSnapshot take(TerminalSession session, int scrollback) {
+        return take(session, scrollback, false);
+    }
+
+    /**
+     * Takes a snapshot with {@code scrollback} lines (≥ 0) of history above the screen; with {@code joined} the text
+     * has each row a line soft-wrapped onto joined to it ({@link TextSerializer#unwrappedLines}), so a URL or path
+     * wider than the screen reads whole, and {@code scrollback} counts such lines.
+     */
+    public static ScreenSnapshot take(TerminalSession session, int scrollback, boolean joined) {
         boolean hidden = session.inputHidden();
-        return session.snapshot((t, progress) -> new ScreenSnapshot(text(t, scrollback), t.cursorRow() + 1,
+        return session.snapshot((t, progress) -> new ScreenSnapshot(
+                joined ? joinedText(t, scrollback) : text(t, scrollback), t.cursorRow() + 1,
                 t.cursorCol() + 1, t.cols(), t.rows(), t.alternateScreenActive(), hidden, t.title(),
                 progress.outputSeq(), progress.exit()));
     }
@@ -41,6 +53,18 @@ public record ScreenSnapshot(String screen, int cursorRow, int cursorCol, int co
     /** The program's exit code once it has exited (128 + the signal's number after a signal). */
     public OptionalInt exitCode() {
         return exit.map(end -> OptionalInt.of(end.exitCode())).orElse(OptionalInt.empty());
+    }
+
+    private static String joinedText(Terminal t, int scrollback) {
+        List<String> screenLines = TextSerializer.unwrappedLines(t, false);
+        if (scrollback <= 0) {
+            return TextSerializer.text(screenLines);
+        }
+        // A line ends on the same row with the scrollback as without it (only where a line starts can differ, at the
+        // screen's top edge), so the screen's lines are the last screenLines.size() of the whole text's.
+        List<String> lines = TextSerializer.unwrappedLines(t, true);
+        int from = Math.max(0, lines.size() - screenLines.size() - scrollback);
+        return TextSerializer.text(lines.subList(from, lines.size()));
     }
 
     private static String text(Terminal t, int scrollback) {
