@@ -55,7 +55,8 @@ final class Failures {
                 yield ExitCode.CANNOT_CONNECT;
             }
             case AttachmentException refused when refused.httpStatus().isPresent() -> {
-                err.println("ptyctl: " + refused.getMessage());
+                err.println("ptyctl: " + refused.getMessage()
+                        + (refused.httpStatus().getAsInt() == HTTP_UNAUTHORIZED ? TOKEN_HINT : ""));
                 yield ExitCode.REFUSED;
             }
             case RpcConnectionException unreachable -> {

@@ -371,6 +371,27 @@ class AttachE2eTest {
         }
     }
 
+    @Test
+    void aWrongTokenSaysHowToGiveTheRightOne() throws Exception {
+        // The other commands said how; attach gave the server's refusal alone.
+        String token = "attach-test-token";
+        try (ServerProcess server = ServerProcess.start(Map.of("PTYCTL_TOKEN", token), "--port", "0");
+                TerminalsClient terminals = TerminalsClient.builder().baseUrl(server.url()).token(token).build()) {
+            Terminal outer = terminals.create(bash("token-outer", "outer> ").size(220, 24).build());
+            Terminal inner = terminals.create(bash("token-inner", "inner> ").build());
+            try (RpcClient outerRpc = RpcClient.builder().token(token).connect(outer.rpc())) {
+                expect(outerRpc, "outer>");
+                String attach = Ptyctl.command("attach", inner.terminalId(), "--url", server.url())
+                        .stream().map(AttachE2eTest::quoted).collect(Collectors.joining(" "));
+                outerRpc.write(Action.text("clear; PTYCTL_TOKEN=wrong " + attach + "; echo status=$?"),
+                        Action.key(Key.ENTER));
+                expect(outerRpc, "HTTP 401: the token is wrong; pass the server's token with --token T or the "
+                        + "PTYCTL_TOKEN variable");
+                expect(outerRpc, "status=4");
+            }
+        }
+    }
+
     /** The output of an asciicast v2 recording ("o" events), joined. */
     private static String outputOf(String recording) {
         StringBuilder output = new StringBuilder();
