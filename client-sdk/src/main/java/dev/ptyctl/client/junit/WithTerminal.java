@@ -52,7 +52,11 @@ public @interface WithTerminal {
     /** The size as {@code COLSxROWS}, e.g. {@code "80x24"}; empty for {@link #cols()} and {@link #rows()}. */
     String size() default "";
 
-    /** The program and its arguments; empty for the server's default shell. */
+    /**
+     * The program and its arguments; empty for the server's default shell. Arguments known only when the test runs (a
+     * file in a {@code @TempDir}) go through a {@link TerminalLauncher} parameter: {@code terminals.command("less",
+     * file.toString()).open()}.
+     */
     String[] command() default {};
 
     /** Columns. */
