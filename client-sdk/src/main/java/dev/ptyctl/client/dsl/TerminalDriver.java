@@ -5,6 +5,7 @@ import dev.ptyctl.client.Key;
 import dev.ptyctl.client.PromptWaitResult;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.Screen;
 import dev.ptyctl.client.Status;
 import dev.ptyctl.client.Terminal;
@@ -18,6 +19,7 @@ import dev.ptyctl.client.internal.RpcCommandRun;
 import dev.ptyctl.protocol.BusyShellAdvice;
 import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.QuitKeys;
+import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
 import dev.ptyctl.protocol.WaitingForInputAdvice;
 import jakarta.json.JsonNumber;
@@ -383,7 +385,22 @@ public final class TerminalDriver implements AutoCloseable {
     public CommandResult run(String commandLine, Duration timeout) {
         Objects.requireNonNull(commandLine, "commandLine");
         long start = System.nanoTime();
-        RpcCommandRun.Outcome run = io(() -> RpcCommandRun.run(rpc, commandLine, System.nanoTime() + timeout.toNanos()));
+        RpcCommandRun.Outcome run = io(() -> {
+            try {
+                return RpcCommandRun.run(rpc, commandLine, System.nanoTime() + timeout.toNanos());
+            } catch (RpcException refused) {
+                if (refused.errorCode() != RpcErrorCode.INVALID_PARAMS) {
+                    throw refused;
+                }
+                // run builds every request itself: invalid params means the server cannot show this terminal's
+                // prompts (no shell integration), as ptyctl run says. The server's advice names pty/wait's
+                // parameters; say what to do with this driver.
+                throw new IllegalStateException("run(" + ScreenAssert.quote(commandLine) + ") needs a shell with "
+                        + "ptyctl's shell integration (@WithTerminal(shell = \"bash\"), zsh or fish, or the server's "
+                        + "default shell): " + refused.getMessage() + "; here, type with typeLine(...) and wait with "
+                        + "waitFor(...) or waitForSettled(...)", refused);
+            }
+        });
         if (run.lastWriteSeq() >= 0) {
             lastWriteSeq = run.lastWriteSeq();
         }

@@ -124,6 +124,16 @@ class DslProgramsE2eTest {
     }
 
     @Test
+    @WithTerminal(command = "cat", cols = 80, rows = 24)
+    void runInAProgramWithoutShellIntegrationSaysWhatToDoInstead(TerminalDriver cat) {
+        assertThatThrownBy(() -> cat.run("echo x")).isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("run(\"echo x\") needs a shell with ptyctl's shell integration")
+                .hasMessageContaining("not a program such as cat")
+                .hasMessageEndingWith("; here, type with typeLine(...) and wait with waitFor(...) or waitForSettled(...)");
+        cat.typeLine("typed").waitFor("typed\ntyped");   // cat echoes the line back, nothing was typed before
+    }
+
+    @Test
     void theProgramsExitCodeIsReported(TerminalDriver terminal) {
         terminal.typeLine("exit 7");
         assertThat(terminal.awaitExit(Duration.ofSeconds(10))).isEqualTo(7);
