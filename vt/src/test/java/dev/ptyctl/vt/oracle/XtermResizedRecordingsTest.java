@@ -25,8 +25,8 @@ import org.junit.jupiter.api.TestFactory;
  * <p>Each recording is cut into random writes, each followed by a resize to a random size (10 to 129 columns, 3 to 42
  * rows), its own resizes kept at their offsets; our emulator and xterm.js are fed the same steps and must end in the
  * same state. Every write but the first starts with an ASCII byte, so no write ends inside a character: xterm.js loses
- * a character such as a ZWJ or a zero-width space (U+2000..U+203F) when a write ends right after its 0x80 byte (SKIP.md),
- * which would make its answer depend on the cut. Replies are left to {@link XtermDifferentialTest},
+ * a character such as a ZWJ or a zero-width space (U+2000..U+203F) when a write ends right after its 0x80 byte
+ * (SKIP.md), which would make its answer depend on the cut. Replies are left to {@link XtermDifferentialTest},
  * and so are hyperlinks: xterm.js forgets a link's URI when a wider screen joins the row it starts on (SKIP.md),
  * which random resizes of gcc's diagnostics do. The seed is {@code -Dptyctl.oracle.seed}, as for the differential test.
  */
