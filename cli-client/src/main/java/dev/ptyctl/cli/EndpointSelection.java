@@ -1,5 +1,6 @@
 package dev.ptyctl.cli;
 
+import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
 import java.io.IOException;
@@ -32,6 +33,7 @@ import java.util.function.Function;
 record EndpointSelection(Integer port, String host, Path socket, String terminal, String url, String token,
         Path cacert, Function<String, String> environment) {
     static final String DEFAULT_HOST = "127.0.0.1";
+    private static final int HTTP_NOT_FOUND = 404;
     /** The terminal of the server when no flag or other variable selects one; the server sets it in its shells. */
     static final String TERMINAL_VARIABLE = "PTYCTL_TERMINAL_ID";
 
@@ -71,10 +73,21 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
             client.handshakeTimeout(handshake);
         }
         try {
-            return client.connect(address);
-        } catch (IOException refused) {
-            return StartingServerWait.of(environment, err).retry(ListenTarget.of(address), refused,
-                    () -> client.connect(address));
+            try {
+                return client.connect(address);
+            } catch (IOException refused) {
+                return StartingServerWait.of(environment, err).retry(ListenTarget.of(address), refused,
+                        () -> client.connect(address));
+            }
+        } catch (RestException refused) {
+            // The server refuses the upgrade to an unknown terminal with 404 and its sentence as plain text, which the
+            // SDK quotes after the WebSocket URL: say it in the user's terms, as rm does. Another 404 (a URL that is
+            // no ptyctl server) keeps its page quoted, which says what answered.
+            if (chosen != null && refused.status() == HTTP_NOT_FOUND
+                    && refused.message().endsWith("no terminal with id " + chosen)) {
+                throw new NoSuchTerminalException(chosen);
+            }
+            throw refused;
         }
     }
 

@@ -38,6 +38,10 @@ final class Failures {
                         + (refused.code() == RpcErrorCode.UNAUTHORIZED.code() ? TOKEN_HINT : ""));
                 yield ExitCode.REFUSED;
             }
+            case NoSuchTerminalException unknown -> {
+                err.println("ptyctl: " + unknown.getMessage());
+                yield ExitCode.REFUSED;
+            }
             case RestException refused -> {
                 err.println("ptyctl: " + refused.message() + " (HTTP " + refused.status() + ")"
                         + (refused.status() == HTTP_UNAUTHORIZED ? TOKEN_HINT : ""));

@@ -92,8 +92,7 @@ final class ServerVerbs {
                 ClientVerbs.print(out, JsonSupport.objectBuilder().add("closed", closed).build());
             }
             if (!known) {
-                err.println("ptyctl: no terminal " + (bySession ? "in session " : "with id ") + id
-                        + " on the server ('ptyctl ls' lists them)");
+                err.println("ptyctl: " + new NoSuchTerminalException(id, bySession).getMessage());
                 err.flush();
                 status = ExitCode.REFUSED;
             }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -380,14 +381,20 @@ class ServerCommandsTest {
     }
 
     @Test
-    void anUnknownTerminalExitsFourWithTheServersMessage() throws Exception {
+    void anUnknownTerminalExitsFourSayingSoAndWhereTheIdsAreListedAsRmDoes() throws Exception {
         try (FakeWebSocketServer ws = FakeWebSocketServer.start()) {
+            // ptyctl server refuses the upgrade with its sentence as plain text; the JSON body of the REST API too
+            ws.refuseNext(404, "no terminal with id nope");
             ws.refuseNext(404, "{\"error\":\"not_found\",\"message\":\"no terminal with id nope\"}");
 
-            Cli.Result result = Cli.run("read", "--terminal", "nope", "--url", ws.url().toString());
+            Cli.Result write = Cli.run("write", "--terminal", "nope", "--url", ws.url().toString(), "--text", "x");
+            Cli.Result read = Cli.run("read", "--terminal", "nope", "--url", ws.url().toString());
 
-            assertThat(result.exitCode()).isEqualTo(4);
-            assertThat(result.err()).isEqualTo("ptyctl: no terminal with id nope (HTTP 404)" + NL);
+            for (Cli.Result result : List.of(write, read)) {
+                assertThat(result.exitCode()).isEqualTo(4);
+                assertThat(result.err())
+                        .isEqualTo("ptyctl: no terminal with id nope on the server ('ptyctl ls' lists them)" + NL);
+            }
         }
     }
 
