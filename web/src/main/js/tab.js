@@ -133,11 +133,24 @@ export class TerminalTab {
     this.term.onData((data) => this.typed(data));
     this.term.onBinary((data) => this.typed(data));
     this.term.attachCustomKeyEventHandler((event) => this.shortcut(event));
+    this.term.onResize(({ rows }) => this.keepInputFieldInGrid(rows));
     this.host = document.createElement('div');
     this.host.className = 'xterm-host';
     this.searchBox = this.createSearchBox();
     this.endedBar = this.createEndedBar();
     this.element.append(this.searchBox, this.host, this.endedBar);
+  }
+
+  /**
+   * xterm.js's hidden input field sits on the cursor's row (for the IME) and moves only when the cursor does: after the
+   * grid lost rows (a phone turned sideways, an ended program's screen fitted to a smaller window) it stayed below the
+   * grid, and the area scrolled 400 px past it, with a scrollbar, until the program next moved the cursor. It is
+   * brought onto the last row.
+   */
+  keepInputFieldInGrid(rows) {
+    const field = this.term.textarea;
+    const cell = parseFloat(field?.style.height);
+    if (cell > 0 && parseFloat(field.style.top) > (rows - 1) * cell) field.style.top = `${(rows - 1) * cell}px`;
   }
 
   /** How the program ended: "killed by SIGKILL" when a signal ended it, else "exited 130". */
@@ -151,7 +164,6 @@ export class TerminalTab {
    */
   showEnded() {
     this.ended = true;
-    this.element.classList.add('ended');
     this.term.options.disableStdin = true;
     // No cursor: it said the program waits for keys. After the last output, which may be behind a reset still.
     this.inOrder(() => this.term.write('\x1b[?25l'));

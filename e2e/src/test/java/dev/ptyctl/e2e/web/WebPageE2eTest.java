@@ -527,6 +527,29 @@ class WebPageE2eTest {
         }
     }
 
+    /**
+     * A phone turned sideways: the terminal loses rows, and the page shows it without a scrollbar of its own, also
+     * while the program prints nothing (cat). xterm.js's hidden input field stayed on the cursor's old row, below the
+     * new grid, and the area scrolled 400 px past it until the program next moved the cursor.
+     */
+    @Test
+    void aGridThatLosesRowsLeavesNoScrollbarBehind() throws Exception {
+        Terminal terminal = session.create(CreateTerminalRequest.builder("rows-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c", "seq 1 60; exec cat").build());
+        String id = terminal.terminalId();
+        page.resize(390, 844).open("/?t=" + id);
+        String fitted = """
+                const tab = window.ptyctl.tabs[arguments[0]], g = tab.proposeGrid();
+                return tab.term.rows === g.rows && tab.term.cols === g.cols;""";
+        page.waitForText(id, "\n60");
+        page.waitUntil("the terminal has the portrait page's size", () -> Boolean.TRUE.equals(page.js(fitted, id)));
+        page.resize(844, 390);
+        page.waitUntil("the terminal has the landscape page's size", () -> Boolean.TRUE.equals(page.js(fitted, id)));
+        assertThat(page.js("""
+                const host = document.querySelector(`section[data-terminal='${arguments[0]}'] .xterm-host`);
+                return host.scrollHeight - host.clientHeight;""", id)).as("pixels the area scrolls").isEqualTo(0L);
+    }
+
     /** A terminal whose program printed 1 to 50 and a failure, and has ended (exit 3): its id. */
     private String endedBuild() throws Exception {
         Terminal terminal = session.create(CreateTerminalRequest.builder("ended-" + UUID.randomUUID())
