@@ -1,5 +1,9 @@
 package dev.ptyctl.mcp;
 
+import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.protocol.RpcErrorCode;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +15,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Phaser;
@@ -138,9 +143,18 @@ public final class RemoteBridge {
                 HttpResponse.BodyHandlers.ofLines());
         response.headers().firstValue(SESSION_HEADER).ifPresent(id -> sessionId.compareAndSet(null, id));
         if (response.statusCode() == 401 || response.statusCode() == 403) {
-            System.err.println("ptyctl mcp: " + endpoint + " refused the request (HTTP " + response.statusCode()
-                    + "): " + (response.statusCode() == 401 ? "give its token with --token or PTYCTL_TOKEN"
-                    : "this origin or host is not allowed"));
+            String refusal = endpoint + " refused the request (HTTP " + response.statusCode() + "): "
+                    + (response.statusCode() == 401 ? "give its token with --token or PTYCTL_TOKEN"
+                    : "this origin or host is not allowed");
+            System.err.println("ptyctl mcp: " + refusal);
+            // The client waits for an answer to its request; without one it sees nothing until its own timeout
+            // (an agent's "initialize timed out"), and the reason only in a log it may not show.
+            refusedRequestId(message).ifPresent(id -> write(JsonSupport.objectBuilder().add("jsonrpc", "2.0")
+                    .add("id", id).add("error", JsonSupport.objectBuilder()
+                            .add("code", RpcErrorCode.UNAUTHORIZED.code()).add("message", refusal))
+                    .build().toString()));
+            response.body().close();
+            return;
         }
         boolean events = response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream");
         try (Stream<String> body = response.body()) {
@@ -152,6 +166,17 @@ public final class RemoteBridge {
                     write(json);
                 }
             }
+        }
+    }
+
+    /** The id of a JSON-RPC request (a notification or response has none to answer). */
+    private static Optional<JsonValue> refusedRequestId(String message) {
+        try {
+            JsonObject parsed = JsonSupport.parseObject(message);
+            return parsed.containsKey("method") && parsed.containsKey("id") ? Optional.of(parsed.get("id"))
+                    : Optional.empty();
+        } catch (RuntimeException notJson) {
+            return Optional.empty();
         }
     }
 

@@ -3,6 +3,7 @@ package dev.ptyctl.mcp;
 import static dev.ptyctl.mcp.ToolClient.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.TerminalEvent;
 import dev.ptyctl.service.server.PtyctlServer;
 
@@ -11,12 +12,17 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
+import jakarta.json.JsonObject;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -84,6 +90,39 @@ class StdioLifecycleTest {
             });
             client.closeGracefully();
             assertThat(exited.await(60, TimeUnit.SECONDS)).as("the session's shell ends with it").isTrue();
+        }
+    }
+
+    @Test
+    void withUrlAWrongTokenAnswersTheRequestWithTheReason() throws Exception {
+        // The refusal went to stderr alone: the client's initialize waited for its own timeout.
+        try (PtyctlServer server = McpTestServers.server("the-right-token", Map.of())) {
+            List<String> command = new ArrayList<>(McpTestServers.commandLine(List.of()));
+            command.addAll(List.of("--url", server.url(), "--token", "a-wrong-token"));
+            Process adapter = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            try {
+                BufferedReader out = new BufferedReader(new InputStreamReader(adapter.getInputStream(),
+                        StandardCharsets.UTF_8));
+                send(adapter.getOutputStream(), """
+                        {"jsonrpc":"2.0","id":"init-1","method":"initialize","params":{"protocolVersion":                        "2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}""");
+
+                String answer = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return out.readLine();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }).get(60, TimeUnit.SECONDS);
+
+                JsonObject error = JsonSupport.parseObject(answer);
+                assertThat(error.getString("id")).isEqualTo("init-1");
+                assertThat(error.getJsonObject("error").getString("message"))
+                        .isEqualTo(server.url() + "/mcp refused the request (HTTP 401): give its token with --token "
+                                + "or PTYCTL_TOKEN");
+            } finally {
+                adapter.destroy();
+                adapter.waitFor(60, TimeUnit.SECONDS);
+            }
         }
     }
 
