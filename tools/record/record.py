@@ -16,7 +16,7 @@ output is checked for this machine's host name and the temporary paths.
 Usage: python3 tools/record/record.py [NAME ...]     (no name: every recording)
        python3 tools/record/record.py --list
 Needs: apt-get install -y bash vim less git man-db dialog htop mc nano emacs-nox neovim tig ncdu w3m tmux zsh fish
-ipython3 python3-rich bat whiptail screen gcc gdb chafa micro nnn procps nodejs (TOOLS below maps each program to its package; a
+ipython3 python3-rich bat whiptail screen gcc gdb chafa micro nnn procps sqlite3 nodejs (TOOLS below maps each program to its package; a
 missing one is named), and the xterm.js oracle (npm ci --prefix tools/xterm-oracle) for the answered recordings.
 """
 
@@ -1353,6 +1353,44 @@ def rec_top(s_factory, work):
         sleeper.kill()
         sleeper.wait()
 
+def rec_node_repl(s_factory, work):
+    s = s_factory(["node", "--no-warnings"], 80, 24, extra_env={"NODE_REPL_HISTORY": "", "NODE_NO_READLINE": ""})
+    s.expect("> ")
+    s.settle(0.5)
+    s.type("const words = ['alpha', 'beta', '\u4e2d\u6587', '\U0001f600'];\r")
+    s.expect("> ")
+    s.type("words.map(w => w.length)")  # the grey preview of the result below the line
+    s.settle(0.4)
+    s.send("\r", 0.4)
+    s.type("words.fi")
+    s.send("\t\t", 0.6)  # the completion list
+    s.type("ll(0)\r")
+    s.settle(0.4)
+    s.type("for (const w of words) {\r")
+    s.type("console.log(w.padStart(8, '.'))\r")
+    s.type("}\r")
+    s.settle(0.5)
+    s.type("({ nested: { deep: [1, 2, { x: 'y' }] }, big: 12345678901234567890n, re: /a+b/g })\r")
+    s.settle(0.5)
+    s.resize(50, 20)
+    s.type("'a long string that has to wrap at the narrower width of the window, surely'")
+    s.settle(0.5)
+    return s.stop()
+
+
+def rec_sqlite(s_factory, work):
+    s = s_factory(["sqlite3", "-interactive", ":memory:"], 80, 24, extra_env={"SQLITE_HISTORY": "/dev/null"})
+    s.expect("sqlite> ")
+    for command in ["create table t(id integer, name text, note text);",
+                    "insert into t values (1, 'alpha', '\u4e2d\u6587'), (2, 'beta', 'caf\u00e9'), (3, 'gamma', '\U0001f600');",
+                    ".mode box", "select * from t;", ".mode table", "select id, upper(name) as up from t;",
+                    ".mode column", "select count(*) as n, max(id) from t;", "select * from;"]:
+        s.type(command + "\r")
+        s.expect("sqlite> ")
+        s.settle(0.2)
+    return s.stop()
+
+
 RECORDINGS = {
     "vim": (rec_vim, "vim -u NONE editing a file: insert, delete, undo, search, substitute, visual mode"),
     "vim-quit": (rec_vim_quit, "bash starts vim, vim writes a file and quits back to the shell (alternate screen left)"),
@@ -1402,6 +1440,8 @@ RECORDINGS = {
     "tabs-tput-reset": (rec_tabs_tput_reset, "bash: a TSV with CJK under tabs 8, 4 and 1,12,30, tput attributes, cursor moves and scroll region, clear, reset"),
     "git-add-patch": (rec_git_add_patch, "git add -p in bash: coloured hunks, split, skip, help, then status and a cached diff stat"),
     "top": (rec_top, "top (procps) on one process: colours, highlights, summary graphs, resize to 100x30, help"),
+    "node-repl": (rec_node_repl, "node's REPL: a result previewed in grey as it is typed, completion list, a block, inspect colours, resize to 50x20"),
+    "sqlite": (rec_sqlite, "sqlite3's shell: tables drawn in box, table and column modes with CJK and an emoji, an error"),
     "gcc": (rec_gcc, "gcc's coloured diagnostics with OSC 8 links to the documentation, carets and fix-it hints"),
     "chafa": (rec_chafa, "chafa drawing a gradient in true-colour blocks and braille, then as sixels (a DCS string), resize"),
     "gdb-tui": (rec_gdb_tui, "gdb -tui: source window, breakpoints, stepping, split layout with assembly, resize to 100x30"),
@@ -1413,7 +1453,7 @@ TOOLS = {"bash": "bash", "vim": "vim", "less": "less", "git": "git", "man": "man
          "mc": "mc", "nano": "nano", "emacs": "emacs-nox", "nvim": "neovim", "tig": "tig", "ncdu": "ncdu", "w3m": "w3m",
          "tmux": "tmux", "zsh": "zsh", "fish": "fish", "ipython3": "ipython3", "batcat": "bat", "whiptail": "whiptail",
          "screen": "screen", "gcc": "gcc", "gdb": "gdb", "chafa": "chafa", "micro": "micro",
-         "nnn": "nnn", "top": "procps", "node": "nodejs"}
+         "nnn": "nnn", "top": "procps", "sqlite3": "sqlite3", "node": "nodejs"}
 
 
 def check_private(name, data, markers):
