@@ -16,13 +16,17 @@ final class CaCertificates {
     private CaCertificates() {
     }
 
-    /** The file to trust: {@code --cacert}, else {@code PTYCTL_CACERT}, else null for the JDK's CAs. */
+    /**
+     * The file to trust: {@code --cacert}, else {@code PTYCTL_CACERT}, else null for the JDK's CAs. An empty
+     * variable ({@code PTYCTL_CACERT= ptyctl ...}, the shell's way to unset it for one command) is none, as an empty
+     * {@code PTYCTL_TOKEN} is no token.
+     */
     static Path chosen(Path option, Function<String, String> environment) {
         if (option != null) {
             return option;
         }
         String variable = environment.apply(VARIABLE);
-        return variable == null ? null : Path.of(variable);
+        return variable == null || variable.isBlank() ? null : Path.of(variable);
     }
 
     /**

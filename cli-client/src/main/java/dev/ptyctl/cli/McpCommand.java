@@ -64,10 +64,12 @@ final class McpCommand implements Callable<Integer> {
                     + "configuration (ptyctl.mcp.tools)");
         }
         String bearer = token != null ? token : Environment.get(spec, ServerConnection.TOKEN_VARIABLE);
-        Path trusted = CaCertificates.chosen(cacert, environment);
-        if (trusted != null && target == null) {
+        if (cacert != null && target == null) {
             throw new ParameterException(spec.commandLine(), "--cacert goes with --url and an https:// server");
         }
+        // PTYCTL_CACERT, exported for remote servers, is no mistake for the embedded one: ignored there, as the
+        // commands that dial a terminal's own port ignore it.
+        Path trusted = target == null ? null : CaCertificates.chosen(cacert, environment);
         SSLContext tls = trusted == null ? null : CaCertificates.trusting(trusted);
         if (target != null) {
             awaitStartingServer(target, environment);

@@ -2,9 +2,13 @@ package dev.ptyctl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +38,35 @@ class MiscCommandsTest {
         Cli.Result bad = Cli.run("mcp", "--url", "https://127.0.0.1:1", "--cacert", notPem.toString());
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("--cacert " + notPem).doesNotContain("Exception");
+    }
+
+    @Test
+    void mcpTakesPtyctlCacertAsTheOtherCommandsDo(@TempDir Path dir) throws Exception {
+        // Exported for remote servers, the variable made the embedded mode exit 2 ("--cacert goes with --url"); an
+        // empty one was read as the file "" ("--cacert  is not a PEM certificate file: ... Is a directory").
+        Ended embedded = mcp(Map.of("PTYCTL_CACERT", dir.resolve("remote-ca.pem").toString()));
+        assertThat(embedded.exitCode()).as(embedded.err()).isZero();
+        Ended empty = mcp(Map.of("PTYCTL_CACERT", ""), "--url", "https://127.0.0.1:1");
+        assertThat(empty.exitCode()).as(empty.err()).isZero();
+        assertThat(empty.err()).doesNotContain("--cacert");
+    }
+
+    private record Ended(int exitCode, String err) {
+    }
+
+    /** {@code ptyctl mcp ARGS} as its own process with {@code env} added and stdin closed at once. */
+    private static Ended mcp(Map<String, String> env, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "mcp"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("ptyctl mcp ended with its stdin").isTrue();
+        return new Ended(process.exitValue(), err);
     }
 
     @Test
