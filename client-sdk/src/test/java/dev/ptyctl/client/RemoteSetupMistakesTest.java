@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The two mistakes of a first remote set-up, which the JDK reports in words that name neither cause nor cure: an
- * {@code https://} server whose self-signed certificate the client was not given, and an {@code http://} URL aimed at
- * a server that speaks TLS. The failure says what to do.
+ * The mistakes of a first remote set-up, which the JDK reports in words that name neither cause nor cure: an
+ * {@code https://} server whose self-signed certificate the client was not given, an {@code http://} URL aimed at a
+ * server that speaks TLS, and an {@code https://} URL aimed at one that does not. The failure says what to do.
  */
 class RemoteSetupMistakesTest {
     @TempDir
@@ -52,8 +52,29 @@ class RemoteSetupMistakesTest {
             });
             try (TerminalsClient client = TerminalsClient.of(URI.create("http://127.0.0.1:" + server.getLocalPort()))) {
                 assertThatThrownBy(client::list).isInstanceOf(RestConnectionException.class)
-                        .hasMessageContaining("the answer was not HTTP: if the server was started with --tls-cert,"
-                                + " its URL is https://127.0.0.1:" + server.getLocalPort());
+                        .hasMessageContaining("the answer was not HTTP: if the server speaks TLS (--tls-cert, or "
+                                + "server.tls in its config), its URL is https://127.0.0.1:" + server.getLocalPort());
+            }
+        }
+    }
+
+    @Test
+    void httpsToAClearTextServerSuggestsHttp() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Thread.ofVirtual().start(() -> {
+                // what ptyctl server without TLS answers to a TLS ClientHello: an HTTP error
+                try (Socket socket = server.accept(); OutputStream out = socket.getOutputStream()) {
+                    socket.getInputStream().read(new byte[512]);
+                    out.write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                            .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                } catch (Exception e) {
+                    // the client's failure is what the test checks
+                }
+            });
+            try (TerminalsClient client = TerminalsClient.of(URI.create("https://127.0.0.1:" + server.getLocalPort()))) {
+                assertThatThrownBy(client::list).isInstanceOf(RestConnectionException.class)
+                        .hasMessageContaining("the server answered in clear text, not TLS: its URL is "
+                                + "http://127.0.0.1:" + server.getLocalPort());
             }
         }
     }

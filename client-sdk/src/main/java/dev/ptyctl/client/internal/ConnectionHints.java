@@ -11,9 +11,10 @@ import java.util.function.Predicate;
 /**
  * What to do about a connection to a server that failed in one of the ways a first remote set-up does: a host name
  * that resolves to nothing, an {@code https://} server whose certificate this client does not trust, or whose
- * certificate does not name the host dialled, and an {@code http://} URL aimed at a server that speaks TLS. The JDK's
- * own words for these ("UnresolvedAddressException" with no message, "PKIX path building failed", "parsing HTTP/1.1
- * status line") name neither the cause nor the setting that fixes it.
+ * certificate does not name the host dialled, an {@code http://} URL aimed at a server that speaks TLS, and an
+ * {@code https://} URL aimed at one that does not. The JDK's own words for these ("UnresolvedAddressException" with no
+ * message, "PKIX path building failed", "parsing HTTP/1.1 status line", "Unrecognized SSL message") name neither the
+ * cause nor the setting that fixes it.
  */
 public final class ConnectionHints {
     private ConnectionHints() {
@@ -36,9 +37,13 @@ public final class ConnectionHints {
             return "; the server's certificate does not name " + uri.getHost() + ": dial a name or address its"
                     + " subject alternative names list, or make it a certificate that names this one";
         }
+        if (tls && mentions(failure, "unrecognized ssl message")) {
+            return "; the server answered in clear text, not TLS: its URL is http://" + uri.getRawAuthority()
+                    + " (or give it --tls-cert and --tls-key, or server.tls in its config, for https)";
+        }
         if (!tls && mentions(failure, "status line")) {
-            return "; the answer was not HTTP: if the server was started with --tls-cert, its URL is https://"
-                    + uri.getRawAuthority();
+            return "; the answer was not HTTP: if the server speaks TLS (--tls-cert, or server.tls in its config),"
+                    + " its URL is https://" + uri.getRawAuthority();
         }
         return "";
     }
