@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
@@ -41,15 +42,8 @@ class RemoteSetupMistakesTest {
     @Test
     void plainHttpToATlsServerSuggestsHttps() throws Exception {
         try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
-            Thread.ofVirtual().start(() -> {
-                // what a TLS server answers to bytes that are no TLS handshake: an alert record
-                try (Socket socket = server.accept(); OutputStream out = socket.getOutputStream()) {
-                    socket.getInputStream().read(new byte[512]);
-                    out.write(new byte[] {0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x50});
-                } catch (Exception e) {
-                    // the client's failure is what the test checks
-                }
-            });
+            // what a TLS server answers to bytes that are no TLS handshake: an alert record
+            answerOnce(server, new byte[] {0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x50});
             try (TerminalsClient client = TerminalsClient.of(URI.create("http://127.0.0.1:" + server.getLocalPort()))) {
                 assertThatThrownBy(client::list).isInstanceOf(RestConnectionException.class)
                         .hasMessageContaining("the answer was not HTTP: if the server speaks TLS (--tls-cert, or "
@@ -61,22 +55,27 @@ class RemoteSetupMistakesTest {
     @Test
     void httpsToAClearTextServerSuggestsHttp() throws Exception {
         try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
-            Thread.ofVirtual().start(() -> {
-                // what ptyctl server without TLS answers to a TLS ClientHello: an HTTP error
-                try (Socket socket = server.accept(); OutputStream out = socket.getOutputStream()) {
-                    socket.getInputStream().read(new byte[512]);
-                    out.write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-                            .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-                } catch (Exception e) {
-                    // the client's failure is what the test checks
-                }
-            });
+            // what ptyctl server without TLS answers to a TLS ClientHello: an HTTP error
+            answerOnce(server, "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
             try (TerminalsClient client = TerminalsClient.of(URI.create("https://127.0.0.1:" + server.getLocalPort()))) {
                 assertThatThrownBy(client::list).isInstanceOf(RestConnectionException.class)
                         .hasMessageContaining("the server answered in clear text, not TLS: its URL is "
                                 + "http://127.0.0.1:" + server.getLocalPort());
             }
         }
+    }
+
+    /** Reads the first bytes of one connection and answers them with {@code reply}, on a thread of its own. */
+    private static void answerOnce(ServerSocket server, byte[] reply) {
+        Thread.ofVirtual().start(() -> {
+            try (Socket socket = server.accept(); OutputStream out = socket.getOutputStream()) {
+                socket.getInputStream().read(new byte[512]);
+                out.write(reply);
+            } catch (Exception e) {
+                // the client's failure is what the test checks
+            }
+        });
     }
 
     private static void handshakeForever(SSLServerSocket tls) {
