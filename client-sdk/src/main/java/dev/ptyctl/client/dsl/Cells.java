@@ -26,9 +26,10 @@ final class Cells {
     private final boolean cursorVisible;
     private final CellView[] cells;
     private final String[] rowText;
-    /** Each row's text with its trailing blanks, one space per blank cell (see {@link #paddedRowText}). */
-    private final String[] paddedText;
-    /** Per row, the column of each character of its padded text (the text's own characters first). */
+    /**
+     * Per row, the column of each character of its padded text ({@link #paddedRowText}): the text's own characters,
+     * then one per trailing blank cell.
+     */
     private final int[][] columnOf;
 
     private Cells(Terminal terminal) {
@@ -39,7 +40,6 @@ final class Cells {
         this.cursorVisible = terminal.cursorVisible();
         this.cells = new CellView[cols * rows];
         this.rowText = new String[rows];
-        this.paddedText = new String[rows];
         this.columnOf = new int[rows][];
         for (int row = 0; row < rows; row++) {
             StringBuilder text = new StringBuilder(cols);
@@ -64,7 +64,6 @@ final class Cells {
                 end--;
             }
             rowText[row] = text.substring(0, end);
-            paddedText[row] = text.substring(0, end) + " ".repeat(text.length() - end);
             columnOf[row] = java.util.Arrays.copyOf(columns, text.length());
         }
     }
@@ -105,7 +104,9 @@ final class Cells {
      * spaces, such as a prompt {@code ">>> "} with the cursor after it, can be found. {@link #rowText} is its start.
      */
     String paddedRowText(int row) {
-        return paddedText[row];
+        // Built when asked (text locators ending in a space), not with every copy: a copy is made on each screen
+        // change while a wait is on, and most searches want the row's text alone.
+        return rowText[row] + " ".repeat(columnOf[row].length - rowText[row].length());
     }
 
     /** The column of the {@code index}-th character of {@link #rowText(int)} (or of {@link #paddedRowText}). */
