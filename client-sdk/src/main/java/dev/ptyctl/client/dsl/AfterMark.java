@@ -40,7 +40,7 @@ public final class AfterMark {
      */
     public TerminalDriver text(String text, Duration timeout) {
         Objects.requireNonNull(text, "text");
-        return await(screen -> RowEndText.in(screen, text),
+        return await(RowEndText.finder(text),
                 "expected " + ScreenAssert.quote(text) + " to be drawn after " + describe() + " within "
                         + Durations.describe(timeout), timeout);
     }

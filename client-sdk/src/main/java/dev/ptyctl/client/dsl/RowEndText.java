@@ -1,6 +1,7 @@
 package dev.ptyctl.client.dsl;
 
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -44,7 +45,17 @@ final class RowEndText {
 
     /** Whether {@code screenText} (rows without trailing spaces) contains {@code text} as {@link #pattern} reads it. */
     static boolean in(String screenText, String text) {
-        return pattern(text).map(regex -> Pattern.compile(regex, Pattern.MULTILINE).matcher(screenText).find())
-                .orElseGet(() -> screenText.contains(text));
+        return finder(text).test(screenText);
+    }
+
+    /**
+     * {@link #in} for one {@code text} and many screens: the pattern is built and compiled here, once, where a wait
+     * that tests every screen change would otherwise compile it again on each.
+     */
+    static Predicate<String> finder(String text) {
+        return pattern(text).<Predicate<String>>map(regex -> {
+            Pattern compiled = Pattern.compile(regex, Pattern.MULTILINE);
+            return screenText -> compiled.matcher(screenText).find();
+        }).orElseGet(() -> screenText -> screenText.contains(text));
     }
 }
