@@ -40,9 +40,7 @@ public final class AfterMark {
      */
     public TerminalDriver text(String text, Duration timeout) {
         Objects.requireNonNull(text, "text");
-        return await(RowEndText.finder(text),
-                "expected " + ScreenAssert.quote(text) + " to be drawn after " + describe() + " within "
-                        + Durations.describe(timeout), timeout);
+        return await(RowEndText.finder(text), ScreenAssert.quote(text) + " to be drawn after " + describe(), timeout);
     }
 
     /**
@@ -53,21 +51,25 @@ public final class AfterMark {
      */
     public TerminalDriver pattern(String regex, Duration timeout) {
         Pattern pattern = Pattern.compile(regex, Pattern.MULTILINE);
-        return await(screen -> pattern.matcher(screen).find(),
-                "expected /" + regex + "/ to be drawn after " + describe() + " within " + Durations.describe(timeout),
+        return await(screen -> pattern.matcher(screen).find(), "/" + regex + "/ to be drawn after " + describe(),
                 timeout);
     }
 
-    private TerminalDriver await(Predicate<String> drawn, String expectation, Duration timeout) {
+    /**
+     * Waits for {@code drawn}; {@code what} it waits for ("X to be drawn after ...") is both the test's step and,
+     * after "expected" and with the timeout, its failure.
+     */
+    private TerminalDriver await(Predicate<String> drawn, String what, Duration timeout) {
         LiveScreen screen = driver.live("expectAfter(mark)").screen();
         long start = System.nanoTime();
         LiveScreen.Outcome<Boolean> outcome = TerminalDriver.interruptible(() -> screen.awaitSince(mark,
                 cells -> drawn.test(cells.text()) ? Optional.of(true) : Optional.empty(), timeout));
         if (outcome.result().isEmpty()) {
-            throw driver.failure(expectation + driver.endedWhileWaiting() + "; drawn since then:\n" + outcome.cells().text().replace(Cells.STALE, '\u00b7'),
-                    driver.screen());
+            throw driver.failure("expected " + what + " within " + Durations.describe(timeout)
+                    + driver.endedWhileWaiting() + "; drawn since then:\n"
+                    + outcome.cells().text().replace(Cells.STALE, '\u00b7'), driver.screen());
         }
-        driver.steps().timed(expectation.replaceFirst("^expected ", "").replaceFirst(" within [^;]*$", ""), start);
+        driver.steps().timed(what, start);
         return driver;
     }
 

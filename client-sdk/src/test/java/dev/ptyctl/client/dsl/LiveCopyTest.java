@@ -11,6 +11,7 @@ import dev.ptyctl.client.testing.FakeWebSocketServer;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -111,5 +112,18 @@ class LiveCopyTest {
         });
 
         assertThat(driver.screen().size()).isEqualTo(new TerminalSize(40, 6));
+    }
+
+    @Test
+    void aWaitAfterAMarkIsAStepWithTheWholeTextItWaitedFor() {
+        http.refuseNext(200, terminalJson(SHOWN.length())); // the mark's question: how far has the output got?
+        Mark mark = driver.mark();
+        byte[] drawn = "done within 5 s".getBytes(StandardCharsets.UTF_8);
+        view.sendBinary(new BinaryOutputFrame(false, SHOWN.length() + drawn.length, drawn).encode());
+
+        driver.expectAfter(mark).text("done within 5 s", Duration.ofSeconds(10));
+
+        assertThat(driver.steps().text()).as("the text is the step's, not cut at its own 'within'")
+                .contains("\"done within 5 s\" to be drawn after the mark at output offset " + mark.seq() + " (");
     }
 }
