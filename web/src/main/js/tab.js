@@ -18,6 +18,7 @@ import { QueryAnswers } from './queries.js';
 import { PromptMarks } from './marks.js';
 import { labelOf } from './labels.js';
 import { keyBytes, withModifiers } from './keys.js';
+import { scrollBySwipes } from './touch.js';
 
 const THEME = {
   background: '#16181d', foreground: '#d8dee9', cursor: '#e5e9f0', selectionBackground: '#3b4252',
@@ -252,6 +253,7 @@ export class TerminalTab {
     // front with the terminal still focused, which fires no new focus event in every browser).
     this.term.textarea?.addEventListener('focus', () => this.claim());
     this.host.addEventListener('pointerdown', () => this.claim());
+    scrollBySwipes(this.term, this.host);
     new ResizeObserver(() => this.fitToWindow()).observe(this.host);
     // For the bench: when the first screen of output was drawn, in ms since the page's navigation started.
     const firstDraw = this.term.onRender(() => {

@@ -172,6 +172,31 @@ final class Page {
         });
     }
 
+    /**
+     * A finger swiped from ({@code x}, {@code fromY}) to ({@code x}, {@code toY}) in ten steps (CSS pixels of the
+     * window), through Chromium's touch input: the page must have touch emulation on (see {@link #touchScreen}).
+     */
+    void swipe(int x, int fromY, int toY) {
+        select();
+        touch("touchStart", List.of(Map.of("x", x, "y", fromY)));
+        for (int step = 1; step <= 10; step++) {
+            touch("touchMove", List.of(Map.of("x", x, "y", fromY + (toY - fromY) * step / 10)));
+        }
+        touch("touchEnd", List.of());
+    }
+
+    private void touch(String type, List<Map<String, Integer>> points) {
+        driver.executeCdpCommand("Input.dispatchTouchEvent", Map.of("type", type, "touchPoints", points));
+    }
+
+    /**
+     * Makes the browser a touch screen (Chromium's touch emulation: touch events, a coarse pointer, no hover) or a
+     * desktop again. It holds for every window of the browser, which the tests share: turn it off after use.
+     */
+    void touchScreen(boolean on) {
+        driver.executeCdpCommand("Emulation.setTouchEmulationEnabled", Map.of("enabled", on));
+    }
+
     /** Clicks into the terminal, as a person does to start using it. */
     void click(String terminalId) {
         select();

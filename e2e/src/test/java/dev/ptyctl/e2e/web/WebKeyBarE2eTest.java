@@ -7,7 +7,6 @@ import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -140,7 +139,7 @@ class WebKeyBarE2eTest {
     void onATouchScreenATappedKeyDoesNotStayOutlined() throws Exception {
         Terminal shell = session.create(CreateTerminalRequest.builder("touch-" + UUID.randomUUID())
                 .command("/bin/bash", "--norc", "--noprofile").build());
-        touchEmulation(true);
+        page.touchScreen(true);
         try {
             page.open("/?t=" + shell.terminalId());
             page.waitUntil("the key bar is shown on a touch screen", () -> page.element("#keybar").isDisplayed());
@@ -149,12 +148,8 @@ class WebKeyBarE2eTest {
             assertThat(page.js(border, "#keybar [data-key='Escape']")).as("the key tapped")
                     .isEqualTo(page.js(border, "#keybar [data-key='Tab']"));
         } finally {
-            touchEmulation(false);
+            page.touchScreen(false);
         }
-    }
-
-    private void touchEmulation(boolean on) {
-        page.driver().executeCdpCommand("Emulation.setTouchEmulationEnabled", Map.of("enabled", on));
     }
 
     /** Taps the bar's key, then types '.' (the recorder's end of line), expecting the key's bytes as a line. */

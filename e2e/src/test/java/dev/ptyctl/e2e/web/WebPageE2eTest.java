@@ -125,6 +125,40 @@ class WebPageE2eTest {
     }
 
     /**
+     * On a phone a finger swiped down over a shell shows the lines above (its scrollback), swiped up the latest again,
+     * and swiped up over a full-screen program (less) scrolls it, as a mouse wheel does. xterm.js 6 has no touch
+     * scrolling: a phone, with no wheel and no Shift-PageUp, could not reach the scrollback at all.
+     */
+    @Test
+    void onAPhoneASwipeScrollsTheScrollbackAndAFullScreenProgram() throws Exception {
+        page.resize(390, 844);
+        page.touchScreen(true);
+        try {
+            Terminal terminal = shownShell("");
+            String id = terminal.terminalId();
+            page.type(id, "seq 1 500", Keys.ENTER);
+            page.waitForText(id, "\n500\n");
+            String back = "const b = window.ptyctl.terminals[arguments[0]].buffer.active;"
+                    + " return b.baseY - b.viewportY;";
+            page.swipe(200, 200, 500);
+            page.waitUntil("the lines above are shown", () -> ((Number) page.js(back, id)).intValue() > 10);
+            page.swipe(200, 500, 150);
+            page.waitUntil("the latest lines are shown again", () -> ((Number) page.js(back, id)).intValue() == 0);
+
+            page.type(id, "seq 1 1000 | less", Keys.ENTER);
+            String top = "const b = window.ptyctl.terminals[arguments[0]].buffer.active;"
+                    + " return b.type + ' ' + b.getLine(b.viewportY).translateToString(true);";
+            page.waitUntil("less shows the first lines", () -> "alternate 1".equals(page.js(top, id)));
+            page.swipe(200, 500, 200);
+            page.waitUntilDescribed(() -> "less scrolled down: its top line is " + page.js(top, id),
+                    () -> String.valueOf(page.js(top, id)).matches("alternate ([2-9]|\\d\\d+)"));
+            page.type(id, "q");
+        } finally {
+            page.touchScreen(false);
+        }
+    }
+
+    /**
      * A link to a terminal that does not exist (deleted, or of a server since restarted) shows the list with the
      * server's word for it, at the list's address: a reload said the error again.
      */
@@ -701,7 +735,8 @@ class WebPageE2eTest {
         switchTab(Keys.PAGE_UP, second);
         switchTab(Keys.PAGE_DOWN, raw);
         assertThat(page.js("const b = window.ptyctl.terminals[arguments[0]].buffer.active;"
-                + " return b.baseY - b.viewportY;", raw.terminalId())).as("rows the tab left was scrolled back").isEqualTo(0L);
+                + " return b.baseY - b.viewportY;", raw.terminalId()))
+                .as("rows the tab left was scrolled back").isEqualTo(0L);
         page.driver().switchTo().activeElement().sendKeys("typed.");
         page.waitForText(raw.terminalId(), "typed.");
         assertThat(page.buffer(raw.terminalId()).strip()).as("what the program read").endsWith("raw ready\ntyped.");
