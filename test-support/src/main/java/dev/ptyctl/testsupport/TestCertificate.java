@@ -37,14 +37,27 @@ public record TestCertificate(Path certificate, Path privateKey) {
      * @param extraAddresses IP addresses the certificate is also valid for, besides 127.0.0.1
      */
     public static TestCertificate create(Path directory, String... extraAddresses) throws IOException {
+        return make(directory, List.of("-validity", "2"), extraAddresses);
+    }
+
+    /** A certificate in {@code directory} that was valid for a day until yesterday: expired. */
+    public static TestCertificate expired(Path directory) throws IOException {
+        return make(directory, List.of("-startdate", "-2d", "-validity", "1"));
+    }
+
+    /** @param validity keytool's options for when the certificate is valid ({@code -startdate}, {@code -validity}) */
+    private static TestCertificate make(Path directory, List<String> validity, String... extraAddresses)
+            throws IOException {
         Path keystore = directory.resolve("test-certificate.p12");
         StringBuilder names = new StringBuilder("SAN=dns:localhost,ip:127.0.0.1");
         for (String address : extraAddresses) {
             names.append(",ip:").append(address);
         }
-        keytool("-genkeypair", "-alias", ALIAS, "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
-                "-dname", "CN=ptyctl test", "-ext", names.toString(), "-storetype", "PKCS12",
-                "-keystore", keystore.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD);
+        List<String> generate = new ArrayList<>(List.of("-genkeypair", "-alias", ALIAS, "-keyalg", "RSA",
+                "-keysize", "2048", "-dname", "CN=ptyctl test", "-ext", names.toString(), "-storetype", "PKCS12",
+                "-keystore", keystore.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD));
+        generate.addAll(validity);
+        keytool(generate.toArray(String[]::new));
         try (InputStream in = Files.newInputStream(keystore)) {
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(in, PASSWORD.toCharArray());

@@ -3,6 +3,7 @@ package dev.ptyctl.service.server;
 import dev.ptyctl.service.log.EventLog;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -53,6 +54,7 @@ public final class ServerMain {
      * {@link #start(Options, Function, Properties)}, reporting configuration that names nothing first: every key
      * under {@code ptyctl.} that is no setting, and every variable in {@code environmentNames} that starts with
      * {@code PTYCTL_} and is neither a setting's nor one the command line reads; each with the nearest valid name.
+     * A TLS certificate outside its validity is warned about too.
      *
      * @param environmentNames the names of the environment's variables ({@code env} cannot list them)
      * @param warnings         gets one sentence per warning, before the server starts
@@ -68,6 +70,7 @@ public final class ServerMain {
         ServerConfig.Loaded loaded = ServerConfig.load(Optional.ofNullable(options.config()), env,
                 TlsFiles.apply(effective, options.tlsCert(), options.tlsKey()));
         ConfigWarnings.of(loaded.config(), environmentNames).forEach(warnings);
+        WebServerOptions.warnings(loaded.config().get("server"), Instant.now()).forEach(warnings);
         EventLog.configure(EventLog.Format.parse(options.logFormat() != null ? options.logFormat()
                 : loaded.config().get(ConfigKeys.LOG_FORMAT).asString().orElse("text")), System.err);
         ServerSettings settings = loaded.settings();

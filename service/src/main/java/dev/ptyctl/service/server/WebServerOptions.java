@@ -10,6 +10,7 @@ import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.cert.X509Certificate;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +65,35 @@ final class WebServerOptions {
             throw new IllegalArgumentException("cannot use the server options (server.* in the config): "
                     + reasons(e), e);
         }
+    }
+
+    /**
+     * What the operator should hear before the server starts: a TLS certificate outside its validity, which
+     * verifying clients refuse (the JDK with "CertificateExpiredException", curl with "certificate has expired")
+     * while the server itself starts and listens as if nothing were wrong.
+     *
+     * @throws IllegalArgumentException as {@link #builder} does, for TLS settings that cannot work
+     */
+    static List<String> warnings(Config serverConfig, Instant now) {
+        Config tls = serverConfig.get("tls");
+        if (!tls.exists()) {
+            return List.of();
+        }
+        TlsConfig config = tlsConfig(tls);
+        if (!config.enabled() || config.privateKeyCertChain().isEmpty()) {
+            return List.of();
+        }
+        X509Certificate certificate = config.privateKeyCertChain().getFirst();
+        String name = "the TLS certificate (" + certificate.getSubjectX500Principal().getName() + ")";
+        if (now.isAfter(certificate.getNotAfter().toInstant())) {
+            return List.of(name + " expired on " + certificate.getNotAfter().toInstant() + ": clients that check it "
+                    + "refuse it; give the server a renewed one");
+        }
+        if (now.isBefore(certificate.getNotBefore().toInstant())) {
+            return List.of(name + " is not valid until " + certificate.getNotBefore().toInstant() + ": clients "
+                    + "that check it refuse it until then (is this machine's clock right?)");
+        }
+        return List.of();
     }
 
     private static TlsConfig tlsConfig(Config tls) {

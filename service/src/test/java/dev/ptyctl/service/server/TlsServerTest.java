@@ -14,6 +14,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import javax.net.ssl.SSLHandshakeException;
@@ -148,6 +150,23 @@ class TlsServerTest {
         assertThatThrownBy(() -> startWith(timeout))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("server.idle-connection-timeout has an invalid value, \"5 minutes\"");
+    }
+
+    @Test
+    void anExpiredCertificateIsWarnedAboutAtStart() throws IOException {
+        // The server starts and listens all the same; every client that checks the certificate refuses it.
+        TestCertificate expired = TestCertificate.expired(Files.createDirectories(dir.resolve("expired")));
+        List<String> warnings = new ArrayList<>();
+
+        try (PtyctlServer started = ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, null,
+                expired.certificate(), expired.privateKey(), null), name -> null, new Properties(), List.of(),
+                warnings::add)) {
+            assertThat(started.tls()).isTrue();
+        }
+
+        assertThat(warnings).singleElement().asString()
+                .startsWith("the TLS certificate (CN=ptyctl test) expired on ")
+                .endsWith(": clients that check it refuse it; give the server a renewed one");
     }
 
     /** A config file with a {@code server.tls} block of PEM files, its key block under {@code keyNode}. */
