@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
                 "Columns: TERMINAL (the id other commands take), SESSION, STATE (running, or exited and the exit "
                         + "code), SIZE, CLIENTS (attached WebSocket clients), COMMAND, TITLE. No terminals: no output.",
                 "With -q only the ids, one a line; with --json the server's {\"terminals\": [...]}.",
-                "Example: for t in $(ptyctl ls -q); do ptyctl rm \"$t\"; done"})
+                "Example: ptyctl ls -q | xargs -r ptyctl rm"})
 final class ListCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
