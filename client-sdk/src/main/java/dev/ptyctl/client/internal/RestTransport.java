@@ -92,7 +92,8 @@ public final class RestTransport {
                     + Durations.describe(requestTimeout), e);
         } catch (ConnectException e) {
             throw new RestConnectionException(uri, "cannot connect to " + uri + ": "
-                    + (ConnectionHints.unknownHost(e) ? "unknown host" : reason(e)) + ConnectionHints.of(uri, e), e);
+                    + (ConnectionHints.unknownHost(e) ? "unknown host" : connectFailure(uri, e))
+                    + ConnectionHints.of(uri, e), e);
         } catch (IOException e) {
             throw new RestConnectionException(uri, "request to " + uri + " failed: " + reason(e)
                     + ConnectionHints.of(uri, e), e);
@@ -105,6 +106,20 @@ public final class RestTransport {
             // the JDK refuses some URIs only when sending (a scheme it does not speak, say)
             throw new RestConnectionException(uri, "cannot send a request to " + uri + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Why a connection could not be made. The JDK's client reports a refused connection as a {@link ConnectException}
+     * without a message around a {@code ClosedChannelException}, which was all a caller was told: say what it means.
+     */
+    private static String connectFailure(URI uri, ConnectException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null) {
+                return reason(e); // the kernel's words: "No route to host", "Network is unreachable"
+            }
+        }
+        return "connection refused: nothing listens on " + uri.getRawAuthority()
+                + " (is the ptyctl server running there, on that port?)";
     }
 
     /**
