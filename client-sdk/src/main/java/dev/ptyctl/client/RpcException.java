@@ -8,6 +8,9 @@ import java.io.IOException;
  * The server answered a request with a JSON-RPC error: it understood the request and refused it
  * (unknown key name, bad parameters, process already exited, not authenticated...).
  *
+ * <p>{@link #getMessage()} is the server's message and the code, and for a refused token (-32001) what to do about it;
+ * {@link #message()} is the server's message alone.
+ *
  * <p>The connection stays usable after this exception. It extends {@link IOException} so that
  * every {@link RpcClient} method declares a single exception type; catch this class first when a
  * refusal needs handling apart from a broken connection ({@link RpcConnectionException}).
@@ -23,6 +26,13 @@ import java.io.IOException;
 public final class RpcException extends IOException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * What to do about a refused token (the server says only "Unauthorized"): a terminal's own port wants
+     * {@code pty/auth} first, which the builder's token sends.
+     */
+    private static final String TOKEN_HINT = ": the server has a token; connect with RpcClient.builder().token(token)"
+            + " (or call auth(token) first)";
+
     private final int code;
     private final String rpcMessage;
     private final transient JsonValue data;
@@ -35,7 +45,7 @@ public final class RpcException extends IOException {
      * @param data the optional {@code data} member, or {@code null}
      */
     public RpcException(int code, String message, JsonValue data) {
-        super(message + " (code " + code + ")");
+        super(message + " (code " + code + ")" + (code == RpcErrorCode.UNAUTHORIZED.code() ? TOKEN_HINT : ""));
         this.code = code;
         this.rpcMessage = message;
         this.data = data;

@@ -232,7 +232,15 @@ public final class JsonRpcConnection implements AutoCloseable {
 
     /** The server closed the connection. */
     void closedByPeer() {
-        fail(new RpcConnectionException(address, "connection closed by " + address, null));
+        closedByPeer("");
+    }
+
+    /**
+     * The server closed the connection, saying why: {@code detail} (e.g. {@code " (1001 the server is stopping)"})
+     * follows the sentence, so a caller whose call failed learns that the server went away rather than guess.
+     */
+    void closedByPeer(String detail) {
+        fail(new RpcConnectionException(address, "connection closed by " + address + detail, null));
     }
 
     /** The connection failed. */

@@ -105,6 +105,11 @@ public final class RawWebSocket implements AutoCloseable {
 
     /** Messages larger than this end the connection (a server bug or an attack, never real output frames). */
     public static final int MAX_MESSAGE_BYTES = 64 << 20;
+
+    /** A close frame's code and reason as failures quote them: {@code 1001 the server is stopping}. */
+    public static String describeClose(int statusCode, String reason) {
+        return statusCode + (reason == null || reason.isEmpty() ? "" : " " + reason);
+    }
     private static final String ACCEPT_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
     private static final int OP_CONTINUATION = 0;
     private static final int OP_TEXT = 1;

@@ -361,8 +361,8 @@ public abstract class ReconnectingSocket {
 
         @Override
         public void onClose(RawWebSocket webSocket, int statusCode, String reason) {
-            lost(new AttachmentException("the server closed the connection to " + owner.where + " (" + statusCode
-                    + (reason == null || reason.isEmpty() ? "" : " " + reason) + ")", closeIsFinal(statusCode, reason), null));
+            lost(new AttachmentException("the server closed the connection to " + owner.where + " ("
+                    + RawWebSocket.describeClose(statusCode, reason) + ")", closeIsFinal(statusCode, reason), null));
         }
 
         /** Whether a close with this code and reason leaves nothing to reconnect to; none does unless a socket says so. */

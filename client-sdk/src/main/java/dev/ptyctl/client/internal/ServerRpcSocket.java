@@ -85,7 +85,8 @@ final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket
 
     @Override
     public void onClose(RawWebSocket webSocket, int code, String reason) {
-        connection.closedByPeer();
+        // The close frame says why (1001 the server is stopping, 1000 the terminal was deleted...): keep it.
+        connection.closedByPeer(" (" + RawWebSocket.describeClose(code, reason) + ")");
     }
 
     @Override

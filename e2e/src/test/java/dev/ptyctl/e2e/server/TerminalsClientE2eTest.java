@@ -2,18 +2,27 @@ package dev.ptyctl.e2e.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.ptyctl.client.Action;
 import dev.ptyctl.client.CreateTerminalRequest;
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.RpcConnectionException;
+import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.ScreenFormat;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalSize;
 import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.e2e.ScreenWaits;
+import jakarta.json.Json;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,6 +69,46 @@ class TerminalsClientE2eTest {
                         assertThat(e.status()).isEqualTo(404);
                         assertThat(e.error()).isEqualTo("not_found");
                     });
+        }
+    }
+
+    @Test
+    void aCallPendingWhenTheServerStopsSaysTheServerIsStopping() throws Exception {
+        assumeFalse(RemoteServer.active(), "stops a server of its own");
+        ServerProcess process = ServerProcess.start(Map.of(), "--port", "0");
+        try (ServerUnderTest server = ServerUnderTest.through(process.url()); TerminalsClient terminals =
+                server.client()) {
+            Terminal cat = terminals.create(CreateTerminalRequest.builder("e2e-stop").command("/bin/cat").build());
+            try (RpcClient rpc = terminals.rpc(cat.terminalId())) {
+                CompletableFuture<WaitResult> pending = rpc.callAsync("pty/wait",
+                        Json.createObjectBuilder().add("match", "never").add("timeout", 60_000).build())
+                        .thenApply(WaitResult::fromJson);
+                process.terminate();
+                assertThat(pending).failsWithin(Duration.ofSeconds(30)).withThrowableOfType(ExecutionException.class)
+                        .havingCause().isInstanceOf(RpcConnectionException.class)
+                        .withMessageContaining("(1001 the server is stopping)");
+            }
+        } finally {
+            process.close();
+        }
+    }
+
+    @Test
+    void aTerminalsOwnPortWithoutTheTokenSaysHowToGiveIt() throws Exception {
+        assumeFalse(RemoteServer.active(), "a terminal's own port is on the server's loopback");
+        try (ServerUnderTest server = ServerUnderTest.start(TOKEN); TerminalsClient terminals = server.client()) {
+            Terminal cat = terminals.create(CreateTerminalRequest.builder("e2e-auth").command("/bin/cat").build());
+            try (RpcClient rpc = RpcClient.connect(cat.rpc())) {
+                assertThatThrownBy(rpc::read).isInstanceOfSatisfying(RpcException.class, e -> {
+                    assertThat(e.code()).isEqualTo(-32001);
+                    assertThat(e.message()).isEqualTo("Unauthorized");
+                    assertThat(e.getMessage()).isEqualTo("Unauthorized (code -32001): the server has a token; connect"
+                            + " with RpcClient.builder().token(token) (or call auth(token) first)");
+                });
+            }
+            try (RpcClient rpc = RpcClient.builder().token(TOKEN).connect(cat.rpc())) {
+                assertThat(rpc.status().running()).isTrue();
+            }
         }
     }
 
