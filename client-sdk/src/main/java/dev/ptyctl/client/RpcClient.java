@@ -3,6 +3,8 @@ package dev.ptyctl.client;
 import dev.ptyctl.client.internal.DurationChecks;
 import dev.ptyctl.client.internal.JsonRpcConnection;
 import dev.ptyctl.client.internal.PromptWaitParams;
+import dev.ptyctl.client.internal.RpcCommandRun;
+import dev.ptyctl.client.internal.RpcRunResults;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
@@ -54,6 +56,8 @@ public final class RpcClient implements AutoCloseable {
     private static final long DEFAULT_CALL_TIMEOUT_SECONDS = 30;
     /** Beyond a wait's own timeout: room for the server to notice it, serialize the screen and send it. */
     private static final long WAIT_REPLY_MARGIN_SECONDS = 5;
+    /** The longest timeout the server takes for one {@code pty/wait}. */
+    private static final Duration MAX_WAIT = Duration.ofMillis(RpcMethod.MAX_WAIT_TIMEOUT_MS);
 
     private final JsonRpcConnection connection;
     private final Duration callTimeout;
@@ -198,6 +202,67 @@ public final class RpcClient implements AutoCloseable {
     private Duration replyTimeoutFor(Duration waitTimeout) {
         Duration needed = waitTimeout.plusSeconds(WAIT_REPLY_MARGIN_SECONDS);
         return needed.compareTo(callTimeout) > 0 ? needed : callTimeout;
+    }
+
+    /**
+     * Runs a command line in the shell and returns the finished command, its exit code and output, as
+     * {@code ptyctl run} and the test DSL's {@code run} do (the same code): waits for the prompt (an incomplete line
+     * someone left at a continuation prompt is cancelled with Ctrl-C first), types the line (pasted when it has
+     * several) and Enter, and waits until the shell reports the command finished. Needs shell integration
+     * (docs/shell-integration.md), which the shells of {@code ptyctl server} have.
+     *
+     * <pre>{@code
+     * FinishedCommand make = client.run("make test", Duration.ofMinutes(5));
+     * if (make.exitCode().orElse(-1) != 0) {
+     *     System.err.print(make.output());
+     * }
+     * }</pre>
+     *
+     * <p>A non-zero exit code is a result, not an exception. A blank line, or one that is only a comment, runs
+     * nothing: exit code 0 and no output. A command that ends the shell ({@code exit 3}) has the shell's exit status.
+     *
+     * @param commandLine the line to type, as at the prompt (several lines are pasted together)
+     * @param timeout     how long the whole run may take: waiting for the prompt, and for the command to finish
+     * @throws CommandRunException when nothing was typed (another command holds the shell, the shell is not at its
+     *                             prompt within the timeout) or what was typed did not run to its end (it waits for
+     *                             input, did not finish within the timeout, or the shell did not run the line); its
+     *                             {@link CommandRunException#reason() reason()} says which, its message what to do
+     * @throws RpcException        when the terminal has no shell integration (-32602)
+     */
+    public FinishedCommand run(String commandLine, Duration timeout) throws IOException {
+        Objects.requireNonNull(commandLine, "commandLine");
+        DurationChecks.notNegative(timeout, "timeout");
+        RpcCommandRun.Outcome outcome = RpcCommandRun.run(this, commandLine, System.nanoTime() + timeout.toNanos());
+        return RpcRunResults.finished(this, commandLine, timeout, outcome);
+    }
+
+    /**
+     * Waits until the hosted program has exited, or {@code timeout} has passed, and returns its status then: after
+     * an exit {@link Status#exit()} says how it ended, after a timeout {@link Status#running()} is still
+     * {@code true} (a timeout is not an exception, as with {@link #waitFor}). Done by the server, with no polling: a
+     * {@code pty/wait} without a match ends as the program exits. A program that has already exited answers at once.
+     *
+     * <pre>{@code
+     * Status end = client.waitForExit(Duration.ofSeconds(30));
+     * if (end.running()) {
+     *     client.kill();
+     * }
+     * int code = end.exitCode().orElseThrow();
+     * }</pre>
+     */
+    public Status waitForExit(Duration timeout) throws IOException {
+        DurationChecks.notNegative(timeout, "timeout");
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Status status = status();
+            long left = deadline - System.nanoTime();
+            if (!status.running() || left <= 0) {
+                return status;
+            }
+            // One pty/wait may last at most the server's maximum; a longer timeout takes several.
+            Duration chunk = Duration.ofNanos(Math.min(left, MAX_WAIT.toNanos()));
+            waitFor(WaitRequest.builder().timeout(chunk).build());
+        }
     }
 
     /** Whether the hosted process runs, its exit code and pid. */

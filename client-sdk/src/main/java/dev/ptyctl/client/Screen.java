@@ -13,7 +13,7 @@ import java.util.Objects;
  *
  * <pre>{@code
  * Screen screen = client.read(Selection.bottom(3));
- * assert screen.text().contains("$ ");
+ * assert screen.text().endsWith("$\n");   // a prompt "$ ": its trailing space is trimmed
  * }</pre>
  *
  * @param text the selected rows as text

@@ -6,12 +6,15 @@ import java.util.Objects;
 
 /**
  * What {@code pty/wait} returns: whether the match appeared (or the terminal went idle) before the
- * timeout, the screen at that moment and how long the server waited.
+ * timeout, the screen at that moment and how long the server waited. The screen's rows have no trailing spaces, so
+ * a prompt {@code "$ "} at the end of a row is waited for as {@code "$"} (or with {@link RpcClient#waitForPrompt}).
+ * A program that has exited ends a wait at once, unmatched unless the text is on its last screen
+ * ({@link RpcClient#waitForExit} waits for the exit itself).
  *
  * <pre>{@code
- * WaitResult result = client.waitFor("$ ", Duration.ofSeconds(5));
+ * WaitResult result = client.waitFor("PASSED", Duration.ofSeconds(5));
  * if (!result.matched()) {
- *     throw new AssertionError("no prompt after " + result.waitedMs() + " ms:\n" + result.screen().text());
+ *     throw new AssertionError("no PASSED after " + result.waitedMs() + " ms:\n" + result.screen().text());
  * }
  * }</pre>
  *

@@ -93,6 +93,15 @@ class SdkGuideExamplesTest {
                 assertThat(done.atPrompt()).as(done.toString()).isTrue();
                 assertThat(done.command()).get().isEqualTo(new FinishedCommand(java.util.Optional.of("ls /etc/hostname"),
                         java.util.OptionalInt.of(0), "/etc/hostname\n", false));
+
+                // tag::run-command[]
+                FinishedCommand missing = client.run("ls /no/such/file", Duration.ofSeconds(30));
+                if (missing.exitCode().orElse(-1) != 0) {
+                    System.err.print(missing.output());          // ls: cannot access '/no/such/file': No such ...
+                }
+                // end::run-command[]
+                assertThat(missing.exitCode()).hasValue(2);
+                assertThat(missing.output()).startsWith("ls: cannot access '/no/such/file'");
             } finally {
                 terminals.delete(terminal.terminalId());
             }

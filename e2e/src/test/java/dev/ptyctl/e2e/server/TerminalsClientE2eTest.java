@@ -5,24 +5,30 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.ptyctl.client.Action;
+import dev.ptyctl.client.CommandRunException;
 import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.FinishedCommand;
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.RpcConnectionException;
 import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.ScreenFormat;
+import dev.ptyctl.client.Status;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalSize;
 import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.e2e.ScreenWaits;
 import jakarta.json.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,6 +75,58 @@ class TerminalsClientE2eTest {
                         assertThat(e.status()).isEqualTo(404);
                         assertThat(e.error()).isEqualTo("not_found");
                     });
+        }
+    }
+
+    @Test
+    void runGivesTheCommandsExitCodeAndOutputAndSaysWhyWhenItDidNotFinish() throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start(TOKEN); TerminalsClient terminals = server.client()) {
+            Terminal shell = terminals.create(CreateTerminalRequest.builder("e2e-run").build()); // the server's shell
+            try (RpcClient rpc = server.rpc(terminals, shell)) {
+                FinishedCommand failed = rpc.run("echo out; (exit 3)", Duration.ofSeconds(60));
+                assertThat(failed.exitCode()).hasValue(3);
+                assertThat(failed.output()).isEqualTo("out\n");
+
+                assertThatThrownBy(() -> rpc.run("sleep 60", Duration.ofMillis(1500)))
+                        .isInstanceOfSatisfying(CommandRunException.class, e -> {
+                            assertThat(e.reason()).isEqualTo(CommandRunException.Reason.NOT_FINISHED);
+                            assertThat(e.getMessage()).isEqualTo("`sleep 60` did not finish within 1500 ms; it still"
+                                    + " runs: wait on with waitForPrompt(timeout), or stop it with"
+                                    + " write(Action.key(Key.ctrl('c')))");
+                        });
+                rpc.write(Action.key(Key.ctrl('c')));
+                assertThat(rpc.waitForPrompt(Duration.ofSeconds(30)).atPrompt()).as("Ctrl-C stopped the sleep").isTrue();
+                assertThatThrownBy(() -> rpc.run("echo 'unclosed", Duration.ofSeconds(60)))
+                        .isInstanceOfSatisfying(CommandRunException.class,
+                                e -> assertThat(e.reason()).isEqualTo(CommandRunException.Reason.INCOMPLETE));
+                assertThat(rpc.run("echo again", Duration.ofSeconds(60)).output()).as("usable after both")
+                        .isEqualTo("again\n");
+            }
+        }
+    }
+
+    @Test
+    void waitForExitReturnsOnceTheProgramHasExitedWithItsCodeAndAfterATimeoutWhileItRuns() throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start(TOKEN); TerminalsClient terminals = server.client()) {
+            Terminal program = terminals.create(CreateTerminalRequest.builder("e2e-exit")
+                    .command("/bin/sh", "-c", "read line; exit 3").build());
+            try (RpcClient rpc = server.rpc(terminals, program)) {
+                Status stillRunning = rpc.waitForExit(Duration.ofMillis(300));
+                assertThat(stillRunning.running()).as("after the timeout, the program still reads").isTrue();
+
+                CompletableFuture<Status> end = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return rpc.waitForExit(Duration.ofSeconds(60));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
+                rpc.write(Action.text("go"), Action.key(Key.ENTER));
+                Status exited = end.get(60, TimeUnit.SECONDS);
+                assertThat(exited.running()).isFalse();
+                assertThat(exited.exitCode()).hasValue(3);
+                assertThat(rpc.waitForExit(Duration.ofSeconds(60)).exitCode()).as("at once, once exited").hasValue(3);
+            }
         }
     }
 
