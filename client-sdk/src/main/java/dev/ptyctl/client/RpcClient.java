@@ -227,12 +227,19 @@ public final class RpcClient implements AutoCloseable {
      *                             prompt within the timeout) or what was typed did not run to its end (it waits for
      *                             input, did not finish within the timeout, or the shell did not run the line); its
      *                             {@link CommandRunException#reason() reason()} says which, its message what to do
-     * @throws RpcException        when the terminal has no shell integration (-32602)
+     * @throws RpcException        when the terminal has no shell integration (-32602: its program is not a shell, or
+     *                             one started without ptyctl's integration; the message says to use
+     *                             {@link #write} and {@link #waitFor} instead)
      */
     public FinishedCommand run(String commandLine, Duration timeout) throws IOException {
         Objects.requireNonNull(commandLine, "commandLine");
         DurationChecks.notNegative(timeout, "timeout");
-        RpcCommandRun.Outcome outcome = RpcCommandRun.run(this, commandLine, System.nanoTime() + timeout.toNanos());
+        RpcCommandRun.Outcome outcome;
+        try {
+            outcome = RpcCommandRun.run(this, commandLine, System.nanoTime() + timeout.toNanos());
+        } catch (RpcException refused) {
+            throw RpcRunResults.refusal(commandLine, refused);
+        }
         return RpcRunResults.finished(this, commandLine, timeout, outcome);
     }
 

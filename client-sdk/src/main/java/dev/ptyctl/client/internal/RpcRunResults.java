@@ -4,11 +4,13 @@ import dev.ptyctl.client.CommandRunException;
 import dev.ptyctl.client.CommandRunException.Reason;
 import dev.ptyctl.client.FinishedCommand;
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.Screen;
 import dev.ptyctl.client.Status;
 import dev.ptyctl.protocol.BusyShellAdvice;
 import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.QuitKeys;
+import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.WaitingForInputAdvice;
 import java.io.IOException;
 import java.time.Duration;
@@ -63,6 +65,21 @@ public final class RpcRunResults {
             case RAN_NOTHING -> throw new CommandRunException(Reason.RAN_NOTHING, "the shell did not run " + quoted
                     + " (a syntax error?); " + cleared(run), screen);
         };
+    }
+
+    /**
+     * A request of the run refused: invalid params means the server cannot show this terminal's prompts (the run
+     * builds every request itself), and its advice names {@code pty/wait}'s parameters; said in {@link RpcClient}'s
+     * terms, with the server's reason kept. Any other refusal unchanged.
+     */
+    public static RpcException refusal(String line, RpcException refused) {
+        if (refused.errorCode() != RpcErrorCode.INVALID_PARAMS) {
+            return refused;
+        }
+        return new RpcException(refused.code(), "run(\"" + line + "\") needs a shell with ptyctl's shell integration"
+                + " (bash, zsh or fish started plainly, such as the server's default shell): " + refused.message()
+                + "; here, type with write(Action.text(...), Action.key(Key.ENTER)) and wait with waitFor(...)",
+                refused.data());
     }
 
     /** The timeout, or the shell's end before the command finished. */

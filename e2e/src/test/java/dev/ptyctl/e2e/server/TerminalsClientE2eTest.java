@@ -106,6 +106,24 @@ class TerminalsClientE2eTest {
     }
 
     @Test
+    void runInAProgramWithoutShellIntegrationSaysToWriteAndWaitInstead() throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start(TOKEN); TerminalsClient terminals = server.client()) {
+            Terminal cat = terminals.create(CreateTerminalRequest.builder("e2e-run-cat").command("/bin/cat").build());
+            try (RpcClient rpc = server.rpc(terminals, cat)) {
+                assertThatThrownBy(() -> rpc.run("ls", Duration.ofSeconds(30)))
+                        .isInstanceOfSatisfying(RpcException.class, e -> {
+                            assertThat(e.code()).isEqualTo(-32602);
+                            assertThat(e.message()).startsWith("run(\"ls\") needs a shell with ptyctl's shell"
+                                    + " integration (bash, zsh or fish started plainly, such as the server's default"
+                                    + " shell): prompt: no shell integration marks have been seen")
+                                    .endsWith("; here, type with write(Action.text(...), Action.key(Key.ENTER)) and"
+                                            + " wait with waitFor(...)");
+                        });
+            }
+        }
+    }
+
+    @Test
     void waitForExitReturnsOnceTheProgramHasExitedWithItsCodeAndAfterATimeoutWhileItRuns() throws Exception {
         try (ServerUnderTest server = ServerUnderTest.start(TOKEN); TerminalsClient terminals = server.client()) {
             Terminal program = terminals.create(CreateTerminalRequest.builder("e2e-exit")
