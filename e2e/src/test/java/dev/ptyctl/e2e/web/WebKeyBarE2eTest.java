@@ -131,18 +131,22 @@ class WebKeyBarE2eTest {
     }
 
     /**
-     * On a touch screen (Chromium's touch emulation: no hover, a coarse pointer) the bar is there without ?keys=1, and a
-     * key tapped does not stay outlined: a phone keeps :hover on the last element tapped, and the bar's Esc looked held
-     * after one tap.
+     * On a touch screen (Chromium's touch emulation: no hover, a coarse pointer) the bar is there without ?keys=1, a tab's
+     * × is nearly a finger's size (it was an 8 px wide glyph), and a key tapped does not stay outlined: a phone keeps :hover on the
+     * last element tapped, and the bar's Esc looked held after one tap.
      */
     @Test
-    void onATouchScreenATappedKeyDoesNotStayOutlined() throws Exception {
+    void onATouchScreenTheTabsCloseIsAFingersSizeAndATappedKeyDoesNotStayOutlined() throws Exception {
         Terminal shell = session.create(CreateTerminalRequest.builder("touch-" + UUID.randomUUID())
                 .command("/bin/bash", "--norc", "--noprofile").build());
         page.touchScreen(true);
         try {
             page.open("/?t=" + shell.terminalId());
             page.waitUntil("the key bar is shown on a touch screen", () -> page.element("#keybar").isDisplayed());
+            assertThat(page.js("""
+                    const box = document.querySelector('.close-tab').getBoundingClientRect();
+                    return Math.min(box.width, box.height);""")).as("the tab's × for a finger, px")
+                    .satisfies(size -> assertThat(((Number) size).doubleValue()).isGreaterThanOrEqualTo(28));
             bar("Escape");
             String border = "return getComputedStyle(document.querySelector(arguments[0])).borderTopColor;";
             assertThat(page.js(border, "#keybar [data-key='Escape']")).as("the key tapped")
