@@ -1,12 +1,12 @@
 // The queries the page's xterm.js (6.0) leaves unanswered, answered here in the formats the server's emulator uses
 // (docs/emulator.md, "Queries and who answers them"), so that a program never waits out its timeout while this page
-// answers for its terminal: DECID, DA3, XTVERSION, DECDSR's status reports, the page of DECXCPR, DECRQSS of the
-// sizes, margins and status line, the XTWINOPS reports (from the page's real size), OSC 5 and OSC 13-19 colour
-// queries (from the page's theme, and what a program set), XTGETTCAP (the emulator's capability table, bundled at
-// build time) and DECRQCRA (xterm's checksum over this page's screen); and the colours past 12 of an OSC 10-12 chain
-// and from 256 of an OSC 4, which xterm.js skips. Every answer takes the path of xterm.js's own answers, sent only
-// while this page answers, in order with them. Handlers that answer return true, so xterm.js (which would answer
-// DECXCPR without the page, and those DECRQSS as unknown) stays silent: one answer a query.
+// answers for its terminal: DECID, DA3, XTVERSION, DECDSR's status reports, XTQMODKEYS, the page of DECXCPR, DECRQSS of
+// the sizes, margins and status line, the XTWINOPS reports (from the page's real size), OSC 5 and OSC 13-19 colour
+// queries (from the page's theme, and what a program set), XTGETTCAP (the emulator's capability table, bundled at build
+// time) and DECRQCRA (xterm's checksum over this page's screen); and the colours past 12 of an OSC 10-12 chain and from
+// 256 of an OSC 4, which xterm.js skips. Every answer takes the path of xterm.js's own answers, sent only while this
+// page answers, in order with them. Handlers that answer return true, so xterm.js (which would answer DECXCPR without
+// the page, and those DECRQSS as unknown) stays silent: one answer a query.
 import CAPABILITY_TABLE from '../../../../vt/src/main/resources/dev/ptyctl/vt/terminal/xterm-256color-capabilities.txt';
 import { deviceIndependentToRgb } from './xcms.js';
 
@@ -75,6 +75,23 @@ export function termcapAnswer(request) {
   return `${ESC}P1+r${found.join(';')}${ST}`;
 }
 
+/**
+ * XTQMODKEYS, CSI ? Pp m: CSI > Pp ; Pv m for each resource asked (at most xterm's 30 parameters), as the server's
+ * emulator answers: the key modifier resources at xterm's defaults, which xterm.js's keys follow whatever a program
+ * sets (modifyCursorKeys and modifyFunctionKeys 2, the rest 0), and xterm's unsigned DEFAULT, 65535, for a resource
+ * xterm lacks. xterm.js reads an empty parameter as 0, so CSI ? m is answered as CSI ? 0 m (xterm: 65535).
+ */
+const KEY_MODIFIER_OPTIONS = [0, 2, 2, 0, 0, 0];
+const XTERM_DEFAULT = 65535;
+function keyModifierOptions(params) {
+  let out = '';
+  for (let i = 0; i < Math.min(params.length, 30); i++) {
+    const resource = Math.min(first(params, i), XTERM_DEFAULT);
+    out += `${ESC}[>${resource};${KEY_MODIFIER_OPTIONS[resource] ?? XTERM_DEFAULT}m`;
+  }
+  return out;
+}
+
 const first = (params, i) => {
   const p = params[i];
   return Array.isArray(p) ? p[0] : p ?? 0;
@@ -107,6 +124,7 @@ export class QueryAnswers {
       parser.registerCsiHandler({ prefix: '=', final: 'c' }, (p) => first(p, 0) === 0 && this.answer(DA3)),
       parser.registerCsiHandler({ prefix: '>', final: 'q' }, (p) => first(p, 0) === 0 && this.answer(XTVERSION)),
       parser.registerCsiHandler({ prefix: '?', final: 'n' }, (p) => this.decDeviceStatus(p)),
+      parser.registerCsiHandler({ prefix: '?', final: 'm' }, (p) => this.answer(keyModifierOptions(p))),
       parser.registerCsiHandler({ final: 't' }, (p) => this.windowReport(p)),
       parser.registerCsiHandler({ intermediates: '*', final: 'y' }, (p) => this.checksum(p)),
       parser.registerDcsHandler({ intermediates: '+', final: 'q' }, (data) => this.answer(termcapAnswer(data))),

@@ -102,6 +102,8 @@ class WebQueriesE2eTest {
             q.put("DECDSR " + report, ESC + "[?" + report + "n");
         }
         q.put("DECDSR 63", ESC + "[?63;1n");
+        q.put("XTQMODKEYS", ESC + "[?4m");
+        q.put("XTQMODKEYS after XTMODKEYS", ESC + "[>4;2m" + ESC + "[?0;1;2;3;4;5;6m" + ESC + "[>4m");
         for (String setting : new String[] {"t", "*|", "$|", "s", "$}", "$~"}) {
             q.put("DECRQSS " + setting, ESC + "P$q" + setting + ST);
         }
@@ -238,6 +240,7 @@ class WebQueriesE2eTest {
         Map<String, String> expected = emulatorAnswers(session.terminals().get(alone.terminalId()).size(), false);
         assertThat(answers(lines)).isEqualTo(expected);
         assertThat(expected.get("XTWINOPS 21 and 20")).as("titleReports off: no title reports").isEmpty();
+        assertThat(expected.get("XTQMODKEYS")).as("no modifyOtherKeys").isEqualTo(ESC + "[>4;0m");
     }
 
     @Test
@@ -252,6 +255,8 @@ class WebQueriesE2eTest {
         assertThat(got.get("XTWINOPS 21 and 20")).as("titleReports off: no title reports").isEmpty();
         assertThat(got.get("XTVERSION")).as("the page's bundle names this build's version, as the server does")
                 .isEqualTo(ESC + "P>|ptyctl(" + Vt.buildVersion() + ")" + ST);
+        assertThat(got.get("XTQMODKEYS")).as("xterm.js has no modifyOtherKeys, whatever vim sets")
+                .isEqualTo(ESC + "[>4;0m");
     }
 
     @Test

@@ -134,6 +134,11 @@ public final class Emulator implements VtHandler {
         csi.put("", 'l', "RM", p -> modes.setAnsi(p, false));
         csi.put("?", 'l', "DECRST", p -> modes.setDec(p, false));
         csi.put("", 'm', "SGR", sgr::apply);
+        csi.put("?", 'm', "XTQMODKEYS", replies::keyModifierOptions);
+        // XTMODKEYS sets and resets the key modifier resources; ptyctl's keys cannot follow them (see XTQMODKEYS),
+        // so they are recognised and change nothing.
+        csi.put(">", 'm', "XTMODKEYS", p -> { });
+        csi.put(">", 'n', "XTMODKEYS", p -> { }); // the older form of the reset
         csi.put("", 'n', "DSR", replies::deviceStatus);
         csi.put("?", 'n', "DECDSR", replies::decDeviceStatus);
         csi.put("!", 'p', "DECSTR", p -> resets.softReset());

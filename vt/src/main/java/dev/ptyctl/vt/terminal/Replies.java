@@ -26,6 +26,17 @@ final class Replies {
     /** DA3: the unit ID, {@code DCS ! | 00000000 ST}, as xterm answers. */
     static final String TERTIARY_DEVICE_ATTRIBUTES = "\u001bP!|00000000\u001b\\";
 
+    /**
+     * The key modifier resources XTQMODKEYS reports, by number (modifyKeyboard, modifyCursorKeys,
+     * modifyFunctionKeys, modifyKeypadKeys, modifyOtherKeys, modifyStringKeys): xterm's defaults, which are what
+     * ptyctl's keys follow (see {@link #keyModifierOptions}).
+     */
+    private static final int[] KEY_MODIFIER_OPTIONS = {0, 2, 2, 0, 0, 0};
+    /** xterm's DEFAULT (-1, an empty parameter or unset value) as its replies print it, and its largest parameter. */
+    private static final int XTERM_DEFAULT = 65535;
+    /** Parameters xterm keeps per sequence (its NPARAM); a query asks about at most that many. */
+    private static final int XTERM_PARAMS = 30;
+
     private final TerminalState t;
 
     Replies(TerminalState t) {
@@ -97,6 +108,25 @@ final class Replies {
             case 85 -> t.reply("\u001b[?83n");
             default -> t.unknown.record("DECDSR " + p.get(0));
         }
+    }
+
+    /**
+     * XTQMODKEYS, {@code CSI ? Pp m}: for each resource asked, {@code CSI > Pp ; Pv m}, the XTMODKEYS that would
+     * set it (xterm's format, one answer a parameter). Pv is fixed, whatever XTMODKEYS a program sent: it says how the
+     * keys a program gets are encoded, and neither of ptyctl's key encoders (the server's for key names, the page's
+     * xterm.js) can be switched, both being xterm's defaults: modifyKeyboard 0, modifyCursorKeys 2 and
+     * modifyFunctionKeys 2 ({@code CSI 1 ; m A}, {@code CSI 15 ; m ~}), modifyKeypadKeys 0, modifyOtherKeys 0
+     * (Ctrl+I is Tab), modifyStringKeys 0. A resource xterm does not have, or a parameter left empty, reads as
+     * xterm's DEFAULT (-1), which xterm prints as an unsigned 16-bit number: 65535.
+     */
+    void keyModifierOptions(Params p) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < Math.min(p.length(), XTERM_PARAMS); i++) {
+            int resource = p.omitted(i) ? XTERM_DEFAULT : Math.min(p.get(i), XTERM_DEFAULT);
+            int value = resource < KEY_MODIFIER_OPTIONS.length ? KEY_MODIFIER_OPTIONS[resource] : XTERM_DEFAULT;
+            out.append("\u001b[>").append(resource).append(';').append(value).append('m');
+        }
+        t.reply(out.toString());
     }
 
     /**

@@ -86,6 +86,31 @@ class RepliesTest {
         assertThat(replies(chunking, CSI + "?85n")).as("multiple sessions").isEqualTo(CSI + "?83n");
     }
 
+    /**
+     * XTQMODKEYS answers as xterm 379's report_mod_fkeys, with the values of xterm's defaults (what ptyctl's keys
+     * send), one answer a parameter; XTMODKEYS cannot change them, since no key encoder of ptyctl follows it.
+     */
+    @ChunkedTest
+    void keyModifierQueriesReportTheKeysAsXtermsDefaults(Chunking chunking) {
+        assertThat(replies(chunking, CSI + "?4m")).as("modifyOtherKeys").isEqualTo(CSI + ">4;0m");
+        assertThat(replies(chunking, CSI + "?0;1;2;3;4;5m")).as("every resource, in order")
+            .isEqualTo(CSI + ">0;0m" + CSI + ">1;2m" + CSI + ">2;2m" + CSI + ">3;0m" + CSI + ">4;0m" + CSI + ">5;0m");
+        assertThat(replies(chunking, CSI + ">4;2m" + CSI + ">1;3m" + CSI + ">2n" + CSI + "?4;1;2m"))
+            .as("vim's modifyOtherKeys 2 and other settings change no key, so not the answer")
+            .isEqualTo(CSI + ">4;0m" + CSI + ">1;2m" + CSI + ">2;2m");
+        assertThat(replies(chunking, CSI + "?6;7m")).as("resources xterm 379 lacks: its DEFAULT, unsigned")
+            .isEqualTo(CSI + ">6;65535m" + CSI + ">7;65535m");
+        assertThat(replies(chunking, CSI + "?m" + CSI + "?;1m" + CSI + "?99999m")).as("empty and too large")
+            .isEqualTo(CSI + ">65535;65535m" + CSI + ">65535;65535m" + CSI + ">1;2m" + CSI + ">65535;65535m");
+    }
+
+    @ChunkedTest
+    void keyModifierSettingsAreRecognisedAndChangeNothingOnScreen(Chunking chunking) {
+        Terminal t = feed(new Terminal(10, 5), chunking, CSI + "1;31m" + CSI + ">4;2m" + CSI + ">4m" + CSI + ">1n" + "a");
+        assertThat(t.unknownSequenceCounts()).isEmpty();
+        assertThat(t.rowText(0)).isEqualTo("a");
+    }
+
     @ChunkedTest
     void unknownStatusReportsAreCountedWithoutReply(Chunking chunking) {
         Terminal t = new Terminal(10, 5);
