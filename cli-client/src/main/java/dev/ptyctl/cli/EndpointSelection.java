@@ -6,7 +6,9 @@ import dev.ptyctl.client.RpcClient;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.function.Function;
+import javax.net.ssl.SSLContext;
 
 /**
  * Which terminal endpoint a client command talks to, from its flags and the environment (picocli-free, so the
@@ -62,15 +64,18 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
     RpcClient connect(PrintWriter err) throws IOException {
         String chosen = chosenTerminal();
         RpcAddress address = chosen != null ? lookUpTerminal(chosen) : address();
-        String effectiveToken = token != null ? token : environment.apply(ServerConnection.TOKEN_VARIABLE);
-        RpcClient.Builder client = RpcClient.builder().token(effectiveToken);
-        Path trusted = CaCertificates.chosen(cacert, environment);
-        if (trusted != null && chosen != null) {
-            client.sslContext(CaCertificates.trusting(trusted));
-        }
-        java.time.Duration handshake = chosen != null ? HandshakeTimeout.chosen(environment) : null;
-        if (handshake != null) {
-            client.handshakeTimeout(handshake);
+        // The token, the CA and the handshake's bound as the REST commands settle them: one server, one answer.
+        ServerSelection server = new ServerSelection(url, token, cacert, environment);
+        RpcClient.Builder client = RpcClient.builder().token(server.effectiveToken());
+        if (chosen != null) { // only the server's WebSocket is TLS; a port or socket is plain JSON-RPC
+            SSLContext trust = server.trust();
+            if (trust != null) {
+                client.sslContext(trust);
+            }
+            Duration handshake = server.handshakeTimeout();
+            if (handshake != null) {
+                client.handshakeTimeout(handshake);
+            }
         }
         try {
             try {
