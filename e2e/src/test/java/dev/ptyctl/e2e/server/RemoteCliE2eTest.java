@@ -184,7 +184,8 @@ class RemoteCliE2eTest {
         assertThat(size.stderr()).contains("1001");
         var unknown = cli("status", "--terminal", "no-such-terminal");
         assertThat(unknown.exitCode()).as(unknown.toString()).isEqualTo(4);
-        assertThat(unknown.stderr()).contains("no terminal with id no-such-terminal").contains("404");
+        assertThat(unknown.stderr()).as("said as rm says it (a81ec85), not as the WebSocket URL's 404")
+                .isEqualTo("ptyctl: no terminal with id no-such-terminal on the server ('ptyctl ls' lists them)\n");
         Map<String, String> wrong = new HashMap<>(env);
         wrong.put("PTYCTL_TOKEN", "wrong");
         var wrongToken = Ptyctl.run(wrong, "status", "--terminal", shell);
