@@ -27,6 +27,9 @@ final class LiveScreen implements AttachmentListener {
     private long changes;
     private boolean exited;
     private Integer exitCode;
+    /** {@link #svg()}'s last picture, and the value of {@link #changes} it was drawn at. */
+    private String svg;
+    private long svgChange;
 
     LiveScreen(TerminalSize size) {
         this.terminal = new Terminal(size.cols(), size.rows());
@@ -81,9 +84,17 @@ final class LiveScreen implements AttachmentListener {
         return Cells.scrollbackLines(terminal);
     }
 
-    /** The screen now as a picture (an SVG: colours, styles, the cursor), for a failure report's steps. */
+    /**
+     * The screen now as a picture (an SVG: colours, styles, the cursor), for a failure report's steps. Drawn once per
+     * change: every step of a test takes one (about 0.3 ms of CPU and 1.4 MB of garbage for 80x24, with this copy's
+     * lock held), and steps with no output between them (a write right after a wait, writes in a row) share it.
+     */
     synchronized String svg() {
-        return dev.ptyctl.vt.serialize.SvgSerializer.render(terminal);
+        if (svg == null || svgChange != changes) {
+            svg = dev.ptyctl.vt.serialize.SvgSerializer.render(terminal);
+            svgChange = changes;
+        }
+        return svg;
     }
 
     /** The emulator's state as escape sequences, for a frozen copy (failure reports). */
