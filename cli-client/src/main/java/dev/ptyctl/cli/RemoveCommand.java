@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
                 "Returns once the programs are gone. A terminal whose program has already exited is removed from the "
                         + "list (exit 0 all the same); exit 4 when the server has no terminal with an id given (the "
                         + "others are removed all the same).",
-                "Prints nothing; with --json the server's {\"closed\": true|false} for each (false: it had exited).",
+                "Prints nothing; with --json the server's {\"closed\": true|false} for each (false: nothing live to "
+                        + "close, the program had exited or the id is unknown).",
                 "Example: ptyctl ls -q | xargs -r ptyctl rm"})
 final class RemoveCommand implements Callable<Integer> {
 

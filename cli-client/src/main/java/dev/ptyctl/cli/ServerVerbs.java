@@ -75,8 +75,9 @@ final class ServerVerbs {
     /**
      * Closes each terminal of {@code ids} (or with {@code bySession} the terminal of each session), in turn, and
      * removes it from the server's list; prints nothing, or with {@code json} the server's {@code {"closed": ...}} for
-     * each (false when the program had already exited). One the server does not have is said on {@code err} and the
-     * others are still removed, as {@code rm} does with files: exit 4 when there was any.
+     * each (false when nothing live was closed: the program had already exited, or the server has no such terminal).
+     * One the server does not have is said on {@code err} and the others are still removed, as {@code rm} does with
+     * files: exit 4 when there was any.
      *
      * <p>The server answers a delete of an exited terminal as it answers one of an unknown id (404, closed false: no
      * live terminal), so each terminal is looked up first: a script that cleans up after a program that ended by
