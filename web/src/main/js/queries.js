@@ -1,12 +1,12 @@
 // The queries the page's xterm.js (6.0) leaves unanswered, answered here in the formats the server's emulator uses
 // (docs/emulator.md, "Queries and who answers them"), so that a program never waits out its timeout while this page
-// answers for its terminal: DECID, DA3, XTVERSION, DECDSR's status reports, XTQMODKEYS, the page of DECXCPR, DECRQSS of
-// the sizes, margins and status line, the XTWINOPS reports (from the page's real size), OSC 5 and OSC 13-19 colour
-// queries (from the page's theme, and what a program set), XTGETTCAP (the emulator's capability table, bundled at build
-// time) and DECRQCRA (xterm's checksum over this page's screen); and the colours past 12 of an OSC 10-12 chain and from
-// 256 of an OSC 4, which xterm.js skips. Every answer takes the path of xterm.js's own answers, sent only while this
-// page answers, in order with them. Handlers that answer return true, so xterm.js (which would answer DECXCPR without
-// the page, and those DECRQSS as unknown) stays silent: one answer a query.
+// answers for its terminal: DECID, DA3, XTVERSION, DECDSR's status reports, XTQMODKEYS, XTSMGRAPHICS, the page of
+// DECXCPR, DECRQSS of the sizes, margins and status line, the XTWINOPS reports (from the page's real size), OSC 5 and
+// OSC 13-19 colour queries (from the page's theme, and what a program set), XTGETTCAP (the emulator's capability table,
+// bundled at build time) and DECRQCRA (xterm's checksum over this page's screen); and the colours past 12 of an OSC
+// 10-12 chain and from 256 of an OSC 4, which xterm.js skips. Every answer takes the path of xterm.js's own answers,
+// sent only while this page answers, in order with them. Handlers that answer return true, so xterm.js (which would
+// answer DECXCPR without the page, and those DECRQSS as unknown) stays silent: one answer a query.
 import CAPABILITY_TABLE from '../../../../vt/src/main/resources/dev/ptyctl/vt/terminal/xterm-256color-capabilities.txt';
 import { deviceIndependentToRgb } from './xcms.js';
 
@@ -92,6 +92,18 @@ function keyModifierOptions(params) {
   return out;
 }
 
+/**
+ * XTSMGRAPHICS, CSI ? Pi ; Pa ; Pv S (exactly three parameters), as the server's emulator answers, as a VT520 xterm:
+ * no graphics, so 3 (failure) for the colour registers (1) and sixel geometry (2) with actions 1-4, 2 for another
+ * action, 1 for another item.
+ */
+function graphicsAttributes(params) {
+  const item = Math.min(first(params, 0), XTERM_DEFAULT);
+  const action = first(params, 1);
+  const status = item === 1 || item === 2 ? (action >= 1 && action <= 4 ? 3 : 2) : 1;
+  return `${ESC}[?${item};${status}S`;
+}
+
 const first = (params, i) => {
   const p = params[i];
   return Array.isArray(p) ? p[0] : p ?? 0;
@@ -125,6 +137,9 @@ export class QueryAnswers {
       parser.registerCsiHandler({ prefix: '>', final: 'q' }, (p) => first(p, 0) === 0 && this.answer(XTVERSION)),
       parser.registerCsiHandler({ prefix: '?', final: 'n' }, (p) => this.decDeviceStatus(p)),
       parser.registerCsiHandler({ prefix: '?', final: 'm' }, (p) => this.answer(keyModifierOptions(p))),
+      parser.registerCsiHandler({ prefix: '?', final: 'S' }, (p) => {
+        return p.length !== 3 || this.answer(graphicsAttributes(p)); // xterm answers exactly three parameters
+      }),
       parser.registerCsiHandler({ final: 't' }, (p) => this.windowReport(p)),
       parser.registerCsiHandler({ intermediates: '*', final: 'y' }, (p) => this.checksum(p)),
       parser.registerDcsHandler({ intermediates: '+', final: 'q' }, (data) => this.answer(termcapAnswer(data))),

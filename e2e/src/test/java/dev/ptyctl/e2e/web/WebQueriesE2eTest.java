@@ -103,6 +103,7 @@ class WebQueriesE2eTest {
         }
         q.put("DECDSR 63", ESC + "[?63;1n");
         q.put("XTQMODKEYS", ESC + "[?4m");
+        q.put("XTSMGRAPHICS", ESC + "[?1;1;0S" + ESC + "[?2;1;0S" + ESC + "[?3;1;0S" + ESC + "[?1;9;0S" + ESC + "[?1;1S");
         q.put("XTQMODKEYS after XTMODKEYS", ESC + "[>4;2m" + ESC + "[?0;1;2;3;4;5;6m" + ESC + "[>4m");
         for (String setting : new String[] {"t", "*|", "$|", "s", "$}", "$~"}) {
             q.put("DECRQSS " + setting, ESC + "P$q" + setting + ST);
@@ -257,6 +258,8 @@ class WebQueriesE2eTest {
                 .isEqualTo(ESC + "P>|ptyctl(" + Vt.buildVersion() + ")" + ST);
         assertThat(got.get("XTQMODKEYS")).as("xterm.js has no modifyOtherKeys, whatever vim sets")
                 .isEqualTo(ESC + "[>4;0m");
+        assertThat(got.get("XTSMGRAPHICS")).as("no sixel: failure, as a VT520 xterm")
+                .isEqualTo(ESC + "[?1;3S" + ESC + "[?2;3S" + ESC + "[?3;1S" + ESC + "[?1;2S");
     }
 
     @Test

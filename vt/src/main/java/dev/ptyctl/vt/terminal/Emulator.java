@@ -116,6 +116,7 @@ public final class Emulator implements VtHandler {
         csi.put("", 'M', "DL", scroll::deleteLines);
         csi.put("", 'P', "DCH", edit::deleteChars);
         csi.put("", 'S', "SU", scroll::scrollUp);
+        csi.put("?", 'S', "XTSMGRAPHICS", replies::graphicsAttributes);
         csi.put("", 'T', "SD", scroll::scrollDown);
         csi.put("", 'X', "ECH", edit::eraseChars);
         csi.put("", 'Z', "CBT", cursor::backwardTab);

@@ -130,6 +130,24 @@ final class Replies {
     }
 
     /**
+     * XTSMGRAPHICS, {@code CSI ? Pi ; Pa ; Pv S}, as xterm 379 of the default build (sixel compiled in, ReGIS not) set
+     * up as a VT520, which is no graphics terminal: {@code CSI ? Pi ; 3 S} (failure) for the colour registers (1) and
+     * the sixel geometry (2) with a known action (1 read, 2 reset, 3 set, 4 read the maximum), {@code CSI ? Pi ; 2 S}
+     * for another action, {@code CSI ? Pi ; 1 S} for another item (ReGIS's 3 included); nothing unless exactly three
+     * parameters are given. Truthful for ptyctl, which draws no graphics: programs (notcurses, chafa) ask it to find
+     * out whether sixel works. An empty Pi is echoed as xterm's DEFAULT, 65535.
+     */
+    void graphicsAttributes(Params p) {
+        if (p.length() != 3) {
+            return;
+        }
+        int item = p.omitted(0) ? XTERM_DEFAULT : Math.min(p.get(0), XTERM_DEFAULT);
+        boolean knownAction = !p.omitted(1) && p.get(1) >= 1 && p.get(1) <= 4;
+        int status = item == 1 || item == 2 ? (knownAction ? 3 : 2) : 1;
+        t.reply("\u001b[?" + item + ";" + status + "S");
+    }
+
+    /**
      * DECRQSS, {@code DCS $ q Pt ST}: answers {@code DCS 1 $ r Pt' ST} for the settings xterm reports
      * and {@code DCS 0 $ r ST} otherwise: DECSCA {@code "q}, DECSCL {@code "p}, DECSTBM {@code r},
      * DECSLRM {@code s}, SGR {@code m} (xterm's form, see {@link SgrReport}), DECSCUSR {@code SP q}, the

@@ -104,9 +104,24 @@ class RepliesTest {
             .isEqualTo(CSI + ">65535;65535m" + CSI + ">65535;65535m" + CSI + ">1;2m" + CSI + ">65535;65535m");
     }
 
+    /** XTSMGRAPHICS as xterm 379 set up as a VT520 (no sixel, no ReGIS) answers: graphics fail, unknown items too. */
+    @ChunkedTest
+    void graphicsAttributesSayThereAreNoGraphicsAsAVt520Xterm(Chunking chunking) {
+        assertThat(replies(chunking, CSI + "?1;1;0S" + CSI + "?2;1;0S")).as("colour registers, sixel geometry")
+            .isEqualTo(CSI + "?1;3S" + CSI + "?2;3S");
+        assertThat(replies(chunking, CSI + "?1;2;0S" + CSI + "?1;3;256S" + CSI + "?1;4;0S" + CSI + "?2;4;0S"))
+            .as("reset, set, read maximum").isEqualTo(CSI + "?1;3S" + CSI + "?1;3S" + CSI + "?1;3S" + CSI + "?2;3S");
+        assertThat(replies(chunking, CSI + "?1;5;0S" + CSI + "?2;;0S")).as("an unknown action")
+            .isEqualTo(CSI + "?1;2S" + CSI + "?2;2S");
+        assertThat(replies(chunking, CSI + "?3;1;0S" + CSI + "?0;1;0S" + CSI + "?;1;0S")).as("ReGIS, unknown, empty")
+            .isEqualTo(CSI + "?3;1S" + CSI + "?0;1S" + CSI + "?65535;1S");
+        assertThat(replies(chunking, CSI + "?1;1S" + CSI + "?2;1;0;0S" + CSI + "?S")).as("not three parameters")
+            .isEmpty();
+    }
+
     @ChunkedTest
     void keyModifierSettingsAreRecognisedAndChangeNothingOnScreen(Chunking chunking) {
-        Terminal t = feed(new Terminal(10, 5), chunking, CSI + "1;31m" + CSI + ">4;2m" + CSI + ">4m" + CSI + ">1n" + "a");
+        Terminal t = feed(new Terminal(10, 5), chunking, CSI + ">4;2m" + CSI + ">4m" + CSI + ">1n" + "a");
         assertThat(t.unknownSequenceCounts()).isEmpty();
         assertThat(t.rowText(0)).isEqualTo("a");
     }
