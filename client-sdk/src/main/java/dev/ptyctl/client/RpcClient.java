@@ -2,6 +2,7 @@ package dev.ptyctl.client;
 
 import dev.ptyctl.client.internal.DurationChecks;
 import dev.ptyctl.client.internal.JsonRpcConnection;
+import dev.ptyctl.client.internal.LongWait;
 import dev.ptyctl.client.internal.PromptWaitParams;
 import dev.ptyctl.client.internal.RpcCommandRun;
 import dev.ptyctl.client.internal.RpcRunResults;
@@ -49,15 +50,14 @@ import javax.net.ssl.SSLContext;
  * (default 5 s). A call waits for its reply at most
  * {@link Builder#callTimeout(Duration)} (default 30 s); a wait
  * request waits at least its own timeout plus 5 s, so the
- * server's "not matched" reply always arrives.
+ * server's "not matched" reply always arrives. A wait longer than the server takes in one request (10 minutes) is
+ * made of several ({@link #waitFor}, the prompt waits, {@link #run}, {@link #waitForExit}), so any timeout works.
  */
 public final class RpcClient implements AutoCloseable {
     /** Every call but pty/wait answers at once; this only bounds a hung server. */
     private static final long DEFAULT_CALL_TIMEOUT_SECONDS = 30;
     /** Beyond a wait's own timeout: room for the server to notice it, serialize the screen and send it. */
     private static final long WAIT_REPLY_MARGIN_SECONDS = 5;
-    /** The longest timeout the server takes for one {@code pty/wait}. */
-    private static final Duration MAX_WAIT = Duration.ofMillis(RpcMethod.MAX_WAIT_TIMEOUT_MS);
 
     private final JsonRpcConnection connection;
     private final Duration callTimeout;
@@ -149,9 +149,14 @@ public final class RpcClient implements AutoCloseable {
         return waitFor(WaitRequest.builder().match(Objects.requireNonNull(match, "match")).timeout(timeout).build());
     }
 
-    /** Waits as the request describes; the reply timeout is stretched to outlast the wait. */
+    /**
+     * Waits as the request describes; the reply timeout is stretched to outlast the wait. A timeout longer than the
+     * server's longest wait (10 minutes) is waited in several requests, asked again while the text has not come and
+     * the program runs (an idle wait then needs its quiet time after each new request began).
+     */
     public WaitResult waitFor(WaitRequest request) throws IOException {
-        JsonObject result = call(RpcMethod.WAIT, request.toJson(), replyTimeoutFor(request));
+        JsonObject result = LongWait.wait(this, request.timeout(), timeout -> call(RpcMethod.WAIT,
+                request.newBuilder().timeout(timeout).build().toJson(), replyTimeoutFor(timeout)));
         return typed(RpcMethod.WAIT, result, WaitResult::fromJson);
     }
 
@@ -187,8 +192,9 @@ public final class RpcClient implements AutoCloseable {
     }
 
     private PromptWaitResult promptWait(long since, Duration timeout) throws IOException {
-        JsonObject params = PromptWaitParams.of(since, Objects.requireNonNull(timeout, "timeout"));
-        return typed(RpcMethod.WAIT, call(RpcMethod.WAIT, params, replyTimeoutFor(timeout)), PromptWaitResult::fromJson);
+        JsonObject result = LongWait.wait(this, Objects.requireNonNull(timeout, "timeout"), chunk -> call(
+                RpcMethod.WAIT, PromptWaitParams.of(since, chunk), replyTimeoutFor(chunk)));
+        return typed(RpcMethod.WAIT, result, PromptWaitResult::fromJson);
     }
 
     /**
@@ -259,17 +265,12 @@ public final class RpcClient implements AutoCloseable {
      */
     public Status waitForExit(Duration timeout) throws IOException {
         DurationChecks.notNegative(timeout, "timeout");
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            Status status = status();
-            long left = deadline - System.nanoTime();
-            if (!status.running() || left <= 0) {
-                return status;
-            }
-            // One pty/wait may last at most the server's maximum; a longer timeout takes several.
-            Duration chunk = Duration.ofNanos(Math.min(left, MAX_WAIT.toNanos()));
-            waitFor(WaitRequest.builder().timeout(chunk).build());
+        Status status = status();
+        if (!status.running()) {
+            return status;
         }
+        waitFor(WaitRequest.builder().timeout(timeout).build()); // a wait without a match ends as the program exits
+        return status();
     }
 
     /** Whether the hosted process runs, its exit code and pid. */

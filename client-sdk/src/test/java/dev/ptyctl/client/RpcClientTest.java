@@ -134,6 +134,27 @@ class RpcClientTest {
     }
 
     @Test
+    void aWaitLongerThanTheServersLongestIsAskedAgainWhileUnmatchedAndTheProgramRuns() throws IOException {
+        String tenMinutesUnmatched = "{'matched':false,'screen':'','cursor':{'row':1,'col':1},"
+                + "'size':{'cols':80,'rows':24},'waitedMs':600000}";
+        server.reply(tenMinutesUnmatched).reply("{'running':true,'exitCode':null,'pid':7}")
+                .reply("{'matched':true,'screen':'BUILD SUCCESS\\n','cursor':{'row':2,'col':1},"
+                        + "'size':{'cols':80,'rows':24},'waitedMs':1500}");
+
+        WaitResult result = client.waitFor("BUILD SUCCESS", Duration.ofMinutes(30));
+
+        // the server refuses a timeout above 600000 ms as invalid params
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'match':'BUILD SUCCESS',"
+                + "'timeout':600000}"));
+        assertThat(server.takeRequest().getString("method")).as("still running?").isEqualTo("pty/status");
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'match':'BUILD SUCCESS',"
+                + "'timeout':600000}"));
+        assertThat(result.matched()).isTrue();
+        assertThat(result.waitedMs()).as("the whole wait").isEqualTo(601_500);
+        server.assertExhausted();
+    }
+
+    @Test
     void waitRequestExtensionsAreSentOnlyWhenSet() throws IOException {
         server.reply("{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},'waitedMs':300}");
 

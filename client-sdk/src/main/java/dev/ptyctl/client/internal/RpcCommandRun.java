@@ -329,9 +329,10 @@ public final class RpcCommandRun {
      */
     private JsonObject waitForPrompt(long since, long minPrompts, long untilNanos, AnswerEarly answerEarly)
             throws IOException {
-        Duration timeout = Duration.ofNanos(Math.max(0, untilNanos - System.nanoTime()));
-        return client.call(RpcMethod.WAIT, PromptWaitParams.of(since, minPrompts, timeout, answerEarly),
-                timeout.plus(REPLY_MARGIN));
+        // A run longer than the server's longest wait (a 30-minute build) asks again with the same since.
+        return LongWait.wait(client, Duration.ofNanos(Math.max(0, untilNanos - System.nanoTime())),
+                timeout -> client.call(RpcMethod.WAIT, PromptWaitParams.of(since, minPrompts, timeout, answerEarly),
+                        timeout.plus(REPLY_MARGIN)));
     }
 
     /** Whether a prompt wait ended at a continuation prompt (the line typed so far is incomplete). */

@@ -66,6 +66,28 @@ class RpcCommandRunTest {
     }
 
     @Test
+    void aRunLongerThanTheServersLongestWaitWaitsAgainForTheSamePrompt() throws Exception {
+        String waitedTenMinutes = "{'matched':false," + SCREEN + ",'waitedMs':600000}";
+        server.reply(AT_PROMPT).reply(written(40)).reply(waitedTenMinutes).reply(RUNNING).reply(RAN);
+
+        Outcome outcome = RpcCommandRun.run(client, "make", System.nanoTime() + Duration.ofMinutes(25).toNanos());
+
+        assertThat(outcome.ending()).isEqualTo(Ending.FINISHED);
+        assertThat(nextTimeout("pty/wait")).as("each wait at most the server's 10 minutes").isEqualTo(600_000);
+        next("pty/write");
+        JsonObject first = next("pty/wait");
+        assertThat(first.getJsonNumber("timeout").longValue()).isEqualTo(600_000);
+        next("pty/status");
+        JsonObject again = next("pty/wait");
+        assertThat(again.getJsonNumber("since").longValue()).as("the same prompt, after the line").isEqualTo(40);
+        assertThat(again.getJsonNumber("timeout").longValue()).isEqualTo(600_000);
+    }
+
+    private long nextTimeout(String method) {
+        return next(method).getJsonNumber("timeout").longValue();
+    }
+
+    @Test
     void aLineIsTypedAtThePromptAndTheRunEndsAtThePromptDrawnAfterIt() throws Exception {
         server.reply(AT_PROMPT).reply(written(40)).reply(RAN);
         Outcome outcome = run("ls");
