@@ -104,6 +104,7 @@ class WebQueriesE2eTest {
         q.put("DECDSR 63", ESC + "[?63;1n");
         q.put("XTQMODKEYS", ESC + "[?4m");
         q.put("XTSMGRAPHICS", ESC + "[?1;1;0S" + ESC + "[?2;1;0S" + ESC + "[?3;1;0S" + ESC + "[?1;9;0S" + ESC + "[?1;1S");
+        q.put("XTREPORTCOLORS", ESC + "[#R");
         q.put("XTQMODKEYS after XTMODKEYS", ESC + "[>4;2m" + ESC + "[?0;1;2;3;4;5;6m" + ESC + "[>4m");
         for (String setting : new String[] {"t", "*|", "$|", "s", "$}", "$~"}) {
             q.put("DECRQSS " + setting, ESC + "P$q" + setting + ST);
@@ -260,6 +261,7 @@ class WebQueriesE2eTest {
                 .isEqualTo(ESC + "[>4;0m");
         assertThat(got.get("XTSMGRAPHICS")).as("no sixel: failure, as a VT520 xterm")
                 .isEqualTo(ESC + "[?1;3S" + ESC + "[?2;3S" + ESC + "[?3;1S" + ESC + "[?1;2S");
+        assertThat(got.get("XTREPORTCOLORS")).as("an empty palette stack").isEqualTo(ESC + "[?0;0#Q");
     }
 
     @Test

@@ -148,6 +148,16 @@ final class Replies {
     }
 
     /**
+     * XTREPORTCOLORS, {@code CSI # R}: xterm's report of its palette stack, {@code CSI ? used ; most # Q} (entries in
+     * use, and the most ever in use). ptyctl has no palette stack (XTPUSHCOLORS and XTPOPCOLORS, {@code CSI # P} and
+     * {@code CSI # Q}, are not supported: the page's xterm.js has none either), so it is always empty: what a fresh
+     * xterm answers.
+     */
+    void colorStackReport() {
+        t.reply("\u001b[?0;0#Q");
+    }
+
+    /**
      * DECRQSS, {@code DCS $ q Pt ST}: answers {@code DCS 1 $ r Pt' ST} for the settings xterm reports
      * and {@code DCS 0 $ r ST} otherwise: DECSCA {@code "q}, DECSCL {@code "p}, DECSTBM {@code r},
      * DECSLRM {@code s}, SGR {@code m} (xterm's form, see {@link SgrReport}), DECSCUSR {@code SP q}, the

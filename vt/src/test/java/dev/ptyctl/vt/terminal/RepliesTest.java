@@ -119,6 +119,12 @@ class RepliesTest {
             .isEmpty();
     }
 
+    /** XTREPORTCOLORS: the palette stack is empty, as a fresh xterm's, and stays so (ptyctl pushes no palettes). */
+    @ChunkedTest
+    void colourStackReportIsAnEmptyStack(Chunking chunking) {
+        assertThat(replies(chunking, CSI + "#R" + CSI + "#P" + CSI + "#R")).isEqualTo(CSI + "?0;0#Q" + CSI + "?0;0#Q");
+    }
+
     @ChunkedTest
     void keyModifierSettingsAreRecognisedAndChangeNothingOnScreen(Chunking chunking) {
         Terminal t = feed(new Terminal(10, 5), chunking, CSI + ">4;2m" + CSI + ">4m" + CSI + ">1n" + "a");
