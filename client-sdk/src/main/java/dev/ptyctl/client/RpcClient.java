@@ -144,6 +144,15 @@ public final class RpcClient implements AutoCloseable {
         return typed(RpcMethod.WRITE, call(RpcMethod.WRITE, params), WriteResult::fromJson);
     }
 
+    /**
+     * Types a line: the text, then Enter, in one write (pexpect's {@code sendline}; the test DSL's {@code typeLine}).
+     * The result's {@link WriteResult#outputSeq()} is where to wait for the prompt after it
+     * ({@link #waitForPromptAfter}); {@link #run} also waits for the command to finish.
+     */
+    public WriteResult writeLine(String text) throws IOException {
+        return write(Action.text(Objects.requireNonNull(text, "text")), Action.key(Key.ENTER));
+    }
+
     /** Waits until {@code match} is on the screen, or {@code timeout} has passed. */
     public WaitResult waitFor(String match, Duration timeout) throws IOException {
         return waitFor(WaitRequest.builder().match(Objects.requireNonNull(match, "match")).timeout(timeout).build());

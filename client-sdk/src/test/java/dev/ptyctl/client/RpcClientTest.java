@@ -122,6 +122,18 @@ class RpcClientTest {
     }
 
     @Test
+    void writeLineTypesTheTextAndEnterInOneWrite() throws IOException {
+        server.reply("{'written':6,'outputSeq':120}");
+
+        WriteResult written = client.writeLine("make");
+
+        assertThat(server.takeRequest().getJsonObject("params"))
+                .isEqualTo(json("{'action':[{'text':'make'},{'key':'Enter'}]}"));
+        assertThat(written.outputSeq()).isEqualTo(120);
+        server.assertExhausted();
+    }
+
+    @Test
     void waitForSendsMatchAndTimeoutAndReturnsTheResult() throws IOException {
         server.reply("{'matched':true,'screen':'hello\\n','cursor':{'row':2,'col':1},'size':{'cols':100,'rows':30},'waitedMs':45}");
 
