@@ -4,18 +4,20 @@ import dev.ptyctl.protocol.JsonSupport;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The body of {@code POST /v1/terminals} (docs/rest.md): which session the terminal belongs to and, for a new one, what
- * to run where and at which size. Immutable; build one with {@link #builder(String)} and derive variants with
- * {@link #newBuilder()}. Whatever is left unset takes the server's default (its working directory, 100×30, the
- * configured shell, no arguments).
+ * to run where and at which size. Immutable; build one with {@link #builder(String)} (or {@link #builder()} for a
+ * session of its own) and derive variants with {@link #newBuilder()}. Whatever is left unset takes the server's
+ * default (its working directory, 100×30, the configured shell, no arguments).
  *
  * <pre>{@code
  * CreateTerminalRequest request = CreateTerminalRequest.builder("build-7")
@@ -52,9 +54,23 @@ public final class CreateTerminalRequest {
         this.background = builder.background;
     }
 
-    /** A builder for a terminal of session {@code sessionId} (1–256 characters), everything else the default. */
+    /**
+     * A builder for a terminal of session {@code sessionId} (1–256 characters), everything else the default. The
+     * server answers a create with the session's live terminal when it has one: the same id twice is the same
+     * terminal.
+     */
     public static Builder builder(String sessionId) {
         return new Builder(sessionId);
+    }
+
+    /**
+     * A builder for a new terminal in a session of its own: each call makes a new session id, {@code sdk-} and 16
+     * random hex digits (as {@code ptyctl new} without {@code --session} makes {@code cli-...}), so a create with what
+     * it builds starts a new terminal, where {@link #builder(String)} with a fixed id gets the first one back while it
+     * runs. (A request built once and created twice is one session, as with any id.)
+     */
+    public static Builder builder() {
+        return new Builder("sdk-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()));
     }
 
     /** A builder starting from this request's values. */

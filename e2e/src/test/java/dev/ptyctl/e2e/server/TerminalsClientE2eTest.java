@@ -25,6 +25,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -75,6 +76,23 @@ class TerminalsClientE2eTest {
                         assertThat(e.status()).isEqualTo(404);
                         assertThat(e.error()).isEqualTo("not_found");
                     });
+        }
+    }
+
+    @Test
+    void aRequestWithoutASessionIdStartsANewTerminalEveryTime() throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start(TOKEN); TerminalsClient terminals = server.client()) {
+            Terminal first = terminals.create(CreateTerminalRequest.builder().command("/bin/cat").build());
+            Terminal second = terminals.create(CreateTerminalRequest.builder().command("/bin/cat").build());
+            try {
+                assertThat(second.terminalId()).isNotEqualTo(first.terminalId());
+                assertThat(List.of(first.sessionId(), second.sessionId()))
+                        .allMatch(id -> id.matches("sdk-[0-9a-f]{16}"));
+                assertThat(first.running() && second.running()).isTrue();
+            } finally {
+                terminals.delete(first.terminalId());
+                terminals.delete(second.terminalId());
+            }
         }
     }
 
