@@ -1,10 +1,10 @@
 // The queries the page's xterm.js (6.0) leaves unanswered, answered here in the formats the server's emulator uses
 // (docs/emulator.md, "Queries and who answers them"), so that a program never waits out its timeout while this page
 // answers for its terminal: DECID, DA3, XTVERSION, DECDSR's status reports, XTQMODKEYS, XTSMGRAPHICS, XTREPORTCOLORS,
-// the page of DECXCPR, DECRQSS of the sizes, margins and status line, the XTWINOPS reports (from the page's real size),
-// OSC 5 and OSC 13-19 colour queries (from the page's theme, and what a program set), XTGETTCAP (the emulator's
-// capability table, bundled at build time) and DECRQCRA (xterm's checksum over this page's screen); and the colours
-// past 12 of an OSC 10-12 chain and from 256 of an OSC 4, which xterm.js skips. Every answer takes the path of
+// DECTABSR, the page of DECXCPR, DECRQSS of the sizes, margins and status line, the XTWINOPS reports (from the page's
+// real size), OSC 5 and OSC 13-19 colour queries (from the page's theme, and what a program set), XTGETTCAP (the
+// emulator's capability table, bundled at build time) and DECRQCRA (xterm's checksum over this page's screen); and the
+// colours past 12 of an OSC 10-12 chain and from 256 of an OSC 4, which xterm.js skips. Every answer takes the path of
 // xterm.js's own answers, sent only while this page answers, in order with them. Handlers that answer return true, so
 // xterm.js (which would answer DECXCPR without the page, and those DECRQSS as unknown) stays silent: one answer a
 // query.
@@ -143,6 +143,9 @@ export class QueryAnswers {
       }),
       parser.registerCsiHandler({ final: 't' }, (p) => this.windowReport(p)),
       parser.registerCsiHandler({ intermediates: '*', final: 'y' }, (p) => this.checksum(p)),
+      parser.registerCsiHandler({ intermediates: '$', final: 'w' }, (p) => {
+        return first(p, 0) === 2 && this.answer(this.tabStopReport()); // DECRQPSR's DECTABSR; DECCIR is left
+      }),
       // XTREPORTCOLORS: the palette stack (xterm.js has none, nor has the server's emulator) is empty.
       parser.registerCsiHandler({ intermediates: '#', final: 'R' }, () => this.answer(`${ESC}[?0;0#Q`)),
       parser.registerDcsHandler({ intermediates: '+', final: 'q' }, (data) => this.answer(termcapAnswer(data))),
@@ -239,6 +242,20 @@ export class QueryAnswers {
     // xterm.js's own DECXCPR lacks the page; the position is the one it reports for CPR.
     const buffer = this.term.buffer.active;
     return this.answer(`${ESC}[?${buffer.cursorY + 1};${buffer.cursorX + 1};1R`);
+  }
+
+  /**
+   * DECTABSR, as the server's emulator answers: DCS 2 $ u and the columns (1-based) of the tab stops on the screen, at
+   * most 26 (xterm's limit). xterm.js keeps its stops internal (the active buffer's tabs); without them, its defaults,
+   * every 8 columns from the first.
+   */
+  tabStopReport() {
+    const tabs = this.term._core?.buffer?.tabs;
+    const stops = [];
+    for (let col = 0; col < this.term.cols && stops.length < 26; col++) {
+      if (tabs ? tabs[col] : col % 8 === 0) stops.push(col + 1);
+    }
+    return `${ESC}P2$u${stops.join('/')}${ST}`;
   }
 
   /**

@@ -105,6 +105,7 @@ class WebQueriesE2eTest {
         q.put("XTQMODKEYS", ESC + "[?4m");
         q.put("XTSMGRAPHICS", ESC + "[?1;1;0S" + ESC + "[?2;1;0S" + ESC + "[?3;1;0S" + ESC + "[?1;9;0S" + ESC + "[?1;1S");
         q.put("XTREPORTCOLORS", ESC + "[#R");
+        q.put("DECTABSR", ESC + "[2$w");
         q.put("XTQMODKEYS after XTMODKEYS", ESC + "[>4;2m" + ESC + "[?0;1;2;3;4;5;6m" + ESC + "[>4m");
         for (String setting : new String[] {"t", "*|", "$|", "s", "$}", "$~"}) {
             q.put("DECRQSS " + setting, ESC + "P$q" + setting + ST);
@@ -142,6 +143,8 @@ class WebQueriesE2eTest {
         q.put("OSC 104;258", ESC + "]104;258" + ST + ESC + "]4;258;?" + ST);
         q.put("OSC 12;?;?", ESC + "]12;?;?" + ST);
         q.put("OSC 4 palette and special", ESC + "]4;1;?;256;?" + ST);
+        // Before RIS, which restores the default stops.
+        q.put("DECTABSR set", ESC + "[3g" + ESC + "[4G" + ESC + "H" + ESC + "[11G" + ESC + "H" + ESC + "[2$w");
         q.put("RIS", ESC + "]5;1;#010203" + ST + ESC + "]17;#040506" + ST + ESC + "c"
                 + ESC + "]5;1;?" + ST + ESC + "]17;?" + ST);
         // Last: the titles they set stay. Never set (bash without its startup files sets none), then OSC 0 (both),
@@ -262,6 +265,7 @@ class WebQueriesE2eTest {
         assertThat(got.get("XTSMGRAPHICS")).as("no sixel: failure, as a VT520 xterm")
                 .isEqualTo(ESC + "[?1;3S" + ESC + "[?2;3S" + ESC + "[?3;1S" + ESC + "[?1;2S");
         assertThat(got.get("XTREPORTCOLORS")).as("an empty palette stack").isEqualTo(ESC + "[?0;0#Q");
+        assertThat(got.get("DECTABSR set")).as("the page's tab stops").isEqualTo(ESC + "P2$u4/11" + ST);
     }
 
     @Test

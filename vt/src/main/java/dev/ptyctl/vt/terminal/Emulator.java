@@ -165,6 +165,7 @@ public final class Emulator implements VtHandler {
         csi.put("$", '{', "DECSERA", rectangles::selectiveErase);
         csi.put("*", 'x', "DECSACE", p -> t.attributeChangeExtent = p.get(0) <= 2 ? p.get(0) : t.attributeChangeExtent);
         csi.put("*", 'y', "DECRQCRA", rectangles::checksum);
+        csi.put("$", 'w', "DECRQPSR", replies::presentationStateReport);
         csi.put("#", 'R', "XTREPORTCOLORS", p -> replies.colorStackReport());
     }
 

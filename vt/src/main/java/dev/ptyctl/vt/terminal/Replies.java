@@ -6,6 +6,7 @@ import dev.ptyctl.vt.parser.Params;
 import dev.ptyctl.vt.screen.Cursor;
 import dev.ptyctl.vt.screen.Screen;
 import dev.ptyctl.vt.screen.Style;
+import dev.ptyctl.vt.screen.TabStops;
 
 /**
  * Queries the terminal answers on the reply channel, with xterm's formats and values (programs are
@@ -155,6 +156,29 @@ final class Replies {
      */
     void colorStackReport() {
         t.reply("\u001b[?0;0#Q");
+    }
+
+    /**
+     * DECRQPSR, {@code CSI Ps $ w}: 2 asks for DECTABSR, {@code DCS 2 $ u 1/9/17 ST}, the columns (1-based) of the
+     * active screen's tab stops, at most 26 (xterm's limit: its reply holds 30 parameters, the first three
+     * {@code 2$u}); not answered below conformance level 63 (DECSCL), as xterm. Unlike xterm, whose stops run past the
+     * screen (it also lists one just past the last column), only stops on the screen are listed: those are the ones a
+     * tab reaches. DECCIR (1, the cursor's state with its charsets) is not answered (docs/emulator.md says why).
+     */
+    void presentationStateReport(Params p) {
+        if (t.conformanceLevel < 63 || p.omitted(0) || p.get(0) != 2) {
+            t.unknown.record("DECRQPSR " + p.get(0));
+            return;
+        }
+        TabStops tabs = t.active.tabs();
+        StringBuilder out = new StringBuilder("\u001bP2$u");
+        int listed = 0;
+        for (int col = 0; col < t.active.cols() && listed < XTERM_PARAMS - 4; col++) {
+            if (tabs.isSet(col)) {
+                out.append(listed++ == 0 ? "" : "/").append(col + 1);
+            }
+        }
+        t.reply(out.append("\u001b\\").toString());
     }
 
     /**

@@ -125,6 +125,24 @@ class RepliesTest {
         assertThat(replies(chunking, CSI + "#R" + CSI + "#P" + CSI + "#R")).isEqualTo(CSI + "?0;0#Q" + CSI + "?0;0#Q");
     }
 
+    /** DECTABSR lists the tab stops on the screen, as xterm (which also lists one past an 80-column screen). */
+    @ChunkedTest
+    void tabStopReportListsTheStopsOnTheScreen(Chunking chunking) {
+        String defaults = DCS + "2$u1/9/17/25/33/41/49/57/65/73" + ST;
+        assertThat(replies(new Terminal(80, 5), chunking, CSI + "2$w")).isEqualTo(defaults);
+        assertThat(replies(new Terminal(80, 5), chunking, CSI + "3g" + CSI + "4G" + ESC + "H" + CSI + "11G" + ESC + "H"
+            + CSI + "2$w" + CSI + "3g" + CSI + "2$w")).as("set with HTS, then none")
+            .isEqualTo(DCS + "2$u4/11" + ST + DCS + "2$u" + ST);
+        assertThat(replies(new Terminal(300, 5), chunking, CSI + "2$w")).as("at most 26, as xterm")
+            .isEqualTo(DCS + "2$u" + java.util.stream.IntStream.range(0, 26).mapToObj(i -> String.valueOf(8 * i + 1))
+                .collect(java.util.stream.Collectors.joining("/")) + ST);
+        Terminal t = new Terminal(80, 5);
+        assertThat(replies(t, chunking, CSI + "1$w" + CSI + "$w" + CSI + "62\"p" + CSI + "2$w" + CSI + "65\"p"
+            + CSI + "2$w"))
+            .as("DECCIR and an empty request unanswered; below level 63 too").isEqualTo(defaults);
+        assertThat(t.unknownSequenceCounts()).containsEntry("DECRQPSR 1", 1L);
+    }
+
     @ChunkedTest
     void keyModifierSettingsAreRecognisedAndChangeNothingOnScreen(Chunking chunking) {
         Terminal t = feed(new Terminal(10, 5), chunking, CSI + ">4;2m" + CSI + ">4m" + CSI + ">1n" + "a");
