@@ -21,6 +21,7 @@ missing one is named), and the xterm.js oracle (npm ci --prefix tools/xterm-orac
 """
 
 import argparse
+import contextlib
 import fcntl
 import json
 import os
@@ -32,6 +33,7 @@ import shutil
 import signal
 import socket
 import struct
+import subprocess
 import sys
 import tempfile
 import termios
@@ -175,7 +177,6 @@ class Answers:
                  1048, 1049, 2004, 2026}
 
     def __init__(self, session):
-        import subprocess
         self.session = session
         self.scanned = 0
         self.modes = {7: True, 25: True}
@@ -380,7 +381,6 @@ def git_repo(work, env):
         stamp[0] += 3600
         date = "@%d +0000" % stamp[0]
         run_env = dict(env, GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
-        import subprocess
         subprocess.run(["git"] + list(args), cwd=repo, env=run_env, check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -509,12 +509,21 @@ def rec_dialog_menu(s_factory, work):
     return s.stop()
 
 
-def rec_htop(s_factory, work):
-    import subprocess
+@contextlib.contextmanager
+def own_sleeper():
+    """The pid of a `sleep 60` of our own, killed afterwards: process viewers watch only it (-p), so the
+    recording shows no process of this machine."""
     sleeper = subprocess.Popen(["sleep", "60"])
     try:
-        # -p: show only our own sleeper, not the machine's other processes.
-        s = s_factory(["htop", "-d", "10", "-p", str(sleeper.pid)], 100, 30)
+        yield sleeper.pid
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
+def rec_htop(s_factory, work):
+    with own_sleeper() as pid:
+        s = s_factory(["htop", "-d", "10", "-p", str(pid)], 100, 30)
         s.expect("sleep")
         s.settle(0.6, timeout=3)
         for keys in [ESC + "OP", ESC + "[21~"]:  # F1 help, then F10 leaves help
@@ -523,9 +532,6 @@ def rec_htop(s_factory, work):
         s.stop()
         s.finish()
         return s
-    finally:
-        sleeper.kill()
-        sleeper.wait()
 
 
 def rec_bash_readline(s_factory, work):
@@ -757,7 +763,6 @@ def rec_w3m(s_factory, work):
 
 
 def rec_tmux(s_factory, work):
-    import subprocess
     prepare_tree(work)
     (work / "tmux.conf").write_text("set -g status-right 'ptyctl'\nset -g status-left '[demo] '\n"
                                     "set -g default-command \"env PS1='$ ' bash --norc --noprofile -i\"\n")
@@ -1027,7 +1032,6 @@ def rec_less_resize(s_factory, work):
 
 
 def rec_screen(s_factory, work):
-    import subprocess
     (work / "screenrc").write_text("startup_message off\nhardstatus alwayslastline '%{= kG}[demo] %-w%{= kW}%n %t%{-}%+w'\n"
                                    "shelltitle bash\nshell " + str(work / "shell") + "\n")
     (work / "shell").write_text("#!/bin/sh\nexec bash --norc --noprofile -i\n")  # not the system bashrc's prompt
@@ -1062,7 +1066,6 @@ def rec_screen(s_factory, work):
 
 
 def rec_tmux_answered(s_factory, work):
-    import subprocess
     (work / "tmux.conf").write_text("set -g status-right 'ptyctl'\nset -g status-left '[demo] '\n"
                                     "set -g default-command \"env PS1='$ ' bash --norc --noprofile -i\"\n")
     tmux_env = {"TMUX_TMPDIR": str(work), "PATH": "/usr/bin:/bin"}
@@ -1143,7 +1146,6 @@ def rec_chafa(s_factory, work):
 
 
 def rec_gdb_tui(s_factory, work):
-    import subprocess
     shutil.rmtree(MC_FOLDER, ignore_errors=True)
     MC_FOLDER.mkdir()
     try:
@@ -1219,10 +1221,8 @@ def rec_resize_mid_output(s_factory, work):
 
 
 def rec_htop_mid_resize(s_factory, work):
-    import subprocess
-    sleeper = subprocess.Popen(["sleep", "60"])
-    try:
-        s = s_factory(["htop", "-d", "1", "-p", str(sleeper.pid)], 80, 24)
+    with own_sleeper() as pid:
+        s = s_factory(["htop", "-d", "1", "-p", str(pid)], 80, 24)
         s.expect("sleep")
         s.settle(0.5, timeout=3)
         s.send(ESC + "OP")  # F1: help, drawn while the window is being resized
@@ -1232,9 +1232,6 @@ def rec_htop_mid_resize(s_factory, work):
         s.stop()
         s.finish()
         return s
-    finally:
-        sleeper.kill()
-        sleeper.wait()
 
 
 def rec_scrollback_reflow(s_factory, work):
@@ -1335,11 +1332,8 @@ def rec_git_add_patch(s_factory, work, env):
 
 
 def rec_top(s_factory, work):
-    import subprocess
-    sleeper = subprocess.Popen(["sleep", "60"])
-    try:
-        # -p: our own sleeper only, not the machine's processes.
-        s = s_factory(["top", "-d", "1", "-p", str(sleeper.pid)], 80, 24, extra_env={"HOME": str(work)})
+    with own_sleeper() as pid:
+        s = s_factory(["top", "-d", "1", "-p", str(pid)], 80, 24, extra_env={"HOME": str(work)})
         s.expect("sleep")
         s.settle(0.5, timeout=3)
         for keys in ["z", "x", "b", "1", "m", "t"]:  # colours, highlights, summary graphs
@@ -1349,9 +1343,6 @@ def rec_top(s_factory, work):
         s.stop()
         s.finish()
         return s
-    finally:
-        sleeper.kill()
-        sleeper.wait()
 
 def rec_node_repl(s_factory, work):
     s = s_factory(["node", "--no-warnings"], 80, 24, extra_env={"NODE_REPL_HISTORY": "", "NODE_NO_READLINE": ""})
