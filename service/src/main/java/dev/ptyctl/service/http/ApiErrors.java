@@ -50,11 +50,19 @@ public final class ApiErrors {
     /** Sends an error body, and logs a refusal (4xx) with its code word. */
     private static void refuse(ServerRequest req, ServerResponse res, int status, String error, String message) {
         if (status >= 400 && status < 500) {
-            // The prologue's path: in an error handler req.path() is relative to the service that failed.
-            EventLog.get().requestRefused(status, error, null, req.prologue().method().text(),
-                    req.prologue().uriPath().path(), req.remotePeer().address());
+            logRefused(req, status, error);
         }
         send(res, status, error, message);
+    }
+
+    /**
+     * Logs {@code request.refused} for a 4xx, answered here or with a body of its own (a DELETE's {@code {"closed":
+     * false}}); without the message, which outside access refusals can quote what the client sent.
+     */
+    static void logRefused(ServerRequest req, int status, String error) {
+        // The prologue's path: in an error handler req.path() is relative to the service that failed.
+        EventLog.get().requestRefused(status, error, null, req.prologue().method().text(),
+                req.prologue().uriPath().path(), req.remotePeer().address());
     }
 
     /** Sends an error body; does nothing when the response has already been sent (e.g. an event stream). */

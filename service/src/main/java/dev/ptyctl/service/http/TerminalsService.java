@@ -1,7 +1,6 @@
 package dev.ptyctl.service.http;
 
 import dev.ptyctl.protocol.JsonSupport;
-import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.terminals.CreateRequest;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.service.terminals.TerminalJson;
@@ -78,8 +77,7 @@ public final class TerminalsService implements HttpService {
      */
     private static void closed(ServerRequest req, ServerResponse res, boolean closed) {
         if (!closed) {
-            EventLog.get().requestRefused(404, "not_found", null, req.prologue().method().text(),
-                    req.prologue().uriPath().path(), req.remotePeer().address());
+            ApiErrors.logRefused(req, 404, "not_found");
         }
         Responses.json(res, closed ? 200 : 404, JsonSupport.objectBuilder().add("closed", closed).build());
     }
