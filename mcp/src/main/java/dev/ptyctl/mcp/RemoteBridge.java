@@ -3,6 +3,7 @@ package dev.ptyctl.mcp;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcErrorCode;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -143,9 +144,12 @@ public final class RemoteBridge {
                 HttpResponse.BodyHandlers.ofLines());
         response.headers().firstValue(SESSION_HEADER).ifPresent(id -> sessionId.compareAndSet(null, id));
         if (response.statusCode() == 401 || response.statusCode() == 403) {
-            String refusal = endpoint + " refused the request (HTTP " + response.statusCode() + "): "
-                    + (response.statusCode() == 401 ? "give its token with --token or PTYCTL_TOKEN"
-                    : "this origin or host is not allowed");
+            String reason;
+            try (Stream<String> body = response.body()) {
+                reason = response.statusCode() == 401 ? "give its token with --token or PTYCTL_TOKEN"
+                        : forbiddenReason(String.join("", body.toList()));
+            }
+            String refusal = endpoint + " refused the request (HTTP " + response.statusCode() + "): " + reason;
             System.err.println("ptyctl mcp: " + refusal);
             // The client waits for an answer to its request; without one it sees nothing until its own timeout
             // (an agent's "initialize timed out"), and the reason only in a log it may not show.
@@ -153,7 +157,6 @@ public final class RemoteBridge {
                     .add("id", id).add("error", JsonSupport.objectBuilder()
                             .add("code", RpcErrorCode.UNAUTHORIZED.code()).add("message", refusal))
                     .build().toString()));
-            response.body().close();
             return;
         }
         boolean events = response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream");
@@ -167,6 +170,22 @@ public final class RemoteBridge {
                 }
             }
         }
+    }
+
+    /**
+     * The server's own sentence for a 403, which says what to do: a view token ("the view token may only read (GET);
+     * POST needs the full token"), a Host or Origin it does not allow (and which setting allows it).
+     */
+    private static String forbiddenReason(String body) {
+        try {
+            JsonObject error = JsonSupport.parseObject(body);
+            if (error.get("message") instanceof JsonString message && !message.getString().isBlank()) {
+                return message.getString();
+            }
+        } catch (RuntimeException notJson) {
+            // a proxy's page: the generic reason below
+        }
+        return "this origin or host is not allowed";
     }
 
     /** The id of a JSON-RPC request (a notification or response has none to answer). */

@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.TerminalEvent;
 import dev.ptyctl.service.server.PtyctlServer;
-
+import dev.ptyctl.service.server.SecurityConfig;
+import dev.ptyctl.service.server.ServerSettings;
+import dev.ptyctl.service.server.ServerToken;
 import dev.ptyctl.service.terminals.TerminalEvents;
+import io.helidon.config.Config;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
@@ -22,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -97,32 +101,53 @@ class StdioLifecycleTest {
     void withUrlAWrongTokenAnswersTheRequestWithTheReason() throws Exception {
         // The refusal went to stderr alone: the client's initialize waited for its own timeout.
         try (PtyctlServer server = McpTestServers.server("the-right-token", Map.of())) {
-            List<String> command = new ArrayList<>(McpTestServers.commandLine(List.of()));
-            command.addAll(List.of("--url", server.url(), "--token", "a-wrong-token"));
-            Process adapter = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            try {
-                BufferedReader out = new BufferedReader(new InputStreamReader(adapter.getInputStream(),
-                        StandardCharsets.UTF_8));
-                send(adapter.getOutputStream(), """
-                        {"jsonrpc":"2.0","id":"init-1","method":"initialize","params":{"protocolVersion":                        "2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}""");
+            JsonObject error = initializeThroughAdapter(server.url(), "a-wrong-token");
 
-                String answer = CompletableFuture.supplyAsync(() -> {
-                    try {
-                        return out.readLine();
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }).get(60, TimeUnit.SECONDS);
+            assertThat(error.getString("id")).isEqualTo("init-1");
+            assertThat(error.getJsonObject("error").getString("message"))
+                    .isEqualTo(server.url() + "/mcp refused the request (HTTP 401): give its token with --token "
+                            + "or PTYCTL_TOKEN");
+        }
+    }
 
-                JsonObject error = JsonSupport.parseObject(answer);
-                assertThat(error.getString("id")).isEqualTo("init-1");
-                assertThat(error.getJsonObject("error").getString("message"))
-                        .isEqualTo(server.url() + "/mcp refused the request (HTTP 401): give its token with --token "
-                                + "or PTYCTL_TOKEN");
-            } finally {
-                adapter.destroy();
-                adapter.waitFor(60, TimeUnit.SECONDS);
-            }
+    @Test
+    void withUrlAViewTokenIsAnsweredWithTheServersReasonNotAnOriginRefusal() throws Exception {
+        // A 403 was always worded "this origin or host is not allowed", also for the view token, which the server
+        // refuses every POST with its own sentence saying what to give instead.
+        ServerSettings settings = ServerSettings.defaults().withAddress("127.0.0.1", 0).withSecurity(
+                new SecurityConfig("the-full-token", "", "a-view-token", List.of(), List.of()));
+        try (PtyctlServer server = PtyctlServer.start(settings,
+                new ServerToken(Optional.of("the-full-token"), "test"), Config.empty(), Config.empty())) {
+            JsonObject error = initializeThroughAdapter(server.url(), "a-view-token");
+
+            assertThat(error.getJsonObject("error").getString("message"))
+                    .isEqualTo(server.url() + "/mcp refused the request (HTTP 403): the view token may only read "
+                            + "(GET); POST needs the full token");
+        }
+    }
+
+    /** The answer {@code ptyctl mcp --url URL --token T} writes to an {@code initialize} (id {@code init-1}). */
+    private static JsonObject initializeThroughAdapter(String url, String token) throws Exception {
+        List<String> command = new ArrayList<>(McpTestServers.commandLine(List.of()));
+        command.addAll(List.of("--url", url, "--token", token));
+        Process adapter = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(adapter.getInputStream(),
+                    StandardCharsets.UTF_8));
+            send(adapter.getOutputStream(), """
+                    {"jsonrpc":"2.0","id":"init-1","method":"initialize","params":{"protocolVersion":\
+                    "2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}""");
+            String answer = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return out.readLine();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).get(60, TimeUnit.SECONDS);
+            return JsonSupport.parseObject(answer);
+        } finally {
+            adapter.destroy();
+            adapter.waitFor(60, TimeUnit.SECONDS);
         }
     }
 
