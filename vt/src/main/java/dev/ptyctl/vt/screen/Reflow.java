@@ -19,8 +19,8 @@ import java.util.List;
  *   <li>Growing rows pulls lines back from the scrollback while the cursor is on the last row,
  *       otherwise adds blank rows; shrinking removes rows below the cursor first, then moves top
  *       rows into the scrollback.</li>
- *   <li>Only buffers with scrollback reflow: the main screen, whatever its limit (xterm.js's normal buffer, also
- *       with a scrollback of 0), not the alternate one. Wider: a row
+ *   <li>Only the main screen reflows, whatever its scrollback limit (xterm.js's normal buffer, also with a
+ *       scrollback of 0); the alternate one does not. Wider: a row
  *       continued on soft-wrapped rows takes their cells back and the emptied rows disappear.
  *       Narrower: such a group, or a long unwrapped row, is cut into more rows. The group holding
  *       the cursor is left alone (cut at the new width when narrowing).</li>

@@ -61,7 +61,7 @@ class XtermResizedRecordingsTest {
         }));
     }
 
-    /** The recording cut into writes at random character boundaries, a random resize after each. */
+    /** The recording cut into writes at random points before an ASCII byte, a random resize after each. */
     static List<FeedStep> randomlyResized(CorpusCase c, Random random) {
         byte[] data = c.data();
         List<CorpusCase.ResizeAt> resizes = new ArrayList<>(c.resizes());
