@@ -148,6 +148,7 @@ export class QueryAnswers {
       }),
       // XTREPORTCOLORS: the palette stack (xterm.js has none, nor has the server's emulator) is empty.
       parser.registerCsiHandler({ intermediates: '#', final: 'R' }, () => this.answer(`${ESC}[?0;0#Q`)),
+      parser.registerCsiHandler({ intermediates: '#', final: '|' }, (p) => this.renditionReport(p)),
       parser.registerDcsHandler({ intermediates: '+', final: 'q' }, (data) => this.answer(termcapAnswer(data))),
       parser.registerDcsHandler({ intermediates: '$', final: 'q' }, (data) => this.statusString(data)),
       parser.registerOscHandler(4, (data) => this.specialColors(4, data)),
@@ -342,20 +343,43 @@ export class QueryAnswers {
   }
 
   sumOf(rect) {
+    let sum = 0;
+    this.eachCell(rect, (cell) => {
+      if (cell.getWidth() === 0) return; // the right half of a wide character
+      const chars = cell.getChars();
+      if (!chars) sum += 32;
+      for (const ch of chars) sum += ch.codePointAt(0);
+    });
+    return sum;
+  }
+
+  /**
+   * XTREPORTSGR, CSI Pt ; Pl ; Pb ; Pr # |: CSI Ps m, as the server's emulator answers: the SGR codes (DECRQSS's
+   * form) every cell of the rectangle shares, the underline colour only with a shared underline; CSI 0 m for an
+   * invalid rectangle.
+   */
+  renditionReport(params) {
+    const rect = this.rectangle(params);
+    let shared = null;
+    if (rect) {
+      this.eachCell(rect, (cell) => {
+        const codes = sgrReport(cellAttributes(cell)).split(';');
+        shared = shared ? shared.filter((code) => codes.includes(code)) : codes;
+      });
+    }
+    if (!shared) shared = ['0'];
+    else if (!shared.includes('4') && !shared.includes('21')) shared = shared.filter((code) => !code.startsWith('58:'));
+    return this.answer(`${ESC}[${shared.join(';')}m`);
+  }
+
+  /** Calls visit(cell) for each cell of the 0-based rectangle of the page's screen (one cell object, reloaded). */
+  eachCell(rect, visit) {
     const buffer = this.term.buffer.active;
     const cell = buffer.getNullCell();
-    let sum = 0;
     for (let row = rect.top; row <= rect.bottom; row++) {
       const line = buffer.getLine(buffer.baseY + row);
-      for (let col = rect.left; line && col <= rect.right; col++) {
-        line.getCell(col, cell);
-        if (cell.getWidth() === 0) continue; // the right half of a wide character
-        const chars = cell.getChars();
-        if (!chars) sum += 32;
-        for (const ch of chars) sum += ch.codePointAt(0);
-      }
+      for (let col = rect.left; line && col <= rect.right; col++) visit(line.getCell(col, cell));
     }
-    return sum;
   }
 
   /**
@@ -448,6 +472,18 @@ const DOUBLE_UNDERLINE = 2;
  * the colours: 30-37 / 90-97 (40-47 / 100-107) for the 16, 38:5:n for the others of the 256, 38:2::r:g:b for direct
  * colour, and an underlined text's own underline colour as 58:5:n or 58:2::r:g:b.
  */
+/**
+ * A cell of xterm.js's buffer as sgrReport reads it: the cell itself, an xterm.js internal (AttributeData) with the
+ * underline style and colour; should it lack them, the public cell with a single underline of the text's colour.
+ */
+function cellAttributes(cell) {
+  if (typeof cell.getUnderlineStyle === 'function') return cell;
+  return Object.assign(Object.create(cell), {
+    getUnderlineStyle: () => (cell.isUnderline() ? 1 : 0),
+    hasExtendedAttrs: () => false,
+  });
+}
+
 function sgrReport(a) {
   const out = ['0'];
   const underline = a.getUnderlineStyle();

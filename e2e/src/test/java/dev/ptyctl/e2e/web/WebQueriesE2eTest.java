@@ -106,6 +106,9 @@ class WebQueriesE2eTest {
         q.put("XTSMGRAPHICS", ESC + "[?1;1;0S" + ESC + "[?2;1;0S" + ESC + "[?3;1;0S" + ESC + "[?1;9;0S" + ESC + "[?1;1S");
         q.put("XTREPORTCOLORS", ESC + "[#R");
         q.put("DECTABSR", ESC + "[2$w");
+        q.put("XTREPORTSGR", ESC + "[2;1H" + ESC + "[1;31mab" + ESC + "[0;1;4;58:5:9mc" + ESC + "[0;21;58:5:9md"
+                + ESC + "[m" + ESC + "[2;1;2;2#|" + ESC + "[2;1;2;3#|" + ESC + "[2;3;2;3#|" + ESC + "[2;3;2;4#|"
+                + ESC + "[2K");
         q.put("XTQMODKEYS after XTMODKEYS", ESC + "[>4;2m" + ESC + "[?0;1;2;3;4;5;6m" + ESC + "[>4m");
         for (String setting : new String[] {"t", "*|", "$|", "s", "$}", "$~"}) {
             q.put("DECRQSS " + setting, ESC + "P$q" + setting + ST);
@@ -265,6 +268,8 @@ class WebQueriesE2eTest {
         assertThat(got.get("XTSMGRAPHICS")).as("no sixel: failure, as a VT520 xterm")
                 .isEqualTo(ESC + "[?1;3S" + ESC + "[?2;3S" + ESC + "[?3;1S" + ESC + "[?1;2S");
         assertThat(got.get("XTREPORTCOLORS")).as("an empty palette stack").isEqualTo(ESC + "[?0;0#Q");
+        assertThat(got.get("XTREPORTSGR")).as("what the page's cells share")
+                .isEqualTo(ESC + "[0;1;31m" + ESC + "[0;1m" + ESC + "[0;1;4;58:5:9m" + ESC + "[0m");
         assertThat(got.get("DECTABSR set")).as("the page's tab stops").isEqualTo(ESC + "P2$u4/11" + ST);
     }
 

@@ -167,6 +167,7 @@ public final class Emulator implements VtHandler {
         csi.put("*", 'y', "DECRQCRA", rectangles::checksum);
         csi.put("$", 'w', "DECRQPSR", replies::presentationStateReport);
         csi.put("#", 'R', "XTREPORTCOLORS", p -> replies.colorStackReport());
+        csi.put("#", '|', "XTREPORTSGR", rectangles::reportRendition);
     }
 
     private void registerEsc() {

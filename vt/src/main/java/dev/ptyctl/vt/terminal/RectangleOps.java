@@ -5,6 +5,8 @@ import dev.ptyctl.vt.screen.Line;
 import dev.ptyctl.vt.screen.Screen;
 import dev.ptyctl.vt.screen.Style;
 import dev.ptyctl.vt.unicode.UnicodeWidth;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -40,6 +42,37 @@ final class RectangleOps {
             }
         }
         t.reply("\u001bP" + p.get(0) + "!~" + String.format(Locale.ROOT, "%04X", sum & 0xFFFF) + "\u001b\\");
+    }
+
+    /**
+     * XTREPORTSGR, {@code CSI Pt ; Pl ; Pb ; Pr # |}: {@code CSI Ps m} with the graphic rendition every cell of the
+     * rectangle shares, in DECRQSS's form ({@link SgrReport}): an attribute set in every cell, a colour every cell has
+     * (xterm ANDs its cells' attribute bits and keeps a colour only where all agree); {@code CSI 0 m} for an invalid
+     * rectangle. The underline colour goes with the underline: left out when the cells share no underline.
+     */
+    void reportRendition(Params p) {
+        Rectangle r = Rectangle.parse(t, p, 0, p.length());
+        List<String> shared = null;
+        if (r != null) {
+            for (int row = r.top(); row <= r.bottom(); row++) {
+                Line line = t.active.line(row);
+                for (int col = r.left(); col <= r.right(); col++) {
+                    List<String> codes = List.of(SgrReport.of(line.style(col), line.extra(col))
+                        .split(";"));
+                    if (shared == null) {
+                        shared = new ArrayList<>(codes);
+                    } else {
+                        shared.retainAll(codes);
+                    }
+                }
+            }
+        }
+        if (shared == null) {
+            shared = List.of("0");
+        } else if (!shared.contains("4") && !shared.contains("21")) {
+            shared.removeIf(code -> code.startsWith("58:"));
+        }
+        t.reply("\u001b[" + String.join(";", shared) + "m");
     }
 
     private static int cellSum(Line line, int col) {

@@ -143,6 +143,20 @@ class RepliesTest {
         assertThat(t.unknownSequenceCounts()).containsEntry("DECRQPSR 1", 1L);
     }
 
+    /** XTREPORTSGR: the rendition every cell of the rectangle shares, in DECRQSS's form, as xterm reports it. */
+    @ChunkedTest
+    void renditionReportGivesWhatEveryCellOfTheRectangleShares(Chunking chunking) {
+        String screen = CSI + "1;31mab" + CSI + "0;1;4mc" + CSI + "0;4;58:5:9mde" + CSI + "0;21;58:5:9mf" + CSI + "m";
+        assertThat(replies(chunking, screen + CSI + "1;1;1;2#|")).as("bold red a, b").isEqualTo(CSI + "0;1;31m");
+        assertThat(replies(chunking, screen + CSI + "1;1;1;3#|")).as("and bold underlined c").isEqualTo(CSI + "0;1m");
+        assertThat(replies(chunking, screen + CSI + "1;4;1;5#|")).as("underlined in colour 9")
+            .isEqualTo(CSI + "0;4;58:5:9m");
+        assertThat(replies(chunking, screen + CSI + "1;5;1;6#|")).as("the colour without a shared underline")
+            .isEqualTo(CSI + "0m");
+        assertThat(replies(chunking, screen + CSI + "#|" + CSI + "2;1;1;1#|")).as("whole screen; invalid")
+            .isEqualTo(CSI + "0m" + CSI + "0m");
+    }
+
     @ChunkedTest
     void keyModifierSettingsAreRecognisedAndChangeNothingOnScreen(Chunking chunking) {
         Terminal t = feed(new Terminal(10, 5), chunking, CSI + ">4;2m" + CSI + ">4m" + CSI + ">1n" + "a");
