@@ -85,9 +85,9 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
                         () -> client.connect(address));
             }
         } catch (RestException refused) {
-            // The server refuses the upgrade to an unknown terminal with 404 and its sentence as plain text, which the
-            // SDK quotes after the WebSocket URL: say it in the user's terms, as rm does. Another 404 (a URL that is
-            // no ptyctl server) keeps its page quoted, which says what answered.
+            // The server refuses the upgrade to an unknown terminal with 404 and its REST sentence (the SDK's
+            // message; a server's JSON body the same): say it in the user's terms, as rm does. Another 404 (a URL
+            // that is no ptyctl server) keeps its page quoted, which says what answered.
             if (chosen != null && refused.status() == HTTP_NOT_FOUND
                     && refused.message().endsWith("no terminal with id " + chosen)) {
                 throw new NoSuchTerminalException(chosen);

@@ -18,6 +18,10 @@ import javax.net.ssl.SSLSocketFactory;
  * message), anything else that stops the connection a {@link RpcConnectionException}.
  */
 final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket.Handler {
+    private static final int HTTP_NOT_FOUND = 404;
+    /** The server's sentence for an unknown terminal, before the id (the REST API's and the upgrade's). */
+    private static final String NO_SUCH_TERMINAL = "no terminal with id ";
+
     private final JsonRpcConnection connection;
     private volatile RawWebSocket socket;
 
@@ -38,7 +42,7 @@ final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket
                     connectTimeout, handshakeTimeout, tls, transport);
         } catch (RawWebSocket.HandshakeException e) {
             if (e.status() > 0) {
-                throw refusal(SocketUri.rpc(server.url(), server.terminalId()), e);
+                throw refusal(SocketUri.rpc(server.url(), server.terminalId()), server.terminalId(), e);
             }
             throw new RpcConnectionException(server, "cannot connect to " + server + ": " + e.getMessage(), e);
         } catch (IOException | RuntimeException e) {
@@ -52,9 +56,15 @@ final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket
     /**
      * The REST refusal behind a refused upgrade: the server's {@code {error, message}} body when it sent one, else
      * the start of the body on one line, as {@link RestTransport} quotes it (a URL that is no ptyctl server answers
-     * with an HTML page, which was printed whole).
+     * with an HTML page, which was printed whole). A ptyctl server refuses the upgrade to an unknown terminal with its
+     * REST sentence as plain text: that is the REST API's 404 ({@code not_found}, the sentence alone), so
+     * {@code terminals.rpc(id)} fails as {@code terminals.get(id)} does rather than with a WebSocket URL.
      */
-    private static RestException refusal(URI uri, RawWebSocket.HandshakeException e) {
+    private static RestException refusal(URI uri, String terminalId, RawWebSocket.HandshakeException e) {
+        if (e.errorBody().isEmpty() && e.status() == HTTP_NOT_FOUND
+                && e.body().strip().equals(NO_SUCH_TERMINAL + terminalId)) {
+            return new RestException(e.status(), "not_found", e.body().strip());
+        }
         return e.errorBody().map(error -> new RestException(e.status(), error.error(), error.message()))
                 .orElseGet(() -> new RestException(e.status(), "", e.body().isBlank() ? e.getMessage()
                         : uri + " answered " + e.status() + ": " + RestTransport.quote(e.body())));

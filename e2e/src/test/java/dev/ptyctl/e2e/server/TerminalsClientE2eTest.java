@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -218,6 +219,15 @@ class TerminalsClientE2eTest {
                         assertThat(e.message()).contains("cols");
                     });
             assertThat(terminals.deleteSession("e2e-nobody")).isFalse();
+            // the JSON-RPC socket of an unknown terminal is refused as the REST API refuses it, not with a ws:// URL
+            for (ThrowingCallable unknown : List.<ThrowingCallable>of(() -> terminals.get("e2e-nope"),
+                    () -> terminals.rpc("e2e-nope"))) {
+                assertThatThrownBy(unknown).isInstanceOfSatisfying(RestException.class, e -> {
+                    assertThat(e.status()).isEqualTo(404);
+                    assertThat(e.error()).isEqualTo("not_found");
+                    assertThat(e.message()).isEqualTo("no terminal with id e2e-nope");
+                });
+            }
         }
     }
 }
