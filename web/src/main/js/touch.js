@@ -5,8 +5,9 @@
 // Each line's worth of finger movement scrolls a shell's scrollback by a line; where there is none to scroll, or the
 // program asked for the mouse, it becomes a wheel event of one line on the terminal, so that xterm.js does what a
 // wheel does there: it sends arrow keys to a full-screen program (less, vim: the alternate screen has no scrollback)
-// and reports the wheel to a program that asked for the mouse (htop). A grid taller than its area (another client's
-// size) is left to the browser, which pans the area.
+// and reports the wheel to a program that asked for the mouse (htop). A grid larger than its area (another client's
+// size, cropped) is left to the browser, which pans the area: a swipe sideways over a grid wider than a phone, but not
+// taller, was taken for scrolling and the grid's right part could not be reached.
 
 /** Scrolls the terminal `term`, shown in `host`, by one-finger swipes over it. */
 export function scrollBySwipes(term, host) {
@@ -18,7 +19,7 @@ export function scrollBySwipes(term, host) {
   }, { passive: true });
   host.addEventListener('touchmove', (event) => {
     const screen = term.element?.querySelector('.xterm-screen');
-    if (lastY === null || event.touches.length !== 1 || !screen || host.scrollHeight > host.clientHeight) return;
+    if (lastY === null || event.touches.length !== 1 || !screen || overflows(host)) return;
     const y = event.touches[0].clientY;
     pixels += lastY - y; // the finger up: later lines, as a wheel turned towards you
     lastY = y;
@@ -37,4 +38,9 @@ export function scrollBySwipes(term, host) {
       clientX: event.touches[0].clientX, clientY: y,
     }));
   }, { passive: false });
+}
+
+/** Whether the area is smaller than the grid, which the browser then pans (up and down, and sideways). */
+function overflows(host) {
+  return host.scrollHeight > host.clientHeight || host.scrollWidth > host.clientWidth;
 }

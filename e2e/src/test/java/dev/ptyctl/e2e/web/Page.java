@@ -177,10 +177,16 @@ final class Page {
      * window), through Chromium's touch input: the page must have touch emulation on (see {@link #touchScreen}).
      */
     void swipe(int x, int fromY, int toY) {
+        swipe(x, fromY, x, toY);
+    }
+
+    /** A finger swiped from ({@code fromX}, {@code fromY}) to ({@code toX}, {@code toY}): see the vertical one. */
+    void swipe(int fromX, int fromY, int toX, int toY) {
         select();
-        touch("touchStart", List.of(Map.of("x", x, "y", fromY)));
+        touch("touchStart", List.of(Map.of("x", fromX, "y", fromY)));
         for (int step = 1; step <= 10; step++) {
-            touch("touchMove", List.of(Map.of("x", x, "y", fromY + (toY - fromY) * step / 10)));
+            touch("touchMove", List.of(Map.of("x", fromX + (toX - fromX) * step / 10,
+                    "y", fromY + (toY - fromY) * step / 10)));
         }
         touch("touchEnd", List.of());
     }

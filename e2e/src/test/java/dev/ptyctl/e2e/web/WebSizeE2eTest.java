@@ -109,6 +109,54 @@ class WebSizeE2eTest {
     }
 
     /**
+     * A phone page on a terminal whose grid a desktop page sets, wider than the phone but not taller: a finger swiped
+     * sideways is left to the browser, which pans the grid as it pans anything wider than its box. The page's own swipe
+     * scrolling (of the scrollback) took every swipe over a grid that was not taller than its area, sideways ones too,
+     * and cancelled them: the cropped grid's right part could not be reached by touch.
+     */
+    @Test
+    void aSwipeOverAGridWiderThanThePhoneIsLeftToTheBrowsersPan() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url))) {
+            Terminal terminal = terminals.create(CreateTerminalRequest.builder("pan-" + UUID.randomUUID())
+                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
+            String id = terminal.terminalId();
+            try {
+                desktop = Page.in(url).resize(1200, 500).open("/?t=" + id);
+                desktop.waitForText(id, PROMPT.strip());
+                Map<String, Long> large = WebPageE2eTest.sentSizeOf(desktop, id);
+                WebPageE2eTest.waitForPtySize(desktop, terminals, id, large);
+                phone = desktop.newWindow(390, 844);
+                phone.touchScreen(true);
+                phone.open("/?t=" + id);
+                phone.waitForText(id, PROMPT.strip());
+                desktop.click(id); // the desktop in use again: its size is the terminal's
+                phone.waitUntil("the phone shows the desktop's grid", () -> Long.valueOf(((Number) phone.js(
+                        "return window.ptyctl.terminals[arguments[0]].cols;", id)).longValue())
+                        .equals(large.get("cols")));
+                String host = "const h = document.querySelector('.terminal-view:not([hidden]) .xterm-host');";
+                assertThat(phone.js(host
+                        + " return h.scrollWidth > h.clientWidth && h.scrollHeight <= h.clientHeight;"))
+                        .as("wider than the phone, not taller").isEqualTo(true);
+                // Whether the page cancelled the finger's moves, which stops the browser's pan (headless Chromium
+                // does not pan for the touch input a test sends, so the pan itself cannot be watched here).
+                phone.js("window.moves = []; window.addEventListener('touchmove',"
+                        + " (e) => window.moves.push(e.defaultPrevented), {passive: true});");
+                phone.swipe(300, 300, 60, 300);
+                phone.waitUntil("the page saw the finger move", () -> !((List<?>) phone.js("return window.moves;"))
+                        .isEmpty());
+                assertThat(phone.js("return window.moves.filter((cancelled) => cancelled).length;"))
+                        .as("moves the page cancelled").isEqualTo(0L);
+            } finally {
+                if (phone != null) {
+                    phone.touchScreen(false);
+                }
+                terminals.delete(id);
+            }
+        }
+    }
+
+    /**
      * A command line typed while the terminal was 100 columns wide, shown by a desktop page, then a page opened at
      * 500 px (headless Chromium's smallest window) and narrowed to 390 px while the reset frame and the size frames
      * are in flight: the page asks for 59 columns, then 46; the server rewraps the line at each, and the page ends
