@@ -89,11 +89,11 @@ class OscAndResetTest {
 
     @ChunkedTest
     void unknownEscapeAndCsiSequencesAreCountedAndOtherwiseIgnored(Chunking chunking) {
-        Terminal t = terminal(10, 2, chunking, ESC + "#9x" + CSI + ">4;2my" + ESC + "Pqsixel" + ESC + "\\z");
+        Terminal t = terminal(10, 2, chunking, ESC + "#9x" + CSI + ">1py" + ESC + "Pqsixel" + ESC + "\\z");
         assertThat(rows(t)).containsExactly("xyz", "");
         assertThat(t.unknownSequenceCounts())
             .containsEntry("ESC #9", 1L)
-            .containsEntry("CSI >m", 1L)
+            .containsEntry("CSI >p", 1L)
             .containsEntry("DCS q", 1L);
     }
 }
