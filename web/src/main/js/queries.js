@@ -1,12 +1,12 @@
 // The queries the page's xterm.js (6.0) leaves unanswered, answered here in the formats the server's emulator uses
 // (docs/emulator.md, "Queries and who answers them"), so that a program never waits out its timeout while this page
 // answers for its terminal: DECID, DA3, XTVERSION, DECDSR's status reports, XTQMODKEYS, XTSMGRAPHICS, XTREPORTCOLORS,
-// DECTABSR, the page of DECXCPR, DECRQSS of the sizes, margins and status line, the XTWINOPS reports (from the page's
-// real size), OSC 5 and OSC 13-19 colour queries (from the page's theme, and what a program set), XTGETTCAP (the
-// emulator's capability table, bundled at build time) and DECRQCRA (xterm's checksum over this page's screen); and the
-// colours past 12 of an OSC 10-12 chain and from 256 of an OSC 4, which xterm.js skips. Every answer takes the path of
-// xterm.js's own answers, sent only while this page answers, in order with them. Handlers that answer return true, so
-// xterm.js (which would answer DECXCPR without the page, and those DECRQSS as unknown) stays silent: one answer a
+// XTREPORTSGR, DECTABSR, the page of DECXCPR, DECRQSS of the sizes, margins and status line, the XTWINOPS reports (from
+// the page's real size), OSC 5 and OSC 13-19 colour queries (from the page's theme, and what a program set), XTGETTCAP
+// (the emulator's capability table, bundled at build time) and DECRQCRA (xterm's checksum over this page's screen); and
+// the colours past 12 of an OSC 10-12 chain and from 256 of an OSC 4, which xterm.js skips. Every answer takes the path
+// of xterm.js's own answers, sent only while this page answers, in order with them. Handlers that answer return true,
+// so xterm.js (which would answer DECXCPR without the page, and those DECRQSS as unknown) stays silent: one answer a
 // query.
 import CAPABILITY_TABLE from '../../../../vt/src/main/resources/dev/ptyctl/vt/terminal/xterm-256color-capabilities.txt';
 import { deviceIndependentToRgb } from './xcms.js';

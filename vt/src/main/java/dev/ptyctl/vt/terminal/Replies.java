@@ -166,8 +166,11 @@ final class Replies {
      * tab reaches. DECCIR (1, the cursor's state with its charsets) is not answered (docs/emulator.md says why).
      */
     void presentationStateReport(Params p) {
-        if (t.conformanceLevel < 63 || p.omitted(0) || p.get(0) != 2) {
+        if (p.omitted(0) || p.get(0) != 2) {
             t.unknown.record("DECRQPSR " + p.get(0));
+            return;
+        }
+        if (t.conformanceLevel < 63) {
             return;
         }
         TabStops tabs = t.active.tabs();
