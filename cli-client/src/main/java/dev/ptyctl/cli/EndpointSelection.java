@@ -3,6 +3,7 @@ package dev.ptyctl.cli;
 import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.protocol.UnknownTerminal;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -89,7 +90,7 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
             // message; a server's JSON body the same): say it in the user's terms, as rm does. Another 404 (a URL
             // that is no ptyctl server) keeps its page quoted, which says what answered.
             if (chosen != null && refused.status() == HTTP_NOT_FOUND
-                    && refused.message().endsWith("no terminal with id " + chosen)) {
+                    && refused.message().endsWith(UnknownTerminal.message(chosen))) {
                 throw new NoSuchTerminalException(chosen);
             }
             throw refused;

@@ -3,6 +3,7 @@ package dev.ptyctl.client.internal;
 import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcConnectionException;
+import dev.ptyctl.protocol.UnknownTerminal;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -19,8 +20,6 @@ import javax.net.ssl.SSLSocketFactory;
  */
 final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket.Handler {
     private static final int HTTP_NOT_FOUND = 404;
-    /** The server's sentence for an unknown terminal, before the id (the REST API's and the upgrade's). */
-    private static final String NO_SUCH_TERMINAL = "no terminal with id ";
 
     private final JsonRpcConnection connection;
     private volatile RawWebSocket socket;
@@ -62,7 +61,7 @@ final class ServerRpcSocket implements JsonRpcConnection.Transport, RawWebSocket
      */
     private static RestException refusal(URI uri, String terminalId, RawWebSocket.HandshakeException e) {
         if (e.errorBody().isEmpty() && e.status() == HTTP_NOT_FOUND
-                && e.body().strip().equals(NO_SUCH_TERMINAL + terminalId)) {
+                && e.body().strip().equals(UnknownTerminal.message(terminalId))) {
             return new RestException(e.status(), "not_found", e.body().strip());
         }
         return e.errorBody().map(error -> new RestException(e.status(), error.error(), error.message()))

@@ -1,6 +1,7 @@
 package dev.ptyctl.service.http;
 
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.protocol.UnknownTerminal;
 import dev.ptyctl.service.terminals.CreateRequest;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.service.terminals.TerminalJson;
@@ -117,7 +118,7 @@ public final class TerminalsService implements HttpService {
 
     private HostedTerminal terminal(ServerRequest req) {
         String id = req.path().pathParameters().get("id");
-        return registry.find(id).orElseThrow(() -> ApiException.notFound("no terminal with id " + id));
+        return registry.find(id).orElseThrow(() -> ApiException.notFound(UnknownTerminal.message(id)));
     }
 
     private static ApiException refusal(TerminalRequestException e) {

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.remote;
 
+import dev.ptyctl.protocol.UnknownTerminal;
 import dev.ptyctl.service.http.ApiException;
 import dev.ptyctl.service.rpc.RpcBatch;
 import dev.ptyctl.service.rpc.RpcDispatcher;
@@ -43,7 +44,7 @@ public final class RpcOverHttp implements Handler {
     public void handle(ServerRequest req, ServerResponse res) throws InterruptedException {
         String id = req.path().pathParameters().get("id");
         HostedTerminal terminal = terminals.apply(id)
-                .orElseThrow(() -> new ApiException(404, "not_found", "no terminal with id " + id));
+                .orElseThrow(() -> new ApiException(404, "not_found", UnknownTerminal.message(id)));
         byte[] body = readLimited(req);
         if (body == null) {
             send(res, Status.REQUEST_ENTITY_TOO_LARGE_413, RpcDispatcher.lineTooLong(maxBodyBytes).response());

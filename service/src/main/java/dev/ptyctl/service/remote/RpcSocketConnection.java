@@ -1,5 +1,6 @@
 package dev.ptyctl.service.remote;
 
+import dev.ptyctl.protocol.UnknownTerminal;
 import dev.ptyctl.service.rpc.RpcDispatcher;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.service.ws.ConnectionEnd;
@@ -68,7 +69,7 @@ final class RpcSocketConnection implements WsListener {
         String id = RpcSocketEndpoint.terminalId(prologue.uriPath().path())
                 .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, "not a terminal rpc path"));
         terminal = endpoint.lookup(id)
-                .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, "no terminal with id " + id));
+                .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, UnknownTerminal.message(id)));
         return Optional.empty();
     }
 

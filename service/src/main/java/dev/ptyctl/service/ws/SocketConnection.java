@@ -1,5 +1,6 @@
 package dev.ptyctl.service.ws;
 
+import dev.ptyctl.protocol.UnknownTerminal;
 import dev.ptyctl.service.metrics.ServerMetrics;
 import io.helidon.common.buffers.BufferData;
 import io.helidon.http.Headers;
@@ -53,7 +54,7 @@ final class SocketConnection implements WsListener {
         String id = TerminalSocketEndpoint.terminalId(prologue.uriPath().path())
                 .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, "not a terminal socket path"));
         terminal = endpoint.lookup(id)
-                .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, "no terminal with id " + id));
+                .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, UnknownTerminal.message(id)));
         if (endpoint.clients(id) >= SocketSettings.MAX_CLIENTS_PER_TERMINAL) {
             throw UpgradeRefusal.of(prologue, Status.TOO_MANY_REQUESTS_429, "terminal " + id + " already has "
                     + SocketSettings.MAX_CLIENTS_PER_TERMINAL + " clients attached, the most it takes");
