@@ -244,7 +244,7 @@ public final class RpcClient implements AutoCloseable {
      *                             {@link CommandRunException#reason() reason()} says which, its message what to do
      * @throws RpcException        when the terminal has no shell integration (-32602: its program is not a shell, or
      *                             one started without ptyctl's integration; the message says to use
-     *                             {@link #write} and {@link #waitFor} instead)
+     *                             {@link #writeLine} and {@link #waitFor} instead)
      */
     public FinishedCommand run(String commandLine, Duration timeout) throws IOException {
         Objects.requireNonNull(commandLine, "commandLine");

@@ -27,9 +27,9 @@ import java.util.stream.Collectors;
 public final class RpcRunResults {
     /** The advice's actions as an {@link RpcClient} user performs them. */
     private static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs(
-            "write(Action.text(...), Action.key(Key.ENTER))", "waitFor(...)", "read()", "Key.ctrl('d')",
+            "writeLine(...)", "waitFor(...)", "read()", "Key.ctrl('d')",
             "write(Action.key(Key.ctrl('c')))",
-            "type it with write(Action.text(secret), Action.key(Key.ENTER))", RpcRunResults::write);
+            "type it with writeLine(secret)", RpcRunResults::write);
 
     private RpcRunResults() {
     }
@@ -78,7 +78,7 @@ public final class RpcRunResults {
         }
         return new RpcException(refused.code(), "run(\"" + line + "\") needs a shell with ptyctl's shell integration"
                 + " (bash, zsh or fish started plainly, such as the server's default shell): " + refused.message()
-                + "; here, type with write(Action.text(...), Action.key(Key.ENTER)) and wait with waitFor(...)",
+                + "; here, type with writeLine(...) and wait with waitFor(...)",
                 refused.data());
     }
 

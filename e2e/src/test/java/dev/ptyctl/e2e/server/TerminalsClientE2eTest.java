@@ -135,8 +135,7 @@ class TerminalsClientE2eTest {
                             assertThat(e.message()).startsWith("run(\"ls\") needs a shell with ptyctl's shell"
                                     + " integration (bash, zsh or fish started plainly, such as the server's default"
                                     + " shell): prompt: no shell integration marks have been seen")
-                                    .endsWith("; here, type with write(Action.text(...), Action.key(Key.ENTER)) and"
-                                            + " wait with waitFor(...)");
+                                    .endsWith("; here, type with writeLine(...) and wait with waitFor(...)");
                         });
             }
         }
