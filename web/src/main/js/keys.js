@@ -17,6 +17,8 @@ const TEXT = { Escape: '\x1b', Tab: '\t' };
 /** Ctrl with a character outside @ to ~, as xterm and VTE send it (Ctrl-Space is NUL, Ctrl-/ is ^_ like Ctrl-_). */
 const CONTROL = { ' ': '\x00', '/': '\x1f', '?': '\x7f', 2: '\x00', 3: '\x1b', 4: '\x1c', 5: '\x1d', 6: '\x1e',
   7: '\x1f', 8: '\x7f' };
+/** What xterm.js sends of its own (isReport): focus out and in, X10, SGR and URXVT mouse reports, a bracketed paste. */
+const REPORT = /^\x1b\[(?:[IO]$|M|<|\d+;\d+;\d+M|200~)/;
 
 /**
  * The bytes of the key named `key` with the modifiers {ctrl, alt}, in the terminal's application cursor mode or not.
@@ -43,6 +45,16 @@ export function keyBytes(key, { applicationCursor = false, ctrl = false, alt = f
 export function withModifiers(data, { ctrl = false, alt = false } = {}) {
   const text = ctrl && data.length === 1 ? controlOf(data) : data;
   return alt ? `\x1b${text}` : text;
+}
+
+/**
+ * Whether data from xterm.js is a report it made on its own rather than a key: focus out and in (CSI O, CSI I; a
+ * program that set DECSET 1004, as vim does), a mouse report (X10 CSI M Cb Cx Cy, SGR CSI < b;x;y M, URXVT
+ * CSI b;x;y M) or a bracketed paste (CSI 200~). The bar's one-shot Ctrl and Alt are for the next key and wait for it:
+ * taken by a report, Alt put an ESC before it (in vim, out of insert mode) and was gone before the key came.
+ */
+export function isReport(data) {
+  return REPORT.test(data);
 }
 
 function controlOf(char) {

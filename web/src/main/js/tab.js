@@ -17,7 +17,7 @@ import { DeviceIndependentColors } from './xcms.js';
 import { QueryAnswers } from './queries.js';
 import { PromptMarks } from './marks.js';
 import { labelOf } from './labels.js';
-import { keyBytes, withModifiers } from './keys.js';
+import { isReport, keyBytes, withModifiers } from './keys.js';
 import { scrollBySwipes } from './touch.js';
 
 const THEME = {
@@ -385,14 +385,17 @@ export class TerminalTab {
     });
   }
 
-  /** What xterm.js emits: a person's keys, or its reply to a query (sent only when this page should answer). */
+  /**
+   * What xterm.js emits: a person's keys (with the bar's armed Ctrl and Alt), a report of its own (focus, mouse, a
+   * bracketed paste), or its reply to a query (sent only when this page should answer).
+   */
   typed(data) {
     if (this.view) return;
     if (this.replies.replying) {
       this.answer(data);
       return;
     }
-    this.socket.input(withModifiers(data, this.takeModifiers()));
+    this.socket.input(isReport(data) ? data : withModifiers(data, this.takeModifiers()));
   }
 
   /** A reply to a query in the output being parsed: sent unless it is history (the server decides who answers). */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.client.CreateTerminalRequest;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -25,8 +26,9 @@ import org.junit.jupiter.api.Test;
 class WebKeyBarE2eTest {
     /**
      * Prints each byte read as two hex digits; a '.' ends the line ("<1b 5b 48 >"), so that each key's bytes are a
-     * line of their own; a '!' sets the application cursor mode (DECCKM), as vim and less do. One byte at a time with
-     * dd, in raw mode: bash's own read -n turns ISIG and ICRNL back on (^C interrupted the recorder).
+     * line of their own; a '!' sets the application cursor mode (DECCKM), as vim and less do, a '?' asks for focus
+     * reports (DECSET 1004), as vim does. One byte at a time with dd, in raw mode: bash's own read -n turns ISIG and
+     * ICRNL back on (^C interrupted the recorder).
      */
     private static final String RECORDER = """
             stty raw -echo
@@ -37,6 +39,7 @@ class WebKeyBarE2eTest {
                 '') exit ;; # the terminal hung up
                 2e) printf '>\\r\\n<' ;;
                 21) printf '\\033[?1happlication cursor keys\\r\\n<' ;;
+                3f) printf '\\033[?1004hfocus reports\\r\\n<' ;;
                 *) printf '%s ' "$byte" ;;
               esac
             done
@@ -60,11 +63,7 @@ class WebKeyBarE2eTest {
 
     @Test
     void everyKeyOfTheBarSendsWhatXtermSendsAndCtrlAndAltApplyToTheNextKey() throws Exception {
-        Terminal terminal = session.create(CreateTerminalRequest.builder("keys-" + UUID.randomUUID())
-                .command("/bin/bash", "--norc", "--noprofile", "-c", RECORDER).build());
-        id = terminal.terminalId();
-        page.open("/?t=" + id + "&keys=1");
-        page.waitForText(id, "recording");
+        openRecorder();
 
         // The first row fits the phone: nine keys, none off screen.
         assertThat(page.js("""
@@ -131,6 +130,26 @@ class WebKeyBarE2eTest {
     }
 
     /**
+     * A report xterm.js sends of its own while Alt is armed (here focus out and in, for a program that asked, as vim
+     * does; a tap on a program that takes the mouse is the same) reaches the program as it is, and Alt waits for the
+     * key: it put an ESC before the report (vim left insert mode) and was gone when the key came.
+     */
+    @Test
+    void anArmedAltWaitsPastAFocusReportForTheNextKey() throws Exception {
+        openRecorder();
+        page.type(id, "?");
+        page.waitUntil("the page sends focus reports", () -> Boolean.TRUE.equals(page.js(
+                "return window.ptyctl.terminals[arguments[0]].modes.sendFocusMode;", id)));
+        bar("Alt");
+        page.js("const term = window.ptyctl.terminals[arguments[0]]; term.blur(); term.focus();", id);
+        page.type(id, "x.");
+        page.waitUntilDescribed(() -> "the program read a line; it read " + keyLines(), () -> !keyLines().isEmpty());
+        // The page may have sent a focus in before (the bar's tap gives the terminal the keyboard).
+        assertThat(keyLines()).singleElement().as("focus out, focus in, then Alt-x")
+                .satisfies(line -> assertThat(line).endsWith("1b 5b 4f 1b 5b 49 1b 78"));
+    }
+
+    /**
      * On a touch screen (Chromium's touch emulation: no hover, a coarse pointer) the bar is there without ?keys=1, a tab's
      * × is nearly a finger's size (it was an 8 px wide glyph), and a key tapped does not stay outlined: a phone keeps :hover on the
      * last element tapped, and the bar's Esc looked held after one tap.
@@ -154,6 +173,15 @@ class WebKeyBarE2eTest {
         } finally {
             page.touchScreen(false);
         }
+    }
+
+    /** Starts the recorder and opens its tab, with the key bar, on the phone-sized page. */
+    private void openRecorder() throws IOException {
+        Terminal terminal = session.create(CreateTerminalRequest.builder("keys-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c", RECORDER).build());
+        id = terminal.terminalId();
+        page.open("/?t=" + id + "&keys=1");
+        page.waitForText(id, "recording");
     }
 
     /** Taps the bar's key, then types '.' (the recorder's end of line), expecting the key's bytes as a line. */
