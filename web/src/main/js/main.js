@@ -214,7 +214,7 @@ async function openTab(id, view) {
       socketUrl: (lastOutputSeq, clientId) => api.socketUrl(id, { clientId, lastOutputSeq, view }),
       probe: () => probe(id),
       onChange: (changed) => tabChanged(changed),
-      onModifiersUsed: () => updateKeyBar(),
+      onModifiersChanged: () => updateKeyBar(),
       runAgain: (ended) => runAgain(ended),
       closeTab: (closed) => closeTab(closed.id),
     });
@@ -458,13 +458,8 @@ function setUpKeyBar() {
     }
     const key = event.target.closest('[data-key]')?.dataset.key;
     if (!key || !active) return;
-    if (key === 'Ctrl' || key === 'Alt') {
-      const name = key.toLowerCase();
-      active.modifiers = { ...active.modifiers, [name]: !active.modifiers[name] }; // tapped again: released
-      updateKeyBar();
-    } else {
-      active.pressKey(key);
-    }
+    if (key === 'Ctrl' || key === 'Alt') active.toggleModifier(key.toLowerCase());
+    else active.pressKey(key);
     active.term.focus();
   });
 }

@@ -41,8 +41,9 @@ export class TerminalTab {
   /**
    * @param info     the terminal as listed by the server ({terminalId, shell, args, ...})
    * @param options  {view: read-only, renderer: "dom" or "webgl", clipboard: allow OSC 52 writes,
-   *                  socketUrl(lastOutputSeq), probe(), onChange(tab), onModifiersUsed() when a key took the bar's
-   *                  Ctrl or Alt, runAgain(tab) and closeTab(tab) for the buttons under an ended program}
+   *                  socketUrl(lastOutputSeq), probe(), onChange(tab), onModifiersChanged() when the bar's Ctrl or
+   *                  Alt was armed, released or used by a key, runAgain(tab) and closeTab(tab) for the buttons under
+   *                  an ended program}
    */
   constructor(info, options) {
     this.id = info.terminalId;
@@ -436,12 +437,18 @@ export class TerminalTab {
     this.socket.input(keyBytes(key, { ...modifiers, applicationCursor: this.term.modes.applicationCursorKeysMode }));
   }
 
+  /** The bar's Ctrl or Alt (`name` ctrl or alt) tapped: armed for the next key, or released when it was. */
+  toggleModifier(name) {
+    this.modifiers = { ...this.modifiers, [name]: !this.modifiers[name] };
+    this.options.onModifiersChanged?.();
+  }
+
   /** The one-shot modifiers armed for this key, disarmed for the next (the bar then shows them released). */
   takeModifiers() {
     const armed = this.modifiers;
     if (!armed.ctrl && !armed.alt) return armed;
     this.modifiers = { ctrl: false, alt: false };
-    this.options.onModifiersUsed?.();
+    this.options.onModifiersChanged?.();
     return armed;
   }
 
