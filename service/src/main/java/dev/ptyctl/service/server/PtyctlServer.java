@@ -66,7 +66,10 @@ public final class PtyctlServer implements AutoCloseable {
     private final List<ServerExtension> extensions;
     private final SocketsAtStop sockets;
     private volatile ServerMetrics.Source metricsSource;
-    /** Whether the stop has been logged: close() and the shutdown hook both stop, the log says it once. */
+    /**
+     * Whether the stop has been logged: stop() runs again for a second close() and for a close() during the JVM's
+     * shutdown (the hook stops too); the log says it once.
+     */
     private final AtomicBoolean stopLogged = new AtomicBoolean();
 
     private PtyctlServer(WebServer webServer, TerminalRegistry registry, ServerSettings settings, ServerToken token,
