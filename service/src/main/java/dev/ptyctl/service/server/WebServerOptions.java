@@ -53,10 +53,7 @@ final class WebServerOptions {
      *                                  which setting and what to do
      */
     static WebServerConfig.Builder builder(Config serverConfig) {
-        Config tls = serverConfig.get("tls");
-        if (tls.exists()) {
-            check(tlsConfig(tls));
-        }
+        enabledTls(serverConfig).ifPresent(WebServerOptions::check);
         try {
             return WebServer.builder().config(serverConfig);
         } catch (ConfigMappingException e) {
@@ -72,18 +69,14 @@ final class WebServerOptions {
      * verifying clients refuse (the JDK with "CertificateExpiredException", curl with "certificate has expired")
      * while the server itself starts and listens as if nothing were wrong.
      *
-     * @throws IllegalArgumentException as {@link #builder} does, for TLS settings that cannot work
+     * @throws IllegalArgumentException as {@link #builder} does, for TLS files that cannot be read
      */
     static List<String> warnings(Config serverConfig, Instant now) {
-        Config tls = serverConfig.get("tls");
-        if (!tls.exists()) {
+        List<X509Certificate> chain = enabledTls(serverConfig).map(TlsConfig::privateKeyCertChain).orElse(List.of());
+        if (chain.isEmpty()) {
             return List.of();
         }
-        TlsConfig config = tlsConfig(tls);
-        if (!config.enabled() || config.privateKeyCertChain().isEmpty()) {
-            return List.of();
-        }
-        X509Certificate certificate = config.privateKeyCertChain().getFirst();
+        X509Certificate certificate = chain.getFirst();
         String name = "the TLS certificate (" + certificate.getSubjectX500Principal().getName() + ")";
         if (now.isAfter(certificate.getNotAfter().toInstant())) {
             return List.of(name + " expired on " + certificate.getNotAfter().toInstant() + ": clients that check it "
@@ -94,6 +87,12 @@ final class WebServerOptions {
                     + "that check it refuse it until then (is this machine's clock right?)");
         }
         return List.of();
+    }
+
+    /** The {@code server.tls} node as Helidon reads it, when there is one and it is enabled. */
+    private static Optional<TlsConfig> enabledTls(Config serverConfig) {
+        Config tls = serverConfig.get("tls");
+        return tls.exists() ? Optional.of(tlsConfig(tls)).filter(TlsConfig::enabled) : Optional.empty();
     }
 
     private static TlsConfig tlsConfig(Config tls) {
@@ -107,10 +106,8 @@ final class WebServerOptions {
         }
     }
 
+    /** Refuses an enabled TLS that no client could complete a handshake with. */
     private static void check(TlsConfig tls) {
-        if (!tls.enabled()) {
-            return;
-        }
         Optional<PrivateKey> key = tls.privateKey();
         if (key.isEmpty()) {
             throw new IllegalArgumentException("server.tls has no private key, so no client could complete a "
