@@ -146,8 +146,8 @@ export class TerminalTab {
   /**
    * xterm.js's hidden input field sits on the cursor's row (for the IME) and moves only when the cursor does: after the
    * grid lost rows (a phone turned sideways, an ended program's screen fitted to a smaller window) it stayed below the
-   * grid, and the area scrolled 400 px past it, with a scrollbar, until the program next moved the cursor. It is
-   * brought onto the last row.
+   * grid, and the area scrolled down to it, past the grid, with a scrollbar, until the program next moved the cursor.
+   * It is brought onto the last row.
    */
   keepInputFieldInGrid(rows) {
     const field = this.term.textarea;

@@ -564,7 +564,7 @@ class WebPageE2eTest {
     /**
      * A phone turned sideways: the terminal loses rows, and the page shows it without a scrollbar of its own, also
      * while the program prints nothing (cat). xterm.js's hidden input field stayed on the cursor's old row, below the
-     * new grid, and the area scrolled 400 px past it until the program next moved the cursor.
+     * new grid, and the area scrolled past the grid (275 px here) until the program next moved the cursor.
      */
     @Test
     void aGridThatLosesRowsLeavesNoScrollbarBehind() throws Exception {
