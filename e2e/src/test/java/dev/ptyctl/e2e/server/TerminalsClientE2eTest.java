@@ -146,7 +146,9 @@ class TerminalsClientE2eTest {
         try (ServerUnderTest server = ServerUnderTest.start(TOKEN); TerminalsClient terminals = server.client()) {
             Terminal program = terminals.create(CreateTerminalRequest.builder("e2e-exit")
                     .command("/bin/sh", "-c", "read line; exit 3").build());
-            try (RpcClient rpc = server.rpc(terminals, program)) {
+            // Two clients: one connection executes its requests in order, so a write sent on the waiting client
+            // would queue behind the wait it is meant to end (whichever of the two the server reads first).
+            try (RpcClient rpc = server.rpc(terminals, program); RpcClient typist = server.rpc(terminals, program)) {
                 Status stillRunning = rpc.waitForExit(Duration.ofMillis(300));
                 assertThat(stillRunning.running()).as("after the timeout, the program still reads").isTrue();
 
@@ -157,7 +159,7 @@ class TerminalsClientE2eTest {
                         throw new UncheckedIOException(e);
                     }
                 });
-                rpc.write(Action.text("go"), Action.key(Key.ENTER));
+                typist.write(Action.text("go"), Action.key(Key.ENTER));
                 Status exited = end.get(60, TimeUnit.SECONDS);
                 assertThat(exited.running()).isFalse();
                 assertThat(exited.exitCode()).hasValue(3);
