@@ -14,6 +14,7 @@ import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.client.WriteResult;
 import dev.ptyctl.client.internal.Durations;
+import dev.ptyctl.client.internal.LongWait;
 import dev.ptyctl.client.internal.PromptWaitParams;
 import dev.ptyctl.client.internal.RpcCommandRun;
 import dev.ptyctl.protocol.BusyShellAdvice;
@@ -311,9 +312,10 @@ public final class TerminalDriver implements AutoCloseable {
     public TerminalDriver waitForCommandStart(Duration timeout) {
         Objects.requireNonNull(timeout, "timeout");
         long start = System.nanoTime();
-        JsonObject params = PromptWaitParams.started(lastWriteSeq, timeout);
-        JsonObject result = io(() -> rpc.call(RpcMethod.WAIT, params, rpc.replyTimeoutFor(
-                WaitRequest.builder().timeout(timeout).build())));
+        // a wait longer than the server's longest (10 minutes) asks again, as the SDK's waits do
+        JsonObject result = io(() -> LongWait.wait(rpc, timeout, chunk -> rpc.call(RpcMethod.WAIT,
+                PromptWaitParams.started(lastWriteSeq, chunk),
+                rpc.replyTimeoutFor(WaitRequest.builder().timeout(chunk).build()))));
         if (!result.getBoolean("matched")) {
             throw failure("expected a command to start " + (lastWriteSeq >= 0 ? "after the last keys sent " : "")
                     + "within " + Durations.describe(timeout) + programEnded(), Screen.fromJson(result));

@@ -114,6 +114,22 @@ class TerminalDriverTest {
     }
 
     @Test
+    void aWaitForACommandsStartLongerThanTheServersLongestIsAskedAgainWhileTheProgramRuns() {
+        server.reply("{'written':11,'outputSeq':70}")
+                .reply("{'matched':false," + SCREEN + ",'waitedMs':600000}")
+                .reply("{'running':true,'exitCode':null,'pid':42}")
+                .reply("{'matched':true," + SCREEN + ",'waitedMs':20}");
+        terminal.typeLine("make deploy").waitForCommandStart(Duration.ofMinutes(15));
+        server.takeRequest();
+        // the server refuses a timeout above 600000 ms as invalid params
+        assertThat(server.takeRequest().getJsonObject("params").toString())
+                .isEqualTo("{\"started\":true,\"timeout\":600000,\"since\":70}");
+        assertThat(server.takeRequest().getString("method")).as("still running?").isEqualTo("pty/status");
+        assertThat(server.takeRequest().getJsonObject("params").toString())
+                .isEqualTo("{\"started\":true,\"timeout\":600000,\"since\":70}");
+    }
+
+    @Test
     void runTypesTheLineAndReturnsTheCommandsOutputAndExitCode() {
         server.reply("{'matched':true," + SCREEN + ",'waitedMs':1}")
                 .reply("{'written':8,'outputSeq':40}")
