@@ -124,6 +124,31 @@ public final class TextSerializer {
     }
 
     /**
+     * The screen after the last {@code scrollbackLines} lines of the scrollback above it (none for 0), by the rules of
+     * {@link #withScrollbackRows}; with {@code joined} the lines are {@link #unwrappedLines}' and
+     * {@code scrollbackLines} counts those: the screen's lines are those that end on it, so a line wrapped from the
+     * scrollback onto the screen reads whole once any scrollback is asked for.
+     *
+     * @param t               the terminal
+     * @param scrollbackLines how many lines of history to put above the screen (≥ 0)
+     * @param joined          whether soft-wrapped rows are joined into the lines the program wrote
+     * @return the text
+     */
+    public static String screenAfterScrollback(Terminal t, int scrollbackLines, boolean joined) {
+        int above = Math.max(0, scrollbackLines);
+        if (!joined) {
+            return withScrollbackRows(t, t.scrollbackSize() - above, t.scrollbackSize() + t.rows());
+        }
+        int history = above > 0 ? t.scrollbackSize() : 0;
+        IntPredicate continues = continuation(t, history);
+        // A line ends on the same row whether or not the scrollback comes first, so the lines that end in the
+        // scrollback are those before the screen's own.
+        int endingAbove = (int) IntStream.range(0, history).filter(continues.negate()).count();
+        List<String> lines = logicalLines(t, history, continues);
+        return text(lines.subList(Math.max(0, endingAbove - above), lines.size()));
+    }
+
+    /**
      * Lines as text under this class's newline policy: trailing empty lines dropped, every other line ended by
      * {@code "\n"}.
      *

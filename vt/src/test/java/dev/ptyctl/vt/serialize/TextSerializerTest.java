@@ -55,6 +55,19 @@ class TextSerializerTest {
     }
 
     @ChunkedTest
+    void theScreenAfterScrollbackCountsRowsOrJoinedLines(Chunking chunking) {
+        // scrollback 1, 2, abcd; screen efgh, ij
+        Terminal t = terminal(4, 2, chunking, "1\r\n2\r\nabcdefghij");
+        assertThat(TextSerializer.screenAfterScrollback(t, 0, false)).isEqualTo(TextSerializer.screen(t));
+        assertThat(TextSerializer.screenAfterScrollback(t, 1, false)).isEqualTo("abcd\nefgh\nij\n");
+        assertThat(TextSerializer.screenAfterScrollback(t, 99, false)).isEqualTo(TextSerializer.withScrollback(t));
+        assertThat(TextSerializer.screenAfterScrollback(t, 0, true)).isEqualTo("efghij\n");
+        assertThat(TextSerializer.screenAfterScrollback(t, 1, true)).as("the wrapped line whole, one line above it")
+                .isEqualTo("2\nabcdefghij\n");
+        assertThat(TextSerializer.screenAfterScrollback(t, 99, true)).isEqualTo(TextSerializer.unwrapped(t, true));
+    }
+
+    @ChunkedTest
     void unwrappedLinesKeepTheBlankRowsAtTheEndSoASelectionCanCountThem(Chunking chunking) {
         // pty/read's joined selections count these lines as the rows are counted, blank ones at the end included
         Terminal t = terminal(4, 5, chunking, "abcdefgh\r\nx");
