@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The DSL's own copy of a terminal's screen, kept by the project's emulator from the terminal's output as it arrives
@@ -27,9 +28,9 @@ final class LiveScreen implements AttachmentListener {
     private long changes;
     private boolean exited;
     private Integer exitCode;
-    /** {@link #svg()}'s last picture, and the value of {@link #changes} it was drawn at. */
-    private String svg;
-    private long svgChange;
+    /** {@link #cells()}' and {@link #svg()}'s last copies, each made again only after a change. */
+    private final PerChange<Cells> cells = new PerChange<>();
+    private final PerChange<String> svg = new PerChange<>();
 
     LiveScreen(TerminalSize size) {
         this.terminal = new Terminal(size.cols(), size.rows());
@@ -74,9 +75,12 @@ final class LiveScreen implements AttachmentListener {
         return exited;
     }
 
-    /** Every cell now. */
+    /**
+     * Every cell now. Copied once per change: a test's looks with no output between them (an assertion after a wait,
+     * several locators in a row) share the copy, which is immutable.
+     */
     synchronized Cells cells() {
-        return Cells.of(terminal);
+        return cells.get(() -> Cells.of(terminal));
     }
 
     /** The scrollback's lines now, oldest first (10,000 at most, the emulator's default). */
@@ -90,11 +94,7 @@ final class LiveScreen implements AttachmentListener {
      * lock held), and steps with no output between them (a write right after a wait, writes in a row) share it.
      */
     synchronized String svg() {
-        if (svg == null || svgChange != changes) {
-            svg = dev.ptyctl.vt.serialize.SvgSerializer.render(terminal);
-            svgChange = changes;
-        }
-        return svg;
+        return svg.get(() -> dev.ptyctl.vt.serialize.SvgSerializer.render(terminal));
     }
 
     /** The emulator's state as escape sequences, for a frozen copy (failure reports). */
@@ -157,7 +157,7 @@ final class LiveScreen implements AttachmentListener {
         return awaitOn(since::cells, condition, timeout);
     }
 
-    private <T> Outcome<T> awaitOn(java.util.function.Supplier<Cells> screen, Function<Cells, Optional<T>> condition,
+    private <T> Outcome<T> awaitOn(Supplier<Cells> screen, Function<Cells, Optional<T>> condition,
                                    Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
@@ -193,6 +193,20 @@ final class LiveScreen implements AttachmentListener {
             if (System.nanoTime() + quiet.toNanos() > deadline) {
                 return false;
             }
+        }
+    }
+
+    /** A value made from the screen, kept until the screen changes; used with this copy's lock held. */
+    private final class PerChange<T> {
+        private T value;
+        private long madeAt;
+
+        T get(Supplier<T> make) {
+            if (value == null || madeAt != changes) {
+                value = make.get();
+                madeAt = changes;
+            }
+            return value;
         }
     }
 

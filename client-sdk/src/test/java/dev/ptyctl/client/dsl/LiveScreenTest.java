@@ -23,4 +23,19 @@ class LiveScreenTest {
         screen.onSize(new TerminalSize(20, 4));
         assertThat(screen.svg()).as("a resize is a change").contains("width=\"180\"").isNotSameAs(typed);
     }
+
+    @Test
+    void looksWithNoOutputBetweenShareOneCopyOfTheCells() {
+        screen.onOutput("$ ".getBytes(StandardCharsets.UTF_8), 2, false);
+        Cells prompt = screen.cells();
+
+        assertThat(screen.cells()).as("no output since: the same copy, not made again").isSameAs(prompt);
+
+        screen.onOutput("ls".getBytes(StandardCharsets.UTF_8), 4, false);
+        Cells typed = screen.cells();
+        assertThat(typed.toScreen().text()).contains("$ ls");
+        assertThat(prompt.toScreen().text()).as("a copy is not changed by later output").doesNotContain("ls");
+        screen.onSize(new TerminalSize(20, 4));
+        assertThat(screen.cells().toScreen().size()).as("a resize is a change").isEqualTo(new TerminalSize(20, 4));
+    }
 }
