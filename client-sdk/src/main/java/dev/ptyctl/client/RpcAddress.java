@@ -1,6 +1,7 @@
 package dev.ptyctl.client;
 
 import dev.ptyctl.client.internal.SocketUri;
+import dev.ptyctl.protocol.UriHosts;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -90,7 +91,7 @@ public sealed interface RpcAddress {
 
         @Override
         public String toString() {
-            return host.indexOf(':') >= 0 ? "[" + host + "]:" + port : host + ":" + port;
+            return UriHosts.bracketed(host) + ":" + port;
         }
     }
 

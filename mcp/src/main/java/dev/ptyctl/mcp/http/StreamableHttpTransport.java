@@ -1,6 +1,7 @@
 package dev.ptyctl.mcp.http;
 
 import dev.ptyctl.mcp.TerminalMcpServer;
+import dev.ptyctl.protocol.UriHosts;
 import io.helidon.common.uri.UriInfo;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
@@ -145,9 +146,7 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
      * proxy's Forwarded headers say when Helidon's {@code requested-uri-discovery} is configured to trust them).
      */
     private static String baseUrl(UriInfo requested) {
-        String host = requested.host();
-        return requested.scheme() + "://" + (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host)
-                + ":" + requested.port();
+        return requested.scheme() + "://" + UriHosts.bracketed(requested.host()) + ":" + requested.port();
     }
 
     private void get(ServerRequest req, ServerResponse res) throws IOException, InterruptedException {

@@ -2,6 +2,7 @@ package dev.ptyctl.service.log;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.ProcessExit;
+import dev.ptyctl.protocol.UriHosts;
 import jakarta.json.JsonObjectBuilder;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -177,7 +178,7 @@ public final class EventLog {
     private static String address(SocketAddress remote) {
         if (remote instanceof InetSocketAddress inet && inet.getAddress() != null) {
             String host = inet.getAddress().getHostAddress();
-            return (host.contains(":") ? "[" + host + "]" : host) + ":" + inet.getPort();
+            return UriHosts.bracketed(host) + ":" + inet.getPort();
         }
         return String.valueOf(remote);
     }

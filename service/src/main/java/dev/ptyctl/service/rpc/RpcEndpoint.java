@@ -1,6 +1,7 @@
 package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.protocol.RpcErrorCode;
+import dev.ptyctl.protocol.UriHosts;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -76,8 +77,7 @@ public final class RpcEndpoint implements AutoCloseable {
 
     /** Binds {@code host}:{@code port}; see {@link #bindTcp(int, int)}. */
     public static RpcEndpoint bindTcp(InetAddress host, int port, int maxLineBytes) throws IOException {
-        String literal = host instanceof java.net.Inet6Address ? "[" + host.getHostAddress() + "]"
-                : host.getHostAddress();
+        String literal = UriHosts.bracketed(host.getHostAddress());
         ServerSocketChannel server = ServerSocketChannel.open();
         try {
             server.bind(new InetSocketAddress(host, port));

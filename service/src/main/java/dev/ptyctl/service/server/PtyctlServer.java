@@ -1,5 +1,6 @@
 package dev.ptyctl.service.server;
 
+import dev.ptyctl.protocol.UriHosts;
 import dev.ptyctl.service.http.AccessRules;
 import dev.ptyctl.service.http.ApiErrors;
 import dev.ptyctl.service.http.EventsService;
@@ -250,8 +251,7 @@ public final class PtyctlServer implements AutoCloseable {
 
     /** The base URL, e.g. {@code http://127.0.0.1:8765}, or {@code https://...} with TLS. */
     public String url() {
-        String host = settings.host();
-        return (tls() ? "https://" : "http://") + (host.contains(":") ? "[" + host + "]" : host) + ":" + port();
+        return (tls() ? "https://" : "http://") + UriHosts.bracketed(settings.host()) + ":" + port();
     }
 
     /** Whether the server speaks TLS ({@code server.tls}). */

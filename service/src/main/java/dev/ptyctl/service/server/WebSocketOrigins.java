@@ -1,5 +1,6 @@
 package dev.ptyctl.service.server;
 
+import dev.ptyctl.protocol.UriHosts;
 import dev.ptyctl.service.ws.SocketSettings;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.websocket.WsConfig;
@@ -44,7 +45,7 @@ final class WebSocketOrigins {
         int port = settings.port() != 0 ? settings.port() : freePort(settings.host());
         builder.port(port);
         Set<String> names = new LinkedHashSet<>(LOOPBACK_NAMES);
-        names.add(settings.host().contains(":") ? "[" + settings.host() + "]" : settings.host());
+        names.add(UriHosts.bracketed(settings.host()));
         settings.security().allowedHosts().forEach(h -> names.add(h.toLowerCase(Locale.ROOT)));
         Set<String> origins = new LinkedHashSet<>();
         for (String origin : settings.security().allowedOrigins()) {
