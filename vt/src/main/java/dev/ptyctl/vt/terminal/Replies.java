@@ -123,7 +123,7 @@ final class Replies {
     void keyModifierOptions(Params p) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < Math.min(p.length(), XTERM_PARAMS); i++) {
-            int resource = p.omitted(i) ? XTERM_DEFAULT : Math.min(p.get(i), XTERM_DEFAULT);
+            int resource = xtermParam(p, i);
             int value = resource < KEY_MODIFIER_OPTIONS.length ? KEY_MODIFIER_OPTIONS[resource] : XTERM_DEFAULT;
             out.append("\u001b[>").append(resource).append(';').append(value).append('m');
         }
@@ -142,10 +142,15 @@ final class Replies {
         if (p.length() != 3) {
             return;
         }
-        int item = p.omitted(0) ? XTERM_DEFAULT : Math.min(p.get(0), XTERM_DEFAULT);
+        int item = xtermParam(p, 0);
         boolean knownAction = !p.omitted(1) && p.get(1) >= 1 && p.get(1) <= 4;
         int status = item == 1 || item == 2 ? (knownAction ? 3 : 2) : 1;
         t.reply("\u001b[?" + item + ";" + status + "S");
+    }
+
+    /** Parameter {@code i} as xterm echoes it back: an empty one is its DEFAULT, none is above that. */
+    private static int xtermParam(Params p, int i) {
+        return p.omitted(i) ? XTERM_DEFAULT : Math.min(p.get(i), XTERM_DEFAULT);
     }
 
     /**
