@@ -20,7 +20,16 @@ class ReadMethodTest {
     }
 
     private String screen(String params) throws InterruptedException {
-        return client.result("pty/read", params).getString("screen");
+        return screen(client, params);
+    }
+
+    private static String screen(InMemoryClient reader, String params) throws InterruptedException {
+        return reader.result("pty/read", params).getString("screen");
+    }
+
+    /** A {@code @CsvSource} cell's expected text: {@code \\n} stands for a newline, an empty cell for "". */
+    private static String text(String cell) {
+        return cell == null ? "" : cell.replace("\\n", "\n");
     }
 
     @Test
@@ -46,9 +55,9 @@ class ReadMethodTest {
     void trailingBlankRowsAreDroppedAndSelectionAppliesToRowsFirst() throws Exception {
         InMemoryClient fresh = new InMemoryClient();
         fresh.session.emit("a\r\n\r\nc");
-        assertThat(fresh.result("pty/read", "{}").getString("screen")).isEqualTo("a\n\nc\n");
-        assertThat(fresh.result("pty/read", "{\"top\":2}").getString("screen")).isEqualTo("a\n");
-        assertThat(fresh.result("pty/read", "{\"bottom\":2}").getString("screen")).isEmpty();
+        assertThat(screen(fresh, "{}")).isEqualTo("a\n\nc\n");
+        assertThat(screen(fresh, "{\"top\":2}")).isEqualTo("a\n");
+        assertThat(screen(fresh, "{\"bottom\":2}")).isEmpty();
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -69,7 +78,7 @@ class ReadMethodTest {
         "{\"top\":null}|one\\ntwo\\nthree\\nfour\\nfive\\n",
     })
     void selectionsAreClampedToTheScreen(String params, String expected) throws Exception {
-        assertThat(screen(params)).isEqualTo(expected == null ? "" : expected.replace("\\n", "\n"));
+        assertThat(screen(params)).isEqualTo(text(expected));
     }
 
     @Test
@@ -127,8 +136,7 @@ class ReadMethodTest {
         JsonObject result = fresh.result("pty/read", "{\"scrollback\":true}");
         assertThat(result.getString("screen")).isEqualTo("1\n2\n3\n4\n5\n6\n7\n8\n");
         assertThat(result.getInt("scrollback")).isEqualTo(3);
-        assertThat(fresh.result("pty/read", "{\"scrollback\":false}").getString("screen"))
-                .isEqualTo("4\n5\n6\n7\n8\n");
+        assertThat(screen(fresh, "{\"scrollback\":false}")).isEqualTo("4\n5\n6\n7\n8\n");
         assertThat(fresh.result("pty/read", "{}")).doesNotContainKey("scrollback");
     }
 
@@ -141,8 +149,7 @@ class ReadMethodTest {
     })
     void withScrollbackTheSelectionCountsScrollbackAndScreenAsOneText(String params, String expected)
             throws Exception {
-        assertThat(eightLines().result("pty/read", params).getString("screen"))
-                .isEqualTo(expected.replace("\\n", "\n"));
+        assertThat(screen(eightLines(), params)).isEqualTo(text(expected));
     }
 
     /** "x", the 45-character line on three rows of the 20 columns, then "$ ": five rows, nothing scrolled off. */
@@ -177,8 +184,7 @@ class ReadMethodTest {
         "{\"joined\":true,\"start\":2,\"end\":2}|0123456789abcdefghij0123456789abcdefghijKLMNO\\n",
     })
     void joinedSelectionsCountTheJoinedLines(String params, String expected) throws Exception {
-        assertThat(aWrappedLineBetweenTwo().result("pty/read", params).getString("screen"))
-                .isEqualTo(expected.replace("\\n", "\n"));
+        assertThat(screen(aWrappedLineBetweenTwo(), params)).isEqualTo(text(expected));
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -189,11 +195,9 @@ class ReadMethodTest {
         "{\"joined\":true,\"scrollback\":true,\"start\":2,\"end\":2}|1\\n",
     })
     void withScrollbackTheJoinedLinesGoOnAcrossTheScreensTopEdge(String params, String expected) throws Exception {
-        assertThat(aWrappedLineThenFour().result("pty/read", params).getString("screen"))
-                .isEqualTo(expected.replace("\\n", "\n"));
+        assertThat(screen(aWrappedLineThenFour(), params)).isEqualTo(text(expected));
         // without the scrollback the screen starts inside that line: its last row is a line of its own there
-        assertThat(aWrappedLineThenFour().result("pty/read", "{\"joined\":true,\"top\":1}").getString("screen"))
-                .isEqualTo("KLMNO\n");
+        assertThat(screen(aWrappedLineThenFour(), "{\"joined\":true,\"top\":1}")).isEqualTo("KLMNO\n");
     }
 
     @Test
