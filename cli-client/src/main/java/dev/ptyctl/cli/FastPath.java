@@ -174,17 +174,15 @@ final class FastPath {
                     WaitOptions.checkTimeout(runTimeoutMs);
                 }
                 case "wait" -> {
-                    long timeoutMs = longValue(given, "--timeout", Long.parseLong(WaitOptions.DEFAULT_TIMEOUT_MS));
-                    if (!given.flags.contains("--prompt")) {
-                        waitOptions = new WaitOptions(given.single.get("--match"), given.flags.contains("--regex"),
-                                timeoutMs, given.single.containsKey("--idle") ? longValue(given, "--idle", 0) : null,
-                                given.flags.contains("--scrollback"));
-                        waitRequest = waitOptions.toRequest();
-                    } else if (given.single.containsKey("--match") || given.single.containsKey("--idle")
-                            || given.flags.contains("--regex") || given.flags.contains("--scrollback")) {
-                        return NOT_HANDLED; // picocli's path says which options --prompt does not take
+                    WaitOptions options = new WaitOptions(given.single.get("--match"), given.flags.contains("--regex"),
+                            longValue(given, "--timeout", Long.parseLong(WaitOptions.DEFAULT_TIMEOUT_MS)),
+                            given.single.containsKey("--idle") ? longValue(given, "--idle", 0) : null,
+                            given.flags.contains("--scrollback"));
+                    if (given.flags.contains("--prompt")) {
+                        waitRequest = options.toPromptRequest(); // refused: picocli's path says why
                     } else {
-                        waitRequest = new WaitOptions(null, false, timeoutMs, null, false).toRequest();
+                        waitOptions = options;
+                        waitRequest = options.toRequest();
                     }
                 }
                 case "resize" -> {

@@ -79,11 +79,7 @@ final class WaitCommand implements Callable<Integer> {
      * exited (said on stderr), 4 (the server's refusal) without shell integration.
      */
     private int waitForPrompt() throws IOException {
-        if (match != null || regex || idleMs != null || scrollback) {
-            throw new UsageException("--prompt waits for the shell's prompt alone: not with --match, --regex, --idle "
-                    + "or --scrollback");
-        }
-        WaitRequest request = new WaitOptions(null, false, timeoutMs, null, false).toRequest(); // checks --timeout
+        WaitRequest request = new WaitOptions(match, regex, timeoutMs, idleMs, scrollback).toPromptRequest();
         try (RpcClient client = target.connect()) {
             return ClientVerbs.waitForPrompt(client, request, json.enabled(), spec.commandLine().getOut(),
                     spec.commandLine().getErr());

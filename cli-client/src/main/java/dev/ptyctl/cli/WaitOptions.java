@@ -46,6 +46,20 @@ record WaitOptions(String match, boolean regex, long timeoutMs, Long idleMs, boo
     }
 
     /**
+     * The {@code pty/wait {prompt: true}} request of {@code --prompt}, which takes {@code --timeout} alone.
+     *
+     * @throws UsageException with {@code --match}, {@code --regex}, {@code --idle} or {@code --scrollback}, or for a
+     *     timeout out of range
+     */
+    WaitRequest toPromptRequest() {
+        if (match != null || regex || idleMs != null || scrollback) {
+            throw new UsageException("--prompt waits for the shell's prompt alone: not with --match, --regex, --idle "
+                    + "or --scrollback");
+        }
+        return toRequest(); // checks --timeout
+    }
+
+    /**
      * Checks a {@code --timeout}: {@code wait}'s, and {@code run}'s, whose waits are {@code pty/wait}s bound alike.
      *
      * @throws UsageException when it is out of range
