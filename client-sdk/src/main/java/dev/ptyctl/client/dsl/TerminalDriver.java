@@ -255,9 +255,7 @@ public final class TerminalDriver implements AutoCloseable {
             String ended = programEnded();
             throw failure(expectation + ended + (ended.isEmpty() ? scrolledOff(request) : ""), result.screen());
         }
-        if (live != null) {
-            sync(); // what matched on the server's screen is on this driver's copy too
-        }
+        catchUpAfterServerWait();
         steps.timed(step, start);
         return this;
     }
@@ -283,9 +281,7 @@ public final class TerminalDriver implements AutoCloseable {
             throw failure("expected the shell's prompt within " + Durations.describe(timeout) + programEnded(),
                     result.screen());
         }
-        if (live != null) {
-            sync(); // the prompt is on this driver's copy too, as after every server wait
-        }
+        catchUpAfterServerWait();
         steps.timed("waitForPrompt()", start);
         return this;
     }
@@ -320,9 +316,7 @@ public final class TerminalDriver implements AutoCloseable {
             throw failure("expected a command to start " + (lastWriteSeq >= 0 ? "after the last keys sent " : "")
                     + "within " + Durations.describe(timeout) + programEnded(), Screen.fromJson(result));
         }
-        if (live != null) {
-            sync();
-        }
+        catchUpAfterServerWait();
         steps.timed("waitForCommandStart()", start);
         return this;
     }
@@ -432,9 +426,7 @@ public final class TerminalDriver implements AutoCloseable {
                 JsonObject command = run.answer().getJsonObject("command");
                 int exitCode = command.get("exitCode") instanceof JsonNumber code ? code.intValue()
                         : CommandResult.UNKNOWN_EXIT_CODE;
-                if (live != null) {
-                    sync(); // the command's output is on this driver's copy too, as after every server wait
-                }
+                catchUpAfterServerWait();
                 steps.timed("run(" + StepLog.argument(commandLine) + ") -> exit " + exitCode, start);
                 yield new CommandResult(command.getString("output"), exitCode, command.getBoolean("truncated", false));
             }
@@ -689,6 +681,16 @@ public final class TerminalDriver implements AutoCloseable {
         LiveView view = live("recording()");
         sync();
         return io(view::recording);
+    }
+
+    /**
+     * After a wait the server ended (a match, a prompt, a command's start or end), this driver's copy catches up, so
+     * {@link #screen()}, locators and snapshots show at least what the server saw; nothing without a live view.
+     */
+    private void catchUpAfterServerWait() {
+        if (live != null) {
+            sync();
+        }
     }
 
     /** Waits until the live view has every byte written so far (at most the default timeout). */
