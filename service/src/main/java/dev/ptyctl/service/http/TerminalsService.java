@@ -86,15 +86,17 @@ public final class TerminalsService implements HttpService {
     private void screen(ServerRequest req, ServerResponse res) {
         HostedTerminal terminal = terminal(req);
         String format = req.query().first("format").orElse("text");
-        String joined = req.query().first("joined").orElse("false");
-        if (!joined.equals("true") && !joined.equals("false")) {
-            throw ApiException.badRequest("joined must be true or false, got " + joined);
-        }
-        if (joined.equals("true") && !format.equals("text")) {
+        String joinedParam = req.query().first("joined").orElse("false");
+        boolean joined = switch (joinedParam) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw ApiException.badRequest("joined must be true or false, got " + joinedParam);
+        };
+        if (joined && !format.equals("text")) {
             throw ApiException.badRequest("joined=true goes with format=text, got format=" + format);
         }
         JsonObject body = switch (format) {
-            case "text" -> ScreenFormats.text(terminal, joined.equals("true"));
+            case "text" -> ScreenFormats.text(terminal, joined);
             case "vt" -> ScreenFormats.vt(terminal);
             default -> throw ApiException.badRequest("format must be text or vt, got " + format);
         };
