@@ -2,9 +2,9 @@ package dev.ptyctl.service.http;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.TerminalEvent;
+import dev.ptyctl.protocol.ws.ServerStopping;
 import dev.ptyctl.service.terminals.TerminalEvents;
 import dev.ptyctl.service.ws.ConnectionEnd;
-import dev.ptyctl.service.ws.SocketsAtStop;
 import dev.ptyctl.service.ws.UpgradePolicy;
 import dev.ptyctl.service.ws.UpgradeRefusal;
 import io.helidon.common.buffers.BufferData;
@@ -88,9 +88,9 @@ final class EventsSocketConnection implements WsListener {
                     case EventFeed.Event(var event) -> write(session, frame(event));
                     case EventFeed.Quiet() -> ping(session);
                     case EventFeed.Ended(var behind) -> {
-                        close(session, behind ? WsCloseCodes.TRY_AGAIN_LATER : SocketsAtStop.CODE, behind
+                        close(session, behind ? WsCloseCodes.TRY_AGAIN_LATER : ServerStopping.CODE, behind
                                 ? "more than " + EventFeed.QUEUE_EVENTS + " events behind: reconnect and list again"
-                                : SocketsAtStop.REASON);
+                                : ServerStopping.REASON);
                         return;
                     }
                 }

@@ -1,6 +1,5 @@
 package dev.ptyctl.service.ws;
 
-import dev.ptyctl.protocol.ws.ServerStopping;
 import io.helidon.common.context.Context;
 import io.helidon.webserver.ConnectionContext;
 import io.helidon.webserver.WebServerConfig;
@@ -27,11 +26,6 @@ import java.util.function.Supplier;
  * the stop began says 1001 at once, before anything else.
  */
 public final class SocketsAtStop {
-    /** The close a client of a stopping server gets ({@link ServerStopping}). */
-    public static final int CODE = ServerStopping.CODE;
-    /** Its reason. */
-    public static final String REASON = ServerStopping.REASON;
-
     private final Set<StopAwareConnection> open = new HashSet<>();
     /** Guarded by {@link #open}, as the set is, so a connection is either told by the stop or tells itself. */
     private boolean stopping;

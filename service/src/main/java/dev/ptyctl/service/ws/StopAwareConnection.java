@@ -1,5 +1,6 @@
 package dev.ptyctl.service.ws;
 
+import dev.ptyctl.protocol.ws.ServerStopping;
 import io.helidon.common.concurrency.limits.Limit;
 import io.helidon.webserver.spi.ServerConnection;
 import io.helidon.websocket.WsSession;
@@ -26,7 +27,7 @@ final class StopAwareConnection implements ServerConnection {
      */
     void tellStopping() {
         try {
-            session.close(SocketsAtStop.CODE, SocketsAtStop.REASON);
+            session.close(ServerStopping.CODE, ServerStopping.REASON);
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.DEBUG, "the client went before it could be told the server stops: " + e);
         }
