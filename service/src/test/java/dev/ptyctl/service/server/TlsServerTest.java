@@ -87,13 +87,11 @@ class TlsServerTest {
 
     @Test
     void theTlsOptionsGoTogetherAndMustBeReadableFiles() throws IOException {
-        assertThatThrownBy(() -> ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, null,
-                certificate.certificate(), null, null), name -> null, new Properties()))
+        assertThatThrownBy(() -> startWithFiles(certificate.certificate(), null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--tls-cert and --tls-key go together");
         Path missing = dir.resolve("no-such-key.pem");
         assertThat(Files.exists(missing)).isFalse();
-        assertThatThrownBy(() -> ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, null,
-                certificate.certificate(), missing, null), name -> null, new Properties()))
+        assertThatThrownBy(() -> startWithFiles(certificate.certificate(), missing))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--tls-key " + missing);
     }
 
@@ -113,8 +111,7 @@ class TlsServerTest {
     void aKeyThatIsNotTheCertificatesIsRefusedAtStart() throws IOException {
         TestCertificate other = TestCertificate.create(Files.createDirectories(dir.resolve("other")));
 
-        assertThatThrownBy(() -> ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, null,
-                certificate.certificate(), other.privateKey(), null), name -> null, new Properties()))
+        assertThatThrownBy(() -> startWithFiles(certificate.certificate(), other.privateKey()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("the TLS private key is not the certificate's (CN=ptyctl test)");
     }
@@ -122,8 +119,7 @@ class TlsServerTest {
     @Test
     void filesThatAreNotACertificateAndItsKeyAreRefusedSayingWhatToGive() {
         // Swapped: the certificate given as the key.
-        assertThatThrownBy(() -> ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, null,
-                certificate.privateKey(), certificate.certificate(), null), name -> null, new Properties()))
+        assertThatThrownBy(() -> startWithFiles(certificate.privateKey(), certificate.certificate()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("cannot use the TLS certificate and key (--tls-cert, --tls-key or server.tls)")
                 .hasMessageContaining("give --tls-cert a PEM certificate");
@@ -179,6 +175,12 @@ class TlsServerTest {
                         key: {resource: {path: %s}}
                         cert-chain: {resource: {path: %s}}
                 """.formatted(keyNode, key, certificate.certificate()));
+    }
+
+    /** {@code ptyctl server --tls-cert cert --tls-key key} (either may be null: not given). */
+    private static PtyctlServer startWithFiles(Path cert, Path key) throws IOException {
+        return ServerMain.start(new ServerMain.Options("127.0.0.1", 0, null, null, cert, key, null), name -> null,
+                new Properties());
     }
 
     private static PtyctlServer startWith(Path config) throws IOException {
