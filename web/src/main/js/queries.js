@@ -467,12 +467,6 @@ const [P16, P256, RGB] = [0x1000000, 0x2000000, 0x3000000];
 const DOUBLE_UNDERLINE = 2;
 
 /**
- * The emulator's SGR report (its SgrReport.java) of xterm.js attributes: 0, then 1 bold, 4 underline, 5 blink,
- * 7 inverse, 8 invisible, 2 faint, 3 italic, 9 crossed out, 21 double underline, 53 overline (xterm's order), then
- * the colours: 30-37 / 90-97 (40-47 / 100-107) for the 16, 38:5:n for the others of the 256, 38:2::r:g:b for direct
- * colour, and an underlined text's own underline colour as 58:5:n or 58:2::r:g:b.
- */
-/**
  * A cell of xterm.js's buffer as sgrReport reads it: the cell itself, an xterm.js internal (AttributeData) with the
  * underline style and colour; should it lack them, the public cell with a single underline of the text's colour.
  */
@@ -484,6 +478,12 @@ function cellAttributes(cell) {
   });
 }
 
+/**
+ * The emulator's SGR report (its SgrReport.java) of xterm.js attributes: 0, then 1 bold, 4 underline, 5 blink,
+ * 7 inverse, 8 invisible, 2 faint, 3 italic, 9 crossed out, 21 double underline, 53 overline (xterm's order), then
+ * the colours: 30-37 / 90-97 (40-47 / 100-107) for the 16, 38:5:n for the others of the 256, 38:2::r:g:b for direct
+ * colour, and an underlined text's own underline colour as 58:5:n or 58:2::r:g:b.
+ */
 function sgrReport(a) {
   const out = ['0'];
   const underline = a.getUnderlineStyle();
