@@ -41,6 +41,10 @@ class WebSizeE2eTest {
     /** How much of a burst a page must have received before the other page takes the size: output is flowing. */
     private static final long INTO_BURST = 2 * 1024;
 
+    /** Script that sets {@code h} to the shown tab's area, whose scrollbars say whether its grid is cropped. */
+    private static final String SHOWN_HOST =
+            "const h = document.querySelector('.terminal-view:not([hidden]) .xterm-host');";
+
     private Page desktop;
     private Page phone;
 
@@ -54,12 +58,17 @@ class WebSizeE2eTest {
         }
     }
 
+    /** A bash at {@link #PROMPT} in a session of its own, {@code name-<uuid>}. */
+    private static CreateTerminalRequest.Builder bash(String name) {
+        return CreateTerminalRequest.builder(name + "-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT);
+    }
+
     @Test
     void aDesktopPageAndAPhonePageTakingTheSizeInTurnsWhileOutputFlowsBothShowTheServersScreen() throws Exception {
         String url = System.getProperty("ptyctl.url");
         try (TerminalsClient terminals = TerminalsClient.of(URI.create(url))) {
-            Terminal terminal = terminals.create(CreateTerminalRequest.builder("sizes-" + UUID.randomUUID())
-                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
+            Terminal terminal = terminals.create(bash("sizes").build());
             String id = terminal.terminalId();
             try {
                 desktop = Page.in(url).open("/?t=" + id);
@@ -99,9 +108,8 @@ class WebSizeE2eTest {
                             .as(page == phone ? "the phone page" : "the desktop page").isEqualTo(server);
                 }
                 assertThat(server).as("the last line of the stream").contains("08799");
-                assertThat(phone.js("const h = document.querySelector('.terminal-view:not([hidden]) .xterm-host');"
-                        + " return h.scrollWidth > h.clientWidth;")).as("the phone page scrolls sideways")
-                        .isEqualTo(true);
+                assertThat(phone.js(SHOWN_HOST + " return h.scrollWidth > h.clientWidth;"))
+                        .as("the phone page scrolls sideways").isEqualTo(true);
             } finally {
                 terminals.delete(id);
             }
@@ -118,8 +126,7 @@ class WebSizeE2eTest {
     void aSwipeOverAGridWiderThanThePhoneIsLeftToTheBrowsersPan() throws Exception {
         String url = System.getProperty("ptyctl.url");
         try (TerminalsClient terminals = TerminalsClient.of(URI.create(url))) {
-            Terminal terminal = terminals.create(CreateTerminalRequest.builder("pan-" + UUID.randomUUID())
-                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
+            Terminal terminal = terminals.create(bash("pan").build());
             String id = terminal.terminalId();
             try {
                 desktop = Page.in(url).resize(1200, 500).open("/?t=" + id);
@@ -134,8 +141,7 @@ class WebSizeE2eTest {
                 phone.waitUntil("the phone shows the desktop's grid", () -> Long.valueOf(((Number) phone.js(
                         "return window.ptyctl.terminals[arguments[0]].cols;", id)).longValue())
                         .equals(large.get("cols")));
-                String host = "const h = document.querySelector('.terminal-view:not([hidden]) .xterm-host');";
-                assertThat(phone.js(host
+                assertThat(phone.js(SHOWN_HOST
                         + " return h.scrollWidth > h.clientWidth && h.scrollHeight <= h.clientHeight;"))
                         .as("wider than the phone, not taller").isEqualTo(true);
                 // Whether the page cancelled the finger's moves, which stops the browser's pan (headless Chromium
@@ -166,8 +172,7 @@ class WebSizeE2eTest {
     void aPhonePageOpenedOnALineWrittenWiderShowsTheServersRows() throws Exception {
         String url = System.getProperty("ptyctl.url");
         try (TerminalsClient terminals = TerminalsClient.of(URI.create(url))) {
-            Terminal terminal = terminals.create(CreateTerminalRequest.builder("wide-" + UUID.randomUUID())
-                    .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).cols(100).rows(30).build());
+            Terminal terminal = terminals.create(bash("wide").cols(100).rows(30).build());
             String id = terminal.terminalId();
             try {
                 try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
