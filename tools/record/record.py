@@ -762,21 +762,33 @@ def rec_w3m(s_factory, work):
     return s.stop()
 
 
-def rec_tmux(s_factory, work):
-    prepare_tree(work)
+@contextlib.contextmanager
+def tmux_demo(s_factory, work, settle, answer=False):
+    """A session of tmux at 80x24 (status line '[demo] ... ptyctl', bash at '$ '), its server in `work`, given once
+    the prompt is up and `settle` seconds have passed. The server writes to the terminal itself: it is killed outright
+    at the end, so that it does not restore the terminal (leave the alternate screen) after the recording has stopped."""
     (work / "tmux.conf").write_text("set -g status-right 'ptyctl'\nset -g status-left '[demo] '\n"
                                     "set -g default-command \"env PS1='$ ' bash --norc --noprofile -i\"\n")
     tmux_env = {"TMUX_TMPDIR": str(work), "PATH": "/usr/bin:/bin"}
-    argv = ["tmux", "-L", "ptyctl-rec", "-f", "tmux.conf", "new-session", "-s", "demo"]
-    s = s_factory(argv, 80, 24, extra_env={"TMUX_TMPDIR": str(work)})
+    s = s_factory(["tmux", "-L", "ptyctl-rec", "-f", "tmux.conf", "new-session", "-s", "demo"], 80, 24,
+                  extra_env={"TMUX_TMPDIR": str(work)}, answer=answer)
     server = None
     try:
         s.expect("$ ")
-        s.settle(0.5)
-        # The server writes to the terminal itself: it is killed outright at the end, so that it does not
-        # restore the terminal (leave the alternate screen) after the recording has stopped.
+        s.settle(settle)
         server = int(subprocess.run(["tmux", "-L", "ptyctl-rec", "display-message", "-p", "#{pid}"], env=tmux_env,
                                     capture_output=True, text=True, check=True).stdout)
+        yield s
+    finally:
+        if server:
+            os.kill(server, signal.SIGKILL)
+        subprocess.run(["tmux", "-L", "ptyctl-rec", "kill-server"], env=tmux_env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def rec_tmux(s_factory, work):
+    prepare_tree(work)
+    with tmux_demo(s_factory, work, 0.5) as s:
         s.type("seq 1 30\r")
         s.expect("30")
         s.settle(0.3)
@@ -795,11 +807,6 @@ def rec_tmux(s_factory, work):
         s.settle(0.5)
         s.send("\x02p", 0.6)  # back to the split window: tmux redraws every pane
         return s.stop()
-    finally:
-        if server:
-            os.kill(server, signal.SIGKILL)
-        subprocess.run(["tmux", "-L", "ptyctl-rec", "kill-server"], env=tmux_env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def rec_zsh(s_factory, work):
@@ -1066,17 +1073,7 @@ def rec_screen(s_factory, work):
 
 
 def rec_tmux_answered(s_factory, work):
-    (work / "tmux.conf").write_text("set -g status-right 'ptyctl'\nset -g status-left '[demo] '\n"
-                                    "set -g default-command \"env PS1='$ ' bash --norc --noprofile -i\"\n")
-    tmux_env = {"TMUX_TMPDIR": str(work), "PATH": "/usr/bin:/bin"}
-    s = s_factory(["tmux", "-L", "ptyctl-rec", "-f", "tmux.conf", "new-session", "-s", "demo"], 80, 24,
-                  extra_env={"TMUX_TMPDIR": str(work)}, answer=True)
-    server = None
-    try:
-        s.expect("$ ")
-        s.settle(0.8)
-        server = int(subprocess.run(["tmux", "-L", "ptyctl-rec", "display-message", "-p", "#{pid}"], env=tmux_env,
-                                    capture_output=True, text=True, check=True).stdout)
+    with tmux_demo(s_factory, work, 0.8, answer=True) as s:
         s.type("seq 1 30\r")
         s.settle(0.4)
         s.send("\x02%", 0.8)
@@ -1089,11 +1086,6 @@ def rec_tmux_answered(s_factory, work):
         s.send("\x02z", 0.6)  # zoom the pane
         s.send("\x02z", 0.6)
         return s.stop()
-    finally:
-        if server:
-            os.kill(server, signal.SIGKILL)
-        subprocess.run(["tmux", "-L", "ptyctl-rec", "kill-server"], env=tmux_env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def rec_nvim_answered(s_factory, work):
