@@ -11,15 +11,18 @@
 
 /** Scrolls the terminal `term`, shown in `host`, by one-finger swipes over it. */
 export function scrollBySwipes(term, host) {
-  let lastY = null;
+  let screen = null; // xterm.js's screen while a swipe of ours is under way; null: none, or the browser's pan
+  let lastY = 0;
   let pixels = 0; // moved since the last line sent
+  // Whose swipe it is is decided once, when the finger touches: the browser pans only a gesture whose first move the
+  // page let through, and this way the layout is not read again on every move.
   host.addEventListener('touchstart', (event) => {
-    lastY = event.touches.length === 1 ? event.touches[0].clientY : null;
+    screen = event.touches.length === 1 && !overflows(host) ? term.element?.querySelector('.xterm-screen') : null;
+    lastY = event.touches[0].clientY;
     pixels = 0;
   }, { passive: true });
   host.addEventListener('touchmove', (event) => {
-    const screen = term.element?.querySelector('.xterm-screen');
-    if (lastY === null || event.touches.length !== 1 || !screen || overflows(host)) return;
+    if (!screen || event.touches.length !== 1) return;
     const y = event.touches[0].clientY;
     pixels += lastY - y; // the finger up: later lines, as a wheel turned towards you
     lastY = y;
