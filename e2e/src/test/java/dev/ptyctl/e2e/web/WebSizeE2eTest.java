@@ -138,9 +138,8 @@ class WebSizeE2eTest {
                 phone.open("/?t=" + id);
                 phone.waitForText(id, PROMPT.strip());
                 desktop.click(id); // the desktop in use again: its size is the terminal's
-                phone.waitUntil("the phone shows the desktop's grid", () -> Long.valueOf(((Number) phone.js(
-                        "return window.ptyctl.terminals[arguments[0]].cols;", id)).longValue())
-                        .equals(large.get("cols")));
+                phone.waitUntil("the phone shows the desktop's grid",
+                        () -> phone.tabNumber(id, "term.cols") == large.get("cols"));
                 assertThat(phone.js(SHOWN_HOST
                         + " return h.scrollWidth > h.clientWidth && h.scrollHeight <= h.clientHeight;"))
                         .as("wider than the phone, not taller").isEqualTo(true);
