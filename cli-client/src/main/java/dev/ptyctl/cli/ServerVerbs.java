@@ -11,8 +11,10 @@ import jakarta.json.JsonObjectBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What {@code new}, {@code ls}, {@code rm} and {@code screen} do once they have a client of the server: the request,
@@ -86,8 +88,10 @@ final class ServerVerbs {
     static int remove(TerminalsClient terminals, List<String> ids, boolean bySession, boolean json, PrintWriter out,
             PrintWriter err) throws IOException {
         int status = ExitCode.OK;
+        // Sessions are looked up in one list for all of them; each one removed leaves it, as it leaves the server.
+        Set<String> sessions = bySession ? sessions(terminals) : Set.of();
         for (String id : ids) {
-            boolean known = bySession ? hasSession(terminals, id) : exists(terminals, id);
+            boolean known = bySession ? sessions.remove(id) : exists(terminals, id);
             boolean closed = known && (bySession ? terminals.deleteSession(id) : terminals.delete(id));
             if (json) {
                 ClientVerbs.print(out, JsonSupport.objectBuilder().add("closed", closed).build());
@@ -113,13 +117,13 @@ final class ServerVerbs {
         }
     }
 
-    private static boolean hasSession(TerminalsClient terminals, String session) throws IOException {
+    /** The sessions of the server's terminals, live or exited. */
+    private static Set<String> sessions(TerminalsClient terminals) throws IOException {
+        Set<String> sessions = new HashSet<>();
         for (Terminal terminal : terminals.list()) {
-            if (terminal.sessionId().equals(session)) {
-                return true;
-            }
+            sessions.add(terminal.sessionId());
         }
-        return false;
+        return sessions;
     }
 
     /**

@@ -178,6 +178,24 @@ class ServerCommandsTest {
     }
 
     @Test
+    void rmOfSeveralSessionsLooksThemUpInOneListAndSaysTheUnknownOne() throws Exception {
+        server.reply(200, "{'terminals':[" + terminal("a1", "s1", true, 5000) + ","
+                        + terminal("c3", "s3", false, 5000) + "]}")
+                .reply(200, "{'closed':true}").reply(404, "{'closed':false}");
+
+        Cli.Result result = Cli.run("rm", "--url", url, "--session", "s1", "s2", "s3", "s1");
+
+        assertThat(result.exitCode()).isEqualTo(4);
+        assertThat(result.err()).isEqualTo("ptyctl: no terminal in session s2 on the server ('ptyctl ls' lists them)"
+                + NL + "ptyctl: no terminal in session s1 on the server ('ptyctl ls' lists them)" + NL);
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals");
+        assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/session/s1");
+        assertThat(requestLine()).as("s3's terminal has exited: still removed").isEqualTo(
+                "DELETE /v1/terminals/session/s3");
+        server.assertExhausted();
+    }
+
+    @Test
     void rmRemovesEveryTerminalGivenAndExitsFourWhenOneIsUnknownWithTheOthersRemoved() throws Exception {
         server.reply(200, terminal("a1", "s1", true, 5000)).reply(200, "{'closed':true}")
                 .reply(404, "{'error':'not_found','message':'no terminal with id b2'}")
