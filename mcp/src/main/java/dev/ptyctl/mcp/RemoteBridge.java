@@ -1,5 +1,6 @@
 package dev.ptyctl.mcp;
 
+import dev.ptyctl.protocol.JsonRpcResponses;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcErrorCode;
 import jakarta.json.JsonObject;
@@ -153,10 +154,8 @@ public final class RemoteBridge {
             System.err.println("ptyctl mcp: " + refusal);
             // The client waits for an answer to its request; without one it sees nothing until its own timeout
             // (an agent's "initialize timed out"), and the reason only in a log it may not show.
-            refusedRequestId(message).ifPresent(id -> write(JsonSupport.objectBuilder().add("jsonrpc", "2.0")
-                    .add("id", id).add("error", JsonSupport.objectBuilder()
-                            .add("code", RpcErrorCode.UNAUTHORIZED.code()).add("message", refusal))
-                    .build().toString()));
+            refusedRequestId(message).ifPresent(id -> write(JsonRpcResponses.error(id, RpcErrorCode.UNAUTHORIZED,
+                    refusal, null)));
             return;
         }
         boolean events = response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream");

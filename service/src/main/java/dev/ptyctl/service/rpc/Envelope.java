@@ -1,5 +1,6 @@
 package dev.ptyctl.service.rpc;
 
+import dev.ptyctl.protocol.JsonRpcResponses;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcErrorCode;
 import jakarta.json.JsonArray;
@@ -131,6 +132,6 @@ final class Envelope {
     }
 
     private static Rejected reject(JsonValue id, RpcErrorCode code, String message) {
-        return new Rejected(Responses.error(id, code, message, null), code);
+        return new Rejected(JsonRpcResponses.error(id, code, message, null), code);
     }
 }

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.rpc;
 
+import dev.ptyctl.protocol.JsonRpcResponses;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcErrorCode;
 import jakarta.json.JsonArray;
@@ -40,11 +41,11 @@ public final class RpcBatch {
         try {
             requests = JsonSupport.parseValue(new String(body, StandardCharsets.UTF_8)).asJsonArray();
         } catch (JsonException | IllegalStateException | ClassCastException e) {
-            return new RpcDispatcher.Reply(Responses.error(null, RpcErrorCode.PARSE_ERROR,
+            return new RpcDispatcher.Reply(JsonRpcResponses.error(null, RpcErrorCode.PARSE_ERROR,
                     "Parse error: the batch is not a valid JSON array", null), false);
         }
         if (requests.isEmpty()) {
-            return new RpcDispatcher.Reply(Responses.error(null, RpcErrorCode.INVALID_REQUEST,
+            return new RpcDispatcher.Reply(JsonRpcResponses.error(null, RpcErrorCode.INVALID_REQUEST,
                     "Invalid Request: an empty batch", null), false);
         }
         return answerEach(dispatcher, requests, state);
@@ -56,7 +57,7 @@ public final class RpcBatch {
         boolean killed = false;
         for (JsonValue request : requests) {
             if (killed) {
-                responses.add(Responses.error(idOf(request), RpcErrorCode.SESSION_ERROR,
+                responses.add(JsonRpcResponses.error(idOf(request), RpcErrorCode.SESSION_ERROR,
                         "the terminal was killed by an earlier request of this batch", null));
                 continue;
             }

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.rpc;
 
+import dev.ptyctl.protocol.JsonRpcResponses;
 import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
 import dev.ptyctl.service.pty.SessionExitedException;
@@ -86,7 +87,7 @@ public final class RpcDispatcher {
 
     /** The reply to a line that exceeded the line limit (and was skipped). */
     public static Reply lineTooLong(int maxLineBytes) {
-        return new Reply(Responses.error(null, RpcErrorCode.INVALID_REQUEST,
+        return new Reply(JsonRpcResponses.error(null, RpcErrorCode.INVALID_REQUEST,
                 "Invalid Request: line longer than " + maxLineBytes + " bytes", null), false);
     }
 
@@ -125,8 +126,8 @@ public final class RpcDispatcher {
         JsonValue id = request.id();
         try {
             if (request.method().equals(RpcMethod.AUTH)) {
-                return new Answered(new Reply(Responses.result(id, authenticate(request.params(), state)), false),
-                        null);
+                return new Answered(new Reply(JsonRpcResponses.result(id, authenticate(request.params(), state)),
+                        false), null);
             }
             if (!state.authenticated) {
                 throw new RpcException(RpcErrorCode.UNAUTHORIZED, UNAUTHORIZED);
@@ -136,22 +137,22 @@ public final class RpcDispatcher {
                 throw new RpcException(RpcErrorCode.METHOD_NOT_FOUND, "Method not found: " + request.method());
             }
             JsonObject result = method.call(request.params(), session);
-            return new Answered(new Reply(Responses.result(id, result), method.closesEndpoint()), null);
+            return new Answered(new Reply(JsonRpcResponses.result(id, result), method.closesEndpoint()), null);
         } catch (RpcException e) {
-            return error(Responses.error(id, e), e.code());
+            return error(JsonRpcResponses.error(id, e.code(), e.getMessage(), e.data()), e.code());
         } catch (SessionExitedException e) {
-            return error(Responses.error(id, RpcErrorCode.SESSION_ERROR, e.getMessage(), null),
+            return error(JsonRpcResponses.error(id, RpcErrorCode.SESSION_ERROR, e.getMessage(), null),
                     RpcErrorCode.SESSION_ERROR);
         } catch (IOException e) {
-            return error(Responses.error(id, RpcErrorCode.SESSION_ERROR,
+            return error(JsonRpcResponses.error(id, RpcErrorCode.SESSION_ERROR,
                     "the terminal refused the request: " + e.getMessage(), null), RpcErrorCode.SESSION_ERROR);
         } catch (RuntimeException | StackOverflowError e) {
             // A stack overflow (deep recursion on one request's input) leaves the server sound: answer it like a
             // bug, or the client would wait for an answer that never comes.
             LOG.log(System.Logger.Level.ERROR, "request " + request.method() + " failed", e);
-            return error(Responses.error(id, RpcErrorCode.INTERNAL_ERROR,
-                    "Internal error: " + e.getClass().getSimpleName()
-                            + (e.getMessage() == null ? "" : ": " + e.getMessage()), null), RpcErrorCode.INTERNAL_ERROR);
+            return error(JsonRpcResponses.error(id, RpcErrorCode.INTERNAL_ERROR, "Internal error: "
+                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), null),
+                    RpcErrorCode.INTERNAL_ERROR);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.rpc;
 
+import dev.ptyctl.protocol.JsonRpcResponses;
 import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.UriHosts;
 import java.io.IOException;
@@ -181,7 +182,7 @@ public final class RpcEndpoint implements AutoCloseable {
      */
     private void refuse(SocketChannel channel) {
         try (channel) {
-            String line = Responses.error(jakarta.json.JsonValue.NULL, RpcErrorCode.TOO_MANY_CONNECTIONS,
+            String line = JsonRpcResponses.error(jakarta.json.JsonValue.NULL, RpcErrorCode.TOO_MANY_CONNECTIONS,
                     "this terminal already has " + MAX_CONNECTIONS + " JSON-RPC connections open, the most it "
                             + "takes; close one first", null) + "\n";
             channel.write(java.nio.ByteBuffer.wrap(line.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
