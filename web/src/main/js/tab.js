@@ -55,6 +55,8 @@ export class TerminalTab {
     this.state = 'connecting';
     this.exitCode = null;
     this.signal = null; // the name of the signal that killed the program (exit 130 and SIGINT share exit code 130)
+    this.serverStopped = false; // the server stopped, and the program with it (not an exit of its own)
+    this.ended = false; // showEnded: the program's last screen, read-only, fitted to the window (not its own size)
     this.unseen = false;
     this.shown = false;
     this.modifiers = { ctrl: false, alt: false }; // the key bar's one-shot Ctrl and Alt, armed for the next key
