@@ -79,9 +79,11 @@ class DslProgramsE2eTest {
         terminal.typeLine("vim -u NONE -n " + file).waitFor("[New")
                 .type("i").type("first line").press(Key.ENTER).type("second – ünïcode 世界")
                 .waitFor("second – ünïcode 世界\n~")
-                .assertScreen().row(1, "first line").row(2, "second – ünïcode 世界").row(3, "~")
-                .cursorAt(2, 17 + 4 + 1) // two CJK characters take two columns each
-                .and().press(Key.ESCAPE).type(":wq").press(Key.ENTER).waitForPrompt();
+                .assertScreen().row(1, "first line").row(2, "second – ünïcode 世界").row(3, "~");
+        // Waited for: vim draws the row, then puts the cursor back after it, so a look right after the text may
+        // catch the cursor at the row's start (seen in CI's remote mode). Two CJK characters take two columns each.
+        TerminalAssertions.assertThat(terminal).hasCursorAt(2, 17 + 4 + 1);
+        terminal.press(Key.ESCAPE).type(":wq").press(Key.ENTER).waitForPrompt();
         assertThat(Files.readString(file)).isEqualTo("first line\nsecond – ünïcode 世界\n");
     }
 
