@@ -9,6 +9,8 @@ import dev.ptyctl.client.testing.ManualScheduler;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import dev.ptyctl.protocol.ws.ServerStopping;
 import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -470,6 +472,30 @@ class TerminalAttachmentTest {
         assertThat(attachment.onExit().get(10, TimeUnit.SECONDS)).isEqualTo(7);
         assertThat(attachment.input("x")).isCompletedExceptionally();
         assertThat(scheduler.idle()).isTrue();
+        recorder.assertExhausted();
+    }
+
+    @Test
+    void attachingToAnEndedProgramConnectsAndHandsOverItsOutputAndExit() throws Exception {
+        // The server answers at once with the replay and the exit: connect returns, it does not throw "exited".
+        CompletableFuture<TerminalAttachment> connecting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return builder().connect();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        FakeWebSocketServer.Connection connection = server.accept();
+        connection.sendText(READY);
+        connection.sendBinary(output(0, "done"));
+        connection.sendText("{\"type\":\"exit\",\"seq\":4,\"exitCode\":3}");
+        connection.close(1000);
+        attachment = connecting.get(10, TimeUnit.SECONDS);
+        recorder.expectState(ConnectionState.CONNECTED);
+        recorder.expectOutput("done", 0, false);
+        recorder.expect(new AttachmentRecorder.Exit(3));
+        recorder.expectState(ConnectionState.CLOSED);
+        assertThat(attachment.onExit().get(10, TimeUnit.SECONDS)).isEqualTo(3);
         recorder.assertExhausted();
     }
 

@@ -44,6 +44,13 @@ import javax.net.ssl.SSLSocketFactory;
 public final class RawWebSocket implements AutoCloseable {
     /** What the reader thread reports. Calls never overlap. */
     public interface Handler {
+        /**
+         * The upgrade succeeded; called on the reader thread before any message, so a handler sees its socket open
+         * before the first frame the server sent with its answer (an ended program's replay and exit come at once).
+         */
+        default void onOpen(RawWebSocket socket) {
+        }
+
         /** A complete text message. */
         void onText(RawWebSocket socket, String text);
 
@@ -304,6 +311,7 @@ public final class RawWebSocket implements AutoCloseable {
     }
 
     private void read(InputStream stream, Handler handler) {
+        handler.onOpen(this);
         DataInputStream in = new DataInputStream(stream);
         ByteArrayOutputStream message = new ByteArrayOutputStream();
         int messageOpcode = -1;

@@ -259,8 +259,11 @@ public abstract class ReconnectingSocket {
         URI target = target();
         Thread.ofPlatform().daemon().name(wording.threadName() + "-connect").start(() -> {
             try {
-                connection.opened(RawWebSocket.connect(target, settings.headers(), settings.connectTimeout(),
-                        settings.handshakeTimeout(), settings.tls(), connection));
+                // The connection hears of its socket from the reader thread (onOpen), before the first frame: told
+                // here, after connect returned, a frame that came with the upgrade's answer (an ended program's exit)
+                // could end the socket first, and start() threw "exited" for a terminal it had attached to.
+                RawWebSocket.connect(target, settings.headers(), settings.connectTimeout(),
+                        settings.handshakeTimeout(), settings.tls(), connection);
             } catch (IOException | RuntimeException e) {
                 connection.failed(e);
             }
@@ -397,7 +400,8 @@ public abstract class ReconnectingSocket {
                     + " terminals end with it)" : reason;
         }
 
-        private void opened(RawWebSocket webSocket) {
+        @Override
+        public final void onOpen(RawWebSocket webSocket) {
             List<Runnable> after;
             synchronized (owner.lock) {
                 if (owner.current != this || owner.state == ConnectionState.CLOSED) {

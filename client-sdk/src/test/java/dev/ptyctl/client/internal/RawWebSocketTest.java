@@ -131,6 +131,61 @@ class RawWebSocketTest {
     }
 
     @Test
+    void theHandlerHearsTheSocketOpenBeforeTheFramesThatCameWithTheUpgradesAnswer() throws Exception {
+        // An ended program's terminal answers an attachment with its replay and exit right behind the 101: a handler
+        // told of its socket only after connect returned saw those frames first (and took the exit for the end of a
+        // connection it never had).
+        List<RawWebSocket> opened = new ArrayList<>();
+        RawWebSocket.Handler opening = new RawWebSocket.Handler() {
+            @Override
+            public void onOpen(RawWebSocket socket) {
+                opened.add(socket);
+                events.add("open");
+            }
+
+            @Override
+            public void onText(RawWebSocket socket, String text) {
+                recorder.onText(socket, text);
+            }
+
+            @Override
+            public void onBinary(RawWebSocket socket, byte[] data) {
+                recorder.onBinary(socket, data);
+            }
+
+            @Override
+            public void onClose(RawWebSocket socket, int code, String reason) {
+                recorder.onClose(socket, code, reason);
+            }
+
+            @Override
+            public void onError(RawWebSocket socket, Throwable error) {
+                recorder.onError(socket, error);
+            }
+        };
+        Thread.ofPlatform().start(() -> {
+            try (Accepted accepted = accept()) {
+                ByteArrayOutputStream all = new ByteArrayOutputStream();
+                all.writeBytes(switching(accepted.head()));
+                all.writeBytes(frame(0x81, "{\"type\":\"exit\",\"seq\":3,\"exitCode\":3}"
+                        .getBytes(StandardCharsets.UTF_8)));
+                all.writeBytes(frame(0x88, new byte[] {0x03, (byte) 0xe8}));
+                accepted.out().write(all.toByteArray()); // one write: the frames are read with the 101
+                accepted.out().flush();
+                accepted.socket().getInputStream().readAllBytes();
+            } catch (Exception e) {
+                events.add("server failed " + e);
+            }
+        });
+        try (RawWebSocket socket = RawWebSocket.connect(uri(), Map.of(), Duration.ofSeconds(10), opening)) {
+            assertThat(next()).isEqualTo("open");
+            assertThat(next()).isEqualTo("text {\"type\":\"exit\",\"seq\":3,\"exitCode\":3}");
+            assertThat(next()).startsWith("close 1000");
+            assertThat(opened).containsExactly(socket);
+        }
+    }
+
+    @Test
     void framesThatArriveWithTheHandshakeResponseAndStraddleReadsComeOutExact() throws Exception {
         Random random = new Random(6455);
         List<byte[]> sent = new ArrayList<>();
