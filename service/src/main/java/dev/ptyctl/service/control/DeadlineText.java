@@ -1,6 +1,9 @@
 package dev.ptyctl.service.control;
 
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.MatchResult;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -38,11 +41,35 @@ public final class DeadlineText implements CharSequence {
      *                                  write the pattern instead.
      */
     public static boolean find(Pattern pattern, CharSequence text, long deadlineNanos) {
+        return search(pattern, text, deadlineNanos, false).isPresent();
+    }
+
+    /**
+     * The last place {@code pattern} is found in {@code text} (each search going on after the one before, as
+     * {@link Matcher#find()} does): on a terminal the lowest match on the screen, what the program printed last.
+     * Empty when it is not found or the search outlived the deadline, as with {@link #find}.
+     *
+     * @throws IllegalArgumentException as {@link #find}
+     */
+    public static Optional<MatchResult> findLast(Pattern pattern, CharSequence text, long deadlineNanos) {
+        return search(pattern, text, deadlineNanos, true);
+    }
+
+    private static Optional<MatchResult> search(Pattern pattern, CharSequence text, long deadlineNanos,
+                                                boolean last) {
         try {
             long budgetEnd = Math.max(deadlineNanos, System.nanoTime() + MIN_BUDGET_NANOS);
-            return pattern.matcher(new DeadlineText(text, budgetEnd)).find();
+            Matcher matcher = pattern.matcher(new DeadlineText(text, budgetEnd));
+            MatchResult found = null;
+            while (matcher.find()) {
+                found = matcher.toMatchResult(); // a copy that reads its groups from a String, not through charAt
+                if (!last) {
+                    break;
+                }
+            }
+            return Optional.ofNullable(found);
         } catch (TimeUp e) {
-            return false;
+            return Optional.empty();
         } catch (StackOverflowError e) {
             throw new IllegalArgumentException("the regular expression " + pattern.pattern() + " is too deep for "
                     + text.length() + " characters of text (Java's engine recurses once per repetition of a group "

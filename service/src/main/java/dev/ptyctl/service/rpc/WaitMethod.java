@@ -2,10 +2,10 @@ package dev.ptyctl.service.rpc;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
-import dev.ptyctl.service.control.DeadlineText;
 import dev.ptyctl.service.control.MatchText;
 import dev.ptyctl.service.control.PromptWait;
 import dev.ptyctl.service.control.RunningProgram;
+import dev.ptyctl.service.control.ScreenPatterns;
 import dev.ptyctl.service.pty.ForegroundProcess;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
@@ -14,9 +14,8 @@ import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * {@code pty/wait}: checks the screen at once and again after every chunk of output, woken by the session (there
@@ -24,10 +23,14 @@ import java.util.regex.PatternSyntaxException;
  *
  * <ul>
  *   <li>{@code match}: a substring of the {@code pty/read} screen text; with {@code regex: true} a Java regular
- *       expression found anywhere in it, in {@link Pattern#MULTILINE} mode so {@code ^} and {@code $} match at
+ *       expression found anywhere in it, in {@link java.util.regex.Pattern#MULTILINE} mode so {@code ^} and {@code $} match at
  *       row ends; with {@code scrollback: true} matched against scrollback plus screen. Also matched against the
  *       same text with soft-wrapped rows joined ({@link TextSerializer#unwrapped}), so that a line longer than the
  *       screen is wide matches whole (there {@code ^} and {@code $} match at the ends of the program's lines).</li>
+ *   <li>{@code anyOf: [...]}: instead of {@code match}, several texts (or {@code {match, regex?}} objects), the wait
+ *       satisfied by any ({@link WaitPatternParams}). With either, a matched answer has {@code found: {index, text,
+ *       groups, named?, row?, col?}}: which one, what it matched, a regular expression's groups, where it starts
+ *       ({@link ScreenPatterns}).</li>
  *   <li>{@code idleMs: N}: the wait is satisfied once no output has arrived for N ms (and {@code match}, if given,
  *       is on screen). The quiet time counts from the later of the last output and the start of the wait, so a
  *       wait sent right after a write gives the program at least N ms to answer.</li>
@@ -56,17 +59,12 @@ import java.util.regex.PatternSyntaxException;
  *       editor.</li>
  *   <li>None of these: waits {@code timeout} ms and answers {@code matched: false}.</li>
  *   <li>After the process has exited: answers at once; {@code matched} says whether {@code match} is on the final
- *       screen (with only {@code idleMs}, an exited program counts as idle).</li>
+ *       screen (with only {@code idleMs}, an exited program counts as idle). An unmatched answer then has
+ *       {@code exited: {exitCode, signal?}}, so a caller tells "the program ended first" from a timeout.</li>
  * </ul>
  * {@code timeout} is 0–600000 ms (default 10000); {@code waitedMs} is the measured time.
  */
 final class WaitMethod implements RpcMethodHandler {
-    /** How a wait recognises its text; {@code deadlineNanos} stops a runaway regular expression. */
-    @FunctionalInterface
-    private interface TextMatcher {
-        boolean matches(String text, long deadlineNanos);
-    }
-
     /**
      * The validated wait: what to look for and how long.
      *
@@ -78,7 +76,7 @@ final class WaitMethod implements RpcMethodHandler {
      * @param returnIfWaitingForInput with a prompt wait: answer when the command started after its offset (any
      *                     running command without one) waits for typed input ({@code ifWaitingForInput: "return"})
      */
-    private record Condition(TextMatcher match, boolean scrollback, long timeoutMs, long idleMs, long promptSince,
+    private record Condition(ScreenPatterns match, boolean scrollback, long timeoutMs, long idleMs, long promptSince,
                              long minPrompts, boolean returnIfBusy, long startedSince,
                              boolean returnIfWaitingForInput) {
         boolean hasMatch() {
@@ -147,7 +145,7 @@ final class WaitMethod implements RpcMethodHandler {
                 condition.returnIfWaitingForInput()), deadline, screen);
         // A busy shell is answered before any look: take one for the screen of the answer.
         Look look = screen.last() != null ? screen.last() : look(session, condition);
-        JsonObject result = result(look, outcome.atAnyPrompt(), start);
+        JsonObject result = result(look, outcome.atAnyPrompt(), Optional.empty(), start);
         return switch (outcome.ending()) {
             case BUSY -> heldBy("busy", result, outcome.program().orElseThrow());
             case WAITING_FOR_INPUT -> heldBy("waitingForInput", result, outcome.program().orElseThrow());
@@ -171,7 +169,7 @@ final class WaitMethod implements RpcMethodHandler {
             boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasStarted())
                     && screenOk && startedOk;
             if (satisfied || !progress.running() || now >= deadline) {
-                return result(screen.last(), satisfied, start);
+                return result(screen.last(), satisfied, satisfied ? screen.found() : Optional.empty(), start);
             }
             long wakeAt = Math.min(deadline, screen.wakeAt());
             if (startMarked) {
@@ -207,6 +205,7 @@ final class WaitMethod implements RpcMethodHandler {
         private final long start;
         private final long deadline;
         private Look last;
+        private Optional<ScreenPatterns.Found> found = Optional.empty();
         private boolean matchOk;
         private long idleAt;
         /** Whether the last look found the idle time over. */
@@ -224,8 +223,9 @@ final class WaitMethod implements RpcMethodHandler {
         public boolean holds() {
             last = look(session, condition);
             try {
-                matchOk = !condition.hasMatch()
-                        || last.matchText().anyMatches(text -> condition.match().matches(text, deadline));
+                found = condition.hasMatch() ? condition.match().find(last.matchText(), condition.scrollback(), deadline)
+                        : Optional.empty();
+                matchOk = !condition.hasMatch() || found.isPresent();
             } catch (IllegalArgumentException tooDeep) {
                 throw new TooDeep(tooDeep.getMessage());
             }
@@ -246,7 +246,12 @@ final class WaitMethod implements RpcMethodHandler {
             return last;
         }
 
-        /** {@link DeadlineText#find}'s refusal of a pattern too deep for the text, through the wait to the caller. */
+        /** What the last look found of {@code match} or {@code anyOf}. */
+        Optional<ScreenPatterns.Found> found() {
+            return found;
+        }
+
+        /** {@link dev.ptyctl.service.control.DeadlineText#find}'s refusal of a pattern too deep for the text, through the wait to the caller. */
         static final class TooDeep extends RuntimeException {
             private static final long serialVersionUID = 1L;
 
@@ -349,14 +354,23 @@ final class WaitMethod implements RpcMethodHandler {
         });
     }
 
-    private static JsonObject result(Look look, boolean matched, long start) {
+    /**
+     * {@code {matched, screen, cursor, size, waitedMs}}, with {@code found} (what matched) and, for a wait the
+     * program's end cut short, {@code exited: {exitCode, signal?}}: told apart from a timeout without a second call.
+     */
+    private static JsonObject result(Look look, boolean matched, Optional<ScreenPatterns.Found> found, long start) {
         long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        return JsonSupport.objectBuilder().add("matched", matched).add("screen", look.screen())
-                .add("cursor", look.cursor()).add("size", look.size()).add("waitedMs", waitedMs).build();
+        JsonObjectBuilder result = JsonSupport.objectBuilder().add("matched", matched).add("screen", look.screen())
+                .add("cursor", look.cursor()).add("size", look.size()).add("waitedMs", waitedMs);
+        found.ifPresent(what -> result.add("found", WaitPatternParams.toJson(what)));
+        if (!matched) {
+            look.progress().exit().ifPresent(end -> result.add("exited", end.addTo(JsonSupport.objectBuilder())));
+        }
+        return result.build();
     }
 
     private static Condition condition(Params params) throws RpcException {
-        String match = params.string("match").orElse(null);
+        String match = params.string("match").orElse(null); // or anyOf, WaitPatternParams's
         boolean regex = params.bool("regex", false);
         boolean scrollback = params.bool("scrollback", false);
         long timeout = params.integerInRange("timeout", 0, RpcMethod.MAX_WAIT_TIMEOUT_MS,
@@ -383,21 +397,7 @@ final class WaitMethod implements RpcMethodHandler {
         if (minPrompts >= 0 && !prompt) {
             throw RpcException.invalidParams("prompts needs prompt");
         }
-        if (match == null && (regex || scrollback)) {
-            throw RpcException.invalidParams((regex ? "regex" : "scrollback") + " needs match");
-        }
-        TextMatcher matcher = null;
-        if (match != null && regex) {
-            try {
-                Pattern pattern = Pattern.compile(match, Pattern.MULTILINE);
-                matcher = (text, deadlineNanos) -> DeadlineText.find(pattern, text, deadlineNanos);
-            } catch (PatternSyntaxException e) {
-                throw RpcException.invalidParams("match is not a valid regular expression: " + e.getDescription()
-                        + " near index " + e.getIndex());
-            }
-        } else if (match != null) {
-            matcher = (text, deadlineNanos) -> text.contains(match);
-        }
+        ScreenPatterns matcher = WaitPatternParams.patterns(params, match, regex, scrollback);
         return new Condition(matcher, scrollback, timeout, idleMs, prompt ? since : NOT_ASKED, minPrompts,
                 returnIfBusy, started ? since : NOT_ASKED, returnIfWaitingForInput);
     }

@@ -2,6 +2,7 @@ package dev.ptyctl.service.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -141,7 +142,7 @@ class WaitMethodTest {
     @ParameterizedTest
     @ValueSource(strings = {"{\"regex\":true}", "{\"scrollback\":true}"})
     void regexAndScrollbackNeedMatch(String params) throws Exception {
-        assertThat(client.invalidParams("pty/wait", params)).endsWith(" needs match");
+        assertThat(client.invalidParams("pty/wait", params)).endsWith(" needs match or anyOf");
     }
 
     @ParameterizedTest
@@ -229,11 +230,67 @@ class WaitMethodTest {
     }
 
     @Test
-    void exitEndsAWaitAtOnce() throws Exception {
+    void exitEndsAWaitAtOnceAndSaysSoWithTheExitCode() throws Exception {
         CompletableFuture<JsonObject> result = waitInBackground("{\"match\":\"never\",\"timeout\":600000}");
         awaitWaiterBlocked();
-        client.session.exit(0);
-        assertThat(get(result).getBoolean("matched")).isFalse();
+        client.session.exit(3);
+        JsonObject ended = get(result);
+        assertThat(ended.getBoolean("matched")).isFalse();
+        assertThat(ended.getJsonObject("exited")).isEqualTo(Json.createObjectBuilder().add("exitCode", 3).build());
+    }
+
+    @Test
+    void aTimeoutHasNoExitedMemberNorFound() throws Exception {
+        client.session.emit("ready");
+        JsonObject result = client.result("pty/wait", "{\"match\":\"never\",\"timeout\":10}");
+        assertThat(result.getBoolean("matched")).isFalse();
+        assertThat(result).doesNotContainKeys("exited", "found");
+    }
+
+    @Test
+    void anyOfSaysWhichTextMatchedWhatItsGroupsCapturedAndWhereItStarts() throws Exception {
+        client.session.emit("host key?\r\nSure (yes/no)? ");
+        JsonObject result = client.result("pty/wait", "{\"anyOf\":[\"password:\",{\"match\":\"\\\\((yes)/(no)(/x)?\\\\)\","
+                + "\"regex\":true},\"$ \"],\"timeout\":0}");
+        assertThat(result.getBoolean("matched")).isTrue();
+        assertThat(result.getJsonObject("found")).isEqualTo(Json.createReader(new java.io.StringReader(
+                "{\"index\":1,\"text\":\"(yes/no)\",\"groups\":[\"yes\",\"no\",null],\"row\":2,\"col\":6}"))
+                .readObject());
+    }
+
+    @Test
+    void whenSeveralAreOnScreenTheLowestWinsTheProgramPrintedItLast() throws Exception {
+        client.session.emit("Sure (yes/no)? yes\r\npassword: ");
+        JsonObject result = client.result("pty/wait", "{\"anyOf\":[\"yes/no\",\"password:\"],\"timeout\":0}");
+        assertThat(result.getJsonObject("found").getInt("index")).isEqualTo(1);
+        assertThat(result.getJsonObject("found").getInt("row")).isEqualTo(2);
+    }
+
+    @Test
+    void aMatchIsLocatedAtItsLastOccurrenceInCellsAndNamedGroupsAreGiven() throws Exception {
+        client.session.emit("port=1\r\n\u65e5\u672c port=22\r\n");
+        JsonObject found = client.result("pty/wait", "{\"match\":\"port=(?<port>\\\\d+)\",\"regex\":true,"
+                + "\"timeout\":0}").getJsonObject("found");
+        assertThat(found.getString("text")).isEqualTo("port=22");
+        assertThat(found.getJsonObject("named").getString("port")).isEqualTo("22");
+        assertThat(found.getInt("row")).isEqualTo(2);
+        assertThat(found.getInt("col")).as("two wide characters and a space before it").isEqualTo(6);
+        JsonObject plain = client.result("pty/wait", "{\"match\":\"port\",\"timeout\":0}").getJsonObject("found");
+        assertThat(plain.getInt("index")).isZero();
+        assertThat(plain.getJsonArray("groups")).isEmpty();
+        assertThat(plain.containsKey("named")).isFalse();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "{\"match\":\"a\",\"anyOf\":[\"b\"]}|match and anyOf are exclusive",
+        "{\"anyOf\":[]}|anyOf must be an array of 1 to 64 texts",
+        "{\"anyOf\":\"a\"}|anyOf must be an array of 1 to 64 texts",
+        "{\"anyOf\":[\"a\",3]}|anyOf[1] must be a string or an object {match, regex?}",
+        "{\"anyOf\":[{\"match\":\"(\",\"regex\":true}]}|anyOf[0].match is not a valid regular expression",
+        "{\"anyOf\":[{\"match\":\"a\",\"regex\":1}]}|anyOf[0].regex must be a boolean"})
+    void anyOfOfTheWrongShapeIsInvalidParams(String params, String message) throws Exception {
+        assertThat(client.invalidParams("pty/wait", params)).startsWith(message);
     }
 
     @Test

@@ -1,0 +1,132 @@
+package dev.ptyctl.service.control;
+
+import dev.ptyctl.vt.unicode.UnicodeWidth;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
+
+/**
+ * The texts a wait looks for, one or several (pexpect's {@code expect([...])}), and which of them the screen shows:
+ * its index, the text it matched, what a regular expression captured and where on the screen it starts.
+ *
+ * <p>When several are on the screen, the one found lowest wins (the one that starts last in the text; on a tie the
+ * one asked first): a terminal keeps what was printed earlier, so the lowest is what the program printed last, as a
+ * {@code yes/no} question answered above a {@code password:} prompt shows. For the same reason each is located at its
+ * last occurrence. Matching itself is {@link MatchText}'s: the rows, then the lines with soft-wrapped rows joined.
+ */
+public final class ScreenPatterns {
+    /**
+     * One text to wait for.
+     *
+     * @param text  the substring, or the regular expression's source
+     * @param regex the compiled expression, or {@code null} for a substring
+     */
+    public record Entry(String text, Pattern regex) {
+        public Entry {
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+    /**
+     * What the wait found.
+     *
+     * @param index  which entry, 0-based in the order asked
+     * @param text   the text it matched
+     * @param groups a regular expression's groups 1…n in order, empty for one that took no part in the match; none for
+     *               a substring
+     * @param named  a regular expression's named groups that took part, by name
+     * @param row    the 1-based screen row where the match starts; 0 when that is not known (matched in the scrollback,
+     *               or only once soft-wrapped rows were joined)
+     * @param col    the 1-based screen column (a wide character takes two) where it starts; 0 with {@code row}
+     */
+    public record Found(int index, String text, List<Optional<String>> groups, Map<String, String> named, int row,
+                        int col) {
+        public Found {
+            groups = List.copyOf(groups);
+            named = Map.copyOf(named);
+        }
+    }
+
+    private final List<Entry> entries;
+
+    public ScreenPatterns(List<Entry> entries) {
+        if (entries.isEmpty()) {
+            throw new IllegalArgumentException("no texts to wait for");
+        }
+        this.entries = List.copyOf(entries);
+    }
+
+    /**
+     * Which entry {@code text} shows, if any.
+     *
+     * @param scrollback whether {@code text} starts with the scrollback (then no position is given)
+     * @throws IllegalArgumentException when a regular expression is too deep for the text ({@link DeadlineText})
+     */
+    public Optional<Found> find(MatchText text, boolean scrollback, long deadlineNanos) {
+        Optional<Found> inRows = lowest(text.rows(), !scrollback, deadlineNanos);
+        if (inRows.isPresent() || text.lines().isEmpty()) {
+            return inRows;
+        }
+        return lowest(text.lines().get(), false, deadlineNanos);
+    }
+
+    private Optional<Found> lowest(String text, boolean rowsOfTheScreen, long deadlineNanos) {
+        int bestStart = -1;
+        int bestIndex = -1;
+        MatchResult best = null;
+        for (int i = 0; i < entries.size(); i++) {
+            Optional<MatchResult> found = last(entries.get(i), text, deadlineNanos);
+            if (found.isPresent() && found.get().start() > bestStart) {
+                bestStart = found.get().start();
+                bestIndex = i;
+                best = found.get();
+            }
+        }
+        if (best == null) {
+            return Optional.empty();
+        }
+        int row = 0;
+        int col = 0;
+        if (rowsOfTheScreen) {
+            int rowStart = text.lastIndexOf('\n', bestStart - 1) + 1;
+            row = 1 + (int) text.substring(0, rowStart).chars().filter(c -> c == '\n').count();
+            col = 1 + text.substring(rowStart, bestStart).codePoints().map(UnicodeWidth::of).sum();
+        }
+        return Optional.of(new Found(bestIndex, best.group(), groups(best), named(best), row, col));
+    }
+
+    private static Optional<MatchResult> last(Entry entry, String text, long deadlineNanos) {
+        if (entry.regex() != null) {
+            return DeadlineText.findLast(entry.regex(), text, deadlineNanos);
+        }
+        int at = text.lastIndexOf(entry.text());
+        return at < 0 ? Optional.empty()
+                : Optional.of(Pattern.compile(Pattern.quote(entry.text())).matcher(text).region(at, text.length())
+                        .results().findFirst().orElseThrow());
+    }
+
+    private static List<Optional<String>> groups(MatchResult match) {
+        List<Optional<String>> groups = new ArrayList<>();
+        for (int g = 1; g <= match.groupCount(); g++) {
+            groups.add(Optional.ofNullable(match.group(g)));
+        }
+        return groups;
+    }
+
+    private static Map<String, String> named(MatchResult match) {
+        Map<String, String> named = new TreeMap<>();
+        if (match.hasMatch()) {
+            match.namedGroups().forEach((name, g) -> {
+                if (match.group(g.intValue()) != null) {
+                    named.put(name, match.group(g.intValue()));
+                }
+            });
+        }
+        return named;
+    }
+}
