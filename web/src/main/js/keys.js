@@ -14,7 +14,12 @@ const PF = { F1: 'P', F2: 'Q', F3: 'R', F4: 'S' };
 const TILDE = { PageUp: 5, PageDown: 6, F5: 15, F6: 17, F7: 18, F8: 19, F9: 20, F10: 21, F11: 23, F12: 24 };
 /** What a key of text sends. */
 const TEXT = { Escape: '\x1b', Tab: '\t' };
-/** Ctrl with a character outside @ to ~, as xterm and VTE send it (Ctrl-Space is NUL, Ctrl-/ is ^_ like Ctrl-_). */
+/**
+ * Ctrl with a character outside @ to ~, as xterm sends it (measured: xterm 379, Xlib's control translation): Ctrl-Space
+ * is NUL, Ctrl-/ is ^_ like Ctrl-_, Ctrl-? DEL, the digits 2 to 8 the control characters on their keys on a VT220. Any
+ * other character is sent as it is. The server's KeyEncoder (vt) sends the same for Ctrl+2, Ctrl+/, …: a test compares
+ * the two tables (WebKeyTablesE2eTest).
+ */
 const CONTROL = { ' ': '\x00', '/': '\x1f', '?': '\x7f', 2: '\x00', 3: '\x1b', 4: '\x1c', 5: '\x1d', 6: '\x1e',
   7: '\x1f', 8: '\x7f' };
 /** What xterm.js sends of its own (isReport): focus out and in, X10, SGR and URXVT mouse reports, a bracketed paste. */
@@ -55,6 +60,18 @@ export function withModifiers(data, { ctrl = false, alt = false } = {}) {
  */
 export function isReport(data) {
   return REPORT.test(data);
+}
+
+/**
+ * What Ctrl with the character `key` (a KeyboardEvent's key: '2', '/', '^', '`') sends when Ctrl makes it a control
+ * character, else null (Ctrl-1, Ctrl-=: nothing to send of its own; the browser keeps its zoom keys). For the keyboard:
+ * xterm.js sends nothing for Ctrl-2, Ctrl-/, Ctrl-^, Ctrl-` or Ctrl-? (its table stops at Ctrl-3 to Ctrl-8 and
+ * Ctrl-[ \ ]), where xterm sends NUL, ^_, ^^, NUL and DEL: emacs's set-mark and undo, readline's undo did nothing.
+ */
+export function ctrlOnlyBytes(key) {
+  if (typeof key !== 'string' || key.length !== 1 || /[A-Za-z]/.test(key)) return null;
+  const control = controlOf(key);
+  return control === key ? null : control;
 }
 
 function controlOf(char) {

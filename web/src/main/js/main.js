@@ -5,12 +5,13 @@
 // WebGL; ?keys=1 shows the key bar on any screen; ?clipboard=1 lets programs copy to the clipboard (OSC 52).
 // Test hook: window.ptyctl.terminals maps a terminal id to its tab's xterm.js Terminal; window.ptyctl.tabs to
 // the TerminalTab (its socket, parsedSeq, state); eventStreams counts the event socket's subscriptions, eventsOpen
-// says whether it is subscribed now.
+// says whether it is subscribed now; keyBytes is keys.js's, which a test compares with the server's key table.
 import * as api from './api.js';
 import { followEvents as followTerminalEvents } from './events.js';
 import { distinguishingIds } from './labels.js';
 import { TerminalList } from './list.js';
 import { TerminalTab } from './tab.js';
+import { keyBytes } from './keys.js';
 
 const params = new URLSearchParams(location.search);
 const settings = {
@@ -18,7 +19,7 @@ const settings = {
   clipboard: params.get('clipboard') === '1',
   keys: params.get('keys') === '1' || matchMedia('(pointer: coarse)').matches,
 };
-const hook = { terminals: {}, tabs: {}, eventStreams: 0, eventsOpen: false };
+const hook = { terminals: {}, tabs: {}, eventStreams: 0, eventsOpen: false, keyBytes };
 window.ptyctl = hook;
 
 const $ = (id) => document.getElementById(id);

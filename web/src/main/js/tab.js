@@ -17,7 +17,7 @@ import { DeviceIndependentColors } from './xcms.js';
 import { QueryAnswers } from './queries.js';
 import { PromptMarks } from './marks.js';
 import { labelOf } from './labels.js';
-import { isReport, keyBytes, withModifiers } from './keys.js';
+import { ctrlOnlyBytes, isReport, keyBytes, withModifiers } from './keys.js';
 import { scrollBySwipes } from './touch.js';
 
 const THEME = {
@@ -460,7 +460,8 @@ export class TerminalTab {
    * terminals. Ctrl-Shift-V pastes by itself: the browser's paste, which xterm.js sends as a paste.
    */
   shortcut(event) {
-    if (event.type !== 'keydown' || !event.ctrlKey || !event.shiftKey) return true;
+    if (event.type !== 'keydown' || !event.ctrlKey) return true;
+    if (!event.shiftKey) return this.ctrlKey(event);
     if (event.key === 'F' || event.key === 'f') {
       this.openSearch();
     } else if ((event.key === 'C' || event.key === 'c') && this.term.hasSelection() && navigator.clipboard) {
@@ -473,9 +474,22 @@ export class TerminalTab {
     } else if (event.key === 'ArrowDown') {
       this.marks.jump(1);
     } else {
-      return true;
+      return this.ctrlKey(event); // Ctrl-Shift-6 is Ctrl-^, Ctrl-Shift-/ Ctrl-?
     }
     event.preventDefault();
+    return false;
+  }
+
+  /**
+   * Ctrl with a digit or a symbol sends what xterm sends (keys.js's ctrlOnlyBytes), where xterm.js sends nothing (Ctrl-2,
+   * Ctrl-/, Ctrl-^, Ctrl-`, Ctrl-?) or the same; as typed, so an armed Alt of the key bar still applies. Any other key is
+   * xterm.js's. Not with Alt (AltGr on some systems) nor Meta.
+   */
+  ctrlKey(event) {
+    const bytes = event.altKey || event.metaKey || event.isComposing ? null : ctrlOnlyBytes(event.key);
+    if (bytes === null) return true;
+    event.preventDefault();
+    this.term.input(bytes, true);
     return false;
   }
 

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.Keys;
 
 /**
  * The phone's key bar, on a phone-sized page: the bytes its keys reach the program with, read back from a program that
@@ -124,9 +125,7 @@ class WebKeyBarE2eTest {
         key("ArrowUp", expected, "1b 5b 31 3b 35 41");
         key("PageUp", expected, "1b 5b 35 7e");
 
-        page.waitUntilDescribed(() -> "the program read " + expected.size() + " keys; it read " + keyLines(),
-                () -> keyLines().size() >= expected.size());
-        assertThat(keyLines()).isEqualTo(expected);
+        assertTheProgramRead(expected);
     }
 
     /**
@@ -147,6 +146,31 @@ class WebKeyBarE2eTest {
         // The page may have sent a focus in before (the bar's tap gives the terminal the keyboard).
         assertThat(keyLines()).singleElement().as("focus out, focus in, then Alt-x")
                 .satisfies(line -> assertThat(line).endsWith("1b 5b 4f 1b 5b 49 1b 78"));
+    }
+
+    /**
+     * Ctrl with a digit or a symbol typed on the keyboard sends what xterm sends: xterm.js sent nothing for Ctrl-2
+     * (emacs's set-mark), Ctrl-/ (emacs's and readline's undo), Ctrl-^, Ctrl-` or Ctrl-?. Ctrl-[ and Ctrl-Space, which
+     * xterm.js did send, send the same as before; Ctrl-1, which xterm sends as 1, is left to the browser.
+     */
+    @Test
+    void ctrlWithADigitOrASymbolTypedOnTheKeyboardSendsWhatXtermSends() throws Exception {
+        openRecorder();
+        List<String> expected = new ArrayList<>();
+        typedCtrl("2", expected, "00");
+        typedCtrl("/", expected, "1f");
+        typedCtrl("^", expected, "1e");
+        typedCtrl("`", expected, "00");
+        typedCtrl("?", expected, "7f");
+        typedCtrl("~", expected, "1e");
+        typedCtrl("[", expected, "1b");
+        typedCtrl(" ", expected, "00");
+        assertTheProgramRead(expected);
+    }
+
+    private void typedCtrl(String key, List<String> expected, String hex) {
+        page.type(id, Keys.chord(Keys.CONTROL, key));
+        line(expected, hex);
     }
 
     /**
@@ -197,6 +221,13 @@ class WebKeyBarE2eTest {
     private void line(List<String> expected, String hex) {
         page.type(id, ".");
         expected.add(hex);
+    }
+
+    /** Waits for the recorder to read as many keys as expected, then compares their bytes. */
+    private void assertTheProgramRead(List<String> expected) {
+        page.waitUntilDescribed(() -> "the program read " + expected.size() + " keys; it read " + keyLines(),
+                () -> keyLines().size() >= expected.size());
+        assertThat(keyLines()).isEqualTo(expected);
     }
 
     /** The recorder's lines: the bytes of each key, in the order read. */

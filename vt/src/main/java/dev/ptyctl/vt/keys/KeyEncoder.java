@@ -29,8 +29,10 @@ import java.util.regex.Pattern;
  *       the plain key; {@code Alt} prefixes ESC.</li>
  *   <li>Letters only after a modifier: {@code Ctrl+<letter>} is the control character, {@code Shift+<letter>}
  *       the upper-case letter, {@code Alt+<letter>} ESC and the letter ({@code Alt+Shift+a} gives ESC A).</li>
- *   <li>{@code Ctrl+@ [ \ ] ^ _} are NUL and 0x1b–0x1f; {@code Alt+} any other printable ASCII character is ESC
- *       and the character (e.g. {@code Alt+.}, readline's yank-last-argument).</li>
+ *   <li>{@code Ctrl+} any other printable ASCII character is what xterm sends for it (see {@link #control}):
+ *       {@code Ctrl+@ [ \ ] ^ _} are NUL and 0x1b–0x1f, {@code Ctrl+2} NUL, {@code Ctrl+/} 0x1f, {@code Ctrl+?}
+ *       DEL, {@code Ctrl+1} just 1; {@code Alt+} any printable ASCII character is ESC and the character (e.g.
+ *       {@code Alt+.}, readline's yank-last-argument).</li>
  *   <li>Aliases: {@code Del} = {@code Delete}, {@code Esc} = {@code Escape}, {@code Return} = {@code Enter}.</li>
  * </ul>
  * There are no keypad key names, so application keypad mode never changes the result. Bare printable characters
@@ -202,10 +204,30 @@ public final class KeyEncoder {
             return null;
         }
         if (ctrl) {
-            return "@[\\]^_".indexOf(c) >= 0 ? new byte[] {(byte) (c & 0x1f)} : null;
+            return c > ' ' && c < 0x7f ? new byte[] {(byte) control(c)} : null;
         }
         // Only Alt is left (anyModifier and neither Ctrl nor Shift): ESC + a printable ASCII character.
         return c > ' ' && c < 0x7f ? new byte[] {(byte) c} : null;
+    }
+
+    /**
+     * What xterm sends for Ctrl with a printable character other than a letter (Xlib's control translation, measured
+     * in xterm 379 under Xvfb): {@code @ [ \ ] ^ _ ` { | } ~} lose their upper bits, the digits 2 to 8 stand for
+     * the control characters on their keys on a VT220 ({@code 2} NUL, {@code 3}–{@code 7} ESC to US, {@code 8} DEL),
+     * {@code /} is US like {@code _}, {@code ?} is DEL; any other character is sent as it is ({@code Ctrl+1} is 1).
+     * The page's key bar sends the same (web's keys.js; WebKeyTablesE2eTest compares the two).
+     */
+    private static char control(char c) {
+        if (c >= '@' && c <= '~') {
+            return (char) (c & 0x1f);
+        }
+        return switch (c) {
+            case '2' -> 0;
+            case '3', '4', '5', '6', '7' -> (char) (c - '3' + 0x1b);
+            case '8', '?' -> 0x7f;
+            case '/' -> 0x1f;
+            default -> c;
+        };
     }
 
     private static boolean isAsciiLetter(char c) {
