@@ -1,5 +1,8 @@
 package dev.ptyctl.vt;
 
+import dev.ptyctl.vt.screen.Extras;
+import dev.ptyctl.vt.screen.Style;
+
 /**
  * A read-only snapshot of one screen cell, in the terms xterm.js's public cell API uses.
  *
@@ -64,5 +67,27 @@ public record CellView(String chars,
                     boolean blink, boolean inverse, boolean invisible, boolean strikethrough, boolean overline) {
         this(chars, width, fgMode, fg, bgMode, bg, bold, faint, italic, underline, blink, inverse, invisible,
             strikethrough, overline, COLOR_DEFAULT, 0, "");
+    }
+
+    /** The view of a cell kept as {@link dev.ptyctl.vt.screen.Line} keeps it: packed style and extras. */
+    static CellView of(String chars, int width, long style, long extra, String hyperlink) {
+        int fg = Style.fg(style);
+        int bg = Style.bg(style);
+        int underlineColor = Extras.underlineColor(extra);
+        return new CellView(chars, width,
+            colorMode(fg), Style.colorValue(fg), colorMode(bg), Style.colorValue(bg),
+            (style & Style.BOLD) != 0, (style & Style.FAINT) != 0, (style & Style.ITALIC) != 0,
+            Style.underline(style), (style & Style.BLINK) != 0, (style & Style.INVERSE) != 0,
+            (style & Style.INVISIBLE) != 0, (style & Style.STRIKETHROUGH) != 0, (style & Style.OVERLINE) != 0,
+            colorMode(underlineColor), Style.colorValue(underlineColor), hyperlink);
+    }
+
+    /** This record's colour mode of a packed colour: the 16- and 256-colour forms are both the palette. */
+    static int colorMode(int color) {
+        return switch (Style.colorMode(color)) {
+            case Style.COLOR_DEFAULT -> COLOR_DEFAULT;
+            case Style.COLOR_RGB -> COLOR_RGB;
+            default -> COLOR_PALETTE;
+        };
     }
 }

@@ -5,7 +5,6 @@ import dev.ptyctl.vt.screen.Cursor;
 import dev.ptyctl.vt.screen.Extras;
 import dev.ptyctl.vt.screen.Line;
 import dev.ptyctl.vt.screen.Screen;
-import dev.ptyctl.vt.screen.Style;
 import dev.ptyctl.vt.terminal.Emulator;
 import java.util.Map;
 import java.util.Objects;
@@ -270,7 +269,7 @@ public final class Terminal {
     }
 
     /**
-     * One cell of the screen.
+     * One cell of the screen. Makes an object per call: a reader of many cells copies rows with {@link #copyRow}.
      *
      * @param row 0-based screen row
      * @param col 0-based column
@@ -281,18 +280,36 @@ public final class Terminal {
         Objects.checkIndex(row, screen.rows());
         Objects.checkIndex(col, screen.cols());
         Line line = screen.line(row);
-        long style = line.style(col);
         long extra = line.extra(col);
-        int fg = Style.fg(style);
-        int bg = Style.bg(style);
-        int underlineColor = Extras.underlineColor(extra);
-        return new CellView(line.chars(col), line.width(col),
-            cellColorMode(fg), Style.colorValue(fg), cellColorMode(bg), Style.colorValue(bg),
-            (style & Style.BOLD) != 0, (style & Style.FAINT) != 0, (style & Style.ITALIC) != 0,
-            Style.underline(style), (style & Style.BLINK) != 0, (style & Style.INVERSE) != 0,
-            (style & Style.INVISIBLE) != 0, (style & Style.STRIKETHROUGH) != 0, (style & Style.OVERLINE) != 0,
-            cellColorMode(underlineColor), Style.colorValue(underlineColor),
+        return CellView.of(line.chars(col), line.width(col), line.style(col), extra,
             emulator.state().hyperlinkUri(Extras.link(extra)));
+    }
+
+    /**
+     * Copies a screen row's cells into {@code into}, replacing what it held and reusing its arrays: a screen read
+     * cell by cell this way allocates nothing per cell (see {@link CellRow}).
+     *
+     * @param row 0-based screen row
+     * @param into the caller's row, e.g. {@code new CellRow()} or one copied into before
+     * @return {@code into}
+     */
+    public CellRow copyRow(int row, CellRow into) {
+        Objects.checkIndex(row, rows());
+        into.copyFrom(emulator.activeScreen().line(row), emulator.state());
+        return into;
+    }
+
+    /**
+     * Copies a scrollback line's cells into {@code into}, as {@link #copyRow} does a screen row's.
+     *
+     * @param index 0 = oldest kept line, up to {@link #scrollbackSize()} - 1
+     * @param into the caller's row
+     * @return {@code into}
+     */
+    public CellRow copyScrollbackRow(int index, CellRow into) {
+        Objects.checkIndex(index, scrollbackSize());
+        into.copyFrom(emulator.mainScreen().scrollback().get(index), emulator.state());
+        return into;
     }
 
     /**
@@ -325,14 +342,6 @@ public final class Terminal {
         Cursor c = emulator.activeScreen().cursor();
         return "Terminal[" + cols() + "x" + rows() + ", cursor=(" + c.row() + "," + c.col() + ")"
             + (alternateScreenActive() ? ", alternate" : "") + "]";
-    }
-
-    private static int cellColorMode(int color) {
-        return switch (Style.colorMode(color)) {
-            case Style.COLOR_DEFAULT -> CellView.COLOR_DEFAULT;
-            case Style.COLOR_RGB -> CellView.COLOR_RGB;
-            default -> CellView.COLOR_PALETTE;
-        };
     }
 
     private static void checkSize(int cols, int rows) {

@@ -3,7 +3,7 @@ package dev.ptyctl.client.dsl;
 import dev.ptyctl.client.Cursor;
 import dev.ptyctl.client.Screen;
 import dev.ptyctl.client.TerminalSize;
-import dev.ptyctl.vt.CellView;
+import dev.ptyctl.vt.CellRow;
 import dev.ptyctl.vt.Terminal;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +24,8 @@ final class Cells {
     private final int cursorRow;
     private final int cursorCol;
     private final boolean cursorVisible;
-    private final CellView[] cells;
+    /** The rows' cells, copied from the emulator's primitive arrays into arrays of the copy's own. */
+    private final CellRow[] cells;
     private final String[] rowText;
     /**
      * Per row, the column of each character of its padded text ({@link #paddedRowText}): the text's own characters,
@@ -38,26 +39,26 @@ final class Cells {
         this.cursorRow = terminal.cursorRow();
         this.cursorCol = Math.min(terminal.cursorCol(), cols - 1);
         this.cursorVisible = terminal.cursorVisible();
-        this.cells = new CellView[cols * rows];
+        this.cells = new CellRow[rows];
         this.rowText = new String[rows];
         this.columnOf = new int[rows][];
+        StringBuilder text = new StringBuilder(cols);
+        int[] columns = new int[cols * 2];
         for (int row = 0; row < rows; row++) {
-            StringBuilder text = new StringBuilder(cols);
-            int[] columns = new int[cols * 2];
+            CellRow cellRow = terminal.copyRow(row, new CellRow());
+            cells[row] = cellRow;
+            text.setLength(0);
             for (int col = 0; col < cols; col++) {
-                CellView cell = terminal.cellAt(row, col);
-                cells[row * cols + col] = cell;
-                if (cell.width() == 0 && cell.chars().isEmpty()) {
-                    continue; // right half of a wide character: its text is in the left half
+                int start = text.length();
+                if (cellRow.hasText(col)) {
+                    cellRow.appendChars(col, text);
+                } else if (cellRow.width(col) != 0) {
+                    text.append(' ');
+                } // else the right half of a wide character: its text is in the left half
+                if (text.length() > columns.length) {
+                    columns = java.util.Arrays.copyOf(columns, Math.max(columns.length * 2, text.length()));
                 }
-                String chars = cell.chars().isEmpty() ? " " : cell.chars();
-                for (int i = 0; i < chars.length(); i++) {
-                    if (text.length() == columns.length) {
-                        columns = java.util.Arrays.copyOf(columns, columns.length * 2);
-                    }
-                    columns[text.length()] = col;
-                    text.append(chars.charAt(i));
-                }
+                java.util.Arrays.fill(columns, start, text.length(), col);
             }
             int end = text.length();
             while (end > 0 && (text.charAt(end - 1) == ' ' || text.charAt(end - 1) == STALE)) {
@@ -90,8 +91,9 @@ final class Cells {
         return rows;
     }
 
-    CellView cell(int row, int col) {
-        return cells[row * cols + col];
+    /** The cells of a row (0-based), not to be copied into: this copy is immutable. */
+    CellRow row(int row) {
+        return cells[row];
     }
 
     /** Row text: trailing blanks (and stale cells) removed, a wide character once. */
@@ -118,7 +120,7 @@ final class Cells {
     int[] columnSpan(int row, int from, int to) {
         int first = columnOf[row][from];
         int last = columnOf[row][to - 1];
-        return new int[] {first, last + Math.max(1, cell(row, last).width())};
+        return new int[] {first, last + Math.max(1, cells[row].width(last))};
     }
 
     int cursorRow() {

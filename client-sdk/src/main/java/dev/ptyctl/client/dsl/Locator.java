@@ -1,5 +1,6 @@
 package dev.ptyctl.client.dsl;
 
+import dev.ptyctl.vt.CellRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -121,9 +122,10 @@ public final class Locator {
             @Override
             public void find(Cells cells, int row, List<Match> into) {
                 String line = cells.rowText(row);
+                CellRow cellRow = cells.row(row);
                 int start = -1;
                 for (int i = 0; i <= line.length(); i++) {
-                    boolean styled = i < line.length() && style.matches(cells.cell(row, cells.columnOf(row, i)));
+                    boolean styled = i < line.length() && style.matches(cellRow, cells.columnOf(row, i));
                     if (styled && start < 0) {
                         start = i;
                     } else if (!styled && start >= 0) {

@@ -1,6 +1,7 @@
 package dev.ptyctl.client.dsl;
 
 import dev.ptyctl.client.internal.Durations;
+import dev.ptyctl.vt.CellRow;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,8 +72,9 @@ public final class LocatorAssert {
     }
 
     private static boolean styled(Cells cells, Locator.Match match, Style style) {
+        CellRow row = cells.row(match.row());
         for (int col = match.from(); col < match.to(); col++) {
-            if (cells.cell(match.row(), col).width() != 0 && !style.matches(cells.cell(match.row(), col))) {
+            if (row.width(col) != 0 && !style.matches(row, col)) {
                 return false;
             }
         }
@@ -123,11 +125,11 @@ public final class LocatorAssert {
 
     /** The styles of a match's cells, as {@link Style} names them: "plain", "fg=green", "bold / bold fg=red". */
     private static String styleOf(Cells cells, Locator.Match match) {
+        CellRow row = cells.row(match.row());
         return IntStream.range(match.from(), match.to())
-                .mapToObj(col -> cells.cell(match.row(), col))
-                .filter(cell -> cell.width() != 0)
-                .map(cell -> {
-                    String look = SnapshotText.describe(cell);
+                .filter(col -> row.width(col) != 0)
+                .mapToObj(col -> {
+                    String look = SnapshotText.describe(row, col);
                     return look.isEmpty() ? "plain" : look;
                 })
                 .distinct().collect(Collectors.joining(" / "));

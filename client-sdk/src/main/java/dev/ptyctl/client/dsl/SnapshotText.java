@@ -1,5 +1,6 @@
 package dev.ptyctl.client.dsl;
 
+import dev.ptyctl.vt.CellRow;
 import dev.ptyctl.vt.CellView;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,10 +74,11 @@ final class SnapshotText {
     static String styles(Cells cells, int row) {
         List<String> runs = new ArrayList<>();
         int col = 0;
+        CellRow cellRow = cells.row(row);
         while (col < cells.cols()) {
-            String look = describe(cells.cell(row, col));
+            String look = describe(cellRow, col);
             int end = col + 1;
-            while (end < cells.cols() && describe(cells.cell(row, end)).equals(look)) {
+            while (end < cells.cols() && (cellRow.sameStyle(col, end) || describe(cellRow, end).equals(look))) {
                 end++;
             }
             if (!look.isEmpty()) {
@@ -87,18 +89,19 @@ final class SnapshotText {
         return String.join("; ", runs);
     }
 
-    static String describe(CellView cell) {
+    /** The look of the cell at {@code col} of {@code row} as {@link Style} names it, "" for the default. */
+    static String describe(CellRow row, int col) {
         List<String> parts = new ArrayList<>();
         for (Style.Attribute attribute : Style.Attribute.values()) {
-            if (attribute.in(cell)) {
+            if (attribute.in(row, col)) {
                 parts.add(attribute.label());
             }
         }
-        if (cell.fgMode() != CellView.COLOR_DEFAULT) {
-            parts.add("fg=" + color(cell.fgMode(), cell.fg()));
+        if (row.fgMode(col) != CellView.COLOR_DEFAULT) {
+            parts.add("fg=" + color(row.fgMode(col), row.fg(col)));
         }
-        if (cell.bgMode() != CellView.COLOR_DEFAULT) {
-            parts.add("bg=" + color(cell.bgMode(), cell.bg()));
+        if (row.bgMode(col) != CellView.COLOR_DEFAULT) {
+            parts.add("bg=" + color(row.bgMode(col), row.bg(col)));
         }
         return String.join(" ", parts);
     }

@@ -1,5 +1,6 @@
 package dev.ptyctl.client.dsl;
 
+import dev.ptyctl.vt.CellRow;
 import dev.ptyctl.vt.CellView;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -7,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Predicate;
 
 /**
  * What a cell must look like for {@link TerminalDriver#getByStyle(Style)} and {@link LocatorAssert#hasStyle(Style)}:
@@ -34,29 +34,35 @@ public final class Style {
      * {@link #toString()} and snapshots name them.
      */
     enum Attribute {
-        BOLD(CellView::bold),
-        FAINT(CellView::faint),
-        ITALIC(CellView::italic),
+        BOLD(CellRow::bold),
+        FAINT(CellRow::faint),
+        ITALIC(CellRow::italic),
         /** Any underline style (SGR 4, 4:x, 21). */
-        UNDERLINE(cell -> cell.underline() != 0),
-        INVERSE(CellView::inverse),
-        STRIKETHROUGH(CellView::strikethrough);
+        UNDERLINE((row, col) -> row.underline(col) != 0),
+        INVERSE(CellRow::inverse),
+        STRIKETHROUGH(CellRow::strikethrough);
 
-        private final Predicate<CellView> on;
+        private final CellTest on;
 
-        Attribute(Predicate<CellView> on) {
+        Attribute(CellTest on) {
             this.on = on;
         }
 
-        /** Whether {@code cell} has this attribute. */
-        boolean in(CellView cell) {
-            return on.test(cell);
+        /** Whether the cell at {@code col} of {@code row} has this attribute. */
+        boolean in(CellRow row, int col) {
+            return on.test(row, col);
         }
 
         /** The name styles and snapshots use: {@code bold}, {@code strikethrough}. */
         String label() {
             return name().toLowerCase(Locale.ROOT);
         }
+    }
+
+    /** A question about one cell of a copied row, asked without an object per cell. */
+    @FunctionalInterface
+    private interface CellTest {
+        boolean test(CellRow row, int col);
     }
 
     /** The attributes this style names: on (true) or off (false); an attribute not in the map may be either. */
@@ -142,15 +148,15 @@ public final class Style {
         return preferred != null ? preferred : fallback;
     }
 
-    /** Whether {@code cell} has every attribute this style names. */
-    boolean matches(CellView cell) {
+    /** Whether the cell at {@code col} of {@code row} has every attribute this style names. */
+    boolean matches(CellRow row, int col) {
         for (Map.Entry<Attribute, Boolean> named : attributes.entrySet()) {
-            if (named.getKey().in(cell) != named.getValue()) {
+            if (named.getKey().in(row, col) != named.getValue()) {
                 return false;
             }
         }
-        return (fg == null || colorMatches(fg, cell.fgMode(), cell.fg()))
-                && (bg == null || colorMatches(bg, cell.bgMode(), cell.bg()));
+        return (fg == null || colorMatches(fg, row.fgMode(col), row.fg(col)))
+                && (bg == null || colorMatches(bg, row.bgMode(col), row.bg(col)));
     }
 
     private static boolean colorMatches(String color, int mode, int value) {

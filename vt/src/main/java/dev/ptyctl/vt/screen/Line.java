@@ -273,6 +273,17 @@ public final class Line {
     }
 
     /**
+     * Whether the cell's text is a cluster (a base character with combining marks): {@link #chars} is then more than
+     * {@link #codePoint}'s character. A reader that copies cells asks this to build a string only for such cells.
+     *
+     * @param col column
+     * @return true for a combined cell
+     */
+    public boolean isCluster(int col) {
+        return (content[col] & COMBINED) != 0;
+    }
+
+    /**
      * The cell's style.
      *
      * @param col column

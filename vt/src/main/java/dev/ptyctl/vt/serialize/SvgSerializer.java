@@ -1,5 +1,6 @@
 package dev.ptyctl.vt.serialize;
 
+import dev.ptyctl.vt.CellRow;
 import dev.ptyctl.vt.CellView;
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.terminal.StateView;
@@ -31,6 +32,8 @@ public final class SvgSerializer {
     private final Terminal terminal;
     private final StateView state;
     private final StringBuilder svg = new StringBuilder();
+    /** The row being drawn, copied into the same arrays for every row: no object per cell. */
+    private final CellRow cells = new CellRow();
 
     private SvgSerializer(Terminal terminal) {
         this.terminal = terminal;
@@ -68,11 +71,12 @@ public final class SvgSerializer {
 
     /** Runs of cells with one non-default background, as rectangles. */
     private void backgrounds(int row) {
+        terminal.copyRow(row, cells);
         int col = 0;
         while (col < terminal.cols()) {
-            int bg = background(terminal.cellAt(row, col));
+            int bg = background(col);
             int end = col + 1;
-            while (end < terminal.cols() && background(terminal.cellAt(row, end)) == bg) {
+            while (end < terminal.cols() && background(end) == bg) {
                 end++;
             }
             if (bg != state.dynamicColor(BACKGROUND)) {
@@ -87,7 +91,7 @@ public final class SvgSerializer {
             return;
         }
         int col = Math.min(terminal.cursorCol(), terminal.cols() - 1);
-        int width = Math.max(1, terminal.cellAt(terminal.cursorRow(), col).width());
+        int width = Math.max(1, terminal.copyRow(terminal.cursorRow(), cells).width(col));
         rect(col, terminal.cursorRow(), width, state.dynamicColor(CURSOR), " class=\"cursor\" fill-opacity=\"0.6\"");
     }
 
@@ -99,28 +103,37 @@ public final class SvgSerializer {
 
     /** Runs of narrow characters with one look as one text element; a wide character alone. */
     private void texts(int row) {
+        terminal.copyRow(row, cells);
         int col = 0;
         while (col < terminal.cols()) {
-            CellView cell = terminal.cellAt(row, col);
-            if (cell.chars().isEmpty() || cell.invisible()) {
+            if (!cells.hasText(col) || cells.invisible(col)) {
                 col++;
                 continue;
             }
-            String look = look(cell);
-            StringBuilder run = new StringBuilder(cell.chars());
-            int end = col + Math.max(1, cell.width());
-            while (cell.width() == 1 && end < terminal.cols()) {
-                CellView next = terminal.cellAt(row, end);
-                if (next.width() != 1 || next.invisible() || !look(next).equals(look)) {
-                    break;
+            int width = cells.width(col);
+            StringBuilder run = cells.appendChars(col, new StringBuilder());
+            int end = col + Math.max(1, width);
+            while (width == 1 && end < terminal.cols() && cells.width(end) == 1 && !cells.invisible(end)
+                && sameLook(col, end)) {
+                if (cells.hasText(end)) {
+                    cells.appendChars(end, run);
+                } else {
+                    run.append(' ');
                 }
-                run.append(next.chars().isEmpty() ? " " : next.chars());
                 end++;
             }
             String chars = run.toString().stripTrailing();
-            text(row, col, cell.width() == 2 ? 2 : cellsOf(chars), chars, look);
+            text(row, col, width == 2 ? 2 : cellsOf(chars), chars, look(col));
             col = end;
         }
+    }
+
+    /**
+     * Whether two cells' text is drawn alike ({@link #look}): the same style draws the same, and cells of different
+     * styles may too (an inverse cell's foreground is the other's background), which comparing colours finds.
+     */
+    private boolean sameLook(int col, int other) {
+        return cells.sameStyle(col, other) || look(col).equals(look(other));
     }
 
     private void text(int row, int col, int cells, String chars, String look) {
@@ -138,31 +151,33 @@ public final class SvgSerializer {
     }
 
     /** The attributes that draw a cell's text. */
-    private String look(CellView cell) {
-        StringBuilder look = new StringBuilder(" fill=\"").append(hex(foreground(cell))).append('"');
-        if (cell.bold()) {
+    private String look(int col) {
+        StringBuilder look = new StringBuilder(" fill=\"").append(hex(foreground(col))).append('"');
+        if (cells.bold(col)) {
             look.append(" font-weight=\"bold\"");
         }
-        if (cell.italic()) {
+        if (cells.italic(col)) {
             look.append(" font-style=\"italic\"");
         }
-        if (cell.faint()) {
+        if (cells.faint(col)) {
             look.append(" fill-opacity=\"0.5\"");
         }
-        String decoration = (cell.underline() != 0 ? "underline " : "") + (cell.strikethrough() ? "line-through " : "")
-            + (cell.overline() ? "overline" : "");
+        String decoration = (cells.underline(col) != 0 ? "underline " : "")
+            + (cells.strikethrough(col) ? "line-through " : "") + (cells.overline(col) ? "overline" : "");
         if (!decoration.isBlank()) {
             look.append(" text-decoration=\"").append(decoration.strip()).append('"');
         }
         return look.toString();
     }
 
-    private int foreground(CellView cell) {
-        return cell.inverse() ? color(cell.bgMode(), cell.bg(), BACKGROUND) : color(cell.fgMode(), cell.fg(), FOREGROUND);
+    private int foreground(int col) {
+        return cells.inverse(col) ? color(cells.bgMode(col), cells.bg(col), BACKGROUND)
+            : color(cells.fgMode(col), cells.fg(col), FOREGROUND);
     }
 
-    private int background(CellView cell) {
-        return cell.inverse() ? color(cell.fgMode(), cell.fg(), FOREGROUND) : color(cell.bgMode(), cell.bg(), BACKGROUND);
+    private int background(int col) {
+        return cells.inverse(col) ? color(cells.fgMode(col), cells.fg(col), FOREGROUND)
+            : color(cells.bgMode(col), cells.bg(col), BACKGROUND);
     }
 
     private int color(int mode, int value, int defaultIndex) {
