@@ -16,6 +16,7 @@ import dev.ptyctl.mcp.tools.ToolCall;
 import dev.ptyctl.mcp.tools.ToolError;
 import dev.ptyctl.mcp.tools.ToolResult;
 import dev.ptyctl.service.control.TerminalWait;
+import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.metrics.ServerMetrics;
 import dev.ptyctl.service.terminals.TerminalRegistry;
 import dev.ptyctl.vt.BuildVersion;
@@ -185,12 +186,22 @@ public final class TerminalMcpServer implements AutoCloseable {
         return sessions.computeIfAbsent(Objects.requireNonNullElse(sessionId, ""), id -> new SessionTerminals());
     }
 
-    /** An MCP session ended (Streamable HTTP DELETE): the terminals it created end with it. */
-    public void endSession(String sessionId) {
+    /**
+     * An MCP session over HTTP ended ({@code reason}: its client deleted it, or it was idle too long): the terminals
+     * it created end with it, but for those created to outlive it. Terminals it only used by id are not its own and
+     * are left alone.
+     */
+    public void endSession(String sessionId, String reason) {
         SessionTerminals session = sessions.remove(sessionId);
-        if (session != null) {
-            session.entries().forEach(entry -> registry.closeById(entry.terminalId()));
+        List<SessionTerminals.Entry> entries = session == null ? List.of() : session.entries();
+        int closed = 0;
+        for (SessionTerminals.Entry entry : entries) {
+            if (!entry.outlivesSession() && registry.closeById(entry.terminalId())) {
+                closed++;
+            }
         }
+        EventLog.get().mcpSessionEnded(sessionId, reason, closed,
+                (int) entries.stream().filter(SessionTerminals.Entry::outlivesSession).count());
     }
 
     @Override

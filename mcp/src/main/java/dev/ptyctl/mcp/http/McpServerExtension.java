@@ -19,9 +19,10 @@ public final class McpServerExtension implements ServerExtension {
     @Override
     public void routing(HttpRouting.Builder routing, Context context) {
         McpJsonMapper json = McpJsonDefaults.getMapper();
-        TerminalMcpServer server = new TerminalMcpServer(context.registry(), McpSettings.from(context.config()),
-                context.baseUrl());
-        StreamableHttpTransport transport = new StreamableHttpTransport(json, server::endSession);
+        McpSettings settings = McpSettings.from(context.config());
+        TerminalMcpServer server = new TerminalMcpServer(context.registry(), settings, context.baseUrl());
+        StreamableHttpTransport transport = new StreamableHttpTransport(json, settings.sessionIdleMs(),
+                server::endSession);
         server.build(McpServer.sync(transport).immediateExecution(true), json);
         mcp = server;
         routing.register("/mcp", transport);

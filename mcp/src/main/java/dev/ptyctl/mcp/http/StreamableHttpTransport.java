@@ -23,34 +23,52 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import reactor.core.publisher.Mono;
 
 /**
  * The MCP SDK's Streamable HTTP server transport on Helidon routing: POST carries client messages (an
  * {@code initialize} gets a new session and its {@code Mcp-Session-Id}; a request is answered on a server-sent-event
  * stream that also carries its progress notifications; notifications and responses get 202), GET opens the stream
- * the server sends its own messages on (resource updates), DELETE ends a session. Handlers run on Helidon's virtual
- * threads and block on the SDK's Reactor types there, which is what those threads are for.
+ * the server sends its own messages on (resource updates), DELETE ends a session, and so does {@link IdleSessions}
+ * when its client has left it. Handlers run on Helidon's virtual threads and block on the SDK's Reactor types there,
+ * which is what those threads are for.
  *
  * <p>Access (Host, Origin, token) is checked before a request gets here, by the server's request guard.
  */
 public final class StreamableHttpTransport implements McpStreamableServerTransportProvider, HttpService {
     static final HeaderName SESSION_ID = HeaderNames.create("Mcp-Session-Id");
-    /** Often enough that proxies with a one-minute idle timeout keep a quiet GET stream open. */
+    /**
+     * Often enough that proxies with a one-minute idle timeout keep a quiet GET stream open. A write is also how a
+     * client that went away without a word is noticed (the second write after its end fails), so sessions that may
+     * only be idle briefly write more often: see {@link #keepAliveMs}.
+     */
     private static final long KEEP_ALIVE_MS = 25_000;
     private static final System.Logger LOG = System.getLogger(StreamableHttpTransport.class.getName());
 
     private final McpJsonMapper json;
-    private final Consumer<String> sessionEnded;
+    private final BiConsumer<String, String> sessionEnded;
     private final Map<String, McpStreamableServerSession> sessions = new ConcurrentHashMap<>();
+    private final IdleSessions idle;
+    private final long keepAliveMs;
     private volatile McpStreamableServerSession.Factory factory;
     private volatile boolean closing;
 
-    /** @param sessionEnded told the id of each session a client deletes */
-    public StreamableHttpTransport(McpJsonMapper json, Consumer<String> sessionEnded) {
+    /**
+     * @param sessionIdleMs how long a session may be idle before it ends ({@code ptyctl.mcp.sessionIdleMillis}); 0:
+     *                      it ends only when its client deletes it
+     * @param sessionEnded  told the id of each session that ends, and why: {@code "deleted"} or {@code "idle"}
+     */
+    public StreamableHttpTransport(McpJsonMapper json, long sessionIdleMs, BiConsumer<String, String> sessionEnded) {
         this.json = json;
         this.sessionEnded = sessionEnded;
+        this.idle = new IdleSessions(sessionIdleMs, this::expire);
+        this.keepAliveMs = keepAliveMs(sessionIdleMs);
+    }
+
+    /** A quarter of the idle period, so a vanished client's stream is noticed well within it; at most 25 s. */
+    static long keepAliveMs(long sessionIdleMs) {
+        return sessionIdleMs > 0 ? Math.clamp(sessionIdleMs / 4, 50, KEEP_ALIVE_MS) : KEEP_ALIVE_MS;
     }
 
     @Override
@@ -91,18 +109,22 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
         if (session.isEmpty()) {
             return;
         }
-        switch (message) {
-            case McpSchema.JSONRPCRequest request -> answer(session.get(), request, req, res);
-            case McpSchema.JSONRPCNotification notification -> {
-                session.get().accept(notification).block();
-                res.status(Status.ACCEPTED_202).send();
+        try {
+            switch (message) {
+                case McpSchema.JSONRPCRequest request -> answer(session.get(), request, req, res);
+                case McpSchema.JSONRPCNotification notification -> {
+                    session.get().accept(notification).block();
+                    res.status(Status.ACCEPTED_202).send();
+                }
+                case McpSchema.JSONRPCResponse response -> {
+                    session.get().accept(response).block();
+                    res.status(Status.ACCEPTED_202).send();
+                }
+                default -> error(res, Status.BAD_REQUEST_400, McpSchema.ErrorCodes.INVALID_REQUEST,
+                        "unknown message type");
             }
-            case McpSchema.JSONRPCResponse response -> {
-                session.get().accept(response).block();
-                res.status(Status.ACCEPTED_202).send();
-            }
-            default -> error(res, Status.BAD_REQUEST_400, McpSchema.ErrorCodes.INVALID_REQUEST,
-                    "unknown message type");
+        } finally {
+            idle.end(session.get().getId());
         }
     }
 
@@ -112,6 +134,7 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
                 });
         McpStreamableServerSession.McpStreamableServerSessionInit init = factory.startSession(params);
         sessions.put(init.session().getId(), init.session());
+        idle.opened(init.session().getId());
         McpSchema.InitializeResult result = init.initResult().block();
         res.header(SESSION_ID, init.session().getId())
                 .header(HeaderNames.CONTENT_TYPE, "application/json")
@@ -167,12 +190,14 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
             try {
                 // the headers now, with a comment: a client waits for them before it goes on
                 out.emit(io.helidon.http.sse.SseEvent.builder().comment("ptyctl mcp").build());
-                while (!stream.awaitClosed(KEEP_ALIVE_MS) && !closing && stream.keepAlive()) {
+                while (!stream.awaitClosed(keepAliveMs) && !closing && stream.keepAlive()) {
                     // the stream stays open until the session or the client ends it
                 }
             } finally {
                 listening.close();
             }
+        } finally {
+            idle.end(session.get().getId());
         }
     }
 
@@ -182,16 +207,34 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
             return;
         }
         String id = session.get().getId();
-        sessions.remove(id);
-        try {
-            session.get().delete().block();
-        } finally {
-            sessionEnded.accept(id);
-        }
+        idle.forget(id);
+        end(id, "deleted");
         res.status(Status.OK_200).send();
     }
 
-    /** The session the request names, or empty after answering 400 (no id) or 404 (unknown id). */
+    /** A session idle for too long ({@link IdleSessions}): ended as a DELETE would end it. */
+    private void expire(String id) {
+        end(id, "idle");
+    }
+
+    private void end(String id, String why) {
+        McpStreamableServerSession session = sessions.remove(id);
+        if (session == null) {
+            return; // ended already
+        }
+        try {
+            session.delete().block();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "ending session " + id + " failed", e);
+        } finally {
+            sessionEnded.accept(id, why);
+        }
+    }
+
+    /**
+     * The session the request names, or empty after answering 400 (no id) or 404 (unknown id). A session returned is
+     * busy ({@link IdleSessions#begin}) until the caller calls {@link IdleSessions#end}; DELETE needs no such end.
+     */
     private Optional<McpStreamableServerSession> session(ServerRequest req, ServerResponse res) throws IOException {
         Optional<String> id = req.headers().first(SESSION_ID);
         if (id.isEmpty() || id.get().isBlank()) {
@@ -200,7 +243,7 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
             return Optional.empty();
         }
         McpStreamableServerSession session = sessions.get(id.get());
-        if (session == null) {
+        if (session == null || !idle.begin(id.get())) {
             error(res, Status.NOT_FOUND_404, McpSchema.ErrorCodes.INVALID_REQUEST,
                     "unknown session " + id.get() + " (it ended, or the server restarted): initialize again");
             return Optional.empty();
@@ -240,6 +283,7 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
                 }
             });
             sessions.clear();
+            idle.close();
         });
     }
 }

@@ -14,8 +14,12 @@ import java.util.OptionalInt;
  * exit codes of those it closed (a closed terminal stays listed as exited until the session ends). Thread-safe.
  */
 public final class SessionTerminals {
-    /** One terminal of the session. */
-    public record Entry(String terminalId, String name, List<String> command) {
+    /**
+     * One terminal of the session.
+     *
+     * @param outlivesSession created with {@code outliveSession: true}: left running when the session ends
+     */
+    public record Entry(String terminalId, String name, List<String> command, boolean outlivesSession) {
     }
 
     private final Map<String, Entry> entries = new LinkedHashMap<>();

@@ -20,7 +20,11 @@ public final class TerminalCreateTool extends SchemaTool {
                 (REPLs, vim, ssh, anything that asks questions) or to keep several shells apart; for plain \
                 commands terminal_run alone is enough (it starts a shell itself). The result has the terminalId \
                 for the other tools, the `seq` to wait from, and `viewUrl`, a web page where a person can watch and \
-                type (hand it to the user when a password or a decision is needed). \
+                type (hand it to the user when a password or a decision is needed). The terminal ends when this \
+                MCP session ends (the client disconnects, or is gone for long), unless you set \
+                `outliveSession: true`: only for something the user asked to keep running after you are done (a \
+                dev server, a long job); then tell the user its terminalId and close it yourself when it is no \
+                longer wanted. \
                 Example: {"command": ["python3", "-q"], "name": "py"}.""", """
                 {"type": "object", "properties": {
                   "command": {"type": "array", "items": {"type": "string"}, "minItems": 1, "description": "Program and arguments (argv). Default: the user's shell."},
@@ -28,11 +32,13 @@ public final class TerminalCreateTool extends SchemaTool {
                   "env": {"type": "object", "additionalProperties": {"type": "string"}, "description": "Extra environment variables."},
                   "cols": {"type": "integer", "minimum": 1, "maximum": 1000, "description": "Width, default 120."},
                   "rows": {"type": "integer", "minimum": 1, "maximum": 1000, "description": "Height, default 40."},
-                  "name": {"type": "string", "description": "A name to tell terminals apart in terminal_list."}
+                  "name": {"type": "string", "description": "A name to tell terminals apart in terminal_list."},
+                  "outliveSession": {"type": "boolean", "description": "Keep it running after this MCP session ends (default false: it ends with the session)."}
                 }}""", """
                 {"type": "object", "properties": {
                   "terminalId": {"type": "string"}, "name": {"type": "string"}, "pid": {"type": "integer"},
-                  "size": %s, "seq": {"type": "integer"}, "viewUrl": {"type": "string"}
+                  "size": %s, "seq": {"type": "integer"}, "viewUrl": {"type": "string"},
+                  "outlivesSession": {"type": "boolean"}
                 }, "required": ["terminalId", "name", "pid", "size", "seq", "viewUrl"]}""".formatted(SIZE));
     }
 
@@ -44,20 +50,24 @@ public final class TerminalCreateTool extends SchemaTool {
         }
         int cols = (int) args.integer("cols", 1, 1000, DEFAULT_COLS);
         int rows = (int) args.integer("rows", 1, 1000, DEFAULT_ROWS);
+        boolean outlive = args.bool("outliveSession");
         String name = args.optionalString("name").orElse(command == null ? "shell"
                 : Path.of(command.getFirst()).getFileName().toString());
         HostedTerminal terminal = create(call, new CreateRequest("mcp-" + UUID.randomUUID(),
                 args.optionalString("cwd").orElse(null), cols, rows, command == null ? null : command.getFirst(),
                 command == null ? null : command.subList(1, command.size()), args.stringMap("env"), false, true));
-        call.session().add(new SessionTerminals.Entry(terminal.terminalId(), name, terminal.spec().command()));
+        call.session().add(new SessionTerminals.Entry(terminal.terminalId(), name, terminal.spec().command(),
+                outlive));
         long seq = terminal.session().progress().outputSeq();
         String viewUrl = call.viewUrl(terminal.terminalId());
         return new ToolResult().put("terminalId", terminal.terminalId()).put("name", name)
                 .put("pid", terminal.session().pid()).put("size", ToolResult.size(cols, rows)).put("seq", seq)
-                .put("viewUrl", viewUrl)
+                .put("viewUrl", viewUrl).put("outlivesSession", outlive)
                 .withText("Created terminal " + terminal.terminalId() + " (\"" + name + "\": "
                         + String.join(" ", terminal.spec().command()) + ", " + cols + "x" + rows + ", seq " + seq
-                        + "). A person can watch and type at " + viewUrl);
+                        + "). A person can watch and type at " + viewUrl + (outlive ? ". It outlives this MCP "
+                        + "session: it runs until terminal_close (or the server stops), so tell the user its id."
+                        : ""));
     }
 
     /** Spawns through the registry, turning its refusals into sentences an agent can act on. */

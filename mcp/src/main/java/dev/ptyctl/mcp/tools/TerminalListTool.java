@@ -21,7 +21,8 @@ public final class TerminalListTool extends SchemaTool {
                 exit code (and `signal`, the signal's name, when a signal killed it), the title the program set, `activity` (working/idle, from the title), the command the \
                 shell runs now (`runningCommand`) and the last command's exit code (`lastExitCode`; for a command that \
                 ended the shell, such as `exit 3`, the shell's exit status). Use it to find \
-                a terminal id again or to see which terminals are busy. Closed terminals stay listed as exited.""",
+                a terminal id again or to see which terminals are busy. Closed terminals stay listed as exited. \
+                `outlivesSession: true` marks one created to keep running after this session ends.""",
                 """
                 {"type": "object", "properties": {}}""", """
                 {"type": "object", "properties": {"terminals": {"type": "array", "items": {"type": "object", "properties": {
@@ -31,7 +32,7 @@ public final class TerminalListTool extends SchemaTool {
                   "exitCode": {"type": ["integer", "null"]}, "signal": {"type": "string"},
                   "title": {"type": ["string", "null"]},
                   "activity": {"type": ["string", "null"]}, "runningCommand": {"type": ["string", "null"]},
-                  "lastExitCode": {"type": ["integer", "null"]}
+                  "lastExitCode": {"type": ["integer", "null"]}, "outlivesSession": {"type": "boolean"}
                 }, "required": ["terminalId", "name", "command", "state", "exitCode"]}}}, "required": ["terminals"]}""");
     }
 
@@ -48,6 +49,9 @@ public final class TerminalListTool extends SchemaTool {
                 text.append(" (killed by ").append(item.get("signal")).append(')');
             } else if (item.get("exitCode") != null) {
                 text.append(" (exit ").append(item.get("exitCode")).append(')');
+            }
+            if (entry.outlivesSession()) {
+                text.append("  (outlives this session)");
             }
             if (item.get("runningCommand") != null) {
                 text.append("  running: ").append(item.get("runningCommand"));
@@ -87,6 +91,9 @@ public final class TerminalListTool extends SchemaTool {
         OptionalInt lastExit = closed.isPresent() ? call.session().closedLastExitCode(entry.terminalId())
                 : prompts.map(PromptTracker::lastExitCode).orElse(OptionalInt.empty());
         item.put("lastExitCode", lastExit.isPresent() ? lastExit.getAsInt() : null);
+        if (entry.outlivesSession()) {
+            item.put("outlivesSession", true);
+        }
         return item;
     }
 }

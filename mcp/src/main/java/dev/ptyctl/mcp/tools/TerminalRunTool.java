@@ -192,7 +192,8 @@ public final class TerminalRunTool extends SchemaTool {
                     TerminalCreateTool.DEFAULT_COLS, TerminalCreateTool.DEFAULT_ROWS, null, null, java.util.Map.of(),
                     false, true);
             HostedTerminal shell = TerminalCreateTool.create(call, request);
-            call.session().add(new SessionTerminals.Entry(shell.terminalId(), "shell", shell.spec().command()));
+            call.session().add(new SessionTerminals.Entry(shell.terminalId(), "shell", shell.spec().command(),
+                    false));
             call.session().defaultShell(shell.terminalId());
             return shell;
         }

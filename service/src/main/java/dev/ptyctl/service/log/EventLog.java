@@ -119,6 +119,16 @@ public final class EventLog {
         write("terminal.deleted", "terminalId", terminalId, "wasRunning", wasRunning);
     }
 
+    /**
+     * An MCP session over HTTP ended: its client deleted it ({@code reason} {@code deleted}) or left it idle for the
+     * configured time ({@code idle}). {@code terminalsClosed} of the terminals it created were closed with it;
+     * {@code terminalsKept} were created to outlive it.
+     */
+    public void mcpSessionEnded(String sessionId, String reason, int terminalsClosed, int terminalsKept) {
+        write("mcp.session.ended", "sessionId", sessionId, "reason", reason, "terminalsClosed", terminalsClosed,
+                "terminalsKept", terminalsKept);
+    }
+
     /** A WebSocket client attached to a terminal. */
     public void clientAttached(String terminalId, String clientId, SocketAddress remote, boolean viewer) {
         write("client.attached", "terminalId", terminalId, "clientId", clientId, "remote", address(remote),

@@ -39,13 +39,14 @@ final class ConfigKeys {
     /** Read by the MCP adapter (mcp module), listed here so that the environment can set them too. */
     static final String MCP_TOOLS = "ptyctl.mcp.tools";
     static final String MCP_WAIT_CAP_MILLIS = "ptyctl.mcp.waitCapMillis";
+    static final String MCP_SESSION_IDLE_MILLIS = "ptyctl.mcp.sessionIdleMillis";
     /** The short name SPEC §8 gives the token's variable. */
     static final String TOKEN_VARIABLE = "PTYCTL_TOKEN";
 
     static final List<String> ALL = List.of(HOST, PORT, TOKEN, TOKEN_FILE, VIEW_TOKEN, ALLOWED_ORIGINS, ALLOWED_HOSTS, SHELL,
             COLS, ROWS, SCROLLBACK_LINES, REPLAY_BYTES, CLIENT_BACKLOG_BYTES, MAX_TERMINALS, ANSWER_QUERIES,
             SHELL_INTEGRATION, KILL_GRACE_MILLIS, TITLE_REPORTS, RPC_MAX_LINE_BYTES, MCP_TOOLS, MCP_WAIT_CAP_MILLIS,
-            LOG_FORMAT, ID_PREFIX);
+            MCP_SESSION_IDLE_MILLIS, LOG_FORMAT, ID_PREFIX);
     /** Keys whose values are lists; from the environment they are comma-separated. */
     static final List<String> LISTS = List.of(ALLOWED_ORIGINS, ALLOWED_HOSTS);
     /**

@@ -194,7 +194,9 @@ class ServerConfigTest {
         assertThat(ConfigKeys.fromEnvironment(Map.of("PTYCTL_TOKEN", "t", "HOME", "/root")::get))
                 .isEqualTo(Map.of("ptyctl.security.token", "t"));
         assertThat(ConfigKeys.environmentName("ptyctl.mcp.waitCapMillis")).isEqualTo("PTYCTL_MCP_WAIT_CAP_MILLIS");
-        assertThat(ConfigKeys.ALL).hasSize(23).containsAll(ConfigKeys.LISTS);
+        assertThat(ConfigKeys.environmentName("ptyctl.mcp.sessionIdleMillis"))
+                .isEqualTo("PTYCTL_MCP_SESSION_IDLE_MILLIS");
+        assertThat(ConfigKeys.ALL).hasSize(24).containsAll(ConfigKeys.LISTS);
         assertThat(List.copyOf(ConfigKeys.ALL)).doesNotHaveDuplicates();
     }
 }

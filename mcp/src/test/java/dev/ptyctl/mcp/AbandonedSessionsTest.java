@@ -1,0 +1,135 @@
+package dev.ptyctl.mcp;
+
+import static dev.ptyctl.mcp.ToolClient.args;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ptyctl.service.server.PtyctlServer;
+import dev.ptyctl.service.terminals.HostedTerminal;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code ptyctl.mcp.sessionIdleMillis}: an agent that goes away without deleting its session (a crash, a kill, a lost
+ * network) does not leave its shells running until the server stops. Its session ends once idle for the configured
+ * time and the processes of the terminals it created end with it; terminals it did not create, and those it created
+ * to outlive it, keep running. Real HTTP, real PTYs, the SDK's own client in a process that is killed.
+ */
+class AbandonedSessionsTest {
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @Test
+    void aKilledAgentsTerminalsEndWithItsSessionAndNobodyElsesDo() throws Exception {
+        try (PtyctlServer server = McpTestServers.server(null, Map.of("ptyctl.mcp.sessionIdleMillis", "1000"));
+             ToolClient other = new ToolClient(McpTestServers.httpClient(server, null, null))) {
+            // A terminal of another agent's session, one made to outlive its session, and one a person made (REST).
+            String othersShell = other.shell("bash");
+            String kept = (String) other.ok("terminal_create", args("command", List.of("sleep", "600"),
+                    "outliveSession", true)).get("terminalId");
+            String persons = createOverRest(server);
+
+            Process agent = new ProcessBuilder(agentCommandLine(server.url()))
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String line = new BufferedReader(new InputStreamReader(agent.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
+            Matcher printed = Pattern.compile("terminals (\\S+) (\\S+) background .*?(\\d+)$").matcher(String.valueOf(line));
+            assertThat(printed.find()).as("the agent's report: %s", line).isTrue();
+            List<ProcessHandle> abandoned = new ArrayList<>();
+            abandoned.add(process(server, printed.group(1)));
+            abandoned.add(process(server, printed.group(2)));
+            abandoned.add(ProcessHandle.of(Long.parseLong(printed.group(3))).orElseThrow());
+
+            agent.destroyForcibly(); // SIGKILL: no DELETE, no shutdown hook
+            assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+            for (ProcessHandle each : abandoned) {
+                each.onExit().get(60, TimeUnit.SECONDS); // its shells, and the background job of one
+            }
+            assertThat(server.registry().find(printed.group(1))).isEmpty();
+            assertThat(server.registry().find(printed.group(2))).isEmpty();
+            assertThat(process(server, othersShell).isAlive()).as("another session's shell").isTrue();
+            assertThat(process(server, kept).isAlive()).as("a terminal made to outlive its session").isTrue();
+            assertThat(process(server, persons).isAlive()).as("a terminal made over REST").isTrue();
+            // the other agent, whose client keeps its event stream open, still has its session and shell
+            assertThat(other.run(othersShell, "echo still-$((1+1))")).containsEntry("output", "still-2");
+        }
+    }
+
+    @Test
+    void aTerminalMadeToOutliveItsSessionSurvivesItsDeletion() throws Exception {
+        try (PtyctlServer server = McpTestServers.server(null, Map.of())) {
+            String kept;
+            ProcessHandle keptProcess;
+            ProcessHandle endedProcess;
+            try (ToolClient agent = new ToolClient(McpTestServers.httpClient(server, null, null))) {
+                Map<String, Object> created = agent.ok("terminal_create", args("command", List.of("sleep", "600"),
+                        "outliveSession", true));
+                assertThat(created).containsEntry("outlivesSession", true);
+                assertThat(ToolClient.text(agent.call("terminal_list", args()))).contains("outlives this session");
+                kept = (String) created.get("terminalId");
+                keptProcess = process(server, kept);
+                endedProcess = process(server, (String) agent.ok("terminal_create", args("command",
+                        List.of("sleep", "600"))).get("terminalId"));
+            } // the SDK's client deletes its session as it closes
+            endedProcess.onExit().get(60, TimeUnit.SECONDS);
+            assertThat(keptProcess.isAlive()).isTrue();
+            assertThat(server.registry().find(kept)).isPresent();
+            // a later session (or a person) uses it by id, and may close it
+            try (ToolClient later = new ToolClient(McpTestServers.httpClient(server, null, null))) {
+                later.ok("terminal_close", args("terminalId", kept, "force", true));
+                keptProcess.onExit().get(60, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
+    void anIdleTimeThatIsNoNumberOrTooShortStopsTheStartWithTheReason() {
+        assertThatThrownBy(() -> McpTestServers.server(null, Map.of("ptyctl.mcp.sessionIdleMillis", "30m")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("ptyctl.mcp.sessionIdleMillis must be an integer (milliseconds), got \"30m\"");
+        assertThatThrownBy(() -> McpTestServers.server(null, Map.of("ptyctl.mcp.sessionIdleMillis", "500")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("ptyctl.mcp.sessionIdleMillis must be 0 (a session ends only when its client deletes "
+                        + "it) or at least 1000 (milliseconds), got 500");
+        assertThatThrownBy(() -> McpTestServers.server(null, Map.of("ptyctl.mcp.sessionIdleMillis", "-1")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("got -1");
+    }
+
+    private static ProcessHandle process(PtyctlServer server, String terminalId) {
+        HostedTerminal terminal = server.registry().find(terminalId).orElseThrow(
+                () -> new AssertionError("no terminal " + terminalId));
+        return ProcessHandle.of(terminal.session().pid()).orElseThrow(
+                () -> new AssertionError("terminal " + terminalId + " has no process"));
+    }
+
+    /** A terminal made as the CLI and the web page make one: POST /v1/terminals. Its id. */
+    private static String createOverRest(PtyctlServer server) throws Exception {
+        HttpResponse<String> created = HTTP.send(HttpRequest.newBuilder(URI.create(server.url() + "/v1/terminals"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"sessionId\":\"a-person\",\"shell\":\"sleep\","
+                        + "\"args\":[\"600\"]}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        Matcher id = Pattern.compile("\"(?:terminalId|id)\"\\s*:\\s*\"([^\"]+)\"").matcher(created.body());
+        assertThat(id.find()).as(created.body()).isTrue();
+        return id.group(1);
+    }
+
+    private static List<String> agentCommandLine(String url) {
+        List<String> command = new ArrayList<>(McpTestServers.commandLine(List.of()));
+        command.set(command.size() - 1, AbandoningAgent.class.getName());
+        command.add(url);
+        return command;
+    }
+}
