@@ -75,7 +75,7 @@ final class Cells {
         for (int i = 0; i < terminal.scrollbackSize(); i++) {
             lines.add(terminal.scrollbackRowText(i));
         }
-        return lines;
+        return java.util.Collections.unmodifiableList(lines);
     }
 
     /** The cells of {@code terminal} now; the caller holds whatever lock guards it. */

@@ -28,8 +28,9 @@ final class LiveScreen implements AttachmentListener {
     private long changes;
     private boolean exited;
     private Integer exitCode;
-    /** {@link #cells()}' and {@link #svg()}'s last copies, each made again only after a change. */
+    /** {@link #cells()}', {@link #scrollbackLines()}' and {@link #svg()}'s last copies, each made again only after a change. */
     private final PerChange<Cells> cells = new PerChange<>();
+    private final PerChange<List<String>> scrollback = new PerChange<>();
     private final PerChange<String> svg = new PerChange<>();
 
     LiveScreen(TerminalSize size) {
@@ -83,9 +84,12 @@ final class LiveScreen implements AttachmentListener {
         return cells.get(() -> Cells.of(terminal));
     }
 
-    /** The scrollback's lines now, oldest first (10,000 at most, the emulator's default). */
+    /**
+     * The scrollback's lines now, oldest first (10,000 at most, the emulator's default). Copied once per change, as
+     * {@link #cells()}: a wait of a locator that includes the scrollback reads them on every look.
+     */
     synchronized List<String> scrollbackLines() {
-        return Cells.scrollbackLines(terminal);
+        return scrollback.get(() -> Cells.scrollbackLines(terminal));
     }
 
     /**

@@ -23,6 +23,9 @@ import java.util.regex.Pattern;
  * character once; text that ends in spaces may end on the row's blank cells, so {@code getByText(">>> ")} finds a
  * prompt with the cursor after it), a style match is a run of adjacent cells with that style, blanks at its ends
  * left out.
+ *
+ * <p>A locator looks at the screen alone, as a person sees it; {@link #includingScrollback()} makes a text or pattern
+ * locator search the lines that scrolled off above it too (tui-test's {@code getByText(text, { full: true })}).
  */
 public final class Locator {
     /** What a locator looks for, in one row's text and cells. */
@@ -36,26 +39,48 @@ public final class Locator {
             return false;
         }
 
-        /** Whether a line of text (a scrollback line) has a match; a style has none in text. */
-        default boolean foundIn(String line) {
-            return false;
+        /**
+         * The matches in a line of text (a scrollback line, numbered {@code row}), its characters standing for its
+         * columns; a style has none in text.
+         */
+        default void findInText(String line, int row, List<Match> into) {
         }
     }
 
-    /** One thing found: its row (0-based), its columns [from, to) and its text. */
+    /**
+     * One thing found: its row (0-based; negative for a scrollback line: -1 is the line right above the screen), its
+     * columns [from, to) and its text.
+     */
     record Match(int row, int from, int to, String text) {
+        /** Whether it was found above the screen, in the scrollback. */
+        boolean inScrollback() {
+            return row < 0;
+        }
+
+        /** Where it is, for messages: {@code row 3, column 5}, {@code 2 lines above the screen, column 1}. */
+        String place() {
+            return (row >= 0 ? "row " + (row + 1) : -row + (row == -1 ? " line" : " lines") + " above the screen")
+                    + ", column " + (from + 1);
+        }
     }
 
     private final ScreenSource source;
     private final Query query;
     private final Region region;
     private final int nth;
+    /** Whether the scrollback's lines are searched too, before the screen's rows. */
+    private final boolean scrollback;
 
     private Locator(ScreenSource source, Query query, Region region, int nth) {
+        this(source, query, region, nth, false);
+    }
+
+    private Locator(ScreenSource source, Query query, Region region, int nth, boolean scrollback) {
         this.source = source;
         this.query = query;
         this.region = region;
         this.nth = nth;
+        this.scrollback = scrollback;
     }
 
     static Locator text(ScreenSource source, String text) {
@@ -79,8 +104,15 @@ public final class Locator {
             }
 
             @Override
-            public boolean foundIn(String line) {
-                return line.contains(text.stripTrailing()) && !text.isBlank();
+            public void findInText(String line, int row, List<Match> into) {
+                if (text.isBlank()) {
+                    return; // blanks are everywhere past a line's end: no place to name
+                }
+                // a scrollback line keeps no trailing blanks: text ending in spaces may end past the line's end
+                String padded = text.endsWith(" ") ? line + " ".repeat(text.length()) : line;
+                for (int i = padded.indexOf(text); i >= 0; i = padded.indexOf(text, i + text.length())) {
+                    into.add(new Match(row, i, i + text.length(), text));
+                }
             }
         }, Region.all(), -1);
     }
@@ -104,14 +136,13 @@ public final class Locator {
             }
 
             @Override
-            public boolean foundIn(String line) {
+            public void findInText(String line, int row, List<Match> into) {
                 Matcher m = pattern.matcher(line);
                 while (m.find()) {
                     if (m.end() > m.start()) {
-                        return true;
+                        into.add(new Match(row, m.start(), m.end(), m.group()));
                     }
                 }
-                return false;
             }
         }, Region.all(), -1);
     }
@@ -165,9 +196,19 @@ public final class Locator {
         return new Match(row, span[0], span[1], line.substring(from, to));
     }
 
-    /** This locator, searching only {@code region}. */
+    /**
+     * This locator, searching only {@code region} of the screen.
+     *
+     * @throws IllegalStateException on a locator that {@link #includingScrollback() includes the scrollback}: a region
+     *                               counts the screen's rows, which the scrollback is above
+     */
     public Locator within(Region region) {
-        return new Locator(source, query, Objects.requireNonNull(region, "region"), nth);
+        Objects.requireNonNull(region, "region");
+        if (scrollback && !region.equals(Region.all())) {
+            throw new IllegalStateException(this + ": within(" + region + ") counts the screen's rows, and this locator"
+                    + " searches above the screen too; use one or the other");
+        }
+        return new Locator(source, query, region, nth, scrollback);
     }
 
     /** Only the {@code index}-th match (from 0, in reading order: top to bottom, left to right). */
@@ -175,7 +216,35 @@ public final class Locator {
         if (index < 0) {
             throw new IllegalArgumentException("nth counts from 0, got " + index);
         }
-        return new Locator(source, query, region, index);
+        return new Locator(source, query, region, index, scrollback);
+    }
+
+    /**
+     * This locator, searching the scrollback's lines (what scrolled off the top of the screen, oldest first) and then
+     * the screen: for output that a test cannot see on the screen any more, such as a build log's early lines. Matches
+     * come in reading order from the oldest kept line, so {@link #nth nth(0)} is the earliest. Assertions wait as on
+     * the screen, woken by each change; each change copies the scrollback's text, so a long scrollback makes such a
+     * wait cost more than a look at the screen.
+     *
+     * <pre>{@code
+     * t.typeLine("make");
+     * t.waitForPrompt();
+     * assertThat(t.getByText("Compiling parser.c").includingScrollback()).isVisible();
+     * }</pre>
+     *
+     * @throws IllegalStateException for a style locator (the scrollback is searched as text) or one narrowed
+     *                               {@link #within} a region of the screen
+     */
+    public Locator includingScrollback() {
+        if (query.byStyle()) {
+            throw new IllegalStateException(this + ": a style locator searches the screen's cells only; the scrollback"
+                    + " is searched as text, with getByText or getByRegex");
+        }
+        if (!region.equals(Region.all())) {
+            throw new IllegalStateException(this + ": includingScrollback() searches above the screen, and within("
+                    + region + ") counts the screen's rows; use one or the other");
+        }
+        return new Locator(source, query, region, nth, true);
     }
 
     /** How many matches the screen has now (no waiting). */
@@ -188,9 +257,18 @@ public final class Locator {
         return find(source.cells()).stream().findFirst().map(Match::text);
     }
 
-    /** The matches on {@code cells}, in reading order, narrowed by region and index. */
+    /**
+     * The matches on {@code cells} (and, {@link #includingScrollback including the scrollback}, in the source's
+     * scrollback as it is now), in reading order, narrowed by region and index.
+     */
     List<Match> find(Cells cells) {
         List<Match> all = new ArrayList<>();
+        if (scrollback) {
+            List<String> above = source.scrollback();
+            for (int i = 0; i < above.size(); i++) {
+                query.findInText(above.get(i), i - above.size(), all);
+            }
+        }
         int last = Math.min(cells.rows(), region.to());
         for (int row = region.from() - 1; row < last; row++) {
             query.find(cells, row, all);
@@ -209,14 +287,25 @@ public final class Locator {
         return query.byStyle();
     }
 
-    /** Whether the source's scrollback has a match (the region and index aside: they count the screen's rows). */
-    boolean inScrollback() {
-        return source.scrollback().stream().anyMatch(query::foundIn);
+    /** Whether this locator searches the scrollback too. */
+    boolean includesScrollback() {
+        return scrollback;
     }
 
-    /** E.g. {@code text "Save" in rows 23-24, match 0}. */
+    /** Whether the source's scrollback has a match (the region and index aside: they count the screen's rows). */
+    boolean inScrollback() {
+        List<Match> found = new ArrayList<>();
+        List<String> above = source.scrollback();
+        for (int i = 0; i < above.size() && found.isEmpty(); i++) {
+            query.findInText(above.get(i), i - above.size(), found);
+        }
+        return !found.isEmpty();
+    }
+
+    /** E.g. {@code text "Save" in rows 23-24, match 0}, {@code text "Done" including the scrollback}. */
     @Override
     public String toString() {
-        return query.describe() + (region.equals(Region.all()) ? "" : " in " + region) + (nth < 0 ? "" : ", match " + nth);
+        return query.describe() + (scrollback ? " including the scrollback" : "")
+                + (region.equals(Region.all()) ? "" : " in " + region) + (nth < 0 ? "" : ", match " + nth);
     }
 }

@@ -59,6 +59,10 @@ public final class LocatorAssert {
     /** Something matches, and every cell of every match has {@code style}. */
     public LocatorAssert hasStyle(Style style) {
         Objects.requireNonNull(style, "style");
+        if (locator.includesScrollback()) {
+            throw new IllegalStateException("hasStyle reads the cells of the screen, and " + locator
+                    + " finds lines above it as text: assert the style on a locator of the screen");
+        }
         Cells[] seen = new Cells[1];
         return await(matches -> !matches.isEmpty() && matches.stream().allMatch(m -> styled(seen[0], m, style)),
                 "expected " + locator + " to have style " + style, seen, true);
@@ -103,7 +107,8 @@ public final class LocatorAssert {
             List<Locator.Match> found = locator.find(cells);
             String styledInstead = found.isEmpty() && locator.byStyle() ? "; styled cells on the screen: "
                     + styledRuns(cells) : "";
-            String scrolledOff = found.isEmpty() && !locator.byStyle() && locator.inScrollback()
+            String scrolledOff = found.isEmpty() && !locator.byStyle() && !locator.includesScrollback()
+                    && locator.inScrollback()
                     ? TerminalDriver.SCROLLED_OFF : "";
             throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
                     + describe(found, withStyles ? cells : null) + styledInstead + scrolledOff);
@@ -118,7 +123,7 @@ public final class LocatorAssert {
             return "none";
         }
         return found.size() + ": " + found.stream().limit(10)
-                .map(m -> ScreenAssert.quote(m.text()) + " at row " + (m.row() + 1) + ", column " + (m.from() + 1)
+                .map(m -> ScreenAssert.quote(m.text()) + " at " + m.place()
                         + (cells == null ? "" : " (" + styleOf(cells, m) + ")"))
                 .collect(Collectors.joining(", ")) + (found.size() > 10 ? ", ..." : "");
     }

@@ -72,7 +72,8 @@ public final class TerminalDriver implements AutoCloseable {
             TerminalDriver::pressAndType);
     /** What a failed wait or locator adds when what it looked for is in the scrollback, above the screen. */
     static final String SCROLLED_OFF = "; it is in the scrollback: it scrolled off the screen, which is all waits and"
-            + " locators look at (a command's whole output: lastCommand().output(), run(...).output())";
+            + " locators look at unless told (a locator that searches above the screen too: getByText(...)"
+            + ".includingScrollback(); a command's whole output: lastCommand().output(), run(...).output())";
     /** How long waits take at most unless told otherwise: ample for a program to react, short enough to fail fast. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
     private final RpcClient rpc;

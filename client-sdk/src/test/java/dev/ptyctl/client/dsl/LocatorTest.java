@@ -125,4 +125,52 @@ class LocatorTest {
                         + " styled cells on the screen: row 1: 1-15 bold, row 3: 1-20 inverse, row 6: 1-4 fg=red;"
                         + " 14-22 bold fg=red");
     }
+
+    /** A log that scrolled: "a1" twice above the screen (the oldest line and the next), once on it. */
+    private static final Replay SCROLLED = Screens.replay(10, 2, "a1\r\nb2 a1\r\nc3\r\na1 end");
+
+    @Test
+    void includingScrollbackFindsLinesAboveTheScreenFirstOldestFirst() {
+        assertThat(matches(SCROLLED.getByText("a1"))).containsExactly(new Locator.Match(1, 0, 2, "a1"));
+        Locator all = SCROLLED.getByText("a1").includingScrollback();
+        assertThat(matches(all)).containsExactly(new Locator.Match(-2, 0, 2, "a1"), new Locator.Match(-1, 3, 5, "a1"),
+                new Locator.Match(1, 0, 2, "a1"));
+        assertThat(all.count()).isEqualTo(3);
+        assertThat(matches(all.nth(1))).containsExactly(new Locator.Match(-1, 3, 5, "a1"));
+        assertThat(matches(SCROLLED.getByRegex("[a-c]\\d").includingScrollback())).extracting(Locator.Match::text)
+                .containsExactly("a1", "b2", "a1", "c3", "a1");
+        assertThat(SCROLLED.getByText("b2 ").includingScrollback().count()).as("trailing spaces, as on the screen")
+                .isEqualTo(1);
+        assertThat(SCROLLED.getByText("a1 ").includingScrollback().count()).as("ends past a line's end, or on a space")
+                .isEqualTo(3);
+        assertThat(SCROLLED.getByText("z9").includingScrollback().text()).isEmpty();
+    }
+
+    @Test
+    void assertionsOnALocatorIncludingScrollbackSayWhereAboveTheScreen() {
+        TerminalAssertions.assertThat(SCROLLED.getByText("b2").includingScrollback()).isVisible().hasCount(1);
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(SCROLLED.getByText("a1").includingScrollback()).isHidden())
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected text \"a1\" including the scrollback not to be visible within 0 ms;"
+                        + " found 3: \"a1\" at 2 lines above the screen, column 1, \"a1\" at 1 line above the screen,"
+                        + " column 4, \"a1\" at row 2, column 1")
+                .hasMessageNotContaining("it is in the scrollback");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(SCROLLED.getByText("b2")).isVisible())
+                .hasMessageContaining("getByText(...).includingScrollback()");
+    }
+
+    @Test
+    void includingScrollbackRefusesWhatCountsTheScreensCells() {
+        assertThatThrownBy(() -> SCROLLED.getByStyle(Styles.bold()).includingScrollback())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("cells with style bold: a style locator searches the screen's cells only; the scrollback"
+                        + " is searched as text, with getByText or getByRegex");
+        assertThatThrownBy(() -> SCROLLED.getByText("a1").within(Region.row(1)).includingScrollback())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("use one or the other");
+        assertThatThrownBy(() -> SCROLLED.getByText("a1").includingScrollback().within(Region.row(1)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("use one or the other");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(SCROLLED.getByText("a1").includingScrollback())
+                .hasStyle(Styles.plain())).isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("hasStyle reads the cells of the screen");
+    }
 }
