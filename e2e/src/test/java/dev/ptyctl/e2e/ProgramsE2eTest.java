@@ -22,7 +22,9 @@ class ProgramsE2eTest {
             assertThat(started.getBoolean("matched")).as("%s", started).isTrue();
             rpc.call("pty/write", "{\"action\":[{\"text\":\"i\"},{\"text\":\"first line\"},{\"key\":\"Enter\"},"
                     + "{\"text\":\"second – ünïcode 世界\"}]}");
-            JsonObject screen = rpc.call("pty/wait", "{\"match\":\"second – ünïcode 世界\\n~\",\"timeout\":10000}");
+            // idleMs: vim draws the typed row, then puts the cursor back after it; the text alone can match between.
+            JsonObject screen = rpc.call("pty/wait",
+                    "{\"match\":\"second – ünïcode 世界\\n~\",\"idleMs\":300,\"timeout\":10000}");
             assertThat(screen.getBoolean("matched")).as(screen.getString("screen")).isTrue();
             String[] rows = screen.getString("screen").split("\n", -1);
             assertThat(rows[0]).isEqualTo("first line");
