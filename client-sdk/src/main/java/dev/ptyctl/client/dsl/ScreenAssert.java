@@ -6,15 +6,16 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Assertions on one snapshot of the screen, taken by {@link TerminalDriver#assertScreen()}. Each
- * check returns this object, so they chain; {@link #and()} goes back to the terminal. A failed check
- * throws {@link TerminalAssertionError} showing the screen.
+ * Assertions on one reading of the screen, taken by {@link TerminalDriver#assertScreen()} (or a {@link Replay}'s): they
+ * check that {@link Screen} and do not wait, so they follow a wait ({@code waitFor}, {@code waitForPrompt}). The
+ * assertions that wait are {@link LocatorAssert} ({@code assertThat(t.getByText(...))}) and {@link TerminalAssert}
+ * ({@code assertThat(t)}: snapshots, the cursor). Each check returns this object, so they chain; {@link #and()} goes
+ * back to the terminal. A failed check throws {@link TerminalAssertionError} showing the screen.
  *
  * <pre>{@code
- * terminal.assertScreen()
- *         .contains("0 failures")
+ * terminal.waitFor("0 failures").assertScreen()
  *         .row(1, "$ make test")
- *         .cursorAt(5, 3)
+ *         .hasCursorAt(5, 3)
  *         .and().press(Key.ctrl('d'));
  * }</pre>
  *
@@ -82,10 +83,23 @@ public final class ScreenAssert {
                 + quote(actual));
     }
 
-    /** The cursor is at {@code row}, {@code col} (both from 1). */
-    public ScreenAssert cursorAt(int row, int col) {
+    /**
+     * The cursor is at {@code row}, {@code col} (both from 1) on this reading; {@code assertThat(t).hasCursorAt(row,
+     * col)} waits for it instead.
+     */
+    public ScreenAssert hasCursorAt(int row, int col) {
         return check(screen.cursor().row() == row && screen.cursor().col() == col,
                 "expected the cursor at row " + row + ", column " + col);
+    }
+
+    /**
+     * The cursor is at {@code row}, {@code col} (both from 1).
+     *
+     * @deprecated named {@link #hasCursorAt} now, as {@link TerminalAssert#hasCursorAt} (which waits) is
+     */
+    @Deprecated(since = "0.1.0")
+    public ScreenAssert cursorAt(int row, int col) {
+        return hasCursorAt(row, col);
     }
 
     /** The terminal is {@code cols} columns by {@code rows} rows. */

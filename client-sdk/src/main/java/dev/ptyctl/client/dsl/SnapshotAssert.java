@@ -1,170 +1,33 @@
 package dev.ptyctl.client.dsl;
 
-import dev.ptyctl.client.internal.Durations;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
-
 /**
- * Assertions on a whole screen ({@link TerminalAssertions#assertThat(TerminalDriver)},
- * {@link TerminalAssertions#assertThat(Replay)}): golden files of its text and styles, and where its cursor is
- * ({@link #hasCursorAt}). The golden file is {@code __snapshots__/<TestClass>.<name>.snap} in the
- * test class's source folder ({@link SnapshotText} describes its content).
+ * The old name of {@link TerminalAssert}, the assertions {@code assertThat(terminal)} gives: it held the cursor's
+ * assertion too, and read as if snapshots were all it did. Kept so that code declaring this type, or reading its
+ * settings' names, still compiles; every assertion is {@link TerminalAssert}'s.
  *
- * <ul>
- *   <li>Missing: it is written from the screen as it is, and the assertion passes — except when the environment
- *       variable {@code CI} is {@code true}, where a missing golden file fails the test (a build server must not
- *       invent its own expectations; write them locally and commit them).</li>
- *   <li>{@code -Dptyctl.updateSnapshots=true}: every snapshot is rewritten from the screen.</li>
- *   <li>Otherwise the screen must match it: on a live terminal the assertion waits (woken by the output, at most the
- *       default timeout) for the screen to match, then fails with a line diff of the two.</li>
- * </ul>
- *
- * <pre>{@code
- * t.typeLine("htop").waitForSettled(Duration.ofMillis(300));
- * assertThat(t).matchesSnapshot("htop-start");
- * }</pre>
+ * @deprecated use {@link TerminalAssert}, which {@link TerminalAssertions#assertThat(TerminalDriver)} returns
  */
-public final class SnapshotAssert {
-    /**
-     * The setting that rewrites every snapshot: a system property, or under {@code @WithTerminal} also a JUnit
-     * configuration parameter (the launcher's, or {@code junit-platform.properties}).
-     */
-    public static final String UPDATE_PROPERTY = "ptyctl.updateSnapshots";
-    /** The setting (as {@link #UPDATE_PROPERTY}) naming the test source root when it is not {@code src/test/java} (or kotlin, groovy). */
-    public static final String SOURCES_PROPERTY = "ptyctl.testSources";
+@Deprecated(since = "0.1.0")
+public abstract sealed class SnapshotAssert permits TerminalAssert {
+    /** @deprecated {@link TerminalAssert#UPDATE_PROPERTY} */
+    @Deprecated(since = "0.1.0")
+    public static final String UPDATE_PROPERTY = TerminalAssert.UPDATE_PROPERTY;
+    /** @deprecated {@link TerminalAssert#SOURCES_PROPERTY} */
+    @Deprecated(since = "0.1.0")
+    public static final String SOURCES_PROPERTY = TerminalAssert.SOURCES_PROPERTY;
 
-    private final ScreenSource source;
-    /** The rows the snapshots take in. */
-    private final Region region;
-
-    SnapshotAssert(ScreenSource source) {
-        this(source, Region.all());
+    SnapshotAssert() {
     }
 
-    private SnapshotAssert(ScreenSource source, Region region) {
-        this.source = source;
-        this.region = region;
-    }
+    /** See {@link TerminalAssert#within(Region)}. */
+    public abstract SnapshotAssert within(Region region);
 
-    /**
-     * The same assertions, with snapshots of the rows of {@code region} only: leave out what differs from run to run
-     * and machine to machine (a status line naming a temporary file, a prompt with the host name and directory).
-     * Rows keep their numbers; the file's header names the rows. {@link #hasCursorAt} still looks at the whole screen.
-     *
-     * <pre>{@code
-     * assertThat(less).within(Region.rows(1, 23)).matchesSnapshot();   // not less's status line
-     * }</pre>
-     */
-    public SnapshotAssert within(Region region) {
-        return new SnapshotAssert(source, Objects.requireNonNull(region, "region"));
-    }
+    /** See {@link TerminalAssert#matchesSnapshot()}. */
+    public abstract SnapshotAssert matchesSnapshot();
 
-    /** The screen matches the snapshot named after the test (then {@code -2}, {@code -3} for further ones). */
-    public SnapshotAssert matchesSnapshot() {
-        return check(null);
-    }
+    /** See {@link TerminalAssert#matchesSnapshot(String)}. */
+    public abstract SnapshotAssert matchesSnapshot(String name);
 
-    /** The screen matches the snapshot {@code name} of this test class. */
-    public SnapshotAssert matchesSnapshot(String name) {
-        if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
-            throw new IllegalArgumentException("a snapshot name is letters, digits, '.', '_' and '-': " + name);
-        }
-        return check(name);
-    }
-
-    /**
-     * The cursor is at {@code row}, {@code col} (both from 1): on a live terminal it waits, as locators do (woken by
-     * the output, at most the default timeout), for the program to put it there; on a replay it checks the last
-     * screen. Where {@code assertScreen().cursorAt(...)} reads the screen once, this outlasts a program that moves the
-     * cursor a moment after its last visible change (vim leaving insert mode a second after Esc).
-     */
-    public SnapshotAssert hasCursorAt(int row, int col) {
-        if (row < 1 || col < 1) {
-            throw new IllegalArgumentException("the cursor's row and column count from 1, got " + row + ", " + col);
-        }
-        long start = System.nanoTime();
-        Duration wait = source.defaultTimeout();
-        LiveScreen.Outcome<Boolean> outcome = source.await(cells -> cells.cursorRow() == row - 1
-                && cells.cursorCol() == col - 1 ? Optional.of(true) : Optional.empty(), wait);
-        if (outcome.result().isEmpty()) {
-            throw source.failure("expected the cursor at row " + row + ", column " + col + " within "
-                    + Durations.describe(wait) + "; it is at row " + (outcome.cells().cursorRow() + 1) + ", column "
-                    + (outcome.cells().cursorCol() + 1));
-        }
-        source.held("the cursor at row " + row + ", column " + col, start);
-        return this;
-    }
-
-    private SnapshotAssert check(String explicitName) {
-        SnapshotOwner owner = source.snapshotOwner();
-        String name = owner.next(explicitName);
-        Class<?> testClass = SnapshotOwner.outermost(owner.testClass());
-        Path file = SnapshotFiles.folder(testClass, owner.setting(SOURCES_PROPERTY))
-                .resolve(testClass.getSimpleName() + "." + name + ".snap");
-        boolean update = owner.setting(UPDATE_PROPERTY).map(Boolean::parseBoolean).orElse(false);
-        if (update || !Files.exists(file)) {
-            if (!update && "true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw source.failure("snapshot " + file + " does not exist, and CI=true: write it locally (run the test"
-                        + " once, or with -D" + UPDATE_PROPERTY + "=true) and commit it");
-            }
-            write(file, SnapshotText.of(source.cells(), region));
-            return this;
-        }
-        String expected = read(file);
-        long start = System.nanoTime();
-        LiveScreen.Outcome<Boolean> outcome = source.await(
-                cells -> SnapshotText.of(cells, region).equals(expected) ? Optional.of(true) : Optional.empty(),
-                source.defaultTimeout());
-        if (outcome.result().isEmpty()) {
-            throw source.failure("expected the screen to match snapshot " + file.getFileName() + " (" + file
-                    + "; rewrite with -D" + UPDATE_PROPERTY + "=true)\n" + diff(expected, SnapshotText.of(outcome.cells(), region)));
-        }
-        source.held("the screen to match snapshot " + file.getFileName(), start);
-        return this;
-    }
-
-    /** The lines that differ, as {@code - expected} / {@code + actual} pairs under their line numbers. */
-    static String diff(String expected, String actual) {
-        List<String> want = expected.lines().toList();
-        List<String> got = actual.lines().toList();
-        StringBuilder out = new StringBuilder("--- snapshot\n+++ screen\n");
-        for (int i = 0; i < Math.max(want.size(), got.size()); i++) {
-            String w = i < want.size() ? want.get(i) : null;
-            String g = i < got.size() ? got.get(i) : null;
-            if (w == null || !w.equals(g)) {
-                out.append("@@ line ").append(i + 1).append('\n');
-                if (w != null) {
-                    out.append("- ").append(w).append('\n');
-                }
-                if (g != null) {
-                    out.append("+ ").append(g).append('\n');
-                }
-            }
-        }
-        return out.toString();
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read snapshot " + file, e);
-        }
-    }
-
-    private static void write(Path file, String text) {
-        try {
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write snapshot " + file, e);
-        }
-    }
+    /** See {@link TerminalAssert#hasCursorAt(int, int)}. */
+    public abstract SnapshotAssert hasCursorAt(int row, int col);
 }

@@ -10,13 +10,13 @@ import java.util.function.Function;
  * The test a driver or replay belongs to, for the names of its snapshot files: the test class (whose source folder
  * holds {@code __snapshots__/}) and the test's name. Given by the JUnit extension, else found on the call stack (the
  * first caller outside the DSL's assertion classes). It also knows where the snapshot settings ({@value
- * SnapshotAssert#UPDATE_PROPERTY}, {@value SnapshotAssert#SOURCES_PROPERTY}) are read: system properties unless told
+ * TerminalAssert#UPDATE_PROPERTY}, {@value TerminalAssert#SOURCES_PROPERTY}) are read: system properties unless told
  * otherwise (the JUnit extension gives JUnit's configuration parameters, so one test run's launcher can set them
  * without touching the JVM's global state). Thread-safe.
  */
 final class SnapshotOwner {
     /** The classes a snapshot assertion passes through on its way from the test. */
-    private static final java.util.Set<Class<?>> DSL_CLASSES = java.util.Set.of(SnapshotOwner.class, SnapshotAssert.class,
+    private static final java.util.Set<Class<?>> DSL_CLASSES = java.util.Set.of(SnapshotOwner.class, TerminalAssert.class,
             TerminalAssertions.class, TerminalDriver.class, Replay.class);
 
     private Class<?> testClass;

@@ -23,7 +23,7 @@ import java.util.List;
  *  2 |1-8 inverse; 10-22 underline fg=red
  * </pre>
  *
- * <p>A snapshot of some rows ({@link SnapshotAssert#within}) says which in its header ({@code size 60x12, rows 1-11,
+ * <p>A snapshot of some rows ({@link TerminalAssert#within}) says which in its header ({@code size 60x12, rows 1-11,
  * cursor 3,15}), keeps the screen's row numbers, and names no cursor outside them ({@code cursor outside}).
  */
 final class SnapshotText {

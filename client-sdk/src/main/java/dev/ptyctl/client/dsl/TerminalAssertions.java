@@ -20,14 +20,17 @@ public final class TerminalAssertions {
         return new LocatorAssert(locator, null);
     }
 
-    /** Snapshot assertions on the terminal's whole screen ({@link SnapshotAssert#matchesSnapshot()}). */
-    public static SnapshotAssert assertThat(TerminalDriver terminal) {
-        return new SnapshotAssert(terminal.source());
+    /**
+     * Assertions on the terminal's screen that wait until they hold: {@link TerminalAssert#matchesSnapshot()},
+     * {@link TerminalAssert#hasCursorAt}.
+     */
+    public static TerminalAssert assertThat(TerminalDriver terminal) {
+        return new TerminalAssert(terminal.source());
     }
 
-    /** Snapshot assertions on the screen a recording ends on. */
-    public static SnapshotAssert assertThat(Replay replay) {
-        return new SnapshotAssert(replay.source());
+    /** The same assertions on the screen a recording ends on, checked at once. */
+    public static TerminalAssert assertThat(Replay replay) {
+        return new TerminalAssert(replay.source());
     }
 
     /** Assertions on the commands a shell ran. */

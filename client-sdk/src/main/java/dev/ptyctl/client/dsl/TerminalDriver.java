@@ -604,8 +604,8 @@ public final class TerminalDriver implements AutoCloseable {
     }
 
     /**
-     * Where this driver reads the snapshot settings ({@value SnapshotAssert#UPDATE_PROPERTY},
-     * {@value SnapshotAssert#SOURCES_PROPERTY}): system properties unless told otherwise. {@code @WithTerminal} gives
+     * Where this driver reads the snapshot settings ({@value TerminalAssert#UPDATE_PROPERTY},
+     * {@value TerminalAssert#SOURCES_PROPERTY}): system properties unless told otherwise. {@code @WithTerminal} gives
      * JUnit's configuration parameters (the launcher's, then system properties, then {@code junit-platform.properties}),
      * so a build can set them for one run without changing the JVM's system properties.
      */

@@ -93,7 +93,7 @@ class LiveCopyTest {
         assertThat(screen.text()).isEqualTo("$ make\nok\n$\n");
         assertThat(screen.cursor()).isEqualTo(new Cursor(3, 3));
         http.refuseNext(200, terminalJson(SHOWN.length()));
-        driver.assertScreen().row(2, "ok").cursorAt(3, 3);
+        driver.assertScreen().row(2, "ok").hasCursorAt(3, 3);
         TerminalAssertions.assertThat(driver.getByText("ok")).isVisible();
     }
 

@@ -65,7 +65,22 @@ class ReplayTest {
         Replay replay = Replay.ofText("session.cast", CAST);
         assertThat(replay.screen().text()).isEqualTo("$ ls\ndocs  notes.txt\n$ cat x\\\\y\ncat: 'x\\\\y': No such file\n$\n");
         assertThat(replay.screen().size().cols()).isEqualTo(40);
-        replay.assertScreen().row(2, "docs  notes.txt").cursorAt(5, 3);
+        replay.assertScreen().row(2, "docs  notes.txt").hasCursorAt(5, 3);
+    }
+
+    @Test
+    @SuppressWarnings("deprecation") // the old names, on purpose
+    void theAssertionsOldNamesStillCompileAndCheckTheSame() {
+        Replay replay = Replay.ofText("session.cast", CAST);
+        SnapshotAssert old = TerminalAssertions.assertThat(replay);
+        old.hasCursorAt(5, 3).within(Region.row(1));
+        assertThatThrownBy(() -> old.hasCursorAt(1, 1)).isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected the cursor at row 1, column 1 within 0 ms; it is at row 5, column 3");
+        assertThat(SnapshotAssert.UPDATE_PROPERTY).isEqualTo(TerminalAssert.UPDATE_PROPERTY)
+                .isEqualTo("ptyctl.updateSnapshots");
+        assertThat(SnapshotAssert.SOURCES_PROPERTY).isEqualTo(TerminalAssert.SOURCES_PROPERTY);
+        replay.assertScreen().cursorAt(5, 3);
+        assertThatThrownBy(() -> replay.assertScreen().cursorAt(1, 1)).isInstanceOf(TerminalAssertionError.class);
     }
 
     @Test
@@ -93,7 +108,7 @@ class ReplayTest {
     @Test
     void snapshotsOfAReplayAreWrittenThenCompared(@TempDir Path sources) throws Exception {
         Replay replay = Replay.ofText("session.cast", CAST)
-                .settings(name -> name.equals(SnapshotAssert.SOURCES_PROPERTY) ? Optional.of(sources.toString())
+                .settings(name -> name.equals(TerminalAssert.SOURCES_PROPERTY) ? Optional.of(sources.toString())
                         : Optional.empty());
         Path file = sources.resolve("dev/ptyctl/client/dsl/__snapshots__/ReplayTest.session.snap");
         if ("true".equalsIgnoreCase(System.getenv("CI"))) { // where a missing snapshot fails instead

@@ -113,6 +113,6 @@ class SnapshotTextTest {
         String bold = snapshot(10, 2, ESC + "[1mSave");
         String plain = snapshot(10, 2, "Save");
         assertThat(bold).isNotEqualTo(plain);
-        assertThat(SnapshotAssert.diff(plain, bold)).isEqualTo("--- snapshot\n+++ screen\n@@ line 6\n+  1 |1-4 bold\n");
+        assertThat(TerminalAssert.diff(plain, bold)).isEqualTo("--- snapshot\n+++ screen\n@@ line 6\n+  1 |1-4 bold\n");
     }
 }

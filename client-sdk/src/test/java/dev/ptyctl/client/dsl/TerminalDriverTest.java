@@ -221,7 +221,7 @@ class TerminalDriverTest {
     void screenAssertionsChainAndNameTheRowThatDiffers() {
         server.reply("{" + SCREEN + "}").reply("{" + SCREEN + "}");
         terminal.assertScreen().contains("12 tests").doesNotContain("FAILED").row(1, "$ make test")
-                .rowContains(2, "Running").cursorAt(3, 3).hasSize(80, 24).containsPattern("^\\$$");
+                .rowContains(2, "Running").hasCursorAt(3, 3).hasSize(80, 24).containsPattern("^\\$$");
         assertThatThrownBy(() -> terminal.assertScreen().row(2, "Running 13 tests"))
                 .isInstanceOf(TerminalAssertionError.class)
                 .hasMessageStartingWith("expected row 2 to be \"Running 13 tests\" but it is \"Running 12 tests\"\n"

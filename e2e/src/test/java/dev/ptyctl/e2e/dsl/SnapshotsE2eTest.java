@@ -4,7 +4,7 @@ import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.client.Key;
-import dev.ptyctl.client.dsl.SnapshotAssert;
+import dev.ptyctl.client.dsl.TerminalAssert;
 import dev.ptyctl.client.dsl.Styles;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
 import dev.ptyctl.client.dsl.TerminalDriver;
@@ -76,8 +76,8 @@ class SnapshotsE2eTest {
         Path file = Files.createDirectories(sources.resolve("dev/ptyctl/e2e/dsl/__snapshots__"))
                 .resolve("SnapshotUpdateExample.rewritten.snap");
         Files.writeString(file, "an outdated snapshot\n");
-        Map<String, String> settings = Map.of(SnapshotAssert.SOURCES_PROPERTY, sources.toString(),
-                SnapshotAssert.UPDATE_PROPERTY, "true", "ptyctl.reports", sources.resolve("reports").toString());
+        Map<String, String> settings = Map.of(TerminalAssert.SOURCES_PROPERTY, sources.toString(),
+                TerminalAssert.UPDATE_PROPERTY, "true", "ptyctl.reports", sources.resolve("reports").toString());
         TestExecutionSummary updated = NestedRun.run(SnapshotUpdateExample.class, sources.resolve("junit"), settings);
         Assertions.assertThat(updated.getTotalFailureCount()).as("%s", updated.getFailures().stream()
                 .map(failure -> failure.getException().toString()).toList()).isZero();
