@@ -56,7 +56,7 @@ public final class SingleTerminalServer implements AutoCloseable {
                 ShellIntegration.Launch launch = ShellIntegration.integrate(command, env);
                 command = launch.command();
                 env.putAll(launch.environment());
-                prompts = new PromptTracker(launch.integrated());
+                prompts = new PromptTracker(launch.integrated(), launch.exitNotice());
             }
             SpawnOptions spawn = new SpawnOptions(command, cwd, options.cols(), options.rows(), env,
                     SpawnOptions.DEFAULT_SCROLLBACK_LINES, true, SpawnOptions.DEFAULT_KILL_GRACE)

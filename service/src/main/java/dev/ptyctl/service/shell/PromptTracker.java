@@ -5,6 +5,7 @@ import dev.ptyctl.service.pty.OutputListener;
 import dev.ptyctl.vt.CommandLineEscapes;
 import dev.ptyctl.vt.OscScanner;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
@@ -149,13 +150,24 @@ public final class PromptTracker implements OutputListener {
     private long captureStartSeq = -1;
     private final ByteArrayOutputStream capture = new ByteArrayOutputStream();
     private boolean captureTruncated;
+    /** See the constructor. */
+    private final Optional<String> exitNotice;
 
     /**
      * @param integrated whether the server loaded ptyctl's integration into the program (a plain bash, zsh or fish);
      *                   any other program's prompts are seen only if it sends marks of its own
      */
     public PromptTracker(boolean integrated) {
+        this(integrated, Optional.empty());
+    }
+
+    /**
+     * @param exitNotice the line the shell prints of its own as {@code exit} ends it ("exit" for bash,
+     *                   {@link ShellIntegration.Launch#exitNotice}): not the output of the command that ended it
+     */
+    public PromptTracker(boolean integrated, Optional<String> exitNotice) {
         this.integrated = integrated;
+        this.exitNotice = exitNotice;
     }
 
     @Override
@@ -193,7 +205,8 @@ public final class PromptTracker implements OutputListener {
     public synchronized void ended(ProcessExit end) {
         boolean byItself = !end.bySignal();
         if (captureStartSeq >= 0) {
-            markStartSeq = outputEndSeq;
+            // bash's own "exit" line, written after the command's last output, is not the command's output
+            markStartSeq = outputEndSeq - (byItself ? exitNoticeLength() : 0);
             lastCommand = endCommand(OptionalInt.of(end.exitCode()), byItself);
         } else if (byItself && !promptSinceLastCommand && !recent.isEmpty()) {
             recent.addLast(recent.removeLast().withEndedShell());
@@ -205,6 +218,26 @@ public final class PromptTracker implements OutputListener {
         }
         endInput(outputEndSeq);
         state = State.EXITED;
+    }
+
+    /**
+     * How many bytes at the end of the running command's output are the shell's exit notice and its line end
+     * ({@code exit\r\n}, or {@code exit\n} on a terminal that does not add CRs); 0 when the output does not end
+     * with it (zsh, fish, an {@code exec} of another program) or was cut before its end.
+     */
+    private int exitNoticeLength() {
+        if (exitNotice.isEmpty() || captureTruncated) {
+            return 0;
+        }
+        byte[] output = capture.toByteArray();
+        for (String lineEnd : List.of("\r\n", "\n")) {
+            byte[] notice = (exitNotice.get() + lineEnd).getBytes(StandardCharsets.UTF_8);
+            if (output.length >= notice.length && Arrays.equals(output, output.length - notice.length,
+                    output.length, notice, 0, notice.length)) {
+                return notice.length;
+            }
+        }
+        return 0;
     }
 
     /** A complete mark; {@code endSeq} is the offset just after its terminator. */

@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -47,6 +48,17 @@ public final class ShellIntegration {
         public Launch {
             command = List.copyOf(command);
             environment = Map.copyOf(environment);
+        }
+
+        /**
+         * The line the shell prints of its own as its {@code exit} builtin ends it, if any: an interactive bash writes
+         * "exit" to its stderr (the terminal) before it leaves; zsh and fish print nothing. A login bash would say
+         * "logout", but a login bash is never integrated.
+         */
+        public Optional<String> exitNotice() {
+            return integrated && !command.isEmpty()
+                    && Path.of(command.getFirst()).getFileName().toString().equals("bash")
+                    ? Optional.of("exit") : Optional.empty();
         }
 
         /** The command as given, nothing added. */

@@ -89,7 +89,7 @@ public final class HostedTerminal implements AttachableTerminal {
             ShellIntegration.Launch launch = settings.shellIntegration()
                     ? ShellIntegration.integrate(spec.command(), env) : null;
             // With shell integration the prompt marks are followed from byte 0 (pty/wait {prompt}, ptyctl run).
-            terminal.prompts = launch != null ? new PromptTracker(launch.integrated()) : null;
+            terminal.prompts = launch != null ? new PromptTracker(launch.integrated(), launch.exitNotice()) : null;
             // The log and the timeline take output as read (clients need not wait for the emulator); titles and
             // prompts as applied, so that they agree with the screen.
             SpawnOptions options = spawnOptions(spec, settings, env, launch).withOutputListener(output)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.shell.PromptTracker.State;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -281,6 +282,31 @@ class PromptTrackerTest {
         assertThat(command.outputEndSeq()).isEqualTo(seq[0]);
         assertThat(tracker.lastExitCode()).hasValue(7);
         assertThat(tracker.recentCommands().getLast().endedShell()).isTrue();
+    }
+
+    @Test
+    void bashsOwnExitLineIsNotTheOutputOfTheCommandThatEndedIt() {
+        PromptTracker tracker = new PromptTracker(true, Optional.of("exit"));
+        long[] seq = {0};
+        feed(tracker, A + "$ " + B + "echo exit; exit 7\r\n" + C + "exit\r\nexit\r\n", 0, seq);
+        tracker.ended(ProcessExit.exited(7));
+
+        PromptTracker.CommandRecord command = tracker.lastCommand().orElseThrow();
+        assertThat(new String(command.outputBytes(), StandardCharsets.UTF_8)).isEqualTo("exit\r\n");
+        assertThat(command.outputEndSeq()).isEqualTo(seq[0] - "exit\r\n".length());
+        assertThat(tracker.recentCommands().getLast().outputEndSeq()).isEqualTo(command.outputEndSeq());
+
+        PromptTracker unfinishedLine = new PromptTracker(true, Optional.of("exit"));
+        feed(unfinishedLine, A + "$ " + B + "printf x; exit 7\r\n" + C + "xexit\r\n", 0, new long[] {0});
+        unfinishedLine.ended(ProcessExit.exited(7));
+        assertThat(new String(unfinishedLine.lastCommand().orElseThrow().outputBytes(), StandardCharsets.UTF_8))
+                .isEqualTo("x");
+
+        PromptTracker killed = new PromptTracker(true, Optional.of("exit"));
+        feed(killed, A + "$ " + B + "echo exit; sleep 9\r\n" + C + "exit\r\n", 0, new long[] {0});
+        killed.ended(ProcessExit.killedBy(1)); // a signal: bash said nothing, the line is the command's
+        assertThat(new String(killed.lastCommand().orElseThrow().outputBytes(), StandardCharsets.UTF_8))
+                .isEqualTo("exit\r\n");
     }
 
     @Test
