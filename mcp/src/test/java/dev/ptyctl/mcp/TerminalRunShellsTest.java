@@ -144,6 +144,18 @@ class TerminalRunShellsTest {
     }
 
     @Test
+    void aLineWiderThanTheTerminalIsOneLineOfOutputAsTheProgramWroteIt() {
+        // The output was the screen's rows: a 10,000-character line came back as 84 lines of 120, a long URL cut in two.
+        String id = tools().shell("bash");
+        assertThat(tools().run(id, "printf 'ab%.0s' $(seq 1 5000); echo; echo next")).containsEntry("exitCode", 0)
+                .containsEntry("output", "ab".repeat(5000) + "\nnext");
+        String url = "https://example.com/" + "segment/".repeat(30) + "end";
+        assertThat(tools().run(id, "echo " + url)).containsEntry("output", url);
+        assertThat(tools().ok("terminal_run", args("terminalId", id, "command", "printf 'ab%.0s' $(seq 1 5000)",
+                "maxBytes", 1000))).containsEntry("output", "ab".repeat(500)).containsEntry("truncated", true);
+    }
+
+    @Test
     void aRunWhileAFullScreenProgramIsUpTypesNothingIntoItAndSaysWhatHoldsTheShell() {
         Tools.require("less");
         String id = tools().shell("bash");
