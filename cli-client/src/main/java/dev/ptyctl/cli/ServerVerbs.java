@@ -11,10 +11,8 @@ import jakarta.json.JsonObjectBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * What {@code new}, {@code ls}, {@code rm} and {@code screen} do once they have a client of the server: the request,
@@ -79,51 +77,32 @@ final class ServerVerbs {
      * removes it from the server's list; prints nothing, or with {@code json} the server's {@code {"closed": ...}} for
      * each (false when nothing live was closed: the program had already exited, or the server has no such terminal).
      * One the server does not have is said on {@code err} and the others are still removed, as {@code rm} does with
-     * files: exit 4 when there was any.
-     *
-     * <p>The server answers a delete of an exited terminal as it answers one of an unknown id (404, closed false: no
-     * live terminal), so each terminal is looked up first: a script that cleans up after a program that ended by
-     * itself must not fail for it (its terminal stays listed, exited, until removed), while a mistyped id still does.
+     * files: exit 4 when there was any. One request per terminal: the server's answer tells an unknown terminal from
+     * one whose program had exited ({@link TerminalsClient#remove}), so a script that cleans up after a program that
+     * ended by itself does not fail for it (its terminal stays listed, exited, until removed), while a mistyped id
+     * still does.
      */
     static int remove(TerminalsClient terminals, List<String> ids, boolean bySession, boolean json, PrintWriter out,
             PrintWriter err) throws IOException {
         int status = ExitCode.OK;
-        // Sessions are looked up in one list for all of them; each one removed leaves it, as it leaves the server.
-        Set<String> sessions = bySession ? sessions(terminals) : Set.of();
         for (String id : ids) {
-            boolean known = bySession ? sessions.remove(id) : exists(terminals, id);
-            boolean closed = known && (bySession ? terminals.deleteSession(id) : terminals.delete(id));
-            if (json) {
-                ClientVerbs.print(out, JsonSupport.objectBuilder().add("closed", closed).build());
-            }
-            if (!known) {
+            boolean closed;
+            try {
+                closed = bySession ? terminals.removeSession(id) : terminals.remove(id);
+            } catch (RestException e) {
+                if (e.status() != HTTP_NOT_FOUND) {
+                    throw e;
+                }
+                closed = false;
                 err.println("ptyctl: " + new NoSuchTerminalException(id, bySession).getMessage());
                 err.flush();
                 status = ExitCode.REFUSED;
             }
+            if (json) {
+                ClientVerbs.print(out, JsonSupport.objectBuilder().add("closed", closed).build());
+            }
         }
         return status;
-    }
-
-    private static boolean exists(TerminalsClient terminals, String id) throws IOException {
-        try {
-            terminals.get(id);
-            return true;
-        } catch (RestException e) {
-            if (e.status() != HTTP_NOT_FOUND) {
-                throw e;
-            }
-            return false;
-        }
-    }
-
-    /** The sessions of the server's terminals, live or exited. */
-    private static Set<String> sessions(TerminalsClient terminals) throws IOException {
-        Set<String> sessions = new HashSet<>();
-        for (Terminal terminal : terminals.list()) {
-            sessions.add(terminal.sessionId());
-        }
-        return sessions;
     }
 
     /**

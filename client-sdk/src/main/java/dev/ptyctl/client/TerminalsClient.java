@@ -188,7 +188,7 @@ public final class TerminalsClient implements AutoCloseable {
      *     of that id is forgotten all the same)
      */
     public boolean delete(String terminalId) throws IOException {
-        return closed(transport.send("DELETE", terminalPath(terminalId), null));
+        return closed(transport.send("DELETE", terminalPath(terminalId), null), false);
     }
 
     /**
@@ -197,8 +197,31 @@ public final class TerminalsClient implements AutoCloseable {
      * @return {@code true} when a live terminal was closed, {@code false} when the session had none
      */
     public boolean deleteSession(String sessionId) throws IOException {
-        Objects.requireNonNull(sessionId, "sessionId");
-        return closed(transport.send("DELETE", TERMINALS + "/session/" + RestTransport.segment(sessionId), null));
+        return closed(transport.send("DELETE", sessionPath(sessionId), null), false);
+    }
+
+    /**
+     * Closes a terminal the server has, by id, in one request: {@link #delete(String)}, except that an unknown id is
+     * an error rather than {@code false}, as it is for {@link #get}. For removing what one started, where a program
+     * that ended by itself is no failure and a mistyped id is ({@code ptyctl rm}).
+     *
+     * @return {@code true} when a live terminal was closed, {@code false} when its program had already exited (the
+     *     terminal is forgotten all the same)
+     * @throws RestException with status 404 when the server has no terminal with this id. A server older than the
+     *     error members in the delete's answer (docs/rest.md) answers an unknown id as an exited one: {@code false}
+     */
+    public boolean remove(String terminalId) throws IOException {
+        return closed(transport.send("DELETE", terminalPath(terminalId), null), true);
+    }
+
+    /**
+     * Closes the terminal of a session the server has, as {@link #remove(String)} does by id.
+     *
+     * @return {@code true} when a live terminal was closed, {@code false} when its program had already exited
+     * @throws RestException with status 404 when the server has no terminal in this session
+     */
+    public boolean removeSession(String sessionId) throws IOException {
+        return closed(transport.send("DELETE", sessionPath(sessionId), null), true);
     }
 
     /** The screen as plain text: scrollback lines, then the screen rows. */
@@ -247,11 +270,22 @@ public final class TerminalsClient implements AutoCloseable {
         return TERMINALS + "/" + RestTransport.segment(Objects.requireNonNull(terminalId, "terminalId"));
     }
 
-    private boolean closed(Answer answer) throws IOException {
+    private static String sessionPath(String sessionId) {
+        return TERMINALS + "/session/" + RestTransport.segment(Objects.requireNonNull(sessionId, "sessionId"));
+    }
+
+    /**
+     * A delete's answer: whether a live terminal was closed. With {@code unknownRefused}, the 404 of a terminal the
+     * server does not have (the one with the error members, as every other refusal) is thrown instead of false.
+     */
+    private boolean closed(Answer answer, boolean unknownRefused) throws IOException {
         if (answer.status() == 200 || answer.status() == 404) {
             JsonObject body = answer.status() == 404 ? tryParse(answer) : transport.parse(answer);
             if (body != null && body.get("closed") instanceof JsonValue closed
                     && (closed == JsonValue.TRUE || closed == JsonValue.FALSE)) {
+                if (unknownRefused && answer.status() == 404 && body.containsKey("error")) {
+                    throw transport.refusal(answer);
+                }
                 return closed == JsonValue.TRUE;
             }
             if (answer.status() == 200) {

@@ -159,6 +159,35 @@ class TerminalsClientTest {
     }
 
     @Test
+    void removeTellsAnExitedTerminalFromAnUnknownOneInOneRequestEach() throws Exception {
+        String unknown = "{'closed':false,'error':'not_found','message':'no terminal with id nope'}";
+        server.reply(200, "{'closed':true}").reply(404, "{'closed':false}").reply(404, unknown)
+                .reply(404, "{'closed':false,'error':'not_found','message':'no terminal in session s9'}");
+
+        assertThat(client.remove("a1")).as("live: closed").isTrue();
+        assertThat(client.remove("b2")).as("exited: forgotten, no error").isFalse();
+        assertThatThrownBy(() -> client.remove("nope")).isInstanceOfSatisfying(RestException.class, e -> {
+            assertThat(e.status()).isEqualTo(404);
+            assertThat(e.message()).isEqualTo("no terminal with id nope");
+        });
+        assertThatThrownBy(() -> client.removeSession("s9")).isInstanceOfSatisfying(RestException.class,
+                e -> assertThat(e.message()).isEqualTo("no terminal in session s9"));
+
+        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/a1");
+        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/b2");
+        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/nope");
+        assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/session/s9");
+        server.assertExhausted();
+    }
+
+    @Test
+    void deleteOfAnUnknownTerminalIsFalseAsBefore() throws Exception {
+        server.reply(404, "{'closed':false,'error':'not_found','message':'no terminal with id nope'}");
+
+        assertThat(client.delete("nope")).isFalse();
+    }
+
+    @Test
     void deleteRefusedForAnotherReasonThrows() throws Exception {
         server.reply(401, "{'error':'unauthorized','message':'a bearer token is required'}");
 

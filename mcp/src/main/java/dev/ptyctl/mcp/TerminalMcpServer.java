@@ -196,7 +196,7 @@ public final class TerminalMcpServer implements AutoCloseable {
         List<SessionTerminals.Entry> entries = session == null ? List.of() : session.entries();
         int closed = 0;
         for (SessionTerminals.Entry entry : entries) {
-            if (!entry.outlivesSession() && registry.closeById(entry.terminalId())) {
+            if (!entry.outlivesSession() && registry.closeById(entry.terminalId()).closed()) {
                 closed++;
             }
         }

@@ -2,6 +2,7 @@ package dev.ptyctl.service.http;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.UnknownTerminal;
+import dev.ptyctl.service.terminals.Closing;
 import dev.ptyctl.service.terminals.CreateRequest;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.service.terminals.TerminalJson;
@@ -14,6 +15,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import java.util.function.ToIntFunction;
 
 /**
@@ -65,22 +67,31 @@ public final class TerminalsService implements HttpService {
     }
 
     private void deleteBySession(ServerRequest req, ServerResponse res) throws InterruptedException {
-        closed(req, res, registry.closeBySession(req.path().pathParameters().get("sessionId")));
+        String session = req.path().pathParameters().get("sessionId");
+        closed(req, res, registry.closeBySession(session), "no terminal in session " + session);
     }
 
     private void deleteById(ServerRequest req, ServerResponse res) {
-        closed(req, res, registry.closeById(req.path().pathParameters().get("id")));
+        String id = req.path().pathParameters().get("id");
+        closed(req, res, registry.closeById(id), UnknownTerminal.message(id));
     }
 
     /**
-     * SPEC §5.1, as the seed words it: 200 {@code {"closed": true}}, or 404 {@code {"closed": false}}, which is
-     * logged as a refusal like every other 404 (it has its own body, so it does not pass through {@link ApiErrors}).
+     * SPEC §5.1, as the seed words it: 200 {@code {"closed": true}}, or 404 {@code {"closed": false}} when no live
+     * terminal was closed, which is logged as a refusal like every other 404 (it has its own body, so it does not pass
+     * through {@link ApiErrors}). When there was no terminal at all, the 404 also has the error members every other
+     * refusal has ({@code "error": "not_found"} and {@code unknown}), so that a client can tell a mistyped id from a
+     * terminal whose program had exited and which is now forgotten, without looking it up first.
      */
-    private static void closed(ServerRequest req, ServerResponse res, boolean closed) {
-        if (!closed) {
+    private static void closed(ServerRequest req, ServerResponse res, Closing closing, String unknown) {
+        JsonObjectBuilder body = JsonSupport.objectBuilder().add("closed", closing.closed());
+        if (!closing.closed()) {
             ApiErrors.logRefused(req, 404, "not_found");
         }
-        Responses.json(res, closed ? 200 : 404, JsonSupport.objectBuilder().add("closed", closed).build());
+        if (closing == Closing.NONE) {
+            body.add("error", "not_found").add("message", unknown);
+        }
+        Responses.json(res, closing.closed() ? 200 : 404, body.build());
     }
 
     private void screen(ServerRequest req, ServerResponse res) {

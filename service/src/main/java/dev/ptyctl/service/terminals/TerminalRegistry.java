@@ -191,23 +191,26 @@ public final class TerminalRegistry implements AutoCloseable {
     /**
      * Ends and forgets the terminal with this id.
      *
-     * @return true when it was live (SPEC: {@code {"closed": true}}); false when there was none or it had exited
-     *         (it is forgotten all the same)
+     * @return {@link Closing#LIVE} when it was live, {@link Closing#EXITED} when its program had exited (it is
+     *         forgotten all the same), {@link Closing#NONE} when there was none (or another close took it first)
      */
-    public boolean closeById(String terminalId) {
+    public Closing closeById(String terminalId) {
         HostedTerminal terminal = byId.get(terminalId);
         if (terminal == null) {
-            return false;
+            return Closing.NONE;
         }
         boolean wasLive = terminal.running();
-        return remove(terminal) && wasLive;
+        if (!remove(terminal)) {
+            return Closing.NONE;
+        }
+        return wasLive ? Closing.LIVE : Closing.EXITED;
     }
 
     /** Ends and forgets the session's terminal; see {@link #closeById}. Waits for a creation in progress. */
-    public boolean closeBySession(String sessionId) throws InterruptedException {
+    public Closing closeBySession(String sessionId) throws InterruptedException {
         CompletableFuture<HostedTerminal> current = bySession.get(sessionId);
         HostedTerminal terminal = current == null ? null : await(current);
-        return terminal != null && closeById(terminal.terminalId());
+        return terminal == null ? Closing.NONE : closeById(terminal.terminalId());
     }
 
     /** Removes {@code terminal} from both maps and shuts it down; true when this call removed it. */

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
@@ -176,13 +178,15 @@ class TerminalsApiTest {
         String id = created.getString("terminalId");
 
         given(api).delete("/v1/terminals/" + id).then().statusCode(200).body("closed", equalTo(true));
-        given(api).delete("/v1/terminals/" + id).then().statusCode(404).body("closed", equalTo(false));
+        given(api).delete("/v1/terminals/" + id).then().statusCode(404).body("closed", equalTo(false))
+                .body("error", equalTo("not_found")).body("message", equalTo("no terminal with id " + id));
         assertThat(TestServers.inProcessTable(created.getLong("pid"))).isFalse();
     }
 
     @Test
-    void deleteOfATerminalWhoseProgramHasEndedIs404ClosedFalse() throws Exception {
-        // SPEC 5.1: "no live terminal" includes one that has exited and is still listed with its exit code
+    void deleteOfATerminalWhoseProgramHasEndedIs404ClosedFalseWithoutTheUnknownTerminalsError() throws Exception {
+        // SPEC 5.1: "no live terminal" includes one that has exited and is still listed with its exit code; only an
+        // unknown one has the error members, so that ptyctl rm tells the two apart without looking the id up first
         String session = newSession();
         String id = given(api).body("{\"sessionId\":\"" + session + "\",\"shell\":\"/bin/sh\","
                 + "\"args\":[\"-c\",\"read go; exit 3\"]}").post("/v1/terminals").then().statusCode(201)
@@ -198,14 +202,18 @@ class TerminalsApiTest {
         }
         given(api).get("/v1/terminals/" + id).then().statusCode(200).body("exitCode", equalTo(3));
 
-        given(api).delete("/v1/terminals/session/" + session).then().statusCode(404).body("closed", equalTo(false));
-        given(api).delete("/v1/terminals/" + id).then().statusCode(404).body("closed", equalTo(false));
+        given(api).delete("/v1/terminals/session/" + session).then().statusCode(404).body("closed", equalTo(false))
+                .body("$", not(hasKey("error")));
+        given(api).get("/v1/terminals/" + id).then().statusCode(404);
+        given(api).delete("/v1/terminals/" + id).then().statusCode(404).body("closed", equalTo(false))
+                .body("error", equalTo("not_found"));
     }
 
     @Test
-    void deleteOfAnUnknownSessionIs404ClosedFalse() {
+    void deleteOfAnUnknownSessionIs404ClosedFalseSayingSo() {
         given(api).delete("/v1/terminals/session/never-created").then().statusCode(404)
-                .body("closed", equalTo(false));
+                .body("closed", equalTo(false)).body("error", equalTo("not_found"))
+                .body("message", equalTo("no terminal in session never-created"));
     }
 
     @Test
