@@ -69,15 +69,23 @@ final class ClientVerbs {
         return ExitCode.OK;
     }
 
-    /** Prints {@code running pid=P} or {@code exited code=C pid=P}, or the raw result with {@code json}. */
-    static int status(RpcClient client, boolean json, PrintWriter out) throws IOException {
+    /**
+     * Prints {@code running pid=P} or {@code exited code=C pid=P}, or the raw result with {@code json}. Exit 0, or
+     * with {@code running} 1 once the program has exited ({@code status --running}): scripts from before the option
+     * rely on 0 whatever the state, reading the line.
+     */
+    static int status(RpcClient client, boolean json, boolean running, PrintWriter out) throws IOException {
+        Status status;
         if (json) {
-            print(out, client.call(RpcMethod.STATUS, JsonObject.EMPTY_JSON_OBJECT));
+            JsonObject result = client.call(RpcMethod.STATUS, JsonObject.EMPTY_JSON_OBJECT);
+            print(out, result);
+            status = Status.fromJson(result);
         } else {
-            out.println(describe(client.status()));
+            status = client.status();
+            out.println(describe(status));
             out.flush();
         }
-        return ExitCode.OK;
+        return running && !status.running() ? ExitCode.NOT_MATCHED : ExitCode.OK;
     }
 
     /**

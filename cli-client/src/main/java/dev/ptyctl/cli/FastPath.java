@@ -49,15 +49,17 @@ final class FastPath {
             Map.entry("write", Grammar.terminal(0, Set.of(), "--text", "--key", "--paste")),
             Map.entry("wait", Grammar.terminal(0, Set.of("--regex", "--scrollback", "--prompt"), "--match",
                     "--timeout", "--idle")),
-            Map.entry("status", Grammar.terminal(0, Set.of())),
+            Map.entry("status", Grammar.terminal(0, Set.of("--running"))),
             Map.entry("run", Grammar.terminal(0, Set.of("--queue"), "--timeout").withWords()),
             Map.entry("resize", Grammar.terminal(2, Set.of())),
             Map.entry("kill", Grammar.terminal(0, Set.of())),
             Map.entry("new", Grammar.server(0, Set.of(), "--session", "--cwd", "--cols", "--rows", "--env")
                     .withWords()),
-            Map.entry("ls", Grammar.server(0, Set.of("--quiet"))),
+            Map.entry("ls", Grammar.server(0, Set.of("--quiet"), "--format")),
             Map.entry("rm", Grammar.server(1, Set.of("--session")).withMoreOperands()),
             Map.entry("screen", Grammar.server(1, Set.of("--vt", "--joined"))));
+    /** The short options the fast path takes, as their long names; each only where its verb has it. */
+    private static final Map<String, String> SHORT_OPTIONS = Map.of("-q", "--quiet", "-f", "--format");
     /** Digits only, and few enough to fit an int: anything else goes to picocli's converters. */
     private static final int MAX_INT_DIGITS = 9;
     private static final int MAX_LONG_DIGITS = 18;
@@ -207,7 +209,7 @@ final class FastPath {
                         given.flags.contains("--queue"), json, out, err);
                 case "resize" -> ClientVerbs.resize(client, cols, rows, json, out);
                 case "kill" -> ClientVerbs.kill(client, json, out);
-                default -> ClientVerbs.status(client, json, out);
+                default -> ClientVerbs.status(client, json, given.flags.contains("--running"), out);
             };
         } catch (Exception e) {
             return Failures.report(e, err);
@@ -218,10 +220,18 @@ final class FastPath {
         ServerSelection server = new ServerSelection(given.single.get("--url"), given.single.get("--token"),
                 path(given, "--cacert"), environment);
         CreateTerminalRequest request = null;
+        ListFormat listFormat = null;
         TerminalsClient client;
         try {
             if (given.flags.contains("--vt") && given.flags.contains("--joined")) {
                 return NOT_HANDLED; // picocli says they exclude each other
+            }
+            String template = given.single.get("--format");
+            if (template != null) {
+                if (given.flags.contains("--quiet") || given.flags.contains("--json")) {
+                    return NOT_HANDLED; // picocli says they exclude each other
+                }
+                listFormat = ListFormat.parse(template);
             }
             if (verb.equals("new")) {
                 request = NewTerminalRequest.of(given.single.get("--session"), path(given, "--cwd"),
@@ -237,7 +247,8 @@ final class FastPath {
             server.awaitStartingServer(err);
             return switch (verb) {
                 case "new" -> ServerVerbs.create(client, request, json, out);
-                case "ls" -> ServerVerbs.list(client, given.flags.contains("--quiet"), json, out);
+                case "ls" -> ServerVerbs.list(client, given.flags.contains("--quiet"), json, listFormat,
+                        () -> ScreenWidth.ofStandardOutput(environment), out);
                 case "rm" -> ServerVerbs.remove(client, given.operands, given.flags.contains("--session"), json,
                         out, err);
                 default -> ServerVerbs.screen(client, given.operands.getFirst(),
@@ -257,7 +268,10 @@ final class FastPath {
     private static Given parse(Grammar grammar, String[] args) {
         Given given = new Given();
         for (int i = 1; i < args.length; i++) {
-            String option = args[i].equals("-q") && grammar.flags().contains("--quiet") ? "--quiet" : args[i];
+            String option = SHORT_OPTIONS.getOrDefault(args[i], args[i]);
+            if (!option.equals(args[i]) && !grammar.flags().contains(option) && !grammar.valued().contains(option)) {
+                return null;
+            }
             if (grammar.words() && option.equals("--")) {
                 given.words = List.of(args).subList(i + 1, args.length);
                 break;

@@ -13,6 +13,8 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Supplier;
 
 /**
  * What {@code new}, {@code ls}, {@code rm} and {@code screen} do once they have a client of the server: the request,
@@ -20,9 +22,6 @@ import java.util.Optional;
  * code (a test harness calling {@code ptyctl new} and {@code ptyctl rm} per test pays picocli's start-up on neither).
  */
 final class ServerVerbs {
-    private static final List<String> LIST_HEADER = List.of("TERMINAL", "SESSION", "STATE", "SIZE", "CLIENTS",
-            "COMMAND", "TITLE");
-
     private static final int HTTP_NOT_FOUND = 404;
 
     private ServerVerbs() {
@@ -42,10 +41,13 @@ final class ServerVerbs {
     }
 
     /**
-     * The terminals as a table (nothing at all when there are none), only their ids with {@code quiet}, or with
-     * {@code json} the server's {@code {"terminals": [...]}}.
+     * The terminals as a table (nothing at all when there are none), only their ids with {@code quiet}, one line each
+     * filled in from {@code format} when given, or with {@code json} the server's {@code {"terminals": [...]}}. The
+     * table's free text (commands, titles) is cut to {@code screenWidth}, asked for only when a table is printed
+     * ({@link ScreenWidth}: a terminal's width, none for a pipe).
      */
-    static int list(TerminalsClient client, boolean quiet, boolean json, PrintWriter out) throws IOException {
+    static int list(TerminalsClient client, boolean quiet, boolean json, ListFormat format,
+            Supplier<OptionalInt> screenWidth, PrintWriter out) throws IOException {
         List<Terminal> terminals = client.list();
         if (json) {
             JsonArrayBuilder array = JsonSupport.arrayBuilder();
@@ -53,23 +55,16 @@ final class ServerVerbs {
             ClientVerbs.print(out, JsonSupport.objectBuilder().add("terminals", array).build());
         } else if (quiet) {
             terminals.forEach(terminal -> out.println(terminal.terminalId()));
+        } else if (format != null) {
+            terminals.forEach(terminal -> out.println(format.format(terminal)));
         } else if (!terminals.isEmpty()) {
             List<List<String>> rows = new ArrayList<>();
-            rows.add(LIST_HEADER);
-            terminals.forEach(terminal -> rows.add(row(terminal)));
-            Table.print(out, rows);
+            rows.add(ListFields.header());
+            terminals.forEach(terminal -> rows.add(ListFields.row(terminal)));
+            Table.print(out, rows, screenWidth.get(), ListFields.freeTextColumns());
         }
         out.flush();
         return ExitCode.OK;
-    }
-
-    private static List<String> row(Terminal terminal) {
-        String state = terminal.running() ? "running" : terminal.exit()
-                .map(end -> end.signalName().map(name -> "killed " + name).orElse("exited " + end.exitCode()))
-                .orElse("exited ?");
-        return List.of(terminal.terminalId(), terminal.sessionId(), state,
-                terminal.size().cols() + "x" + terminal.size().rows(), Integer.toString(terminal.clients()),
-                String.join(" ", terminal.command()), terminal.liveTitle().orElse(""));
     }
 
     /**

@@ -458,6 +458,31 @@ class ClientCommandsTest {
     }
 
     @Test
+    void statusRunningExitsOneOnceTheProgramHasExitedAndWithoutItZeroAsBefore() {
+        server.reply("{'running':true,'exitCode':null,'pid':4321}").reply("{'running':false,'exitCode':3,'pid':4321}")
+                .reply("{'running':false,'exitCode':3,'pid':4321}").reply("{'running':false,'exitCode':3,'pid':4321}");
+
+        Cli.Result live = Cli.run("status", "--port", port, "--running");
+        Cli.Result exited = Cli.run("status", "--port", port, "--running");
+        Cli.Result exitedJson = Cli.run("status", "--port", port, "--running", "--json");
+        Cli.Result withoutTheOption = Cli.run("status", "--port", port);
+
+        assertThat(live.exitCode()).isZero();
+        assertThat(live.out()).isEqualTo("running pid=4321" + System.lineSeparator());
+        assertThat(exited.exitCode()).isEqualTo(1);
+        assertThat(exited.out()).as("the line is printed all the same").isEqualTo("exited code=3 pid=4321"
+                + System.lineSeparator());
+        assertThat(exited.err()).isEmpty();
+        assertThat(exitedJson.exitCode()).isEqualTo(1);
+        assertThat(exitedJson.out()).startsWith("{\"running\":false");
+        assertThat(withoutTheOption.exitCode()).as("scripts that read the line").isZero();
+        for (int i = 0; i < 4; i++) {
+            server.takeRequest();
+        }
+        server.assertExhausted();
+    }
+
+    @Test
     void statusNamesTheSignalThatEndedTheProcessAndOnlyThen() {
         server.reply("{'running':false,'exitCode':137,'signal':'SIGKILL','pid':4321}");
         assertThat(Cli.run("status", "--port", port).out())

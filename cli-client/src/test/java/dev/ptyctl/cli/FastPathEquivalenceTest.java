@@ -92,6 +92,9 @@ class FastPathEquivalenceTest {
         same(2, s -> s.reply(EXITED).reply(GONE), "wait", "--prompt", "--json", "--port", port);
         same(1, s -> s.replyError(-32602, "prompt: no shell integration"), "wait", "--prompt", "--port", port);
         same(1, s -> s.reply(RUNNING), "status", "--port", port);
+        same(1, s -> s.reply(RUNNING), "status", "--running", "--port", port);
+        same(1, s -> s.reply(GONE), "status", "--port", port, "--running");
+        same(1, s -> s.reply(GONE), "status", "--port", port, "--running", "--json");
         same(1, s -> s.reply(GONE), "status", "--port", port, "--json");
         same(1, s -> s.reply("{}"), "resize", "--port", port, "120", "40");
         same(1, s -> s.reply("{}"), "resize", "120", "--port", port, "40", "--json");
@@ -118,6 +121,9 @@ class FastPathEquivalenceTest {
         sameOnServer(Map.of(), 1, s -> s.reply(200, list), "ls", "-q", "--url", url);
         sameOnServer(Map.of(), 1, s -> s.reply(200, list), "ls", "--url", url, "--quiet", "--json");
         sameOnServer(Map.of(), 1, s -> s.reply(200, "{'terminals':[]}"), "ls", "--url", url);
+        sameOnServer(Map.of(), 1, s -> s.reply(200, list), "ls", "--url", url, "--format",
+                "{terminal}\\t{state}\\t{command} {exitcode}");
+        sameOnServer(Map.of(), 1, s -> s.reply(200, list), "ls", "-f", "{session}", "--url", url);
         sameOnServer(Map.of(), 1, s -> s.reply(401, "{'error':'unauthorized','message':'a token is required'}"),
                 "ls", "--url", url, "--token", "wrong");
         String unknown = "{'closed':false,'error':'not_found','message':'no terminal with id t9'}";
@@ -228,7 +234,9 @@ class FastPathEquivalenceTest {
                 List.of("resize", "--port", port, "1", "2", "3"), List.of("kill", "--port", port, "now"),
                 List.of("ls", "--help"), List.of("ls", "--port", port), List.of("ls", "-q", "--quiet"),
                 List.of("ls", "--url", "nonsense"), List.of("ls", "--cacert", "/nonexistent/ca.pem"),
-                List.of("ls", "extra"), List.of("new", "bash"), List.of("new", "--cols", "0"),
+                List.of("ls", "extra"), List.of("ls", "--format", "{nope}"), List.of("ls", "--format", "{terminal"),
+                List.of("ls", "-q", "--format", "{terminal}"), List.of("ls", "--json", "-f", "{terminal}"),
+                List.of("status", "-f", "x"), List.of("status", "--running", "--running"), List.of("new", "bash"), List.of("new", "--cols", "0"),
                 List.of("new", "--rows", "1001"), List.of("new", "--env", "X"), List.of("new", "--session", ""),
                 List.of("new", "--cwd"), List.of("rm"),
                 List.of("rm", "--", "a"), List.of("screen"), List.of("screen", "t1", "--vt",

@@ -120,6 +120,46 @@ class ServerCommandsTest {
     }
 
     @Test
+    void lsKeepsOneLinePerTerminalAndItsColumnsAlignedWhateverTheValuesHold() throws Exception {
+        String wide = terminal("4f1c2a9be07d5e31", "s1", true, 5000).replace("'args':['-u','NONE']",
+                "'args':['-c','echo a\\nb']").replace("'clients':1", "'clients':1,'liveTitle':'\u65e5\u672c x'");
+        server.reply(200, "{'terminals':[" + wide + "," + terminal("00000000000000ab", "s2", true, 5001) + "]}");
+
+        Cli.Result result = Cli.run("ls", "--url", url);
+
+        assertThat(result.out().lines()).containsExactly(
+                "TERMINAL          SESSION  STATE    SIZE    CLIENTS  COMMAND                    TITLE",
+                "4f1c2a9be07d5e31  s1       running  120x36  1        /usr/bin/vim -c echo a\\nb  \u65e5\u672c x",
+                "00000000000000ab  s2       running  120x36  1        /usr/bin/vim -u NONE");
+    }
+
+    @Test
+    void lsFormatPrintsTheTemplateOfEachTerminalSoThatScriptsCanSplitOnTabs() throws Exception {
+        String exited = terminal("00000000000000ab", "my session", false, 5001);
+        server.reply(200, "{'terminals':[" + terminal("4f1c2a9be07d5e31", "s1", true, 5000) + "," + exited + "]}");
+
+        Cli.Result result = Cli.run("ls", "--url", url, "--format", "{terminal}\\t{state}\\t{command}\\t{exitcode}");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out().lines()).containsExactly(
+                "4f1c2a9be07d5e31\trunning\t/usr/bin/vim -u NONE\t",
+                "00000000000000ab\texited 129\t/usr/bin/vim -u NONE\t129");
+    }
+
+    @Test
+    void lsFormatNamingNoFieldIsAUsageErrorListingTheFields() {
+        Cli.Result result = Cli.run("ls", "--url", url, "--format", "{id} {cmd}");
+        Cli.Result withQuiet = Cli.run("ls", "--url", url, "-q", "-f", "{terminal}");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("ptyctl: --format names no field {id}; the fields are terminal, session, "
+                + "state, size, clients, command, title, pid, exitcode, cwd, created");
+        assertThat(withQuiet.exitCode()).isEqualTo(2);
+        assertThat(withQuiet.err()).startsWith("ptyctl: --format chooses what ls prints, as -q and --json do");
+        server.assertExhausted();
+    }
+
+    @Test
     void lsQuietPrintsOnlyIdsAndJsonTheServersObject() throws Exception {
         String body = "{'terminals':[" + terminal("4f1c2a9be07d5e31", "s1", true, 5000) + "]}";
         server.reply(200, body).reply(200, body).reply(200, "{'terminals':[]}");
