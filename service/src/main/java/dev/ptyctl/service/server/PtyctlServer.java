@@ -37,10 +37,12 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.ToIntFunction;
@@ -104,6 +106,16 @@ public final class PtyctlServer implements AutoCloseable {
      */
     public static PtyctlServer start(ServerSettings settings, ServerToken token, Config serverConfig,
                                      Config rootConfig) {
+        return start(settings, token, serverConfig, rootConfig, warning -> { });
+    }
+
+    /**
+     * {@link #start(ServerSettings, ServerToken, Config, Config)}, telling {@code warnings} what the operator should
+     * hear before the server listens: a TLS certificate outside its validity, read from the TLS the web server uses
+     * (its files are read once).
+     */
+    public static PtyctlServer start(ServerSettings settings, ServerToken token, Config serverConfig,
+                                     Config rootConfig, Consumer<String> warnings) {
         boolean loopback = isLoopback(settings.host());
         if (!loopback && token.value().isEmpty()) {
             throw new IllegalArgumentException("refusing to listen on " + settings.host() + " without a token: a "
@@ -117,6 +129,7 @@ public final class PtyctlServer implements AutoCloseable {
         }
         // First, so that an option Helidon cannot use stops the start before any terminal machinery exists.
         WebServerConfig.Builder builder = WebServerOptions.builder(serverConfig);
+        WebServerOptions.warnings(builder, Instant.now()).forEach(warnings);
         AccessRules rules = new AccessRules(token.value(), Optional.of(viewToken),
                 Set.copyOf(settings.security().allowedOrigins()), Set.copyOf(settings.security().allowedHosts()),
                 loopback);

@@ -3,7 +3,6 @@ package dev.ptyctl.service.server;
 import dev.ptyctl.service.log.EventLog;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -70,7 +69,6 @@ public final class ServerMain {
         ServerConfig.Loaded loaded = ServerConfig.load(Optional.ofNullable(options.config()), env,
                 TlsFiles.apply(effective, options.tlsCert(), options.tlsKey()));
         ConfigWarnings.of(loaded.config(), environmentNames).forEach(warnings);
-        WebServerOptions.warnings(loaded.config().get("server"), Instant.now()).forEach(warnings);
         EventLog.configure(EventLog.Format.parse(options.logFormat() != null ? options.logFormat()
                 : loaded.config().get(ConfigKeys.LOG_FORMAT).asString().orElse("text")), System.err);
         ServerSettings settings = loaded.settings();
@@ -78,7 +76,7 @@ public final class ServerMain {
                 options.port() != null ? options.port() : settings.port());
         ServerToken token = ServerToken.resolve(settings.security(),
                 options.token() != null ? "the --token option" : loaded.tokenOrigin());
-        return PtyctlServer.start(settings, token, loaded.config().get("server"), loaded.config());
+        return PtyctlServer.start(settings, token, loaded.config().get("server"), loaded.config(), warnings);
     }
 
     /** What the server prints once it listens: its URL and where the token comes from. */

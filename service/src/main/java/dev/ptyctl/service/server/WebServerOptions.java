@@ -1,5 +1,6 @@
 package dev.ptyctl.service.server;
 
+import io.helidon.common.tls.Tls;
 import io.helidon.common.tls.TlsConfig;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigMappingException;
@@ -47,32 +48,33 @@ final class WebServerOptions {
     }
 
     /**
-     * A web server builder with the {@code server} node applied.
+     * A web server builder with the {@code server} node applied. The TLS files are read once, by Helidon's own
+     * mapping of the node; what is checked and warned about is the TLS that mapping built ({@link #warnings}).
      *
      * @throws IllegalArgumentException when the TLS settings cannot work or a value is invalid; the message says
      *                                  which setting and what to do
      */
     static WebServerConfig.Builder builder(Config serverConfig) {
-        enabledTls(serverConfig).ifPresent(WebServerOptions::check);
+        WebServerConfig.Builder builder;
         try {
-            return WebServer.builder().config(serverConfig);
+            builder = WebServer.builder().config(serverConfig);
         } catch (ConfigMappingException e) {
-            throw invalidValue(e);
+            throw tlsRefusal(serverConfig).orElseGet(() -> invalidValue(e));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("cannot use the server options (server.* in the config): "
-                    + reasons(e), e);
+            throw tlsRefusal(serverConfig).orElseGet(() -> new IllegalArgumentException(
+                    "cannot use the server options (server.* in the config): " + reasons(e), e));
         }
+        enabledTls(builder).ifPresent(WebServerOptions::check);
+        return builder;
     }
 
     /**
      * What the operator should hear before the server starts: a TLS certificate outside its validity, which
      * verifying clients refuse (the JDK with "CertificateExpiredException", curl with "certificate has expired")
      * while the server itself starts and listens as if nothing were wrong.
-     *
-     * @throws IllegalArgumentException as {@link #builder} does, for TLS files that cannot be read
      */
-    static List<String> warnings(Config serverConfig, Instant now) {
-        List<X509Certificate> chain = enabledTls(serverConfig).map(TlsConfig::privateKeyCertChain).orElse(List.of());
+    static List<String> warnings(WebServerConfig.Builder builder, Instant now) {
+        List<X509Certificate> chain = enabledTls(builder).map(TlsConfig::privateKeyCertChain).orElse(List.of());
         if (chain.isEmpty()) {
             return List.of();
         }
@@ -89,20 +91,29 @@ final class WebServerOptions {
         return List.of();
     }
 
-    /** The {@code server.tls} node as Helidon reads it, when there is one and it is enabled. */
-    private static Optional<TlsConfig> enabledTls(Config serverConfig) {
-        Config tls = serverConfig.get("tls");
-        return tls.exists() ? Optional.of(tlsConfig(tls)).filter(TlsConfig::enabled) : Optional.empty();
+    /** The TLS Helidon built from the {@code server.tls} node, when there is one and it is enabled. */
+    private static Optional<TlsConfig> enabledTls(WebServerConfig.Builder builder) {
+        return builder.tls().map(Tls::prototype).filter(TlsConfig::enabled);
     }
 
-    private static TlsConfig tlsConfig(Config tls) {
+    /**
+     * Why the {@code server.tls} node cannot be used, when it is what failed the server options: read again on its
+     * own (only after a failure), so that a TLS file that cannot be read is refused in TLS terms rather than as one of
+     * the server options.
+     */
+    private static Optional<IllegalArgumentException> tlsRefusal(Config serverConfig) {
+        Config tls = serverConfig.get("tls");
+        if (!tls.exists()) {
+            return Optional.empty();
+        }
         try {
-            return TlsConfig.create(tls);
+            TlsConfig.create(tls);
+            return Optional.empty();
         } catch (ConfigMappingException e) {
-            throw invalidValue(e);
+            return Optional.of(invalidValue(e));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("cannot use the TLS certificate and key (--tls-cert, --tls-key or "
-                    + "server.tls): " + reasons(e) + "; " + TLS_HELP, e);
+            return Optional.of(new IllegalArgumentException("cannot use the TLS certificate and key (--tls-cert, "
+                    + "--tls-key or server.tls): " + reasons(e) + "; " + TLS_HELP, e));
         }
     }
 

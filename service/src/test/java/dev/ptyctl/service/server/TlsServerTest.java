@@ -3,11 +3,14 @@ package dev.ptyctl.service.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.net.httpserver.HttpServer;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.testsupport.TestCertificate;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -163,6 +166,48 @@ class TlsServerTest {
         assertThat(warnings).singleElement().asString()
                 .startsWith("the TLS certificate (CN=ptyctl test) expired on ")
                 .endsWith(": clients that check it refuse it; give the server a renewed one");
+    }
+
+    /**
+     * The start maps the TLS node once, in Helidon's web server builder, and checks and warns about what that mapping
+     * built: the files, served over HTTP here so that each read is counted, are read as often as Helidon's one mapping
+     * reads them (its PemKeys looks each resource up twice), not three times that (before: the warning, the key check
+     * and Helidon's own mapping, six reads of each).
+     */
+    @Test
+    void theStartReadsTheTlsFilesInOneMapping() throws Exception {
+        Map<String, Integer> reads = new java.util.concurrent.ConcurrentHashMap<>();
+        HttpServer files = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        Map<String, Path> served = Map.of("/cert.pem", certificate.certificate(), "/key.pem", certificate.privateKey());
+        files.createContext("/", exchange -> {
+            String path = exchange.getRequestURI().getPath();
+            reads.merge(path, 1, Integer::sum);
+            byte[] body = Files.readAllBytes(served.get(path));
+            exchange.sendResponseHeaders(200, body.length);
+            try (var out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        files.start();
+        try {
+            String base = "http://127.0.0.1:" + files.getAddress().getPort();
+            Path config = Files.writeString(dir.resolve("served.yaml"), """
+                    server:
+                      tls:
+                        private-key:
+                          pem:
+                            key: {resource: {uri: %s/key.pem}}
+                            cert-chain: {resource: {uri: %s/cert.pem}}
+                    """.formatted(base, base));
+
+            try (PtyctlServer started = startWith(config)) {
+                assertThat(started.tls()).isTrue();
+            }
+        } finally {
+            files.stop(0);
+        }
+
+        assertThat(reads).as("reads of each file").isEqualTo(Map.of("/cert.pem", 2, "/key.pem", 2));
     }
 
     /** A config file with a {@code server.tls} block of PEM files, its key block under {@code keyNode}. */
