@@ -191,6 +191,17 @@ abstract class ToolsContract {
     }
 
     @Test
+    void outputGivesAProgressBarAsItsLastDrawingNotEveryRedraw() {
+        // Every redraw ran into the next: 300 of them made one line of 4,000 characters, "Building   0%Building   0%..."
+        String shell = tools().shell("bash");
+        tools().run(shell, "for i in $(seq 1 300); do printf '\\rBuilding %3d%%' $((i / 3)); done; echo; echo built");
+
+        String text = (String) tools().ok("terminal_output", args("terminalId", shell, "sinceSeq", 0)).get("text");
+
+        assertThat(text).contains("\nBuilding 100%\nbuilt\n").doesNotContain(" 50%");
+    }
+
+    @Test
     void resizeChangesWhatTheProgramSees() {
         String shell = tools().shell("bash");
         assertThat(tools().ok("terminal_resize", args("terminalId", shell, "cols", 50, "rows", 20)))

@@ -9,7 +9,8 @@ public final class TerminalOutputTool extends SchemaTool {
     public TerminalOutputTool() {
         super("terminal_output", "Read a terminal's output log", Access.READ, false, """
                 Read what a terminal printed after a point, as plain text (colours and cursor movements removed, \
-                \\r\\n as \\n): the way to read long or fast output that scrolled off the screen. Pages by seq: \
+                \\r\\n as \\n, a line redrawn after \\r, such as a progress bar, as its last drawing): the way to \
+                read long or fast output that scrolled off the screen. Pages by seq: \
                 start with sinceSeq 0 (or a seq another tool returned), then pass `nextSeq` while `hasMore` is \
                 true. At most maxBytes of text per page. `bytesMissed` > 0 means the oldest output was no longer \
                 kept (the server keeps the last 2 MiB by default). \
