@@ -113,8 +113,20 @@ public final class LocatorAssert {
             throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
                     + describe(found, withStyles ? cells : null) + styledInstead + scrolledOff);
         }
-        locator.source().held(expectation.replaceFirst("^expected ", ""), start);
+        locator.source().held(expectation.replaceFirst("^expected ", "") + foundAt(outcome.result().get()), start);
         return this;
+    }
+
+    /**
+     * Where an assertion that held found its first match, for the test's steps: a match on an unexpected row (the
+     * command line the shell echoed, which holds the text typed) tells why a later step failed.
+     */
+    private static String foundAt(List<Locator.Match> matches) {
+        if (matches.isEmpty()) {
+            return "";
+        }
+        return ", found at " + matches.getFirst().place()
+                + (matches.size() > 1 ? " and " + (matches.size() - 1) + " more" : "");
     }
 
     /** The matches, each with its style when {@code cells} is given. */

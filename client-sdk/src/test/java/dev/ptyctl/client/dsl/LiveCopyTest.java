@@ -126,4 +126,18 @@ class LiveCopyTest {
         assertThat(driver.steps().text()).as("the text is the step's, not cut at its own 'within'")
                 .contains("\"done within 5 s\" to be drawn after the mark at output offset " + mark.seq() + " (");
     }
+
+    @Test
+    void aLocatorAssertionThatHeldSaysInItsStepWhereItFoundTheText() {
+        // "make" is on the row the shell echoed the typed line to: a step placed there tells a reader of the failure
+        // report that the assertion held before the program drew anything
+        TerminalAssertions.assertThat(driver.getByText("make")).isVisible();
+        TerminalAssertions.assertThat(driver.getByText("$")).hasCount(2);
+        TerminalAssertions.assertThat(driver.getByText("nothing")).isHidden();
+
+        assertThat(driver.steps().text())
+                .contains("text \"make\" to be visible, found at row 1, column 3 (")
+                .contains("2 of text \"$\", found at row 1, column 1 and 1 more (")
+                .contains("text \"nothing\" not to be visible (");
+    }
 }
