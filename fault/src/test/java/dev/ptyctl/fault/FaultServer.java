@@ -9,17 +9,32 @@ import dev.ptyctl.testsupport.RawWebSocket;
 import io.helidon.config.Config;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import dev.ptyctl.testsupport.Bounds;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-/** A {@code ptyctl server} in this JVM on a free port, with the REST calls the suite makes. */
+/**
+ * A {@code ptyctl server} on a free port, in this JVM or as a process of its own started as a user starts it
+ * ({@link #startProcess}), with the REST calls the suite makes.
+ */
 final class FaultServer implements AutoCloseable {
     /** A REST answer: status and body. */
     record Answer(int status, String body) {
@@ -31,11 +46,18 @@ final class FaultServer implements AutoCloseable {
     /** The input frame that starts a {@link #createGated} terminal's command (client {@code go}, number 1). */
     static final String GO = "{\"type\":\"input\",\"clientId\":\"go\",\"clientSeq\":1,\"data\":\"go\\n\"}";
 
-    private final PtyctlServer server;
+    /** How a server process announces its address on stdout. */
+    private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)");
+
+    private final int port;
+    private final long pid;
+    private final Runnable stop;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
-    private FaultServer(PtyctlServer server) {
-        this.server = server;
+    private FaultServer(int port, long pid, Runnable stop) {
+        this.port = port;
+        this.pid = pid;
+        this.stop = stop;
     }
 
     /** A server with the default settings but port 0 and a short kill grace. */
@@ -51,7 +73,67 @@ final class FaultServer implements AutoCloseable {
                 Duration.ofMillis(500), d.titleReports(), d.idPrefix());
         ServerSettings settings = ServerSettings.defaults().withAddress("127.0.0.1", 0)
                 .withTerminals(tweak.apply(base));
-        return new FaultServer(PtyctlServer.start(settings, ServerToken.none(), Config.empty()));
+        PtyctlServer server = PtyctlServer.start(settings, ServerToken.none(), Config.empty());
+        return new FaultServer(server.port(), ProcessHandle.current().pid(), server::close);
+    }
+
+    /**
+     * {@code ptyctl server --port 0} from the launcher jar as a process of its own, with its default configuration
+     * plus {@code env}; returns once it listens. Closing it sends SIGTERM and waits for the exit.
+     */
+    static FaultServer startProcess(Map<String, String> env) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(launcher("server", "--port", "0")).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        builder.environment().remove("PTYCTL_RPC");
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        StringBuilder printed = new StringBuilder();
+        Matcher listening = null;
+        for (String line = out.readLine(); listening == null || !listening.find(); line = out.readLine()) {
+            if (line == null) {
+                throw new IOException("ptyctl server ended before it listened: " + printed);
+            }
+            printed.append(line).append('\n');
+            listening = LISTENING.matcher(line);
+        }
+        Thread.ofPlatform().daemon().start(() -> { // its log, read so that the server never blocks on a full pipe
+            try {
+                out.transferTo(java.io.Writer.nullWriter());
+            } catch (IOException ignored) {
+                // the server ended
+            }
+        });
+        return new FaultServer(Integer.parseInt(listening.group(1)), process.pid(), () -> {
+            process.destroy();
+            try {
+                if (!process.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    /**
+     * The command line that runs the launcher jar (built by cli-client earlier in the reactor) with {@code args},
+     * on this JVM's java, with the suite's native folder for pty4j.
+     */
+    static List<String> launcher(String... args) {
+        Path jar = Path.of(System.getProperty("ptyctl.jar", "../cli-client/target/ptyctl.jar"));
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("no launcher jar at " + jar + ": build cli-client first (-am)");
+        }
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1"));
+        String nativeDir = System.getProperty("pty4j.tmpdir");
+        if (nativeDir != null) {
+            command.add("-Dpty4j.tmpdir=" + nativeDir);
+        }
+        command.addAll(List.of("-jar", jar.toString()));
+        command.addAll(List.of(args));
+        return command;
     }
 
     /** Terminal settings with other replay and client backlog sizes. */
@@ -68,12 +150,13 @@ final class FaultServer implements AutoCloseable {
                 t.titleReports(), t.idPrefix());
     }
 
-    PtyctlServer server() {
-        return server;
+    int port() {
+        return port;
     }
 
-    int port() {
-        return server.port();
+    /** The server's process id: this JVM's for an in-process server. */
+    long pid() {
+        return pid;
     }
 
     /**
@@ -98,16 +181,27 @@ final class FaultServer implements AutoCloseable {
     }
 
     Answer post(String path, String body) {
+        return post(path, body, Duration.ofSeconds(60));
+    }
+
+    /** {@code POST} that the client gives up after {@code timeout}, closing its connection (UncheckedIOException). */
+    Answer post(String path, String body, Duration timeout) {
         return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
+                .POST(HttpRequest.BodyPublishers.ofString(body)).timeout(timeout));
+    }
+
+    /** The body of a {@code GET} as it arrives (an event stream); closing it drops the connection. */
+    InputStream stream(String path) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET().build(),
+                HttpResponse.BodyHandlers.ofInputStream()).body();
     }
 
     Answer get(String path) {
-        return send(HttpRequest.newBuilder(uri(path)).GET());
+        return send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET());
     }
 
     Answer delete(String path) {
-        return send(HttpRequest.newBuilder(uri(path)).DELETE());
+        return send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).DELETE());
     }
 
     private URI uri(String path) {
@@ -116,7 +210,7 @@ final class FaultServer implements AutoCloseable {
 
     private Answer send(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(60)).build(),
+            HttpResponse<String> response = http.send(request.build(),
                     HttpResponse.BodyHandlers.ofString());
             return new Answer(response.statusCode(), response.body());
         } catch (IOException e) {
@@ -129,12 +223,17 @@ final class FaultServer implements AutoCloseable {
 
     /** A raw WebSocket client of terminal {@code id} with {@code query}. */
     RawWebSocket attach(String id, String query, int receiveBuffer) throws IOException {
-        return RawWebSocket.connect("127.0.0.1", port(), "/v1/terminals/" + id + "/socket?" + query, receiveBuffer);
+        return attachPath("/v1/terminals/" + id + "/socket?" + query, receiveBuffer);
+    }
+
+    /** A raw WebSocket client of {@code target} (path and query). */
+    RawWebSocket attachPath(String target, int receiveBuffer) throws IOException {
+        return RawWebSocket.connect("127.0.0.1", port(), target, receiveBuffer);
     }
 
     @Override
     public void close() {
-        server.close();
+        stop.run();
         http.close();
     }
 }

@@ -12,7 +12,6 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -77,8 +76,9 @@ class LifecycleFaultTest {
     @Test
     void serveProcessesStartedAndKilledLeaveNothingBehind() throws Exception {
         int starts = Fault.size(6, 1000);
-        Path jar = Path.of(System.getProperty("ptyctl.jar", "../cli-client/target/ptyctl.jar"));
-        assertThat(jar).as("the launcher jar, built by cli-client earlier in the reactor").isRegularFile();
+        // Built once before the census: the first use of FaultServer loads classes whose jars the class loader then
+        // keeps open, which would count as descriptors the serve cycles left.
+        FaultServer.launcher("serve");
         ProcessCensus before = ProcessCensus.take();
         List<Long> hosted = new ArrayList<>();
         int terms = 0;
@@ -87,7 +87,7 @@ class LifecycleFaultTest {
             try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 port = free.getLocalPort();
             }
-            Process serve = startServe(jar, port);
+            Process serve = startServe(port);
             try {
                 hosted.add(hostedPid(serve, port));
             } finally {
@@ -120,16 +120,9 @@ class LifecycleFaultTest {
                 + after.fds(), "LifecycleFaultTest");
     }
 
-    private static Process startServe(Path jar, int port) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1"));
-        String nativeDir = System.getProperty("pty4j.tmpdir");
-        if (nativeDir != null) {
-            command.add("-Dpty4j.tmpdir=" + nativeDir);
-        }
-        command.addAll(List.of("-jar", jar.toString(), "serve", "--cmd", "sleep 1000", "--port",
-                String.valueOf(port)));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+    private static Process startServe(int port) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(FaultServer.launcher("serve", "--cmd", "sleep 1000", "--port",
+                String.valueOf(port))).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         builder.environment().remove("PTYCTL_RPC");
         return builder.start();
