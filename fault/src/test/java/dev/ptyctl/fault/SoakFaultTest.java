@@ -23,14 +23,14 @@ import org.junit.jupiter.api.Test;
  * hosted process and no zombie left. Counts, not times: the server is read from {@code /proc} until its counts
  * settle (a bounded number of reads), then compared.
  *
- * <p>In every build it churns for 25 s (under a minute with the warm-up). {@code bench/soak-run} runs it for as long as asked
+ * <p>In every build it churns for 20 s (under a minute with the start and the warm-up). {@code bench/soak-run} runs it for as long as asked
  * ({@code -Dfault.soak.seconds}), sampling the server every {@code -Dfault.soak.sampleSeconds} (with a full
  * collection for the heap figure) into {@code target/soak-report.md}; docs/benchmarks.md ("Soak") has its figures.
  */
 class SoakFaultTest {
     @Test
     void churnLeavesNoDescriptorThreadOrProcessBehind() throws Exception {
-        long seconds = Long.getLong("fault.soak.seconds", 25);
+        long seconds = Long.getLong("fault.soak.seconds", 20);
         int workers = Integer.getInteger("fault.soak.workers", 2);
         long sampleEvery = Long.getLong("fault.soak.sampleSeconds", Math.max(10, seconds / 6));
         List<String> rows = new ArrayList<>();
@@ -83,10 +83,35 @@ class SoakFaultTest {
             assertThat(end.descendants()).as("hosted processes left").isZero();
             assertThat(end.fds()).as("open descriptors, %s", rows).isLessThanOrEqualTo(base.fds());
             assertThat(end.threads()).as("threads, %s", rows).isLessThanOrEqualTo(base.threads());
+            long outlived = stopWithLiveTerminals(server);
+            assertThat(outlived).as("hosted processes alive after the server stopped").isZero();
             Fault.report("soak", seconds + " s of churn by " + workers + " clients (" + steps + ")",
                     "failures 0, zombies 0, hosted processes left 0, fds " + base.fds() + " → " + end.fds()
-                            + ", threads " + base.threads() + " → " + end.threads(), "SoakFaultTest");
+                            + ", threads " + base.threads() + " → " + end.threads() + "; stopped with 3 live "
+                            + "terminals (each with a background job): processes left 0", "SoakFaultTest");
         }
+    }
+
+    /**
+     * Starts three shells that each leave a background job, stops the server (SIGTERM) and returns how many of its
+     * hosted processes are still alive once each has had {@link dev.ptyctl.testsupport.Bounds#HANG} to end.
+     */
+    private static long stopWithLiveTerminals(FaultServer server) throws Exception {
+        for (int i = 0; i < 3; i++) {
+            String id = server.createGated("stop-" + i, "sleep 1000 & echo started; wait");
+            try (var socket = server.attach(id, "protocol=2&lastOutputSeq=0", 0)) {
+                socket.sendText(FaultServer.GO);
+                Churn.awaitText(socket, "started");
+            }
+        }
+        List<ProcessHandle> hosted = ProcessHandle.of(server.pid()).orElseThrow().descendants().toList();
+        assertThat(hosted).as("the shells and their jobs").hasSizeGreaterThanOrEqualTo(6);
+        server.close();
+        for (ProcessHandle process : hosted) {
+            process.onExit().completeOnTimeout(null, dev.ptyctl.testsupport.Bounds.HANG.toSeconds(),
+                    java.util.concurrent.TimeUnit.SECONDS).join();
+        }
+        return hosted.stream().filter(ProcessHandle::isAlive).count();
     }
 
     /** What one churning client does on its own thread. */
