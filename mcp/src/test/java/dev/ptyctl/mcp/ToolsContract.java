@@ -69,6 +69,20 @@ abstract class ToolsContract {
     }
 
     @Test
+    void gitLogInTheSessionsShellAnswersTheLogInsteadOfOpeningAPager() {
+        // git opened less (the output was longer than the screen): the run answered waitingForInput with one screen
+        dev.ptyctl.testsupport.Tools.require("git");
+        tools().ok("terminal_run", args("command", "repo=$(mktemp -d) && git -C \"$repo\" init -q && for i in "
+                + "$(seq 1 60); do git -C \"$repo\" -c user.email=a@b -c user.name=A commit -q --allow-empty -m "
+                + "\"change $i\"; done", "timeoutMs", 60_000));
+
+        Map<String, Object> log = tools().ok("terminal_run", args("command", "git -C \"$repo\" log --format=%s"));
+
+        assertThat(log).containsEntry("exitCode", 0).doesNotContainKey("waitingForInput");
+        assertThat((String) log.get("output")).startsWith("change 60\nchange 59\n").endsWith("\nchange 1");
+    }
+
+    @Test
     void createReturnsAViewUrlAndTheProgramRuns() {
         Map<String, Object> created = tools().ok("terminal_create", args("command", List.of("cat"), "name", "echo",
                 "cols", 90, "rows", 20));

@@ -11,6 +11,7 @@ import dev.ptyctl.service.terminals.HostedTerminal;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -31,7 +32,7 @@ public final class TerminalRunTool extends SchemaTool {
                 Run a command line in a shell and get its exit code and output, as if typed at the prompt: state \
                 persists between runs (cd, export, functions, activated virtualenvs). Any shell text works: pipes, \
                 quotes, several lines, heredocs. Without terminalId it uses one shell this session starts on first \
-                use and keeps. `output` is only what the commands printed (not the prompt, not the command line), \
+                use and keeps (with PAGER=cat and GIT_PAGER=cat, so `git log` prints instead of paging). `output` is only what the commands printed (not the prompt, not the command line), \
                 cut to maxBytes with `truncated: true` (the head is kept; terminal_output pages through all of it). \
                 On timeout `timedOut` is true, there is no exitCode, `output` is what it printed so far and the \
                 command keeps running: follow it with \
@@ -180,6 +181,14 @@ public final class TerminalRunTool extends SchemaTool {
         return facts.append(" · terminal ").append(id).toString();
     }
 
+    /**
+     * The environment of the session's own shell. A program that would show its output in a pager (git log, git diff,
+     * man, systemctl, psql) prints it instead, as it does when an agent runs it without a terminal: a pager waits for
+     * keys, so the run answered one screen and waitingForInput, and the agent had to quit it and page some other way.
+     * A terminal_create shell keeps the user's pager.
+     */
+    static final Map<String, String> SESSION_SHELL_ENV = Map.of("PAGER", "cat", "GIT_PAGER", "cat");
+
     /** This session's shell for terminal_run, started on first use (and again if it exited). */
     private static HostedTerminal sessionShell(ToolCall call) throws ToolError, InterruptedException {
         synchronized (call.session()) {
@@ -189,7 +198,7 @@ public final class TerminalRunTool extends SchemaTool {
                 return existing.get();
             }
             CreateRequest request = new CreateRequest("mcp-" + UUID.randomUUID(), null,
-                    TerminalCreateTool.DEFAULT_COLS, TerminalCreateTool.DEFAULT_ROWS, null, null, java.util.Map.of(),
+                    TerminalCreateTool.DEFAULT_COLS, TerminalCreateTool.DEFAULT_ROWS, null, null, SESSION_SHELL_ENV,
                     false, true);
             HostedTerminal shell = TerminalCreateTool.create(call, request);
             call.session().add(new SessionTerminals.Entry(shell.terminalId(), "shell", shell.spec().command(),
