@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 /**
  * A way to find things on the screen, evaluated afresh each time it is used: text, a regular expression or a style
  * ({@link TerminalDriver#getByText}, {@link TerminalDriver#getByRegex}, {@link TerminalDriver#getByStyle}), narrowed
- * to rows ({@link #within}) and to one of its matches ({@link #nth}). Assertions on it ({@link
+ * to rows ({@link #within}) and to one of its matches ({@link #nth}, {@link #first}, {@link #last}). Assertions on it ({@link
  * TerminalAssertions#assertThat(Locator)}) wait until they hold, woken by the terminal's output. Immutable.
  *
  * <pre>{@code
@@ -67,7 +67,10 @@ public final class Locator {
     private final ScreenSource source;
     private final Query query;
     private final Region region;
+    /** The match kept: an index from 0, {@link #ALL} or {@link #LAST}. */
     private final int nth;
+    private static final int ALL = -1;
+    private static final int LAST = -2;
     /** Whether the scrollback's lines are searched too, before the screen's rows. */
     private final boolean scrollback;
 
@@ -114,7 +117,7 @@ public final class Locator {
                     into.add(new Match(row, i, i + text.length(), text));
                 }
             }
-        }, Region.all(), -1);
+        }, Region.all(), ALL);
     }
 
     static Locator regex(ScreenSource source, String regex) {
@@ -144,7 +147,7 @@ public final class Locator {
                     }
                 }
             }
-        }, Region.all(), -1);
+        }, Region.all(), ALL);
     }
 
     static Locator style(ScreenSource source, Style style) {
@@ -175,7 +178,7 @@ public final class Locator {
             public boolean byStyle() {
                 return true;
             }
-        }, Region.all(), -1);
+        }, Region.all(), ALL);
     }
 
     private static void addTrimmed(Cells cells, int row, String line, int from, int to, List<Match> into) {
@@ -214,9 +217,22 @@ public final class Locator {
     /** Only the {@code index}-th match (from 0, in reading order: top to bottom, left to right). */
     public Locator nth(int index) {
         if (index < 0) {
-            throw new IllegalArgumentException("nth counts from 0, got " + index);
+            throw new IllegalArgumentException("nth counts from 0, got " + index + " (the last match: last())");
         }
         return new Locator(source, query, region, index, scrollback);
+    }
+
+    /** Only the first match in reading order: {@code nth(0)}, as Playwright's {@code first()}. */
+    public Locator first() {
+        return nth(0);
+    }
+
+    /**
+     * Only the last match in reading order (the lowest, rightmost), as Playwright's {@code last()}: the newest line of
+     * a log, the prompt at the bottom.
+     */
+    public Locator last() {
+        return new Locator(source, query, region, LAST, scrollback);
     }
 
     /**
@@ -273,8 +289,11 @@ public final class Locator {
         for (int row = region.from() - 1; row < last; row++) {
             query.find(cells, row, all);
         }
-        if (nth < 0) {
+        if (nth == ALL) {
             return all;
+        }
+        if (nth == LAST) {
+            return all.isEmpty() ? List.of() : List.of(all.getLast());
         }
         return nth < all.size() ? List.of(all.get(nth)) : List.of();
     }
@@ -306,6 +325,6 @@ public final class Locator {
     @Override
     public String toString() {
         return query.describe() + (scrollback ? " including the scrollback" : "")
-                + (region.equals(Region.all()) ? "" : " in " + region) + (nth < 0 ? "" : ", match " + nth);
+                + (region.equals(Region.all()) ? "" : " in " + region) + (nth == ALL ? "" : nth == LAST ? ", the last match" : ", match " + nth);
     }
 }

@@ -58,7 +58,7 @@ class LocatorTest {
         assertThat(matches(save.nth(1))).containsExactly(new Locator.Match(5, 0, 4, "Save"));
         assertThat(matches(save.within(Region.row(6)).nth(1))).containsExactly(new Locator.Match(5, 24, 28, "Save"));
         assertThat(save.nth(3).count()).isZero();
-        assertThatThrownBy(() -> save.nth(-1)).hasMessage("nth counts from 0, got -1");
+        assertThatThrownBy(() -> save.nth(-1)).hasMessage("nth counts from 0, got -1 (the last match: last())");
     }
 
     @Test
@@ -172,5 +172,18 @@ class LocatorTest {
         assertThatThrownBy(() -> TerminalAssertions.assertThat(SCROLLED.getByText("a1").includingScrollback())
                 .hasStyle(Styles.plain())).isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("hasStyle reads the cells of the screen");
+    }
+
+    @Test
+    void firstAndLastPickTheEndsOfTheMatchesInReadingOrder() {
+        Locator save = FILES.getByText("Save");
+        assertThat(matches(save.first())).containsExactly(new Locator.Match(3, 2, 6, "Save"));
+        assertThat(matches(save.last())).containsExactly(new Locator.Match(5, 24, 28, "Save"));
+        assertThat(matches(save.within(Region.rows(1, 4)).last())).containsExactly(new Locator.Match(3, 2, 6, "Save"));
+        assertThat(FILES.getByText("Saved").last().count()).isZero();
+        assertThat(matches(SCROLLED.getByText("a1").includingScrollback().first()))
+                .containsExactly(new Locator.Match(-2, 0, 2, "a1"));
+        assertThat(save.last()).hasToString("text \"Save\", the last match");
+        TerminalAssertions.assertThat(FILES.getByRegex("\\d KiB").last()).hasText("9 KiB");
     }
 }
