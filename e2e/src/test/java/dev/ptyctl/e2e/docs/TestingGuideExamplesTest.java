@@ -59,7 +59,7 @@ class TestingGuideExamplesTest {
                 .rowContains(2, "ok")
                 .containsPattern("^status: (ok|fine)")   // a Java regex; ^ and $ at row ends
                 .doesNotContain("error")
-                .hasCursorAt(2, 11)                         // row and column, from 1
+                .hasCursorAt(2, 11)                      // row and column, from 1
                 .hasSize(80, 24);
         // end::dsl-assert[]
         terminal.press(Key.ENTER).waitForPrompt();

@@ -137,6 +137,7 @@ class TuiProgramsE2eTest {
         Assertions.assertThat(mc.awaitExit(EXIT)).isZero();
     }
 
+    // tag::scrollback-locator[]
     @Test
     void aBuildLogThatScrolledAwayIsFoundInTheScrollback(TerminalDriver bash) {
         bash.typeLine("for i in $(seq 1 60); do echo \"compiling unit-$i\"; done; echo 'build done'").waitForPrompt();
@@ -146,4 +147,5 @@ class TuiProgramsE2eTest {
         assertThat(bash.getByRegex("^compiling unit-\\d+$").includingScrollback()).hasCount(60);
         assertThat(bash.getByText("error").includingScrollback()).isHidden();
     }
+    // end::scrollback-locator[]
 }
