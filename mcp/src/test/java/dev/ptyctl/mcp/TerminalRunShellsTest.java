@@ -143,6 +143,15 @@ class TerminalRunShellsTest {
         assertThat(tools().run(id, "echo after")).containsEntry("output", "after");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh"}) // fish inserts a pasted tab as a space
+    void aTabInTheCommandReachesTheCommandNotTheLineEditorsCompletion(String shell) {
+        // Typed key by key, the tab was completion: `echo 'a<TAB>b'` ran as `echo 'ab'`.
+        Tools.require(shell);
+        assertThat(tools().run(tools().shell(shell), "echo 'a\tb' | od -An -c | tr -s ' '"))
+                .containsEntry("exitCode", 0).containsEntry("output", " a \\t b \\n");
+    }
+
     @Test
     void aLineWiderThanTheTerminalIsOneLineOfOutputAsTheProgramWroteIt() {
         // The output was the screen's rows: a 10,000-character line came back as 84 lines of 120, a long URL cut in two.

@@ -34,6 +34,15 @@ public final class CommandLines {
         return (int) commandLine.chars().filter(c -> c == '\n').count() + 1;
     }
 
+    /**
+     * Whether {@code commandLine} must be pasted rather than typed key by key: a line break would be Enter, and a tab
+     * would be the line editor's completion (bash, zsh and fish insert the completion, or nothing, in its place:
+     * {@code echo 'a<TAB>b'} ran as {@code echo 'ab'}). A paste, in bracketed-paste markers, is inserted as it is.
+     */
+    public static boolean needsPaste(String commandLine) {
+        return commandLine.indexOf('\n') >= 0 || commandLine.indexOf('\t') >= 0;
+    }
+
     /** Whether every line of {@code commandLine} is blank or a comment (its first non-blank character is {@code #}). */
     public static boolean nothingToRun(String commandLine) {
         return commandLine.lines().map(String::strip).allMatch(line -> line.isEmpty() || line.startsWith("#"));

@@ -221,7 +221,7 @@ public final class RpcCommandRun {
             return outcome(Ending.NOT_READY, ready, false);
         }
         boolean severalLines = line.indexOf('\n') >= 0;
-        WriteResult typed = write(List.of(severalLines ? Action.paste(line) : Action.text(line),
+        WriteResult typed = write(List.of(CommandLines.needsPaste(line) ? Action.paste(line) : Action.text(line),
                 Action.key(Key.ENTER)));
         long typedAt = typed.outputSeq();
         // A shell that leaves bracketed paste off reads the lines one by one, drawing a prompt (or a continuation

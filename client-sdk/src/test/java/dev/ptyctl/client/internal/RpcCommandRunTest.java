@@ -110,6 +110,15 @@ class RpcCommandRunTest {
     }
 
     @Test
+    void aLineWithATabIsPastedSoTheLineEditorDoesNotTakeItForCompletion() throws Exception {
+        server.reply(AT_PROMPT).reply(written(40)).reply(RAN);
+        assertThat(run("echo a\tb").ending()).isEqualTo(Ending.FINISHED);
+        nextPromptWait();
+        assertThat(next("pty/write")).isEqualTo(json("{'action':[{'paste':'echo a\\tb'},{'key':'Enter'}]}"));
+        nextPromptWait();
+    }
+
+    @Test
     void anIncompleteLineLeftAtTheContinuationPromptIsCancelledBeforeTyping() throws Exception {
         server.reply(AT_CONTINUATION).reply(written(10)).reply(AT_PROMPT).reply(written(40)).reply(RAN);
         assertThat(run("ls").ending()).isEqualTo(Ending.FINISHED);

@@ -142,7 +142,7 @@ public final class CommandRun {
         }
         boolean severalLines = command.indexOf('\n') >= 0;
         List<TerminalInput.Action> typing = List.of(
-                new TerminalInput.Action(severalLines ? TerminalInput.Kind.PASTE
+                new TerminalInput.Action(CommandLines.needsPaste(command) ? TerminalInput.Kind.PASTE
                         : TerminalInput.Kind.TEXT, command),
                 new TerminalInput.Action(TerminalInput.Kind.KEY, "Enter"));
         long promptsBefore = prompts.promptsDrawn();
