@@ -12,12 +12,15 @@ import { distinguishingIds } from './labels.js';
 import { TerminalList } from './list.js';
 import { TerminalTab } from './tab.js';
 import { keyBytes } from './keys.js';
+import { MAX_FONT_SIZE, MIN_FONT_SIZE, storedFontSize, stepFontSize } from './fontsize.js';
+import { onLongPress } from './longpress.js';
 
 const params = new URLSearchParams(location.search);
 const settings = {
   renderer: params.get('renderer') === 'dom' ? 'dom' : 'webgl',
   clipboard: params.get('clipboard') === '1',
   keys: params.get('keys') === '1' || matchMedia('(pointer: coarse)').matches,
+  fontSize: storedFontSize(),
 };
 const hook = { terminals: {}, tabs: {}, eventStreams: 0, eventsOpen: false, keyBytes };
 window.ptyctl = hook;
@@ -212,6 +215,7 @@ async function openTab(id, view) {
       view,
       renderer: settings.renderer,
       clipboard: settings.clipboard,
+      fontSize: settings.fontSize,
       socketUrl: (lastOutputSeq, clientId) => api.socketUrl(id, { clientId, lastOutputSeq, view }),
       probe: () => probe(id),
       onChange: (changed) => tabChanged(changed),
@@ -313,7 +317,8 @@ function renderTabs() {
     if (tab === active) b.setAttribute('aria-current', 'page');
     if (tab.unseen) b.classList.add('unseen');
     if (tab.activity) b.classList.add(tab.activity);
-    b.title = `${tab.id}${tab.view ? ' (read-only)' : ''}\n${SWITCH_KEYS}`;
+    // The whole label first: a long one (a command line the shell reported as the title) is cut short in the tab.
+    b.title = `${tab.label}\n${tab.id}${tab.view ? ' (read-only)' : ''}\n${SWITCH_KEYS}`;
     // The label alone is cut short with an ellipsis: a long title (vim's file path, an agent's task) must not
     // push the close button out of the tab, where it could be neither seen nor clicked.
     const label = document.createElement('span');
@@ -337,6 +342,7 @@ function renderTabs() {
     return b;
   }));
   $('home').toggleAttribute('aria-current', active === null);
+  $('font-size').hidden = active === null;
   // The list cut off from the server (restarting, network down) shows rows that may be stale: say so.
   const state = active ? active.state : (stopEvents && eventsLost ? 'reconnecting' : undefined);
   const status = $('status');
@@ -360,6 +366,23 @@ $('tabs').addEventListener('click', (event) => {
 $('home').addEventListener('click', () => activate(null));
 
 /**
+ * A finger held on a tab shows its whole title under the strip (a phone has no hover for the tooltip), until the next
+ * touch anywhere: the label in the tab is cut short.
+ */
+onLongPress($('tabs'), {
+  onPress: ({ target }) => {
+    const tab = tabs.get(target.closest?.('[data-terminal]')?.dataset.terminal);
+    if (!tab) return;
+    const tip = $('tab-tip');
+    tip.textContent = `${tab.view ? 'view: ' : ''}${tab.label}`;
+    tip.hidden = false;
+  },
+});
+document.addEventListener('touchstart', () => {
+  $('tab-tip').hidden = true;
+}, { passive: true, capture: true });
+
+/**
  * Ctrl-Shift-PageUp and Ctrl-Shift-PageDown show the previous and the next tab (round the end; from the list, the last
  * and the first), wherever the focus is. These keys because a terminal program does not count on them: GNOME Terminal
  * and xfce4-terminal keep them for moving tabs, so they never reach its programs there. And because the browser lets
@@ -370,6 +393,15 @@ $('home').addEventListener('click', () => activate(null));
  * as its own and would scroll the tab left a page back.
  */
 window.addEventListener('keydown', (event) => {
+  const fontStep = { '=': 1, '+': 1, '-': -1, 0: 0 }[event.key];
+  if (fontStep !== undefined && event.ctrlKey && !event.altKey && !event.metaKey && active) {
+    // The terminal's text, not the browser's zoom, while a terminal is shown: xterm sends these keys as = - 0, which no
+    // program reads as Ctrl keys. On the list they are the browser's again.
+    event.preventDefault();
+    event.stopPropagation();
+    changeFontSize(fontStep);
+    return;
+  }
   const step = { PageUp: -1, PageDown: 1 }[event.key];
   if (!step || !event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey || tabs.size === 0) return;
   event.preventDefault();
@@ -423,6 +455,29 @@ window.addEventListener('focus', () => {
   if (active && document.activeElement === active.term.textarea) active.claim();
 });
 
+// ---- text size ------------------------------------------------------------------------------------------------
+
+/** A step of the text size (see fontsize.js) for every tab: the one shown refits, and its program gets the new size. */
+function changeFontSize(step) {
+  settings.fontSize = stepFontSize(settings.fontSize, step);
+  for (const tab of tabs.values()) tab.setFontSize(settings.fontSize);
+  updateFontSizeButtons();
+}
+
+function updateFontSizeButtons() {
+  $('font-smaller').disabled = settings.fontSize <= MIN_FONT_SIZE;
+  $('font-bigger').disabled = settings.fontSize >= MAX_FONT_SIZE;
+  $('font-size').title = `Text size ${settings.fontSize} px (Ctrl-- smaller, Ctrl-= larger, Ctrl-0 back to 14 px)`;
+}
+
+function setUpFontSize() {
+  // pointerdown, not click: the terminal keeps the focus (and the phone its keyboard).
+  $('font-size').addEventListener('pointerdown', (event) => event.preventDefault());
+  $('font-smaller').addEventListener('click', () => changeFontSize(-1));
+  $('font-bigger').addEventListener('click', () => changeFontSize(1));
+  updateFontSizeButtons();
+}
+
 // ---- key bar (touch screens) -------------------------------------------------------------------------------
 
 /**
@@ -435,7 +490,9 @@ function updateKeyBar() {
   bar.hidden = !(settings.keys && active?.takesKeys);
   for (const modifier of ['Ctrl', 'Alt']) {
     const armed = !!active?.modifiers[modifier.toLowerCase()];
-    bar.querySelector(`[data-key="${modifier}"]`).setAttribute('aria-pressed', String(armed));
+    const button = bar.querySelector(`[data-key="${modifier}"]`);
+    button.setAttribute('aria-pressed', String(armed));
+    button.dataset.locked = String(armed && !!active?.locked[modifier.toLowerCase()]);
   }
 }
 
@@ -459,7 +516,7 @@ function setUpKeyBar() {
     }
     const key = event.target.closest('[data-key]')?.dataset.key;
     if (!key || !active) return;
-    if (key === 'Ctrl' || key === 'Alt') active.toggleModifier(key.toLowerCase());
+    if (key === 'Ctrl' || key === 'Alt') active.toggleModifier(key.toLowerCase(), event.timeStamp);
     else active.pressKey(key);
     active.term.focus();
   });
@@ -469,6 +526,7 @@ function setUpKeyBar() {
 
 async function start() {
   setUpKeyBar();
+  setUpFontSize();
   updateKeyBar();
   await refresh();
   const id = params.get('t');

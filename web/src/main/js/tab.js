@@ -19,6 +19,7 @@ import { PromptMarks } from './marks.js';
 import { labelOf } from './labels.js';
 import { ctrlOnlyBytes, isReport, keyBytes, withModifiers } from './keys.js';
 import { scrollBySwipes } from './touch.js';
+import { selectByLongPress } from './touchselect.js';
 
 const THEME = {
   background: '#16181d', foreground: '#d8dee9', cursor: '#e5e9f0', selectionBackground: '#3b4252',
@@ -37,10 +38,13 @@ const SEARCH_DECORATIONS = {
   activeMatchBackground: '#8a6d1f', activeMatchBorder: '#e5c07b', activeMatchColorOverviewRuler: '#e5c07b',
 };
 
+/** A second tap on the bar's Ctrl or Alt this soon (ms) after the first locks it, as a phone keyboard's Shift. */
+const DOUBLE_TAP_MS = 400;
+
 export class TerminalTab {
   /**
    * @param info     the terminal as listed by the server ({terminalId, shell, args, ...})
-   * @param options  {view: read-only, renderer: "dom" or "webgl", clipboard: allow OSC 52 writes,
+   * @param options  {view: read-only, renderer: "dom" or "webgl", clipboard: allow OSC 52 writes, fontSize in px,
    *                  socketUrl(lastOutputSeq), probe(), onChange(tab), onModifiersChanged() when the bar's Ctrl or
    *                  Alt was armed, released or used by a key, runAgain(tab) and closeTab(tab) for the buttons under
    *                  an ended program}
@@ -59,7 +63,9 @@ export class TerminalTab {
     this.ended = false; // showEnded: the program's last screen, read-only, fitted to the window (not its own size)
     this.unseen = false;
     this.shown = false;
-    this.modifiers = { ctrl: false, alt: false }; // the key bar's one-shot Ctrl and Alt, armed for the next key
+    this.modifiers = { ctrl: false, alt: false }; // the key bar's Ctrl and Alt, armed for the next key
+    this.locked = { ctrl: false, alt: false }; // armed for every key until tapped again (a double tap locks)
+    this.armedAt = { ctrl: -Infinity, alt: -Infinity }; // when each was armed by a tap (performance.now())
     this.writeQueue = null; // output waiting behind a reset
     this.chunks = []; // written, not yet parsed: [{end, live}]
     this.parsedSeq = 0;
@@ -113,7 +119,7 @@ export class TerminalTab {
       allowProposedApi: true,
       scrollback: 10000,
       fontFamily: '"DejaVu Sans Mono", "Cascadia Mono", Menlo, Consolas, monospace',
-      fontSize: 14,
+      fontSize: this.options.fontSize ?? 14,
       theme: THEME,
       disableStdin: this.view,
       cursorBlink: false,
@@ -257,6 +263,7 @@ export class TerminalTab {
     this.term.textarea?.addEventListener('focus', () => this.claim());
     this.host.addEventListener('pointerdown', () => this.claim());
     scrollBySwipes(this.term, this.host);
+    selectByLongPress(this.term, this.host, this.element, (text) => this.copyText(text));
     new ResizeObserver(() => this.fitToWindow()).observe(this.host);
     // For the bench: when the first screen of output was drawn, in ms since the page's navigation started.
     const firstDraw = this.term.onRender(() => {
@@ -291,6 +298,13 @@ export class TerminalTab {
     if (this.sentSize?.cols === cols && this.sentSize?.rows === rows && this.socket.state === 'open') return;
     this.sentSize = { cols, rows };
     this.socket.resize(cols, rows);
+  }
+
+  /** The text size changed (the header's A− and A+): the grid that fits the area changes, and the program is told. */
+  setFontSize(size) {
+    if (this.term.options.fontSize === size) return;
+    this.term.options.fontSize = size;
+    this.fitToWindow();
   }
 
   fitEnded() {
@@ -439,17 +453,32 @@ export class TerminalTab {
     this.socket.input(keyBytes(key, { ...modifiers, applicationCursor: this.term.modes.applicationCursorKeysMode }));
   }
 
-  /** The bar's Ctrl or Alt (`name` ctrl or alt) tapped: armed for the next key, or released when it was. */
-  toggleModifier(name) {
-    this.modifiers = { ...this.modifiers, [name]: !this.modifiers[name] };
+  /**
+   * The bar's Ctrl or Alt (`name` ctrl or alt) tapped at `now` (an event's timeStamp: when the tap came, however late
+   * the page gets to it): armed for the next key, or released when it was. Tapped again
+   * within DOUBLE_TAP_MS of arming it, it locks instead, for every key until it is tapped once more, as a phone
+   * keyboard's Shift does: a run of Ctrl keys (tmux's prefix and its key, Ctrl-X Ctrl-S in emacs) took a tap before
+   * each.
+   */
+  toggleModifier(name, now = performance.now()) {
+    if (this.locked[name]) {
+      this.locked = { ...this.locked, [name]: false };
+      this.modifiers = { ...this.modifiers, [name]: false };
+    } else if (this.modifiers[name] && now - this.armedAt[name] < DOUBLE_TAP_MS) {
+      this.locked = { ...this.locked, [name]: true };
+    } else {
+      this.modifiers = { ...this.modifiers, [name]: !this.modifiers[name] };
+      this.armedAt = { ...this.armedAt, [name]: now };
+    }
     this.options.onModifiersChanged?.();
   }
 
-  /** The one-shot modifiers armed for this key, disarmed for the next (the bar then shows them released). */
+  /** The modifiers armed for this key; the one-shot ones are disarmed for the next (the bar then shows them released). */
   takeModifiers() {
     const armed = this.modifiers;
-    if (!armed.ctrl && !armed.alt) return armed;
-    this.modifiers = { ctrl: false, alt: false };
+    const next = { ctrl: armed.ctrl && this.locked.ctrl, alt: armed.alt && this.locked.alt };
+    if (next.ctrl === armed.ctrl && next.alt === armed.alt) return armed;
+    this.modifiers = next;
     this.options.onModifiersChanged?.();
     return armed;
   }
@@ -467,8 +496,7 @@ export class TerminalTab {
     } else if ((event.key === 'C' || event.key === 'c') && this.term.hasSelection() && navigator.clipboard) {
       // Copied here, not left to the browser: Chrome's Ctrl-Shift-C is its element inspector. Without the
       // clipboard API (plain http to another host) the browser's own handling stays.
-      navigator.clipboard.writeText(this.term.getSelection())
-        .catch((e) => console.warn('ptyctl: the selection could not be copied', e));
+      this.copyText(this.term.getSelection());
     } else if (event.key === 'ArrowUp') {
       this.marks.jump(-1);
     } else if (event.key === 'ArrowDown') {
@@ -491,6 +519,24 @@ export class TerminalTab {
     event.preventDefault();
     this.term.input(bytes, true);
     return false;
+  }
+
+  /**
+   * Puts `text` on the clipboard: through the clipboard API where the browser has it (HTTPS, loopback), else with the
+   * older copy command on a field made for it (plain http to another host: a phone on the local network).
+   */
+  copyText(text) {
+    if (navigator.clipboard) {
+      navigator.clipboard.writeText(text).catch((e) => console.warn('ptyctl: the selection could not be copied', e));
+      return;
+    }
+    const field = document.createElement('textarea');
+    field.value = text;
+    document.body.append(field);
+    field.select();
+    document.execCommand('copy');
+    field.remove();
+    this.term.focus();
   }
 
   /**

@@ -191,6 +191,43 @@ final class Page {
         touch("touchEnd", List.of());
     }
 
+    /**
+     * A finger put down at ({@code x}, {@code y}) and left there (see {@link #swipe} for the touch screen it needs):
+     * {@link #fingerMove} and {@link #fingerUp} go on from there.
+     */
+    void fingerDown(int x, int y) {
+        select();
+        touch("touchStart", List.of(Map.of("x", x, "y", y)));
+    }
+
+    /**
+     * Where, in CSS pixels of the window, the centre of a cell is: the cell {@code offset} columns after the start of
+     * {@code text} in the first line on screen that holds it. For a finger put on a word.
+     */
+    int[] cellCentre(String terminalId, String text, int offset) {
+        List<?> point = (List<?>) js("""
+                const t = window.ptyctl.terminals[arguments[0]];
+                const b = t.buffer.active;
+                const line = (row) => b.getLine(b.viewportY + row).translateToString(true);
+                let row = 0;
+                while (!line(row).includes(arguments[1])) row++;
+                const column = line(row).indexOf(arguments[1]) + arguments[2];
+                const r = t.element.querySelector('.xterm-screen').getBoundingClientRect();
+                return [r.left + (column + 0.5) * r.width / t.cols, r.top + (row + 0.5) * r.height / t.rows];""",
+                terminalId, text, offset);
+        return new int[] {((Number) point.get(0)).intValue(), ((Number) point.get(1)).intValue()};
+    }
+
+    /** The finger put down with {@link #fingerDown} moved to ({@code x}, {@code y}). */
+    void fingerMove(int x, int y) {
+        touch("touchMove", List.of(Map.of("x", x, "y", y)));
+    }
+
+    /** The finger lifted. */
+    void fingerUp() {
+        touch("touchEnd", List.of());
+    }
+
     private void touch(String type, List<Map<String, Integer>> points) {
         driver.executeCdpCommand("Input.dispatchTouchEvent", Map.of("type", type, "touchPoints", points));
     }

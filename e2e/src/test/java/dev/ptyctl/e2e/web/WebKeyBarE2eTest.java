@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.interactions.Actions;
 
 /**
  * The phone's key bar, on a phone-sized page: the bytes its keys reach the program with, read back from a program that
@@ -165,6 +166,35 @@ class WebKeyBarE2eTest {
         typedCtrl("~", expected, "1e");
         typedCtrl("[", expected, "1b");
         typedCtrl(" ", expected, "00");
+        assertTheProgramRead(expected);
+    }
+
+    /**
+     * Ctrl tapped twice locks (as a phone keyboard's Shift): it stays for every key, looks locked, and a tap releases it;
+     * an Alt tapped meanwhile is still one-shot. A run of Ctrl keys took a tap before each.
+     */
+    @Test
+    void aDoubleTappedCtrlStaysForEveryKeyUntilTappedAgain() throws Exception {
+        openRecorder();
+        new Actions(page.driver()).doubleClick(page.element("#keybar [data-key='Ctrl']")).perform();
+        page.waitUntil("Ctrl looks locked", () -> "true".equals(page.attribute("[data-key='Ctrl']", "data-locked")));
+        List<String> expected = new ArrayList<>();
+        page.type(id, "a");
+        line(expected, "01");
+        page.type(id, "b");
+        line(expected, "02");
+        bar("Alt");
+        page.type(id, "x");
+        line(expected, "1b 18");
+        page.type(id, "[");
+        line(expected, "1b");
+        assertThat(page.attribute("[data-key='Ctrl']", "aria-pressed")).isEqualTo("true");
+        assertThat(page.attribute("[data-key='Alt']", "aria-pressed")).isEqualTo("false");
+        bar("Ctrl");
+        assertThat(page.attribute("[data-key='Ctrl']", "aria-pressed")).isEqualTo("false");
+        assertThat(page.attribute("[data-key='Ctrl']", "data-locked")).isEqualTo("false");
+        page.type(id, "a");
+        line(expected, "61");
         assertTheProgramRead(expected);
     }
 

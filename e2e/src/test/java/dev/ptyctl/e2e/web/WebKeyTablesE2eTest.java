@@ -59,8 +59,9 @@ class WebKeyTablesE2eTest {
         }
         @SuppressWarnings("unchecked")
         List<String> pageHex = (List<String>) page.js("""
-                return arguments[0].map(([key, ctrl, alt, applicationCursor]) => [...window.ptyctl.keyBytes(key,
-                  { ctrl, alt, applicationCursor })].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join(''));""",
+                const hex = (text) => [...text].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
+                return arguments[0].map(([key, ctrl, alt, applicationCursor]) =>
+                  hex(window.ptyctl.keyBytes(key, { ctrl, alt, applicationCursor })));""",
                 asked);
 
         List<String> disagreements = new ArrayList<>();

@@ -475,19 +475,143 @@ class WebPageE2eTest {
 
     @Test
     void aTabWithALongTitleKeepsItsCloseButtonInSight() throws Exception {
-        String title = "vim /home/someone/projects/a-rather-long-project-name/src/main/java/Deeply/Nested.java";
-        Terminal terminal = session.create(CreateTerminalRequest.builder("long-title-" + UUID.randomUUID())
-                .command("/bin/bash", "--norc", "--noprofile", "-c", "printf '\\033]0;" + title + "\\007'; sleep 600")
-                .build());
-        String tab = ".tab[data-terminal='" + terminal.terminalId() + "']";
-        page.open("/?t=" + terminal.terminalId());
-        page.waitUntil("the tab shows the title", () -> page.text(tab).startsWith("vim /home"));
+        String tab = shownWithTitle(
+                "vim /home/someone/projects/a-rather-long-project-name/src/main/java/Deeply/Nested.java");
         // Before the label had its own box, the whole tab was cut off with an ellipsis, the × with it.
         Object inside = page.js("""
                 const tab = document.querySelector(arguments[0]).getBoundingClientRect();
                 const x = document.querySelector(arguments[0] + ' .close-tab').getBoundingClientRect();
                 return x.width > 0 && x.left >= tab.left && x.right <= tab.right;""", tab);
         assertThat(inside).as("the close button lies within the tab").isEqualTo(true);
+    }
+
+    /** Opens a program that sets {@code title} as its title, once its tab shows it; the tab's selector. */
+    private String shownWithTitle(String title) throws Exception {
+        Terminal terminal = session.create(CreateTerminalRequest.builder("long-title-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile", "-c", "printf '\\033]0;" + title + "\\007'; sleep 600")
+                .build());
+        String tab = ".tab[data-terminal='" + terminal.terminalId() + "']";
+        page.open("/?t=" + terminal.terminalId());
+        page.waitUntil("the tab shows the title",
+                () -> String.valueOf(page.text(tab)).startsWith(title.substring(0, 8)));
+        return tab;
+    }
+
+    /**
+     * A shell's title is its whole command line: a tab is at most two fifths of a phone's width (one tab took the
+     * strip), its tooltip starts with the whole title (it said only the id), and a finger held on it shows the whole title
+     * under the strip, without closing or switching anything.
+     */
+    @Test
+    void aLongTitleIsCutShortOnAPhoneAndShownWholeOnHoverOrALongPress() throws Exception {
+        String title = "make -C /home/someone/projects/a-rather-long-project-name test TESTS=integration VERBOSE=1";
+        page.resize(390, 844);
+        page.touchScreen(true);
+        try {
+            String tab = shownWithTitle(title);
+            assertThat(((Number) page.js("return document.querySelector(arguments[0]).getBoundingClientRect().width"
+                    + " / innerWidth;", tab)).doubleValue()).as("the tab's share of the phone's width")
+                    .isLessThanOrEqualTo(0.41);
+            assertThat(page.attribute(tab, "title")).startsWith(title + "\n");
+
+            Number[] centre = ((List<?>) page.js("""
+                    const box = document.querySelector(arguments[0] + ' .tab-label').getBoundingClientRect();
+                    return [box.left + box.width / 2, box.top + box.height / 2];""", tab)).toArray(Number[]::new);
+            page.fingerDown(centre[0].intValue(), centre[1].intValue());
+            page.waitUntil("the whole title shows under the strip", () -> page.element("#tab-tip").isDisplayed());
+            page.fingerUp();
+            assertThat(page.text("#tab-tip")).isEqualTo(title);
+            assertThat(page.elements(tab)).as("the tab held is still open").hasSize(1);
+            page.swipe(200, 400, 380); // the next touch anywhere puts the tip away
+            page.waitUntil("the tip is gone", () -> !page.element("#tab-tip").isDisplayed());
+        } finally {
+            page.touchScreen(false);
+        }
+    }
+
+    /**
+     * A+ and A- in the header (and Ctrl-= Ctrl-- Ctrl-0 in the terminal) change the terminal's text size: the grid that
+     * fits the window changes and the program gets the new size; the size is remembered across a reload.
+     */
+    @Test
+    void theTextSizeChangesWithItsButtonsAndKeysRefitsTheTerminalAndIsRemembered() throws Exception {
+        Terminal terminal = shownShell("");
+        String id = terminal.terminalId();
+        String fontSize = "return window.ptyctl.terminals[arguments[0]].options.fontSize;";
+        try {
+            page.waitUntil("the page asked for its size", () -> page.sentSize(id) != null);
+            Map<String, Long> at14 = page.sentSize(id);
+            waitForPtySize(id, at14);
+            for (int i = 0; i < 4; i++) {
+                page.clickOn("#font-bigger");
+            }
+            page.waitUntil("the text is 18 px", () -> ((Number) page.js(fontSize, id)).intValue() == 18);
+            page.waitUntilDescribed(() -> "a smaller grid than " + at14 + ": " + page.sentSize(id),
+                    () -> page.sentSize(id).get("cols") < at14.get("cols")
+                            && page.sentSize(id).get("rows") < at14.get("rows"));
+            Map<String, Long> at18 = page.sentSize(id);
+            waitForPtySize(id, at18);
+
+            page.open("/?t=" + id);
+            page.waitForText(id, PROMPT.strip());
+            page.waitUntil("the text is 18 px after a reload", () -> ((Number) page.js(fontSize, id)).intValue() == 18);
+            page.type(id, Keys.chord(Keys.CONTROL, "-"));
+            page.waitUntil("Ctrl-- made it 17 px", () -> ((Number) page.js(fontSize, id)).intValue() == 17);
+            page.type(id, Keys.chord(Keys.CONTROL, "0"));
+            page.waitUntil("Ctrl-0 made it 14 px", () -> ((Number) page.js(fontSize, id)).intValue() == 14);
+            page.waitUntil("the grid is as at first", () -> at14.equals(page.sentSize(id)));
+            waitForPtySize(id, at14);
+            page.type(id, "echo typed-after", Keys.ENTER);
+            page.waitForText(id, "\ntyped-after");
+        } finally {
+            page.js("localStorage.removeItem('ptyctl.fontSize');");
+        }
+    }
+
+    /**
+     * On a phone a finger held on a word selects it, moved on it takes the selection further, and lifted it shows Copy,
+     * which copies the selection: xterm.js selects only with a mouse, and nothing of a terminal could be copied on a
+     * phone.
+     */
+    @Test
+    void onAPhoneALongPressSelectsAWordADragExtendsItAndCopyCopiesIt() throws Exception {
+        page.resize(390, 844);
+        page.touchScreen(true);
+        try {
+            Terminal terminal = shownShell("");
+            String id = terminal.terminalId();
+            page.js(RECORD_CLIPBOARD);
+            page.type(id, "printf 'one %s two\\n' selectme", Keys.ENTER);
+            page.waitForText(id, "\none selectme two");
+            int[] word = page.cellCentre(id, "one selectme", 6); // on "selectme"
+            int[] next = page.cellCentre(id, "one selectme", 14); // on "two"
+            String selection = "return window.ptyctl.terminals[arguments[0]].getSelection();";
+            String copy = ".terminal-view:not([hidden]) .copy-selection";
+            // Held and lifted where it was: the word stays selected (xterm.js took the lift for a click, which dropped
+            // the selection), and Copy shows.
+            page.fingerDown(word[0], word[1]);
+            page.waitUntil("the word is selected", () -> "selectme".equals(page.js(selection, id)));
+            page.fingerUp();
+            page.waitUntil("Copy is shown", () -> page.element(copy).isDisplayed());
+            assertThat(page.js(selection, id)).isEqualTo("selectme");
+            assertThat(page.js("const b = document.querySelector(arguments[0]).getBoundingClientRect();"
+                    + " return b.top > arguments[1] || b.bottom < arguments[1];", copy, word[1]))
+                    .as("Copy leaves the selected row in sight").isEqualTo(true);
+
+            page.fingerDown(word[0], word[1]);
+            page.waitUntil("Copy is put away while the finger selects", () -> !page.element(copy).isDisplayed());
+            page.fingerMove(next[0], next[1]);
+            page.waitUntilDescribed(() -> "the selection reaches 'two': " + page.js(selection, id),
+                    () -> "selectme two".equals(page.js(selection, id)));
+            page.fingerUp();
+            page.waitUntil("Copy is shown", () -> page.element(copy).isDisplayed());
+            page.clickOn(copy);
+            page.waitUntil("the selection was copied", () -> List.of("selectme two").equals(page.js(
+                    "return window.copied;")));
+            assertThat(page.element(copy).isDisplayed()).isFalse();
+        } finally {
+            page.touchScreen(false);
+        }
     }
 
     @Test

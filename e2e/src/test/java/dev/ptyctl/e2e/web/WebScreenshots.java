@@ -144,6 +144,27 @@ class WebScreenshots {
         phone.clickOn("#keybar [data-action='more']"); // the second row: Home, End, PgUp, PgDn, symbols, F1–F12
         phone.clickOn("#keybar [data-key='Ctrl']"); // armed, as it looks before the next key
         Files.write(out.resolve("web-phone.png"), phone.screenshot());
+        // A word selected with a finger held on it, Copy over the terminal, and Ctrl locked (tapped twice).
+        // Tapped on from armed: locked by a tap within 0.4 s of arming, else released and armed again.
+        phone.waitUntil("Ctrl is locked", () -> {
+            if (!"true".equals(phone.attribute("[data-key='Ctrl']", "data-locked"))) {
+                phone.clickOn("#keybar [data-key='Ctrl']");
+            }
+            return "true".equals(phone.attribute("[data-key='Ctrl']", "data-locked"));
+        });
+        phone.touchScreen(true);
+        try {
+            int[] word = phone.cellCentre(small.terminalId(), "web.md", 2);
+            phone.fingerDown(word[0], word[1]);
+            phone.waitUntil("the word is selected", () -> "web.md".equals(phone.js(
+                    "return window.ptyctl.terminals[arguments[0]].getSelection();", small.terminalId())));
+            phone.fingerUp();
+            phone.waitUntil("Copy is shown", () -> phone.element(".terminal-view:not([hidden]) .copy-selection")
+                    .isDisplayed());
+            Files.write(out.resolve("web-phone-select.png"), phone.screenshot());
+        } finally {
+            phone.touchScreen(false);
+        }
         phone.closeWindow();
 
         // A phone next to a desktop page that has the size: the desktop's grid as it is, cropped, scrolling sideways.
