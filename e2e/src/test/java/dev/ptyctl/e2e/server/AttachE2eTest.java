@@ -230,6 +230,29 @@ class AttachE2eTest {
         }
     }
 
+    /**
+     * The terminal's width changed while the connection was down (another client resized it), which rewraps the
+     * server's scrollback: the return adds the lines that scrolled since the change, each once, and not the whole
+     * scrollback again, as it did before (every line the local terminal already had came a second time; tmux redraws
+     * only the screen for a client that comes back at another size).
+     */
+    @Test
+    void aWidthChangedDuringADropDoesNotSendTheScrollbackAgain() throws Exception {
+        assumeFalse(RemoteServer.active(), "local by nature: a proxy in front of a local server is cut");
+        try (CuttableAttach attach = CuttableAttach.start("reflow")) {
+            attach.outerRpc.write(Action.text("seq -f 'hist-%03g' 1 40"), Action.key(Key.ENTER));
+            expect(attach.outerRpc, "hist-040\ninner>");
+            attach.proxy.down();
+            expect(attach.outerRpc, "ptyctl: the connection to " + attach.inner.terminalId() + " dropped (");
+            attach.innerRpc.resize(70, 24);
+            attach.innerRpc.write(Action.text("seq -f 'hist-%03g' 41 90"), Action.key(Key.ENTER));
+            expect(attach.innerRpc, "hist-090\ninner>");
+            attach.proxy.up();
+            expectSameScreen(attach.outerRpc, attach.innerRpc, "after the return");
+            expectHistoryOnce(attach, 90);
+        }
+    }
+
     /** Each of the lines hist-001 to hist-{@code count} is in what attach printed exactly once (see historyLines). */
     private static void expectHistoryOnce(CuttableAttach attach, int count) throws Exception {
         Map<String, Long> shown = historyLines(attach.written());

@@ -261,8 +261,9 @@ public final class ScreenState {
     }
 
     /**
-     * How many lines scrolled off the main screen after output offset {@code seq}, of which the scrollback keeps the
-     * newest; {@link Long#MAX_VALUE} when that is not known (see {@link ScrolledLines}), so all it keeps. Consistent
+     * How many lines scrolled off the main screen after output offset {@code seq} (after the last reflow, when the
+     * width changed since), of which the scrollback keeps the newest; {@link Long#MAX_VALUE} when that is not known
+     * (see {@link ScrolledLines}), so all it keeps. Consistent
      * with the screen when called inside {@link #snapshot}'s reader.
      */
     public long linesScrolledSince(long seq) {

@@ -15,7 +15,11 @@ import java.util.OptionalLong;
  * scrollback's limit: every chunk scrolled at least one line, so a client older than the oldest entry missed at least
  * that many lines, all the scrollback keeps (rows a taller screen takes back, the one way the count goes down, can
  * only make it send lines twice, never lose one). A resize that changes the width reflows the scrollback, after which
- * its lines cannot be matched with what a client saw: clients from before it are not known either.
+ * its lines cannot be matched with what a client saw: a client from before it is counted as of the reflow, so that it
+ * gets the lines that scrolled after it (at the new width, never shown) and not the lines it already shows, reflowed,
+ * once more; what scrolled between its offset and the reflow is left out, as tmux redraws only the screen when a client
+ * comes back at another width. (Sending every line kept instead put the whole scrollback into the local terminal's
+ * once more when the window was resized during an outage.)
  */
 final class ScrolledLines {
     private record Change(long fromSeq, long toSeq, long countBefore) {
@@ -25,6 +29,8 @@ final class ScrolledLines {
     private final ArrayDeque<Change> changes = new ArrayDeque<>();
     /** Clients that had less output than this are not known (see the class comment). */
     private long knownFrom;
+    /** Whether {@link #knownFrom} is a reflow's: clients from before it are counted as of it. */
+    private boolean reflowed;
 
     /** @param capacity how many entries to keep: the scrollback's limit */
     ScrolledLines(int capacity) {
@@ -39,6 +45,7 @@ final class ScrolledLines {
         if (changes.size() == capacity) {
             Change oldest = changes.removeFirst();
             knownFrom = oldest.toSeq() + 1;
+            reflowed = false; // more lines since the reflow than the scrollback keeps: all it keeps is news
         }
         changes.addLast(new Change(fromSeq, toSeq, before));
     }
@@ -51,6 +58,7 @@ final class ScrolledLines {
         if (reflowed) {
             changes.clear();
             knownFrom = seq + 1;
+            this.reflowed = true;
         } else {
             output(seq, seq, before, after);
         }
@@ -63,10 +71,10 @@ final class ScrolledLines {
      * @return empty when not known: the client is sent every line kept
      */
     OptionalLong countAt(long seq, long now, long outputSeq) {
-        if (seq < knownFrom || seq > outputSeq) {
+        if (seq > outputSeq || seq < knownFrom && !reflowed) {
             return OptionalLong.empty();
         }
-        long count = now;
+        long count = now; // a client from before the reflow: no change kept counts as seen, so as of the reflow
         for (Iterator<Change> newestFirst = changes.descendingIterator(); newestFirst.hasNext(); ) {
             Change change = newestFirst.next();
             boolean seen = change.toSeq() < seq || change.toSeq() == seq && change.fromSeq() < change.toSeq();

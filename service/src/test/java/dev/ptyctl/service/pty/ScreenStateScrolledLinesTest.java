@@ -7,8 +7,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * How many lines scrolled since an output offset a client reports ({@link ScreenState#linesScrolledSince}): what a
- * reconnecting {@code ptyctl attach} is sent of the scrollback. Never fewer than the client missed; more only where
- * the count cannot be known (part of a chunk seen, a reflow since, more changes than kept), and then all that is kept.
+ * reconnecting {@code ptyctl attach} is sent of the scrollback. Never fewer than the client missed, but after a reflow
+ * (only what scrolled since it: the lines before cannot be matched with what the client shows); more only where the
+ * count cannot be known (part of a chunk seen, more changes than kept), and then all that is kept.
  */
 class ScreenStateScrolledLinesTest {
     private static final long ALL = Long.MAX_VALUE;
@@ -61,15 +62,39 @@ class ScreenStateScrolledLinesTest {
     }
 
     @Test
-    void aReflowOrAnOffsetBeyondTheOutputIsNotKnown() {
+    void anOffsetBeyondTheOutputIsNotKnown() {
         feed(lines(1, 10));
         long seen = screen.progress().outputSeq();
         assertThat(screen.linesScrolledSince(seen + 1)).as("a client of another run").isEqualTo(ALL);
+    }
+
+    @Test
+    void aClientFromBeforeAReflowGetsOnlyTheLinesScrolledSinceTheReflow() {
+        feed(lines(1, 10));
+        long seen = screen.progress().outputSeq();
+        feed(lines(11, 12)); // scrolled before the reflow: cannot be matched with what the client shows
         screen.resize(30, 5);
-        assertThat(screen.linesScrolledSince(seen)).isEqualTo(ALL);
-        long after = feed(lines(11, 12));
-        feed(lines(13, 13));
+        assertThat(screen.linesScrolledSince(seen)).as("not the whole scrollback again: nothing since the reflow")
+                .isZero();
+        long after = feed(lines(13, 14));
+        feed(lines(15, 15));
+        assertThat(screen.linesScrolledSince(seen)).isEqualTo(3);
         assertThat(screen.linesScrolledSince(after)).as("known again after the reflow").isEqualTo(1);
+    }
+
+    @Test
+    void moreLinesSinceAReflowThanTheScrollbackKeepsAreAllItKeeps() {
+        ScreenState small = new ScreenState(20, 5, 3, false);
+        byte[] line = "x\r\n".getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < 10; i++) {
+            small.feed(line, 0, line.length);
+        }
+        long seen = small.progress().outputSeq();
+        small.resize(30, 5);
+        for (int i = 0; i < 4; i++) {
+            small.feed(line, 0, line.length);
+        }
+        assertThat(small.linesScrolledSince(seen)).isEqualTo(ALL);
     }
 
     @Test
