@@ -41,7 +41,8 @@ import picocli.CommandLine.IVersionProvider;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:ok",
-                "1:wait or run: the condition was not met before the timeout",
+                "1:wait or run: the condition was not met before the timeout; status --running: the program has "
+                        + "exited",
                 "2:usage error",
                 "3:cannot connect (or the connection broke)",
                 "4:the server refused the request (JSON-RPC error or HTTP error status)",
