@@ -259,6 +259,19 @@ public final class Terminal {
     }
 
     /**
+     * A running count of the lines that scrolled into the scrollback: one more per line added (also when the oldest is
+     * dropped to keep the limit), one less per line a resize took back onto the screen; unchanged by an erase of the
+     * scrollback (ED 3) or a reset. A reader that copied the scrollback when the count was {@code then} finds the lines
+     * added since as its newest {@code scrolledLineCount() - then} (up to {@link #scrollbackSize()}), the older ones
+     * unchanged, unless the terminal was resized in between (a resize reflows every line).
+     *
+     * @return the count
+     */
+    public long scrolledLineCount() {
+        return emulator.mainScreen().scrollback().scrolledCount();
+    }
+
+    /**
      * The text of a scrollback line, with the rules of {@link #rowText}.
      *
      * @param index 0 = oldest kept line

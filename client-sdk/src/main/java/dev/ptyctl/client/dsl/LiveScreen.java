@@ -31,6 +31,7 @@ final class LiveScreen implements AttachmentListener {
     /** {@link #cells()}', {@link #scrollbackLines()}' and {@link #svg()}'s last copies, each made again only after a change. */
     private final PerChange<Cells> cells = new PerChange<>();
     private final PerChange<List<String>> scrollback = new PerChange<>();
+    private final ScrollbackText scrollbackText = new ScrollbackText();
     private final PerChange<String> svg = new PerChange<>();
 
     LiveScreen(TerminalSize size) {
@@ -49,6 +50,7 @@ final class LiveScreen implements AttachmentListener {
     public synchronized void onSize(TerminalSize size) {
         if (size.cols() != terminal.cols() || size.rows() != terminal.rows()) {
             terminal.resize(size.cols(), size.rows());
+            scrollbackText.forget(); // a resize reflows the scrollback's lines
             marks.forEach(mark -> mark.resize(size.cols(), size.rows()));
             changed();
         }
@@ -85,11 +87,12 @@ final class LiveScreen implements AttachmentListener {
     }
 
     /**
-     * The scrollback's lines now, oldest first (10,000 at most, the emulator's default). Copied once per change, as
-     * {@link #cells()}: a wait of a locator that includes the scrollback reads them on every look.
+     * The scrollback's lines now, oldest first (10,000 at most, the emulator's default). Those that scrolled in are
+     * read once ({@link ScrollbackText}), and the list is made once per change, as {@link #cells()}: a wait of a
+     * locator that includes the scrollback reads them on every look.
      */
     synchronized List<String> scrollbackLines() {
-        return scrollback.get(() -> Cells.scrollbackLines(terminal));
+        return scrollback.get(() -> scrollbackText.update(terminal));
     }
 
     /**

@@ -239,8 +239,8 @@ public final class Locator {
      * This locator, searching the scrollback's lines (what scrolled off the top of the screen, oldest first) and then
      * the screen: for output that a test cannot see on the screen any more, such as a build log's early lines. Matches
      * come in reading order from the oldest kept line, so {@link #nth nth(0)} is the earliest. Assertions wait as on
-     * the screen, woken by each change; each change copies the scrollback's text, so a long scrollback makes such a
-     * wait cost more than a look at the screen.
+     * the screen, woken by each change; each change reads only the lines that scrolled in since the last (see
+     * {@link ScrollbackText}), but searches them all again.
      *
      * <pre>{@code
      * t.typeLine("make");
