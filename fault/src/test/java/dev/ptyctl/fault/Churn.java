@@ -47,8 +47,13 @@ final class Churn {
         RPC_WAIT_ABANDONED,
         /** REST reads, and the event stream (Server-Sent Events and WebSocket) opened and dropped. */
         REST_READS,
-        /** An MCP session over HTTP with the official client: one terminal_run, then closed or abandoned. */
-        MCP_SESSION
+        /** An MCP session over HTTP with the official client: one terminal_run, then closed (with or without grace). */
+        MCP_SESSION,
+        /**
+         * An MCP client that vanishes: initialize and one terminal_run as plain HTTP, then no DELETE; the server
+         * ends the session and its shell after {@code ptyctl.mcp.sessionIdleMillis}.
+         */
+        MCP_ABANDONED
     }
 
     private static final Step[] STEPS = Step.values();
@@ -80,6 +85,7 @@ final class Churn {
             case RPC_WAIT_ABANDONED -> rpcWaitAbandoned();
             case REST_READS -> restReads();
             case MCP_SESSION -> mcpSession();
+            case MCP_ABANDONED -> mcpAbandoned();
         }
         done.merge(step, 1, Integer::sum);
     }
@@ -277,6 +283,22 @@ final class Churn {
             client.close();
         }
     }
+
+    private void mcpAbandoned() {
+        Map<String, String> headers = new java.util.HashMap<>(Map.of("Accept", "application/json, text/event-stream"));
+        java.net.http.HttpResponse<String> init = server.exchange("/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1,"
+                + "\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"soak\",\"version\":\"1\"}}}", headers);
+        headers.put("Mcp-Session-Id", init.headers().firstValue("Mcp-Session-Id")
+                .orElseThrow(() -> new AssertionError("initialize gave no session: " + init.body())));
+        server.exchange("/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", headers);
+        String answer = server.exchange("/mcp", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\","
+                + "\"params\":{\"name\":\"terminal_run\",\"arguments\":{\"command\":\"echo soak-$((" + serial
+                + "*2))\"}}}", headers).body();
+        if (!answer.contains("soak-" + serial * 2)) {
+            throw new AssertionError("terminal_run's answer lacks the command's output: " + answer);
+        }
+    } // and gone: no DELETE
 
     private String create(String shell, String... args) {
         return createJson(shell, args).getString("terminalId");

@@ -190,6 +190,14 @@ final class FaultServer implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).timeout(timeout));
     }
 
+    /** A {@code POST} of {@code body} with {@code headers}, answered in full (an event stream until it ends). */
+    HttpResponse<String> exchange(String path, String body, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        return response(request);
+    }
+
     /** The body of a {@code GET} as it arrives (an event stream); closing it drops the connection. */
     InputStream stream(String path) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET().build(),
@@ -209,10 +217,13 @@ final class FaultServer implements AutoCloseable {
     }
 
     private Answer send(HttpRequest.Builder request) {
+        HttpResponse<String> response = response(request);
+        return new Answer(response.statusCode(), response.body());
+    }
+
+    private HttpResponse<String> response(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response = http.send(request.build(),
-                    HttpResponse.BodyHandlers.ofString());
-            return new Answer(response.statusCode(), response.body());
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

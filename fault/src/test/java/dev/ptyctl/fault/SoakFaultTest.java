@@ -28,6 +28,9 @@ import org.junit.jupiter.api.Test;
  * collection for the heap figure) into {@code target/soak-report.md}; docs/benchmarks.md ("Soak") has its figures.
  */
 class SoakFaultTest {
+    /** Short, so that the shells of abandoned MCP sessions end within the churn and the settling after it. */
+    private static final int MCP_IDLE_MILLIS = 2000;
+
     @Test
     void churnLeavesNoDescriptorThreadOrProcessBehind() throws Exception {
         long seconds = Long.getLong("fault.soak.seconds", 20);
@@ -35,7 +38,8 @@ class SoakFaultTest {
         long sampleEvery = Long.getLong("fault.soak.sampleSeconds", Math.max(10, seconds / 6));
         List<String> rows = new ArrayList<>();
         List<String> failures = Collections.synchronizedList(new ArrayList<>());
-        try (FaultServer server = FaultServer.startProcess(Map.of())) {
+        try (FaultServer server = FaultServer.startProcess(Map.of("PTYCTL_MCP_SESSION_IDLE_MILLIS",
+                String.valueOf(MCP_IDLE_MILLIS)))) {
             long pid = server.pid();
             List<Churn> churns = new ArrayList<>();
             for (int i = 0; i < workers; i++) {
@@ -71,7 +75,9 @@ class SoakFaultTest {
                         + " s of churn", terminals(server)));
             }
             join(threads);
-            int left = deleteAll(server);
+            // Processes end by themselves: each step ended its own, and abandoned MCP sessions end when idle.
+            ServerCensus quiet = settle(pid, c -> c.descendants() == 0 && c.zombies() == 0);
+            int left = deleteAll(server); // ended terminals kept for clients that never delete them
             ServerCensus end = settle(pid, c -> c.backTo(base));
             ServerCensus endHeap = ServerCensus.withHeap(pid);
             rows.add(endHeap.row("end (churn stopped, " + left + " terminals deleted)", terminals(server)));
@@ -80,6 +86,7 @@ class SoakFaultTest {
 
             assertThat(failures).as("failed steps").isEmpty();
             assertThat(end.zombies()).as("zombies").isZero();
+            assertThat(quiet.descendants()).as("hosted processes left after the churn, before any delete").isZero();
             assertThat(end.descendants()).as("hosted processes left").isZero();
             assertThat(end.fds()).as("open descriptors, %s", rows).isLessThanOrEqualTo(base.fds());
             assertThat(end.threads()).as("threads, %s", rows).isLessThanOrEqualTo(base.threads());
