@@ -165,6 +165,24 @@ class TerminalRunShellsTest {
     }
 
     @Test
+    void aPagerTheCommandOpenedIsNamedWithItsQuitKey() {
+        // The terminal's foreground group is git's, so the answer named git and guessed "(exit, C-d, q) or C-c".
+        Tools.require("git");
+        Tools.require("less");
+        String id = (String) tools().ok("terminal_create", args("command", List.of("bash"), "env",
+                Map.of("GIT_PAGER", "less"))).get("terminalId");
+        tools().run(id, "repo=$(mktemp -d) && git -C \"$repo\" init -q && for i in $(seq 1 60); do git -C \"$repo\" "
+                + "-c user.email=a@b -c user.name=A commit -q --allow-empty -m \"change $i\"; done");
+
+        McpSchema.CallToolResult paged = tools().call("terminal_run", args("terminalId", id, "command",
+                "git -C \"$repo\" log", "timeoutMs", 60_000));
+
+        assertThat(ToolsContract.map(paged.structuredContent())).containsEntry("waitingForInput", true);
+        assertThat(ToolClient.text(paged)).contains("end it with terminal_send [{\"text\": \"q\"}]");
+        tools().sendAndAwaitPrompt(id, List.of(Map.of("text", "q")));
+    }
+
+    @Test
     void aRunWhileAFullScreenProgramIsUpTypesNothingIntoItAndSaysWhatHoldsTheShell() {
         Tools.require("less");
         String id = tools().shell("bash");

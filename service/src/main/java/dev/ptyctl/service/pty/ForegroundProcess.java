@@ -1,8 +1,10 @@
 package dev.ptyctl.service.pty;
 
+import dev.ptyctl.protocol.QuitKeys;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -94,7 +96,9 @@ public final class ForegroundProcess {
      * terminal {@code shellPid} runs in, when that is not the shell: the leader of the foreground process group while
      * it runs ({@code less} for {@code less notes.txt}, {@code make} for {@code make test}), else the oldest process
      * left in the group ({@code less} for {@code seq 100 | less}, once {@code seq} has written its lines and exited).
-     * Empty at the shell's prompt, or when {@code /proc} cannot be read. Reads {@code /proc} once per process when
+     * When the leader is no program whose quit keys are known ({@link QuitKeys}) and another process of its group is
+     * ({@code git log} shows its output in {@code less}, which git started in its own group), that one is named: it is
+     * what reads the keys, and the advice can then say {@code q} instead of guessing. Empty at the shell's prompt, or when {@code /proc} cannot be read. Reads {@code /proc} once per process when
      * the leader is gone: meant for a one-off report (a busy shell), not a loop.
      */
     public static Optional<String> foregroundProgram(long shellPid) {
@@ -105,7 +109,7 @@ public final class ForegroundProcess {
         long group = groups.get().foreground();
         Optional<String> leader = comm(PROC, group);
         if (leader.isPresent()) {
-            return leader;
+            return QuitKeys.of(leader.get()).isPresent() ? leader : knownMember(group).or(() -> leader);
         }
         OptionalLong oldest = members(group).min();
         return oldest.isPresent() ? comm(PROC, oldest.getAsLong()) : Optional.empty();
@@ -153,6 +157,13 @@ public final class ForegroundProcess {
         } catch (IOException | RuntimeException e) {
             return false; // gone, not ours to trace, or not a file that can be looked at
         }
+    }
+
+    /** The newest process of {@code group} but its leader whose quit keys are known: a pager, an editor. */
+    private static Optional<String> knownMember(long group) {
+        return members(group).filter(pid -> pid != group).boxed().sorted(Comparator.reverseOrder())
+                .map(pid -> comm(PROC, pid)).flatMap(Optional::stream)
+                .filter(name -> QuitKeys.of(name).isPresent()).findFirst();
     }
 
     /** The live processes whose group is {@code group} ({@link ProcessTable}'s scan; none when it cannot be read). */
