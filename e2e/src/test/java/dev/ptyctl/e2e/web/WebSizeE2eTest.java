@@ -11,6 +11,8 @@ import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.e2e.ScreenWaits;
 import dev.ptyctl.e2e.server.UsesServer;
 import dev.ptyctl.testsupport.TemporaryFolders;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -58,6 +60,15 @@ class WebSizeE2eTest {
         }
     }
 
+    /** The terminal's output offset on the server now. */
+    private static long outputSeq(TerminalsClient terminals, String id) {
+        try {
+            return terminals.get(id).nextOutputSeq();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A bash at {@link #PROMPT} in a session of its own, {@code name-<uuid>}. */
     private static CreateTerminalRequest.Builder bash(String name) {
         return CreateTerminalRequest.builder(name + "-" + UUID.randomUUID())
@@ -98,10 +109,11 @@ class WebSizeE2eTest {
                     // prompt written after `end` was read left the pages' parsedSeq past it for good.
                     ScreenWaits.shows(rpc, "stream-done\n" + PROMPT.strip());
                 }
-                long end = terminals.get(id).nextOutputSeq();
+                for (Page page : List.of(desktop, phone)) {
+                    page.waitForParsed(id, () -> outputSeq(terminals, id));
+                }
                 String server = WebReconnectE2eTest.normalized(terminals.screen(id));
                 for (Page page : List.of(desktop, phone)) {
-                    page.waitForParsed(id, end);
                     assertThat(page.js("return window.ptyctl.terminals[arguments[0]].cols;", id))
                             .as("the page's grid is the terminal's").isEqualTo(large.get("cols"));
                     assertThat(WebReconnectE2eTest.normalized(page.buffer(id)))
@@ -188,8 +200,7 @@ class WebSizeE2eTest {
                 Map<String, Long> small = WebPageE2eTest.sentSizeOf(phone, id);
                 assertThat(small.get("cols")).as("the phone's grid is narrower than the line").isLessThan(60);
                 WebPageE2eTest.waitForPtySize(phone, terminals, id, small);
-                long end = terminals.get(id).nextOutputSeq();
-                phone.waitForParsed(id, end);
+                phone.waitForParsed(id, () -> outputSeq(terminals, id));
                 String server = WebReconnectE2eTest.normalized(terminals.screen(id));
                 phone.waitUntilDescribed(() -> "the page's grid is the terminal's: page "
                         + phone.js("const t = window.ptyctl.terminals[arguments[0]]; return t.cols + 'x' + t.rows;", id)
