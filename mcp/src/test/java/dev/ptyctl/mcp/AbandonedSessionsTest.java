@@ -86,8 +86,15 @@ class AbandonedSessionsTest {
             endedProcess.onExit().get(60, TimeUnit.SECONDS);
             assertThat(keptProcess.isAlive()).isTrue();
             assertThat(server.registry().find(kept)).isPresent();
-            // a later session (or a person) uses it by id, and may close it
+            // a later session finds it among the server's terminals, uses it by id, and may close it
             try (ToolClient later = new ToolClient(McpTestServers.httpClient(server, null, null))) {
+                assertThat((List<?>) later.ok("terminal_list", args()).get("terminals")).isEmpty();
+                assertThat((List<?>) later.ok("terminal_list", args("all", true)).get("terminals"))
+                        .anySatisfy(t -> assertThat(ToolsContract.map(t)).containsEntry("terminalId", kept)
+                                .containsEntry("mine", false).containsEntry("state", "running")
+                                .containsEntry("command", List.of("sleep", "600")));
+                assertThat(ToolClient.text(later.call("terminal_list", args("all", true))))
+                        .contains(kept + "  sleep  running  (not this session's)");
                 later.ok("terminal_close", args("terminalId", kept, "force", true));
                 keptProcess.onExit().get(60, TimeUnit.SECONDS);
             }

@@ -5,12 +5,15 @@ import dev.ptyctl.service.shell.LiveTitle;
 import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /** {@code terminal_list}: the terminals this MCP session created, running or exited. */
 public final class TerminalListTool extends SchemaTool {
@@ -22,9 +25,13 @@ public final class TerminalListTool extends SchemaTool {
                 shell runs now (`runningCommand`) and the last command's exit code (`lastExitCode`; for a command that \
                 ended the shell, such as `exit 3`, the shell's exit status). Use it to find \
                 a terminal id again or to see which terminals are busy. Closed terminals stay listed as exited. \
-                `outlivesSession: true` marks one created to keep running after this session ends.""",
+                `outlivesSession: true` marks one created to keep running after this session ends. With \
+                `all: true` it also lists the server's other terminals (a person's, the CLI's, another session's, \
+                one an earlier session left running), marked `mine: false`: any of them can be used by id.""",
                 """
-                {"type": "object", "properties": {}}""", """
+                {"type": "object", "properties": {
+                  "all": {"type": "boolean", "description": "Also list the terminals this session did not create (default false)."}
+                }}""", """
                 {"type": "object", "properties": {"terminals": {"type": "array", "items": {"type": "object", "properties": {
                   "terminalId": {"type": "string"}, "name": {"type": "string"},
                   "command": {"type": "array", "items": {"type": "string"}},
@@ -32,16 +39,31 @@ public final class TerminalListTool extends SchemaTool {
                   "exitCode": {"type": ["integer", "null"]}, "signal": {"type": "string"},
                   "title": {"type": ["string", "null"]},
                   "activity": {"type": ["string", "null"]}, "runningCommand": {"type": ["string", "null"]},
-                  "lastExitCode": {"type": ["integer", "null"]}, "outlivesSession": {"type": "boolean"}
+                  "lastExitCode": {"type": ["integer", "null"]}, "outlivesSession": {"type": "boolean"},
+                  "mine": {"type": "boolean"}
                 }, "required": ["terminalId", "name", "command", "state", "exitCode"]}}}, "required": ["terminals"]}""");
     }
 
     @Override
-    public McpSchema.CallToolResult call(ToolCall call, Arguments args) {
+    public McpSchema.CallToolResult call(ToolCall call, Arguments args) throws ToolError {
         List<Map<String, Object>> terminals = new ArrayList<>();
         StringBuilder text = new StringBuilder();
-        for (SessionTerminals.Entry entry : call.session().entries()) {
+        List<SessionTerminals.Entry> mine = call.session().entries();
+        List<SessionTerminals.Entry> listed = new ArrayList<>(mine);
+        if (args.bool("all")) {
+            Set<String> own = mine.stream().map(SessionTerminals.Entry::terminalId).collect(Collectors.toSet());
+            call.registry().list().stream().filter(t -> !own.contains(t.terminalId()))
+                    .map(t -> new SessionTerminals.Entry(t.terminalId(),
+                            Path.of(t.spec().command().getFirst()).getFileName().toString(), t.spec().command(),
+                            false))
+                    .forEach(listed::add);
+        }
+        for (SessionTerminals.Entry entry : listed) {
             Map<String, Object> item = describe(call, entry);
+            boolean others = !mine.contains(entry);
+            if (others) {
+                item.put("mine", false);
+            }
             terminals.add(item);
             text.append(entry.terminalId()).append("  ").append(entry.name()).append("  ")
                     .append(item.get("state"));
@@ -53,14 +75,17 @@ public final class TerminalListTool extends SchemaTool {
             if (entry.outlivesSession()) {
                 text.append("  (outlives this session)");
             }
+            if (others) {
+                text.append("  (not this session's)");
+            }
             if (item.get("runningCommand") != null) {
                 text.append("  running: ").append(item.get("runningCommand"));
             }
             text.append('\n');
         }
         if (terminals.isEmpty()) {
-            text.append("This session has no terminals yet: terminal_create starts one, terminal_run uses a shell it "
-                    + "starts itself.");
+            text.append(args.bool("all") ? "The server has no terminals" : "This session has no terminals yet")
+                    .append(": terminal_create starts one, terminal_run uses a shell it starts itself.");
         }
         return new ToolResult().put("terminals", terminals).withText(text.toString().strip());
     }
