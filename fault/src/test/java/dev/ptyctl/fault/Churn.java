@@ -62,6 +62,8 @@ final class Churn {
     private final Random random;
     private final String name;
     private final Map<Step, Integer> done = new EnumMap<>(Step.class);
+    private final Map<Step, Long> slowest = new EnumMap<>(Step.class);
+    private volatile Step current;
     private int serial;
 
     Churn(FaultServer server, Random random, String name) {
@@ -78,6 +80,8 @@ final class Churn {
     /** Runs {@code step} (the warm-up runs each once). */
     void run(Step step) throws Exception {
         serial++;
+        long start = System.nanoTime();
+        current = step;
         switch (step) {
             case PROGRAM_REPLAYED -> programReplayed();
             case SHELL_CLIENTS -> shellClients();
@@ -88,6 +92,17 @@ final class Churn {
             case MCP_ABANDONED -> mcpAbandoned();
         }
         done.merge(step, 1, Integer::sum);
+        slowest.merge(step, (System.nanoTime() - start) / 1_000_000, Math::max);
+    }
+
+    /** The longest each kind of step took, in ms: reported, not asserted (a step stuck for long shows here). */
+    Map<Step, Long> slowestMillis() {
+        return slowest;
+    }
+
+    /** The step running now or last: what a worker that stopped making progress is stuck in. */
+    Step current() {
+        return current;
     }
 
     /** How many steps of each kind ran to the end. */
@@ -342,16 +357,20 @@ final class Churn {
         }
     }
 
-    /** Ends a WebSocket connection without a close handshake: a reset, a FIN, or a reset in the middle of a frame. */
+    /**
+     * Ends a WebSocket connection without a close handshake: a reset, a FIN, or a reset after part of what has
+     * arrived (in the middle of a frame).
+     */
     private void cutOff(RawWebSocket socket) throws IOException {
         switch (random.nextInt(3)) {
             case 0 -> socket.reset();
             case 1 -> socket.close();
             default -> {
-                try {
-                    socket.readRaw(1 + random.nextInt(12));
-                } catch (IOException ended) {
-                    // the server closed first (the program exited): still a cut
+                // Part of what has arrived, never waiting for more: a pending wait or a quiet event stream sends
+                // nothing, and a read would sit out the socket's timeout (20 s steps before this).
+                int waiting = socket.socket().getInputStream().available();
+                if (waiting > 0) {
+                    socket.readRaw(1 + random.nextInt(Math.min(12, waiting)));
                 }
                 socket.reset();
             }

@@ -82,6 +82,8 @@ class SoakFaultTest {
             ServerCensus endHeap = ServerCensus.withHeap(pid);
             rows.add(endHeap.row("end (churn stopped, " + left + " terminals deleted)", terminals(server)));
             String steps = churns.stream().map(c -> c.done().toString()).toList().toString();
+            rows.add("\nSlowest step of each kind, ms, per client: "
+                    + churns.stream().map(c -> c.slowestMillis().toString()).toList());
             report(seconds, workers, steps, rows);
 
             assertThat(failures).as("failed steps").isEmpty();
