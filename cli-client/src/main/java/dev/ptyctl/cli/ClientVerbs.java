@@ -5,6 +5,7 @@ import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.Selection;
 import dev.ptyctl.client.Status;
+import dev.ptyctl.client.WaitMatch;
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.client.internal.PromptWaitParams;
@@ -89,28 +90,47 @@ final class ClientVerbs {
     }
 
     /**
-     * Waits on the server; exit 0 when matched, 1 (with a line on stderr) when not. Quiet on stdout unless
-     * {@code json}, which prints the whole result either way.
+     * Waits on the server; exit 0 when matched, 1 when the timeout came first, 5 when the program ended first (with a
+     * line on stderr). With several {@code --match} it prints which matched (its 0-based index) and with
+     * {@code --group N} what group N of it captured, a line each; quiet on stdout otherwise. {@code json} prints the
+     * whole result instead, either way.
      */
     static int waitFor(RpcClient client, WaitOptions options, WaitRequest request, boolean json, PrintWriter out,
             PrintWriter err) throws IOException {
-        boolean matched;
-        long waitedMs;
+        JsonObject answer = client.call(RpcMethod.WAIT, request.toJson(), client.replyTimeoutFor(request));
+        WaitResult result = WaitResult.fromJson(answer);
         if (json) {
-            JsonObject result = client.call(RpcMethod.WAIT, request.toJson(), client.replyTimeoutFor(request));
-            print(out, result);
-            matched = result.get("matched") == JsonValue.TRUE;
-            waitedMs = result.get("waitedMs") instanceof JsonNumber n ? n.longValue() : options.timeoutMs();
-        } else {
-            WaitResult result = client.waitFor(request);
-            matched = result.matched();
-            waitedMs = result.waitedMs();
+            print(out, answer);
         }
-        if (!matched) {
-            err.println("ptyctl: " + options.missDescription(waitedMs));
-            err.flush();
+        if (result.matched()) {
+            if (!json) {
+                printFound(options, result, out);
+            }
+            return ExitCode.OK;
         }
-        return matched ? ExitCode.OK : ExitCode.NOT_MATCHED;
+        // A server before the exited member ends a wait early, unmatched, only when the program has ended (SPEC §4):
+        // said so on stderr, but its exit status stays 1, as it was, since the server did not say.
+        boolean ended = result.exited().isPresent() || result.waitedMs() < options.timeoutMs();
+        err.println("ptyctl: " + options.missDescription(ended, result.exited()));
+        err.flush();
+        return result.exited().isPresent() ? ExitCode.PROGRAM_EXITED : ExitCode.NOT_MATCHED;
+    }
+
+    private static void printFound(WaitOptions options, WaitResult result, PrintWriter out) throws RpcException {
+        if (!options.printsIndex() && options.group() == null) {
+            return;
+        }
+        WaitMatch found = result.found().orElseThrow(() -> new RpcException(RpcErrorCode.INTERNAL_ERROR.code(),
+                "the server did not say what matched (it is older than pty/wait's found; upgrade it)", null));
+        if (options.printsIndex()) {
+            out.println(found.index());
+        }
+        if (options.group() != null) {
+            // a group that took no part, or that the text that matched lacks: an empty line, still one line
+            String group = options.group() <= found.groups().size() ? found.group(options.group()) : null;
+            out.println(group == null ? "" : group);
+        }
+        out.flush();
     }
 
     /**
@@ -142,7 +162,7 @@ final class ClientVerbs {
         err.println("ptyctl: " + (status.running() ? "the shell did not come to its prompt within "
                 + request.timeout().toMillis() + " ms" : "the shell has exited (" + describe(status) + ")"));
         err.flush();
-        return ExitCode.NOT_MATCHED;
+        return status.running() ? ExitCode.NOT_MATCHED : ExitCode.PROGRAM_EXITED;
     }
 
     static String describe(Status status) {

@@ -6,6 +6,11 @@ public final class ExitCode {
     public static final int OK = 0;
     /** {@code wait} or {@code run} ended without its condition being met. */
     public static final int NOT_MATCHED = 1;
+    /**
+     * {@code wait} ended because the program had ended before its condition was met (pexpect's EOF, where 1 is its
+     * TIMEOUT): a script tells a crashed or refused login from a slow one.
+     */
+    public static final int PROGRAM_EXITED = 5;
     /** The command line was wrong: unknown option, missing or conflicting options, bad value. */
     public static final int USAGE = 2;
     /** The endpoint could not be reached, the connection broke, or {@code serve} could not listen. */

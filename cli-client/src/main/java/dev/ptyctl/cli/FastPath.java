@@ -48,7 +48,7 @@ final class FastPath {
                     "--end")),
             Map.entry("write", Grammar.terminal(0, Set.of(), "--text", "--key", "--paste")),
             Map.entry("wait", Grammar.terminal(0, Set.of("--regex", "--scrollback", "--prompt"), "--match",
-                    "--timeout", "--idle")),
+                    "--timeout", "--idle", "--group")),
             Map.entry("status", Grammar.terminal(0, Set.of("--running"))),
             Map.entry("run", Grammar.terminal(0, Set.of("--queue"), "--timeout").withWords()),
             Map.entry("resize", Grammar.terminal(2, Set.of())),
@@ -144,6 +144,7 @@ final class FastPath {
         final Set<String> flags = new HashSet<>();
         final List<Action> actions = new ArrayList<>();
         final List<String> env = new ArrayList<>();
+        final List<String> matches = new ArrayList<>();
         final List<String> operands = new ArrayList<>();
         /** The words after {@code --}, or null when there was no {@code --}. */
         List<String> words;
@@ -176,10 +177,11 @@ final class FastPath {
                     WaitOptions.checkTimeout(runTimeoutMs);
                 }
                 case "wait" -> {
-                    WaitOptions options = new WaitOptions(given.single.get("--match"), given.flags.contains("--regex"),
+                    WaitOptions options = new WaitOptions(given.matches, given.flags.contains("--regex"),
                             longValue(given, "--timeout", Long.parseLong(WaitOptions.DEFAULT_TIMEOUT_MS)),
                             given.single.containsKey("--idle") ? longValue(given, "--idle", 0) : null,
-                            given.flags.contains("--scrollback"));
+                            given.flags.contains("--scrollback"),
+                            integer(given, "--group"));
                     if (given.flags.contains("--prompt")) {
                         waitRequest = options.toPromptRequest(); // refused: picocli's path says why
                     } else {
@@ -298,6 +300,7 @@ final class FastPath {
                 case "--key" -> given.actions.add(KeyArgument.action(value));
                 case "--paste" -> given.actions.add(Action.paste(value));
                 case "--env" -> given.env.add(value);
+                case "--match" -> given.matches.add(value);
                 default -> {
                     if (given.single.put(option, value) != null) {
                         return null;

@@ -46,6 +46,7 @@ import picocli.CommandLine.IVersionProvider;
                 "2:usage error",
                 "3:cannot connect (or the connection broke)",
                 "4:the server refused the request (JSON-RPC error or HTTP error status)",
+                "5:wait: the program ended before the condition was met",
                 "75:run: a command held the shell, so nothing was typed (end it or wait for it; run --queue waits)",
                 "70:a bug in ptyctl (the only case with a stack trace; please report it)"})
 public final class Main {

@@ -3,6 +3,7 @@ package dev.ptyctl.cli;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.WaitRequest;
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,24 +18,30 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "wait", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Wait until text appears on the screen (or output goes quiet), up to a timeout.",
-                "Exit 0 when the condition was met, 1 when the timeout came first (with a line on stderr). "
-                        + "Prints nothing on stdout; with --json the result "
-                        + "{matched, screen, cursor, size, waitedMs}, in both cases.",
+                "Exit 0 when the condition was met, 1 when the timeout came first, 5 when the program ended first "
+                        + "(with a line on stderr). Prints nothing on stdout, but with several --match the index "
+                        + "(from 0) of the one that matched, and with --group N what group N captured, a line each; "
+                        + "with --json the result {matched, screen, cursor, size, waitedMs, found?, exited?} instead, "
+                        + "in every case.",
                 "Without --match and --idle it just waits the timeout and exits 1.",
                 "Rows are matched as 'ptyctl read' prints them, without trailing spaces: an empty prompt '$ ' "
                         + "reads as '$'; with --regex, ^ and $ anchor at row ends.",
                 "Example: ptyctl wait --regex --match '^BUILD (SUCCESS|FAILURE)' --timeout 60000",
+                "Several: case $(ptyctl wait --match 'Password:' --match '(yes/no)?') in 0) ...;; 1) ...;; esac "
+                        + "(the lowest on screen wins when several are there).",
                 "--prompt (needs shell integration) waits until the shell is at its prompt: a command it runs has "
                         + "finished."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:matched", "1:timed out (or the program exited first)", "2:usage error", "3:cannot connect", "4:server refused"})
+        exitCodeList = {"0:matched", "1:timed out", "2:usage error", "3:cannot connect", "4:server refused",
+                "5:the program ended before the condition was met"})
 final class WaitCommand implements Callable<Integer> {
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--match", paramLabel = "S", description = "Text to wait for on the screen (a substring).")
-    private String match;
+    @Option(names = "--match", paramLabel = "S", description = "Text to wait for on the screen (a substring). "
+            + "Repeat for several: any of them will do, and wait prints which (0 for the first).")
+    private List<String> matches;
 
     @Option(names = "--regex", description = "Treat --match as a Java regular expression.")
     private boolean regex;
@@ -49,6 +56,10 @@ final class WaitCommand implements Callable<Integer> {
 
     @Option(names = "--scrollback", description = "Search the scrollback as well as the screen.")
     private boolean scrollback;
+
+    @Option(names = "--group", paramLabel = "N",
+            description = "Print what group N of the --regex match captured (0: the whole match), as a line.")
+    private Integer group;
 
     @Option(names = "--prompt",
             description = "Wait until the shell is at its prompt (at once when it is; when it runs a command, until "
@@ -66,7 +77,7 @@ final class WaitCommand implements Callable<Integer> {
         if (prompt) {
             return waitForPrompt();
         }
-        WaitOptions options = new WaitOptions(match, regex, timeoutMs, idleMs, scrollback);
+        WaitOptions options = new WaitOptions(matches, regex, timeoutMs, idleMs, scrollback, group);
         WaitRequest request = options.toRequest();
         try (RpcClient client = target.connect()) {
             return ClientVerbs.waitFor(client, options, request, json.enabled(), spec.commandLine().getOut(),
@@ -79,7 +90,7 @@ final class WaitCommand implements Callable<Integer> {
      * exited (said on stderr), 4 (the server's refusal) without shell integration.
      */
     private int waitForPrompt() throws IOException {
-        WaitRequest request = new WaitOptions(match, regex, timeoutMs, idleMs, scrollback).toPromptRequest();
+        WaitRequest request = new WaitOptions(matches, regex, timeoutMs, idleMs, scrollback, group).toPromptRequest();
         try (RpcClient client = target.connect()) {
             return ClientVerbs.waitForPrompt(client, request, json.enabled(), spec.commandLine().getOut(),
                     spec.commandLine().getErr());

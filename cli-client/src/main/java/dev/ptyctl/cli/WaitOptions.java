@@ -2,47 +2,88 @@ package dev.ptyctl.cli;
 
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.protocol.RpcMethod;
+import dev.ptyctl.protocol.ProcessExit;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import java.util.stream.Collectors;
 
 /**
  * What {@code ptyctl wait} was asked for, checked, and the sentence it prints when the wait ends unmatched
  * (picocli-free, shared by {@link WaitCommand} and {@link FastPath}).
  *
- * @param match {@code --match}, or {@code null}
+ * @param matches every {@code --match}, in order (several: any of them will do, and {@code wait} prints which)
  * @param regex {@code --regex}
  * @param timeoutMs {@code --timeout}
  * @param idleMs {@code --idle}, or {@code null}
  * @param scrollback {@code --scrollback}
+ * @param group {@code --group}, or {@code null}
  */
-record WaitOptions(String match, boolean regex, long timeoutMs, Long idleMs, boolean scrollback) {
+record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idleMs, boolean scrollback,
+                   Integer group) {
     /** The default of {@code --timeout}, as picocli shows it in the help. */
     static final String DEFAULT_TIMEOUT_MS = "10000";
+
+    /** Copies the matches; none when {@code --match} was not given. */
+    WaitOptions {
+        matches = matches == null ? List.of() : List.copyOf(matches);
+    }
+
+    /** The only {@code --match}, or {@code null} when there is none or there are several. */
+    private String match() {
+        return matches.size() == 1 ? matches.getFirst() : null;
+    }
+
+    /** Whether {@code wait} prints which {@code --match} matched: there are several to tell apart. */
+    boolean printsIndex() {
+        return matches.size() > 1;
+    }
 
     /**
      * The {@code pty/wait} request.
      *
-     * @throws UsageException for a timeout out of range, a non-positive idle time, {@code --regex} without
-     *     {@code --match}, or a pattern that does not compile
+     * @throws UsageException for a timeout out of range, a non-positive idle time, {@code --regex} or
+     *     {@code --group} without {@code --match}, a negative group, or a pattern that does not compile
      */
     WaitRequest toRequest() {
         checkTimeout(timeoutMs);
         if (idleMs != null && idleMs <= 0) {
             throw new UsageException("--idle must be positive, got " + idleMs);
         }
-        if (regex && match == null) {
+        if (regex && matches.isEmpty()) {
             throw new UsageException("--regex needs --match");
         }
+        if (group != null && (matches.isEmpty() || group < 0)) {
+            throw new UsageException(group < 0 ? "--group must be 0 or more, got " + group : "--group needs --match");
+        }
         if (regex) {
-            try {
-                Pattern.compile(match);
-            } catch (PatternSyntaxException e) {
-                throw new UsageException("--match is not a valid regular expression: " + e.getDescription());
+            for (String match : matches) {
+                try {
+                    Pattern.compile(match);
+                } catch (PatternSyntaxException e) {
+                    throw new UsageException("--match is not a valid regular expression: " + e.getDescription());
+                }
             }
         }
-        return WaitRequest.builder().match(match).regex(regex).timeout(Duration.ofMillis(timeoutMs))
-                .idle(idleMs == null ? null : Duration.ofMillis(idleMs)).scrollback(scrollback).build();
+        if (group != null && group > 0) {
+            // one text that has the group will do: when another matches, its line is empty
+            if (!regex) {
+                throw new UsageException("--group " + group + ": plain text has only group 0 (add --regex)");
+            }
+            if (matches.stream().allMatch(match -> Pattern.compile(match).matcher("").groupCount() < group)) {
+                throw new UsageException("--group " + group + ": no --match has that many groups");
+            }
+        }
+        WaitRequest.Builder request = WaitRequest.builder().regex(regex);
+        if (matches.size() > 1) {
+            request.anyOf(matches.toArray(String[]::new));
+        } else {
+            request.match(match());
+        }
+        return request.timeout(Duration.ofMillis(timeoutMs)).idle(idleMs == null ? null : Duration.ofMillis(idleMs))
+                .scrollback(scrollback).build();
     }
 
     /**
@@ -52,9 +93,9 @@ record WaitOptions(String match, boolean regex, long timeoutMs, Long idleMs, boo
      *     timeout out of range
      */
     WaitRequest toPromptRequest() {
-        if (match != null || regex || idleMs != null || scrollback) {
-            throw new UsageException("--prompt waits for the shell's prompt alone: not with --match, --regex, --idle "
-                    + "or --scrollback");
+        if (!matches.isEmpty() || regex || idleMs != null || scrollback || group != null) {
+            throw new UsageException("--prompt waits for the shell's prompt alone: not with --match, --regex, --idle, "
+                    + "--scrollback or --group");
         }
         return toRequest(); // checks --timeout
     }
@@ -72,22 +113,28 @@ record WaitOptions(String match, boolean regex, long timeoutMs, Long idleMs, boo
     }
 
     /**
-     * Why the wait ended unmatched. The server ends a wait early without a match only when the program has exited
-     * (SPEC §4), so a wait shorter than the timeout means that.
+     * Why the wait ended unmatched: the program ended first ({@code programEnded}; {@code how}, when the server said;
+     * "the program has exited" when it did not), or the timeout came.
      */
-    String missDescription(long waitedMs) {
-        if (waitedMs < timeoutMs) {
-            String exited = "the program has exited";
-            if (match != null) {
-                return exited + "; " + (regex ? "no match for /" + match + "/" : "\"" + match + "\" is not")
+    String missDescription(boolean programEnded, Optional<ProcessExit> how) {
+        if (programEnded) {
+            String ended = how.map(end -> "the program " + end.describe()).orElse("the program has exited");
+            if (match() != null) {
+                return ended + "; " + (regex ? "no match for /" + match() + "/" : "\"" + match() + "\" is not")
                         + " on its final screen" + trailingSpaceNote();
             }
-            return exited;
+            if (!matches.isEmpty()) {
+                return ended + "; none of " + listed() + " is on its final screen";
+            }
+            return ended;
         }
         String within = " within " + timeoutMs + " ms";
-        if (match != null) {
-            return (regex ? "no match for /" + match + "/" : "\"" + match + "\" did not appear") + within
+        if (match() != null) {
+            return (regex ? "no match for /" + match() + "/" : "\"" + match() + "\" did not appear") + within
                     + trailingSpaceNote();
+        }
+        if (!matches.isEmpty()) {
+            return "none of " + listed() + " appeared" + within;
         }
         if (idleMs != null) {
             return "output did not stay quiet for " + idleMs + " ms" + within;
@@ -100,7 +147,13 @@ record WaitOptions(String match, boolean regex, long timeoutMs, Long idleMs, boo
      * without trailing spaces, so the prompt {@code "$ "} that tmux users and pexpect scripts wait for (pexpect's
      * {@code expect('[$#] ')} matches its raw output) never matches here while the line is empty.
      */
+    private String listed() {
+        return matches.stream().map(match -> regex ? "/" + match + "/" : "\"" + match + "\"")
+                .collect(Collectors.joining(", "));
+    }
+
     private String trailingSpaceNote() {
+        String match = match();
         String trimmed = match.stripTrailing();
         boolean endsInSpace = regex ? match.endsWith(" ") || match.endsWith(" $")
                 : !trimmed.equals(match) && !trimmed.isEmpty();

@@ -375,6 +375,52 @@ class ClientCommandsTest {
     }
 
     @Test
+    void waitForSeveralTextsPrintsWhichMatchedAndWhatTheGroupCaptured() {
+        server.reply("{'matched':true,'screen':'Sure (yes/no)?\\n','cursor':{'row':1,'col':16},"
+                + "'size':{'cols':80,'rows':24},'waitedMs':3,'found':{'index':1,'text':'(yes/no)','groups':['yes']}}");
+
+        Cli.Result result = Cli.run("wait", "--port", port, "--match", "Password:", "--match", "\\((yes)/no\\)",
+                "--regex", "--group", "1");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).isEqualTo("1" + System.lineSeparator() + "yes" + System.lineSeparator());
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(FakeRpcServer.json(
+                "{'anyOf':['Password:','\\\\((yes)/no\\\\)'],'timeout':10000,'regex':true}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void aGroupThePatternsDoNotHaveIsAUsageError() {
+        Cli.Result plain = Cli.run("wait", "--port", port, "--match", "Password:", "--group", "1");
+        Cli.Result regex = Cli.run("wait", "--port", port, "--match", "a(b)", "--match", "c", "--regex", "--group", "2");
+
+        assertThat(plain.exitCode()).isEqualTo(2);
+        assertThat(plain.err()).contains("--group 1: plain text has only group 0 (add --regex)");
+        assertThat(regex.err()).contains("--group 2: no --match has that many groups");
+        server.assertExhausted();
+    }
+
+    @Test
+    void waitForSeveralTextsThatTheProgramsEndCutShortExitsFiveSayingHowItEnded() {
+        server.reply("{'matched':false,'screen':'Permission denied\\n','cursor':{'row':2,'col':1},"
+                + "'size':{'cols':80,'rows':24},'waitedMs':40,'exited':{'exitCode':5}}").reply(NOT_MATCHED);
+
+        Cli.Result ended = Cli.run("wait", "--port", port, "--match", "Welcome", "--match", "$", "--timeout", "500");
+        Cli.Result timedOut = Cli.run("wait", "--port", port, "--match", "Welcome", "--match", "$", "--timeout", "500");
+
+        assertThat(ended.exitCode()).isEqualTo(5);
+        assertThat(ended.out()).isEmpty();
+        assertThat(ended.err()).isEqualTo("ptyctl: the program exited with 5; none of \"Welcome\", \"$\" is on its "
+                + "final screen" + System.lineSeparator());
+        assertThat(timedOut.exitCode()).isEqualTo(1);
+        assertThat(timedOut.err()).isEqualTo("ptyctl: none of \"Welcome\", \"$\" appeared within 500 ms"
+                + System.lineSeparator());
+        server.takeRequest();
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
     void waitThatEndsEarlyUnmatchedSaysTheProgramHasExited() {
         String exited = "{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},"
                 + "'waitedMs':0}";
@@ -384,7 +430,7 @@ class ClientCommandsTest {
         Cli.Result withRegex = Cli.run("wait", "--port", port, "--match", "P.*D", "--regex", "--json");
         Cli.Result bare = Cli.run("wait", "--port", port);
 
-        assertThat(withMatch.exitCode()).isEqualTo(1);
+        assertThat(withMatch.exitCode()).as("a server without exited did not say: 1, as before").isEqualTo(1);
         assertThat(withMatch.err()).isEqualTo("ptyctl: the program has exited; \"PASSED\" is not on its final screen"
                 + System.lineSeparator());
         assertThat(withRegex.err()).isEqualTo("ptyctl: the program has exited; no match for /P.*D/ on its final screen"

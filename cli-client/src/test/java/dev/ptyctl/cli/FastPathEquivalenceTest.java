@@ -39,6 +39,10 @@ class FastPathEquivalenceTest {
             "{'matched':false,'screen':'$ \\n','cursor':{'row':1,'col':3},'size':{'cols':100,'rows':30},'waitedMs':500}";
     private static final String EXITED =
             "{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':100,'rows':30},'waitedMs':0}";
+    private static final String FOUND = "{'matched':true,'screen':'v2\\n','cursor':{'row':1,'col':3},"
+            + "'size':{'cols':100,'rows':30},'waitedMs':12,'found':{'index':1,'text':'v2','groups':['2']}}";
+    private static final String ENDED = "{'matched':false,'screen':'','cursor':{'row':1,'col':1},"
+            + "'size':{'cols':100,'rows':30},'waitedMs':3,'exited':{'exitCode':137,'signal':'SIGKILL'}}";
     private static final String RUNNING = "{'running':true,'exitCode':null,'pid':99}";
     private static final String GONE = "{'running':false,'exitCode':3,'pid':99}";
 
@@ -87,6 +91,9 @@ class FastPathEquivalenceTest {
         same(1, s -> s.reply(TIMED_OUT), "wait", "--port", port, "--match", "PASSED", "--timeout", "500");
         same(1, s -> s.reply(TIMED_OUT), "wait", "--port", port, "--idle", "100", "--timeout", "500", "--json");
         same(1, s -> s.reply(EXITED), "wait", "--port", port, "--match", "P.*D", "--regex");
+        same(1, s -> s.reply(FOUND), "wait", "--port", port, "--match", "Password:", "--match", "v(\\d+)", "--regex",
+                "--group", "1");
+        same(1, s -> s.reply(ENDED), "wait", "--port", port, "--match", "a", "--match", "b");
         same(1, s -> s.reply(MATCHED), "wait", "--prompt", "--port", port);
         same(2, s -> s.reply(TIMED_OUT).reply(RUNNING), "wait", "--port", port, "--prompt", "--timeout", "500");
         same(2, s -> s.reply(EXITED).reply(GONE), "wait", "--prompt", "--json", "--port", port);

@@ -159,6 +159,15 @@ public final class RpcClient implements AutoCloseable {
     }
 
     /**
+     * Waits until any of {@code texts} (substrings) is on the screen, or {@code timeout} has passed: pexpect's
+     * {@code expect([...])}. {@link WaitResult#found()} says which ({@link WaitMatch#index()}, in this order; the lowest
+     * on screen when several are there); {@link WaitResult#exited()} that the program ended first.
+     */
+    public WaitResult waitForAny(List<String> texts, Duration timeout) throws IOException {
+        return waitFor(WaitRequest.builder().anyOf(texts.toArray(String[]::new)).timeout(timeout).build());
+    }
+
+    /**
      * Waits as the request describes; the reply timeout is stretched to outlast the wait. A timeout longer than the
      * server's longest wait (10 minutes) is waited in several requests, asked again while the text has not come and
      * the program runs (an idle wait then needs its quiet time after each new request began).

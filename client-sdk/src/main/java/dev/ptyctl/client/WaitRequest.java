@@ -2,9 +2,12 @@ package dev.ptyctl.client;
 
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -27,6 +30,7 @@ public final class WaitRequest {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(RpcMethod.DEFAULT_WAIT_TIMEOUT_MS);
 
     private final String match;
+    private final List<TextPattern> anyOf;
     private final boolean regex;
     private final Duration timeout;
     private final Duration idle;
@@ -34,6 +38,7 @@ public final class WaitRequest {
 
     private WaitRequest(Builder builder) {
         this.match = builder.match;
+        this.anyOf = builder.anyOf;
         this.regex = builder.regex;
         this.timeout = builder.timeout;
         this.idle = builder.idle;
@@ -49,6 +54,7 @@ public final class WaitRequest {
     public Builder newBuilder() {
         Builder builder = new Builder();
         builder.match = match;
+        builder.anyOf = anyOf;
         builder.regex = regex;
         builder.timeout = timeout;
         builder.idle = idle;
@@ -59,6 +65,14 @@ public final class WaitRequest {
     /** The text (or regular expression) to wait for, if any. */
     public Optional<String> match() {
         return Optional.ofNullable(match);
+    }
+
+    /**
+     * The texts of a wait for any of several ({@link Builder#anyOf(TextPattern...)}), in order; empty for a wait for
+     * {@link #match()} or for none.
+     */
+    public List<TextPattern> anyOf() {
+        return anyOf;
     }
 
     /** Whether {@link #match()} is a Java regular expression rather than a substring. */
@@ -91,6 +105,13 @@ public final class WaitRequest {
         if (match != null) {
             json.add("match", match);
         }
+        if (!anyOf.isEmpty()) {
+            JsonArrayBuilder texts = JsonSupport.arrayBuilder();
+            // a text of the request's kind goes as a plain string, another as {match, regex}
+            anyOf.forEach(text -> texts.add(text.regex() == regex ? JsonSupport.PROVIDER.createValue(text.text())
+                    : JsonSupport.objectBuilder().add("match", text.text()).add("regex", text.regex()).build()));
+            json.add("anyOf", texts);
+        }
         json.add("timeout", timeout.toMillis());
         if (regex) {
             json.add("regex", true);
@@ -114,6 +135,7 @@ public final class WaitRequest {
      */
     public static final class Builder {
         private String match;
+        private List<TextPattern> anyOf = List.of();
         private boolean regex;
         private Duration timeout = DEFAULT_TIMEOUT;
         private Duration idle;
@@ -125,7 +147,37 @@ public final class WaitRequest {
         /** Waits until this text is on the screen; {@code null} for no match. */
         public Builder match(String match) {
             this.match = match;
+            if (match != null) {
+                this.anyOf = List.of();
+            }
             return this;
+        }
+
+        /**
+         * Waits until any of these is on the screen, pexpect's {@code expect([...])}: the result's
+         * {@link WaitResult#found()} says which ({@link WaitMatch#index()}, in this order). When several are on screen
+         * the lowest wins (what the program printed last). Replaces {@link #match(String)}.
+         */
+        public Builder anyOf(TextPattern... texts) {
+            List<TextPattern> list = List.of(texts);
+            if (list.isEmpty()) {
+                throw new IllegalArgumentException("anyOf needs at least one text");
+            }
+            this.anyOf = list;
+            this.match = null;
+            return this;
+        }
+
+        /**
+         * {@link #anyOf(TextPattern...)} of substrings, or of regular expressions after {@link #regex(boolean)
+         * regex(true)}: {@code anyOf("Password:", "(yes/no)?")}.
+         */
+        public Builder anyOf(String... texts) {
+            List<TextPattern> list = new ArrayList<>();
+            for (String text : texts) {
+                list.add(new TextPattern(text, regex));
+            }
+            return anyOf(list.toArray(TextPattern[]::new));
         }
 
         /** Treats the match as a Java regular expression. */
@@ -165,7 +217,7 @@ public final class WaitRequest {
          * @throws IllegalArgumentException when {@code regex} is set without a match
          */
         public WaitRequest build() {
-            if (regex && match == null) {
+            if (regex && match == null && anyOf.isEmpty()) {
                 throw new IllegalArgumentException("regex needs a match");
             }
             return new WaitRequest(this);

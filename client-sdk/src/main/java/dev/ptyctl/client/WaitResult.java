@@ -1,8 +1,10 @@
 package dev.ptyctl.client;
 
 import dev.ptyctl.client.internal.JsonFields;
+import dev.ptyctl.protocol.ProcessExit;
 import jakarta.json.JsonObject;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What {@code pty/wait} returns: whether the match appeared (or the terminal went idle) before the
@@ -18,24 +20,50 @@ import java.util.Objects;
  * }
  * }</pre>
  *
+ * <p>A server of this version also says what matched ({@link #found()}, e.g. which of several texts of
+ * {@link WaitRequest.Builder#anyOf(String...)}) and, for a wait the program's end cut short, how it ended
+ * ({@link #exited()}), so a timeout ({@link #timedOut()}) is told from an exit without asking {@link RpcClient#status()}.
+ *
  * @param matched {@code true} when the wait ended because its condition was met
  * @param screen the screen when the wait ended
  * @param waitedMs the time the server measured, in milliseconds
+ * @param found what matched, for a matched wait for text (empty from a server older than this member)
+ * @param exited how the program ended, when the wait ended unmatched because it had
  */
-public record WaitResult(boolean matched, Screen screen, long waitedMs) {
+public record WaitResult(boolean matched, Screen screen, long waitedMs, Optional<WaitMatch> found,
+                         Optional<ProcessExit> exited) {
 
     /** Checks that the screen is present. */
     public WaitResult {
         Objects.requireNonNull(screen, "screen");
+        Objects.requireNonNull(found, "found");
+        Objects.requireNonNull(exited, "exited");
+    }
+
+    /** A result without {@link #found()} and {@link #exited()}, as servers before them answered. */
+    public WaitResult(boolean matched, Screen screen, long waitedMs) {
+        this(matched, screen, waitedMs, Optional.empty(), Optional.empty());
     }
 
     /**
-     * Reads {@code {matched, screen, cursor, size, waitedMs}}.
+     * Whether the wait ran out of time: unmatched, and not because the program ended. (From a server that does not
+     * send {@code exited}, an unmatched wait always reads as timed out.)
+     */
+    public boolean timedOut() {
+        return !matched && exited.isEmpty();
+    }
+
+    /**
+     * Reads {@code {matched, screen, cursor, size, waitedMs, found?, exited?}}.
      *
      * @throws IllegalArgumentException when a member is missing or of the wrong type
      */
     public static WaitResult fromJson(JsonObject json) {
+        Optional<WaitMatch> found = json.get("found") instanceof JsonObject what ? Optional.of(WaitMatch.fromJson(what))
+                : Optional.empty();
+        Optional<ProcessExit> exited = json.get("exited") instanceof JsonObject end ? ProcessExit.fromJson(end)
+                : Optional.empty();
         return new WaitResult(JsonFields.bool(json, "matched"), Screen.fromJson(json),
-                JsonFields.integer(json, "waitedMs"));
+                JsonFields.integer(json, "waitedMs"), found, exited);
     }
 }

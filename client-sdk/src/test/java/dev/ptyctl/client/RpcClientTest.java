@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.client.testing.FakeRpcServer;
+import dev.ptyctl.protocol.ProcessExit;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -12,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -178,6 +180,51 @@ class RpcClientTest {
                 .isEqualTo(json("{'match':'\\\\$ $','timeout':300,'regex':true,'idleMs':50,'scrollback':true}"));
         assertThat(result.matched()).isFalse();
         assertThat(WaitRequest.builder().build().toJson()).isEqualTo(json("{'timeout':10000}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void waitForAnySendsTheTextsAndReturnsWhichMatchedWithItsGroups() throws IOException {
+        server.reply("{'matched':true,'screen':'Sure (yes/no)?\\n','cursor':{'row':1,'col':16},"
+                + "'size':{'cols':80,'rows':24},'waitedMs':4,'found':{'index':1,'text':'(yes/no)',"
+                + "'groups':['yes',null],'named':{'answer':'yes'},'row':1,'col':6}}");
+
+        WaitResult result = client.waitFor(WaitRequest.builder()
+                .anyOf(TextPattern.literal("Password:"), TextPattern.regex("\\((?<answer>yes)/no(/x)?\\)"))
+                .timeout(Duration.ofSeconds(5)).build());
+
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'anyOf':['Password:',"
+                + "{'match':'\\\\((?<answer>yes)/no(/x)?\\\\)','regex':true}],'timeout':5000}"));
+        WaitMatch found = result.found().orElseThrow();
+        assertThat(found.index()).isEqualTo(1);
+        assertThat(found.group(0)).isEqualTo("(yes/no)");
+        assertThat(found.group(1)).isEqualTo("yes");
+        assertThat(found.group(2)).as("took no part").isNull();
+        assertThat(found.group("answer")).isEqualTo("yes");
+        assertThat(found.start()).contains(new Cursor(1, 6));
+        assertThat(result.timedOut()).isFalse();
+        assertThatThrownBy(() -> found.group(3)).isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessage("no group 3: the match has 2 groups");
+        server.assertExhausted();
+    }
+
+    @Test
+    void aWaitThatTheProgramsEndCutShortSaysHowItEndedAndIsNotATimeout() throws IOException {
+        server.reply("{'matched':false,'screen':'Permission denied\\n','cursor':{'row':2,'col':1},"
+                + "'size':{'cols':80,'rows':24},'waitedMs':12,'exited':{'exitCode':5}}")
+                .reply("{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},"
+                        + "'waitedMs':100}");
+
+        WaitResult ended = client.waitForAny(List.of("Welcome", "$"), Duration.ofMinutes(30));
+        WaitResult timedOut = client.waitFor("Welcome", Duration.ofMillis(100));
+
+        assertThat(server.takeRequest().getJsonObject("params")).as("one request: the exit ends a long wait")
+                .isEqualTo(json("{'anyOf':['Welcome','$'],'timeout':600000}"));
+        assertThat(ended.exited()).contains(ProcessExit.exited(5));
+        assertThat(ended.timedOut()).isFalse();
+        assertThat(ended.found()).isEmpty();
+        server.takeRequest();
+        assertThat(timedOut.timedOut()).isTrue();
         server.assertExhausted();
     }
 

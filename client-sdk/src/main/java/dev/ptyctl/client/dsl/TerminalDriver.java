@@ -10,6 +10,8 @@ import dev.ptyctl.client.Screen;
 import dev.ptyctl.client.Status;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
+import dev.ptyctl.client.TextPattern;
+import dev.ptyctl.client.WaitMatch;
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.client.WriteResult;
@@ -29,6 +31,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -219,9 +222,53 @@ public final class TerminalDriver implements AutoCloseable {
         WaitRequest.Builder request = RowEndText.pattern(text)
                 .map(regex -> WaitRequest.builder().match(regex).regex(true))
                 .orElseGet(() -> WaitRequest.builder().match(text));
-        return await(request.timeout(timeout).build(),
+        await(request.timeout(timeout).build(),
                 "expected the screen to contain " + ScreenAssert.quote(text) + " within " + Durations.describe(timeout),
                 "waitFor(" + StepLog.argument(text) + ")");
+        return this;
+    }
+
+    /**
+     * Waits until any of {@code texts} is on the screen, at most the default timeout, and says which: pexpect's
+     * {@code i = child.expect([...])}. Each text is taken as {@link #waitFor(String)} takes it (ending in spaces, it
+     * may end on a row's blank cells); when several are on screen, the lowest wins (the program printed it last).
+     *
+     * <pre>{@code
+     * switch (t.waitForAny("Password:", "(yes/no)?").index()) {
+     *     case 0 -> t.typeLine(password);
+     *     default -> t.typeLine("yes");
+     * }
+     * }</pre>
+     *
+     * @throws TerminalAssertionError when none is there within the timeout, or the program ends first
+     */
+    public WaitMatch waitForAny(String... texts) {
+        return waitForAny(timeout, Arrays.stream(texts).map(text -> RowEndText.pattern(text).map(TextPattern::regex)
+                .orElseGet(() -> TextPattern.literal(text))).toArray(TextPattern[]::new));
+    }
+
+    /**
+     * {@link #waitForAny(String...)} of texts and regular expressions, within {@code timeout}: the match's
+     * {@link WaitMatch#group(int)} has what a pattern captured, {@code waitForAny(t, TextPattern.regex("port (\\d+)"))}.
+     */
+    public WaitMatch waitForAny(Duration timeout, TextPattern... texts) {
+        String listed = Arrays.stream(texts).map(TextPattern::toString).collect(Collectors.joining(", "));
+        WaitResult result = await(WaitRequest.builder().anyOf(texts).timeout(timeout).build(),
+                "expected the screen to contain any of " + listed + " within " + Durations.describe(timeout),
+                "waitForAny(" + StepLog.argument(listed) + ")");
+        return result.found().orElseThrow(() -> failure("the server did not say which of " + listed + " matched (a "
+                + "server older than pty/wait's found)", result.screen()));
+    }
+
+    /**
+     * Waits until any of {@code locators} finds something on this driver's copy of the screen, at most the default
+     * timeout, and returns its index (the lowest match wins when several do, as {@link #waitForAny(String...)}):
+     * {@code if (t.waitForAny(t.getByText("Saved"), t.getByStyle(Styles.fg("red"))) == 1) ...}.
+     *
+     * @throws TerminalAssertionError when none is visible within the timeout
+     */
+    public int waitForAny(Locator... locators) {
+        return LocatorRace.await(List.of(locators), timeout);
     }
 
     /**
@@ -232,9 +279,10 @@ public final class TerminalDriver implements AutoCloseable {
      */
     public TerminalDriver waitForPattern(String regex, Duration timeout) {
         Objects.requireNonNull(regex, "regex");
-        return await(WaitRequest.builder().match(regex).regex(true).timeout(timeout).build(),
+        await(WaitRequest.builder().match(regex).regex(true).timeout(timeout).build(),
                 "expected the screen to match /" + regex + "/ within " + Durations.describe(timeout),
                 "waitForPattern(" + StepLog.argument(regex) + ")");
+        return this;
     }
 
     /**
@@ -244,21 +292,23 @@ public final class TerminalDriver implements AutoCloseable {
      * @throws TerminalAssertionError when output keeps coming for the whole default timeout
      */
     public TerminalDriver waitForIdle(Duration quiet) {
-        return await(WaitRequest.builder().idle(quiet).timeout(timeout).build(),
+        await(WaitRequest.builder().idle(quiet).timeout(timeout).build(),
                 "expected the output to pause for " + Durations.describe(quiet) + " within " + Durations.describe(timeout),
                 "waitForIdle(" + Durations.describe(quiet) + ")");
+        return this;
     }
 
-    private TerminalDriver await(WaitRequest request, String expectation, String step) {
+    private WaitResult await(WaitRequest request, String expectation, String step) {
         long start = System.nanoTime();
         WaitResult result = io(() -> rpc.waitFor(request));
         if (!result.matched()) {
-            String ended = programEnded();
+            // the answer says how the program ended; a server before its exited member is asked
+            String ended = result.exited().map(TerminalDriver::endedFirst).orElseGet(this::programEnded);
             throw failure(expectation + ended + (ended.isEmpty() ? scrolledOff(request) : ""), result.screen());
         }
         catchUpAfterServerWait();
         steps.timed(step, start);
-        return this;
+        return result;
     }
 
     /** Waits for the shell's prompt, at most the default timeout: see {@link #waitForPrompt(Duration)}. */
@@ -327,7 +377,7 @@ public final class TerminalDriver implements AutoCloseable {
      * the server at once, without waiting), else "": the text came and went up, which the screen alone hides.
      */
     private String scrolledOff(WaitRequest failed) {
-        if (failed.match().isEmpty() || failed.scrollback()) {
+        if (failed.match().isEmpty() && failed.anyOf().isEmpty() || failed.scrollback()) {
             return "";
         }
         try {
@@ -344,10 +394,15 @@ public final class TerminalDriver implements AutoCloseable {
      */
     private String programEnded() {
         try {
-            return status().exit().map(exit -> "; the program " + exit.describe() + " first").orElse("");
+            return status().exit().map(TerminalDriver::endedFirst).orElse("");
         } catch (UncheckedIOException e) {
             return ""; // the failure with its screen is still worth giving, without the program's state
         }
+    }
+
+    /** "; the program exited with 3 first". */
+    private static String endedFirst(ProcessExit exit) {
+        return "; the program " + exit.describe() + " first";
     }
 
     /**

@@ -13,7 +13,8 @@ import java.time.Duration;
  * invalid params, so waiting 30 minutes for a build failed at once), so a longer wait is made of several, each asking
  * the same. The next one is asked only when an answer is unmatched because its own timeout ran out: not when it is
  * decided (matched, or answered early with {@code busy} or {@code waitingForInput}), nor when the program has exited
- * (a wait then answers at once, which would spin).
+ * (a wait then answers at once, which would spin; the answer says so with {@code exited}, an older server's is
+ * learnt from {@code pty/status}).
  */
 public final class LongWait {
     /** The longest timeout the server takes for one {@code pty/wait}. */
@@ -44,7 +45,8 @@ public final class LongWait {
                 waitedMs += waited.longValue();
             }
             if (!capped || answer.getBoolean("matched", false) || answer.containsKey("busy")
-                    || answer.containsKey("waitingForInput") || !client.status().running()) {
+                    || answer.containsKey("waitingForInput") || answer.containsKey("exited")
+                    || !client.status().running()) {
                 return waitedMs == 0 || !answer.containsKey("waitedMs") ? answer
                         : JsonSupport.PROVIDER.createObjectBuilder(answer).add("waitedMs", waitedMs).build();
             }

@@ -3,7 +3,10 @@ package dev.ptyctl.client.dsl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ptyctl.client.Cursor;
 import dev.ptyctl.client.Key;
+import dev.ptyctl.client.TextPattern;
+import dev.ptyctl.client.WaitMatch;
 import dev.ptyctl.client.testing.FakeRpcServer;
 import jakarta.json.JsonObject;
 import java.io.UncheckedIOException;
@@ -89,6 +92,27 @@ class TerminalDriverTest {
         for (int i = 0; i < 4; i++) {
             server.takeRequest();
         }
+    }
+
+    @Test
+    void waitForAnySaysWhichTextCameAndTakesTextEndingInSpacesAsARowEnd() {
+        server.reply("{'matched':true," + SCREEN + ",'waitedMs':3,'found':{'index':1,'text':'$','groups':[],"
+                + "'row':3,'col':1}}");
+        WaitMatch found = terminal.waitForAny("FAILED", "$ ");
+        assertThat(found.index()).isEqualTo(1);
+        assertThat(found.start()).contains(new Cursor(3, 1));
+        assertThat(server.takeRequest().getJsonObject("params").toString()).isEqualTo(
+                "{\"anyOf\":[\"FAILED\",{\"match\":\"\\\\Q$\\\\E(?: {1}|$)\",\"regex\":true}],\"timeout\":10000}");
+    }
+
+    @Test
+    void aWaitForAnyThatTheProgramsEndCutShortSaysHowFromTheAnswerAlone() {
+        server.reply("{'matched':false," + SCREEN + ",'waitedMs':40,'exited':{'exitCode':5}}");
+        assertThatThrownBy(() -> terminal.waitForAny(Duration.ofSeconds(2), TextPattern.literal("Welcome"),
+                TextPattern.regex("port (\\d+)")))
+                .hasMessageStartingWith("expected the screen to contain any of \"Welcome\", /port (\\d+)/ within 2 s;"
+                        + " the program exited with 5 first\nscreen 80x24");
+        server.takeRequest();
     }
 
     @Test

@@ -43,7 +43,8 @@ class ServerCommandsE2eTest {
             String id = created.stdout().strip();
             // a wait ends as soon as the program has exited, unmatched
             var waited = Ptyctl.run(env, "wait", "--terminal", id, "--match", "never printed", "--timeout", "60000");
-            assertThat(waited.stderr()).as(waited.toString()).contains("the program has exited");
+            assertThat(waited.stderr()).as(waited.toString()).contains("the program exited with 3");
+            assertThat(waited.exitCode()).as("the program ended first").isEqualTo(5);
             assertThat(Ptyctl.run(env, "ls").stdout()).as("an exited terminal stays listed").contains(id)
                     .contains("exited 3");
 

@@ -1,0 +1,49 @@
+package dev.ptyctl.client.dsl;
+
+import dev.ptyctl.client.internal.Durations;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * {@link TerminalDriver#waitForAny(Locator...)}: waits on the screen copy until one of several locators finds
+ * something, and says which. Of several that do, the one whose lowest match is lowest on the screen wins (the one
+ * listed first on a tie), as with the server's waits for any of several texts: on a terminal, the program drew it
+ * last.
+ */
+final class LocatorRace {
+    private LocatorRace() {
+    }
+
+    /** The index of the locator that won, in {@code locators}' order. */
+    static int await(List<Locator> locators, Duration timeout) {
+        if (locators.isEmpty()) {
+            throw new IllegalArgumentException("waitForAny needs at least one locator");
+        }
+        ScreenSource source = locators.getFirst().source();
+        long start = System.nanoTime();
+        LiveScreen.Outcome<Integer> outcome = source.await(cells -> lowest(locators, cells), timeout);
+        String listed = locators.stream().map(Locator::toString).collect(Collectors.joining(", "));
+        if (outcome.result().isEmpty()) {
+            throw source.failure("expected any of " + listed + " to be visible within " + Durations.describe(timeout));
+        }
+        source.held("any of " + listed + " to be visible (" + outcome.result().get() + ")", start);
+        return outcome.result().get();
+    }
+
+    private static Optional<Integer> lowest(List<Locator> locators, Cells cells) {
+        int winner = -1;
+        long winnerAt = -1;
+        for (int i = 0; i < locators.size(); i++) {
+            for (Locator.Match match : locators.get(i).find(cells)) {
+                long at = (long) match.row() * Integer.MAX_VALUE + match.from();
+                if (at > winnerAt) {
+                    winnerAt = at;
+                    winner = i;
+                }
+            }
+        }
+        return winner < 0 ? Optional.empty() : Optional.of(winner);
+    }
+}
