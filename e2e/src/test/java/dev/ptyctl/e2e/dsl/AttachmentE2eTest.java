@@ -3,6 +3,7 @@ package dev.ptyctl.e2e.dsl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ptyctl.client.AttachmentException;
 import dev.ptyctl.client.FrameAck;
 import dev.ptyctl.client.FrameRefusedException;
 import dev.ptyctl.client.ReconnectPolicy;
@@ -83,6 +84,17 @@ class AttachmentE2eTest {
                     .isInstanceOf(ExecutionException.class).cause().isInstanceOf(FrameRefusedException.class)
                     .hasMessageContaining("not allowed in view mode");
         }
+    }
+
+    @Test
+    void attachingToATerminalTheServerDoesNotHaveQuotesTheServersSentence(Terminal terminal) {
+        // The upgrade's refusal has the REST API's {error, message} body; it was plain text, and the SDK could only
+        // say "the server refused the WebSocket upgrade: HTTP/1.1 404 Not Found".
+        assertThatThrownBy(() -> TerminalAttachment.builder(server(), terminal.terminalId() + "-gone")
+                .token(System.getProperty("ptyctl.token", System.getenv("PTYCTL_TOKEN"))).connect())
+                .isInstanceOfSatisfying(AttachmentException.class, e -> assertThat(e.httpStatus()).hasValue(404))
+                .hasMessageContaining("refused the attachment with HTTP 404: no terminal with id "
+                        + terminal.terminalId() + "-gone");
     }
 
     @Test

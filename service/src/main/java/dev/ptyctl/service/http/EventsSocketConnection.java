@@ -61,7 +61,7 @@ final class EventsSocketConnection implements WsListener {
     public Optional<Headers> onHttpUpgrade(HttpPrologue prologue, Headers headers) {
         Optional<String> refusal = policy.refuse(headers, UpgradePolicy.query(prologue));
         if (refusal.isPresent()) {
-            throw UpgradeRefusal.of(prologue, Status.FORBIDDEN_403, refusal.get());
+            throw UpgradeRefusal.of(prologue, headers, Status.FORBIDDEN_403, refusal.get());
         }
         upgradeChecked = true;
         return Optional.empty();

@@ -60,16 +60,16 @@ final class RpcSocketConnection implements WsListener {
         Map<String, String> query = UpgradePolicy.query(prologue);
         Optional<String> refusal = endpoint.policy().refuse(headers, query);
         if (refusal.isPresent()) {
-            throw UpgradeRefusal.of(prologue, Status.FORBIDDEN_403, refusal.get());
+            throw UpgradeRefusal.of(prologue, headers, Status.FORBIDDEN_403, refusal.get());
         }
         if (endpoint.policy().viewOnly(headers, query)) {
-            throw UpgradeRefusal.of(prologue, Status.FORBIDDEN_403,
+            throw UpgradeRefusal.of(prologue, headers, Status.FORBIDDEN_403,
                     "the view token may only read: JSON-RPC needs the full token");
         }
         String id = RpcSocketEndpoint.terminalId(prologue.uriPath().path())
-                .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, "not a terminal rpc path"));
+                .orElseThrow(() -> UpgradeRefusal.of(prologue, headers, Status.NOT_FOUND_404, "not a terminal rpc path"));
         terminal = endpoint.lookup(id)
-                .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, UnknownTerminal.message(id)));
+                .orElseThrow(() -> UpgradeRefusal.of(prologue, headers, Status.NOT_FOUND_404, UnknownTerminal.message(id)));
         return Optional.empty();
     }
 

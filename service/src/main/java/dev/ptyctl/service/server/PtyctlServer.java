@@ -17,6 +17,7 @@ import dev.ptyctl.service.terminals.HostedTerminal;
 import dev.ptyctl.service.terminals.RpcPlacement;
 import dev.ptyctl.service.terminals.TerminalRegistry;
 import dev.ptyctl.service.ws.AttachableTerminal;
+import dev.ptyctl.service.ws.RefusalBodies;
 import dev.ptyctl.service.ws.SocketSettings;
 import dev.ptyctl.service.ws.SocketsAtStop;
 import dev.ptyctl.service.ws.TerminalSocketEndpoint;
@@ -167,6 +168,7 @@ public final class PtyctlServer implements AutoCloseable {
                     .addRouting(ws);
             connectionOptions(builder, settings.terminals().clientBacklogBytes());
             WebSocketOrigins.configure(builder, settings);
+            RefusalBodies.installOn(builder);
             SocketsAtStop openSockets = new SocketsAtStop();
             openSockets.installOn(builder);
             WebServer webServer = StartupLog.holdWhile(() -> {

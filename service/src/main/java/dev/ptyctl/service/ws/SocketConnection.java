@@ -49,14 +49,14 @@ final class SocketConnection implements WsListener {
         Optional<String> refusal = endpoint.policy().refuse(headers, query);
         if (refusal.isPresent()) {
             // Not WsUpgradeException: Helidon answers that with 400, and a refusal is a 403 (SPEC §8).
-            throw UpgradeRefusal.of(prologue, Status.FORBIDDEN_403, refusal.get());
+            throw UpgradeRefusal.of(prologue, headers, Status.FORBIDDEN_403, refusal.get());
         }
         String id = TerminalSocketEndpoint.terminalId(prologue.uriPath().path())
-                .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, "not a terminal socket path"));
+                .orElseThrow(() -> UpgradeRefusal.of(prologue, headers, Status.NOT_FOUND_404, "not a terminal socket path"));
         terminal = endpoint.lookup(id)
-                .orElseThrow(() -> UpgradeRefusal.of(prologue, Status.NOT_FOUND_404, UnknownTerminal.message(id)));
+                .orElseThrow(() -> UpgradeRefusal.of(prologue, headers, Status.NOT_FOUND_404, UnknownTerminal.message(id)));
         if (endpoint.clients(id) >= SocketSettings.MAX_CLIENTS_PER_TERMINAL) {
-            throw UpgradeRefusal.of(prologue, Status.TOO_MANY_REQUESTS_429, "terminal " + id + " already has "
+            throw UpgradeRefusal.of(prologue, headers, Status.TOO_MANY_REQUESTS_429, "terminal " + id + " already has "
                     + SocketSettings.MAX_CLIENTS_PER_TERMINAL + " clients attached, the most it takes");
         }
         try {
@@ -65,7 +65,7 @@ final class SocketConnection implements WsListener {
                 params = params.asViewer();
             }
         } catch (IllegalArgumentException e) {
-            throw UpgradeRefusal.of(prologue, Status.BAD_REQUEST_400, e.getMessage());
+            throw UpgradeRefusal.of(prologue, headers, Status.BAD_REQUEST_400, e.getMessage());
         }
         return Optional.empty();
     }

@@ -23,7 +23,9 @@ final class SocketTestServer implements AutoCloseable {
         endpoint = TerminalSocketEndpoint.create(id -> Optional.ofNullable(terminals.get(id)), policy, settings);
         WsRouting.Builder routing = WsRouting.builder();
         endpoint.routing(routing);
-        server = WebServer.builder().host("127.0.0.1").port(0).addRouting(routing).build().start();
+        var builder = WebServer.builder().host("127.0.0.1").port(0).addRouting(routing);
+        RefusalBodies.installOn(builder);
+        server = builder.build().start();
     }
 
     <T extends AttachableTerminal> T add(T terminal) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.protocol.ProcessExit;
+import dev.ptyctl.protocol.UnknownTerminal;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import dev.ptyctl.protocol.ws.ClientFrame;
 import dev.ptyctl.protocol.ws.ServerFrame;
@@ -322,6 +323,35 @@ class TerminalSocketTest {
                 .isInstanceOf(CompletionException.class)
                 .cause().isInstanceOfSatisfying(WebSocketHandshakeException.class,
                         e -> assertThat(e.getResponse().statusCode()).isEqualTo(404));
+    }
+
+    @Test
+    void aRefusedUpgradeHasTheRestApisErrorBodyUnlessTheClientAcceptsOnlyText() throws Exception {
+        String json = refusedUpgrade("nope", "");
+        assertThat(json).startsWith("HTTP/1.1 404").containsIgnoringCase("content-type: application/json")
+                .endsWith("\r\n\r\n{\"error\":\"not_found\",\"message\":\"" + UnknownTerminal.message("nope") + "\"}");
+        assertThat(refusedUpgrade("nope", "Accept: text/plain\r\n")).startsWith("HTTP/1.1 404")
+                .endsWith("\r\n\r\n" + UnknownTerminal.message("nope"));
+    }
+
+    /** The whole answer to an upgrade of {@code terminalId}'s socket, sent by hand with {@code extraHeaders}. */
+    private String refusedUpgrade(String terminalId, String extraHeaders) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {
+            socket.getOutputStream().write(("GET /v1/terminals/" + terminalId + "/socket HTTP/1.1\r\n"
+                    + "Host: 127.0.0.1:" + server.port() + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" + extraHeaders
+                    + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.setSoTimeout(10_000);
+            var in = socket.getInputStream();
+            ByteArrayOutputStream head = new ByteArrayOutputStream();
+            while (!head.toString(StandardCharsets.US_ASCII).endsWith("\r\n\r\n")) {
+                head.write(in.read());
+            }
+            String headers = head.toString(StandardCharsets.US_ASCII);
+            var length = java.util.regex.Pattern.compile("(?i)content-length: (\\d+)").matcher(headers);
+            byte[] body = length.find() ? in.readNBytes(Integer.parseInt(length.group(1))) : new byte[0];
+            return headers + new String(body, StandardCharsets.UTF_8);
+        }
     }
 
     @Test
