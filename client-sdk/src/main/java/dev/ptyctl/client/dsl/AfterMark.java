@@ -2,10 +2,12 @@ package dev.ptyctl.client.dsl;
 
 import dev.ptyctl.client.internal.Durations;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Waits that only output drawn after a {@link Mark} can satisfy ({@link TerminalDriver#expectAfter(Mark)}). A cell
@@ -53,6 +55,39 @@ public final class AfterMark {
         Pattern pattern = Pattern.compile(regex, Pattern.MULTILINE);
         return await(screen -> pattern.matcher(screen).find(), "/" + regex + "/ to be drawn after " + describe(),
                 timeout);
+    }
+
+    /**
+     * Waits until any of {@code texts} is drawn after the mark, at most the default timeout, and returns which (its
+     * index; the lowest wins when several are, as the program drew it last): pexpect's {@code i = child.expect([...])}
+     * on what came since, where a plain wait would match the prompt the screen still shows from before.
+     *
+     * <pre>{@code
+     * var m = t.mark();
+     * t.typeLine("status");
+     * if (t.expectAfter(m).anyOf("deploy> ", "unknown command") == 1) { ... }
+     * }</pre>
+     *
+     * @throws TerminalAssertionError when none is within the timeout
+     */
+    public int anyOf(String... texts) {
+        if (texts.length == 0) {
+            throw new IllegalArgumentException("anyOf needs at least one text");
+        }
+        int[] which = new int[1];
+        await(drawn -> {
+            int lowestAt = -1;
+            for (int i = 0; i < texts.length; i++) {
+                int at = RowEndText.lastIn(drawn, texts[i]);
+                if (at > lowestAt) {
+                    lowestAt = at;
+                    which[0] = i;
+                }
+            }
+            return lowestAt >= 0;
+        }, "any of " + Arrays.stream(texts).map(ScreenAssert::quote).collect(Collectors.joining(", "))
+                + " to be drawn after " + describe(), driver.defaultTimeout());
+        return which[0];
     }
 
     /**

@@ -1,7 +1,9 @@
 package dev.ptyctl.client.dsl;
 
+import dev.ptyctl.client.TextPattern;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -41,6 +43,28 @@ final class RowEndText {
             }
         }
         return Optional.of(regex.toString());
+    }
+
+    /**
+     * {@code text} as a server wait takes it: a regular expression by {@link #pattern} when a line of it ends in
+     * spaces, else the literal text.
+     */
+    static TextPattern forServer(String text) {
+        return pattern(text).map(TextPattern::regex).orElseGet(() -> TextPattern.literal(text));
+    }
+
+    /**
+     * Where the last of {@code text} starts in {@code screenText}, as {@link #pattern} reads it; -1 when it is not
+     * there.
+     */
+    static int lastIn(String screenText, String text) {
+        Matcher found = Pattern.compile(pattern(text).orElse(Pattern.quote(text)), Pattern.MULTILINE)
+                .matcher(screenText);
+        int last = -1;
+        while (found.find()) {
+            last = found.start();
+        }
+        return last;
     }
 
     /** Whether {@code screenText} (rows without trailing spaces) contains {@code text} as {@link #pattern} reads it. */

@@ -243,17 +243,20 @@ public final class TerminalDriver implements AutoCloseable {
      * @throws TerminalAssertionError when none is there within the timeout, or the program ends first
      */
     public WaitMatch waitForAny(String... texts) {
-        return waitForAny(timeout, Arrays.stream(texts).map(text -> RowEndText.pattern(text).map(TextPattern::regex)
-                .orElseGet(() -> TextPattern.literal(text))).toArray(TextPattern[]::new));
+        return waitForAny(timeout, Arrays.stream(texts).map(RowEndText::forServer).toArray(TextPattern[]::new));
     }
 
     /**
-     * {@link #waitForAny(String...)} of texts and regular expressions, within {@code timeout}: the match's
+     * {@link #waitForAny(String...)} of texts (ending in spaces, they too may end on a row's blank cells) and regular
+     * expressions, within {@code timeout}: the match's
      * {@link WaitMatch#group(int)} has what a pattern captured, {@code waitForAny(t, TextPattern.regex("port (\\d+)"))}.
      */
     public WaitMatch waitForAny(Duration timeout, TextPattern... texts) {
         String listed = Arrays.stream(texts).map(TextPattern::toString).collect(Collectors.joining(", "));
-        WaitResult result = await(WaitRequest.builder().anyOf(texts).timeout(timeout).build(),
+        // a literal ending in spaces may end on a row's blank cells, as in waitFor
+        TextPattern[] asSeen = Arrays.stream(texts).map(text -> text.regex() ? text : RowEndText.forServer(text.text()))
+                .toArray(TextPattern[]::new);
+        WaitResult result = await(WaitRequest.builder().anyOf(asSeen).timeout(timeout).build(),
                 "expected the screen to contain any of " + listed + " within " + Durations.describe(timeout),
                 "waitForAny(" + StepLog.argument(listed) + ")");
         return result.found().orElseThrow(() -> failure("the server did not say which of " + listed + " matched (a "

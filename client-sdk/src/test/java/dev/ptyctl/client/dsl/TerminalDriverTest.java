@@ -106,6 +106,14 @@ class TerminalDriverTest {
     }
 
     @Test
+    void aLiteralEndingInASpaceMayEndOnARowsBlankCellsInAWaitForAnyToo() {
+        server.reply("{'matched':true," + SCREEN + ",'waitedMs':3,'found':{'index':0,'text':'$','groups':[]}}");
+        terminal.waitForAny(Duration.ofSeconds(1), TextPattern.literal("$ "), TextPattern.regex("x $"));
+        assertThat(server.takeRequest().getJsonObject("params").toString()).isEqualTo("{\"anyOf\":[{\"match\":"
+                + "\"\\\\Q$\\\\E(?: {1}|$)\",\"regex\":true},{\"match\":\"x $\",\"regex\":true}],\"timeout\":1000}");
+    }
+
+    @Test
     void aWaitForAnyThatTheProgramsEndCutShortSaysHowFromTheAnswerAlone() {
         server.reply("{'matched':false," + SCREEN + ",'waitedMs':40,'exited':{'exitCode':5}}");
         assertThatThrownBy(() -> terminal.waitForAny(Duration.ofSeconds(2), TextPattern.literal("Welcome"),

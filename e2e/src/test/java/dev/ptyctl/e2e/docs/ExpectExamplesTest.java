@@ -9,6 +9,7 @@ import dev.ptyctl.client.TextPattern;
 import dev.ptyctl.client.WaitMatch;
 import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
+import dev.ptyctl.client.dsl.Mark;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
 import dev.ptyctl.client.dsl.TerminalAssertions;
 import dev.ptyctl.client.dsl.TerminalDriver;
@@ -86,6 +87,22 @@ class ExpectExamplesTest {
                         + " 30 s; the program exited with 5 first")
                 .hasMessageContaining("Permission denied");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+    }
+
+    @Test
+    void aReplIsDrivenOnWhatItDrawsAfterEachLineNotOnThePromptStillShown(TerminalDriver t) {
+        t.typeLine("KNOWN_HOST=1 " + LOGIN).waitFor("password:").typeLine("hunter2").waitFor("[y/N] ").typeLine("n")
+                .waitFor("deploy> ");
+        // tag::dsl-expect-after-any[]
+        Mark typed = t.mark();
+        t.typeLine("status");                      // waitFor("deploy> ") would match the prompt it was typed at
+        int which = t.expectAfter(typed).anyOf("deploy> ", "unknown command");
+        // end::dsl-expect-after-any[]
+        assertThat(which).isZero();
+        assertThat(t.screen().text()).contains("release 1.4.2: healthy (3/3 pods)\ndeploy>");
+        Mark again = t.mark();
+        t.typeLine("bogus");
+        assertThat(t.expectAfter(again).anyOf("healthy", "unknown command")).isEqualTo(1);
     }
 
     @Test
