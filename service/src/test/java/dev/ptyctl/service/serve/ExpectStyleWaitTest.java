@@ -67,7 +67,9 @@ class ExpectStyleWaitTest {
             String prompts = "{\"anyOf\":[\"Password:\",\"(yes/no)?\"],\"timeout\":30000}";
             assertThat(found(client, prompts).getInt("index")).isEqualTo(1);
             typeLine(client, "yes");
-            // the question stays on screen above the new prompt: the lowest, printed last, is the answer
+            // Both on screen now (waited for what comes next: before the prompt is drawn, the question alone still
+            // is, and a wait for either would answer with it at once): the lowest, printed last, is the answer.
+            found(client, "{\"match\":\"Password:\",\"timeout\":30000}");
             JsonObject password = found(client, prompts);
             assertThat(password.getInt("index")).isZero();
             assertThat(password.getInt("row")).isEqualTo(2);
