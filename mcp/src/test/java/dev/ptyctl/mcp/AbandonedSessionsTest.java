@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.service.server.PtyctlServer;
 import dev.ptyctl.service.terminals.HostedTerminal;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -64,6 +68,30 @@ class AbandonedSessionsTest {
             assertThat(process(server, persons).isAlive()).as("a terminal made over REST").isTrue();
             // the other agent, whose client keeps its event stream open, still has its session and shell
             assertThat(other.run(othersShell, "echo still-$((1+1))")).containsEntry("output", "still-2");
+        }
+    }
+
+    @Test
+    void aRelayKilledWithSigkillLeavesNoShellBehind() throws Exception {
+        // ptyctl mcp --url deletes its session when stdin ends or on SIGTERM; SIGKILL gives it no chance.
+        try (PtyctlServer server = McpTestServers.server(null, Map.of("ptyctl.mcp.sessionIdleMillis", "1000"))) {
+            McpSyncClient client = McpClient.sync(new StdioClientTransport(McpTestServers.stdioParameters(List.of(),
+                    "--url", server.url()), McpJsonDefaults.getMapper()))
+                    .requestTimeout(McpTestServers.REQUEST_TIMEOUT)
+                    .initializationTimeout(McpTestServers.REQUEST_TIMEOUT).build();
+            client.initialize();
+            String shell = (String) new ToolClient(client).ok("terminal_run", args("command", "true"))
+                    .get("terminalId");
+            ProcessHandle shellProcess = process(server, shell);
+            // the one java child: the others are the server's shells (its command line is cut before --url)
+            ProcessHandle relay = ProcessHandle.current().children()
+                    .filter(p -> p.info().command().orElse("").endsWith("/java")).findFirst().orElseThrow();
+
+            relay.destroyForcibly();
+
+            shellProcess.onExit().get(60, TimeUnit.SECONDS);
+            assertThat(server.registry().find(shell)).isEmpty();
+            client.close();
         }
     }
 
