@@ -450,6 +450,12 @@ window.addEventListener('pageshow', (event) => {
   updateEvents();
 });
 
+// The browser has a network again (Wi-Fi back, a laptop woken): every tab waiting to reconnect tries now, not when its
+// wait, grown to 8 s over a long outage, runs out.
+window.addEventListener('online', () => {
+  for (const tab of tabs.values()) tab.socket.retryNow();
+});
+
 // Back to this window from another one: the terminal shown here is in use again.
 window.addEventListener('focus', () => {
   if (active && document.activeElement === active.term.textarea) active.claim();

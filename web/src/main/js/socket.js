@@ -55,6 +55,8 @@ export class TerminalSocket {
     this.ws = null;
     this.ready = false;
     this.timers = new Set();
+    this.round = 0; // counts retryNow(): a retry waiting on its probe from before one does not schedule another
+    this.retriedNowAt = -Infinity;
   }
 
   /** Connects; reconnects by itself until exit or dispose(). */
@@ -63,9 +65,13 @@ export class TerminalSocket {
     return this;
   }
 
-  /** Keys typed, pasted or sent by the page; claim=false for a terminal's automatic reply to a query. */
+  /**
+   * Keys typed, pasted or sent by the page; claim=false for a terminal's automatic reply to a query. A person typing
+   * while the tab waits to reconnect wants it now: it tries at once (retryNow).
+   */
   input(data, claim = true) {
     this.send(claim ? { type: 'input', data } : { type: 'input', data, claim: false });
+    if (claim) this.retryNow();
   }
 
   resize(cols, rows) {
@@ -117,6 +123,23 @@ export class TerminalSocket {
     if (this.state !== 'suspended') return;
     this.attempt = 0;
     this.setState('reconnecting');
+    this.connect();
+  }
+
+  /**
+   * While waiting to reconnect: tries now, and backs off from the start again. For when the network is likely back (the
+   * browser says it is online) or a person waits for it (a key typed): after a long outage the wait between attempts
+   * has grown to 8 s, and a person who came back and typed watched "reconnecting…" for up to that long. At most once a
+   * second, so that keys typed into a network that is still down do not become a flood of attempts.
+   */
+  retryNow() {
+    if (this.state !== 'reconnecting' || this.ws) return;
+    const now = performance.now();
+    if (now - this.retriedNowAt < 1000) return;
+    this.retriedNowAt = now;
+    this.stopTimers(); // the attempt that was scheduled
+    this.round++;
+    this.attempt = 0;
     this.connect();
   }
 
@@ -177,10 +200,11 @@ export class TerminalSocket {
   }
 
   async retry() {
+    const round = this.round;
     const delay = backoff(this.attempt);
     this.attempt++;
     const verdict = this.attempt > 1 ? await this.probe().catch(() => 'retry') : 'retry';
-    if (this.state !== 'reconnecting') return;
+    if (this.state !== 'reconnecting' || round !== this.round) return;
     if (verdict !== 'retry') {
       this.setState(verdict);
       return;

@@ -16,6 +16,7 @@ import dev.ptyctl.e2e.server.ServerProcess;
 import dev.ptyctl.e2e.server.UsesServer;
 import dev.ptyctl.testsupport.TemporaryFolders;
 import java.net.URI;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -27,6 +28,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
+import org.openqa.selenium.Keys;
 
 /**
  * A page whose connection is cut again and again while a program streams output ends with exactly the server's
@@ -390,6 +392,29 @@ class WebReconnectE2eTest {
             page.waitForText(id, "the last words");
             page.waitUntil("the status line says how it ended", () -> "exited 4".equals(page.text("#status")));
             assertThat(WebPageE2eTest.count("waiting", page.buffer(id))).as("the output before the cut, once").isEqualTo(1);
+        });
+    }
+
+    /**
+     * Back from a long outage, a key typed reconnects at once. The wait between attempts grows to 8 s (±25 %), and a
+     * person back at the page typed into a tab that said "reconnecting…" for up to that long after the network was back.
+     */
+    @Test
+    void aKeyTypedAfterALongOutageReconnectsAtOnce() throws Exception {
+        throughProxy(CreateTerminalRequest.builder("retry-now-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").env("PS1", "web> ").build(), "",
+                (terminals, proxy, terminal, id) -> {
+            page.waitForText(id, "web>");
+            proxy.down();
+            waitUntilDisconnected(id);
+            // As after a long outage: the next attempt is 6 to 10 s after the one that fails next.
+            page.js("window.ptyctl.tabs[arguments[0]].socket.attempt = 20;", id);
+            page.waitUntil("the page waits its longest", () -> page.tabNumber(id, "socket.attempt") >= 21);
+            proxy.up();
+            page.type(id, "echo back-at-once", Keys.ENTER);
+            page.waitUntil("the tab reconnected well before its next attempt was due", Duration.ofSeconds(4),
+                    () -> "open".equals(socketState(id)));
+            page.waitForText(id, "\nback-at-once");
         });
     }
 
