@@ -3,6 +3,7 @@ package dev.ptyctl.cli;
 import dev.ptyctl.vt.keys.NearestName;
 import java.io.PrintWriter;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -26,6 +27,7 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
         String message = ex.getMessage();
         // Some picocli messages carry their own "Error: " prefix; ours already say "ptyctl:".
         String typo = ex instanceof UnmatchedArgumentException unmatched ? unmatched.getUnmatched().getFirst() : null;
+        Optional<String> program = programWithOptions(ex, args);
         if (typo != null && !typo.startsWith("-") && !command.getSubcommands().isEmpty()) {
             // picocli says "Unmatched argument at index 0: 'raed'" and suggests nothing for a swap of two letters
             err.println("ptyctl: unknown command '" + typo + "'" + nearest(typo, command.getSubcommands().keySet())
@@ -33,7 +35,10 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
         } else {
             err.println("ptyctl: " + (message.startsWith("Error: ") ? message.substring("Error: ".length())
                     : message));
-            if (typo != null && typo.startsWith("--")) {
+            if (program.isPresent()) {
+                // `new vim -u NONE`: not picocli's "Possible solutions: --url" for -u, nor --cols for `ls --color`
+                err.println("ptyctl: the program's own options go after --, with the program: " + program.get());
+            } else if (typo != null && typo.startsWith("--")) {
                 // picocli's own suggestions for an option are its names sharing a prefix: --bottom for --bogus
                 String option = typo.contains("=") ? typo.substring(0, typo.indexOf('=')) : typo;
                 nearest(option, command.getCommandSpec().optionsMap().keySet())
@@ -58,6 +63,42 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
      */
     private static Optional<String> nearest(String typed, Collection<String> names) {
         return typed.length() < 3 ? Optional.empty() : NearestName.within(typed, names, 2);
+    }
+
+    /**
+     * {@code ptyctl new vim -u NONE}, as {@code docker run} takes it: picocli refuses {@code -u} as an option of
+     * {@code new} (and suggests {@code --url}). When the refused option comes after the program's name (a word where
+     * the command takes the program, {@code new}'s CMD or {@code run}'s COMMAND) and there is no {@code --}, the
+     * command line with {@code --} put before the program.
+     */
+    private static Optional<String> programWithOptions(ParameterException ex, String[] args) {
+        CommandLine.Model.CommandSpec spec = ex.getCommandLine().getCommandSpec();
+        if (!(ex instanceof UnmatchedArgumentException unmatched) || spec.positionalParameters().stream()
+                .noneMatch(p -> p.paramLabel().equals("CMD") || p.paramLabel().equals("COMMAND"))
+                || !unmatched.getUnmatched().getFirst().startsWith("-") || List.of(args).contains("--")) {
+            return Optional.empty();
+        }
+        int verb = List.of(args).indexOf(spec.name());
+        for (int i = verb + 1; verb >= 0 && i < args.length; i++) {
+            CommandLine.Model.OptionSpec option = spec.findOption(args[i]);
+            if (option != null && option.arity().max() > 0) {
+                i++; // its value
+            } else if (!args[i].startsWith("-")) {
+                List<String> line = new java.util.ArrayList<>(List.of("ptyctl"));
+                line.addAll(List.of(args).subList(verb, i));
+                line.add("--");
+                line.addAll(List.of(args).subList(i, args.length));
+                return Optional.of(String.join(" ", line.stream().map(ExitCodeMapper::shellWord).toList()));
+            } else {
+                return Optional.empty(); // an option before any program: a mistyped option of the command
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** {@code word} as a shell reads it back: quoted when it holds anything but plain characters. */
+    private static String shellWord(String word) {
+        return word.matches("[\\w@%+=:,./-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 
     /** Whether {@code ex} refuses a {@code --port} given to a command that takes the server's {@code --url}. */

@@ -160,6 +160,23 @@ class ServerCommandsTest {
     }
 
     @Test
+    void aProgramsOwnOptionWithoutTheDoubleDashIsRefusedSayingWhereItGoes() {
+        Cli.Result vim = Cli.run("new", "--url", url, "vim", "-u", "NONE");
+        Cli.Result run = Cli.run("run", "--port", "5174", "ls", "--color", "it's");
+        Cli.Result typo = Cli.run("new", "--url", url, "--sesion", "s1");
+
+        assertThat(vim.exitCode()).isEqualTo(2);
+        assertThat(vim.err()).as("not picocli's 'Possible solutions: --url'").isEqualTo("ptyctl: Unknown option: '-u'"
+                + NL + "ptyctl: the program's own options go after --, with the program: ptyctl new --url " + url
+                + " -- vim -u NONE" + NL + "Try 'ptyctl new --help' for more information." + NL);
+        assertThat(run.err()).contains("ptyctl: the program's own options go after --, with the program: "
+                + "ptyctl run --port 5174 -- ls --color 'it'\\''s'" + NL).doesNotContain("did you mean");
+        assertThat(typo.err()).as("an option of new itself").contains("did you mean --session?")
+                .doesNotContain("after --");
+        server.assertExhausted();
+    }
+
+    @Test
     void lsQuietPrintsOnlyIdsAndJsonTheServersObject() throws Exception {
         String body = "{'terminals':[" + terminal("4f1c2a9be07d5e31", "s1", true, 5000) + "]}";
         server.reply(200, body).reply(200, body).reply(200, "{'terminals':[]}");
