@@ -34,6 +34,38 @@ class ServerCommandsE2eTest {
         }
     }
 
+    /**
+     * {@code ls} in a terminal 90 columns wide (a real PTY: the server's own) cuts COMMAND to fit, each line within the
+     * width (the fixed columns take 65 here); piped, the same table has every value whole.
+     */
+    @Test
+    void lsOnATerminalFitsItsWidthAndPipedPrintsValuesWhole() throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start(TOKEN)) {
+            Map<String, String> env = server.cliEnvironment();
+            String ls = env.entrySet().stream().map(e -> e.getKey() + "=" + quoted(e.getValue()))
+                    .collect(java.util.stream.Collectors.joining(" ", "env ", " "))
+                    + Ptyctl.command("ls").stream().map(ServerCommandsE2eTest::quoted)
+                    .collect(java.util.stream.Collectors.joining(" "));
+            String script = ls + "; echo ls-done; read x # a command line far wider than the terminal";
+            var created = Ptyctl.run(env, "new", "--cols", "90", "--rows", "20", "--", "sh", "-c", script);
+            created.assertExit(0);
+            String id = created.stdout().strip();
+            Ptyctl.run(env, "wait", "--terminal", id, "--match", "ls-done", "--timeout", "60000").assertExit(0);
+
+            java.util.List<String> rows = Ptyctl.run(env, "read", "--terminal", id).stdout().lines().toList();
+            assertThat(rows).as("ls in 90 columns").allSatisfy(row -> assertThat(row.length()).isLessThanOrEqualTo(90));
+            assertThat(rows).filteredOn(row -> row.startsWith(id)).singleElement().asString()
+                    .contains("  sh -c env ").endsWith("\u2026");
+            assertThat(Ptyctl.run(env, "ls").stdout()).as("piped").contains("# a command line far wider than the "
+                    + "terminal");
+            Ptyctl.run(env, "rm", id).assertExit(0);
+        }
+    }
+
+    private static String quoted(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
+    }
+
     @Test
     void rmOfATerminalWhoseProgramHasExitedRemovesItWithALiveOneAndAnUnknownIdExitsFour() throws Exception {
         try (ServerUnderTest server = ServerUnderTest.start(TOKEN)) {
