@@ -45,6 +45,16 @@ public final class DeadlineText implements CharSequence {
     }
 
     /**
+     * The first place {@code pattern} is found in {@code text}: in a program's output read as a stream, what it
+     * printed first. Empty when it is not found or the search outlived the deadline, as with {@link #find}.
+     *
+     * @throws IllegalArgumentException as {@link #find}
+     */
+    public static Optional<MatchResult> findFirst(Pattern pattern, CharSequence text, long deadlineNanos) {
+        return search(pattern, text, deadlineNanos, false);
+    }
+
+    /**
      * The last place {@code pattern} is found in {@code text} (each search going on after the one before, as
      * {@link Matcher#find()} does): on a terminal the lowest match on the screen, what the program printed last.
      * Empty when it is not found or the search outlived the deadline, as with {@link #find}.

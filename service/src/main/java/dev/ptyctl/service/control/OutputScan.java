@@ -3,6 +3,7 @@ package dev.ptyctl.service.control;
 import dev.ptyctl.service.output.OutputLog;
 import dev.ptyctl.service.output.PlainTextDecoder;
 import dev.ptyctl.service.shell.PromptTracker.InputRegion;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -16,11 +17,33 @@ final class OutputScan {
     private final StringBuilder text = new StringBuilder();
     private final StringBuilder discarded = new StringBuilder();
     private final byte[] buffer = new byte[16 * 1024];
+    /** With {@link #tracksOffsets}, for each character of {@link #text}: the seq just after the byte that ended it. */
+    private long[] endSeqs;
+    private final long fromSeq;
     private long position;
 
     OutputScan(OutputLog log, long fromSeq) {
+        this(log, fromSeq, false);
+    }
+
+    /**
+     * @param tracksOffsets whether {@link #seqAfter} is wanted: the bytes are then decoded one at a time, so each
+     *                      character's last byte is known (a wait that goes on from where a match ended needs it)
+     */
+    OutputScan(OutputLog log, long fromSeq, boolean tracksOffsets) {
         this.log = log;
+        this.fromSeq = fromSeq;
         this.position = fromSeq;
+        this.endSeqs = tracksOffsets ? new long[256] : null;
+    }
+
+    /**
+     * The output offset just after the byte that ended character {@code end - 1} of {@link #text}: where a scan that
+     * is to see only what follows the first {@code end} characters starts (a character boundary, outside any escape
+     * sequence). Needs {@code tracksOffsets}; {@code end} 0 gives the offset the scan started from.
+     */
+    long seqAfter(int end) {
+        return end == 0 ? fromSeq : endSeqs[end - 1];
     }
 
     /** The text so far. */
@@ -53,9 +76,24 @@ final class OutputScan {
                 return; // the rest of a character split by the cut comes with the next output
             }
             StringBuilder into = inRegion ? discarded : text;
-            decoder.decode(buffer, 0, read.length(), into);
+            if (endSeqs == null || inRegion) {
+                decoder.decode(buffer, 0, read.length(), into);
+            } else {
+                decodeTracked(read.length());
+            }
             discarded.setLength(0);
             position = read.endSeq();
+        }
+    }
+
+    private void decodeTracked(int length) {
+        for (int i = 0; i < length; i++) {
+            int before = text.length();
+            decoder.decode(buffer, i, i + 1, text);
+            if (text.length() > endSeqs.length) {
+                endSeqs = Arrays.copyOf(endSeqs, Math.max(text.length(), endSeqs.length * 2));
+            }
+            Arrays.fill(endSeqs, before, text.length(), position + i + 1);
         }
     }
 }

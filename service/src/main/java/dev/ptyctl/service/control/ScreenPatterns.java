@@ -75,6 +75,40 @@ public final class ScreenPatterns {
         return lowest(text.lines().get(), false, deadlineNanos);
     }
 
+    /**
+     * What a text read as a stream shows first, pexpect's way: the entry whose match starts earliest (on a tie the
+     * one asked first), at its first occurrence, with the index in {@code text} where that match ends, so that the
+     * next look can begin after it. No screen position ({@code row} 0).
+     *
+     * @throws IllegalArgumentException as {@link #find}
+     */
+    public Optional<InStream> first(CharSequence text, long deadlineNanos) {
+        int bestIndex = -1;
+        MatchResult best = null;
+        for (int i = 0; i < entries.size(); i++) {
+            Entry entry = entries.get(i);
+            Pattern pattern = entry.regex() != null ? entry.regex() : Pattern.compile(Pattern.quote(entry.text()));
+            Optional<MatchResult> found = DeadlineText.findFirst(pattern, text, deadlineNanos);
+            if (found.isPresent() && (best == null || found.get().start() < best.start())) {
+                bestIndex = i;
+                best = found.get();
+            }
+        }
+        if (best == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new InStream(new Found(bestIndex, best.group(), groups(best), named(best), 0, 0),
+                best.end()));
+    }
+
+    /**
+     * What {@link #first} found.
+     *
+     * @param end the index in the text just after the match
+     */
+    public record InStream(Found found, int end) {
+    }
+
     private Optional<Found> lowest(String text, boolean rowsOfTheScreen, long deadlineNanos) {
         int bestStart = -1;
         int bestIndex = -1;

@@ -3,6 +3,7 @@ package dev.ptyctl.service.rpc;
 import dev.ptyctl.protocol.JsonRpcResponses;
 import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
+import dev.ptyctl.service.output.OutputLog;
 import dev.ptyctl.service.pty.SessionExitedException;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.PromptTracker;
@@ -42,13 +43,22 @@ public final class RpcDispatcher {
      * @param observer told of every answered call (the server's metrics; {@link RpcCallObserver#NONE} for none)
      */
     public RpcDispatcher(TerminalSession session, String token, PromptTracker prompts, RpcCallObserver observer) {
+        this(session, token, prompts, null, observer);
+    }
+
+    /**
+     * @param output the terminal's output log, or null where none is kept ({@code ptyctl serve}): {@code pty/wait}
+     *               with {@code since} and a text reads it, and is refused without one
+     */
+    public RpcDispatcher(TerminalSession session, String token, PromptTracker prompts, OutputLog output,
+                         RpcCallObserver observer) {
         this.observer = observer;
         this.session = session;
         this.token = token == null || token.isEmpty() ? null : token.getBytes(StandardCharsets.UTF_8);
         this.methods = Map.of(
                 RpcMethod.READ, new ReadMethod(),
                 RpcMethod.WRITE, new WriteMethod(prompts),
-                RpcMethod.WAIT, new WaitMethod(prompts),
+                RpcMethod.WAIT, new WaitMethod(prompts, output),
                 RpcMethod.STATUS, new StatusMethod(),
                 RpcMethod.RESIZE, new ResizeMethod(),
                 RpcMethod.KILL, new KillMethod());

@@ -3,17 +3,21 @@ package dev.ptyctl.service.rpc;
 import dev.ptyctl.protocol.JsonSupport;
 import dev.ptyctl.protocol.RpcMethod;
 import dev.ptyctl.service.control.MatchText;
+import dev.ptyctl.service.control.OutputMatch;
 import dev.ptyctl.service.control.PromptWait;
 import dev.ptyctl.service.control.RunningProgram;
 import dev.ptyctl.service.control.ScreenPatterns;
+import dev.ptyctl.service.output.OutputLog;
 import dev.ptyctl.service.pty.ForegroundProcess;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.CommandOutput;
 import dev.ptyctl.service.shell.PromptTracker;
+import dev.ptyctl.service.shell.PromptTracker.InputRegion;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -31,6 +35,11 @@ import java.util.concurrent.TimeUnit;
  *       satisfied by any ({@link WaitPatternParams}). With either, a matched answer has {@code found: {index, text,
  *       groups, named?, row?, col?}}: which one, what it matched, a regular expression's groups, where it starts
  *       ({@link ScreenPatterns}).</li>
+ *   <li>{@code since: S} with {@code match} or {@code anyOf} (without {@code prompt} or {@code started}): the texts
+ *       are looked for in what the program wrote after output offset S ({@link OutputMatch}), not on the screen,
+ *       where a question answered before S still shows; the answer has {@code nextSince}, just after the match (S
+ *       when unmatched). Refused, never matched on the screen instead, without an output log ({@code ptyctl serve})
+ *       or for an S the log no longer keeps.</li>
  *   <li>{@code idleMs: N}: the wait is satisfied once no output has arrived for N ms (and {@code match}, if given,
  *       is on screen). The quiet time counts from the later of the last output and the start of the wait, so a
  *       wait sent right after a write gives the program at least N ms to answer.</li>
@@ -78,9 +87,14 @@ final class WaitMethod implements RpcMethodHandler {
      */
     private record Condition(ScreenPatterns match, boolean scrollback, long timeoutMs, long idleMs, long promptSince,
                              long minPrompts, boolean returnIfBusy, long startedSince,
-                             boolean returnIfWaitingForInput) {
+                             boolean returnIfWaitingForInput, long outputSince) {
         boolean hasMatch() {
             return match != null;
+        }
+
+        /** Whether {@code match} is looked for in the output after {@code outputSince}, not on the screen. */
+        boolean inOutput() {
+            return outputSince > NOT_ASKED;
         }
 
         boolean hasIdle() {
@@ -99,9 +113,12 @@ final class WaitMethod implements RpcMethodHandler {
     private static final long NOT_ASKED = -2;
 
     private final PromptTracker prompts;
+    private final OutputLog output;
 
-    WaitMethod(PromptTracker prompts) {
+    /** @param output the terminal's output log, null where none is kept ({@code since} with a text is refused) */
+    WaitMethod(PromptTracker prompts, OutputLog output) {
         this.prompts = prompts;
+        this.output = output;
     }
 
     /**
@@ -109,8 +126,8 @@ final class WaitMethod implements RpcMethodHandler {
      * to answer with. Matching happens after the lock is released, so an expensive pattern never holds up the PTY
      * reader or other clients.
      */
-    private record Look(SessionProgress progress, MatchText matchText, String screen, JsonObject cursor,
-                        JsonObject size) {
+    private record Look(SessionProgress progress, MatchText matchText, List<InputRegion> regions, String screen,
+                        JsonObject cursor, JsonObject size) {
     }
 
     @Override
@@ -123,15 +140,41 @@ final class WaitMethod implements RpcMethodHandler {
                         + "; wait for a match or idleMs instead");
             }
         }
+        OutputMatch inOutput = condition.inOutput() ? outputMatch(condition) : null;
         long start = System.nanoTime();
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(condition.timeoutMs());
-        ScreenConditions screen = new ScreenConditions(session, condition, start, deadline);
+        ScreenConditions screen = new ScreenConditions(session, prompts, condition, inOutput, start, deadline);
         try {
             return condition.hasPrompt() ? promptWait(session, condition, screen, start, deadline)
                     : otherWait(session, condition, screen, start, deadline);
         } catch (ScreenConditions.TooDeep tooDeep) {
             throw RpcException.invalidParams("match: " + tooDeep.getMessage());
         }
+    }
+
+    /**
+     * The search of the output after {@code since}, refused where the output is not there to read: under
+     * {@code ptyctl serve} (no output log), before what the log still keeps, or beyond what has been written. Never a
+     * silent fallback to the screen, where the text answered before the offset still shows.
+     */
+    private OutputMatch outputMatch(Condition condition) throws RpcException {
+        long since = condition.outputSince();
+        if (output == null) {
+            throw RpcException.invalidParams("since with match or anyOf reads the output after the offset, and "
+                    + "this server keeps no output (ptyctl serve): match the screen without since, or host the "
+                    + "program with ptyctl server");
+        }
+        long first = output.firstKeptSeq();
+        if (since < first) {
+            throw RpcException.invalidParams("since " + since + " is older than the output kept (from " + first
+                    + "; the server keeps the last " + output.capacity() + " bytes): the text in between is gone; "
+                    + "wait with since " + first + " for what is kept");
+        }
+        long next = output.nextSeq();
+        if (since > next) {
+            throw RpcException.invalidParams("since " + since + " is beyond the output so far (" + next + " bytes)");
+        }
+        return new OutputMatch(output, since, condition.match());
     }
 
     /**
@@ -144,7 +187,7 @@ final class WaitMethod implements RpcMethodHandler {
                 condition.promptSince(), condition.minPrompts(), condition.returnIfBusy(),
                 condition.returnIfWaitingForInput()), deadline, screen);
         // A busy shell is answered before any look: take one for the screen of the answer.
-        Look look = screen.last() != null ? screen.last() : look(session, condition);
+        Look look = screen.last() != null ? screen.last() : look(session, prompts, condition);
         JsonObject result = result(look, outcome.atAnyPrompt(), Optional.empty(), start);
         return switch (outcome.ending()) {
             case BUSY -> heldBy("busy", result, outcome.program().orElseThrow());
@@ -169,7 +212,10 @@ final class WaitMethod implements RpcMethodHandler {
             boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasStarted())
                     && screenOk && startedOk;
             if (satisfied || !progress.running() || now >= deadline) {
-                return result(screen.last(), satisfied, satisfied ? screen.found() : Optional.empty(), start);
+                JsonObject result = result(screen.last(), satisfied, satisfied ? screen.found() : Optional.empty(),
+                        start);
+                return condition.inOutput() ? withNextSince(result, condition, satisfied ? screen.hit() : null)
+                        : result;
             }
             long wakeAt = Math.min(deadline, screen.wakeAt());
             if (startMarked) {
@@ -178,6 +224,16 @@ final class WaitMethod implements RpcMethodHandler {
             }
             session.awaitChange(progress.outputSeq(), wakeAt);
         }
+    }
+
+    /**
+     * Adds {@code nextSince}: where the next wait on the output goes on from. After a match, the offset just after
+     * it (pexpect consumes its buffer up to the match, so what follows it in the same chunk is still found next
+     * time); without one, the {@code since} asked, as nothing was consumed.
+     */
+    private static JsonObject withNextSince(JsonObject result, Condition condition, OutputMatch.Hit hit) {
+        long next = hit != null ? hit.nextSeq() : condition.outputSince();
+        return JsonSupport.PROVIDER.createObjectBuilder(result).add("nextSince", next).build();
     }
 
     /**
@@ -201,19 +257,26 @@ final class WaitMethod implements RpcMethodHandler {
      */
     private static final class ScreenConditions implements PromptWait.Also {
         private final TerminalSession session;
+        private final PromptTracker prompts;
         private final Condition condition;
+        private final OutputMatch inOutput;
         private final long start;
         private final long deadline;
         private Look last;
         private Optional<ScreenPatterns.Found> found = Optional.empty();
+        private OutputMatch.Hit hit;
         private boolean matchOk;
         private long idleAt;
         /** Whether the last look found the idle time over. */
         private boolean idlePassed;
 
-        ScreenConditions(TerminalSession session, Condition condition, long start, long deadline) {
+        /** @param inOutput the search of the output with {@code since}, null for the screen */
+        ScreenConditions(TerminalSession session, PromptTracker prompts, Condition condition, OutputMatch inOutput,
+                         long start, long deadline) {
             this.session = session;
+            this.prompts = prompts;
             this.condition = condition;
+            this.inOutput = inOutput;
             this.start = start;
             this.deadline = deadline;
         }
@@ -221,10 +284,17 @@ final class WaitMethod implements RpcMethodHandler {
         /** @throws TooDeep when the regular expression is too deep for the text */
         @Override
         public boolean holds() {
-            last = look(session, condition);
+            last = look(session, prompts, condition);
             try {
-                found = condition.hasMatch() ? condition.match().find(last.matchText(), condition.scrollback(), deadline)
-                        : Optional.empty();
+                if (inOutput != null) {
+                    inOutput.advance(last.progress().outputSeq(), last.regions());
+                    hit = inOutput.find(deadline).orElse(null);
+                    found = Optional.ofNullable(hit).map(OutputMatch.Hit::found);
+                } else {
+                    found = condition.hasMatch()
+                            ? condition.match().find(last.matchText(), condition.scrollback(), deadline)
+                            : Optional.empty();
+                }
                 matchOk = !condition.hasMatch() || found.isPresent();
             } catch (IllegalArgumentException tooDeep) {
                 throw new TooDeep(tooDeep.getMessage());
@@ -249,6 +319,11 @@ final class WaitMethod implements RpcMethodHandler {
         /** What the last look found of {@code match} or {@code anyOf}. */
         Optional<ScreenPatterns.Found> found() {
             return found;
+        }
+
+        /** With {@code since}, the last look's match in the output, null for none. */
+        OutputMatch.Hit hit() {
+            return hit;
         }
 
         /** {@link dev.ptyctl.service.control.DeadlineText#find}'s refusal of a pattern too deep for the text, through the wait to the caller. */
@@ -345,12 +420,19 @@ final class WaitMethod implements RpcMethodHandler {
         return json.build();
     }
 
-    private static Look look(TerminalSession session, Condition condition) {
+    /**
+     * The shell's echo of command lines ({@code regions}) is read under the session lock, as the tracker is fed under
+     * it, so its marks agree with the output offset of the look.
+     */
+    private static Look look(TerminalSession session, PromptTracker prompts, Condition condition) {
         return session.snapshot((terminal, progress) -> {
-            MatchText matchText = condition.hasMatch() ? MatchText.of(terminal, condition.scrollback()) : null;
+            MatchText matchText = condition.hasMatch() && !condition.inOutput()
+                    ? MatchText.of(terminal, condition.scrollback()) : null;
             String screen = matchText != null && !condition.scrollback() ? matchText.rows()
                     : TextSerializer.screen(terminal);
-            return new Look(progress, matchText, screen, ScreenView.cursor(terminal), ScreenView.size(terminal));
+            List<InputRegion> regions = condition.inOutput() && prompts != null ? prompts.inputRegions() : List.of();
+            return new Look(progress, matchText, regions, screen, ScreenView.cursor(terminal),
+                    ScreenView.size(terminal));
         });
     }
 
@@ -382,9 +464,6 @@ final class WaitMethod implements RpcMethodHandler {
             throw RpcException.invalidParams("prompt and started are exclusive: wait for one, then the other");
         }
         long since = params.integerInRange("since", 0, Long.MAX_VALUE, -1);
-        if (since >= 0 && !prompt && !started) {
-            throw RpcException.invalidParams("since needs prompt or started");
-        }
         boolean returnIfBusy = returnOrWait(params, "ifBusy");
         if (returnIfBusy && !prompt) {
             throw RpcException.invalidParams("ifBusy needs prompt");
@@ -398,8 +477,19 @@ final class WaitMethod implements RpcMethodHandler {
             throw RpcException.invalidParams("prompts needs prompt");
         }
         ScreenPatterns matcher = WaitPatternParams.patterns(params, match, regex, scrollback);
+        // With a prompt or a start, since is when they must come after (the text is still looked for on the screen,
+        // as before); else it is where the text is looked for: in the output after it.
+        boolean outputSince = since >= 0 && !prompt && !started;
+        if (outputSince && matcher == null) {
+            throw RpcException.invalidParams("since needs match, anyOf, prompt or started");
+        }
+        if (outputSince && scrollback) {
+            throw RpcException.invalidParams("since and scrollback are exclusive: with since the text is looked for "
+                    + "in the output after the offset, which scrolled lines are part of");
+        }
         return new Condition(matcher, scrollback, timeout, idleMs, prompt ? since : NOT_ASKED, minPrompts,
-                returnIfBusy, started ? since : NOT_ASKED, returnIfWaitingForInput);
+                returnIfBusy, started ? since : NOT_ASKED, returnIfWaitingForInput,
+                outputSince ? since : NOT_ASKED);
     }
 
     /** A {@code "wait"} (the default) or {@code "return"} parameter: whether it is {@code "return"}. */

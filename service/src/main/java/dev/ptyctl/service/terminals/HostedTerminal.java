@@ -110,7 +110,7 @@ public final class HostedTerminal implements AttachableTerminal {
             timeline.resized(cols, rows);
             onResize.accept(terminal);
         });
-        terminal.rpcDispatcher = new RpcDispatcher(terminal.session, token, terminal.prompts,
+        terminal.rpcDispatcher = new RpcDispatcher(terminal.session, token, terminal.prompts, terminal.output,
                 ServerMetrics.get()::rpcCall);
         rpc.start(terminal.rpcDispatcher);
         rpc.closed().thenRun(terminal::rpcEndpointClosed);

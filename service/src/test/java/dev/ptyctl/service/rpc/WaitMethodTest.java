@@ -152,8 +152,9 @@ class WaitMethodTest {
     }
 
     @Test
-    void sinceNeedsPromptOrStarted() throws Exception {
-        assertThat(client.invalidParams("pty/wait", "{\"since\":3}")).isEqualTo("since needs prompt or started");
+    void sinceNeedsATextPromptOrStarted() throws Exception {
+        assertThat(client.invalidParams("pty/wait", "{\"since\":3}"))
+                .isEqualTo("since needs match, anyOf, prompt or started");
     }
 
     @Test

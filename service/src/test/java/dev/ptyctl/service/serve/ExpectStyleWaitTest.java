@@ -95,4 +95,13 @@ class ExpectStyleWaitTest {
             assertThat(ended.getString("screen")).contains("Permission denied");
         }
     }
+
+    @Test
+    void aWaitOnTheOutputAfterAnOffsetIsRefusedWhereNoOutputIsKept() throws Exception {
+        try (SocketClient client = login()) {
+            JsonObject refused = client.call("pty/wait", "{\"match\":\"Password:\",\"since\":0,\"timeout\":1000}");
+            assertThat(refused.getJsonObject("error").getString("message"))
+                    .contains("this server keeps no output (ptyctl serve)");
+        }
+    }
 }
