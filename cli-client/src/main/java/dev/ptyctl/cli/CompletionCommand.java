@@ -31,13 +31,9 @@ final class CompletionCommand implements Callable<Integer> {
         String invokedAs = System.getProperty(INVOKED_AS_PROPERTY, "");
         if (!invokedAs.isBlank() && !invokedAs.equals("ptyctl")) {
             // Also under the path as typed: zsh's bashcompinit and older bash look a compspec up by that path.
-            out.println("complete -F _complete_ptyctl -o default " + shellQuoted(invokedAs));
+            out.println("complete -F _complete_ptyctl -o default " + ShellWords.quoted(invokedAs));
         }
         out.flush();
         return ExitCode.OK;
-    }
-
-    private static String shellQuoted(String word) {
-        return word.matches("[A-Za-z0-9_./~+-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 }

@@ -88,17 +88,12 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
                 line.addAll(List.of(args).subList(verb, i));
                 line.add("--");
                 line.addAll(List.of(args).subList(i, args.length));
-                return Optional.of(String.join(" ", line.stream().map(ExitCodeMapper::shellWord).toList()));
+                return Optional.of(ShellWords.line(line));
             } else {
                 return Optional.empty(); // an option before any program: a mistyped option of the command
             }
         }
         return Optional.empty();
-    }
-
-    /** {@code word} as a shell reads it back: quoted when it holds anything but plain characters. */
-    private static String shellWord(String word) {
-        return word.matches("[\\w@%+=:,./-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
     }
 
     /** Whether {@code ex} refuses a {@code --port} given to a command that takes the server's {@code --url}. */

@@ -26,7 +26,7 @@ final class ListFields {
         FIELDS.put("state", ListFields::state);
         FIELDS.put("size", terminal -> terminal.size().cols() + "x" + terminal.size().rows());
         FIELDS.put("clients", terminal -> Integer.toString(terminal.clients()));
-        FIELDS.put("command", terminal -> String.join(" ", terminal.command()));
+        FIELDS.put("command", terminal -> ShellWords.line(terminal.command()));
         FIELDS.put("title", terminal -> terminal.liveTitle().orElse(""));
         FIELDS.put("pid", terminal -> Long.toString(terminal.pid()));
         FIELDS.put("exitcode", terminal -> terminal.exitCode().isPresent()

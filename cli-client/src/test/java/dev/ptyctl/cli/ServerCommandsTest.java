@@ -128,8 +128,8 @@ class ServerCommandsTest {
         Cli.Result result = Cli.run("ls", "--url", url);
 
         assertThat(result.out().lines()).containsExactly(
-                "TERMINAL          SESSION  STATE    SIZE    CLIENTS  COMMAND                    TITLE",
-                "4f1c2a9be07d5e31  s1       running  120x36  1        /usr/bin/vim -c echo a\\nb  \u65e5\u672c x",
+                "TERMINAL          SESSION  STATE    SIZE    CLIENTS  COMMAND                      TITLE",
+                "4f1c2a9be07d5e31  s1       running  120x36  1        /usr/bin/vim -c 'echo a\\nb'  \u65e5\u672c x",
                 "00000000000000ab  s2       running  120x36  1        /usr/bin/vim -u NONE");
     }
 

@@ -55,7 +55,7 @@ class ServerCommandsE2eTest {
             java.util.List<String> rows = Ptyctl.run(env, "read", "--terminal", id).stdout().lines().toList();
             assertThat(rows).as("ls in 90 columns").allSatisfy(row -> assertThat(row.length()).isLessThanOrEqualTo(90));
             assertThat(rows).filteredOn(row -> row.startsWith(id)).singleElement().asString()
-                    .contains("  sh -c env ").endsWith("\u2026");
+                    .contains("  sh -c 'env ").endsWith("\u2026");
             assertThat(Ptyctl.run(env, "ls").stdout()).as("piped").contains("# a command line far wider than the "
                     + "terminal");
             Ptyctl.run(env, "rm", id).assertExit(0);
