@@ -34,7 +34,7 @@ final class LocatorRace {
 
     private static Optional<Integer> lowest(List<Locator> locators, Cells cells) {
         int winner = -1;
-        long winnerAt = -1;
+        long winnerAt = Long.MIN_VALUE; // a scrollback line's row is negative: any match beats none
         for (int i = 0; i < locators.size(); i++) {
             for (Locator.Match match : locators.get(i).find(cells)) {
                 long at = (long) match.row() * Integer.MAX_VALUE + match.from();
