@@ -6,10 +6,10 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The parameters of {@code pty/wait}: what to wait for and for how long. Immutable; build one with
@@ -31,6 +31,8 @@ public final class WaitRequest {
 
     private final String match;
     private final List<TextPattern> anyOf;
+    /** Whether {@link #anyOf} came as strings, which follow {@link #regex} as {@link #match} does. */
+    private final boolean anyOfOfTheRequestsKind;
     private final boolean regex;
     private final Duration timeout;
     private final Duration idle;
@@ -38,7 +40,10 @@ public final class WaitRequest {
 
     private WaitRequest(Builder builder) {
         this.match = builder.match;
-        this.anyOf = builder.anyOf;
+        this.anyOf = builder.anyOfOfTheRequestsKind
+                ? builder.anyOf.stream().map(text -> new TextPattern(text.text(), builder.regex)).toList()
+                : builder.anyOf;
+        this.anyOfOfTheRequestsKind = builder.anyOfOfTheRequestsKind;
         this.regex = builder.regex;
         this.timeout = builder.timeout;
         this.idle = builder.idle;
@@ -55,6 +60,7 @@ public final class WaitRequest {
         Builder builder = new Builder();
         builder.match = match;
         builder.anyOf = anyOf;
+        builder.anyOfOfTheRequestsKind = anyOfOfTheRequestsKind;
         builder.regex = regex;
         builder.timeout = timeout;
         builder.idle = idle;
@@ -136,6 +142,7 @@ public final class WaitRequest {
     public static final class Builder {
         private String match;
         private List<TextPattern> anyOf = List.of();
+        private boolean anyOfOfTheRequestsKind;
         private boolean regex;
         private Duration timeout = DEFAULT_TIMEOUT;
         private Duration idle;
@@ -159,25 +166,26 @@ public final class WaitRequest {
          * the lowest wins (what the program printed last). Replaces {@link #match(String)}.
          */
         public Builder anyOf(TextPattern... texts) {
-            List<TextPattern> list = List.of(texts);
-            if (list.isEmpty()) {
-                throw new IllegalArgumentException("anyOf needs at least one text");
-            }
-            this.anyOf = list;
-            this.match = null;
-            return this;
+            return anyOf(List.of(texts), false);
         }
 
         /**
-         * {@link #anyOf(TextPattern...)} of substrings, or of regular expressions after {@link #regex(boolean)
-         * regex(true)}: {@code anyOf("Password:", "(yes/no)?")}.
+         * {@link #anyOf(TextPattern...)} of substrings, or of regular expressions with {@link #regex(boolean)
+         * regex(true)}, before or after this call as for {@link #match(String)}: {@code anyOf("Password:", "(yes/no)?")}.
          */
         public Builder anyOf(String... texts) {
-            List<TextPattern> list = new ArrayList<>();
-            for (String text : texts) {
-                list.add(new TextPattern(text, regex));
+            return anyOf(Stream.of(texts).map(TextPattern::literal).toList(), true);
+        }
+
+        /** @param ofTheRequestsKind whether each text is a regular expression exactly when the request is */
+        private Builder anyOf(List<TextPattern> texts, boolean ofTheRequestsKind) {
+            if (texts.isEmpty()) {
+                throw new IllegalArgumentException("anyOf needs at least one text");
             }
-            return anyOf(list.toArray(TextPattern[]::new));
+            this.anyOf = texts;
+            this.anyOfOfTheRequestsKind = ofTheRequestsKind;
+            this.match = null;
+            return this;
         }
 
         /** Treats the match as a Java regular expression. */

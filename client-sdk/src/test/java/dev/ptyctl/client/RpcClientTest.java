@@ -209,6 +209,23 @@ class RpcClientTest {
     }
 
     @Test
+    void anyOfsStringsAreRegularExpressionsWhetherRegexIsSetBeforeOrAfter() {
+        // as for match(...): regex(true) applies to the strings however the builder calls are ordered
+        WaitRequest after = WaitRequest.builder().anyOf("port (\\d+)", "denied").regex(true).build();
+        WaitRequest before = WaitRequest.builder().regex(true).anyOf("port (\\d+)", "denied").build();
+
+        JsonObject expected = json("{'anyOf':['port (\\\\d+)','denied'],'timeout':10000,'regex':true}");
+        assertThat(after.toJson()).isEqualTo(expected);
+        assertThat(before.toJson()).isEqualTo(expected);
+        assertThat(after.anyOf()).containsExactly(TextPattern.regex("port (\\d+)"), TextPattern.regex("denied"));
+        assertThat(after.newBuilder().regex(false).build().toJson()).as("still the request's kind once copied")
+                .isEqualTo(json("{'anyOf':['port (\\\\d+)','denied'],'timeout':10000}"));
+        assertThat(WaitRequest.builder().regex(true).anyOf(TextPattern.literal("$ ")).build().toJson())
+                .as("an explicit TextPattern keeps its own kind")
+                .isEqualTo(json("{'anyOf':[{'match':'$ ','regex':false}],'timeout':10000,'regex':true}"));
+    }
+
+    @Test
     void aWaitThatTheProgramsEndCutShortSaysHowItEndedAndIsNotATimeout() throws IOException {
         server.reply("{'matched':false,'screen':'Permission denied\\n','cursor':{'row':2,'col':1},"
                 + "'size':{'cols':80,'rows':24},'waitedMs':12,'exited':{'exitCode':5}}")
