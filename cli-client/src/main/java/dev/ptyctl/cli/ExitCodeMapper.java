@@ -80,9 +80,14 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
         }
         int verb = List.of(args).indexOf(spec.name());
         for (int i = verb + 1; verb >= 0 && i < args.length; i++) {
-            CommandLine.Model.OptionSpec option = spec.findOption(args[i]);
-            if (option != null && option.arity().max() > 0) {
-                i++; // its value
+            // --cols=120 carries its value; a flag (--json, run's --queue) takes none: both come before the program
+            int equals = args[i].indexOf('=');
+            CommandLine.Model.OptionSpec option = !args[i].startsWith("-") ? null
+                    : spec.findOption(equals < 0 ? args[i] : args[i].substring(0, equals));
+            if (option != null) {
+                if (equals < 0 && option.arity().max() > 0) {
+                    i++; // its value
+                }
             } else if (!args[i].startsWith("-")) {
                 List<String> line = new java.util.ArrayList<>(List.of("ptyctl"));
                 line.addAll(List.of(args).subList(verb, i));

@@ -164,6 +164,9 @@ class ServerCommandsTest {
         Cli.Result vim = Cli.run("new", "--url", url, "vim", "-u", "NONE");
         Cli.Result run = Cli.run("run", "--port", "5174", "ls", "--color", "it's");
         Cli.Result typo = Cli.run("new", "--url", url, "--sesion", "s1");
+        // options of the command before the program: a flag (no value) and one with its value after =
+        Cli.Result queued = Cli.run("run", "--queue", "ls", "-la");
+        Cli.Result sized = Cli.run("new", "--cols=120", "--json", "vim", "-u", "NONE");
 
         assertThat(vim.exitCode()).isEqualTo(2);
         assertThat(vim.err()).as("not picocli's 'Possible solutions: --url'").isEqualTo("ptyctl: Unknown option: '-u'"
@@ -171,6 +174,9 @@ class ServerCommandsTest {
                 + " -- vim -u NONE" + NL + "Try 'ptyctl new --help' for more information." + NL);
         assertThat(run.err()).contains("ptyctl: the program's own options go after --, with the program: "
                 + "ptyctl run --port 5174 -- ls --color 'it'\\''s'" + NL).doesNotContain("did you mean");
+        assertThat(queued.err()).contains("with the program: ptyctl run --queue -- ls -la" + NL);
+        assertThat(sized.err()).contains("with the program: ptyctl new --cols=120 --json -- vim -u NONE" + NL)
+                .doesNotContain("Possible solutions");
         assertThat(typo.err()).as("an option of new itself").contains("did you mean --session?")
                 .doesNotContain("after --");
         server.assertExhausted();
