@@ -45,13 +45,15 @@ public final class CellRow {
     }
 
     /**
-     * Replaces this row's cells with {@code line}'s, reusing the arrays when they are long enough.
+     * Replaces this row's cells with the first {@code n} of {@code line}'s, reusing the arrays when they are long
+     * enough.
      *
      * @param line the row to copy
+     * @param n how many cells: a screen row's line may be longer than the screen is wide (a narrowed alternate
+     *     screen keeps its cells for when it widens again), and the cells past the edge are not on the screen
      * @param state where hyperlink keys are looked up
      */
-    void copyFrom(Line line, StateView state) {
-        int n = line.cols();
+    void copyFrom(Line line, int n, StateView state) {
         if (cells.length < n) {
             cells = new int[n];
         }
@@ -59,12 +61,8 @@ public final class CellRow {
         wrapped = line.isWrapped();
         styled = false;
         hasExtras = false;
-        if (clusters != null) {
-            Arrays.fill(clusters, null);
-        }
-        if (links != null) {
-            Arrays.fill(links, null);
-        }
+        clusters = cleared(clusters, n);
+        links = cleared(links, n);
         for (int col = 0; col < n; col++) {
             cells[col] = line.codePoint(col) | line.width(col) << WIDTH_SHIFT;
             long style = line.style(col);
@@ -93,6 +91,18 @@ public final class CellRow {
                 }
             }
         }
+    }
+
+    /**
+     * {@code array} emptied, or null when it is shorter than {@code length}: the accessors index it by column, and a
+     * row copied from a narrower one must not keep its short array.
+     */
+    private static String[] cleared(String[] array, int length) {
+        if (array == null || array.length < length) {
+            return null;
+        }
+        Arrays.fill(array, null);
+        return array;
     }
 
     /** {@code array}, or a new one if shorter than {@code length}, with 0 in {@code [0, upTo)}. */

@@ -299,8 +299,8 @@ public final class Terminal {
     }
 
     /**
-     * Copies a screen row's cells into {@code into}, replacing what it held and reusing its arrays: a screen read
-     * cell by cell this way allocates nothing per cell (see {@link CellRow}).
+     * Copies a screen row's {@link #cols()} cells into {@code into}, replacing what it held and reusing its arrays: a
+     * screen read cell by cell this way allocates nothing per cell (see {@link CellRow}), and reads as {@link #cellAt}.
      *
      * @param row 0-based screen row
      * @param into the caller's row, e.g. {@code new CellRow()} or one copied into before
@@ -308,7 +308,7 @@ public final class Terminal {
      */
     public CellRow copyRow(int row, CellRow into) {
         Objects.checkIndex(row, rows());
-        into.copyFrom(emulator.activeScreen().line(row), emulator.state());
+        into.copyFrom(emulator.activeScreen().line(row), cols(), emulator.state());
         return into;
     }
 
@@ -321,7 +321,8 @@ public final class Terminal {
      */
     public CellRow copyScrollbackRow(int index, CellRow into) {
         Objects.checkIndex(index, scrollbackSize());
-        into.copyFrom(emulator.mainScreen().scrollback().get(index), emulator.state());
+        Line line = emulator.mainScreen().scrollback().get(index);
+        into.copyFrom(line, line.cols(), emulator.state());
         return into;
     }
 
