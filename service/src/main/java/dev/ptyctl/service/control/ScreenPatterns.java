@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * <p>When several are on the screen, the one found lowest wins (the one that starts last in the text; on a tie the
  * one asked first): a terminal keeps what was printed earlier, so the lowest is what the program printed last, as a
  * {@code yes/no} question answered above a {@code password:} prompt shows. For the same reason each is located at its
- * last occurrence. Matching itself is {@link MatchText}'s: the rows, then the lines with soft-wrapped rows joined.
+ * last occurrence. Each is looked for in {@link MatchText}'s rows and in its lines with soft-wrapped rows joined, the
+ * lowest in either winning.
  */
 public final class ScreenPatterns {
     /**
@@ -68,11 +69,43 @@ public final class ScreenPatterns {
      * @throws IllegalArgumentException when a regular expression is too deep for the text ({@link DeadlineText})
      */
     public Optional<Found> find(MatchText text, boolean scrollback, long deadlineNanos) {
-        Optional<Found> inRows = lowest(text.rows(), !scrollback, deadlineNanos);
-        if (inRows.isPresent() || text.lines().isEmpty()) {
-            return inRows;
+        Optional<Lowest> inRows = lowest(text.rows(), !scrollback, deadlineNanos);
+        if (text.lines().isEmpty()) {
+            return inRows.map(Lowest::found);
         }
-        return lowest(text.lines().get(), false, deadlineNanos);
+        // A text found only with soft-wrapped rows joined (a long URL or message) may be lower than another's match
+        // in the rows, and one text's last occurrence may be such a line: the lowest of both wins.
+        Optional<Lowest> inLines = lowest(text.lines().get(), false, deadlineNanos);
+        if (inRows.isEmpty() || inLines.isEmpty()) {
+            return inRows.or(() -> inLines).map(Lowest::found);
+        }
+        int rowsAfter = inRows.get().printedAfter();
+        int linesAfter = inLines.get().printedAfter();
+        boolean linesLower = linesAfter < rowsAfter
+                || linesAfter == rowsAfter && inLines.get().found().index() < inRows.get().found().index();
+        return Optional.of((linesLower ? inLines : inRows).get().found());
+    }
+
+    /**
+     * The lowest match in one text.
+     *
+     * @param start where it starts in {@code text}
+     */
+    private record Lowest(Found found, String text, int start) {
+        /**
+         * The characters other than white space from the match's start to the end of the text. The rows and the
+         * lines differ only in line breaks and blanks (a wrapped row's margin), so this places a match in either
+         * text on one scale: the fewer printed after it, the lower it is.
+         */
+        int printedAfter() {
+            int printed = 0;
+            for (int i = start; i < text.length(); i++) {
+                if (!Character.isWhitespace(text.charAt(i))) {
+                    printed++;
+                }
+            }
+            return printed;
+        }
     }
 
     /**
@@ -109,7 +142,7 @@ public final class ScreenPatterns {
     public record InStream(Found found, int end) {
     }
 
-    private Optional<Found> lowest(String text, boolean rowsOfTheScreen, long deadlineNanos) {
+    private Optional<Lowest> lowest(String text, boolean rowsOfTheScreen, long deadlineNanos) {
         int bestStart = -1;
         int bestIndex = -1;
         MatchResult best = null;
@@ -131,7 +164,8 @@ public final class ScreenPatterns {
             row = 1 + (int) text.substring(0, rowStart).chars().filter(c -> c == '\n').count();
             col = 1 + text.substring(rowStart, bestStart).codePoints().map(UnicodeWidth::of).sum();
         }
-        return Optional.of(new Found(bestIndex, best.group(), groups(best), named(best), row, col));
+        return Optional.of(new Lowest(new Found(bestIndex, best.group(), groups(best), named(best), row, col), text,
+                bestStart));
     }
 
     private static Optional<MatchResult> last(Entry entry, String text, long deadlineNanos) {

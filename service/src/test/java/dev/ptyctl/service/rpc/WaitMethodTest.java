@@ -268,6 +268,21 @@ class WaitMethodTest {
     }
 
     @Test
+    void aTextInALineThatWrappedBelowAnotherIsTheLowest() throws Exception {
+        // 20 columns: "0123456789012345LONGTOKEN" wraps after "LONG", so that text is only in the joined line
+        client.session.emit("password:\r\n0123456789012345LONGTOKEN\r\n");
+        JsonObject found = client.result("pty/wait", "{\"anyOf\":[\"password:\",\"LONGTOKEN\"],\"timeout\":0}")
+                .getJsonObject("found");
+        assertThat(found.getInt("index")).as("printed after password:").isEqualTo(1);
+        assertThat(found).as("found only with the rows joined").doesNotContainKeys("row", "col");
+        client.session.emit("password:\r\n");
+        assertThat(client.result("pty/wait", "{\"anyOf\":[\"password:\",\"LONGTOKEN\"],\"timeout\":0}")
+                .getJsonObject("found")).as("printed last, in the rows").isEqualTo(Json.createObjectBuilder()
+                .add("index", 0).add("text", "password:").add("groups", Json.createArrayBuilder()).add("row", 4)
+                .add("col", 1).build());
+    }
+
+    @Test
     void aMatchIsLocatedAtItsLastOccurrenceInCellsAndNamedGroupsAreGiven() throws Exception {
         client.session.emit("port=1\r\n\u65e5\u672c port=22\r\n");
         JsonObject found = client.result("pty/wait", "{\"match\":\"port=(?<port>\\\\d+)\",\"regex\":true,"
