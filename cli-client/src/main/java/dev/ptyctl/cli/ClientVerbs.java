@@ -117,7 +117,7 @@ final class ClientVerbs {
     }
 
     private static void printFound(WaitOptions options, WaitResult result, PrintWriter out) throws RpcException {
-        if (!options.printsIndex() && options.group() == null) {
+        if (!options.printsIndex() && options.group() == null && options.since() == null) {
             return;
         }
         WaitMatch found = result.found().orElseThrow(() -> new RpcException(RpcErrorCode.INTERNAL_ERROR.code(),
@@ -129,6 +129,12 @@ final class ClientVerbs {
             // a group that took no part, or that the text that matched lacks: an empty line, still one line
             String group = options.group() <= found.groups().size() ? found.group(options.group()) : null;
             out.println(group == null ? "" : group);
+        }
+        if (options.since() != null) {
+            // last, so the index and group lines are where they are without --since
+            out.println(result.nextSince().orElseThrow(() -> new RpcException(RpcErrorCode.INTERNAL_ERROR.code(),
+                    "the server did not say where the output goes on (it is older than pty/wait's since with a "
+                            + "text; upgrade it)", null)));
         }
         out.flush();
     }

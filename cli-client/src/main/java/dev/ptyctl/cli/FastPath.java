@@ -48,7 +48,7 @@ final class FastPath {
                     "--end")),
             Map.entry("write", Grammar.terminal(0, Set.of(), "--text", "--key", "--paste")),
             Map.entry("wait", Grammar.terminal(0, Set.of("--regex", "--scrollback", "--prompt"), "--match",
-                    "--timeout", "--idle", "--group")),
+                    "--timeout", "--idle", "--group", "--since")),
             Map.entry("status", Grammar.terminal(0, Set.of("--running"))),
             Map.entry("run", Grammar.terminal(0, Set.of("--queue"), "--timeout").withWords()),
             Map.entry("resize", Grammar.terminal(2, Set.of())),
@@ -181,7 +181,8 @@ final class FastPath {
                             longValue(given, "--timeout", Long.parseLong(WaitOptions.DEFAULT_TIMEOUT_MS)),
                             given.single.containsKey("--idle") ? longValue(given, "--idle", 0) : null,
                             given.flags.contains("--scrollback"),
-                            integer(given, "--group"));
+                            integer(given, "--group"),
+                            given.single.containsKey("--since") ? longValue(given, "--since", 0) : null);
                     if (given.flags.contains("--prompt")) {
                         waitRequest = options.toPromptRequest(); // refused: picocli's path says why
                     } else {

@@ -29,6 +29,9 @@ import picocli.CommandLine.Spec;
                 "Example: ptyctl wait --regex --match '^BUILD (SUCCESS|FAILURE)' --timeout 60000",
                 "Several: case $(ptyctl wait --match 'Password:' --match '(yes/no)?') in 0) ...;; 1) ...;; esac "
                         + "(the lowest on screen wins when several are there).",
+                "A loop that answers each question once (--since: in the output, not on the screen): since=0; while "
+                        + "out=$(ptyctl wait --since $since --match 'Password:' --match '$ '); do { read -r i; "
+                        + "read -r since; } <<<\"$out\"; ...; done",
                 "--prompt (needs shell integration) waits until the shell is at its prompt: a command it runs has "
                         + "finished."},
         exitCodeListHeading = "%nExit codes:%n",
@@ -61,6 +64,12 @@ final class WaitCommand implements Callable<Integer> {
             description = "Print what group N of the --regex match captured (0: the whole match), as a line.")
     private Integer group;
 
+    @Option(names = "--since", paramLabel = "SEQ",
+            description = "Look for --match in what the program wrote after output offset SEQ (0: from the start), "
+                    + "not on the screen, where text answered before stays; on a match print the offset to go on "
+                    + "from, as the last line (pexpect's expect loop). Needs ptyctl server (serve keeps no output).")
+    private Long since;
+
     @Option(names = "--prompt",
             description = "Wait until the shell is at its prompt (at once when it is; when it runs a command, until "
                     + "that command has finished). Needs shell integration, as run does; not with --match or --idle.")
@@ -77,7 +86,7 @@ final class WaitCommand implements Callable<Integer> {
         if (prompt) {
             return waitForPrompt();
         }
-        WaitOptions options = new WaitOptions(matches, regex, timeoutMs, idleMs, scrollback, group);
+        WaitOptions options = new WaitOptions(matches, regex, timeoutMs, idleMs, scrollback, group, since);
         WaitRequest request = options.toRequest();
         try (RpcClient client = target.connect()) {
             return ClientVerbs.waitFor(client, options, request, json.enabled(), spec.commandLine().getOut(),
@@ -90,7 +99,8 @@ final class WaitCommand implements Callable<Integer> {
      * exited (said on stderr), 4 (the server's refusal) without shell integration.
      */
     private int waitForPrompt() throws IOException {
-        WaitRequest request = new WaitOptions(matches, regex, timeoutMs, idleMs, scrollback, group).toPromptRequest();
+        WaitRequest request = new WaitOptions(matches, regex, timeoutMs, idleMs, scrollback, group, since)
+                .toPromptRequest();
         try (RpcClient client = target.connect()) {
             return ClientVerbs.waitForPrompt(client, request, json.enabled(), spec.commandLine().getOut(),
                     spec.commandLine().getErr());

@@ -20,9 +20,11 @@ import java.util.stream.Collectors;
  * @param idleMs {@code --idle}, or {@code null}
  * @param scrollback {@code --scrollback}
  * @param group {@code --group}, or {@code null}
+ * @param since {@code --since}, or {@code null}: the texts are looked for in the output after that offset, and
+ *              {@code wait} prints the offset to go on from
  */
 record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idleMs, boolean scrollback,
-                   Integer group) {
+                   Integer group, Long since) {
     /** The default of {@code --timeout}, as picocli shows it in the help. */
     static final String DEFAULT_TIMEOUT_MS = "10000";
 
@@ -34,6 +36,12 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
     /** The only {@code --match}, or {@code null} when there is none or there are several. */
     private String match() {
         return matches.size() == 1 ? matches.getFirst() : null;
+    }
+
+    /** {@link WaitOptions} without {@code --since}. */
+    WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idleMs, boolean scrollback,
+                Integer group) {
+        this(matches, regex, timeoutMs, idleMs, scrollback, group, null);
     }
 
     /** Whether {@code wait} prints which {@code --match} matched: there are several to tell apart. */
@@ -57,6 +65,11 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
         }
         if (group != null && (matches.isEmpty() || group < 0)) {
             throw new UsageException(group < 0 ? "--group must be 0 or more, got " + group : "--group needs --match");
+        }
+        if (since != null && (matches.isEmpty() || since < 0 || scrollback)) {
+            throw new UsageException(since < 0 ? "--since is an output offset, 0 or more, got " + since
+                    : scrollback ? "--since and --scrollback are exclusive: --since looks in the output after SEQ"
+                    : "--since needs --match");
         }
         if (regex) {
             for (String match : matches) {
@@ -83,7 +96,7 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
             request.match(match());
         }
         return request.timeout(Duration.ofMillis(timeoutMs)).idle(idleMs == null ? null : Duration.ofMillis(idleMs))
-                .scrollback(scrollback).build();
+                .scrollback(scrollback).since(since == null ? -1 : since).build();
     }
 
     /**
@@ -93,9 +106,9 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
      *     timeout out of range
      */
     WaitRequest toPromptRequest() {
-        if (!matches.isEmpty() || regex || idleMs != null || scrollback || group != null) {
+        if (!matches.isEmpty() || regex || idleMs != null || scrollback || group != null || since != null) {
             throw new UsageException("--prompt waits for the shell's prompt alone: not with --match, --regex, --idle, "
-                    + "--scrollback or --group");
+                    + "--scrollback, --group or --since");
         }
         return toRequest(); // checks --timeout
     }

@@ -390,6 +390,37 @@ class ClientCommandsTest {
     }
 
     @Test
+    void waitSinceAnOffsetPrintsWhereTheNextGoesOnAfterTheIndexAndGroup() {
+        server.reply("{'matched':true,'screen':'Welcome, port 2222\\n','cursor':{'row':2,'col':1},"
+                + "'size':{'cols':80,'rows':24},'waitedMs':3,'found':{'index':1,'text':'Welcome, port 2222',"
+                + "'groups':['2222']},'nextSince':80}")
+                .reply("{'matched':true,'screen':'$ ','cursor':{'row':1,'col':3},'size':{'cols':80,'rows':24},"
+                        + "'waitedMs':1,'found':{'index':0,'text':'$ ','groups':[]},'nextSince':92}");
+
+        Cli.Result several = Cli.run("wait", "--port", port, "--since", "60", "--match", "Password: ", "--match",
+                "Welcome, port (\\d+)", "--regex", "--group", "1");
+        Cli.Result one = Cli.run("wait", "--port", port, "--since", "80", "--match", "$ ");
+
+        assertThat(several.exitCode()).isZero();
+        String nl = System.lineSeparator();
+        assertThat(several.out()).isEqualTo("1" + nl + "2222" + nl + "80" + nl);
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(FakeRpcServer.json(
+                "{'anyOf':['Password: ','Welcome, port (\\\\d+)'],'timeout':10000,'regex':true,'since':60}"));
+        assertThat(one.out()).isEqualTo("92" + nl);
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
+    void sinceWithoutATextOrWithScrollbackIsAUsageError() {
+        assertThat(Cli.run("wait", "--port", port, "--since", "3").err()).contains("--since needs --match");
+        assertThat(Cli.run("wait", "--port", port, "--since", "3", "--match", "x", "--scrollback").err())
+                .contains("--since and --scrollback are exclusive");
+        assertThat(Cli.run("wait", "--port", port, "--since", "-1", "--match", "x").exitCode()).isEqualTo(2);
+        server.assertExhausted();
+    }
+
+    @Test
     void aGroupThePatternsDoNotHaveIsAUsageError() {
         Cli.Result plain = Cli.run("wait", "--port", port, "--match", "Password:", "--group", "1");
         Cli.Result regex = Cli.run("wait", "--port", port, "--match", "a(b)", "--match", "c", "--regex", "--group", "2");

@@ -41,6 +41,9 @@ class FastPathEquivalenceTest {
             "{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':100,'rows':30},'waitedMs':0}";
     private static final String FOUND = "{'matched':true,'screen':'v2\\n','cursor':{'row':1,'col':3},"
             + "'size':{'cols':100,'rows':30},'waitedMs':12,'found':{'index':1,'text':'v2','groups':['2']}}";
+    private static final String SINCE = "{'matched':true,'screen':'v2\\n','cursor':{'row':1,'col':3},"
+            + "'size':{'cols':100,'rows':30},'waitedMs':12,'found':{'index':0,'text':'v2','groups':['2']},"
+            + "'nextSince':9}";
     private static final String ENDED = "{'matched':false,'screen':'','cursor':{'row':1,'col':1},"
             + "'size':{'cols':100,'rows':30},'waitedMs':3,'exited':{'exitCode':137,'signal':'SIGKILL'}}";
     private static final String RUNNING = "{'running':true,'exitCode':null,'pid':99}";
@@ -92,6 +95,8 @@ class FastPathEquivalenceTest {
         same(1, s -> s.reply(TIMED_OUT), "wait", "--port", port, "--idle", "100", "--timeout", "500", "--json");
         same(1, s -> s.reply(EXITED), "wait", "--port", port, "--match", "P.*D", "--regex");
         same(1, s -> s.reply(FOUND), "wait", "--port", port, "--match", "Password:", "--match", "v(\\d+)", "--regex",
+                "--group", "1");
+        same(1, s -> s.reply(SINCE), "wait", "--port", port, "--since", "7", "--match", "v(\\d+)", "--regex",
                 "--group", "1");
         same(1, s -> s.reply(ENDED), "wait", "--port", port, "--match", "a", "--match", "b");
         same(1, s -> s.reply(MATCHED), "wait", "--prompt", "--port", port);
@@ -232,6 +237,7 @@ class FastPathEquivalenceTest {
                 List.of("wait", "--port", port, "--idle", "0"), List.of("wait", "--port", port, "--timeout", "1e3"),
                 List.of("wait", "--port", port, "--", "x"), List.of("wait", "--port", port, "--prompt", "--match", "$"),
                 List.of("wait", "--port", port, "--prompt", "--idle", "100"),
+                List.of("wait", "--port", port, "--since", "3"), List.of("wait", "--port", port, "--since", "x"),
                 List.of("run", "--port", port), List.of("run", "--port", port, "ls"),
                 List.of("run", "--port", port, "--"),
                 List.of("run", "--port", port, "--timeout", "700000", "--", "ls"), List.of("run", "-h"),

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
@@ -37,6 +38,7 @@ public final class WaitRequest {
     private final Duration timeout;
     private final Duration idle;
     private final boolean scrollback;
+    private final long since;
 
     private WaitRequest(Builder builder) {
         this.match = builder.match;
@@ -48,6 +50,7 @@ public final class WaitRequest {
         this.timeout = builder.timeout;
         this.idle = builder.idle;
         this.scrollback = builder.scrollback;
+        this.since = builder.since;
     }
 
     /** A builder with no match, the default timeout, no idle wait, screen only. */
@@ -65,6 +68,7 @@ public final class WaitRequest {
         builder.timeout = timeout;
         builder.idle = idle;
         builder.scrollback = scrollback;
+        builder.since = since;
         return builder;
     }
 
@@ -102,6 +106,14 @@ public final class WaitRequest {
     }
 
     /**
+     * The output offset after which the texts are looked for ({@link Builder#since(long)}), if set: then not on the
+     * screen.
+     */
+    public OptionalLong since() {
+        return since < 0 ? OptionalLong.empty() : OptionalLong.of(since);
+    }
+
+    /**
      * The {@code pty/wait} params, e.g. {@code {"match":"$ ","timeout":10000}}. Members at their
      * default ({@code regex}, {@code scrollback} false; no {@code idleMs}) are left out, so a plain
      * request is also understood by servers without our extensions.
@@ -128,6 +140,9 @@ public final class WaitRequest {
         if (scrollback) {
             json.add("scrollback", true);
         }
+        if (since >= 0) {
+            json.add("since", since);
+        }
         return json.build();
     }
 
@@ -147,6 +162,7 @@ public final class WaitRequest {
         private Duration timeout = DEFAULT_TIMEOUT;
         private Duration idle;
         private boolean scrollback;
+        private long since = -1;
 
         private Builder() {
         }
@@ -220,13 +236,43 @@ public final class WaitRequest {
         }
 
         /**
+         * Looks for the text in what the program wrote after output offset {@code since}, not on the screen, where
+         * what was printed before stays: pexpect's way, which consumes its buffer up to each match. Start from 0, or
+         * the {@link RpcClient#write} answer's output offset, then pass each result's {@link WaitResult#nextSince()}:
+         * <pre>{@code
+         * long since = 0;
+         * while (true) {
+         *     WaitResult r = client.waitFor(WaitRequest.builder().anyOf("(yes/no)?", "Password:", "$ ").since(since).build());
+         *     since = r.nextSince().orElseThrow();
+         *     ...
+         * }
+         * }</pre>
+         * Needs a text ({@link #match(String)} or {@link #anyOf(String...)}) and a {@code ptyctl server} (which keeps
+         * the output; {@code ptyctl serve} refuses it). {@code -1} unsets it.
+         */
+        public Builder since(long since) {
+            if (since < -1) {
+                throw new IllegalArgumentException("since is an output offset, not negative: " + since);
+            }
+            this.since = since;
+            return this;
+        }
+
+        /**
          * The request.
          *
-         * @throws IllegalArgumentException when {@code regex} is set without a match
+         * @throws IllegalArgumentException when {@code regex} or {@code since} is set without a match, or
+         *                                  {@code since} with {@code scrollback}
          */
         public WaitRequest build() {
             if (regex && match == null && anyOf.isEmpty()) {
                 throw new IllegalArgumentException("regex needs a match");
+            }
+            if (since >= 0 && match == null && anyOf.isEmpty()) {
+                throw new IllegalArgumentException("since needs a match");
+            }
+            if (since >= 0 && scrollback) {
+                throw new IllegalArgumentException("since and scrollback are exclusive: since looks in the output");
             }
             return new WaitRequest(this);
         }

@@ -2,9 +2,11 @@ package dev.ptyctl.client;
 
 import dev.ptyctl.client.internal.JsonFields;
 import dev.ptyctl.protocol.ProcessExit;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * What {@code pty/wait} returns: whether the match appeared (or the terminal went idle) before the
@@ -29,15 +31,24 @@ import java.util.Optional;
  * @param waitedMs the time the server measured, in milliseconds
  * @param found what matched, for a matched wait for text (empty from a server older than this member)
  * @param exited how the program ended, when the wait ended unmatched because it had
+ * @param nextSince for a wait {@link WaitRequest.Builder#since(long) since} an output offset: where the next one goes
+ *                  on from (just after the match; the same offset when unmatched, as nothing was consumed)
  */
 public record WaitResult(boolean matched, Screen screen, long waitedMs, Optional<WaitMatch> found,
-                         Optional<ProcessExit> exited) {
+                         Optional<ProcessExit> exited, OptionalLong nextSince) {
 
     /** Checks that the screen is present. */
     public WaitResult {
         Objects.requireNonNull(screen, "screen");
         Objects.requireNonNull(found, "found");
         Objects.requireNonNull(exited, "exited");
+        Objects.requireNonNull(nextSince, "nextSince");
+    }
+
+    /** A result without {@link #nextSince()}: a wait on the screen. */
+    public WaitResult(boolean matched, Screen screen, long waitedMs, Optional<WaitMatch> found,
+                      Optional<ProcessExit> exited) {
+        this(matched, screen, waitedMs, found, exited, OptionalLong.empty());
     }
 
     /** A result without {@link #found()} and {@link #exited()}, as servers before them answered. */
@@ -54,7 +65,7 @@ public record WaitResult(boolean matched, Screen screen, long waitedMs, Optional
     }
 
     /**
-     * Reads {@code {matched, screen, cursor, size, waitedMs, found?, exited?}}.
+     * Reads {@code {matched, screen, cursor, size, waitedMs, found?, exited?, nextSince?}}.
      *
      * @throws IllegalArgumentException when a member is missing or of the wrong type
      */
@@ -63,7 +74,9 @@ public record WaitResult(boolean matched, Screen screen, long waitedMs, Optional
                 : Optional.empty();
         Optional<ProcessExit> exited = json.get("exited") instanceof JsonObject end ? ProcessExit.fromJson(end)
                 : Optional.empty();
+        OptionalLong nextSince = json.get("nextSince") instanceof JsonNumber next ? OptionalLong.of(next.longValue())
+                : OptionalLong.empty();
         return new WaitResult(JsonFields.bool(json, "matched"), Screen.fromJson(json),
-                JsonFields.integer(json, "waitedMs"), found, exited);
+                JsonFields.integer(json, "waitedMs"), found, exited, nextSince);
     }
 }

@@ -226,6 +226,29 @@ class RpcClientTest {
     }
 
     @Test
+    void aWaitOnTheOutputSinceAnOffsetSendsItAndReadsWhereToGoOnFrom() throws IOException {
+        server.reply("{'matched':true,'screen':'Password: ','cursor':{'row':1,'col':11},'size':{'cols':80,'rows':24},"
+                + "'waitedMs':3,'found':{'index':0,'text':'Password:','groups':[]},'nextSince':9}")
+                .reply("{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},"
+                        + "'waitedMs':100}");
+
+        WaitResult result = client.waitFor(WaitRequest.builder().anyOf("Password:", "$ ").since(0)
+                .timeout(Duration.ofSeconds(5)).build());
+        WaitResult onScreen = client.waitFor("Welcome", Duration.ofMillis(100));
+
+        assertThat(server.takeRequest().getJsonObject("params"))
+                .isEqualTo(json("{'anyOf':['Password:','$ '],'timeout':5000,'since':0}"));
+        assertThat(result.nextSince()).hasValue(9);
+        assertThat(result.found().orElseThrow().start()).as("no screen cell for a match in the output").isEmpty();
+        server.takeRequest();
+        assertThat(onScreen.nextSince()).isEmpty();
+        server.assertExhausted();
+        assertThatThrownBy(() -> WaitRequest.builder().since(3).build()).hasMessage("since needs a match");
+        assertThatThrownBy(() -> WaitRequest.builder().match("x").scrollback(true).since(3).build())
+                .hasMessageStartingWith("since and scrollback are exclusive");
+    }
+
+    @Test
     void aWaitThatTheProgramsEndCutShortSaysHowItEndedAndIsNotATimeout() throws IOException {
         server.reply("{'matched':false,'screen':'Permission denied\\n','cursor':{'row':2,'col':1},"
                 + "'size':{'cols':80,'rows':24},'waitedMs':12,'exited':{'exitCode':5}}")

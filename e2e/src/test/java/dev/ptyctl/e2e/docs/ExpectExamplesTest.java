@@ -16,6 +16,7 @@ import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
 import dev.ptyctl.protocol.ProcessExit;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +61,37 @@ class ExpectExamplesTest {
         WaitResult bye = client.waitFor("never printed", Duration.ofSeconds(30));
         assertThat(bye.exited()).as(bye.toString()).contains(ProcessExit.exited(0));
         assertThat(bye.timedOut()).isFalse();
+    }
+
+    @Test
+    void theSdkLoopsOverTheOutputAndAnswersTheSameQuestionTwiceAsAsked(TerminalDriver t) throws Exception {
+        RpcClient client = t.rpc();
+        List<String> passwords = new ArrayList<>(List.of("wrong", "hunter2"));
+        List<Integer> seen = new ArrayList<>();
+        // tag::expect-loop[]
+        WaitRequest expect = WaitRequest.builder().anyOf(TextPattern.literal("(yes/no"),
+                        TextPattern.literal("password: "), TextPattern.regex("session (\\d+)"),
+                        TextPattern.literal("Permission denied ("))
+                .timeout(Duration.ofSeconds(30)).build();
+        long since = client.writeLine("TRIES=3 " + LOGIN).outputSeq();   // what the program prints after this
+        String session = null;
+        while (session == null) {                                       // pexpect's while True: i = child.expect([...])
+            WaitResult r = client.waitFor(expect.newBuilder().since(since).build());
+            WaitMatch found = r.found().orElseThrow(() -> new IllegalStateException(r.exited()
+                    .map(end -> "ssh " + end.describe()).orElse("no answer") + ":\n" + r.screen().text()));
+            since = r.nextSince().orElseThrow();                        // the next wait reads on after this match
+            seen.add(found.index());
+            switch (found.index()) {
+                case 0 -> client.writeLine("yes");
+                case 1 -> client.writeLine(passwords.removeFirst());    // asked again after a wrong one
+                case 2 -> session = found.group(1);
+                default -> throw new IllegalStateException("refused: " + found.text());
+            }
+        }
+        // end::expect-loop[]
+        assertThat(seen).containsExactly(0, 1, 1, 2);
+        assertThat(session).matches("\\d{4}");
+        assertThat(t.rpc().read().text()).contains("Permission denied, please try again.");
     }
 
     @Test

@@ -47,6 +47,56 @@ class CliScriptE2eTest {
     }
 
     @Test
+    void aShellScriptLoopsOverTheOutputLikePexpectAnsweringTheSameQuestionTwice(@TempDir Path bin) throws Exception {
+        Path script = Path.of(CliScriptE2eTest.class.getResource("/cli/expect-login.sh").toURI());
+        Path login = Path.of(CliScriptE2eTest.class.getResource("/programs/login.sh").toURI());
+        Path ptyctl = launcher(bin);
+        try (ServerProcess server = ServerProcess.start(Map.of("PTYCTL_TOKEN", TOKEN), "--port", "0")) {
+            ProcessBuilder builder = new ProcessBuilder("bash", "-x", script.toString(), login.toString());
+            builder.environment().keySet().removeIf(name -> name.startsWith("PTYCTL_"));
+            builder.environment().put("PATH", ptyctl.getParent() + File.pathSeparator + System.getenv("PATH"));
+            builder.environment().put("PTYCTL_URL", server.url());
+            builder.environment().put("PTYCTL_TOKEN", TOKEN);
+            Process process = builder.redirectErrorStream(false).start();
+            process.getOutputStream().close();
+            var trace = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+                } catch (java.io.IOException e) {
+                    return e.toString();
+                }
+            });
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(process.waitFor(SCRIPT_TIMEOUT_SECONDS, TimeUnit.SECONDS)).as(output).isTrue();
+            String stderr = trace.get(SCRIPT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+
+            assertThat(process.exitValue()).as("script output:\n%s\ntrace:\n%s", output, stderr).isZero();
+            assertThat(output).matches("logged in, session \\d{4}\n");
+            // The host key question answered once, the password twice (the second only after the refusal): a wait
+            // on the screen finds the answered question again at once, and types yes again.
+            assertThat(stderr.lines().filter(line -> line.contains("ptyctl write")).map(String::strip).toList())
+                    .containsExactly("+ ptyctl write --terminal " + idIn(stderr) + " --text yes --key Enter",
+                            "+ ptyctl write --terminal " + idIn(stderr) + " --text wrong --key Enter",
+                            "+ ptyctl write --terminal " + idIn(stderr) + " --text hunter2 --key Enter");
+        }
+    }
+
+    /** The terminal id the traced script assigned ({@code + id=...}). */
+    private static String idIn(String trace) {
+        return trace.lines().filter(line -> line.startsWith("+ id=")).findFirst().orElseThrow().substring(5);
+    }
+
+    @Test
+    void docsCliShowsTheLoopScriptAsItIs() throws Exception {
+        Path script = Path.of(CliScriptE2eTest.class.getResource("/cli/expect-login.sh").toURI());
+        String body = Files.readString(script).lines().dropWhile(line -> !line.startsWith("passwords="))
+                .reduce("", (a, b) -> a + b + "\n");
+        Path docs = Path.of(System.getProperty("ptyctl.root", "..")).resolve("docs/cli.md");
+
+        assertThat(Files.readString(docs)).contains(body);
+    }
+
+    @Test
     void docsCliShowsTheScriptAsItIs() throws Exception {
         Path script = Path.of(CliScriptE2eTest.class.getResource("/cli/drive-vim.sh").toURI());
         String body = Files.readString(script).lines().dropWhile(line -> !line.startsWith("set -euo"))
