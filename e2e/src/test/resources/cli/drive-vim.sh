@@ -16,6 +16,8 @@ ptyctl screen "$id" | grep -qx '~'                                         # vim
 ptyctl write --terminal "$id" --text ':wq' --key Enter
 ptyctl wait --terminal "$id" --timeout 20000 2>/dev/null || true        # returns at once once vim has exited
 ptyctl status --terminal "$id" | grep -q '^exited code=0 '
+rc=0; ptyctl status --terminal "$id" --running >/dev/null || rc=$?
+[ "$rc" -eq 1 ]                                                            # --running: exit 1, it has exited
 [ "$(cat "$dir/notes.txt")" = "hello from ptyctl" ]
 ptyctl ls | grep "^$id " | grep -q 'exited 0'
 echo "vim driven through ptyctl: ok"
