@@ -20,6 +20,7 @@ import { labelOf } from './labels.js';
 import { ctrlOnlyBytes, isReport, keyBytes, withModifiers } from './keys.js';
 import { scrollBySwipes } from './touch.js';
 import { selectByLongPress } from './touchselect.js';
+import { copyText } from './copy.js';
 
 const THEME = {
   background: '#16181d', foreground: '#d8dee9', cursor: '#e5e9f0', selectionBackground: '#3b4252',
@@ -263,7 +264,7 @@ export class TerminalTab {
     this.term.textarea?.addEventListener('focus', () => this.claim());
     this.host.addEventListener('pointerdown', () => this.claim());
     scrollBySwipes(this.term, this.host);
-    selectByLongPress(this.term, this.host, this.element, (text) => this.copyText(text));
+    selectByLongPress(this.term, this.host, this.element);
     new ResizeObserver(() => this.fitToWindow()).observe(this.host);
     // For the bench: when the first screen of output was drawn, in ms since the page's navigation started.
     const firstDraw = this.term.onRender(() => {
@@ -496,7 +497,7 @@ export class TerminalTab {
     } else if ((event.key === 'C' || event.key === 'c') && this.term.hasSelection() && navigator.clipboard) {
       // Copied here, not left to the browser: Chrome's Ctrl-Shift-C is its element inspector. Without the
       // clipboard API (plain http to another host) the browser's own handling stays.
-      this.copyText(this.term.getSelection());
+      copyText(this.term.getSelection());
     } else if (event.key === 'ArrowUp') {
       this.marks.jump(-1);
     } else if (event.key === 'ArrowDown') {
@@ -519,24 +520,6 @@ export class TerminalTab {
     event.preventDefault();
     this.term.input(bytes, true);
     return false;
-  }
-
-  /**
-   * Puts `text` on the clipboard: through the clipboard API where the browser has it (HTTPS, loopback), else with the
-   * older copy command on a field made for it (plain http to another host: a phone on the local network).
-   */
-  copyText(text) {
-    if (navigator.clipboard) {
-      navigator.clipboard.writeText(text).catch((e) => console.warn('ptyctl: the selection could not be copied', e));
-      return;
-    }
-    const field = document.createElement('textarea');
-    field.value = text;
-    document.body.append(field);
-    field.select();
-    document.execCommand('copy');
-    field.remove();
-    this.term.focus();
   }
 
   /**

@@ -3,12 +3,10 @@
 // it takes the selection on, word by word, to where it is; lifted, a Copy button shows over the terminal, which copies the selection
 // and clears it. A tap elsewhere in the terminal drops the selection, as a click does.
 import { onLongPress } from './longpress.js';
+import { copyText } from './copy.js';
 
-/**
- * Lets a finger select in the terminal `term` shown in `host`, with a Copy button added to `view` (the tab's element).
- * `copy(text)` puts text on the clipboard.
- */
-export function selectByLongPress(term, host, view, copy) {
+/** Lets a finger select in the terminal `term` shown in `host`, with a Copy button added to `view` (the tab's element). */
+export function selectByLongPress(term, host, view) {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'copy-selection';
@@ -17,9 +15,9 @@ export function selectByLongPress(term, host, view, copy) {
   view.append(button);
   // pointerdown: the terminal keeps the focus, and the phone its keyboard.
   button.addEventListener('pointerdown', (event) => event.preventDefault());
-  button.addEventListener('click', () => {
-    copy(term.getSelection());
-    term.clearSelection();
+  button.addEventListener('click', async () => {
+    // Cleared only once copied: where nothing could copy it, the selection and its Copy stay to say so.
+    if (await copyText(term.getSelection())) term.clearSelection();
   });
   term.onSelectionChange(() => {
     if (!term.hasSelection()) button.hidden = true;

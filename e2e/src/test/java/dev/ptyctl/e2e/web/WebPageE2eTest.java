@@ -39,6 +39,12 @@ class WebPageE2eTest {
     static final String RECORD_CLIPBOARD = """
             window.copied = [];
             navigator.clipboard.writeText = (text) => { window.copied.push(text); return Promise.resolve(); };""";
+    /** The clipboard API refuses (no permission to write); the copy command's copies are recorded. */
+    static final String REFUSE_CLIPBOARD = """
+            navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.',
+                'NotAllowedError'));
+            document.execCommand = (command) => command === 'copy'
+                && window.copied.push(document.activeElement.value) > 0;""";
     private WebSession session;
     private Page page;
     /** A second window, closed after the test (after a failure's screenshot of it). */
@@ -609,6 +615,18 @@ class WebPageE2eTest {
             page.waitUntil("the selection was copied", () -> List.of("selectme two").equals(page.js(
                     "return window.copied;")));
             assertThat(page.element(copy).isDisplayed()).isFalse();
+
+            // A browser that has the clipboard API but refuses the page the write (no permission): the older copy
+            // command copies it. The selection was cleared as copied, and nothing was.
+            page.js(REFUSE_CLIPBOARD);
+            page.fingerDown(word[0], word[1]);
+            page.waitUntil("the word is selected", () -> "selectme".equals(page.js(selection, id)));
+            page.fingerUp();
+            page.waitUntil("Copy is shown", () -> page.element(copy).isDisplayed());
+            page.clickOn(copy);
+            page.waitUntil("the copy command copied it", () -> List.of("selectme two", "selectme").equals(page.js(
+                    "return window.copied;")));
+            page.waitUntil("the copied selection is cleared", () -> !page.element(copy).isDisplayed());
         } finally {
             page.touchScreen(false);
         }
