@@ -86,6 +86,11 @@ final class LiveScreen implements AttachmentListener {
         return cells.get(() -> Cells.of(terminal));
     }
 
+    /** {@code read} of {@link #cells()} with this copy's lock held: the {@link #scrollbackLines()} it asks for match. */
+    synchronized <T> T read(Function<Cells, T> read) {
+        return read.apply(cells());
+    }
+
     /**
      * The scrollback's lines now, oldest first (10,000 at most, the emulator's default). Those that scrolled in are
      * read once ({@link ScrollbackText}), and the list is made once per change, as {@link #cells()}: a wait of a

@@ -265,12 +265,12 @@ public final class Locator {
 
     /** How many matches the screen has now (no waiting). */
     public int count() {
-        return find(source.cells()).size();
+        return source.read(this::find).size();
     }
 
     /** The text of the first match now, if there is one (no waiting). */
     public Optional<String> text() {
-        return find(source.cells()).stream().findFirst().map(Match::text);
+        return source.read(this::find).stream().findFirst().map(Match::text);
     }
 
     /**

@@ -16,6 +16,15 @@ interface ScreenSource {
     /** The screen now. */
     Cells cells();
 
+    /**
+     * {@code read} of the screen now and, when it asks for it, the {@link #scrollback} of the same moment: a locator
+     * that includes the scrollback and read the two apart would find a line that scrolled off in between twice, or
+     * not at all.
+     */
+    default <T> T read(Function<Cells, T> read) {
+        return read.apply(cells());
+    }
+
     /** How long a wait takes when given no timeout. */
     Duration defaultTimeout();
 

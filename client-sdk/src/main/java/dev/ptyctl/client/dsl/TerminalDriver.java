@@ -692,6 +692,12 @@ public final class TerminalDriver implements AutoCloseable {
         }
 
         @Override
+        public <T> T read(java.util.function.Function<Cells, T> read) {
+            sync();
+            return live.screen().read(read);
+        }
+
+        @Override
         public Duration defaultTimeout() {
             return timeout;
         }

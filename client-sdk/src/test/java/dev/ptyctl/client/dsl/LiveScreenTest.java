@@ -3,7 +3,14 @@ package dev.ptyctl.client.dsl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.client.TerminalSize;
+import dev.ptyctl.client.dsl.LiveScreen.Outcome;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /** {@link LiveScreen}, the driver's copy of the screen, apart from its marks ({@link DrawnSinceTest}). */
@@ -37,5 +44,62 @@ class LiveScreenTest {
         assertThat(prompt.toScreen().text()).as("a copy is not changed by later output").doesNotContain("ls");
         screen.onSize(new TerminalSize(20, 4));
         assertThat(screen.cells().toScreen().size()).as("a resize is a change").isEqualTo(new TerminalSize(20, 4));
+    }
+
+    @Test
+    void aLocatorIncludingTheScrollbackCountsALineOnceWhileOutputScrollsIt() throws Exception {
+        ScreenSource source = new ScreenSource() {
+            @Override
+            public <T> Outcome<T> await(Function<Cells, Optional<T>> condition, Duration timeout) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public Cells cells() {
+                return screen.cells();
+            }
+
+            @Override
+            public <T> T read(Function<Cells, T> read) {
+                return screen.read(read);
+            }
+
+            @Override
+            public Duration defaultTimeout() {
+                return Duration.ZERO;
+            }
+
+            @Override
+            public TerminalAssertionError failure(String expectation) {
+                throw new UnsupportedOperationException(expectation);
+            }
+
+            @Override
+            public SnapshotOwner snapshotOwner() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public List<String> scrollback() {
+                return screen.scrollbackLines();
+            }
+        };
+        Locator mark = Locator.text(source, "mark").includingScrollback();
+        Thread output = Thread.ofPlatform().start(() -> {
+            long seq = 0;
+            for (int cycle = 0; cycle < 3_000; cycle++) {
+                // "mark" alone on a cleared screen and scrollback, then scrolled off by three lines, a chunk each
+                for (String chunk : List.of("\u001b[H\u001b[2J\u001b[3Jmark\r\n", "a\r\n", "b\r\n", "c\r\n")) {
+                    byte[] bytes = chunk.getBytes(StandardCharsets.UTF_8);
+                    screen.onOutput(bytes, seq += bytes.length, false);
+                }
+            }
+        });
+        Set<Integer> counts = new TreeSet<>();
+        while (output.isAlive()) {
+            counts.add(mark.count());
+        }
+        output.join();
+        assertThat(counts).as("on the screen or above it, never both").isSubsetOf(0, 1);
     }
 }
