@@ -3,6 +3,7 @@ package dev.ptyctl.e2e.dsl;
 import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ptyctl.client.dsl.Locator;
 import dev.ptyctl.client.dsl.Mark;
 import dev.ptyctl.client.dsl.Region;
 import dev.ptyctl.client.dsl.Styles;
@@ -92,5 +93,20 @@ class LocatorsE2eTest {
         assertThat(t.getByText("Quit")).isVisible();
         t.typeLine("sleep 0.3; clear");
         assertThat(t.getByText("Quit")).isHidden();
+    }
+
+    @Test
+    void aLocatorIncludingTheScrollbackFindsLinesThatScrolledOffAcrossAResize(TerminalDriver t) {
+        t.typeLine("seq -f 'row %g' 1 40").waitForPrompt();
+        Assertions.assertThat(t.waitForAny(t.getByText("no such row"), t.getByRegex("^row 3$").includingScrollback()))
+                .as("the only match is above the screen").isEqualTo(1);
+        assertThat(t.getByRegex("^row \\d+$").includingScrollback().last()).hasText("row 40");
+        assertThat(t.getByRegex("^row \\d+$").includingScrollback().first()).hasText("row 1");
+        Locator oneDigit = t.getByRegex("^row \\d$").includingScrollback();
+        assertThat(oneDigit).hasCount(9);
+        t.resize(5, 24);   // reflows every line, those above the screen too: "row 12" reads "row 1", then "2"
+        assertThat(oneDigit).hasCount(40);
+        t.resize(80, 24);
+        assertThat(oneDigit).hasCount(9);
     }
 }
