@@ -41,7 +41,17 @@ public final class DeadlineText implements CharSequence {
      *                                  write the pattern instead.
      */
     public static boolean find(Pattern pattern, CharSequence text, long deadlineNanos) {
-        return search(pattern, text, deadlineNanos, false).isPresent();
+        return search(pattern, text, budgetEnd(deadlineNanos), false).isPresent();
+    }
+
+    /**
+     * When the searches of one look at the screen must stop: the wait's {@code deadlineNanos}, or
+     * {@link #MIN_BUDGET_NANOS} from now when that is later. A look at several texts gives this to each
+     * {@link #findLast}, so that together they take no longer than one search would: 64 expressions that backtrack
+     * for ever would otherwise hold a wait of 100 ms for 64 s.
+     */
+    public static long budgetEnd(long deadlineNanos) {
+        return Math.max(deadlineNanos, System.nanoTime() + MIN_BUDGET_NANOS);
     }
 
     /**
@@ -51,24 +61,24 @@ public final class DeadlineText implements CharSequence {
      * @throws IllegalArgumentException as {@link #find}
      */
     public static Optional<MatchResult> findFirst(Pattern pattern, CharSequence text, long deadlineNanos) {
-        return search(pattern, text, deadlineNanos, false);
+        return search(pattern, text, budgetEnd(deadlineNanos), false);
     }
 
     /**
      * The last place {@code pattern} is found in {@code text} (each search going on after the one before, as
      * {@link Matcher#find()} does): on a terminal the lowest match on the screen, what the program printed last.
-     * Empty when it is not found or the search outlived the deadline, as with {@link #find}.
+     * Empty when it is not found or the search went on past {@code budgetEnd}.
      *
+     * @param budgetEnd when to give up ({@link System#nanoTime()}): {@link #budgetEnd(long)} of the wait's deadline,
+     *                  shared by the searches of one look
      * @throws IllegalArgumentException as {@link #find}
      */
-    public static Optional<MatchResult> findLast(Pattern pattern, CharSequence text, long deadlineNanos) {
-        return search(pattern, text, deadlineNanos, true);
+    public static Optional<MatchResult> findLast(Pattern pattern, CharSequence text, long budgetEnd) {
+        return search(pattern, text, budgetEnd, true);
     }
 
-    private static Optional<MatchResult> search(Pattern pattern, CharSequence text, long deadlineNanos,
-                                                boolean last) {
+    private static Optional<MatchResult> search(Pattern pattern, CharSequence text, long budgetEnd, boolean last) {
         try {
-            long budgetEnd = Math.max(deadlineNanos, System.nanoTime() + MIN_BUDGET_NANOS);
             Matcher matcher = pattern.matcher(new DeadlineText(text, budgetEnd));
             if (!matcher.find()) {
                 return Optional.empty();

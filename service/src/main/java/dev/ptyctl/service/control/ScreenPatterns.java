@@ -69,13 +69,14 @@ public final class ScreenPatterns {
      * @throws IllegalArgumentException when a regular expression is too deep for the text ({@link DeadlineText})
      */
     public Optional<Found> find(MatchText text, boolean scrollback, long deadlineNanos) {
-        Optional<Lowest> inRows = lowest(text.rows(), !scrollback, deadlineNanos);
+        long budgetEnd = DeadlineText.budgetEnd(deadlineNanos); // one budget for every search of this look
+        Optional<Lowest> inRows = lowest(text.rows(), !scrollback, budgetEnd);
         if (text.lines().isEmpty()) {
             return inRows.map(Lowest::found);
         }
         // A text found only with soft-wrapped rows joined (a long URL or message) may be lower than another's match
         // in the rows, and one text's last occurrence may be such a line: the lowest of both wins.
-        Optional<Lowest> inLines = lowest(text.lines().get(), false, deadlineNanos);
+        Optional<Lowest> inLines = lowest(text.lines().get(), false, budgetEnd);
         if (inRows.isEmpty() || inLines.isEmpty()) {
             return inRows.or(() -> inLines).map(Lowest::found);
         }
@@ -142,12 +143,12 @@ public final class ScreenPatterns {
     public record InStream(Found found, int end) {
     }
 
-    private Optional<Lowest> lowest(String text, boolean rowsOfTheScreen, long deadlineNanos) {
+    private Optional<Lowest> lowest(String text, boolean rowsOfTheScreen, long budgetEnd) {
         int bestStart = -1;
         int bestIndex = -1;
         MatchResult best = null;
         for (int i = 0; i < entries.size(); i++) {
-            Optional<MatchResult> found = last(entries.get(i), text, deadlineNanos);
+            Optional<MatchResult> found = last(entries.get(i), text, budgetEnd);
             if (found.isPresent() && found.get().start() > bestStart) {
                 bestStart = found.get().start();
                 bestIndex = i;
@@ -168,9 +169,9 @@ public final class ScreenPatterns {
                 bestStart));
     }
 
-    private static Optional<MatchResult> last(Entry entry, String text, long deadlineNanos) {
+    private static Optional<MatchResult> last(Entry entry, String text, long budgetEnd) {
         if (entry.regex() != null) {
-            return DeadlineText.findLast(entry.regex(), text, deadlineNanos);
+            return DeadlineText.findLast(entry.regex(), text, budgetEnd);
         }
         int at = text.lastIndexOf(entry.text());
         return at < 0 ? Optional.empty()

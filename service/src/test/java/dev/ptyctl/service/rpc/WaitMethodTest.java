@@ -283,6 +283,18 @@ class WaitMethodTest {
     }
 
     @Test
+    void severalExpressionsThatBacktrackForEverShareOneSecondNotOneEach() throws Exception {
+        InMemoryClient wide = new InMemoryClient(new FakeSession(200, 5), null);
+        wide.session.emit("a".repeat(64)); // ages for each (.*a){20}b, as in the test above
+        String runaway = "{\"match\":\"(.*a){20}b\",\"regex\":true}";
+        JsonObject result = wide.result("pty/wait", "{\"anyOf\":[" + String.join(",", java.util.Collections.nCopies(
+                6, runaway)) + "],\"timeout\":100}");
+        assertThat(result.getBoolean("matched")).isFalse();
+        assertThat(result.getJsonNumber("waitedMs").longValue()).as("docs: cut off after the timeout, at least 1 s")
+                .isLessThan(3_000);
+    }
+
+    @Test
     void aMatchIsLocatedAtItsLastOccurrenceInCellsAndNamedGroupsAreGiven() throws Exception {
         client.session.emit("port=1\r\n\u65e5\u672c port=22\r\n");
         JsonObject found = client.result("pty/wait", "{\"match\":\"port=(?<port>\\\\d+)\",\"regex\":true,"
