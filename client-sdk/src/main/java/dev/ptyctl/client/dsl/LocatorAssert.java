@@ -97,14 +97,19 @@ public final class LocatorAssert {
                                 boolean withStyles) {
         Duration wait = timeout();
         long start = System.nanoTime();
+        List<Locator.Match> lastFound = new ArrayList<>();
         LiveScreen.Outcome<List<Locator.Match>> outcome = locator.source().await(cells -> {
             seen[0] = cells;
             List<Locator.Match> matches = locator.find(cells);
+            lastFound.clear();
+            lastFound.addAll(matches);
             return holds.test(matches) ? Optional.of(matches) : Optional.empty();
         }, wait);
         if (outcome.result().isEmpty()) {
             Cells cells = outcome.cells();
-            List<Locator.Match> found = locator.find(cells);
+            // what the last look found, not a search again: the scrollback (includingScrollback) read now would be
+            // newer than those cells, and a line that scrolled off since would be listed twice
+            List<Locator.Match> found = lastFound;
             String styledInstead = found.isEmpty() && locator.byStyle() ? "; styled cells on the screen: "
                     + styledRuns(cells) : "";
             String scrolledOff = found.isEmpty() && !locator.byStyle() && !locator.includesScrollback()

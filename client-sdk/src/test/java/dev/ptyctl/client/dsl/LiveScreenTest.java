@@ -1,6 +1,7 @@
 package dev.ptyctl.client.dsl;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.client.TerminalSize;
 import dev.ptyctl.client.dsl.LiveScreen.Outcome;
@@ -48,10 +49,75 @@ class LiveScreenTest {
 
     @Test
     void aLocatorIncludingTheScrollbackCountsALineOnceWhileOutputScrollsIt() throws Exception {
-        ScreenSource source = new ScreenSource() {
+        ScreenSource source = sourceOf(screen);
+        Locator mark = Locator.text(source, "mark").includingScrollback();
+        Thread output = scrollMarkOffAgainAndAgain();
+        Set<Integer> counts = new TreeSet<>();
+        while (output.isAlive()) {
+            counts.add(mark.count());
+        }
+        output.join();
+        assertThat(counts).as("on the screen or above it, never both").isSubsetOf(0, 1);
+    }
+
+    @Test
+    void aFailedLocatorAssertionListsWhatItsLastLookFoundNotWhatScrolledOffSince() {
+        feed("mark\r\na\r\nb\r\n");   // on the top row of 4; one more line scrolls it off
+        ScreenSource live = sourceOf(screen);
+        ScreenSource outputAfterTheLook = new ScreenSource() {
             @Override
             public <T> Outcome<T> await(Function<Cells, Optional<T>> condition, Duration timeout) {
-                throw new UnsupportedOperationException();
+                Outcome<T> outcome = live.await(condition, timeout);
+                feed("c\r\n");   // arrives as the wait ends: "mark" scrolls off into the scrollback
+                return outcome;
+            }
+
+            @Override
+            public Cells cells() {
+                return live.cells();
+            }
+
+            @Override
+            public Duration defaultTimeout() {
+                return Duration.ZERO;
+            }
+
+            @Override
+            public TerminalAssertionError failure(String expectation) {
+                return live.failure(expectation);
+            }
+
+            @Override
+            public SnapshotOwner snapshotOwner() {
+                return live.snapshotOwner();
+            }
+
+            @Override
+            public List<String> scrollback() {
+                return live.scrollback();
+            }
+        };
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(Locator.text(outputAfterTheLook, "mark")
+                .includingScrollback()).isHidden())
+                .hasMessageStartingWith("expected text \"mark\" including the scrollback not to be visible within 0 ms;"
+                        + " found 1: \"mark\" at row 1, column 1");
+    }
+
+    private void feed(String output) {
+        byte[] bytes = output.getBytes(StandardCharsets.UTF_8);
+        screen.onOutput(bytes, screen.seq() + bytes.length, false);
+    }
+
+    /** A locator's view of {@code screen} as a driver's is, without a server: reads and waits on the copy itself. */
+    private static ScreenSource sourceOf(LiveScreen screen) {
+        return new ScreenSource() {
+            @Override
+            public <T> Outcome<T> await(Function<Cells, Optional<T>> condition, Duration timeout) {
+                try {
+                    return screen.await(condition, timeout);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
             }
 
             @Override
@@ -71,7 +137,7 @@ class LiveScreenTest {
 
             @Override
             public TerminalAssertionError failure(String expectation) {
-                throw new UnsupportedOperationException(expectation);
+                return new TerminalAssertionError(expectation, screen.cells().toScreen());
             }
 
             @Override
@@ -84,8 +150,11 @@ class LiveScreenTest {
                 return screen.scrollbackLines();
             }
         };
-        Locator mark = Locator.text(source, "mark").includingScrollback();
-        Thread output = Thread.ofPlatform().start(() -> {
+    }
+
+    /** A thread that clears the screen and the scrollback, prints "mark" and scrolls it off, 3,000 times. */
+    private Thread scrollMarkOffAgainAndAgain() {
+        return Thread.ofPlatform().start(() -> {
             long seq = 0;
             for (int cycle = 0; cycle < 3_000; cycle++) {
                 // "mark" alone on a cleared screen and scrollback, then scrolled off by three lines, a chunk each
@@ -95,11 +164,5 @@ class LiveScreenTest {
                 }
             }
         });
-        Set<Integer> counts = new TreeSet<>();
-        while (output.isAlive()) {
-            counts.add(mark.count());
-        }
-        output.join();
-        assertThat(counts).as("on the screen or above it, never both").isSubsetOf(0, 1);
     }
 }
