@@ -248,8 +248,8 @@ public final class TerminalDriver implements AutoCloseable {
 
     /**
      * {@link #waitForAny(String...)} of texts (ending in spaces, they too may end on a row's blank cells) and regular
-     * expressions, within {@code timeout}: the match's
-     * {@link WaitMatch#group(int)} has what a pattern captured, {@code waitForAny(t, TextPattern.regex("port (\\d+)"))}.
+     * expressions, within {@code timeout}: the match's {@link WaitMatch#group(int)} has what a pattern captured,
+     * {@code t.waitForAny(Duration.ofSeconds(30), TextPattern.regex("port (\\d+)")).group(1)}.
      */
     public WaitMatch waitForAny(Duration timeout, TextPattern... texts) {
         String listed = Arrays.stream(texts).map(TextPattern::toString).collect(Collectors.joining(", "));
