@@ -23,27 +23,33 @@ final class LocatorRace {
         }
         ScreenSource source = locators.getFirst().source();
         long start = System.nanoTime();
-        LiveScreen.Outcome<Integer> outcome = source.await(cells -> lowest(locators, cells), timeout);
+        LiveScreen.Outcome<Winner> outcome = source.await(cells -> lowest(locators, cells), timeout);
         String listed = locators.stream().map(Locator::toString).collect(Collectors.joining(", "));
         if (outcome.result().isEmpty()) {
             throw source.failure("expected any of " + listed + " to be visible within " + Durations.describe(timeout));
         }
-        source.held("any of " + listed + " to be visible (" + outcome.result().get() + ")", start);
-        return outcome.result().get();
+        Winner winner = outcome.result().get();
+        source.held("any of " + listed + " to be visible, found " + locators.get(winner.index()) + " at "
+                + winner.match().place(), start);
+        return winner.index();
     }
 
-    private static Optional<Integer> lowest(List<Locator> locators, Cells cells) {
-        int winner = -1;
+    /** The locator that won, by its index, and its lowest match. */
+    private record Winner(int index, Locator.Match match) {
+    }
+
+    private static Optional<Winner> lowest(List<Locator> locators, Cells cells) {
+        Winner winner = null;
         long winnerAt = Long.MIN_VALUE; // a scrollback line's row is negative: any match beats none
         for (int i = 0; i < locators.size(); i++) {
             for (Locator.Match match : locators.get(i).find(cells)) {
                 long at = (long) match.row() * Integer.MAX_VALUE + match.from();
                 if (at > winnerAt) {
                     winnerAt = at;
-                    winner = i;
+                    winner = new Winner(i, match);
                 }
             }
         }
-        return winner < 0 ? Optional.empty() : Optional.of(winner);
+        return Optional.ofNullable(winner);
     }
 }

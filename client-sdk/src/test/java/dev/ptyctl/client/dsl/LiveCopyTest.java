@@ -140,4 +140,11 @@ class LiveCopyTest {
                 .contains("2 of text \"$\", found at row 1, column 1 and 1 more (")
                 .contains("text \"nothing\" not to be visible (");
     }
+
+    @Test
+    void aWaitForAnyLocatorSaysInItsStepWhichOneItFoundAndWhere() {
+        assertThat(driver.waitForAny(driver.getByText("nothing"), driver.getByText("ok"))).isEqualTo(1);
+        assertThat(driver.steps().text())
+                .contains("any of text \"nothing\", text \"ok\" to be visible, found text \"ok\" at row 2, column 1 (");
+    }
 }
