@@ -32,7 +32,7 @@ import java.util.Optional;
  * @param groups a regular expression's groups 1…n, empty for a group that took no part; none for a substring
  * @param named  a regular expression's named groups that took part, by name
  * @param start  the screen cell where the match starts, when known (not for a match in the scrollback, nor one found
- *               only with soft-wrapped rows joined)
+ *               in a line that wrapped, with its soft-wrapped rows joined)
  */
 public record WaitMatch(int index, String text, List<Optional<String>> groups, Map<String, String> named,
                         Optional<Cursor> start) {

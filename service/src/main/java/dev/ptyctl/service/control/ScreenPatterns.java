@@ -42,7 +42,7 @@ public final class ScreenPatterns {
      *               a substring
      * @param named  a regular expression's named groups that took part, by name
      * @param row    the 1-based screen row where the match starts; 0 when that is not known (matched in the scrollback,
-     *               or only once soft-wrapped rows were joined)
+     *               or in a line that wrapped, with its soft-wrapped rows joined)
      * @param col    the 1-based screen column (a wide character takes two) where it starts; 0 with {@code row}
      */
     public record Found(int index, String text, List<Optional<String>> groups, Map<String, String> named, int row,
