@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -39,6 +40,8 @@ import javax.net.ssl.SSLContext;
 public final class RemoteBridge {
     private static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    /** The least time between two attempts to open the event stream. */
+    private static final Duration RELISTEN_PAUSE = Duration.ofSeconds(1);
 
     private final URI endpoint;
     private final String token;
@@ -198,20 +201,41 @@ public final class RemoteBridge {
         }
     }
 
-    /** The server's own stream (notifications); a server that offers none answers 405 and that is fine. */
+    /**
+     * The server's own stream (notifications), kept open while the relay runs. It is also what keeps a quiet agent's
+     * session alive (the server ends a session with no request under way and no stream open after
+     * {@code ptyctl.mcp.sessionIdleMillis}, hanging up its shells), so a stream that broke while the session lives (a
+     * laptop that slept, a network change, a proxy's cut) is opened again. A server that offers none (405), or no
+     * longer knows the session (404: it ended, or the server restarted), is not asked again.
+     */
     private void listen() {
-        try {
-            HttpResponse<Stream<String>> response = http.send(request().header("Accept", "text/event-stream")
-                    .GET().build(), HttpResponse.BodyHandlers.ofLines());
-            if (response.statusCode() == 200) {
+        while (!ending.get()) {
+            long start = System.nanoTime();
+            try {
+                HttpResponse<Stream<String>> response = http.send(request().header("Accept", "text/event-stream")
+                        .GET().build(), HttpResponse.BodyHandlers.ofLines());
                 try (Stream<String> body = response.body()) {
+                    if (response.statusCode() != 200) {
+                        return;
+                    }
                     body.forEach(this::eventLine);
                 }
+            } catch (IOException | UncheckedIOException e) {
+                // the server went away or the stream was cut: the POSTs report what matters; open it again
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
-        } catch (IOException e) {
-            // the server went away or closed the stream; the POSTs report what matters
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            // A stream that was open a while is opened again at once, before the session could count as idle; an
+            // unreachable server is asked once a pause, not in a tight loop.
+            if (System.nanoTime() - start < RELISTEN_PAUSE.toNanos()) {
+                try {
+                    Thread.sleep(RELISTEN_PAUSE);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 

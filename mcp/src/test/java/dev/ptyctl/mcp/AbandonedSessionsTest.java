@@ -96,6 +96,89 @@ class AbandonedSessionsTest {
     }
 
     @Test
+    void aRelayWhoseEventStreamWasCutOpensItAgainSoItsQuietSessionLives() throws Exception {
+        // a laptop that slept, a network change: the relay's GET stream breaks while the agent runs on
+        try (PtyctlServer server = McpTestServers.server(null, Map.of("ptyctl.mcp.sessionIdleMillis", "1000"));
+             EventStreamCutter proxy = new EventStreamCutter(URI.create(server.url()).getPort())) {
+            McpSyncClient client = McpClient.sync(new StdioClientTransport(McpTestServers.stdioParameters(List.of(),
+                    "--url", proxy.url()), McpJsonDefaults.getMapper()))
+                    .requestTimeout(McpTestServers.REQUEST_TIMEOUT)
+                    .initializationTimeout(McpTestServers.REQUEST_TIMEOUT).build();
+            client.initialize();
+            ToolClient tools = new ToolClient(client);
+            String shell = (String) tools.ok("terminal_run", args("command", "cd /tmp")).get("terminalId");
+            proxy.awaitEventStreams(1);
+
+            proxy.cutEventStreams();
+
+            proxy.awaitEventStreams(2); // opened again
+            Thread.sleep(3_000); // quiet for three idle periods: only the open stream keeps the session
+            assertThat(tools.run(shell, "pwd")).as("the same session and shell").containsEntry("output", "/tmp");
+            client.close();
+        }
+    }
+
+    /** A TCP relay to the server that can cut the connections carrying a GET (the relay's event stream). */
+    private static final class EventStreamCutter implements AutoCloseable {
+        private final java.net.ServerSocket listener = new java.net.ServerSocket(0, 50,
+                java.net.InetAddress.getLoopbackAddress());
+        private final List<java.net.Socket> streams = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final java.util.concurrent.Semaphore opened = new java.util.concurrent.Semaphore(0);
+        private int awaited;
+
+        EventStreamCutter(int serverPort) throws java.io.IOException {
+            Thread.ofVirtual().start(() -> {
+                while (!listener.isClosed()) {
+                    try {
+                        java.net.Socket client = listener.accept();
+                        java.net.Socket upstream = new java.net.Socket(listener.getInetAddress(), serverPort);
+                        Thread.ofVirtual().start(() -> copy(client, upstream, true));
+                        Thread.ofVirtual().start(() -> copy(upstream, client, false));
+                    } catch (java.io.IOException e) {
+                        return;
+                    }
+                }
+            });
+        }
+
+        String url() {
+            return "http://127.0.0.1:" + listener.getLocalPort();
+        }
+
+        private void copy(java.net.Socket from, java.net.Socket to, boolean requests) {
+            byte[] buffer = new byte[16384];
+            try (from; to) {
+                for (int n; (n = from.getInputStream().read(buffer)) > 0; ) {
+                    if (requests && new String(buffer, 0, Math.min(n, 4), StandardCharsets.US_ASCII).equals("GET ")) {
+                        streams.add(from);
+                        opened.release();
+                    }
+                    to.getOutputStream().write(buffer, 0, n);
+                }
+            } catch (java.io.IOException e) {
+                // cut, or ended
+            }
+        }
+
+        void awaitEventStreams(int count) throws InterruptedException {
+            assertThat(opened.tryAcquire(count - awaited, 30, TimeUnit.SECONDS)).as("event stream %d opened", count)
+                    .isTrue();
+            awaited = count;
+        }
+
+        void cutEventStreams() throws java.io.IOException {
+            for (java.net.Socket stream : streams) {
+                stream.close();
+            }
+        }
+
+        @Override
+        public void close() throws java.io.IOException {
+            listener.close();
+        }
+    }
+
+    @Test
     void aTerminalMadeToOutliveItsSessionSurvivesItsDeletion() throws Exception {
         try (PtyctlServer server = McpTestServers.server(null, Map.of())) {
             String kept;
