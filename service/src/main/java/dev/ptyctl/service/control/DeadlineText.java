@@ -47,7 +47,7 @@ public final class DeadlineText implements CharSequence {
     /**
      * When the searches of one look at the screen must stop: the wait's {@code deadlineNanos}, or
      * {@link #MIN_BUDGET_NANOS} from now when that is later. A look at several texts gives this to each
-     * {@link #findLast}, so that together they take no longer than one search would: 64 expressions that backtrack
+     * {@link #findLast} or {@link #findFirst}, so that together they take no longer than one search would: 64 expressions that backtrack
      * for ever would otherwise hold a wait of 100 ms for 64 s.
      */
     public static long budgetEnd(long deadlineNanos) {
@@ -56,12 +56,13 @@ public final class DeadlineText implements CharSequence {
 
     /**
      * The first place {@code pattern} is found in {@code text}: in a program's output read as a stream, what it
-     * printed first. Empty when it is not found or the search outlived the deadline, as with {@link #find}.
+     * printed first. Empty when it is not found or the search went on past {@code budgetEnd}.
      *
+     * @param budgetEnd when to give up, as for {@link #findLast}: shared by the searches of one look
      * @throws IllegalArgumentException as {@link #find}
      */
-    public static Optional<MatchResult> findFirst(Pattern pattern, CharSequence text, long deadlineNanos) {
-        return search(pattern, text, budgetEnd(deadlineNanos), false);
+    public static Optional<MatchResult> findFirst(Pattern pattern, CharSequence text, long budgetEnd) {
+        return search(pattern, text, budgetEnd, false);
     }
 
     /**

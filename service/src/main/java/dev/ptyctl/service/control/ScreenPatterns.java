@@ -117,12 +117,13 @@ public final class ScreenPatterns {
      * @throws IllegalArgumentException as {@link #find}
      */
     public Optional<InStream> first(CharSequence text, long deadlineNanos) {
+        long budgetEnd = DeadlineText.budgetEnd(deadlineNanos); // one budget for every search of this look
         int bestIndex = -1;
         MatchResult best = null;
         for (int i = 0; i < entries.size(); i++) {
             Entry entry = entries.get(i);
             Pattern pattern = entry.regex() != null ? entry.regex() : Pattern.compile(Pattern.quote(entry.text()));
-            Optional<MatchResult> found = DeadlineText.findFirst(pattern, text, deadlineNanos);
+            Optional<MatchResult> found = DeadlineText.findFirst(pattern, text, budgetEnd);
             if (found.isPresent() && (best == null || found.get().start() < best.start())) {
                 bestIndex = i;
                 best = found.get();
