@@ -76,7 +76,9 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
                 try {
                     Pattern.compile(match);
                 } catch (PatternSyntaxException e) {
-                    throw new UsageException("--match is not a valid regular expression: " + e.getDescription());
+                    // named, since with several --match the description alone ("Unclosed group") does not say which
+                    throw new UsageException("--match '" + match + "' is not a valid regular expression: "
+                            + e.getDescription());
                 }
             }
         }

@@ -421,6 +421,14 @@ class ClientCommandsTest {
     }
 
     @Test
+    void aPatternThatDoesNotCompileIsAUsageErrorNamingIt() {
+        Cli.Result bad = Cli.run("wait", "--port", port, "--regex", "--match", "Password:", "--match", "port (\\d+");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("--match 'port (\\d+' is not a valid regular expression: Unclosed group");
+        server.assertExhausted();
+    }
+
+    @Test
     void aGroupThePatternsDoNotHaveIsAUsageError() {
         Cli.Result plain = Cli.run("wait", "--port", port, "--match", "Password:", "--group", "1");
         Cli.Result regex = Cli.run("wait", "--port", port, "--match", "a(b)", "--match", "c", "--regex", "--group", "2");
