@@ -43,7 +43,7 @@ class RemoteSetupMistakesTest {
     void plainHttpToATlsServerSuggestsHttps() throws Exception {
         try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             // what a TLS server answers to bytes that are no TLS handshake: an alert record
-            answerOnce(server, new byte[] {0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x50});
+            answerEach(server, new byte[] {0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x50});
             try (TerminalsClient client = TerminalsClient.of(URI.create("http://127.0.0.1:" + server.getLocalPort()))) {
                 assertThatThrownBy(client::list).isInstanceOf(RestConnectionException.class)
                         .hasMessageContaining("the answer was not HTTP: if the server speaks TLS (--tls-cert, or "
@@ -56,7 +56,7 @@ class RemoteSetupMistakesTest {
     void httpsToAClearTextServerSuggestsHttp() throws Exception {
         try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             // what ptyctl server without TLS answers to a TLS ClientHello: an HTTP error
-            answerOnce(server, "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            answerEach(server, "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
                     .getBytes(StandardCharsets.US_ASCII));
             try (TerminalsClient client = TerminalsClient.of(URI.create("https://127.0.0.1:" + server.getLocalPort()))) {
                 assertThatThrownBy(client::list).isInstanceOf(RestConnectionException.class)
@@ -66,16 +66,34 @@ class RemoteSetupMistakesTest {
         }
     }
 
-    /** Reads the first bytes of one connection and answers them with {@code reply}, on a thread of its own. */
-    private static void answerOnce(ServerSocket server, byte[] reply) {
+    /**
+     * Answers every connection's first bytes with {@code reply}, then reads on until the client closes, on threads of
+     * their own. Every connection: the JDK's HTTP client makes a GET again on a new connection when the first one is
+     * reset, and an unanswered second one ran into the 35 s handshake bound (CI). Reads on: closing with the client's
+     * ClientHello still unread sends a reset, which can reach the client before the reply does.
+     */
+    private static void answerEach(ServerSocket server, byte[] reply) {
         Thread.ofVirtual().start(() -> {
-            try (Socket socket = server.accept(); OutputStream out = socket.getOutputStream()) {
-                socket.getInputStream().read(new byte[512]);
-                out.write(reply);
-            } catch (Exception e) {
-                // the client's failure is what the test checks
+            while (!server.isClosed()) {
+                try {
+                    Socket socket = server.accept();
+                    Thread.ofVirtual().start(() -> answer(socket, reply));
+                } catch (Exception e) {
+                    return; // the test is over
+                }
             }
         });
+    }
+
+    private static void answer(Socket socket, byte[] reply) {
+        try (socket; OutputStream out = socket.getOutputStream()) {
+            socket.getInputStream().read(new byte[512]);
+            out.write(reply);
+            socket.shutdownOutput();
+            socket.getInputStream().transferTo(OutputStream.nullOutputStream());
+        } catch (Exception e) {
+            // the client's failure is what the test checks
+        }
     }
 
     private static void handshakeForever(SSLServerSocket tls) {
