@@ -54,12 +54,20 @@ public final class ScreenPatterns {
     }
 
     private final List<Entry> entries;
+    /**
+     * Each entry's expression, a substring's compiled once as a literal: a wait looks after every chunk of output, and
+     * compiling there was work for each look.
+     */
+    private final List<Pattern> patterns;
 
     public ScreenPatterns(List<Entry> entries) {
         if (entries.isEmpty()) {
             throw new IllegalArgumentException("no texts to wait for");
         }
         this.entries = List.copyOf(entries);
+        this.patterns = this.entries.stream()
+                .map(entry -> entry.regex() != null ? entry.regex() : Pattern.compile(entry.text(), Pattern.LITERAL))
+                .toList();
     }
 
     /**
@@ -120,10 +128,8 @@ public final class ScreenPatterns {
         long budgetEnd = DeadlineText.budgetEnd(deadlineNanos); // one budget for every search of this look
         int bestIndex = -1;
         MatchResult best = null;
-        for (int i = 0; i < entries.size(); i++) {
-            Entry entry = entries.get(i);
-            Pattern pattern = entry.regex() != null ? entry.regex() : Pattern.compile(Pattern.quote(entry.text()));
-            Optional<MatchResult> found = DeadlineText.findFirst(pattern, text, budgetEnd);
+        for (int i = 0; i < patterns.size(); i++) {
+            Optional<MatchResult> found = DeadlineText.findFirst(patterns.get(i), text, budgetEnd);
             if (found.isPresent() && (best == null || found.get().start() < best.start())) {
                 bestIndex = i;
                 best = found.get();
@@ -149,7 +155,7 @@ public final class ScreenPatterns {
         int bestIndex = -1;
         MatchResult best = null;
         for (int i = 0; i < entries.size(); i++) {
-            Optional<MatchResult> found = last(entries.get(i), text, budgetEnd);
+            Optional<MatchResult> found = last(i, text, budgetEnd);
             if (found.isPresent() && found.get().start() > bestStart) {
                 bestStart = found.get().start();
                 bestIndex = i;
@@ -170,14 +176,15 @@ public final class ScreenPatterns {
                 bestStart));
     }
 
-    private static Optional<MatchResult> last(Entry entry, String text, long budgetEnd) {
+    private Optional<MatchResult> last(int index, String text, long budgetEnd) {
+        Entry entry = entries.get(index);
         if (entry.regex() != null) {
             return DeadlineText.findLast(entry.regex(), text, budgetEnd);
         }
         int at = text.lastIndexOf(entry.text());
         return at < 0 ? Optional.empty()
-                : Optional.of(Pattern.compile(Pattern.quote(entry.text())).matcher(text).region(at, text.length())
-                        .results().findFirst().orElseThrow());
+                : Optional.of(patterns.get(index).matcher(text).region(at, text.length()).results().findFirst()
+                        .orElseThrow());
     }
 
     private static List<Optional<String>> groups(MatchResult match) {
