@@ -71,10 +71,11 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
                     : scrollback ? "--since and --scrollback are exclusive: --since looks in the output after SEQ"
                     : "--since needs --match");
         }
+        int mostGroups = 0; // of the --match expressions, each compiled once for both checks
         if (regex) {
             for (String match : matches) {
                 try {
-                    Pattern.compile(match);
+                    mostGroups = Math.max(mostGroups, Pattern.compile(match).matcher("").groupCount());
                 } catch (PatternSyntaxException e) {
                     // named, since with several --match the description alone ("Unclosed group") does not say which
                     throw new UsageException("--match '" + match + "' is not a valid regular expression: "
@@ -87,7 +88,7 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
             if (!regex) {
                 throw new UsageException("--group " + group + ": plain text has only group 0 (add --regex)");
             }
-            if (matches.stream().allMatch(match -> Pattern.compile(match).matcher("").groupCount() < group)) {
+            if (mostGroups < group) {
                 throw new UsageException("--group " + group + ": no --match has that many groups");
             }
         }
