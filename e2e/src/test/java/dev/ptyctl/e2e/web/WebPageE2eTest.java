@@ -79,6 +79,25 @@ class WebPageE2eTest {
         return terminal;
     }
 
+    /** Steps of a test, which may throw. */
+    private interface Steps {
+        void run() throws Exception;
+    }
+
+    /**
+     * Runs {@code steps} as on a phone: its size and touch input. Touch input is turned off again after them, as the
+     * browser (shared by the tests) keeps it and the next test would tap where it means to click.
+     */
+    private void onATouchPhone(Steps steps) throws Exception {
+        page.resize(390, 844);
+        page.touchScreen(true);
+        try {
+            steps.run();
+        } finally {
+            page.touchScreen(false);
+        }
+    }
+
     @Test
     void theListShowsATerminalCreatedOverRestFromItsEvent() throws Exception {
         page.open("/");
@@ -137,9 +156,7 @@ class WebPageE2eTest {
      */
     @Test
     void onAPhoneASwipeScrollsTheScrollbackAndAFullScreenProgram() throws Exception {
-        page.resize(390, 844);
-        page.touchScreen(true);
-        try {
+        onATouchPhone(() -> {
             Terminal terminal = shownShell("");
             String id = terminal.terminalId();
             page.type(id, "seq 1 500", Keys.ENTER);
@@ -159,9 +176,7 @@ class WebPageE2eTest {
             page.waitUntilDescribed(() -> "less scrolled down: its top line is " + page.js(top, id),
                     () -> String.valueOf(page.js(top, id)).matches("alternate ([2-9]|\\d\\d+)"));
             page.type(id, "q");
-        } finally {
-            page.touchScreen(false);
-        }
+        });
     }
 
     /**
@@ -511,9 +526,7 @@ class WebPageE2eTest {
     @Test
     void aLongTitleIsCutShortOnAPhoneAndShownWholeOnHoverOrALongPress() throws Exception {
         String title = "make -C /home/someone/projects/a-rather-long-project-name test TESTS=integration VERBOSE=1";
-        page.resize(390, 844);
-        page.touchScreen(true);
-        try {
+        onATouchPhone(() -> {
             String tab = shownWithTitle(title);
             assertThat(((Number) page.js("return document.querySelector(arguments[0]).getBoundingClientRect().width"
                     + " / innerWidth;", tab)).doubleValue()).as("the tab's share of the phone's width")
@@ -530,9 +543,7 @@ class WebPageE2eTest {
             assertThat(page.elements(tab)).as("the tab held is still open").hasSize(1);
             page.swipe(200, 400, 380); // the next touch anywhere puts the tip away
             page.waitUntil("the tip is gone", () -> !page.element("#tab-tip").isDisplayed());
-        } finally {
-            page.touchScreen(false);
-        }
+        });
     }
 
     /**
@@ -581,9 +592,7 @@ class WebPageE2eTest {
      */
     @Test
     void onAPhoneALongPressSelectsAWordADragExtendsItAndCopyCopiesIt() throws Exception {
-        page.resize(390, 844);
-        page.touchScreen(true);
-        try {
+        onATouchPhone(() -> {
             Terminal terminal = shownShell("");
             String id = terminal.terminalId();
             page.js(RECORD_CLIPBOARD);
@@ -627,9 +636,7 @@ class WebPageE2eTest {
             page.waitUntil("the copy command copied it", () -> List.of("selectme two", "selectme").equals(page.js(
                     "return window.copied;")));
             page.waitUntil("the copied selection is cleared", () -> !page.element(copy).isDisplayed());
-        } finally {
-            page.touchScreen(false);
-        }
+        });
     }
 
     @Test
