@@ -159,8 +159,7 @@ class AttachE2eTest {
             outerRpc.write(Action.text("seq 1 200 | less"), Action.key(Key.ENTER));
             expect(innerRpc, "22\n23\n:"); // at the attach's 24 rows: lines 1-23 and less's prompt
             expect(outerRpc, "22\n23\n:");
-            attach.proxy.down(); // every reconnect fails until up(): the message must come once, not per attempt
-            expect(outerRpc, "ptyctl: the connection to " + attach.inner.terminalId() + " dropped (");
+            attach.drop(); // every reconnect fails until up(): the message must come once, not per attempt
             expect(outerRpc, "); reconnecting… (Ctrl-\\ then d gives up)");
             attach.proxy.up();
             expectSameScreen(outerRpc, innerRpc, "after the return");
@@ -190,8 +189,7 @@ class AttachE2eTest {
             attach.outerRpc.write(Action.text("seq -f 'hist-%03g' 1 40"), Action.key(Key.ENTER));
             expect(attach.outerRpc, "hist-040\ninner>");
             for (int[] lines : new int[][] {{41, 90}, {91, 150}}) {
-                attach.proxy.down();
-                expect(attach.outerRpc, "ptyctl: the connection to " + attach.inner.terminalId() + " dropped (");
+                attach.drop();
                 attach.innerRpc.write(Action.text("seq -f 'hist-%03g' " + lines[0] + " " + lines[1]),
                         Action.key(Key.ENTER));
                 expect(attach.innerRpc, String.format("hist-%03d%ninner>", lines[1]));
@@ -214,8 +212,7 @@ class AttachE2eTest {
             attach.outerRpc.write(Action.text("seq -f 'hist-%03g' 1 40; seq -f 'page-%03g' 1 100 | less"),
                     Action.key(Key.ENTER));
             expect(attach.outerRpc, "page-023\n:");
-            attach.proxy.down();
-            expect(attach.outerRpc, "ptyctl: the connection to " + attach.inner.terminalId() + " dropped (");
+            attach.drop();
             attach.innerRpc.write(Action.text("q"));
             expect(attach.innerRpc, "hist-040\ninner>");
             attach.innerRpc.write(Action.text("seq -f 'hist-%03g' 41 90; seq -f 'page-%03g' 1 100 | less"),
@@ -242,8 +239,7 @@ class AttachE2eTest {
         try (CuttableAttach attach = CuttableAttach.start("reflow")) {
             attach.outerRpc.write(Action.text("seq -f 'hist-%03g' 1 40"), Action.key(Key.ENTER));
             expect(attach.outerRpc, "hist-040\ninner>");
-            attach.proxy.down();
-            expect(attach.outerRpc, "ptyctl: the connection to " + attach.inner.terminalId() + " dropped (");
+            attach.drop();
             attach.innerRpc.resize(70, 24);
             attach.innerRpc.write(Action.text("seq -f 'hist-%03g' 41 90"), Action.key(Key.ENTER));
             expect(attach.innerRpc, "hist-090\ninner>");
@@ -291,6 +287,12 @@ class AttachE2eTest {
                 attach.close();
                 throw e;
             }
+        }
+
+        /** Cuts the connection (every reconnect fails until {@code proxy.up()}) and waits for attach to say it dropped. */
+        void drop() throws Exception {
+            proxy.down();
+            expect(outerRpc, "ptyctl: the connection to " + inner.terminalId() + " dropped (");
         }
 
         private <T extends AutoCloseable> T opened(T resource) {
