@@ -43,27 +43,20 @@ public final class ShellIntegration {
      *
      * @param integrated whether the integration script was added (a plain bash, zsh or fish): only then are prompt
      *                   marks sure to come
+     * @param exitNotice the line the shell prints of its own as its {@code exit} builtin ends it, if any: an
+     *                   interactive bash writes "exit" to its stderr (the terminal) before it leaves; zsh and fish
+     *                   print nothing. A login bash would say "logout", but a login bash is never integrated.
      */
-    public record Launch(List<String> command, Map<String, String> environment, boolean integrated) {
+    public record Launch(List<String> command, Map<String, String> environment, boolean integrated,
+                         Optional<String> exitNotice) {
         public Launch {
             command = List.copyOf(command);
             environment = Map.copyOf(environment);
         }
 
-        /**
-         * The line the shell prints of its own as its {@code exit} builtin ends it, if any: an interactive bash writes
-         * "exit" to its stderr (the terminal) before it leaves; zsh and fish print nothing. A login bash would say
-         * "logout", but a login bash is never integrated.
-         */
-        public Optional<String> exitNotice() {
-            return integrated && !command.isEmpty()
-                    && Path.of(command.getFirst()).getFileName().toString().equals("bash")
-                    ? Optional.of("exit") : Optional.empty();
-        }
-
         /** The command as given, nothing added. */
         static Launch unchanged(List<String> command) {
-            return new Launch(command, Map.of(), false);
+            return new Launch(command, Map.of(), false, Optional.empty());
         }
     }
 
@@ -132,7 +125,7 @@ public final class ShellIntegration {
         out.add("--rcfile");
         out.add(script("ptyctl.bash").toString());
         out.addAll(command.subList(1, command.size()));
-        return new Launch(out, Map.of(), true);
+        return new Launch(out, Map.of(), true, Optional.of("exit"));
     }
 
     private static Launch zsh(List<String> command, Map<String, String> environment) {
@@ -142,7 +135,7 @@ public final class ShellIntegration {
             env.put("PTYCTL_USER_ZDOTDIR", userZdotdir);
         }
         env.put("ZDOTDIR", script("zsh/.zshenv").getParent().toString());
-        return new Launch(command, env, true);
+        return new Launch(command, env, true, Optional.empty());
     }
 
     private static Launch fish(List<String> command, Map<String, String> environment) {
@@ -165,7 +158,7 @@ public final class ShellIntegration {
         if (dataDirs != null) {
             env.put("PTYCTL_USER_XDG_DATA_DIRS", dataDirs);
         }
-        return new Launch(out, env, true);
+        return new Launch(out, env, true, Optional.empty());
     }
 
     /** {@code text} as one fish word: single-quoted, with backslash and quote escaped. */
