@@ -65,10 +65,7 @@ class WebReconnectE2eTest {
 
     @Test
     void twentyDropsDuringAFiveMebibyteStreamLeaveTheBufferAsTheServerHasIt() throws Exception {
-        throughProxy(CreateTerminalRequest.builder("drops-" + UUID.randomUUID())
-                .command("/bin/bash", "--norc", "--noprofile").env("PS1", "drops> ").build(), "",
-                (terminals, proxy, terminal, id) -> {
-            page.waitForText(id, "drops>");
+        shellThroughProxy("drops", "drops>", "", (terminals, proxy, terminal, id) -> {
             Path bursts = TemporaryFolders.create("ptyctl-bursts").resolve("go");
             assertThat(new ProcessBuilder("mkfifo", bursts.toString()).start().waitFor()).isZero();
             try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
@@ -127,6 +124,19 @@ class WebReconnectE2eTest {
                 terminals.delete(id);
             }
         }
+    }
+
+    /**
+     * {@link #throughProxy} with bash without start-up files and {@code prompt} (and a blank) as its prompt, once the
+     * page shows it.
+     */
+    private void shellThroughProxy(String name, String prompt, String query, CutOffBody body) throws Exception {
+        throughProxy(CreateTerminalRequest.builder(name + "-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").env("PS1", prompt + " ").build(), query,
+                (terminals, proxy, terminal, id) -> {
+            page.waitForText(id, prompt);
+            body.run(terminals, proxy, terminal, id);
+        });
     }
 
     private Object socketState(String id) {
@@ -401,10 +411,7 @@ class WebReconnectE2eTest {
      */
     @Test
     void aKeyTypedAfterALongOutageReconnectsAtOnce() throws Exception {
-        throughProxy(CreateTerminalRequest.builder("retry-now-" + UUID.randomUUID())
-                .command("/bin/bash", "--norc", "--noprofile").env("PS1", "web> ").build(), "",
-                (terminals, proxy, terminal, id) -> {
-            page.waitForText(id, "web>");
+        shellThroughProxy("retry-now", "web>", "", (terminals, proxy, terminal, id) -> {
             proxy.down();
             waitUntilDisconnected(id);
             // As after a long outage: the next attempt is 6 to 10 s after the one that fails next.
@@ -425,10 +432,7 @@ class WebReconnectE2eTest {
     @Test
     void anOsc52ReplayedAfterAReconnectIsNotCopiedOnlyLiveOutputCopies() throws Exception {
         String copy = "printf '\\e]52;c;%%s\\a' $(printf %s | base64); echo %s-$((6*7))";
-        throughProxy(CreateTerminalRequest.builder("replayed-osc52-" + UUID.randomUUID())
-                .command("/bin/bash", "--norc", "--noprofile").env("PS1", "clip> ").build(), "&clipboard=1",
-                (terminals, proxy, terminal, id) -> {
-            page.waitForText(id, "clip>");
+        shellThroughProxy("replayed-osc52", "clip>", "&clipboard=1", (terminals, proxy, terminal, id) -> {
             page.js(WebPageE2eTest.RECORD_CLIPBOARD);
             page.click(id);
             proxy.down();
@@ -456,10 +460,7 @@ class WebReconnectE2eTest {
 
     @Test
     void aQueryReplayedAfterAReconnectIsNotAnsweredAgain() throws Exception {
-        throughProxy(CreateTerminalRequest.builder("replayed-query-" + UUID.randomUUID())
-                .command("/bin/bash", "--norc", "--noprofile").env("PS1", "q> ").build(), "",
-                (terminals, proxy, terminal, id) -> {
-            page.waitForText(id, "q>");
+        shellThroughProxy("replayed-query", "q>", "", (terminals, proxy, terminal, id) -> {
             page.click(id);
             proxy.down();
             waitUntilDisconnected(id);
