@@ -3,9 +3,11 @@ package dev.ptyctl.client.dsl;
 import dev.ptyctl.client.internal.Durations;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -74,11 +76,12 @@ public final class AfterMark {
         if (texts.length == 0) {
             throw new IllegalArgumentException("anyOf needs at least one text");
         }
+        List<ToIntFunction<String>> finders = Arrays.stream(texts).map(RowEndText::lastFinder).toList();
         int[] which = new int[1];
         await(drawn -> {
             int lowestAt = -1;
-            for (int i = 0; i < texts.length; i++) {
-                int at = RowEndText.lastIn(drawn, texts[i]);
+            for (int i = 0; i < finders.size(); i++) {
+                int at = finders.get(i).applyAsInt(drawn);
                 if (at > lowestAt) {
                     lowestAt = at;
                     which[0] = i;

@@ -3,6 +3,7 @@ package dev.ptyctl.client.dsl;
 import dev.ptyctl.client.TextPattern;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -54,17 +55,22 @@ final class RowEndText {
     }
 
     /**
-     * Where the last of {@code text} starts in {@code screenText}, as {@link #pattern} reads it; -1 when it is not
-     * there.
+     * For one {@code text} and many screens, where the last of it starts in a screen's text, as {@link #pattern} reads
+     * it; -1 when it is not there. Built once, as {@link #finder}: a wait for any of several texts looks again at every
+     * screen change.
      */
-    static int lastIn(String screenText, String text) {
-        Matcher found = Pattern.compile(pattern(text).orElse(Pattern.quote(text)), Pattern.MULTILINE)
-                .matcher(screenText);
-        int last = -1;
-        while (found.find()) {
-            last = found.start();
-        }
-        return last;
+    static ToIntFunction<String> lastFinder(String text) {
+        return pattern(text).<ToIntFunction<String>>map(regex -> {
+            Pattern compiled = Pattern.compile(regex, Pattern.MULTILINE);
+            return screenText -> {
+                Matcher found = compiled.matcher(screenText);
+                int last = -1;
+                while (found.find()) {
+                    last = found.start();
+                }
+                return last;
+            };
+        }).orElseGet(() -> screenText -> screenText.lastIndexOf(text));
     }
 
     /** Whether {@code screenText} (rows without trailing spaces) contains {@code text} as {@link #pattern} reads it. */

@@ -35,6 +35,16 @@ class RowEndTextTest {
     }
 
     @Test
+    void theLastOfATextIsWhereItsLowestOccurrenceStarts() {
+        var prompt = RowEndText.lastFinder(">>> ");
+        assertThat(prompt.applyAsInt(">>> 1+1\n2\n>>>\n")).as("the prompt the cursor is after").isEqualTo(10);
+        assertThat(prompt.applyAsInt("2\n")).isEqualTo(-1);
+        var literal = RowEndText.lastFinder("a.b");
+        assertThat(literal.applyAsInt("a.b a.b\naxb\n")).as("a dot is a dot").isEqualTo(4);
+        assertThat(literal.applyAsInt("axb\n")).isEqualTo(-1);
+    }
+
+    @Test
     void screenAssertionsReadTextAsWaitsDo() {
         ScreenAssert repl = new ScreenAssert(new Screen("Python 3.12\n>>>\n", new Cursor(2, 5), new TerminalSize(40, 3)),
                 null);
