@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.client.CreateTerminalRequest;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
+import dev.ptyctl.vt.keys.KeyEncoder;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -170,6 +172,27 @@ class WebKeyBarE2eTest {
     }
 
     /**
+     * Ctrl-Enter and Ctrl-Backspace typed on the keyboard send what xterm sends (CR and BS, measured in xterm 379), and
+     * the server's key names Ctrl+Enter and Ctrl+Backspace (pty/write, MCP, the CLI) send the same: the server sent LF for
+     * Ctrl+Enter, so a script and a person at the page typed different keys.
+     */
+    @Test
+    void ctrlEnterAndCtrlBackspaceSendWhatXtermAndTheServerSend() throws Exception {
+        openRecorder();
+        List<String> expected = new ArrayList<>();
+        typedCtrl(Keys.ENTER, expected, "0d");
+        typedCtrl(Keys.BACK_SPACE, expected, "08");
+        assertTheProgramRead(expected);
+        assertThat(List.of(serverHex("Ctrl+Enter"), serverHex("Ctrl+Backspace"))).as("the server's bytes")
+                .isEqualTo(expected);
+    }
+
+    /** The server's bytes for a key name, as the recorder prints them (hex, a space between bytes). */
+    private static String serverHex(String key) {
+        return HexFormat.ofDelimiter(" ").formatHex(KeyEncoder.encode(key, false));
+    }
+
+    /**
      * Ctrl tapped twice locks (as a phone keyboard's Shift): it stays for every key, looks locked, and a tap releases it;
      * an Alt tapped meanwhile is still one-shot. A run of Ctrl keys took a tap before each.
      */
@@ -198,7 +221,7 @@ class WebKeyBarE2eTest {
         assertTheProgramRead(expected);
     }
 
-    private void typedCtrl(String key, List<String> expected, String hex) {
+    private void typedCtrl(CharSequence key, List<String> expected, String hex) {
         page.type(id, Keys.chord(Keys.CONTROL, key));
         line(expected, hex);
     }

@@ -23,10 +23,12 @@ import java.util.regex.Pattern;
  *       Home and End follow application cursor mode); with any modifier xterm's {@code CSI 1 ; m X} or
  *       {@code CSI n ; m ~} where {@code m = 1 + Shift(1) + Alt(2) + Ctrl(4)}. Modified keys ignore application
  *       cursor mode, as in xterm.</li>
- *   <li>{@code Enter}, {@code Tab}, {@code Backspace}, {@code Escape}, {@code Space}: {@code Ctrl+Enter} is LF,
- *       {@code Shift+Tab} is {@code CSI Z}, {@code Ctrl+Backspace} is BS (as xterm.js), {@code Ctrl+Space} is
- *       NUL; a modifier that changes nothing on a real keyboard (e.g. {@code Shift+Enter}) is accepted and sends
- *       the plain key; {@code Alt} prefixes ESC.</li>
+ *   <li>{@code Enter}, {@code Tab}, {@code Backspace}, {@code Escape}, {@code Space}: {@code Shift+Tab} is
+ *       {@code CSI Z}, {@code Ctrl+Backspace} is BS, {@code Ctrl+Space} is NUL; {@code Ctrl+Enter} is CR, as xterm
+ *       379 sends it (measured; so do xterm.js and the web page): it was LF, which a program reading Enter as CR
+ *       (readline's newline, a TUI's submit) took for Ctrl+J. A modifier that changes nothing on a real keyboard
+ *       (e.g. {@code Shift+Enter}, {@code Ctrl+Enter}) is accepted and sends the plain key; {@code Alt} prefixes
+ *       ESC.</li>
  *   <li>Letters only after a modifier: {@code Ctrl+<letter>} is the control character, {@code Shift+<letter>}
  *       the upper-case letter, {@code Alt+<letter>} ESC and the letter ({@code Alt+Shift+a} gives ESC A).</li>
  *   <li>{@code Ctrl+} any other printable ASCII character is what xterm sends for it (see {@link #control}):
@@ -177,7 +179,7 @@ public final class KeyEncoder {
         boolean shift = (modifiers & SHIFT) != 0;
         switch (base) {
             case "Enter":
-                return new byte[] {(byte) (ctrl ? '\n' : '\r')};
+                return new byte[] {'\r'};
             case "Tab":
                 return shift ? ascii("\u001b[Z") : new byte[] {'\t'};
             case "Backspace":

@@ -68,7 +68,7 @@ class KeyEncoderTest {
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', value = {
         "Ctrl+Space|0", "Ctrl+@|0", "Ctrl+[|27", "Ctrl+\\|28", "Ctrl+]|29", "Ctrl+^|30", "Ctrl+_|31",
-        "Ctrl+Enter|10", "Ctrl+Backspace|8",
+        "Ctrl+Enter|13", "Ctrl+Backspace|8",
     })
     void ctrlSymbolsAndSpecialKeysAreSingleControlBytes(String key, int expected) {
         assertThat(KeyEncoder.encode(key, false)).containsExactly((byte) expected);
@@ -163,12 +163,13 @@ class KeyEncoderTest {
         assertThat(encoded("Esc")).isEqualTo(encoded("Escape"));
         assertThat(encoded("Return")).isEqualTo(encoded("Enter"));
         assertThat(encoded("Alt+Return")).isEqualTo("\\e^M");
-        assertThat(encoded("Ctrl+Return")).isEqualTo("^J");
+        assertThat(encoded("Ctrl+Return")).isEqualTo("^M");
     }
 
     @Test
     void modifiersThatChangeNothingOnAKeyboardSendThePlainKey() {
         assertThat(encoded("Shift+Enter")).isEqualTo("^M");
+        assertThat(encoded("Ctrl+Enter")).isEqualTo("^M"); // as xterm 379 sends it
         assertThat(encoded("Ctrl+Tab")).isEqualTo("^I");
         assertThat(encoded("Shift+Space")).isEqualTo(" ");
         assertThat(encoded("Ctrl+Shift+a")).isEqualTo("^A");
