@@ -54,6 +54,46 @@ class LifecycleFaultTest {
         }
     }
 
+    @Test
+    void endedTerminalsKeptForReadingHoldOnlyTheirJsonRpcPort() throws Exception {
+        // Up to 32 ended terminals are kept until deleted; each held 6 descriptors (the PTY, pty4j's pipe, the
+        // reader's wake-up pipe, its JSON-RPC port). Only the port is still needed: "the endpoint stays up, so
+        // pty/status can report the exit code and pty/read the last screen" (docs/protocol-jsonrpc.md).
+        int ended = 10;
+        try (FaultServer server = FaultServer.start()) {
+            endedTerminal(server, "warm"); // the shared reaper, readiness watcher and the client's connection
+            ProcessCensus before = ProcessCensus.settle(c -> c.children() == 0, 50);
+            for (int i = 0; i < ended; i++) {
+                endedTerminal(server, "ended-" + i);
+            }
+            ProcessCensus after = ProcessCensus.settle(c -> c.children() == 0 && c.fds() <= before.fds() + ended, 50);
+            assertThat(after.zombies()).as("zombies").isZero();
+            assertThat(after.fds() - before.fds()).as("descriptors held by %d ended terminals", ended)
+                    .isLessThanOrEqualTo(ended);
+            Fault.report("lifecycle", ended + " ended terminals kept (not deleted)", "descriptors " + before.fds()
+                    + " → " + after.fds() + " (" + (after.fds() - before.fds()) + "; was 6 each)",
+                    "LifecycleFaultTest");
+        }
+    }
+
+    /**
+     * A terminal whose program prints and exits 3, once its exit is known: a {@code pty/wait} through the server's
+     * port for text never printed answers at the exit. Checks that the screen and the exit code stay readable.
+     */
+    private static void endedTerminal(FaultServer server, String session) {
+        FaultServer.Answer created = server.create(session, "/bin/sh", List.of("-c", "echo bye " + session + "; exit 3"));
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        String id = created.json().getString("terminalId");
+        FaultServer.Answer waited = server.post("/v1/terminals/" + id + "/rpc", "{\"jsonrpc\":\"2.0\",\"id\":1,"
+                + "\"method\":\"pty/wait\",\"params\":{\"match\":\"never printed\",\"timeout\":30000}}");
+        JsonObject result = waited.json().getJsonObject("result");
+        assertThat(result.getJsonObject("exited").getInt("exitCode")).as(waited.body()).isEqualTo(3);
+        assertThat(result.getString("screen")).contains("bye " + session);
+        JsonObject status = server.get("/v1/terminals/" + id).json();
+        assertThat(status.getBoolean("running")).isFalse();
+        assertThat(status.getInt("exitCode")).isEqualTo(3);
+    }
+
     /** One terminal's life: create, attach, connect, type, delete. Returns the hosted program's pid. */
     private static long cycle(FaultServer server, String session) throws Exception {
         FaultServer.Answer created = server.create(session, "/bin/sh", List.of("-c", "cat"));

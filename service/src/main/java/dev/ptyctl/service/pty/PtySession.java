@@ -50,7 +50,9 @@ import java.util.function.BiFunction;
  * emulator's answers to queries go back through the writer thread.
  *
  * <p>Exit: once the process has exited, the reader is given a moment to drain the last output (so the final
- * screen is complete) before the session reports the exit.
+ * screen is complete) before the session reports the exit. By then the PTY and the reader's pipes are closed (once the
+ * reading has ended: a background process that still holds the terminal keeps them until it lets go): an ended
+ * session keeps its screen, scrollback and exit status, and no descriptor.
  */
 public final class PtySession implements TerminalSession, AutoCloseable {
     /**
@@ -147,6 +149,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private int writerTasks;
     private final CompletableFuture<ProcessExit> processExit = new CompletableFuture<>();
     private final CompletableFuture<ProcessExit> exit = new CompletableFuture<>();
+    /** Whether {@link #releaseTerminal()} has run; guarded by this session's monitor. */
+    private boolean released;
     /** The {@link #kill} in progress, if any; completes when it has ended. */
     private final AtomicReference<CompletableFuture<Void>> killing = new AtomicReference<>();
 
@@ -455,6 +459,20 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        releaseTerminal();
+        HostedProcesses.unregister(this);
+    }
+
+    /**
+     * Ends the writer and closes the PTY (master and pty4j's pipe) and the wake-up pipe: from {@link #close()}, and as
+     * soon as the program has ended and its output has been read, so that an ended terminal kept for its screen,
+     * scrollback and exit status holds no descriptor. Idempotent.
+     */
+    private synchronized void releaseTerminal() {
+        if (released) {
+            return;
+        }
+        released = true;
         writer.shutdown();
         if (master != null) {
             // Reader and writer must be out of their system calls before pty4j closes the descriptor, or a later
@@ -468,14 +486,19 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            master.stopWrites();
+            // Under the write order: a write on a caller's thread (write()) is then out of its system call.
+            writeOrder.lock();
+            try {
+                master.stopWrites();
+            } finally {
+                writeOrder.unlock();
+            }
             if (readingEnded.isDone()) {
                 master.close();
             }
         }
         closeQuietly(process.getInputStream());
         closeQuietly(toPty);
-        HostedProcesses.unregister(this);
     }
 
     private static PtyMaster openPtyMaster(PtyProcess process) {
@@ -750,10 +773,15 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (readingEnded.isDone()) {
+            releaseTerminal(); // before the exit is reported: whoever sees it finds the descriptors closed
+        } else {
+            // A background process still holds the terminal: its output is read on until it lets go.
+            readingEnded.thenRun(() -> Thread.ofVirtual().name("pty-release-" + pid()).start(this::releaseTerminal));
+        }
         screen.markExited(code);
         exit.complete(code);
         HostedProcesses.unregister(this);
-        writer.shutdown();
     }
 
     private void ensureRunning() throws SessionExitedException {

@@ -127,6 +127,36 @@ class PtySessionTest {
     }
 
     @Test
+    void anEndedSessionHoldsNoDescriptorAndKeepsItsScreenAndExit() throws Exception {
+        // A server keeps up to 32 ended terminals for their screen and exit status; each held 6 descriptors (the PTY,
+        // pty4j's pipe, the reader's wake-up pipe) until it was deleted. Warm-up first: the shared reaper and
+        // readiness watcher open theirs once.
+        PtySession warmUp = spawn(SpawnOptions.of(List.of("true")));
+        exitCode(warmUp);
+        long before = openDescriptors();
+        List<PtySession> ended = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ended.add(spawn(SpawnOptions.of(List.of("sh", "-c", "echo ended " + i + "; exit 3"))));
+        }
+        for (PtySession session : ended) {
+            assertThat(exitCode(session)).isEqualTo(3);
+        }
+        assertThat(openDescriptors()).as("descriptors after 5 sessions ended, not closed").isEqualTo(before);
+        PtySession last = ended.getLast();
+        assertThat(last.inspect(TextSerializer::screen)).contains("ended");
+        assertThat(last.progress().running()).isFalse();
+        assertThatThrownBy(() -> last.write("x".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(SessionExitedException.class).hasMessageContaining("exited with code 3");
+        assertThatThrownBy(() -> last.resize(50, 10)).isInstanceOf(SessionExitedException.class);
+    }
+
+    private static long openDescriptors() throws IOException {
+        try (var entries = Files.list(Path.of("/proc/self/fd"))) {
+            return entries.count();
+        }
+    }
+
+    @Test
     void programInheritsNoBlockedOrIgnoredSignal() throws Exception {
         // grep itself, not under a shell: dash and bash clear the signal mask they are given.
         PtySession session = spawn(SpawnOptions.of(List.of("grep", "-E", "^Sig(Blk|Ign)", "/proc/self/status")));
