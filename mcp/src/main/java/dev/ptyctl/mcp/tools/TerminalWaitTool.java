@@ -8,33 +8,42 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /** {@code terminal_wait}: blocks until something happens in a terminal, woken by its output. */
 public final class TerminalWaitTool extends SchemaTool {
     static final long DEFAULT_TIMEOUT_MS = 10_000;
     static final long MAX_TIMEOUT_MS = 600_000;
-    private static final List<String> CONDITIONS = List.of("text", "regex", "gone", "idleMs", "prompt", "exit");
+    private static final List<String> CONDITIONS = List.of("text", "regex", "any", "gone", "idleMs", "prompt",
+            "exit");
 
     public TerminalWaitTool() {
         super("terminal_wait", "Wait for a terminal", Access.READ, false, """
-                Wait until something happens in a terminal, instead of sleeping: give exactly one of `text` (appears \
-                on screen; a line wider than the screen matches whole), `regex` (a Java regular expression found on \
-                screen; ^ and $ match at row ends and at the ends of wrapped lines), `gone` \
-                (text no longer on screen), `idleMs` (no output for that long: the program has settled), `prompt: \
-                true` (the shell shows a new prompt: the command finished; or its continuation prompt, answered with \
-                `continuation: true`: the line typed is incomplete and the shell waits for more) or `exit: true` (the program exited). \
-                With `sinceSeq` (the seq terminal_send returned) text and regex match only output printed after \
-                that point, never text already on screen nor the command line you typed; prompt waits for a prompt \
-                drawn after it (its text then gives the exit code of the command that ended, e.g. `exit 1`). Wakes on each output, no polling. Answers `matched`, `reason` (text, regex, gone, \
-                idle, prompt, exit, timeout, or continue: the server's limit on one wait was reached, call again \
-                with sinceSeq set to the returned seq), the screen and `seq`. \
+                Wait until something happens in a terminal, instead of sleeping. Give exactly one of: `text` \
+                (appears on screen; a line wider than the screen matches whole); `regex` (a Java regular expression \
+                found on screen; ^ and $ match at row ends and at the ends of wrapped lines); `any`, several at once \
+                (whichever shows first ends the wait: [{"text": "Password:"}, {"regex": "continue\\\\? \\\\[y/N\\\\]"}]); \
+                `gone` (text no longer on screen); `idleMs` (no output for that long: the program has settled); \
+                `prompt: true` (the shell shows a new prompt: the command finished; or its continuation prompt, \
+                answered with `continuation: true`: the line typed is incomplete and the shell waits for more); \
+                `exit: true` (the program exited). With `sinceSeq` (the seq terminal_send returned) text, regex and \
+                any match only output printed after that point (never text already on screen nor the command line \
+                you typed; a line redrawn after a carriage return, such as a progress bar, counts each drawing as a \
+                line); prompt then waits for a prompt drawn after it (its text gives the exit code of the command \
+                that ended, e.g. `exit 1`). Wakes on each output, no polling. Answers `matched`, `reason` (text, \
+                regex, any, gone, idle, prompt; exit: the program exited first, with `exitCode`; timeout; or \
+                continue: the server's limit on one wait was reached, call again with sinceSeq set to the returned \
+                seq), the screen and `seq`; for text, regex and any `found` says what matched: `index` (its place \
+                in `any`), `text` (what it matched), `row`/`col` (where it starts on screen) and, with sinceSeq, \
+                `endSeq` (the sinceSeq that skips past it). \
                 Example: {"terminalId": "...", "text": "Listening on", "sinceSeq": 1234, "timeoutMs": 30000}.""",
                 """
                 {"type": "object", "properties": {
                   %s,
-                  "text": {"type": "string"}, "regex": {"type": "string"}, "gone": {"type": "string"},
+                  "text": {"type": "string"}, "regex": {"type": "string"},
+                  "any": {"type": "array", "minItems": 1, "maxItems": 64, "items": {"type": "object", "properties": {
+                    "text": {"type": "string"}, "regex": {"type": "string"}}, "minProperties": 1, "maxProperties": 1},
+                    "description": "Texts and regexes to wait for at once: [{\\"text\\": \\"...\\"}, {\\"regex\\": \\"...\\"}]."},
+                  "gone": {"type": "string"},
                   "idleMs": {"type": "integer", "minimum": 1, "maximum": 600000},
                   "prompt": {"type": "boolean"}, "exit": {"type": "boolean"},
                   "sinceSeq": {"type": "integer", "minimum": 0},
@@ -42,7 +51,12 @@ public final class TerminalWaitTool extends SchemaTool {
                 }, "required": ["terminalId"]}""".formatted(TERMINAL_ID), """
                 {"type": "object", "properties": {
                   "matched": {"type": "boolean"},
-                  "reason": {"type": "string", "enum": ["text", "regex", "gone", "idle", "prompt", "exit", "timeout", "continue"]},
+                  "reason": {"type": "string", "enum": ["text", "regex", "any", "gone", "idle", "prompt", "exit", "timeout", "continue"]},
+                  "found": {"type": "object", "properties": {
+                    "index": {"type": "integer"}, "text": {"type": "string"},
+                    "groups": {"type": "array", "items": {"type": ["string", "null"]}},
+                    "row": {"type": "integer"}, "col": {"type": "integer"}, "endSeq": {"type": "integer"}},
+                    "required": ["index", "text"]},
                   "screen": {"type": "string"}, "seq": {"type": "integer"}, "exitCode": {"type": "integer"},
                   "signal": {"type": "string"},
                   "commandExitCode": {"type": "integer", "description": "With prompt and sinceSeq: the exit code \
@@ -67,6 +81,7 @@ public final class TerminalWaitTool extends SchemaTool {
         ToolResult result = new ToolResult().put("matched", outcome.matched())
                 .put("reason", outcome.reason().wireName()).put("screen", outcome.screen().screen())
                 .put("seq", outcome.seq());
+        outcome.match().ifPresent(match -> result.put("found", WaitTexts.found(match)));
         if (outcome.reason() == TerminalWait.Reason.EXIT) {
             outcome.screen().exit().ifPresent(result::putExit);
         }
@@ -105,7 +120,7 @@ public final class TerminalWaitTool extends SchemaTool {
                     + outcome.screen().exit().map(ToolResult::exitedHow).orElse("");
             default -> outcome.continuation() ? "matched: a continuation prompt (the line typed is incomplete; the "
                     + "shell waits for more: terminal_send C-c cancels it)"
-                    : "matched: " + outcome.reason().wireName()
+                    : "matched: " + WaitTexts.describe(outcome.reason(), outcome.match())
                     + exit.stream().mapToObj(code -> " · exit " + code).findFirst().orElse("");
         };
         return head + " · seq " + outcome.seq();
@@ -119,14 +134,15 @@ public final class TerminalWaitTool extends SchemaTool {
             }
         }
         if (given.size() != 1) {
-            throw new ToolError("terminal_wait needs exactly one of text, regex, gone, idleMs, prompt: true or "
+            throw new ToolError("terminal_wait needs exactly one of text, regex, any, gone, idleMs, prompt: true or "
                     + "exit: true" + (given.isEmpty() ? "" : ", got " + String.join(" and ", given)) + ".");
         }
         long since = args.integer("sinceSeq", 0, Long.MAX_VALUE, -1);
         return switch (given.getFirst()) {
-            case "text" -> Condition.text(nonEmpty(args, "text"), since);
-            case "regex" -> Condition.regex(pattern(nonEmpty(args, "regex")), since);
-            case "gone" -> Condition.gone(nonEmpty(args, "gone"));
+            case "text" -> Condition.text(WaitTexts.nonEmpty(args, "text"), since);
+            case "regex" -> Condition.regex(WaitTexts.pattern(WaitTexts.nonEmpty(args, "regex"), "regex"), since);
+            case "any" -> Condition.any(WaitTexts.any(args.raw("any")), since);
+            case "gone" -> Condition.gone(WaitTexts.nonEmpty(args, "gone"));
             case "idleMs" -> Condition.idle(args.integer("idleMs", 1, MAX_TIMEOUT_MS, 1));
             case "prompt" -> {
                 args.bool("prompt");
@@ -137,22 +153,5 @@ public final class TerminalWaitTool extends SchemaTool {
                 yield Condition.exit();
             }
         };
-    }
-
-    private static String nonEmpty(Arguments args, String name) throws ToolError {
-        String text = args.string(name);
-        if (text.isEmpty()) {
-            throw new ToolError(name + " must not be empty.");
-        }
-        return text;
-    }
-
-    private static Pattern pattern(String regex) throws ToolError {
-        try {
-            return Pattern.compile(regex, Pattern.MULTILINE);
-        } catch (PatternSyntaxException e) {
-            throw new ToolError("regex is not a valid Java regular expression: " + e.getDescription() + " near "
-                    + "index " + e.getIndex() + ". Fix it, or wait for plain text with `text`.");
-        }
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
  */
 final class OutputScan {
     private final OutputLog log;
-    private final PlainTextDecoder decoder = new PlainTextDecoder();
+    private final PlainTextDecoder decoder;
     private final StringBuilder text = new StringBuilder();
     private final StringBuilder discarded = new StringBuilder();
     private final byte[] buffer = new byte[16 * 1024];
@@ -22,15 +22,17 @@ final class OutputScan {
     private final long fromSeq;
     private long position;
 
-    OutputScan(OutputLog log, long fromSeq) {
-        this(log, fromSeq, false);
-    }
-
     /**
      * @param tracksOffsets whether {@link #seqAfter} is wanted: the bytes are then decoded one at a time, so each
      *                      character's last byte is known (a wait that goes on from where a match ended needs it)
      */
     OutputScan(OutputLog log, long fromSeq, boolean tracksOffsets) {
+        this(log, fromSeq, tracksOffsets, PlainTextDecoder.CarriageReturns.DROP);
+    }
+
+    /** @param carriageReturns what a lone CR is in the text ({@link PlainTextDecoder}) */
+    OutputScan(OutputLog log, long fromSeq, boolean tracksOffsets, PlainTextDecoder.CarriageReturns carriageReturns) {
+        this.decoder = new PlainTextDecoder(carriageReturns);
         this.log = log;
         this.fromSeq = fromSeq;
         this.position = fromSeq;

@@ -1,6 +1,7 @@
 package dev.ptyctl.service.control;
 
 import dev.ptyctl.service.output.OutputLog;
+import dev.ptyctl.service.output.PlainTextDecoder;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.PromptTracker;
@@ -16,10 +17,12 @@ import java.util.regex.Pattern;
  * Waits, woken by the session after every chunk of output (no polling), until one condition holds, the program
  * exits, the timeout passes or the server's cap on a single wait does:
  * <ul>
- *   <li>{@code text} / {@code regex}: on the screen, in its rows or in its lines as the program wrote them
- *       ({@link MatchText}: soft-wrapped rows joined, a long path or URL matches whole); with a {@code sinceSeq}, in
- *       the output printed after it instead (plain text, without the command lines the shell echoed while they were
- *       typed), so text already on the screen, or the echo of the command an agent just typed, never matches;</li>
+ *   <li>{@code text} / {@code regex} / {@code any} (several texts and regular expressions, the one found winning,
+ *       {@link ScreenPatterns}): on the screen, in its rows or in its lines as the program wrote them
+ *       ({@link MatchText}: soft-wrapped rows joined, a long path or URL matches whole), the lowest match winning;
+ *       with a {@code sinceSeq}, in the output printed after it instead, the first match winning (plain text in which
+ *       a carriage return starts a new line, without the command lines the shell echoed while they were typed), so
+ *       text already on the screen, or the echo of the command an agent just typed, never matches;</li>
  *   <li>{@code gone}: the text is no longer on the screen, in its rows nor in its lines;</li>
  *   <li>{@code idle}: no output for {@code idleMs} (counted from the later of the last output and the start);</li>
  *   <li>{@code prompt}: the shell is at a prompt drawn after {@code sinceSeq}, or at a continuation prompt drawn
@@ -27,18 +30,19 @@ import java.util.regex.Pattern;
  *   <li>{@code exit}: the program has exited.</li>
  * </ul>
  * When the program exits first the outcome says so ({@link Reason#EXIT}, matched only for an exit wait). On the cap
- * the outcome is {@link Reason#CONTINUE} with the seq to go on from.
+ * the outcome is {@link Reason#CONTINUE} with the seq to go on from. A text that held says which and where
+ * ({@link Outcome#match()}).
  */
 public final class TerminalWait {
     /** How often {@link Progress} hears from a long wait. */
     private static final long PROGRESS_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /** What to wait for. */
-    public enum Kind { TEXT, REGEX, GONE, IDLE, PROMPT, EXIT }
+    public enum Kind { TEXT, REGEX, ANY, GONE, IDLE, PROMPT, EXIT }
 
     /** Why a wait ended. */
     public enum Reason {
-        TEXT, REGEX, GONE, IDLE, PROMPT, EXIT, TIMEOUT, CONTINUE;
+        TEXT, REGEX, ANY, GONE, IDLE, PROMPT, EXIT, TIMEOUT, CONTINUE;
 
         /** The reason as the wire spells it: {@code "text"}, {@code "continue"}, ... */
         public String wireName() {
@@ -50,28 +54,36 @@ public final class TerminalWait {
      * A validated condition.
      *
      * @param kind     what to wait for
-     * @param text     the text of TEXT and GONE
-     * @param regex    the pattern of REGEX
+     * @param patterns the texts of TEXT (one substring), REGEX (one expression) and ANY
+     * @param text     the text of GONE
      * @param idleMs   the quiet time of IDLE
-     * @param sinceSeq only output (TEXT, REGEX) or prompts (PROMPT) after this seq count; -1 for none
+     * @param sinceSeq only output (TEXT, REGEX, ANY) or prompts (PROMPT) after this seq count; -1 for none
      * @param minPrompts PROMPT only once the shell has drawn this many prompts in all (new and continuation ones,
      *                 {@link PromptTracker#promptsDrawn}); -1 for none
      */
-    public record Condition(Kind kind, String text, Pattern regex, long idleMs, long sinceSeq, long minPrompts) {
+    public record Condition(Kind kind, ScreenPatterns patterns, String text, long idleMs, long sinceSeq,
+                            long minPrompts) {
         public Condition {
             Objects.requireNonNull(kind, "kind");
         }
 
         public static Condition text(String text, long sinceSeq) {
-            return new Condition(Kind.TEXT, text, null, 0, sinceSeq, -1);
+            return new Condition(Kind.TEXT, new ScreenPatterns(List.of(new ScreenPatterns.Entry(text, null))), null,
+                    0, sinceSeq, -1);
         }
 
         public static Condition regex(Pattern regex, long sinceSeq) {
-            return new Condition(Kind.REGEX, null, regex, 0, sinceSeq, -1);
+            return new Condition(Kind.REGEX, new ScreenPatterns(List.of(new ScreenPatterns.Entry(regex.pattern(),
+                    regex))), null, 0, sinceSeq, -1);
+        }
+
+        /** Any of several texts and expressions; the outcome says which ({@link Outcome#match()}). */
+        public static Condition any(ScreenPatterns patterns, long sinceSeq) {
+            return new Condition(Kind.ANY, Objects.requireNonNull(patterns), null, 0, sinceSeq, -1);
         }
 
         public static Condition gone(String text) {
-            return new Condition(Kind.GONE, text, null, 0, -1, -1);
+            return new Condition(Kind.GONE, null, text, 0, -1, -1);
         }
 
         public static Condition idle(long idleMs) {
@@ -93,6 +105,16 @@ public final class TerminalWait {
     }
 
     /**
+     * Which text held and where.
+     *
+     * @param found    which entry, what it matched and captured, and, on the screen, its row and column
+     * @param afterSeq with {@code sinceSeq}: the output seq just after the match, where a wait for what follows it
+     *                 goes on; -1 for a match on the screen
+     */
+    public record Match(ScreenPatterns.Found found, long afterSeq) {
+    }
+
+    /**
      * How the wait ended.
      *
      * @param matched      whether the condition held
@@ -100,8 +122,10 @@ public final class TerminalWait {
      * @param screen       the screen then
      * @param continuation a prompt wait ended at a continuation prompt: the shell waits for the rest of an
      *                     incomplete line (an open quote, a trailing backslash, an unfinished block), nothing ran
+     * @param match        for a text, regex or any wait that held: which text, and where
      */
-    public record Outcome(boolean matched, Reason reason, ScreenSnapshot screen, boolean continuation) {
+    public record Outcome(boolean matched, Reason reason, ScreenSnapshot screen, boolean continuation,
+                          Optional<Match> match) {
         /** The output seq the screen shows: where a resumed wait goes on from. */
         public long seq() {
             return screen.seq();
@@ -152,9 +176,11 @@ public final class TerminalWait {
         long start = System.nanoTime();
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(limitMs);
         long nextProgress = start + PROGRESS_EVERY_NANOS;
-        boolean sinceOutput = condition.sinceSeq() >= 0
-                && (condition.kind() == Kind.TEXT || condition.kind() == Kind.REGEX);
-        OutputScan scan = sinceOutput ? new OutputScan(log, condition.sinceSeq()) : null;
+        boolean sinceOutput = condition.sinceSeq() >= 0 && condition.patterns() != null;
+        // A CR as a line break: the drawings of a line redrawn after one (a progress bar) are lines of their own, so
+        // an anchored regex finds the last one, as terminal_output shows it, and no text runs into the one before.
+        OutputScan scan = sinceOutput ? new OutputScan(log, condition.sinceSeq(), true,
+                PlainTextDecoder.CarriageReturns.LINE_BREAK) : null;
         while (true) {
             Look look = look(session, prompts.orElse(null), condition, sinceOutput);
             SessionProgress now = look.progress();
@@ -162,15 +188,17 @@ public final class TerminalWait {
                 scan.advance(now.outputSeq(), look.regions());
             }
             long nanos = System.nanoTime();
-            if (holds(condition, look, scan, start, nanos, deadline)) {
+            Optional<Match> match = condition.patterns() == null ? Optional.empty()
+                    : match(condition.patterns(), look, scan, deadline);
+            if (match.isPresent() || condition.patterns() == null && holds(condition, look, start, nanos)) {
                 return outcome(session, true, reasonOf(condition.kind()),
-                        condition.kind() == Kind.PROMPT && look.continuation());
+                        condition.kind() == Kind.PROMPT && look.continuation(), match);
             }
             if (!now.running()) {
-                return outcome(session, condition.kind() == Kind.EXIT, Reason.EXIT, false);
+                return outcome(session, condition.kind() == Kind.EXIT, Reason.EXIT, false, Optional.empty());
             }
             if (nanos - deadline >= 0) {
-                return outcome(session, false, capped ? Reason.CONTINUE : Reason.TIMEOUT, false);
+                return outcome(session, false, capped ? Reason.CONTINUE : Reason.TIMEOUT, false, Optional.empty());
             }
             if (nanos - nextProgress >= 0) {
                 progress.waiting(TimeUnit.NANOSECONDS.toMillis(nanos - start), limitMs);
@@ -184,13 +212,22 @@ public final class TerminalWait {
         }
     }
 
-    private static boolean holds(Condition c, Look look, OutputScan scan, long start, long nanos,
-                                 long deadline) {
+    /**
+     * Which of the texts the look shows: in the output after sinceSeq ({@code scan}) the first printed, on the screen
+     * the lowest (what was printed last), as pty/wait finds them.
+     */
+    private static Optional<Match> match(ScreenPatterns patterns, Look look, OutputScan scan, long deadline) {
+        if (scan != null) {
+            return patterns.first(scan.text(), deadline)
+                    .map(first -> new Match(first.found(), scan.seqAfter(first.end())));
+        }
+        return patterns.find(look.screen(), false, deadline).map(found -> new Match(found, -1));
+    }
+
+    /** Whether a condition without texts holds. */
+    private static boolean holds(Condition c, Look look, long start, long nanos) {
         return switch (c.kind()) {
-            case TEXT -> scan != null ? scan.text().toString().contains(c.text())
-                    : look.screen().anyMatches(text -> text.contains(c.text()));
-            case REGEX -> scan != null ? DeadlineText.find(c.regex(), scan.text(), deadline)
-                    : look.screen().anyMatches(text -> DeadlineText.find(c.regex(), text, deadline));
+            case TEXT, REGEX, ANY -> throw new IllegalStateException("a text is matched, not held: " + c.kind());
             case GONE -> !look.screen().anyMatches(text -> text.contains(c.text()));
             case IDLE -> nanos - quietSince(look.progress(), start) >= TimeUnit.MILLISECONDS.toNanos(c.idleMs());
             case PROMPT -> look.promptAfter();
@@ -206,7 +243,7 @@ public final class TerminalWait {
     private static Look look(TerminalSession session, PromptTracker prompts, Condition condition,
                              boolean sinceOutput) {
         Kind kind = condition.kind();
-        boolean readsScreen = !sinceOutput && (kind == Kind.TEXT || kind == Kind.REGEX || kind == Kind.GONE);
+        boolean readsScreen = !sinceOutput && (condition.patterns() != null || kind == Kind.GONE);
         boolean tracked = prompts != null;
         long sinceSeq = condition.sinceSeq();
         // The tracker is fed under the session lock, so read under it too: its marks then agree with the screen.
@@ -217,8 +254,9 @@ public final class TerminalWait {
                 kind == Kind.PROMPT && tracked && prompts.continuationAfter(sinceSeq)));
     }
 
-    private static Outcome outcome(TerminalSession session, boolean matched, Reason reason, boolean continuation) {
-        return new Outcome(matched, reason, ScreenSnapshot.take(session, 0), continuation);
+    private static Outcome outcome(TerminalSession session, boolean matched, Reason reason, boolean continuation,
+                                   Optional<Match> match) {
+        return new Outcome(matched, reason, ScreenSnapshot.take(session, 0), continuation, match);
     }
 
     private static Reason reasonOf(Kind kind) {

@@ -5,43 +5,79 @@ import dev.ptyctl.vt.parser.VtParser;
 
 /**
  * Turns raw terminal output into plain text, the way a log file reader wants it: escape sequences (colours, cursor
- * moves, titles, prompt marks) are dropped, {@code \r\n} becomes {@code \n}, a lone CR and other controls are dropped
- * (a CR is kept when asked, for a reader that lets what follows it overwrite the line), a tab stays a tab. It keeps the parser's state between calls, so a sequence or a UTF-8 character split across
- * chunks comes out right. Not thread-safe.
+ * moves, titles, prompt marks) are dropped, {@code \r\n} becomes {@code \n}, controls other than CR, LF and tab are
+ * dropped, a tab stays a tab. A lone CR is dropped, kept, or taken as a line break ({@link CarriageReturns}). It keeps
+ * the parser's state between calls, so a sequence or a UTF-8 character split across chunks comes out right. Not
+ * thread-safe.
  *
  * <p>Why a parser and not a regular expression: an OSC string may hold anything up to its terminator (a hyperlink,
  * a title with {@code [}), DCS and APC strings too, and only the state machine that the emulator itself uses knows
  * where each one ends.
  */
 public final class PlainTextDecoder {
+    /** What a carriage return becomes. */
+    public enum CarriageReturns {
+        /** Nothing: {@code 50%\r100%} reads {@code 50%100%}. */
+        DROP,
+        /** {@code \r} (with {@code \r\n}, before the newline), for a reader that lets what follows it overwrite the line. */
+        KEEP,
+        /**
+         * A line break, once text follows it on the line: {@code 50%\r100%} reads {@code 50%\n100%}, {@code \r\n} and
+         * {@code \r\r\n} one {@code \n}. What a search of the text wants: each drawing of a line redrawn after a CR
+         * (a progress bar, a spinner before a question) is a line of its own, so {@code ^} and {@code $} match at its
+         * ends and no text runs into the drawing before it.
+         */
+        LINE_BREAK
+    }
+
     private final StringBuilder out = new StringBuilder();
-    private final boolean keepCarriageReturns;
+    private final CarriageReturns carriageReturns;
+    /** With {@link CarriageReturns#LINE_BREAK}: a CR came, and no text or newline since. */
+    private boolean breakPending;
     private final VtParser parser = new VtParser(new VtHandler() {
         @Override
         public void print(int codePoint) {
+            breakPendingLine();
             out.appendCodePoint(codePoint);
         }
 
         @Override
         public void execute(int control) {
             if (control == '\n') {
+                breakPending = false;
                 out.append('\n');
             } else if (control == '\t') {
+                breakPendingLine();
                 out.append('\t');
-            } else if (control == '\r' && PlainTextDecoder.this.keepCarriageReturns) {
-                out.append('\r');
+            } else if (control == '\r') {
+                switch (carriageReturns) {
+                    case KEEP -> out.append('\r');
+                    case LINE_BREAK -> breakPending = true;
+                    case DROP -> { }
+                }
             }
         }
     });
 
     /** A decoder that drops CRs. */
     public PlainTextDecoder() {
-        this(false);
+        this(CarriageReturns.DROP);
     }
 
     /** @param keepCarriageReturns whether a CR comes out as {@code \r} (with {@code \r\n}, before the newline) */
     public PlainTextDecoder(boolean keepCarriageReturns) {
-        this.keepCarriageReturns = keepCarriageReturns;
+        this(keepCarriageReturns ? CarriageReturns.KEEP : CarriageReturns.DROP);
+    }
+
+    public PlainTextDecoder(CarriageReturns carriageReturns) {
+        this.carriageReturns = java.util.Objects.requireNonNull(carriageReturns);
+    }
+
+    private void breakPendingLine() {
+        if (breakPending) {
+            breakPending = false;
+            out.append('\n');
+        }
     }
 
     /** Decodes {@code data[from, to)} and appends its text to {@code into}. */

@@ -1,0 +1,88 @@
+package dev.ptyctl.mcp;
+
+import static dev.ptyctl.mcp.ToolClient.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * terminal_wait for several texts at once ({@code any}: which one showed, and where), and for text in the output
+ * after sinceSeq that a carriage return redrew (a progress bar, a question printed over a spinner's line).
+ */
+class TerminalWaitTextsTest {
+    @RegisterExtension
+    static final ToolServer SERVER = new ToolServer();
+
+    private static ToolClient tools() {
+        return SERVER.tools();
+    }
+
+    private static String program(String script) {
+        return (String) tools().ok("terminal_create", args("command", List.of("sh", "-c", script)))
+                .get("terminalId");
+    }
+
+    @Test
+    void anySaysWhichTextShowedWhereAndWhatARegexCaptured() {
+        String id = program("echo 'Connecting to build-host'; printf 'Password: '; read secret; "
+                + "echo \"token $secret accepted\"; read done");
+        Map<String, Object> asked = tools().ok("terminal_wait", args("terminalId", id, "timeoutMs", 30_000,
+                "any", List.of(Map.of("text", "(yes/no)"), Map.of("text", "Password:"))));
+        assertThat(asked).containsEntry("matched", true).containsEntry("reason", "any")
+                .containsEntry("found", Map.of("index", 1, "text", "Password:", "row", 2, "col", 1));
+        assertThat(ToolClient.text(tools().call("terminal_wait", args("terminalId", id, "timeoutMs", 30_000,
+                "any", List.of(Map.of("text", "(yes/no)"), Map.of("text", "Password:"))))))
+                .endsWith("[matched: any[1] \"Password:\" at row 2, col 1 · seq " + asked.get("seq") + "]");
+
+        Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "s3cret"), Map.of("key", "Enter"))));
+        Map<String, Object> answer = tools().ok("terminal_wait", args("terminalId", id, "timeoutMs", 30_000,
+                "sinceSeq", sent.get("seq"), "any", List.of(Map.of("text", "denied"),
+                        Map.of("regex", "token (\\w+) accepted"))));
+        assertThat(answer).containsEntry("reason", "any");
+        Map<String, Object> found = ToolsContract.map(answer.get("found"));
+        assertThat(found).containsEntry("index", 1).containsEntry("text", "token s3cret accepted")
+                .containsEntry("groups", List.of("s3cret")).doesNotContainKey("row");
+        // endSeq is where the match ends: nothing of it is found again from there
+        assertThat(tools().ok("terminal_wait", args("terminalId", id, "timeoutMs", 0, "sinceSeq",
+                found.get("endSeq"), "any", List.of(Map.of("regex", "accepted")))))
+                .containsEntry("matched", false).containsEntry("reason", "timeout");
+
+        tools().ok("terminal_send", args("terminalId", id, "input", List.of(Map.of("key", "Enter"))));
+        Map<String, Object> ended = tools().ok("terminal_wait", args("terminalId", id, "timeoutMs", 30_000,
+                "any", List.of(Map.of("text", "never printed"))));
+        assertThat(ended).containsEntry("matched", false).containsEntry("reason", "exit")
+                .containsEntry("exitCode", 0).doesNotContainKey("found");
+    }
+
+    @Test
+    void anyItemsOfTheWrongShapeAreErrorsThatShowTheRightOne() {
+        String id = program("read line");
+        assertThat(tools().error("terminal_wait", args("terminalId", id, "any", List.of())))
+                .contains("any must be a list of 1 to 64 items such as [{\"text\": \"Password:\"}");
+        assertThat(tools().error("terminal_wait", args("terminalId", id, "any",
+                List.of(Map.of("text", "a"), Map.of("match", "b")))))
+                .contains("any[1] must be {\"text\": \"...\"} or {\"regex\": \"...\"}, got an object with [match]");
+        assertThat(tools().error("terminal_wait", args("terminalId", id, "any", List.of(Map.of("regex", "(")))))
+                .contains("any[0].regex is not a valid Java regular expression");
+        assertThat(tools().error("terminal_wait", args("terminalId", id, "any", List.of(Map.of("text", "a")),
+                "text", "b"))).contains("exactly one of text, regex, any,").contains("got text and any");
+    }
+
+    @Test
+    void aLineRedrawnAfterACarriageReturnIsALineOfItsOwnInTheOutputAfterSinceSeq() {
+        // Dropping the CRs ran the drawings together: "Downloading  10%Downloading 100%", "working...Continue?"
+        String id = program("printf 'Downloading  10%%\\rDownloading 100%%\\n'; printf 'working...\\r'; "
+                + "printf 'Continue? [y/N] '; read answer");
+        Map<String, Object> question = tools().ok("terminal_wait", args("terminalId", id, "sinceSeq", 0,
+                "regex", "^Continue\\? \\[y/N\\] $", "timeoutMs", 30_000));
+        assertThat(question).containsEntry("matched", true);
+        assertThat(tools().ok("terminal_wait", args("terminalId", id, "sinceSeq", 0, "timeoutMs", 0,
+                "regex", "^Downloading 100%$"))).containsEntry("matched", true);
+        assertThat(tools().ok("terminal_wait", args("terminalId", id, "sinceSeq", 0, "timeoutMs", 0,
+                "text", "10%Downloading"))).containsEntry("matched", false);
+    }
+}
