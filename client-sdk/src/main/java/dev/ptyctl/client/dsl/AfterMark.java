@@ -103,9 +103,9 @@ public final class AfterMark {
         LiveScreen.Outcome<Boolean> outcome = TerminalDriver.interruptible(() -> screen.awaitSince(mark,
                 cells -> drawn.test(cells.text()) ? Optional.of(true) : Optional.empty(), timeout));
         if (outcome.result().isEmpty()) {
-            throw driver.failure("expected " + what + " within " + Durations.describe(timeout)
+            throw driver.failureShowing("expected " + what + " within " + Durations.describe(timeout)
                     + driver.endedWhileWaiting() + "; drawn since then:\n"
-                    + outcome.cells().text().replace(Cells.STALE, '\u00b7'), driver.screen());
+                    + outcome.cells().text().replace(Cells.STALE, '\u00b7'), outcome.lastLook());
         }
         driver.steps().timed(what, start);
         return driver;

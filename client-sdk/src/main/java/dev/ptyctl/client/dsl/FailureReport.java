@@ -90,16 +90,13 @@ public final class FailureReport {
         byte[] styled = failure instanceof TerminalAssertionError e ? e.styledScreen() : null;
         Screen size = failure instanceof TerminalAssertionError e ? e.screen() : null;
         if (styled == null && driver.hasLiveView()) {
-            LiveScreen live = driver.live("a failure report").screen();
-            styled = live.vtState();
-            size = live.cells().toScreen();
+            return driver.live("a failure report").screen().moment().frozen();
         }
         if (size == null) {
             size = driver.screen();
         }
-        Terminal terminal = new Terminal(size.size().cols(), size.size().rows());
-        terminal.feed(styled != null ? styled : plain(size).getBytes(StandardCharsets.UTF_8));
-        return terminal;
+        return ScreenMoment.frozen(size.size().cols(), size.size().rows(),
+                styled != null ? styled : plain(size).getBytes(StandardCharsets.UTF_8));
     }
 
     /** A screen known only as text, redrawn without styles. */

@@ -114,6 +114,11 @@ final class LiveScreen implements AttachmentListener {
         return dev.ptyctl.vt.serialize.VtSerializer.serializeBytes(terminal);
     }
 
+    /** The cells and the emulator's state now, of one moment: what a failure shows. */
+    synchronized ScreenMoment moment() {
+        return new ScreenMoment(cells(), vtState());
+    }
+
     /**
      * Waits until the screen has taken in every byte up to {@code serverSeq}, then marks this point: what is drawn
      * from here on is what {@link #drawnSince} shows.
@@ -178,7 +183,8 @@ final class LiveScreen implements AttachmentListener {
             Optional<T> result = condition.apply(cells);
             long left = deadline - System.nanoTime();
             if (result.isPresent() || left <= 0 || exited) {
-                return new Outcome<>(cells, result);
+                // a wait that failed keeps the screen of its last look, lock still held: the failure shows that
+                return new Outcome<>(cells, result, result.isPresent() ? null : moment());
             }
             while (changes == seen && (left = deadline - System.nanoTime()) > 0 && !exited) {
                 wait(Math.max(1, left / 1_000_000));
@@ -222,7 +228,15 @@ final class LiveScreen implements AttachmentListener {
         }
     }
 
-    /** A wait's result: the screen it last saw and what the condition found there, if anything. */
-    record Outcome<T>(Cells cells, Optional<T> result) {
+    /**
+     * A wait's result: the screen it last saw, what the condition found there, if anything, and when it found nothing,
+     * the whole screen of that last look ({@code lastLook}, null otherwise; for a wait after a mark, {@code cells} are
+     * the cells drawn since and {@code lastLook} the screen of the same moment).
+     */
+    record Outcome<T>(Cells cells, Optional<T> result, ScreenMoment lastLook) {
+        /** A result with no moment of its own to show (a replay's screen never changes). */
+        Outcome(Cells cells, Optional<T> result) {
+            this(cells, result, null);
+        }
     }
 }

@@ -116,7 +116,7 @@ public final class LocatorAssert {
                     && locator.inScrollback()
                     ? TerminalDriver.SCROLLED_OFF : "";
             throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
-                    + describe(found, withStyles ? cells : null) + styledInstead + scrolledOff);
+                    + describe(found, withStyles ? cells : null) + styledInstead + scrolledOff, outcome);
         }
         locator.source().held(expectation.replaceFirst("^expected ", "") + foundAt(outcome.result().get()), start);
         return this;

@@ -26,7 +26,8 @@ final class LocatorRace {
         LiveScreen.Outcome<Winner> outcome = source.await(cells -> lowest(locators, cells), timeout);
         String listed = locators.stream().map(Locator::toString).collect(Collectors.joining(", "));
         if (outcome.result().isEmpty()) {
-            throw source.failure("expected any of " + listed + " to be visible within " + Durations.describe(timeout));
+            throw source.failure("expected any of " + listed + " to be visible within " + Durations.describe(timeout),
+                    outcome);
         }
         Winner winner = outcome.result().get();
         source.held("any of " + listed + " to be visible, found " + locators.get(winner.index()) + " at "

@@ -24,10 +24,17 @@ import java.util.regex.Pattern;
 public final class ScreenAssert {
     private final Screen screen;
     private final TerminalDriver terminal;
+    /** {@code screen} as the driver's copy had it, styles included, for a failure to show; null without a copy. */
+    private final ScreenMoment moment;
 
-    ScreenAssert(Screen screen, TerminalDriver terminal) {
+    ScreenAssert(Screen screen, TerminalDriver terminal, ScreenMoment moment) {
         this.screen = screen;
         this.terminal = terminal;
+        this.moment = moment;
+    }
+
+    ScreenAssert(Screen screen, TerminalDriver terminal) {
+        this(screen, terminal, null);
     }
 
     /** The snapshot being checked. */
@@ -118,7 +125,8 @@ public final class ScreenAssert {
 
     private ScreenAssert check(boolean holds, String expectation) {
         if (!holds) {
-            throw terminal != null ? terminal.failure(expectation, screen) : new TerminalAssertionError(expectation, screen);
+            throw terminal == null ? new TerminalAssertionError(expectation, screen)
+                    : moment != null ? terminal.failureShowing(expectation, moment) : terminal.failure(expectation, screen);
         }
         return this;
     }

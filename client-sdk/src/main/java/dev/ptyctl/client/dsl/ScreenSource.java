@@ -28,8 +28,16 @@ interface ScreenSource {
     /** How long a wait takes when given no timeout. */
     Duration defaultTimeout();
 
-    /** The error for a failed expectation, with the screen as it was. */
+    /** The error for a failed expectation, with the screen as it is now. */
     TerminalAssertionError failure(String expectation);
+
+    /**
+     * The error for an expectation that {@code wait}'s last look found false, with the screen of that look: what the
+     * message says it found and the screen shown beside it are one moment, whatever output arrived since.
+     */
+    default TerminalAssertionError failure(String expectation, LiveScreen.Outcome<?> wait) {
+        return failure(expectation);
+    }
 
     /** Who the snapshots belong to, for their file names. */
     SnapshotOwner snapshotOwner();

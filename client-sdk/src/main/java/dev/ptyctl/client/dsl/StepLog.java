@@ -59,14 +59,22 @@ final class StepLog {
         add(what + " (" + Durations.describe(Duration.ofNanos(System.nanoTime() - startNanos)) + ")", false);
     }
 
-    /** Notes the expectation that failed. */
+    /** Notes the expectation that failed, with the screen now. */
     void failed(String expectation) {
         add(expectation, true);
     }
 
+    /** Notes the expectation that failed, with {@code picture}, the screen it looked at (an SVG). */
+    void failed(String expectation, String picture) {
+        add(expectation, true, picture);
+    }
+
     private void add(String what, boolean failed) {
+        add(what, failed, screen.get()); // outside this log's lock: it takes the screen copy's
+    }
+
+    private void add(String what, boolean failed, String picture) {
         long at = (System.nanoTime() - start) / 1_000_000;
-        String picture = screen.get(); // outside this log's lock: it takes the screen copy's
         synchronized (this) {
             if (steps.size() == MAX_STEPS) {
                 steps.removeFirst();

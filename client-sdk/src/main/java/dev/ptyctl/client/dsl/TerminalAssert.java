@@ -106,7 +106,7 @@ public final class TerminalAssert extends SnapshotAssert {
         if (outcome.result().isEmpty()) {
             throw source.failure("expected the cursor at row " + row + ", column " + col + " within "
                     + Durations.describe(wait) + "; it is at row " + (outcome.cells().cursorRow() + 1) + ", column "
-                    + (outcome.cells().cursorCol() + 1));
+                    + (outcome.cells().cursorCol() + 1), outcome);
         }
         source.held("the cursor at row " + row + ", column " + col, start);
         return this;
@@ -134,7 +134,8 @@ public final class TerminalAssert extends SnapshotAssert {
                 source.defaultTimeout());
         if (outcome.result().isEmpty()) {
             throw source.failure("expected the screen to match snapshot " + file.getFileName() + " (" + file
-                    + "; rewrite with -D" + UPDATE_PROPERTY + "=true)\n" + diff(expected, SnapshotText.of(outcome.cells(), region)));
+                    + "; rewrite with -D" + UPDATE_PROPERTY + "=true)\n" + diff(expected, SnapshotText.of(outcome.cells(), region)),
+                    outcome);
         }
         source.held("the screen to match snapshot " + file.getFileName(), start);
         return this;

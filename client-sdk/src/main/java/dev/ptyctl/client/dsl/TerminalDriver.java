@@ -531,7 +531,12 @@ public final class TerminalDriver implements AutoCloseable {
 
     /** Assertions on the screen as it is now ({@link #screen()}). */
     public ScreenAssert assertScreen() {
-        return new ScreenAssert(screen(), this);
+        if (live == null) {
+            return new ScreenAssert(screen(), this, null);
+        }
+        sync();
+        ScreenMoment now = live.screen().moment(); // a failed check shows this screen, not a later one
+        return new ScreenAssert(now.cells().toScreen(), this, now);
     }
 
     /** Resizes the terminal. */
@@ -704,7 +709,13 @@ public final class TerminalDriver implements AutoCloseable {
 
         @Override
         public TerminalAssertionError failure(String expectation) {
-            return TerminalDriver.this.failure(expectation + endedWhileWaiting(), live.screen().cells().toScreen());
+            return failureShowing(expectation + endedWhileWaiting(), live.screen().moment());
+        }
+
+        @Override
+        public TerminalAssertionError failure(String expectation, LiveScreen.Outcome<?> wait) {
+            return wait.lastLook() == null ? failure(expectation)
+                    : failureShowing(expectation + endedWhileWaiting(), wait.lastLook());
         }
 
         @Override
@@ -789,8 +800,8 @@ public final class TerminalDriver implements AutoCloseable {
      * and the styles of a failure report are one screen), else as the server sent it.
      */
     TerminalAssertionError failure(String expectation, Screen screen) {
-        steps.failed(expectation);
         if (live == null) {
+            steps.failed(expectation);
             return new TerminalAssertionError(expectation, screen);
         }
         try {
@@ -798,8 +809,16 @@ public final class TerminalDriver implements AutoCloseable {
         } catch (IOException e) {
             // the server's screen is still worth showing
         }
-        LiveScreen copy = live.screen();
-        return new TerminalAssertionError(expectation, copy.cells().toScreen(), copy.vtState());
+        return failureShowing(expectation, live.screen().moment());
+    }
+
+    /**
+     * A failed expectation showing the screen of {@code moment}, the one its check looked at: the error's text, its
+     * picture and the failed step's picture in the report all show that moment.
+     */
+    TerminalAssertionError failureShowing(String expectation, ScreenMoment moment) {
+        steps.failed(expectation, moment.svg());
+        return new TerminalAssertionError(expectation, moment.cells().toScreen(), moment.vtState());
     }
 
     /** A wait on this driver's copy of the screen, whose interruption is unchecked as every DSL failure. */

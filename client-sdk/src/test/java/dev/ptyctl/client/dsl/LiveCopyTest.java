@@ -1,6 +1,7 @@
 package dev.ptyctl.client.dsl;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.ptyctl.client.Cursor;
 import dev.ptyctl.client.Screen;
@@ -95,6 +96,43 @@ class LiveCopyTest {
         http.refuseNext(200, terminalJson(SHOWN.length()));
         driver.assertScreen().row(2, "ok").hasCursorAt(3, 3);
         TerminalAssertions.assertThat(driver.getByText("ok")).isVisible();
+    }
+
+    /**
+     * The screen clears while a failure is being made: a catch-up with the output at that point (a question to the
+     * server, the output arriving meanwhile) would show a screen other than the one the check looked at.
+     */
+    private void clearTheScreenAtTheNextQuestion() {
+        byte[] clear = "\u001b[H\u001b[2Jcleared".getBytes(StandardCharsets.UTF_8);
+        http.refuseNext(200, terminalJson(SHOWN.length() + clear.length), () -> view.sendBinary(
+                new BinaryOutputFrame(false, SHOWN.length() + clear.length, clear).encode()));
+    }
+
+    @Test
+    void aFailedLocatorAssertionShowsTheScreenWhereItFoundWhatItLists() {
+        TerminalAssertions.assertThat(driver.getByText("ok")).isVisible(); // the view has the output
+        clearTheScreenAtTheNextQuestion();
+
+        TerminalAssertionError failure = catchThrowableOfType(TerminalAssertionError.class, () -> TerminalAssertions
+                .assertThat(driver.getByText("ok")).within(Duration.ZERO).isHidden());
+
+        assertThat(failure.expectation()).contains("found 1: \"ok\" at row 2, column 1");
+        assertThat(failure.screen().text()).as("the screen \"ok\" was found on").isEqualTo("$ make\nok\n$\n");
+        assertThat(driver.steps().steps().getLast().screen()).as("the failed step's picture, of the same moment")
+                .contains(">ok<").doesNotContain("cleared");
+    }
+
+    @Test
+    void aFailedScreenAssertionShowsTheScreenItChecked() {
+        http.refuseNext(200, terminalJson(SHOWN.length())); // assertScreen's catch-up
+        ScreenAssert checked = driver.assertScreen();
+        clearTheScreenAtTheNextQuestion();
+
+        TerminalAssertionError failure = catchThrowableOfType(TerminalAssertionError.class, () -> checked.row(2, "ko"));
+
+        assertThat(failure.screen().text()).as("the screen row 2 was read from").isEqualTo("$ make\nok\n$\n");
+        assertThat(driver.steps().steps().getLast().screen()).as("the failed step's picture")
+                .contains(">ok<").doesNotContain("cleared");
     }
 
     @Test

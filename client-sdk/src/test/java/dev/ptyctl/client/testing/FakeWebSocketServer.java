@@ -60,7 +60,7 @@ public final class FakeWebSocketServer implements AutoCloseable {
     private final CopyOnWriteArrayList<Connection> connections = new CopyOnWriteArrayList<>();
     private final AtomicInteger upgradeRequests = new AtomicInteger();
 
-    private record Refusal(int status, String body) {
+    private record Refusal(int status, String body, Runnable beforeAnswering) {
     }
 
     private FakeWebSocketServer(ServerSocket listener) {
@@ -80,7 +80,15 @@ public final class FakeWebSocketServer implements AutoCloseable {
 
     /** Answers the next upgrade request with {@code status} and {@code body} instead of upgrading. */
     public void refuseNext(int status, String body) {
-        refusals.add(new Refusal(status, body));
+        refuseNext(status, body, () -> { });
+    }
+
+    /**
+     * As {@link #refuseNext(int, String)}, running {@code beforeAnswering} once the request has arrived: something
+     * that happens while the client waits for the answer.
+     */
+    public void refuseNext(int status, String body, Runnable beforeAnswering) {
+        refusals.add(new Refusal(status, body, beforeAnswering));
     }
 
     /** How many upgrade requests arrived, refused ones included. */
@@ -140,6 +148,7 @@ public final class FakeWebSocketServer implements AutoCloseable {
             OutputStream out = socket.getOutputStream();
             Refusal refusal = refusals.poll();
             if (refusal != null) {
+                refusal.beforeAnswering().run();
                 byte[] body = refusal.body().getBytes(StandardCharsets.UTF_8);
                 out.write(("HTTP/1.1 " + refusal.status() + " Refused\r\nContent-Type: text/plain\r\nContent-Length: "
                         + body.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
