@@ -424,9 +424,13 @@ function updateTitle() {
   }
 }
 
-// A page in a background browser tab shows nothing: its terminal goes to the clients still showing it.
+// A page in a background browser tab shows nothing: its terminal goes to the clients still showing it. Shown again,
+// a tab waiting to reconnect tries at once: a person is looking at it, and in the background its wait had grown to
+// 8 s (more where the browser throttles a hidden page's timers: Chromium runs them once a minute after five minutes),
+// so a phone brought back to the page said "reconnecting…" over a server that had long been back.
 document.addEventListener('visibilitychange', () => {
   updateEvents();
+  if (!document.hidden) retryEveryTabNow();
   if (!active) return;
   if (document.hidden) active.hide();
   else active.show();
@@ -452,9 +456,12 @@ window.addEventListener('pageshow', (event) => {
 
 // The browser has a network again (Wi-Fi back, a laptop woken): every tab waiting to reconnect tries now, not when its
 // wait, grown to 8 s over a long outage, runs out.
-window.addEventListener('online', () => {
+window.addEventListener('online', () => retryEveryTabNow());
+
+/** Every tab waiting to reconnect tries now, and its waits start again from the shortest (see TerminalSocket.retryNow). */
+function retryEveryTabNow() {
   for (const tab of tabs.values()) tab.socket.retryNow();
-});
+}
 
 // Back to this window from another one: the terminal shown here is in use again.
 window.addEventListener('focus', () => {

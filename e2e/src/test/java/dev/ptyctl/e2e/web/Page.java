@@ -66,6 +66,16 @@ final class Page {
         return this;
     }
 
+    /**
+     * Minimizes this window: its page is hidden ({@code document.hidden}), as a browser tab in the background or a phone's
+     * browser left for another app is. {@link #resize} shows it again.
+     */
+    Page minimize() {
+        select();
+        driver.manage().window().minimize();
+        return this;
+    }
+
     /** Makes this window the one the driver talks to (and the focused one). */
     Page select() {
         driver.switchTo().window(window);

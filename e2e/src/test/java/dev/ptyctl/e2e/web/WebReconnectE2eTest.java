@@ -412,17 +412,45 @@ class WebReconnectE2eTest {
     @Test
     void aKeyTypedAfterALongOutageReconnectsAtOnce() throws Exception {
         shellThroughProxy("retry-now", "web>", "", (terminals, proxy, terminal, id) -> {
-            proxy.down();
-            waitUntilDisconnected(id);
-            // As after a long outage: the next attempt is 6 to 10 s after the one that fails next.
-            page.js("window.ptyctl.tabs[arguments[0]].socket.attempt = 20;", id);
-            page.waitUntil("the page waits its longest", () -> page.tabNumber(id, "socket.attempt") >= 21);
+            afterALongOutage(proxy, id);
             proxy.up();
             page.type(id, "echo back-at-once", Keys.ENTER);
-            page.waitUntil("the tab reconnected well before its next attempt was due", Duration.ofSeconds(4),
-                    () -> "open".equals(socketState(id)));
+            waitUntilReconnectedAtOnce(id);
             page.waitForText(id, "\nback-at-once");
         });
+    }
+
+    /**
+     * A tab shown again (a phone brought back to the browser, the browser's tab selected again) while it waits to
+     * reconnect tries at once: it waited out its backoff, 8 s after a long outage, and more in the background, where the
+     * browser throttles a hidden page's timers; a person back at the page watched "reconnecting…" meanwhile.
+     */
+    @Test
+    void aTabShownAgainAfterALongOutageReconnectsAtOnce() throws Exception {
+        shellThroughProxy("shown-again", "web>", "", (terminals, proxy, terminal, id) -> {
+            page.minimize();
+            afterALongOutage(proxy, id);
+            assertThat(page.js("return document.hidden;")).as("the page is hidden").isEqualTo(true);
+            proxy.up();
+            page.resize(Browser.WIDTH, Browser.HEIGHT);
+            waitUntilReconnectedAtOnce(id);
+        });
+    }
+
+    /**
+     * Cuts the page off and waits until its tab waits its longest between attempts, as after a long outage: its next
+     * attempt is 6 to 10 s after the one that fails next.
+     */
+    private void afterALongOutage(CuttableProxy proxy, String id) {
+        proxy.down();
+        waitUntilDisconnected(id);
+        page.js("window.ptyctl.tabs[arguments[0]].socket.attempt = 20;", id);
+        page.waitUntil("the page waits its longest", () -> page.tabNumber(id, "socket.attempt") >= 21);
+    }
+
+    private void waitUntilReconnectedAtOnce(String id) {
+        page.waitUntil("the tab reconnected well before its next attempt was due", Duration.ofSeconds(4),
+                () -> "open".equals(socketState(id)));
     }
 
     private long eventStreams() {
