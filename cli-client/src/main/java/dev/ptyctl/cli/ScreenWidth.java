@@ -1,7 +1,11 @@
 package dev.ptyctl.cli;
 
+import java.io.Console;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalInt;
 import java.util.function.Function;
@@ -23,13 +27,38 @@ final class ScreenWidth {
      * The columns of the terminal standard output goes to, or empty when it goes elsewhere (or the width is unknown).
      */
     static OptionalInt ofStandardOutput(Function<String, String> environment) {
-        // null unless both standard input and output are terminals (JDK 21 to 25 alike); a table's width is wanted
-        // only when a person reads it there
-        if (System.console() == null) {
+        // a table's width is wanted only when a person reads it on a terminal
+        if (!isTerminal(System.console(), Console.class)) {
             return OptionalInt.empty();
         }
         OptionalInt columns = parse(environment.apply("COLUMNS"));
         return columns.isPresent() ? columns : stty();
+    }
+
+    /**
+     * Whether {@code console} ({@link System#console()}, of type {@code type}) is a terminal, on every JDK the launcher
+     * takes: JDK 21 and 25 give no console unless standard input and output are both terminals, but JDK 22 to 24 give
+     * one whatever they are (their default console is JLine's), and say whether it is a terminal only through
+     * {@code Console.isTerminal()}, which JDK 21 lacks (this code is compiled for 21): so that method is looked up.
+     */
+    static <C> boolean isTerminal(C console, Class<? super C> type) {
+        if (console == null) {
+            return false;
+        }
+        MethodHandle isTerminal;
+        try {
+            isTerminal = MethodHandles.publicLookup().findVirtual(type, "isTerminal", MethodType.methodType(
+                    boolean.class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            return true; // JDK 21: a console at all means both are terminals
+        }
+        try {
+            return (boolean) isTerminal.invoke(console);
+        } catch (Error e) {
+            throw e;
+        } catch (Throwable e) {
+            return false; // cannot tell: printed whole, as to a pipe
+        }
     }
 
     /** {@code stty size} of standard input (the terminal): "ROWS COLUMNS". */
