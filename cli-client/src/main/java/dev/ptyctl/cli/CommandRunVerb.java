@@ -52,9 +52,9 @@ final class CommandRunVerb {
                 throw e;
             }
             // run builds every request itself: invalid params means the server cannot show this shell's prompts
-            // (no shell integration). Its advice names pty/wait's parameters; say what to do with this CLI.
+            // (no shell integration)
             return Failures.noShellIntegration(e, "run", "type with 'ptyctl write' and wait with "
-                    + "'ptyctl wait --match TEXT' (or --idle MS)", err);
+                    + "'ptyctl wait --match TEXT' (or --idle MS) instead", err);
         }
         // --json prints the answer that decided the run, a busy refusal's too (what holds the shell); only a shell
         // that never showed its prompt leaves nothing to print.

@@ -50,6 +50,8 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
             checkTerminalFlags();
             ServerConnection.check(environment, url);
             HandshakeTimeout.chosen(environment);
+            // the CA file is read here too, so that one that cannot be read is a usage error found before connecting
+            new ServerSelection(url, token, cacert, environment).trust();
         } else {
             address();
         }
@@ -122,6 +124,10 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
     }
 
     private void checkTerminalFlags() {
+        if (terminal != null && terminal.isEmpty()) {
+            // `--terminal "$id"` with the variable unset: the SDK's "terminalId is empty" was reported as a bug (70)
+            throw new UsageException("--terminal needs a terminal id ('ptyctl ls' lists them), got an empty one");
+        }
         if (port != null || socket != null) {
             throw new UsageException("--terminal, --port and --socket each select the terminal; give one");
         }

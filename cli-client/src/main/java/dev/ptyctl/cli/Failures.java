@@ -15,10 +15,11 @@ import java.net.URI;
 import java.net.http.HttpConnectTimeoutException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.file.NoSuchFileException;
+import java.util.regex.Pattern;
 
 /**
- * Turns a failure while a command ran into its stderr line and exit code (see {@link ExitCode}): refused by the
- * terminal's endpoint or the server (4, a refused WebSocket upgrade too), cannot connect (3:
+ * Turns a failure while a command ran into its stderr line and exit code (see {@link ExitCode}): a usage error found
+ * late (2), refused by the terminal's endpoint or the server (4, a refused WebSocket upgrade too), cannot connect (3:
  * {@code RpcConnectionException}, {@code RestConnectionException} and any other I/O failure), or a bug (70, the only
  * case with a stack trace).
  * Shared by picocli's path ({@link ExitCodeMapper}) and {@link FastPath}, so both say the same.
@@ -28,6 +29,10 @@ final class Failures {
     }
 
     private static final int HTTP_UNAUTHORIZED = 401;
+    /** The refused condition the server's sentence starts with ({@code prompt: }). */
+    private static final Pattern REFUSED_CONDITION = Pattern.compile("^(prompt|started): ");
+    /** The server's advice at the end of its sentence, in the protocol's terms ({@code idleMs}). */
+    private static final Pattern PROTOCOL_ADVICE = Pattern.compile("; wait for [^;]* instead$");
     /** How a refused token is fixed, said where the refusal is reported. */
     static final String TOKEN_HINT = "; pass the server's token with --token T or the PTYCTL_TOKEN variable";
 
@@ -67,6 +72,11 @@ final class Failures {
                 err.println("ptyctl: " + unreachable.getMessage());
                 yield ExitCode.CANNOT_CONNECT;
             }
+            case UsageException usage -> {
+                // found only once the command ran (the checks before it should have): still the command line's fault
+                err.println("ptyctl: " + usage.getMessage());
+                yield ExitCode.USAGE;
+            }
             case IOException io -> {
                 err.println("ptyctl: " + io.getMessage());
                 yield ExitCode.CANNOT_CONNECT;
@@ -83,17 +93,19 @@ final class Failures {
 
     /**
      * A prompt wait ({@code run}, {@code wait --prompt}) refused with invalid params: the terminal shows no prompts
-     * (no shell integration). The server's message names {@code pty/wait}'s parameters ({@code idleMs}), so a second
-     * line says what to do with this CLI.
+     * (no shell integration). One line: the server's reason, without its advice, which names {@code pty/wait}'s
+     * parameters ({@code "; wait for a match or idleMs instead"}), and what to do with this CLI instead. (Until 5 Dec
+     * 2026 the server's whole sentence came first, then a second line saying the same with other advice.)
      *
      * @param verb    the command line that needs the prompts, e.g. {@code "run"}
      * @param instead what to do instead, in this CLI's verbs
      * @return {@link ExitCode#REFUSED}
      */
     static int noShellIntegration(RpcException refusal, String verb, String instead, PrintWriter err) {
-        err.println("ptyctl: " + refusal.getMessage());
+        String why = PROTOCOL_ADVICE.matcher(REFUSED_CONDITION.matcher(refusal.message()).replaceFirst(""))
+                .replaceFirst("");
         err.println("ptyctl: " + verb + " needs a shell with ptyctl's integration (terminals of 'ptyctl server' have "
-                + "it; 'ptyctl serve' with --shell-integration); here, " + instead);
+                + "it; 'ptyctl serve' with --shell-integration), and here " + why + "; " + instead);
         err.flush();
         return ExitCode.REFUSED;
     }

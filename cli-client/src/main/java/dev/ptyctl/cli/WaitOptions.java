@@ -52,13 +52,19 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
     /**
      * The {@code pty/wait} request.
      *
-     * @throws UsageException for a timeout out of range, a non-positive idle time, {@code --regex} or
-     *     {@code --group} without {@code --match}, a negative group, or a pattern that does not compile
+     * @throws UsageException for an empty {@code --match}, a timeout out of range, a non-positive idle time,
+     *     {@code --regex} or {@code --group} without {@code --match}, a negative group, or a pattern that does not
+     *     compile
      */
     WaitRequest toRequest() {
         checkTimeout(timeoutMs);
         if (idleMs != null && idleMs <= 0) {
             throw new UsageException("--idle must be positive, got " + idleMs);
+        }
+        if (matches.contains("")) {
+            // An empty text is on every screen: the wait would "match" at once, and a script go on unsynchronised.
+            throw new UsageException("--match '' is on every screen, so the wait would end at once: give the text to "
+                    + "wait for (or --idle MS for quiet output, --prompt for the shell's prompt)");
         }
         if (regex && matches.isEmpty()) {
             throw new UsageException("--regex needs --match");

@@ -273,6 +273,28 @@ class ClientCommandsTest {
         server.assertExhausted();
     }
 
+    /**
+     * A mistyped key is the script's mistake, found before anything is typed: exit 2 naming the key and the nearest
+     * name (it went to the server, whose refusal exited 4 as if the server had failed, after the text before it was
+     * not typed either).
+     */
+    @Test
+    void anUnknownKeyNameIsAUsageErrorNamingTheNearestOnBothPaths() {
+        for (String[] args : List.of(new String[] {"write", "--port", port, "--key", "Entr"},
+                new String[] {"write", "--port", port, "--text", "ls", "--key=Entr"})) {
+            Cli.Result result = Cli.runThroughEntryPoint(args);
+
+            assertThat(result.exitCode()).as("%s", List.of(args)).isEqualTo(2);
+            assertThat(result.err()).as("%s", List.of(args)).startsWith("ptyctl: --key Entr is not a key name (did "
+                    + "you mean \"Enter\"?); see 'ptyctl write --help' for the names\n").doesNotContain("Exception");
+            assertThat(result.out()).isEmpty();
+        }
+        Cli.Result tmuxForm = Cli.runThroughEntryPoint("write", "--port", port, "--key", "C-Entr");
+        assertThat(tmuxForm.exitCode()).isEqualTo(2);
+        assertThat(tmuxForm.err()).startsWith("ptyctl: --key C-Entr is not a key name (did you mean \"Ctrl+Enter\"?)");
+        server.assertExhausted();
+    }
+
     @Test
     void writeWithoutActionsIsAUsageError() {
         Cli.Result result = Cli.run("write", "--port", port);
@@ -321,11 +343,11 @@ class ClientCommandsTest {
         Cli.Result result = Cli.run("wait", "--prompt", "--port", port);
 
         assertThat(result.exitCode()).isEqualTo(4);
-        assertThat(result.err()).isEqualTo("ptyctl: prompt: this terminal has no shell integration (it is turned "
-                + "off), so its prompts cannot be seen; wait for a match or idleMs instead (code -32602)"
-                + System.lineSeparator() + "ptyctl: wait --prompt needs a shell with ptyctl's integration (terminals "
-                + "of 'ptyctl server' have it; 'ptyctl serve' with --shell-integration); here, wait with 'ptyctl wait "
-                + "--match TEXT' (or --idle MS) instead" + System.lineSeparator());
+        // one line: the server's reason without its advice in pty/wait's terms, which a second line contradicted
+        assertThat(result.err()).isEqualTo("ptyctl: wait --prompt needs a shell with ptyctl's integration (terminals "
+                + "of 'ptyctl server' have it; 'ptyctl serve' with --shell-integration), and here this terminal has no "
+                + "shell integration (it is turned off), so its prompts cannot be seen; wait with 'ptyctl wait --match "
+                + "TEXT' (or --idle MS) instead" + System.lineSeparator());
         server.takeRequest();
         server.assertExhausted();
     }
@@ -425,6 +447,21 @@ class ClientCommandsTest {
         Cli.Result bad = Cli.run("wait", "--port", port, "--regex", "--match", "Password:", "--match", "port (\\d+");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("--match 'port (\\d+' is not a valid regular expression: Unclosed group");
+        server.assertExhausted();
+    }
+
+    /** An empty text is on every screen: the wait matched at once (exit 0), and a script went on too early. */
+    @Test
+    void anEmptyMatchIsAUsageErrorOnBothPaths() {
+        for (String[] args : List.of(new String[] {"wait", "--port", port, "--match", ""},
+                new String[] {"wait", "--port", port, "--regex", "--match", "x", "--match="})) {
+            Cli.Result result = Cli.runThroughEntryPoint(args);
+
+            assertThat(result.exitCode()).as("%s", List.of(args)).isEqualTo(2);
+            assertThat(result.err()).as("%s", List.of(args)).startsWith("ptyctl: --match '' is on every screen, so "
+                    + "the wait would end at once: give the text to wait for (or --idle MS for quiet output, --prompt "
+                    + "for the shell's prompt)\n");
+        }
         server.assertExhausted();
     }
 

@@ -24,12 +24,13 @@ class ExitCodesTest {
     @Test
     void serverErrorExitsFourWithMessageAndCode() throws IOException {
         try (FakeRpcServer server = FakeRpcServer.startTcp()) {
-            server.replyError(-32602, "unknown key: Hyper+Q");
+            server.replyError(-32000, "the process has exited");
 
-            Cli.Result result = Cli.run("write", "--port", Integer.toString(server.port()), "--key", "Hyper+Q");
+            Cli.Result result = Cli.run("write", "--port", Integer.toString(server.port()), "--key", "Enter");
 
             assertThat(result.exitCode()).isEqualTo(4);
-            assertThat(result.err()).isEqualTo("ptyctl: unknown key: Hyper+Q (code -32602)" + System.lineSeparator());
+            assertThat(result.err()).isEqualTo("ptyctl: the process has exited (code -32000)"
+                    + System.lineSeparator());
             assertThat(result.out()).isEmpty();
             server.takeRequest();
             server.assertExhausted();

@@ -57,9 +57,10 @@ class RunCommandTest {
                 + "cannot be seen; wait for a match or idleMs instead");
         Cli.Result result = Cli.run("run", "--port", port, "--", "ls");
         assertThat(result.exitCode()).isEqualTo(4);
-        assertThat(result.err()).contains("this terminal has no shell integration")
-                .contains("'ptyctl serve' with --shell-integration")
-                .contains("'ptyctl wait --match TEXT' (or --idle MS)");
+        assertThat(result.err()).isEqualTo("ptyctl: run needs a shell with ptyctl's integration (terminals of "
+                + "'ptyctl server' have it; 'ptyctl serve' with --shell-integration), and here this terminal has no "
+                + "shell integration (it is turned off), so its prompts cannot be seen; type with 'ptyctl write' and "
+                + "wait with 'ptyctl wait --match TEXT' (or --idle MS) instead" + System.lineSeparator());
         takeRequests(1);
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.client.testing.FakeRpcServer;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -134,6 +135,27 @@ class TargetSelectionTest {
         assertThat(Cli.run("read", "--port", "abc").exitCode()).isEqualTo(2);
         assertThat(Cli.run(Map.of("PTYCTL_PORT", "abc"), "read").err()).contains("PTYCTL_PORT must be a port number");
         assertThat(Cli.run(Map.of("PTYCTL_RPC", "nohost"), "read").err()).contains("PTYCTL_RPC must be host:port");
+    }
+
+    /**
+     * {@code --terminal "$id"} with the variable unset, and a CA file that is not there: mistakes on the command line
+     * (exit 2, the message alone), which were reported as bugs (exit 70 and a stack trace).
+     */
+    @Test
+    void anEmptyTerminalIdAndAnUnreadableCaFileAreUsageErrorsOnBothPaths() {
+        String missing = dir.resolve("missing-ca.pem").toString();
+        String noId = "ptyctl: --terminal needs a terminal id ('ptyctl ls' lists them), got an empty one\n";
+        String noCa = "ptyctl: --cacert " + missing + " cannot be read";
+        Map<List<String>, String> said = Map.of(List.of("read", "--terminal", ""), noId,
+                List.of("read", "--terminal=", "--bottom", "1"), noId,
+                List.of("read", "--terminal", "t1", "--cacert", missing), noCa,
+                List.of("read", "--terminal", "t1", "--cacert=" + missing), noCa);
+        said.forEach((args, message) -> {
+            Cli.Result result = Cli.runThroughEntryPoint(args.toArray(String[]::new));
+
+            assertThat(result.exitCode()).as("%s", args).isEqualTo(2);
+            assertThat(result.err()).as("%s", args).startsWith(message).doesNotContain("Exception", "\tat ");
+        });
     }
 
     private void assertExhausted() {
