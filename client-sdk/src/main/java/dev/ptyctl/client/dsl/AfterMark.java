@@ -100,7 +100,7 @@ public final class AfterMark {
     private TerminalDriver await(Predicate<String> drawn, String what, Duration timeout) {
         LiveScreen screen = driver.live("expectAfter(mark)").screen();
         long start = System.nanoTime();
-        LiveScreen.Outcome<Boolean> outcome = TerminalDriver.interruptible(() -> screen.awaitSince(mark,
+        LiveScreen.Outcome<Boolean> outcome = Unchecked.interruptible(() -> screen.awaitSince(mark,
                 cells -> drawn.test(cells.text()) ? Optional.of(true) : Optional.empty(), timeout));
         if (outcome.result().isEmpty()) {
             throw driver.failureShowing("expected " + what + " within " + Durations.describe(timeout)

@@ -114,7 +114,7 @@ public final class LocatorAssert {
                     + styledRuns(cells) : "";
             String scrolledOff = found.isEmpty() && !locator.byStyle() && !locator.includesScrollback()
                     && locator.inScrollback()
-                    ? TerminalDriver.SCROLLED_OFF : "";
+                    ? ServerWaits.SCROLLED_OFF : "";
             throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
                     + describe(found, withStyles ? cells : null) + styledInstead + scrolledOff, outcome);
         }

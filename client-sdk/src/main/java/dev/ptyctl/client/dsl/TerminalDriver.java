@@ -2,10 +2,8 @@ package dev.ptyctl.client.dsl;
 
 import dev.ptyctl.client.Action;
 import dev.ptyctl.client.Key;
-import dev.ptyctl.client.PromptWaitResult;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
-import dev.ptyctl.client.RpcException;
 import dev.ptyctl.client.Screen;
 import dev.ptyctl.client.Status;
 import dev.ptyctl.client.Terminal;
@@ -16,17 +14,8 @@ import dev.ptyctl.client.WaitRequest;
 import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.client.WriteResult;
 import dev.ptyctl.client.internal.Durations;
-import dev.ptyctl.client.internal.LongWait;
-import dev.ptyctl.client.internal.PromptWaitParams;
 import dev.ptyctl.client.internal.RpcCommandRun;
-import dev.ptyctl.protocol.BusyShellAdvice;
-import dev.ptyctl.protocol.ProcessExit;
-import dev.ptyctl.protocol.QuitKeys;
-import dev.ptyctl.protocol.RpcErrorCode;
 import dev.ptyctl.protocol.RpcMethod;
-import dev.ptyctl.protocol.WaitingForInputAdvice;
-import jakarta.json.JsonNumber;
-import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -34,11 +23,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * Drives one terminal for a test, fluently: type, press keys, wait, run commands, assert the
@@ -68,15 +55,6 @@ import java.util.stream.Collectors;
  * shells started by {@code ptyctl server} have. Not thread-safe: one driver per test thread.
  */
 public final class TerminalDriver implements AutoCloseable {
-    /** The waiting-for-input and busy-shell advice of {@link #run} in this driver's methods. */
-    private static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs("typeLine(...)",
-            "waitFor(...)", "screen()", "Ctrl+D", "press(Key.ctrl('c'))",
-            "a test types it with typeLine(...) once it has waited for the prompt with waitFor(...)",
-            TerminalDriver::pressAndType);
-    /** What a failed wait or locator adds when what it looked for is in the scrollback, above the screen. */
-    static final String SCROLLED_OFF = "; it is in the scrollback: it scrolled off the screen, which is all waits and"
-            + " locators look at unless told (a locator that searches above the screen too: getByText(...)"
-            + ".includingScrollback(); a command's whole output: lastCommand().output(), run(...).output())";
     /** How long waits take at most unless told otherwise: ample for a program to react, short enough to fail fast. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
     private final RpcClient rpc;
@@ -84,7 +62,10 @@ public final class TerminalDriver implements AutoCloseable {
     /** The attachment-fed copy of the screen, for drivers of a {@code ptyctl server} terminal; null otherwise. */
     private final LiveView live;
     private final SnapshotOwner owner = new SnapshotOwner();
-    private final ScreenSource source = new DriverSource();
+    /** This driver's screen as locators and snapshots see it; null without a live view. */
+    private final ScreenSource source;
+    private final ServerWaits waits;
+    private final CommandRunner commands;
     /** What the test did with this terminal, and the screens it saw, for its failure report. */
     private final StepLog steps = new StepLog(this::screenPicture);
     private Duration timeout = DEFAULT_TIMEOUT;
@@ -95,6 +76,9 @@ public final class TerminalDriver implements AutoCloseable {
         this.rpc = Objects.requireNonNull(rpc, "rpc");
         this.ownsClient = ownsClient;
         this.live = live;
+        this.source = live == null ? null : new LiveSource(this, live, owner);
+        this.waits = new ServerWaits(this, rpc);
+        this.commands = new CommandRunner(this, rpc);
     }
 
     private TerminalDriver(RpcClient rpc, boolean ownsClient) {
@@ -195,12 +179,20 @@ public final class TerminalDriver implements AutoCloseable {
     }
 
     private TerminalDriver write(List<Action> actions, String step) {
-        WriteResult result = io(() -> rpc.write(actions));
+        WriteResult result = Unchecked.io(() -> rpc.write(actions));
         if (result.outputSeq() != WriteResult.UNKNOWN_SEQ) {
-            lastWriteSeq = result.outputSeq();
+            wrote(result.outputSeq());
         }
         steps.add(step);
         return this;
+    }
+
+    /**
+     * Notes that this driver's last write was applied at output offset {@code seq}: a prompt or command start waited
+     * for next must come after it.
+     */
+    void wrote(long seq) {
+        lastWriteSeq = seq;
     }
 
     /** Waits until {@code text} is on the screen, at most the default timeout. */
@@ -217,14 +209,7 @@ public final class TerminalDriver implements AutoCloseable {
      * @throws TerminalAssertionError when it is not there within {@code timeout}
      */
     public TerminalDriver waitFor(String text, Duration timeout) {
-        Objects.requireNonNull(text, "text");
-        // Rows come without trailing spaces: text ending in spaces goes as a pattern that lets them be the row's end.
-        WaitRequest.Builder request = RowEndText.pattern(text)
-                .map(regex -> WaitRequest.builder().match(regex).regex(true))
-                .orElseGet(() -> WaitRequest.builder().match(text));
-        await(request.timeout(timeout).build(),
-                "expected the screen to contain " + ScreenAssert.quote(text) + " within " + Durations.describe(timeout),
-                "waitFor(" + StepLog.argument(text) + ")");
+        waits.text(text, timeout);
         return this;
     }
 
@@ -252,15 +237,7 @@ public final class TerminalDriver implements AutoCloseable {
      * {@code t.waitForAny(Duration.ofSeconds(30), TextPattern.regex("port (\\d+)")).group(1)}.
      */
     public WaitMatch waitForAny(Duration timeout, TextPattern... texts) {
-        String listed = Arrays.stream(texts).map(TextPattern::toString).collect(Collectors.joining(", "));
-        // a literal ending in spaces may end on a row's blank cells, as in waitFor
-        TextPattern[] asSeen = Arrays.stream(texts).map(text -> text.regex() ? text : RowEndText.forServer(text.text()))
-                .toArray(TextPattern[]::new);
-        WaitResult result = await(WaitRequest.builder().anyOf(asSeen).timeout(timeout).build(),
-                "expected the screen to contain any of " + listed + " within " + Durations.describe(timeout),
-                "waitForAny(" + StepLog.argument(listed) + ")");
-        return result.found().orElseThrow(() -> failure("the server did not say which of " + listed + " matched (a "
-                + "server older than pty/wait's found)", result.screen()));
+        return waits.any(timeout, texts);
     }
 
     /**
@@ -281,10 +258,7 @@ public final class TerminalDriver implements AutoCloseable {
      * @throws TerminalAssertionError when it is not found within {@code timeout}
      */
     public TerminalDriver waitForPattern(String regex, Duration timeout) {
-        Objects.requireNonNull(regex, "regex");
-        await(WaitRequest.builder().match(regex).regex(true).timeout(timeout).build(),
-                "expected the screen to match /" + regex + "/ within " + Durations.describe(timeout),
-                "waitForPattern(" + StepLog.argument(regex) + ")");
+        waits.pattern(regex, timeout);
         return this;
     }
 
@@ -295,23 +269,8 @@ public final class TerminalDriver implements AutoCloseable {
      * @throws TerminalAssertionError when output keeps coming for the whole default timeout
      */
     public TerminalDriver waitForIdle(Duration quiet) {
-        await(WaitRequest.builder().idle(quiet).timeout(timeout).build(),
-                "expected the output to pause for " + Durations.describe(quiet) + " within " + Durations.describe(timeout),
-                "waitForIdle(" + Durations.describe(quiet) + ")");
+        waits.idle(quiet, timeout);
         return this;
-    }
-
-    private WaitResult await(WaitRequest request, String expectation, String step) {
-        long start = System.nanoTime();
-        WaitResult result = io(() -> rpc.waitFor(request));
-        if (!result.matched()) {
-            // the answer says how the program ended; a server before its exited member is asked
-            String ended = result.exited().map(TerminalDriver::endedFirst).orElseGet(this::programEnded);
-            throw failure(expectation + ended + (ended.isEmpty() ? scrolledOff(request) : ""), result.screen());
-        }
-        catchUpAfterServerWait();
-        steps.timed(step, start);
-        return result;
     }
 
     /** Waits for the shell's prompt, at most the default timeout: see {@link #waitForPrompt(Duration)}. */
@@ -328,15 +287,7 @@ public final class TerminalDriver implements AutoCloseable {
      * @throws TerminalAssertionError when no such prompt appears within {@code timeout}
      */
     public TerminalDriver waitForPrompt(Duration timeout) {
-        long start = System.nanoTime();
-        PromptWaitResult result = io(() -> lastWriteSeq >= 0 ? rpc.waitForPromptAfter(lastWriteSeq, timeout)
-                : rpc.waitForPrompt(timeout));
-        if (!result.matched()) {
-            throw failure("expected the shell's prompt within " + Durations.describe(timeout) + programEnded(),
-                    result.screen());
-        }
-        catchUpAfterServerWait();
-        steps.timed("waitForPrompt()", start);
+        waits.prompt(timeout, lastWriteSeq);
         return this;
     }
 
@@ -360,52 +311,20 @@ public final class TerminalDriver implements AutoCloseable {
      *     or typed into a program rather than the shell)
      */
     public TerminalDriver waitForCommandStart(Duration timeout) {
-        Objects.requireNonNull(timeout, "timeout");
-        long start = System.nanoTime();
-        // a wait longer than the server's longest (10 minutes) asks again, as the SDK's waits do
-        JsonObject result = io(() -> LongWait.wait(rpc, timeout, chunk -> rpc.call(RpcMethod.WAIT,
-                PromptWaitParams.started(lastWriteSeq, chunk),
-                rpc.replyTimeoutFor(WaitRequest.builder().timeout(chunk).build()))));
-        if (!result.getBoolean("matched")) {
-            throw failure("expected a command to start " + (lastWriteSeq >= 0 ? "after the last keys sent " : "")
-                    + "within " + Durations.describe(timeout) + programEnded(), Screen.fromJson(result));
-        }
-        catchUpAfterServerWait();
-        steps.timed("waitForCommandStart()", start);
+        waits.commandStart(timeout, lastWriteSeq);
         return this;
-    }
-
-    /**
-     * {@link #SCROLLED_OFF} when a text or pattern wait that failed on the screen matches in the scrollback (asked of
-     * the server at once, without waiting), else "": the text came and went up, which the screen alone hides.
-     */
-    private String scrolledOff(WaitRequest failed) {
-        if (failed.match().isEmpty() && failed.anyOf().isEmpty() || failed.scrollback()) {
-            return "";
-        }
-        try {
-            WaitRequest again = failed.newBuilder().scrollback(true).timeout(Duration.ZERO).build();
-            return rpc.waitFor(again).matched() ? SCROLLED_OFF : "";
-        } catch (IOException | RuntimeException e) {
-            return ""; // the failure with its screen is still worth giving, without the hint
-        }
     }
 
     /**
      * "; the program exited with 3 first" when the program has ended, else "": a wait the server ended early because
      * the program exited would otherwise read as a timeout ("within 10 s" after half a second).
      */
-    private String programEnded() {
+    String programEnded() {
         try {
-            return status().exit().map(TerminalDriver::endedFirst).orElse("");
+            return status().exit().map(ServerWaits::endedFirst).orElse("");
         } catch (UncheckedIOException e) {
             return ""; // the failure with its screen is still worth giving, without the program's state
         }
-    }
-
-    /** "; the program exited with 3 first". */
-    private static String endedFirst(ProcessExit exit) {
-        return "; the program " + exit.describe() + " first";
     }
 
     /**
@@ -438,83 +357,7 @@ public final class TerminalDriver implements AutoCloseable {
      *     line such as an unclosed quote: then cleared with Ctrl-C, so the next line starts clean)
      */
     public CommandResult run(String commandLine, Duration timeout) {
-        Objects.requireNonNull(commandLine, "commandLine");
-        long start = System.nanoTime();
-        RpcCommandRun.Outcome run = io(() -> {
-            try {
-                return RpcCommandRun.run(rpc, commandLine, System.nanoTime() + timeout.toNanos());
-            } catch (RpcException refused) {
-                if (refused.errorCode() != RpcErrorCode.INVALID_PARAMS) {
-                    throw refused;
-                }
-                // run builds every request itself: invalid params means the server cannot show this terminal's
-                // prompts (no shell integration), as ptyctl run says. The server's advice names pty/wait's
-                // parameters; say what to do with this driver.
-                throw new IllegalStateException("run(" + ScreenAssert.quote(commandLine) + ") needs a shell with "
-                        + "ptyctl's shell integration (@WithTerminal(shell = \"bash\"), zsh or fish, or the server's "
-                        + "default shell): " + refused.getMessage() + "; here, type with typeLine(...) and wait with "
-                        + "waitFor(...) or waitForSettled(...)", refused);
-            }
-        });
-        if (run.lastWriteSeq() >= 0) {
-            lastWriteSeq = run.lastWriteSeq();
-        }
-        Screen screen = Screen.fromJson(run.answer());
-        String quoted = ScreenAssert.quote(commandLine);
-        return switch (run.ending()) {
-            case BUSY -> throw failure("nothing was typed: the shell is " + BusyShellAdvice.of(ADVICE,
-                    RpcCommandRun.commandLine(run.answer()), RpcCommandRun.programName(run.answer()),
-                    RpcCommandRun.programIsFullScreen(run.answer()), quoted, "waitForPrompt(timeout)")
-                    + "; after ending it, waitForPrompt() before the next run", screen);
-            case NOT_READY -> throw failure("expected the shell's prompt within " + Durations.describe(timeout)
-                    + " before running " + quoted, screen);
-            case NOT_FINISHED -> throw failure(notFinished(quoted, timeout), screen);
-            case WAITING_FOR_INPUT -> throw failure(quoted + " did not finish: run() is for commands that finish, "
-                    + "and " + WaitingForInputAdvice.of(ADVICE, "it", RpcCommandRun.programName(run.answer()),
-                    RpcCommandRun.awaitedInput(run.answer()),
-                    RpcCommandRun.programIsFullScreen(run.answer())) + "; then waitForPrompt()", screen);
-            case INCOMPLETE -> throw failure("the shell did not run " + quoted + ": it waits for more of the line (an "
-                    + "unclosed quote or bracket?); " + cancelled(run), screen);
-            case BLANK_LINE -> {
-                steps.timed("run(\"\") -> exit 0", start);
-                yield new CommandResult("", 0, false); // as ptyctl run: nothing to run is no failure
-            }
-            case RAN_NOTHING -> throw failure("the shell did not run " + quoted + " (a syntax error?); "
-                    + cancelled(run), screen);
-            case FINISHED, SHELL_EXITED -> { // a command that ended the shell (exit 3) has the shell's status as its code
-                JsonObject command = run.answer().getJsonObject("command");
-                int exitCode = command.get("exitCode") instanceof JsonNumber code ? code.intValue()
-                        : CommandResult.UNKNOWN_EXIT_CODE;
-                catchUpAfterServerWait();
-                steps.timed("run(" + StepLog.argument(commandLine) + ") -> exit " + exitCode, start);
-                yield new CommandResult(command.getString("output"), exitCode, command.getBoolean("truncated", false));
-            }
-        };
-    }
-
-    /** Keys and text as this driver sends them: {@code press(Key.ESCAPE).type(":q").press(Key.ENTER)}. */
-    private static String pressAndType(List<QuitKeys.Step> steps) {
-        return steps.stream().map(step -> switch (step) {
-            case QuitKeys.Key key -> "press(Key." + key.name().toUpperCase(Locale.ROOT) + ")";
-            case QuitKeys.Ctrl ctrl -> "press(Key.ctrl('" + ctrl.letter() + "'))";
-            case QuitKeys.Text text -> "type(\"" + text.text() + "\")";
-        }).collect(Collectors.joining("."));
-    }
-
-    /**
-     * Why a command typed did not finish: the timeout, or the shell's end before it (a kill: "was killed by SIGKILL";
-     * an exit 130 that ended the shell finishes the command instead, with that status).
-     */
-    private String notFinished(String quoted, Duration timeout) {
-        Status status = status();
-        return status.running() ? quoted + " did not finish within " + Durations.describe(timeout)
-                : "the shell " + status.exit().map(ProcessExit::describe).orElse("exited") + " before " + quoted
-                        + " finished";
-    }
-
-    /** What the Ctrl-C that cleared a line the shell did not run brought. */
-    private static String cancelled(RpcCommandRun.Outcome run) {
-        return run.cleared() ? "cleared it with Ctrl-C" : "sent Ctrl-C, but the shell's prompt has not come back";
+        return commands.run(commandLine, timeout);
     }
 
     /**
@@ -526,7 +369,7 @@ public final class TerminalDriver implements AutoCloseable {
             sync();
             return live.screen().cells().toScreen();
         }
-        return io(rpc::read);
+        return Unchecked.io(rpc::read);
     }
 
     /** Assertions on the screen as it is now ({@link #screen()}). */
@@ -541,7 +384,7 @@ public final class TerminalDriver implements AutoCloseable {
 
     /** Resizes the terminal. */
     public TerminalDriver resize(int cols, int rows) {
-        io(() -> {
+        Unchecked.io(() -> {
             rpc.resize(cols, rows);
             return null;
         });
@@ -551,7 +394,7 @@ public final class TerminalDriver implements AutoCloseable {
 
     /** Whether the program runs, its exit code and pid. */
     public Status status() {
-        return io(rpc::status);
+        return Unchecked.io(rpc::status);
     }
 
     /**
@@ -562,7 +405,7 @@ public final class TerminalDriver implements AutoCloseable {
     public int awaitExit(Duration timeout) {
         // Without a match the server waits the whole timeout, but answers at once when the program exits.
         long start = System.nanoTime();
-        WaitResult result = io(() -> rpc.waitFor(WaitRequest.builder().timeout(timeout).build()));
+        WaitResult result = Unchecked.io(() -> rpc.waitFor(WaitRequest.builder().timeout(timeout).build()));
         Status status = status();
         if (status.running()) {
             throw failure("expected the program to exit within " + Durations.describe(timeout), result.screen());
@@ -580,10 +423,10 @@ public final class TerminalDriver implements AutoCloseable {
      */
     public Mark mark() {
         LiveView view = live("mark()");
-        long serverSeq = io(view::serverSeq);
-        Mark mark = interruptible(() -> view.screen().mark(serverSeq, timeout)).orElseThrow(() -> failure(
+        long serverSeq = Unchecked.io(view::serverSeq);
+        Mark mark = Unchecked.interruptible(() -> view.screen().mark(serverSeq, timeout)).orElseThrow(() -> failure(
                 "expected the terminal's output up to offset " + serverSeq + " to arrive within " + Durations.describe(timeout),
-                io(rpc::read)));
+                Unchecked.io(rpc::read)));
         steps.add("mark() at output offset " + mark.seq());
         return mark;
     }
@@ -622,7 +465,7 @@ public final class TerminalDriver implements AutoCloseable {
      */
     public List<Command> commands() {
         LiveView view = live("commands()");
-        return Replay.ofText("the terminal's recording", io(view::recording)).commands();
+        return Replay.ofText("the terminal's recording", Unchecked.io(view::recording)).commands();
     }
 
     /**
@@ -682,58 +525,6 @@ public final class TerminalDriver implements AutoCloseable {
         return source;
     }
 
-    /** This driver's screen as locators and snapshots see it: the live copy, waits woken by its output. */
-    private final class DriverSource implements ScreenSource {
-        @Override
-        public <T> LiveScreen.Outcome<T> await(java.util.function.Function<Cells, java.util.Optional<T>> condition,
-                                               Duration wait) {
-            return interruptible(() -> live.screen().await(condition, wait));
-        }
-
-        @Override
-        public Cells cells() {
-            sync();
-            return live.screen().cells();
-        }
-
-        @Override
-        public <T> T read(java.util.function.Function<Cells, T> read) {
-            sync();
-            return live.screen().read(read);
-        }
-
-        @Override
-        public Duration defaultTimeout() {
-            return timeout;
-        }
-
-        @Override
-        public TerminalAssertionError failure(String expectation) {
-            return failureShowing(expectation + endedWhileWaiting(), live.screen().moment());
-        }
-
-        @Override
-        public TerminalAssertionError failure(String expectation, LiveScreen.Outcome<?> wait) {
-            return wait.lastLook() == null ? failure(expectation)
-                    : failureShowing(expectation + endedWhileWaiting(), wait.lastLook());
-        }
-
-        @Override
-        public SnapshotOwner snapshotOwner() {
-            return owner;
-        }
-
-        @Override
-        public List<String> scrollback() {
-            return live.screen().scrollbackLines();
-        }
-
-        @Override
-        public void held(String expectation, long startNanos) {
-            steps.timed(expectation, startNanos);
-        }
-    }
-
     /** The driver's copy of the screen now as an SVG, or null without one: a step's picture. */
     private String screenPicture() {
         return live == null ? null : live.screen().svg();
@@ -756,14 +547,14 @@ public final class TerminalDriver implements AutoCloseable {
     public String recording() {
         LiveView view = live("recording()");
         sync();
-        return io(view::recording);
+        return Unchecked.io(view::recording);
     }
 
     /**
      * After a wait the server ended (a match, a prompt, a command's start or end), this driver's copy catches up, so
      * {@link #screen()}, locators and snapshots show at least what the server saw; nothing without a live view.
      */
-    private void catchUpAfterServerWait() {
+    void catchUpAfterServerWait() {
         if (live != null) {
             sync();
         }
@@ -771,10 +562,10 @@ public final class TerminalDriver implements AutoCloseable {
 
     /** Waits until the live view has every byte written so far (at most the default timeout). */
     void sync() {
-        if (!io(() -> live.sync(timeout))) {
+        if (!Unchecked.io(() -> live.sync(timeout))) {
             throw failure("expected the terminal's output and size to reach this driver within "
                     + Durations.describe(timeout),
-                    io(rpc::read));
+                    Unchecked.io(rpc::read));
         }
     }
 
@@ -821,21 +612,6 @@ public final class TerminalDriver implements AutoCloseable {
         return new TerminalAssertionError(expectation, moment.cells().toScreen(), moment.vtState());
     }
 
-    /** A wait on this driver's copy of the screen, whose interruption is unchecked as every DSL failure. */
-    @FunctionalInterface
-    interface Wait<T> {
-        T await() throws InterruptedException;
-    }
-
-    static <T> T interruptible(Wait<T> wait) {
-        try {
-            return wait.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the terminal", e);
-        }
-    }
-
     /** Closes the connections this driver opened. The terminal itself goes on. */
     @Override
     public void close() {
@@ -844,20 +620,6 @@ public final class TerminalDriver implements AutoCloseable {
         }
         if (ownsClient) {
             rpc.close();
-        }
-    }
-
-    /** An RPC call whose failure is unchecked, so fluent test code needs no {@code throws}. */
-    @FunctionalInterface
-    private interface Call<T> {
-        T call() throws IOException;
-    }
-
-    private static <T> T io(Call<T> call) {
-        try {
-            return call.call();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e.getMessage(), e);
         }
     }
 }

@@ -1,0 +1,146 @@
+package dev.ptyctl.client.dsl;
+
+import dev.ptyctl.client.PromptWaitResult;
+import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.Screen;
+import dev.ptyctl.client.TextPattern;
+import dev.ptyctl.client.WaitMatch;
+import dev.ptyctl.client.WaitRequest;
+import dev.ptyctl.client.WaitResult;
+import dev.ptyctl.client.internal.Durations;
+import dev.ptyctl.client.internal.LongWait;
+import dev.ptyctl.client.internal.PromptWaitParams;
+import dev.ptyctl.protocol.ProcessExit;
+import dev.ptyctl.protocol.RpcMethod;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * The waits of a {@link TerminalDriver} that the server does ({@code pty/wait}): for a text, any of several, a
+ * pattern, a pause in the output, the shell's prompt, a command's start. The server waits so that its prompt tracking
+ * has seen the same output ({@link TerminalDriver#run} relies on it); then the driver's copy catches up and the step
+ * is noted. A wait that fails says why when its screen alone would not: the program ended first, or the text is in the
+ * scrollback.
+ */
+final class ServerWaits {
+    /** What a failed wait or locator adds when what it looked for is in the scrollback, above the screen. */
+    static final String SCROLLED_OFF = "; it is in the scrollback: it scrolled off the screen, which is all waits and"
+            + " locators look at unless told (a locator that searches above the screen too: getByText(...)"
+            + ".includingScrollback(); a command's whole output: lastCommand().output(), run(...).output())";
+
+    private final TerminalDriver driver;
+    private final RpcClient rpc;
+
+    ServerWaits(TerminalDriver driver, RpcClient rpc) {
+        this.driver = driver;
+        this.rpc = rpc;
+    }
+
+    /** {@link TerminalDriver#waitFor(String, Duration)}. */
+    void text(String text, Duration timeout) {
+        Objects.requireNonNull(text, "text");
+        // Rows come without trailing spaces: text ending in spaces goes as a pattern that lets them be the row's end.
+        WaitRequest.Builder request = RowEndText.pattern(text)
+                .map(regex -> WaitRequest.builder().match(regex).regex(true))
+                .orElseGet(() -> WaitRequest.builder().match(text));
+        await(request.timeout(timeout).build(),
+                "expected the screen to contain " + ScreenAssert.quote(text) + " within " + Durations.describe(timeout),
+                "waitFor(" + StepLog.argument(text) + ")");
+    }
+
+    /** {@link TerminalDriver#waitForAny(Duration, TextPattern...)}. */
+    WaitMatch any(Duration timeout, TextPattern... texts) {
+        String listed = Arrays.stream(texts).map(TextPattern::toString).collect(Collectors.joining(", "));
+        // a literal ending in spaces may end on a row's blank cells, as in waitFor
+        TextPattern[] asSeen = Arrays.stream(texts).map(text -> text.regex() ? text : RowEndText.forServer(text.text()))
+                .toArray(TextPattern[]::new);
+        WaitResult result = await(WaitRequest.builder().anyOf(asSeen).timeout(timeout).build(),
+                "expected the screen to contain any of " + listed + " within " + Durations.describe(timeout),
+                "waitForAny(" + StepLog.argument(listed) + ")");
+        return result.found().orElseThrow(() -> driver.failure("the server did not say which of " + listed
+                + " matched (a server older than pty/wait's found)", result.screen()));
+    }
+
+    /** {@link TerminalDriver#waitForPattern(String, Duration)}. */
+    void pattern(String regex, Duration timeout) {
+        Objects.requireNonNull(regex, "regex");
+        await(WaitRequest.builder().match(regex).regex(true).timeout(timeout).build(),
+                "expected the screen to match /" + regex + "/ within " + Durations.describe(timeout),
+                "waitForPattern(" + StepLog.argument(regex) + ")");
+    }
+
+    /** {@link TerminalDriver#waitForIdle(Duration)}. */
+    void idle(Duration quiet, Duration timeout) {
+        await(WaitRequest.builder().idle(quiet).timeout(timeout).build(),
+                "expected the output to pause for " + Durations.describe(quiet) + " within " + Durations.describe(timeout),
+                "waitForIdle(" + Durations.describe(quiet) + ")");
+    }
+
+    private WaitResult await(WaitRequest request, String expectation, String step) {
+        long start = System.nanoTime();
+        WaitResult result = Unchecked.io(() -> rpc.waitFor(request));
+        if (!result.matched()) {
+            // the answer says how the program ended; a server before its exited member is asked
+            String ended = result.exited().map(ServerWaits::endedFirst).orElseGet(driver::programEnded);
+            throw driver.failure(expectation + ended + (ended.isEmpty() ? scrolledOff(request) : ""),
+                    result.screen());
+        }
+        driver.catchUpAfterServerWait();
+        driver.steps().timed(step, start);
+        return result;
+    }
+
+    /** {@link TerminalDriver#waitForPrompt(Duration)}: a prompt drawn after {@code lastWriteSeq}, when there was one. */
+    void prompt(Duration timeout, long lastWriteSeq) {
+        long start = System.nanoTime();
+        PromptWaitResult result = Unchecked.io(() -> lastWriteSeq >= 0 ? rpc.waitForPromptAfter(lastWriteSeq, timeout)
+                : rpc.waitForPrompt(timeout));
+        if (!result.matched()) {
+            throw driver.failure("expected the shell's prompt within " + Durations.describe(timeout)
+                    + driver.programEnded(), result.screen());
+        }
+        driver.catchUpAfterServerWait();
+        driver.steps().timed("waitForPrompt()", start);
+    }
+
+    /** {@link TerminalDriver#waitForCommandStart(Duration)}: a command started after {@code lastWriteSeq}, if any. */
+    void commandStart(Duration timeout, long lastWriteSeq) {
+        Objects.requireNonNull(timeout, "timeout");
+        long start = System.nanoTime();
+        // a wait longer than the server's longest (10 minutes) asks again, as the SDK's waits do
+        JsonObject result = Unchecked.io(() -> LongWait.wait(rpc, timeout, chunk -> rpc.call(RpcMethod.WAIT,
+                PromptWaitParams.started(lastWriteSeq, chunk),
+                rpc.replyTimeoutFor(WaitRequest.builder().timeout(chunk).build()))));
+        if (!result.getBoolean("matched")) {
+            throw driver.failure("expected a command to start " + (lastWriteSeq >= 0 ? "after the last keys sent " : "")
+                    + "within " + Durations.describe(timeout) + driver.programEnded(), Screen.fromJson(result));
+        }
+        driver.catchUpAfterServerWait();
+        driver.steps().timed("waitForCommandStart()", start);
+    }
+
+    /**
+     * {@link #SCROLLED_OFF} when a text or pattern wait that failed on the screen matches in the scrollback (asked of
+     * the server at once, without waiting), else "": the text came and went up, which the screen alone hides.
+     */
+    private String scrolledOff(WaitRequest failed) {
+        if (failed.match().isEmpty() && failed.anyOf().isEmpty() || failed.scrollback()) {
+            return "";
+        }
+        try {
+            WaitRequest again = failed.newBuilder().scrollback(true).timeout(Duration.ZERO).build();
+            return rpc.waitFor(again).matched() ? SCROLLED_OFF : "";
+        } catch (IOException | RuntimeException e) {
+            return ""; // the failure with its screen is still worth giving, without the hint
+        }
+    }
+
+    /** "; the program exited with 3 first". */
+    static String endedFirst(ProcessExit exit) {
+        return "; the program " + exit.describe() + " first";
+    }
+}
