@@ -61,6 +61,11 @@ public final class TerminalMcpServer implements AutoCloseable {
     private final McpSettings settings;
     private final Supplier<String> baseUrl;
     private final Map<String, SessionTerminals> sessions = new ConcurrentHashMap<>();
+    /**
+     * Whether the transport opens each session before its calls ({@link #openSession}, Streamable HTTP): a call of a
+     * session not open has then outlived it. Over stdio the one session is made at its first call.
+     */
+    private volatile boolean sessionsOpened;
     private final ScreenResources resources;
     private volatile McpSyncServer server;
     /** Tool calls under way; guarded by itself. */
@@ -142,6 +147,10 @@ public final class TerminalMcpServer implements AutoCloseable {
     private McpSchema.CallToolResult callCounted(TerminalTool tool, McpSyncServerExchange exchange,
                                                  McpSchema.CallToolRequest request) {
         SessionTerminals session = session(exchange.sessionId());
+        if (session == null) {
+            return ToolResult.error("This MCP session has ended (its client deleted it, or it was idle too long) "
+                    + "and its terminals were closed. Start a new session.");
+        }
         ToolCall call = new ToolCall(registry, session, settings.waitCapMs(), registry.settings().killGrace(),
                 baseUrlFor(exchange), progress(exchange, request));
         try {
@@ -182,8 +191,20 @@ public final class TerminalMcpServer implements AutoCloseable {
         };
     }
 
+    /** The session's terminals; null for a session that has ended (a call that was under way when it did). */
     private SessionTerminals session(String sessionId) {
-        return sessions.computeIfAbsent(Objects.requireNonNullElse(sessionId, ""), id -> new SessionTerminals());
+        String id = Objects.requireNonNullElse(sessionId, "");
+        return sessionsOpened ? sessions.get(id) : sessions.computeIfAbsent(id, any -> new SessionTerminals());
+    }
+
+    /**
+     * A session over HTTP has started: its calls may make terminals until {@link #endSession}. Once a transport opens
+     * sessions, a call of a session that is not open is refused: one that ended while the call was on its way (a
+     * DELETE racing it) would otherwise be made anew, and the terminals that call created would belong to nobody.
+     */
+    public void openSession(String sessionId) {
+        sessionsOpened = true;
+        sessions.putIfAbsent(sessionId, new SessionTerminals());
     }
 
     /**
@@ -193,7 +214,8 @@ public final class TerminalMcpServer implements AutoCloseable {
      */
     public void endSession(String sessionId, String reason) {
         SessionTerminals session = sessions.remove(sessionId);
-        List<SessionTerminals.Entry> entries = session == null ? List.of() : session.entries();
+        // Ended before the terminals are read: a terminal_create under way now closes what it made (ToolCall.own).
+        List<SessionTerminals.Entry> entries = session == null ? List.of() : session.end();
         int closed = 0;
         for (SessionTerminals.Entry entry : entries) {
             if (!entry.outlivesSession() && registry.closeById(entry.terminalId()).closed()) {

@@ -4,7 +4,9 @@ import static dev.ptyctl.mcp.ToolClient.args;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ptyctl.protocol.TerminalEvent;
 import dev.ptyctl.service.server.PtyctlServer;
+import dev.ptyctl.service.terminals.TerminalEvents;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -15,6 +17,10 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -121,6 +127,57 @@ class StreamableHttpTest {
                 .header("Authorization", "Bearer " + TOKEN).header("Mcp-Session-Id", session).DELETE());
         assertThat(deleted.statusCode()).isEqualTo(200);
         assertThat(server.registry().find(id)).isEmpty();
+    }
+
+    /**
+     * A DELETE that comes while a terminal_create is under way: the terminal it makes ends too. It used to be added to
+     * the session after the session had closed its terminals, and ran on with no owner. The create is held where the
+     * registry announces the new terminal (events are published on the creating thread) until the DELETE is answered.
+     */
+    @Test
+    void aTerminalCreatedWhileItsSessionIsDeletedEndsToo() throws Exception {
+        String session = initialize();
+        AtomicReference<String> created = new AtomicReference<>();
+        CountDownLatch announced = new CountDownLatch(1);
+        CountDownLatch deleted = new CountDownLatch(1);
+        CountDownLatch exited = new CountDownLatch(1);
+        TerminalEvents.Subscription subscription = server.registry().events().subscribe(
+                new TerminalEvents.Subscriber() {
+                    @Override
+                    public void accept(TerminalEvent event) {
+                        String id = event.data().getString("terminalId");
+                        if (event.name().equals(TerminalEvent.CREATED) && created.compareAndSet(null, id)) {
+                            announced.countDown();
+                            try {
+                                deleted.await(60, TimeUnit.SECONDS);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        } else if (event.name().equals(TerminalEvent.EXITED) && id.equals(created.get())) {
+                            exited.countDown();
+                        }
+                    }
+
+                    @Override
+                    public void closed() {
+                    }
+                });
+        try {
+            CompletableFuture<HttpResponse<String>> create = HTTP.sendAsync(post(toolCall(2, "terminal_create",
+                    "{\"command\":[\"cat\"]}", null)).header("Authorization", "Bearer " + TOKEN)
+                    .header("Mcp-Session-Id", session).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(announced.await(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(send(HttpRequest.newBuilder(URI.create(server.url() + "/mcp"))
+                    .header("Authorization", "Bearer " + TOKEN).header("Mcp-Session-Id", session).DELETE())
+                    .statusCode()).isEqualTo(200);
+            deleted.countDown();
+            create.handle((response, failure) -> null).get(60, TimeUnit.SECONDS); // answered or cut off
+            assertThat(exited.await(30, TimeUnit.SECONDS)).as("terminal %s of the deleted session has ended",
+                    created.get()).isTrue();
+        } finally {
+            deleted.countDown();
+            subscription.close();
+        }
     }
 
     @Test

@@ -22,7 +22,7 @@ public final class McpServerExtension implements ServerExtension {
         McpSettings settings = McpSettings.from(context.config());
         TerminalMcpServer server = new TerminalMcpServer(context.registry(), settings, context.baseUrl());
         StreamableHttpTransport transport = new StreamableHttpTransport(json, settings.sessionIdleMs(),
-                server::endSession);
+                server::openSession, server::endSession);
         server.build(McpServer.sync(transport).immediateExecution(true), json);
         mcp = server;
         routing.register("/mcp", transport);

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import reactor.core.publisher.Mono;
 
 /**
@@ -47,6 +48,7 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
     private static final System.Logger LOG = System.getLogger(StreamableHttpTransport.class.getName());
 
     private final McpJsonMapper json;
+    private final Consumer<String> sessionStarted;
     private final BiConsumer<String, String> sessionEnded;
     private final Map<String, McpStreamableServerSession> sessions = new ConcurrentHashMap<>();
     private final IdleSessions idle;
@@ -57,10 +59,13 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
     /**
      * @param sessionIdleMs how long a session may be idle before it ends ({@code ptyctl.mcp.sessionIdleMillis}); 0:
      *                      it ends only when its client deletes it
+     * @param sessionStarted told the id of each session that starts, before its first request is answered
      * @param sessionEnded  told the id of each session that ends, and why: {@code "deleted"} or {@code "idle"}
      */
-    public StreamableHttpTransport(McpJsonMapper json, long sessionIdleMs, BiConsumer<String, String> sessionEnded) {
+    public StreamableHttpTransport(McpJsonMapper json, long sessionIdleMs, Consumer<String> sessionStarted,
+                                   BiConsumer<String, String> sessionEnded) {
         this.json = json;
+        this.sessionStarted = sessionStarted;
         this.sessionEnded = sessionEnded;
         this.idle = new IdleSessions(sessionIdleMs, this::expire);
         this.keepAliveMs = keepAliveMs(sessionIdleMs);
@@ -133,6 +138,7 @@ public final class StreamableHttpTransport implements McpStreamableServerTranspo
                 new TypeRef<McpSchema.InitializeRequest>() {
                 });
         McpStreamableServerSession.McpStreamableServerSessionInit init = factory.startSession(params);
+        sessionStarted.accept(init.session().getId());
         sessions.put(init.session().getId(), init.session());
         idle.opened(init.session().getId());
         McpSchema.InitializeResult result = init.initResult().block();

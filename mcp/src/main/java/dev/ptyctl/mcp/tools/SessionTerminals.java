@@ -11,7 +11,9 @@ import java.util.OptionalInt;
 /**
  * The terminals one MCP session created, in order: what {@code terminal_list} shows (a session lists only its own,
  * but may use any terminal by id), their names, the shell {@code terminal_run} uses when given no terminal, and the
- * exit codes of those it closed (a closed terminal stays listed as exited until the session ends). Thread-safe.
+ * exit codes of those it closed (a closed terminal stays listed as exited until the session ends). Once the session
+ * has {@linkplain #end ended} it takes no more terminals: a {@code terminal_create} still under way when its session
+ * was deleted would otherwise leave a terminal that nobody owns. Thread-safe.
  */
 public final class SessionTerminals {
     /**
@@ -29,9 +31,24 @@ public final class SessionTerminals {
 
     private final Map<String, Closed> closed = new LinkedHashMap<>();
     private String defaultShell;
+    private boolean ended;
 
-    synchronized void add(Entry entry) {
+    /**
+     * Adds a terminal the session created; false, and nothing added, once the session has ended (the caller closes
+     * the terminal).
+     */
+    synchronized boolean add(Entry entry) {
+        if (ended) {
+            return false;
+        }
         entries.put(entry.terminalId(), entry);
+        return true;
+    }
+
+    /** The session has ended: it takes no more terminals. The ones it created, for the caller to close. */
+    public synchronized List<Entry> end() {
+        ended = true;
+        return new ArrayList<>(entries.values());
     }
 
     /** Every terminal the session created, oldest first. */

@@ -56,7 +56,7 @@ public final class TerminalCreateTool extends SchemaTool {
         HostedTerminal terminal = create(call, new CreateRequest("mcp-" + UUID.randomUUID(),
                 args.optionalString("cwd").orElse(null), cols, rows, command == null ? null : command.getFirst(),
                 command == null ? null : command.subList(1, command.size()), args.stringMap("env"), false, true));
-        call.session().add(new SessionTerminals.Entry(terminal.terminalId(), name, terminal.spec().command(),
+        call.own(terminal, new SessionTerminals.Entry(terminal.terminalId(), name, terminal.spec().command(),
                 outlive));
         long seq = terminal.session().progress().outputSeq();
         String viewUrl = call.viewUrl(terminal.terminalId());

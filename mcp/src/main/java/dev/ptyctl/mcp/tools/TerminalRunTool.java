@@ -201,7 +201,7 @@ public final class TerminalRunTool extends SchemaTool {
                     TerminalCreateTool.DEFAULT_COLS, TerminalCreateTool.DEFAULT_ROWS, null, null, SESSION_SHELL_ENV,
                     false, true);
             HostedTerminal shell = TerminalCreateTool.create(call, request);
-            call.session().add(new SessionTerminals.Entry(shell.terminalId(), "shell", shell.spec().command(),
+            call.own(shell, new SessionTerminals.Entry(shell.terminalId(), "shell", shell.spec().command(),
                     false));
             call.session().defaultShell(shell.terminalId());
             return shell;

@@ -48,6 +48,20 @@ public record ToolCall(TerminalRegistry registry, SessionTerminals session, long
         return terminal;
     }
 
+    /**
+     * Records a terminal this call created as the session's own, or, when the session ended while it was being
+     * created (its client deleted it, or it was idle too long), closes it again: no terminal outlives its session
+     * unasked.
+     */
+    void own(HostedTerminal terminal, SessionTerminals.Entry entry) throws ToolError {
+        if (!session.add(entry)) {
+            registry.closeById(terminal.terminalId());
+            throw new ToolError("This MCP session ended while terminal " + terminal.terminalId() + " was being "
+                    + "created (its client deleted it, or it was idle too long), so the terminal was closed again. "
+                    + "Start a new session.");
+        }
+    }
+
     /** The web page where a person can watch and type into the terminal. */
     public String viewUrl(String terminalId) {
         return baseUrl.get() + "/?t=" + terminalId;
