@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -45,6 +46,8 @@ public final class TerminalRegistry implements AutoCloseable {
     private final Map<String, HostedTerminal> byId = new ConcurrentHashMap<>();
     /** The newest terminal of each session, or its creation in progress. Guarded by {@link #lock}. */
     private final Map<String, CompletableFuture<HostedTerminal>> bySession = new ConcurrentHashMap<>();
+    /** What runs once a terminal's program has started, before it is registered: nothing, or a test's hold. */
+    private final Consumer<HostedTerminal> started;
     private volatile boolean closed;
 
     /** Whether a create request spawned the terminal (201) or found a live one (200). */
@@ -58,10 +61,17 @@ public final class TerminalRegistry implements AutoCloseable {
      */
     public TerminalRegistry(TerminalSettings settings, RpcPlacement rpcPlacement, String token,
                             Function<String, String> serverEnv) {
+        this(settings, rpcPlacement, token, serverEnv, terminal -> { });
+    }
+
+    /** @param started run once each terminal's program has started, before it is registered (tests hold it there) */
+    TerminalRegistry(TerminalSettings settings, RpcPlacement rpcPlacement, String token,
+                     Function<String, String> serverEnv, Consumer<HostedTerminal> started) {
         this.settings = Objects.requireNonNull(settings);
         this.rpcPlacement = Objects.requireNonNull(rpcPlacement);
         this.token = token;
         this.serverEnv = Objects.requireNonNull(serverEnv);
+        this.started = Objects.requireNonNull(started);
     }
 
     /** The events of every terminal of this registry. */
@@ -133,22 +143,27 @@ public final class TerminalRegistry implements AutoCloseable {
                     this::publishTitle, t -> closeById(t.terminalId()));
             ServerMetrics.get().spawned(System.nanoTime() - startNanos);
         } catch (IOException | RuntimeException e) {
-            synchronized (lock) {
-                bySession.remove(spec.sessionId(), reserved);
-            }
-            reserved.complete(null);
+            failed(spec, reserved);
             throw new TerminalRequestException(Reason.SPAWN_FAILED, "cannot start " + spec.shell() + ": "
                     + e.getMessage(), e);
         }
+        started.accept(terminal);
         byId.put(id, terminal);
-        reserved.complete(terminal);
+        // Logged and announced before the reservation completes: a delete of the session waits for it, and its
+        // terminal.deleted then comes after this terminal.created, not before.
         EventLog.get().terminalCreated(id, spec.sessionId(), terminal.session().pid(), spec.shell());
         events.publish(new TerminalEvent(TerminalEvent.CREATED, TerminalJson.describe(terminal, 0)));
         terminal.session().onExit().thenAccept(code -> exited(terminal, code));
-        if (closed) {
-            closeById(id); // the server began stopping while this one was starting
-        }
+        reserved.complete(terminal);
         return terminal;
+    }
+
+    /** A creation that failed gives its session back. */
+    private void failed(TerminalSpec spec, CompletableFuture<HostedTerminal> reserved) {
+        synchronized (lock) {
+            bySession.remove(spec.sessionId(), reserved);
+        }
+        reserved.complete(null);
     }
 
     private void exited(HostedTerminal terminal, ProcessExit end) {
@@ -229,11 +244,26 @@ public final class TerminalRegistry implements AutoCloseable {
         return true;
     }
 
-    /** Shuts every terminal down in parallel and tells event subscribers the server is stopping. */
+    /**
+     * Shuts every terminal down in parallel and tells event subscribers the server is stopping. Creations already
+     * under way are waited for first (a spawn takes milliseconds), and their terminals end with the rest: a program
+     * started while the server stopped was ended only later by its create's thread, which the exiting JVM did not
+     * wait for, so one that ignores SIGHUP outlived the server.
+     */
     @Override
     public void close() {
+        List<CompletableFuture<HostedTerminal>> creating;
         synchronized (lock) {
             closed = true;
+            creating = bySession.values().stream().filter(entry -> !entry.isDone()).toList();
+        }
+        for (CompletableFuture<HostedTerminal> creation : creating) {
+            try {
+                await(creation);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break; // end what is registered at least
+            }
         }
         List<Thread> closers = new ArrayList<>();
         for (HostedTerminal terminal : List.copyOf(byId.values())) {
