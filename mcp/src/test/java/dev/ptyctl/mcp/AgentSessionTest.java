@@ -156,6 +156,26 @@ class AgentSessionTest {
                 .containsEntry("runningCommand", null).containsEntry("lastExitCode", 7));
     }
 
+    /** The title used to lag half a second behind: "python3 -q" after python had ended and bash was back. */
+    @Test
+    void theListShowsTheTitleOfWhatRunsNow() {
+        dev.ptyctl.testsupport.Tools.require("python3");
+        String id = client.shell("bash");
+        client.run(id, "cd /tmp");
+        Map<String, Object> started = structured(client.call("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "python3 -q"), Map.of("key", "Enter")))));
+        assertThat(okText(client.call("terminal_wait", args("terminalId", id, "text", ">>>", "sinceSeq",
+                started.get("seq"), "timeoutMs", 30_000)))).contains("[matched: text");
+        assertThat(listed(id)).containsEntry("title", "python3 -q").containsEntry("runningCommand", "python3 -q");
+        client.sendAndAwaitPrompt(id, List.of(Map.of("key", "C-d")));
+        assertThat(listed(id)).containsEntry("title", "bash /tmp").containsEntry("runningCommand", null);
+    }
+
+    private static Map<String, Object> listed(String id) {
+        return ((List<?>) structured(client.call("terminal_list", args())).get("terminals")).stream()
+                .map(ToolsContract::map).filter(t -> id.equals(t.get("terminalId"))).findFirst().orElseThrow();
+    }
+
     @Test
     void aClosedTerminalKeepsItsLastCommandsExitCodeInTheList() {
         String id = client.shell("bash");

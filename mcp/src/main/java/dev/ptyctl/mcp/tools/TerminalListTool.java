@@ -21,7 +21,7 @@ public final class TerminalListTool extends SchemaTool {
     public TerminalListTool() {
         super("terminal_list", "List terminals", Access.READ, false, """
                 List the terminals this session created: id, name, command, whether it still runs (`state`), its \
-                exit code (and `signal`, the signal's name, when a signal killed it), the title the program set, `activity` (working/idle, from the title), the command the \
+                exit code (and `signal`, the signal's name, when a signal killed it), the title the program shows now (ptyctl's shell integration sets it to the running command, and to the shell and its directory at the prompt), `activity` (working/idle, from the title), the command the \
                 shell runs now (`runningCommand`) and the last command's exit code (`lastExitCode`; for a command that \
                 ended the shell, such as `exit 3`, the shell's exit status). Use it to find \
                 a terminal id again or to see which terminals are busy. Closed terminals stay listed as exited. \
@@ -105,7 +105,11 @@ public final class TerminalListTool extends SchemaTool {
         item.put("exitCode", exit.map(ProcessExit::exitCode).orElse(null));
         // Only when a signal ended it: exit 130 and SIGINT have the same exit code.
         exit.flatMap(ProcessExit::signalName).ifPresent(name -> item.put("signal", name));
-        Optional<LiveTitle> title = found.flatMap(HostedTerminal::liveTitle);
+        // The title the program shows now, not the server's recorded one: that is recorded only once a title has held
+        // for half a second (for its events), so a list right after python ended still said "python3 -q" while the
+        // shell was back at its prompt. An exited program has none.
+        Optional<LiveTitle> title = found.filter(t -> running)
+                .flatMap(t -> LiveTitle.fromRaw(t.session().inspect(terminal -> terminal.title())));
         item.put("title", title.map(LiveTitle::title).orElse(null));
         item.put("activity", title.flatMap(LiveTitle::activity).map(LiveTitle.Activity::wireName).orElse(null));
         Optional<PromptTracker> prompts = found.flatMap(HostedTerminal::prompts);
