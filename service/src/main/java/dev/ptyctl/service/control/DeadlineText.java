@@ -41,7 +41,7 @@ public final class DeadlineText implements CharSequence {
      *                                  write the pattern instead.
      */
     public static boolean find(Pattern pattern, CharSequence text, long deadlineNanos) {
-        return search(pattern, text, budgetEnd(deadlineNanos), false).isPresent();
+        return search(pattern, text, 0, budgetEnd(deadlineNanos), false).isPresent();
     }
 
     /**
@@ -62,7 +62,18 @@ public final class DeadlineText implements CharSequence {
      * @throws IllegalArgumentException as {@link #find}
      */
     public static Optional<MatchResult> findFirst(Pattern pattern, CharSequence text, long budgetEnd) {
-        return search(pattern, text, budgetEnd, false);
+        return findFirst(pattern, text, 0, budgetEnd);
+    }
+
+    /**
+     * {@link #findFirst(Pattern, CharSequence, long)} for a match that starts at {@code from} or later. The text before
+     * {@code from} is still read where the pattern looks back ({@code ^}, {@code \b}, a lookbehind), so a search that
+     * goes on where the last one stopped answers as a search of the whole text would.
+     *
+     * @throws IllegalArgumentException as {@link #find}
+     */
+    public static Optional<MatchResult> findFirst(Pattern pattern, CharSequence text, int from, long budgetEnd) {
+        return search(pattern, text, from, budgetEnd, false);
     }
 
     /**
@@ -75,12 +86,16 @@ public final class DeadlineText implements CharSequence {
      * @throws IllegalArgumentException as {@link #find}
      */
     public static Optional<MatchResult> findLast(Pattern pattern, CharSequence text, long budgetEnd) {
-        return search(pattern, text, budgetEnd, true);
+        return search(pattern, text, 0, budgetEnd, true);
     }
 
-    private static Optional<MatchResult> search(Pattern pattern, CharSequence text, long budgetEnd, boolean last) {
+    private static Optional<MatchResult> search(Pattern pattern, CharSequence text, int from, long budgetEnd,
+                                                boolean last) {
         try {
             Matcher matcher = pattern.matcher(new DeadlineText(text, budgetEnd));
+            if (from > 0) {
+                matcher.region(from, text.length()).useTransparentBounds(true).useAnchoringBounds(false);
+            }
             if (!matcher.find()) {
                 return Optional.empty();
             }

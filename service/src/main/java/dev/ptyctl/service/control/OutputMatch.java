@@ -22,13 +22,24 @@ public final class OutputMatch {
     public record Hit(ScreenPatterns.Found found, long nextSeq) {
     }
 
+    /**
+     * Characters kept before where a look starts its search: what {@code ^}, {@code \b} and a lookbehind read there,
+     * so that they answer as over the whole stream (a lookbehind reaching further back sees less).
+     */
+    static final int CONTEXT = 256;
+
     private final OutputScan scan;
     private final ScreenPatterns patterns;
+    /** {@link ScreenPatterns#reach}: how far before the end of an unmatched text a later match may start. */
+    private final int reach;
+    /** Where in the scan's text the next look searches from: every match that starts earlier has been looked for. */
+    private int searchFrom;
 
     /** Looks for {@code patterns} in the output of {@code log} from offset {@code since} on. */
     public OutputMatch(OutputLog log, long since, ScreenPatterns patterns) {
         this.scan = new OutputScan(log, since, true);
         this.patterns = patterns;
+        this.reach = patterns.reach();
     }
 
     /** Takes in the output up to {@code upTo}, leaving out {@code regions} (the shell's echo of command lines). */
@@ -37,12 +48,28 @@ public final class OutputMatch {
     }
 
     /**
-     * The first match in the output taken in so far.
+     * The first match in the output taken in so far. Each look reads only the text that came since the last one, and
+     * before it as much as a match may span ({@link ScreenPatterns#reach}): a wait on a stream that never matches
+     * would otherwise read everything since its offset again after every chunk (quadratic: 20 MB of {@code seq}
+     * output cost a pending wait seconds of CPU). What no match can start in any more is dropped, so the text kept
+     * is bounded too.
      *
      * @throws IllegalArgumentException when a regular expression is too deep for the text ({@link DeadlineText})
      */
     public Optional<Hit> find(long deadlineNanos) {
-        return patterns.first(scan.text(), deadlineNanos)
-                .map(first -> new Hit(first.found(), scan.seqAfter(first.end())));
+        CharSequence text = scan.text();
+        Optional<ScreenPatterns.InStream> first = patterns.first(text, searchFrom, deadlineNanos);
+        if (first.isPresent()) {
+            return Optional.of(new Hit(first.get().found(), scan.seqAfter(first.get().end())));
+        }
+        // A search cut short by its budget ends the wait too (the budget lasts until the deadline), so moving on
+        // here never skips text that a later look would have searched.
+        searchFrom = Math.max(searchFrom, text.length() - reach);
+        int unused = searchFrom - CONTEXT;
+        if (unused > 0) {
+            scan.forget(unused);
+            searchFrom -= unused;
+        }
+        return Optional.empty();
     }
 }

@@ -19,7 +19,8 @@ final class OutputScan {
     private final byte[] buffer = new byte[16 * 1024];
     /** With {@link #tracksOffsets}, for each character of {@link #text}: the seq just after the byte that ended it. */
     private long[] endSeqs;
-    private final long fromSeq;
+    /** The seq just after the byte that ended the last character {@link #forget} dropped; at first, the start. */
+    private long fromSeq;
     private long position;
 
     /**
@@ -48,9 +49,25 @@ final class OutputScan {
         return end == 0 ? fromSeq : endSeqs[end - 1];
     }
 
-    /** The text so far. */
+    /** The text so far (less what {@link #forget} dropped). */
     CharSequence text() {
         return text;
+    }
+
+    /**
+     * Drops the first {@code count} characters of {@link #text}, which the caller will not look at again: a wait on a
+     * long stream keeps only the end that a match may still begin in, not every byte since its offset. Indexes into
+     * the text, {@link #seqAfter}'s too, then count from what is left.
+     */
+    void forget(int count) {
+        if (count <= 0) {
+            return;
+        }
+        if (endSeqs != null) {
+            fromSeq = endSeqs[count - 1];
+            System.arraycopy(endSeqs, count, endSeqs, 0, text.length() - count);
+        }
+        text.delete(0, count);
     }
 
     /** Decodes the output from where the last call stopped up to {@code upTo}, skipping {@code regions}. */
@@ -89,13 +106,49 @@ final class OutputScan {
     }
 
     private void decodeTracked(int length) {
-        for (int i = 0; i < length; i++) {
-            int before = text.length();
-            decoder.decode(buffer, i, i + 1, text);
-            if (text.length() > endSeqs.length) {
-                endSeqs = Arrays.copyOf(endSeqs, Math.max(text.length(), endSeqs.length * 2));
+        int i = 0;
+        while (i < length) {
+            int plain = decoder.isAtCharacterBoundary() ? plainRunEnd(i, length) : i;
+            if (plain > i) {
+                // Each byte of the run is a character of itself (a CR none), so where each ends is known without
+                // feeding the decoder a byte at a time, which cost more than the rest of a look over a long stream.
+                int before = text.length();
+                decoder.decode(buffer, i, plain, text);
+                fitEndSeqs();
+                int at = before;
+                for (int k = i; k < plain && at < text.length(); k++) {
+                    if (buffer[k] != '\r') {
+                        endSeqs[at++] = position + k + 1;
+                    }
+                }
+                i = plain;
+            } else {
+                int before = text.length();
+                decoder.decode(buffer, i, i + 1, text);
+                fitEndSeqs();
+                Arrays.fill(endSeqs, before, text.length(), position + i + 1);
+                i++;
             }
-            Arrays.fill(endSeqs, before, text.length(), position + i + 1);
+        }
+    }
+
+    /** The end of the run of printable ASCII, TAB, LF and CR bytes from {@code from}. */
+    private int plainRunEnd(int from, int to) {
+        int i = from;
+        while (i < to) {
+            byte b = buffer[i];
+            if (b >= 0x20 && b < 0x7f || b == '\n' || b == '\r' || b == '\t') {
+                i++;
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
+    private void fitEndSeqs() {
+        if (text.length() > endSeqs.length) {
+            endSeqs = Arrays.copyOf(endSeqs, Math.max(text.length(), endSeqs.length * 2));
         }
     }
 }

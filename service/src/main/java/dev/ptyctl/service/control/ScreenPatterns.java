@@ -53,6 +53,14 @@ public final class ScreenPatterns {
         }
     }
 
+    /**
+     * The longest match of a regular expression that a search of a stream, going on after each chunk, is sure to find
+     * ({@link #reach}): a bound on what each look reads again, so that a wait on a long stream without a match costs
+     * time in proportion to the stream, not to its square. 16 Ki characters is some 200 lines of a shell's output;
+     * reading it again per look costs about what the chunk itself does (the server reads up to 16 KiB at a time).
+     */
+    public static final int REGEX_REACH = 16 * 1024;
+
     private final List<Entry> entries;
     /**
      * Each entry's expression, a substring's compiled once as a literal: a wait looks after every chunk of output, and
@@ -125,11 +133,21 @@ public final class ScreenPatterns {
      * @throws IllegalArgumentException as {@link #find}
      */
     public Optional<InStream> first(CharSequence text, long deadlineNanos) {
+        return first(text, 0, deadlineNanos);
+    }
+
+    /**
+     * {@link #first(CharSequence, long)} among the matches that start at {@code from} or later; what comes before it
+     * is read only where an expression looks back ({@code ^}, {@code \b}, a lookbehind).
+     *
+     * @throws IllegalArgumentException as {@link #find}
+     */
+    public Optional<InStream> first(CharSequence text, int from, long deadlineNanos) {
         long budgetEnd = DeadlineText.budgetEnd(deadlineNanos); // one budget for every search of this look
         int bestIndex = -1;
         MatchResult best = null;
         for (int i = 0; i < patterns.size(); i++) {
-            Optional<MatchResult> found = DeadlineText.findFirst(patterns.get(i), text, budgetEnd);
+            Optional<MatchResult> found = DeadlineText.findFirst(patterns.get(i), text, from, budgetEnd);
             if (found.isPresent() && (best == null || found.get().start() < best.start())) {
                 bestIndex = i;
                 best = found.get();
@@ -140,6 +158,20 @@ public final class ScreenPatterns {
         }
         return Optional.of(new InStream(new Found(bestIndex, best.group(), groups(best), named(best), 0, 0),
                 best.end()));
+    }
+
+    /**
+     * How far before the end of a text, searched with no match, a match may start that more text completes: for a
+     * substring one character less than its length; for a regular expression {@link #REGEX_REACH}, as its length
+     * cannot be known. A stream searched again only from there ({@link OutputMatch}) finds every match of a substring
+     * and every match of at most {@link #REGEX_REACH} characters of an expression.
+     */
+    public int reach() {
+        int reach = 0;
+        for (Entry entry : entries) {
+            reach = Math.max(reach, entry.regex() != null ? REGEX_REACH : entry.text().length() - 1);
+        }
+        return reach;
     }
 
     /**

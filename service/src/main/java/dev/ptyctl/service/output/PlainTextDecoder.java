@@ -80,6 +80,14 @@ public final class PlainTextDecoder {
         }
     }
 
+    /**
+     * Whether the next byte starts a character or a control, nothing held over from the last call: printable ASCII,
+     * TAB and LF decoded from here come out as themselves, one character a byte, and a dropped CR as nothing.
+     */
+    public boolean isAtCharacterBoundary() {
+        return parser.isAtCharacterBoundary();
+    }
+
     /** Decodes {@code data[from, to)} and appends its text to {@code into}. */
     public void decode(byte[] data, int from, int to, StringBuilder into) {
         parser.parse(data, from, to);

@@ -276,6 +276,16 @@ public final class VtParser {
         return state == GROUND;
     }
 
+    /**
+     * Whether the next byte starts something new: the ground state, and no part of a character held over from the
+     * last call. A printable ASCII byte parsed now is printed as itself.
+     *
+     * @return true between sequences and characters
+     */
+    public boolean isAtCharacterBoundary() {
+        return state == GROUND && !decoder.hasPendingBytes();
+    }
+
     private static boolean isPrintable(int c) {
         return (c >= 0x20 && c < DEL) || c >= 0xA0;
     }

@@ -1,0 +1,120 @@
+package dev.ptyctl.service.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.service.output.OutputLog;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code pty/wait}'s {@code since}: the texts looked for in the output as it arrives, a look after each chunk, as the
+ * wait does. A look reads only the new text and the end of the old that a match may span.
+ */
+class OutputMatchTest {
+    private final OutputLog log = new OutputLog(64 << 20);
+
+    private void print(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        log.output(bytes, 0, bytes.length, log.nextSeq() + bytes.length);
+    }
+
+    /** One look, as the wait takes after each chunk. */
+    private static Optional<OutputMatch.Hit> look(OutputMatch match, OutputLog log) {
+        match.advance(log.nextSeq(), List.of());
+        return match.find(System.nanoTime() + TimeUnit.SECONDS.toNanos(30));
+    }
+
+    private static ScreenPatterns regex(String... expressions) {
+        return new ScreenPatterns(List.of(expressions).stream()
+                .map(e -> new ScreenPatterns.Entry(e, Pattern.compile(e, Pattern.MULTILINE))).toList());
+    }
+
+    @Test
+    void aWaitOnALongStreamThatNeverMatchesCostsInProportionToTheStream() {
+        // seq's output, 8 MiB in 4 KiB chunks, while a wait for a prompt that never comes looks after each chunk.
+        // Reading everything since the offset again per look read 2,048 × 4 MiB on average: minutes, not a second.
+        OutputMatch match = new OutputMatch(log, 0, new ScreenPatterns(List.of(
+                new ScreenPatterns.Entry("[#%] NEVER", Pattern.compile("[#%] NEVER", Pattern.MULTILINE)),
+                new ScreenPatterns.Entry("never comes", null))));
+        StringBuilder chunk = new StringBuilder();
+        long start = System.nanoTime();
+        for (int n = 1; log.nextSeq() < 8 << 20; n++) {
+            chunk.append(n).append('\n');
+            if (chunk.length() >= 4096) {
+                print(chunk.toString());
+                chunk.setLength(0);
+                assertThat(look(match, log)).isEmpty();
+            }
+        }
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertThat(millis).as("8 MiB looked at 2,048 times").isLessThan(5_000);
+    }
+
+    @Test
+    void aSubstringSplitBetweenTwoLooksIsFoundAndTheNextWaitGoesOnJustAfterIt() {
+        OutputMatch match = new OutputMatch(log, 0, new ScreenPatterns(List.of(
+                new ScreenPatterns.Entry("Password: ", null))));
+        print("x".repeat(100_000) + "Pass");
+        assertThat(look(match, log)).isEmpty();
+        print("word: typed");
+        OutputMatch.Hit hit = look(match, log).orElseThrow();
+        assertThat(hit.found().text()).isEqualTo("Password: ");
+        assertThat(hit.nextSeq()).isEqualTo(100_000 + "Password: ".length());
+    }
+
+    @Test
+    void theOffsetAfterAMatchCountsTheBytesOfEscapesCarriageReturnsAndWideCharacters() {
+        OutputMatch match = new OutputMatch(log, 0, regex("Pass\\w+: "));
+        String before = "\u001b[1;31mé€\r\n\u001b]0;title\u0007日本\r\n\u001b[0mPass";
+        print(before);
+        assertThat(look(match, log)).isEmpty();
+        print("word: typed");
+        OutputMatch.Hit hit = look(match, log).orElseThrow();
+        assertThat(hit.found().text()).isEqualTo("Password: ");
+        assertThat(hit.nextSeq()).isEqualTo(before.getBytes(StandardCharsets.UTF_8).length + "word: ".length());
+    }
+
+    @Test
+    void anExpressionSpanningManyLooksIsFoundWhole() {
+        OutputMatch match = new OutputMatch(log, 0, regex("BEGIN([^E]*)END"));
+        print("BEGIN");
+        for (int i = 0; i < 100; i++) {
+            print("0123456789".repeat(10));
+            assertThat(look(match, log)).isEmpty();
+        }
+        print("END");
+        OutputMatch.Hit hit = look(match, log).orElseThrow();
+        assertThat(hit.found().groups().getFirst()).hasValue("0123456789".repeat(1000));
+    }
+
+    @Test
+    void whatAnExpressionLooksBackAtStillCountsAfterTheOldTextIsDropped() {
+        // ^ anchors at a line start, not where the kept text begins; a lookbehind and \b read the text before a look.
+        OutputMatch anchored = new OutputMatch(log, 0, regex("^Prompt>", "(?<=user )\\w+!", "\\bgo\\b"));
+        print("x".repeat(ScreenPatterns.REGEX_REACH * 3));
+        assertThat(look(anchored, log)).isEmpty();
+        print("Prompt> ugo user ");
+        assertThat(look(anchored, log)).as("mid-line, after a word, after a word character").isEmpty();
+        print("x".repeat(ScreenPatterns.REGEX_REACH * 3));
+        assertThat(look(anchored, log)).isEmpty();
+        print("\nPrompt>");
+        assertThat(look(anchored, log).orElseThrow().found().index()).isZero();
+
+        OutputMatch behind = new OutputMatch(log, log.nextSeq(), regex("(?<=user )\\w+!"));
+        OutputMatch word = new OutputMatch(log, log.nextSeq(), regex("\\bgo\\b"));
+        print("y".repeat(ScreenPatterns.REGEX_REACH * 3) + " user ");
+        assertThat(look(behind, log)).isEmpty();
+        print("root!");
+        assertThat(look(behind, log).orElseThrow().found().text()).isEqualTo("root!");
+        print("z".repeat(ScreenPatterns.REGEX_REACH * 3));
+        assertThat(look(word, log)).isEmpty();
+        print("go ");
+        assertThat(look(word, log)).as("zgo").isEmpty();
+        print("go");
+        assertThat(look(word, log).orElseThrow().found().text()).isEqualTo("go");
+    }
+}
