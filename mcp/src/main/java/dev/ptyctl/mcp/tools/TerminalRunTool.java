@@ -32,7 +32,8 @@ public final class TerminalRunTool extends SchemaTool {
                 Run a command line in a shell and get its exit code and output, as if typed at the prompt: state \
                 persists between runs (cd, export, functions, activated virtualenvs). Any shell text works: pipes, \
                 quotes, several lines, heredocs. Without terminalId it uses one shell this session starts on first \
-                use and keeps (with PAGER=cat and GIT_PAGER=cat, so `git log` prints instead of paging). `output` is only what the commands printed (not the prompt, not the command line), \
+                use and keeps (its pagers set to cat, PAGER, GIT_PAGER, MANPAGER and others, after the user's rc files ran, so \
+                `git log` and `man` print instead of paging). `output` is only what the commands printed (not the prompt, not the command line), \
                 cut to maxBytes with `truncated: true` (the head is kept; terminal_output pages through all of it). \
                 On timeout `timedOut` is true, there is no exitCode, `output` is what it printed so far and the \
                 command keeps running: follow it with \
@@ -68,7 +69,7 @@ public final class TerminalRunTool extends SchemaTool {
         long timeoutMs = args.integer("timeoutMs", 0, TerminalWaitTool.MAX_TIMEOUT_MS, DEFAULT_TIMEOUT_MS);
         int maxBytes = (int) args.integer("maxBytes", 0, 4 << 20, DEFAULT_MAX_BYTES);
         Optional<String> given = args.optionalString("terminalId");
-        HostedTerminal terminal = given.isPresent() ? call.liveTerminal(given.get()) : sessionShell(call);
+        HostedTerminal terminal = given.isPresent() ? call.liveTerminal(given.get()) : sessionShell(call, timeoutMs);
         CommandRun.Result result;
         try {
             result = CommandRun.run(terminal.session(), terminal.prompts(), terminal.output(), command, timeoutMs,
@@ -185,12 +186,25 @@ public final class TerminalRunTool extends SchemaTool {
      * The environment of the session's own shell. A program that would show its output in a pager (git log, git diff,
      * man, systemctl, psql) prints it instead, as it does when an agent runs it without a terminal: a pager waits for
      * keys, so the run answered one screen and waitingForInput, and the agent had to quit it and page some other way.
-     * A terminal_create shell keeps the user's pager.
+     * Each program's own variable is set too, as it wins over PAGER (MANPAGER for man, GIT_PAGER over git's
+     * core.pager). A terminal_create shell keeps the user's pager.
      */
-    static final Map<String, String> SESSION_SHELL_ENV = Map.of("PAGER", "cat", "GIT_PAGER", "cat");
+    static final Map<String, String> SESSION_SHELL_ENV = Map.of("PAGER", "cat", "GIT_PAGER", "cat", "MANPAGER", "cat",
+            "SYSTEMD_PAGER", "cat", "PSQL_PAGER", "cat", "GH_PAGER", "cat", "AWS_PAGER", "cat");
+    /**
+     * {@link #SESSION_SHELL_ENV} typed as the shell's first command: the user's start-up files run after the
+     * environment is given (a ~/.bashrc that exports PAGER=less or MANPAGER=less), and what they set would win. The
+     * leading space keeps the line out of a history kept with ignorespace (Debian's default ignoreboth).
+     */
+    static final String NO_PAGERS = SESSION_SHELL_ENV.entrySet().stream().sorted(Map.Entry.comparingByKey())
+            .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ", " export ", ""));
 
-    /** This session's shell for terminal_run, started on first use (and again if it exited). */
-    private static HostedTerminal sessionShell(ToolCall call) throws ToolError, InterruptedException {
+    /**
+     * This session's shell for terminal_run, started on first use (and again if it exited), its pagers turned off
+     * after the user's start-up files ran.
+     */
+    private static HostedTerminal sessionShell(ToolCall call, long timeoutMs)
+            throws ToolError, IOException, InterruptedException {
         synchronized (call.session()) {
             Optional<HostedTerminal> existing = call.session().defaultShell().flatMap(call.registry()::find)
                     .filter(HostedTerminal::running);
@@ -204,6 +218,14 @@ public final class TerminalRunTool extends SchemaTool {
             call.own(shell, new SessionTerminals.Entry(shell.terminalId(), "shell", shell.spec().command(),
                     false));
             call.session().defaultShell(shell.terminalId());
+            try {
+                CommandRun.run(shell.session(), shell.prompts(), shell.output(), NO_PAGERS,
+                        Math.max(timeoutMs, DEFAULT_TIMEOUT_MS), 0);
+            } catch (IllegalArgumentException e) {
+                throw new ToolError(e.getMessage() + ".");
+            } catch (CommandRun.ShellBusy busy) {
+                throw new ToolError(busyMessage(shell, busy, timeoutMs));
+            }
             return shell;
         }
     }
