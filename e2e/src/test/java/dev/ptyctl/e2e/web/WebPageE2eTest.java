@@ -639,6 +639,59 @@ class WebPageE2eTest {
         });
     }
 
+    /**
+     * On a phone, the handles at the ends of a finger's selection move them: the end's across rows, the start's, held
+     * above the terminal, back through the scrollback, which scrolls; Copy then copies it all. A selection lifted too
+     * early (on its first word) could only be made again from the start, and a drag could take in no more lines than
+     * the screen showed.
+     */
+    @Test
+    void onAPhoneTheSelectionsHandlesTakeItAcrossRowsAndThroughTheScrollback() throws Exception {
+        onATouchPhone(() -> {
+            Terminal terminal = shownShell("");
+            String id = terminal.terminalId();
+            page.js(RECORD_CLIPBOARD);
+            page.type(id, "seq 1 80 | sed 's/^/row-/'", Keys.ENTER);
+            page.waitForText(id, "\nrow-80");
+            int[] word = page.cellCentre(id, "row-70", 1);
+            int[] twoRowsDown = page.cellCentre(id, "row-72", 1);
+            String selection = "return window.ptyctl.terminals[arguments[0]].getSelection();";
+            String copy = ".terminal-view:not([hidden]) .copy-selection";
+            page.fingerDown(word[0], word[1]);
+            page.waitUntil("the word is selected", () -> "row-70".equals(page.js(selection, id)));
+            page.fingerUp();
+            page.waitUntil("Copy is shown", () -> page.element(copy).isDisplayed());
+
+            int[] end = handleCentre("end");
+            page.fingerDown(end[0], end[1]);
+            page.fingerMove(end[0], end[1] + twoRowsDown[1] - word[1]);
+            page.fingerUp();
+            page.waitUntilDescribed(() -> "the end's handle took the selection two rows on: " + page.js(selection, id),
+                    () -> "row-70\nrow-71\nrow-72".equals(page.js(selection, id)));
+
+            int[] start = handleCentre("start");
+            page.fingerDown(start[0], start[1]);
+            page.fingerMove(start[0], 1); // over the tab strip, above the terminal
+            page.waitUntilDescribed(() -> "the terminal scrolled back to its first line, the selection with it: "
+                    + page.js(selection, id), () -> String.valueOf(page.js(selection, id)).startsWith("web> seq"));
+            page.fingerUp();
+            page.waitUntil("Copy is shown", () -> page.element(copy).isDisplayed());
+            page.clickOn(copy);
+            page.waitUntil("the selection was copied", () -> !((List<?>) page.js("return window.copied;")).isEmpty());
+            String copied = (String) ((List<?>) page.js("return window.copied;")).getFirst();
+            assertThat(copied).startsWith("web> seq 1 80").contains("\nrow-1\nrow-2\n").endsWith("\nrow-71\nrow-72");
+        });
+    }
+
+    /** Where the centre of a handle of the shown tab's selection is ({@code end}: start or end), once it is shown. */
+    private int[] handleCentre(String end) {
+        String handle = ".terminal-view:not([hidden]) .selection-handle[data-end='" + end + "']";
+        page.waitUntil("the selection's " + end + " has its handle", () -> page.element(handle).isDisplayed());
+        List<?> centre = (List<?>) page.js("const b = document.querySelector(arguments[0]).getBoundingClientRect();"
+                + " return [b.left + b.width / 2, b.top + b.height / 2];", handle);
+        return new int[] {((Number) centre.get(0)).intValue(), ((Number) centre.get(1)).intValue()};
+    }
+
     @Test
     void anExitedTabStrikesThroughItsLabelNotItsCloseButtonAndThePageAsksForNoMissingIcon() throws Exception {
         Terminal terminal = session.create(CreateTerminalRequest.builder("exits-" + UUID.randomUUID())
