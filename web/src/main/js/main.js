@@ -279,20 +279,25 @@ async function runAgain(ended) {
   }
 }
 
-/** Closes a tab (the terminal goes on). */
+/**
+ * Closes a tab (the terminal goes on). The tab shown closed, the one after it is shown (the one before it when it was
+ * the last; the list when it was the only one), as a browser does; another closed, the shown terminal keeps the
+ * keyboard. The page showed the list, and a × clicked took the keyboard from the terminal: keys typed next went
+ * nowhere.
+ */
 function closeTab(id) {
-  tabs.get(id)?.dispose();
-  forgetTab(id);
-}
-
-function forgetTab(id) {
   const tab = tabs.get(id);
   if (!tab) return;
+  const open = [...tabs.values()];
+  const at = open.indexOf(tab);
+  const next = tab === active ? open[at + 1] ?? open[at - 1] ?? null : active;
+  tab.dispose();
   tabs.delete(id);
   delete hook.terminals[id];
   delete hook.tabs[id];
-  if (active === tab) activate(null);
+  if (next !== active) activate(next);
   renderTabs();
+  next?.term.focus();
 }
 
 function tabChanged(tab) {
@@ -343,12 +348,9 @@ function renderTabs() {
   }));
   $('home').toggleAttribute('aria-current', active === null);
   $('font-size').hidden = active === null;
-  // The list cut off from the server (restarting, network down) shows rows that may be stale: say so.
-  const state = active ? active.state : (stopEvents && eventsLost ? 'reconnecting' : undefined);
+  const state = shownState();
   const status = $('status');
-  status.textContent = { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: active?.ending,
-    gone: active?.serverStopped ? 'server stopped' : 'terminal closed', refused: 'token refused' }[state]
-    ?? (active?.view ? 'read-only' : '');
+  status.textContent = stateWords(state) || (active?.view ? 'read-only' : '');
   status.dataset.state = state ?? '';
   updateKeyBar();
   updateTitle();
@@ -411,16 +413,36 @@ window.addEventListener('keydown', (event) => {
   activate(open[at < 0 ? (step > 0 ? 0 : open.length - 1) : (at + step + open.length) % open.length]);
 }, true);
 
-/** "◐ vim — ptyctl": the shown terminal's title and activity, or the list's count. */
+/**
+ * The state of what is shown: the shown tab's connection, or for the list "reconnecting" while it is cut off from the
+ * server (restarting, network down), its rows then being as last heard; undefined for a list that is live.
+ */
+function shownState() {
+  return active ? active.state : (stopEvents && eventsLost ? 'reconnecting' : undefined);
+}
+
+/** What the status line says of a state (see shownState), '' for one that needs no words (open). */
+function stateWords(state) {
+  return { connecting: 'connecting…', reconnecting: 'reconnecting…', exited: active?.ending,
+    gone: active?.serverStopped ? 'server stopped' : 'terminal closed', refused: 'token refused' }[state] ?? '';
+}
+
+/**
+ * "◐ vim — ptyctl": the shown terminal's title and activity, or the list's count, and in brackets what the status line
+ * says (reconnecting…, exited 3, server stopped), which is all a browser tab in the background shows of the page: it
+ * said only "reconnecting…", and a program that had ended, or a server that had stopped, looked live from there.
+ */
 function updateTitle() {
   const unseen = [...tabs.values()].some((tab) => tab !== active && tab.unseen) ? '• ' : '';
+  const state = shownState();
+  const words = state === 'connecting' ? '' : stateWords(state); // a moment's state, not worth a flicker
+  const said = words ? ` (${words})` : '';
   if (active) {
     const glyph = { working: '◐ ', idle: '✳ ' }[active.activity] ?? '';
-    const state = active.state === 'reconnecting' ? ' (reconnecting…)' : '';
     const id = distinguishingIds([...tabs.values()]).get(active);
-    document.title = `${unseen}${glyph}${active.label}${id ? ` ${id}` : ''}${state} — ptyctl`;
+    document.title = `${unseen}${glyph}${active.label}${id ? ` ${id}` : ''}${said} — ptyctl`;
   } else {
-    document.title = `${unseen}ptyctl — ${terminals.size} terminal${terminals.size === 1 ? '' : 's'}`;
+    document.title = `${unseen}ptyctl — ${terminals.size} terminal${terminals.size === 1 ? '' : 's'}${said}`;
   }
 }
 

@@ -725,6 +725,8 @@ class WebPageE2eTest {
             page.open("/?t=" + id);
             page.waitForText(id, "error: 2 tests failed");
             page.waitUntil("the status line says how it ended", () -> "exited 3".equals(page.text("#status")));
+            // The browser's tab too: in the background it is all that shows of the page.
+            assertThat(page.js("return document.title;")).isEqualTo("bash (exited 3) — ptyctl");
             assertThat(page.buffer(id)).as("the scrollback above the last screen").startsWith("1\n2\n3\n")
                     .contains("\n50\nerror: 2 tests failed");
             String bar = "section.terminal-view[data-terminal='" + id + "'] .ended-bar";
@@ -949,6 +951,41 @@ class WebPageE2eTest {
     }
 
     /** Presses Ctrl-Shift and {@code key} where the focus is; {@code expected}'s tab is then shown and focused. */
+    /**
+     * The shown tab closed with its ×, the tab after it is shown (the one before it when it was the last) and has the
+     * keyboard; another tab closed, the shown terminal keeps the keyboard. The page showed the list, and the × took the
+     * keyboard: keys typed next went nowhere.
+     */
+    @Test
+    void closingATabShowsTheNextAndTheShownTerminalKeepsTheKeyboard() throws Exception {
+        Terminal first = shownShell("");
+        Terminal second = shell();
+        Terminal third = shell();
+        for (Terminal other : List.of(second, third)) {
+            page.clickOn("#home");
+            page.clickOn("tr[data-terminal='" + other.terminalId() + "'] button[data-action='open']");
+            page.waitForText(other.terminalId(), PROMPT.strip());
+        }
+        page.clickOn(".tab[data-terminal='" + second.terminalId() + "']");
+        page.clickOn(".tab[data-terminal='" + second.terminalId() + "'] .close-tab");
+        assertShownWithTheKeyboard(third);
+        page.clickOn(".tab[data-terminal='" + first.terminalId() + "'] .close-tab");
+        assertThat(page.elements(".tab")).hasSize(1);
+        assertShownWithTheKeyboard(third);
+        page.driver().switchTo().activeElement().sendKeys("echo still-typing", Keys.ENTER);
+        page.waitForText(third.terminalId(), "\nstill-typing");
+    }
+
+    private void assertShownWithTheKeyboard(Terminal expected) {
+        String id = expected.terminalId();
+        page.waitUntilDescribed(() -> "the tab of " + id + " is shown with the keyboard; shown: "
+                + page.attribute("#tabs [aria-current]", "data-terminal") + ", the list shown: "
+                + page.element("#list-view").isDisplayed() + ", focused: "
+                + page.js("return document.activeElement.outerHTML.slice(0, 80);"),
+                () -> id.equals(page.attribute("#tabs [aria-current]", "data-terminal")) && Boolean.TRUE.equals(page.js(
+                        "return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", id)));
+    }
+
     private void switchTab(Keys key, Terminal expected) {
         page.driver().switchTo().activeElement().sendKeys(Keys.chord(Keys.CONTROL, Keys.SHIFT, key));
         String id = expected.terminalId();

@@ -332,6 +332,7 @@ class WebReconnectE2eTest {
             page.waitUntil("the tab says the server stopped", () -> String.valueOf(page.text(note))
                     .equals("the server stopped, and its programs with it: this is the last screen, read-only"));
             assertThat(page.text("#status")).isEqualTo("server stopped");
+            assertThat(page.js("return document.title;")).isEqualTo("bash (server stopped) — ptyctl");
             assertThat(socketState(id)).as("no more attempts").isEqualTo("gone");
             assertThat(page.buffer(id)).as("the last screen").contains("stops>");
         }
