@@ -14,6 +14,7 @@ import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.CommandOutput;
 import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.service.shell.PromptTracker.InputRegion;
+import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -122,12 +123,19 @@ final class WaitMethod implements RpcMethodHandler {
     }
 
     /**
-     * One look at the session, taken under its lock: the text to match (null without {@code match}) and the screen
-     * to answer with. Matching happens after the lock is released, so an expensive pattern never holds up the PTY
-     * reader or other clients.
+     * One look at the session, taken under its lock: the text to match (null without {@code match}) and, when that
+     * text is the screen's, the screen to answer with (null otherwise: the answer reads it then). Matching happens
+     * after the lock is released, so an expensive pattern never holds up the PTY reader or other clients.
      */
-    private record Look(SessionProgress progress, MatchText matchText, List<InputRegion> regions, String screen,
-                        JsonObject cursor, JsonObject size) {
+    private record Look(SessionProgress progress, MatchText matchText, List<InputRegion> regions, Screen screen) {
+    }
+
+    /** What an answer shows of the terminal. */
+    private record Screen(String text, JsonObject cursor, JsonObject size) {
+        /** Call under the session lock. */
+        static Screen of(Terminal terminal, String text) {
+            return new Screen(text, ScreenView.cursor(terminal), ScreenView.size(terminal));
+        }
     }
 
     @Override
@@ -188,7 +196,7 @@ final class WaitMethod implements RpcMethodHandler {
                 condition.returnIfWaitingForInput()), deadline, screen);
         // A busy shell is answered before any look: take one for the screen of the answer.
         Look look = screen.last() != null ? screen.last() : look(session, prompts, condition);
-        JsonObject result = result(look, outcome.atAnyPrompt(), Optional.empty(), start);
+        JsonObject result = result(look, session, outcome.atAnyPrompt(), Optional.empty(), start);
         return switch (outcome.ending()) {
             case BUSY -> heldBy("busy", result, outcome.program().orElseThrow());
             case WAITING_FOR_INPUT -> heldBy("waitingForInput", result, outcome.program().orElseThrow());
@@ -212,8 +220,8 @@ final class WaitMethod implements RpcMethodHandler {
             boolean satisfied = (condition.hasMatch() || condition.hasIdle() || condition.hasStarted())
                     && screenOk && startedOk;
             if (satisfied || !progress.running() || now >= deadline) {
-                JsonObject result = result(screen.last(), satisfied, satisfied ? screen.found() : Optional.empty(),
-                        start);
+                JsonObject result = result(screen.last(), session, satisfied,
+                        satisfied ? screen.found() : Optional.empty(), start);
                 return condition.inOutput() ? withNextSince(result, condition, satisfied ? screen.hit() : null)
                         : result;
             }
@@ -428,22 +436,32 @@ final class WaitMethod implements RpcMethodHandler {
         return session.snapshot((terminal, progress) -> {
             MatchText matchText = condition.hasMatch() && !condition.inOutput()
                     ? MatchText.of(terminal, condition.scrollback()) : null;
-            String screen = matchText != null && !condition.scrollback() ? matchText.rows()
-                    : TextSerializer.screen(terminal);
+            // The screen a match on it was found in is the answer's, so that found's row and col are its cells.
+            // Other waits (since, idleMs, prompt, started) read it only for their answer: a look per chunk of
+            // output, and the whole screen serialized in each, cost the server time for every chunk of a stream.
+            Screen screen = matchText == null ? null : Screen.of(terminal,
+                    condition.scrollback() ? TextSerializer.screen(terminal) : matchText.rows());
             List<InputRegion> regions = condition.inOutput() && prompts != null ? prompts.inputRegions() : List.of();
-            return new Look(progress, matchText, regions, screen, ScreenView.cursor(terminal),
-                    ScreenView.size(terminal));
+            return new Look(progress, matchText, regions, screen);
         });
+    }
+
+    /** The screen of the answer: the look's own, or read now. */
+    private static Screen screenOf(Look look, TerminalSession session) {
+        return look.screen() != null ? look.screen()
+                : session.snapshot((terminal, progress) -> Screen.of(terminal, TextSerializer.screen(terminal)));
     }
 
     /**
      * {@code {matched, screen, cursor, size, waitedMs}}, with {@code found} (what matched) and, for a wait the
      * program's end cut short, {@code exited: {exitCode, signal?}}: told apart from a timeout without a second call.
      */
-    private static JsonObject result(Look look, boolean matched, Optional<ScreenPatterns.Found> found, long start) {
+    private static JsonObject result(Look look, TerminalSession session, boolean matched,
+                                     Optional<ScreenPatterns.Found> found, long start) {
+        Screen screen = screenOf(look, session);
         long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        JsonObjectBuilder result = JsonSupport.objectBuilder().add("matched", matched).add("screen", look.screen())
-                .add("cursor", look.cursor()).add("size", look.size()).add("waitedMs", waitedMs);
+        JsonObjectBuilder result = JsonSupport.objectBuilder().add("matched", matched).add("screen", screen.text())
+                .add("cursor", screen.cursor()).add("size", screen.size()).add("waitedMs", waitedMs);
         found.ifPresent(what -> result.add("found", WaitPatternParams.toJson(what)));
         if (!matched) {
             look.progress().exit().ifPresent(end -> result.add("exited", end.addTo(JsonSupport.objectBuilder())));

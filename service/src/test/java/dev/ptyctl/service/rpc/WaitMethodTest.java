@@ -88,6 +88,35 @@ class WaitMethodTest {
     }
 
     @Test
+    void aWaitThatMatchesNoScreenReadsTheScreenOnlyForItsAnswer() throws Exception {
+        // A full 1000x1000 screen, and a wait for the program's end that looks after each of 1,000 lines of output,
+        // as a wait for the prompt, for quiet or for a text in the output does: serializing the million cells at
+        // each look took the waiting thread seconds.
+        InMemoryClient big = new InMemoryClient(new FakeSession(1000, 1000), null);
+        String row = "x".repeat(999) + "\r\n";
+        big.session.emit(row.repeat(1000));
+        CompletableFuture<Long> cpuNanos = new CompletableFuture<>();
+        CompletableFuture<JsonObject> result = new CompletableFuture<>();
+        Thread.ofPlatform().start(() -> {
+            try {
+                result.complete(big.result("pty/wait", "{\"timeout\":600000}"));
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+            cpuNanos.complete(java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
+        });
+        for (int i = 0; i < 1000; i++) {
+            assertThat(big.session.waiterBlocked.tryAcquire(TEST_BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
+            big.session.emit("line " + i + "\r\n");
+        }
+        big.session.exit(0);
+        JsonObject answer = get(result);
+        assertThat(answer.getString("screen")).as("the answer still shows the screen").endsWith("line 999\n");
+        assertThat(TimeUnit.NANOSECONDS.toMillis(cpuNanos.get(TEST_BOUND_SECONDS, TimeUnit.SECONDS)))
+                .as("CPU of the waiting thread over 1,000 looks").isLessThan(1_000);
+    }
+
+    @Test
     void timeoutWithoutTheMatchAnswersNotMatchedAfterTheTimeout() throws Exception {
         JsonObject result = client.result("pty/wait", "{\"match\":\"never\",\"timeout\":50}");
         assertThat(result.getBoolean("matched")).isFalse();
