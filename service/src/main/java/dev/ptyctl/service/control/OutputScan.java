@@ -14,6 +14,8 @@ import java.util.List;
 final class OutputScan {
     private final OutputLog log;
     private final PlainTextDecoder decoder;
+    /** Whether a CR comes out as nothing, so that a run of plain bytes is one character a byte, CRs none. */
+    private final boolean dropsCarriageReturns;
     private final StringBuilder text = new StringBuilder();
     private final StringBuilder discarded = new StringBuilder();
     private final byte[] buffer = new byte[16 * 1024];
@@ -34,6 +36,7 @@ final class OutputScan {
     /** @param carriageReturns what a lone CR is in the text ({@link PlainTextDecoder}) */
     OutputScan(OutputLog log, long fromSeq, boolean tracksOffsets, PlainTextDecoder.CarriageReturns carriageReturns) {
         this.decoder = new PlainTextDecoder(carriageReturns);
+        this.dropsCarriageReturns = carriageReturns == PlainTextDecoder.CarriageReturns.DROP;
         this.log = log;
         this.fromSeq = fromSeq;
         this.position = fromSeq;
@@ -132,12 +135,15 @@ final class OutputScan {
         }
     }
 
-    /** The end of the run of printable ASCII, TAB, LF and CR bytes from {@code from}. */
+    /**
+     * The end of the run of printable ASCII, TAB, LF and (when the decoder drops them) CR bytes from {@code from}. A CR
+     * taken as a line break makes a character out of the byte that follows it, so it ends a run.
+     */
     private int plainRunEnd(int from, int to) {
         int i = from;
         while (i < to) {
             byte b = buffer[i];
-            if (b >= 0x20 && b < 0x7f || b == '\n' || b == '\r' || b == '\t') {
+            if (b >= 0x20 && b < 0x7f || b == '\n' || b == '\t' || b == '\r' && dropsCarriageReturns) {
                 i++;
             } else {
                 break;

@@ -82,10 +82,11 @@ public final class PlainTextDecoder {
 
     /**
      * Whether the next byte starts a character or a control, nothing held over from the last call: printable ASCII,
-     * TAB and LF decoded from here come out as themselves, one character a byte, and a dropped CR as nothing.
+     * TAB and LF decoded from here come out as themselves, one character a byte, and a dropped CR as nothing. A line
+     * break owed to a CR ({@link CarriageReturns#LINE_BREAK}) is held over: it comes out before the next character.
      */
     public boolean isAtCharacterBoundary() {
-        return parser.isAtCharacterBoundary();
+        return parser.isAtCharacterBoundary() && !breakPending;
     }
 
     /** Decodes {@code data[from, to)} and appends its text to {@code into}. */
