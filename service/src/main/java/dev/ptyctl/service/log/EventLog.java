@@ -104,6 +104,15 @@ public final class EventLog {
         write("terminal.created", "terminalId", terminalId, "sessionId", sessionId, "pid", pid, "program", program);
     }
 
+    /**
+     * A create could not start its program: the create was answered {@code 500 spawn_failed} with {@code reason} as
+     * its message (a program that cannot be executed, a full disk under the shell integration's scripts, no
+     * descriptors left), which no other line would show an operator.
+     */
+    public void terminalFailed(String sessionId, String program, String reason) {
+        write("terminal.failed", "sessionId", sessionId, "program", program, "reason", reason);
+    }
+
     /** A terminal's program exited, or a signal killed it ({@code signal}, its name, only then). */
     public void terminalExited(String terminalId, ProcessExit end) {
         if (end.bySignal()) {

@@ -182,10 +182,23 @@ public final class ShellIntegration {
     }
 
     private static Path writeScripts() {
+        Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
+        removeFoldersOfEndedServers(temporary);
+        return writeScripts(temporary);
+    }
+
+    /**
+     * Writes the scripts to a new folder in {@code temporary}, locked for as long as this process runs, and returns it.
+     * A write that fails (a full disk) leaves nothing behind: each create of a shell tries again, and a folder and an
+     * open lock file left by every attempt were one descriptor more per failed create, for good.
+     *
+     * @throws UncheckedIOException naming the folder and why, e.g. {@code No space left on device}
+     */
+    static Path writeScripts(Path temporary) {
+        Path dir = null;
+        FileChannel lockChannel = null;
         try {
-            Path temporary = Path.of(System.getProperty("java.io.tmpdir"));
-            removeFoldersOfEndedServers(temporary);
-            Path dir = Files.createTempDirectory(temporary, FOLDER_PREFIX,
+            dir = Files.createTempDirectory(temporary, FOLDER_PREFIX,
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             dir.toFile().deleteOnExit(); // deleteOnExit runs in reverse order: files first, folders last
             // Locked for as long as this process lives (the kernel lets go when it ends, however it ends): a later
@@ -194,8 +207,8 @@ public final class ShellIntegration {
             // one (the lock is the file's, and stays through the rename).
             Path lock = dir.resolve(LOCK_FILE);
             Path beingLocked = dir.resolve(LOCK_FILE + ".new");
-            inUse = FileChannel.open(beingLocked, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            inUse.lock();
+            lockChannel = FileChannel.open(beingLocked, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            lockChannel.lock();
             Files.move(beingLocked, lock, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             lock.toFile().deleteOnExit();
             for (String name : SCRIPTS) {
@@ -210,9 +223,32 @@ public final class ShellIntegration {
                 }
                 file.toFile().deleteOnExit();
             }
+            inUse = lockChannel;
             return dir;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the shell integration scripts", e);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(lockChannel);
+            if (dir != null) {
+                try {
+                    deleteTree(dir);
+                } catch (IOException | RuntimeException left) {
+                    e.addSuppressed(left); // unlocked now: the next server's clean-up removes it
+                }
+            }
+            if (e instanceof IOException io) {
+                throw new UncheckedIOException("cannot write the shell integration scripts to " + temporary + ": "
+                        + (io.getMessage() == null ? io.getClass().getSimpleName() : io.getMessage()), io);
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // closing a lock file we only wrote nothing to: nothing to lose
+            }
         }
     }
 

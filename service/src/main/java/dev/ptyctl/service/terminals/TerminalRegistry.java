@@ -144,8 +144,9 @@ public final class TerminalRegistry implements AutoCloseable {
             ServerMetrics.get().spawned(System.nanoTime() - startNanos);
         } catch (IOException | RuntimeException e) {
             failed(spec, reserved);
-            throw new TerminalRequestException(Reason.SPAWN_FAILED, "cannot start " + spec.shell() + ": "
-                    + e.getMessage(), e);
+            String reason = "cannot start " + spec.shell() + ": " + e.getMessage();
+            EventLog.get().terminalFailed(spec.sessionId(), spec.shell(), reason);
+            throw new TerminalRequestException(Reason.SPAWN_FAILED, reason, e);
         }
         started.accept(terminal);
         byId.put(id, terminal);

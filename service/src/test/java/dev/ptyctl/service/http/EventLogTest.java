@@ -114,6 +114,27 @@ class EventLogTest {
     }
 
     @Test
+    void aCreateThatCannotStartItsProgramIsLoggedWithWhy() throws Exception {
+        // Answered 500 spawn_failed, and logged nowhere: an operator saw creates fail (a full disk, no descriptors
+        // left) only from the clients' side. An executable file that is no program: exec refuses it.
+        java.nio.file.Path notAProgram = java.nio.file.Files.createTempFile("not-a-program", "");
+        try {
+            java.nio.file.Files.write(notAProgram, new byte[] {0, 1, 2, 3});
+            notAProgram.toFile().setExecutable(true);
+            String message = RestAssured.given(TestServers.api(server)).auth().oauth2(TOKEN)
+                    .body("{\"sessionId\":\"cannot-start\",\"shell\":\"" + notAProgram + "\"}")
+                    .post("/v1/terminals").then().statusCode(500).extract().jsonPath().getString("message");
+
+            JsonObject failed = await(line -> line.getString("event").equals("terminal.failed")
+                    && "cannot-start".equals(line.getString("sessionId")), "terminal.failed line");
+            assertThat(failed.getString("program")).isEqualTo(notAProgram.toString());
+            assertThat(failed.getString("reason")).isEqualTo(message).contains("Exec format error");
+        } finally {
+            java.nio.file.Files.delete(notAProgram);
+        }
+    }
+
+    @Test
     void aDeleteOfATerminalTheServerDoesNotHaveIsLoggedAsARefusal() throws Exception {
         // Its 404 has a body of its own ({"closed": false}), and went unlogged while every other 404 was.
         RestAssured.given(TestServers.api(server)).auth().oauth2(TOKEN).delete("/v1/terminals/gone-already").then()

@@ -1,6 +1,8 @@
 package dev.ptyctl.service.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -38,6 +40,54 @@ class ScriptFoldersTest {
         Path own = ShellIntegration.script("ptyctl.bash").getParent();
         assertThat(own.getFileName().toString()).startsWith(ShellIntegration.FOLDER_PREFIX);
         assertThat(own.resolve(ShellIntegration.LOCK_FILE)).isRegularFile();
+    }
+
+    @Test
+    void scriptsThatCannotBeWrittenLeaveNoFolderOrOpenFileAndSayWhy() throws Exception {
+        // A full disk under the temporary folder: every create of a shell tried again and left a folder and its
+        // open lock file, one descriptor more per failed create for good, and the error said only "cannot write".
+        Path full = Files.createDirectory(temporary.resolve("full"));
+        assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", full.toString()) == 0,
+                "needs root to mount a small tmpfs");
+        try {
+            fill(full.resolve("filler"));
+            long descriptors = openDescriptors();
+            for (int i = 0; i < 3; i++) {
+                assertThatThrownBy(() -> ShellIntegration.writeScripts(full))
+                        .isInstanceOf(java.io.UncheckedIOException.class)
+                        .hasMessage("cannot write the shell integration scripts to " + full
+                                + ": No space left on device");
+            }
+            assertThat(openDescriptors()).as("descriptors after 3 failed writes").isEqualTo(descriptors);
+            try (var left = Files.list(full)) {
+                assertThat(left.map(p -> p.getFileName().toString())).containsExactly("filler");
+            }
+        } finally {
+            run("umount", full.toString());
+        }
+    }
+
+    private static void fill(Path file) throws Exception {
+        byte[] block = new byte[4096];
+        try (var out = Files.newOutputStream(file)) {
+            while (true) {
+                out.write(block);
+                out.flush();
+            }
+        } catch (java.io.IOException e) {
+            // full: what the test wants
+        }
+    }
+
+    private static int run(String... command) throws Exception {
+        return new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+    }
+
+    private static long openDescriptors() throws Exception {
+        try (var entries = Files.list(Path.of("/proc/self/fd"))) {
+            return entries.count();
+        }
     }
 
     private Path scriptFolder(String name) throws Exception {
