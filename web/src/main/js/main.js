@@ -348,6 +348,7 @@ function renderTabs() {
   }));
   $('home').toggleAttribute('aria-current', active === null);
   $('font-size').hidden = active === null;
+  $('find').setAttribute('aria-expanded', String(!!active && !active.searchBox.hidden));
   const state = shownState();
   const status = $('status');
   status.textContent = stateWords(state) || (active?.view ? 'read-only' : '');
@@ -505,9 +506,11 @@ function updateFontSizeButtons() {
   $('font-size').title = `Text size ${settings.fontSize} px (Ctrl-- smaller, Ctrl-= larger, Ctrl-0 back to 14 px)`;
 }
 
-function setUpFontSize() {
+function setUpTerminalButtons() {
   // pointerdown, not click: the terminal keeps the focus (and the phone its keyboard).
   $('font-size').addEventListener('pointerdown', (event) => event.preventDefault());
+  // Search without Ctrl-Shift-F, which a phone's keyboard cannot type: its scrollback could not be searched at all.
+  $('find').addEventListener('click', () => active?.toggleSearch());
   $('font-smaller').addEventListener('click', () => changeFontSize(-1));
   $('font-bigger').addEventListener('click', () => changeFontSize(1));
   updateFontSizeButtons();
@@ -561,7 +564,7 @@ function setUpKeyBar() {
 
 async function start() {
   setUpKeyBar();
-  setUpFontSize();
+  setUpTerminalButtons();
   updateKeyBar();
   await refresh();
   const id = params.get('t');

@@ -534,7 +534,10 @@ export class TerminalTab {
       + ' placeholder="find in terminal (Enter: next, Shift-Enter: previous)"><span class="search-count"></span>';
     const [input, count] = box.children;
     const options = { decorations: SEARCH_DECORATIONS };
-    const found = (any) => input.setAttribute('aria-invalid', String(!any));
+    const found = (any) => {
+      input.setAttribute('aria-invalid', String(!any));
+      if (any) this.keepMatchInSight();
+    };
     this.search.onDidChangeResults(({ resultIndex, resultCount }) => {
       if (!input.value) count.textContent = '';
       else if (resultCount === 0) count.textContent = 'no match';
@@ -556,9 +559,7 @@ export class TerminalTab {
     input.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
         event.preventDefault(); // a search field's Escape also empties it (Chromium): the text is kept for next time
-        box.hidden = true;
-        this.search.clearDecorations();
-        this.term.focus();
+        this.closeSearch();
       } else if (event.key === 'Enter' && input.value) {
         event.preventDefault();
         const search = event.shiftKey ? this.search.findPrevious : this.search.findNext;
@@ -568,9 +569,47 @@ export class TerminalTab {
     return box;
   }
 
+  /**
+   * The search box goes to the other end of the terminal (top or bottom) when it lies over the match selected: on a
+   * phone it is as wide as the terminal, and a match in its first rows (a terminal not yet full, whose lines are all at
+   * the top) was found under the box, out of sight.
+   */
+  keepMatchInSight() {
+    const match = this.term.getSelectionPosition();
+    const screen = this.term.element?.querySelector('.xterm-screen')?.getBoundingClientRect();
+    if (!match || !screen) return;
+    const cell = { width: screen.width / this.term.cols, height: screen.height / this.term.rows };
+    const top = this.term.buffer.active.viewportY;
+    const oneRow = match.start.y === match.end.y;
+    const area = {
+      top: screen.top + (match.start.y - top) * cell.height,
+      bottom: screen.top + (match.end.y - top + 1) * cell.height,
+      left: oneRow ? screen.left + match.start.x * cell.width : screen.left, // more rows: the whole width
+      right: oneRow ? screen.left + match.end.x * cell.width : screen.right,
+    };
+    const box = this.searchBox.getBoundingClientRect();
+    const covered = area.top < box.bottom && area.bottom > box.top && area.left < box.right && area.right > box.left;
+    if (covered) this.searchBox.classList.toggle('below');
+  }
+
+  /** Closes the search box, its text kept for next time; the terminal has the keyboard again. */
+  closeSearch() {
+    this.searchBox.hidden = true;
+    this.search.clearDecorations();
+    this.term.focus();
+    this.changed();
+  }
+
+  /** The header's Find: opens the search box, or closes it when open (a phone's keyboard has no Escape). */
+  toggleSearch() {
+    if (this.searchBox.hidden) this.openSearch();
+    else this.closeSearch();
+  }
+
   openSearch() {
     const input = this.searchBox.firstElementChild;
     this.searchBox.hidden = false;
+    this.changed();
     input.focus();
     input.select();
     // The text kept from the last time is found again: Escape cleared its highlights, and the count beside it still

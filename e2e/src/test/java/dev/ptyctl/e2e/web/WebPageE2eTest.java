@@ -388,6 +388,41 @@ class WebPageE2eTest {
      * Ctrl-Shift-C copies the selection, as in VS Code's and GNOME's terminals (Ctrl-C goes to the program). The page
      * left the key to the browser, whose Ctrl-Shift-C is its element inspector in a desktop Chrome.
      */
+    /**
+     * On a phone, whose keyboard cannot type Ctrl-Shift-F, the header's Find opens the search box, which finds as typed,
+     * and tapped again closes it, the terminal getting the keyboard back: a phone could not search the scrollback.
+     */
+    @Test
+    void onAPhoneFindOpensAndClosesTheSearchBox() throws Exception {
+        onATouchPhone(() -> {
+            Terminal terminal = shownShell("");
+            String id = terminal.terminalId();
+            page.type(id, "echo needle-$((6*7))", Keys.ENTER);
+            page.waitForText(id, "\nneedle-42");
+            String box = ".terminal-view:not([hidden]) .search";
+            page.clickOn("#find");
+            page.waitUntil("the search box has the focus", () -> Boolean.TRUE.equals(page.js(
+                    "return document.activeElement === document.querySelector(arguments[0] + ' input');", box)));
+            assertThat(page.attribute("#find", "aria-expanded")).isEqualTo("true");
+            page.driver().switchTo().activeElement().sendKeys("needle-42");
+            page.waitUntil("the box finds the line", () -> "1 of 1".equals(page.text(box + " .search-count")));
+            // The line is the terminal's second: the box, as wide as the phone, moved off it (it lay over it).
+            assertThat(page.js("""
+                    const t = window.ptyctl.terminals[arguments[1]];
+                    const screen = t.element.querySelector('.xterm-screen').getBoundingClientRect();
+                    const top = screen.top + (t.getSelectionPosition().start.y - t.buffer.active.viewportY)
+                      * screen.height / t.rows;
+                    const b = document.querySelector(arguments[0]).getBoundingClientRect();
+                    return top < b.bottom && top + screen.height / t.rows > b.top;""", box, id))
+                    .as("the box lies over the match").isEqualTo(false);
+            page.clickOn("#find");
+            page.waitUntil("the box is closed and the terminal has the keyboard", () -> !page.element(box).isDisplayed()
+                    && Boolean.TRUE.equals(page.js(
+                            "return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", id)));
+            assertThat(page.attribute("#find", "aria-expanded")).isEqualTo("false");
+        });
+    }
+
     @Test
     void ctrlShiftCCopiesTheSelection() throws Exception {
         Terminal terminal = shownShell("");
