@@ -26,8 +26,8 @@ import java.util.stream.Collectors;
  * protocol).
  */
 final class CommandRunner {
-    /** The waiting-for-input and busy-shell advice of {@code run} in the driver's methods. */
-    private static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs("typeLine(...)",
+    /** The waiting-for-input and busy-shell advice of {@code run} (and of a failed prompt wait) in the driver's methods. */
+    static final WaitingForInputAdvice.Verbs ADVICE = new WaitingForInputAdvice.Verbs("typeLine(...)",
             "waitFor(...)", "screen()", "Ctrl+D", "press(Key.ctrl('c'))",
             "a test types it with typeLine(...) once it has waited for the prompt with waitFor(...)",
             CommandRunner::pressAndType);

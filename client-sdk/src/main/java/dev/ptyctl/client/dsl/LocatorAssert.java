@@ -71,8 +71,12 @@ public final class LocatorAssert {
     /** The first match's text is exactly {@code text} (useful with a style or regex locator). */
     public LocatorAssert hasText(String text) {
         Objects.requireNonNull(text, "text");
+        // A style run leaves out the blank cells at its ends (an inverse bar padded with spaces would otherwise read
+        // as its whole width): text asked with them cannot match, which the failure says rather than leave to a diff.
+        String blanks = locator.byStyle() && !text.equals(text.strip()) ? " (a style match leaves out the blank cells"
+                + " at its ends: hasText(" + ScreenAssert.quote(text.strip()) + "))" : "";
         return await(matches -> !matches.isEmpty() && matches.getFirst().text().equals(text),
-                "expected " + locator + " to read " + ScreenAssert.quote(text));
+                "expected " + locator + " to read " + ScreenAssert.quote(text) + blanks);
     }
 
     private static boolean styled(Cells cells, Locator.Match match, Style style) {

@@ -15,7 +15,11 @@ final class ReportPage {
                 .append(escape(title)).append("</title>\n<style>\n")
                 .append("body{font-family:system-ui,sans-serif;margin:1.5em;background:#fafafa;color:#222}\n")
                 .append("pre{background:#fff;border:1px solid #ddd;padding:.6em;overflow:auto}\n")
-                .append(".expectation{border-left:4px solid #c00;padding:.4em .8em;background:#fff0f0}\n")
+                // a test's name is one long word: wrapped, not a page that scrolls sideways
+                .append("h1{overflow-wrap:anywhere}\n")
+                // quoted text keeps its spaces ("todo.txt    1 KiB"), which HTML would fold into one
+                .append(".expectation{border-left:4px solid #c00;padding:.4em .8em;background:#fff0f0;"
+                        + "white-space:pre-wrap}\n.steps td:nth-child(2){white-space:pre-wrap}\n")
                 .append(".screen svg{border:1px solid #444;max-width:100%;height:auto}\n")
                 .append(".steps svg{border:1px solid #444;max-width:32em;height:auto}\n")
                 .append("table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .6em;text-align:left}\n")

@@ -10,8 +10,10 @@ import dev.ptyctl.client.WaitResult;
 import dev.ptyctl.client.internal.Durations;
 import dev.ptyctl.client.internal.LongWait;
 import dev.ptyctl.client.internal.PromptWaitParams;
+import dev.ptyctl.client.internal.RpcCommandRun;
 import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.RpcMethod;
+import dev.ptyctl.protocol.WaitingForInputAdvice;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.time.Duration;
@@ -31,6 +33,13 @@ final class ServerWaits {
     static final String SCROLLED_OFF = "; it is in the scrollback: it scrolled off the screen, which is all waits and"
             + " locators look at unless told (a locator that searches above the screen too: getByText(...)"
             + ".includingScrollback(); a command's whole output: lastCommand().output(), run(...).output())";
+
+    /**
+     * How long a failed prompt wait asks the server whether the command waits for input: the server tells so only
+     * once two looks a quarter of a second apart agree (the command quiet for a second, which after a failed wait it
+     * has long been), so a second is enough on a loaded machine; it ends early when they do.
+     */
+    private static final Duration INPUT_WAIT_LOOK = Duration.ofSeconds(1);
 
     private final TerminalDriver driver;
     private final RpcClient rpc;
@@ -90,8 +99,17 @@ final class ServerWaits {
                     result.screen());
         }
         driver.catchUpAfterServerWait();
-        driver.steps().timed(step, start);
+        driver.steps().timed(step + foundAt(result), start);
         return result;
+    }
+
+    /**
+     * Where a text wait that held found its text, for the test's steps, as a locator's step says it: a match on a row
+     * from before (the same question still on the screen, the echoed command line) explains a later step's failure.
+     */
+    private static String foundAt(WaitResult result) {
+        return result.found().flatMap(WaitMatch::start)
+                .map(start -> ", found at row " + start.row() + ", column " + start.col()).orElse("");
     }
 
     /** {@link TerminalDriver#waitForPrompt(Duration)}: a prompt drawn after {@code lastWriteSeq}, when there was one. */
@@ -100,8 +118,9 @@ final class ServerWaits {
         PromptWaitResult result = Unchecked.io(() -> lastWriteSeq >= 0 ? rpc.waitForPromptAfter(lastWriteSeq, timeout)
                 : rpc.waitForPrompt(timeout));
         if (!result.matched()) {
+            String ended = driver.programEnded();
             throw driver.failure("expected the shell's prompt within " + Durations.describe(timeout)
-                    + driver.programEnded(), result.screen());
+                    + (ended.isEmpty() ? waitingForInput(lastWriteSeq) : ended), result.screen());
         }
         driver.catchUpAfterServerWait();
         driver.steps().timed("waitForPrompt()", start);
@@ -134,6 +153,30 @@ final class ServerWaits {
         try {
             WaitRequest again = failed.newBuilder().scrollback(true).timeout(Duration.ZERO).build();
             return rpc.waitFor(again).matched() ? SCROLLED_OFF : "";
+        } catch (IOException | RuntimeException e) {
+            return ""; // the failure with its screen is still worth giving, without the hint
+        }
+    }
+
+    /**
+     * When the command started after {@code since} waits for input (asked of the server once more: its
+     * {@code ifWaitingForInput}), what waits and what to do; else "". A prompt that never came is then not a slow
+     * command: it waits for an answer, and the one the test sent may have gone before it asked, when a wait for its
+     * question was satisfied by the same question still on the screen from before.
+     */
+    private String waitingForInput(long since) {
+        try {
+            JsonObject answer = rpc.call(RpcMethod.WAIT, PromptWaitParams.of(since, -1, INPUT_WAIT_LOOK,
+                    PromptWaitParams.AnswerEarly.IF_WAITING_FOR_INPUT), rpc.replyTimeoutFor(WaitRequest.builder()
+                    .timeout(INPUT_WAIT_LOOK).build()));
+            if (!answer.containsKey("waitingForInput")) {
+                return "";
+            }
+            return "; " + WaitingForInputAdvice.of(CommandRunner.ADVICE, RpcCommandRun.describeProgram(answer)
+                            + " still runs: it", RpcCommandRun.programName(answer), RpcCommandRun.awaitedInput(answer),
+                    RpcCommandRun.programIsFullScreen(answer)) + ". Keys sent for it before it asked may have been"
+                    + " lost: wait for its question with expectAfter(mark), the mark taken before the command line,"
+                    + " where a waitFor(...) is satisfied by the same question still on the screen from before";
         } catch (IOException | RuntimeException e) {
             return ""; // the failure with its screen is still worth giving, without the hint
         }

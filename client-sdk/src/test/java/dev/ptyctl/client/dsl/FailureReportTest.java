@@ -121,7 +121,10 @@ class FailureReportTest {
         assertThat(dir.resolve("failure.txt")).content().startsWith("java.lang.AssertionError: expected: 3 but was: 2\n\n"
                 + "screen 20x3");
         assertThat(Files.readString(dir.resolve("index.html")))
-                .contains("<p class=\"expectation\">java.lang.AssertionError: expected: 3 but was: 2</p>");
+                .contains("<p class=\"expectation\">java.lang.AssertionError: expected: 3 but was: 2</p>")
+                // a quoted "todo.txt    1 KiB" keeps its spaces in the expectation and the steps; a long test name wraps
+                .contains(".expectation{", "white-space:pre-wrap}", ".steps td:nth-child(2){white-space:pre-wrap}",
+                        "h1{overflow-wrap:anywhere}");
         server.takeRequest();
     }
 }

@@ -99,6 +99,15 @@ class LocatorTest {
     }
 
     @Test
+    void aStyleMatchAskedToReadWithTheBlanksAtItsEndsSaysTheyAreLeftOut() {
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByStyle(Styles.inverse()))
+                .hasText("  todo.txt    1 KiB "))
+                .hasMessageStartingWith("expected cells with style inverse to read \"  todo.txt    1 KiB \" (a style"
+                        + " match leaves out the blank cells at its ends: hasText(\"todo.txt    1 KiB\")) within 0 ms;"
+                        + " found 1: \"todo.txt    1 KiB\" at row 3, column 3");
+    }
+
+    @Test
     void assertionsOnALocatorTellWhatWasFound() {
         TerminalAssertions.assertThat(FILES.getByText("Save")).isVisible().hasCount(3);
         TerminalAssertions.assertThat(FILES.getByText("disk full")).hasStyle(Styles.bold().fg("red"));

@@ -95,6 +95,33 @@ class TerminalDriverTest {
     }
 
     @Test
+    void aTextWaitThatHeldSaysInItsStepWhereItFoundTheText() {
+        // the question of a program run before may still be on the screen: the step tells which row satisfied the wait
+        server.reply("{'matched':true," + SCREEN + ",'waitedMs':3,'found':{'index':0,'text':'Running','groups':[],"
+                + "'row':2,'col':1}}");
+        terminal.waitFor("Running");
+        assertThat(terminal.steps().text()).contains("waitFor(\"Running\"), found at row 2, column 1 (");
+        server.takeRequest();
+    }
+
+    @Test
+    void aPromptThatDoesNotComeBecauseTheCommandWaitsForInputSaysSo() {
+        server.reply("{'matched':false," + SCREEN + ",'waitedMs':2000}")
+                .reply("{'running':true,'pid':42}")
+                .reply("{'matched':false," + SCREEN + ",'waitedMs':0,'waitingForInput':{'commandLine':'bash deploy.sh',"
+                        + "'program':'bash','inputHidden':false,'readsLines':true,'fullScreen':false}}");
+        assertThatThrownBy(() -> terminal.waitForPrompt(Duration.ofSeconds(2)))
+                .hasMessageStartingWith("expected the shell's prompt within 2 s; `bash deploy.sh` still runs: it waits"
+                        + " for a line of input (it reads the terminal line by line); type a line ending with Enter with"
+                        + " typeLine(...)")
+                .hasMessageContaining(". Keys sent for it before it asked may have been lost: wait for its question"
+                        + " with expectAfter(mark)");
+        server.takeRequest();
+        server.takeRequest();
+        assertThat(server.takeRequest().getJsonObject("params").getString("ifWaitingForInput")).isEqualTo("return");
+    }
+
+    @Test
     void waitForAnySaysWhichTextCameAndTakesTextEndingInSpacesAsARowEnd() {
         server.reply("{'matched':true," + SCREEN + ",'waitedMs':3,'found':{'index':1,'text':'$','groups':[],"
                 + "'row':3,'col':1}}");

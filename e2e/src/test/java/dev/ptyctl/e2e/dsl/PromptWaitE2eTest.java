@@ -58,4 +58,15 @@ class PromptWaitE2eTest {
         assertThatThrownBy(() -> rpc.waitForPromptAfter(-1, WAIT)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("outputSeq is negative");
     }
+
+    @Test
+    void aDriversPromptWaitThatFailsBecauseTheCommandAsksForALineSaysSo(TerminalDriver t) {
+        t.waitForPrompt().typeLine("bash -c 'read -p \"$(printf \"%s: \" Name)\" name; echo \"hi $name\"'");
+        t.waitFor("Name: ");
+        assertThatThrownBy(() -> t.waitForPrompt(Duration.ofSeconds(3)))
+                .hasMessageStartingWith("expected the shell's prompt within 3 s; `bash -c ")
+                .hasMessageContaining("still runs: it waits for a line of input");
+        t.typeLine("Ada").waitForPrompt();
+        t.assertScreen().contains("hi Ada");
+    }
 }
