@@ -24,6 +24,9 @@ final class Cells {
     private final int cursorRow;
     private final int cursorCol;
     private final boolean cursorVisible;
+    /** The DEC modes of the program's mouse protocol (0: it reports no mouse) and encoding, for a click to send. */
+    private final int mouseProtocol;
+    private final int mouseEncoding;
     /** The rows' cells, copied from the emulator's primitive arrays into arrays of the copy's own. */
     private final CellRow[] cells;
     private final String[] rowText;
@@ -39,6 +42,8 @@ final class Cells {
         this.cursorRow = terminal.cursorRow();
         this.cursorCol = Math.min(terminal.cursorCol(), cols - 1);
         this.cursorVisible = terminal.cursorVisible();
+        this.mouseProtocol = terminal.emulator().state().mouseProtocolMode();
+        this.mouseEncoding = terminal.emulator().state().mouseEncodingMode();
         this.cells = new CellRow[rows];
         this.rowText = new String[rows];
         this.columnOf = new int[rows][];
@@ -133,6 +138,16 @@ final class Cells {
 
     boolean cursorVisible() {
         return cursorVisible;
+    }
+
+    /** The DEC mode of the program's mouse protocol: 9, 1000, 1002 or 1003; 0 when it reports no mouse. */
+    int mouseProtocol() {
+        return mouseProtocol;
+    }
+
+    /** The DEC mode of the program's mouse encoding: 0 (the default), 1006 (SGR) or 1016 (SGR pixels). */
+    int mouseEncoding() {
+        return mouseEncoding;
     }
 
     /** The screen as {@code pty/read} gives it: rows joined by {@code \n}, trailing blank rows left out. */

@@ -66,6 +66,7 @@ public final class TerminalDriver implements AutoCloseable {
     private final ScreenSource source;
     private final ServerWaits waits;
     private final CommandRunner commands;
+    private final MouseClicks mouse = new MouseClicks(this);
     /** What the test did with this terminal, and the screens it saw, for its failure report. */
     private final StepLog steps = new StepLog(this::screenPicture);
     private Duration timeout = DEFAULT_TIMEOUT;
@@ -136,17 +137,17 @@ public final class TerminalDriver implements AutoCloseable {
 
     /** Types text as it is (no Enter). */
     public TerminalDriver type(String text) {
-        return write(List.of(Action.text(text)), "type(" + StepLog.argument(text) + ")");
+        return send(List.of(Action.text(text)), "type(" + StepLog.argument(text) + ")");
     }
 
     /** Pastes text as a terminal does (see {@link Action#paste}): a multi-line paste reaches a shell as one edit. */
     public TerminalDriver paste(String text) {
-        return write(List.of(Action.paste(text)), "paste(" + StepLog.argument(text) + ")");
+        return send(List.of(Action.paste(text)), "paste(" + StepLog.argument(text) + ")");
     }
 
     /** Types a line: the text, then Enter. */
     public TerminalDriver typeLine(String text) {
-        return write(List.of(Action.text(text), Action.key(Key.ENTER)), "typeLine(" + StepLog.argument(text) + ")");
+        return send(List.of(Action.text(text), Action.key(Key.ENTER)), "typeLine(" + StepLog.argument(text) + ")");
     }
 
     /** Presses keys in order, by name ({@link Key#ENTER}, {@code Key.ctrl('c')}, {@code "Alt+ArrowUp"}...). */
@@ -158,7 +159,7 @@ public final class TerminalDriver implements AutoCloseable {
         for (String key : keys) {
             actions.add(Action.key(key));
         }
-        return write(actions, "press(" + String.join(", ", keys) + ")");
+        return send(actions, "press(" + String.join(", ", keys) + ")");
     }
 
     /**
@@ -170,15 +171,44 @@ public final class TerminalDriver implements AutoCloseable {
         if (times < 1) {
             throw new IllegalArgumentException("press presses a key at least once, got " + times + " times");
         }
-        return write(Collections.nCopies(times, Action.key(key)), "press(" + key + " x " + times + ")");
+        return send(Collections.nCopies(times, Action.key(key)), "press(" + key + " x " + times + ")");
+    }
+
+    /**
+     * Clicks the cell at {@code row}, {@code col} (from 1) with the left button, as the terminal reports a click to
+     * the program: in the mouse protocol and encoding the program turned on (SGR, {@code CSI ? 1006 h}, or the
+     * default one; a press, then a release). Waits first, at most the default timeout, until the program reports the
+     * mouse: one that has just started may not have turned reporting on yet.
+     *
+     * @throws TerminalAssertionError when the program does not turn mouse reporting on within the timeout
+     * @throws IllegalArgumentException when the cell is outside the screen
+     * @throws IllegalStateException for a driver without a live view, or a click the program's encoding cannot carry
+     *     (the default encoding beyond column or row 95, SGR pixels)
+     */
+    public TerminalDriver click(int row, int col) {
+        mouse.at(row, col);
+        return this;
+    }
+
+    /**
+     * Clicks the first cell of {@code target}'s first match with the left button, once there is one and the program
+     * reports the mouse (see {@link #click(int, int)}), at most the default timeout: {@code t.click(t.getByText("OK"))}.
+     *
+     * @throws TerminalAssertionError when {@code target} finds nothing, or the program does not turn mouse reporting
+     *     on, within the timeout
+     */
+    public TerminalDriver click(Locator target) {
+        mouse.on(target);
+        return this;
     }
 
     /** Sends text and keys in one write, in order. */
     public TerminalDriver write(Action... actions) {
-        return write(List.of(actions), "write(" + actions.length + " actions)");
+        return send(List.of(actions), "write(" + actions.length + " actions)");
     }
 
-    private TerminalDriver write(List<Action> actions, String step) {
+    /** Sends {@code actions} in one write and notes it among the test's steps as {@code step}. */
+    TerminalDriver send(List<Action> actions, String step) {
         WriteResult result = Unchecked.io(() -> rpc.write(actions));
         if (result.outputSeq() != WriteResult.UNKNOWN_SEQ) {
             wrote(result.outputSeq());

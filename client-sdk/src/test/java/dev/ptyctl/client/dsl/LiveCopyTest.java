@@ -1,6 +1,7 @@
 package dev.ptyctl.client.dsl;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.ptyctl.client.Cursor;
@@ -133,6 +134,19 @@ class LiveCopyTest {
         assertThat(failure.screen().text()).as("the screen row 2 was read from").isEqualTo("$ make\nok\n$\n");
         assertThat(driver.steps().steps().getLast().screen()).as("the failed step's picture")
                 .contains(">ok<").doesNotContain("cleared");
+    }
+
+    @Test
+    void aClickOnAProgramThatReportsNoMouseFailsSayingSoAndOneOffTheScreenIsRefused() {
+        http.refuseNext(200, terminalJson(SHOWN.length())); // each click's catch-up
+        http.refuseNext(200, terminalJson(SHOWN.length()));
+        driver.timeout(Duration.ZERO);
+
+        assertThatThrownBy(() -> driver.click(2, 1)).isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected the program to turn mouse reporting on (CSI ? 1000 h) within 0 ms,"
+                        + " to click row 2, column 1\nscreen 30x4");
+        assertThatThrownBy(() -> driver.click(5, 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("click(5, 1) is outside the 30x4 screen (rows and columns count from 1)");
     }
 
     @Test

@@ -1,0 +1,71 @@
+package dev.ptyctl.vt.keys;
+
+/**
+ * What a terminal sends for a mouse click, as xterm does, in the protocol and encoding the program turned on: X10
+ * ({@code CSI ? 9 h}) reports the press only; VT200 ({@code ?1000}), button-event ({@code ?1002}) and any-event
+ * ({@code ?1003}) tracking report the press and the release. The default encoding is {@code CSI M} and three bytes
+ * (button, column and row, each plus 32; a release is button 3); SGR ({@code ?1006}) is {@code CSI < b ; col ; row M},
+ * {@code m} for the release. Rows and columns count from 1.
+ *
+ * <p>Sent as text (UTF-8 on the wire), so the default encoding is given for cells up to column and row 95, whose
+ * bytes stay below 128: xterm sends the larger ones as single bytes, which UTF-8 text cannot carry. SGR-pixel
+ * coordinates ({@code ?1016}) need the cell's size in pixels, which a terminal without a screen has none of: refused.
+ */
+public final class MouseEncoder {
+    /** The largest column or row the default encoding is given for (32 + 95 = 127, the last single-byte UTF-8). */
+    public static final int MAX_DEFAULT_ENCODING_CELL = 95;
+    private static final int X10 = 9;
+    private static final int SGR = 1006;
+    private static final int SGR_PIXELS = 1016;
+    /** The default encoding's button number for a release (SGR keeps the button and ends in {@code m}). */
+    private static final int RELEASE = 3;
+
+    /** A mouse button, by the number xterm reports it as. */
+    public enum Button {
+        LEFT(0), MIDDLE(1), RIGHT(2);
+
+        private final int code;
+
+        Button(int code) {
+            this.code = code;
+        }
+    }
+
+    private MouseEncoder() {
+    }
+
+    /**
+     * The report of pressing and releasing {@code button} on the cell at {@code row}, {@code col}.
+     *
+     * @param protocolMode the DEC mode of the program's mouse protocol: 9, 1000, 1002 or 1003 (0: none)
+     * @param encodingMode the DEC mode of its encoding: 0 (default), 1006 (SGR) or 1016 (SGR pixels)
+     * @throws IllegalArgumentException when the program reports no mouse, or the click cannot be encoded (see the
+     *     class comment)
+     */
+    public static String click(int protocolMode, int encodingMode, Button button, int row, int col) {
+        if (protocolMode == 0) {
+            throw new IllegalArgumentException("the program has not turned mouse reporting on (CSI ? 1000 h)");
+        }
+        if (row < 1 || col < 1) {
+            throw new IllegalArgumentException("rows and columns count from 1, got row " + row + ", column " + col);
+        }
+        String press = report(encodingMode, button.code, row, col, true);
+        return protocolMode == X10 ? press : press + report(encodingMode, button.code, row, col, false);
+    }
+
+    private static String report(int encodingMode, int button, int row, int col, boolean press) {
+        if (encodingMode == SGR) {
+            return "\u001b[<" + button + ";" + col + ";" + row + (press ? "M" : "m");
+        }
+        if (encodingMode == SGR_PIXELS) {
+            throw new IllegalArgumentException("the program asked for SGR-pixel mouse coordinates (CSI ? 1016 h), "
+                    + "which need the cell's size in pixels: a test's terminal has no pixels");
+        }
+        if (row > MAX_DEFAULT_ENCODING_CELL || col > MAX_DEFAULT_ENCODING_CELL) {
+            throw new IllegalArgumentException("the program takes mouse reports in the default encoding, which is "
+                    + "given here up to column and row " + MAX_DEFAULT_ENCODING_CELL + " (beyond, its bytes are not "
+                    + "UTF-8 text); got row " + row + ", column " + col);
+        }
+        return "\u001b[M" + (char) (32 + (press ? button : RELEASE)) + (char) (32 + col) + (char) (32 + row);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.ptyctl.vt.keys;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ptyctl.vt.keys.MouseEncoder.Button;
+import org.junit.jupiter.api.Test;
+
+/** {@link MouseEncoder}: a click as xterm reports it, in each protocol and encoding a program can turn on. */
+class MouseEncoderTest {
+
+    @Test
+    void sgrReportsThePressAndTheReleaseOfTheButtonAtColumnThenRow() {
+        assertThat(MouseEncoder.click(1000, 1006, Button.LEFT, 3, 12)).isEqualTo("\u001b[<0;12;3M\u001b[<0;12;3m");
+        assertThat(MouseEncoder.click(1002, 1006, Button.RIGHT, 1, 1)).isEqualTo("\u001b[<2;1;1M\u001b[<2;1;1m");
+        assertThat(MouseEncoder.click(1003, 1006, Button.LEFT, 200, 300)).as("no limit in SGR")
+                .isEqualTo("\u001b[<0;300;200M\u001b[<0;300;200m");
+    }
+
+    @Test
+    void theDefaultEncodingAddsThirtyTwoAndReleasesWithButtonThree() {
+        assertThat(MouseEncoder.click(1000, 0, Button.MIDDLE, 2, 5)).isEqualTo("\u001b[M!%\"\u001b[M#%\"");
+        assertThat(MouseEncoder.click(1000, 0, Button.LEFT, 95, 95)).isEqualTo("\u001b[M \u007f\u007f\u001b[M#\u007f\u007f");
+    }
+
+    @Test
+    void x10ReportsThePressOnly() {
+        assertThat(MouseEncoder.click(9, 0, Button.LEFT, 1, 1)).isEqualTo("\u001b[M !!");
+    }
+
+    @Test
+    void whatCannotBeReportedIsRefusedWithTheReason() {
+        assertThatThrownBy(() -> MouseEncoder.click(0, 0, Button.LEFT, 1, 1))
+                .hasMessageContaining("has not turned mouse reporting on");
+        assertThatThrownBy(() -> MouseEncoder.click(1000, 0, Button.LEFT, 1, 96))
+                .hasMessageContaining("up to column and row 95").hasMessageContaining("column 96");
+        assertThatThrownBy(() -> MouseEncoder.click(1000, 1016, Button.LEFT, 1, 1)).hasMessageContaining("pixels");
+        assertThatThrownBy(() -> MouseEncoder.click(1000, 1006, Button.LEFT, 0, 1)).hasMessageContaining("from 1");
+    }
+}
