@@ -28,6 +28,9 @@ public final class FailureReport {
             List.of("screen.svg", "screen.txt", "recording.cast", "commands.txt", "steps.txt", "failure.txt",
                     "index.html");
 
+    /** What a passing test's report says where a failing one's names its expectation. */
+    static final String PASSED = "the test passed";
+
     private FailureReport() {
     }
 
@@ -37,7 +40,8 @@ public final class FailureReport {
      * @param dir     the folder, created if needed; files in it are replaced
      * @param title   the test's name, for the page
      * @param driver  the test's driver (one connected with a live view gives the picture, recording and commands)
-     * @param failure what the test threw
+     * @param failure what the test threw; null for a test that passed (its report shows the screen at its end, with
+     *                the same steps, recording and commands: tui-test's {@code trace: true})
      * @return the files written
      */
     public static List<Path> write(Path dir, String title, TerminalDriver driver, Throwable failure) throws IOException {
@@ -47,9 +51,10 @@ public final class FailureReport {
         String text = ScreenDump.render(Cells.of(screen).toScreen());
         String cast = recording(driver);
         List<Command> commands = cast.isEmpty() ? List.of() : Replay.ofText("recording.cast", cast).commands();
-        String message = String.valueOf(failure.getMessage());
-        String expectation = failure instanceof TerminalAssertionError e ? e.expectation() : failure.toString();
-        String where = where(failure, driver.testClass());
+        String message = failure == null ? PASSED : String.valueOf(failure.getMessage());
+        String expectation = failure == null ? PASSED : failure instanceof TerminalAssertionError e ? e.expectation()
+                : failure.toString();
+        String where = failure == null ? "" : where(failure, driver.testClass());
         String at = where.isEmpty() ? "" : "at " + where + "\n";
 
         List<Path> written = new ArrayList<>();
@@ -58,10 +63,10 @@ public final class FailureReport {
         written.add(write(dir, "recording.cast", cast));
         written.add(write(dir, "commands.txt", commandsText(commands)));
         written.add(write(dir, "steps.txt", driver.steps().text()));
-        written.add(write(dir, "failure.txt", failure instanceof TerminalAssertionError ? at + message + "\n"
-                : at + failure + "\n\n" + text + "\n"));
-        written.add(write(dir, "index.html", ReportPage.html(title, expectation, where, svg, text, driver.steps(),
-                commands)));
+        written.add(write(dir, "failure.txt", failure == null || failure instanceof TerminalAssertionError
+                ? at + message + "\n" : at + failure + "\n\n" + text + "\n"));
+        written.add(write(dir, "index.html", ReportPage.html(title, expectation, failure == null, where, svg, text,
+                driver.steps(), commands)));
         return written;
     }
 

@@ -8,8 +8,8 @@ final class ReportPage {
     private ReportPage() {
     }
 
-    static String html(String title, String expectation, String where, String svg, String screenText, StepLog steps,
-                       List<Command> commands) {
+    static String html(String title, String expectation, boolean passed, String where, String svg, String screenText,
+                       StepLog steps, List<Command> commands) {
         StringBuilder page = new StringBuilder();
         page.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(escape(title)).append("</title>\n<style>\n")
@@ -20,15 +20,18 @@ final class ReportPage {
                 // quoted text keeps its spaces ("todo.txt    1 KiB"), which HTML would fold into one
                 .append(".expectation{border-left:4px solid #c00;padding:.4em .8em;background:#fff0f0;"
                         + "white-space:pre-wrap}\n.steps td:nth-child(2){white-space:pre-wrap}\n")
+                .append(".expectation.passed{border-color:#2a2;background:#f0fff0}\n")
                 .append(".screen svg{border:1px solid #444;max-width:100%;height:auto}\n")
                 .append(".steps svg{border:1px solid #444;max-width:32em;height:auto}\n")
                 .append("table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2em .6em;text-align:left}\n")
                 .append(".failed{color:#c00;font-weight:bold}\n.time{text-align:right;font-family:monospace;white-space:nowrap}\n")
                 .append("</style></head><body>\n")
                 .append("<h1>").append(escape(title)).append("</h1>\n")
-                .append("<p class=\"expectation\">").append(escape(expectation)).append("</p>\n")
+                .append(passed ? "<p class=\"expectation passed\">" : "<p class=\"expectation\">")
+                .append(escape(expectation)).append("</p>\n")
                 .append(where.isEmpty() ? "" : "<p>at <code>" + escape(where) + "</code></p>\n")
-                .append("<h2>The screen when it failed</h2>\n<div class=\"screen\">\n").append(svg).append("</div>\n")
+                .append(passed ? "<h2>The screen at the end</h2>\n" : "<h2>The screen when it failed</h2>\n")
+                .append("<div class=\"screen\">\n").append(svg).append("</div>\n")
                 .append("<details><summary>as text (screen.txt)</summary><pre>").append(escape(screenText))
                 .append("</pre></details>\n")
                 .append("<h2>What the test did</h2>\n").append(stepTable(steps))

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.MediaType;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Writes a failed test's {@link FailureReport} under {@code target/ptyctl-reports/<test>/} (or the folder the JUnit
+ * Writes a failed test's {@link FailureReport} (and a passing one's, when {@code ptyctl.reports.passing} is
+ * {@code true}) under {@code target/ptyctl-reports/<test>/} (or the folder the JUnit
  * configuration parameter or system property {@code ptyctl.reports} names) and attaches each file to the test with
  * JUnit's {@code publishFile}, so IDEs
  * and build reports that show attachments show the screen; the folder is also a report entry,
@@ -21,10 +22,21 @@ final class FailureReports {
     static final String DEFAULT_ROOT = "target/ptyctl-reports";
     /** The JUnit configuration parameter (or system property) naming another folder. */
     static final String ROOT_PARAMETER = "ptyctl.reports";
+    /**
+     * The JUnit configuration parameter (or system property) that, {@code true}, has passing tests leave a report too
+     * (tui-test's {@code trace: true}): the screen at the end, the steps with their screens, the recording.
+     */
+    static final String PASSING_PARAMETER = "ptyctl.reports.passing";
 
     private FailureReports() {
     }
 
+    /** Whether passing tests leave a report too ({@link #PASSING_PARAMETER}). */
+    static boolean forPassingTests(ExtensionContext context) {
+        return context.getConfigurationParameter(PASSING_PARAMETER).map(Boolean::parseBoolean).orElse(false);
+    }
+
+    /** Writes and attaches the report of a test that threw {@code failure}, or passed when it is null. */
     static void publish(ExtensionContext context, TerminalDriver driver, Throwable failure, String label) {
         Path dir = Path.of(context.getConfigurationParameter(ROOT_PARAMETER).filter(root -> !root.isBlank())
                         .orElse(DEFAULT_ROOT))
@@ -34,8 +46,10 @@ final class FailureReports {
             files = FailureReport.write(dir, context.getDisplayName() + " (" + context.getRequiredTestClass().getName()
                     + ")", driver, failure);
         } catch (Exception | AssertionError e) {
-            // the report is a help; the test's own failure is what must come through
-            failure.addSuppressed(e);
+            // the report is a help; the test's own failure is what must come through (a passing test's, nothing)
+            if (failure != null) {
+                failure.addSuppressed(e);
+            }
             return;
         }
         context.publishReportEntry("ptyctl.report", dir.toAbsolutePath().resolve("index.html").toString());
@@ -45,7 +59,9 @@ final class FailureReports {
                                 : label.substring(1) + "-" + file.getFileName(), mediaType(file),
                         target -> Files.copy(file, target, StandardCopyOption.REPLACE_EXISTING));
             } catch (RuntimeException e) {
-                failure.addSuppressed(e); // a launcher without an output directory: the files are still on disk
+                if (failure != null) {
+                    failure.addSuppressed(e); // a launcher without an output directory: the files are still on disk
+                }
                 return;
             }
         }

@@ -146,4 +146,26 @@ class FailureReportE2eTest {
             assertThat(files.map(f -> f.getFileName().toString())).containsAll(FailureReport.FILES);
         }
     }
+
+    @Test
+    void aPassingTestLeavesAReportWhenAskedTo() throws Exception {
+        Path reports = work.resolve("passing-reports");
+        TestExecutionSummary passing = NestedRun.run(PassingExample.class, work.resolve("junit-passing"),
+                Map.of("ptyctl.reports", reports.toString(), "ptyctl.reports.passing", "true"));
+        assertThat(passing.getTotalFailureCount()).isZero();
+        Path passed = reports.resolve(PassingExample.class.getName() + ".echoSaysHello");
+        for (String name : FailureReport.FILES) {
+            assertThat(passed.resolve(name)).as(name).isNotEmptyFile();
+        }
+        assertThat(passed.resolve("failure.txt")).hasContent("the test passed");
+        assertThat(Files.readString(passed.resolve("steps.txt")))
+                .contains("typeLine(\"echo hello from the passing test\")")
+                .contains("2 of text \"hello from the passing test\", found at row 1, column ");
+        assertThat(Files.readString(passed.resolve("index.html")))
+                .contains("<p class=\"expectation passed\">the test passed</p>", "<h2>The screen at the end</h2>");
+
+        Path unasked = work.resolve("unasked-reports");
+        NestedRun.run(PassingExample.class, work.resolve("junit-unasked"), Map.of("ptyctl.reports", unasked.toString()));
+        assertThat(unasked).as("no report of a passing test unless asked").doesNotExist();
+    }
 }
