@@ -6,9 +6,17 @@ import { eventsSocketUrl } from './api.js';
 import { backoff, PING_EVERY_MS, PONG_TIMEOUT_MS } from './socket.js';
 
 /**
+ * The longest wait between the list's attempts, shorter than a terminal's 8 s: the list is what a person watches while
+ * a server restarts (a few seconds), and with 8 s it said "reconnecting…" over rows of the old server for up to 8 s
+ * after the new one was up, where a terminal's tab says the server stopped at once, and a key typed there tries at once.
+ * An attempt every 2 s is one WebSocket handshake refused: nothing for the server, or a phone.
+ */
+const MAX_WAIT_MS = 2000;
+
+/**
  * Follows the events: onEvent(name, data) for each, onOpen() each time a connection is subscribed (the caller lists
  * the terminals then: what happened before is in the list, everything after comes as events, so nothing is missed
- * across a reconnect). Reconnects by itself, after 0.1 s and then twice as long each time up to 8 s, after a drop, a
+ * across a reconnect). Reconnects by itself, after 0.1 s and then twice as long each time up to 2 s, after a drop, a
  * server restart, or a link that answers no ping for 10 s. After a connection that failed before it was
  * subscribed, `probe()` (async) says whether to go on: "retry", or "refused" (the token was refused: then
  * onUnauthorized() and no more attempts). onLost() (optional) each time a connection ends. One connection at a time.
@@ -70,7 +78,7 @@ export function followEvents({ onEvent, onOpen, onLost = () => {}, onUnauthorize
       return;
     }
     if (stopped || ws) return;
-    retryTimer = setTimeout(connect, backoff(attempt++));
+    retryTimer = setTimeout(connect, backoff(attempt++, MAX_WAIT_MS));
   };
 
   const ping = () => {

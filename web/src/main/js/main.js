@@ -5,7 +5,8 @@
 // WebGL; ?keys=1 shows the key bar on any screen; ?clipboard=1 lets programs copy to the clipboard (OSC 52).
 // Test hook: window.ptyctl.terminals maps a terminal id to its tab's xterm.js Terminal; window.ptyctl.tabs to
 // the TerminalTab (its socket, parsedSeq, state); eventStreams counts the event socket's subscriptions, eventsOpen
-// says whether it is subscribed now; keyBytes is keys.js's, which a test compares with the server's key table.
+// says whether it is subscribed now, eventLosses counts its connections that ended or failed; keyBytes is keys.js's,
+// which a test compares with the server's key table.
 import * as api from './api.js';
 import { followEvents as followTerminalEvents } from './events.js';
 import { distinguishingIds } from './labels.js';
@@ -22,7 +23,7 @@ const settings = {
   keys: params.get('keys') === '1' || matchMedia('(pointer: coarse)').matches,
   fontSize: storedFontSize(),
 };
-const hook = { terminals: {}, tabs: {}, eventStreams: 0, eventsOpen: false, keyBytes };
+const hook = { terminals: {}, tabs: {}, eventStreams: 0, eventsOpen: false, eventLosses: 0, keyBytes };
 window.ptyctl = hook;
 
 const $ = (id) => document.getElementById(id);
@@ -134,6 +135,7 @@ function followEvents() {
     },
     onLost: () => {
       hook.eventsOpen = false;
+      hook.eventLosses++;
       eventsLost = true;
       renderTabs(); // the list's status line says it is reconnecting: its rows are as last heard
     },

@@ -22,10 +22,11 @@ export const PONG_TIMEOUT_MS = 10000;
 
 /**
  * How long to wait before connection attempt `attempt` + 1 (0 after a connection that worked): 0.1 s, then twice as
- * long each time up to 8 s, each ±25 % so that pages cut off together do not all come back in the same instant.
+ * long each time up to `max` ms (8 s), each ±25 % so that pages cut off together do not all come back in the same
+ * instant.
  */
-export function backoff(attempt) {
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt) * (0.75 + Math.random() / 2);
+export function backoff(attempt, max = BACKOFF_MAX_MS) {
+  return Math.min(max, BACKOFF_FIRST_MS * 2 ** attempt) * (0.75 + Math.random() / 2);
 }
 
 /**

@@ -294,6 +294,28 @@ class WebReconnectE2eTest {
     }
 
     /**
+     * A list cut off for a while (a server restarting takes a few seconds) is back soon after the server: its waits
+     * between attempts stop growing at 2 s. They grew to 8 s, as a terminal's, and the list said "reconnecting…" over
+     * the old server's rows for up to 8 s after the new one was up.
+     */
+    @Test
+    void aListCutOffForAWhileIsBackSoonAfterTheServer() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        try (CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
+            page = Page.in(proxy.url().toString()).open("/");
+            page.waitUntil("the list follows the events", () -> eventStreams() == 1);
+            proxy.down();
+            // Eight attempts failed: the next waits 2 s ± 25 %, where the waits grew to 8 s ± 25 % (at least 6 s).
+            page.waitUntil("the list tried eight times", () -> ((Number) page.js(
+                    "return window.ptyctl.eventLosses;")).longValue() >= 8);
+            proxy.up();
+            page.waitUntil("the list follows the events again, well before 6 s", Duration.ofSeconds(5),
+                    () -> eventStreams() == 2);
+            page.waitUntil("the list no longer says it is reconnecting", () -> page.text("#status").isEmpty());
+        }
+    }
+
+    /**
      * A server without terminals: its list says so, with no table (its column headings over no rows were the first
      * thing a new server's page showed); the first terminal brings the table.
      */
