@@ -24,6 +24,34 @@ class LimitsFaultTest {
     private static final String INPUT = "{\"type\":\"input\",\"clientId\":\"k\",\"clientSeq\":%d,\"data\":\"x\"}";
 
     @Test
+    void aReplayBufferTheHeapCannotHoldIsRefusedAtStart() throws Exception {
+        // 128 MiB of replay with a 256 MiB heap: the server started, and the first terminal that flooded output lost
+        // its reader to OutOfMemoryError (its output stopped for good, the health check still said UP).
+        ProcessBuilder builder = new ProcessBuilder(FaultServer.launcher("server", "--port", "0"))
+                .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        builder.environment().remove("PTYCTL_RPC");
+        builder.environment().put("JAVA_TOOL_OPTIONS", "-Xmx256m");
+        builder.environment().put("PTYCTL_TERMINALS_REPLAY_BYTES", String.valueOf(128 * 1024 * 1024));
+        Process server = builder.start();
+        StringBuilder printed = new StringBuilder();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            // Until it exits, or says it listens (then it would serve until stopped).
+            for (String line = out.readLine(); line != null && !line.contains("listening on"); line = out.readLine()) {
+                printed.append(line).append('\n');
+            }
+        } finally {
+            server.destroyForcibly();
+        }
+        assertThat(server.waitFor()).as(printed.toString()).isEqualTo(2);
+        assertThat(printed).contains("ptyctl: ptyctl.terminals.replayBytes is 134217728 (128 MiB), more than a "
+                + "quarter of the server's heap (256 MiB): one terminal whose program floods output would exhaust "
+                + "it; give at most 67108864, or the server a larger heap (JAVA_TOOL_OPTIONS=-Xmx...)");
+        Fault.report("limits", "replayBytes 128 MiB with a 256 MiB heap", "refused at start, exit 2, naming the "
+                + "most the heap allows", "LimitsFaultTest");
+    }
+
+    @Test
     void theTerminalLimitIs429AndTheTerminalsThereCarryOn() throws Exception {
         try (FaultServer server = FaultServer.start(FaultServer.maxTerminals(3))) {
             List<String> ids = new ArrayList<>();

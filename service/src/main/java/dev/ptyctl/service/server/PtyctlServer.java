@@ -128,6 +128,7 @@ public final class PtyctlServer implements AutoCloseable {
             throw new IllegalArgumentException("ptyctl.security.viewToken needs a different ptyctl.security.token: "
                     + "without a full token everyone already has full access");
         }
+        ReplayHeapCheck.check(settings.terminals().replayBytes(), Runtime.getRuntime().maxMemory());
         // First, so that an option Helidon cannot use stops the start before any terminal machinery exists.
         WebServerConfig.Builder builder = WebServerOptions.builder(serverConfig);
         WebServerOptions.warnings(builder, Instant.now()).forEach(warnings);
