@@ -23,6 +23,7 @@ final class MouseClicks {
 
     /** A click on the cell at {@code row}, {@code col} (1-based). */
     void at(int row, int col) {
+        driver.live("click(row, col)"); // a driver without a copy of the screen cannot tell how the program reads clicks
         ScreenSource source = driver.source();
         Cells now = source.cells();
         if (row < 1 || col < 1 || row > now.rows() || col > now.cols()) {

@@ -48,6 +48,12 @@ class TerminalDriverTest {
     }
 
     @Test
+    void aClickNeedsTheScreenFollowedAndSaysSo() {
+        assertThatThrownBy(() -> terminal.click(1, 1)).isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("click(row, col) needs a terminal of ptyctl server with its screen followed");
+    }
+
+    @Test
     void aKeyPressedSeveralTimesGoesInOneWrite() {
         server.reply("{'written':9,'outputSeq':100}");
         terminal.press(Key.ARROW_DOWN, 3);
