@@ -31,8 +31,10 @@ import java.util.Optional;
  * @param text   the text it matched on the screen
  * @param groups a regular expression's groups 1…n, empty for a group that took no part; none for a substring
  * @param named  a regular expression's named groups that took part, by name
- * @param start  the screen cell where the match starts, when known (not for a match in the scrollback, nor one found
- *               in a line that wrapped, with its soft-wrapped rows joined)
+ * @param start  the cell where the match starts (1-based; in a line that wrapped, the cell of its first character);
+ *               with {@link WaitRequest.Builder#scrollback} a row of 0 or less is a line above the screen: 0 the one
+ *               right above it, -1 the one above that. Empty for a wait with {@code since} (the match is in the
+ *               output, not on a cell), and from a server before 5 Dec 2026 for the scrollback and wrapped lines
  */
 public record WaitMatch(int index, String text, List<Optional<String>> groups, Map<String, String> named,
                         Optional<Cursor> start) {

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.control;
 
+import dev.ptyctl.vt.serialize.JoinedText;
 import dev.ptyctl.vt.unicode.UnicodeWidth;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.regex.Pattern;
  * one asked first): a terminal keeps what was printed earlier, so the lowest is what the program printed last, as a
  * {@code yes/no} question answered above a {@code password:} prompt shows. For the same reason each is located at its
  * last occurrence. Each is looked for in {@link MatchText}'s rows and in its lines with soft-wrapped rows joined, the
- * lowest in either winning.
+ * lowest in either winning, and placed on the row and column where it starts, in the scrollback too.
  */
 public final class ScreenPatterns {
     /**
@@ -41,9 +42,10 @@ public final class ScreenPatterns {
      * @param groups a regular expression's groups 1…n in order, empty for one that took no part in the match; none for
      *               a substring
      * @param named  a regular expression's named groups that took part, by name
-     * @param row    the 1-based screen row where the match starts; 0 when that is not known (matched in the scrollback,
-     *               or in a line that wrapped, with its soft-wrapped rows joined)
-     * @param col    the 1-based screen column (a wide character takes two) where it starts; 0 with {@code row}
+     * @param row    the 1-based screen row where the match starts; in the scrollback 0 for the line right above the
+     *               screen, -1 for the one above it, and so on ({@link #find}); 0 with {@code col} 0 when not known
+     *               (a match in the output read as a stream, {@link #first})
+     * @param col    the 1-based column (a wide character takes two) where it starts; 0 when not known
      */
     public record Found(int index, String text, List<Optional<String>> groups, Map<String, String> named, int row,
                         int col) {
@@ -79,20 +81,24 @@ public final class ScreenPatterns {
     }
 
     /**
-     * Which entry {@code text} shows, if any.
+     * Which entry {@code text} shows, if any, and where it starts: on the screen, a row 1 to rows; in the scrollback
+     * ({@link MatchText#history} lines before the screen), row 0 for the line right above the screen, -1 for the one
+     * above that, and so on; for a match in a line that wrapped, the row and column of its first character.
      *
-     * @param scrollback whether {@code text} starts with the scrollback (then no position is given)
      * @throws IllegalArgumentException when a regular expression is too deep for the text ({@link DeadlineText})
      */
-    public Optional<Found> find(MatchText text, boolean scrollback, long deadlineNanos) {
+    public Optional<Found> find(MatchText text, long deadlineNanos) {
         long budgetEnd = DeadlineText.budgetEnd(deadlineNanos); // one budget for every search of this look
-        Optional<Lowest> inRows = lowest(text.rows(), !scrollback, budgetEnd);
+        Optional<Lowest> inRows = lowest(text.rows(), budgetEnd)
+                .map(lowest -> lowest.placed(rowsPlace(text.rows(), lowest.start(), text.history())));
         if (text.lines().isEmpty()) {
             return inRows.map(Lowest::found);
         }
         // A text found only with soft-wrapped rows joined (a long URL or message) may be lower than another's match
         // in the rows, and one text's last occurrence may be such a line: the lowest of both wins.
-        Optional<Lowest> inLines = lowest(text.lines().get(), false, budgetEnd);
+        JoinedText joined = text.lines().get();
+        Optional<Lowest> inLines = lowest(joined.text(), budgetEnd)
+                .map(lowest -> lowest.placed(linesPlace(joined, lowest.start(), text.history())));
         if (inRows.isEmpty() || inLines.isEmpty()) {
             return inRows.or(() -> inLines).map(Lowest::found);
         }
@@ -103,12 +109,39 @@ public final class ScreenPatterns {
         return Optional.of((linesLower ? inLines : inRows).get().found());
     }
 
+    /** Row and column (1-based; rows up to 0 in the scrollback) of {@code start} in the rows' text. */
+    private static int[] rowsPlace(String rows, int start, int history) {
+        int rowStart = rows.lastIndexOf('\n', start - 1) + 1;
+        int line = 0;
+        for (int i = rows.indexOf('\n'); i >= 0 && i < rowStart; i = rows.indexOf('\n', i + 1)) {
+            line++;
+        }
+        return new int[] {line - history + 1, 1 + width(rows, rowStart, start)};
+    }
+
+    /** Row and column of {@code start} in the joined lines: the row whose cells hold it, counted as in the rows. */
+    private static int[] linesPlace(JoinedText joined, int start, int history) {
+        int row = joined.rowAt(start);
+        return new int[] {row - history + 1, 1 + width(joined.text(), joined.rowStart(row), start)};
+    }
+
+    /** The columns that {@code text[from, to)} takes: a wide character two, a combining mark none. */
+    private static int width(String text, int from, int to) {
+        return text.substring(from, to).codePoints().map(UnicodeWidth::of).sum();
+    }
+
     /**
      * The lowest match in one text.
      *
      * @param start where it starts in {@code text}
      */
     private record Lowest(Found found, String text, int start) {
+        /** The same match at {@code place}: its row and column. */
+        Lowest placed(int[] place) {
+            Found f = found;
+            return new Lowest(new Found(f.index(), f.text(), f.groups(), f.named(), place[0], place[1]), text, start);
+        }
+
         /**
          * The characters other than white space from the match's start to the end of the text. The rows and the
          * lines differ only in line breaks and blanks (a wrapped row's margin), so this places a match in either
@@ -128,7 +161,7 @@ public final class ScreenPatterns {
     /**
      * What a text read as a stream shows first, pexpect's way: the entry whose match starts earliest (on a tie the
      * one asked first), at its first occurrence, with the index in {@code text} where that match ends, so that the
-     * next look can begin after it. No screen position ({@code row} 0).
+     * next look can begin after it. No screen position ({@code row} and {@code col} 0).
      *
      * @throws IllegalArgumentException as {@link #find}
      */
@@ -182,7 +215,8 @@ public final class ScreenPatterns {
     public record InStream(Found found, int end) {
     }
 
-    private Optional<Lowest> lowest(String text, boolean rowsOfTheScreen, long budgetEnd) {
+    /** The lowest match in {@code text}, not placed yet (row and column 0). */
+    private Optional<Lowest> lowest(String text, long budgetEnd) {
         int bestStart = -1;
         int bestIndex = -1;
         MatchResult best = null;
@@ -197,14 +231,7 @@ public final class ScreenPatterns {
         if (best == null) {
             return Optional.empty();
         }
-        int row = 0;
-        int col = 0;
-        if (rowsOfTheScreen) {
-            int rowStart = text.lastIndexOf('\n', bestStart - 1) + 1;
-            row = 1 + (int) text.substring(0, rowStart).chars().filter(c -> c == '\n').count();
-            col = 1 + text.substring(rowStart, bestStart).codePoints().map(UnicodeWidth::of).sum();
-        }
-        return Optional.of(new Lowest(new Found(bestIndex, best.group(), groups(best), named(best), row, col), text,
+        return Optional.of(new Lowest(new Found(bestIndex, best.group(), groups(best), named(best), 0, 0), text,
                 bestStart));
     }
 

@@ -221,7 +221,7 @@ public final class TerminalWait {
             return patterns.first(scan.text(), deadline)
                     .map(first -> new Match(first.found(), scan.seqAfter(first.end())));
         }
-        return patterns.find(look.screen(), false, deadline).map(found -> new Match(found, -1));
+        return patterns.find(look.screen(), deadline).map(found -> new Match(found, -1));
     }
 
     /** Whether a condition without texts holds. */

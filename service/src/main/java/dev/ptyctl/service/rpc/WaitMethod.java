@@ -300,7 +300,7 @@ final class WaitMethod implements RpcMethodHandler {
                     found = Optional.ofNullable(hit).map(OutputMatch.Hit::found);
                 } else {
                     found = condition.hasMatch()
-                            ? condition.match().find(last.matchText(), condition.scrollback(), deadline)
+                            ? condition.match().find(last.matchText(), deadline)
                             : Optional.empty();
                 }
                 matchOk = !condition.hasMatch() || found.isPresent();

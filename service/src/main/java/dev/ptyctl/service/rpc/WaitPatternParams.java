@@ -88,7 +88,8 @@ final class WaitPatternParams {
     /**
      * {@code {index, text, groups, named?, row?, col?}}: {@code groups} has a regular expression's groups 1…n, null
      * for one that took no part ({@code []} for a substring); {@code named} only when the expression names groups;
-     * {@code row} and {@code col} only when the match starts at a known cell of the screen.
+     * {@code row} and {@code col} only when the match was found on the terminal (not in the output read as a stream):
+     * where it starts, row 0 and above in the scrollback.
      */
     static JsonObject toJson(ScreenPatterns.Found found) {
         JsonArrayBuilder groups = JsonSupport.arrayBuilder();
@@ -106,7 +107,7 @@ final class WaitPatternParams {
             found.named().forEach(named::add);
             json.add("named", named);
         }
-        if (found.row() > 0) {
+        if (found.col() > 0) {
             json.add("row", found.row()).add("col", found.col());
         }
         return json.build();

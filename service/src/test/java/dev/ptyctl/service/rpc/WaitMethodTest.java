@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -70,7 +71,9 @@ class WaitMethodTest {
     void aWrappedLineInTheScrollbackMatchesWholeWithScrollback() throws Exception {
         client.session.emit("see https://example.test/a/long/path/index.html\r\n" + "\r\n".repeat(8) + "$ ");
         String url = "\"match\":\"https://example.test/a/long/path/index.html\",\"timeout\":0";
-        assertThat(client.result("pty/wait", "{" + url + ",\"scrollback\":true}").getBoolean("matched")).isTrue();
+        JsonObject found = client.result("pty/wait", "{" + url + ",\"scrollback\":true}").getJsonObject("found");
+        assertThat(List.of(found.getInt("row"), found.getInt("col"))).as("seven lines above the screen")
+                .isEqualTo(List.of(-6, 5));
         assertThat(client.result("pty/wait", "{" + url + "}").getBoolean("matched")).as("scrolled off").isFalse();
     }
 
@@ -260,6 +263,41 @@ class WaitMethodTest {
     }
 
     @Test
+    void aMatchInTheScrollbackIsPlacedAboveTheScreenRowZeroRightAboveIt() throws Exception {
+        client.session.emit("first line\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7");
+        JsonObject first = client.result("pty/wait", "{\"match\":\"line\",\"scrollback\":true,\"timeout\":0}")
+                .getJsonObject("found");
+        assertThat(first.getInt("row")).as("two lines above the screen").isEqualTo(-1);
+        assertThat(first.getInt("col")).isEqualTo(7);
+        JsonObject second = client.result("pty/wait", "{\"match\":\"^2$\",\"regex\":true,\"scrollback\":true,"
+                + "\"timeout\":0}").getJsonObject("found");
+        assertThat(second.getInt("row")).as("right above the screen").isZero();
+        JsonObject onScreen = client.result("pty/wait", "{\"match\":\"6\",\"scrollback\":true,\"timeout\":0}")
+                .getJsonObject("found");
+        assertThat(onScreen.getInt("row")).as("the screen's rows as without the scrollback").isEqualTo(4);
+    }
+
+    @Test
+    void aMatchInAWrappedLineIsPlacedWhereItStartsWideCharactersAndTheBlankAtTheMarginCounted() throws Exception {
+        InMemoryClient tall = new InMemoryClient(new FakeSession(20, 10), null);
+        // 20 columns. The URL wraps over three rows: "index.html" is split between rows 2 and 3.
+        tall.session.emit("see https://example.test/a/long/path/index.html\r\n");
+        JsonObject url = tall.result("pty/wait", "{\"match\":\"index.html\",\"timeout\":0}")
+                .getJsonObject("found");
+        assertThat(List.of(url.getInt("row"), url.getInt("col"))).isEqualTo(List.of(2, 18));
+        // Twelve wide characters take row 4 and four columns of row 5; "opqr" is split between rows 5 and 6.
+        tall.session.emit("\u65e5".repeat(12) + "abcdefghijklmnopqrstuvwxyz\r\n");
+        JsonObject letters = tall.result("pty/wait", "{\"match\":\"opqr\",\"timeout\":0}")
+                .getJsonObject("found");
+        assertThat(List.of(letters.getInt("row"), letters.getInt("col"))).isEqualTo(List.of(5, 19));
+        // A wide character that does not fit at the margin leaves column 20 blank (read as a space) and goes on.
+        tall.session.emit("x".repeat(19) + "\u65e5\u672c\r\n");
+        JsonObject margin = tall.result("pty/wait", "{\"match\":\" \u65e5\u672c\",\"timeout\":0}")
+                .getJsonObject("found");
+        assertThat(List.of(margin.getInt("row"), margin.getInt("col"))).isEqualTo(List.of(7, 20));
+    }
+
+    @Test
     void exitEndsAWaitAtOnceAndSaysSoWithTheExitCode() throws Exception {
         CompletableFuture<JsonObject> result = waitInBackground("{\"match\":\"never\",\"timeout\":600000}");
         awaitWaiterBlocked();
@@ -303,7 +341,8 @@ class WaitMethodTest {
         JsonObject found = client.result("pty/wait", "{\"anyOf\":[\"password:\",\"LONGTOKEN\"],\"timeout\":0}")
                 .getJsonObject("found");
         assertThat(found.getInt("index")).as("printed after password:").isEqualTo(1);
-        assertThat(found).as("found only with the rows joined").doesNotContainKeys("row", "col");
+        assertThat(found.getInt("row")).as("found only with the rows joined, where it starts").isEqualTo(2);
+        assertThat(found.getInt("col")).isEqualTo(17);
         client.session.emit("password:\r\n");
         assertThat(client.result("pty/wait", "{\"anyOf\":[\"password:\",\"LONGTOKEN\"],\"timeout\":0}")
                 .getJsonObject("found")).as("printed last, in the rows").isEqualTo(Json.createObjectBuilder()

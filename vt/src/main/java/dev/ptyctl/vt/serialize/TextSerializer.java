@@ -107,7 +107,26 @@ public final class TextSerializer {
         if (IntStream.range(0, history + t.rows()).noneMatch(continues)) {
             return Optional.empty();
         }
-        return Optional.of(text(logicalLines(t, history, continues)));
+        return Optional.of(text(logicalLines(t, history, continues, null)));
+    }
+
+    /**
+     * {@link #unwrappedIfWrapped}'s text with where each row begins in it, so that what is found in the joined lines
+     * can be placed on the row and column where it starts.
+     *
+     * @param t          the terminal
+     * @param scrollback whether the scrollback comes first
+     * @return the joined text and its rows, when at least one row goes on into the next
+     */
+    public static Optional<JoinedText> joinedIfWrapped(Terminal t, boolean scrollback) {
+        int history = scrollback ? t.scrollbackSize() : 0;
+        IntPredicate continues = continuation(t, history);
+        if (IntStream.range(0, history + t.rows()).noneMatch(continues)) {
+            return Optional.empty();
+        }
+        int[] rowStarts = new int[history + t.rows()];
+        String text = text(logicalLines(t, history, continues, rowStarts));
+        return Optional.of(new JoinedText(text, rowStarts));
     }
 
     /**
@@ -120,7 +139,7 @@ public final class TextSerializer {
      */
     public static List<String> unwrappedLines(Terminal t, boolean scrollback) {
         int history = scrollback ? t.scrollbackSize() : 0;
-        return logicalLines(t, history, continuation(t, history));
+        return logicalLines(t, history, continuation(t, history), null);
     }
 
     /**
@@ -144,7 +163,7 @@ public final class TextSerializer {
         // A line ends on the same row whether or not the scrollback comes first, so the lines that end in the
         // scrollback are those before the screen's own.
         int endingAbove = (int) IntStream.range(0, history).filter(continues.negate()).count();
-        List<String> lines = logicalLines(t, history, continues);
+        List<String> lines = logicalLines(t, history, continues, null);
         return text(lines.subList(Math.max(0, endingAbove - above), lines.size()));
     }
 
@@ -167,12 +186,20 @@ public final class TextSerializer {
         return i -> i + 1 < total && line(t, history, i + 1).isWrapped() && (i + 1 != history || joinsAtScreen);
     }
 
-    private static List<String> logicalLines(Terminal t, int history, IntPredicate continues) {
+    /**
+     * @param rowStarts null, or one per line of the text (scrollback first) to be given where that line's cells begin
+     *                  in {@link #text} of the lines returned
+     */
+    private static List<String> logicalLines(Terminal t, int history, IntPredicate continues, int[] rowStarts) {
         List<String> logical = new ArrayList<>();
         StringBuilder current = new StringBuilder();
+        int lineStart = 0; // where the current logical line begins in the joined text
         for (int i = 0; i < history + t.rows(); i++) {
             Line line = line(t, history, i);
             boolean continued = continues.test(i);
+            if (rowStarts != null) {
+                rowStarts[i] = lineStart + current.length();
+            }
             line.appendText(current, 0, line.cols(), !continued);
             if (!continued) {
                 int length = current.length();
@@ -181,6 +208,7 @@ public final class TextSerializer {
                 }
                 current.setLength(length);
                 logical.add(current.toString());
+                lineStart += length + 1;
                 current.setLength(0);
             }
         }
