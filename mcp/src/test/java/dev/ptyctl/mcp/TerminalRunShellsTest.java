@@ -122,11 +122,13 @@ class TerminalRunShellsTest {
         Tools.require(shell);
         String id = tools().shell(shell);
         Map<String, Object> big = tools().ok("terminal_run", args("terminalId", id, "command",
-                "head -c 1000000 /dev/zero | tr '\\0' x | fold -w 100", "maxBytes", 16384, "timeoutMs", 60_000));
+                "head -c 1000000 /dev/zero | tr '\\0' x | fold -w 100; echo", "maxBytes", 16384, "timeoutMs", 60_000));
         assertThat(big).containsEntry("exitCode", 0).containsEntry("truncated", true);
         String output = (String) big.get("output");
         assertThat(output.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(16384).isGreaterThan(16000);
-        assertThat(output).startsWith("x".repeat(100) + "\n").matches("(?s)[x\\n]+");
+        assertThat(output).startsWith("x".repeat(100) + "\n").endsWith("\n" + "x".repeat(100))
+                .containsPattern("\n\\[… \\d+ lines, \\d+ bytes cut here; terminal_output \\{sinceSeq: \\d+} reads the "
+                        + "whole output …]\n");
 
         Map<String, Object> slow = tools().ok("terminal_run", args("terminalId", id, "command", "sleep 30",
                 "timeoutMs", 300));
@@ -152,6 +154,30 @@ class TerminalRunShellsTest {
                 .containsEntry("exitCode", 0).containsEntry("output", " a \\t b \\n");
     }
 
+    /** The head alone showed a build compiling on without error: the error at its end was cut. */
+    @Test
+    void aLongFailingBuildShowsTheErrorAtItsEndAndWhereToReadAllOfIt() {
+        String id = tools().shell("bash");
+        Map<String, Object> build = tools().ok("terminal_run", args("terminalId", id, "command",
+                "for i in $(seq 1 3000); do echo \"compiling src/file$i.c\"; done; "
+                        + "echo \"src/file2999.c:12: error: expected ';' before '}'\" >&2; false"));
+
+        assertThat(build).containsEntry("exitCode", 1).containsEntry("truncated", true);
+        String output = (String) build.get("output");
+        assertThat(output.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(16384);
+        assertThat(output).startsWith("compiling src/file1.c\ncompiling src/file2.c\n")
+                .endsWith("compiling src/file3000.c\nsrc/file2999.c:12: error: expected ';' before '}'");
+        java.util.regex.Matcher cut = java.util.regex.Pattern.compile("\n\\[… (\\d+) lines, \\d+ bytes cut here; "
+                + "terminal_output \\{sinceSeq: (\\d+)} reads the whole output …]\n").matcher(output);
+        assertThat(cut.find()).as(output).isTrue();
+        assertThat(output.split("\n")).hasSize(3001 - Integer.parseInt(cut.group(1)) + 1);
+        assertThat(ToolClient.text(tools().call("terminal_run", args("terminalId", id, "command", "true"))))
+                .doesNotContain("cut");
+        String all = (String) tools().ok("terminal_output", args("terminalId", id, "sinceSeq",
+                Long.parseLong(cut.group(2)), "maxBytes", 1 << 20)).get("text");
+        assertThat(all).startsWith("compiling src/file1.c\n").contains("\ncompiling src/file1500.c\n");
+    }
+
     @Test
     void aLineWiderThanTheTerminalIsOneLineOfOutputAsTheProgramWroteIt() {
         // The output was the screen's rows: a 10,000-character line came back as 84 lines of 120, a long URL cut in two.
@@ -161,7 +187,9 @@ class TerminalRunShellsTest {
         String url = "https://example.com/" + "segment/".repeat(30) + "end";
         assertThat(tools().run(id, "echo " + url)).containsEntry("output", url);
         assertThat(tools().ok("terminal_run", args("terminalId", id, "command", "printf 'ab%.0s' $(seq 1 5000)",
-                "maxBytes", 1000))).containsEntry("output", "ab".repeat(500)).containsEntry("truncated", true);
+                "maxBytes", 1000))).containsEntry("truncated", true).extractingByKey("output").asString()
+                .startsWith("abab").endsWith("abab").contains(" bytes cut here; terminal_output {sinceSeq: ")
+                .doesNotContain(" lines, ");
     }
 
     @Test

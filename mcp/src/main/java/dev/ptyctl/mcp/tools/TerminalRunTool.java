@@ -34,7 +34,9 @@ public final class TerminalRunTool extends SchemaTool {
                 quotes, several lines, heredocs. Without terminalId it uses one shell this session starts on first \
                 use and keeps (its pagers set to cat, PAGER, GIT_PAGER, MANPAGER and others, after the user's rc files ran, so \
                 `git log` and `man` print instead of paging). `output` is only what the commands printed (not the prompt, not the command line), \
-                cut to maxBytes with `truncated: true` (the head is kept; terminal_output pages through all of it). \
+                cut to maxBytes with `truncated: true`: its first quarter and its end are kept (where a failed \
+                build says why), and a line between them says how much was cut and the terminal_output sinceSeq \
+                that pages through all of it. \
                 On timeout `timedOut` is true, there is no exitCode, `output` is what it printed so far and the \
                 command keeps running: follow it with \
                 terminal_wait {prompt: true, sinceSeq} or stop it with terminal_send [{"key": "C-c"}]. A command that \
@@ -174,7 +176,8 @@ public final class TerminalRunTool extends SchemaTool {
             facts.append("exit code not reported by the shell");
         }
         if (result.truncated()) {
-            facts.append(" · output truncated (terminal_output pages through all of it)");
+            facts.append(" · output cut in the middle (terminal_output {sinceSeq: ").append(result.outputSeq())
+                    .append("} pages through all of it)");
         }
         if (!result.cwd().isEmpty()) {
             facts.append(" · cwd ").append(result.cwd());

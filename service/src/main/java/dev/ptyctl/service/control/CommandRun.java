@@ -46,7 +46,8 @@ public final class CommandRun {
      *                  command ended the shell ({@code exited}), the shell's exit status
      * @param output    what the commands printed, as screen text lines without the trailing newline (when it timed
      *                  out, what they printed so far)
-     * @param truncated whether the output was cut (its head is kept)
+     * @param truncated whether the output was cut: its head and its tail are kept, with a line between them that says
+     *                  how much was cut and where the whole output starts ({@code outputSeq})
      * @param cwd       the shell's working directory afterwards (OSC 7), "" if it never said
      * @param seq       the output seq when the run ended
      * @param timedOut  whether the timeout came first (the command keeps running)
@@ -67,7 +68,7 @@ public final class CommandRun {
      */
     public record Result(OptionalInt exitCode, String output, boolean truncated, String cwd, long seq,
                          boolean timedOut, boolean ranNothing, boolean exited, boolean incomplete,
-                         boolean cancelled, Optional<RunningProgram> waitingForInput) {
+                         boolean cancelled, Optional<RunningProgram> waitingForInput, long outputSeq) {
         /** Whether the command ended the shell ({@code exit 5}): it finished, with the shell's exit status. */
         public boolean endedShell() {
             return exited && exitCode.isPresent();
@@ -178,7 +179,7 @@ public final class CommandRun {
         }
         if (ran.isEmpty() && CommandLines.nothingToRun(command)) {
             return new Result(OptionalInt.empty(), "", false, cwd(session), done.seq(), false, false, false, false,
-                    false, Optional.empty());
+                    false, Optional.empty(), -1);
         }
         if (ran.isEmpty()) {
             // Refused (a syntax error): fish keeps the line in its editor, where the next run's text would join it.
@@ -191,8 +192,8 @@ public final class CommandRun {
     private static Result finished(TerminalSession session, PromptTracker prompts, OutputLog log,
                                    List<CommandSummary> ran, PromptWait.Outcome done, int maxBytes) {
         Output output = output(session, prompts, log, ran, maxBytes);
-        return new Result(ran.getLast().exitCode(), output.head(), output.truncated(), cwd(session), done.seq(),
-                false, false, ran.getLast().endedShell(), false, false, Optional.empty());
+        return new Result(ran.getLast().exitCode(), output.text(), output.truncated(), cwd(session), done.seq(),
+                false, false, ran.getLast().endedShell(), false, false, Optional.empty(), output.fromSeq());
     }
 
     /**
@@ -211,14 +212,18 @@ public final class CommandRun {
                 new CommandSummary(running.commandLine(), running.outputStartSeq(), done.seq(), OptionalInt.empty(),
                         false)));
         Output output = output(session, prompts, log, started, maxBytes);
-        return new Result(OptionalInt.empty(), output.head(), output.truncated(), cwd(session), done.seq(),
-                waitingForInput.isEmpty(), false, false, false, false, waitingForInput);
+        return new Result(OptionalInt.empty(), output.text(), output.truncated(), cwd(session), done.seq(),
+                waitingForInput.isEmpty(), false, false, false, false, waitingForInput, output.fromSeq());
     }
 
-    private record Output(String head, boolean truncated) {
+    /** @param fromSeq where the commands' output starts in the output log, -1 for no command */
+    private record Output(String text, boolean truncated, long fromSeq) {
     }
 
-    /** The output of {@code commands} (oldest first) as screen text, its head kept under {@code maxBytes}. */
+    /**
+     * The output of {@code commands} (oldest first) as screen text, under {@code maxBytes}: a longer one keeps its
+     * head and its tail ({@link #headAndTail}).
+     */
     private static Output output(TerminalSession session, PromptTracker prompts, OutputLog log,
                                  List<CommandSummary> commands, int maxBytes) {
         int cols = session.inspect(Terminal::cols);
@@ -233,8 +238,9 @@ public final class CommandRun {
         if (text.endsWith("\n")) {
             text = text.substring(0, text.length() - 1);
         }
-        String head = head(text, maxBytes);
-        return new Output(head, truncated || head.length() < text.length());
+        long fromSeq = commands.isEmpty() ? -1 : commands.getFirst().outputStartSeq();
+        String kept = headAndTail(text, maxBytes, fromSeq);
+        return new Output(kept, truncated || !kept.equals(text), fromSeq);
     }
 
     /**
@@ -247,7 +253,7 @@ public final class CommandRun {
         PromptWait.Outcome back = cancelIncompleteLine(session, prompts, deadlineNanos);
         return new Result(OptionalInt.empty(), "", false, cwd(session), back.seq(), false, !incomplete,
                 back.ending() == PromptWait.Ending.EXITED, incomplete, back.ending() == PromptWait.Ending.PROMPT,
-                Optional.empty());
+                Optional.empty(), -1);
     }
 
     /**
@@ -308,7 +314,65 @@ public final class CommandRun {
         String cwd = cwd(session);
         boolean exited = outcome.ending() == PromptWait.Ending.EXITED;
         return new Result(OptionalInt.empty(), "", false, cwd, outcome.seq(), !exited, false, exited, false, false,
-                Optional.empty());
+                Optional.empty(), -1);
+    }
+
+    /** Room kept for {@link #headAndTail}'s line between the head and the tail. */
+    private static final int CUT_LINE_BYTES = 160;
+
+    /**
+     * {@code text} if it fits in {@code maxBytes} UTF-8 bytes; else its first quarter and its last three quarters, in
+     * whole lines where lines are short enough, and between them one line that says how much was cut and where the
+     * whole output starts. The end is kept because that is where a failed build or test run says why (the head
+     * alone showed a build that compiled on without error); the head says what ran.
+     *
+     * @param fromSeq the output seq where the text starts (terminal_output reads from there)
+     */
+    static String headAndTail(String text, int maxBytes, long fromSeq) {
+        String whole = head(text, maxBytes);
+        if (whole.length() == text.length()) {
+            return text;
+        }
+        int room = maxBytes - CUT_LINE_BYTES;
+        if (room < CUT_LINE_BYTES) {
+            return whole; // too little room for both ends and the line between
+        }
+        String head = wholeLines(head(text, room / 4), true);
+        String tail = wholeLines(tail(text, room - utf8Length(head)), false);
+        String cut = text.substring(head.length(), text.length() - tail.length());
+        long lines = cut.chars().filter(c -> c == '\n').count();
+        return head + (head.endsWith("\n") ? "" : "\n") + "[… " + (lines > 0 ? lines + " lines, " : "")
+                + utf8Length(cut) + " bytes cut here; terminal_output {sinceSeq: " + fromSeq
+                + "} reads the whole output …]\n" + tail;
+    }
+
+    /** A head ({@code atEnd}: cut after its last newline) or a tail (cut after its first) in whole lines, if any. */
+    private static String wholeLines(String part, boolean atEnd) {
+        int newline = atEnd ? part.lastIndexOf('\n') : part.indexOf('\n');
+        if (newline < 0 || (atEnd ? newline == 0 : newline == part.length() - 1)) {
+            return part; // one long line: cut inside it
+        }
+        return atEnd ? part.substring(0, newline + 1) : part.substring(newline + 1);
+    }
+
+    /** The last {@code maxBytes} UTF-8 bytes of {@code text}, cut after a character, never inside one. */
+    static String tail(String text, int maxBytes) {
+        int bytes = 0;
+        int i = text.length();
+        while (i > 0) {
+            int cp = text.codePointBefore(i);
+            int size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+            if (bytes + size > maxBytes) {
+                break;
+            }
+            bytes += size;
+            i -= Character.charCount(cp);
+        }
+        return text.substring(i);
+    }
+
+    private static int utf8Length(String text) {
+        return text.getBytes(StandardCharsets.UTF_8).length;
     }
 
     /** The first {@code maxBytes} UTF-8 bytes of {@code text}, cut before a character, never inside one. */
