@@ -45,6 +45,10 @@ class WebPageE2eTest {
                 'NotAllowedError'));
             document.execCommand = (command) => command === 'copy'
                 && window.copied.push(document.activeElement.value) > 0;""";
+    /** The selection of the terminal whose id is the argument. */
+    private static final String SELECTION = "return window.ptyctl.terminals[arguments[0]].getSelection();";
+    /** The Copy button of the tab shown, under a finger's selection. */
+    private static final String COPY = ".terminal-view:not([hidden]) .copy-selection";
     private WebSession session;
     private Page page;
     /** A second window, closed after the test (after a failure's screenshot of it). */
@@ -635,42 +639,34 @@ class WebPageE2eTest {
             page.waitForText(id, "\none selectme two");
             int[] word = page.cellCentre(id, "one selectme", 6); // on "selectme"
             int[] next = page.cellCentre(id, "one selectme", 14); // on "two"
-            String selection = "return window.ptyctl.terminals[arguments[0]].getSelection();";
-            String copy = ".terminal-view:not([hidden]) .copy-selection";
             // Held and lifted where it was: the word stays selected (xterm.js took the lift for a click, which dropped
             // the selection), and Copy shows.
-            page.fingerDown(word[0], word[1]);
-            page.waitUntil("the word is selected", () -> "selectme".equals(page.js(selection, id)));
-            page.fingerUp();
-            page.waitUntil("Copy is shown", () -> page.element(copy).isDisplayed());
-            assertThat(page.js(selection, id)).isEqualTo("selectme");
+            longPress(id, word, "selectme");
+            assertThat(page.js(SELECTION, id)).isEqualTo("selectme");
             assertThat(page.js("const b = document.querySelector(arguments[0]).getBoundingClientRect();"
-                    + " return b.top > arguments[1] || b.bottom < arguments[1];", copy, word[1]))
+                    + " return b.top > arguments[1] || b.bottom < arguments[1];", COPY, word[1]))
                     .as("Copy leaves the selected row in sight").isEqualTo(true);
 
             page.fingerDown(word[0], word[1]);
-            page.waitUntil("Copy is put away while the finger selects", () -> !page.element(copy).isDisplayed());
+            page.waitUntil("Copy is put away while the finger selects", () -> !page.element(COPY).isDisplayed());
             page.fingerMove(next[0], next[1]);
-            page.waitUntilDescribed(() -> "the selection reaches 'two': " + page.js(selection, id),
-                    () -> "selectme two".equals(page.js(selection, id)));
+            page.waitUntilDescribed(() -> "the selection reaches 'two': " + page.js(SELECTION, id),
+                    () -> "selectme two".equals(page.js(SELECTION, id)));
             page.fingerUp();
-            page.waitUntil("Copy is shown", () -> page.element(copy).isDisplayed());
-            page.clickOn(copy);
+            page.waitUntil("Copy is shown", () -> page.element(COPY).isDisplayed());
+            page.clickOn(COPY);
             page.waitUntil("the selection was copied", () -> List.of("selectme two").equals(page.js(
                     "return window.copied;")));
-            assertThat(page.element(copy).isDisplayed()).isFalse();
+            assertThat(page.element(COPY).isDisplayed()).isFalse();
 
             // A browser that has the clipboard API but refuses the page the write (no permission): the older copy
             // command copies it. The selection was cleared as copied, and nothing was.
             page.js(REFUSE_CLIPBOARD);
-            page.fingerDown(word[0], word[1]);
-            page.waitUntil("the word is selected", () -> "selectme".equals(page.js(selection, id)));
-            page.fingerUp();
-            page.waitUntil("Copy is shown", () -> page.element(copy).isDisplayed());
-            page.clickOn(copy);
+            longPress(id, word, "selectme");
+            page.clickOn(COPY);
             page.waitUntil("the copy command copied it", () -> List.of("selectme two", "selectme").equals(page.js(
                     "return window.copied;")));
-            page.waitUntil("the copied selection is cleared", () -> !page.element(copy).isDisplayed());
+            page.waitUntil("the copied selection is cleared", () -> !page.element(COPY).isDisplayed());
         });
     }
 
@@ -690,32 +686,38 @@ class WebPageE2eTest {
             page.waitForText(id, "\nrow-80");
             int[] word = page.cellCentre(id, "row-70", 1);
             int[] twoRowsDown = page.cellCentre(id, "row-72", 1);
-            String selection = "return window.ptyctl.terminals[arguments[0]].getSelection();";
-            String copy = ".terminal-view:not([hidden]) .copy-selection";
-            page.fingerDown(word[0], word[1]);
-            page.waitUntil("the word is selected", () -> "row-70".equals(page.js(selection, id)));
-            page.fingerUp();
-            page.waitUntil("Copy is shown", () -> page.element(copy).isDisplayed());
+            longPress(id, word, "row-70");
 
             int[] end = handleCentre("end");
             page.fingerDown(end[0], end[1]);
             page.fingerMove(end[0], end[1] + twoRowsDown[1] - word[1]);
             page.fingerUp();
-            page.waitUntilDescribed(() -> "the end's handle took the selection two rows on: " + page.js(selection, id),
-                    () -> "row-70\nrow-71\nrow-72".equals(page.js(selection, id)));
+            page.waitUntilDescribed(() -> "the end's handle took the selection two rows on: " + page.js(SELECTION, id),
+                    () -> "row-70\nrow-71\nrow-72".equals(page.js(SELECTION, id)));
 
             int[] start = handleCentre("start");
             page.fingerDown(start[0], start[1]);
             page.fingerMove(start[0], 1); // over the tab strip, above the terminal
             page.waitUntilDescribed(() -> "the terminal scrolled back to its first line, the selection with it: "
-                    + page.js(selection, id), () -> String.valueOf(page.js(selection, id)).startsWith("web> seq"));
+                    + page.js(SELECTION, id), () -> String.valueOf(page.js(SELECTION, id)).startsWith("web> seq"));
             page.fingerUp();
-            page.waitUntil("Copy is shown", () -> page.element(copy).isDisplayed());
-            page.clickOn(copy);
+            page.waitUntil("Copy is shown", () -> page.element(COPY).isDisplayed());
+            page.clickOn(COPY);
             page.waitUntil("the selection was copied", () -> !((List<?>) page.js("return window.copied;")).isEmpty());
             String copied = (String) ((List<?>) page.js("return window.copied;")).getFirst();
             assertThat(copied).startsWith("web> seq 1 80").contains("\nrow-1\nrow-2\n").endsWith("\nrow-71\nrow-72");
         });
+    }
+
+    /**
+     * A finger held on the cell at {@code point} and lifted: {@code word} is selected and Copy shown under it. xterm.js
+     * took the lift for a click, which dropped the selection.
+     */
+    private void longPress(String id, int[] point, String word) {
+        page.fingerDown(point[0], point[1]);
+        page.waitUntil("the word is selected", () -> word.equals(page.js(SELECTION, id)));
+        page.fingerUp();
+        page.waitUntil("Copy is shown", () -> page.element(COPY).isDisplayed());
     }
 
     /** Where the centre of a handle of the shown tab's selection is ({@code end}: start or end), once it is shown. */
