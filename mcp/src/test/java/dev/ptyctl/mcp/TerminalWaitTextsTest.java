@@ -39,10 +39,14 @@ class TerminalWaitTextsTest {
 
         Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", id, "input",
                 List.of(Map.of("text", "s3cret"), Map.of("key", "Enter"))));
-        Map<String, Object> answer = tools().ok("terminal_wait", args("terminalId", id, "timeoutMs", 30_000,
-                "sinceSeq", sent.get("seq"), "any", List.of(Map.of("text", "denied"),
-                        Map.of("regex", "token (\\w+) accepted"))));
+        io.modelcontextprotocol.spec.McpSchema.CallToolResult answered = tools().call("terminal_wait", args(
+                "terminalId", id, "timeoutMs", 30_000, "sinceSeq", sent.get("seq"), "any",
+                List.of(Map.of("text", "denied"), Map.of("regex", "token (\\w+) accepted"))));
+        Map<String, Object> answer = ToolsContract.map(answered.structuredContent());
         assertThat(answer).containsEntry("reason", "any");
+        // one seq in the line a model reads, the one to wait from (endSeq is in the structured answer)
+        assertThat(ToolClient.text(answered)).endsWith("[matched: any[1] \"token s3cret accepted\" · seq "
+                + answer.get("seq") + "]");
         Map<String, Object> found = ToolsContract.map(answer.get("found"));
         assertThat(found).containsEntry("index", 1).containsEntry("text", "token s3cret accepted")
                 .containsEntry("groups", List.of("s3cret")).doesNotContainKey("row");

@@ -104,7 +104,10 @@ final class WaitTexts {
         return json;
     }
 
-    /** For the line of facts: {@code any[1] "Password:" at row 3, col 1}, or {@code text "ok"} for a text wait. */
+    /**
+     * For the line of facts: {@code any[1] "Password:" at row 3, col 1}, or {@code text "ok"} for a text wait. Not
+     * {@code endSeq}: beside the answer's own seq, a second seq in one line left a model to guess which to wait from.
+     */
     static String describe(TerminalWait.Reason reason, Optional<TerminalWait.Match> match) {
         if (match.isEmpty()) {
             return reason.wireName();
@@ -119,9 +122,6 @@ final class WaitTexts {
         out.append(' ').append(JsonSupport.PROVIDER.createValue(text));
         if (found.row() > 0) {
             out.append(" at row ").append(found.row()).append(", col ").append(found.col());
-        }
-        if (match.get().afterSeq() >= 0) {
-            out.append(" ending at seq ").append(match.get().afterSeq());
         }
         return out.toString();
     }
