@@ -139,18 +139,21 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
      * "the program has exited" when it did not), or the timeout came.
      */
     String missDescription(boolean programEnded, Optional<ProcessExit> how) {
+        // With --since the texts were looked for in the output after the offset, not on the screen: saying "screen"
+        // (and that rows lose their trailing spaces, which the output keeps) sent a reader to the wrong place.
+        String place = since != null ? "in its output after offset " + since : "on its final screen";
         if (programEnded) {
             String ended = how.map(end -> "the program " + end.describe()).orElse("the program has exited");
             if (match() != null) {
                 return ended + "; " + (regex ? "no match for /" + match() + "/" : "\"" + match() + "\" is not")
-                        + " on its final screen" + trailingSpaceNote();
+                        + " " + place + trailingSpaceNote();
             }
             if (!matches.isEmpty()) {
-                return ended + "; none of " + listed() + " is on its final screen";
+                return ended + "; none of " + listed() + " is " + place;
             }
             return ended;
         }
-        String within = " within " + timeoutMs + " ms";
+        String within = (since != null ? " in the output after offset " + since : "") + " within " + timeoutMs + " ms";
         if (match() != null) {
             return (regex ? "no match for /" + match() + "/" : "\"" + match() + "\" did not appear") + within
                     + trailingSpaceNote();
@@ -179,7 +182,7 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
         String trimmed = match.stripTrailing();
         boolean endsInSpace = regex ? match.endsWith(" ") || match.endsWith(" $")
                 : !trimmed.equals(match) && !trimmed.isEmpty();
-        if (!endsInSpace) {
+        if (!endsInSpace || since != null) {
             return "";
         }
         return " (rows are matched without their trailing spaces: an empty prompt \"$ \" reads as \"$\"; "

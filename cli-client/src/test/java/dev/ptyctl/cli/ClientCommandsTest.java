@@ -497,6 +497,28 @@ class ClientCommandsTest {
     }
 
     @Test
+    void aMissedWaitWithSinceSaysItLookedInTheOutputAfterTheOffsetNotOnTheScreen() {
+        server.reply("{'matched':false,'screen':'$\\n','cursor':{'row':1,'col':2},'size':{'cols':80,'rows':24},"
+                + "'waitedMs':40,'exited':{'exitCode':3},'nextSince':24}")
+                .reply("{'matched':false,'screen':'$\\n','cursor':{'row':1,'col':2},'size':{'cols':80,'rows':24},"
+                + "'waitedMs':500,'nextSince':24}");
+
+        Cli.Result ended = Cli.run("wait", "--port", port, "--since", "24", "--match", "never", "--timeout", "500");
+        Cli.Result timedOut = Cli.run("wait", "--port", port, "--since", "24", "--match", "$ ", "--timeout", "500");
+
+        assertThat(ended.exitCode()).isEqualTo(5);
+        assertThat(ended.err()).isEqualTo("ptyctl: the program exited with 3; \"never\" is not in its output after "
+                + "offset 24" + System.lineSeparator());
+        assertThat(timedOut.exitCode()).isEqualTo(1);
+        assertThat(timedOut.err()).as("the output keeps trailing spaces: no note about rows")
+                .isEqualTo("ptyctl: \"$ \" did not appear in the output after offset 24 within 500 ms"
+                        + System.lineSeparator());
+        server.takeRequest();
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
+    @Test
     void waitThatEndsEarlyUnmatchedSaysTheProgramHasExited() {
         String exited = "{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},"
                 + "'waitedMs':0}";
