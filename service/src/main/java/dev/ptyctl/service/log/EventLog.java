@@ -96,6 +96,14 @@ public final class EventLog {
     }
 
     /**
+     * The server has stopped, {@code millis} after {@code server.stopping}: every hosted program ended and reaped, the
+     * web server closed.
+     */
+    public void serverStopped(String url, long millis) {
+        write("server.stopped", "url", url, "millis", millis);
+    }
+
+    /**
      * A terminal's program started.
      *
      * @param program the program alone: its arguments can carry secrets ({@code mysql -p...}), so they stay out

@@ -328,8 +328,11 @@ public final class PtyctlServer implements AutoCloseable {
     }
 
     private void stop() {
-        if (stopLogged.compareAndSet(false, true)) {
-            EventLog.get().serverStopping(url(), running(registry));
+        boolean first = stopLogged.compareAndSet(false, true);
+        long startNanos = System.nanoTime();
+        String url = url(); // while it listens: a stopped web server's port is -1
+        if (first) {
+            EventLog.get().serverStopping(url, running(registry));
         }
         ServerMetrics.Source source = metricsSource;
         if (source != null) {
@@ -346,5 +349,10 @@ public final class PtyctlServer implements AutoCloseable {
         extensions.forEach(ServerExtension::close);
         registry.close();
         webServer.stop();
+        if (first) {
+            // The last line of a clean stop: without it, the log of a stop that hangs (a program the kill could not
+            // reap) reads the same as one that finished.
+            EventLog.get().serverStopped(url, Duration.ofNanos(System.nanoTime() - startNanos).toMillis());
+        }
     }
 }

@@ -155,9 +155,9 @@ class EventLogTest {
                 && url.equals(line.getString("url")), "server.started line for " + url);
         assertThat(started.getString("token")).isEqualTo("required");
         assertThat(started.getJsonNumber("pid").longValue()).isEqualTo(ProcessHandle.current().pid());
-        RestAssured.given(TestServers.api(other)).auth().oauth2(TOKEN)
+        String atStop = RestAssured.given(TestServers.api(other)).auth().oauth2(TOKEN)
                 .body("{\"sessionId\":\"at-stop\",\"shell\":\"/bin/cat\"}").post("/v1/terminals").then()
-                .statusCode(201);
+                .statusCode(201).extract().jsonPath().getString("terminalId");
 
         int before = lines.size();
         other.close();
@@ -166,6 +166,12 @@ class EventLogTest {
         JsonObject stopping = await(line -> line.getString("event").equals("server.stopping")
                 && url.equals(line.getString("url")), "server.stopping line for " + url);
         assertThat(stopping.getInt("runningTerminals")).isEqualTo(1);
+        JsonObject stopped = await(line -> line.getString("event").equals("server.stopped")
+                && url.equals(line.getString("url")), "server.stopped line for " + url);
+        assertThat(stopped.getJsonNumber("millis").longValue()).isNotNegative();
+        awaitLine("terminal.exited", atStop);
+        List<String> events = lines.stream().filter(line -> line.contains(atStop) || line.contains(url)).toList();
+        assertThat(events.getLast()).as("the last line of the stop, in %s", events).contains("\"server.stopped\"");
         // Counted by event alone: a second stop's line would not carry this URL (the stopped server's port is gone).
         assertThat(lines.stream().skip(before).filter(line -> line.contains("\"server.stopping\"")))
                 .as("one stopping line, though close() ran twice").hasSize(1);
