@@ -74,6 +74,9 @@ class TerminalWaitTextsTest {
                 .contains("any[0].regex is not a valid Java regular expression");
         assertThat(tools().error("terminal_wait", args("terminalId", id, "any", List.of(Map.of("text", "a")),
                 "text", "b"))).contains("exactly one of text, regex, any,").contains("got text and any");
+        // a plain string, what a model may well write, is a text
+        assertThat(tools().ok("terminal_wait", args("terminalId", id, "any", List.of("never shown", "nor this"),
+                "timeoutMs", 0))).containsEntry("matched", false).containsEntry("reason", "timeout");
     }
 
     @Test
