@@ -24,7 +24,9 @@ import java.util.List;
  * </pre>
  *
  * <p>A snapshot of some rows ({@link TerminalAssert#within}) says which in its header ({@code size 60x12, rows 1-11,
- * cursor 3,15}), keeps the screen's row numbers, and names no cursor outside them ({@code cursor outside}).
+ * cursor 3,15}), keeps the screen's row numbers, and names no cursor outside them ({@code cursor outside}). One of the
+ * text alone ({@link TerminalAssert#withoutStyles}) says so ({@code cursor 3,15, styles left out}) and has no style
+ * layer.
  */
 final class SnapshotText {
     private SnapshotText() {
@@ -36,10 +38,18 @@ final class SnapshotText {
 
     /** The snapshot of the rows of {@code region} (those the screen has). */
     static String of(Cells cells, Region region) {
+        return of(cells, region, true);
+    }
+
+    /**
+     * The snapshot of the rows of {@code region}, with its style layer or without ({@code withStyles} false: the header
+     * says {@code styles left out}, and there is no {@code --- styles} section).
+     */
+    static String of(Cells cells, Region region, boolean withStyles) {
         int first = region.from() - 1;
         int end = Math.min(cells.rows(), region.to());
         int last = end;
-        while (last > first && cells.rowText(last - 1).isEmpty() && styles(cells, last - 1).isEmpty()) {
+        while (last > first && cells.rowText(last - 1).isEmpty() && (!withStyles || styles(cells, last - 1).isEmpty())) {
             last--;
         }
         int width = String.valueOf(Math.max(1, last)).length();
@@ -52,9 +62,12 @@ final class SnapshotText {
         boolean inside = cells.cursorRow() >= first && cells.cursorRow() < end;
         text.append(!cells.cursorVisible() ? "hidden" : !inside ? "outside"
                 : (cells.cursorRow() + 1) + "," + (cells.cursorCol() + 1));
-        text.append("\n--- text\n");
+        text.append(withStyles ? "" : ", styles left out").append("\n--- text\n");
         for (int row = first; row < last; row++) {
             text.append(number(row + 1, width)).append(cells.rowText(row)).append('\n');
+        }
+        if (!withStyles) {
+            return text.toString();
         }
         text.append("--- styles\n");
         for (int row = first; row < last; row++) {

@@ -49,14 +49,17 @@ public final class TerminalAssert extends SnapshotAssert {
     private final ScreenSource source;
     /** The rows the snapshots take in. */
     private final Region region;
+    /** Whether snapshots keep the style layer. */
+    private final boolean styles;
 
     TerminalAssert(ScreenSource source) {
-        this(source, Region.all());
+        this(source, Region.all(), true);
     }
 
-    private TerminalAssert(ScreenSource source, Region region) {
+    private TerminalAssert(ScreenSource source, Region region, boolean styles) {
         this.source = source;
         this.region = region;
+        this.styles = styles;
     }
 
     /**
@@ -70,7 +73,20 @@ public final class TerminalAssert extends SnapshotAssert {
      */
     @Override
     public TerminalAssert within(Region region) {
-        return new TerminalAssert(source, Objects.requireNonNull(region, "region"));
+        return new TerminalAssert(source, Objects.requireNonNull(region, "region"), styles);
+    }
+
+    /**
+     * The same assertions, with snapshots of the text alone, no style layer (tui-test's {@code toMatchSnapshot()}
+     * without {@code includeColors}): for a program whose colours differ from machine to machine (a theme, the user's
+     * {@code LS_COLORS}). The file's header says {@code styles left out}; a file with styles does not match it.
+     *
+     * <pre>{@code
+     * assertThat(t).withoutStyles().matchesSnapshot();
+     * }</pre>
+     */
+    public TerminalAssert withoutStyles() {
+        return new TerminalAssert(source, region, false);
     }
 
     /** The screen matches the snapshot named after the test (then {@code -2}, {@code -3} for further ones). */
@@ -124,17 +140,17 @@ public final class TerminalAssert extends SnapshotAssert {
                 throw source.failure("snapshot " + file + " does not exist, and CI=true: write it locally (run the test"
                         + " once, or with -D" + UPDATE_PROPERTY + "=true) and commit it");
             }
-            write(file, SnapshotText.of(source.cells(), region));
+            write(file, SnapshotText.of(source.cells(), region, styles));
             return this;
         }
         String expected = read(file);
         long start = System.nanoTime();
         LiveScreen.Outcome<Boolean> outcome = source.await(
-                cells -> SnapshotText.of(cells, region).equals(expected) ? Optional.of(true) : Optional.empty(),
+                cells -> SnapshotText.of(cells, region, styles).equals(expected) ? Optional.of(true) : Optional.empty(),
                 source.defaultTimeout());
         if (outcome.result().isEmpty()) {
             throw source.failure("expected the screen to match snapshot " + file.getFileName() + " (" + file
-                    + "; rewrite with -D" + UPDATE_PROPERTY + "=true)\n" + diff(expected, SnapshotText.of(outcome.cells(), region)),
+                    + "; rewrite with -D" + UPDATE_PROPERTY + "=true)\n" + diff(expected, SnapshotText.of(outcome.cells(), region, styles)),
                     outcome);
         }
         source.held("the screen to match snapshot " + file.getFileName(), start);

@@ -123,6 +123,24 @@ class ReplayTest {
     }
 
     @Test
+    void aSnapshotWithoutStylesIgnoresColoursThatDifferFromMachineToMachine(@TempDir Path sources) throws Exception {
+        Path file = sources.resolve("dev/ptyctl/client/dsl/__snapshots__/ReplayTest.listing.snap");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "ptyctl snapshot\nsize 20x3, cursor 2,3, styles left out\n--- text\n 1 |docs  notes.txt\n"
+                + " 2 |$\n");
+        String header = "{\"version\":2,\"width\":20,\"height\":3}\n";
+        for (String colour : new String[] {"34", "1;36"}) {   // the same listing with two machines' LS_COLORS
+            Replay listing = Replay.ofText("ls.cast", header + "[0.1,\"o\",\"\\u001b[" + colour
+                            + "mdocs\\u001b[0m  notes.txt\\r\\n$ \"]\n")
+                    .settings(name -> name.equals(TerminalAssert.SOURCES_PROPERTY) ? Optional.of(sources.toString())
+                            : Optional.empty());
+            TerminalAssertions.assertThat(listing).withoutStyles().matchesSnapshot("listing");
+            assertThatThrownBy(() -> TerminalAssertions.assertThat(listing).matchesSnapshot("listing"))
+                    .as("with styles, the same file does not match").hasMessageContaining("--- styles");
+        }
+    }
+
+    @Test
     void aFileThatIsNoAsciicastIsRefusedNamingTheLine() {
         assertThatThrownBy(() -> Replay.ofText("x.cast", "{\"version\":1}"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("x.cast:1: not an asciicast v2 header (version 2, width, height)");

@@ -32,6 +32,18 @@ class SnapshotTextTest {
     }
 
     @Test
+    void aSnapshotWithoutStylesHasTheTextAloneAndSaysSo() {
+        Cells ls = Cells.of(Screens.terminal(20, 4, ESC + "[1;34mdocs" + ESC + "[0m  notes.txt\r\n\r\n"
+                + ESC + "[7m" + "   " + ESC + "[0m"));
+        assertThat(SnapshotText.of(ls, Region.all(), false)).isEqualTo("""
+                ptyctl snapshot
+                size 20x4, cursor 3,4, styles left out
+                --- text
+                 1 |docs  notes.txt
+                """);
+    }
+
+    @Test
     void aSnapshotOfSomeRowsNamesThemKeepsTheirNumbersAndNoCursorOutsideThem() {
         Cells less = Cells.of(Screens.terminal(20, 5, "one\r\n" + ESC + "[1mtwo" + ESC + "[0m\r\n\r\n\r\n"
                 + ESC + "[7m/tmp/junit4711/x.txt" + ESC + "[0m"));
