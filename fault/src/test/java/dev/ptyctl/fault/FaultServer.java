@@ -82,7 +82,14 @@ final class FaultServer implements AutoCloseable {
      * plus {@code env}; returns once it listens. Closing it sends SIGTERM and waits for the exit.
      */
     static FaultServer startProcess(Map<String, String> env) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(launcher("server", "--port", "0")).redirectErrorStream(true)
+        return startProcess(env, List.of());
+    }
+
+    /** {@link #startProcess(Map)} with {@code wrapper} before the launcher's command line (e.g. a shell's ulimit). */
+    static FaultServer startProcess(Map<String, String> env, List<String> wrapper) throws IOException {
+        List<String> command = new ArrayList<>(wrapper);
+        command.addAll(launcher("server", "--port", "0"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         builder.environment().remove("PTYCTL_RPC");
         builder.environment().putAll(env);

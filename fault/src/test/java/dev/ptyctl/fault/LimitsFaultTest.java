@@ -52,6 +52,32 @@ class LimitsFaultTest {
     }
 
     @Test
+    void runningLowOnDescriptorsRefusesCreatesAndTheServerKeepsServing() throws Exception {
+        // With ulimit -n 200 the twelfth or so create failed with "Too many open files" (500), and an accept of the
+        // web server's listener soon after ended that listener for good: the process ran on with its port dead.
+        List<String> ulimit = List.of("sh", "-c", "ulimit -n 200 && exec \"$@\"", "sh");
+        try (FaultServer server = FaultServer.startProcess(java.util.Map.of(), ulimit)) {
+            List<String> ids = new ArrayList<>();
+            FaultServer.Answer answer;
+            for (answer = server.create("fd-0", "/bin/sleep", List.of("999")); answer.status() == 201 && ids.size() < 40;
+                 answer = server.create("fd-" + ids.size(), "/bin/sleep", List.of("999"))) {
+                ids.add(answer.json().getString("terminalId"));
+            }
+            assertThat(answer.status()).as(answer.body()).isEqualTo(429);
+            assertThat(answer.json().getString("message")).contains("file descriptors open (ulimit -n)");
+            assertThat(ids).as("terminals created before the refusal").isNotEmpty();
+            for (int i = 0; i < 20; i++) { // clients keep being served: the port's listener lives on
+                assertThat(server.get("/observe/health").status()).isEqualTo(200);
+                assertThat(server.get("/v1/terminals").json().getJsonArray("terminals")).hasSize(ids.size());
+            }
+            assertThat(server.delete("/v1/terminals/" + ids.getFirst()).status()).isEqualTo(200);
+            assertThat(server.create("fd-again", "/bin/sleep", List.of("999")).status()).isEqualTo(201);
+            Fault.report("limits", "creates with ulimit -n 200", ids.size() + " terminals, then 429 naming the "
+                    + "descriptors; the port served on; a create after a delete worked", "LimitsFaultTest");
+        }
+    }
+
+    @Test
     void theTerminalLimitIs429AndTheTerminalsThereCarryOn() throws Exception {
         try (FaultServer server = FaultServer.start(FaultServer.maxTerminals(3))) {
             List<String> ids = new ArrayList<>();

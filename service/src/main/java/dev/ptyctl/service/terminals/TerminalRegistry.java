@@ -128,6 +128,10 @@ public final class TerminalRegistry implements AutoCloseable {
                 throw new TerminalRequestException(Reason.LIMIT_REACHED, "the server already runs "
                         + settings.maxTerminals() + " terminals (ptyctl.terminals.maxTerminals)");
             }
+            Optional<String> shortage = DescriptorBudget.shortage();
+            if (shortage.isPresent()) {
+                throw new TerminalRequestException(Reason.LIMIT_REACHED, shortage.get());
+            }
             bySession.put(sessionId, reserved);
             return null;
         }
