@@ -65,6 +65,9 @@ public final class OutputMatch {
         // A search cut short by its budget ends the wait too (the budget lasts until the deadline), so moving on
         // here never skips text that a later look would have searched.
         searchFrom = Math.max(searchFrom, text.length() - reach);
+        if (searchFrom > 0 && searchFrom < text.length() && Character.isLowSurrogate(text.charAt(searchFrom))) {
+            searchFrom--; // never between the two halves of a character: a match there began with half of one
+        }
         int unused = searchFrom - CONTEXT;
         if (unused > 0) {
             scan.forget(unused);

@@ -79,6 +79,17 @@ class OutputMatchTest {
     }
 
     @Test
+    void aLongMatchThatBeginsWhereTheLookBeganStartsWithAWholeCharacter() {
+        // An emoji is two chars; the a's after it put the reach's start on its second half.
+        OutputMatch match = new OutputMatch(log, 0, regex("[\\x{1F600}\\uDE00]a*X"));
+        print("a".repeat(10) + "\ud83d\ude00" + "a".repeat(ScreenPatterns.REGEX_REACH - 1));
+        assertThat(look(match, log)).isEmpty();
+        print("X");
+        String found = look(match, log).orElseThrow().found().text();
+        assertThat(found.codePointAt(0)).as("the emoji, not half of it").isEqualTo(0x1F600);
+    }
+
+    @Test
     void anExpressionSpanningManyLooksIsFoundWhole() {
         OutputMatch match = new OutputMatch(log, 0, regex("BEGIN([^E]*)END"));
         print("BEGIN");
