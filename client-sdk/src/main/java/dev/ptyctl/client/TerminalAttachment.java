@@ -88,6 +88,12 @@ public final class TerminalAttachment implements AutoCloseable {
     private final RoundTripEstimator roundTrip = new RoundTripEstimator();
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private volatile TerminalSize size;
+    /** The last {@link #resize} and its frame's number; null before the first. */
+    private volatile SizeFrame lastResize;
+
+    /** A {@code resize} frame: its {@code clientSeq} and the size it gives. */
+    private record SizeFrame(long clientSeq, int cols, int rows) {
+    }
 
     // Guarded by lock.
     private final Outbox outbox;
@@ -200,7 +206,17 @@ public final class TerminalAttachment implements AutoCloseable {
     public CompletableFuture<FrameAck> resize(int cols, int rows) {
         checkDimension("cols", cols);
         checkDimension("rows", rows);
-        return send(seq -> new ClientFrame.Resize(clientId, seq, cols, rows).toJson());
+        synchronized (lock) {
+            long[] numbered = {-1};
+            CompletableFuture<FrameAck> acked = send(seq -> {
+                numbered[0] = seq;
+                return new ClientFrame.Resize(clientId, seq, cols, rows).toJson();
+            });
+            if (numbered[0] >= 0) {
+                lastResize = new SizeFrame(numbered[0], cols, rows);
+            }
+            return acked;
+        }
     }
 
     /** The terminal was opened, tapped or clicked into: this client is being used (docs/protocol-websocket.md). */
@@ -279,14 +295,27 @@ public final class TerminalAttachment implements AutoCloseable {
                     listener::onStateChanged, listener::onConnectionFailure);
         }
 
-        /** Resumes after the last output the listener had, or asks for a redraw of the terminal since it. */
+        /**
+         * Resumes after the last output the listener had, or asks for a redraw of the terminal since it. A resize the
+         * server has not acknowledged (the window changed during the outage) is given too ({@code cols},
+         * {@code rows}): the server applies it before it sends anything, so the redraw, or the output replayed, comes
+         * at the size the client shows now, where the resize frame, resent after them, came too late. An acknowledged
+         * one is not: the terminal has it, unless another client changed it meanwhile, which is theirs to do (taking
+         * it back here would rewrap the scrollback and lose the lines a redraw adds).
+         */
         @Override
         protected URI target() {
+            URI target;
             if (redrawAfterReconnect && connectedBefore) {
-                return lastOutputSeq < 0 ? uri.withLastOutputSeq(clientId, -1)
+                target = lastOutputSeq < 0 ? uri.withLastOutputSeq(clientId, -1)
                         : uri.withRedrawSince(clientId, lastOutputSeq);
+            } else {
+                target = uri.withLastOutputSeq(clientId, lastOutputSeq);
             }
-            return uri.withLastOutputSeq(clientId, lastOutputSeq);
+            SizeFrame resize = lastResize;
+            boolean unacked = resize != null
+                    && outbox.unacked().stream().anyMatch(pending -> pending.clientSeq() == resize.clientSeq());
+            return unacked ? SocketUri.withSize(target, resize.cols(), resize.rows()) : target;
         }
 
         @Override

@@ -243,6 +243,32 @@ class TerminalAttachmentTest {
         recorder.assertExhausted();
     }
 
+    /**
+     * A resize not yet acknowledged when the connection dropped (ptyctl attach's window resized during the outage) is
+     * given with the reconnect ({@code cols}, {@code rows}), so that the server applies it before its replay or redraw:
+     * that was drawn at the old width, the resize applied only once resent after it. One the server acknowledged is
+     * not: the terminal has it already.
+     */
+    @Test
+    void aReconnectGivesTheResizeTheServerHasNotAcknowledged() throws Exception {
+        FakeWebSocketServer.Connection first = attach();
+        attachment.resize(120, 40);
+        first.readText();
+        first.sendText(ack(1, 0));
+        resetThenHello(first);
+
+        FakeWebSocketServer.Connection second = dropAndReconnect(first);
+        assertThat(second.query()).doesNotContainKeys("cols", "rows");
+        second.drop();
+        recorder.next(AttachmentRecorder.Failure.class);
+        recorder.expectState(ConnectionState.RECONNECTING);
+        attachment.resize(70, 30);
+        attachment.resize(60, 20);
+        scheduler.next().run();
+        FakeWebSocketServer.Connection third = server.accept();
+        assertThat(third.query()).containsEntry("cols", "60").containsEntry("rows", "20");
+    }
+
     @Test
     void aReconnectResumesAfterTheLastOutputTheListenerProcessed() throws Exception {
         FakeWebSocketServer.Connection first = attach();

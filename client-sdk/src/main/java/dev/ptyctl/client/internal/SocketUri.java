@@ -92,6 +92,15 @@ public final class SocketUri {
         return URI.create(withLastOutputSeq(clientId, -1) + "&redrawSince=" + shownSeq);
     }
 
+    /**
+     * {@code connection} (one of the URLs above) with the size the client shows the terminal at ({@code cols},
+     * {@code rows}), which the server applies as the client's {@code resize} before it sends anything. A server that
+     * does not know the parameters ignores them.
+     */
+    public static URI withSize(URI connection, int cols, int rows) {
+        return URI.create(connection + "&cols=" + cols + "&rows=" + rows);
+    }
+
     private static String encode(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
     }

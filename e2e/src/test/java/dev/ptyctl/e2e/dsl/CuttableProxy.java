@@ -20,6 +20,8 @@ public final class CuttableProxy implements AutoCloseable {
     private final int targetPort;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private volatile boolean down;
+    /** Connections reset at once because the network was down; guarded by this. */
+    private long refused;
 
     private CuttableProxy(String targetHost, int targetPort) throws IOException {
         this.targetHost = targetHost;
@@ -58,6 +60,29 @@ public final class CuttableProxy implements AutoCloseable {
         cut();
     }
 
+    /**
+     * Waits until {@code count} more connections than {@code before} (a {@link #refusedConnections()}) were reset for
+     * the network being down: a client that retries has then made a fresh attempt after the moment {@code before}
+     * was read, with what it knew at that time.
+     */
+    public synchronized void awaitRefused(long before, long count, java.time.Duration timeout)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (refused < before + count) {
+            long left = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) {
+                throw new AssertionError("the client made " + (refused - before) + " connection attempts in "
+                        + timeout + ", not " + count);
+            }
+            wait(left);
+        }
+    }
+
+    /** How many connections were reset at once because the network was down. */
+    public synchronized long refusedConnections() {
+        return refused;
+    }
+
     /** The network is back: connections are forwarded again. */
     public void up() {
         down = false;
@@ -94,6 +119,8 @@ public final class CuttableProxy implements AutoCloseable {
      */
     private synchronized boolean track(Socket client, Socket server) {
         if (down || server == null) {
+            refused++;
+            notifyAll();
             reset(client);
             if (server != null) {
                 reset(server);

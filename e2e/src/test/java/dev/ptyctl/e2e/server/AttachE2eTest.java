@@ -249,6 +249,44 @@ class AttachE2eTest {
         }
     }
 
+    /**
+     * The local window was made bigger while the connection was down: the return is painted at the new size (the
+     * reconnect gives it, and the server applies it before the redraw), so the local screen is the server's, whose
+     * taller screen took rows back from the scrollback. Before, the redraw came at the old size and the resize after
+     * it: 24 rows painted at the top of the 30-row window, 6 rows short of the server's screen, and only the prompt was
+     * drawn again.
+     */
+    @Test
+    void aWindowResizedDuringADropIsRedrawnAtItsNewSizeOnTheReturn() throws Exception {
+        assumeFalse(RemoteServer.active(), "local by nature: a proxy in front of a local server is cut");
+        try (CuttableAttach attach = CuttableAttach.start("resized")) {
+            attach.outerRpc.write(Action.text("seq -f 'line-%03g' 1 60"), Action.key(Key.ENTER));
+            expect(attach.outerRpc, "line-060\ninner>");
+            attach.drop();
+            attach.outerRpc.resize(100, 30); // returns once the attach has been sent SIGWINCH
+            // Two attempts refused since: the second was made after the first failed and a backoff, long after the
+            // attach heard of the resize, so the attempt that gets through knows of it.
+            attach.proxy.awaitRefused(attach.proxy.refusedConnections(), 2, WAIT);
+            attach.proxy.up();
+            awaitSize(attach.innerRpc, new dev.ptyctl.client.TerminalSize(100, 30));
+            expectSameScreen(attach.outerRpc, attach.innerRpc, "after the return");
+            assertThat(attach.innerRpc.read().text()).as("rows taken back from the scrollback").startsWith("line-032\n");
+        }
+    }
+
+    /**
+     * Waits until the terminal has {@code size}: each look is a wait for its output to be quiet for a moment (a
+     * resize makes the shell redraw its line), bounded by {@link #WAIT}.
+     */
+    private static void awaitSize(RpcClient terminal, dev.ptyctl.client.TerminalSize size) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        dev.ptyctl.client.TerminalSize now = terminal.read().size();
+        while (!now.equals(size) && System.nanoTime() < deadline) {
+            now = terminal.waitFor(WaitRequest.builder().idle(Duration.ofMillis(100)).timeout(WAIT).build()).screen().size();
+        }
+        assertThat(now).as("the terminal's size").isEqualTo(size);
+    }
+
     /** Each of the lines hist-001 to hist-{@code count} is in what attach printed exactly once (see historyLines). */
     private static void expectHistoryOnce(CuttableAttach attach, int count) throws Exception {
         Map<String, Long> shown = historyLines(attach.written());

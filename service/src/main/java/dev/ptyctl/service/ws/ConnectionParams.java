@@ -9,7 +9,7 @@ import java.util.OptionalLong;
 
 /**
  * The query parameters of a socket URL, {@code ?lastOutputSeq=N&redrawSince=N&protocol=2&mode=view&clientId=ID
- * &serverAnswers=titleReports&relay=titleReports} (SPEC §5.2, §5.5, §5.6, §8). Values that cannot be used are not fatal: they are reported to the client in {@code error} frames and
+ * &serverAnswers=titleReports&relay=titleReports&cols=C&rows=R} (SPEC §5.2, §5.4, §5.5, §5.6, §8). Values that cannot be used are not fatal: they are reported to the client in {@code error} frames and
  * the connection goes on as if they were absent, except {@code mode}, whose misspelling must never give a viewer
  * control of the terminal (see {@link #parse}).
  *
@@ -27,11 +27,14 @@ import java.util.OptionalLong;
  *                      emulator's answers to the title and icon-label reports itself, each as it parses the report
  *                      ({@code relay=titleReports}: the web page, so that every answer reaches the program in the order
  *                      of the queries); the server sends them in {@code reply} frames before the output they answer
+ * @param size          {@code cols=C&rows=R}: the size the client shows the terminal at as it connects, applied as its
+ *                      {@code resize} before the first frames, so that a reset or redraw is drawn at it (a client
+ *                      reconnecting after its window changed size during the outage)
  * @param problems      what was wrong with the parameters, one sentence each
  */
 record ConnectionParams(OptionalLong lastOutputSeq, OptionalLong redrawSince, boolean protocol2, boolean viewer,
                         Optional<String> clientId, boolean leavesTitleReports, boolean relaysTitleReports,
-                        List<String> problems) {
+                        Optional<SizeArbiter.Size> size, List<String> problems) {
     /** The value of {@code serverAnswers} by which a client leaves the title reports to the server, and of
      * {@code relay} by which it sends the server's answers to them itself. */
     static final String TITLE_REPORTS = "titleReports";
@@ -44,7 +47,7 @@ record ConnectionParams(OptionalLong lastOutputSeq, OptionalLong redrawSince, bo
     /** The same parameters for a client that may only watch. */
     ConnectionParams asViewer() {
         return new ConnectionParams(lastOutputSeq, redrawSince, protocol2, true, clientId, leavesTitleReports,
-                relaysTitleReports, problems);
+                relaysTitleReports, size, problems);
     }
 
     /**
@@ -80,7 +83,28 @@ record ConnectionParams(OptionalLong lastOutputSeq, OptionalLong redrawSince, bo
             leavesTitleReports = false;
         }
         return new ConnectionParams(lastOutputSeq, redrawSince, "2".equals(query.get("protocol")), "view".equals(mode),
-                clientId, leavesTitleReports, relaysTitleReports, problems);
+                clientId, leavesTitleReports, relaysTitleReports, size(query, problems), problems);
+    }
+
+    /** {@code cols} and {@code rows}, both or neither, each 1 to 1000 as a {@code resize}'s; otherwise ignored. */
+    private static Optional<SizeArbiter.Size> size(Map<String, String> query, List<String> problems) {
+        String cols = query.get("cols");
+        String rows = query.get("rows");
+        if (cols == null && rows == null) {
+            return Optional.empty();
+        }
+        try {
+            int c = cols == null ? 0 : Integer.parseInt(cols);
+            int r = rows == null ? 0 : Integer.parseInt(rows);
+            if (c >= 1 && c <= ClientFrame.MAX_DIMENSION && r >= 1 && r <= ClientFrame.MAX_DIMENSION) {
+                return Optional.of(new SizeArbiter.Size(c, r));
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        problems.add("cols and rows must both be whole numbers from 1 to " + ClientFrame.MAX_DIMENSION + ", got cols="
+                + cols + " rows=" + rows + ": the size is ignored");
+        return Optional.empty();
     }
 
     /** An output offset parameter; one that is not a whole number is a problem, and the client gets a reset. */

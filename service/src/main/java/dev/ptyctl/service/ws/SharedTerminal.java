@@ -82,6 +82,9 @@ final class SharedTerminal {
         sizing.lock();
         try {
             attachment.bind(sender, arbiter.join(params.viewer()));
+            if (params.size().isPresent() && !exit.isDone()) {
+                showsAt(attachment.seat(), params.size().get());
+            }
             attachments.add(attachment);
             updateQueryAnswering();
             sender.offerSize(currentSize());
@@ -98,6 +101,18 @@ final class SharedTerminal {
         EventLog.get().clientAttached(terminal.terminalId(), params.clientId().orElse(""), attachment.remote(),
                 params.viewer());
         return attachment;
+    }
+
+    /**
+     * The size a client gave as it connected ({@code cols}, {@code rows}), as its {@code resize}: before the size and
+     * the reset or redraw it is sent first, so those are at that size when it sets it. Called under {@link #sizing}.
+     */
+    private void showsAt(SizeArbiter.Seat seat, SizeArbiter.Size size) {
+        try {
+            arbitrate(arbiter -> arbiter.resize(seat, size));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the upgrade goes on at the size the terminal has
+        }
     }
 
     /**

@@ -117,6 +117,33 @@ class RealTerminalSocketTest {
         assertThat(history(local)).isEqualTo(expected).doesNotHaveDuplicates().contains("1", "60", "61", "100");
     }
 
+    /**
+     * {@code cols=C&rows=R} (a reconnecting client whose window changed size while it was away): applied as the
+     * client's resize before anything is sent, so the first size frame is that size and the redraw is drawn at it
+     * (fed to a terminal of that size it gives the server's screen, lines rewrapped). Before, the redraw came at the
+     * old width, and the resize the client sent after it left the rows it had drawn wrapped at the old width.
+     */
+    @Test
+    void aSizeGivenOnConnectingIsAppliedBeforeTheRedraw() throws Exception {
+        PtyTerminal bash = add(PtyTerminal.bash("sh"));
+        WsTestClient client = server.connect("sh", "protocol=2");
+        awaitScreen(bash.session(), screen -> screen.contains("$"));
+        client.send(new ClientFrame.Input("c", 1, "printf 'wide-%070d\\n' 1 2 3\n", true));
+        awaitScreen(bash.session(), screen -> screen.contains("3\n$"));
+        long shown = bash.session().progress().outputSeq();
+        client.abort();
+
+        WsTestClient back = server.connect("sh", "protocol=2&redrawSince=" + shown + "&cols=50&rows=20");
+        ServerFrame.Size size = back.await(ServerFrame.Size.class, frame -> true);
+        BinaryOutputFrame redraw = back.await(BinaryOutputFrame.class, frame -> true);
+
+        assertThat(List.of(size.cols(), size.rows())).isEqualTo(List.of(50, 20));
+        assertThat(bash.session().gridSize().cols()).isEqualTo(50);
+        Terminal local = fedWith(new Terminal(50, 20, 1000), redraw.data());
+        assertThat(TextSerializer.screen(local)).isEqualTo(bash.session().inspect(TextSerializer::screen))
+                .contains("wide-000000000000000000000000000000000000000000000\n0000000000000000000000001\n");
+    }
+
     private static Terminal fedWith(Terminal terminal, byte[] bytes) {
         terminal.feed(bytes);
         return terminal;
