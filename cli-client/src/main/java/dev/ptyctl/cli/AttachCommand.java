@@ -22,11 +22,12 @@ import picocli.CommandLine.Spec;
                         + "terminal is restored in every case.",
                 "Example: ptyctl attach \"$(ptyctl new)\""})
 final class AttachCommand implements Callable<Integer> {
+    private static final int HTTP_NOT_FOUND = 404;
 
     @Spec
     private CommandSpec spec;
 
-    @Parameters(paramLabel = "ID", description = "The terminal id (see 'ptyctl ls').")
+    @Parameters(paramLabel = "ID", description = "The terminal id (see 'ptyctl ls'), or the name of its session.")
     private String id;
 
     @Option(names = "--detach-keys", paramLabel = "PREFIX,KEY", defaultValue = DetachChord.DEFAULT,
@@ -42,11 +43,18 @@ final class AttachCommand implements Callable<Integer> {
         DetachChord chord = DetachChord.parse(detachKeys);
         try (TerminalsClient terminals = server.connect()) {
             // Settles the URL and token the same way as the other server commands (and checks the URL).
+            ServerSelection selection = server.selection();
             try {
-                ServerSelection selection = server.selection();
-                return new AttachSession(terminals.baseUrl(), selection.effectiveToken(), selection.trust(),
-                        selection.handshakeTimeout(), id, chord,
-                        describe(detachKeys)).run(spec.commandLine().getErr());
+                try {
+                    return attach(terminals, selection, id, chord);
+                } catch (AttachmentException e) {
+                    // no terminal with that id: the session so named, as tmux's attach -t takes it
+                    if (e.httpStatus().orElse(0) != HTTP_NOT_FOUND) {
+                        throw e;
+                    }
+                    return attach(terminals, selection, SessionNames.terminalOf(terminals, id)
+                            .orElseThrow(() -> NoSuchTerminalException.neitherIdNorSession(id)), chord);
+                }
             } catch (AttachmentException e) {
                 if (e.httpStatus().isPresent()) {
                     throw e;
@@ -55,6 +63,12 @@ final class AttachCommand implements Callable<Integer> {
                 throw new RestConnectionException(terminals.baseUrl(), e.getMessage(), e);
             }
         }
+    }
+
+    private int attach(TerminalsClient terminals, ServerSelection selection, String terminalId, DetachChord chord)
+            throws java.io.IOException, InterruptedException {
+        return new AttachSession(terminals.baseUrl(), selection.effectiveToken(), selection.trust(),
+                selection.handshakeTimeout(), terminalId, chord, describe(detachKeys)).run(spec.commandLine().getErr());
     }
 
     /** {@code Ctrl+\,d} (or {@code ctrl-\,d}) as people say it: "Ctrl-\ then d". */

@@ -3,6 +3,7 @@ package dev.ptyctl.cli;
 import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.RpcAddress;
 import dev.ptyctl.client.RpcClient;
+import dev.ptyctl.client.TerminalsClient;
 import dev.ptyctl.protocol.UnknownTerminal;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -89,11 +90,16 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
             }
         } catch (RestException refused) {
             // The server refuses the upgrade to an unknown terminal with 404 and its REST sentence (the SDK's
-            // message; a server's JSON body the same): say it in the user's terms, as rm does. Another 404 (a URL
-            // that is no ptyctl server) keeps its page quoted, which says what answered.
+            // message; a server's JSON body the same): a session's name, else said in the user's terms, as rm does.
+            // Another 404 (a URL that is no ptyctl server) keeps its page quoted, which says what answered.
             if (chosen != null && refused.status() == HTTP_NOT_FOUND
                     && refused.message().endsWith(UnknownTerminal.message(chosen))) {
-                throw new NoSuchTerminalException(chosen);
+                String id;
+                try (TerminalsClient rest = server.open()) {
+                    id = SessionNames.terminalOf(rest, chosen)
+                            .orElseThrow(() -> NoSuchTerminalException.neitherIdNorSession(chosen));
+                }
+                return client.connect(lookUpTerminal(id));
             }
             throw refused;
         }

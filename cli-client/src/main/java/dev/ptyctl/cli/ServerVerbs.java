@@ -107,20 +107,25 @@ final class ServerVerbs {
      */
     static int screen(TerminalsClient terminals, String id, ScreenFormat format, boolean joined, boolean json,
             PrintWriter out, PrintWriter err) throws IOException {
-        String screen;
-        if (joined) {
-            Optional<String> lines = terminals.screenJoined(id);
-            if (lines.isEmpty()) {
-                err.println("ptyctl: the server at " + terminals.baseUrl() + " does not support the screen's joined "
-                        + "parameter (it answered with the rows as they are); upgrade it to read lines with their "
-                        + "soft-wrapped rows joined");
-                err.flush();
-                return ExitCode.REFUSED;
+        Optional<String> read;
+        try {
+            read = screenOf(terminals, id, format, joined);
+        } catch (RestException e) {
+            if (!SessionNames.noSuchTerminal(e)) {
+                throw e;
             }
-            screen = lines.get();
-        } else {
-            screen = terminals.screen(id, format);
+            // a session's name, as tmux's capture-pane -t takes it: looked up once no terminal has that id
+            read = screenOf(terminals, SessionNames.terminalOf(terminals, id)
+                    .orElseThrow(() -> NoSuchTerminalException.neitherIdNorSession(id)), format, joined);
         }
+        if (read.isEmpty()) {
+            err.println("ptyctl: the server at " + terminals.baseUrl() + " does not support the screen's joined "
+                    + "parameter (it answered with the rows as they are); upgrade it to read lines with their "
+                    + "soft-wrapped rows joined");
+            err.flush();
+            return ExitCode.REFUSED;
+        }
+        String screen = read.get();
         if (json) {
             JsonObjectBuilder body = JsonSupport.objectBuilder().add("format", format.wireName()).add("screen", screen);
             ClientVerbs.print(out, (joined ? body.add("joined", true) : body).build());
@@ -129,5 +134,11 @@ final class ServerVerbs {
             out.flush();
         }
         return ExitCode.OK;
+    }
+
+    /** The screen text, or with {@code joined} its lines, empty from a server without that parameter. */
+    private static Optional<String> screenOf(TerminalsClient terminals, String id, ScreenFormat format,
+            boolean joined) throws IOException {
+        return joined ? terminals.screenJoined(id) : Optional.of(terminals.screen(id, format));
     }
 }

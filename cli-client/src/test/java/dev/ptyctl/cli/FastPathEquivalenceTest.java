@@ -153,8 +153,8 @@ class FastPathEquivalenceTest {
                 + "'joined':true}"), "screen", "t1", "--joined");
         sameOnServer(Map.of("PTYCTL_URL", url), 1, s -> s.reply(200, "{'format':'text','screen':'a\\nb\\n'}"),
                 "screen", "--json", "--joined", "t1");
-        sameOnServer(Map.of("PTYCTL_URL", url), 1, s -> s.reply(404, "{'error':'not_found','message':'no terminal with "
-                + "id t9'}"), "screen", "t9");
+        sameOnServer(Map.of("PTYCTL_URL", url), 2, s -> s.reply(404, "{'error':'not_found','message':'no terminal with "
+                + "id t9'}").reply(200, "{'terminals':[]}"), "screen", "t9"); // nor a session t9
     }
 
     @Test
@@ -207,8 +207,10 @@ class FastPathEquivalenceTest {
 
             assertThat(fast).isEqualTo(picocli);
             assertThat(ServerRpcScript.seen(fastScript)).isEqualTo(ServerRpcScript.seen(picocliScript));
-            ws.refuseNext(404, "{\"error\":\"not_found\",\"message\":\"no terminal with id t2\"}");
-            ws.refuseNext(404, "{\"error\":\"not_found\",\"message\":\"no terminal with id t2\"}");
+            for (int path = 0; path < 2; path++) { // no such terminal, nor a session so named
+                ws.refuseNext(404, "{\"error\":\"not_found\",\"message\":\"no terminal with id t2\"}");
+                ws.refuseNext(200, "{\"terminals\":[]}");
+            }
             assertThat(fastPath(env, 0, "status", "--terminal", "t2"))
                     .isEqualTo(picocli(env, 0, "status", "--terminal", "t2"));
         }

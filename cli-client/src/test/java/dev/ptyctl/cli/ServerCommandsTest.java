@@ -275,6 +275,30 @@ class ServerCommandsTest {
         return request.method() + " " + request.pathAndQuery();
     }
 
+    /** {@code screen work}, as tmux's {@code capture-pane -p -t work}: the session's live terminal, once no id is work. */
+    @Test
+    void screenOfASessionNameReadsItsLiveTerminal() throws Exception {
+        server.reply(404, "{'error':'not_found','message':'no terminal with id work'}")
+                .reply(200, "{'terminals':[" + terminal("00000000000000a7", "work", true, 5002) + "]}")
+                .reply(200, "{'format':'text','screen':'$ make\\n'}")
+                .reply(404, "{'error':'not_found','message':'no terminal with id idle'}")
+                .reply(200, "{'terminals':[" + terminal("00000000000000a7", "work", true, 5002) + "]}");
+
+        Cli.Result work = Cli.runThroughEntryPoint("screen", "--url", url, "work");
+        Cli.Result neither = Cli.runThroughEntryPoint("screen", "--url", url, "idle");
+
+        assertThat(work.out()).as(work.err()).isEqualTo("$ make\n");
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals/work/screen?format=text");
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals");
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals/00000000000000a7/screen?format=text");
+        assertThat(neither.exitCode()).isEqualTo(4);
+        assertThat(neither.err()).isEqualTo("ptyctl: no terminal with id or session idle on the server ('ptyctl ls' "
+                + "lists them)" + NL);
+        server.takeRequest();
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
     @Test
     void screenJoinedAsksForTheLinesAsWrittenAndAnOldServerIsRefused() throws Exception {
         server.reply(200, "{'format':'text','screen':'a long line\\n','joined':true}")
@@ -457,16 +481,40 @@ class ServerCommandsTest {
         try (FakeWebSocketServer ws = FakeWebSocketServer.start()) {
             // ptyctl server refuses the upgrade with its sentence as plain text; the JSON body of the REST API too
             ws.refuseNext(404, "no terminal with id nope");
+            ws.refuseNext(200, "{\"terminals\":[]}"); // nor a session so named
             ws.refuseNext(404, "{\"error\":\"not_found\",\"message\":\"no terminal with id nope\"}");
+            ws.refuseNext(200, "{\"terminals\":[]}");
 
             Cli.Result write = Cli.run("write", "--terminal", "nope", "--url", ws.url().toString(), "--text", "x");
             Cli.Result read = Cli.run("read", "--terminal", "nope", "--url", ws.url().toString());
 
             for (Cli.Result result : List.of(write, read)) {
                 assertThat(result.exitCode()).isEqualTo(4);
-                assertThat(result.err())
-                        .isEqualTo("ptyctl: no terminal with id nope on the server ('ptyctl ls' lists them)" + NL);
+                assertThat(result.err()).isEqualTo("ptyctl: no terminal with id or session nope on the server "
+                        + "('ptyctl ls' lists them)" + NL);
             }
+        }
+    }
+
+    /**
+     * {@code ptyctl new --session work}, then {@code --terminal work}, as tmux's {@code -t work} names the session: once
+     * the server has no terminal with that id, the session's live terminal is the one meant (it said "no terminal
+     * with id work").
+     */
+    @Test
+    void aSessionNameSelectsItsLiveTerminal() throws Exception {
+        try (FakeWebSocketServer ws = FakeWebSocketServer.start()) {
+            ws.refuseNext(404, "no terminal with id work");
+            ws.refuseNext(200, ("{'terminals':[" + terminal("00000000000000e1", "work", false, 5000) + ","
+                    + terminal("00000000000000b2", "other", true, 5001) + ","
+                    + terminal("00000000000000a7", "work", true, 5002) + "]}").replace('\'', '"'));
+            var script = ServerRpcScript.play(ws, "{'running':true,'exitCode':null,'pid':7}");
+
+            Cli.Result result = Cli.runThroughEntryPoint("status", "--terminal", "work", "--url", ws.url().toString());
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(result.out()).isEqualTo("running pid=7" + NL);
+            assertThat(ServerRpcScript.seen(script).path()).isEqualTo("/v1/terminals/00000000000000a7/rpc");
         }
     }
 

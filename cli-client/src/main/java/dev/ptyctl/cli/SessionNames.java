@@ -1,0 +1,36 @@
+package dev.ptyctl.cli;
+
+import dev.ptyctl.client.RestException;
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.client.TerminalsClient;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A session name where a terminal id is expected: {@code --terminal work}, {@code attach work}, {@code screen work}
+ * after {@code ptyctl new --session work}, as tmux's {@code -t work} names the session a script created. Looked up
+ * only once the server has no terminal with that id, so ids win and a command given an id pays nothing for it.
+ */
+final class SessionNames {
+    private static final int HTTP_NOT_FOUND = 404;
+
+    private SessionNames() {
+    }
+
+    /**
+     * The terminal of session {@code name}: its live one (a session has at most one), else the newest that ended;
+     * empty when the server has none in that session.
+     */
+    static Optional<String> terminalOf(TerminalsClient server, String name) throws IOException {
+        List<Terminal> ofSession = server.list().stream().filter(t -> t.sessionId().equals(name)).toList(); // oldest first
+        return ofSession.stream().filter(Terminal::running).findFirst()
+                .or(() -> ofSession.isEmpty() ? Optional.empty() : Optional.of(ofSession.getLast()))
+                .map(Terminal::terminalId);
+    }
+
+    /** Whether {@code refusal} is the server's 404 for a terminal id it does not have. */
+    static boolean noSuchTerminal(RestException refusal) {
+        return refusal.status() == HTTP_NOT_FOUND;
+    }
+}
