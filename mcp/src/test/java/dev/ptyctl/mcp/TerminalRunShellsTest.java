@@ -154,6 +154,17 @@ class TerminalRunShellsTest {
                 .containsEntry("exitCode", 0).containsEntry("output", " a \\t b \\n");
     }
 
+    /** zsh marks a line a command left unended with a reverse-video # (root) or %: the output read "abc#". */
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void outputWithoutALastNewlineIsExactlyWhatThePrinted(String shell) {
+        Tools.require(shell);
+        String id = tools().shell(shell);
+        assertThat(tools().run(id, "printf abc")).containsEntry("exitCode", 0).containsEntry("output", "abc");
+        assertThat(tools().run(id, "printf 'x%s' 1 2")).containsEntry("output", "x1x2");
+        assertThat(tools().run(id, "printf 'a\\nb\\n'")).containsEntry("output", "a\nb");
+    }
+
     /** The head alone showed a build compiling on without error: the error at its end was cut. */
     @Test
     void aLongFailingBuildShowsTheErrorAtItsEndAndWhereToReadAllOfIt() {

@@ -21,11 +21,11 @@ public final class CommandOutput {
 
     /**
      * The text of {@code output} rendered {@code cols} wide: lines without trailing spaces, each ended by a newline,
-     * the rows a line wrapped onto joined to it.
+     * the rows a line wrapped onto joined to it; without zsh's partial-line mark ({@link ZshLineEndMark}).
      */
     public static String render(byte[] output, int cols) {
         Terminal scratch = new Terminal(Math.max(cols, 2), ROWS, SCROLLBACK_LINES);
-        scratch.feed(output);
+        scratch.feed(output, 0, ZshLineEndMark.end(output, cols));
         return TextSerializer.unwrapped(scratch, true);
     }
 }

@@ -1,0 +1,33 @@
+package dev.ptyctl.service.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** zsh's partial-line mark is left out of a command's output, and nothing a program printed itself is. */
+class ZshLineEndMarkTest {
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theMarkZshPrintsAfterAnUnendedLineIsNotTheCommandsOutput() {
+        // as zsh 5.9 wrote it after `printf abc` in an 80-column terminal, as root
+        byte[] root = bytes("abc\u001b[1m\u001b[7m#\u001b[27m\u001b[1m\u001b[0m" + " ".repeat(79) + "\r \r");
+        assertThat(ZshLineEndMark.end(root, 80)).isEqualTo(3);
+        assertThat(CommandOutput.render(root, 80)).isEqualTo("abc\n");
+        byte[] wide = bytes("abc⏎" + " ".repeat(78) + "\r \r"); // a theme's mark, on a terminal without xn
+        assertThat(ZshLineEndMark.end(wide, 80)).isEqualTo(3);
+    }
+
+    @Test
+    void outputThatOnlyLooksAlikeIsKept() {
+        String[] kept = {"abc", "abc\r\n", "50%\r \r", "x" + " ".repeat(10) + "\r \r", "ab#" + " ".repeat(79) + "\r\r",
+                "ab\u0007" + " ".repeat(79) + "\r \r"};
+        for (String text : kept) {
+            byte[] output = bytes(text);
+            assertThat(ZshLineEndMark.end(output, 80)).as(text).isEqualTo(output.length);
+        }
+    }
+}
