@@ -46,6 +46,8 @@ public final class TerminalRegistry implements AutoCloseable {
     private final Map<String, HostedTerminal> byId = new ConcurrentHashMap<>();
     /** The newest terminal of each session, or its creation in progress. Guarded by {@link #lock}. */
     private final Map<String, CompletableFuture<HostedTerminal>> bySession = new ConcurrentHashMap<>();
+    /** Whether the process has descriptors to spare for another terminal; asked under {@link #lock}. */
+    private final DescriptorBudget descriptors = DescriptorBudget.ofThisProcess();
     /** What runs once a terminal's program has started, before it is registered: nothing, or a test's hold. */
     private final Consumer<HostedTerminal> started;
     private volatile boolean closed;
@@ -128,7 +130,7 @@ public final class TerminalRegistry implements AutoCloseable {
                 throw new TerminalRequestException(Reason.LIMIT_REACHED, "the server already runs "
                         + settings.maxTerminals() + " terminals (ptyctl.terminals.maxTerminals)");
             }
-            Optional<String> shortage = DescriptorBudget.shortage();
+            Optional<String> shortage = descriptors.shortage();
             if (shortage.isPresent()) {
                 throw new TerminalRequestException(Reason.LIMIT_REACHED, shortage.get());
             }
