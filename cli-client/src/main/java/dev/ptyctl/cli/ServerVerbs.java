@@ -83,13 +83,14 @@ final class ServerVerbs {
         for (String id : ids) {
             boolean closed;
             try {
-                closed = bySession ? terminals.removeSession(id) : terminals.remove(id);
+                closed = bySession ? terminals.removeSession(id) : removeByIdOrSession(terminals, id);
             } catch (RestException e) {
                 if (e.status() != HTTP_NOT_FOUND) {
                     throw e;
                 }
                 closed = false;
-                err.println("ptyctl: " + new NoSuchTerminalException(id, bySession).getMessage());
+                err.println("ptyctl: " + (bySession ? new NoSuchTerminalException(id, true)
+                        : NoSuchTerminalException.neitherIdNorSession(id)).getMessage());
                 err.flush();
                 status = ExitCode.REFUSED;
             }
@@ -98,6 +99,23 @@ final class ServerVerbs {
             }
         }
         return status;
+    }
+
+    /**
+     * Removes the terminal {@code id}, else the one of the session so named ({@code rm work}, as tmux's
+     * {@code kill-session -t work}): a second request only when the first found no such terminal.
+     *
+     * @throws RestException with 404 when the server has neither
+     */
+    private static boolean removeByIdOrSession(TerminalsClient terminals, String id) throws IOException {
+        try {
+            return terminals.remove(id);
+        } catch (RestException e) {
+            if (e.status() != HTTP_NOT_FOUND) {
+                throw e;
+            }
+            return terminals.removeSession(id);
+        }
     }
 
     /**

@@ -142,9 +142,10 @@ class FastPathEquivalenceTest {
         sameOnServer(Map.of(), 1, s -> s.reply(200, "{'closed':true}"), "rm", "4f1c2a9be07d5e31", "--url", url);
         sameOnServer(Map.of(), 1, s -> s.reply(404, "{'closed':false}"), "rm", "--url", url, "--session", "s2",
                 "--json");
-        sameOnServer(Map.of(), 1, s -> s.reply(404, unknown), "rm", "t9", "--url", url);
-        sameOnServer(Map.of(), 2, s -> s.reply(404, unknown).reply(200, "{'closed':true}"), "rm", "t9",
-                "4f1c2a9be07d5e31", "--url", url);
+        String unknownSession = "{'closed':false,'error':'not_found','message':'no terminal in session t9'}";
+        sameOnServer(Map.of(), 2, s -> s.reply(404, unknown).reply(404, unknownSession), "rm", "t9", "--url", url);
+        sameOnServer(Map.of(), 3, s -> s.reply(404, unknown).reply(404, unknownSession).reply(200, "{'closed':true}"),
+                "rm", "t9", "4f1c2a9be07d5e31", "--url", url);
         sameOnServer(Map.of(), 1, s -> s.reply(200, "{'format':'text','screen':'$ ls\\n'}"), "screen", "--url", url,
                 "4f1c2a9be07d5e31");
         sameOnServer(Map.of("PTYCTL_URL", url, "PTYCTL_TOKEN", "t0k"), 1,

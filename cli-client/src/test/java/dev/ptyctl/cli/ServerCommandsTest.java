@@ -195,7 +195,9 @@ class ServerCommandsTest {
     @Test
     void rmClosesByIdOrSessionAndExitsFourForATerminalTheServerDoesNotHave() throws Exception {
         server.reply(200, "{'closed':true}").reply(200, "{'closed':true}")
-                .reply(404, "{'closed':false,'error':'not_found','message':'no terminal with id 4f1c2a9be07d5e31'}");
+                .reply(404, "{'closed':false,'error':'not_found','message':'no terminal with id 4f1c2a9be07d5e31'}")
+                .reply(404, "{'closed':false,'error':'not_found','message':'no terminal in session "
+                        + "4f1c2a9be07d5e31'}");
 
         assertThat(Cli.run("rm", "--url", url, "4f1c2a9be07d5e31").exitCode()).isZero();
         Cli.Result bySession = Cli.run("rm", "--url", url, "--session", "my session", "--json");
@@ -203,11 +205,27 @@ class ServerCommandsTest {
 
         assertThat(bySession.out()).isEqualTo("{\"closed\":true}" + NL);
         assertThat(gone.exitCode()).isEqualTo(4);
-        assertThat(gone.err()).isEqualTo("ptyctl: no terminal with id 4f1c2a9be07d5e31 on the server ('ptyctl ls' "
-                + "lists them)" + NL);
+        assertThat(gone.err()).isEqualTo("ptyctl: no terminal with id or session 4f1c2a9be07d5e31 on the server "
+                + "('ptyctl ls' lists them)" + NL);
         assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/4f1c2a9be07d5e31");
         assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/session/my%20session");
         assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/4f1c2a9be07d5e31");
+        assertThat(requestLine()).as("nor a session so named").isEqualTo(
+                "DELETE /v1/terminals/session/4f1c2a9be07d5e31");
+        server.assertExhausted();
+    }
+
+    /** {@code rm work}, as tmux's {@code kill-session -t work}: no terminal has that id, so the session so named. */
+    @Test
+    void rmOfASessionNameRemovesItsTerminal() throws Exception {
+        server.reply(404, "{'closed':false,'error':'not_found','message':'no terminal with id work'}")
+                .reply(200, "{'closed':true}");
+
+        Cli.Result result = Cli.runThroughEntryPoint("rm", "--url", url, "work");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/work");
+        assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/session/work");
         server.assertExhausted();
     }
 
@@ -255,6 +273,7 @@ class ServerCommandsTest {
     void rmRemovesEveryTerminalGivenAndExitsFourWhenOneIsUnknownWithTheOthersRemoved() throws Exception {
         server.reply(200, "{'closed':true}")
                 .reply(404, "{'closed':false,'error':'not_found','message':'no terminal with id b2'}")
+                .reply(404, "{'closed':false,'error':'not_found','message':'no terminal in session b2'}")
                 .reply(404, "{'closed':false}");
 
         Cli.Result result = Cli.run("rm", "--url", url, "a1", "b2", "c3", "--json");
@@ -263,9 +282,10 @@ class ServerCommandsTest {
         assertThat(result.out()).isEqualTo("{\"closed\":true}" + NL + "{\"closed\":false}" + NL + "{\"closed\":false}"
                 + NL);
         assertThat(result.err())
-                .isEqualTo("ptyctl: no terminal with id b2 on the server ('ptyctl ls' lists them)" + NL);
+                .isEqualTo("ptyctl: no terminal with id or session b2 on the server ('ptyctl ls' lists them)" + NL);
         assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/a1");
         assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/b2");
+        assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/session/b2");
         assertThat(requestLine()).as("the one after the unknown is still removed").isEqualTo("DELETE /v1/terminals/c3");
         server.assertExhausted();
     }
