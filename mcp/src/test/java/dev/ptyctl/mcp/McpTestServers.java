@@ -69,6 +69,9 @@ final class McpTestServers {
                                      Consumer<List<McpSchema.ResourceContents>> updates, String... args) {
         StdioClientTransport transport = new StdioClientTransport(stdioParameters(List.of(), args),
                 McpJsonDefaults.getMapper());
+        // The adapter's log (a hosted shell that outlived its hang-up, say) into this test's output: the SDK's own
+        // handler logs it through SLF4J, which no test binds, so it was lost.
+        transport.setStdErrorHandler(line -> System.err.println("[adapter] " + line));
         McpSyncClient client = McpClient.sync(transport).requestTimeout(REQUEST_TIMEOUT)
                 .initializationTimeout(REQUEST_TIMEOUT)
                 .progressConsumer(progress == null ? p -> { } : progress).resourcesUpdateConsumer(updates).build();
