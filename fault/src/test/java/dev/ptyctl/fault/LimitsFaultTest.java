@@ -66,8 +66,12 @@ class LimitsFaultTest {
             assertThat(answer.status()).as(answer.body()).isEqualTo(429);
             assertThat(answer.json().getString("message")).contains("file descriptors open (ulimit -n)");
             assertThat(ids).as("terminals created before the refusal").isNotEmpty();
+            FaultServer.Answer ready = server.get("/observe/health/ready");
+            assertThat(ready.status()).as("readiness, so a load balancer sends new terminals elsewhere: %s",
+                    ready.body()).isEqualTo(503);
+            assertThat(ready.body()).contains("file descriptors open (ulimit -n)");
             for (int i = 0; i < 20; i++) { // clients keep being served: the port's listener lives on
-                assertThat(server.get("/observe/health").status()).isEqualTo(200);
+                assertThat(server.get("/observe/health/live").status()).isEqualTo(200);
                 assertThat(server.get("/v1/terminals").json().getJsonArray("terminals")).hasSize(ids.size());
             }
             assertThat(server.delete("/v1/terminals/" + ids.getFirst()).status()).isEqualTo(200);

@@ -241,8 +241,12 @@ public final class PtyctlServer implements AutoCloseable {
                         HealthCheckType.LIVENESS, "terminals")
                 .addCheck(() -> {
                     long running = running(registry);
-                    return HealthCheckResponse.builder().status(running < maxTerminals)
-                            .detail("terminals", running).detail("maxTerminals", maxTerminals).build();
+                    Optional<String> shortage = registry.descriptorShortage();
+                    HealthCheckResponse.Builder room = HealthCheckResponse.builder()
+                            .status(running < maxTerminals && shortage.isEmpty())
+                            .detail("terminals", running).detail("maxTerminals", maxTerminals);
+                    shortage.ifPresent(why -> room.detail("descriptors", why));
+                    return room.build();
                 }, HealthCheckType.READINESS, "room")
                 .build();
     }

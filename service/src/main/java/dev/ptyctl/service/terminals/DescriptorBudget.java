@@ -84,6 +84,18 @@ final class DescriptorBudget {
                 + ": raise the limit (its hard limit, which the server takes at start) or close terminals");
     }
 
+    /**
+     * {@link #shortage()} from a fresh count, for a readiness probe: no create follows it. Under the registry's lock.
+     */
+    Optional<String> shortageNow() {
+        lastCount = -1;
+        Optional<String> shortage = shortage();
+        if (shortage.isEmpty()) {
+            createsSinceCount = 0; // none was started
+        }
+        return shortage;
+    }
+
     private static OptionalLong openDescriptors() {
         try (Stream<Path> entries = Files.list(OPEN)) {
             return OptionalLong.of(entries.count());

@@ -200,6 +200,16 @@ public final class TerminalRegistry implements AutoCloseable {
         }
     }
 
+    /**
+     * Why no terminal could be started now for want of file descriptors (see {@link DescriptorBudget}), or empty: what
+     * the readiness check reports besides {@code maxTerminals}.
+     */
+    public Optional<String> descriptorShortage() {
+        synchronized (lock) {
+            return descriptors.shortageNow();
+        }
+    }
+
     /** The terminal with this id, live or exited. */
     public Optional<HostedTerminal> find(String terminalId) {
         return Optional.ofNullable(byId.get(terminalId));
