@@ -146,7 +146,7 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
             String ended = how.map(end -> "the program " + end.describe()).orElse("the program has exited");
             if (match() != null) {
                 return ended + "; " + (regex ? "no match for /" + match() + "/" : "\"" + match() + "\" is not")
-                        + " " + place + trailingSpaceNote();
+                        + " " + place + notes();
             }
             if (!matches.isEmpty()) {
                 return ended + "; none of " + listed() + " is " + place;
@@ -156,7 +156,7 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
         String within = (since != null ? " in the output after offset " + since : "") + " within " + timeoutMs + " ms";
         if (match() != null) {
             return (regex ? "no match for /" + match() + "/" : "\"" + match() + "\" did not appear") + within
-                    + trailingSpaceNote();
+                    + notes();
         }
         if (!matches.isEmpty()) {
             return "none of " + listed() + " appeared" + within;
@@ -167,25 +167,45 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
         return "waited " + timeoutMs + " ms (nothing to wait for)";
     }
 
-    /**
-     * A note when the text ends in a space, which a row never does: rows are matched as {@code read} prints them,
-     * without trailing spaces, so the prompt {@code "$ "} that tmux users and pexpect scripts wait for (pexpect's
-     * {@code expect('[$#] ')} matches its raw output) never matches here while the line is empty.
-     */
     private String listed() {
         return matches.stream().map(match -> regex ? "/" + match + "/" : "\"" + match + "\"")
                 .collect(Collectors.joining(", "));
     }
 
+    /** What a miss of the one {@code --match} adds: the text holds what the screen's rows never do. */
+    private String notes() {
+        return since != null ? "" : trailingSpaceNote() + tabNote(); // the output after an offset keeps both
+    }
+
+    /**
+     * A note when the text ends in a space, which a row never does: rows are matched as {@code read} prints them,
+     * without trailing spaces, so the prompt {@code "$ "} that tmux users and pexpect scripts wait for (pexpect's
+     * {@code expect('[$#] ')} matches its raw output) never matches here while the line is empty.
+     */
     private String trailingSpaceNote() {
         String match = match();
         String trimmed = match.stripTrailing();
         boolean endsInSpace = regex ? match.endsWith(" ") || match.endsWith(" $")
                 : !trimmed.equals(match) && !trimmed.isEmpty();
-        if (!endsInSpace || since != null) {
+        if (!endsInSpace) {
             return "";
         }
         return " (rows are matched without their trailing spaces: an empty prompt \"$ \" reads as \"$\"; "
                 + (regex ? "end the pattern without the space" : "wait for \"" + trimmed + "\"") + ")";
+    }
+
+    /**
+     * A note when the text holds a tab, which a row never does: a tab moves the terminal's cursor, and the row has
+     * spaces where it moved over (as tmux's capture-pane prints it), so {@code printf 'a\tb'} reads as
+     * {@code "a       b"} and a script that waits for its output as written (pexpect matches the raw output) never
+     * matches.
+     */
+    private String tabNote() {
+        String match = match();
+        if (match.indexOf('\t') < 0 && !(regex && match.contains("\\t"))) {
+            return "";
+        }
+        return " (a tab is on the screen as the spaces it moved over: rows hold no tab characters; "
+                + (regex ? "match it with \\s+" : "use --regex with \\s+ where the tab is") + ")";
     }
 }

@@ -374,6 +374,28 @@ class ClientCommandsTest {
         server.assertExhausted();
     }
 
+    /**
+     * {@code printf 'a\tb'} is on the screen as "a       b" (as tmux's capture-pane shows it): a wait for the text as
+     * the script wrote it cannot match, and the miss says why (it said only that the text did not appear).
+     */
+    @Test
+    void aMissedMatchWithATabSaysRowsHaveNoTabs() {
+        server.reply(NOT_MATCHED).reply(NOT_MATCHED);
+
+        Cli.Result plain = Cli.run("wait", "--port", port, "--match", "a\tb", "--timeout", "500");
+        Cli.Result regex = Cli.run("wait", "--port", port, "--match", "a\\tb", "--regex", "--timeout", "500");
+
+        assertThat(plain.exitCode()).isEqualTo(1);
+        assertThat(plain.err()).isEqualTo("ptyctl: \"a\tb\" did not appear within 500 ms (a tab is on the screen as "
+                + "the spaces it moved over: rows hold no tab characters; use --regex with \\s+ where the tab is)"
+                + System.lineSeparator());
+        assertThat(regex.err()).isEqualTo("ptyctl: no match for /a\\tb/ within 500 ms (a tab is on the screen as the "
+                + "spaces it moved over: rows hold no tab characters; match it with \\s+)" + System.lineSeparator());
+        server.takeRequest();
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
     @Test
     void aMissedMatchThatEndsInASpaceSaysRowsHaveNoTrailingSpaces() {
         server.reply(NOT_MATCHED).reply(NOT_MATCHED).reply(NOT_MATCHED);
