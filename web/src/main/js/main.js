@@ -452,10 +452,11 @@ function updateTitle() {
 // A page in a background browser tab shows nothing: its terminal goes to the clients still showing it. Shown again,
 // a tab waiting to reconnect tries at once: a person is looking at it, and in the background its wait had grown to
 // 8 s (more where the browser throttles a hidden page's timers: Chromium runs them once a minute after five minutes),
-// so a phone brought back to the page said "reconnecting…" over a server that had long been back.
+// so a phone brought back to the page said "reconnecting…" over a server that had long been back. An open connection
+// is checked at once, as it may have died meanwhile (see TerminalSocket.shownAgain).
 document.addEventListener('visibilitychange', () => {
   updateEvents();
-  if (!document.hidden) retryEveryTabNow();
+  if (!document.hidden) for (const tab of tabs.values()) tab.socket.shownAgain();
   if (!active) return;
   if (document.hidden) active.hide();
   else active.show();

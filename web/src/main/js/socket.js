@@ -144,6 +144,19 @@ export class TerminalSocket {
     this.connect();
   }
 
+  /**
+   * The page is shown again after a while away: a tab waiting to reconnect tries now (retryNow), and an open connection
+   * is checked now, with a ping, not when its next one is due. A phone that slept, or a network that changed meanwhile,
+   * may have left a connection that died without a word: it looked open, and keys typed went nowhere until the next
+   * ping (every 15 s) went unanswered for 10 s.
+   */
+  shownAgain() {
+    this.retryNow();
+    if (!this.ready || this.pongTimer) return; // a ping is on its way already
+    this.forget(this.pingTimer);
+    this.ping();
+  }
+
   /** Drops the connection as a network failure would (for tests and diagnostics); it reconnects. */
   drop() {
     this.ws?.close(4000, 'dropped by the page');
@@ -184,20 +197,34 @@ export class TerminalSocket {
       if (typeof event.data === 'string') this.onText(event.data);
       else this.onBinary(new Uint8Array(event.data));
     };
-    ws.onclose = (event) => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      this.ready = false;
-      this.stopTimers();
-      if (this.state === 'exited' || this.state === 'closed' || this.state === 'gone') return;
-      if (event.code === 1001 && event.reason === SERVER_STOPPING) {
-        this.listener.onServerStopped?.(); // first: the state's listeners then know why it is gone
-        this.setState('gone');
-        return;
-      }
-      this.setState('reconnecting');
-      this.retry();
-    };
+    ws.onclose = (event) => this.closed(ws, event);
+  }
+
+  /** The connection `ws` ended (its close code and reason, when it said them): reconnect, unless it is all over. */
+  closed(ws, { code, reason } = {}) {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    this.ready = false;
+    this.stopTimers();
+    if (this.state === 'exited' || this.state === 'closed' || this.state === 'gone') return;
+    if (code === 1001 && reason === SERVER_STOPPING) {
+      this.listener.onServerStopped?.(); // first: the state's listeners then know why it is gone
+      this.setState('gone');
+      return;
+    }
+    this.setState('reconnecting');
+    this.retry();
+  }
+
+  /**
+   * A connection that answered no ping is dead: given up now. Closed and left to its close event, it stayed (looking
+   * open, keys typed into it going nowhere) until the browser gave up its closing handshake over the dead link.
+   */
+  abandon() {
+    const ws = this.ws;
+    if (!ws) return;
+    ws.close(4000, 'no answer to a ping');
+    this.closed(ws);
   }
 
   async retry() {
@@ -290,14 +317,15 @@ export class TerminalSocket {
     if (!this.ready) return;
     this.ws.send(JSON.stringify(this.srtt === undefined ? { type: 'ping', t: performance.now() }
       : { type: 'ping', t: performance.now(), srtt: Math.round(this.srtt) }));
-    this.pongTimer = this.later(() => this.drop(), PONG_TIMEOUT_MS);
+    this.pongTimer = this.later(() => this.abandon(), PONG_TIMEOUT_MS);
   }
 
   pong(t) {
     const rtt = performance.now() - t;
     this.srtt = this.srtt === undefined ? rtt : this.srtt * 0.875 + rtt * 0.125;
     this.forget(this.pongTimer);
-    this.later(() => this.ping(), PING_EVERY_MS);
+    this.pongTimer = null;
+    this.pingTimer = this.later(() => this.ping(), PING_EVERY_MS);
   }
 
   setState(state) {
@@ -323,5 +351,7 @@ export class TerminalSocket {
   stopTimers() {
     for (const id of this.timers) clearTimeout(id);
     this.timers.clear();
+    this.pingTimer = null;
+    this.pongTimer = null;
   }
 }

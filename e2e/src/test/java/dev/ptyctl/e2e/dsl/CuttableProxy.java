@@ -8,6 +8,8 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -19,6 +21,8 @@ public final class CuttableProxy implements AutoCloseable {
     private final String targetHost;
     private final int targetPort;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    /** Sockets whose bytes are dropped (see {@link #silence()}). */
+    private final Set<Socket> silenced = ConcurrentHashMap.newKeySet();
     private volatile boolean down;
     /** Connections reset at once because the network was down; guarded by this. */
     private long refused;
@@ -49,6 +53,15 @@ public final class CuttableProxy implements AutoCloseable {
             reset(socket);
         }
         sockets.clear();
+    }
+
+    /**
+     * Every connection open now dies without a word, as over a phone that slept or a NAT that forgot it: from now on
+     * nothing passes either way and nothing is closed, so neither side learns of it but by a timeout. Connections made
+     * after are forwarded as ever.
+     */
+    public synchronized void silence() {
+        silenced.addAll(sockets);
     }
 
     /**
@@ -132,10 +145,13 @@ public final class CuttableProxy implements AutoCloseable {
         return true;
     }
 
-    private static void pump(Socket from, Socket to) {
+    private void pump(Socket from, Socket to) {
         try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
             byte[] buffer = new byte[16 * 1024];
             for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                if (silenced.contains(from)) {
+                    continue; // lost on the way
+                }
                 out.write(buffer, 0, n);
                 out.flush();
             }

@@ -461,6 +461,27 @@ class WebReconnectE2eTest {
     }
 
     /**
+     * A tab shown again whose connection died without a word meanwhile (a phone that slept, a network that changed)
+     * checks it at once and is connected again within the ping's 10 s: it looked open until its next ping (every
+     * 15 s) went unanswered for 10 s, up to 25 s in which keys typed went nowhere.
+     */
+    @Test
+    void aTabShownAgainOverAConnectionThatDiedQuietlyReconnectsWithinAPingsTimeout() throws Exception {
+        shellThroughProxy("died-quietly", "web>", "", (terminals, proxy, terminal, id) -> {
+            page.waitUntil("the tab is connected", () -> "open".equals(socketState(id)));
+            long connections = page.tabNumber(id, "socket.connections");
+            page.minimize();
+            proxy.silence();
+            page.resize(Browser.WIDTH, Browser.HEIGHT);
+            // Connected at most a few seconds ago: its next ping is due some 12 s from now, and unanswered 10 s later.
+            page.waitUntil("the tab is connected again within the ping's timeout", Duration.ofSeconds(15),
+                    () -> page.tabNumber(id, "socket.connections") > connections && "open".equals(socketState(id)));
+            page.type(id, "echo alive-again", Keys.ENTER);
+            page.waitForText(id, "\nalive-again");
+        });
+    }
+
+    /**
      * Cuts the page off and waits until its tab waits its longest between attempts, as after a long outage: its next
      * attempt is 6 to 10 s after the one that fails next.
      */
