@@ -77,6 +77,29 @@ class AttachE2eTest {
      * forwards: on a slow link the answers are typed into the program. So attach asks nothing (no DECRQM, DA, DSR,
      * XTVERSION or OSC query reaches the outer terminal).
      */
+    /** {@code ptyctl attach work} after {@code ptyctl new --session work}, as tmux's {@code attach -t work}. */
+    @Test
+    void attachTakesTheNameOfTheTerminalsSession() throws Exception {
+        String session = "attach-by-name-" + Long.toHexString(System.nanoTime()); // unique on a shared remote server
+        try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
+                TerminalsClient here = TerminalsClient.builder().baseUrl(server.url()).build();
+                ServerUnderTest far = ServerUnderTest.remoteOr(server); TerminalsClient terminals = far.client()) {
+            Terminal inner = terminals.create(bash(session, "inner> ").size(100, 30).build());
+            Terminal outer = here.create(bash("by-name-outer", "outer> ").size(80, 24).build());
+            try (RpcClient innerRpc = far.rpc(terminals, inner);
+                    RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
+                attach(outerRpc, session, far);
+                expect(outerRpc, "inner>");
+                outerRpc.write(Action.text("echo named-$((6*7))"), Action.key(Key.ENTER));
+                expect(innerRpc, "named-42");
+                outerRpc.write(Action.text("\u001c"), Action.text("d"));
+                expect(outerRpc, "ptyctl: detached from " + inner.terminalId());
+            } finally {
+                terminals.delete(inner.terminalId());
+            }
+        }
+    }
+
     @Test
     void attachAsksTheLocalTerminalNothing() throws Exception {
         try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
@@ -465,15 +488,20 @@ class AttachE2eTest {
 
     /** Types {@code ptyctl attach} for {@code inner} into the outer terminal's shell. */
     private static void attach(RpcClient outerRpc, Terminal inner, ServerUnderTest server) throws Exception {
+        attach(outerRpc, inner.terminalId(), server);
+    }
+
+    /** Types {@code ptyctl attach ID} (a terminal's id or its session's name) into the outer terminal's shell. */
+    private static void attach(RpcClient outerRpc, String id, ServerUnderTest server) throws Exception {
         expect(outerRpc, "outer>");
-        outerRpc.write(Action.text("clear; " + attachCommand(inner, server)), Action.key(Key.ENTER));
+        outerRpc.write(Action.text("clear; " + attachCommand(id, server)), Action.key(Key.ENTER));
     }
 
     /** {@code env VARIABLES ptyctl attach ID}: what a user types to attach to a terminal of that server. */
-    private static String attachCommand(Terminal inner, ServerUnderTest server) {
+    private static String attachCommand(String id, ServerUnderTest server) {
         String env = server.cliEnvironment().entrySet().stream()
                 .map(e -> e.getKey() + "=" + quoted(e.getValue())).collect(Collectors.joining(" ", "env ", " "));
-        return env + Ptyctl.command("attach", inner.terminalId(), "--url", server.url()).stream()
+        return env + Ptyctl.command("attach", id, "--url", server.url()).stream()
                 .map(AttachE2eTest::quoted).collect(Collectors.joining(" "));
     }
 
