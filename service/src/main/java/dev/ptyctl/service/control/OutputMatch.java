@@ -9,8 +9,10 @@ import java.util.Optional;
  * A wait's texts looked for in what the program wrote after an output offset, not on the screen: pexpect's
  * {@code expect}, which reads a stream and consumes it up to each match, so a question answered before the offset is
  * not found again. The text is {@link OutputScan}'s (escape sequences dropped, {@code \r\n} as {@code \n}, a lone CR
- * dropped, the shell's echo of command lines left out); the entry whose match starts first wins
+ * a line break, the shell's echo of command lines left out); the entry whose match starts first wins
  * ({@link ScreenPatterns#first}), and the answer says the offset just after the match, where the next wait goes on.
+ * Both waits on the output after an offset use it: {@code pty/wait}'s {@code since} and MCP's
+ * {@code terminal_wait sinceSeq} ({@link TerminalWait}).
  */
 public final class OutputMatch {
     /**

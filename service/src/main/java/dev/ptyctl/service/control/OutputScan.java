@@ -9,13 +9,14 @@ import java.util.List;
 /**
  * The plain text of a terminal's output from a seq on, grown as output is applied, without the command lines the
  * shell's line editor echoed (the {@link InputRegion}s of its prompt marks): what "text printed after this point"
- * means for a wait. Bytes inside a region still go through the decoder (into nothing), so its state stays right.
+ * means for a wait. A lone CR is a line break ({@link PlainTextDecoder.CarriageReturns#LINE_BREAK}): each drawing of a
+ * line redrawn after one (a progress bar, a spinner before a question) is a line of its own, so {@code ^} and
+ * {@code $} match at its ends and no text runs into the drawing before it. Bytes inside a region still go through the
+ * decoder (into nothing), so its state stays right.
  */
 final class OutputScan {
     private final OutputLog log;
-    private final PlainTextDecoder decoder;
-    /** Whether a CR comes out as nothing, so that a run of plain bytes is one character a byte, CRs none. */
-    private final boolean dropsCarriageReturns;
+    private final PlainTextDecoder decoder = new PlainTextDecoder(PlainTextDecoder.CarriageReturns.LINE_BREAK);
     private final StringBuilder text = new StringBuilder();
     private final StringBuilder discarded = new StringBuilder();
     private final byte[] buffer = new byte[16 * 1024];
@@ -23,6 +24,11 @@ final class OutputScan {
     private long[] endSeqs;
     /** The seq just after the byte that ended the last character {@link #forget} dropped; at first, the start. */
     private long fromSeq;
+    /**
+     * The seq just after the CR whose line break the decoder owes (it comes out with the next character): where the
+     * break ends, so a wait that goes on after a match ending with it starts before that character, not after it.
+     */
+    private long breakSeq;
     private long position;
 
     /**
@@ -30,13 +36,6 @@ final class OutputScan {
      *                      character's last byte is known (a wait that goes on from where a match ended needs it)
      */
     OutputScan(OutputLog log, long fromSeq, boolean tracksOffsets) {
-        this(log, fromSeq, tracksOffsets, PlainTextDecoder.CarriageReturns.DROP);
-    }
-
-    /** @param carriageReturns what a lone CR is in the text ({@link PlainTextDecoder}) */
-    OutputScan(OutputLog log, long fromSeq, boolean tracksOffsets, PlainTextDecoder.CarriageReturns carriageReturns) {
-        this.decoder = new PlainTextDecoder(carriageReturns);
-        this.dropsCarriageReturns = carriageReturns == PlainTextDecoder.CarriageReturns.DROP;
         this.log = log;
         this.fromSeq = fromSeq;
         this.position = fromSeq;
@@ -100,6 +99,9 @@ final class OutputScan {
             StringBuilder into = inRegion ? discarded : text;
             if (endSeqs == null || inRegion) {
                 decoder.decode(buffer, 0, read.length(), into);
+                if (decoder.owesLineBreak()) {
+                    breakSeq = read.endSeq(); // a break owed within the echo: nothing of the text lies before it
+                }
             } else {
                 decodeTracked(read.length());
             }
@@ -113,37 +115,40 @@ final class OutputScan {
         while (i < length) {
             int plain = decoder.isAtCharacterBoundary() ? plainRunEnd(i, length) : i;
             if (plain > i) {
-                // Each byte of the run is a character of itself (a CR none), so where each ends is known without
-                // feeding the decoder a byte at a time, which cost more than the rest of a look over a long stream.
+                // Each byte of the run is a character of itself, so where each ends is known without feeding the
+                // decoder a byte at a time, which cost more than the rest of a look over a long stream.
                 int before = text.length();
                 decoder.decode(buffer, i, plain, text);
                 fitEndSeqs();
-                int at = before;
-                for (int k = i; k < plain && at < text.length(); k++) {
-                    if (buffer[k] != '\r') {
-                        endSeqs[at++] = position + k + 1;
-                    }
+                for (int k = i; k < plain; k++) {
+                    endSeqs[before + k - i] = position + k + 1;
                 }
                 i = plain;
             } else {
                 int before = text.length();
+                boolean owed = decoder.owesLineBreak();
                 decoder.decode(buffer, i, i + 1, text);
                 fitEndSeqs();
                 Arrays.fill(endSeqs, before, text.length(), position + i + 1);
+                if (owed && buffer[i] != '\n' && text.length() > before) {
+                    endSeqs[before] = breakSeq; // the break a CR owed, out before this byte's character
+                } else if (!owed && decoder.owesLineBreak()) {
+                    breakSeq = position + i + 1; // this byte was the CR
+                }
                 i++;
             }
         }
     }
 
     /**
-     * The end of the run of printable ASCII, TAB, LF and (when the decoder drops them) CR bytes from {@code from}. A CR
-     * taken as a line break makes a character out of the byte that follows it, so it ends a run.
+     * The end of the run of printable ASCII, TAB and LF bytes from {@code from}. A CR ends a run: its line break comes
+     * out with the character after it, one character more than the bytes.
      */
     private int plainRunEnd(int from, int to) {
         int i = from;
         while (i < to) {
             byte b = buffer[i];
-            if (b >= 0x20 && b < 0x7f || b == '\n' || b == '\t' || b == '\r' && dropsCarriageReturns) {
+            if (b >= 0x20 && b < 0x7f || b == '\n' || b == '\t') {
                 i++;
             } else {
                 break;

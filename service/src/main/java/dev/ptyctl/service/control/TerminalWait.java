@@ -1,7 +1,6 @@
 package dev.ptyctl.service.control;
 
 import dev.ptyctl.service.output.OutputLog;
-import dev.ptyctl.service.output.PlainTextDecoder;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.PromptTracker;
@@ -177,19 +176,18 @@ public final class TerminalWait {
         long deadline = start + TimeUnit.MILLISECONDS.toNanos(limitMs);
         long nextProgress = start + PROGRESS_EVERY_NANOS;
         boolean sinceOutput = condition.sinceSeq() >= 0 && condition.patterns() != null;
-        // A CR as a line break: the drawings of a line redrawn after one (a progress bar) are lines of their own, so
-        // an anchored regex finds the last one, as terminal_output shows it, and no text runs into the one before.
-        OutputScan scan = sinceOutput ? new OutputScan(log, condition.sinceSeq(), true,
-                PlainTextDecoder.CarriageReturns.LINE_BREAK) : null;
+        // pty/wait's search of the output: each look reads only what came since the last one (and the end of the old
+        // text that a match may span), not everything since sinceSeq again.
+        OutputMatch inOutput = sinceOutput ? new OutputMatch(log, condition.sinceSeq(), condition.patterns()) : null;
         while (true) {
             Look look = look(session, prompts.orElse(null), condition, sinceOutput);
             SessionProgress now = look.progress();
-            if (scan != null) {
-                scan.advance(now.outputSeq(), look.regions());
+            if (inOutput != null) {
+                inOutput.advance(now.outputSeq(), look.regions());
             }
             long nanos = System.nanoTime();
             Optional<Match> match = condition.patterns() == null ? Optional.empty()
-                    : match(condition.patterns(), look, scan, deadline);
+                    : match(condition.patterns(), look, inOutput, deadline);
             if (match.isPresent() || condition.patterns() == null && holds(condition, look, start, nanos)) {
                 return outcome(session, true, reasonOf(condition.kind()),
                         condition.kind() == Kind.PROMPT && look.continuation(), match);
@@ -213,13 +211,12 @@ public final class TerminalWait {
     }
 
     /**
-     * Which of the texts the look shows: in the output after sinceSeq ({@code scan}) the first printed, on the screen
-     * the lowest (what was printed last), as pty/wait finds them.
+     * Which of the texts the look shows: in the output after sinceSeq ({@code inOutput}) the first printed, on the
+     * screen the lowest (what was printed last), as pty/wait finds them.
      */
-    private static Optional<Match> match(ScreenPatterns patterns, Look look, OutputScan scan, long deadline) {
-        if (scan != null) {
-            return patterns.first(scan.text(), deadline)
-                    .map(first -> new Match(first.found(), scan.seqAfter(first.end())));
+    private static Optional<Match> match(ScreenPatterns patterns, Look look, OutputMatch inOutput, long deadline) {
+        if (inOutput != null) {
+            return inOutput.find(deadline).map(hit -> new Match(hit.found(), hit.nextSeq()));
         }
         return patterns.find(look.screen(), deadline).map(found -> new Match(found, -1));
     }

@@ -32,7 +32,7 @@ public final class OutputText {
         long first = log.firstKeptSeq();
         long seq = Math.min(Math.max(sinceSeq, first), log.nextSeq());
         long missed = Math.max(0, first - Math.max(0, sinceSeq));
-        PlainTextDecoder decoder = new PlainTextDecoder(true);
+        PlainTextDecoder decoder = new PlainTextDecoder(PlainTextDecoder.CarriageReturns.KEEP);
         Lines text = new Lines();
         StringBuilder decoded = new StringBuilder();
         // After the last byte that completed a character of the page: the next page starts there, never inside a

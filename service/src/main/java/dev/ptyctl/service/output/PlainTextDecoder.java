@@ -6,7 +6,7 @@ import dev.ptyctl.vt.parser.VtParser;
 /**
  * Turns raw terminal output into plain text, the way a log file reader wants it: escape sequences (colours, cursor
  * moves, titles, prompt marks) are dropped, {@code \r\n} becomes {@code \n}, controls other than CR, LF and tab are
- * dropped, a tab stays a tab. A lone CR is dropped, kept, or taken as a line break ({@link CarriageReturns}). It keeps
+ * dropped, a tab stays a tab. A lone CR is kept or taken as a line break ({@link CarriageReturns}). It keeps
  * the parser's state between calls, so a sequence or a UTF-8 character split across chunks comes out right. Not
  * thread-safe.
  *
@@ -17,8 +17,6 @@ import dev.ptyctl.vt.parser.VtParser;
 public final class PlainTextDecoder {
     /** What a carriage return becomes. */
     public enum CarriageReturns {
-        /** Nothing: {@code 50%\r100%} reads {@code 50%100%}. */
-        DROP,
         /** {@code \r} (with {@code \r\n}, before the newline), for a reader that lets what follows it overwrite the line. */
         KEEP,
         /**
@@ -53,21 +51,10 @@ public final class PlainTextDecoder {
                 switch (carriageReturns) {
                     case KEEP -> out.append('\r');
                     case LINE_BREAK -> breakPending = true;
-                    case DROP -> { }
                 }
             }
         }
     });
-
-    /** A decoder that drops CRs. */
-    public PlainTextDecoder() {
-        this(CarriageReturns.DROP);
-    }
-
-    /** @param keepCarriageReturns whether a CR comes out as {@code \r} (with {@code \r\n}, before the newline) */
-    public PlainTextDecoder(boolean keepCarriageReturns) {
-        this(keepCarriageReturns ? CarriageReturns.KEEP : CarriageReturns.DROP);
-    }
 
     public PlainTextDecoder(CarriageReturns carriageReturns) {
         this.carriageReturns = java.util.Objects.requireNonNull(carriageReturns);
@@ -82,11 +69,19 @@ public final class PlainTextDecoder {
 
     /**
      * Whether the next byte starts a character or a control, nothing held over from the last call: printable ASCII,
-     * TAB and LF decoded from here come out as themselves, one character a byte, and a dropped CR as nothing. A line
-     * break owed to a CR ({@link CarriageReturns#LINE_BREAK}) is held over: it comes out before the next character.
+     * TAB and LF decoded from here come out as themselves, one character a byte. A line break owed to a CR
+     * ({@link #owesLineBreak}) is held over: it comes out before the next character.
      */
     public boolean isAtCharacterBoundary() {
         return parser.isAtCharacterBoundary() && !breakPending;
+    }
+
+    /**
+     * With {@link CarriageReturns#LINE_BREAK}: a CR came and no character or newline since, so the next character comes
+     * out after a line break of the CR's (a newline next takes its place).
+     */
+    public boolean owesLineBreak() {
+        return breakPending;
     }
 
     /** Decodes {@code data[from, to)} and appends its text to {@code into}. */

@@ -79,6 +79,20 @@ class OutputMatchTest {
     }
 
     @Test
+    void aLineRedrawnAfterACarriageReturnIsALineOfItsOwnAndAMatchEndingAtTheBreakConsumesNoMore() {
+        // A progress line redrawn with CR: each drawing is a line, as terminal_wait's sinceSeq reads it, so ^ and $
+        // match at its ends and "100%" does not run into "10%" ("10%100%" while CRs were dropped).
+        print("\u001b[?25l  10%\r\u001b[K 100%\r\n");
+        OutputMatch.Hit whole = look(new OutputMatch(log, 0, regex("^ *100%$")), log).orElseThrow();
+        assertThat(whole.found().text()).isEqualTo(" 100%");
+        OutputMatch.Hit first = look(new OutputMatch(log, 0, regex("\\d+%\\s")), log).orElseThrow();
+        assertThat(first.found().text()).isEqualTo("10%\n");
+        // The line break is the CR's: the next wait starts right after it and still sees the whole next drawing.
+        assertThat(first.nextSeq()).isEqualTo("\u001b[?25l  10%\r".length());
+        assertThat(look(new OutputMatch(log, first.nextSeq(), regex("^ 100%$")), log)).isPresent();
+    }
+
+    @Test
     void aLongMatchThatBeginsWhereTheLookBeganStartsWithAWholeCharacter() {
         // An emoji is two chars; the a's after it put the reach's start on its second half.
         OutputMatch match = new OutputMatch(log, 0, regex("[\\x{1F600}\\uDE00]a*X"));

@@ -3,12 +3,11 @@ package dev.ptyctl.service.control;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.service.output.OutputLog;
-import dev.ptyctl.service.output.PlainTextDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** MCP's terminal_wait text after sinceSeq: a lone CR as a line break, and where each character's bytes end. */
+/** The text a wait after an offset searches: a lone CR as a line break, and where each character's bytes end. */
 class OutputScanTest {
     private final OutputLog log = new OutputLog(1 << 20);
 
@@ -19,7 +18,7 @@ class OutputScanTest {
 
     @Test
     void aLoneCarriageReturnIsALineBreakAndEveryCharacterKnowsWhereItsBytesEnd() {
-        OutputScan scan = new OutputScan(log, 0, true, PlainTextDecoder.CarriageReturns.LINE_BREAK);
+        OutputScan scan = new OutputScan(log, 0, true);
         print("10%\rDone x\r\nnext\r");
         scan.advance(log.nextSeq(), List.of());
         print("\rlast");
@@ -27,8 +26,10 @@ class OutputScanTest {
 
         String text = scan.text().toString();
         assertThat(text).isEqualTo("10%\nDone x\nnext\nlast");
-        // The line break of a CR comes with the character after it: its bytes end there (seq 5 after "D").
-        assertThat(scan.seqAfter(text.indexOf("Done"))).isEqualTo(5);
+        // The line break of a CR comes out with the character after it, but ends with the CR (seq 4): a wait going on
+        // after a match that ends with the break starts at "D", not after it.
+        assertThat(scan.seqAfter(text.indexOf("Done"))).isEqualTo(4);
+        assertThat(scan.seqAfter(text.indexOf("Done") + 1)).isEqualTo(5);
         assertThat(scan.seqAfter(text.indexOf("Done") + 4)).isEqualTo(8);
         assertThat(scan.seqAfter(text.indexOf(" x") + 2)).isEqualTo(10);
         assertThat(scan.seqAfter(text.indexOf("next") + 4)).isEqualTo(16);
