@@ -113,9 +113,19 @@ class CliE2eTest {
         var resize = served.cli("resize", "100", "1001");
         assertThat(resize.exitCode()).as(resize.toString()).isIn(2, 4);
         assertThat(resize.stderr()).contains("1001").doesNotContain("Exception");
-        var key = served.cli("write", "--key", "NoSuchKey");
-        assertThat(key.exitCode()).as(key.toString()).isEqualTo(4);
-        assertThat(key.stderr()).contains("NoSuchKey").doesNotContain("Exception");
+        // serve keeps no output log, so it refuses a wait in the output after an offset
+        var since = served.cli("wait", "--since", "0", "--match", "x", "--timeout", "100");
+        assertThat(since.exitCode()).as(since.toString()).isEqualTo(4);
+        assertThat(since.stderr()).contains("since").doesNotContain("Exception");
+    }
+
+    /** A mistyped key is the command line's mistake, found before anything is sent (since 5 Dec 2026; it was 4). */
+    @Test
+    void anUnknownKeyIsAUsageErrorNamingTheNearest() throws Exception {
+        var key = served.cli("write", "--key", "Entr");
+        assertThat(key.exitCode()).as(key.toString()).isEqualTo(2);
+        assertThat(key.stderr()).contains("--key Entr is not a key name (did you mean \"Enter\"?)")
+                .doesNotContain("Exception");
     }
 
     @ParameterizedTest(name = "serve {0}")
