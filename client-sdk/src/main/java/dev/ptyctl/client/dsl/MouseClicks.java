@@ -12,7 +12,8 @@ import java.util.function.Function;
  * {@link TerminalDriver#click}: a left click sent as the terminal would report it to the program, in the protocol and
  * encoding the program turned on ({@link MouseEncoder}). A click waits, as a locator's assertion does, until the
  * program reports the mouse (a program turns reporting on once it has started, after the test may already want to
- * click) and, on a locator, until the locator finds its target; then the report goes in one write.
+ * click) in an encoding that can carry the cell and, on a locator, until the locator finds its target; then the report
+ * goes in one write.
  */
 final class MouseClicks {
     private final TerminalDriver driver;
@@ -31,7 +32,7 @@ final class MouseClicks {
                     + now.rows() + " screen (rows and columns count from 1)");
         }
         String cell = "row " + row + ", column " + col;
-        click(source, cells -> Optional.of(cell), cells -> report(cells, row, col), cell);
+        click(source, cells -> Optional.of(cell), cells -> Optional.of(new At(row, col)), cell);
     }
 
     /** A click on the first cell of {@code target}'s first match, once it has one. */
@@ -41,41 +42,56 @@ final class MouseClicks {
                     + "locator of the screen");
         }
         click(target.source(), cells -> target.find(cells).stream().findFirst().map(m -> target + " at " + m.place()),
-                cells -> target.find(cells).stream().findFirst()
-                        .flatMap(match -> report(cells, match.row() + 1, match.from() + 1)),
+                cells -> target.find(cells).stream().findFirst().map(m -> new At(m.row() + 1, m.from() + 1)),
                 target.toString());
     }
 
     /**
      * Waits until {@code report} can be made of the screen, and sends it. {@code target} describes what is clicked on
-     * a screen (empty while it is not there), {@code missing} what is clicked when it is not there.
+     * a screen (empty while it is not there), {@code missing} what is clicked when it is not there, {@code cell} the
+     * cell clicked on a screen (empty while the target is not there).
      */
     private void click(ScreenSource source, Function<Cells, Optional<String>> target,
-                       Function<Cells, Optional<String>> report, String missing) {
+                       Function<Cells, Optional<At>> cell, String missing) {
         Duration timeout = source.defaultTimeout();
-        LiveScreen.Outcome<String> outcome;
-        try {
-            outcome = source.await(report, timeout);
-        } catch (IllegalArgumentException cannotBeReported) {
-            throw new IllegalStateException("click(" + missing + "): " + cannotBeReported.getMessage(),
-                    cannotBeReported);
+        LiveScreen.Outcome<String> outcome = source.await(cells -> cell.apply(cells)
+                .flatMap(at -> report(cells, at)), timeout);
+        if (outcome.result().isPresent()) {
+            driver.send(List.of(Action.text(outcome.result().get())),
+                    "click(" + target.apply(outcome.cells()).orElse(missing) + ")");
+            return;
         }
-        Optional<String> clicked = target.apply(outcome.cells());
-        if (outcome.result().isEmpty()) {
-            throw source.failure(clicked.isEmpty()
-                    ? "expected " + missing + " to be visible, to click it, within " + Durations.describe(timeout)
-                    : "expected the program to turn mouse reporting on (CSI ? 1000 h) within "
-                            + Durations.describe(timeout) + ", to click " + clicked.get(), outcome);
+        Cells last = outcome.cells();
+        Optional<String> clicked = target.apply(last);
+        String within = " within " + Durations.describe(timeout);
+        if (clicked.isEmpty()) {
+            throw source.failure("expected " + missing + " to be visible, to click it," + within, outcome);
         }
-        driver.send(List.of(Action.text(outcome.result().get())), "click(" + clicked.orElse(missing) + ")");
+        if (last.mouseProtocol() == 0) {
+            throw source.failure("expected the program to turn mouse reporting on (CSI ? 1000 h)" + within
+                    + ", to click " + clicked.get() + ": a program reads no clicks until it does, and many do only"
+                    + " when told (vim: set mouse=a; less: --mouse; tmux: set -g mouse on); drive one that takes no"
+                    + " mouse with keys", outcome);
+        }
+        At at = cell.apply(last).orElseThrow();
+        throw source.failure("expected a click on " + clicked.get() + " to be reportable to the program" + within
+                + ": " + MouseEncoder.unreportable(last.mouseEncoding(), at.row(), at.col()).orElseThrow(), outcome);
     }
 
-    /** The report of a left click at {@code row}, {@code col} (1-based), once the program reports the mouse. */
-    private static Optional<String> report(Cells cells, int row, int col) {
-        if (cells.mouseProtocol() == 0) {
+    /**
+     * The report of a left click on the cell {@code at}, once the program reports the mouse in an
+     * encoding that can carry the cell: a program may turn reporting on first and choose its encoding after (vim).
+     */
+    private static Optional<String> report(Cells cells, At at) {
+        if (cells.mouseProtocol() == 0
+                || MouseEncoder.unreportable(cells.mouseEncoding(), at.row(), at.col()).isPresent()) {
             return Optional.empty();
         }
         return Optional.of(MouseEncoder.click(cells.mouseProtocol(), cells.mouseEncoding(), MouseEncoder.Button.LEFT,
-                row, col));
+                at.row(), at.col()));
+    }
+
+    /** The cell a click lands on, counted from 1. */
+    private record At(int row, int col) {
     }
 }

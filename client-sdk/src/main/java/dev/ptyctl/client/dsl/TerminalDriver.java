@@ -178,12 +178,14 @@ public final class TerminalDriver implements AutoCloseable {
      * Clicks the cell at {@code row}, {@code col} (from 1) with the left button, as the terminal reports a click to
      * the program: in the mouse protocol and encoding the program turned on (SGR, {@code CSI ? 1006 h}, or the
      * default one; a press, then a release). Waits first, at most the default timeout, until the program reports the
-     * mouse: one that has just started may not have turned reporting on yet.
+     * mouse in an encoding that can carry the cell: one that has just started may not have turned reporting on yet,
+     * and vim turns SGR on only after reporting in the default encoding, which carries columns and rows up to 95.
      *
-     * @throws TerminalAssertionError when the program does not turn mouse reporting on within the timeout
+     * @throws TerminalAssertionError when the program does not turn mouse reporting on within the timeout (the message
+     *     says how common programs are told to), or keeps an encoding that cannot carry the cell (the default one
+     *     beyond column or row 95, SGR pixels)
      * @throws IllegalArgumentException when the cell is outside the screen
-     * @throws IllegalStateException for a driver without a live view, or a click the program's encoding cannot carry
-     *     (the default encoding beyond column or row 95, SGR pixels)
+     * @throws IllegalStateException for a driver without a live view
      */
     public TerminalDriver click(int row, int col) {
         mouse.at(row, col);
@@ -195,7 +197,7 @@ public final class TerminalDriver implements AutoCloseable {
      * reports the mouse (see {@link #click(int, int)}), at most the default timeout: {@code t.click(t.getByText("OK"))}.
      *
      * @throws TerminalAssertionError when {@code target} finds nothing, or the program does not turn mouse reporting
-     *     on, within the timeout
+     *     on in an encoding that can carry the cell, within the timeout
      */
     public TerminalDriver click(Locator target) {
         mouse.on(target);

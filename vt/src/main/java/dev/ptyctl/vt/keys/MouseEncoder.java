@@ -1,5 +1,7 @@
 package dev.ptyctl.vt.keys;
 
+import java.util.Optional;
+
 /**
  * What a terminal sends for a mouse click, as xterm does, in the protocol and encoding the program turned on: X10
  * ({@code CSI ? 9 h}) reports the press only; VT200 ({@code ?1000}), button-event ({@code ?1002}) and any-event
@@ -49,22 +51,36 @@ public final class MouseEncoder {
         if (row < 1 || col < 1) {
             throw new IllegalArgumentException("rows and columns count from 1, got row " + row + ", column " + col);
         }
+        unreportable(encodingMode, row, col).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
         String press = report(encodingMode, button.code, row, col, true);
         return protocolMode == X10 ? press : press + report(encodingMode, button.code, row, col, false);
+    }
+
+    /**
+     * Why a click on the cell at {@code row}, {@code col} cannot be reported in the encoding {@code encodingMode}, and
+     * what would let it be; empty when it can. A program may still change its encoding: vim turns reporting on in the
+     * default encoding and SGR on only once the terminal has told it its version.
+     */
+    public static Optional<String> unreportable(int encodingMode, int row, int col) {
+        if (encodingMode == SGR_PIXELS) {
+            return Optional.of("the program asked for SGR-pixel mouse coordinates (CSI ? 1016 h), which need the "
+                    + "cell's size in pixels: a test's terminal has no pixels");
+        }
+        if (encodingMode != SGR && (row > MAX_DEFAULT_ENCODING_CELL || col > MAX_DEFAULT_ENCODING_CELL)) {
+            return Optional.of("the program reads mouse reports in the default encoding (CSI M), which carries columns "
+                    + "and rows up to " + MAX_DEFAULT_ENCODING_CELL + " here (beyond, a coordinate is a byte of 128 or "
+                    + "more, which text cannot carry); got row " + row + ", column " + col + ": have the program "
+                    + "turn SGR reports on (CSI ? 1006 h; vim: set ttymouse=sgr), or click within column and row "
+                    + MAX_DEFAULT_ENCODING_CELL);
+        }
+        return Optional.empty();
     }
 
     private static String report(int encodingMode, int button, int row, int col, boolean press) {
         if (encodingMode == SGR) {
             return "\u001b[<" + button + ";" + col + ";" + row + (press ? "M" : "m");
-        }
-        if (encodingMode == SGR_PIXELS) {
-            throw new IllegalArgumentException("the program asked for SGR-pixel mouse coordinates (CSI ? 1016 h), "
-                    + "which need the cell's size in pixels: a test's terminal has no pixels");
-        }
-        if (row > MAX_DEFAULT_ENCODING_CELL || col > MAX_DEFAULT_ENCODING_CELL) {
-            throw new IllegalArgumentException("the program takes mouse reports in the default encoding, which is "
-                    + "given here up to column and row " + MAX_DEFAULT_ENCODING_CELL + " (beyond, its bytes are not "
-                    + "UTF-8 text); got row " + row + ", column " + col);
         }
         return "\u001b[M" + (char) (32 + (press ? button : RELEASE)) + (char) (32 + col) + (char) (32 + row);
     }

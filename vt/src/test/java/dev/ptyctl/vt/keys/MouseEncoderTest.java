@@ -33,8 +33,17 @@ class MouseEncoderTest {
         assertThatThrownBy(() -> MouseEncoder.click(0, 0, Button.LEFT, 1, 1))
                 .hasMessageContaining("has not turned mouse reporting on");
         assertThatThrownBy(() -> MouseEncoder.click(1000, 0, Button.LEFT, 1, 96))
-                .hasMessageContaining("up to column and row 95").hasMessageContaining("column 96");
+                .hasMessageContaining("columns and rows up to 95").hasMessageContaining("column 96")
+                .hasMessageContaining("turn SGR reports on (CSI ? 1006 h");
         assertThatThrownBy(() -> MouseEncoder.click(1000, 1016, Button.LEFT, 1, 1)).hasMessageContaining("pixels");
         assertThatThrownBy(() -> MouseEncoder.click(1000, 1006, Button.LEFT, 0, 1)).hasMessageContaining("from 1");
+    }
+
+    @Test
+    void whetherACellCanBeReportedSaysWhyNotAndSgrCarriesAnyCell() {
+        assertThat(MouseEncoder.unreportable(0, 95, 95)).isEmpty();
+        assertThat(MouseEncoder.unreportable(0, 96, 1)).get().asString().contains("row 96, column 1");
+        assertThat(MouseEncoder.unreportable(1006, 500, 500)).isEmpty();
+        assertThat(MouseEncoder.unreportable(1016, 1, 1)).get().asString().contains("pixels");
     }
 }

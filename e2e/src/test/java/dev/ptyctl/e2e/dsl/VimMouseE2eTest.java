@@ -1,0 +1,103 @@
+package dev.ptyctl.e2e.dsl;
+
+import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.dsl.TerminalAssertionError;
+import dev.ptyctl.client.dsl.TerminalDriver;
+import dev.ptyctl.client.junit.WithTerminal;
+import dev.ptyctl.testsupport.RequiresTool;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.assertj.core.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * vim with the mouse turned on, tested with clicks as a user of the DSL would: a click puts vim's cursor on the cell
+ * clicked, whichever encoding vim reads reports in, and a vim that reads no mouse fails the click saying how to turn
+ * it on.
+ */
+@RequiresTool("vim")
+@WithTerminal(command = {"/bin/bash"}, cols = 80, rows = 24, timeoutSeconds = 30)
+class VimMouseE2eTest {
+
+    /** A three-line notes.txt in {@code dir}, opened in vim with the {@code set} options given (none: ""). */
+    private static Path vimOnNotes(TerminalDriver terminal, Path dir, String options) throws IOException {
+        Path file = Files.writeString(dir.resolve("notes.txt"), "alpha one\nbeta two\ngamma three\n");
+        terminal.typeLine("vim -u NONE -N -n " + (options.isEmpty() ? "" : "-c 'set " + options + "' ") + file);
+        assertThat(terminal.getByText("gamma three")).isVisible();
+        return file;
+    }
+
+    @Test
+    void aClickOnAWordPutsTheCursorThereAndAnEditChangesThatWord(TerminalDriver terminal, @TempDir Path dir)
+            throws IOException {
+        Path file = vimOnNotes(terminal, dir, "mouse=a");
+
+        terminal.click(terminal.getByText("three"));
+        assertThat(terminal).hasCursorAt(3, 7);
+        terminal.type("cwfour").press(Key.ESCAPE);
+        assertThat(terminal.getByText("gamma four")).isVisible();
+        terminal.type(":wq").press(Key.ENTER).waitForPrompt();
+        Assertions.assertThat(Files.readString(file)).isEqualTo("alpha one\nbeta two\ngamma four\n");
+    }
+
+    @Test
+    void aClickBeyondColumn95ReachesVim(TerminalDriver terminal, @TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("wide.txt"), " ".repeat(99) + "x marks the spot\n");
+        terminal.resize(140, 24);
+        // vim turns reporting on in the default encoding, which stops at column 95, and SGR once the terminal has
+        // told it its version
+        terminal.typeLine("vim -u NONE -N -n -c 'set mouse=a' " + file);
+        assertThat(terminal.getByText("x marks the spot")).isVisible();
+
+        terminal.click(terminal.getByText("marks"));
+        assertThat(terminal).hasCursorAt(1, 102);
+        terminal.type(":q!").press(Key.ENTER).waitForPrompt();
+    }
+
+    /**
+     * vim's start, played by a script so that it is the same every time: mouse reporting turned on in the default
+     * encoding, SGR a second later. A click beyond column 95 waits for SGR instead of being refused at once.
+     */
+    @Test
+    void aClickBeyondColumn95WaitsForTheProgramToTurnSgrOn(TerminalDriver terminal) {
+        terminal.resize(120, 24);
+        terminal.typeLine("stty -echo -icanon; printf '\\e[?1000h'; sleep 1; printf '\\e[?1006h';"
+                + " r=$(head -c 22); printf '\\e[?1006l\\e[?1000l'; stty sane; printf 'got %q\\n' \"$r\"");
+        terminal.click(2, 100);
+        terminal.waitFor("got $'\\E[<0;100;2M\\E[<0;100;2m'");
+    }
+
+    @Test
+    void aClickBeyondColumn95OnAProgramThatKeepsTheDefaultEncodingSaysWhatToDo(TerminalDriver terminal) {
+        terminal.resize(120, 24);
+        terminal.typeLine("stty -echo -icanon; printf '\\e[?1000h'; head -c 12 >/dev/null; printf '\\e[?1000l';"
+                + " stty sane");
+        terminal.timeout(Duration.ofSeconds(1));
+        assertThatThrownBy(() -> terminal.click(2, 100)).isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected a click on row 2, column 100 to be reportable to the program within"
+                        + " 1 s: the program reads mouse reports in the default encoding (CSI M), which carries"
+                        + " columns and rows up to 95 here")
+                .hasMessageContaining("have the program turn SGR reports on (CSI ? 1006 h; vim: set ttymouse=sgr)");
+        terminal.click(2, 95).waitForPrompt();   // within 95, the report reaches it: head reads the click and ends
+    }
+
+    @Test
+    void aClickOnAVimThatReadsNoMouseSaysHowToTurnItOn(TerminalDriver terminal, @TempDir Path dir)
+            throws IOException {
+        vimOnNotes(terminal, dir, "");
+
+        terminal.timeout(Duration.ofSeconds(1));
+        assertThatThrownBy(() -> terminal.click(terminal.getByText("three")))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageContaining("to click text \"three\" at row 3, column 7")
+                .hasMessageContaining("(vim: set mouse=a;");
+        terminal.timeout(TerminalDriver.DEFAULT_TIMEOUT);
+        terminal.type(":q!").press(Key.ENTER).waitForPrompt();
+    }
+}
