@@ -177,7 +177,7 @@ class RemoteCliE2eTest {
     @Test
     void refusalsExitFourWithTheServersMessage() throws Exception {
         var key = cli("write", "--terminal", shell, "--key", "NoSuchKey");
-        assertThat(key.exitCode()).as(key.toString()).isEqualTo(4);
+        assertThat(key.exitCode()).as("a usage error since 5 Dec 2026: %s", key).isEqualTo(2);
         assertThat(key.stderr()).contains("NoSuchKey").doesNotContain("Exception");
         var size = cli("resize", "--terminal", shell, "100", "1001");
         assertThat(size.exitCode()).as(size.toString()).isIn(2, 4);
@@ -185,7 +185,8 @@ class RemoteCliE2eTest {
         var unknown = cli("status", "--terminal", "no-such-terminal");
         assertThat(unknown.exitCode()).as(unknown.toString()).isEqualTo(4);
         assertThat(unknown.stderr()).as("said as rm says it (a81ec85), not as the WebSocket URL's 404")
-                .isEqualTo("ptyctl: no terminal with id no-such-terminal on the server ('ptyctl ls' lists them)\n");
+                .isEqualTo("ptyctl: no terminal with id or session no-such-terminal on the server ('ptyctl ls' lists "
+                        + "them)\n");
         Map<String, String> wrong = new HashMap<>(env);
         wrong.put("PTYCTL_TOKEN", "wrong");
         var wrongToken = Ptyctl.run(wrong, "status", "--terminal", shell);

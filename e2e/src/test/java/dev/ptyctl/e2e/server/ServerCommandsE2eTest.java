@@ -91,7 +91,7 @@ class ServerCommandsE2eTest {
 
             var again = Ptyctl.run(env, "rm", id);
             assertThat(again.exitCode()).as(again.toString()).isEqualTo(4);
-            assertThat(again.stderr()).isEqualTo("ptyctl: no terminal with id " + id
+            assertThat(again.stderr()).isEqualTo("ptyctl: no terminal with id or session " + id
                     + " on the server ('ptyctl ls' lists them)\n");
         }
     }
