@@ -165,6 +165,24 @@ class TerminalRunShellsTest {
         assertThat(tools().run(id, "printf 'a\\nb\\n'")).containsEntry("output", "a\nb");
     }
 
+    /**
+     * An output longer than the 4 MiB the shell integration keeps of a command (its head): the end still shows, read
+     * from the output log. The tail was the end of that head, a build's middle, and its error was not shown.
+     */
+    @Test
+    void anOutputLongerThanWhatIsCapturedStillEndsWithItsEnd() {
+        String id = tools().shell("bash");
+        Map<String, Object> build = tools().ok("terminal_run", args("terminalId", id, "command",
+                "seq 1 700000; echo 'error: the last line' >&2; false", "timeoutMs", 120_000));
+
+        assertThat(build).containsEntry("exitCode", 1).containsEntry("truncated", true);
+        String output = (String) build.get("output");
+        assertThat(output.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(16384);
+        assertThat(output).startsWith("1\n2\n3\n").endsWith("\n699999\n700000\nerror: the last line")
+                .containsPattern("\n\\[… more than \\d+ lines, \\d+ bytes cut here; terminal_output \\{sinceSeq: \\d+} "
+                        + "reads the whole output …]\n");
+    }
+
     /** The head alone showed a build compiling on without error: the error at its end was cut. */
     @Test
     void aLongFailingBuildShowsTheErrorAtItsEndAndWhereToReadAllOfIt() {

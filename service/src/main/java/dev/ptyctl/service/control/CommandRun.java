@@ -229,18 +229,26 @@ public final class CommandRun {
         int cols = session.inspect(Terminal::cols);
         StringBuilder output = new StringBuilder();
         boolean truncated = false;
+        String end = null;
         for (CommandSummary each : commands) {
             Captured captured = captured(each, prompts, log);
             truncated |= captured.cut();
             output.append(CommandOutput.render(captured.bytes(), cols));
-        }
-        String text = output.toString();
-        if (text.endsWith("\n")) {
-            text = text.substring(0, text.length() - 1);
+            if (captured.end().length > 0) {
+                end = withoutLastNewline(CommandOutput.render(captured.end(), cols)); // the last command's
+            }
         }
         long fromSeq = commands.isEmpty() ? -1 : commands.getFirst().outputStartSeq();
+        if (end != null) {
+            return new Output(headAndTail(output.toString(), end, maxBytes, fromSeq), true, fromSeq);
+        }
+        String text = withoutLastNewline(output.toString());
         String kept = headAndTail(text, maxBytes, fromSeq);
         return new Output(kept, truncated || !kept.equals(text), fromSeq);
+    }
+
+    private static String withoutLastNewline(String text) {
+        return text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
     }
 
     /**
@@ -291,15 +299,37 @@ public final class CommandRun {
         }
     }
 
-    private record Captured(byte[] bytes, boolean cut) {
+    /**
+     * @param bytes the output, or its head
+     * @param cut   whether output is missing from {@code bytes}
+     * @param end   for an output whose head alone the tracker kept: its last bytes that the output log still holds
+     *              (where a long failing build says why), after a gap; empty otherwise
+     */
+    private record Captured(byte[] bytes, boolean cut, byte[] end) {
     }
 
-    /** A command's raw output: the tracker's copy for the last one, the output log's range for earlier ones. */
+    /** The most of an output's end read back from the output log: as much as terminal_run's maxBytes may show. */
+    private static final int MAX_END_BYTES = 4 << 20;
+
+    /**
+     * A command's raw output: the tracker's copy for the last one (its head only, past
+     * {@link PromptTracker#MAX_CAPTURE_BYTES}: then its end from the output log too), the output log's range for
+     * earlier ones.
+     */
     private static Captured captured(CommandSummary command, PromptTracker prompts, OutputLog log) {
         Optional<PromptTracker.CommandRecord> last = prompts.lastCommand()
                 .filter(c -> c.outputStartSeq() == command.outputStartSeq());
         if (last.isPresent()) {
-            return new Captured(last.get().outputBytes(), last.get().truncated());
+            PromptTracker.CommandRecord record = last.get();
+            byte[] end = new byte[0];
+            if (record.truncated()) {
+                long start = Math.max(Math.max(record.outputStartSeq() + record.outputBytes().length,
+                        log.firstKeptSeq()), record.outputEndSeq() - MAX_END_BYTES);
+                end = new byte[(int) Math.max(0, record.outputEndSeq() - start)];
+                OutputLog.Read read = log.read(start, end, 0, end.length, true);
+                end = java.util.Arrays.copyOf(end, read.status() == OutputLog.ReadStatus.BYTES ? read.length() : 0);
+            }
+            return new Captured(record.outputBytes(), record.truncated(), end);
         }
         long start = Math.max(command.outputStartSeq(), log.firstKeptSeq());
         int length = (int) Math.max(0, command.outputEndSeq() - start);
@@ -307,7 +337,7 @@ public final class CommandRun {
         OutputLog.Read read = log.read(start, bytes, 0, length, true);
         int got = read.status() == OutputLog.ReadStatus.BYTES ? read.length() : 0;
         return new Captured(java.util.Arrays.copyOf(bytes, got),
-                start > command.outputStartSeq() || got < length);
+                start > command.outputStartSeq() || got < length, new byte[0]);
     }
 
     private static Result unfinished(TerminalSession session, PromptWait.Outcome outcome) {
@@ -333,17 +363,31 @@ public final class CommandRun {
         if (whole.length() == text.length()) {
             return text;
         }
+        return headAndTail(text, text, false, maxBytes, fromSeq);
+    }
+
+    /**
+     * {@link #headAndTail(String, int, long)} of an output kept in two parts with a gap between them (the tracker
+     * keeps an output's head, the output log its end): the head is taken from {@code start}, the tail from
+     * {@code end}, and the line between them says how much was cut at least (the gap's text is not known).
+     */
+    static String headAndTail(String start, String end, int maxBytes, long fromSeq) {
+        return headAndTail(start, end, true, maxBytes, fromSeq);
+    }
+
+    private static String headAndTail(String start, String end, boolean gap, int maxBytes, long fromSeq) {
         int room = maxBytes - CUT_LINE_BYTES;
         if (room < CUT_LINE_BYTES) {
-            return whole; // too little room for both ends and the line between
+            return head(start, maxBytes); // too little room for both ends and the line between
         }
-        String head = wholeLines(head(text, room / 4), true);
-        String tail = wholeLines(tail(text, room - utf8Length(head)), false);
-        String cut = text.substring(head.length(), text.length() - tail.length());
+        String head = wholeLines(head(start, room / 4), true);
+        String tail = wholeLines(tail(end, room - utf8Length(head)), false);
+        String cut = gap ? start.substring(head.length()) + end.substring(0, end.length() - tail.length())
+                : start.substring(head.length(), start.length() - tail.length());
         long lines = cut.chars().filter(c -> c == '\n').count();
-        return head + (head.endsWith("\n") ? "" : "\n") + "[… " + (lines > 0 ? lines + " lines, " : "")
-                + utf8Length(cut) + " bytes cut here; terminal_output {sinceSeq: " + fromSeq
-                + "} reads the whole output …]\n" + tail;
+        return head + (head.endsWith("\n") ? "" : "\n") + "[… " + (gap ? "more than " : "")
+                + (lines > 0 ? lines + " lines, " : "") + utf8Length(cut) + " bytes cut here; terminal_output "
+                + "{sinceSeq: " + fromSeq + "} reads the whole output …]\n" + tail;
     }
 
     /** A head ({@code atEnd}: cut after its last newline) or a tail (cut after its first) in whole lines, if any. */
