@@ -80,7 +80,8 @@ final class MouseClicks {
 
     /**
      * The report of a left click on the cell {@code at}, once the program reports the mouse in an
-     * encoding that can carry the cell: a program may turn reporting on first and choose its encoding after (vim).
+     * encoding that can carry the cell: a program may turn reporting on and
+     * choose its encoding in two writes, which reach the copy of the screen one after the other.
      */
     private static Optional<String> report(Cells cells, At at) {
         if (cells.mouseProtocol() == 0

@@ -179,7 +179,8 @@ public final class TerminalDriver implements AutoCloseable {
      * the program: in the mouse protocol and encoding the program turned on (SGR, {@code CSI ? 1006 h}, or the
      * default one; a press, then a release). Waits first, at most the default timeout, until the program reports the
      * mouse in an encoding that can carry the cell: one that has just started may not have turned reporting on yet,
-     * and vim turns SGR on only after reporting in the default encoding, which carries columns and rows up to 95.
+     * and one that turns SGR on in a write of its own may report in the default encoding for a moment, which carries
+     * columns and rows up to 95.
      *
      * @throws TerminalAssertionError when the program does not turn mouse reporting on within the timeout (the message
      *     says how common programs are told to), or keeps an encoding that cannot carry the cell (the default one

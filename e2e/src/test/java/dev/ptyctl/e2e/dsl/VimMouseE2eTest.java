@@ -50,8 +50,8 @@ class VimMouseE2eTest {
     void aClickBeyondColumn95ReachesVim(TerminalDriver terminal, @TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("wide.txt"), " ".repeat(99) + "x marks the spot\n");
         terminal.resize(140, 24);
-        // vim turns reporting on in the default encoding, which stops at column 95, and SGR once the terminal has
-        // told it its version
+        // vim 9 in an xterm-like terminal asks for SGR reports with the mouse (CSI ? 1006;1000 h): the default
+        // encoding would stop at column 95
         terminal.typeLine("vim -u NONE -N -n -c 'set mouse=a' " + file);
         assertThat(terminal.getByText("x marks the spot")).isVisible();
 
@@ -61,8 +61,8 @@ class VimMouseE2eTest {
     }
 
     /**
-     * vim's start, played by a script so that it is the same every time: mouse reporting turned on in the default
-     * encoding, SGR a second later. A click beyond column 95 waits for SGR instead of being refused at once.
+     * A program that turns mouse reporting on and SGR in two writes (here a second apart, so that it is the same every
+     * time): a click beyond column 95 waits for SGR instead of being refused at once.
      */
     @Test
     void aClickBeyondColumn95WaitsForTheProgramToTurnSgrOn(TerminalDriver terminal) {

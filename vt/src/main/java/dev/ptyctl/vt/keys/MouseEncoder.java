@@ -60,8 +60,8 @@ public final class MouseEncoder {
 
     /**
      * Why a click on the cell at {@code row}, {@code col} cannot be reported in the encoding {@code encodingMode}, and
-     * what would let it be; empty when it can. A program may still change its encoding: vim turns reporting on in the
-     * default encoding and SGR on only once the terminal has told it its version.
+     * what would let it be; empty when it can. A program may still change its encoding: one that turns reporting on
+     * and SGR in two writes reports in the default encoding in between.
      */
     public static Optional<String> unreportable(int encodingMode, int row, int col) {
         if (encodingMode == SGR_PIXELS) {
