@@ -113,8 +113,12 @@ final class WaitTexts {
             return reason.wireName();
         }
         ScreenPatterns.Found found = match.get().found();
-        String text = found.text().length() > QUOTED_CHARS ? found.text().substring(0, QUOTED_CHARS) + "…"
-                : found.text();
+        String text = found.text();
+        if (text.length() > QUOTED_CHARS) {
+            // Never between the two halves of a character (an emoji): a lone half is written as '?'.
+            int end = Character.isLowSurrogate(text.charAt(QUOTED_CHARS)) ? QUOTED_CHARS - 1 : QUOTED_CHARS;
+            text = text.substring(0, end) + "…";
+        }
         StringBuilder out = new StringBuilder(reason.wireName());
         if (reason == TerminalWait.Reason.ANY) {
             out.append('[').append(found.index()).append(']');
