@@ -102,12 +102,7 @@ public final class TextSerializer {
      * @return the text, one line per logical line, when it differs from the rows'
      */
     public static Optional<String> unwrappedIfWrapped(Terminal t, boolean scrollback) {
-        int history = scrollback ? t.scrollbackSize() : 0;
-        IntPredicate continues = continuation(t, history);
-        if (IntStream.range(0, history + t.rows()).noneMatch(continues)) {
-            return Optional.empty();
-        }
-        return Optional.of(text(logicalLines(t, history, continues, null)));
+        return joinedIfWrapped(t, scrollback).map(JoinedText::text);
     }
 
     /**
