@@ -50,7 +50,14 @@ export function selectByLongPress(term, host, view) {
       y: screen.top + (rowOf(offset) + 0.5) * cell.height,
     };
   };
+  /** How many cells the character at `offset` takes: 2 for a wide one, 0 for its second cell. */
+  const widthAt = (offset) => term.buffer.active.getLine(Math.floor(offset / term.cols))?.getCell(offset % term.cols)
+    ?.getWidth() ?? 1;
   const select = (start, end) => {
+    // A wide character (CJK, most emoji) is selected whole. A handle moved cell by cell lands on either of its cells, and
+    // a selection starting on its second cell copied a space for it; one ending on its first was drawn over half of it.
+    if (widthAt(start) === 0 && start % term.cols > 0) start--;
+    if (widthAt(end) === 2) end++;
     selected = { start, end };
     term.select(start % term.cols, Math.floor(start / term.cols), end - start + 1);
   };

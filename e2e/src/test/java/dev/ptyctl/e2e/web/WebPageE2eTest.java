@@ -710,6 +710,39 @@ class WebPageE2eTest {
     }
 
     /**
+     * On a phone, a handle moved onto either cell of a wide character takes the whole character: one moved onto the
+     * second cell of a CJK character copied a space in its place (the selection began in the middle of it).
+     */
+    @Test
+    void onAPhoneAHandleTakesAWideCharacterWhole() throws Exception {
+        onATouchPhone(() -> {
+            Terminal terminal = shownShell("");
+            String id = terminal.terminalId();
+            // UTF-8 in octal: the shell's printf then needs no locale of its own.
+            page.type(id, "printf '\\n\\346\\227\\245\\346\\234\\254 tail\\n'", Keys.ENTER);
+            String line = "\u65e5\u672c tail"; // 日本 tail: 日 in columns 0-1, 本 in 2-3, tail from 5
+            page.waitForText(id, "\n" + line);
+            int[] tail = page.cellCentre(id, line, 5);
+            int cellWidth = page.cellCentre(id, line, 6)[0] - tail[0];
+            longPress(id, tail, "tail");
+
+            int[] start = handleCentre("start");
+            page.fingerDown(start[0], start[1]);
+            page.fingerMove(start[0] - 2 * cellWidth, start[1]); // onto 本's second cell
+            page.fingerUp();
+            page.waitUntilDescribed(() -> "the selection takes 本 whole: " + page.js(SELECTION, id),
+                    () -> "\u672c tail".equals(page.js(SELECTION, id)));
+
+            start = handleCentre("start");
+            page.fingerDown(start[0], start[1]);
+            page.fingerMove(start[0] - cellWidth, start[1]); // from 本's first cell onto 日's second
+            page.fingerUp();
+            page.waitUntilDescribed(() -> "the selection takes 日 whole: " + page.js(SELECTION, id),
+                    () -> line.equals(page.js(SELECTION, id)));
+        });
+    }
+
+    /**
      * A finger held on the cell at {@code point} and lifted: {@code word} is selected and Copy shown under it. xterm.js
      * took the lift for a click, which dropped the selection.
      */
