@@ -89,8 +89,7 @@ final class CommandRunner {
                 JsonObject command = run.answer().getJsonObject("command");
                 int exitCode = command.get("exitCode") instanceof JsonNumber code ? code.intValue()
                         : CommandResult.UNKNOWN_EXIT_CODE;
-                driver.catchUpAfterServerWait();
-                driver.steps().timed("run(" + StepLog.argument(commandLine) + ") -> exit " + exitCode, start);
+                driver.heldAfterServerWait("run(" + StepLog.argument(commandLine) + ") -> exit " + exitCode, start);
                 yield new CommandResult(command.getString("output"), exitCode, command.getBoolean("truncated", false));
             }
         };

@@ -98,8 +98,7 @@ final class ServerWaits {
             throw driver.failure(expectation + ended + (ended.isEmpty() ? scrolledOff(request) : ""),
                     result.screen());
         }
-        driver.catchUpAfterServerWait();
-        driver.steps().timed(step + foundAt(result), start);
+        driver.heldAfterServerWait(step + foundAt(result), start);
         return result;
     }
 
@@ -122,8 +121,7 @@ final class ServerWaits {
             throw driver.failure("expected the shell's prompt within " + Durations.describe(timeout)
                     + (ended.isEmpty() ? waitingForInput(lastWriteSeq) : ended), result.screen());
         }
-        driver.catchUpAfterServerWait();
-        driver.steps().timed("waitForPrompt()", start);
+        driver.heldAfterServerWait("waitForPrompt()", start);
     }
 
     /** {@link TerminalDriver#waitForCommandStart(Duration)}: a command started after {@code lastWriteSeq}, if any. */
@@ -138,8 +136,7 @@ final class ServerWaits {
             throw driver.failure("expected a command to start " + (lastWriteSeq >= 0 ? "after the last keys sent " : "")
                     + "within " + Durations.describe(timeout) + driver.programEnded(), Screen.fromJson(result));
         }
-        driver.catchUpAfterServerWait();
-        driver.steps().timed("waitForCommandStart()", start);
+        driver.heldAfterServerWait("waitForCommandStart()", start);
     }
 
     /**
@@ -150,12 +147,8 @@ final class ServerWaits {
         if (failed.match().isEmpty() && failed.anyOf().isEmpty() || failed.scrollback()) {
             return "";
         }
-        try {
-            WaitRequest again = failed.newBuilder().scrollback(true).timeout(Duration.ZERO).build();
-            return rpc.waitFor(again).matched() ? SCROLLED_OFF : "";
-        } catch (IOException | RuntimeException e) {
-            return ""; // the failure with its screen is still worth giving, without the hint
-        }
+        return hint(() -> rpc.waitFor(failed.newBuilder().scrollback(true).timeout(Duration.ZERO).build()).matched()
+                ? SCROLLED_OFF : "");
     }
 
     /**
@@ -165,7 +158,7 @@ final class ServerWaits {
      * question was satisfied by the same question still on the screen from before.
      */
     private String waitingForInput(long since) {
-        try {
+        return hint(() -> {
             JsonObject answer = rpc.call(RpcMethod.WAIT, PromptWaitParams.of(since, -1, INPUT_WAIT_LOOK,
                     PromptWaitParams.AnswerEarly.IF_WAITING_FOR_INPUT), rpc.replyTimeoutFor(WaitRequest.builder()
                     .timeout(INPUT_WAIT_LOOK).build()));
@@ -177,8 +170,18 @@ final class ServerWaits {
                     RpcCommandRun.programIsFullScreen(answer)) + ". Keys sent for it before it asked may have been"
                     + " lost: wait for its question with expectAfter(mark), the mark taken before the command line,"
                     + " where a waitFor(...) is satisfied by the same question still on the screen from before";
+        });
+    }
+
+    /**
+     * What a failure adds from one more question to the server, or "" when that question fails: the failure with its
+     * screen is still worth giving, without the hint.
+     */
+    private static String hint(Unchecked.Call<String> ask) {
+        try {
+            return ask.call();
         } catch (IOException | RuntimeException e) {
-            return ""; // the failure with its screen is still worth giving, without the hint
+            return "";
         }
     }
 

@@ -585,12 +585,14 @@ public final class TerminalDriver implements AutoCloseable {
 
     /**
      * After a wait the server ended (a match, a prompt, a command's start or end), this driver's copy catches up, so
-     * {@link #screen()}, locators and snapshots show at least what the server saw; nothing without a live view.
+     * {@link #screen()}, locators and snapshots show at least what the server saw (nothing to catch up without a live
+     * view); then the wait is noted among the steps as {@code step}, timed from {@code startNanos}.
      */
-    void catchUpAfterServerWait() {
+    void heldAfterServerWait(String step, long startNanos) {
         if (live != null) {
             sync();
         }
+        steps.timed(step, startNanos);
     }
 
     /** Waits until the live view has every byte written so far (at most the default timeout). */
