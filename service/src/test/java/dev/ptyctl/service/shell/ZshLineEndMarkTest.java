@@ -22,9 +22,22 @@ class ZshLineEndMarkTest {
     }
 
     @Test
+    void aMarkOfTheUsersOwnAsWideAsItIsIsLeftOutToo() {
+        // as zsh 5.9 wrote it with PROMPT_EOL_MARK='%B%S<no newline>%s%b' after `printf abc`, 80 columns: the spaces
+        // reach the margin from the mark's end (68 of them), and 12 erase it
+        byte[] own = bytes("abc\u001b[1m\u001b[7m<no newline>\u001b[27m\u001b[1m\u001b[0m" + " ".repeat(68) + "\r"
+                + " ".repeat(12) + "\r");
+        assertThat(ZshLineEndMark.end(own, 80)).isEqualTo(3);
+        assertThat(CommandOutput.render(own, 80)).isEqualTo("abc\n");
+        byte[] cjk = bytes("abc日" + " ".repeat(77) + "\r  \r"); // a mark two columns wide, without xn
+        assertThat(ZshLineEndMark.end(cjk, 80)).isEqualTo(3);
+    }
+
+    @Test
     void outputThatOnlyLooksAlikeIsKept() {
         String[] kept = {"abc", "abc\r\n", "50%\r \r", "x" + " ".repeat(10) + "\r \r", "ab#" + " ".repeat(79) + "\r\r",
-                "ab\u0007" + " ".repeat(79) + "\r \r"};
+                "ab\u0007" + " ".repeat(79) + "\r \r", "ab日" + " ".repeat(79) + "\r \r",
+                "abc<mark>" + " ".repeat(79) + "\r" + " ".repeat(6) + "\r"};
         for (String text : kept) {
             byte[] output = bytes(text);
             assertThat(ZshLineEndMark.end(output, 80)).as(text).isEqualTo(output.length);
