@@ -3,7 +3,7 @@
 // one server, and an event stream holds one for as long as it runs, so six windows showing the list left a seventh
 // window none to load its page with; WebSockets do not count against the six. Knows nothing of the DOM.
 import { eventsSocketUrl } from './api.js';
-import { backoff, PING_EVERY_MS, PONG_TIMEOUT_MS } from './socket.js';
+import { backoff, HANDSHAKE_TIMEOUT_MS, PING_EVERY_MS, PONG_TIMEOUT_MS } from './socket.js';
 
 /**
  * The longest wait between the list's attempts, shorter than a terminal's 8 s: the list is what a person watches while
@@ -29,8 +29,10 @@ export function followEvents({ onEvent, onOpen, onLost = () => {}, onUnauthorize
   let retryTimer;
   let pingTimer;
   let pongTimer;
+  let handshakeTimer;
 
   const stopTimers = () => {
+    clearTimeout(handshakeTimer);
     clearTimeout(retryTimer);
     clearTimeout(pingTimer);
     clearTimeout(pongTimer);
@@ -52,6 +54,7 @@ export function followEvents({ onEvent, onOpen, onLost = () => {}, onUnauthorize
       if (frame.type === 'event') {
         onEvent(frame.event, frame.data);
       } else if (frame.type === 'subscribed') {
+        clearTimeout(handshakeTimer);
         subscribed = true;
         attempt = 0;
         onOpen();
@@ -62,6 +65,9 @@ export function followEvents({ onEvent, onOpen, onLost = () => {}, onUnauthorize
       }
     };
     socket.onclose = () => lost(socket, subscribed);
+    // An attempt that the network takes and never answers is given up, as a terminal's is (see HANDSHAKE_TIMEOUT_MS):
+    // the list said "reconnecting…" for minutes over a server long back.
+    handshakeTimer = setTimeout(() => lost(socket, subscribed), HANDSHAKE_TIMEOUT_MS);
   };
 
   /** The connection ended (or is given up as dead): try again, unless stopped or the token was refused. */

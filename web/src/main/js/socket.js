@@ -19,6 +19,12 @@ const BACKOFF_MAX_MS = 8000;
 export const PING_EVERY_MS = 15000;
 /** A link that answers no ping for this long is dead (a sleeping laptop, a cut without a reset): reconnect. */
 export const PONG_TIMEOUT_MS = 10000;
+/**
+ * An attempt not through its handshake in this long is given up and another made: a network that takes connections and
+ * routes nothing (a phone's Wi-Fi just woken, a captive portal) leaves it hanging until the browser's own timeout,
+ * Chromium's 240 s. The handshake is one round trip, well within this even over a slow phone link.
+ */
+export const HANDSHAKE_TIMEOUT_MS = 10000;
 
 /**
  * How long to wait before connection attempt `attempt` + 1 (0 after a connection that worked): 0.1 s, then twice as
@@ -198,6 +204,11 @@ export class TerminalSocket {
       else this.onBinary(new Uint8Array(event.data));
     };
     ws.onclose = (event) => this.closed(ws, event);
+    // Meanwhile this.ws is set, so neither a key typed nor the page shown again (retryNow) could start another attempt:
+    // the tab said "reconnecting…" for minutes over a network that was long back.
+    this.later(() => {
+      if (this.ws === ws && !this.ready) this.abandon();
+    }, HANDSHAKE_TIMEOUT_MS);
   }
 
   /** The connection `ws` ended (its close code and reason, when it said them): reconnect, unless it is all over. */
@@ -217,8 +228,9 @@ export class TerminalSocket {
   }
 
   /**
-   * A connection that answered no ping is dead: given up now. Closed and left to its close event, it stayed (looking
-   * open, keys typed into it going nowhere) until the browser gave up its closing handshake over the dead link.
+   * A connection that answered no ping, or an attempt that got no answer to its handshake, is dead: given up now.
+   * Closed and left to its close event, it stayed (looking open, keys typed into it going nowhere) until the browser
+   * gave up its closing handshake over the dead link.
    */
   abandon() {
     const ws = this.ws;

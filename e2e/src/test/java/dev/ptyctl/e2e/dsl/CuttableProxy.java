@@ -24,6 +24,8 @@ public final class CuttableProxy implements AutoCloseable {
     /** Sockets whose bytes are dropped (see {@link #silence()}). */
     private final Set<Socket> silenced = ConcurrentHashMap.newKeySet();
     private volatile boolean down;
+    /** New connections are silenced as they are made (see {@link #blackHole()}). */
+    private volatile boolean blackHole;
     /** Connections reset at once because the network was down; guarded by this. */
     private long refused;
 
@@ -65,6 +67,16 @@ public final class CuttableProxy implements AutoCloseable {
     }
 
     /**
+     * The network takes connections and routes nothing, as a phone's Wi-Fi just woken or a captive portal: every
+     * connection, open now or made later, passes nothing either way and is not closed, until {@link #up()}. A client
+     * learns of it only by a timeout of its own. Connections silenced stay so after {@code up()}.
+     */
+    public synchronized void blackHole() {
+        blackHole = true;
+        silence();
+    }
+
+    /**
      * The network goes down (every connection cut, every new one reset at once) until {@link #up()}: a client keeps
      * failing to reconnect, as across a long outage.
      */
@@ -91,6 +103,11 @@ public final class CuttableProxy implements AutoCloseable {
         }
     }
 
+    /** How many sockets (two a connection, the client's and the server's) pass nothing (see {@link #blackHole()}). */
+    public int silencedSockets() {
+        return silenced.size();
+    }
+
     /** How many connections were reset at once because the network was down. */
     public synchronized long refusedConnections() {
         return refused;
@@ -99,6 +116,7 @@ public final class CuttableProxy implements AutoCloseable {
     /** The network is back: connections are forwarded again. */
     public void up() {
         down = false;
+        blackHole = false;
     }
 
     @Override
@@ -142,6 +160,10 @@ public final class CuttableProxy implements AutoCloseable {
         }
         sockets.add(client);
         sockets.add(server);
+        if (blackHole) {
+            silenced.add(client);
+            silenced.add(server);
+        }
         return true;
     }
 

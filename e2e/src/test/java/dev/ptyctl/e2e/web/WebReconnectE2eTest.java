@@ -316,6 +316,28 @@ class WebReconnectE2eTest {
     }
 
     /**
+     * A list whose attempt to reconnect gets no answer (a network that takes connections and routes nothing) gives it
+     * up and tries again, as a terminal's tab does: it said "reconnecting…" until the browser's own timeout (240 s).
+     */
+    @Test
+    void aListWhoseAttemptToReconnectGetsNoAnswerTriesAgain() throws Exception {
+        String url = System.getProperty("ptyctl.url");
+        try (CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
+            page = Page.in(proxy.url().toString()).open("/");
+            page.waitUntil("the list follows the events", () -> eventStreams() == 1);
+            proxy.blackHole();
+            int silenced = proxy.silencedSockets();
+            proxy.cut();
+            page.waitUntil("the list says it is reconnecting", () -> "reconnecting…".equals(page.text("#status")));
+            page.waitUntil("an attempt to reconnect is under way", () -> proxy.silencedSockets() > silenced);
+            proxy.up();
+            page.waitUntil("the list follows the events again well before the browser's timeout",
+                    Duration.ofSeconds(20), () -> eventStreams() == 2);
+            page.waitUntil("the list no longer says it is reconnecting", () -> page.text("#status").isEmpty());
+        }
+    }
+
+    /**
      * A server without terminals: its list says so, with no table (its column headings over no rows were the first
      * thing a new server's page showed); the first terminal brings the table.
      */
@@ -478,6 +500,30 @@ class WebReconnectE2eTest {
                     () -> page.tabNumber(id, "socket.connections") > connections && "open".equals(socketState(id)));
             page.type(id, "echo alive-again", Keys.ENTER);
             page.waitForText(id, "\nalive-again");
+        });
+    }
+
+    /**
+     * A tab whose attempt to reconnect gets no answer (a network that takes connections and routes nothing: a phone's
+     * Wi-Fi just woken, a captive portal) gives it up and tries again, and what was typed meanwhile arrives once: the
+     * attempt hung until the browser's own timeout (Chromium's 240 s), the tab saying "reconnecting…" over a network
+     * long back, as neither a key typed nor the page shown again starts an attempt while one is under way.
+     */
+    @Test
+    void aTabWhoseAttemptToReconnectGetsNoAnswerTriesAgain() throws Exception {
+        shellThroughProxy("no-answer", "web>", "", (terminals, proxy, terminal, id) -> {
+            page.waitUntil("the tab is connected", () -> "open".equals(socketState(id)));
+            proxy.blackHole();
+            proxy.cut();
+            page.waitUntil("an attempt to reconnect is under way", () -> Boolean.TRUE.equals(page.js(
+                    "const s = window.ptyctl.tabs[arguments[0]].socket;"
+                            + " return s.state === 'reconnecting' && s.ws !== null;", id)));
+            page.type(id, "echo typed-while-hanging", Keys.ENTER);
+            proxy.up();
+            page.waitUntil("the tab is connected again well before the browser's timeout", Duration.ofSeconds(20),
+                    () -> "open".equals(socketState(id)));
+            page.waitForText(id, "\ntyped-while-hanging\n");
+            assertThat(page.buffer(id)).as("the line typed, run once").containsOnlyOnce("\ntyped-while-hanging\n");
         });
     }
 
