@@ -12,6 +12,8 @@ import java.util.Optional;
  * <p>Sent as text (UTF-8 on the wire), so the default encoding is given for cells up to column and row 95, whose
  * bytes stay below 128: xterm sends the larger ones as single bytes, which UTF-8 text cannot carry. SGR-pixel
  * coordinates ({@code ?1016}) need the cell's size in pixels, which a terminal without a screen has none of: refused.
+ * urxvt's ({@code ?1015}) and the UTF-8 encoding ({@code ?1005}) are not among the modes, as the emulator keeps neither
+ * (xterm.js sends neither): a program that asks for one of them alone is sent the default encoding, as in the web page.
  */
 public final class MouseEncoder {
     /** The largest column or row the default encoding is given for (32 + 95 = 127, the last single-byte UTF-8). */
