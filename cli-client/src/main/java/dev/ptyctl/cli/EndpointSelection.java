@@ -67,9 +67,12 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
      */
     RpcClient connect(PrintWriter err) throws IOException {
         String chosen = chosenTerminal();
-        RpcAddress address = chosen != null ? lookUpTerminal(chosen) : address();
+        RpcAddress named = chosen != null ? lookUpTerminal(chosen) : address(); // the flags checked before a request
         // The token, the CA and the handshake's bound as the REST commands settle them: one server, one answer.
         ServerSelection server = new ServerSelection(url, token, cacert, environment);
+        RpcAddress address = chosen != null && !SessionNames.mayBeAnId(chosen)
+                ? lookUpTerminal(terminalOfSession(server, chosen)) // build/main: a session's name, never an id
+                : named;
         RpcClient.Builder client = RpcClient.builder().token(server.effectiveToken());
         if (chosen != null) { // only the server's WebSocket is TLS; a port or socket is plain JSON-RPC
             SSLContext trust = server.trust();
@@ -94,14 +97,17 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
             // Another 404 (a URL that is no ptyctl server) keeps its page quoted, which says what answered.
             if (chosen != null && refused.status() == HTTP_NOT_FOUND
                     && refused.message().endsWith(UnknownTerminal.message(chosen))) {
-                String id;
-                try (TerminalsClient rest = server.open()) {
-                    id = SessionNames.terminalOf(rest, chosen)
-                            .orElseThrow(() -> NoSuchTerminalException.neitherIdNorSession(chosen));
-                }
-                return client.connect(lookUpTerminal(id));
+                return client.connect(lookUpTerminal(terminalOfSession(server, chosen)));
             }
             throw refused;
+        }
+    }
+
+    /** The terminal of the session {@code name} on the server ({@link SessionNames}). */
+    private static String terminalOfSession(ServerSelection server, String name) throws IOException {
+        try (TerminalsClient rest = server.open()) {
+            return SessionNames.terminalOf(rest, name)
+                    .orElseThrow(() -> NoSuchTerminalException.neitherIdNorSession(name));
         }
     }
 

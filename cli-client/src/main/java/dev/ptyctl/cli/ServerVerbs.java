@@ -83,9 +83,10 @@ final class ServerVerbs {
         for (String id : ids) {
             boolean closed;
             try {
-                closed = bySession ? terminals.removeSession(id) : removeByIdOrSession(terminals, id);
-            } catch (RestException e) {
-                if (e.status() != HTTP_NOT_FOUND) {
+                closed = bySession && SessionNames.mayBeAnId(id) ? terminals.removeSession(id)
+                        : removeByIdOrSession(terminals, id);
+            } catch (RestException | NoSuchTerminalException e) {
+                if (e instanceof RestException refused && refused.status() != HTTP_NOT_FOUND) {
                     throw e;
                 }
                 closed = false;
@@ -103,11 +104,17 @@ final class ServerVerbs {
 
     /**
      * Removes the terminal {@code id}, else the one of the session so named ({@code rm work}, as tmux's
-     * {@code kill-session -t work}): a second request only when the first found no such terminal.
+     * {@code kill-session -t work}): a second request only when the first found no such terminal. A name that cannot
+     * be an id ({@code build/main}, {@link SessionNames#mayBeAnId}) cannot be put in the session's path either: its
+     * terminal is found in the list and removed by id.
      *
-     * @throws RestException with 404 when the server has neither
+     * @throws RestException with 404, or NoSuchTerminalException, when the server has neither
      */
     private static boolean removeByIdOrSession(TerminalsClient terminals, String id) throws IOException {
+        if (!SessionNames.mayBeAnId(id)) {
+            return terminals.remove(SessionNames.terminalOf(terminals, id)
+                    .orElseThrow(() -> NoSuchTerminalException.neitherIdNorSession(id)));
+        }
         try {
             return terminals.remove(id);
         } catch (RestException e) {

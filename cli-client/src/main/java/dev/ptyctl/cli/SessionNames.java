@@ -29,6 +29,18 @@ final class SessionNames {
                 .map(Terminal::terminalId);
     }
 
+    /**
+     * Whether {@code name} can be a terminal's id at all. An id travels in the URL's path, where the server reads a
+     * {@code /} (sent as {@code %2F}) as a separator and takes {@code .} and {@code ..} out, so a name with one (a
+     * path-like session name: {@code new --session build/main}) reaches no terminal by id. Asked by id first, such a
+     * name got another route's 404 ({@code no such endpoint: GET /v1/terminals/build/main/rpc}, or for {@code .}
+     * {@code no terminal with id rpc}), which {@code --terminal} and {@code rm} did not take for "no such id", so the
+     * session was never looked up; such a name is looked up as a session's at once.
+     */
+    static boolean mayBeAnId(String name) {
+        return name.indexOf('/') < 0 && !name.equals(".") && !name.equals("..");
+    }
+
     /** Whether {@code refusal} is the server's 404 for a terminal id it does not have. */
     static boolean noSuchTerminal(RestException refusal) {
         return refusal.status() == HTTP_NOT_FOUND;

@@ -229,6 +229,36 @@ class ServerCommandsTest {
         server.assertExhausted();
     }
 
+    /**
+     * A path-like session name ({@code new --session build/main}) is never an id: the server reads its '/' (sent as
+     * %2F) as a separator, so DELETE /v1/terminals/build%2Fmain and /v1/terminals/session/build%2Fmain both met
+     * "no such endpoint" and rm said the server had no such terminal or session (seen against a real server). The
+     * terminal is found in the list and removed by its id, with --session too.
+     */
+    @Test
+    void rmOfAPathLikeSessionNameRemovesItsTerminalByItsId() throws Exception {
+        String list = "{'terminals':[" + terminal("00000000000000e1", "build/main", false, 5000) + ","
+                + terminal("00000000000000c3", "build/main", true, 5001) + "]}";
+        server.reply(200, list).reply(200, "{'closed':true}").reply(200, list).reply(200, "{'closed':true}")
+                .reply(200, "{'terminals':[]}");
+
+        Cli.Result byName = Cli.runThroughEntryPoint("rm", "--url", url, "build/main");
+        Cli.Result bySession = Cli.runThroughEntryPoint("rm", "--url", url, "--session", "build/main");
+        Cli.Result neither = Cli.runThroughEntryPoint("rm", "--url", url, "build/next");
+
+        assertThat(byName.exitCode()).as(byName.err()).isZero();
+        assertThat(bySession.exitCode()).as(bySession.err()).isZero();
+        for (int i = 0; i < 2; i++) {
+            assertThat(requestLine()).isEqualTo("GET /v1/terminals");
+            assertThat(requestLine()).isEqualTo("DELETE /v1/terminals/00000000000000c3");
+        }
+        assertThat(neither.exitCode()).isEqualTo(4);
+        assertThat(neither.err()).isEqualTo("ptyctl: no terminal with id or session build/next on the server "
+                + "('ptyctl ls' lists them)" + NL);
+        assertThat(requestLine()).isEqualTo("GET /v1/terminals");
+        server.assertExhausted();
+    }
+
     @Test
     void rmOfATerminalWhoseProgramHasExitedRemovesItAndExitsZeroInOneRequest() throws Exception {
         // an exited terminal's delete: 404 closed false, without the error members of an unknown one
@@ -531,6 +561,28 @@ class ServerCommandsTest {
             var script = ServerRpcScript.play(ws, "{'running':true,'exitCode':null,'pid':7}");
 
             Cli.Result result = Cli.runThroughEntryPoint("status", "--terminal", "work", "--url", ws.url().toString());
+
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(result.out()).isEqualTo("running pid=7" + NL);
+            assertThat(ServerRpcScript.seen(script).path()).isEqualTo("/v1/terminals/00000000000000a7/rpc");
+        }
+    }
+
+    /**
+     * {@code --terminal build/main} (a path-like session name) reaches the session's terminal: asked as an id first,
+     * the upgrade to /v1/terminals/build%2Fmain/rpc met the server's "no such endpoint" (it reads the %2F as a '/'),
+     * which is no "no terminal with id", so the session was never looked up and the command failed (exit 4); "."
+     * reached "no terminal with id rpc". Such a name is looked up in the list at once.
+     */
+    @Test
+    void aPathLikeSessionNameSelectsItsTerminalWithoutAskingForItAsAnId() throws Exception {
+        try (FakeWebSocketServer ws = FakeWebSocketServer.start()) {
+            ws.refuseNext(200, ("{'terminals':[" + terminal("00000000000000a7", "build/main", true, 5002)
+                    + "]}").replace('\'', '"'));
+            var script = ServerRpcScript.play(ws, "{'running':true,'exitCode':null,'pid':7}");
+
+            Cli.Result result = Cli.runThroughEntryPoint("status", "--terminal", "build/main", "--url",
+                    ws.url().toString());
 
             assertThat(result.exitCode()).as(result.err()).isZero();
             assertThat(result.out()).isEqualTo("running pid=7" + NL);
