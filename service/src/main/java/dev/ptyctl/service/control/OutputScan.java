@@ -115,13 +115,17 @@ final class OutputScan {
         while (i < length) {
             int plain = decoder.isAtCharacterBoundary() ? plainRunEnd(i, length) : i;
             if (plain > i) {
-                // Each byte of the run is a character of itself, so where each ends is known without feeding the
-                // decoder a byte at a time, which cost more than the rest of a look over a long stream.
+                // Each byte of the run is a character of itself (a CR of a CRLF none), so where each ends is known
+                // without feeding the decoder a byte at a time, which cost more than the rest of a look over a long
+                // stream.
                 int before = text.length();
                 decoder.decode(buffer, i, plain, text);
                 fitEndSeqs();
+                int at = before;
                 for (int k = i; k < plain; k++) {
-                    endSeqs[before + k - i] = position + k + 1;
+                    if (buffer[k] != '\r') {
+                        endSeqs[at++] = position + k + 1;
+                    }
                 }
                 i = plain;
             } else {
@@ -141,8 +145,9 @@ final class OutputScan {
     }
 
     /**
-     * The end of the run of printable ASCII, TAB and LF bytes from {@code from}. A CR ends a run: its line break comes
-     * out with the character after it, one character more than the bytes.
+     * The end of the run of printable ASCII, TAB, LF and CRLF bytes from {@code from}: a terminal's lines end in CRLF,
+     * whose two bytes are one newline. A lone CR ends a run: its line break comes out with the character after it, one
+     * character more than the bytes.
      */
     private int plainRunEnd(int from, int to) {
         int i = from;
@@ -150,6 +155,8 @@ final class OutputScan {
             byte b = buffer[i];
             if (b >= 0x20 && b < 0x7f || b == '\n' || b == '\t') {
                 i++;
+            } else if (b == '\r' && i + 1 < to && buffer[i + 1] == '\n') {
+                i += 2;
             } else {
                 break;
             }

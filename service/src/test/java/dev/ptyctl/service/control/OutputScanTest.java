@@ -32,6 +32,7 @@ class OutputScanTest {
         assertThat(scan.seqAfter(text.indexOf("Done") + 1)).isEqualTo(5);
         assertThat(scan.seqAfter(text.indexOf("Done") + 4)).isEqualTo(8);
         assertThat(scan.seqAfter(text.indexOf(" x") + 2)).isEqualTo(10);
+        assertThat(scan.seqAfter(text.indexOf(" x") + 3)).as("CRLF's newline ends with its LF").isEqualTo(12);
         assertThat(scan.seqAfter(text.indexOf("next") + 4)).isEqualTo(16);
         assertThat(scan.seqAfter(text.length())).isEqualTo(log.nextSeq());
     }
