@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -86,25 +87,38 @@ record ConnectionParams(OptionalLong lastOutputSeq, OptionalLong redrawSince, bo
                 clientId, leavesTitleReports, relaysTitleReports, size(query, problems), problems);
     }
 
-    /** {@code cols} and {@code rows}, both or neither, each 1 to 1000 as a {@code resize}'s; otherwise ignored. */
+    /**
+     * {@code cols} and {@code rows}, both or neither, each 1 to 1000 as a {@code resize}'s; otherwise ignored, said in
+     * an error frame. An empty value is an absent one, as for the other parameters. Digits only: a resize frame's JSON
+     * number has no sign, and {@link Integer#parseInt} would also take {@code +80} and other scripts' digits.
+     */
     private static Optional<SizeArbiter.Size> size(Map<String, String> query, List<String> problems) {
-        String cols = query.get("cols");
-        String rows = query.get("rows");
-        if (cols == null && rows == null) {
+        String cols = query.getOrDefault("cols", "");
+        String rows = query.getOrDefault("rows", "");
+        if (cols.isEmpty() && rows.isEmpty()) {
             return Optional.empty();
         }
-        try {
-            int c = cols == null ? 0 : Integer.parseInt(cols);
-            int r = rows == null ? 0 : Integer.parseInt(rows);
-            if (c >= 1 && c <= ClientFrame.MAX_DIMENSION && r >= 1 && r <= ClientFrame.MAX_DIMENSION) {
-                return Optional.of(new SizeArbiter.Size(c, r));
-            }
-        } catch (NumberFormatException e) {
-            // said below
+        OptionalInt c = dimension(cols);
+        OptionalInt r = dimension(rows);
+        if (c.isPresent() && r.isPresent()) {
+            return Optional.of(new SizeArbiter.Size(c.getAsInt(), r.getAsInt()));
         }
-        problems.add("cols and rows must both be whole numbers from 1 to " + ClientFrame.MAX_DIMENSION + ", got cols="
-                + cols + " rows=" + rows + ": the size is ignored");
+        problems.add("cols and rows must both be given, each a whole number from 1 to " + ClientFrame.MAX_DIMENSION
+                + ", got " + given("cols", cols) + " and " + given("rows", rows) + ": the size is ignored");
         return Optional.empty();
+    }
+
+    private static OptionalInt dimension(String value) {
+        if (!value.matches("[0-9]{1,4}")) {
+            return OptionalInt.empty();
+        }
+        int n = Integer.parseInt(value);
+        return n >= 1 && n <= ClientFrame.MAX_DIMENSION ? OptionalInt.of(n) : OptionalInt.empty();
+    }
+
+    /** {@code cols "0"}, or {@code no rows}. */
+    private static String given(String name, String value) {
+        return value.isEmpty() ? "no " + name : name + " \"" + value + "\"";
     }
 
     /** An output offset parameter; one that is not a whole number is a problem, and the client gets a reset. */

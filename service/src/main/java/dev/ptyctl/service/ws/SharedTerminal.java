@@ -79,10 +79,15 @@ final class SharedTerminal {
                 socket.socketContext().remotePeer().address());
         ClientSender sender = new ClientSender(socket, terminal, exit, params.protocol2(), params.lastOutputSeq(),
                 params.redrawSince(), params.relaysTitleReports(), settings, () -> detach(attachment));
+        Optional<String> sizeRefused;
         sizing.lock();
         try {
             attachment.bind(sender, arbiter.join(params.viewer()));
-            if (params.size().isPresent() && !exit.isDone()) {
+            // Refused as a resize frame would be, with the same reasons: a client that gave it is told why it
+            // sees another size.
+            sizeRefused = params.size().isEmpty() ? Optional.empty()
+                    : changeRefused("the size given by cols and rows", params.viewer());
+            if (params.size().isPresent() && sizeRefused.isEmpty()) {
                 showsAt(attachment.seat(), params.size().get());
             }
             attachments.add(attachment);
@@ -96,6 +101,7 @@ final class SharedTerminal {
         for (String problem : params.problems()) {
             sender.offerProblem(problem);
         }
+        sizeRefused.ifPresent(sender::offerProblem);
         sender.start("ws-send-" + terminal.terminalId());
         watchExit();
         EventLog.get().clientAttached(terminal.terminalId(), params.clientId().orElse(""), attachment.remote(),
@@ -214,13 +220,18 @@ final class SharedTerminal {
         }
         boolean changesTheTerminal = type.equals("input") || type.equals("resize") || type.equals("clear")
                 || type.equals("close");
-        if (changesTheTerminal && from.viewer()) {
-            return Optional.of("\"" + type + "\" is not allowed in view mode");
+        return changesTheTerminal ? changeRefused("\"" + type + "\"", from.viewer()) : Optional.empty();
+    }
+
+    /** Why a change of the terminal ({@code what}: a frame's type, or the size on connecting) is not applied. */
+    private Optional<String> changeRefused(String what, boolean viewer) {
+        if (viewer) {
+            return Optional.of(what + " is not allowed in view mode");
         }
-        if (changesTheTerminal && exit.isDone()) {
+        if (exit.isDone()) {
             // A client of an ended terminal is shown its last screen, nothing more. A close in particular would
             // forget the terminal (as DELETE does), taking its last screen from every other client.
-            return Optional.of("\"" + type + "\" is not applied: the program has exited");
+            return Optional.of(what + " is not applied: the program has exited");
         }
         return Optional.empty();
     }

@@ -107,6 +107,34 @@ class TerminalSocketTest {
         assertThat(error.message()).contains("lastOutputSeq");
     }
 
+    /**
+     * {@code cols} and {@code rows} on the socket URL that cannot be applied are refused as a resize frame would be,
+     * in an error frame that says why, and the size stays: out of range, one without the other, not plain digits (a
+     * resize frame's JSON number has no sign), from a viewer or on an ended program (the reasons a resize frame is
+     * given). Before, a viewer's and an ended program's were ignored without a word, {@code +80} was applied, and one
+     * without the other was reported as {@code rows=null}.
+     */
+    @Test
+    void aSizeOnTheUrlThatCannotBeAppliedIsRefusedInAnErrorFrame() throws Exception {
+        String[][] cases = {
+            {"cols=0&rows=20", "cols and rows must both be given, each a whole number from 1 to 1000, got cols \"0\" "
+                    + "and rows \"20\": the size is ignored"},
+            {"cols=80", "got cols \"80\" and no rows"},
+            {"cols=%2B80&rows=20", "got cols \"+80\""},
+            {"mode=view&cols=80&rows=20", "the size given by cols and rows is not allowed in view mode"}};
+        for (String[] refused : cases) {
+            WsTestClient client = server.connect("t1", "lastOutputSeq=0&" + refused[0]);
+            assertThat(client.await(ServerFrame.Error.class, e -> true).message()).as(refused[0]).contains(refused[1]);
+            client.abort();
+        }
+        terminal.exit(0);
+        WsTestClient ended = server.connect("t1", "lastOutputSeq=0&cols=80&rows=20");
+        assertThat(ended.await(ServerFrame.Error.class, e -> true).message())
+                .isEqualTo("the size given by cols and rows is not applied: the program has exited");
+
+        assertThat(terminal.resizes).isEmpty();
+    }
+
     @Test
     void protocol2SendsReadyFirstAndOutputAsBinaryFrames() throws Exception {
         terminal.emit("abc");
