@@ -59,6 +59,11 @@ final class ClientAttachment {
         return params.viewer();
     }
 
+    /** Whether this attachment, not detached, is the connection of the client {@code clientId}. */
+    synchronized boolean isOf(String clientId) {
+        return clientId.equals(pinnedClientId) && !detached.get();
+    }
+
     /**
      * Marks the attachment detached.
      *

@@ -88,6 +88,7 @@ final class SharedTerminal {
             sizeRefused = params.size().isEmpty() ? Optional.empty()
                     : changeRefused("the size given by cols and rows", params.viewer());
             if (params.size().isPresent() && sizeRefused.isEmpty()) {
+                params.clientId().ifPresent(id -> succeedEarlierConnections(id, attachment.seat()));
                 showsAt(attachment.seat(), params.size().get());
             }
             attachments.add(attachment);
@@ -107,6 +108,21 @@ final class SharedTerminal {
         EventLog.get().clientAttached(terminal.terminalId(), params.clientId().orElse(""), attachment.remote(),
                 params.viewer());
         return attachment;
+    }
+
+    /**
+     * A client reconnecting with a size ({@code cols}, {@code rows}) while the server still holds its earlier
+     * connection, which is usual after an outage: a network that died without a word is noticed only when a ping goes
+     * unanswered. The earlier connection set the size when the client had typed last, and the size the client gives
+     * now was ignored (another client sets it), so the redraw came at the old size after all. The new connection takes
+     * the earlier one's place. Under {@link #sizing}.
+     */
+    private void succeedEarlierConnections(String clientId, SizeArbiter.Seat seat) {
+        for (ClientAttachment earlier : attachments) {
+            if (earlier.isOf(clientId)) {
+                arbiter.succeed(earlier.seat(), seat);
+            }
+        }
     }
 
     /**

@@ -76,6 +76,20 @@ final class SizeArbiter {
     }
 
     /**
+     * {@code next} is the client of {@code earlier} connected again while the server still holds the earlier
+     * connection: it takes that one's place, and the size when that one set it.
+     */
+    void succeed(Seat earlier, Seat next) {
+        if (next.viewer) {
+            return;
+        }
+        next.lastUsed = Math.max(next.lastUsed, earlier.lastUsed);
+        if (owner == earlier) {
+            owner = next;
+        }
+    }
+
+    /**
      * The client is being used (input with claim, or focus): it takes the size.
      *
      * @return the size to give the PTY, when the client has reported one

@@ -14,6 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.net.http.WebSocketHandshakeException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
@@ -127,12 +128,37 @@ class TerminalSocketTest {
             assertThat(client.await(ServerFrame.Error.class, e -> true).message()).as(refused[0]).contains(refused[1]);
             client.abort();
         }
+        WsTestClient watcher = server.connect("t1", "lastOutputSeq=0");
         terminal.exit(0);
+        watcher.await(ServerFrame.Exit.class, e -> true); // the server has seen the exit
         WsTestClient ended = server.connect("t1", "lastOutputSeq=0&cols=80&rows=20");
         assertThat(ended.await(ServerFrame.Error.class, e -> true).message())
                 .isEqualTo("the size given by cols and rows is not applied: the program has exited");
 
         assertThat(terminal.resizes).isEmpty();
+    }
+
+    /**
+     * A client back with its size (cols, rows) while the server still holds its earlier connection, as after a
+     * network that died without a word (noticed at a ping's timeout): that connection had typed, so it set the size,
+     * and the size given was ignored, the redraw coming at the old size after all. The new connection takes its
+     * place; another client's size given on connecting stays ignored while this one sets it.
+     */
+    @Test
+    void aClientBackWithItsSizeWhileItsEarlierConnectionLingersSetsTheSize() throws Exception {
+        WsTestClient earlier = server.connect("t1", "lastOutputSeq=0&clientId=tab");
+        earlier.send(new ClientFrame.Resize("tab", 1, 90, 25));
+        earlier.send(new ClientFrame.Input("tab", 2, "x", true));
+        earlier.awaitAck(2);
+
+        WsTestClient other = server.connect("t1", "lastOutputSeq=0&clientId=other&cols=70&rows=20");
+        ServerFrame.Size othersSize = other.await(ServerFrame.Size.class, frame -> true);
+        WsTestClient back = server.connect("t1", "lastOutputSeq=0&clientId=tab&cols=60&rows=20");
+        ServerFrame.Size size = back.await(ServerFrame.Size.class, frame -> true);
+
+        assertThat(List.of(othersSize.cols(), othersSize.rows())).isEqualTo(List.of(90, 25));
+        assertThat(List.of(size.cols(), size.rows())).isEqualTo(List.of(60, 20));
+        assertThat(terminal.resizes).containsExactly("90x25", "60x20");
     }
 
     @Test
