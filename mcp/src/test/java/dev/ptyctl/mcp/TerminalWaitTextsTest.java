@@ -44,10 +44,11 @@ class TerminalWaitTextsTest {
                 List.of(Map.of("text", "denied"), Map.of("regex", "token (\\w+) accepted"))));
         Map<String, Object> answer = ToolsContract.map(answered.structuredContent());
         assertThat(answer).containsEntry("reason", "any");
-        // one seq in the line a model reads, the one to wait from (endSeq is in the structured answer)
-        assertThat(ToolClient.text(answered)).endsWith("[matched: any[1] \"token s3cret accepted\" · seq "
-                + answer.get("seq") + "]");
         Map<String, Object> found = ToolsContract.map(answer.get("found"));
+        // one seq in the line a model reads, the one to go on from: where the match ends, not the screen's seq
+        // (waiting from that would skip what was printed between the match and the answer)
+        assertThat(ToolClient.text(answered)).endsWith("[matched: any[1] \"token s3cret accepted\" · next sinceSeq "
+                + found.get("endSeq") + "]");
         assertThat(found).containsEntry("index", 1).containsEntry("text", "token s3cret accepted")
                 .containsEntry("groups", List.of("s3cret")).doesNotContainKey("row");
         // endSeq is where the match ends: nothing of it is found again from there

@@ -34,7 +34,7 @@ public final class TerminalWaitTool extends SchemaTool {
                 continue: the server's limit on one wait was reached, call again with sinceSeq set to the returned \
                 seq), the screen and `seq`; for text, regex and any `found` says what matched: `index` (its place \
                 in `any`), `text` (what it matched), `row`/`col` (where it starts on screen) and, with sinceSeq, \
-                `endSeq` (the sinceSeq that skips past it). \
+                `endSeq` (the sinceSeq that skips past it, which the text's last line names as next sinceSeq). \
                 Example: {"terminalId": "...", "text": "Listening on", "sinceSeq": 1234, "timeoutMs": 30000}.""",
                 """
                 {"type": "object", "properties": {
@@ -123,7 +123,17 @@ public final class TerminalWaitTool extends SchemaTool {
                     : "matched: " + WaitTexts.describe(outcome.reason(), outcome.match())
                     + exit.stream().mapToObj(code -> " · exit " + code).findFirst().orElse("");
         };
-        return head + " · seq " + outcome.seq();
+        return head + nextSeq(outcome);
+    }
+
+    /**
+     * The one seq the line names, the one to go on from: for a match in the output after sinceSeq, where it ends (a
+     * wait from the screen's seq would skip what was printed between the match and the answer: "OK 2" printed with
+     * "OK 1"); otherwise the screen's.
+     */
+    private static String nextSeq(TerminalWait.Outcome outcome) {
+        long afterMatch = outcome.match().map(TerminalWait.Match::afterSeq).orElse(-1L);
+        return afterMatch >= 0 ? " · next sinceSeq " + afterMatch : " · seq " + outcome.seq();
     }
 
     private static Condition condition(Arguments args) throws ToolError {

@@ -106,7 +106,8 @@ final class WaitTexts {
 
     /**
      * For the line of facts: {@code any[1] "Password:" at row 3, col 1}, or {@code text "ok"} for a text wait. Not
-     * {@code endSeq}: beside the answer's own seq, a second seq in one line left a model to guess which to wait from.
+     * {@code endSeq}: the line names one seq, the one to go on from (a second seq in one line left a model to guess
+     * which to wait from).
      */
     static String describe(TerminalWait.Reason reason, Optional<TerminalWait.Match> match) {
         if (match.isEmpty()) {
