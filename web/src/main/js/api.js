@@ -41,14 +41,24 @@ function headers(extra = {}) {
   return value ? { ...extra, Authorization: `Bearer ${value}` } : extra;
 }
 
+/**
+ * How long a GET may wait for its answer before it counts as unreachable. A browser's fetch has no timeout of its own:
+ * over a network that takes connections and routes nothing (a phone's Wi-Fi just woken) a tab's or the list's check
+ * before reconnecting (probe) hung for good, and the page said "reconnecting…" over a network long back. Only GETs:
+ * another request may have reached the server, and given up it would look failed when it was done.
+ */
+const GET_TIMEOUT_MS = 10000;
+
 async function request(method, path, body) {
   const init = { method, headers: headers(body ? { 'Content-Type': 'application/json' } : {}), cache: 'no-store' };
   if (body) init.body = JSON.stringify(body);
+  if (method === 'GET') init.signal = AbortSignal.timeout(GET_TIMEOUT_MS);
   let response;
   try {
     response = await fetch(path, init);
   } catch {
-    // fetch rejects (with a TypeError) only when no answer came: the request may not have reached the server.
+    // fetch rejects (a TypeError, or a TimeoutError for a GET's timeout) only when no answer came: the request may not
+    // have reached the server.
     throw new Unreachable(`cannot reach the ptyctl server at ${location.host}: it may have stopped, or be restarting`);
   }
   if (response.status === 401) throw new Unauthorized('the server needs a token');

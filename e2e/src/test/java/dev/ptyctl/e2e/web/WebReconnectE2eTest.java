@@ -528,6 +528,25 @@ class WebReconnectE2eTest {
     }
 
     /**
+     * A tab cut off by a network that takes connections and routes nothing, for longer than an attempt's 10 s, is
+     * back soon after the network, untouched: its check of the terminal over REST before the next attempt (probe) hung
+     * for good, as a browser's fetch has no timeout of its own, and the tab said "reconnecting…" until a key was typed.
+     */
+    @Test
+    void aTabCutOffByANetworkThatAnswersNothingIsBackSoonAfterIt() throws Exception {
+        shellThroughProxy("no-answer-long", "web>", "", (terminals, proxy, terminal, id) -> {
+            page.waitUntil("the tab is connected", () -> "open".equals(socketState(id)));
+            proxy.blackHole();
+            proxy.cut();
+            page.waitUntil("an attempt was given up and the terminal is being checked", Duration.ofSeconds(20),
+                    () -> Boolean.TRUE.equals(page.js("const s = window.ptyctl.tabs[arguments[0]].socket;"
+                            + " return s.state === 'reconnecting' && s.ws === null && s.attempt >= 2;", id)));
+            proxy.up();
+            page.waitUntil("the tab is connected again", Duration.ofSeconds(20), () -> "open".equals(socketState(id)));
+        });
+    }
+
+    /**
      * Cuts the page off and waits until its tab waits its longest between attempts, as after a long outage: its next
      * attempt is 6 to 10 s after the one that fails next.
      */
