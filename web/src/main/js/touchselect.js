@@ -27,7 +27,6 @@ export function selectByLongPress(term, host, view) {
   });
 
   let anchor = null; // the word first selected: {start, end} as cell offsets in the buffer (row * cols + column)
-  let selected = null; // the cells selected, as anchor
   let extend = null; // while a finger selects: extend(offset) takes the selection to the cell at that offset
   let finger = null; // where that finger is, less its grip: the point whose cell it selects
   let edgeTimer = null;
@@ -53,12 +52,23 @@ export function selectByLongPress(term, host, view) {
   /** How many cells the character at `offset` takes: 2 for a wide one, 0 for its second cell. */
   const widthAt = (offset) => term.buffer.active.getLine(Math.floor(offset / term.cols))?.getCell(offset % term.cols)
     ?.getWidth() ?? 1;
+  /**
+   * The cells selected, as anchor, read from the terminal each time: when the scrollback is full, lines dropped off its
+   * top move the selection up with its text, and offsets kept here did not follow (the handles hung under other lines,
+   * and one moved took the selection to them).
+   */
+  const selected = () => {
+    const position = term.getSelectionPosition(); // its end is the cell after the last
+    return position && {
+      start: position.start.y * term.cols + position.start.x,
+      end: position.end.y * term.cols + position.end.x - 1,
+    };
+  };
   const select = (start, end) => {
     // A wide character (CJK, most emoji) is selected whole. A handle moved cell by cell lands on either of its cells, and
     // a selection starting on its second cell copied a space for it; one ending on its first was drawn over half of it.
     if (widthAt(start) === 0 && start % term.cols > 0) start--;
     if (widthAt(end) === 2) end++;
-    selected = { start, end };
     term.select(start % term.cols, Math.floor(start / term.cols), end - start + 1);
   };
 
@@ -112,8 +122,8 @@ export function selectByLongPress(term, host, view) {
     handle.addEventListener('touchstart', (event) => {
       event.preventDefault(); // no mouse events, no scrolling, no long press of the terminal's
       const touch = { x: event.touches[0].clientX, y: event.touches[0].clientY };
-      const moved = end === 'start' ? selected.start : selected.end;
-      const fixed = end === 'start' ? selected.end : selected.start;
+      const { start, end: last } = selected();
+      const [moved, fixed] = end === 'start' ? [start, last] : [last, start];
       const cell = centreOf(moved);
       startSelecting(touch, (offset) => select(Math.min(fixed, offset), Math.max(fixed, offset)),
         { x: touch.x - cell.x, y: touch.y - cell.y });
@@ -138,14 +148,15 @@ export function selectByLongPress(term, host, view) {
    * there is no room below: never over the selection.
    */
   const place = () => {
-    if (!selected || button.hidden) return;
+    const selection = selected();
+    if (!selection || button.hidden) return;
     const screen = screenBox();
     const cell = cellSize(screen);
     const origin = view.getBoundingClientRect();
     const rowTop = (offset) => screen.top + rowOf(offset) * cell.height - origin.top;
     for (const handle of handles) {
       const start = handle.dataset.end === 'start';
-      const offset = start ? selected.start : selected.end;
+      const offset = start ? selection.start : selection.end;
       const row = rowOf(offset);
       handle.hidden = row < 0 || row >= term.rows;
       // The start's handle hangs from the left edge of its cell (to its left: within the view at the first column), the
@@ -154,8 +165,8 @@ export function selectByLongPress(term, host, view) {
       handle.style.left = `${start ? Math.max(handle.offsetWidth, edge) : edge}px`;
       handle.style.top = `${rowTop(offset) + cell.height}px`;
     }
-    const below = rowTop(selected.end) + cell.height + handles[1].offsetHeight + 6;
-    const above = rowTop(selected.start) - button.offsetHeight - 6;
+    const below = rowTop(selection.end) + cell.height + handles[1].offsetHeight + 6;
+    const above = rowTop(selection.start) - button.offsetHeight - 6;
     button.style.top = `${below + button.offsetHeight <= view.clientHeight ? below : Math.max(0, above)}px`;
   };
 
@@ -165,6 +176,7 @@ export function selectByLongPress(term, host, view) {
     for (const handle of handles) handle.hidden = true;
   });
   term.onScroll(() => place());
+  term.onWriteParsed(() => place()); // a full scrollback's text moves up under a selection without a scroll
 
   onLongPress(host, {
     onPress: (point) => {

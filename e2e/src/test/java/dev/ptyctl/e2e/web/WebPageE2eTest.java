@@ -688,10 +688,7 @@ class WebPageE2eTest {
             int[] twoRowsDown = page.cellCentre(id, "row-72", 1);
             longPress(id, word, "row-70");
 
-            int[] end = handleCentre("end");
-            page.fingerDown(end[0], end[1]);
-            page.fingerMove(end[0], end[1] + twoRowsDown[1] - word[1]);
-            page.fingerUp();
+            moveHandle("end", 0, twoRowsDown[1] - word[1]);
             page.waitUntilDescribed(() -> "the end's handle took the selection two rows on: " + page.js(SELECTION, id),
                     () -> "row-70\nrow-71\nrow-72".equals(page.js(SELECTION, id)));
 
@@ -726,19 +723,39 @@ class WebPageE2eTest {
             int cellWidth = page.cellCentre(id, line, 6)[0] - tail[0];
             longPress(id, tail, "tail");
 
-            int[] start = handleCentre("start");
-            page.fingerDown(start[0], start[1]);
-            page.fingerMove(start[0] - 2 * cellWidth, start[1]); // onto 本's second cell
-            page.fingerUp();
+            moveHandle("start", -2 * cellWidth, 0); // onto 本's second cell
             page.waitUntilDescribed(() -> "the selection takes 本 whole: " + page.js(SELECTION, id),
                     () -> "\u672c tail".equals(page.js(SELECTION, id)));
 
-            start = handleCentre("start");
-            page.fingerDown(start[0], start[1]);
-            page.fingerMove(start[0] - cellWidth, start[1]); // from 本's first cell onto 日's second
-            page.fingerUp();
+            moveHandle("start", -cellWidth, 0); // from 本's first cell onto 日's second
             page.waitUntilDescribed(() -> "the selection takes 日 whole: " + page.js(SELECTION, id),
                     () -> line.equals(page.js(SELECTION, id)));
+        });
+    }
+
+    /**
+     * On a phone, a selection's handles stay under its text while output goes on with the scrollback full (the lines
+     * dropped off its top move the text up under the selection), and one moved takes the selection on from there: the
+     * handles kept to offsets that no longer held the text, and one moved took the selection to other lines.
+     */
+    @Test
+    void onAPhoneTheHandlesFollowTheirTextWhenAFullScrollbackMovesIt() throws Exception {
+        onATouchPhone(() -> {
+            Terminal terminal = shownShell("");
+            String id = terminal.terminalId();
+            page.type(id, "seq 1 10100 | sed 's/^/row-/'", Keys.ENTER); // more than the 10,000 lines of scrollback
+            page.waitForText(id, "\nrow-10100\n");
+            int[] word = page.cellCentre(id, "row-10090", 1);
+            int[] nextRow = page.cellCentre(id, "row-10091", 1);
+            longPress(id, word, "row-10090");
+            // Typed by another client: the page's own typing would clear the selection, as xterm.js does.
+            try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
+                rpc.write(Action.text("seq 1 3 | sed 's/^/new-/'"), Action.key(Key.ENTER));
+            }
+            page.waitForText(id, "\nnew-3\n");
+            moveHandle("end", 0, nextRow[1] - word[1]);
+            page.waitUntilDescribed(() -> "the end's handle took the selection one row on: " + page.js(SELECTION, id),
+                    () -> "row-10090\nrow-10091".equals(page.js(SELECTION, id)));
         });
     }
 
@@ -751,6 +768,14 @@ class WebPageE2eTest {
         page.waitUntil("the word is selected", () -> word.equals(page.js(SELECTION, id)));
         page.fingerUp();
         page.waitUntil("Copy is shown", () -> page.element(COPY).isDisplayed());
+    }
+
+    /** A finger takes a handle of the shown tab's selection ({@code end}: start or end) by (dx, dy) and lifts. */
+    private void moveHandle(String end, int dx, int dy) {
+        int[] handle = handleCentre(end);
+        page.fingerDown(handle[0], handle[1]);
+        page.fingerMove(handle[0] + dx, handle[1] + dy);
+        page.fingerUp();
     }
 
     /** Where the centre of a handle of the shown tab's selection is ({@code end}: start or end), once it is shown. */
