@@ -52,7 +52,8 @@ const GET_TIMEOUT_MS = 10000;
 async function request(method, path, body) {
   const init = { method, headers: headers(body ? { 'Content-Type': 'application/json' } : {}), cache: 'no-store' };
   if (body) init.body = JSON.stringify(body);
-  if (method === 'GET') init.signal = AbortSignal.timeout(GET_TIMEOUT_MS);
+  // AbortSignal.timeout is from 2022 (Safari 16): an older phone browser goes without the timeout, not without the page.
+  if (method === 'GET' && AbortSignal.timeout) init.signal = AbortSignal.timeout(GET_TIMEOUT_MS);
   let response;
   try {
     response = await fetch(path, init);
