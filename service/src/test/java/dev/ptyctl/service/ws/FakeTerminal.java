@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
@@ -33,6 +34,12 @@ final class FakeTerminal implements AttachableTerminal {
     /** Every switch of query answering, in order, for tests to await. */
     final BlockingQueue<Boolean> answerQueries = new LinkedBlockingQueue<>();
     volatile boolean closed;
+    /**
+     * Completed by {@link #exit}: one future for every caller, as a real session's. The interface's default makes a
+     * new one per call, completed later on a thread of its own, so state attached after the exit (a client of the
+     * ended terminal) could still see the program running for a moment.
+     */
+    private final CompletableFuture<ProcessExit> exited = new CompletableFuture<>();
 
     FakeTerminal(String id, int logCapacity) {
         this.id = id;
@@ -60,6 +67,7 @@ final class FakeTerminal implements AttachableTerminal {
     /** The program exits. */
     void exit(int code) {
         screen.markExited(ProcessExit.exited(code));
+        exited.complete(ProcessExit.exited(code));
     }
 
     @Override
@@ -122,6 +130,11 @@ final class FakeTerminal implements AttachableTerminal {
         public void resize(int cols, int rows) {
             resizes.add(cols + "x" + rows);
             screen.resize(cols, rows);
+        }
+
+        @Override
+        public CompletableFuture<ProcessExit> onExit() {
+            return exited;
         }
 
         @Override
