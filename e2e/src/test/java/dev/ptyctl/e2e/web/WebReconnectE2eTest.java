@@ -269,27 +269,25 @@ class WebReconnectE2eTest {
 
     @Test
     void aListCutOffFromTheServerShowsWhatHappenedMeanwhileOnceItIsBack() throws Exception {
-        String url = System.getProperty("ptyctl.url");
-        try (TerminalsClient terminals = TerminalsClient.of(URI.create(url));
-             CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
-            page = Page.in(proxy.url().toString()).open("/");
-            page.waitUntil("the list follows the events", () -> eventStreams() == 1);
-            proxy.down();
-            page.waitUntil("the list lost its events", () -> !Boolean.TRUE.equals(page.js(
-                    "return window.ptyctl.eventsOpen;")));
-            page.waitUntil("the list says it is reconnecting (its rows may be stale)",
-                    () -> page.text("#status").equals("reconnecting…"));
-            Terminal created = terminals.create(CreateTerminalRequest.builder("while-cut-" + UUID.randomUUID())
-                    .command("/bin/bash", "--norc", "--noprofile").build());
-            try {
-                proxy.up();
-                page.waitUntil("the list follows the events again and shows the terminal created meanwhile", () ->
-                        eventStreams() == 2 && !page.elements("tr[data-terminal='" + created.terminalId() + "']")
-                                .isEmpty());
-                page.waitUntil("the list no longer says it is reconnecting", () -> page.text("#status").isEmpty());
-            } finally {
-                terminals.delete(created.terminalId());
-            }
+        try (TerminalsClient terminals = TerminalsClient.of(URI.create(System.getProperty("ptyctl.url")))) {
+            listThroughProxy(proxy -> {
+                proxy.down();
+                page.waitUntil("the list lost its events", () -> !Boolean.TRUE.equals(page.js(
+                        "return window.ptyctl.eventsOpen;")));
+                page.waitUntil("the list says it is reconnecting (its rows may be stale)",
+                        () -> page.text("#status").equals("reconnecting…"));
+                Terminal created = terminals.create(CreateTerminalRequest.builder("while-cut-" + UUID.randomUUID())
+                        .command("/bin/bash", "--norc", "--noprofile").build());
+                try {
+                    proxy.up();
+                    page.waitUntil("the list follows the events again and shows the terminal created meanwhile", () ->
+                            eventStreams() == 2 && !page.elements("tr[data-terminal='" + created.terminalId() + "']")
+                                    .isEmpty());
+                    page.waitUntil("the list no longer says it is reconnecting", () -> page.text("#status").isEmpty());
+                } finally {
+                    terminals.delete(created.terminalId());
+                }
+            });
         }
     }
 
@@ -300,10 +298,7 @@ class WebReconnectE2eTest {
      */
     @Test
     void aListCutOffForAWhileIsBackSoonAfterTheServer() throws Exception {
-        String url = System.getProperty("ptyctl.url");
-        try (CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
-            page = Page.in(proxy.url().toString()).open("/");
-            page.waitUntil("the list follows the events", () -> eventStreams() == 1);
+        listThroughProxy(proxy -> {
             proxy.down();
             // Eight attempts failed: the next waits 2 s ± 25 %, where the waits grew to 8 s ± 25 % (at least 6 s).
             page.waitUntil("the list tried eight times", () -> ((Number) page.js(
@@ -312,7 +307,7 @@ class WebReconnectE2eTest {
             page.waitUntil("the list follows the events again, well before 6 s", Duration.ofSeconds(5),
                     () -> eventStreams() == 2);
             page.waitUntil("the list no longer says it is reconnecting", () -> page.text("#status").isEmpty());
-        }
+        });
     }
 
     /**
@@ -321,10 +316,7 @@ class WebReconnectE2eTest {
      */
     @Test
     void aListWhoseAttemptToReconnectGetsNoAnswerTriesAgain() throws Exception {
-        String url = System.getProperty("ptyctl.url");
-        try (CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
-            page = Page.in(proxy.url().toString()).open("/");
-            page.waitUntil("the list follows the events", () -> eventStreams() == 1);
+        listThroughProxy(proxy -> {
             proxy.blackHole();
             int silenced = proxy.silencedSockets();
             proxy.cut();
@@ -334,7 +326,7 @@ class WebReconnectE2eTest {
             page.waitUntil("the list follows the events again well before the browser's timeout",
                     Duration.ofSeconds(20), () -> eventStreams() == 2);
             page.waitUntil("the list no longer says it is reconnecting", () -> page.text("#status").isEmpty());
-        }
+        });
     }
 
     /**
@@ -388,10 +380,7 @@ class WebReconnectE2eTest {
      */
     @Test
     void aNewTerminalAskedForWhileTheServerIsDownSaysTheServerCannotBeReached() throws Exception {
-        String url = System.getProperty("ptyctl.url");
-        try (CuttableProxy proxy = CuttableProxy.to(URI.create(url))) {
-            page = Page.in(proxy.url().toString()).open("/");
-            page.waitUntil("the list follows the events", () -> eventStreams() == 1);
+        listThroughProxy(proxy -> {
             proxy.down();
             page.clickOn("#new-terminal button[type='submit']");
             page.waitUntil("the list says what went wrong", () -> page.element("#list-message").isDisplayed());
@@ -400,7 +389,7 @@ class WebReconnectE2eTest {
             proxy.up();
             page.waitUntil("the message goes once the server answers",
                     () -> eventStreams() == 2 && !page.element("#list-message").isDisplayed());
-        }
+        });
     }
 
     /**
@@ -560,6 +549,24 @@ class WebReconnectE2eTest {
     private void waitUntilReconnectedAtOnce(String id) {
         page.waitUntil("the tab reconnected well before its next attempt was due", Duration.ofSeconds(4),
                 () -> "open".equals(socketState(id)));
+    }
+
+    /**
+     * Opens the list ({@code /}) through a proxy that can cut the page's connections, once it follows the events, and
+     * runs {@code body} with the proxy.
+     */
+    private void listThroughProxy(ListBody body) throws Exception {
+        try (CuttableProxy proxy = CuttableProxy.to(URI.create(System.getProperty("ptyctl.url")))) {
+            page = Page.in(proxy.url().toString()).open("/");
+            page.waitUntil("the list follows the events", () -> eventStreams() == 1);
+            body.run(proxy);
+        }
+    }
+
+    /** A test's body, given the proxy the list reaches the server through. */
+    @FunctionalInterface
+    private interface ListBody {
+        void run(CuttableProxy proxy) throws Exception;
     }
 
     private long eventStreams() {
