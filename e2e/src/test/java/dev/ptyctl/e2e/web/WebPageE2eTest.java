@@ -389,10 +389,6 @@ class WebPageE2eTest {
     }
 
     /**
-     * Ctrl-Shift-C copies the selection, as in VS Code's and GNOME's terminals (Ctrl-C goes to the program). The page
-     * left the key to the browser, whose Ctrl-Shift-C is its element inspector in a desktop Chrome.
-     */
-    /**
      * On a phone, whose keyboard cannot type Ctrl-Shift-F, the header's Find opens the search box, which finds as typed,
      * and tapped again closes it, the terminal getting the keyboard back: a phone could not search the scrollback.
      */
@@ -427,6 +423,10 @@ class WebPageE2eTest {
         });
     }
 
+    /**
+     * Ctrl-Shift-C copies the selection, as in VS Code's and GNOME's terminals (Ctrl-C goes to the program). The page
+     * left the key to the browser, whose Ctrl-Shift-C is its element inspector in a desktop Chrome.
+     */
     @Test
     void ctrlShiftCCopiesTheSelection() throws Exception {
         Terminal terminal = shownShell("");
