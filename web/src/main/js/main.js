@@ -482,12 +482,9 @@ window.addEventListener('pageshow', (event) => {
 
 // The browser has a network again (Wi-Fi back, a laptop woken): every tab waiting to reconnect tries now, not when its
 // wait, grown to 8 s over a long outage, runs out.
-window.addEventListener('online', () => retryEveryTabNow());
-
-/** Every tab waiting to reconnect tries now, and its waits start again from the shortest (see TerminalSocket.retryNow). */
-function retryEveryTabNow() {
+window.addEventListener('online', () => {
   for (const tab of tabs.values()) tab.socket.retryNow();
-}
+});
 
 // Back to this window from another one: the terminal shown here is in use again.
 window.addEventListener('focus', () => {
