@@ -36,6 +36,8 @@ public final class OutputMatch {
     private final int reach;
     /** Where in the scan's text the next look searches from: every match that starts earlier has been looked for. */
     private int searchFrom;
+    /** {@link #searched}. */
+    private long searched;
 
     /** Looks for {@code patterns} in the output of {@code log} from offset {@code since} on. */
     public OutputMatch(OutputLog log, long since, ScreenPatterns patterns) {
@@ -60,6 +62,7 @@ public final class OutputMatch {
      */
     public Optional<Hit> find(long deadlineNanos) {
         CharSequence text = scan.text();
+        searched += text.length() - searchFrom;
         Optional<ScreenPatterns.InStream> first = patterns.first(text, searchFrom, deadlineNanos);
         if (first.isPresent()) {
             return Optional.of(new Hit(first.get().found(), scan.seqAfter(first.get().end())));
@@ -76,5 +79,14 @@ public final class OutputMatch {
             searchFrom -= unused;
         }
         return Optional.empty();
+    }
+
+    /**
+     * The characters the looks so far have searched (each look from where its search starts to the end of the text):
+     * what a wait's work grows with, counted rather than timed, so that a test of its cost does not depend on how fast
+     * or busy the machine is.
+     */
+    public long searched() {
+        return searched;
     }
 }

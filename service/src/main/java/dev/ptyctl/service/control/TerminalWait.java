@@ -131,11 +131,21 @@ public final class TerminalWait {
         }
     }
 
-    /** Told about a long wait about once a second (MCP progress notifications). */
+    /**
+     * Told how a wait goes: about once a second, how long it has waited (MCP progress notifications); after each look
+     * at the output, how much it has searched.
+     */
     @FunctionalInterface
     public interface Progress {
         /** @param elapsedMs time waited so far; @param limitMs the most this wait will take */
         void waiting(long elapsedMs, long limitMs);
+
+        /**
+         * After each look at the output after sinceSeq: the characters the wait's looks have searched so far
+         * ({@link OutputMatch#searched}).
+         */
+        default void searched(long chars) {
+        }
 
         Progress NONE = (elapsed, limit) -> { };
     }
@@ -188,6 +198,9 @@ public final class TerminalWait {
             long nanos = System.nanoTime();
             Optional<Match> match = condition.patterns() == null ? Optional.empty()
                     : match(condition.patterns(), look, inOutput, deadline);
+            if (inOutput != null) {
+                progress.searched(inOutput.searched());
+            }
             if (match.isPresent() || condition.patterns() == null && holds(condition, look, start, nanos)) {
                 return outcome(session, true, reasonOf(condition.kind()),
                         condition.kind() == Kind.PROMPT && look.continuation(), match);
