@@ -52,8 +52,7 @@ final class AttachCommand implements Callable<Integer> {
                     if (e.httpStatus().orElse(0) != HTTP_NOT_FOUND) {
                         throw e;
                     }
-                    return attach(terminals, selection, SessionNames.terminalOf(terminals, id)
-                            .orElseThrow(() -> NoSuchTerminalException.neitherIdNorSession(id)), chord);
+                    return attach(terminals, selection, SessionNames.terminalOf(terminals, id), chord);
                 }
             } catch (AttachmentException e) {
                 if (e.httpStatus().isPresent()) {

@@ -106,8 +106,7 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
     /** The terminal of the session {@code name} on the server ({@link SessionNames}). */
     private static String terminalOfSession(ServerSelection server, String name) throws IOException {
         try (TerminalsClient rest = server.open()) {
-            return SessionNames.terminalOf(rest, name)
-                    .orElseThrow(() -> NoSuchTerminalException.neitherIdNorSession(name));
+            return SessionNames.terminalOf(rest, name);
         }
     }
 

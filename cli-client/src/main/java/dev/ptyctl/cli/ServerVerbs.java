@@ -112,8 +112,7 @@ final class ServerVerbs {
      */
     private static boolean removeByIdOrSession(TerminalsClient terminals, String id) throws IOException {
         if (!SessionNames.mayBeAnId(id)) {
-            return terminals.remove(SessionNames.terminalOf(terminals, id)
-                    .orElseThrow(() -> NoSuchTerminalException.neitherIdNorSession(id)));
+            return terminals.remove(SessionNames.terminalOf(terminals, id));
         }
         try {
             return terminals.remove(id);
@@ -136,12 +135,11 @@ final class ServerVerbs {
         try {
             read = screenOf(terminals, id, format, joined);
         } catch (RestException e) {
-            if (!SessionNames.noSuchTerminal(e)) {
+            if (e.status() != HTTP_NOT_FOUND) {
                 throw e;
             }
             // a session's name, as tmux's capture-pane -t takes it: looked up once no terminal has that id
-            read = screenOf(terminals, SessionNames.terminalOf(terminals, id)
-                    .orElseThrow(() -> NoSuchTerminalException.neitherIdNorSession(id)), format, joined);
+            read = screenOf(terminals, SessionNames.terminalOf(terminals, id), format, joined);
         }
         if (read.isEmpty()) {
             err.println("ptyctl: the server at " + terminals.baseUrl() + " does not support the screen's joined "

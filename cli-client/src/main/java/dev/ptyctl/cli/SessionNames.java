@@ -1,6 +1,5 @@
 package dev.ptyctl.cli;
 
-import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.client.TerminalsClient;
 import java.io.IOException;
@@ -13,20 +12,21 @@ import java.util.Optional;
  * only once the server has no terminal with that id, so ids win and a command given an id pays nothing for it.
  */
 final class SessionNames {
-    private static final int HTTP_NOT_FOUND = 404;
-
     private SessionNames() {
     }
 
     /**
-     * The terminal of session {@code name}: its live one (a session has at most one), else the newest that ended;
-     * empty when the server has none in that session.
+     * The terminal of session {@code name}: its live one (a session has at most one), else the newest that ended.
+     *
+     * @throws NoSuchTerminalException when the server has none in that session (asked once no terminal had the id
+     *     {@code name}, or when {@code name} cannot be one: neither is there)
      */
-    static Optional<String> terminalOf(TerminalsClient server, String name) throws IOException {
+    static String terminalOf(TerminalsClient server, String name) throws IOException {
         List<Terminal> ofSession = server.list().stream().filter(t -> t.sessionId().equals(name)).toList(); // oldest first
         return ofSession.stream().filter(Terminal::running).findFirst()
                 .or(() -> ofSession.isEmpty() ? Optional.empty() : Optional.of(ofSession.getLast()))
-                .map(Terminal::terminalId);
+                .map(Terminal::terminalId)
+                .orElseThrow(() -> NoSuchTerminalException.neitherIdNorSession(name));
     }
 
     /**
@@ -39,10 +39,5 @@ final class SessionNames {
      */
     static boolean mayBeAnId(String name) {
         return name.indexOf('/') < 0 && !name.equals(".") && !name.equals("..");
-    }
-
-    /** Whether {@code refusal} is the server's 404 for a terminal id it does not have. */
-    static boolean noSuchTerminal(RestException refusal) {
-        return refusal.status() == HTTP_NOT_FOUND;
     }
 }
