@@ -88,8 +88,8 @@ public final class TerminalAttachment implements AutoCloseable {
     private final RoundTripEstimator roundTrip = new RoundTripEstimator();
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private volatile TerminalSize size;
-    /** The last {@link #resize} and its frame's number; null before the first. */
-    private volatile SizeFrame lastResize;
+    /** The last {@link #resize} and its frame's number; null before the first. Guarded by lock. */
+    private SizeFrame lastResize;
 
     /** A {@code resize} frame: its {@code clientSeq} and the size it gives. */
     private record SizeFrame(long clientSeq, int cols, int rows) {
@@ -206,17 +206,10 @@ public final class TerminalAttachment implements AutoCloseable {
     public CompletableFuture<FrameAck> resize(int cols, int rows) {
         checkDimension("cols", cols);
         checkDimension("rows", rows);
-        synchronized (lock) {
-            long[] numbered = {-1};
-            CompletableFuture<FrameAck> acked = send(seq -> {
-                numbered[0] = seq;
-                return new ClientFrame.Resize(clientId, seq, cols, rows).toJson();
-            });
-            if (numbered[0] >= 0) {
-                lastResize = new SizeFrame(numbered[0], cols, rows);
-            }
-            return acked;
-        }
+        return send(seq -> { // numbered under the lock, and only when the frame is sent at all
+            lastResize = new SizeFrame(seq, cols, rows);
+            return new ClientFrame.Resize(clientId, seq, cols, rows).toJson();
+        });
     }
 
     /** The terminal was opened, tapped or clicked into: this client is being used (docs/protocol-websocket.md). */
@@ -313,9 +306,8 @@ public final class TerminalAttachment implements AutoCloseable {
                 target = uri.withLastOutputSeq(clientId, lastOutputSeq);
             }
             SizeFrame resize = lastResize;
-            boolean unacked = resize != null
-                    && outbox.unacked().stream().anyMatch(pending -> pending.clientSeq() == resize.clientSeq());
-            return unacked ? SocketUri.withSize(target, resize.cols(), resize.rows()) : target;
+            return resize != null && outbox.awaitsAck(resize.clientSeq())
+                    ? SocketUri.withSize(target, resize.cols(), resize.rows()) : target;
         }
 
         @Override

@@ -47,6 +47,11 @@ public final class Outbox {
         return new ArrayList<>(unacked.values());
     }
 
+    /** Whether frame {@code clientSeq} was sent and waits for its ack. */
+    public boolean awaitsAck(long clientSeq) {
+        return unacked.containsKey(clientSeq);
+    }
+
     /** How many frames wait for their ack. */
     public int size() {
         return unacked.size();
