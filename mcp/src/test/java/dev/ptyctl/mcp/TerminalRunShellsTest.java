@@ -32,6 +32,10 @@ class TerminalRunShellsTest {
         assertThat(tools().run(id, "false")).containsEntry("exitCode", 1);
         assertThat(tools().run(id, "sh -c 'kill -INT $$'")).containsEntry("exitCode", 130);
         assertThat(tools().run(id, "printf 'a\\nb\\n'")).containsEntry("exitCode", 0).containsEntry("output", "a\nb");
+        // Output without a last newline: zsh marks the line a command left unended with a reverse-video # (root) or
+        // %, and the output read "abc#".
+        assertThat(tools().run(id, "printf abc")).containsEntry("exitCode", 0).containsEntry("output", "abc");
+        assertThat(tools().run(id, "printf 'x%s' 1 2")).containsEntry("output", "x1x2");
     }
 
     @ParameterizedTest
@@ -152,17 +156,6 @@ class TerminalRunShellsTest {
         Tools.require(shell);
         assertThat(tools().run(tools().shell(shell), "echo 'a\tb' | od -An -c | tr -s ' '"))
                 .containsEntry("exitCode", 0).containsEntry("output", " a \\t b \\n");
-    }
-
-    /** zsh marks a line a command left unended with a reverse-video # (root) or %: the output read "abc#". */
-    @ParameterizedTest
-    @ValueSource(strings = {"bash", "zsh", "fish"})
-    void outputWithoutALastNewlineIsExactlyWhatThePrinted(String shell) {
-        Tools.require(shell);
-        String id = tools().shell(shell);
-        assertThat(tools().run(id, "printf abc")).containsEntry("exitCode", 0).containsEntry("output", "abc");
-        assertThat(tools().run(id, "printf 'x%s' 1 2")).containsEntry("output", "x1x2");
-        assertThat(tools().run(id, "printf 'a\\nb\\n'")).containsEntry("output", "a\nb");
     }
 
     /**
