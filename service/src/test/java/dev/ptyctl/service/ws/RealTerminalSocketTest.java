@@ -50,6 +50,13 @@ class RealTerminalSocketTest {
         return terminal.session().inspect(t -> t.scrollbackSize());
     }
 
+    /** Types {@code command} and Enter (input {@code id}); waits until the screen shows {@code shows}. */
+    private static void typed(PtyTerminal bash, WsTestClient client, int id, String command, String shows)
+            throws InterruptedException {
+        client.send(new ClientFrame.Input("c", id, command + "\n", true));
+        awaitScreen(bash.session(), screen -> screen.contains(shows));
+    }
+
     /** Waits, woken by output, until the server's screen text satisfies {@code condition}; returns it. */
     private static String awaitScreen(TerminalSession session, Predicate<String> condition)
             throws InterruptedException {
@@ -72,8 +79,7 @@ class RealTerminalSocketTest {
         WsTestClient other = server.connect("sh", "protocol=2&lastOutputSeq=0");
         // Type only once the prompt is drawn: input typed ahead of readline's start-up can be redrawn away.
         awaitScreen(bash.session(), screen -> screen.contains("$"));
-        client.send(new ClientFrame.Input("c", 1, "seq 1 100\n", true));
-        awaitScreen(bash.session(), screen -> screen.contains("100\n$"));
+        typed(bash, client, 1, "seq 1 100", "100\n$");
         assertThat(scrollback(bash)).isPositive();
 
         client.send(new ClientFrame.Command("clear", "c", 2));
@@ -99,13 +105,11 @@ class RealTerminalSocketTest {
         PtyTerminal bash = add(PtyTerminal.bash("sh"));
         WsTestClient client = server.connect("sh", "protocol=2");
         awaitScreen(bash.session(), screen -> screen.contains("$"));
-        client.send(new ClientFrame.Input("c", 1, "seq 1 60\n", true));
-        awaitScreen(bash.session(), screen -> screen.contains("60\n$"));
+        typed(bash, client, 1, "seq 1 60", "60\n$");
         long shown = bash.session().progress().outputSeq();
         Terminal local = bash.session().inspect(
                 t -> fedWith(new Terminal(t.cols(), t.rows(), 1000), VtSerializer.serializeBytes(t)));
-        client.send(new ClientFrame.Input("c", 2, "seq 61 100\n", true));
-        awaitScreen(bash.session(), screen -> screen.contains("100\n$"));
+        typed(bash, client, 2, "seq 61 100", "100\n$");
 
         WsTestClient back = server.connect("sh", "protocol=2&redrawSince=" + shown);
         BinaryOutputFrame redraw = back.await(BinaryOutputFrame.class, frame -> true);
@@ -128,8 +132,7 @@ class RealTerminalSocketTest {
         PtyTerminal bash = add(PtyTerminal.bash("sh"));
         WsTestClient client = server.connect("sh", "protocol=2");
         awaitScreen(bash.session(), screen -> screen.contains("$"));
-        client.send(new ClientFrame.Input("c", 1, "printf 'wide-%070d\\n' 1 2 3\n", true));
-        awaitScreen(bash.session(), screen -> screen.contains("3\n$"));
+        typed(bash, client, 1, "printf 'wide-%070d\\n' 1 2 3", "3\n$");
         long shown = bash.session().progress().outputSeq();
         client.abort();
 
@@ -159,8 +162,7 @@ class RealTerminalSocketTest {
         PtyTerminal bash = add(PtyTerminal.bash("sh"));
         WsTestClient client = server.connect("sh", "protocol=2&lastOutputSeq=0");
         // The job prints READY once it owns the terminal, then waits in cat; RE""ADY keeps the echo from matching.
-        client.send(new ClientFrame.Input("c", 1, "seq 1 100; sh -c 'echo RE\"\"ADY; exec cat'\n", true));
-        awaitScreen(bash.session(), screen -> screen.contains("\nREADY\n"));
+        typed(bash, client, 1, "seq 1 100; sh -c 'echo RE\"\"ADY; exec cat'", "\nREADY\n");
 
         client.send(new ClientFrame.Command("clear", "c", 2));
         client.awaitAck(2);
