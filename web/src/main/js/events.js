@@ -3,7 +3,8 @@
 // one server, and an event stream holds one for as long as it runs, so six windows showing the list left a seventh
 // window none to load its page with; WebSockets do not count against the six. Knows nothing of the DOM.
 import { eventsSocketUrl } from './api.js';
-import { backoff, HANDSHAKE_TIMEOUT_MS, PING_EVERY_MS, PONG_TIMEOUT_MS } from './socket.js';
+import { backoff } from './socket.js';
+import { Heartbeat } from './heartbeat.js';
 
 /**
  * The longest wait between the list's attempts, shorter than a terminal's 8 s: the list is what a person watches while
@@ -27,15 +28,11 @@ export function followEvents({ onEvent, onOpen, onLost = () => {}, onUnauthorize
   let stopped = false;
   let attempt = 0;
   let retryTimer;
-  let pingTimer;
-  let pongTimer;
-  let handshakeTimer;
+  let heartbeat = null; // the connection's (see Heartbeat)
 
   const stopTimers = () => {
-    clearTimeout(handshakeTimer);
     clearTimeout(retryTimer);
-    clearTimeout(pingTimer);
-    clearTimeout(pongTimer);
+    heartbeat?.stop();
   };
 
   const connect = () => {
@@ -54,20 +51,22 @@ export function followEvents({ onEvent, onOpen, onLost = () => {}, onUnauthorize
       if (frame.type === 'event') {
         onEvent(frame.event, frame.data);
       } else if (frame.type === 'subscribed') {
-        clearTimeout(handshakeTimer);
         subscribed = true;
         attempt = 0;
         onOpen();
-        ping();
+        heartbeat.ping();
       } else if (frame.type === 'pong') {
-        clearTimeout(pongTimer);
-        pingTimer = setTimeout(ping, PING_EVERY_MS);
+        heartbeat.pong();
       }
     };
     socket.onclose = () => lost(socket, subscribed);
-    // An attempt that the network takes and never answers is given up, as a terminal's is (see HANDSHAKE_TIMEOUT_MS):
-    // the list said "reconnecting…" for minutes over a server long back.
-    handshakeTimer = setTimeout(() => lost(socket, subscribed), HANDSHAKE_TIMEOUT_MS);
+    // An attempt that the network takes and never answers is given up, as a terminal's is: the list said
+    // "reconnecting…" for minutes over a server long back. So is a link that answers no ping (a sleeping laptop, a
+    // cut without a reset), which may never report its close.
+    heartbeat = new Heartbeat({
+      sendPing: () => socket.send(JSON.stringify({ type: 'ping', t: performance.now() })),
+      onDead: () => lost(socket, subscribed),
+    });
   };
 
   /** The connection ended (or is given up as dead): try again, unless stopped or the token was refused. */
@@ -85,14 +84,6 @@ export function followEvents({ onEvent, onOpen, onLost = () => {}, onUnauthorize
     }
     if (stopped || ws) return;
     retryTimer = setTimeout(connect, backoff(attempt++, MAX_WAIT_MS));
-  };
-
-  const ping = () => {
-    const socket = ws;
-    if (!socket || socket.readyState !== WebSocket.OPEN) return;
-    socket.send(JSON.stringify({ type: 'ping', t: performance.now() }));
-    // A dead link (a sleeping laptop, a cut without a reset) may never report its close: give it up here.
-    pongTimer = setTimeout(() => lost(socket, true), PONG_TIMEOUT_MS);
   };
 
   connect();

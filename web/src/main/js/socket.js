@@ -2,6 +2,7 @@
 // the last processed offset after a reconnect, client frames numbered and kept until acknowledged and resent
 // unchanged after a reconnect (the server applies each exactly once), exponential backoff, ping/srtt.
 // The page's twin of the Java SDK's TerminalAttachment. Knows nothing of the DOM or of xterm.js.
+import { Heartbeat } from './heartbeat.js';
 
 const OUTPUT = 1;
 const RESET_OUTPUT = 2;
@@ -15,16 +16,6 @@ const SERVER_STOPPING = 'the server is stopping';
 const BACKOFF_FIRST_MS = 100;
 /** Never wait longer than this between attempts: the server may be back any moment. */
 const BACKOFF_MAX_MS = 8000;
-/** How often a ping measures the round trip (the server batches output for slow links) and checks the link. */
-export const PING_EVERY_MS = 15000;
-/** A link that answers no ping for this long is dead (a sleeping laptop, a cut without a reset): reconnect. */
-export const PONG_TIMEOUT_MS = 10000;
-/**
- * An attempt not through its handshake in this long is given up and another made: a network that takes connections and
- * routes nothing (a phone's Wi-Fi just woken, a captive portal) leaves it hanging until the browser's own timeout,
- * Chromium's 240 s. The handshake is one round trip, well within this even over a slow phone link.
- */
-export const HANDSHAKE_TIMEOUT_MS = 10000;
 
 /**
  * How long to wait before connection attempt `attempt` + 1 (0 after a connection that worked): 0.1 s, then twice as
@@ -62,6 +53,7 @@ export class TerminalSocket {
     this.ws = null;
     this.ready = false;
     this.timers = new Set();
+    this.heartbeat = null; // the connection's (see Heartbeat)
     this.round = 0; // counts retryNow(): a retry waiting on its probe from before one does not schedule another
     this.retriedNowAt = -Infinity;
   }
@@ -158,9 +150,7 @@ export class TerminalSocket {
    */
   shownAgain() {
     this.retryNow();
-    if (!this.ready || this.pongTimer) return; // a ping is on its way already
-    this.forget(this.pingTimer);
-    this.ping();
+    if (this.ready) this.heartbeat.checkNow();
   }
 
   /** Drops the connection as a network failure would (for tests and diagnostics); it reconnects. */
@@ -204,11 +194,9 @@ export class TerminalSocket {
       else this.onBinary(new Uint8Array(event.data));
     };
     ws.onclose = (event) => this.closed(ws, event);
-    // Meanwhile this.ws is set, so neither a key typed nor the page shown again (retryNow) could start another attempt:
-    // the tab said "reconnecting…" for minutes over a network that was long back.
-    this.later(() => {
-      if (this.ws === ws && !this.ready) this.abandon();
-    }, HANDSHAKE_TIMEOUT_MS);
+    // An attempt without an answer is given up too: meanwhile this.ws is set, so neither a key typed nor the page shown
+    // again (retryNow) could start another, and the tab said "reconnecting…" for minutes over a network long back.
+    this.heartbeat = new Heartbeat({ sendPing: () => this.ping(), onDead: () => this.abandon() });
   }
 
   /** The connection `ws` ended (its close code and reason, when it said them): reconnect, unless it is all over. */
@@ -267,7 +255,7 @@ export class TerminalSocket {
         this.setState('open');
         for (const { text: resend } of this.unacked) this.ws.send(resend);
         this.listener.onReady?.();
-        this.ping();
+        this.heartbeat.ping();
         break;
       case 'ack':
         while (this.unacked.length && this.unacked[0].clientSeq <= frame.clientSeq) this.unacked.shift();
@@ -325,19 +313,16 @@ export class TerminalSocket {
     this.listener.onOutput?.(data, { reset, seq });
   }
 
+  /** The ping frame, with the smoothed round trip so far (the server batches output for slow links). */
   ping() {
-    if (!this.ready) return;
     this.ws.send(JSON.stringify(this.srtt === undefined ? { type: 'ping', t: performance.now() }
       : { type: 'ping', t: performance.now(), srtt: Math.round(this.srtt) }));
-    this.pongTimer = this.later(() => this.abandon(), PONG_TIMEOUT_MS);
   }
 
   pong(t) {
     const rtt = performance.now() - t;
     this.srtt = this.srtt === undefined ? rtt : this.srtt * 0.875 + rtt * 0.125;
-    this.forget(this.pongTimer);
-    this.pongTimer = null;
-    this.pingTimer = this.later(() => this.ping(), PING_EVERY_MS);
+    this.heartbeat.pong();
   }
 
   setState(state) {
@@ -355,15 +340,9 @@ export class TerminalSocket {
     return id;
   }
 
-  forget(id) {
-    clearTimeout(id);
-    this.timers.delete(id);
-  }
-
   stopTimers() {
     for (const id of this.timers) clearTimeout(id);
     this.timers.clear();
-    this.pingTimer = null;
-    this.pongTimer = null;
+    this.heartbeat?.stop();
   }
 }
