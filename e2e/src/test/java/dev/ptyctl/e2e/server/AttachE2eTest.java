@@ -56,8 +56,7 @@ class AttachE2eTest {
                 outerRpc.write(Action.text("stty size"), Action.key(Key.ENTER));
                 expect(innerRpc, "20 90");
 
-                outerRpc.write(Action.text("\u001c"), Action.text("d"));
-                expect(outerRpc, "ptyctl: detached from " + inner.terminalId());
+                detach(outerRpc, inner);
                 expect(outerRpc, "outer>");
                 outerRpc.write(Action.text("stty -a | tr ' ' '\\n' | grep -x -- '-\\?icanon'"), Action.key(Key.ENTER));
                 WaitResult cooked = outerRpc.waitFor(WaitRequest.builder().match("^icanon")
@@ -72,11 +71,6 @@ class AttachE2eTest {
         }
     }
 
-    /**
-     * Whatever attach asked the local terminal would be answered some time later on standard input, which attach
-     * forwards: on a slow link the answers are typed into the program. So attach asks nothing (no DECRQM, DA, DSR,
-     * XTVERSION or OSC query reaches the outer terminal).
-     */
     /** {@code ptyctl attach work} after {@code ptyctl new --session work}, as tmux's {@code attach -t work}. */
     @Test
     void attachTakesTheNameOfTheTerminalsSession() throws Exception {
@@ -92,14 +86,18 @@ class AttachE2eTest {
                 expect(outerRpc, "inner>");
                 outerRpc.write(Action.text("echo named-$((6*7))"), Action.key(Key.ENTER));
                 expect(innerRpc, "named-42");
-                outerRpc.write(Action.text("\u001c"), Action.text("d"));
-                expect(outerRpc, "ptyctl: detached from " + inner.terminalId());
+                detach(outerRpc, inner);
             } finally {
                 terminals.delete(inner.terminalId());
             }
         }
     }
 
+    /**
+     * Whatever attach asked the local terminal would be answered some time later on standard input, which attach
+     * forwards: on a slow link the answers are typed into the program. So attach asks nothing (no DECRQM, DA, DSR,
+     * XTVERSION or OSC query reaches the outer terminal).
+     */
     @Test
     void attachAsksTheLocalTerminalNothing() throws Exception {
         try (ServerProcess server = ServerProcess.start(Map.of(), "--port", "0");
@@ -110,8 +108,7 @@ class AttachE2eTest {
             try (RpcClient outerRpc = RpcClient.connect(outer.rpc())) {
                 attach(outerRpc, inner, far);
                 expect(outerRpc, "inner>");
-                outerRpc.write(Action.text("\u001c"), Action.text("d"));
-                expect(outerRpc, "ptyctl: detached from " + inner.terminalId());
+                detach(outerRpc, inner);
                 String written = outputOf(here.recording(outer.terminalId()));
                 // DECRQM, DA1-3, DSR/CPR, XTVERSION, kitty keyboard, DECRQSS/XTGETTCAP, OSC colour queries
                 Pattern query = Pattern.compile("\u001b\\[\\??[0-9;]*\\$p|\u001b\\[[>=]?0?c|\u001b\\[\\??[56]n"
@@ -495,6 +492,12 @@ class AttachE2eTest {
     private static void attach(RpcClient outerRpc, String id, ServerUnderTest server) throws Exception {
         expect(outerRpc, "outer>");
         outerRpc.write(Action.text("clear; " + attachCommand(id, server)), Action.key(Key.ENTER));
+    }
+
+    /** Detaches with {@code Ctrl-\ d}, waiting for attach to say so on leaving {@code inner}. */
+    private static void detach(RpcClient outerRpc, Terminal inner) throws Exception {
+        outerRpc.write(Action.text("\u001c"), Action.text("d"));
+        expect(outerRpc, "ptyctl: detached from " + inner.terminalId());
     }
 
     /** {@code env VARIABLES ptyctl attach ID}: what a user types to attach to a terminal of that server. */
