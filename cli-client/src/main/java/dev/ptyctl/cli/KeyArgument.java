@@ -30,10 +30,8 @@ final class KeyArgument {
         try {
             KeyEncoder.encode(key, false);
         } catch (UnknownKeyException e) {
-            // The encoder's "Unknown key: \"Entr\" (did you mean \"Enter\"?)", said of the option as given.
-            String said = "Unknown key: \"" + key + "\"";
-            String why = e.getMessage().startsWith(said) ? e.getMessage().substring(said.length()) : "";
-            throw new UsageException("--key " + ShellWords.quoted(name) + " is not a key name" + why
+            // the encoder's reason or nearest name, said of the option as given
+            throw new UsageException("--key " + ShellWords.quoted(name) + " is not a key name" + e.detail()
                     + "; see 'ptyctl write --help' for the names");
         }
         return Action.key(key);

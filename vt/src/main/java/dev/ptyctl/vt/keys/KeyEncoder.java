@@ -85,7 +85,7 @@ public final class KeyEncoder {
         Objects.requireNonNull(keyName, "keyName");
         byte[] bytes = tryEncode(keyName, applicationCursorKeys);
         if (bytes == null) {
-            throw new UnknownKeyException(keyName, rejectionMessage(keyName));
+            throw new UnknownKeyException(keyName, rejectionDetail(keyName));
         }
         return bytes;
     }
@@ -248,21 +248,20 @@ public final class KeyEncoder {
     }
 
     /**
-     * {@code Unknown key: "name"}, plus the reason or a suggestion when one is obvious: the name with its case
-     * corrected, with {@code -} after a modifier written {@code +} ({@code ctrl-c} is {@code Ctrl+C}), or with its key
-     * replaced by the nearest key name ({@code Entr} is {@code Enter}).
+     * The reason or a suggestion, in brackets, when one is obvious, else "": the name with its case corrected, with
+     * {@code -} after a modifier written {@code +} ({@code ctrl-c} is {@code Ctrl+C}), or with its key replaced by the
+     * nearest key name ({@code Entr} is {@code Enter}).
      */
-    private static String rejectionMessage(String keyName) {
-        String message = "Unknown key: \"" + keyName + "\"";
+    private static String rejectionDetail(String keyName) {
         String repeated = repeatedModifier(keyName);
         if (repeated != null) {
-            return message + " (modifier " + repeated + " given twice)";
+            return " (modifier " + repeated + " given twice)";
         }
         String suggestion = caseCorrected(keyName);
         if (!suggestion.equals(keyName) && tryEncode(suggestion, false) != null) {
-            return message + " (key names are case-sensitive: did you mean \"" + suggestion + "\"?)";
+            return " (key names are case-sensitive: did you mean \"" + suggestion + "\"?)";
         }
-        return nearKey(keyName).map(near -> message + " (did you mean \"" + near + "\"?)").orElse(message);
+        return nearKey(keyName).map(near -> " (did you mean \"" + near + "\"?)").orElse("");
     }
 
     /** A valid spelling of a mistyped name: modifiers joined with {@code +}, the key's case or its nearest name. */
