@@ -72,15 +72,7 @@ public final class TerminalRunTool extends SchemaTool {
         int maxBytes = (int) args.integer("maxBytes", 0, 4 << 20, DEFAULT_MAX_BYTES);
         Optional<String> given = args.optionalString("terminalId");
         HostedTerminal terminal = given.isPresent() ? call.liveTerminal(given.get()) : sessionShell(call, timeoutMs);
-        CommandRun.Result result;
-        try {
-            result = CommandRun.run(terminal.session(), terminal.prompts(), terminal.output(), command, timeoutMs,
-                    maxBytes);
-        } catch (IllegalArgumentException e) {
-            throw new ToolError(e.getMessage() + ".");
-        } catch (CommandRun.ShellBusy busy) {
-            throw new ToolError(busyMessage(terminal, busy, timeoutMs));
-        }
+        CommandRun.Result result = run(terminal, command, timeoutMs, maxBytes);
         String id = terminal.terminalId();
         if (result.exited() && !result.endedShell()) {
             // A signal (a kill, a close) or an exit before the command ran: exit 130 itself ended the shell above.
@@ -221,15 +213,25 @@ public final class TerminalRunTool extends SchemaTool {
             call.own(shell, new SessionTerminals.Entry(shell.terminalId(), "shell", shell.spec().command(),
                     false));
             call.session().defaultShell(shell.terminalId());
-            try {
-                CommandRun.run(shell.session(), shell.prompts(), shell.output(), NO_PAGERS,
-                        Math.max(timeoutMs, DEFAULT_TIMEOUT_MS), 0);
-            } catch (IllegalArgumentException e) {
-                throw new ToolError(e.getMessage() + ".");
-            } catch (CommandRun.ShellBusy busy) {
-                throw new ToolError(busyMessage(shell, busy, timeoutMs));
-            }
+            run(shell, NO_PAGERS, Math.max(timeoutMs, DEFAULT_TIMEOUT_MS), 0);
             return shell;
+        }
+    }
+
+    /**
+     * {@link CommandRun#run} in {@code terminal}, a refusal (a bad command, a busy shell) as the tool's error.
+     *
+     * @param timeoutMs the wait the agent asked for, which a busy shell's message names
+     */
+    private static CommandRun.Result run(HostedTerminal terminal, String command, long timeoutMs, int maxBytes)
+            throws ToolError, IOException, InterruptedException {
+        try {
+            return CommandRun.run(terminal.session(), terminal.prompts(), terminal.output(), command, timeoutMs,
+                    maxBytes);
+        } catch (IllegalArgumentException e) {
+            throw new ToolError(e.getMessage() + ".");
+        } catch (CommandRun.ShellBusy busy) {
+            throw new ToolError(busyMessage(terminal, busy, timeoutMs));
         }
     }
 }
