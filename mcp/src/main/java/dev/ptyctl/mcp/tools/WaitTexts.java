@@ -26,11 +26,7 @@ final class WaitTexts {
     }
 
     static String nonEmpty(Arguments args, String name) throws ToolError {
-        String text = args.string(name);
-        if (text.isEmpty()) {
-            throw new ToolError(name + " must not be empty.");
-        }
-        return text;
+        return nonEmpty(args.string(name), name);
     }
 
     static Pattern pattern(String regex, String name) throws ToolError {
