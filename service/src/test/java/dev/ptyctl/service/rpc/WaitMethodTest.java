@@ -98,15 +98,19 @@ class WaitMethodTest {
         InMemoryClient big = new InMemoryClient(new FakeSession(1000, 1000), null);
         String row = "x".repeat(999) + "\r\n";
         big.session.emit(row.repeat(1000));
-        CompletableFuture<Long> cpuNanos = new CompletableFuture<>();
+        // Measured in bytes allocated, not CPU time: each serialized screen is a string of a million characters, which
+        // no machine's speed or load changes.
+        CompletableFuture<Long> allocated = new CompletableFuture<>();
         CompletableFuture<JsonObject> result = new CompletableFuture<>();
         Thread.ofPlatform().start(() -> {
+            var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+            long before = threads.getCurrentThreadAllocatedBytes();
             try {
                 result.complete(big.result("pty/wait", "{\"timeout\":600000}"));
             } catch (Throwable e) {
                 result.completeExceptionally(e);
             }
-            cpuNanos.complete(java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
+            allocated.complete(threads.getCurrentThreadAllocatedBytes() - before);
         });
         for (int i = 0; i < 1000; i++) {
             assertThat(big.session.waiterBlocked.tryAcquire(TEST_BOUND_SECONDS, TimeUnit.SECONDS)).isTrue();
@@ -115,8 +119,9 @@ class WaitMethodTest {
         big.session.exit(0);
         JsonObject answer = get(result);
         assertThat(answer.getString("screen")).as("the answer still shows the screen").endsWith("line 999\n");
-        assertThat(TimeUnit.NANOSECONDS.toMillis(cpuNanos.get(TEST_BOUND_SECONDS, TimeUnit.SECONDS)))
-                .as("CPU of the waiting thread over 1,000 looks").isLessThan(1_000);
+        long bytes = allocated.get(TEST_BOUND_SECONDS, TimeUnit.SECONDS);
+        // The screen serialized at every look: at least 1,000 x 1,000,000 characters, gigabytes.
+        assertThat(bytes).as("bytes the waiting thread allocated over 1,000 looks").isLessThan(200L << 20);
     }
 
     @Test
