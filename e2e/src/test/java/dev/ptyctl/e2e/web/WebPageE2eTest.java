@@ -1045,7 +1045,6 @@ class WebPageE2eTest {
         assertThat(page.buffer(raw.terminalId()).strip()).as("what the program read").endsWith("raw ready\ntyped.");
     }
 
-    /** Presses Ctrl-Shift and {@code key} where the focus is; {@code expected}'s tab is then shown and focused. */
     /**
      * The shown tab closed with its ×, the tab after it is shown (the one before it when it was the last) and has the
      * keyboard; another tab closed, the shown terminal keeps the keyboard. The page showed the list, and the × took the
@@ -1081,6 +1080,7 @@ class WebPageE2eTest {
                         "return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", id)));
     }
 
+    /** Presses Ctrl-Shift and {@code key} where the focus is; {@code expected}'s tab is then shown and focused. */
     private void switchTab(Keys key, Terminal expected) {
         page.driver().switchTo().activeElement().sendKeys(Keys.chord(Keys.CONTROL, Keys.SHIFT, key));
         String id = expected.terminalId();
