@@ -325,19 +325,21 @@ public final class CommandRun {
             if (record.truncated()) {
                 long start = Math.max(Math.max(record.outputStartSeq() + record.outputBytes().length,
                         log.firstKeptSeq()), record.outputEndSeq() - MAX_END_BYTES);
-                end = new byte[(int) Math.max(0, record.outputEndSeq() - start)];
-                OutputLog.Read read = log.read(start, end, 0, end.length, true);
-                end = java.util.Arrays.copyOf(end, read.status() == OutputLog.ReadStatus.BYTES ? read.length() : 0);
+                end = logRange(log, start, record.outputEndSeq());
             }
             return new Captured(record.outputBytes(), record.truncated(), end);
         }
         long start = Math.max(command.outputStartSeq(), log.firstKeptSeq());
-        int length = (int) Math.max(0, command.outputEndSeq() - start);
-        byte[] bytes = new byte[length];
-        OutputLog.Read read = log.read(start, bytes, 0, length, true);
-        int got = read.status() == OutputLog.ReadStatus.BYTES ? read.length() : 0;
-        return new Captured(java.util.Arrays.copyOf(bytes, got),
-                start > command.outputStartSeq() || got < length, new byte[0]);
+        byte[] bytes = logRange(log, start, command.outputEndSeq());
+        return new Captured(bytes, start > command.outputStartSeq() || bytes.length < command.outputEndSeq() - start,
+                new byte[0]);
+    }
+
+    /** The bytes the output log holds from {@code start} up to {@code endSeq}: none when it holds none of them. */
+    private static byte[] logRange(OutputLog log, long start, long endSeq) {
+        byte[] bytes = new byte[(int) Math.max(0, endSeq - start)];
+        OutputLog.Read read = log.read(start, bytes, 0, bytes.length, true);
+        return java.util.Arrays.copyOf(bytes, read.status() == OutputLog.ReadStatus.BYTES ? read.length() : 0);
     }
 
     private static Result unfinished(TerminalSession session, PromptWait.Outcome outcome) {
