@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
  * ({@code ptyctl.reports.passing=true}, tui-test's {@code trace: true}): its name does not end in {@code Test}, so the
  * normal run skips it; {@link FailureReportE2eTest} runs it and checks its report.
  */
-@WithTerminal(command = "/bin/bash", cols = 60, rows = 12, timeoutSeconds = 10)
+// In "/", so the prompt (user@host:cwd) leaves the command line room in 60 columns wherever the build runs: in a
+// clone with a long path the line wrapped and its text, split over two rows, was one match short.
+@WithTerminal(command = "/bin/bash", cwd = "/", cols = 60, rows = 12, timeoutSeconds = 10)
 class PassingExample {
 
     @Test
