@@ -25,6 +25,8 @@ final class ProcessKiller {
     private static final Duration REAP_AFTER_KILL = Duration.ofSeconds(10);
     /** Short against the 2 s grace period, long enough that checking costs nothing. */
     private static final Duration MEMBER_CHECK_INTERVAL = Duration.ofMillis(20);
+    /** How long a leader asleep in its wait for input after a hang-up is left before it is hung up again. */
+    private static final Duration HANGUP_AGAIN_AFTER = Duration.ofMillis(200);
     private static final System.Logger LOG = System.getLogger(ProcessKiller.class.getName());
 
     /** The session leader as the killer needs it: its pid and a wait that reaps it. */
@@ -55,7 +57,7 @@ final class ProcessKiller {
         // The grace period is the program's time to act on the hang-up, so it starts once the hang-up is sent: the
         // scan before it reads every process of the machine, which on a loaded machine takes a share of it.
         long deadline = System.nanoTime() + grace.toNanos();
-        boolean leaderGone = leader.awaitExit(remaining(deadline));
+        boolean leaderGone = grace.isZero() ? leader.awaitExit(Duration.ZERO) : awaitHangup(leader, deadline);
         boolean othersGone = awaitAll(members, leader.pid(), deadline);
         Map<Long, ProcessTable.Entry> afterGrace = ProcessTable.scan();
         Set<Long> sinceHangup = members(leader.pid(), afterGrace); // also what a member started meanwhile
@@ -63,8 +65,7 @@ final class ProcessKiller {
             return;
         }
         if (!leaderGone && !grace.isZero()) {
-            // Seen twice in CI (an idle bash at its prompt still there 2 s after its hang-up) and never reproduced:
-            // what it was doing, for whoever meets it next.
+            // What it was doing, for whoever meets a leader that outlived its hang-up next.
             LOG.log(System.Logger.Level.WARNING, "process {0} outlived its hang-up by {1}: {2}", leader.pid(), grace,
                     ProcessTable.describe(leader.pid()));
         }
@@ -87,6 +88,31 @@ final class ProcessKiller {
         if (!leader.awaitExit(REAP_AFTER_KILL)) {
             LOG.log(System.Logger.Level.WARNING, "process {0} survived SIGKILL for {1}", leader.pid(),
                     REAP_AFTER_KILL);
+        }
+    }
+
+    /**
+     * Waits for the leader until the deadline, hanging it up again whenever it is found asleep in a wait for input
+     * ({@link ProcessTable#waitsInPoll}); true when it has exited. Bash (5.2, readline 8.2) loses a SIGHUP that
+     * arrives in the instant between readline's last look for caught signals and its {@code pselect}: the handler
+     * notes it, and nothing wakes the {@code pselect} to act on it, so an idle bash hung up just as it drew its prompt
+     * (a close right after a command ended) slept through the grace period and was killed with SIGKILL (about 1 close
+     * in 40 when the hang-up came within 10 ms of the prompt mark, OSC 133 A). A second SIGHUP interrupts the
+     * {@code pselect} and bash ends as hung up; bash acts on a repeated SIGHUP only once, and a program busy acting
+     * on its hang-up (saving files, history) is not asleep in a poll, so it is not interrupted.
+     */
+    private static boolean awaitHangup(Leader leader, long deadline) throws InterruptedException {
+        while (true) {
+            Duration left = remaining(deadline);
+            if (leader.awaitExit(left.compareTo(HANGUP_AGAIN_AFTER) < 0 ? left : HANGUP_AGAIN_AFTER)) {
+                return true;
+            }
+            if (remaining(deadline).isZero()) {
+                return false;
+            }
+            if (ProcessTable.waitsInPoll(leader.pid())) {
+                Signals.toProcess(leader.pid(), Signals.SIGHUP);
+            }
         }
     }
 

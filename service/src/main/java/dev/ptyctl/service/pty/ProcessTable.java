@@ -105,6 +105,16 @@ final class ProcessTable {
         }
     }
 
+    /**
+     * Whether {@code pid} sleeps in {@code poll}, {@code select} or {@code epoll}, waiting for input, as its
+     * {@code /proc/PID/wchan} names the kernel function; false when that is unreadable or the process is gone.
+     */
+    static boolean waitsInPoll(long pid) {
+        String wchan = readQuietly(Path.of("/proc", Long.toString(pid), "wchan"));
+        return wchan.startsWith("poll_schedule_timeout") || wchan.startsWith("do_select")
+                || wchan.startsWith("do_sys_poll") || wchan.startsWith("ep_poll");
+    }
+
     private static String readQuietly(Path file) {
         try {
             return Files.readString(file).strip();

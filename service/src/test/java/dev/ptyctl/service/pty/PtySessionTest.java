@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.ptyctl.protocol.ProcessExit;
+import dev.ptyctl.testsupport.Tools;
 import dev.ptyctl.vt.serialize.TextSerializer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -391,6 +392,36 @@ class PtySessionTest {
         Matcher m = Pattern.compile(regex).matcher(text);
         assertThat(m.find()).as("%s in%n%s", regex, text).isTrue();
         return Long.parseLong(m.group(1));
+    }
+
+    /**
+     * Bash sometimes takes a hang-up without waking from its wait for a key: a SIGHUP that arrives between
+     * readline's last look for signals and its pselect is noted, and the pselect sleeps on (ProcessKiller). That
+     * instant cannot be hit on purpose, so a program stands in for it: its handler notes the first hang-up and its
+     * select goes on waiting (Python retries it), as bash's does; a second one, which interrupts the select as bash's
+     * second does, ends it with SIGHUP. The close must end it with SIGHUP within the grace period, not SIGKILL.
+     */
+    @Test
+    void killHangsUpAgainAProgramThatSleptThroughItsHangUpInItsWaitForInput() throws Exception {
+        Tools.require("python3");
+        PtySession session = spawn(SpawnOptions.of(List.of("python3", "-c", """
+                import os, select, signal, sys
+                def hup(*_):
+                    if hup.seen:
+                        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+                        os.kill(os.getpid(), signal.SIGHUP)
+                    hup.seen = True
+                hup.seen = False
+                signal.signal(signal.SIGHUP, hup)
+                print('armed', flush=True)
+                while True:
+                    select.select([sys.stdin], [], [])
+                """)).withKillGrace(Duration.ofSeconds(1)));
+        awaitText(session, "armed");
+
+        session.kill();
+
+        assertThat(session.progress().exit().orElseThrow().signalName()).contains("SIGHUP");
     }
 
     @Test
