@@ -13,10 +13,27 @@ import java.util.List;
  * line redrawn after one (a progress bar, a spinner before a question) is a line of its own, so {@code ^} and
  * {@code $} match at its ends and no text runs into the drawing before it. Bytes inside a region still go through the
  * decoder (into nothing), so its state stays right.
+ *
+ * <p>A start seq may fall inside an escape sequence or a UTF-8 character (a write's {@code outputSeq} taken while the
+ * program prints: the PTY's reads end anywhere). Decoded from there, {@code ESC [ 3 1 m} would read {@code 31m} and
+ * half a character a replacement mark. So the scan decodes the bytes before its start too, into nothing, from the last
+ * ESC, CAN or SUB within {@link #LOOK_BACK} bytes (each ends whatever came before it, so the parser's state after it
+ * is exact), and its text begins at the first boundary between sequences and characters at or after its start: a
+ * sequence or character that began before the start belongs to what came before.
  */
 final class OutputScan {
+    /**
+     * How far before its start a scan looks for where to begin decoding. A sequence that began further back and is
+     * still open at the start (an OSC or DCS string over 16 KiB with no ESC, as an image or a clipboard copy sends) is
+     * read from the window's start as text; anything shorter is decoded exactly, at the cost of decoding at most this
+     * much once per wait.
+     */
+    static final int LOOK_BACK = 16 * 1024;
+
     private final OutputLog log;
-    private final PlainTextDecoder decoder = new PlainTextDecoder(PlainTextDecoder.CarriageReturns.LINE_BREAK);
+    private PlainTextDecoder decoder = new PlainTextDecoder(PlainTextDecoder.CarriageReturns.LINE_BREAK);
+    /** Until the scan has reached the first boundary at or after {@link #fromSeq}: bytes are decoded into nothing. */
+    private boolean aligning = true;
     private final StringBuilder text = new StringBuilder();
     private final StringBuilder discarded = new StringBuilder();
     private final byte[] buffer = new byte[16 * 1024];
@@ -38,8 +55,37 @@ final class OutputScan {
     OutputScan(OutputLog log, long fromSeq, boolean tracksOffsets) {
         this.log = log;
         this.fromSeq = fromSeq;
-        this.position = fromSeq;
+        this.position = decodeStart(log, fromSeq);
         this.endSeqs = tracksOffsets ? new long[256] : null;
+    }
+
+    /**
+     * Where decoding begins for a scan that starts at {@code fromSeq}: the last ESC, CAN or SUB in the
+     * {@link #LOOK_BACK} bytes before it that the log keeps, else the start of those bytes.
+     */
+    private static long decodeStart(OutputLog log, long fromSeq) {
+        long windowStart = Math.max(log.firstKeptSeq(), fromSeq - LOOK_BACK);
+        if (windowStart >= fromSeq) {
+            return fromSeq;
+        }
+        int before = (int) (fromSeq - windowStart);
+        // A few bytes past the start too: the log ends a read only where a character ends, and one may straddle it.
+        byte[] window = new byte[before + 3];
+        int filled = 0;
+        while (filled < before) {
+            OutputLog.Read read = log.read(windowStart + filled, window, filled, window.length - filled, true);
+            if (read.status() != OutputLog.ReadStatus.BYTES) {
+                return fromSeq; // overwritten meanwhile: the scan starts where it was asked, as the log allows
+            }
+            filled += read.length();
+        }
+        for (int i = before - 1; i >= 0; i--) {
+            byte b = window[i];
+            if (b == 0x1b || b == 0x18 || b == 0x1a) {
+                return windowStart + i;
+            }
+        }
+        return windowStart;
     }
 
     /**
@@ -74,6 +120,9 @@ final class OutputScan {
 
     /** Decodes the output from where the last call stopped up to {@code upTo}, skipping {@code regions}. */
     void advance(long upTo, List<InputRegion> regions) {
+        if (aligning && !align(upTo)) {
+            return;
+        }
         while (position < upTo) {
             long segmentEnd = upTo;
             boolean inRegion = false;
@@ -108,6 +157,45 @@ final class OutputScan {
             discarded.setLength(0);
             position = read.endSeq();
         }
+    }
+
+    /**
+     * Decodes into nothing the bytes before {@link #fromSeq}, and after it up to the first boundary between sequences
+     * and characters, which becomes the start of the text; whether that boundary was reached before {@code upTo}.
+     */
+    private boolean align(long upTo) {
+        while (position < upTo) {
+            if (position >= fromSeq && decoder.isBetweenSequences()) {
+                break;
+            }
+            // Past the start too: the log ends a read only where a character ends, and one may straddle the start.
+            OutputLog.Read read = log.read(position, buffer, 0, (int) Math.min(buffer.length, upTo - position), true);
+            if (read.status() == OutputLog.ReadStatus.TOO_OLD) {
+                // Overwritten before it was read: decode afresh from what is kept, as the rest of the scan does.
+                decoder = new PlainTextDecoder(PlainTextDecoder.CarriageReturns.LINE_BREAK);
+                position = log.firstKeptSeq();
+                continue;
+            }
+            if (read.status() != OutputLog.ReadStatus.BYTES) {
+                return false;
+            }
+            int used = (int) Math.clamp(fromSeq - position, 0, read.length());
+            decoder.decode(buffer, 0, used, discarded);
+            // Past the start, a byte at a time: the first boundary is where the text begins.
+            while (used < read.length() && !decoder.isBetweenSequences()) {
+                decoder.decode(buffer, used, used + 1, discarded);
+                used++;
+            }
+            discarded.setLength(0);
+            position += used;
+        }
+        if (position < fromSeq || !decoder.isBetweenSequences()) {
+            return false;
+        }
+        aligning = false;
+        fromSeq = position;
+        decoder.dropOwedLineBreak(); // the CR was before the start: the text begins with what follows it
+        return true;
     }
 
     private void decodeTracked(int length) {

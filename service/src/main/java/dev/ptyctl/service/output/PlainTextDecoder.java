@@ -84,6 +84,24 @@ public final class PlainTextDecoder {
         return breakPending;
     }
 
+    /**
+     * Whether the parser is outside every escape sequence and multi-byte character (a line break a CR owes aside): the
+     * bytes decoded so far end where a decoder could have started, so what follows decodes as it would from a fresh one.
+     */
+    public boolean isBetweenSequences() {
+        return parser.isAtCharacterBoundary();
+    }
+
+    /**
+     * Forgets the line break a CR owes ({@link #owesLineBreak}), which then never comes out; whether one was owed. For
+     * a reader that starts its text here: the CR was before it.
+     */
+    public boolean dropOwedLineBreak() {
+        boolean owed = breakPending;
+        breakPending = false;
+        return owed;
+    }
+
     /** Decodes {@code data[from, to)} and appends its text to {@code into}. */
     public void decode(byte[] data, int from, int to, StringBuilder into) {
         parser.parse(data, from, to);

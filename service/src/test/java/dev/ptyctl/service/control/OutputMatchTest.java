@@ -143,4 +143,44 @@ class OutputMatchTest {
         print("go");
         assertThat(look(word, log).orElseThrow().found().text()).isEqualTo("go");
     }
+
+    /**
+     * A wait from a seq inside an escape sequence or a character (a write's outputSeq taken while the program prints:
+     * the PTY's reads end anywhere) sees the output from the next boundary on, as if it had started there: none of the
+     * sequence's bytes as text, no replacement mark for half a character, and ^ where the text begins.
+     */
+    @Test
+    void aWaitStartingInsideAnEscapeSequenceReadsNoneOfItsBytes() {
+        String colour = "\u001b[38;5;196m";
+        print("$ " + colour);
+        print("ERROR: disk full\u001b[0m\r\n");
+        for (int inside = 3; inside < 2 + colour.length(); inside++) {
+            OutputMatch.Hit hit = look(new OutputMatch(log, inside, regex("^\\S+", "196m", "5;")), log).orElseThrow();
+            assertThat(hit.found().text()).as("from seq %d", inside).isEqualTo("ERROR:");
+            assertThat(hit.nextSeq()).isEqualTo(2 + colour.length() + "ERROR:".length());
+        }
+    }
+
+    @Test
+    void aWaitStartingInsideATitleOrAtItsFirstByteBeforeItArrivesSkipsTheTitle() {
+        print("\u001b]0;build: make all\u0007");
+        OutputMatch title = new OutputMatch(log, 6, regex("make", "^\\$ "));
+        OutputMatch pending = new OutputMatch(log, log.nextSeq(), regex("^\\d+m", "^ok"));
+        print("\u001b[3"); // the rest of this sequence comes with the next read
+        OutputMatch split = new OutputMatch(log, log.nextSeq(), regex("^\\d*m", "^ok"));
+        assertThat(look(split, log)).isEmpty();
+        print("1mok\u001b[0m\r\n$ ");
+        assertThat(look(title, log).orElseThrow().found().index()).as("the prompt, not the title's words").isEqualTo(1);
+        assertThat(look(pending, log).orElseThrow().found().text()).isEqualTo("ok");
+        assertThat(look(split, log).orElseThrow().found().text()).isEqualTo("ok");
+    }
+
+    @Test
+    void aWaitStartingInsideACharacterBeginsWithTheNextWholeCharacter() {
+        print("日本語 ok\r\n");
+        for (int inside : new int[] {1, 2, 4}) {
+            OutputMatch.Hit hit = look(new OutputMatch(log, inside, regex("^.+")), log).orElseThrow();
+            assertThat(hit.found().text()).as("from seq %d", inside).isEqualTo(inside < 3 ? "本語 ok" : "語 ok");
+        }
+    }
 }
