@@ -24,6 +24,8 @@ final class Cells {
     private final int cursorRow;
     private final int cursorCol;
     private final boolean cursorVisible;
+    /** Whether the alternate screen is shown: its first row never continues the main screen's scrollback. */
+    private final boolean alternateScreen;
     /** The DEC modes of the program's mouse protocol (0: it reports no mouse) and encoding, for a click to send. */
     private final int mouseProtocol;
     private final int mouseEncoding;
@@ -42,6 +44,7 @@ final class Cells {
         this.cursorRow = terminal.cursorRow();
         this.cursorCol = Math.min(terminal.cursorCol(), cols - 1);
         this.cursorVisible = terminal.cursorVisible();
+        this.alternateScreen = terminal.alternateScreenActive();
         this.mouseProtocol = terminal.emulator().state().mouseProtocolMode();
         this.mouseEncoding = terminal.emulator().state().mouseEncodingMode();
         this.cells = new CellRow[rows];
@@ -75,10 +78,11 @@ final class Cells {
     }
 
     /** The scrollback's lines of {@code terminal} now, oldest first, as rows read; the caller holds its lock. */
-    static List<String> scrollbackLines(Terminal terminal) {
-        List<String> lines = new ArrayList<>(terminal.scrollbackSize());
+    static List<ScrollbackLine> scrollbackLines(Terminal terminal) {
+        List<ScrollbackLine> lines = new ArrayList<>(terminal.scrollbackSize());
+        CellRow reuse = new CellRow();
         for (int i = 0; i < terminal.scrollbackSize(); i++) {
-            lines.add(terminal.scrollbackRowText(i));
+            lines.add(ScrollbackLine.of(terminal, i, reuse));
         }
         return java.util.Collections.unmodifiableList(lines);
     }
@@ -138,6 +142,10 @@ final class Cells {
 
     boolean cursorVisible() {
         return cursorVisible;
+    }
+
+    boolean alternateScreen() {
+        return alternateScreen;
     }
 
     /** The DEC mode of the program's mouse protocol: 9, 1000, 1002 or 1003; 0 when it reports no mouse. */

@@ -30,7 +30,7 @@ final class LiveScreen implements AttachmentListener {
     private Integer exitCode;
     /** {@link #cells()}', {@link #scrollbackLines()}' and {@link #svg()}'s last copies, each made again only after a change. */
     private final PerChange<Cells> cells = new PerChange<>();
-    private final PerChange<List<String>> scrollback = new PerChange<>();
+    private final PerChange<List<ScrollbackLine>> scrollback = new PerChange<>();
     private final ScrollbackText scrollbackText = new ScrollbackText();
     private final PerChange<String> svg = new PerChange<>();
 
@@ -96,7 +96,7 @@ final class LiveScreen implements AttachmentListener {
      * read once ({@link ScrollbackText}), and the list is made once per change, as {@link #cells()}: a wait of a
      * locator that includes the scrollback reads them on every look.
      */
-    synchronized List<String> scrollbackLines() {
+    synchronized List<ScrollbackLine> scrollbackLines() {
         return scrollback.get(() -> scrollbackText.update(terminal));
     }
 

@@ -60,7 +60,7 @@ final class LiveSource implements ScreenSource {
     }
 
     @Override
-    public List<String> scrollback() {
+    public List<ScrollbackLine> scrollback() {
         return live.screen().scrollbackLines();
     }
 

@@ -19,18 +19,21 @@ import java.util.regex.Pattern;
  * assertThat(t.getByStyle(Styles.inverse()).nth(0)).hasText("Open");
  * }</pre>
  *
- * <p>A match lies within one row: text and patterns are searched row by row (rows without trailing spaces, a wide
- * character once; text that ends in spaces may end on the row's blank cells, so {@code getByText(">>> ")} finds a
- * prompt with the cursor after it), a style match is a run of adjacent cells with that style, blanks at its ends
- * left out.
+ * <p>Text and patterns are searched line by line, a line being the rows that text wrapped across at the right edge
+ * joined (see {@link WrappedLines}; never rows that a line break separates), so a match may start on one row and end on
+ * the next; its text reads as the program wrote it. Rows are read without trailing spaces, a wide character once;
+ * text that ends in spaces may end on the last row's blank cells, so {@code getByText(">>> ")} finds a prompt with the
+ * cursor after it. A style match is a run of adjacent cells with that style within one row, blanks at its ends left
+ * out.
  *
  * <p>A locator looks at the screen alone, as a person sees it; {@link #includingScrollback()} makes a text or pattern
  * locator search the lines that scrolled off above it too (tui-test's {@code getByText(text, { full: true })}).
  */
 public final class Locator {
-    /** What a locator looks for, in one row's text and cells. */
+    /** What a locator looks for, in one line of text and its cells. */
     private interface Query {
-        void find(Cells cells, int row, List<Match> into);
+        /** Adds the matches in {@code line} (of {@code cells}, or of the scrollback) to {@code into}. */
+        void find(WrappedLines.Line line, Cells cells, List<Match> into);
 
         String describe();
 
@@ -38,29 +41,44 @@ public final class Locator {
         default boolean byStyle() {
             return false;
         }
-
-        /**
-         * The matches in a line of text (a scrollback line, numbered {@code row}), its characters standing for its
-         * columns; a style has none in text.
-         */
-        default void findInText(String line, int row, List<Match> into) {
-        }
     }
 
     /**
-     * One thing found: its row (0-based; negative for a scrollback line: -1 is the line right above the screen), its
-     * columns [from, to) and its text.
+     * One thing found: where it starts (its row, 0-based, negative for a scrollback line: -1 is the line right above
+     * the screen, and its first column), where it ends (its last row, the row it starts on unless text wrapped, and the
+     * column after its last cell there) and its text, as the program wrote it (no line break where it wrapped).
      */
-    record Match(int row, int from, int to, String text) {
+    record Match(int row, int from, int endRow, int to, String text) {
+        /** A match within one row: columns [from, to) of {@code row}. */
+        Match(int row, int from, int to, String text) {
+            this(row, from, row, to, text);
+        }
+
         /** Whether it was found above the screen, in the scrollback. */
         boolean inScrollback() {
             return row < 0;
         }
 
-        /** Where it is, for messages: {@code row 3, column 5}, {@code 2 lines above the screen, column 1}. */
+        /** The first column of the match on {@code row}, one of its rows: its start on its first, 0 on the others. */
+        int fromOn(int row) {
+            return row == this.row ? from : 0;
+        }
+
+        /** The column after the match's last cell on {@code row}: its end on its last row, the row's width before. */
+        int toOn(int row, int cols) {
+            return row == endRow ? to : cols;
+        }
+
+        /**
+         * Where it is, for messages: {@code row 3, column 5}, {@code 2 lines above the screen, column 1}, and for
+         * text that wrapped, {@code row 3, column 50 (wrapped onto row 4)}.
+         */
         String place() {
-            return (row >= 0 ? "row " + (row + 1) : -row + (row == -1 ? " line" : " lines") + " above the screen")
-                    + ", column " + (from + 1);
+            return line(row) + ", column " + (from + 1) + (endRow == row ? "" : " (wrapped onto " + line(endRow) + ")");
+        }
+
+        private static String line(int row) {
+            return row >= 0 ? "row " + (row + 1) : -row + (row == -1 ? " line" : " lines") + " above the screen";
         }
     }
 
@@ -89,33 +107,24 @@ public final class Locator {
     static Locator text(ScreenSource source, String text) {
         Objects.requireNonNull(text, "text");
         if (text.isEmpty() || text.contains("\n")) {
-            throw new IllegalArgumentException("getByText looks for text within one row: non-empty, without \\n");
+            throw new IllegalArgumentException("getByText looks for text within one line: non-empty, without \\n");
         }
         return new Locator(source, new Query() {
             @Override
-            public void find(Cells cells, int row, List<Match> into) {
+            public void find(WrappedLines.Line line, Cells cells, List<Match> into) {
+                if (text.isBlank() && line.inScrollback()) {
+                    return; // blanks are everywhere past a scrollback line's end: no place worth naming
+                }
                 // Text ending in spaces may end on the row's trailing blank cells: a prompt ">>> " is found as typed.
-                String line = text.endsWith(" ") ? cells.paddedRowText(row) : cells.rowText(row);
-                for (int i = line.indexOf(text); i >= 0; i = line.indexOf(text, i + text.length())) {
-                    into.add(match(cells, row, line, i, i + text.length()));
+                String searched = text.endsWith(" ") ? line.padded() : line.text();
+                for (int i = searched.indexOf(text); i >= 0; i = searched.indexOf(text, i + text.length())) {
+                    into.add(line.match(i, i + text.length(), text));
                 }
             }
 
             @Override
             public String describe() {
                 return "text " + ScreenAssert.quote(text);
-            }
-
-            @Override
-            public void findInText(String line, int row, List<Match> into) {
-                if (text.isBlank()) {
-                    return; // blanks are everywhere past a line's end: no place to name
-                }
-                // a scrollback line keeps no trailing blanks: text ending in spaces may end past the line's end
-                String padded = text.endsWith(" ") ? line + " ".repeat(text.length()) : line;
-                for (int i = padded.indexOf(text); i >= 0; i = padded.indexOf(text, i + text.length())) {
-                    into.add(new Match(row, i, i + text.length(), text));
-                }
             }
         }, Region.all(), ALL);
     }
@@ -124,11 +133,11 @@ public final class Locator {
         Pattern pattern = Pattern.compile(regex);
         return new Locator(source, new Query() {
             @Override
-            public void find(Cells cells, int row, List<Match> into) {
-                Matcher m = pattern.matcher(cells.rowText(row));
+            public void find(WrappedLines.Line line, Cells cells, List<Match> into) {
+                Matcher m = pattern.matcher(line.text());
                 while (m.find()) {
                     if (m.end() > m.start()) {
-                        into.add(match(cells, row, cells.rowText(row), m.start(), m.end()));
+                        into.add(line.match(m.start(), m.end(), m.group()));
                     }
                 }
             }
@@ -137,16 +146,6 @@ public final class Locator {
             public String describe() {
                 return "/" + regex + "/";
             }
-
-            @Override
-            public void findInText(String line, int row, List<Match> into) {
-                Matcher m = pattern.matcher(line);
-                while (m.find()) {
-                    if (m.end() > m.start()) {
-                        into.add(new Match(row, m.start(), m.end(), m.group()));
-                    }
-                }
-            }
         }, Region.all(), ALL);
     }
 
@@ -154,7 +153,14 @@ public final class Locator {
         Objects.requireNonNull(style, "style");
         return new Locator(source, new Query() {
             @Override
-            public void find(Cells cells, int row, List<Match> into) {
+            public void find(WrappedLines.Line lines, Cells cells, List<Match> into) {
+                for (int row = Math.max(0, lines.firstRow()); row <= lines.lastRow(); row++) {
+                    findInRow(cells, row, into);
+                }
+            }
+
+            /** A style run lies within a row: the runs of a row's cells with the style. */
+            private void findInRow(Cells cells, int row, List<Match> into) {
                 String line = cells.rowText(row);
                 CellRow cellRow = cells.row(row);
                 int start = -1;
@@ -279,16 +285,8 @@ public final class Locator {
      */
     List<Match> find(Cells cells) {
         List<Match> all = new ArrayList<>();
-        if (scrollback) {
-            List<String> above = source.scrollback();
-            for (int i = 0; i < above.size(); i++) {
-                query.findInText(above.get(i), i - above.size(), all);
-            }
-        }
-        int last = Math.min(cells.rows(), region.to());
-        for (int row = region.from() - 1; row < last; row++) {
-            query.find(cells, row, all);
-        }
+        WrappedLines.forEach(cells, region, scrollback ? source.scrollback() : List.of(),
+                line -> query.find(line, cells, all));
         if (nth == ALL) {
             return all;
         }
@@ -311,14 +309,18 @@ public final class Locator {
         return scrollback;
     }
 
-    /** Whether the source's scrollback has a match (the region and index aside: they count the screen's rows). */
-    boolean inScrollback() {
+    /**
+     * Whether the source's scrollback, above {@code cells}, has a match (the region and index aside: they count the
+     * screen's rows).
+     */
+    boolean inScrollback(Cells cells) {
         List<Match> found = new ArrayList<>();
-        List<String> above = source.scrollback();
-        for (int i = 0; i < above.size() && found.isEmpty(); i++) {
-            query.findInText(above.get(i), i - above.size(), found);
-        }
-        return !found.isEmpty();
+        WrappedLines.forEach(cells, Region.all(), source.scrollback(), line -> {
+            if (line.inScrollback()) {
+                query.find(line, cells, found);
+            }
+        });
+        return found.stream().anyMatch(Match::inScrollback);
     }
 
     /** E.g. {@code text "Save" in rows 23-24, match 0}, {@code text "Done" including the scrollback}. */

@@ -79,11 +79,14 @@ public final class LocatorAssert {
                 "expected " + locator + " to read " + ScreenAssert.quote(text) + blanks);
     }
 
+    /** Whether every cell of {@code match}, on each row it covers, has {@code style}. */
     private static boolean styled(Cells cells, Locator.Match match, Style style) {
-        CellRow row = cells.row(match.row());
-        for (int col = match.from(); col < match.to(); col++) {
-            if (row.width(col) != 0 && !style.matches(row, col)) {
-                return false;
+        for (int r = match.row(); r <= match.endRow(); r++) {
+            CellRow row = cells.row(r);
+            for (int col = match.fromOn(r); col < match.toOn(r, cells.cols()); col++) {
+                if (row.width(col) != 0 && !style.matches(row, col)) {
+                    return false;
+                }
             }
         }
         return true;
@@ -117,7 +120,7 @@ public final class LocatorAssert {
             String styledInstead = found.isEmpty() && locator.byStyle() ? "; styled cells on the screen: "
                     + styledRuns(cells) : "";
             String scrolledOff = found.isEmpty() && !locator.byStyle() && !locator.includesScrollback()
-                    && locator.inScrollback()
+                    && locator.inScrollback(cells)
                     ? ServerWaits.SCROLLED_OFF : "";
             throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
                     + describe(found, withStyles ? cells : null) + styledInstead + scrolledOff, outcome);
@@ -151,14 +154,15 @@ public final class LocatorAssert {
 
     /** The styles of a match's cells, as {@link Style} names them: "plain", "fg=green", "bold / bold fg=red". */
     private static String styleOf(Cells cells, Locator.Match match) {
-        CellRow row = cells.row(match.row());
-        return IntStream.range(match.from(), match.to())
-                .filter(col -> row.width(col) != 0)
-                .mapToObj(col -> {
-                    String look = SnapshotText.describe(row, col);
-                    return look.isEmpty() ? "plain" : look;
-                })
-                .distinct().collect(Collectors.joining(" / "));
+        return IntStream.rangeClosed(match.row(), match.endRow()).boxed().flatMap(r -> {
+            CellRow row = cells.row(r);
+            return IntStream.range(match.fromOn(r), match.toOn(r, cells.cols()))
+                    .filter(col -> row.width(col) != 0)
+                    .mapToObj(col -> {
+                        String look = SnapshotText.describe(row, col);
+                        return look.isEmpty() ? "plain" : look;
+                    });
+        }).distinct().collect(Collectors.joining(" / "));
     }
 
     /** Every row's runs of styled cells, as a snapshot's style layer has them, or "none". */

@@ -191,7 +191,7 @@ public final class Replay {
         }
 
         @Override
-        public List<String> scrollback() {
+        public List<ScrollbackLine> scrollback() {
             return Cells.scrollbackLines(terminal);
         }
     }

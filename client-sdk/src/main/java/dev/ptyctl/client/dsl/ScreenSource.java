@@ -49,6 +49,6 @@ interface ScreenSource {
     default void held(String expectation, long startNanos) {
     }
 
-    /** The scrollback's lines, oldest first, as rows read (no trailing spaces): for failures to say what scrolled off. */
-    List<String> scrollback();
+    /** The scrollback's lines, oldest first, for locators that include it and failures that say what scrolled off. */
+    List<ScrollbackLine> scrollback();
 }

@@ -93,7 +93,7 @@ class LiveScreenTest {
             }
 
             @Override
-            public List<String> scrollback() {
+            public List<ScrollbackLine> scrollback() {
                 return live.scrollback();
             }
         };
@@ -146,7 +146,7 @@ class LiveScreenTest {
             }
 
             @Override
-            public List<String> scrollback() {
+            public List<ScrollbackLine> scrollback() {
                 return screen.scrollbackLines();
             }
         };

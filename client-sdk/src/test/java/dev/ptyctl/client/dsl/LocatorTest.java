@@ -68,7 +68,7 @@ class LocatorTest {
         assertThat(FILES.getByRegex("KiB$").count()).isEqualTo(3);
         assertThat(FILES.getByRegex("KiB $").count()).as("rows end without their trailing blanks, styled or not").isZero();
         assertThat(FILES.getByRegex("x*").count()).isEqualTo(3); // the x of the three .txt, never the empty matches
-        assertThat(FILES.getByRegex("me.*notes").count()).as("a match lies within one row").isZero();
+        assertThat(FILES.getByRegex("me.*notes").count()).as("a match never crosses a line break").isZero();
     }
 
     @Test
@@ -95,7 +95,7 @@ class LocatorTest {
         assertThat(FILES.getByRegex("\\d+").within(Region.row(4))).hasToString("/\\d+/ in row 4");
         assertThat(FILES.getByStyle(Styles.bold().fg("red"))).hasToString("cells with style bold fg=red");
         assertThatThrownBy(() -> FILES.getByText("")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> FILES.getByText("a\nb")).hasMessageContaining("within one row");
+        assertThatThrownBy(() -> FILES.getByText("a\nb")).hasMessageContaining("within one line");
     }
 
     @Test
@@ -194,5 +194,53 @@ class LocatorTest {
                 .containsExactly(new Locator.Match(-2, 0, 2, "a1"));
         assertThat(save.last()).hasToString("text \"Save\", the last match");
         TerminalAssertions.assertThat(FILES.getByRegex("\\d KiB").last()).hasText("9 KiB");
+    }
+
+    /**
+     * A 12-column shell: the command line typed wraps after "hello" (row 2 continues row 1), its output "hello world"
+     * fits, then "abcdefghijkl" fills row 4 to the edge and a line break puts "mn" on row 5.
+     */
+    private static final Replay WRAPPED = Screens.replay(12, 6,
+            "$ echo hello world\r\nhello world\r\nabcdefghijkl\r\nmn\r\n$ ");
+
+    @Test
+    void textWrappedAtTheRightEdgeIsFoundAcrossTheRowsButNeverAcrossALineBreak() {
+        assertThat(matches(WRAPPED.getByText("hello world"))).containsExactly(
+                new Locator.Match(0, 7, 1, 6, "hello world"), new Locator.Match(2, 0, 11, "hello world"));
+        assertThat(WRAPPED.getByText("echo hello world").count()).isEqualTo(1);
+        assertThat(WRAPPED.getByText("klmn").count()).as("row 4 is full, but a line break ends it").isZero();
+        assertThat(WRAPPED.getByRegex("l\\s*m").count()).isZero();
+        assertThat(matches(WRAPPED.getByRegex("o\\s+w\\w+"))).extracting(Locator.Match::text)
+                .containsExactly("o world", "o world");
+        assertThat(WRAPPED.getByRegex("^ world").count()).as("a wrapped row does not start a line").isZero();
+        assertThat(WRAPPED.getByRegex("^\\$ echo.*d$").count()).isEqualTo(1);
+        assertThat(WRAPPED.getByText("hello world").within(Region.row(2)).count())
+                .as("a region cuts the line at its edges").isZero();
+        assertThat(WRAPPED.getByText("hello world").within(Region.rows(1, 2)).count()).isEqualTo(1);
+        assertThat(matches(WRAPPED.getByText("hello world")).getFirst().place())
+                .isEqualTo("row 1, column 8 (wrapped onto row 2)");
+        TerminalAssertions.assertThat(WRAPPED.getByText("echo hello w")).hasText("echo hello w");
+    }
+
+    @Test
+    void aStyleIsCheckedOnEveryRowAWrappedMatchCovers() {
+        Replay bar = Screens.replay(10, 3, "status: " + ESC + "[7mrunning ok" + ESC + "[0m fine");
+        TerminalAssertions.assertThat(bar.getByText("running ok")).hasStyle(Styles.inverse());
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(bar.getByText("ok fine")).hasStyle(Styles.inverse()))
+                .hasMessageContaining("\"ok fine\" at row 2, column 7 (wrapped onto row 3) (inverse / plain)");
+        assertThat(bar.getByStyle(Styles.inverse()).count()).as("a style run lies within a row").isEqualTo(2);
+    }
+
+    @Test
+    void aLineWrappedFromTheScrollbackOntoTheScreenIsFoundWhole() {
+        Replay scrolled = Screens.replay(12, 2, "$ echo hello world\r\nhello world\r\n$ ");
+        Locator hello = scrolled.getByText("echo hello world").includingScrollback();
+        assertThat(matches(hello)).containsExactly(new Locator.Match(-2, 2, -1, 6, "echo hello world"));
+        assertThat(matches(hello).getFirst().place())
+                .isEqualTo("2 lines above the screen, column 3 (wrapped onto 1 line above the screen)");
+        Replay half = Screens.replay(12, 2, "x\r\n$ echo hello world\r\n");
+        assertThat(matches(half.getByText("hello world").includingScrollback()))
+                .containsExactly(new Locator.Match(-1, 7, 0, 6, "hello world"));
+        assertThat(half.getByText("hello world").count()).as("the screen alone has half of it").isZero();
     }
 }

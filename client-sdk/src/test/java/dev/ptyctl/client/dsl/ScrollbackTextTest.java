@@ -16,13 +16,13 @@ class ScrollbackTextTest {
         Terminal terminal = new Terminal(10, 2, 3);
         ScrollbackText text = new ScrollbackText();
         feed(terminal, "a\r\nb\r\nc\r\n");
-        assertThat(text.update(terminal)).containsExactly("a", "b");
+        assertThat(texts(text.update(terminal))).containsExactly("a", "b");
         feed(terminal, "d\r\ne\r\n");
-        assertThat(text.update(terminal)).as("a dropped at the limit of 3").containsExactly("b", "c", "d");
+        assertThat(texts(text.update(terminal))).as("a dropped at the limit of 3").containsExactly("b", "c", "d");
         feed(terminal, ESC + "[3J");
         assertThat(text.update(terminal)).as("ED 3").isEmpty();
         feed(terminal, "f\r\n");
-        assertThat(text.update(terminal)).containsExactly("e");
+        assertThat(texts(text.update(terminal))).containsExactly("e");
     }
 
     @Test
@@ -46,6 +46,10 @@ class ScrollbackTextTest {
                 }
             }
         }
+    }
+
+    private static java.util.List<String> texts(java.util.List<ScrollbackLine> lines) {
+        return lines.stream().map(ScrollbackLine::text).toList();
     }
 
     private static void feed(Terminal terminal, String output) {
