@@ -12,41 +12,66 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * terminal_run's own shell prints what a pager would have shown even when the user's start-up files choose a pager:
- * a ~/.bashrc that exports PAGER, GIT_PAGER and MANPAGER, a ~/.gitconfig with core.pager. The adapter runs in a
- * process of its own whose HOME holds those files, with the SDK's client over stdio.
+ * a ~/.bashrc, ~/.zshrc or config.fish that exports PAGER, GIT_PAGER and MANPAGER, a ~/.gitconfig with core.pager.
+ * Nothing is typed for it: the shell's integration sets them after those files. The adapter runs in a process of its
+ * own whose HOME holds those files, with the SDK's client over stdio.
  */
 class TerminalRunPagersTest {
 
-    @Test
-    void aPagerChosenByTheUsersStartUpFilesDoesNotStopTheSessionsShell(@TempDir Path home) throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"bash", "zsh", "fish"})
+    void aPagerChosenByTheUsersStartUpFilesDoesNotStopTheSessionsShell(String shell, @TempDir Path home)
+            throws Exception {
+        Tools.require(shell);
         Tools.require("git");
         Tools.require("man");
         Tools.require("less");
-        Files.writeString(home.resolve(".bashrc"), "export PAGER=less GIT_PAGER=less MANPAGER=less\n");
+        String exports = shell.equals("fish") ? "set -gx PAGER less; set -gx GIT_PAGER less; set -gx MANPAGER less\n"
+                : "export PAGER=less GIT_PAGER=less MANPAGER=less\n";
+        Path rc = home.resolve(switch (shell) {
+            case "bash" -> ".bashrc";
+            case "zsh" -> ".zshrc";
+            default -> ".config/fish/config.fish";
+        });
+        Files.createDirectories(rc.getParent());
+        Files.writeString(rc, exports);
         Files.writeString(home.resolve(".gitconfig"), "[core]\n\tpager = less\n[user]\n\temail = a@b\n\tname = A\n");
         ServerParameters adapter = McpTestServers.stdioParameters(List.of());
         adapter = ServerParameters.builder(adapter.getCommand()).args(adapter.getArgs())
-                .env(Map.of("HOME", home.toString(), "SHELL", "/bin/bash")).build();
+                .env(Map.of("HOME", home.toString(), "SHELL", Tools.find(shell).orElseThrow().toString(), "ZDOTDIR",
+                        home.toString(), "XDG_CONFIG_HOME", home.resolve(".config").toString())).build();
         try (ToolClient tools = new ToolClient(McpClient.sync(new StdioClientTransport(adapter,
                 McpJsonDefaults.getMapper())).requestTimeout(McpTestServers.REQUEST_TIMEOUT)
                 .initializationTimeout(McpTestServers.REQUEST_TIMEOUT).build())) {
             tools.sdk().initialize();
-            tools.ok("terminal_run", args("command", "cd \"$HOME\" && git init -q repo && for i in $(seq 1 60); do "
-                    + "git -C repo commit -q --allow-empty -m \"change $i\"; done", "timeoutMs", 60_000));
+            Map<String, Object> first = tools.ok("terminal_run", args("command", "cd $HOME; git init -q repo",
+                    "timeoutMs", 60_000));
+            String screen = (String) tools.ok("terminal_read", args("terminalId", first.get("terminalId")))
+                    .get("screen");
+            String commits = shell.equals("fish")
+                    ? "for i in (seq 1 60); git -C repo commit -q --allow-empty -m \"change $i\"; end"
+                    : "for i in $(seq 1 60); do git -C repo commit -q --allow-empty -m \"change $i\"; done";
+            tools.ok("terminal_run", args("command", commits, "timeoutMs", 60_000));
 
             Map<String, Object> log = tools.ok("terminal_run", args("command", "git -C repo log --format=%s",
                     "timeoutMs", 60_000));
             Map<String, Object> man = tools.ok("terminal_run", args("command", "man ls", "timeoutMs", 60_000));
+            Map<String, Object> env = tools.ok("terminal_run", args("command", "env | grep -c PTYCTL_PINNED_", "timeoutMs",
+                    60_000));
 
             assertThat(log).containsEntry("exitCode", 0).doesNotContainKey("waitingForInput");
             assertThat((String) log.get("output")).startsWith("change 60\nchange 59\n").endsWith("\nchange 1");
             assertThat(man).containsEntry("exitCode", 0).doesNotContainKey("waitingForInput");
             assertThat((String) man.get("output")).contains("list directory contents");
+            // Nothing typed for it: the first command the person watching the terminal sees is the agent's.
+            assertThat(screen).contains("git init -q repo").doesNotContain("PAGER");
+            assertThat(env).as("what the shell's programs inherit").containsEntry("output", "0");
         }
     }
 }

@@ -7,6 +7,7 @@ import dev.ptyctl.protocol.WaitingForInputAdvice;
 import dev.ptyctl.service.control.CommandRun;
 import dev.ptyctl.service.control.RunningProgram;
 import dev.ptyctl.service.terminals.CreateRequest;
+import dev.ptyctl.service.shell.ShellIntegration;
 import dev.ptyctl.service.terminals.HostedTerminal;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** {@code terminal_run}: runs a command line in a shell and answers its exit code and output. */
 public final class TerminalRunTool extends SchemaTool {
@@ -71,7 +73,7 @@ public final class TerminalRunTool extends SchemaTool {
         long timeoutMs = args.integer("timeoutMs", 0, TerminalWaitTool.MAX_TIMEOUT_MS, DEFAULT_TIMEOUT_MS);
         int maxBytes = (int) args.integer("maxBytes", 0, 4 << 20, DEFAULT_MAX_BYTES);
         Optional<String> given = args.optionalString("terminalId");
-        HostedTerminal terminal = given.isPresent() ? call.liveTerminal(given.get()) : sessionShell(call, timeoutMs);
+        HostedTerminal terminal = given.isPresent() ? call.liveTerminal(given.get()) : sessionShell(call);
         CommandRun.Result result = run(terminal, command, timeoutMs, maxBytes);
         String id = terminal.terminalId();
         if (result.exited() && !result.endedShell()) {
@@ -182,23 +184,16 @@ public final class TerminalRunTool extends SchemaTool {
      * man, systemctl, psql) prints it instead, as it does when an agent runs it without a terminal: a pager waits for
      * keys, so the run answered one screen and waitingForInput, and the agent had to quit it and page some other way.
      * Each program's own variable is set too, as it wins over PAGER (MANPAGER for man, GIT_PAGER over git's
-     * core.pager). A terminal_create shell keeps the user's pager.
+     * core.pager). Pinned ({@link ShellIntegration#PINNED_PREFIX}): the user's start-up files run after the
+     * environment is given (a ~/.bashrc that exports PAGER=less), and the integration sets them again after those.
+     * A terminal_create shell keeps the user's pager.
      */
-    static final Map<String, String> SESSION_SHELL_ENV = Map.of("PAGER", "cat", "GIT_PAGER", "cat", "MANPAGER", "cat",
-            "SYSTEMD_PAGER", "cat", "PSQL_PAGER", "cat", "GH_PAGER", "cat", "AWS_PAGER", "cat");
-    /**
-     * {@link #SESSION_SHELL_ENV} typed as the shell's first command: the user's start-up files run after the
-     * environment is given (a ~/.bashrc that exports PAGER=less or MANPAGER=less), and what they set would win. The
-     * leading space keeps the line out of a history kept with ignorespace (Debian's default ignoreboth).
-     */
-    static final String NO_PAGERS = SESSION_SHELL_ENV.entrySet().stream().sorted(Map.Entry.comparingByKey())
-            .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ", " export ", ""));
+    static final Map<String, String> SESSION_SHELL_ENV = Stream.of("PAGER", "GIT_PAGER", "MANPAGER", "SYSTEMD_PAGER",
+            "PSQL_PAGER", "GH_PAGER", "AWS_PAGER").flatMap(name -> Stream.of(name, ShellIntegration.PINNED_PREFIX + name))
+            .collect(Collectors.toUnmodifiableMap(name -> name, name -> "cat"));
 
-    /**
-     * This session's shell for terminal_run, started on first use (and again if it exited), its pagers turned off
-     * after the user's start-up files ran.
-     */
-    private static HostedTerminal sessionShell(ToolCall call, long timeoutMs)
+    /** This session's shell for terminal_run, started on first use (and again if it exited), its pagers cat. */
+    private static HostedTerminal sessionShell(ToolCall call)
             throws ToolError, IOException, InterruptedException {
         synchronized (call.session()) {
             Optional<HostedTerminal> existing = call.session().defaultShell().flatMap(call.registry()::find)
@@ -213,7 +208,6 @@ public final class TerminalRunTool extends SchemaTool {
             call.own(shell, new SessionTerminals.Entry(shell.terminalId(), "shell", shell.spec().command(),
                     false));
             call.session().defaultShell(shell.terminalId());
-            run(shell, NO_PAGERS, Math.max(timeoutMs, DEFAULT_TIMEOUT_MS), 0);
             return shell;
         }
     }

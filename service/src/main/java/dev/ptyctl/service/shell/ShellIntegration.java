@@ -39,6 +39,13 @@ import java.util.Set;
  */
 public final class ShellIntegration {
     /**
+     * {@code PTYCTL_PINNED_NAME=value} in an integrated shell's environment: the integration exports
+     * {@code NAME=value} once the user's start-up files have run (bash right after its rc files, zsh and fish at the
+     * first prompt), so it wins over what they set, and removes the pinned variable.
+     */
+    public static final String PINNED_PREFIX = "PTYCTL_PINNED_";
+
+    /**
      * What to start: the command and the environment additions, integration included or not.
      *
      * @param integrated whether the integration script was added (a plain bash, zsh or fish): only then are prompt

@@ -18,6 +18,15 @@ trap ':' INT
 if [[ $- == *i* && -z ${__ptyctl_loaded-} && ${BASH_VERSINFO[0]} -ge 4 ]]; then
 __ptyctl_loaded=1
 
+# Variables the server pins, given as PTYCTL_PINNED_NAME=value (terminal_run's shell: PAGER=cat and the like), win
+# over what the start-up files above set (a ~/.bashrc exporting PAGER=less): exported here, after them, rather than
+# typed as the shell's first command, which showed on the screen. Not passed on to the programs this shell starts.
+for __ptyctl_pin in ${!PTYCTL_PINNED_@}; do
+  export "${__ptyctl_pin#PTYCTL_PINNED_}=${!__ptyctl_pin}"
+  unset "$__ptyctl_pin"
+done
+unset __ptyctl_pin
+
 # The user's prompt commands, kept to be run from ours (bash 5.1 allows PROMPT_COMMAND to be an array).
 __ptyctl_user_prompt_commands=("${PROMPT_COMMAND[@]}")
 __ptyctl_command_running=0

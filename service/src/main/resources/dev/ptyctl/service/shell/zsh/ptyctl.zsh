@@ -19,8 +19,22 @@ __ptyctl_precmd_status() {
   return $st
 }
 
+# Variables the server pins, given as PTYCTL_PINNED_NAME=value (terminal_run's shell: PAGER=cat and the like), win
+# over what the start-up files set (a ~/.zshrc exporting PAGER=less): exported at the first prompt, when they have all
+# run, rather than typed as the shell's first command, which showed on the screen. Not passed on to the programs this
+# shell starts.
+__ptyctl_pin_env() {
+  local v
+  for v in ${(k)parameters[(I)PTYCTL_PINNED_*]}; do
+    export ${v#PTYCTL_PINNED_}=${(P)v}
+    unset $v
+  done
+  typeset -g __ptyctl_pinned=1
+}
+
 # Last of the precmd functions: themes rebuild PS1 in theirs, so the marks go on afterwards.
 __ptyctl_precmd_mark() {
+  (( ${+__ptyctl_pinned} )) || __ptyctl_pin_env
   print -rn -- $'\e]7;file://'"${HOST}${${PWD//\%/%25}// /%20}"$'\a'
   __ptyctl_title "zsh ${(%):-%~}"
   # Only B lives in PS1: zle redraws PS1 (reset-prompt, resizes), and a redraw is not a new prompt. A is printed

@@ -57,6 +57,17 @@ end
 # Runs before every prompt. The user's config.fish is read after this file and may define its own fish_prompt,
 # so the wrapping is (re)done here, at the last moment, whenever fish_prompt is not the wrapper.
 function __ptyctl_prompt --on-event fish_prompt
+    # Variables the server pins, given as PTYCTL_PINNED_NAME=value (terminal_run's shell: PAGER=cat and the like),
+    # win over what the configuration set (a config.fish exporting PAGER=less): exported at the first prompt, when it
+    # has all run, rather than typed as the shell's first command, which showed on the screen. Not passed on to the
+    # programs this shell starts.
+    if not set -q __ptyctl_pinned
+        set -g __ptyctl_pinned
+        for __ptyctl_pin in (set -xn | string match 'PTYCTL_PINNED_*')
+            set -gx (string replace PTYCTL_PINNED_ '' -- $__ptyctl_pin) $$__ptyctl_pin
+            set -e $__ptyctl_pin
+        end
+    end
     printf '\e]7;file://%s%s\a' $hostname (string escape --style=url -- $PWD)
     if not functions -q __ptyctl_wrapped_prompt; or not string match -q '*__ptyctl_user_prompt*' -- (functions fish_prompt)
         functions -e __ptyctl_user_prompt
