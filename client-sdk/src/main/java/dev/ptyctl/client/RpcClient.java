@@ -170,11 +170,18 @@ public final class RpcClient implements AutoCloseable {
     /**
      * Waits as the request describes; the reply timeout is stretched to outlast the wait. A timeout longer than the
      * server's longest wait (10 minutes) is waited in several requests, asked again while the text has not come and
-     * the program runs (an idle wait then needs its quiet time after each new request began).
+     * the program runs (an idle wait then needs its quiet time after each new request began); with
+     * {@link WaitRequest.Builder#since(long) since}, each goes on where the one before left off (its
+     * {@code continueAt}), so a stream of any length in between never makes the server refuse the offset.
      */
     public WaitResult waitFor(WaitRequest request) throws IOException {
-        JsonObject result = LongWait.wait(this, request.timeout(), timeout -> call(RpcMethod.WAIT,
-                request.newBuilder().timeout(timeout).build().toJson(), replyTimeoutFor(timeout)));
+        JsonObject result = LongWait.wait(this, request.timeout(), (Duration timeout, long continueAt) -> {
+            JsonObject params = request.newBuilder().timeout(timeout).build().toJson();
+            if (continueAt >= 0) {
+                params = JsonSupport.PROVIDER.createObjectBuilder(params).add("continueAt", continueAt).build();
+            }
+            return call(RpcMethod.WAIT, params, replyTimeoutFor(timeout));
+        });
         return typed(RpcMethod.WAIT, result, WaitResult::fromJson);
     }
 

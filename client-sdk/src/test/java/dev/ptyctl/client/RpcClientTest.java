@@ -169,6 +169,33 @@ class RpcClientTest {
     }
 
     @Test
+    void aLongWaitOnTheOutputSinceAnOffsetGoesOnWhereEachRequestLeftOff() throws IOException {
+        // The same since alone is refused once the server's output log has dropped it: a stream of 2 MiB in ten
+        // minutes does that.
+        String unmatched = "{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},"
+                + "'waitedMs':600000,'nextSince':40,";
+        server.reply(unmatched + "'continueAt':5000000}").reply("{'running':true,'exitCode':null,'pid':7}")
+                .reply(unmatched + "'continueAt':9000000}").reply("{'running':true,'exitCode':null,'pid':7}")
+                .reply("{'matched':true,'screen':'DONE\\n','cursor':{'row':2,'col':1},'size':{'cols':80,'rows':24},"
+                        + "'waitedMs':10,'found':{'index':0,'text':'DONE','groups':[]},'nextSince':9000104}");
+
+        WaitResult result = client.waitFor(WaitRequest.builder().match("DONE").since(40)
+                .timeout(Duration.ofMinutes(30)).build());
+
+        assertThat(server.takeRequest().getJsonObject("params"))
+                .isEqualTo(json("{'match':'DONE','timeout':600000,'since':40}"));
+        server.takeRequest();
+        assertThat(server.takeRequest().getJsonObject("params"))
+                .isEqualTo(json("{'match':'DONE','timeout':600000,'since':40,'continueAt':5000000}"));
+        server.takeRequest();
+        assertThat(server.takeRequest().getJsonObject("params").getJsonNumber("continueAt").longValue())
+                .isEqualTo(9_000_000);
+        assertThat(result.matched()).isTrue();
+        assertThat(result.nextSince()).hasValue(9_000_104);
+        server.assertExhausted();
+    }
+
+    @Test
     void waitRequestExtensionsAreSentOnlyWhenSet() throws IOException {
         server.reply("{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},'waitedMs':300}");
 

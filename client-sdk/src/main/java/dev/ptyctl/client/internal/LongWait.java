@@ -15,6 +15,10 @@ import java.time.Duration;
  * decided (matched, or answered early with {@code busy} or {@code waitingForInput}), nor when the program has exited
  * (a wait then answers at once, which would spin; the answer says so with {@code exited}, an older server's is
  * learnt from {@code pty/status}).
+ *
+ * <p>A wait on the output after an offset ({@code since}) is asked again with the {@code continueAt} of the answer
+ * before ({@link Continued}): the same {@code since} alone is refused once the server's output log (2 MiB by default)
+ * no longer keeps it, which a stream does within seconds, and would search everything since it again.
  */
 public final class LongWait {
     /** The longest timeout the server takes for one {@code pty/wait}. */
@@ -27,6 +31,18 @@ public final class LongWait {
         JsonObject send(Duration timeout) throws IOException;
     }
 
+    /** One {@code pty/wait} request that may go on with the one before it. */
+    @FunctionalInterface
+    public interface Continued {
+        /**
+         * Sends the wait and returns the server's answer.
+         *
+         * @param continueAt the {@code continueAt} of the previous request's answer, to send as is; -1 for the first
+         *                   request, or when the server gave none (a wait on the screen, an older server)
+         */
+        JsonObject send(Duration timeout, long continueAt) throws IOException;
+    }
+
     private LongWait() {
     }
 
@@ -35,12 +51,27 @@ public final class LongWait {
      * {@code waitedMs} the whole wait's.
      */
     public static JsonObject wait(RpcClient client, Duration timeout, Request request) throws IOException {
+        return wait(client, timeout, MAX, (each, continueAt) -> request.send(each));
+    }
+
+    /** {@link #wait(RpcClient, Duration, Request)} for a wait that goes on with the one before it. */
+    public static JsonObject wait(RpcClient client, Duration timeout, Continued request) throws IOException {
+        return wait(client, timeout, MAX, request);
+    }
+
+    /**
+     * The same, with requests of at most {@code max}: the server's {@link #MAX}, or in a test less, so that a wait
+     * made of several requests takes seconds rather than ten minutes each.
+     */
+    public static JsonObject wait(RpcClient client, Duration timeout, Duration max, Continued request)
+            throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
+        long continueAt = -1;
         long waitedMs = 0;
         Duration left = timeout; // the first request asks for the timeout as given, to the millisecond
         while (true) {
-            boolean capped = left.compareTo(MAX) > 0;
-            JsonObject answer = request.send(capped ? MAX : left);
+            boolean capped = left.compareTo(max) > 0;
+            JsonObject answer = request.send(capped ? max : left, continueAt);
             if (answer.get("waitedMs") instanceof JsonNumber waited) {
                 waitedMs += waited.longValue();
             }
@@ -51,6 +82,7 @@ public final class LongWait {
                         : JsonSupport.PROVIDER.createObjectBuilder(answer).add("waitedMs", waitedMs).build();
             }
             left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+            continueAt = answer.get("continueAt") instanceof JsonNumber at ? at.longValue() : -1;
         }
     }
 }

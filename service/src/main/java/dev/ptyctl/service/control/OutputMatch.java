@@ -41,7 +41,20 @@ public final class OutputMatch {
 
     /** Looks for {@code patterns} in the output of {@code log} from offset {@code since} on. */
     public OutputMatch(OutputLog log, long since, ScreenPatterns patterns) {
-        this.scan = new OutputScan(log, since, true);
+        this(log, since, since, patterns);
+    }
+
+    /**
+     * Goes on with a search from {@code since} that an earlier wait left off unmatched at {@code continueAt} (its
+     * {@link #continueAt()}): looks for matches that start there or later, reading the text before it only as far as
+     * an expression looks back, so {@code ^} does not match there mid-line. As one long wait would, it also goes on
+     * when {@code since} (or even {@code continueAt}) is no longer kept.
+     */
+    public OutputMatch(OutputLog log, long since, long continueAt, ScreenPatterns patterns) {
+        if (continueAt < since) {
+            throw new IllegalArgumentException("continueAt " + continueAt + " is before since " + since);
+        }
+        this.scan = new OutputScan(log, continueAt, true, continueAt > since ? CONTEXT : 0);
         this.patterns = patterns;
         this.reach = patterns.reach();
     }
@@ -62,6 +75,7 @@ public final class OutputMatch {
      */
     public Optional<Hit> find(long deadlineNanos) {
         CharSequence text = scan.text();
+        searchFrom = Math.max(searchFrom, scan.lookBehindEnd());
         searched += text.length() - searchFrom;
         Optional<ScreenPatterns.InStream> first = patterns.first(text, searchFrom, deadlineNanos);
         if (first.isPresent()) {
@@ -79,6 +93,16 @@ public final class OutputMatch {
             searchFrom -= unused;
         }
         return Optional.empty();
+    }
+
+    /**
+     * Where a wait for the same texts goes on after this one ended unmatched (a timeout, a long wait asked again), as
+     * {@code pty/wait}'s {@code continueAt}: the output offset of the first character a match may still start at, the
+     * text after it being what a match that more output completes may span. Every match starting before it has been
+     * looked for. Meaningful after a {@link #find} that found nothing; the start before any look.
+     */
+    public long continueAt() {
+        return scan.seqAfter(searchFrom);
     }
 
     /**

@@ -16,17 +16,17 @@ import java.util.List;
  *
  * <p>A start seq may fall inside an escape sequence or a UTF-8 character (a write's {@code outputSeq} taken while the
  * program prints: the PTY's reads end anywhere). Decoded from there, {@code ESC [ 3 1 m} would read {@code 31m} and
- * half a character a replacement mark. So the scan decodes the bytes before its start too, into nothing, from the last
- * ESC, CAN or SUB within {@link #LOOK_BACK} bytes (each ends whatever came before it, so the parser's state after it
- * is exact), and its text begins at the first boundary between sequences and characters at or after its start: a
- * sequence or character that began before the start belongs to what came before.
+ * half a character a replacement mark. So the scan decodes the {@link #LOOK_BACK} bytes before its start too, into
+ * nothing, and its text begins at the first boundary between sequences and characters at or after its start: a
+ * sequence or character that began before the start belongs to what came before. Wherever in a sequence those bytes
+ * begin, the parser's state at the start is exact once an ESC, CAN or SUB has come between (each ends whatever came
+ * before it), as one always has unless a single string runs through all of them.
  */
 final class OutputScan {
     /**
-     * How far before its start a scan looks for where to begin decoding. A sequence that began further back and is
-     * still open at the start (an OSC or DCS string over 16 KiB with no ESC, as an image or a clipboard copy sends) is
-     * read from the window's start as text; anything shorter is decoded exactly, at the cost of decoding at most this
-     * much once per wait.
+     * How many bytes before its start a scan decodes. A sequence that began further back and is still open at the
+     * start (an OSC or DCS string over 16 KiB with no ESC, as an image or a clipboard copy sends) is read as text;
+     * anything shorter is decoded exactly, at the cost of decoding at most this much once per wait (about 0.1 ms).
      */
     static final int LOOK_BACK = 16 * 1024;
 
@@ -36,6 +36,12 @@ final class OutputScan {
     private boolean aligning = true;
     private final StringBuilder text = new StringBuilder();
     private final StringBuilder discarded = new StringBuilder();
+    /** How many characters before the start the text begins with, at most ({@link #lookBehindEnd}). */
+    private final int lookBehind;
+    /** While aligning: the text before the start, of which the last {@link #lookBehind} characters are kept. */
+    private final StringBuilder lookBehindText;
+    /** How many characters at the head of {@link #text} were printed before the start. */
+    private int lookBehindEnd;
     private final byte[] buffer = new byte[16 * 1024];
     /** With {@link #tracksOffsets}, for each character of {@link #text}: the seq just after the byte that ended it. */
     private long[] endSeqs;
@@ -53,39 +59,22 @@ final class OutputScan {
      *                      character's last byte is known (a wait that goes on from where a match ended needs it)
      */
     OutputScan(OutputLog log, long fromSeq, boolean tracksOffsets) {
-        this.log = log;
-        this.fromSeq = fromSeq;
-        this.position = decodeStart(log, fromSeq);
-        this.endSeqs = tracksOffsets ? new long[256] : null;
+        this(log, fromSeq, tracksOffsets, 0);
     }
 
     /**
-     * Where decoding begins for a scan that starts at {@code fromSeq}: the last ESC, CAN or SUB in the
-     * {@link #LOOK_BACK} bytes before it that the log keeps, else the start of those bytes.
+     * A scan whose text begins with up to {@code lookBehind} characters printed before {@code fromSeq}, there only for
+     * what a search that starts after them looks back at ({@code ^}, {@code \b}, a lookbehind), as it would in the
+     * whole stream: for a wait that goes on from where an earlier one left off ({@link #lookBehindEnd}).
      */
-    private static long decodeStart(OutputLog log, long fromSeq) {
-        long windowStart = Math.max(log.firstKeptSeq(), fromSeq - LOOK_BACK);
-        if (windowStart >= fromSeq) {
-            return fromSeq;
-        }
-        int before = (int) (fromSeq - windowStart);
-        // A few bytes past the start too: the log ends a read only where a character ends, and one may straddle it.
-        byte[] window = new byte[before + 3];
-        int filled = 0;
-        while (filled < before) {
-            OutputLog.Read read = log.read(windowStart + filled, window, filled, window.length - filled, true);
-            if (read.status() != OutputLog.ReadStatus.BYTES) {
-                return fromSeq; // overwritten meanwhile: the scan starts where it was asked, as the log allows
-            }
-            filled += read.length();
-        }
-        for (int i = before - 1; i >= 0; i--) {
-            byte b = window[i];
-            if (b == 0x1b || b == 0x18 || b == 0x1a) {
-                return windowStart + i;
-            }
-        }
-        return windowStart;
+    OutputScan(OutputLog log, long fromSeq, boolean tracksOffsets, int lookBehind) {
+        this.log = log;
+        this.fromSeq = fromSeq;
+        // Decoding begins before the start (below the log's first byte: there, where nothing is left to align to).
+        this.position = Math.min(fromSeq, Math.max(log.firstKeptSeq(), fromSeq - LOOK_BACK));
+        this.endSeqs = tracksOffsets ? new long[256] : null;
+        this.lookBehind = lookBehind;
+        this.lookBehindText = lookBehind > 0 ? new StringBuilder() : discarded;
     }
 
     /**
@@ -116,6 +105,7 @@ final class OutputScan {
             System.arraycopy(endSeqs, count, endSeqs, 0, text.length() - count);
         }
         text.delete(0, count);
+        lookBehindEnd = Math.max(0, lookBehindEnd - count);
     }
 
     /** Decodes the output from where the last call stopped up to {@code upTo}, skipping {@code regions}. */
@@ -180,13 +170,15 @@ final class OutputScan {
                 return false;
             }
             int used = (int) Math.clamp(fromSeq - position, 0, read.length());
-            decoder.decode(buffer, 0, used, discarded);
+            decoder.decode(buffer, 0, used, lookBehindText);
             // Past the start, a byte at a time: the first boundary is where the text begins.
             while (used < read.length() && !decoder.isBetweenSequences()) {
-                decoder.decode(buffer, used, used + 1, discarded);
+                decoder.decode(buffer, used, used + 1, lookBehindText);
                 used++;
             }
-            discarded.setLength(0);
+            if (lookBehindText.length() > 2 * lookBehind) {
+                lookBehindText.delete(0, lookBehindText.length() - lookBehind);
+            }
             position += used;
         }
         if (position < fromSeq || !decoder.isBetweenSequences()) {
@@ -194,8 +186,31 @@ final class OutputScan {
         }
         aligning = false;
         fromSeq = position;
-        decoder.dropOwedLineBreak(); // the CR was before the start: the text begins with what follows it
+        if (decoder.dropOwedLineBreak() && lookBehind > 0) {
+            lookBehindText.append('\n'); // the CR was before the start: its line break too
+        }
+        if (lookBehind > 0) {
+            int from = Math.max(0, lookBehindText.length() - lookBehind);
+            if (from > 0 && Character.isLowSurrogate(lookBehindText.charAt(from))) {
+                from++; // never half a character
+            }
+            text.append(lookBehindText, from, lookBehindText.length());
+            lookBehindEnd = text.length();
+            if (endSeqs != null) {
+                fitEndSeqs();
+                Arrays.fill(endSeqs, 0, lookBehindEnd, fromSeq);
+            }
+        }
+        lookBehindText.setLength(0);
         return true;
+    }
+
+    /**
+     * How many characters at the head of {@link #text} were printed before the scan's start: there for what a search
+     * looks back at, not to be matched. 0 without a look-behind, or once {@link #forget} has dropped them.
+     */
+    int lookBehindEnd() {
+        return lookBehindEnd;
     }
 
     private void decodeTracked(int length) {

@@ -39,8 +39,10 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code since: S} with {@code match} or {@code anyOf} (without {@code prompt} or {@code started}): the texts
  *       are looked for in what the program wrote after output offset S ({@link OutputMatch}), not on the screen,
  *       where a question answered before S still shows; the answer has {@code nextSince}, just after the match (S
- *       when unmatched). Refused, never matched on the screen instead, without an output log ({@code ptyctl serve})
- *       or for an S the log no longer keeps.</li>
+ *       when unmatched), and unmatched {@code continueAt}: with {@code continueAt: C} a wait for the same texts goes on
+ *       from where that one left off, also once S has dropped out of the log (a wait longer than the longest timeout
+ *       is asked again). Refused, never matched on the screen instead, without an output log ({@code ptyctl serve})
+ *       or, without {@code continueAt}, for an S the log no longer keeps.</li>
  *   <li>{@code idleMs: N}: the wait is satisfied once no output has arrived for N ms (and {@code match}, if given,
  *       is on screen). The quiet time counts from the later of the last output and the start of the wait, so a
  *       wait sent right after a write gives the program at least N ms to answer.</li>
@@ -88,9 +90,14 @@ final class WaitMethod implements RpcMethodHandler {
      */
     private record Condition(ScreenPatterns match, boolean scrollback, long timeoutMs, long idleMs, long promptSince,
                              long minPrompts, boolean returnIfBusy, long startedSince,
-                             boolean returnIfWaitingForInput, long outputSince) {
+                             boolean returnIfWaitingForInput, long outputSince, long continueAt) {
         boolean hasMatch() {
             return match != null;
+        }
+
+        /** Whether this goes on with an earlier wait on the output after {@code outputSince}. */
+        boolean continues() {
+            return continueAt > NOT_ASKED;
         }
 
         /** Whether {@code match} is looked for in the output after {@code outputSince}, not on the screen. */
@@ -167,6 +174,16 @@ final class WaitMethod implements RpcMethodHandler {
      */
     private OutputMatch outputMatch(Condition condition) throws RpcException {
         long since = condition.outputSince();
+        long next = output == null ? 0 : output.nextSeq();
+        if (output != null && condition.continues()) {
+            // Goes on with a long wait: since and even continueAt may have been overwritten since, and the wait goes
+            // on from what is kept, as one wait that falls behind a stream does.
+            if (condition.continueAt() > next) {
+                throw RpcException.invalidParams("continueAt " + condition.continueAt()
+                        + " is beyond the output so far (" + next + " bytes)");
+            }
+            return new OutputMatch(output, since, condition.continueAt(), condition.match());
+        }
         if (output == null) {
             throw RpcException.invalidParams("since with match or anyOf reads the output after the offset, and "
                     + "this server keeps no output (ptyctl serve): match the screen without since, or host the "
@@ -176,9 +193,9 @@ final class WaitMethod implements RpcMethodHandler {
         if (since < first) {
             throw RpcException.invalidParams("since " + since + " is older than the output kept (from " + first
                     + "; the server keeps the last " + output.capacity() + " bytes): the text in between is gone; "
-                    + "wait with since " + first + " for what is kept");
+                    + "wait with since " + first + " for what is kept (a wait going on with an earlier one from "
+                    + "since passes that one's continueAt too)");
         }
-        long next = output.nextSeq();
         if (since > next) {
             throw RpcException.invalidParams("since " + since + " is beyond the output so far (" + next + " bytes)");
         }
@@ -222,8 +239,8 @@ final class WaitMethod implements RpcMethodHandler {
             if (satisfied || !progress.running() || now >= deadline) {
                 JsonObject result = result(screen.last(), session, satisfied,
                         satisfied ? screen.found() : Optional.empty(), start);
-                return condition.inOutput() ? withNextSince(result, condition, satisfied ? screen.hit() : null)
-                        : result;
+                return condition.inOutput() ? withNextSince(result, condition, satisfied ? screen.hit() : null,
+                        screen.continueAt()) : result;
             }
             long wakeAt = Math.min(deadline, screen.wakeAt());
             if (startMarked) {
@@ -237,11 +254,16 @@ final class WaitMethod implements RpcMethodHandler {
     /**
      * Adds {@code nextSince}: where the next wait on the output goes on from. After a match, the offset just after
      * it (pexpect consumes its buffer up to the match, so what follows it in the same chunk is still found next
-     * time); without one, the {@code since} asked, as nothing was consumed.
+     * time); without one, the {@code since} asked, as nothing was consumed, and {@code continueAt}: where a wait for
+     * the same texts from the same {@code since} goes on (a long wait asked again), whatever the log has dropped.
      */
-    private static JsonObject withNextSince(JsonObject result, Condition condition, OutputMatch.Hit hit) {
-        long next = hit != null ? hit.nextSeq() : condition.outputSince();
-        return JsonSupport.PROVIDER.createObjectBuilder(result).add("nextSince", next).build();
+    private static JsonObject withNextSince(JsonObject result, Condition condition, OutputMatch.Hit hit,
+                                            long continueAt) {
+        JsonObjectBuilder answer = JsonSupport.PROVIDER.createObjectBuilder(result);
+        if (hit != null) {
+            return answer.add("nextSince", hit.nextSeq()).build();
+        }
+        return answer.add("nextSince", condition.outputSince()).add("continueAt", continueAt).build();
     }
 
     /**
@@ -327,6 +349,11 @@ final class WaitMethod implements RpcMethodHandler {
         /** What the last look found of {@code match} or {@code anyOf}. */
         Optional<ScreenPatterns.Found> found() {
             return found;
+        }
+
+        /** With {@code since}, where a wait for the same texts goes on after this one ({@link OutputMatch#continueAt}). */
+        long continueAt() {
+            return inOutput.continueAt();
         }
 
         /** With {@code since}, the last look's match in the output, null for none. */
@@ -501,13 +528,22 @@ final class WaitMethod implements RpcMethodHandler {
         if (outputSince && matcher == null) {
             throw RpcException.invalidParams("since needs match, anyOf, prompt or started");
         }
+        long continueAt = params.integerInRange("continueAt", 0, Long.MAX_VALUE, -1);
+        if (continueAt >= 0 && !outputSince) {
+            throw RpcException.invalidParams("continueAt needs since with match or anyOf: it goes on with an earlier "
+                    + "wait on the output after since, from that wait's answer");
+        }
+        if (continueAt >= 0 && continueAt < since) {
+            throw RpcException.invalidParams("continueAt " + continueAt + " is before since " + since
+                    + ": it is where an earlier wait from since left off, since or later");
+        }
         if (outputSince && scrollback) {
             throw RpcException.invalidParams("since and scrollback are exclusive: with since the text is looked for "
                     + "in the output after the offset, which scrolled lines are part of");
         }
         return new Condition(matcher, scrollback, timeout, idleMs, prompt ? since : NOT_ASKED, minPrompts,
                 returnIfBusy, started ? since : NOT_ASKED, returnIfWaitingForInput,
-                outputSince ? since : NOT_ASKED);
+                outputSince ? since : NOT_ASKED, continueAt >= 0 ? continueAt : NOT_ASKED);
     }
 
     /** A {@code "wait"} (the default) or {@code "return"} parameter: whether it is {@code "return"}. */

@@ -183,4 +183,30 @@ class OutputMatchTest {
             assertThat(hit.found().text()).as("from seq %d", inside).isEqualTo(inside < 3 ? "本語 ok" : "語 ok");
         }
     }
+
+    @Test
+    void aWaitGoingOnWhereAnotherLeftOffFindsATextSplitBetweenThemAndNoLineStartWhereItBegins() {
+        ScreenPatterns done = new ScreenPatterns(List.of(new ScreenPatterns.Entry("DONE", null)));
+        OutputMatch first = new OutputMatch(log, 0, done);
+        print("x".repeat(1000) + "DO");
+        assertThat(look(first, log)).isEmpty();
+        print("NE");
+        OutputMatch.Hit hit = look(new OutputMatch(log, 0, first.continueAt(), done), log).orElseThrow();
+        assertThat(hit.found().text()).isEqualTo("DONE");
+        assertThat(hit.nextSeq()).isEqualTo(1004);
+
+        // An expression's wait leaves off 16,384 characters before the end, here at "NEXT" in mid-line: the wait that
+        // goes on from there does not take it for a line start, as a wait from that offset would.
+        long start = log.nextSeq();
+        OutputMatch anchored = new OutputMatch(log, start, regex("^NEXT"));
+        print("y".repeat(50_000) + "NEXT" + "z".repeat(ScreenPatterns.REGEX_REACH - 4));
+        assertThat(look(anchored, log)).isEmpty();
+        long continueAt = anchored.continueAt();
+        assertThat(continueAt).isEqualTo(start + 50_000);
+        OutputMatch goesOn = new OutputMatch(log, start, continueAt, regex("^NEXT"));
+        assertThat(look(goesOn, log)).isEmpty();
+        assertThat(look(new OutputMatch(log, continueAt, regex("^NEXT")), log)).isPresent();
+        print("\nNEXT");
+        assertThat(look(goesOn, log).orElseThrow().nextSeq()).isEqualTo(log.nextSeq());
+    }
 }

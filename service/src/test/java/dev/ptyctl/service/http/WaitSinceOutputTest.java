@@ -149,4 +149,73 @@ class WaitSinceOutputTest {
         assertThat(scrollback.getJsonObject("error").getString("message"))
                 .contains("since and scrollback are exclusive");
     }
+
+    /**
+     * A wait longer than one request (the SDK asks again every 10 minutes) over a stream far larger than the output
+     * log: the same since is refused once the log has dropped it, and continueAt from the answer before goes on where
+     * that request left off, finding a text whose start came before the request boundary and whose end after it.
+     */
+    @Test
+    void aWaitAskedAgainWithContinueAtGoesOnAfterTheLogHasDroppedSinceAndFindsATextSplitBetweenRequests()
+            throws Exception {
+        Path script = Files.writeString(dir.resolve("stream.sh"), """
+                stty -echo; printf 'ready\\n'; read a
+                seq 1 1000000
+                printf 'DO'; read b; printf 'NE\\n'; read c
+                """);
+        server = TestServers.start(); // the default log: 2 MiB, of some 7.9 MB that seq prints
+        String id = RestAssured.given(TestServers.api(server))
+                .body("{\"sessionId\":\"long\",\"shell\":\"/bin/sh\",\"args\":[\"" + script + "\"]}")
+                .post("/v1/terminals").then().statusCode(201).extract().jsonPath().getString("terminalId");
+        assertThat(result(id, "pty/wait", "{\"match\":\"ready\",\"timeout\":20000}").getBoolean("matched")).isTrue();
+        long since = result(id, "pty/write", "{\"action\":[{\"text\":\"a\"},{\"key\":\"Enter\"}]}")
+                .getJsonNumber("outputSeq").longValue();
+
+        JsonObject first = result(id, "pty/wait", "{\"match\":\"DONE\",\"since\":" + since + ",\"timeout\":200}");
+        assertThat(first.getBoolean("matched")).isFalse();
+        assertThat(first.getJsonNumber("nextSince").longValue()).as("nothing consumed").isEqualTo(since);
+        long continueAt = first.getJsonNumber("continueAt").longValue();
+        assertThat(continueAt).isGreaterThanOrEqualTo(since);
+
+        JsonObject streamed = result(id, "pty/wait", "{\"match\":\"DO\",\"timeout\":60000}");
+        assertThat(streamed.getBoolean("matched")).as("screen:%n%s", streamed.getString("screen")).isTrue();
+        JsonObject again = call(id, "pty/wait", "{\"match\":\"DONE\",\"since\":" + since + ",\"timeout\":200}");
+        assertThat(again.getJsonObject("error").getString("message")).as("the same request, as before continueAt")
+                .contains("older than the output kept").contains("continueAt");
+
+        JsonObject second = result(id, "pty/wait", "{\"match\":\"DONE\",\"since\":" + since + ",\"continueAt\":"
+                + continueAt + ",\"timeout\":200}");
+        assertThat(second.getBoolean("matched")).isFalse();
+        assertThat(second.getJsonNumber("nextSince").longValue()).isEqualTo(since);
+        long end = outputEnd(id);
+        long goOn = second.getJsonNumber("continueAt").longValue();
+        assertThat(goOn).as("at most 'DONE'.length() - 1 characters and a line break before the end")
+                .isBetween(end - "\r\nDO".length(), end - "DO".length());
+
+        typeLine(id, "b");
+        JsonObject found = result(id, "pty/wait", "{\"match\":\"DONE\",\"since\":" + since + ",\"continueAt\":"
+                + goOn + ",\"timeout\":20000}");
+        assertThat(found.getBoolean("matched")).as("screen:%n%s", found.getString("screen")).isTrue();
+        assertThat(found.getJsonObject("found").getString("text")).isEqualTo("DONE");
+        assertThat(found.getJsonNumber("nextSince").longValue()).isEqualTo(end + "NE".length());
+        assertThat(found.containsKey("continueAt")).as("only an unmatched answer has it").isFalse();
+    }
+
+    /** The terminal's output offset now (REST's nextOutputSeq). */
+    private long outputEnd(String id) {
+        return RestAssured.given(TestServers.api(server)).get("/v1/terminals/" + id).then().statusCode(200)
+                .extract().jsonPath().getLong("nextOutputSeq");
+    }
+
+    @Test
+    void continueAtIsRefusedWithoutATextSinceOrBeforeSinceOrBeyondTheOutput() throws Exception {
+        String id = start();
+        result(id, "pty/wait", "{\"match\":\"Password\",\"timeout\":20000}");
+        assertThat(call(id, "pty/wait", "{\"match\":\"x\",\"continueAt\":0}").getJsonObject("error")
+                .getString("message")).startsWith("continueAt needs since with match or anyOf");
+        assertThat(call(id, "pty/wait", "{\"match\":\"x\",\"since\":5,\"continueAt\":4}").getJsonObject("error")
+                .getString("message")).startsWith("continueAt 4 is before since 5");
+        assertThat(call(id, "pty/wait", "{\"match\":\"x\",\"since\":0,\"continueAt\":999999}")
+                .getJsonObject("error").getString("message")).contains("beyond the output so far");
+    }
 }
