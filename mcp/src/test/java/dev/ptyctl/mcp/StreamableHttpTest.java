@@ -131,11 +131,43 @@ class StreamableHttpTest {
 
     /**
      * A DELETE that comes while a terminal_create is under way: the terminal it makes ends too. It used to be added to
-     * the session after the session had closed its terminals, and ran on with no owner. The create is held where the
-     * registry announces the new terminal (events are published on the creating thread) until the DELETE is answered.
+     * the session after the session had closed its terminals, and ran on with no owner.
      */
     @Test
     void aTerminalCreatedWhileItsSessionIsDeletedEndsToo() throws Exception {
+        RacedCreate raced = createWhileDeleted("{\"command\":[\"cat\"]}");
+        assertThat(raced.exited().await(30, TimeUnit.SECONDS)).as("terminal %s of the deleted session has ended",
+                raced.terminalId()).isTrue();
+    }
+
+    /**
+     * The same race for a terminal made to outlive its session: it is kept, as it would have been had the DELETE come
+     * a moment later (it used to be closed with the session). The DELETE cuts the create's answer off, and nothing
+     * announces that a terminal was kept, so the test gives the close it used to get (at once, on the creating
+     * thread) a second to come.
+     */
+    @Test
+    void aTerminalMadeToOutliveItsSessionIsKeptWhenTheSessionIsDeletedDuringItsCreate() throws Exception {
+        RacedCreate raced = createWhileDeleted("{\"command\":[\"cat\"],\"outliveSession\":true}");
+        try {
+            assertThat(raced.exited().await(1, TimeUnit.SECONDS)).as("terminal %s ended", raced.terminalId())
+                    .isFalse();
+            assertThat(server.registry().find(raced.terminalId())).hasValueSatisfying(t -> assertThat(t.running())
+                    .isTrue());
+        } finally {
+            server.registry().closeById(raced.terminalId());
+        }
+    }
+
+    /** @param exited counted down when the terminal's program exits */
+    private record RacedCreate(String terminalId, CountDownLatch exited) {
+    }
+
+    /**
+     * terminal_create with {@code arguments} in a new session, held where the registry announces the new terminal
+     * (events are published on the creating thread) until a DELETE of its session is answered.
+     */
+    private RacedCreate createWhileDeleted(String arguments) throws Exception {
         String session = initialize();
         AtomicReference<String> created = new AtomicReference<>();
         CountDownLatch announced = new CountDownLatch(1);
@@ -164,7 +196,7 @@ class StreamableHttpTest {
                 });
         try {
             CompletableFuture<HttpResponse<String>> create = HTTP.sendAsync(post(toolCall(2, "terminal_create",
-                    "{\"command\":[\"cat\"]}", null)).header("Authorization", "Bearer " + TOKEN)
+                    arguments, null)).header("Authorization", "Bearer " + TOKEN)
                     .header("Mcp-Session-Id", session).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(announced.await(60, TimeUnit.SECONDS)).isTrue();
             assertThat(send(HttpRequest.newBuilder(URI.create(server.url() + "/mcp"))
@@ -172,8 +204,7 @@ class StreamableHttpTest {
                     .statusCode()).isEqualTo(200);
             deleted.countDown();
             create.handle((response, failure) -> null).get(60, TimeUnit.SECONDS); // answered or cut off
-            assertThat(exited.await(30, TimeUnit.SECONDS)).as("terminal %s of the deleted session has ended",
-                    created.get()).isTrue();
+            return new RacedCreate(created.get(), exited);
         } finally {
             deleted.countDown();
             subscription.close();

@@ -56,8 +56,8 @@ public final class TerminalCreateTool extends SchemaTool {
         HostedTerminal terminal = create(call, new CreateRequest("mcp-" + UUID.randomUUID(),
                 args.optionalString("cwd").orElse(null), cols, rows, command == null ? null : command.getFirst(),
                 command == null ? null : command.subList(1, command.size()), args.stringMap("env"), false, true));
-        call.own(terminal, new SessionTerminals.Entry(terminal.terminalId(), name, terminal.spec().command(),
-                outlive));
+        boolean owned = call.own(terminal, new SessionTerminals.Entry(terminal.terminalId(), name,
+                terminal.spec().command(), outlive));
         long seq = terminal.session().progress().outputSeq();
         String viewUrl = call.viewUrl(terminal.terminalId());
         return new ToolResult().put("terminalId", terminal.terminalId()).put("name", name)
@@ -65,9 +65,12 @@ public final class TerminalCreateTool extends SchemaTool {
                 .put("viewUrl", viewUrl).put("outlivesSession", outlive)
                 .withText("Created terminal " + terminal.terminalId() + " (\"" + name + "\": "
                         + String.join(" ", terminal.spec().command()) + ", " + cols + "x" + rows + ", seq " + seq
-                        + "). A person can watch and type at " + viewUrl + (outlive ? ". It outlives this MCP "
-                        + "session: it runs until terminal_close (or the server stops), so tell the user its id."
-                        : ""));
+                        + "). A person can watch and type at " + viewUrl + (!outlive ? ""
+                        : owned ? ". It outlives this MCP session: it runs until terminal_close (or the server "
+                        + "stops), so tell the user its id."
+                        : ". This MCP session ended while it was being created; the terminal was kept, as "
+                        + "outliveSession asks: it runs until terminal_close (or the server stops), so tell the user "
+                        + "its id."));
     }
 
     /** Spawns through the registry, turning its refusals into sentences an agent can act on. */

@@ -51,15 +51,20 @@ public record ToolCall(TerminalRegistry registry, SessionTerminals session, long
     /**
      * Records a terminal this call created as the session's own, or, when the session ended while it was being
      * created (its client deleted it, or it was idle too long), closes it again: no terminal outlives its session
-     * unasked.
+     * unasked. One created with {@code outliveSession} is kept, as it would have been had it been made a moment
+     * before the end; false then, true when the session took it.
      */
-    void own(HostedTerminal terminal, SessionTerminals.Entry entry) throws ToolError {
-        if (!session.add(entry)) {
-            registry.closeById(terminal.terminalId());
-            throw new ToolError("This MCP session ended while terminal " + terminal.terminalId() + " was being "
-                    + "created (its client deleted it, or it was idle too long), so the terminal was closed again. "
-                    + "Start a new session.");
+    boolean own(HostedTerminal terminal, SessionTerminals.Entry entry) throws ToolError {
+        if (session.add(entry)) {
+            return true;
         }
+        if (entry.outlivesSession()) {
+            return false;
+        }
+        registry.closeById(terminal.terminalId());
+        throw new ToolError("This MCP session ended while terminal " + terminal.terminalId() + " was being "
+                + "created (its client deleted it, or it was idle too long), so the terminal was closed again. "
+                + "Start a new session.");
     }
 
     /** The web page where a person can watch and type into the terminal. */
