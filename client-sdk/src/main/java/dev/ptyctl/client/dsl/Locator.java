@@ -300,6 +300,28 @@ public final class Locator {
         return source;
     }
 
+    /**
+     * Why {@code found}, this locator's matches, are too many for {@code action}, which acts on one match ({@code
+     * "hasText reads"}, {@code "click(locator) clicks"}): Playwright's and tui-test's strict mode. Acting on the first
+     * of several would pass or click by the luck of which is drawn higher (the command line the shell echoed holds the
+     * text the program prints), so the test is told to say which.
+     */
+    String strictViolation(List<Match> found, String action) {
+        return "strict mode violation: " + this + " resolved to " + found.size() + " matches (" + list(found)
+                + "); " + action + " one: pick it with first(), last(), nth(i) or within(Region)";
+    }
+
+    /** Matches for messages: {@code 2: "Save" at row 4, column 3, "Save" at row 6, column 1}, or {@code none}. */
+    static String describe(List<Match> found) {
+        return found.isEmpty() ? "none" : found.size() + ": " + list(found);
+    }
+
+    /** The first 10 matches, each with its place. */
+    private static String list(List<Match> found) {
+        return found.stream().limit(10).map(m -> ScreenAssert.quote(m.text()) + " at " + m.place())
+                .collect(java.util.stream.Collectors.joining(", ")) + (found.size() > 10 ? ", ..." : "");
+    }
+
     boolean byStyle() {
         return query.byStyle();
     }

@@ -65,18 +65,22 @@ public final class LocatorAssert {
         }
         Cells[] seen = new Cells[1];
         return await(matches -> !matches.isEmpty() && matches.stream().allMatch(m -> styled(seen[0], m, style)),
-                "expected " + locator + " to have style " + style, seen, true);
+                "expected " + locator + " to have style " + style, seen, true, null);
     }
 
-    /** The first match's text is exactly {@code text} (useful with a style or regex locator). */
+    /**
+     * The locator has exactly one match, and it reads exactly {@code text} (useful with a style or regex locator).
+     * Strict, as Playwright's and tui-test's: with several matches it waits for one, then fails naming them all; pick
+     * one with {@link Locator#first()}, {@link Locator#last()}, {@link Locator#nth} or {@link Locator#within}.
+     */
     public LocatorAssert hasText(String text) {
         Objects.requireNonNull(text, "text");
         // A style run leaves out the blank cells at its ends (an inverse bar padded with spaces would otherwise read
         // as its whole width): text asked with them cannot match, which the failure says rather than leave to a diff.
         String blanks = locator.byStyle() && !text.equals(text.strip()) ? " (a style match leaves out the blank cells"
                 + " at its ends: hasText(" + ScreenAssert.quote(text.strip()) + "))" : "";
-        return await(matches -> !matches.isEmpty() && matches.getFirst().text().equals(text),
-                "expected " + locator + " to read " + ScreenAssert.quote(text) + blanks);
+        return await(matches -> matches.size() == 1 && matches.getFirst().text().equals(text),
+                "expected " + locator + " to read " + ScreenAssert.quote(text) + blanks, new Cells[1], false, "hasText reads");
     }
 
     /** Whether every cell of {@code match}, on each row it covers, has {@code style}. */
@@ -93,15 +97,16 @@ public final class LocatorAssert {
     }
 
     private LocatorAssert await(Predicate<List<Locator.Match>> holds, String expectation) {
-        return await(holds, expectation, new Cells[1], false);
+        return await(holds, expectation, new Cells[1], false, null);
     }
 
     /**
      * {@code seen[0]} is the screen the predicate is looking at, for checks that need cells; {@code withStyles} names
-     * each match's style in the failure (the screen's text, which the failure shows, has none).
+     * each match's style in the failure (the screen's text, which the failure shows, has none); {@code strictAction},
+     * unless null, what needs one match ({@code "hasText reads"}): a failure that found several then says so.
      */
     private LocatorAssert await(Predicate<List<Locator.Match>> holds, String expectation, Cells[] seen,
-                                boolean withStyles) {
+                                boolean withStyles, String strictAction) {
         Duration wait = timeout();
         long start = System.nanoTime();
         List<Locator.Match> lastFound = new ArrayList<>();
@@ -122,6 +127,10 @@ public final class LocatorAssert {
             String scrolledOff = found.isEmpty() && !locator.byStyle() && !locator.includesScrollback()
                     && locator.inScrollback(cells)
                     ? ServerWaits.SCROLLED_OFF : "";
+            if (strictAction != null && found.size() > 1) {
+                throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; "
+                        + locator.strictViolation(found, strictAction), outcome);
+            }
             throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
                     + describe(found, withStyles ? cells : null) + styledInstead + scrolledOff, outcome);
         }
@@ -143,12 +152,11 @@ public final class LocatorAssert {
 
     /** The matches, each with its style when {@code cells} is given. */
     private static String describe(List<Locator.Match> found, Cells cells) {
-        if (found.isEmpty()) {
-            return "none";
+        if (found.isEmpty() || cells == null) {
+            return Locator.describe(found);
         }
         return found.size() + ": " + found.stream().limit(10)
-                .map(m -> ScreenAssert.quote(m.text()) + " at " + m.place()
-                        + (cells == null ? "" : " (" + styleOf(cells, m) + ")"))
+                .map(m -> ScreenAssert.quote(m.text()) + " at " + m.place() + " (" + styleOf(cells, m) + ")")
                 .collect(Collectors.joining(", ")) + (found.size() > 10 ? ", ..." : "");
     }
 

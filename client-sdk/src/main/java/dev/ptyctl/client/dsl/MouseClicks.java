@@ -32,27 +32,43 @@ final class MouseClicks {
                     + now.rows() + " screen (rows and columns count from 1)");
         }
         String cell = "row " + row + ", column " + col;
-        click(source, cells -> Optional.of(cell), cells -> Optional.of(new At(row, col)), cell);
+        click(source, cells -> Optional.of(cell), cells -> Optional.of(new At(row, col)), cell,
+                cells -> Optional.empty());
     }
 
-    /** A click on the first cell of {@code target}'s first match, once it has one. */
+    /**
+     * A click on the first cell of {@code target}'s match, once it has exactly one: with several, which one is clicked
+     * would depend on what else the screen shows (strict mode, see {@link Locator#strictViolation}).
+     */
     void on(Locator target) {
         if (target.includesScrollback()) {
             throw new IllegalArgumentException("click(" + target + "): a click reaches the screen only; click a "
                     + "locator of the screen");
         }
-        click(target.source(), cells -> target.find(cells).stream().findFirst().map(m -> target + " at " + m.place()),
-                cells -> target.find(cells).stream().findFirst().map(m -> new At(m.row() + 1, m.from() + 1)),
-                target.toString());
+        click(target.source(), cells -> only(target, cells).map(m -> target + " at " + m.place()),
+                cells -> only(target, cells).map(m -> new At(m.row() + 1, m.from() + 1)), target.toString(),
+                cells -> {
+                    List<Locator.Match> found = target.find(cells);
+                    return found.size() > 1 ? Optional.of(target.strictViolation(found, "click(locator) clicks"))
+                            : Optional.empty();
+                });
+    }
+
+    /** The target's match on {@code cells} when it has exactly one. */
+    private static Optional<Locator.Match> only(Locator target, Cells cells) {
+        List<Locator.Match> found = target.find(cells);
+        return found.size() == 1 ? Optional.of(found.getFirst()) : Optional.empty();
     }
 
     /**
      * Waits until {@code report} can be made of the screen, and sends it. {@code target} describes what is clicked on
      * a screen (empty while it is not there), {@code missing} what is clicked when it is not there, {@code cell} the
-     * cell clicked on a screen (empty while the target is not there).
+     * cell clicked on a screen (empty while the target is not there), {@code ambiguous} why a screen has too many
+     * targets, if it has.
      */
     private void click(ScreenSource source, Function<Cells, Optional<String>> target,
-                       Function<Cells, Optional<At>> cell, String missing) {
+                       Function<Cells, Optional<At>> cell, String missing,
+                       Function<Cells, Optional<String>> ambiguous) {
         Duration timeout = source.defaultTimeout();
         LiveScreen.Outcome<String> outcome = source.await(cells -> cell.apply(cells)
                 .flatMap(at -> report(cells, at)), timeout);
@@ -65,6 +81,11 @@ final class MouseClicks {
         Optional<String> clicked = target.apply(last);
         String within = " within " + Durations.describe(timeout);
         if (clicked.isEmpty()) {
+            Optional<String> tooMany = ambiguous.apply(last);
+            if (tooMany.isPresent()) {
+                throw source.failure("expected one match of " + missing + ", to click it," + within + "; "
+                        + tooMany.get(), outcome);
+            }
             throw source.failure("expected " + missing + " to be visible, to click it," + within, outcome);
         }
         if (last.mouseProtocol() == 0) {

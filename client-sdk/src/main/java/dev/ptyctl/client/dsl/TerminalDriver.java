@@ -194,11 +194,13 @@ public final class TerminalDriver implements AutoCloseable {
     }
 
     /**
-     * Clicks the first cell of {@code target}'s first match with the left button, once there is one and the program
+     * Clicks the first cell of {@code target}'s match with the left button, once it has exactly one and the program
      * reports the mouse (see {@link #click(int, int)}), at most the default timeout: {@code t.click(t.getByText("OK"))}.
+     * Strict, as Playwright's and tui-test's clicks: a locator with several matches is waited on until it has one,
+     * then fails naming them; pick one with {@link Locator#first()}, {@link Locator#nth} or {@link Locator#within}.
      *
-     * @throws TerminalAssertionError when {@code target} finds nothing, or the program does not turn mouse reporting
-     *     on in an encoding that can carry the cell, within the timeout
+     * @throws TerminalAssertionError when {@code target} finds nothing, or several things, or the program does not
+     *     turn mouse reporting on in an encoding that can carry the cell, within the timeout
      */
     public TerminalDriver click(Locator target) {
         mouse.on(target);

@@ -243,4 +243,17 @@ class LocatorTest {
                 .containsExactly(new Locator.Match(-1, 7, 0, 6, "hello world"));
         assertThat(half.getByText("hello world").count()).as("the screen alone has half of it").isZero();
     }
+
+    @Test
+    void hasTextOnALocatorWithSeveralMatchesIsAStrictModeViolationNamingThem() {
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByText("Save")).hasText("Save"))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected text \"Save\" to read \"Save\" within 0 ms; strict mode violation:"
+                        + " text \"Save\" resolved to 3 matches (\"Save\" at row 4, column 3, \"Save\" at row 6, column 1,"
+                        + " \"Save\" at row 6, column 25); hasText reads one: pick it with first(), last(), nth(i) or"
+                        + " within(Region)");
+        TerminalAssertions.assertThat(FILES.getByText("Save").last()).hasText("Save");
+        TerminalAssertions.assertThat(FILES.getByText("Save").within(Region.row(4))).hasText("Save");
+        TerminalAssertions.assertThat(FILES.getByText("Save")).isVisible().hasCount(3).hasStyle(Styles.any());
+    }
 }

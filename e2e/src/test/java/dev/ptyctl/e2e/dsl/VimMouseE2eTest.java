@@ -4,6 +4,8 @@ import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.client.Key;
+import dev.ptyctl.client.dsl.Locator;
+import dev.ptyctl.client.dsl.Region;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
@@ -44,6 +46,26 @@ class VimMouseE2eTest {
         assertThat(terminal.getByText("gamma four")).isVisible();
         terminal.type(":wq").press(Key.ENTER).waitForPrompt();
         Assertions.assertThat(Files.readString(file)).isEqualTo("alpha one\nbeta two\ngamma four\n");
+    }
+
+    @Test
+    void aClickOnALocatorWithSeveralMatchesFailsNamingThemUntilOneIsPicked(TerminalDriver terminal, @TempDir Path dir)
+            throws IOException {
+        vimOnNotes(terminal, dir, "mouse=a");
+        Locator tWords = terminal.getByRegex("t[wh][a-z]+").within(Region.rows(1, 3));
+
+        terminal.timeout(Duration.ofSeconds(1));
+        assertThatThrownBy(() -> terminal.click(tWords)).isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected one match of /t[wh][a-z]+/ in rows 1-3, to click it, within 1 s;"
+                        + " strict mode violation: /t[wh][a-z]+/ in rows 1-3 resolved to 2 matches (\"two\" at row 2,"
+                        + " column 6, \"three\" at row 3, column 7); click(locator) clicks one: pick it with first(),"
+                        + " last(), nth(i) or within(Region)");
+        terminal.timeout(TerminalDriver.DEFAULT_TIMEOUT);
+        terminal.click(tWords.last());
+        assertThat(terminal).hasCursorAt(3, 7);
+        terminal.click(tWords.first());
+        assertThat(terminal).hasCursorAt(2, 6);
+        terminal.type(":q!").press(Key.ENTER).waitForPrompt();
     }
 
     @Test
