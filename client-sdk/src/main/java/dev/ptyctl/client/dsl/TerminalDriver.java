@@ -66,7 +66,7 @@ public final class TerminalDriver implements AutoCloseable {
     private final ScreenSource source;
     private final ServerWaits waits;
     private final CommandRunner commands;
-    private final MouseClicks mouse = new MouseClicks(this);
+    private final MouseInput mouse = new MouseInput(this);
     /** What the test did with this terminal, and the screens it saw, for its failure report. */
     private final StepLog steps = new StepLog(this::screenPicture);
     private Duration timeout = DEFAULT_TIMEOUT;
@@ -189,7 +189,36 @@ public final class TerminalDriver implements AutoCloseable {
      * @throws IllegalStateException for a driver without a live view
      */
     public TerminalDriver click(int row, int col) {
-        mouse.at(row, col);
+        return click(row, col, MouseButton.LEFT);
+    }
+
+    /**
+     * Clicks the cell at {@code row}, {@code col} (from 1) with {@code button}: a right click opens a program's
+     * context menu or extends vim's selection, a middle click pastes. As {@link #click(int, int)} otherwise.
+     */
+    public TerminalDriver click(int row, int col, MouseButton button) {
+        mouse.at(row, col, MouseInput.Gesture.click(button));
+        return this;
+    }
+
+    /**
+     * Turns the mouse wheel over the cell at {@code row}, {@code col} (from 1) by {@code lines} notches: down (toward
+     * the end of the text, as Playwright's {@code mouse.wheel} with a positive {@code deltaY}) for {@code lines > 0},
+     * up for {@code lines < 0}; how far a notch moves is the program's choice (less: {@code --wheel-lines}, vim:
+     * {@code mousescroll}). Reported as xterm does (buttons 4 and 5, a press each, in one write), once the program
+     * reports the mouse, as {@link #click(int, int)} waits for it; X10 reports ({@code CSI ? 9 h}) carry no wheel.
+     *
+     * @throws IllegalArgumentException for {@code lines == 0} or a cell outside the screen
+     * @throws TerminalAssertionError when the program does not take wheel reports within the timeout
+     */
+    public TerminalDriver scroll(int row, int col, int lines) {
+        mouse.at(row, col, MouseInput.Gesture.scroll(lines));
+        return this;
+    }
+
+    /** Turns the mouse wheel over the first cell of {@code target}'s match, as {@link #scroll(int, int, int)}; strict. */
+    public TerminalDriver scroll(Locator target, int lines) {
+        mouse.on(target, MouseInput.Gesture.scroll(lines));
         return this;
     }
 
@@ -203,7 +232,12 @@ public final class TerminalDriver implements AutoCloseable {
      *     turn mouse reporting on in an encoding that can carry the cell, within the timeout
      */
     public TerminalDriver click(Locator target) {
-        mouse.on(target);
+        return click(target, MouseButton.LEFT);
+    }
+
+    /** Clicks the first cell of {@code target}'s match with {@code button}, as {@link #click(Locator)}. */
+    public TerminalDriver click(Locator target, MouseButton button) {
+        mouse.on(target, MouseInput.Gesture.click(button));
         return this;
     }
 

@@ -144,7 +144,7 @@ class LiveCopyTest {
 
         assertThatThrownBy(() -> driver.click(2, 1)).isInstanceOf(TerminalAssertionError.class)
                 .hasMessageStartingWith("expected the program to turn mouse reporting on (CSI ? 1000 h) within 0 ms,"
-                        + " to click row 2, column 1: a program reads no clicks until it does")
+                        + " to click row 2, column 1: a program reads no mouse until it does")
                 .hasMessageContaining("(vim: set mouse=a; less: --mouse; tmux: set -g mouse on)")
                 .hasMessageContaining("\nscreen 30x4");
         assertThatThrownBy(() -> driver.click(5, 1)).isInstanceOf(IllegalArgumentException.class)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.client.Key;
 import dev.ptyctl.client.dsl.Locator;
+import dev.ptyctl.client.dsl.MouseButton;
 import dev.ptyctl.client.dsl.Region;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
 import dev.ptyctl.client.dsl.TerminalDriver;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * vim with the mouse turned on, tested with clicks as a user of the DSL would: a click puts vim's cursor on the cell
- * clicked, whichever encoding vim reads reports in, and a vim that reads no mouse fails the click saying how to turn
+ * clicked (a right click extends the selection to it), whichever encoding vim reads reports in, and a vim that reads no mouse fails the click saying how to turn
  * it on.
  */
 @RequiresTool("vim")
@@ -66,6 +67,19 @@ class VimMouseE2eTest {
         terminal.click(tWords.first());
         assertThat(terminal).hasCursorAt(2, 6);
         terminal.type(":q!").press(Key.ENTER).waitForPrompt();
+    }
+
+    @Test
+    void aRightClickExtendsVimsSelectionToTheCellClicked(TerminalDriver terminal, @TempDir Path dir)
+            throws IOException {
+        Path file = vimOnNotes(terminal, dir, "mouse=a mousemodel=extend");
+
+        terminal.click(terminal.getByText("three"), MouseButton.RIGHT);   // from the cursor, row 1, column 1
+        assertThat(terminal.getByText("-- VISUAL --")).isVisible();
+        terminal.type("d");
+        assertThat(terminal.getByText("hree").within(Region.row(1))).isVisible();
+        terminal.type(":wq").press(Key.ENTER).waitForPrompt();
+        Assertions.assertThat(Files.readString(file)).isEqualTo("hree\n");
     }
 
     @Test

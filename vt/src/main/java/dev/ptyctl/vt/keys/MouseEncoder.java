@@ -9,8 +9,12 @@ import java.util.Optional;
  * (button, column and row, each plus 32; a release is button 3); SGR ({@code ?1006}) is {@code CSI < b ; col ; row M},
  * {@code m} for the release. Rows and columns count from 1.
  *
- * <p>Sent as text (UTF-8 on the wire), so the default encoding is given for cells up to column and row 95, whose
- * bytes stay below 128: xterm sends the larger ones as single bytes, which UTF-8 text cannot carry. SGR-pixel
+ * A turn of the wheel is a press of button 4 (up) or 5 (down), reported as 64 and 65 with no release; X10 reports no
+ * wheel.
+ *
+ * <p>Sent as text: ptyctl's writes ({@code pty/write}, the WebSocket's {@code input}) carry UTF-8 text, not bytes, so
+ * the default encoding is given for cells up to column and row 95, whose bytes stay below 128: xterm sends columns 96
+ * to 223 as single raw bytes of 128 to 255, and UTF-8 text has no character that is one such byte. SGR-pixel
  * coordinates ({@code ?1016}) need the cell's size in pixels, which a terminal without a screen has none of: refused.
  * urxvt's ({@code ?1015}) and the UTF-8 encoding ({@code ?1005}) are not among the modes, as the emulator keeps neither
  * (xterm.js sends neither): a program that asks for one of them alone is sent the default encoding, as in the web page.
@@ -23,6 +27,9 @@ public final class MouseEncoder {
     private static final int SGR_PIXELS = 1016;
     /** The default encoding's button number for a release (SGR keeps the button and ends in {@code m}). */
     private static final int RELEASE = 3;
+    /** The button numbers of a notch of the wheel up (button 4) and down (button 5). */
+    private static final int WHEEL_UP = 64;
+    private static final int WHEEL_DOWN = 65;
 
     /** A mouse button, by the number xterm reports it as. */
     public enum Button {
@@ -61,6 +68,38 @@ public final class MouseEncoder {
     }
 
     /**
+     * The report of one notch of the mouse wheel over the cell at {@code row}, {@code col}: a press of button 4 (up) or
+     * 5 (down), with no release, as xterm sends it.
+     *
+     * @param protocolMode the DEC mode of the program's mouse protocol: 1000, 1002 or 1003 (X10's, 9, has no wheel)
+     * @param encodingMode the DEC mode of its encoding, as for {@link #click}
+     * @param down         toward the user (the view moves down the text), else away
+     * @throws IllegalArgumentException when the program reports no mouse or no wheel, or the cell cannot be encoded
+     */
+    public static String wheel(int protocolMode, int encodingMode, boolean down, int row, int col) {
+        if (protocolMode == 0) {
+            throw new IllegalArgumentException("the program has not turned mouse reporting on (CSI ? 1000 h)");
+        }
+        noWheel(protocolMode).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
+        if (row < 1 || col < 1) {
+            throw new IllegalArgumentException("rows and columns count from 1, got row " + row + ", column " + col);
+        }
+        unreportable(encodingMode, row, col).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
+        return report(encodingMode, down ? WHEEL_DOWN : WHEEL_UP, row, col, true);
+    }
+
+    /** Why the mouse protocol {@code protocolMode} reports no wheel (X10's: presses of buttons 1 to 3 only); else empty. */
+    public static Optional<String> noWheel(int protocolMode) {
+        return protocolMode == X10 ? Optional.of("the program asked for X10 mouse reports (CSI ? 9 h), which carry"
+                + " presses of the three buttons only, no wheel: have it turn on normal tracking (CSI ? 1000 h)")
+                : Optional.empty();
+    }
+
+    /**
      * Why a click on the cell at {@code row}, {@code col} cannot be reported in the encoding {@code encodingMode}, and
      * what would let it be; empty when it can. A program may still change its encoding: one that turns reporting on
      * and SGR in two writes reports in the default encoding in between.
@@ -72,10 +111,10 @@ public final class MouseEncoder {
         }
         if (encodingMode != SGR && (row > MAX_DEFAULT_ENCODING_CELL || col > MAX_DEFAULT_ENCODING_CELL)) {
             return Optional.of("the program reads mouse reports in the default encoding (CSI M), which carries columns "
-                    + "and rows up to " + MAX_DEFAULT_ENCODING_CELL + " here (beyond, a coordinate is a byte of 128 or "
-                    + "more, which text cannot carry); got row " + row + ", column " + col + ": have the program "
-                    + "turn SGR reports on (CSI ? 1006 h; vim: set ttymouse=sgr), or click within column and row "
-                    + MAX_DEFAULT_ENCODING_CELL);
+                    + "and rows up to " + MAX_DEFAULT_ENCODING_CELL + " here (xterm sends 96 to 223 as one raw byte of"
+                    + " 128 or more; ptyctl's writes carry UTF-8 text, which has no such character); got row " + row
+                    + ", column " + col + ": have the program turn SGR reports on (CSI ? 1006 h; vim: set"
+                    + " ttymouse=sgr), or click within column and row " + MAX_DEFAULT_ENCODING_CELL);
         }
         return Optional.empty();
     }

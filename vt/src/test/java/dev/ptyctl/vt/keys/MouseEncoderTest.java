@@ -46,4 +46,15 @@ class MouseEncoderTest {
         assertThat(MouseEncoder.unreportable(1006, 500, 500)).isEmpty();
         assertThat(MouseEncoder.unreportable(1016, 1, 1)).get().asString().contains("pixels");
     }
+
+    @Test
+    void aNotchOfTheWheelIsAPressOfButton4Or5WithNoRelease() {
+        assertThat(MouseEncoder.wheel(1000, 1006, true, 3, 12)).isEqualTo("\u001b[<65;12;3M");
+        assertThat(MouseEncoder.wheel(1002, 1006, false, 3, 12)).isEqualTo("\u001b[<64;12;3M");
+        assertThat(MouseEncoder.wheel(1000, 0, true, 2, 5)).isEqualTo("\u001b[Ma%\"");
+        assertThat(MouseEncoder.wheel(1003, 0, false, 2, 5)).isEqualTo("\u001b[M`%\"");
+        assertThatThrownBy(() -> MouseEncoder.wheel(9, 0, true, 1, 1)).hasMessageContaining("no wheel");
+        assertThatThrownBy(() -> MouseEncoder.wheel(0, 0, true, 1, 1)).hasMessageContaining("CSI ? 1000 h");
+        assertThatThrownBy(() -> MouseEncoder.wheel(1000, 0, true, 1, 96)).hasMessageContaining("UTF-8 text");
+    }
 }

@@ -1,0 +1,160 @@
+package dev.ptyctl.client.dsl;
+
+import dev.ptyctl.client.Action;
+import dev.ptyctl.client.internal.Durations;
+import dev.ptyctl.vt.keys.MouseEncoder;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * {@link TerminalDriver#click} and {@link TerminalDriver#scroll}: a click of a button or turns of the wheel, sent as
+ * the terminal would report them to the program, in the protocol and encoding the program turned on
+ * ({@link MouseEncoder}). Each waits, as a locator's assertion does, until the program reports the mouse (a program
+ * turns reporting on once it has started, after the test may already want to click) in a protocol and encoding that
+ * can carry it and, on a locator, until the locator finds exactly one target; then the report goes in one write.
+ */
+final class MouseInput {
+    private final TerminalDriver driver;
+
+    MouseInput(TerminalDriver driver) {
+        this.driver = driver;
+    }
+
+    /** What the mouse does at a cell: a click of {@code button}, or {@code lines} notches of the wheel (down > 0). */
+    record Gesture(MouseButton button, int lines) {
+        static Gesture click(MouseButton button) {
+            return new Gesture(java.util.Objects.requireNonNull(button, "button"), 0);
+        }
+
+        static Gesture scroll(int lines) {
+            if (lines == 0) {
+                throw new IllegalArgumentException("scroll turns the wheel at least one line: down > 0, up < 0; got 0");
+            }
+            return new Gesture(null, lines);
+        }
+
+        /** The report of this gesture on the cell {@code at}, once the program takes it in a form that can carry it. */
+        Optional<String> report(Cells cells, At at) {
+            if (cells.mouseProtocol() == 0 || why(cells, at).isPresent()) {
+                return Optional.empty();
+            }
+            if (button != null) {
+                return Optional.of(MouseEncoder.click(cells.mouseProtocol(), cells.mouseEncoding(), button.encoded(),
+                        at.row(), at.col()));
+            }
+            return Optional.of(MouseEncoder.wheel(cells.mouseProtocol(), cells.mouseEncoding(), lines > 0, at.row(),
+                    at.col()).repeat(Math.abs(lines)));
+        }
+
+        /** Why the program, reporting the mouse, cannot be told this gesture on {@code at}; empty when it can. */
+        Optional<String> why(Cells cells, At at) {
+            Optional<String> noWheel = button == null ? MouseEncoder.noWheel(cells.mouseProtocol()) : Optional.empty();
+            return noWheel.or(() -> MouseEncoder.unreportable(cells.mouseEncoding(), at.row(), at.col()));
+        }
+
+        /** What a strict mode violation says it does with one match: {@code click(locator) clicks}. */
+        String strictAction() {
+            return button == null ? "scroll(locator) scrolls at" : "click(locator) clicks";
+        }
+
+        /** As the test's steps and failures name it: {@code click}, {@code right-click}, {@code scroll 3 lines down}. */
+        String verb() {
+            if (button == null) {
+                return "scroll " + Math.abs(lines) + (Math.abs(lines) == 1 ? " line " : " lines ")
+                        + (lines > 0 ? "down" : "up") + " at";
+            }
+            return button == MouseButton.LEFT ? "click" : button.name().toLowerCase(java.util.Locale.ROOT) + "-click";
+        }
+    }
+
+    /** {@code gesture} at the cell at {@code row}, {@code col} (1-based). */
+    void at(int row, int col, Gesture gesture) {
+        // a driver without a copy of the screen cannot tell how the program reads the mouse
+        driver.live(gesture.verb() + "(row, col)");
+        ScreenSource source = driver.source();
+        Cells now = source.cells();
+        if (row < 1 || col < 1 || row > now.rows() || col > now.cols()) {
+            throw new IllegalArgumentException(gesture.verb() + "(" + row + ", " + col + ") is outside the "
+                    + now.cols() + "x" + now.rows() + " screen (rows and columns count from 1)");
+        }
+        String cell = "row " + row + ", column " + col;
+        send(source, gesture, cells -> Optional.of(cell), cells -> Optional.of(new At(row, col)), cell,
+                cells -> Optional.empty());
+    }
+
+    /**
+     * {@code gesture} on the first cell of {@code target}'s match, once it has exactly one: with several, which one
+     * is clicked would depend on what else the screen shows (strict mode, see {@link Locator#strictViolation}).
+     */
+    void on(Locator target, Gesture gesture) {
+        if (target.includesScrollback()) {
+            throw new IllegalArgumentException(gesture.verb() + "(" + target + "): the mouse reaches the screen only;"
+                    + " use a locator of the screen");
+        }
+        send(target.source(), gesture, cells -> only(target, cells).map(m -> target + " at " + m.place()),
+                cells -> only(target, cells).map(m -> new At(m.row() + 1, m.from() + 1)), target.toString(),
+                cells -> {
+                    List<Locator.Match> found = target.find(cells);
+                    return found.size() > 1
+                            ? Optional.of(target.strictViolation(found, gesture.strictAction()))
+                            : Optional.empty();
+                });
+    }
+
+    /** The target's match on {@code cells} when it has exactly one. */
+    private static Optional<Locator.Match> only(Locator target, Cells cells) {
+        List<Locator.Match> found = target.find(cells);
+        return found.size() == 1 ? Optional.of(found.getFirst()) : Optional.empty();
+    }
+
+    /**
+     * Waits until {@code gesture}'s report can be made of the screen, and sends it. {@code target} describes what is
+     * clicked on a screen (empty while it is not there), {@code missing} what is clicked when it is not there,
+     * {@code cell} the cell clicked on a screen (empty while the target is not there), {@code ambiguous} why a screen
+     * has too many targets, if it has.
+     */
+    private void send(ScreenSource source, Gesture gesture, Function<Cells, Optional<String>> target,
+                      Function<Cells, Optional<At>> cell, String missing,
+                      Function<Cells, Optional<String>> ambiguous) {
+        Duration timeout = source.defaultTimeout();
+        LiveScreen.Outcome<String> outcome = source.await(cells -> cell.apply(cells)
+                .flatMap(at -> gesture.report(cells, at)), timeout);
+        String verb = gesture.verb();
+        if (outcome.result().isPresent()) {
+            driver.send(List.of(Action.text(outcome.result().get())),
+                    step(gesture, target.apply(outcome.cells()).orElse(missing)));
+            return;
+        }
+        Cells last = outcome.cells();
+        Optional<String> clicked = target.apply(last);
+        String within = " within " + Durations.describe(timeout);
+        if (clicked.isEmpty()) {
+            Optional<String> tooMany = ambiguous.apply(last);
+            if (tooMany.isPresent()) {
+                throw source.failure("expected one match of " + missing + ", to " + verb + " it," + within + "; "
+                        + tooMany.get(), outcome);
+            }
+            throw source.failure("expected " + missing + " to be visible, to " + verb + " it," + within, outcome);
+        }
+        if (last.mouseProtocol() == 0) {
+            throw source.failure("expected the program to turn mouse reporting on (CSI ? 1000 h)" + within
+                    + ", to " + verb + " " + clicked.get() + ": a program reads no mouse until it does, and many do"
+                    + " only when told (vim: set mouse=a; less: --mouse; tmux: set -g mouse on); drive one that takes"
+                    + " no mouse with keys", outcome);
+        }
+        At at = cell.apply(last).orElseThrow();
+        throw source.failure("expected a " + verb.replaceFirst(" at$", "") + " on " + clicked.get()
+                + " to be reportable to the program" + within + ": " + gesture.why(last, at).orElseThrow(), outcome);
+    }
+
+    /** The test's step: {@code click(row 3, column 7)}, {@code right-click(text "x" at ...)}, {@code scroll 3 lines down at(...)}. */
+    private static String step(Gesture gesture, String where) {
+        return gesture.verb() + "(" + where + ")";
+    }
+
+    /** The cell a gesture lands on, counted from 1. */
+    record At(int row, int col) {
+    }
+}
