@@ -199,9 +199,14 @@ class TerminalsClientTest {
     void deleteSessionEncodesTheSessionIdAsOnePathSegment() throws Exception {
         server.reply(200, "{'closed':true}");
 
+        server.reply(200, "{'closed':true}");
+
         assertThat(client.deleteSession("my session/1+2")).isTrue();
+        assertThat(client.deleteSession("..")).isTrue();
 
         assertThat(server.takeRequest().pathAndQuery()).isEqualTo("/v1/terminals/session/my%20session%2F1%2B2");
+        assertThat(server.takeRequest().pathAndQuery()).as("not a step up the path").isEqualTo(
+                "/v1/terminals/session/%2E%2E");
     }
 
     @Test

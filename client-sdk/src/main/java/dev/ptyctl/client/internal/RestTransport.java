@@ -44,9 +44,13 @@ public final class RestTransport {
         this.requestTimeout = requestTimeout;
     }
 
-    /** A path segment with everything but RFC 3986 unreserved characters percent-encoded. */
+    /**
+     * A path segment with everything but RFC 3986 unreserved characters percent-encoded, and dots too: a segment
+     * {@code ..} or {@code .} as is would be resolved as a step in the path (a session id {@code ..} addressed
+     * {@code /v1/terminals/}).
+     */
     public static String segment(String value) {
-        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20").replace(".", "%2E");
     }
 
     /** The URI of {@code path} (starting with {@code /}) under the base URL. */

@@ -16,6 +16,8 @@ import io.helidon.webserver.http.ServerResponse;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.function.ToIntFunction;
 
 /**
@@ -36,7 +38,8 @@ public final class TerminalsService implements HttpService {
     public void routing(HttpRules rules) {
         rules.post("/", this::create)
                 .get("/", this::list)
-                .delete("/session/{sessionId}", this::deleteBySession)
+                // The rest of the path, not one segment: a session id may hold a slash (sent as %2F, or as is).
+                .delete("/session/*", this::deleteBySession)
                 .get("/{id}", this::get)
                 .delete("/{id}", this::deleteById)
                 .get("/{id}/screen", this::screen)
@@ -67,8 +70,26 @@ public final class TerminalsService implements HttpService {
     }
 
     private void deleteBySession(ServerRequest req, ServerResponse res) throws InterruptedException {
-        String session = req.path().pathParameters().get("sessionId");
+        String session = sessionOf(req.path().absolute().rawPath());
         closed(req, res, registry.closeBySession(session), "no terminal in session " + session);
+    }
+
+    /**
+     * The session id of {@code DELETE .../session/ID}: everything after {@code /session/}, percent-decoded here from
+     * the raw path. A session id is any string create takes, so it may hold {@code /}, which the server's routing
+     * would read (decoded from {@code %2F}) as a path separator; a {@code +} stays a plus, as in any path.
+     */
+    private static String sessionOf(String rawPath) {
+        String encoded = rawPath.substring(rawPath.indexOf("/session/") + "/session/".length());
+        if (encoded.isEmpty()) {
+            throw ApiException.badRequest("the session id is missing: DELETE /v1/terminals/session/ID, with the id "
+                    + "percent-encoded (a / as %2F)");
+        }
+        try {
+            return URLDecoder.decode(encoded.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("the session id in the path is not percent-encoded right: " + encoded);
+        }
     }
 
     private void deleteById(ServerRequest req, ServerResponse res) {

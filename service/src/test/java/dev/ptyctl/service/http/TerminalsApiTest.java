@@ -14,7 +14,12 @@ import dev.ptyctl.service.server.PtyctlServer;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -214,6 +219,45 @@ class TerminalsApiTest {
         given(api).delete("/v1/terminals/session/never-created").then().statusCode(404)
                 .body("closed", equalTo(false)).body("error", equalTo("not_found"))
                 .body("message", equalTo("no terminal in session never-created"));
+    }
+
+    /**
+     * A session id is any string create takes, a path with slashes too (an editor's workspace folder): delete
+     * addresses it percent-encoded, as the SDK sends it, or with its slashes as they are. Before, a %2F was taken for
+     * a path separator: 404 "no such endpoint", and the terminal could be closed only by its id.
+     */
+    @Test
+    void deleteBySessionAddressesAnIdWithSlashesSpacesAndPercentSigns() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        try {
+            for (String session : new String[] {"/home/me/proj", "feature/x y+z", "100%/a%2Fb", "é/日本"}) {
+                String terminal = create(session).getString("terminalId");
+                String encoded = URLEncoder.encode(session, StandardCharsets.UTF_8).replace("+", "%20");
+                HttpResponse<String> closed = delete(http, "/v1/terminals/session/" + encoded);
+                assertThat(closed.statusCode()).as("%s: %s", session, closed.body()).isEqualTo(200);
+                assertThat(closed.body()).isEqualTo("{\"closed\":true}");
+                given(api).get("/v1/terminals/" + terminal).then().statusCode(404);
+            }
+            // ".." as is is a step up the path (clients and the server resolve it): encoded, it is an id like any other
+            create("..");
+            assertThat(delete(http, "/v1/terminals/session/%2E%2E").statusCode()).isEqualTo(200);
+            create("a/b/c");
+            HttpResponse<String> asIs = delete(http, "/v1/terminals/session/a/b/c");
+            assertThat(asIs.statusCode()).as(asIs.body()).isEqualTo(200);
+            HttpResponse<String> again = delete(http, "/v1/terminals/session/a%2Fb%2Fc");
+            assertThat(again.statusCode()).isEqualTo(404);
+            assertThat(again.body()).contains("no terminal in session a/b/c");
+            HttpResponse<String> missing = delete(http, "/v1/terminals/session/");
+            assertThat(missing.statusCode()).isEqualTo(400);
+            assertThat(missing.body()).contains("the session id is missing");
+        } finally {
+            http.shutdownNow();
+        }
+    }
+
+    private static HttpResponse<String> delete(HttpClient http, String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path)).DELETE()
+                .build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
