@@ -3,6 +3,7 @@ package dev.ptyctl.fault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.testsupport.Bounds;
 import dev.ptyctl.testsupport.RawWebSocket;
 import jakarta.json.JsonObject;
@@ -72,6 +73,44 @@ class LifecycleFaultTest {
                     .isLessThanOrEqualTo(ended);
             Fault.report("lifecycle", ended + " ended terminals kept (not deleted)", "descriptors " + before.fds()
                     + " → " + after.fds() + " (" + (after.fds() - before.fds()) + "; was 6 each)",
+                    "LifecycleFaultTest");
+        }
+    }
+
+    @Test
+    void aCreateThatFailsAfterItsProgramStartedEndsTheProgramAndLeavesNoDescriptor() throws Exception {
+        // The failure is injected where the program already runs and the registry does not have it yet: the event
+        // log's line for the new terminal throws, standing in for whatever can fail there (a thread the JVM cannot
+        // create, say). Each such create answered 500 and left its program running, owned by nothing, with its PTY,
+        // its pipes and its JSON-RPC port open for the server's life.
+        int failures = 5;
+        try (FaultServer server = FaultServer.start()) {
+            cycle(server, "warm"); // pools and classes a first terminal creates once
+            ProcessCensus before = ProcessCensus.settle(c -> c.children() == 0, 50);
+            EventLog.configure(EventLog.Format.TEXT, line -> {
+                if (line.contains(" terminal.created ")) {
+                    throw new IllegalStateException("injected: the log cannot take the line");
+                }
+            });
+            try {
+                for (int i = 0; i < failures; i++) {
+                    // Ignores the hang-up: only the SIGKILL after the grace period ends it.
+                    FaultServer.Answer refused = server.create("fails-" + i, "/bin/sh",
+                            List.of("-c", "trap '' HUP; exec sleep 1000"));
+                    assertThat(refused.status()).as(refused.body()).isEqualTo(500);
+                    assertThat(refused.json().getString("message")).contains("injected");
+                }
+            } finally {
+                EventLog.configure(EventLog.Format.TEXT, System.err);
+            }
+            ProcessCensus after = ProcessCensus.settle(c -> c.children() == 0 && c.fds() <= before.fds(), 100);
+            assertThat(after.children()).as("programs of the failed creates still running").isZero();
+            assertThat(after.zombies()).as("zombies").isZero();
+            assertThat(after.fds()).as("open descriptors").isLessThanOrEqualTo(before.fds());
+            assertThat(server.get("/v1/terminals").json().getJsonArray("terminals")).isEmpty();
+            cycle(server, "after"); // the server goes on creating terminals
+            Fault.report("lifecycle", failures + " creates failing after their program started (injected)", "500 "
+                    + "each; programs left running 0, zombies 0, fds " + before.fds() + " → " + after.fds(),
                     "LifecycleFaultTest");
         }
     }

@@ -65,15 +65,20 @@ public final class HostedTerminal implements AttachableTerminal {
     }
 
     /**
-     * Binds the terminal's JSON-RPC endpoint, spawns the program and starts serving the endpoint.
+     * Binds the terminal's JSON-RPC endpoint, spawns the program, starts serving the endpoint and hands the terminal
+     * over. Until {@code handOver} has returned, the terminal is this method's alone: whatever fails on the way (an
+     * {@link Error} too, such as a thread that cannot be created), in {@code handOver} as well, ends the program and
+     * closes every descriptor the terminal holds before the failure goes on to the caller. Nothing else would: a
+     * program started by a create that then failed ran on with nobody to end it, holding its PTY and its port.
      *
      * @param onResize called with the terminal after each resize, on the resizing thread
      * @param closer   what {@link #close()} does: the registry removes and shuts the terminal down
+     * @param handOver takes the running terminal into the registry; may throw, which ends it
      * @throws IOException when no port can be bound or the PTY cannot be started
      */
     static HostedTerminal start(String id, TerminalSpec spec, TerminalSettings settings, RpcPlacement rpcPlacement,
                                 String token, Consumer<HostedTerminal> onResize, Consumer<HostedTerminal> onTitle,
-                                Consumer<HostedTerminal> closer)
+                                Consumer<HostedTerminal> closer, Consumer<HostedTerminal> handOver)
             throws IOException {
         RpcEndpoint rpc = RpcEndpoint.bindTcp(rpcPlacement.host(), 0, rpcPlacement.maxLineBytes());
         OutputLog output = new OutputLog(settings.replayBytes());
@@ -102,19 +107,21 @@ public final class HostedTerminal implements AttachableTerminal {
             // prints nothing more: its title was lost, the page's tab never got it (a flaky title test, seen under
             // load). So the title is looked at once more now.
             terminal.noticeTitle();
-        } catch (IOException | RuntimeException e) {
-            rpc.close();
+            terminal.session = new ObservedSession(terminal.pty, (cols, rows) -> {
+                timeline.resized(cols, rows);
+                onResize.accept(terminal);
+            });
+            terminal.rpcDispatcher = new RpcDispatcher(terminal.session, token, terminal.prompts, terminal.output,
+                    ServerMetrics.get()::rpcCall);
+            rpc.start(terminal.rpcDispatcher);
+            rpc.closed().thenRun(terminal::rpcEndpointClosed);
+            handOver.accept(terminal);
+            return terminal;
+        } catch (Throwable e) {
+            terminal.exited(); // no title timer of a terminal that never was may fire later
+            terminal.shutdown();
             throw e;
         }
-        terminal.session = new ObservedSession(terminal.pty, (cols, rows) -> {
-            timeline.resized(cols, rows);
-            onResize.accept(terminal);
-        });
-        terminal.rpcDispatcher = new RpcDispatcher(terminal.session, token, terminal.prompts, terminal.output,
-                ServerMetrics.get()::rpcCall);
-        rpc.start(terminal.rpcDispatcher);
-        rpc.closed().thenRun(terminal::rpcEndpointClosed);
-        return terminal;
     }
 
     /** @param launch the shell integration's launch, null when integration is off */
@@ -279,9 +286,15 @@ public final class HostedTerminal implements AttachableTerminal {
         closer.accept(this);
     }
 
-    /** Ends the program (hang-up, grace period, kill), its endpoint and its threads. Idempotent. */
+    /**
+     * Ends the program (hang-up, grace period, kill), its endpoint and its threads, and closes their descriptors.
+     * Idempotent; also for a terminal whose start failed before or after its program was spawned.
+     */
     void shutdown() {
-        pty.close();
+        PtySession spawned = pty;
+        if (spawned != null) {
+            spawned.close();
+        }
         rpc.close();
     }
 

@@ -142,27 +142,38 @@ public final class TerminalRegistry implements AutoCloseable {
     private HostedTerminal spawn(TerminalSpec spec, CompletableFuture<HostedTerminal> reserved)
             throws TerminalRequestException {
         String id = newId();
-        HostedTerminal terminal;
         long startNanos = System.nanoTime();
         try {
-            terminal = HostedTerminal.start(id, spec, settings, rpcPlacement, token, this::publishSize,
-                    this::publishTitle, t -> closeById(t.terminalId()));
-            ServerMetrics.get().spawned(System.nanoTime() - startNanos);
-        } catch (IOException | RuntimeException e) {
+            return HostedTerminal.start(id, spec, settings, rpcPlacement, token, this::publishSize,
+                    this::publishTitle, t -> closeById(t.terminalId()), t -> register(t, reserved, startNanos));
+        } catch (IOException | RuntimeException | Error e) {
+            // The terminal has ended already (HostedTerminal.start): only what register() did before it failed is left.
+            byId.remove(id);
             failed(spec, reserved);
+            if (e instanceof Error error) {
+                throw error;
+            }
             String reason = "cannot start " + spec.shell() + ": " + e.getMessage();
             EventLog.get().terminalFailed(spec.sessionId(), spec.shell(), reason);
             throw new TerminalRequestException(Reason.SPAWN_FAILED, reason, e);
         }
+    }
+
+    /**
+     * Takes a terminal whose program has started into the registry, from {@link HostedTerminal#start}: should this
+     * fail, the start ends the terminal, and {@link #spawn} forgets it.
+     */
+    private void register(HostedTerminal terminal, CompletableFuture<HostedTerminal> reserved, long startNanos) {
         started.accept(terminal);
-        byId.put(id, terminal);
         // Logged and announced before the reservation completes: a delete of the session waits for it, and its
         // terminal.deleted then comes after this terminal.created, not before.
-        EventLog.get().terminalCreated(id, spec.sessionId(), terminal.session().pid(), spec.shell());
+        EventLog.get().terminalCreated(terminal.terminalId(), terminal.sessionId(), terminal.session().pid(),
+                terminal.spec().shell());
+        byId.put(terminal.terminalId(), terminal);
+        ServerMetrics.get().spawned(System.nanoTime() - startNanos);
         events.publish(new TerminalEvent(TerminalEvent.CREATED, TerminalJson.describe(terminal, 0)));
         terminal.session().onExit().thenAccept(code -> exited(terminal, code));
         reserved.complete(terminal);
-        return terminal;
     }
 
     /** A creation that failed gives its session back. */
