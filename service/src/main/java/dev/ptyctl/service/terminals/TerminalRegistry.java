@@ -50,7 +50,11 @@ public final class TerminalRegistry implements AutoCloseable {
     private final DescriptorBudget descriptors = DescriptorBudget.ofThisProcess();
     /** What runs once a terminal's program has started, before it is registered: nothing, or a test's hold. */
     private final Consumer<HostedTerminal> started;
-    private volatile boolean closed;
+    /**
+     * Completes when {@link #close()} begins, with the number of creations under way: from then on no creation starts,
+     * and each one under way is waited for and its terminal ended with the rest.
+     */
+    private final CompletableFuture<Integer> closing = new CompletableFuture<>();
 
     /** Whether a create request spawned the terminal (201) or found a live one (200). */
     public record Outcome(HostedTerminal terminal, boolean created) {
@@ -115,7 +119,7 @@ public final class TerminalRegistry implements AutoCloseable {
                                                            CompletableFuture<HostedTerminal> reserved)
             throws TerminalRequestException {
         synchronized (lock) {
-            if (closed) {
+            if (closing.isDone()) {
                 throw new TerminalRequestException(Reason.SPAWN_FAILED, "the server is shutting down");
             }
             CompletableFuture<HostedTerminal> current = bySession.get(sessionId);
@@ -282,8 +286,8 @@ public final class TerminalRegistry implements AutoCloseable {
     public void close() {
         List<CompletableFuture<HostedTerminal>> creating;
         synchronized (lock) {
-            closed = true;
             creating = bySession.values().stream().filter(entry -> !entry.isDone()).toList();
+            closing.complete(creating.size());
         }
         for (CompletableFuture<HostedTerminal> creation : creating) {
             try {
@@ -306,6 +310,11 @@ public final class TerminalRegistry implements AutoCloseable {
             }
         }
         events.close();
+    }
+
+    /** Completes when {@link #close()} has begun, with the number of creations under way that it waits for. */
+    CompletableFuture<Integer> closing() {
+        return closing.copy();
     }
 
     private boolean isLive(CompletableFuture<HostedTerminal> entry) {

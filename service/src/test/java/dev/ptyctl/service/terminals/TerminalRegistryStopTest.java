@@ -6,8 +6,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,41 +22,38 @@ class TerminalRegistryStopTest {
     @Test
     void stoppingWaitsForACreationUnderWayAndEndsItsProgram() throws Exception {
         CompletableFuture<Long> spawned = new CompletableFuture<>();
-        CountDownLatch release = new CountDownLatch(1);
+        CompletableFuture<Integer> awaitedByTheStop = new CompletableFuture<>();
+        AtomicReference<TerminalRegistry> registry = new AtomicReference<>();
         TerminalSettings d = TerminalSettings.DEFAULTS;
         TerminalSettings settings = new TerminalSettings("/bin/sh", d.cols(), d.rows(), d.scrollbackLines(),
                 d.replayBytes(), d.clientBacklogBytes(), d.maxTerminals(), d.answerQueries(), false,
                 Duration.ofMillis(300), d.titleReports(), d.idPrefix());
-        TerminalRegistry registry = new TerminalRegistry(settings, RpcPlacement.forServer("127.0.0.1", 1 << 20),
-                null, System::getenv, terminal -> {
+        registry.set(new TerminalRegistry(settings, RpcPlacement.forServer("127.0.0.1", 1 << 20), null,
+                System::getenv, terminal -> {
                     spawned.complete(terminal.session().pid());
-                    try {
-                        release.await(BOUND.toSeconds(), TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                });
+                    // Held until the stop has begun, which then waits for this creation (its terminal is not
+                    // registered yet); a stop that did not would end before the terminal is registered.
+                    awaitedByTheStop.complete(registry.get().closing().orTimeout(BOUND.toSeconds(), TimeUnit.SECONDS)
+                            .join());
+                }));
         // A program that ignores the hang-up: only the stop's SIGKILL after the grace ends it.
         CreateRequest request = new CreateRequest("held", null, null, null, "/bin/sh",
                 List.of("-c", "trap '' HUP; exec sleep 1000"), Map.of(), false, false);
         CompletableFuture<TerminalRegistry.Outcome> create = CompletableFuture.supplyAsync(() -> {
             try {
-                return registry.create(request);
+                return registry.get().create(request);
             } catch (TerminalRequestException | InterruptedException e) {
                 throw new IllegalStateException(e);
             }
         });
         long pid = spawned.get(BOUND.toSeconds(), TimeUnit.SECONDS);
         CompletableFuture<Boolean> aliveWhenStopped = new CompletableFuture<>();
-        Thread stop = Thread.ofPlatform().start(() -> {
-            registry.close();
+        Thread.ofPlatform().start(() -> {
+            registry.get().close();
             aliveWhenStopped.complete(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
         });
-        // The creation is let go once the stop has returned or waits (for it): either way the answer is then known.
-        while (stop.isAlive() && stop.getState() != Thread.State.WAITING) {
-            Thread.onSpinWait();
-        }
-        release.countDown();
+        assertThat(awaitedByTheStop.get(BOUND.toSeconds(), TimeUnit.SECONDS)).as("creations the stop waits for")
+                .isEqualTo(1);
         assertThat(aliveWhenStopped.get(BOUND.toSeconds(), TimeUnit.SECONDS))
                 .as("the program of a creation under way, once the stop returned").isFalse();
         assertThat(create.get(BOUND.toSeconds(), TimeUnit.SECONDS).terminal().running()).isFalse();
