@@ -135,6 +135,7 @@ public final class TerminalAssert extends SnapshotAssert {
         Path file = SnapshotFiles.folder(testClass, owner.setting(SOURCES_PROPERTY))
                 .resolve(testClass.getSimpleName() + "." + name + ".snap");
         boolean update = owner.setting(UPDATE_PROPERTY).map(Boolean::parseBoolean).orElse(false);
+        UnusedSnapshots.used(file);
         if (update || !Files.exists(file)) {
             if (!update && "true".equalsIgnoreCase(System.getenv("CI"))) {
                 throw source.failure("snapshot " + file + " does not exist, and CI=true: write it locally (run the test"

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.lang.reflect.AnnotatedElement;
 import java.util.Arrays;
 import java.util.Optional;
+import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * they ask), or open terminals of their own with a {@link TerminalLauncher} parameter. After the test
  * it closes the connections and deletes the terminals, whatever the outcome. When a test fails, its {@link dev.ptyctl.client.dsl.FailureReport}
  * (screen picture and text, recording, commands, the failed expectation) is written under
- * {@code target/ptyctl-reports/<test>/} and attached to the test with JUnit's {@code publishFile}.
+ * {@code target/ptyctl-reports/<test>/} and attached to the test with JUnit's {@code publishFile}. After a class whose
+ * tests all ran and passed, its snapshot files that no test used are reported ({@link SnapshotSweep}).
  *
  * <pre>{@code
  * @ExtendWith(TerminalExtension.class)   // or @WithTerminal, which also takes settings
@@ -32,7 +34,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * }
  * }</pre>
  */
-public final class TerminalExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
+public final class TerminalExtension implements BeforeEachCallback, AfterEachCallback, AfterAllCallback,
+        ParameterResolver {
     /** The server when nothing else names one. */
     public static final String DEFAULT_URL = "http://127.0.0.1:8765";
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(TerminalExtension.class);
@@ -51,6 +54,7 @@ public final class TerminalExtension implements BeforeEachCallback, AfterEachCal
 
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
+        SnapshotSweep.testEnded(context);
         TestTerminals terminals = context.getStore(NAMESPACE).remove(KEY, TestTerminals.class);
         if (terminals == null) {
             return;
@@ -73,6 +77,12 @@ public final class TerminalExtension implements BeforeEachCallback, AfterEachCal
         if (closing != null && failure.isEmpty()) {
             throw closing;
         }
+    }
+
+    /** Reports the class's snapshot files that no test used, or deletes them when updating ({@link SnapshotSweep}). */
+    @Override
+    public void afterAll(ExtensionContext context) {
+        SnapshotSweep.classEnded(context);
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
@@ -30,14 +31,21 @@ final class NestedRun {
      *                 passes them: unlike system properties, they cannot leak into tests running alongside
      */
     static TestExecutionSummary run(Class<?> testClass, Path junitOutput, Map<String, String> settings) {
+        return run(testClass, junitOutput, settings, new TestExecutionListener() {
+        });
+    }
+
+    /** As {@link #run(Class, Path, Map)}, with {@code listener} told of the run's events too (its report entries). */
+    static TestExecutionSummary run(Class<?> testClass, Path junitOutput, Map<String, String> settings,
+                                    TestExecutionListener listener) {
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectClass(testClass))
                 .configurationParameters(settings)
                 .configurationParameter("junit.jupiter.extensions.autodetection.enabled", "false")
                 .configurationParameter("junit.platform.reporting.output.dir", junitOutput.toString())
                 .build();
-        SummaryGeneratingListener listener = new SummaryGeneratingListener();
-        LauncherFactory.create().execute(request, listener);
-        return listener.getSummary();
+        SummaryGeneratingListener summary = new SummaryGeneratingListener();
+        LauncherFactory.create().execute(request, summary, listener);
+        return summary.getSummary();
     }
 }

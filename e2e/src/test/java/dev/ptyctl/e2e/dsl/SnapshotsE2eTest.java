@@ -4,19 +4,25 @@ import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.client.Key;
-import dev.ptyctl.client.dsl.TerminalAssert;
 import dev.ptyctl.client.dsl.Styles;
+import dev.ptyctl.client.dsl.TerminalAssert;
 import dev.ptyctl.client.dsl.TerminalAssertionError;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /** Snapshots of a full-screen program: golden files with text and styles under __snapshots__/ next to this class. */
@@ -84,5 +90,59 @@ class SnapshotsE2eTest {
         Assertions.assertThat(updated.getTestsSucceededCount()).isEqualTo(1);
         Assertions.assertThat(file).content().startsWith("ptyctl snapshot\nsize 50x8, cursor hidden\n--- text\n"
                 + " 1 | Todo: 3 items\n");
+    }
+
+    @Test
+    void aSnapshotNoTestUsedIsReportedAfterTheClassAndDeletedWhenUpdating(@TempDir Path sources) throws Exception {
+        Path folder = Files.createDirectories(sources.resolve("dev/ptyctl/e2e/dsl/__snapshots__"));
+        Path used = folder.resolve("SnapshotUpdateExample.rewritten.snap");
+        Path renamed = folder.resolve("SnapshotUpdateExample.theListBeforeItWasRenamed.snap");
+        Path another = folder.resolve("SnapshotsE2eTest.someOtherClasss.snap");
+        Files.writeString(used, "an outdated snapshot\n");
+        Files.writeString(renamed, "a snapshot of a test renamed since\n");
+        Files.writeString(another, "not SnapshotUpdateExample's\n");
+        Map<String, String> settings = new HashMap<>(Map.of(TerminalAssert.SOURCES_PROPERTY, sources.toString(),
+                "ptyctl.reports", sources.resolve("reports").toString()));
+
+        settings.put(TerminalAssert.UPDATE_PROPERTY, "false");
+        List<String> entries = new CopyOnWriteArrayList<>();
+        TestExecutionSummary failed = NestedRun.run(SnapshotUpdateExample.class, sources.resolve("junit"), settings,
+                reportEntries(entries));
+        Assertions.assertThat(failed.getTotalFailureCount()).as("the outdated snapshot").isOne();
+        Assertions.assertThat(entries).as("a test that failed may not have reached its snapshot").isEmpty();
+
+        settings.put(TerminalAssert.UPDATE_PROPERTY, "true");
+        TestExecutionSummary updated = NestedRun.run(SnapshotUpdateExample.class, sources.resolve("junit"), settings,
+                reportEntries(entries));
+        Assertions.assertThat(updated.getTotalFailureCount()).isZero();
+        Assertions.assertThat(entries).containsExactly("deleted 1 snapshot that no test of SnapshotUpdateExample"
+                + " used: " + renamed);
+        Assertions.assertThat(renamed).doesNotExist();
+        Assertions.assertThat(another).exists();
+
+        Files.writeString(renamed, "a snapshot of a test renamed since\n");
+        entries.clear();
+        settings.put(TerminalAssert.UPDATE_PROPERTY, "false");
+        TestExecutionSummary passed = NestedRun.run(SnapshotUpdateExample.class, sources.resolve("junit"), settings,
+                reportEntries(entries));
+        Assertions.assertThat(passed.getTotalFailureCount()).isZero();
+        Assertions.assertThat(entries).containsExactly("1 snapshot that no test of SnapshotUpdateExample used (a"
+                + " test or snapshot renamed or removed): " + renamed + "; delete them, or run with"
+                + " -Dptyctl.updateSnapshots=true, which deletes them");
+        Assertions.assertThat(renamed).exists();
+    }
+
+    /** A listener that adds the value of each unused-snapshots report entry to {@code entries}. */
+    private static TestExecutionListener reportEntries(List<String> entries) {
+        return new TestExecutionListener() {
+            @Override
+            public void reportingEntryPublished(TestIdentifier test, ReportEntry entry) {
+                entry.getKeyValuePairs().forEach((key, value) -> {
+                    if (key.equals("ptyctl.unusedSnapshots")) {
+                        entries.add(value);
+                    }
+                });
+            }
+        };
     }
 }
