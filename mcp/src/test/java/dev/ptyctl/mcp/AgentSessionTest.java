@@ -83,7 +83,8 @@ class AgentSessionTest {
                 + "sinceSeq " + since + ", or terminal_read.");
         McpSchema.CallToolResult prompt = client.call("terminal_wait", args("terminalId", id, "prompt", true,
                 "sinceSeq", since, "timeoutMs", 60_000));
-        assertThat(okText(prompt)).contains("\nAGENT-42\n").containsPattern("\\[matched: prompt · exit 4 · seq \\d+]$");
+        assertThat(okText(prompt)).contains("\nAGENT-42\n")
+                .containsPattern("\\[matched: prompt · exit 4 · seq \\d+ · new lines since your last look]$");
         assertThat(structured(prompt)).containsEntry("matched", true).containsEntry("reason", "prompt")
                 .containsEntry("commandExitCode", 4).doesNotContainKey("exitCode");
 

@@ -35,7 +35,8 @@ class TerminalWaitTextsTest {
                 .containsEntry("found", Map.of("index", 1, "text", "Password:", "row", 2, "col", 1));
         assertThat(ToolClient.text(tools().call("terminal_wait", args("terminalId", id, "timeoutMs", 30_000,
                 "any", List.of(Map.of("text", "(yes/no)"), Map.of("text", "Password:"))))))
-                .endsWith("[matched: any[1] \"Password:\" at row 2, col 1 · seq " + asked.get("seq") + "]");
+                .endsWith("[matched: any[1] \"Password:\" at row 2, col 1 · seq " + asked.get("seq")
+                        + " · screen unchanged since your last look]");
 
         Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", id, "input",
                 List.of(Map.of("text", "s3cret"), Map.of("key", "Enter"))));
@@ -48,7 +49,7 @@ class TerminalWaitTextsTest {
         // one seq in the line a model reads, the one to go on from: where the match ends, not the screen's seq
         // (waiting from that would skip what was printed between the match and the answer)
         assertThat(ToolClient.text(answered)).endsWith("[matched: any[1] \"token s3cret accepted\" · next sinceSeq "
-                + found.get("endSeq") + "]");
+                + found.get("endSeq") + " · new lines since your last look]");
         assertThat(found).containsEntry("index", 1).containsEntry("text", "token s3cret accepted")
                 .containsEntry("groups", List.of("s3cret")).doesNotContainKey("row");
         // endSeq is where the match ends: nothing of it is found again from there

@@ -2,6 +2,7 @@ package dev.ptyctl.mcp.tools;
 
 import dev.ptyctl.protocol.ProcessExit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,8 @@ public final class SessionTerminals {
     }
 
     private final Map<String, Closed> closed = new LinkedHashMap<>();
+    /** The session's last look at each terminal it has read, waited on or run in: what its next wait shows as new. */
+    private final Map<String, ScreenChanges.Look> looks = new HashMap<>();
     private String defaultShell;
     private boolean ended;
 
@@ -66,6 +69,7 @@ public final class SessionTerminals {
      */
     synchronized void closed(String terminalId, ProcessExit end, OptionalInt lastExitCode) {
         closed.put(terminalId, new Closed(end, lastExitCode));
+        looks.remove(terminalId);
     }
 
     /** How a terminal this session closed ended. */
@@ -78,6 +82,14 @@ public final class SessionTerminals {
     synchronized OptionalInt closedLastExitCode(String terminalId) {
         Closed entry = closed.get(terminalId);
         return entry == null ? OptionalInt.empty() : entry.lastExitCode();
+    }
+
+    synchronized Optional<ScreenChanges.Look> lastLook(String terminalId) {
+        return Optional.ofNullable(looks.get(terminalId));
+    }
+
+    synchronized void looked(String terminalId, ScreenChanges.Look look) {
+        looks.put(terminalId, look);
     }
 
     synchronized Optional<String> defaultShell() {

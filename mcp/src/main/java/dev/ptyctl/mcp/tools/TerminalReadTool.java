@@ -1,6 +1,7 @@
 package dev.ptyctl.mcp.tools;
 
 import dev.ptyctl.service.control.ScreenSnapshot;
+import dev.ptyctl.service.pty.TerminalSession;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -40,7 +41,10 @@ public final class TerminalReadTool extends SchemaTool {
         String id = args.string("terminalId");
         int scrollback = (int) args.integer("scrollback", 0, MAX_SCROLLBACK, 0);
         boolean joined = args.bool("joined");
-        ScreenSnapshot screen = ScreenSnapshot.take(call.terminal(id).session(), scrollback, joined);
+        TerminalSession session = call.terminal(id).session();
+        // The look before the screen: output in between is shown again by the next wait rather than never.
+        call.session().looked(id, ScreenChanges.look(session, call.session().lastLook(id)));
+        ScreenSnapshot screen = ScreenSnapshot.take(session, scrollback, joined);
         Map<String, Object> cursor = new LinkedHashMap<>();
         cursor.put("row", screen.cursorRow());
         cursor.put("col", screen.cursorCol());

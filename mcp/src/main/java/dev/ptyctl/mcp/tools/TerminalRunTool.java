@@ -76,6 +76,8 @@ public final class TerminalRunTool extends SchemaTool {
         HostedTerminal terminal = given.isPresent() ? call.liveTerminal(given.get()) : sessionShell(call);
         CommandRun.Result result = run(terminal, command, timeoutMs, maxBytes);
         String id = terminal.terminalId();
+        // The agent has seen what the command printed: a wait after the run shows only what comes after it.
+        call.session().looked(id, ScreenChanges.look(terminal.session(), call.session().lastLook(id)));
         if (result.exited() && !result.endedShell()) {
             // A signal (a kill, a close) or an exit before the command ran: exit 130 itself ended the shell above.
             throw new ToolError("The shell in terminal " + id + terminal.session().progress().exit()

@@ -32,7 +32,12 @@ public final class TerminalWaitTool extends SchemaTool {
                 that ended, e.g. `exit 1`). Wakes on each output, no polling. Answers `matched`, `reason` (text, \
                 regex, any, gone, idle, prompt; exit: the program exited first, with `exitCode`; timeout; or \
                 continue: the server's limit on one wait was reached, call again with sinceSeq set to the returned \
-                seq), the screen and `seq`; for text, regex and any `found` says what matched: `index` (its place \
+                seq), `seq`, and what of the screen you have not seen (`shown`): in a shell or REPL the lines from \
+                where the cursor was at your last look (terminal_read, terminal_wait or terminal_run in this \
+                terminal) on: the command typed, its output, the next prompt (the last 25); in a full-screen \
+                program (vim, htop, less) the rows that changed, by number; nothing when nothing changed; the whole \
+                screen at the first look, after a clear or when a full-screen program starts or ends. \
+                `screen: true` answers the whole screen. For text, regex and any `found` says what matched: `index` (its place \
                 in `any`), `text` (what it matched), `row`/`col` (where it starts on screen) and, with sinceSeq, \
                 `endSeq` (the sinceSeq that skips past it, which the text's last line names as next sinceSeq). \
                 Example: {"terminalId": "...", "text": "Listening on", "sinceSeq": 1234, "timeoutMs": 30000}.""",
@@ -47,7 +52,8 @@ public final class TerminalWaitTool extends SchemaTool {
                   "idleMs": {"type": "integer", "minimum": 1, "maximum": 600000},
                   "prompt": {"type": "boolean"}, "exit": {"type": "boolean"},
                   "sinceSeq": {"type": "integer", "minimum": 0},
-                  "timeoutMs": {"type": "integer", "minimum": 0, "maximum": 600000, "description": "Default 10000."}
+                  "timeoutMs": {"type": "integer", "minimum": 0, "maximum": 600000, "description": "Default 10000."},
+                  "screen": {"type": "boolean", "description": "Answer the whole screen instead of what changed since your last look. Default false."}
                 }, "required": ["terminalId"]}""".formatted(TERMINAL_ID), """
                 {"type": "object", "properties": {
                   "matched": {"type": "boolean"},
@@ -57,12 +63,16 @@ public final class TerminalWaitTool extends SchemaTool {
                     "groups": {"type": "array", "items": {"type": ["string", "null"]}},
                     "row": {"type": "integer"}, "col": {"type": "integer"}, "endSeq": {"type": "integer"}},
                     "required": ["index", "text"]},
-                  "screen": {"type": "string"}, "seq": {"type": "integer"}, "exitCode": {"type": "integer"},
+                  "shown": {"type": "string", "enum": ["screen", "newLines", "changedRows", "unchanged"], \
+                "description": "What the answer shows of the screen: the whole of it (in screen), the lines new since \
+                your last look or the rows that changed (in changes), or nothing (unchanged)."},
+                  "screen": {"type": "string"}, "changes": {"type": "string"},
+                  "seq": {"type": "integer"}, "exitCode": {"type": "integer"},
                   "signal": {"type": "string"},
                   "commandExitCode": {"type": "integer", "description": "With prompt and sinceSeq: the exit code \
                 of the command that ended before this prompt."},
                   "continuation": {"type": "boolean"}
-                }, "required": ["matched", "reason", "screen", "seq"]}""");
+                }, "required": ["matched", "reason", "shown", "seq"]}""");
     }
 
     @Override
@@ -78,9 +88,17 @@ public final class TerminalWaitTool extends SchemaTool {
         } catch (IllegalArgumentException e) {
             throw new ToolError(e.getMessage() + ".");
         }
+        ScreenChanges.View view = ScreenChanges.view(terminal.session(), call.session().lastLook(id),
+                args.bool("screen"));
+        call.session().looked(id, view.look());
         ToolResult result = new ToolResult().put("matched", outcome.matched())
-                .put("reason", outcome.reason().wireName()).put("screen", outcome.screen().screen())
+                .put("reason", outcome.reason().wireName()).put("shown", view.shown().wireName())
                 .put("seq", outcome.seq());
+        switch (view.shown()) {
+            case SCREEN -> result.put("screen", view.text());
+            case NEW_LINES, CHANGED_ROWS -> result.put("changes", view.text());
+            case UNCHANGED -> { }
+        }
         outcome.match().ifPresent(match -> result.put("found", WaitTexts.found(match)));
         if (outcome.reason() == TerminalWait.Reason.EXIT) {
             outcome.screen().exit().ifPresent(result::putExit);
@@ -90,7 +108,8 @@ public final class TerminalWaitTool extends SchemaTool {
         }
         OptionalInt commandExit = exitBefore(terminal, condition, outcome);
         commandExit.ifPresent(code -> result.put("commandExitCode", code));
-        return result.withText(ToolResult.screenAndFacts(outcome.screen().screen(), facts(outcome, commandExit)));
+        return result.withText(ToolResult.screenAndFacts(view.text(), facts(outcome, commandExit)
+                + view.describe().map(shown -> " · " + shown).orElse("")));
     }
 
     /**

@@ -1,0 +1,184 @@
+package dev.ptyctl.mcp.tools;
+
+import dev.ptyctl.service.pty.TerminalSession;
+import dev.ptyctl.vt.Terminal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What of a terminal's screen an agent has not seen yet, for {@code terminal_wait}'s answer: a wait's answer used to
+ * be the whole screen, every time, so an agent polling a REPL or a build paid for the same 40 rows again and again.
+ * Compared with the session's last look at the terminal ({@link Look}, kept by {@link SessionTerminals}):
+ * <ul>
+ *   <li>on the main screen, the lines from the row the cursor was on at the last look down to the end of what the
+ *       screen shows now (the command typed there, what it printed, the prompt after it), from the scrollback for
+ *       those that scrolled off, the last {@value #MAX_NEW_LINES} at most;</li>
+ *   <li>on the alternate screen (vim, htop, less), the rows that changed, by number;</li>
+ *   <li>nothing when nothing changed;</li>
+ *   <li>the whole screen when there is no earlier look, the size changed, a full-screen program started or ended,
+ *       the rows above the old cursor line changed (a {@code clear}, a redraw), or more than half the rows of a
+ *       full-screen program changed (the screen is then the shorter answer).</li>
+ * </ul>
+ */
+final class ScreenChanges {
+    /** The most new lines an answer shows: the end of a build's output, where it says why it failed. */
+    static final int MAX_NEW_LINES = 25;
+
+    /**
+     * What one look at a terminal saw: enough to tell next time what is new.
+     *
+     * @param scrolled  the terminal's count of lines scrolled into the scrollback ({@link Terminal#scrolledLineCount})
+     * @param cursorRow 0-based
+     * @param rowTexts  every row of the screen, trailing spaces removed
+     * @param main      for a look at the alternate screen, the last look at the main screen before it (null if none):
+     *                  the main screen comes back as it was when the full-screen program ends, and what is new then
+     *                  is what follows that look (the program's command line, the next prompt)
+     */
+    record Look(int cols, int rows, boolean altScreen, long scrolled, int cursorRow, List<String> rowTexts,
+                Look main) {
+        /** @param last the look before this one, null if none */
+        static Look of(Terminal t, Look last) {
+            List<String> texts = new ArrayList<>(t.rows());
+            for (int row = 0; row < t.rows(); row++) {
+                texts.add(t.rowText(row));
+            }
+            boolean alt = t.alternateScreenActive();
+            Look main = !alt || last == null ? null : last.altScreen() ? last.main() : last;
+            return new Look(t.cols(), t.rows(), alt, t.scrolledLineCount(), t.cursorRow(), List.copyOf(texts), main);
+        }
+    }
+
+    /** What an answer shows of the screen, as its {@code shown} field names it. */
+    enum Shown {
+        SCREEN, NEW_LINES, CHANGED_ROWS, UNCHANGED;
+
+        /** {@code "screen"}, {@code "newLines"}, {@code "changedRows"}, {@code "unchanged"}. */
+        String wireName() {
+            String name = name().toLowerCase(Locale.ROOT);
+            int gap = name.indexOf('_');
+            return gap < 0 ? name : name.substring(0, gap) + Character.toUpperCase(name.charAt(gap + 1))
+                    + name.substring(gap + 2);
+        }
+    }
+
+    /**
+     * One answer's view of the screen.
+     *
+     * @param text           what the answer shows: the screen, the new lines or the changed rows, each line ending
+     *                       with a newline; "" when unchanged
+     * @param linesLeftOut   new lines before the ones shown that the cap left out
+     * @param scrollbackUsed how far above the screen the new lines start: terminal_read {scrollback} with it shows them
+     * @param look           this look, for the next answer
+     */
+    record View(Shown shown, String text, int linesLeftOut, int scrollbackUsed, Look look) {
+        /** For the answer's line of facts: what the text shows, when it is not the whole screen. */
+        Optional<String> describe() {
+            return switch (shown) {
+                case SCREEN -> Optional.empty();
+                case NEW_LINES -> Optional.of("new lines since your last look"
+                        + (linesLeftOut == 0 ? "" : ", the last " + MAX_NEW_LINES + "; " + linesLeftOut
+                        + " before them left out (terminal_read with scrollback " + scrollbackUsed
+                        + " shows them)"));
+                case CHANGED_ROWS -> Optional.of("rows changed since your last look (terminal_read for the whole "
+                        + "screen)");
+                case UNCHANGED -> Optional.of("screen unchanged since your last look");
+            };
+        }
+    }
+
+    private ScreenChanges() {
+    }
+
+    /**
+     * The view of {@code session}'s screen against {@code last}, taken under the session's lock.
+     *
+     * @param whole the whole screen, whatever changed (the agent asked for it)
+     */
+    static View view(TerminalSession session, Optional<Look> last, boolean whole) {
+        return session.snapshot((t, progress) -> view(t, last.orElse(null), whole));
+    }
+
+    /**
+     * This terminal's look now, for a tool that showed its screen or output some other way.
+     *
+     * @param last the session's look before it, if any
+     */
+    static Look look(TerminalSession session, Optional<Look> last) {
+        return session.snapshot((t, progress) -> Look.of(t, last.orElse(null)));
+    }
+
+    static View view(Terminal t, Look before, boolean whole) {
+        Look now = Look.of(t, before);
+        // Back from a full-screen program: the main screen as it was at the last look at it.
+        Look last = before != null && before.altScreen() && !now.altScreen() ? before.main() : before;
+        if (whole || last == null || last.cols() != now.cols() || last.rows() != now.rows()
+                || last.altScreen() != now.altScreen()) {
+            return screen(now);
+        }
+        if (now.rowTexts().equals(last.rowTexts()) && now.scrolled() == last.scrolled()) {
+            return new View(Shown.UNCHANGED, "", 0, 0, now);
+        }
+        return now.altScreen() ? changedRows(last, now) : newLines(t, last, now);
+    }
+
+    private static View screen(Look now) {
+        return new View(Shown.SCREEN, text(now.rowTexts(), true), 0, 0, now);
+    }
+
+    private static View changedRows(Look last, Look now) {
+        List<String> changed = new ArrayList<>();
+        for (int row = 0; row < now.rows(); row++) {
+            if (!now.rowTexts().get(row).equals(last.rowTexts().get(row))) {
+                changed.add("row " + (row + 1) + ": " + now.rowTexts().get(row));
+            }
+        }
+        if (changed.size() * 2 > now.rows()) {
+            return screen(now);
+        }
+        return new View(Shown.CHANGED_ROWS, text(changed, false), 0, 0, now);
+    }
+
+    private static View newLines(Terminal t, Look last, Look now) {
+        long scrolledSince = now.scrolled() - last.scrolled();
+        if (scrolledSince < 0 || scrolledSince > Integer.MAX_VALUE) {
+            return screen(now);
+        }
+        // Where the old cursor line is now: above the screen (< 0) once that many lines scrolled off.
+        long from = last.cursorRow() - scrolledSince;
+        // The rows above it that are still on the screen must be as they were; otherwise the screen was redrawn
+        // (clear, a program that moves the cursor up) and only the whole of it says what it shows.
+        for (int row = 0; row < from; row++) {
+            if (!now.rowTexts().get(row).equals(last.rowTexts().get((int) (row + scrolledSince)))) {
+                return screen(now);
+            }
+        }
+        int end = now.rows();
+        while (end > now.cursorRow() + 1 && now.rowTexts().get(end - 1).isEmpty()) {
+            end--;
+        }
+        List<String> lines = new ArrayList<>();
+        int history = t.scrollbackSize();
+        int above = (int) Math.min(history, Math.max(0, -from));
+        for (int line = history - above; line < history; line++) {
+            lines.add(t.scrollbackRowText(line));
+        }
+        lines.addAll(now.rowTexts().subList((int) Math.min(Math.max(0, from), end), end));
+        int leftOut = Math.max(0, lines.size() - MAX_NEW_LINES);
+        return new View(Shown.NEW_LINES, text(lines.subList(leftOut, lines.size()), true), leftOut, above, now);
+    }
+
+    /** The lines, each ending with a newline; with {@code trimEnd} the blank ones at the end dropped. */
+    private static String text(List<String> lines, boolean trimEnd) {
+        int end = lines.size();
+        while (trimEnd && end > 0 && lines.get(end - 1).isEmpty()) {
+            end--;
+        }
+        StringBuilder text = new StringBuilder();
+        for (String line : lines.subList(0, end)) {
+            text.append(line).append('\n');
+        }
+        return text.toString();
+    }
+}
