@@ -39,6 +39,13 @@ const SEARCH_DECORATIONS = {
   activeMatchBackground: '#8a6d1f', activeMatchBorder: '#e5c07b', activeMatchColorOverviewRuler: '#e5c07b',
 };
 
+/**
+ * While output streams with the search box open, its matches are counted again at most this often (ms). The search
+ * addon counts again only once the output has paused for 200 ms, which a build's log or `tail -f` never does: the box
+ * said "3 of 3" over a screen full of matches. A count searches the whole buffer (10,000 lines: a few ms).
+ */
+const RECOUNT_MS = 250;
+
 /** A second tap on the bar's Ctrl or Alt this soon (ms) after the first locks it, as a phone keyboard's Shift. */
 const DOUBLE_TAP_MS = 400;
 
@@ -145,6 +152,7 @@ export class TerminalTab {
     this.term.onBinary((data) => this.typed(data));
     this.term.attachCustomKeyEventHandler((event) => this.shortcut(event));
     this.term.onResize(({ rows }) => this.keepInputFieldInGrid(rows));
+    this.term.onWriteParsed(() => this.recountSoon());
     this.host = document.createElement('div');
     this.host.className = 'xterm-host';
     this.searchBox = this.createSearchBox();
@@ -535,12 +543,17 @@ export class TerminalTab {
     const [input, count] = box.children;
     const options = { decorations: SEARCH_DECORATIONS };
     const found = (any) => {
-      input.setAttribute('aria-invalid', String(!any));
       if (any) this.keepMatchInSight();
     };
+    // Also for the counts taken as output comes (recount): the field turns red when the scrollback has dropped the
+    // last match, and back when one is printed.
     this.search.onDidChangeResults(({ resultIndex, resultCount }) => {
-      if (!input.value) count.textContent = '';
-      else if (resultCount === 0) count.textContent = 'no match';
+      if (!input.value) {
+        count.textContent = '';
+        return;
+      }
+      input.setAttribute('aria-invalid', String(resultCount === 0));
+      if (resultCount === 0) count.textContent = 'no match';
       else count.textContent = resultIndex < 0 ? `${resultCount}+ matches` : `${resultIndex + 1} of ${resultCount}`;
     });
     box.addEventListener('submit', (e) => e.preventDefault());
@@ -556,6 +569,15 @@ export class TerminalTab {
     });
     /** Finds the box's text from the match selected (or the top), and counts the matches. */
     this.findAsTyped = () => found(this.search.findNext(input.value, { ...options, incremental: true }));
+    /**
+     * Counts the matches again in the buffer as it is now, the match selected staying selected (the search goes on
+     * from the selection) and the view where the person left it (the addon's own noScroll, as its recount passes).
+     */
+    this.recount = () => {
+      if (this.searchBox.hidden || !input.value) return;
+      this.search.clearDecorations(); // forgets the text searched last: the next find highlights every match again
+      this.search.findPrevious(input.value, { ...options, incremental: true }, { noScroll: true });
+    };
     input.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
         event.preventDefault(); // a search field's Escape also empties it (Chromium): the text is kept for next time
@@ -590,6 +612,17 @@ export class TerminalTab {
     const box = this.searchBox.getBoundingClientRect();
     const covered = area.top < box.bottom && area.bottom > box.top && area.left < box.right && area.right > box.left;
     if (covered) this.searchBox.classList.toggle('below');
+  }
+
+  /** Output was parsed: an open search box counts its matches again, at most every RECOUNT_MS while it streams. */
+  recountSoon() {
+    if (this.searchBox.hidden || this.recountTimer) return;
+    const wait = Math.max(0, (this.recountedAt ?? -Infinity) + RECOUNT_MS - performance.now());
+    this.recountTimer = setTimeout(() => {
+      this.recountTimer = null;
+      this.recountedAt = performance.now();
+      this.recount();
+    }, wait);
   }
 
   /** Closes the search box, its text kept for next time; the terminal has the keyboard again. */
@@ -628,6 +661,7 @@ export class TerminalTab {
   }
 
   dispose() {
+    clearTimeout(this.recountTimer);
     this.socket.dispose();
     this.replies.dispose();
     this.queries.dispose();

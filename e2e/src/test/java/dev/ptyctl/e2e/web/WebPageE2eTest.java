@@ -1129,7 +1129,7 @@ class WebPageE2eTest {
     }
 
     /** Types a command line and Enter into the terminal (not through the page). */
-    private static void run(Terminal terminal, String line) throws Exception {
+    static void run(Terminal terminal, String line) throws Exception {
         try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
             rpc.write(Action.text(line), Action.key(Key.ENTER));
         }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * A browser test's client and page against the shared server ({@code ptyctl.url}) or one of the test's own: opened
@@ -44,6 +45,20 @@ final class WebSession implements AutoCloseable {
     Terminal create(CreateTerminalRequest request) throws IOException {
         Terminal terminal = terminals.create(request);
         created.add(terminal.terminalId());
+        return terminal;
+    }
+
+    /** A bash without start-up files, in {@code /tmp}, with {@code prompt} as its prompt; deleted by {@link #close()}. */
+    Terminal shell(String prompt) throws IOException {
+        return create(CreateTerminalRequest.builder("web-" + UUID.randomUUID())
+                .command("/bin/bash", "--norc", "--noprofile").cwd("/tmp").env("PS1", prompt).build());
+    }
+
+    /** A {@link #shell}, shown on the page (with {@code query} after {@code ?t=ID}) once its prompt is drawn there. */
+    Terminal shownShell(String prompt, String query) throws IOException {
+        Terminal terminal = shell(prompt);
+        page.open("/?t=" + terminal.terminalId() + query);
+        page.waitForText(terminal.terminalId(), prompt.strip());
         return terminal;
     }
 

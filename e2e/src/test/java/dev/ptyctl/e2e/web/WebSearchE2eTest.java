@@ -1,0 +1,100 @@
+package dev.ptyctl.e2e.web;
+
+import static dev.ptyctl.e2e.web.WebPageE2eTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.e2e.server.UsesServer;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.Keys;
+
+/**
+ * The search box (Ctrl-Shift-F) kept open while the program prints: its count of matches is the buffer's as it is
+ * now, also while output streams and after the scrollback has dropped the lines that matched.
+ */
+@UsesServer
+@BrowserTest
+class WebSearchE2eTest {
+    private static final String PROMPT = "find> ";
+    private static final String BOX = ".terminal-view:not([hidden]) .search";
+    private static final String COUNT = BOX + " .search-count";
+    private WebSession session;
+    private Page page;
+
+    @BeforeEach
+    void openBrowser() {
+        session = WebSession.open();
+        page = session.page();
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        session.close();
+    }
+
+    /**
+     * Matches printed while the box is open are counted as they come, during a stream that never pauses (the count
+     * was taken once, when the text was typed; xterm.js's search addon counts again only after 200 ms without output).
+     */
+    @Test
+    void theCountFollowsOutputPrintedWhileTheBoxIsOpen() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "");
+        String id = terminal.terminalId();
+        run(terminal, "printf 'nee%s\\n' dle-a dle-b dle-c"); // "needle" three times, not in the command
+        page.waitForText(id, "needle-c");
+        find(id, "needle");
+        page.waitUntil("the box counts three matches", () -> page.text(COUNT).matches("[123] of 3"));
+
+        // Each count the box shows, and whether the stream had ended when it showed it.
+        page.js("""
+                window.counts = [];
+                const t = window.ptyctl.terminals[arguments[0]];
+                new MutationObserver(() => {
+                  const b = t.buffer.active;
+                  let ended = false;
+                  for (let y = 0; y < b.length; y++) ended ||= b.getLine(y).translateToString(true) === 'stream-done';
+                  window.counts.push({text: document.querySelector(arguments[1]).textContent, ended});
+                }).observe(document.querySelector(arguments[1]), {childList: true, characterData: true, subtree: true});
+                """, id, COUNT);
+        // 80 lines 50 ms apart: the addon's count, put off by each write, waited for the end.
+        run(terminal, "for i in $(seq 1 80); do echo nee''dle-$i; sleep 0.05; done; echo stream-''done");
+        page.waitUntil("the box counts 83 matches", () -> page.text(COUNT).endsWith(" of 83"));
+        List<?> counts = (List<?>) page.js("return window.counts.filter((c) => !c.ended).map((c) => c.text);");
+        assertThat(counts).as("the counts shown while the stream went on")
+                .anyMatch(count -> count.toString().matches("\\d+ of ([4-9]|[1-7]\\d|8[0-2])"));
+    }
+
+    /**
+     * A search whose lines the scrollback has dropped (10,000 lines) finds nothing any more: the box says so, in
+     * red, and counts a match printed after that (it went on counting the lines that were gone).
+     */
+    @Test
+    void theCountFollowsTheScrollbackWhenItDropsTheMatchingLines() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "");
+        String id = terminal.terminalId();
+        run(terminal, "printf 'nee%s\\n' dle-a dle-b");
+        page.waitForText(id, "needle-b");
+        find(id, "needle");
+        page.waitUntil("the box counts two matches", () -> page.text(COUNT).matches("[12] of 2"));
+
+        run(terminal, "seq 1 10500; echo seq-''done");
+        page.waitForText(id, "\nseq-done");
+        page.waitUntil("the box says there is no match", () -> "no match".equals(page.text(COUNT)));
+        assertThat(page.attribute(BOX + " input", "aria-invalid")).as("the field is red").isEqualTo("true");
+
+        run(terminal, "echo nee''dle-c");
+        page.waitUntil("the box counts the new match", () -> "1 of 1".equals(page.text(COUNT)));
+        assertThat(page.attribute(BOX + " input", "aria-invalid")).as("the field is red").isEqualTo("false");
+    }
+
+    /** Opens the search box with Ctrl-Shift-F and types {@code text} into it. */
+    private void find(String id, String text) {
+        page.type(id, Keys.chord(Keys.CONTROL, Keys.SHIFT, "f"));
+        page.waitUntil("the search box has the focus", () -> Boolean.TRUE.equals(page.js(
+                "return document.activeElement === document.querySelector(arguments[0] + ' input');", BOX)));
+        page.driver().switchTo().activeElement().sendKeys(text);
+    }
+}
