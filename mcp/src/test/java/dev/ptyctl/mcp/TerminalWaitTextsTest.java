@@ -25,6 +25,28 @@ class TerminalWaitTextsTest {
                 .get("terminalId");
     }
 
+    /**
+     * A line typed into a REPL is echoed before the program answers it: a wait for "done" after print('done') matched
+     * that echo at once, a second before Python printed it.
+     */
+    @Test
+    void theEchoOfALineTypedIntoAReplIsNotItsAnswer() {
+        dev.ptyctl.testsupport.Tools.require("python3");
+        String id = (String) tools().ok("terminal_create", args("command", List.of("python3", "-q"), "cwd", "/tmp"))
+                .get("terminalId");
+        tools().ok("terminal_wait", args("terminalId", id, "text", ">>>", "timeoutMs", 30_000));
+        Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", id, "input", List.of(
+                Map.of("text", "import time; time.sleep(1); print('done')"), Map.of("key", "Enter"))));
+        io.modelcontextprotocol.spec.McpSchema.CallToolResult done = tools().call("terminal_wait", args(
+                "terminalId", id, "timeoutMs", 30_000, "sinceSeq", sent.get("seq"), "any",
+                List.of(Map.of("text", "Error"), Map.of("text", "done"))));
+
+        assertThat(ToolClient.text(done)).startsWith(">>> import time; time.sleep(1); print('done')\ndone\n")
+                .contains("[matched: any[1] \"done\" · next sinceSeq ");
+        assertThat(ToolsContract.map(ToolsContract.map(done.structuredContent()).get("found")))
+                .containsEntry("index", 1).containsEntry("text", "done");
+    }
+
     @Test
     void anySaysWhichTextShowedWhereAndWhatARegexCaptured() {
         String id = program("echo 'Connecting to build-host'; printf 'Password: '; read secret; "

@@ -33,6 +33,8 @@ public final class SessionTerminals {
     private final Map<String, Closed> closed = new LinkedHashMap<>();
     /** The session's last look at each terminal it has read, waited on or run in: what its next wait shows as new. */
     private final Map<String, ScreenChanges.Look> looks = new HashMap<>();
+    /** The line the session's last terminal_send to each terminal typed, if it typed one ({@link TypedEcho}). */
+    private final Map<String, TypedEcho.Typed> typed = new HashMap<>();
     private String defaultShell;
     private boolean ended;
 
@@ -70,6 +72,7 @@ public final class SessionTerminals {
     synchronized void closed(String terminalId, ProcessExit end, OptionalInt lastExitCode) {
         closed.put(terminalId, new Closed(end, lastExitCode));
         looks.remove(terminalId);
+        typed.remove(terminalId);
     }
 
     /** How a terminal this session closed ended. */
@@ -90,6 +93,15 @@ public final class SessionTerminals {
 
     synchronized void looked(String terminalId, ScreenChanges.Look look) {
         looks.put(terminalId, look);
+    }
+
+    synchronized Optional<TypedEcho.Typed> lastTyped(String terminalId) {
+        return Optional.ofNullable(typed.get(terminalId));
+    }
+
+    /** The session's last send to the terminal: the line it typed, or none. */
+    synchronized void sent(String terminalId, Optional<TypedEcho.Typed> line) {
+        line.ifPresentOrElse(l -> typed.put(terminalId, l), () -> typed.remove(terminalId));
     }
 
     synchronized Optional<String> defaultShell() {

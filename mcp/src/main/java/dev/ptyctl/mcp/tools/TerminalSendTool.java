@@ -47,6 +47,8 @@ public final class TerminalSendTool extends SchemaTool {
             call.liveTerminal(id); // reports the exit code
             throw new ToolError("Terminal " + id + " has exited; it takes no more input.");
         }
+        long seq = sent.seq();
+        call.session().sent(id, TypedEcho.firstLine(actions).map(line -> new TypedEcho.Typed(seq, line)));
         return new ToolResult().put("written", sent.written()).put("seq", sent.seq())
                 .withText("Sent " + sent.written() + " bytes to " + id + ". To see the answer: terminal_wait with "
                         + "sinceSeq " + sent.seq() + ", or terminal_read.");

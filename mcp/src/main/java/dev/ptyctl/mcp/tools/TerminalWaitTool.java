@@ -27,7 +27,8 @@ public final class TerminalWaitTool extends SchemaTool {
                 answered with `continuation: true`: the line typed is incomplete and the shell waits for more); \
                 `exit: true` (the program exited). With `sinceSeq` (the seq terminal_send returned) text, regex and \
                 any match only output printed after that point (never text already on screen nor the command line \
-                you typed; a line redrawn after a carriage return, such as a progress bar, counts each drawing as a \
+                you typed: in a shell by its marks, in a REPL or other program the echo of the first line that \
+                send typed; a line redrawn after a carriage return, such as a progress bar, counts each drawing as a \
                 line); prompt then waits for a prompt drawn after it (its text gives the exit code of the command \
                 that ended, e.g. `exit 1`). Wakes on each output, no polling. Answers `matched`, `reason` (text, \
                 regex, any, gone, idle, prompt; exit: the program exited first, with `exitCode`; timeout; or \
@@ -83,8 +84,8 @@ public final class TerminalWaitTool extends SchemaTool {
         HostedTerminal terminal = call.terminal(id);
         TerminalWait.Outcome outcome;
         try {
-            outcome = TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(), condition,
-                    timeoutMs, call.waitCapMs(), call.progress());
+            outcome = TypedEcho.await(terminal, condition, call.session().lastTyped(id), timeoutMs,
+                    call.waitCapMs(), call.progress());
         } catch (IllegalArgumentException e) {
             throw new ToolError(e.getMessage() + ".");
         }

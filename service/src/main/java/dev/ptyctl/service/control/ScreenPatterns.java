@@ -80,6 +80,11 @@ public final class ScreenPatterns {
                 .toList();
     }
 
+    /** The texts and expressions, in their order. */
+    public List<Entry> entries() {
+        return entries;
+    }
+
     /**
      * Which entry {@code text} shows, if any, and where it starts: on the screen, a row 1 to rows; in the scrollback
      * ({@link MatchText#history} lines before the screen), row 0 for the line right above the screen, -1 for the one
