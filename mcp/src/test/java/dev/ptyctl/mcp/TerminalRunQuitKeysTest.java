@@ -60,6 +60,8 @@ class TerminalRunQuitKeysTest {
                 Arguments.of("man ls", "man", "[{\"text\": \"q\"}]"),
                 Arguments.of("top", "top", "[{\"text\": \"q\"}]"),
                 Arguments.of("watch -n 60 date", "watch", "[{\"key\": \"C-c\"}]"),
+                // never quiet for a second: it redraws ten times a second
+                Arguments.of("watch -n 0.1 date +%%N", "watch", "[{\"key\": \"C-c\"}]"),
                 Arguments.of("python3", "python3", "[{\"key\": \"C-d\"}]"),
                 Arguments.of("node", "node", "[{\"key\": \"C-d\"}]"),
                 Arguments.of("sqlite3", "sqlite3", "[{\"key\": \"C-d\"}]"));

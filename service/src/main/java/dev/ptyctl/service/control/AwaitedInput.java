@@ -5,6 +5,7 @@ import dev.ptyctl.service.pty.ForegroundProcess;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.service.shell.PromptTracker;
+import dev.ptyctl.vt.Terminal;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.LongSupplier;
@@ -47,6 +48,10 @@ public final class AwaitedInput {
     private final LongSupplier nanoTime;
     /** What the looks have seen waiting since it was first seen, and at which output offset; empty for nothing. */
     private Optional<Seen> seenSince = Optional.empty();
+    /** When a look last asked whether a drawing command holds a full screen ({@link #drawing}); 0 for never. */
+    private long drawingLookedAt;
+    /** Since when the looks have seen it hold the full screen and read keys; 0 for not seen. */
+    private long drawingSince;
 
     /** A sign of waiting at an output offset, first seen at {@code nanos} ({@link System#nanoTime()}). */
     private record Seen(WaitingForInputAdvice.Input input, long outputSeq, long nanos) {
@@ -79,8 +84,9 @@ public final class AwaitedInput {
         // Nothing to ask the kernel while no quiet command runs: a look comes with every piece of a command's output.
         if (quietCommand(session.progress(), now).isEmpty()) {
             seenSince = Optional.empty();
-            return Optional.empty();
+            return drawing(now);
         }
+        drawingSince = 0;
         Optional<WaitingForInputAdvice.Input> input = switch (session.inputMode()) {
             case KEYS -> Optional.of(WaitingForInputAdvice.Input.KEYS);
             case HIDDEN -> Optional.of(WaitingForInputAdvice.Input.HIDDEN);
@@ -103,6 +109,34 @@ public final class AwaitedInput {
         }
         return now - seenSince.get().nanos() < CHECK_EVERY.toNanos() ? Optional.empty()
                 : Optional.of(RunningProgram.waitingFor(session, running.get().commandLine(), seen.input()));
+    }
+
+    /**
+     * A full-screen program that draws more often than {@link #QUIET} (htop with a short delay, {@code watch -n 0.1},
+     * a game) never goes quiet, yet waits for keys as one that does: a run of it waited for its whole timeout. Such a
+     * command, started after the offset, that has kept the alternate screen up with the terminal out of canonical
+     * mode at looks spanning {@link #QUIET} is reported waiting for keys. A build never takes the alternate screen.
+     * Asked at most every {@link #CHECK_EVERY}, the screen first: a chatty command on the main screen costs no
+     * {@code tcgetattr}.
+     */
+    private Optional<RunningProgram> drawing(long now) {
+        if (drawingLookedAt != 0 && now - drawingLookedAt < CHECK_EVERY.toNanos()) {
+            return Optional.empty();
+        }
+        drawingLookedAt = now;
+        Optional<PromptTracker.CommandSummary> running = prompts.runningCommand()
+                .filter(c -> c.outputStartSeq() > sinceSeq);
+        if (running.isEmpty() || !session.inspect(Terminal::alternateScreenActive)
+                || session.inputMode() != TerminalSession.InputMode.KEYS) {
+            drawingSince = 0;
+            return Optional.empty();
+        }
+        if (drawingSince == 0) {
+            drawingSince = now;
+        }
+        return now - drawingSince < QUIET.toNanos() ? Optional.empty()
+                : Optional.of(RunningProgram.waitingFor(session, running.get().commandLine(),
+                        WaitingForInputAdvice.Input.KEYS));
     }
 
     /** The command started after the offset, when it runs and has printed nothing for {@link #QUIET} by {@code now}. */

@@ -101,6 +101,32 @@ class AwaitedInputTest {
     }
 
     @Test
+    void aFullScreenProgramThatNeverStopsDrawingIsReportedOnceItHeldTheScreenReadingKeysForAQuietTime() {
+        AwaitedInput watch = watchACommandTypedNow();
+        session.mode = TerminalSession.InputMode.KEYS;
+        session.terminal.feed("\u001b[?1049h".getBytes(StandardCharsets.UTF_8));
+        long frames = AwaitedInput.QUIET.toNanos() / CHECK;
+        for (int i = 0; i < frames; i++) {
+            applied("frame " + i);
+            assertThat(watch.look()).as("frame %d: held for less than a second", i).isEmpty();
+            now += CHECK;
+        }
+        applied("frame " + frames);
+        assertThat(watch.look().flatMap(RunningProgram::input)).contains(WaitingForInputAdvice.Input.KEYS);
+    }
+
+    @Test
+    void aCommandDrawingOnTheMainScreenIsNotWaitingForKeysHoweverLongItDraws() {
+        AwaitedInput watch = watchACommandTypedNow();
+        session.mode = TerminalSession.InputMode.KEYS; // ssh -t host make: raw mode, printing
+        for (int i = 0; i < 20; i++) {
+            applied("building " + i + "\r\n");
+            assertThat(watch.look()).isEmpty();
+            now += CHECK;
+        }
+    }
+
+    @Test
     void aCommandInCanonicalModeThatReadsNothingFromTheTerminalIsOnlySlow() {
         AwaitedInput watch = watchACommandTypedNow();
         session.mode = TerminalSession.InputMode.LINES; // and the pid is no process: nothing sleeps reading
