@@ -47,6 +47,8 @@ public final class KeyEncoder {
     private static final List<String> MODIFIER_NAMES = List.of("Ctrl", "Alt", "Shift");
     /** A modifier written with a dash ({@code ctrl-c}, as tmux and Emacs write keys). */
     private static final Pattern MODIFIER_DASH = Pattern.compile("(?i)\\b(ctrl|alt|shift)-(?=.)");
+    /** The caret notation of a control character ({@code ^C}, as stty and terminals print it). */
+    private static final Pattern CARET = Pattern.compile("^\\^(?=.$)");
     private static final byte ESC = 0x1b;
 
     private static final Map<String, String> ALIASES = Map.of("Del", "Delete", "Esc", "Escape", "Return", "Enter");
@@ -266,7 +268,9 @@ public final class KeyEncoder {
 
     /** A valid spelling of a mistyped name: modifiers joined with {@code +}, the key's case or its nearest name. */
     private static Optional<String> nearKey(String keyName) {
-        String spelled = caseCorrected(MODIFIER_DASH.matcher(keyName).replaceAll("$1+"));
+        // tmux's and Emacs's names (C-b, M-x, S-Tab, BSpace) and the caret notation as ours
+        String longModifiers = TmuxKeyNames.toKeyName(CARET.matcher(keyName).replaceFirst("Ctrl+"));
+        String spelled = caseCorrected(MODIFIER_DASH.matcher(longModifiers).replaceAll("$1+"));
         int keyStart = spelled.lastIndexOf('+', spelled.length() - 2) + 1;
         String modifiers = spelled.substring(0, keyStart);
         String key = spelled.substring(keyStart);

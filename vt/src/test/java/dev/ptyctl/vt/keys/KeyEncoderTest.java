@@ -203,6 +203,14 @@ class KeyEncoderTest {
                 .hasMessage("Unknown key: \"Entr\" (did you mean \"Enter\"?)");
         assertThatThrownBy(() -> KeyEncoder.encode("ctrl-c", false))
                 .hasMessage("Unknown key: \"ctrl-c\" (did you mean \"Ctrl+C\"?)");
+        assertThatThrownBy(() -> KeyEncoder.encode("C-b", false))
+                .hasMessage("Unknown key: \"C-b\" (did you mean \"Ctrl+B\"?)");   // tmux's prefix, as tmux writes it
+        assertThatThrownBy(() -> KeyEncoder.encode("C-M-f", false))
+                .hasMessage("Unknown key: \"C-M-f\" (did you mean \"Ctrl+Alt+F\"?)");
+        assertThatThrownBy(() -> KeyEncoder.encode("S-Tab", false))
+                .hasMessage("Unknown key: \"S-Tab\" (did you mean \"Shift+Tab\"?)");
+        assertThatThrownBy(() -> KeyEncoder.encode("^C", false))
+                .hasMessage("Unknown key: \"^C\" (did you mean \"Ctrl+C\"?)");
         assertThatThrownBy(() -> KeyEncoder.encode("Alt+PgeUp", false))
                 .hasMessage("Unknown key: \"Alt+PgeUp\" (did you mean \"Alt+PageUp\"?)");
         assertThatThrownBy(() -> KeyEncoder.encode("Ctrl-ArowLeft", false))
