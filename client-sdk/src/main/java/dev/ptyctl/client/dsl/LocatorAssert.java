@@ -110,11 +110,20 @@ public final class LocatorAssert {
         Duration wait = timeout();
         long start = System.nanoTime();
         List<Locator.Match> lastFound = new ArrayList<>();
+        // The last look that found something, and when: what flickered past (a selection shown for 0.3 s) and was gone
+        // by the timeout is otherwise reported as "found none", hiding that it read differently than expected.
+        List<Locator.Match> lastSeen = new ArrayList<>();
+        long[] lastSeenAt = new long[1];
         LiveScreen.Outcome<List<Locator.Match>> outcome = locator.source().await(cells -> {
             seen[0] = cells;
             List<Locator.Match> matches = locator.find(cells);
             lastFound.clear();
             lastFound.addAll(matches);
+            if (!matches.isEmpty()) {
+                lastSeen.clear();
+                lastSeen.addAll(matches);
+                lastSeenAt[0] = System.nanoTime();
+            }
             return holds.test(matches) ? Optional.of(matches) : Optional.empty();
         }, wait);
         if (outcome.result().isEmpty()) {
@@ -131,8 +140,11 @@ public final class LocatorAssert {
                 throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; "
                         + locator.strictViolation(found, strictAction), outcome);
             }
+            String gone = found.isEmpty() && !lastSeen.isEmpty() ? "; " + Durations.describe(
+                    Duration.ofNanos(lastSeenAt[0] - start)) + " into the wait it found " + Locator.describe(lastSeen)
+                    + ", gone since" : "";
             throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
-                    + describe(found, withStyles ? cells : null) + styledInstead + scrolledOff, outcome);
+                    + describe(found, withStyles ? cells : null) + gone + styledInstead + scrolledOff, outcome);
         }
         locator.source().held(expectation.replaceFirst("^expected ", "") + foundAt(outcome.result().get()), start);
         return this;

@@ -88,6 +88,18 @@ class LocatorsE2eTest {
     }
 
     @Test
+    void aFailureSaysWhatTheLocatorFoundBeforeItWentAway(TerminalDriver t) {
+        // a message shown for a second, as a program's selection or toast is, then cleared; the command line does not
+        // read "flash-msg"
+        t.typeLine("clear; printf '%s-%s\\n' flash msg; sleep 1; clear");
+        assertThatThrownBy(() -> assertThat(t.getByText("flash-msg")).within(Duration.ofSeconds(3))
+                .hasText("flash-message"))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageMatching("(?s)expected text \"flash-msg\" to read \"flash-message\" within 3 s; found none;"
+                        + " \\d+ ms into the wait it found 1: \"flash-msg\" at row 1, column 1, gone since\n.*");
+    }
+
+    @Test
     void isHiddenWaitsForTextToGoAway(TerminalDriver t) {
         t.typeLine(DRAW).waitForPrompt();
         assertThat(t.getByText("Quit")).isVisible();
