@@ -16,23 +16,40 @@ import java.util.function.Function;
  * can carry it and, on a locator, until the locator finds exactly one target; then the report goes in one write.
  */
 final class MouseInput {
+    /**
+     * How long after a click the next is sent at the earliest. A program reads two presses within its double-click
+     * time as a double click (tmux 300 ms whatever the buttons and cells: a right click 50 ms after a left one opened
+     * no menu; vim's 'mousetime' 500 ms; xterm 250 ms): a test's clicks, sent as fast as it runs, would be read so,
+     * where a person's never are. {@link TerminalDriver#doubleClick} sends one on purpose.
+     */
+    static final Duration CLICK_INTERVAL = Duration.ofMillis(500);
+
     private final TerminalDriver driver;
+    /** When the last click was sent ({@link System#nanoTime()}); 0 before the first. */
+    private long lastClick;
 
     MouseInput(TerminalDriver driver) {
         this.driver = driver;
     }
 
-    /** What the mouse does at a cell: a click of {@code button}, or {@code lines} notches of the wheel (down > 0). */
-    record Gesture(MouseButton button, int lines) {
+    /**
+     * What the mouse does at a cell: {@code clicks} clicks of {@code button} (2: a double click), or {@code lines}
+     * notches of the wheel (down > 0).
+     */
+    record Gesture(MouseButton button, int clicks, int lines) {
         static Gesture click(MouseButton button) {
-            return new Gesture(java.util.Objects.requireNonNull(button, "button"), 0);
+            return new Gesture(java.util.Objects.requireNonNull(button, "button"), 1, 0);
+        }
+
+        static Gesture doubleClick() {
+            return new Gesture(MouseButton.LEFT, 2, 0);
         }
 
         static Gesture scroll(int lines) {
             if (lines == 0) {
                 throw new IllegalArgumentException("scroll turns the wheel at least one line: down > 0, up < 0; got 0");
             }
-            return new Gesture(null, lines);
+            return new Gesture(null, 0, lines);
         }
 
         /** The report of this gesture on the cell {@code at}, once the program takes it in a form that can carry it. */
@@ -42,7 +59,7 @@ final class MouseInput {
             }
             if (button != null) {
                 return Optional.of(MouseEncoder.click(cells.mouseProtocol(), cells.mouseEncoding(), button.encoded(),
-                        at.row(), at.col()));
+                        at.row(), at.col()).repeat(clicks));
             }
             return Optional.of(MouseEncoder.wheel(cells.mouseProtocol(), cells.mouseEncoding(), lines > 0, at.row(),
                     at.col()).repeat(Math.abs(lines)));
@@ -56,7 +73,8 @@ final class MouseInput {
 
         /** What a strict mode violation says it does with one match: {@code click(locator) clicks}. */
         String strictAction() {
-            return button == null ? "scroll(locator) scrolls at" : "click(locator) clicks";
+            return button == null ? "scroll(locator) scrolls at" : clicks == 2 ? "doubleClick(locator) clicks"
+                    : "click(locator) clicks";
         }
 
         /** As the test's steps and failures name it: {@code click}, {@code right-click}, {@code scroll 3 lines down}. */
@@ -65,7 +83,13 @@ final class MouseInput {
                 return "scroll " + Math.abs(lines) + (Math.abs(lines) == 1 ? " line " : " lines ")
                         + (lines > 0 ? "down" : "up") + " at";
             }
-            return button == MouseButton.LEFT ? "click" : button.name().toLowerCase(java.util.Locale.ROOT) + "-click";
+            String click = clicks == 2 ? "double-click" : "click";
+            return button == MouseButton.LEFT ? click : button.name().toLowerCase(java.util.Locale.ROOT) + "-" + click;
+        }
+
+        /** The test's step: {@code click(row 3, column 7)}, {@code right-click(...)}, {@code scroll(..., -3)}. */
+        String step(String where) {
+            return button == null ? "scroll(" + where + ", " + lines + ")" : verb() + "(" + where + ")";
         }
     }
 
@@ -118,13 +142,19 @@ final class MouseInput {
     private void send(ScreenSource source, Gesture gesture, Function<Cells, Optional<String>> target,
                       Function<Cells, Optional<At>> cell, String missing,
                       Function<Cells, Optional<String>> ambiguous) {
+        if (gesture.button() != null) {
+            awaitClickInterval();
+        }
         Duration timeout = source.defaultTimeout();
         LiveScreen.Outcome<String> outcome = source.await(cells -> cell.apply(cells)
                 .flatMap(at -> gesture.report(cells, at)), timeout);
         String verb = gesture.verb();
         if (outcome.result().isPresent()) {
             driver.send(List.of(Action.text(outcome.result().get())),
-                    step(gesture, target.apply(outcome.cells()).orElse(missing)));
+                    gesture.step(target.apply(outcome.cells()).orElse(missing)));
+            if (gesture.button() != null) {
+                lastClick = System.nanoTime();
+            }
             return;
         }
         Cells last = outcome.cells();
@@ -149,9 +179,15 @@ final class MouseInput {
                 + " to be reportable to the program" + within + ": " + gesture.why(last, at).orElseThrow(), outcome);
     }
 
-    /** The test's step: {@code click(row 3, column 7)}, {@code right-click(text "x" at ...)}, {@code scroll 3 lines down at(...)}. */
-    private static String step(Gesture gesture, String where) {
-        return gesture.verb() + "(" + where + ")";
+    /** Waits until {@link #CLICK_INTERVAL} has passed since the last click: no event tells when a program's has. */
+    private void awaitClickInterval() {
+        long left = lastClick == 0 ? 0 : lastClick + CLICK_INTERVAL.toNanos() - System.nanoTime();
+        if (left > 0) {
+            Unchecked.interruptible(() -> {
+                Thread.sleep(Duration.ofNanos(left));
+                return null;
+            });
+        }
     }
 
     /** The cell a gesture lands on, counted from 1. */

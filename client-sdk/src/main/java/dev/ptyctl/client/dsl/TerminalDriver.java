@@ -180,7 +180,9 @@ public final class TerminalDriver implements AutoCloseable {
      * default one; a press, then a release). Waits first, at most the default timeout, until the program reports the
      * mouse in an encoding that can carry the cell: one that has just started may not have turned reporting on yet,
      * and one that turns SGR on in a write of its own may report in the default encoding for a moment, which carries
-     * columns and rows up to 95.
+     * columns and rows up to 95. A click that follows another by less than half a second waits for the rest of it: a
+     * program reads two presses within its double-click time (tmux's 300 ms, vim's 500 ms) as a double click, which a
+     * person's clicks never are by accident ({@link #doubleClick} sends one).
      *
      * @throws TerminalAssertionError when the program does not turn mouse reporting on within the timeout (the message
      *     says how common programs are told to), or keeps an encoding that cannot carry the cell (the default one
@@ -198,6 +200,22 @@ public final class TerminalDriver implements AutoCloseable {
      */
     public TerminalDriver click(int row, int col, MouseButton button) {
         mouse.at(row, col, MouseInput.Gesture.click(button));
+        return this;
+    }
+
+    /**
+     * Double-clicks the cell at {@code row}, {@code col} (from 1) with the left button: two clicks in one write, as a
+     * person's double click reaches a program within its double-click time (vim and tmux select the word). Separate
+     * {@link #click} calls are spaced by half a second so that they are never read as one.
+     */
+    public TerminalDriver doubleClick(int row, int col) {
+        mouse.at(row, col, MouseInput.Gesture.doubleClick());
+        return this;
+    }
+
+    /** Double-clicks the first cell of {@code target}'s match, as {@link #doubleClick(int, int)}; strict. */
+    public TerminalDriver doubleClick(Locator target) {
+        mouse.on(target, MouseInput.Gesture.doubleClick());
         return this;
     }
 

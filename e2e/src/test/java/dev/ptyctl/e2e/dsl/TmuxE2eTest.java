@@ -1,0 +1,88 @@
+package dev.ptyctl.e2e.dsl;
+
+import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
+
+import dev.ptyctl.client.Key;
+import dev.ptyctl.client.dsl.MouseButton;
+import dev.ptyctl.client.dsl.Region;
+import dev.ptyctl.client.dsl.Styles;
+import dev.ptyctl.client.dsl.TerminalDriver;
+import dev.ptyctl.client.junit.TerminalLauncher;
+import dev.ptyctl.client.junit.WithTerminal;
+import dev.ptyctl.testsupport.RequiresTool;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * tmux driven as a tui-test user drives a TUI: its status line's style, split panes, the mouse (a click picks a pane,
+ * the wheel scrolls a pane's history, a right click opens its menu). tmux runs on a server of its own (a socket named
+ * for the test, no configuration file) that ends with the test's terminal (destroy-unattached).
+ */
+@RequiresTool("tmux")
+@WithTerminal(cols = 80, rows = 20, cwd = "/tmp", timeoutSeconds = 20)
+class TmuxE2eTest {
+
+    /**
+     * tmux in a terminal of its own, its first pane running a bash with the prompt "$ ", once its status line is drawn:
+     * keys typed before tmux has set the terminal up reach the terminal's line editing, not tmux.
+     */
+    private static TerminalDriver tmux(TerminalLauncher terminals) {
+        TerminalDriver t = terminals.command("tmux", "-L", "ptyctl-" + UUID.randomUUID(), "-f", "/dev/null", "new-session", "-s",
+                        "demo", "env PS1='$ ' bash --norc --noprofile", ";", "set", "destroy-unattached", "on", ";",
+                        "set", "-g", "mouse", "on")
+                .env("TERM", "xterm-256color").open();
+        assertThat(t.getByText("[demo]").within(Region.row(20))).isVisible();
+        return t;
+    }
+
+    @Test
+    void theStatusLineShowsTheSessionInGreenAndASplitPaneTakesTheKeys(TerminalLauncher terminals) {
+        TerminalDriver t = tmux(terminals);
+        assertThat(t.getByText("[demo]")).hasStyle(Styles.any().bg("green"));
+        assertThat(t.getByText("$ ").first()).isVisible();
+
+        t.type("echo one-pane").press(Key.ENTER);
+        assertThat(t.getByText("one-pane")).hasCount(2);
+        t.press(Key.ctrl('b')).type("%");   // split left | right; the new right pane has the keys
+        assertThat(t.getByText("│")).hasCount(19);
+        t.type("echo right-pane").press(Key.ENTER);
+        assertThat(t.getByText("right-pane").last()).isVisible();
+        t.type("exit").press(Key.ENTER);
+        assertThat(t.getByText("│")).hasCount(0);
+    }
+
+    @Test
+    void aClickPicksAPaneTheWheelScrollsItsHistoryAndARightClickOpensItsMenu(TerminalLauncher terminals) {
+        TerminalDriver t = tmux(terminals);
+        t.type("seq 1 60").press(Key.ENTER);
+        assertThat(t.getByText("60")).isVisible();
+        t.press(Key.ctrl('b')).type("%");
+        assertThat(t.getByText("│")).hasCount(19);
+
+        t.click(t.getByText("58"));   // back to the left pane
+        t.type("echo left-again").press(Key.ENTER);
+        assertThat(t.getByText("left-again").last()).isVisible();
+
+        t.scroll(t.getByText("left-again").last(), -3);   // tmux enters copy mode, its position at the top right
+        assertThat(t.getByRegex("\\[\\d+/\\d+]")).isVisible();
+        t.type("q");
+        assertThat(t.getByRegex("\\[\\d+/\\d+]")).isHidden();
+
+        // half a second after the click on "58": tmux reads a press within 300 ms of the last as a double click
+        t.click(5, 60, MouseButton.RIGHT);
+        assertThat(t.getByText("Horizontal Split")).isVisible();
+        t.press(Key.ESCAPE);
+        assertThat(t.getByText("Horizontal Split")).isHidden();
+    }
+
+    @Test
+    void aDoubleClickCopiesAWordThatThePrefixAndBracketPaste(TerminalLauncher terminals) {
+        TerminalDriver t = tmux(terminals);
+        t.type("echo copyme").press(Key.ENTER);
+        t.doubleClick(t.getByText("copyme").last());   // tmux selects it (black on yellow), copies it, lets go
+        assertThat(t.getByStyle(Styles.any().bg("yellow"))).hasText("copyme");
+        assertThat(t.getByStyle(Styles.any().bg("yellow"))).isHidden();
+        t.press(Key.ctrl('b')).type("]");
+        assertThat(t.getByText("$ copyme")).isVisible();
+    }
+}
