@@ -16,6 +16,7 @@ import dev.ptyctl.client.WriteResult;
 import dev.ptyctl.client.internal.Durations;
 import dev.ptyctl.client.internal.RpcCommandRun;
 import dev.ptyctl.protocol.RpcMethod;
+import dev.ptyctl.vt.keys.TmuxKeyNames;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -150,14 +151,18 @@ public final class TerminalDriver implements AutoCloseable {
         return send(List.of(Action.text(text), Action.key(Key.ENTER)), "typeLine(" + StepLog.argument(text) + ")");
     }
 
-    /** Presses keys in order, by name ({@link Key#ENTER}, {@code Key.ctrl('c')}, {@code "Alt+ArrowUp"}...). */
+    /**
+     * Presses keys in order, by name ({@link Key#ENTER}, {@code Key.ctrl('c')}, {@code "Alt+ArrowUp"}...); tmux's
+     * names ({@code "C-b"}, {@code "M-x"}, {@code "S-Tab"}, {@code "BSpace"}, {@code "PPage"}) are taken too, as the
+     * CLI and MCP take them.
+     */
     public TerminalDriver press(String... keys) {
         if (keys.length == 0) {
             throw new IllegalArgumentException("press needs at least one key");
         }
         List<Action> actions = new ArrayList<>();
         for (String key : keys) {
-            actions.add(Action.key(key));
+            actions.add(Action.key(TmuxKeyNames.toKeyName(key)));
         }
         return send(actions, "press(" + String.join(", ", keys) + ")");
     }
@@ -171,7 +176,8 @@ public final class TerminalDriver implements AutoCloseable {
         if (times < 1) {
             throw new IllegalArgumentException("press presses a key at least once, got " + times + " times");
         }
-        return send(Collections.nCopies(times, Action.key(key)), "press(" + key + " x " + times + ")");
+        return send(Collections.nCopies(times, Action.key(TmuxKeyNames.toKeyName(key))),
+                "press(" + key + " x " + times + ")");
     }
 
     /**

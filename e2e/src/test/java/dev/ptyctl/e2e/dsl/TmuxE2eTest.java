@@ -56,7 +56,7 @@ class TmuxE2eTest {
         TerminalDriver t = tmux(terminals);
         t.type("seq 1 60").press(Key.ENTER);
         assertThat(t.getByText("60")).isVisible();
-        t.press(Key.ctrl('b')).type("%");
+        t.press("C-b").type("%");   // tmux's name for its prefix, Ctrl+B
         assertThat(t.getByText("│")).hasCount(19);
 
         t.click(t.getByText("58"));   // back to the left pane
