@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
@@ -52,12 +53,15 @@ final class FaultServer implements AutoCloseable {
     private final int port;
     private final long pid;
     private final Runnable stop;
+    /** What a server process printed (stdout and stderr), line by line; empty for an in-process server. */
+    private final List<String> printed;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
-    private FaultServer(int port, long pid, Runnable stop) {
+    private FaultServer(int port, long pid, Runnable stop, List<String> printed) {
         this.port = port;
         this.pid = pid;
         this.stop = stop;
+        this.printed = printed;
     }
 
     /** A server with the default settings but port 0 and a short kill grace. */
@@ -74,7 +78,7 @@ final class FaultServer implements AutoCloseable {
         ServerSettings settings = ServerSettings.defaults().withAddress("127.0.0.1", 0)
                 .withTerminals(tweak.apply(base));
         PtyctlServer server = PtyctlServer.start(settings, ServerToken.none(), Config.empty());
-        return new FaultServer(server.port(), ProcessHandle.current().pid(), server::close);
+        return new FaultServer(server.port(), ProcessHandle.current().pid(), server::close, List.of());
     }
 
     /**
@@ -104,9 +108,15 @@ final class FaultServer implements AutoCloseable {
             printed.append(line).append('\n');
             listening = LISTENING.matcher(line);
         }
+        List<String> lines = new ArrayList<>(printed.toString().lines().toList());
         Thread.ofPlatform().daemon().start(() -> { // its log, read so that the server never blocks on a full pipe
             try {
-                out.transferTo(java.io.Writer.nullWriter());
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    synchronized (lines) {
+                        lines.add(line);
+                        lines.notifyAll();
+                    }
+                }
             } catch (IOException ignored) {
                 // the server ended
             }
@@ -120,7 +130,7 @@ final class FaultServer implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        });
+        }, lines);
     }
 
     /**
@@ -159,6 +169,32 @@ final class FaultServer implements AutoCloseable {
 
     int port() {
         return port;
+    }
+
+    /** The lines a server process has printed so far (its log), in order. */
+    List<String> printed() {
+        synchronized (printed) {
+            return List.copyOf(printed);
+        }
+    }
+
+    /** Waits until a server process has printed a line that contains {@code text}; returns that line. */
+    String awaitPrinted(String text) throws InterruptedException {
+        long deadline = System.nanoTime() + Bounds.HANG.toNanos();
+        synchronized (printed) {
+            while (true) {
+                Optional<String> line = printed.stream().filter(l -> l.contains(text)).findFirst();
+                if (line.isPresent()) {
+                    return line.get();
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("the server printed no line with \"" + text + "\" in "
+                            + Bounds.HANG.toSeconds() + " s: " + printed);
+                }
+                printed.wait(TimeUnit.NANOSECONDS.toMillis(left) + 1);
+            }
+        }
     }
 
     /** The server's process id: this JVM's for an in-process server. */

@@ -82,6 +82,61 @@ class LimitsFaultTest {
     }
 
     @Test
+    void aJsonRpcEndpointOutOfDescriptorsLogsOnceAndServesAgainWhenTheyAreFreed() throws Exception {
+        // Clients alone can use up the descriptors: here JSON-RPC connections to one terminal, with ulimit -n 200.
+        // Every failed accept then logged a WARNING with its stack trace, ten a second for as long as it lasted, and
+        // no line said when it ended.
+        List<String> ulimit = List.of("sh", "-c", "ulimit -n 200 && exec \"$@\"", "sh");
+        List<Socket> connections = new ArrayList<>();
+        try (FaultServer server = FaultServer.startProcess(java.util.Map.of(), ulimit)) {
+            String id = server.createGated("rpc-fds", "cat");
+            JsonObject rpc = server.get("/v1/terminals/" + id).json().getJsonObject("rpc");
+            String address = rpc.getString("host") + ":" + rpc.getInt("port");
+            try {
+                // Each accepted connection takes a descriptor; once there are none, the next ones wait in the
+                // listener's backlog (about 50) and the accept fails, which the server logs with the address.
+                while (server.printed().stream().noneMatch(l -> l.contains(address))) {
+                    assertThat(connections).as("connections open before the descriptors ran out").hasSizeLessThan(200);
+                    connections.add(new Socket(rpc.getString("host"), rpc.getInt("port")));
+                }
+                Socket waiting = connections.getLast();
+                // The failure goes on while nothing is freed: the endpoint tries again and again meanwhile, silently
+                // (no event marks a retry; the recovery line below counts them).
+                Thread.sleep(1500);
+                List<String> printed = server.printed();
+                assertThat(printed.stream().filter(l -> l.contains(address)))
+                        .as("lines about the failing accepts in %s", printed)
+                        .singleElement().asString().contains("cannot accept").contains("Too many open files")
+                        .contains("ulimit -n");
+                assertThat(printed).as("stack traces").noneMatch(l -> l.strip().startsWith("at "));
+                for (Socket connection : connections.subList(0, 40)) {
+                    connection.close();
+                }
+                String recovered = server.awaitPrinted("accepts connections again");
+                assertThat(recovered).contains(address);
+                waiting.getOutputStream().write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"pty/status\"}\n"
+                        .getBytes(StandardCharsets.UTF_8));
+                String reply = new BufferedReader(new InputStreamReader(waiting.getInputStream(),
+                        StandardCharsets.UTF_8)).readLine();
+                assertThat(JsonSupport.parseObject(reply).getJsonObject("result").getBoolean("running"))
+                        .as("a connection that waited through the shortage is served").isTrue();
+                java.util.regex.Matcher failed = java.util.regex.Pattern.compile("after (\\d+) failed accepts")
+                        .matcher(recovered);
+                assertThat(failed.find()).as(recovered).isTrue();
+                assertThat(Integer.parseInt(failed.group(1))).as("failed accepts, one line for all").isGreaterThan(1);
+                Fault.report("limits", "JSON-RPC connections until the descriptors ran out (ulimit -n 200), then 40 "
+                        + "closed", connections.size() + " connections; 1 log line for " + failed.group(1)
+                        + " failed accepts, 1 when accepting again; the connection that waited was served",
+                        "LimitsFaultTest");
+            } finally {
+                for (Socket connection : connections) {
+                    connection.close();
+                }
+            }
+        }
+    }
+
+    @Test
     void theTerminalLimitIs429AndTheTerminalsThereCarryOn() throws Exception {
         try (FaultServer server = FaultServer.start(FaultServer.maxTerminals(3))) {
             List<String> ids = new ArrayList<>();

@@ -41,8 +41,6 @@ public final class RpcEndpoint implements AutoCloseable {
     private static final Duration REFUSAL_LINGER = Duration.ofSeconds(2);
     /** How much a refused connection's input is read before it is closed anyway. */
     private static final int REFUSAL_DRAIN_BYTES = 64 * 1024;
-    /** Long enough that a persistent accept failure costs nothing, short enough that recovery is prompt. */
-    private static final Duration ACCEPT_RETRY_DELAY = Duration.ofMillis(100);
     private static final System.Logger LOG = System.getLogger(RpcEndpoint.class.getName());
 
     private final ServerSocketChannel server;
@@ -146,6 +144,7 @@ public final class RpcEndpoint implements AutoCloseable {
     }
 
     private void acceptLoop() {
+        AcceptRetry retry = new AcceptRetry("the JSON-RPC endpoint " + address, LOG);
         while (!closing.get()) {
             SocketChannel channel;
             try {
@@ -156,10 +155,14 @@ public final class RpcEndpoint implements AutoCloseable {
                 if (closing.get()) {
                     return;
                 }
-                LOG.log(System.Logger.Level.WARNING, "accept failed on " + address, e);
-                pauseAfterFailedAccept();
+                try {
+                    retry.failed(e);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                }
                 continue;
             }
+            retry.accepted();
             if (open.incrementAndGet() > MAX_CONNECTIONS) {
                 open.decrementAndGet();
                 Thread.ofVirtual().name("rpc-refuse-" + address).start(() -> refuse(channel));
@@ -197,15 +200,6 @@ public final class RpcEndpoint implements AutoCloseable {
             }
         } catch (IOException e) {
             LOG.log(System.Logger.Level.DEBUG, "refused a connection", e); // a timeout or a reset ends it too
-        }
-    }
-
-    /** A failing accept (out of file descriptors, say) fails again at once: pause rather than spin a core. */
-    private static void pauseAfterFailedAccept() {
-        try {
-            Thread.sleep(ACCEPT_RETRY_DELAY);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
