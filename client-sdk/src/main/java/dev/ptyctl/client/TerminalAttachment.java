@@ -199,17 +199,25 @@ public final class TerminalAttachment implements AutoCloseable {
 
     /**
      * Tells the server the size of this client's grid (send it when the terminal is shown and when
-     * that size changes); the PTY follows the client being used.
+     * that size changes); the PTY follows the client being used. While reconnecting, the size goes with the
+     * reconnect (its URL's {@code cols} and {@code rows}), so that what the server sends first comes at it; a
+     * reconnect already under way is made again for that.
      *
      * @throws IllegalArgumentException when {@code cols} or {@code rows} is not 1–1000
      */
     public CompletableFuture<FrameAck> resize(int cols, int rows) {
         checkDimension("cols", cols);
         checkDimension("rows", rows);
-        return send(seq -> { // numbered under the lock, and only when the frame is sent at all
-            lastResize = new SizeFrame(seq, cols, rows);
-            return new ClientFrame.Resize(clientId, seq, cols, rows).toJson();
-        });
+        synchronized (lock) {
+            CompletableFuture<FrameAck> sent = send(seq -> { // numbered under the lock, only when the frame is sent
+                lastResize = new SizeFrame(seq, cols, rows);
+                return new ClientFrame.Resize(clientId, seq, cols, rows).toJson();
+            });
+            // A reconnect under way gives the size it knew when it was made: the server would paint its redraw (or
+            // replay) at that size, and take this one only after it. A new attempt gives this size instead.
+            reconnecting.retarget();
+            return sent;
+        }
     }
 
     /** The terminal was opened, tapped or clicked into: this client is being used (docs/protocol-websocket.md). */

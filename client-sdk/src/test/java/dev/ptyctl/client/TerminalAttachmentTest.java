@@ -269,6 +269,43 @@ class TerminalAttachmentTest {
         assertThat(third.query()).containsEntry("cols", "60").containsEntry("rows", "20");
     }
 
+    /**
+     * The window changed size while a reconnect's upgrade was under way, its URL made before (ptyctl attach's
+     * SIGWINCH during an outage): the attempt is replaced by one that gives the new size, so the server's redraw comes
+     * at it, and the stale one is dropped as it opens. Before, the stale attempt was kept: the redraw came at the old
+     * size and the resize frame after it.
+     */
+    @Test
+    void aResizeWhileAReconnectIsUnderWayMakesItAgainWithTheNewSize() throws Exception {
+        attachment = builder().redrawAfterReconnect(true).connect();
+        FakeWebSocketServer.Connection first = server.accept();
+        first.sendText(READY);
+        recorder.expectState(ConnectionState.CONNECTED);
+        resetThenHello(first);
+        first.drop();
+        recorder.next(AttachmentRecorder.Failure.class);
+        recorder.expectState(ConnectionState.RECONNECTING);
+        server.upgradeNextAfter(() -> attachment.resize(70, 30));
+        scheduler.next().run();
+
+        FakeWebSocketServer.Connection one = server.accept();
+        FakeWebSocketServer.Connection other = server.accept();
+        FakeWebSocketServer.Connection stale = one.query().containsKey("cols") ? other : one;
+        FakeWebSocketServer.Connection kept = stale == one ? other : one;
+        assertThat(stale.query()).as("the attempt made before the resize").doesNotContainKeys("cols", "rows");
+        assertThat(kept.query()).containsEntry("cols", "70").containsEntry("rows", "30")
+                .containsEntry("redrawSince", "105");
+        stale.awaitEnd();
+        kept.sendText(READY);
+        recorder.expectState(ConnectionState.CONNECTED);
+        assertThat(kept.readFrame().getString("type")).as("the resize, not yet acknowledged").isEqualTo("resize");
+        kept.sendBinary(reset(120, "redrawn at 70x30"));
+        recorder.expectOutput("redrawn at 70x30", 120, true);
+        awaitHandled(kept);
+        recorder.assertExhausted();
+        server.assertNoMoreConnections();
+    }
+
     @Test
     void aReconnectResumesAfterTheLastOutputTheListenerProcessed() throws Exception {
         FakeWebSocketServer.Connection first = attach();

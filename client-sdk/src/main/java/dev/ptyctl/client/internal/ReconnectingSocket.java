@@ -237,6 +237,18 @@ public abstract class ReconnectingSocket {
         return after;
     }
 
+    /**
+     * Replaces a connection attempt still under way (its upgrade not answered yet) by a new one to {@link #target()}
+     * as it is now: what the attempt's URL carries changed after it was made (an attachment's size, which the window
+     * changed meanwhile). The attempt replaced is dropped as it opens, as any that is no longer current is. Nothing
+     * happens when no attempt is under way: the next one asks {@link #target()} anyway. Under the lock.
+     */
+    public final void retarget() {
+        if (state != ConnectionState.CLOSED && current != null && current.socket == null) {
+            open();
+        }
+    }
+
     /** Calls the listener: calls never overlap, and a failing listener does not break the client. */
     public final void fire(Runnable call) {
         listenerCalls.fire(call);

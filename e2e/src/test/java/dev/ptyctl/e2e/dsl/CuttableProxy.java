@@ -28,6 +28,10 @@ public final class CuttableProxy implements AutoCloseable {
     private volatile boolean blackHole;
     /** Connections reset at once because the network was down; guarded by this. */
     private long refused;
+    /** New connections are held, not forwarded, while this is on (see {@link #hold()}); guarded by this. */
+    private boolean holding;
+    /** Connections held, oldest first, each its client's socket; guarded by this. */
+    private final java.util.List<Socket> held = new java.util.ArrayList<>();
 
     private CuttableProxy(String targetHost, int targetPort) throws IOException {
         this.targetHost = targetHost;
@@ -103,6 +107,46 @@ public final class CuttableProxy implements AutoCloseable {
         }
     }
 
+    /**
+     * New connections are taken and held, nothing read from them and nothing forwarded, until {@link #release()}: a
+     * client's connection attempt stays under way (its upgrade unanswered) for as long as a test needs. Wins over
+     * {@link #down()}.
+     */
+    public synchronized void hold() {
+        holding = true;
+    }
+
+    /** Waits until {@code count} connections are held (see {@link #hold()}). */
+    public synchronized void awaitHeld(int count, java.time.Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (held.size() < count) {
+            long left = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) {
+                throw new AssertionError("the client made " + held.size() + " connection attempts in " + timeout
+                        + ", not " + count);
+            }
+            wait(left);
+        }
+    }
+
+    /**
+     * Stops holding: the network is up, and the connections held are forwarded, in the order they were made, with what
+     * their clients sent meanwhile.
+     */
+    public void release() throws IOException {
+        java.util.List<Socket> waiting;
+        synchronized (this) {
+            holding = false;
+            down = false;
+            blackHole = false;
+            waiting = java.util.List.copyOf(held);
+            held.clear();
+        }
+        for (Socket client : waiting) {
+            forward(client);
+        }
+    }
+
     /** How many sockets (two a connection, the client's and the server's) pass nothing (see {@link #blackHole()}). */
     public int silencedSockets() {
         return silenced.size();
@@ -123,24 +167,44 @@ public final class CuttableProxy implements AutoCloseable {
     public void close() throws IOException {
         listener.close();
         cut();
+        synchronized (this) {
+            held.forEach(CuttableProxy::reset);
+            held.clear();
+        }
     }
 
     private void acceptLoop() {
         while (!listener.isClosed()) {
             try {
                 Socket client = listener.accept();
-                Socket server = down ? null : new Socket(targetHost, targetPort);
-                if (!track(client, server)) {
-                    continue;
+                if (!held(client)) {
+                    forward(client);
                 }
-                client.setTcpNoDelay(true);
-                server.setTcpNoDelay(true);
-                Thread.ofVirtual().start(() -> pump(client, server));
-                Thread.ofVirtual().start(() -> pump(server, client));
             } catch (IOException e) {
                 return;
             }
         }
+    }
+
+    /** Connects a client's connection to the server and pumps both ways, or resets it when the network is down. */
+    private void forward(Socket client) throws IOException {
+        Socket server = down ? null : new Socket(targetHost, targetPort);
+        if (!track(client, server)) {
+            return;
+        }
+        client.setTcpNoDelay(true);
+        server.setTcpNoDelay(true);
+        Thread.ofVirtual().start(() -> pump(client, server));
+        Thread.ofVirtual().start(() -> pump(server, client));
+    }
+
+    /** Holds a new connection while {@link #hold()} is on. */
+    private synchronized boolean held(Socket client) {
+        if (holding) {
+            held.add(client);
+            notifyAll();
+        }
+        return holding;
     }
 
     /**

@@ -295,6 +295,56 @@ class AttachE2eTest {
     }
 
     /**
+     * The local window was made narrower during the outage after the program had printed 50 lines, which scrolled at
+     * the old width: the reconnect gives the new width, the server reflows its scrollback to it, and the return still
+     * adds every line that scrolled meanwhile, each once. Before, a reflow counted a client from before it as of the
+     * reflow: lines 41 to 90 were missing from the local scrollback (`ptyctl screen` had them).
+     */
+    @Test
+    void aWindowNarrowedDuringADropStillGetsTheLinesScrolledMeanwhile() throws Exception {
+        assumeFalse(RemoteServer.active(), "local by nature: a proxy in front of a local server is cut");
+        try (CuttableAttach attach = CuttableAttach.start("narrowed")) {
+            attach.outerRpc.write(Action.text("seq -f 'hist-%03g' 1 40"), Action.key(Key.ENTER));
+            expect(attach.outerRpc, "hist-040\ninner>");
+            attach.drop();
+            attach.innerRpc.write(Action.text("seq -f 'hist-%03g' 41 90"), Action.key(Key.ENTER));
+            expect(attach.innerRpc, "hist-090\ninner>");
+            attach.outerRpc.resize(70, 24);
+            attach.proxy.awaitRefused(attach.proxy.refusedConnections(), 2, WAIT); // an attempt that knows of it
+            attach.proxy.up();
+            awaitSize(attach.innerRpc, new dev.ptyctl.client.TerminalSize(70, 24));
+            expectSameScreen(attach.outerRpc, attach.innerRpc, "after the return");
+            expectHistoryOnce(attach, 90);
+        }
+    }
+
+    /**
+     * The local window was resized while a reconnect was under way (its upgrade request sent, not yet answered): that
+     * attempt is made again with the new size, so the return is painted at it, as when the resize came between
+     * attempts. Before, the attempt under way carried the old size: the redraw came at 80x24 and the resize after it,
+     * leaving the 30-row window's screen 6 rows short of the server's.
+     */
+    @Test
+    void aWindowResizedWhileAReconnectIsUnderWayIsRedrawnAtItsNewSize() throws Exception {
+        assumeFalse(RemoteServer.active(), "local by nature: a proxy in front of a local server is cut");
+        // The attempt under way must not end by its own handshake timeout (30 s), after which the next attempt would
+        // know of the resize anyway: it is held until the test releases it.
+        try (CuttableAttach attach = CuttableAttach.start("inflight", Map.of("PTYCTL_HANDSHAKE_TIMEOUT", "600000"))) {
+            attach.outerRpc.write(Action.text("seq -f 'line-%03g' 1 60"), Action.key(Key.ENTER));
+            expect(attach.outerRpc, "line-060\ninner>");
+            attach.drop();
+            attach.proxy.hold();
+            attach.proxy.awaitHeld(1, WAIT); // a reconnect under way, made before the resize
+            attach.outerRpc.resize(100, 30);
+            attach.proxy.awaitHeld(2, WAIT); // made again, with the new size
+            attach.proxy.release();
+            awaitSize(attach.innerRpc, new dev.ptyctl.client.TerminalSize(100, 30));
+            expectSameScreen(attach.outerRpc, attach.innerRpc, "after the return");
+            assertThat(attach.innerRpc.read().text()).as("rows taken back from the scrollback").startsWith("line-032\n");
+        }
+    }
+
+    /**
      * Waits until the terminal has {@code size}: each look is a wait for its output to be quiet for a moment (a
      * resize makes the shell redraw its line), bounded by {@link #WAIT}.
      */
@@ -329,6 +379,11 @@ class AttachE2eTest {
         private RpcClient outerRpc;
 
         static CuttableAttach start(String name) throws Exception {
+            return start(name, Map.of());
+        }
+
+        /** As {@link #start(String)}, with more variables in attach's environment. */
+        static CuttableAttach start(String name, Map<String, String> environment) throws Exception {
             CuttableAttach attach = new CuttableAttach();
             try {
                 ServerProcess server = attach.opened(ServerProcess.start(Map.of(), "--port", "0"));
@@ -338,7 +393,8 @@ class AttachE2eTest {
                 attach.outer = attach.terminals.create(bash(name + "-outer", "outer> ").size(80, 24).build());
                 attach.innerRpc = attach.opened(RpcClient.connect(attach.inner.rpc()));
                 attach.outerRpc = attach.opened(RpcClient.connect(attach.outer.rpc()));
-                attach(attach.outerRpc, attach.inner, ServerUnderTest.through(attach.proxy.url().toString()));
+                attach(attach.outerRpc, attach.inner.terminalId(),
+                        ServerUnderTest.through(attach.proxy.url().toString()), environment);
                 expect(attach.outerRpc, "inner>");
                 return attach;
             } catch (Exception | Error e) {
@@ -490,8 +546,14 @@ class AttachE2eTest {
 
     /** Types {@code ptyctl attach ID} (a terminal's id or its session's name) into the outer terminal's shell. */
     private static void attach(RpcClient outerRpc, String id, ServerUnderTest server) throws Exception {
+        attach(outerRpc, id, server, Map.of());
+    }
+
+    /** As {@link #attach(RpcClient, String, ServerUnderTest)}, with more variables in attach's environment. */
+    private static void attach(RpcClient outerRpc, String id, ServerUnderTest server, Map<String, String> environment)
+            throws Exception {
         expect(outerRpc, "outer>");
-        outerRpc.write(Action.text("clear; " + attachCommand(id, server)), Action.key(Key.ENTER));
+        outerRpc.write(Action.text("clear; " + attachCommand(id, server, environment)), Action.key(Key.ENTER));
     }
 
     /** Detaches with {@code Ctrl-\ d}, waiting for attach to say so on leaving {@code inner}. */
@@ -501,8 +563,10 @@ class AttachE2eTest {
     }
 
     /** {@code env VARIABLES ptyctl attach ID}: what a user types to attach to a terminal of that server. */
-    private static String attachCommand(String id, ServerUnderTest server) {
-        String env = server.cliEnvironment().entrySet().stream()
+    private static String attachCommand(String id, ServerUnderTest server, Map<String, String> environment) {
+        Map<String, String> variables = new java.util.TreeMap<>(server.cliEnvironment());
+        variables.putAll(environment);
+        String env = variables.entrySet().stream()
                 .map(e -> e.getKey() + "=" + quoted(e.getValue())).collect(Collectors.joining(" ", "env ", " "));
         return env + Ptyctl.command("attach", id, "--url", server.url()).stream()
                 .map(AttachE2eTest::quoted).collect(Collectors.joining(" "));

@@ -2,9 +2,11 @@ package dev.ptyctl.service.pty;
 
 import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.screen.Screen;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -250,9 +252,19 @@ public final class ScreenState {
         lock.lock();
         try {
             long scrolledBefore = scrolledCount();
-            int colsBefore = terminal.cols();
-            terminal.resize(cols, rows);
-            scrolledLines.resized(outputSeq, scrolledBefore, scrolledCount(), terminal.cols() != colsBefore);
+            if (cols == terminal.cols()) {
+                terminal.resize(cols, rows);
+                scrolledLines.resized(outputSeq, scrolledBefore, scrolledCount());
+            } else {
+                // The reflow renumbers the lines: the counts clients are matched by follow their lines.
+                Screen main = terminal.emulator().mainScreen();
+                long[] counts = scrolledLines.counts();
+                long[] positions = Arrays.copyOf(counts, counts.length + 1);
+                positions[counts.length] = scrolledBefore;
+                ReflowAnchors anchors = ReflowAnchors.before(main, positions);
+                terminal.resize(cols, rows);
+                scrolledLines.reflowed(outputSeq, anchors.after(main), scrolledBefore, scrolledCount());
+            }
             gridSize = new GridSize(terminal.cols(), terminal.rows(), outputSeq, gridSize.resizes() + 1);
             changed.signalAll();
         } finally {
@@ -261,10 +273,10 @@ public final class ScreenState {
     }
 
     /**
-     * How many lines scrolled off the main screen after output offset {@code seq} (after the last reflow, when the
-     * width changed since), of which the scrollback keeps the newest; {@link Long#MAX_VALUE} when that is not known
-     * (see {@link ScrolledLines}), so all it keeps. Consistent
-     * with the screen when called inside {@link #snapshot}'s reader.
+     * How many lines scrolled off the main screen after output offset {@code seq} (as they are cut now: a reflow since
+     * counts them at the new width), of which the scrollback keeps the newest; {@link Long#MAX_VALUE} when that is not
+     * known (see {@link ScrolledLines}), so all it keeps. Consistent with the screen when called inside
+     * {@link #snapshot}'s reader.
      */
     public long linesScrolledSince(long seq) {
         lock.lock();

@@ -1,8 +1,11 @@
 package dev.ptyctl.service.pty;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.LongUnaryOperator;
 
 /**
  * Where in the output the emulator's count of scrolled lines ({@code Scrollback.scrolledCount}) changed, so that the
@@ -15,11 +18,10 @@ import java.util.OptionalLong;
  * scrollback's limit: every chunk scrolled at least one line, so a client older than the oldest entry missed at least
  * that many lines, all the scrollback keeps (rows a taller screen takes back, the one way the count goes down, can
  * only make it send lines twice, never lose one). A resize that changes the width reflows the scrollback, after which
- * its lines cannot be matched with what a client saw: a client from before it is counted as of the reflow, so that it
- * gets the lines that scrolled after it (at the new width, never shown) and not the lines it already shows, reflowed,
- * once more; what scrolled between its offset and the reflow is left out, as tmux redraws only the screen when a client
- * comes back at another width. (Sending every line kept instead put the whole scrollback into the local terminal's
- * once more when the window was resized during an outage.)
+ * the n-th line is another line: the counts kept are moved to where their lines went ({@link ReflowAnchors}), so a
+ * client from before it still gets every line that scrolled after its offset, at the new width. (Until 5 Dec 2026 a
+ * client from before a reflow was counted as of the reflow: a {@code ptyctl attach} whose window changed width during
+ * an outage missed what had scrolled between the drop and its return.)
  */
 final class ScrolledLines {
     private record Change(long fromSeq, long toSeq, long countBefore) {
@@ -29,8 +31,6 @@ final class ScrolledLines {
     private final ArrayDeque<Change> changes = new ArrayDeque<>();
     /** Clients that had less output than this are not known (see the class comment). */
     private long knownFrom;
-    /** Whether {@link #knownFrom} is a reflow's: clients from before it are counted as of it. */
-    private boolean reflowed;
 
     /** @param capacity how many entries to keep: the scrollback's limit */
     ScrolledLines(int capacity) {
@@ -45,23 +45,35 @@ final class ScrolledLines {
         if (changes.size() == capacity) {
             Change oldest = changes.removeFirst();
             knownFrom = oldest.toSeq() + 1;
-            reflowed = false; // more lines since the reflow than the scrollback keeps: all it keeps is news
         }
         changes.addLast(new Change(fromSeq, toSeq, before));
     }
 
     /**
-     * A resize at {@code seq} changed the count from {@code before} to {@code after} (rows that went up into the
-     * scrollback or came back down); {@code reflowed} when the width changed.
+     * A resize at {@code seq} that kept the width changed the count from {@code before} to {@code after} (rows that
+     * went up into the scrollback or came back down).
      */
-    void resized(long seq, long before, long after, boolean reflowed) {
-        if (reflowed) {
-            changes.clear();
-            knownFrom = seq + 1;
-            this.reflowed = true;
-        } else {
-            output(seq, seq, before, after);
+    void resized(long seq, long before, long after) {
+        output(seq, seq, before, after);
+    }
+
+    /** The counts kept, for a resize that reflows to carry across ({@link #reflowed}). */
+    long[] counts() {
+        return changes.stream().mapToLong(Change::countBefore).toArray();
+    }
+
+    /**
+     * A resize at {@code seq} changed the width: every count kept moves to where its line went ({@code moved}, given
+     * the {@link #counts()} and {@code before}), and the rows the reflow itself pushed up from the screen or took back,
+     * from the old screen's top ({@code before}) to {@code after}, count as a change at {@code seq}.
+     */
+    void reflowed(long seq, LongUnaryOperator moved, long before, long after) {
+        List<Change> kept = new ArrayList<>(changes);
+        changes.clear();
+        for (Change change : kept) {
+            changes.addLast(new Change(change.fromSeq(), change.toSeq(), moved.applyAsLong(change.countBefore())));
         }
+        output(seq, seq, moved.applyAsLong(before), after);
     }
 
     /**
@@ -71,10 +83,10 @@ final class ScrolledLines {
      * @return empty when not known: the client is sent every line kept
      */
     OptionalLong countAt(long seq, long now, long outputSeq) {
-        if (seq > outputSeq || seq < knownFrom && !reflowed) {
+        if (seq > outputSeq || seq < knownFrom) {
             return OptionalLong.empty();
         }
-        long count = now; // a client from before the reflow: no change kept counts as seen, so as of the reflow
+        long count = now;
         for (Iterator<Change> newestFirst = changes.descendingIterator(); newestFirst.hasNext(); ) {
             Change change = newestFirst.next();
             boolean seen = change.toSeq() < seq || change.toSeq() == seq && change.fromSeq() < change.toSeq();
