@@ -31,15 +31,21 @@ import javax.net.ssl.SSLContext;
  * @param terminal {@code --terminal}, or {@code null}
  * @param url {@code --url}, or {@code null}
  * @param token {@code --token}, or {@code null}
- * @param cacert {@code --cacert}, or {@code null}
+ * @param ca {@code --cacert}'s trust (else {@code PTYCTL_CACERT}'s), read once, when first needed
  * @param environment the variables, blank ones already reported as unset ({@link Environment#normalized})
  */
 record EndpointSelection(Integer port, String host, Path socket, String terminal, String url, String token,
-        Path cacert, Function<String, String> environment) {
+        CaTrust ca, Function<String, String> environment) {
     static final String DEFAULT_HOST = "127.0.0.1";
     private static final int HTTP_NOT_FOUND = 404;
     /** The terminal of the server when no flag or other variable selects one; the server sets it in its shells. */
     static final String TERMINAL_VARIABLE = "PTYCTL_TERMINAL_ID";
+
+    /** @param cacert {@code --cacert}, or {@code null} */
+    EndpointSelection(Integer port, String host, Path socket, String terminal, String url, String token, Path cacert,
+                      Function<String, String> environment) {
+        this(port, host, socket, terminal, url, token, new CaTrust(cacert, environment), environment);
+    }
 
     /**
      * Checks the selection without opening anything: after this, only I/O can fail.
@@ -51,8 +57,9 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
             checkTerminalFlags();
             ServerConnection.check(environment, url);
             HandshakeTimeout.chosen(environment);
-            // the CA file is read here too, so that one that cannot be read is a usage error found before connecting
-            new ServerSelection(url, token, cacert, environment).trust();
+            // the CA file is read here, so that one that cannot be read is a usage error found before connecting (and
+            // only here: connect() uses what was read)
+            server().trust();
         } else {
             address();
         }
@@ -69,7 +76,7 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
         String chosen = chosenTerminal();
         RpcAddress named = chosen != null ? lookUpTerminal(chosen) : address(); // the flags checked before a request
         // The token, the CA and the handshake's bound as the REST commands settle them: one server, one answer.
-        ServerSelection server = new ServerSelection(url, token, cacert, environment);
+        ServerSelection server = server();
         RpcAddress address = chosen != null && !SessionNames.mayBeAnId(chosen)
                 ? lookUpTerminal(terminalOfSession(server, chosen)) // build/main: a session's name, never an id
                 : named;
@@ -101,6 +108,11 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
             }
             throw refused;
         }
+    }
+
+    /** The server of {@code --terminal}, with this selection's trust. */
+    private ServerSelection server() {
+        return new ServerSelection(url, token, ca, environment);
     }
 
     /** The terminal of the session {@code name} on the server ({@link SessionNames}). */
@@ -156,7 +168,7 @@ record EndpointSelection(Integer port, String host, Path socket, String terminal
         if (url != null) {
             throw new UsageException("--url goes with --terminal ID");
         }
-        if (cacert != null) {
+        if (ca.option() != null) {
             throw new UsageException("--cacert goes with --terminal ID and an https:// server");
         }
         if (port != null && socket != null) {

@@ -26,9 +26,15 @@ final class ServerOptions {
             description = "PEM certificate(s) of the CA to trust when --url is HTTPS (env PTYCTL_CACERT).")
     private Path cacert;
 
+    /** The selection made, once: its CA file is read once (see {@link CaTrust}). */
+    private ServerSelection selection;
+
     /** The server these flags and the environment select. */
     ServerSelection selection() {
-        return new ServerSelection(url, token, cacert, Environment.of(mixee));
+        if (selection == null) {
+            selection = new ServerSelection(url, token, cacert, Environment.of(mixee));
+        }
+        return selection;
     }
 
     /**

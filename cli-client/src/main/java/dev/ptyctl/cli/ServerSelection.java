@@ -17,10 +17,15 @@ import javax.net.ssl.SSLContext;
  *
  * @param url {@code --url}, or {@code null}
  * @param token {@code --token}, or {@code null}
- * @param cacert {@code --cacert}, or {@code null}
+ * @param ca {@code --cacert}'s trust (else {@code PTYCTL_CACERT}'s), read once
  * @param environment the variables, blank ones already reported as unset ({@link Environment#normalized})
  */
-record ServerSelection(String url, String token, Path cacert, Function<String, String> environment) {
+record ServerSelection(String url, String token, CaTrust ca, Function<String, String> environment) {
+
+    /** @param cacert {@code --cacert}, or {@code null}: read when the trust is first needed, and only then */
+    ServerSelection(String url, String token, Path cacert, Function<String, String> environment) {
+        this(url, token, new CaTrust(cacert, environment), environment);
+    }
 
     /**
      * A client of the selected server, with no request sent yet: every usage error is found here, before anything
@@ -60,9 +65,8 @@ record ServerSelection(String url, String token, Path cacert, Function<String, S
         return HandshakeTimeout.chosen(environment);
     }
 
-    /** The TLS context of {@code --cacert} (else {@code PTYCTL_CACERT}), or null for the JDK's CAs. */
+    /** The TLS context of {@code --cacert} (else {@code PTYCTL_CACERT}), or null for the JDK's CAs; read once. */
     SSLContext trust() {
-        Path file = CaCertificates.chosen(cacert, environment);
-        return file == null ? null : CaCertificates.trusting(file);
+        return ca.context();
     }
 }

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.client.testing.FakeRpcServer;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -156,6 +160,31 @@ class TargetSelectionTest {
             assertThat(result.exitCode()).as("%s", args).isEqualTo(2);
             assertThat(result.err()).as("%s", args).startsWith(message).doesNotContain("Exception", "\tat ");
         });
+    }
+
+    /**
+     * A CA file that can be read only once, as {@code --cacert <(vault read ...)} gives it (bash's process
+     * substitution: a pipe, empty on a second read): each command reads it once, on the fast path and through
+     * picocli, with {@code --terminal} and for the server's commands, and gets as far as connecting (nothing listens:
+     * exit 3). Before, the fast path read it twice with {@code --terminal} (the check of the options, then the
+     * connection): exit 2, "--cacert /dev/fd/63 holds no PEM certificate".
+     */
+    @Test
+    void aCaFileThatCanBeReadOnlyOnceIsEnough() throws Exception {
+        Path pem = dev.ptyctl.testsupport.TestCertificate.create(dir).certificate();
+        for (String args : List.of("read --terminal t1", "read --terminal=t1", "ls")) {
+            String line = Stream.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                    Main.class.getName()).map(word -> "'" + word + "'").collect(Collectors.joining(" "))
+                    + " " + args + " --url https://127.0.0.1:1 --cacert <(cat '" + pem + "')";
+            Process bash = new ProcessBuilder("bash", "-c", line).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            String err = new String(bash.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(bash.waitFor(120, TimeUnit.SECONDS)).as(args).isTrue();
+
+            assertThat(bash.exitValue()).as("%s: %s", args, err).isEqualTo(3);
+            assertThat(err).as(args).doesNotContain("--cacert");
+        }
     }
 
     private void assertExhausted() {
