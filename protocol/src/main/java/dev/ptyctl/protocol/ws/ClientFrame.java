@@ -130,7 +130,7 @@ public sealed interface ClientFrame {
         }
         String type = json.get("type") instanceof JsonString s ? s.getString() : null;
         if (type == null) {
-            throw new FrameFormatException("frame has no \"type\" string");
+            throw new FrameFormatException(missingOrWrong(json, "type", "a string (input, resize, ping, ...)"));
         }
         if (type.equals("ping")) {
             return parsePing(json);
@@ -185,7 +185,7 @@ public sealed interface ClientFrame {
 
     private static String clientId(JsonObject json) throws FrameFormatException {
         if (!(json.get("clientId") instanceof JsonString id) || id.getString().isEmpty()) {
-            throw new FrameFormatException("frame has no \"clientId\" string");
+            throw new FrameFormatException(missingOrWrong(json, "clientId", "a string, not empty"));
         }
         if (id.getString().length() > MAX_CLIENT_ID_LENGTH) {
             throw new FrameFormatException("\"clientId\" is longer than " + MAX_CLIENT_ID_LENGTH + " characters");
@@ -196,9 +196,19 @@ public sealed interface ClientFrame {
     private static long clientSeq(JsonObject json) throws FrameFormatException {
         if (!(json.get("clientSeq") instanceof JsonNumber n) || !n.isIntegral() || n.bigDecimalValue().signum() < 0
                 || n.bigDecimalValue().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-            throw new FrameFormatException("frame has no \"clientSeq\" (a whole number, 0 or more)");
+            throw new FrameFormatException(missingOrWrong(json, "clientSeq", "a whole number, 0 or more"));
         }
         return n.longValue();
+    }
+
+    /**
+     * Why a member is refused: that the frame has none, or what it holds instead (a client that sends
+     * {@code "clientSeq":"1"} learns that the number is a string, not that it sent none).
+     */
+    private static String missingOrWrong(JsonObject json, String member, String rule) {
+        JsonValue value = json.get(member);
+        return value == null ? "frame has no \"" + member + "\" (" + rule + ")"
+                : "\"" + member + "\" must be " + rule + ", got " + value;
     }
 
     private static String string(JsonObject json, String field, String clientId, long clientSeq)

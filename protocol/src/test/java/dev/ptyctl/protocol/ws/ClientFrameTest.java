@@ -50,6 +50,15 @@ class ClientFrameTest {
         assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"input\",\"clientId\":\"c\",\"clientSeq\":-1}"))
                 .hasMessageContaining("clientSeq");
         assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"ping\"}")).hasMessageContaining("\"t\"");
+        // Present but of the wrong kind: said so, with what was sent, not "frame has no".
+        assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"input\",\"clientId\":\"c\",\"clientSeq\":\"1\"}"))
+                .hasMessage("\"clientSeq\" must be a whole number, 0 or more, got \"1\"");
+        assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"input\",\"clientId\":\"c\",\"clientSeq\":1.5}"))
+                .hasMessage("\"clientSeq\" must be a whole number, 0 or more, got 1.5");
+        assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"input\",\"clientId\":7,\"clientSeq\":1}"))
+                .hasMessage("\"clientId\" must be a string, not empty, got 7");
+        assertThatThrownBy(() -> ClientFrame.parse("{\"type\":\"input\",\"clientSeq\":1}"))
+                .hasMessage("frame has no \"clientId\" (a string, not empty)");
     }
 
     @Test

@@ -69,7 +69,7 @@ final class Params {
 
     /** An integer member within {@code [min, max]}, if present. */
     OptionalLong integerInRange(String name, long min, long max) throws RpcException {
-        String rule = name + " must be an integer from " + min + " to " + max;
+        String rule = name + " must be " + integerIn(min, max);
         if (has(name) && !(json.get(name) instanceof JsonNumber)) {
             throw RpcException.invalidParams(rule);
         }
@@ -89,9 +89,14 @@ final class Params {
     long requiredIntegerInRange(String name, long min, long max) throws RpcException {
         OptionalLong value = integerInRange(name, min, max);
         if (value.isEmpty()) {
-            throw RpcException.invalidParams(name + " is required (an integer from " + min + " to " + max + ")");
+            throw RpcException.invalidParams(name + " is required (" + integerIn(min, max) + ")");
         }
         return value.getAsLong();
+    }
+
+    /** "an integer from 0 to 600000", or without an upper bound (an offset) "an integer from 0 up". */
+    private static String integerIn(long min, long max) {
+        return max == Long.MAX_VALUE ? "an integer from " + min + " up" : "an integer from " + min + " to " + max;
     }
 
     /** A string member, if present. */

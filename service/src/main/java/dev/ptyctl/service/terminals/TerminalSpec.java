@@ -55,13 +55,25 @@ public record TerminalSpec(String sessionId, Path cwd, int cols, int rows, Strin
         int rows = dimension("rows", request.rows(), settings.rows());
         String shell = request.shell() != null ? request.shell() : defaultShell(settings, serverEnv);
         Executables.check("shell", shell, cwd, serverEnv.apply("PATH"));
-        for (String name : request.env().keySet()) {
+        for (var variable : request.env().entrySet()) {
+            String name = variable.getKey();
             if (name.isEmpty() || name.indexOf('=') >= 0 || name.indexOf('\0') >= 0) {
                 throw TerminalRequestException.invalid("env: not a usable variable name: \"" + name + "\"");
             }
+            // The program would get the value cut at the NUL (C strings end there): refused rather than changed.
+            if (variable.getValue().indexOf('\0') >= 0) {
+                throw TerminalRequestException.invalid("env." + name + " holds a NUL character, which no "
+                        + "environment variable can (the program would see it cut there)");
+            }
         }
-        return new TerminalSpec(sessionId, cwd, cols, rows, shell, request.args() == null ? List.of() : request.args(),
-                request.env(), request.background());
+        List<String> args = request.args() == null ? List.of() : request.args();
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).indexOf('\0') >= 0) {
+                throw TerminalRequestException.invalid("args[" + i + "] holds a NUL character, which no program "
+                        + "argument can (the program would see it cut there)");
+            }
+        }
+        return new TerminalSpec(sessionId, cwd, cols, rows, shell, args, request.env(), request.background());
     }
 
     static String checkSessionId(String sessionId) throws TerminalRequestException {

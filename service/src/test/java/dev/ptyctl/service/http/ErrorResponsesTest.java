@@ -52,6 +52,8 @@ class ErrorResponsesTest {
             "{\"sessionId\":\"v\",\"args\":[1]}              | args must be an array of strings",
             "{\"sessionId\":\"v\",\"env\":{\"A\":1}}         | env.A must be a string",
             "{\"sessionId\":\"v\",\"env\":{\"A=B\":\"1\"}}   | env: not a usable variable name",
+            "{\"sessionId\":\"v\",\"env\":{\"A\":\"a\\u0000b\"}} | env.A holds a NUL character",
+            "{\"sessionId\":\"v\",\"args\":[\"-c\",\"a\\u0000b\"]} | args[1] holds a NUL character",
             "{\"sessionId\":\"v\",\"attachOnly\":\"yes\"}    | attachOnly must be true or false",
     })
     void invalidCreateRequestsAre400NamingTheField(String body, String message) {
