@@ -82,11 +82,14 @@ public final class AwaitedInput {
     Optional<RunningProgram> look() {
         long now = nanoTime.getAsLong();
         // Nothing to ask the kernel while no quiet command runs: a look comes with every piece of a command's output.
+        Optional<RunningProgram> drawing = drawing(now);
+        if (drawing.isPresent()) {
+            return drawing;
+        }
         if (quietCommand(session.progress(), now).isEmpty()) {
             seenSince = Optional.empty();
-            return drawing(now);
+            return Optional.empty();
         }
-        drawingSince = 0;
         Optional<WaitingForInputAdvice.Input> input = switch (session.inputMode()) {
             case KEYS -> Optional.of(WaitingForInputAdvice.Input.KEYS);
             case HIDDEN -> Optional.of(WaitingForInputAdvice.Input.HIDDEN);
@@ -115,7 +118,9 @@ public final class AwaitedInput {
      * A full-screen program that draws more often than {@link #QUIET} (htop with a short delay, {@code watch -n 0.1},
      * a game) never goes quiet, yet waits for keys as one that does: a run of it waited for its whole timeout. Such a
      * command, started after the offset, that has kept the alternate screen up with the terminal out of canonical
-     * mode at looks spanning {@link #QUIET} is reported waiting for keys. A build never takes the alternate screen.
+     * mode at looks spanning {@link #QUIET} is reported waiting for keys, whether it was quiet in between or not
+     * (htop drawing once a second is now and then quiet for a second: the quiet rule then starts again at its next
+     * frame, this one must not). A build never takes the alternate screen.
      * Asked at most every {@link #CHECK_EVERY}, the screen first: a chatty command on the main screen costs no
      * {@code tcgetattr}.
      */

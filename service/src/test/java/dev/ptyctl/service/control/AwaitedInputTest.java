@@ -115,6 +115,22 @@ class AwaitedInputTest {
         assertThat(watch.look().flatMap(RunningProgram::input)).contains(WaitingForInputAdvice.Input.KEYS);
     }
 
+    /**
+     * htop draws once a second, so a look now and then finds it quiet for a second, and its next frame comes before
+     * the quiet rule's second look: that must not start the full screen's second again (it did, and a run of htop
+     * waited out its timeout).
+     */
+    @Test
+    void aFullScreenProgramDrawingOnceASecondIsReportedAtItsFirstQuietSecond() {
+        AwaitedInput watch = watchACommandTypedNow();
+        session.mode = TerminalSession.InputMode.KEYS;
+        session.terminal.feed("\u001b[?1049h".getBytes(StandardCharsets.UTF_8));
+        applied("frame 1");
+        assertThat(watch.look()).isEmpty();
+        now += AwaitedInput.QUIET.toNanos();
+        assertThat(watch.look().flatMap(RunningProgram::input)).contains(WaitingForInputAdvice.Input.KEYS);
+    }
+
     @Test
     void aCommandDrawingOnTheMainScreenIsNotWaitingForKeysHoweverLongItDraws() {
         AwaitedInput watch = watchACommandTypedNow();
