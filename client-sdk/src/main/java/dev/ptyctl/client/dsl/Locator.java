@@ -155,17 +155,18 @@ public final class Locator {
             @Override
             public void find(WrappedLines.Line lines, Cells cells, List<Match> into) {
                 for (int row = Math.max(0, lines.firstRow()); row <= lines.lastRow(); row++) {
-                    findInRow(cells, row, into);
+                    findInRow(cells, row, lines, into);
                 }
             }
 
-            /** A style run lies within a row: the runs of a row's cells with the style. */
-            private void findInRow(Cells cells, int row, List<Match> into) {
+            /** A style run lies within a row (and the searched columns): the runs of a row's cells with the style. */
+            private void findInRow(Cells cells, int row, WrappedLines.Line lines, List<Match> into) {
                 String line = cells.rowText(row);
                 CellRow cellRow = cells.row(row);
                 int start = -1;
                 for (int i = 0; i <= line.length(); i++) {
-                    boolean styled = i < line.length() && style.matches(cellRow, cells.columnOf(row, i));
+                    boolean styled = i < line.length() && lines.coversColumn(cells.columnOf(row, i))
+                            && style.matches(cellRow, cells.columnOf(row, i));
                     if (styled && start < 0) {
                         start = i;
                     } else if (!styled && start >= 0) {

@@ -1,23 +1,36 @@
 package dev.ptyctl.client.dsl;
 
 /**
- * Part of the screen a {@link Locator} searches ({@link Locator#within(Region)}): a band of rows, counted from 1 as
- * everywhere in the DSL, both ends included.
+ * Part of the screen a {@link Locator} searches ({@link Locator#within(Region)}): a band of rows and, narrowed with
+ * {@link #columns}, a band of columns in it (a split pane, a file manager's panel), counted from 1 as everywhere in the
+ * DSL, both ends included.
  *
  * <pre>{@code
- * t.getByText("Save").within(Region.rows(23, 24));   // the status lines
- * t.getByText("Save").within(Region.row(1));         // the title row
+ * t.getByText("Save").within(Region.rows(23, 24));                  // the status lines
+ * t.getByText("Save").within(Region.row(1));                        // the title row
+ * t.getByText("$ ").within(Region.rows(1, 19).columns(42, 80));     // tmux's right pane
  * }</pre>
  *
- * @param from first row, from 1
- * @param to   last row, included
+ * @param from       first row, from 1
+ * @param to         last row, included
+ * @param fromColumn first column, from 1
+ * @param toColumn   last column, included
  */
-public record Region(int from, int to) {
-    /** Checks the rows. */
+public record Region(int from, int to, int fromColumn, int toColumn) {
+    /** Checks the rows and columns. */
     public Region {
         if (from < 1 || to < from) {
             throw new IllegalArgumentException("a region is rows from..to with 1 <= from <= to, got " + from + ".." + to);
         }
+        if (fromColumn < 1 || toColumn < fromColumn) {
+            throw new IllegalArgumentException("a region's columns are from..to with 1 <= from <= to, got "
+                    + fromColumn + ".." + toColumn);
+        }
+    }
+
+    /** Rows {@code from} to {@code to}, every column. */
+    public Region(int from, int to) {
+        this(from, to, 1, Integer.MAX_VALUE);
     }
 
     /** Rows {@code from} to {@code to} (from 1, both included). */
@@ -35,8 +48,30 @@ public record Region(int from, int to) {
         return new Region(1, Integer.MAX_VALUE);
     }
 
+    /**
+     * These rows, columns {@code from} to {@code to} only (from 1, both included): a pane of a split screen. A row cut
+     * by a column band is searched alone, never joined to the next where text wrapped (the program's wrapping is the
+     * whole row's, not the band's).
+     */
+    public Region columns(int from, int to) {
+        return new Region(this.from, this.to, from, to);
+    }
+
+    /** Whether the region has every column of its rows. */
+    boolean allColumns() {
+        return fromColumn == 1 && toColumn == Integer.MAX_VALUE;
+    }
+
+    /** Whether the 0-based {@code column} is in the region. */
+    boolean coversColumn(int column) {
+        return column >= fromColumn - 1 && column < toColumn;
+    }
+
     @Override
     public String toString() {
-        return to == Integer.MAX_VALUE ? "the screen" : from == to ? "row " + from : "rows " + from + "-" + to;
+        String rows = to == Integer.MAX_VALUE ? from == 1 ? "the screen" : "rows " + from + "-"
+                : from == to ? "row " + from : "rows " + from + "-" + to;
+        return allColumns() ? rows : rows + ", " + (fromColumn == toColumn ? "column " + fromColumn
+                : toColumn == Integer.MAX_VALUE ? "columns " + fromColumn + "-" : "columns " + fromColumn + "-" + toColumn);
     }
 }

@@ -73,7 +73,11 @@ public final class TerminalAssert extends SnapshotAssert {
      */
     @Override
     public TerminalAssert within(Region region) {
-        return new TerminalAssert(source, Objects.requireNonNull(region, "region"), styles);
+        if (!Objects.requireNonNull(region, "region").allColumns()) {
+            throw new IllegalArgumentException("a snapshot takes whole rows, got " + region + ": within(Region.rows("
+                    + region.from() + ", " + region.to() + ")), or a locator for a band of columns");
+        }
+        return new TerminalAssert(source, region, styles);
     }
 
     /**

@@ -26,12 +26,12 @@ final class WrappedLines {
      * next line: read it in the call.
      */
     static void forEach(Cells cells, Region region, List<ScrollbackLine> above, Consumer<Line> each) {
-        Line line = new Line(cells, above);
+        Line line = new Line(cells, above, region);
         int start = above.isEmpty() ? region.from() - 1 : -above.size();
         int end = Math.min(cells.rows(), region.to());
         for (int row = start; row < end; row++) {
             int first = row;
-            while (row + 1 < end && line.continues(row + 1)) {
+            while (region.allColumns() && row + 1 < end && line.continues(row + 1)) {
                 row++;
             }
             line.set(first, row);
@@ -39,19 +39,24 @@ final class WrappedLines {
         }
     }
 
-    /** One line: one row, or several joined where text wrapped. */
+    /** One line: one row, or several joined where text wrapped, or the part of a row in a band of columns. */
     static final class Line {
         private final Cells cells;
         private final List<ScrollbackLine> above;
+        private final Region region;
         private int firstRow;
         private int rowCount;
         /** Where each row's text begins in {@link #text}. */
         private int[] starts = new int[1];
         private String text;
+        /** For a row cut to the region's columns: the row's characters before the band, and the band's (padded) text. */
+        private int cut;
+        private String paddedCut;
 
-        private Line(Cells cells, List<ScrollbackLine> above) {
+        private Line(Cells cells, List<ScrollbackLine> above, Region region) {
             this.cells = cells;
             this.above = above;
+            this.region = region;
         }
 
         /** Whether {@code row} continues the row above it (and that row is searched with it). */
@@ -69,6 +74,11 @@ final class WrappedLines {
                 starts = new int[Math.max(rowCount, starts.length * 2)];
             }
             starts[0] = 0;
+            cut = 0;
+            if (!region.allColumns()) {
+                cutToColumns(first);
+                return;
+            }
             if (rowCount == 1) {
                 text = rowText(first); // most lines: no copy
                 return;
@@ -91,6 +101,27 @@ final class WrappedLines {
             return firstRow + rowCount - 1;
         }
 
+        /** The characters of screen row {@code row} whose cells are in the region's columns, as this line's text. */
+        private void cutToColumns(int row) {
+            String padded = cells.paddedRowText(row);
+            int from = 0;
+            while (from < padded.length() && cells.columnOf(row, from) < region.fromColumn() - 1) {
+                from++;
+            }
+            int to = from;
+            while (to < padded.length() && region.coversColumn(cells.columnOf(row, to))) {
+                to++;
+            }
+            cut = from;
+            paddedCut = padded.substring(from, to);
+            text = paddedCut.stripTrailing();
+        }
+
+        /** Whether the 0-based {@code column} is in the searched columns. */
+        boolean coversColumn(int column) {
+            return region.coversColumn(column);
+        }
+
         /** Whether the line begins in the scrollback, above the screen. */
         boolean inScrollback() {
             return firstRow < 0;
@@ -104,6 +135,9 @@ final class WrappedLines {
         /** {@link #text} with the last row's trailing blank cells as spaces: where text that ends in spaces is found. */
         String padded() {
             int last = firstRow + rowCount - 1;
+            if (!region.allColumns()) {
+                return paddedCut;
+            }
             return rowCount == 1 ? padded(last) : text + padded(last).substring(rowText(last).length());
         }
 
@@ -135,7 +169,7 @@ final class WrappedLines {
 
         /** A scrollback line's characters stand for its columns; a screen row's map to its cells. */
         private int column(int row, int index) {
-            return row < 0 ? index : cells.columnOf(row, index);
+            return row < 0 ? index : cells.columnOf(row, index + cut);
         }
 
         private int width(int row, int column) {

@@ -256,4 +256,31 @@ class LocatorTest {
         TerminalAssertions.assertThat(FILES.getByText("Save").within(Region.row(4))).hasText("Save");
         TerminalAssertions.assertThat(FILES.getByText("Save")).isVisible().hasCount(3).hasStyle(Styles.any());
     }
+
+    /** Two panes side by side, split at column 16 as tmux splits them, the right one's selection in inverse video. */
+    private static final Replay PANES = Screens.replay(32, 3,
+            "alpha one      \u2502alpha two\r\n"
+                    + "\u4e2d left        \u2502" + ESC + "[7m beta \u4e2d " + ESC + "[0m\r\n"
+                    + ESC + "[7m sel left      " + ESC + "[0m\u2502gamma");
+
+    @Test
+    void aBandOfColumnsSearchesOnePaneOfASplitScreen() {
+        Region right = Region.rows(1, 3).columns(17, 32);
+        Region left = Region.all().columns(1, 15);
+        assertThat(matches(PANES.getByText("alpha").within(right))).containsExactly(new Locator.Match(0, 16, 21, "alpha"));
+        assertThat(matches(PANES.getByText("alpha").within(left))).containsExactly(new Locator.Match(0, 0, 5, "alpha"));
+        assertThat(PANES.getByText("one      \u2502alpha").within(left).count()).as("text across the border").isZero();
+        assertThat(matches(PANES.getByText("left").within(left))).as("after a wide character")
+                .containsExactly(new Locator.Match(1, 3, 7, "left"), new Locator.Match(2, 5, 9, "left"));
+        assertThat(matches(PANES.getByRegex("^\\S+").within(right))).as("^ is the band's first column")
+                .extracting(Locator.Match::text).containsExactly("alpha", "gamma");
+        TerminalAssertions.assertThat(PANES.getByStyle(Styles.inverse()).within(right)).hasText("beta \u4e2d");
+        TerminalAssertions.assertThat(PANES.getByStyle(Styles.inverse()).within(left)).hasText("sel left");
+        TerminalAssertions.assertThat(PANES.getByText("two ").within(right)).isVisible();   // ends on the band's blanks
+        assertThat(PANES.getByText("alpha").within(right)).hasToString("text \"alpha\" in rows 1-3, columns 17-32");
+        assertThat(PANES.getByText("alpha").within(left)).hasToString("text \"alpha\" in the screen, columns 1-15");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(PANES).within(right))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("a snapshot takes whole rows");
+        assertThatThrownBy(() -> Region.all().columns(5, 4)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

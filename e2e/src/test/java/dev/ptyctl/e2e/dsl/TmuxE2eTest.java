@@ -21,6 +21,9 @@ import org.junit.jupiter.api.Test;
 @RequiresTool("tmux")
 @WithTerminal(cols = 80, rows = 20, cwd = "/tmp", timeoutSeconds = 20)
 class TmuxE2eTest {
+    /** The two panes of an 80-column window split left | right: tmux draws the border in column 41. */
+    private static final Region LEFT_PANE = Region.rows(1, 19).columns(1, 40);
+    private static final Region RIGHT_PANE = Region.rows(1, 19).columns(42, 80);
 
     /**
      * tmux in a terminal of its own, its first pane running a bash with the prompt "$ ", once its status line is drawn:
@@ -46,7 +49,8 @@ class TmuxE2eTest {
         t.press(Key.ctrl('b')).type("%");   // split left | right; the new right pane has the keys
         assertThat(t.getByText("│")).hasCount(19);
         t.type("echo right-pane").press(Key.ENTER);
-        assertThat(t.getByText("right-pane").last()).isVisible();
+        assertThat(t.getByText("right-pane").within(RIGHT_PANE)).hasCount(2);   // the command line and its output
+        assertThat(t.getByText("right-pane").within(LEFT_PANE)).hasCount(0);
         t.type("exit").press(Key.ENTER);
         assertThat(t.getByText("│")).hasCount(0);
     }
@@ -61,7 +65,7 @@ class TmuxE2eTest {
 
         t.click(t.getByText("58"));   // back to the left pane
         t.type("echo left-again").press(Key.ENTER);
-        assertThat(t.getByText("left-again").last()).isVisible();
+        assertThat(t.getByText("left-again").within(LEFT_PANE)).hasCount(2);
 
         t.scroll(t.getByText("left-again").last(), -3);   // tmux enters copy mode, its position at the top right
         assertThat(t.getByRegex("\\[\\d+/\\d+]")).isVisible();
