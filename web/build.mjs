@@ -2,6 +2,9 @@
 //   index.html            the page, no-cache; names the bundles below
 //   assets/app-HASH.js    every ES module of the page and xterm.js with its addons
 //   assets/app-HASH.css   the page's style and xterm.css
+//   assets/icon-HASH.svg  the page's icon (tab, installed app)
+//   assets/manifest-HASH.webmanifest  the web app manifest: the page can be installed as an app, whose window passes
+//                         Ctrl-W, Ctrl-T and Ctrl-N to the page (a browser tab keeps them for itself)
 //   files.txt             what the server serves, one path a line
 //   *.gz                  the bundles gzipped once here, served to browsers that accept gzip
 // The hash in a name changes whenever the content does, so the server lets browsers cache assets for a year.
@@ -11,6 +14,7 @@
 import * as esbuild from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,7 +44,29 @@ const result = await esbuild.build({
   logLevel: 'warning',
 });
 
-const produced = Object.keys(result.metafile.outputs).map((file) => relative(out, file));
+/** Writes `bytes` as assets/NAME-HASH.EXT (the hash as esbuild's names have one: the name changes with the content). */
+const hashed = (name, ext, bytes) => {
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8).toUpperCase();
+  const file = `assets/${name}-${hash}.${ext}`;
+  writeFileSync(join(out, file), bytes);
+  return file;
+};
+const icon = hashed('icon', 'svg', readFileSync(join(here, 'src/main/icons/icon.svg')));
+// An installed app opens the list; "standalone": a window of its own, without the browser's tabs, address bar or keys.
+const manifest = hashed('manifest', 'webmanifest', JSON.stringify({
+  id: '/',
+  name: 'ptyctl',
+  short_name: 'ptyctl',
+  description: 'Terminals of a ptyctl server',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  background_color: '#16181d',
+  theme_color: '#1f2229',
+  icons: [{ src: '/' + icon, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+}, null, 2) + '\n');
+
+const produced = [...Object.keys(result.metafile.outputs).map((file) => relative(out, file)), icon, manifest];
 const named = (ext) => {
   const hit = produced.find((file) => file.endsWith(ext) && !file.endsWith('.LEGAL.txt'));
   if (!hit) throw new Error(`esbuild produced no ${ext} bundle`);
@@ -48,7 +74,9 @@ const named = (ext) => {
 };
 const html = readFileSync(join(here, 'src/main/html/index.html'), 'utf8')
   .replace('@APP_JS@', named('.js'))
-  .replace('@APP_CSS@', named('.css'));
+  .replace('@APP_CSS@', named('.css'))
+  .replace('@ICON@', '/' + icon)
+  .replace('@MANIFEST@', '/' + manifest);
 writeFileSync(join(out, 'index.html'), html);
 for (const file of produced.filter((f) => f.endsWith('.js') || f.endsWith('.css'))) {
   writeFileSync(join(out, file + '.gz'), gzipSync(readFileSync(join(out, file)), { level: 9 }));

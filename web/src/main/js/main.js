@@ -15,6 +15,8 @@ import { TerminalTab } from './tab.js';
 import { keyBytes } from './keys.js';
 import { MAX_FONT_SIZE, MIN_FONT_SIZE, storedFontSize, stepFontSize } from './fontsize.js';
 import { onLongPress } from './longpress.js';
+import { fullScreenAvailable, keyboardLockAvailable, onFullScreenChange, toggleFullScreen } from './fullscreen.js';
+import { askBeforeKeyboardClose } from './leaving.js';
 
 const params = new URLSearchParams(location.search);
 const settings = {
@@ -514,6 +516,47 @@ function setUpTerminalButtons() {
   $('font-smaller').addEventListener('click', () => changeFontSize(-1));
   $('font-bigger').addEventListener('click', () => changeFontSize(1));
   updateFontSizeButtons();
+  const fullScreen = $('full-screen');
+  fullScreen.hidden = !fullScreenAvailable();
+  fullScreen.title = keyboardLockAvailable()
+    ? 'Full screen: Ctrl-W, Ctrl-T and Ctrl-N reach the program, not the browser (hold Esc to leave)'
+    : 'Full screen (this browser keeps Ctrl-W, Ctrl-T and Ctrl-N for itself even so)';
+  fullScreen.addEventListener('click', () => goFullScreen());
+  onFullScreenChange((on) => fullScreen.setAttribute('aria-pressed', String(on)));
+}
+
+/** The header's full-screen button, and the note's: in or out of full screen; the terminal keeps the keyboard. */
+function goFullScreen() {
+  toggleFullScreen().catch((e) => console.warn('ptyctl: no full screen', e)).finally(() => active?.term.focus());
+}
+
+// ---- keys the browser keeps ----------------------------------------------------------------------------------
+
+/**
+ * A person who stayed when the browser asked (see leaving.js) typed a key the browser keeps, most likely Ctrl-W for
+ * the program: the note under the header says why the page was about to close and what reaches the program instead.
+ */
+function showKeysHint() {
+  const lockable = fullScreenAvailable() && keyboardLockAvailable();
+  $('keys-hint-full-screen').hidden = !lockable;
+  $('keys-hint-go').hidden = !lockable || !!document.fullscreenElement;
+  $('keys-hint').hidden = false;
+}
+
+function setUpKeysHint() {
+  const close = () => {
+    $('keys-hint').hidden = true;
+    active?.term.focus();
+  };
+  $('keys-hint-close').addEventListener('click', close);
+  $('keys-hint-go').addEventListener('click', () => {
+    close();
+    goFullScreen();
+  });
+  askBeforeKeyboardClose({
+    wanted: () => [...tabs.values()].some((tab) => tab.takesKeys),
+    onStayed: showKeysHint,
+  });
 }
 
 // ---- key bar (touch screens) -------------------------------------------------------------------------------
@@ -565,6 +608,7 @@ function setUpKeyBar() {
 async function start() {
   setUpKeyBar();
   setUpTerminalButtons();
+  setUpKeysHint();
   updateKeyBar();
   await refresh();
   const id = params.get('t');

@@ -253,6 +253,20 @@ final class Page {
         driver.executeCdpCommand("Emulation.setTouchEmulationEnabled", Map.of("enabled", on));
     }
 
+    /**
+     * Runs {@code step} with Ctrl held down on the keyboard (the page sees its keydown, then its keyup): released
+     * whatever happens, since the driver keeps a key down across tests, and the next test's letters were Ctrl keys.
+     */
+    void holdingCtrl(Runnable step) {
+        select();
+        new org.openqa.selenium.interactions.Actions(driver).keyDown(org.openqa.selenium.Keys.CONTROL).perform();
+        try {
+            step.run();
+        } finally {
+            new org.openqa.selenium.interactions.Actions(driver).keyUp(org.openqa.selenium.Keys.CONTROL).perform();
+        }
+    }
+
     /** Clicks into the terminal, as a person does to start using it. */
     void click(String terminalId) {
         select();

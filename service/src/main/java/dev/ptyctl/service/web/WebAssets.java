@@ -86,6 +86,8 @@ public final class WebAssets {
             return "image/svg+xml";
         } else if (name.endsWith(".png")) {
             return "image/png";
+        } else if (name.endsWith(".webmanifest")) {
+            return "application/manifest+json";
         }
         return "application/octet-stream";
     }

@@ -27,10 +27,11 @@ public final class WebPageService implements HttpService {
     /**
      * Inline styles stay allowed: xterm.js sizes and colours its rows through {@code style} elements and
      * attributes. {@code connect-src 'self'} covers the same-origin WebSocket in current browsers.
+     * {@code manifest-src 'self'}: the web app manifest, which makes the page installable as an app.
      */
     static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self' "
-            + "'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; "
-            + "form-action 'self'; frame-ancestors 'none'";
+            + "'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; "
+            + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
     /** A year: the longest that browsers honour; a bundle's name changes whenever its content does. */
     static final String IMMUTABLE = "public, max-age=31536000, immutable";
     private static final HeaderName CSP = HeaderNames.create("Content-Security-Policy");

@@ -71,6 +71,19 @@ class WebPageTest {
         }
     }
 
+    /** The page names its web app manifest (what makes it installable as an app), and the CSP lets it load. */
+    @Test
+    void theManifestThePageNamesIsServedAndAllowed() {
+        Response page = given(api).get("/");
+        Matcher m = Pattern.compile("<link rel=\"manifest\" href=\"/assets/(manifest-[A-Z0-9]+\\.webmanifest)\">")
+                .matcher(page.asString());
+        assertThat(m.find()).as("the page names its manifest").isTrue();
+        assertThat(page.header("Content-Security-Policy")).contains("manifest-src 'self'");
+        String manifest = given(api).get("/assets/" + m.group(1)).then().statusCode(200)
+                .contentType("application/manifest+json").extract().asString();
+        assertThat(manifest).contains("\"display\": \"standalone\"").contains("\"start_url\": \"/\"");
+    }
+
     @Test
     void gzipIsSentToBrowsersThatAcceptIt() throws IOException {
         Matcher m = SCRIPT.matcher(given(api).get("/").asString());
