@@ -335,6 +335,13 @@ function renderTabs() {
     // Words, not an emoji: a machine without an emoji font showed an empty box.
     label.textContent = `${tab.view ? 'view: ' : ''}${tab.label}`;
     b.append(label);
+    if (tab.bell) {
+      const bell = document.createElement('span');
+      bell.className = 'tab-bell';
+      bell.textContent = 'bell'; // a word: see the label's
+      bell.title = 'The program rang the bell while this tab was not in sight';
+      b.append(bell);
+    }
     // Outside the label, so that a long label cut short does not cut it off.
     if (ids.get(tab)) {
       const id = document.createElement('span');
@@ -439,15 +446,16 @@ function stateWords(state) {
  */
 function updateTitle() {
   const unseen = [...tabs.values()].some((tab) => tab !== active && tab.unseen) ? '• ' : '';
+  const bell = [...tabs.values()].some((tab) => tab.bell) ? '(bell) ' : '';
   const state = shownState();
   const words = state === 'connecting' ? '' : stateWords(state); // a moment's state, not worth a flicker
   const said = words ? ` (${words})` : '';
   if (active) {
     const glyph = { working: '◐ ', idle: '✳ ' }[active.activity] ?? '';
     const id = distinguishingIds([...tabs.values()]).get(active);
-    document.title = `${unseen}${glyph}${active.label}${id ? ` ${id}` : ''}${said} — ptyctl`;
+    document.title = `${bell}${unseen}${glyph}${active.label}${id ? ` ${id}` : ''}${said} — ptyctl`;
   } else {
-    document.title = `${unseen}ptyctl — ${terminals.size} terminal${terminals.size === 1 ? '' : 's'}${said}`;
+    document.title = `${bell}${unseen}ptyctl — ${terminals.size} terminal${terminals.size === 1 ? '' : 's'}${said}`;
   }
 }
 

@@ -21,6 +21,8 @@ import { ctrlOnlyBytes, isReport, keyBytes, withModifiers } from './keys.js';
 import { scrollBySwipes } from './touch.js';
 import { selectByLongPress } from './touchselect.js';
 import { copyText } from './copy.js';
+import { guardPastes } from './paste.js';
+import { hyperlinkHandler, openLink } from './links.js';
 
 const THEME = {
   background: '#16181d', foreground: '#d8dee9', cursor: '#e5e9f0', selectionBackground: '#3b4252',
@@ -70,6 +72,7 @@ export class TerminalTab {
     this.serverStopped = false; // the server stopped, and the program with it (not an exit of its own)
     this.ended = false; // showEnded: the program's last screen, read-only, fitted to the window (not its own size)
     this.unseen = false;
+    this.bell = false; // the program rang the bell (BEL) while the tab was not in sight: the strip and title say so
     this.shown = false;
     this.modifiers = { ctrl: false, alt: false }; // the key bar's Ctrl and Alt, armed for the next key
     this.locked = { ctrl: false, alt: false }; // armed for every key until tapped again (a double tap locks)
@@ -132,13 +135,16 @@ export class TerminalTab {
       disableStdin: this.view,
       cursorBlink: false,
     });
+    this.host = document.createElement('div');
+    this.host.className = 'xterm-host';
+    this.term.options.linkHandler = hyperlinkHandler(this.host);
     this.fit = new FitAddon();
     this.search = new SearchAddon();
     this.term.loadAddon(this.fit);
     this.term.loadAddon(this.search);
     this.term.loadAddon(new Unicode11Addon());
     this.term.unicode.activeVersion = '11';
-    this.term.loadAddon(new WebLinksAddon());
+    this.term.loadAddon(new WebLinksAddon((event, uri) => openLink(uri)));
     if (this.options.clipboard) this.term.loadAddon(new ClipboardAddon(undefined, this.liveOnlyClipboard()));
     this.colors = new DeviceIndependentColors(this.term); // before ReplyDetector, whose hooks must run first
     this.replies = new ReplyDetector(this.term, () => this.queries.beforeXtermAnswers());
@@ -153,11 +159,11 @@ export class TerminalTab {
     this.term.attachCustomKeyEventHandler((event) => this.shortcut(event));
     this.term.onResize(({ rows }) => this.keepInputFieldInGrid(rows));
     this.term.onWriteParsed(() => this.recountSoon());
-    this.host = document.createElement('div');
-    this.host.className = 'xterm-host';
+    this.term.onBell(() => this.rang());
     this.searchBox = this.createSearchBox();
     this.endedBar = this.createEndedBar();
-    this.element.append(this.searchBox, this.host, this.endedBar);
+    const pasteQuestion = guardPastes(this.term, this.host, { takesKeys: () => this.takesKeys });
+    this.element.append(this.searchBox, pasteQuestion, this.host, this.endedBar);
   }
 
   /**
@@ -237,9 +243,21 @@ export class TerminalTab {
     this.element.hidden = false;
     this.shown = true;
     this.unseen = false;
+    this.bell = false;
     if (!this.term.element) this.open();
     this.fitToWindow();
     this.term.focus();
+    this.changed();
+  }
+
+  /**
+   * The program rang the bell (a build done with `; printf '\a'`, a shell's completion that found nothing, irssi's
+   * highlight): while the tab is not in sight, in another tab of the page or in a browser tab in the background, the
+   * tab strip and the browser's title say so until it is shown. xterm.js rings no bell of its own.
+   */
+  rang() {
+    if ((this.shown && !document.hidden) || this.bell) return;
+    this.bell = true;
     this.changed();
   }
 

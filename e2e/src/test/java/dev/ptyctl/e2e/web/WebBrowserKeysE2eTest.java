@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -21,7 +20,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @UsesServer
 @BrowserTest
-class WebBrowserKeysE2eTest {
+class WebBrowserKeysE2eTest extends PageTest {
     private static final String PROMPT = "keys> ";
     /** Records in the session's storage whether the page asked the browser to ask before it is left. */
     private static final String RECORD_LEAVING = """
@@ -29,19 +28,9 @@ class WebBrowserKeysE2eTest {
             window.addEventListener('beforeunload',
                 (event) => sessionStorage.setItem('asked', String(event.defaultPrevented)));
             """;
-    private WebSession session;
-    private Page page;
-
-    @BeforeEach
-    void openBrowser() {
-        session = WebSession.open();
-        page = session.page();
-    }
-
     @AfterEach
-    void cleanUp() throws Exception {
+    void leaveFullScreen() {
         page.js("if (document.fullscreenElement) document.exitFullscreen();");
-        session.close();
     }
 
     /**
@@ -109,7 +98,6 @@ class WebBrowserKeysE2eTest {
                 .isDisplayed() && Boolean.TRUE.equals(page.js(
                         "return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", id)));
     }
-
 
     /**
      * Chromium finds the page installable (a web app manifest with a name, an icon and a window of its own): an

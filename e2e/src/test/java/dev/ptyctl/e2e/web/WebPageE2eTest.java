@@ -29,7 +29,7 @@ import org.openqa.selenium.logging.LogType;
 /**
  * The page against the shared {@code ptyctl server} (no token), in Chromium: the list, typing, output, read-only,
  * two pages sharing a terminal, and terminal queries answered once; the addons a user notices: Unicode 11 widths
- * (an emoji takes two cells), OSC 52 copies only with {@code ?clipboard=1}, and a URL in the output is a link.
+ * (an emoji takes two cells), OSC 52 copies only with {@code ?clipboard=1} (links: {@link WebLinksE2eTest}).
  */
 @UsesServer
 @BrowserTest
@@ -1174,38 +1174,5 @@ class WebPageE2eTest {
         page.waitForText(id, "done-2");
         page.waitUntil("the program's text reached the clipboard",
                 () -> ((List<?>) page.js("return window.copied;")).contains("copied-with-consent"));
-    }
-
-    @Test
-    void aUrlInTheOutputIsALinkThatOpensWhenClicked() throws Exception {
-        Terminal terminal = shownShell("&renderer=dom");
-        String id = terminal.terminalId();
-        String url = "https://example.invalid/ptyctl/link-42";
-        run(terminal, "printf 'see %s for more\\n' " + url.replace("42", "$((6*7))"));
-        page.waitForText(id, "see " + url + " for more");
-        // Where the link is on the screen, from the grid's cell size (what a person would point at).
-        @SuppressWarnings("unchecked")
-        Map<String, Number> at = (Map<String, Number>) page.js("""
-                const t = window.ptyctl.terminals[arguments[0]], b = t.buffer.active;
-                const cell = t._core._renderService.dimensions.css.cell;
-                for (let y = 0; y < t.rows; y++) {
-                  const col = b.getLine(b.viewportY + y).translateToString(true).indexOf(arguments[1]);
-                  if (col >= 0) return {x: (col + 5.5) * cell.width, y: (y + 0.5) * cell.height};
-                }
-                return null;""", id, url);
-        assertThat(at).as("the link's row on the screen").isNotNull();
-        page.js("window.opened = [];"
-                + " window.open = () => { const w = {location: {}}; window.opened.push(w); return w; };");
-        org.openqa.selenium.WebElement screen = page.terminalElement(id).findElement(
-                org.openqa.selenium.By.cssSelector(".xterm-screen"));
-        org.openqa.selenium.Rectangle box = screen.getRect();
-        int dx = (int) (at.get("x").doubleValue() - box.getWidth() / 2.0);
-        int dy = (int) (at.get("y").doubleValue() - box.getHeight() / 2.0);
-        new org.openqa.selenium.interactions.Actions(page.driver()).moveToElement(screen, dx, dy).perform();
-        String pointer = ".terminal-view:not([hidden]) .xterm-screen.xterm-cursor-pointer";
-        page.waitUntil("the pointer shows a link", () -> !page.elements(pointer).isEmpty());
-        new org.openqa.selenium.interactions.Actions(page.driver()).moveToElement(screen, dx, dy).click().perform();
-        page.waitUntil("the link opened", () -> url.equals(page.js(
-                "return window.opened.length ? window.opened[0].location.href : null;")));
     }
 }

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Keys;
 
@@ -17,23 +15,10 @@ import org.openqa.selenium.Keys;
  */
 @UsesServer
 @BrowserTest
-class WebSearchE2eTest {
+class WebSearchE2eTest extends PageTest {
     private static final String PROMPT = "find> ";
     private static final String BOX = ".terminal-view:not([hidden]) .search";
     private static final String COUNT = BOX + " .search-count";
-    private WebSession session;
-    private Page page;
-
-    @BeforeEach
-    void openBrowser() {
-        session = WebSession.open();
-        page = session.page();
-    }
-
-    @AfterEach
-    void cleanUp() throws Exception {
-        session.close();
-    }
 
     /**
      * Matches printed while the box is open are counted as they come, during a stream that never pauses (the count

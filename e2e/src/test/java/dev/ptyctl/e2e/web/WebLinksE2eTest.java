@@ -1,0 +1,95 @@
+package dev.ptyctl.e2e.web;
+
+import static dev.ptyctl.e2e.web.WebPageE2eTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.client.Terminal;
+import dev.ptyctl.e2e.server.UsesServer;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Rectangle;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+
+/**
+ * Links in a terminal, pointed at and clicked with the mouse: a URL a program prints, and an OSC 8 hyperlink (text
+ * whose address is another, as {@code ls --hyperlink} and gcc print them). {@code window.open} is recorded.
+ */
+@UsesServer
+@BrowserTest
+class WebLinksE2eTest extends PageTest {
+    private static final String PROMPT = "links> ";
+    private static final String POINTER = ".terminal-view:not([hidden]) .xterm-screen.xterm-cursor-pointer";
+
+    @Test
+    void aUrlInTheOutputIsALinkThatOpensWhenClicked() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "&renderer=dom");
+        String id = terminal.terminalId();
+        String url = "https://example.invalid/ptyctl/link-42";
+        run(terminal, "printf 'see %s for more\\n' " + url.replace("42", "$((6*7))"));
+        page.waitForText(id, "see " + url + " for more");
+        recordOpenedTabs();
+        pointAt(id, url, 5).perform();
+        page.waitUntil("the pointer shows a link", () -> !page.elements(POINTER).isEmpty());
+        pointAt(id, url, 5).click().perform();
+        page.waitUntil("the link opened", () -> url.equals(opened()));
+    }
+
+    /**
+     * An OSC 8 link opens its address when clicked, without the window.confirm xterm.js put before it ("This link
+     * could potentially be dangerous", a dialog over the page each time), and shows its address in a tooltip while
+     * pointed at: its text is not its address.
+     */
+    @Test
+    void anOsc8HyperlinkShowsItsAddressAndOpensWhenClicked() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "&renderer=dom");
+        String id = terminal.terminalId();
+        String url = "https://example.invalid/ptyctl/osc8-42";
+        run(terminal, "printf '\\e]8;;%s\\e\\\\the docs\\e]8;;\\e\\\\ say so\\n' "
+                + url.replace("42", "$((6*7))"));
+        page.waitForText(id, "\nthe docs say so");
+        recordOpenedTabs();
+        page.js("window.confirm = (text) => { window.confirmed = text; return true; };");
+        pointAt(id, "the docs say so", 2).perform();
+        page.waitUntil("the pointer shows a link", () -> !page.elements(POINTER).isEmpty());
+        page.waitUntil("the tooltip has the address", () -> url.equals(
+                page.attribute(".terminal-view:not([hidden]) .xterm-host", "title")));
+        pointAt(id, "the docs say so", 2).click().perform();
+        page.waitUntil("the link opened", () -> url.equals(opened()));
+        assertThat(page.js("return window.confirmed ?? null;")).as("the question asked first").isNull();
+    }
+
+    /** Replaces window.open with a recorder of the tabs it would open. */
+    private void recordOpenedTabs() {
+        page.js("window.opened = [];"
+                + " window.open = () => { const w = {location: {}}; window.opened.push(w); return w; };");
+    }
+
+    /** The address the first tab opened was sent to, or null. */
+    private Object opened() {
+        return page.js("return window.opened.length ? window.opened[0].location.href : null;");
+    }
+
+    /**
+     * The mouse moved onto the cell {@code offset} columns into the first {@code text} on the screen, found from the
+     * grid's cell size (where a person would point), as actions to perform (and click, or not).
+     */
+    private Actions pointAt(String id, String text, int offset) {
+        @SuppressWarnings("unchecked")
+        Map<String, Number> at = (Map<String, Number>) page.js("""
+                const t = window.ptyctl.terminals[arguments[0]], b = t.buffer.active;
+                const cell = t._core._renderService.dimensions.css.cell;
+                for (let y = 0; y < t.rows; y++) {
+                  const col = b.getLine(b.viewportY + y).translateToString(true).indexOf(arguments[1]);
+                  if (col >= 0) return {x: (col + arguments[2] + 0.5) * cell.width, y: (y + 0.5) * cell.height};
+                }
+                return null;""", id, text, offset);
+        assertThat(at).as("the row of " + text + " on the screen").isNotNull();
+        WebElement screen = page.terminalElement(id).findElement(By.cssSelector(".xterm-screen"));
+        Rectangle box = screen.getRect();
+        int dx = (int) (at.get("x").doubleValue() - box.getWidth() / 2.0);
+        int dy = (int) (at.get("y").doubleValue() - box.getHeight() / 2.0);
+        return new Actions(page.driver()).moveToElement(screen, dx, dy);
+    }
+}

@@ -1,0 +1,80 @@
+// Pastes into a terminal (Ctrl-Shift-V, the browser's menu, a middle click), made safe before xterm.js sends them.
+// - Several lines into a program that did not ask for a bracketed paste (a shell without it, `cat > file`, a REPL, a
+//   password prompt) arrive as lines typed, each Enter running one before the person has read them: the page asks
+//   first, as VS Code's terminal does (its multi-line paste warning). Into bash or vim, which take the paste as one,
+//   they go at once.
+// - A paste larger than LARGE_PASTE asks too, whatever the program (Windows Terminal's large-paste warning): the wrong
+//   clipboard (a log, a whole file) typed into a program takes a while and is not undone.
+// - Pasted text cannot end a bracketed paste early: the end mark (ESC [ 201 ~) within it is taken out. Text copied from
+//   a web page may hold one, and what follows it ran as typed ("paste injection"); xterm.js sends it as it is.
+
+/** A paste over this many characters asks first: far more than a command, a snippet or a config file. */
+export const LARGE_PASTE = 16 * 1024;
+
+const BRACKET_MARKS = /\x1b\[20[01]~/g;
+
+/**
+ * Takes the pastes into `term` (whose element is inside `host`) from xterm.js: each goes through
+ * term.paste (which brackets it when the program asked), at once or after the person said yes in `bar`, the element
+ * this returns (shown over the terminal while it asks). `takesKeys()` says whether the tab sends keys at all (a
+ * read-only tab's pastes are left to xterm.js, which drops them).
+ */
+export function guardPastes(term, host, { takesKeys }) {
+  const bar = document.createElement('div');
+  bar.className = 'paste-question';
+  bar.hidden = true;
+  bar.setAttribute('role', 'alertdialog');
+  const question = document.createElement('span');
+  const yes = button('Paste', 'paste');
+  const no = button('Cancel', 'cancel');
+  bar.append(question, yes, no);
+  let waiting = null; // the text asked about
+  const answer = (paste) => {
+    if (paste && waiting !== null) term.paste(waiting.replace(BRACKET_MARKS, ''));
+    waiting = null;
+    bar.hidden = true;
+    term.focus();
+  };
+  yes.addEventListener('click', () => answer(true));
+  no.addEventListener('click', () => answer(false));
+  bar.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') answer(false);
+  });
+  // Capture, on the terminal's host: before xterm.js's own listeners on its element and its input field.
+  host.addEventListener('paste', (event) => {
+    const text = event.clipboardData?.getData('text/plain');
+    if (!text || !takesKeys()) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const why = reasonToAsk(text, term.modes.bracketedPasteMode);
+    if (!why) {
+      term.paste(text.replace(BRACKET_MARKS, ''));
+      return;
+    }
+    waiting = text;
+    question.textContent = why;
+    bar.hidden = false;
+    yes.focus(); // Enter pastes, Escape does not
+  }, true);
+  return bar;
+}
+
+/** What the person is asked before `text` is pasted, or null to paste it at once. */
+export function reasonToAsk(text, bracketed) {
+  const lines = text.replace(/(\r\n|\r|\n)$/, '').split(/\r\n|\r|\n/).length;
+  const size = text.length > LARGE_PASTE ? `${Math.round(text.length / 1024)} KiB, ` : '';
+  const count = `${size}${lines} line${lines === 1 ? '' : 's'}`;
+  if (lines > 1 && !bracketed) {
+    return `Paste ${count}? The program did not ask for a bracketed paste: each line runs as it arrives.`;
+  }
+  if (size) return `Paste ${count}?`;
+  return null;
+}
+
+function button(label, action) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = label;
+  b.dataset.action = action;
+  return b;
+}
