@@ -32,7 +32,8 @@ public final class EventsService implements HttpService {
 
     @Override
     public void routing(HttpRules rules) {
-        rules.get("/", this::stream);
+        rules.get("/", this::stream)
+                .any("/", WrongMethod.only("GET", "GET streams the events (Server-Sent Events, or a WebSocket)"));
     }
 
     private void stream(ServerRequest req, ServerResponse res) throws InterruptedException {

@@ -8,6 +8,7 @@ import dev.ptyctl.service.http.EventsSocketEndpoint;
 import dev.ptyctl.service.http.HttpUpgradePolicy;
 import dev.ptyctl.service.http.RequestGuard;
 import dev.ptyctl.service.http.TerminalsService;
+import dev.ptyctl.service.http.WrongMethod;
 import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.metrics.MetricsService;
 import dev.ptyctl.service.metrics.ServerMetrics;
@@ -222,6 +223,7 @@ public final class PtyctlServer implements AutoCloseable {
         routing.addFilter(new RequestGuard(rules))
                 .get(MetricsService.PATH, new MetricsService())
                 .post(RpcOverHttp.PATH, new RpcOverHttp(registry::find, rpcMaxBodyBytes))
+                .any(RpcOverHttp.PATH, WrongMethod.only("POST", "POST a JSON-RPC request, or open a WebSocket"))
                 .register("/v1/terminals", new TerminalsService(registry, clients))
                 .register("/v1/events", new EventsService(registry.events()))
                 .register("/", new WebPageService(WebAssets.fromClassPath(PtyctlServer.class.getClassLoader())));

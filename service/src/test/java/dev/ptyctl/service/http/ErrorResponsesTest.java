@@ -3,6 +3,7 @@ package dev.ptyctl.service.http;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 
 import dev.ptyctl.service.server.PtyctlServer;
 import io.restassured.specification.RequestSpecification;
@@ -142,10 +143,34 @@ class ErrorResponsesTest {
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"GET,/nope", "GET,/v1", "PUT,/v1/terminals", "GET,/v1/terminals/a/b/c", "POST,/v1/events"})
+    @CsvSource({"GET,/nope", "GET,/v1", "GET,/v1/terminals/a/b/c", "GET,/v1/terminal"})
     void unknownRoutesAre404Json(String method, String path) {
         given(api).request(method, path).then().statusCode(404).contentType("application/json")
                 .body("error", equalTo("not_found")).body("message", containsString(path));
+    }
+
+    /**
+     * A path the server has, asked with a method it does not take, is 405 saying which it takes (it was 404 "no such
+     * endpoint", as for a mistyped path); a WebSocket's path asked without the upgrade is 426.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+            "PUT    | /v1/terminals                    | GET, POST   | POST creates one",
+            "PATCH  | /v1/terminals/t1                 | GET, DELETE | DELETE closes it",
+            "GET    | /v1/terminals/session/s1         | DELETE      | DELETE closes the session's terminal",
+            "POST   | /v1/terminals/t1/screen          | GET         | GET reads the screen",
+            "DELETE | /v1/terminals/t1/recording       | GET         | GET downloads the recording",
+            "GET    | /v1/terminals/t1/rpc             | POST        | POST a JSON-RPC request",
+            "POST   | /v1/events                       | GET         | GET streams the events",
+    })
+    void aKnownPathAskedWithAnotherMethodIs405NamingTheMethodsItTakes(String method, String path, String allow,
+                                                                       String how) {
+        given(api).request(method, path).then().statusCode(405).header("Allow", allow)
+                .body("error", equalTo("method_not_allowed"))
+                .body("message", startsWith(method + " " + path + ": ")).body("message", containsString(how));
+        given(api).get("/v1/terminals/t1/socket").then().statusCode(426).header("Upgrade", "websocket")
+                .body("error", equalTo("upgrade_required"))
+                .body("message", containsString("the terminal's socket is a WebSocket: open it with a WebSocket client"));
     }
 
     @Test
