@@ -99,6 +99,8 @@ abstract class ToolsContract {
         assertThat((String) read.get("screen")).isEqualTo("ping\nping\n");
         assertThat(read).containsEntry("cursor", Map.of("row", 3, "col", 1)).containsEntry("altScreen", false)
                 .containsEntry("inputHidden", false);
+        assertThat(ToolClient.text(tools().call("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "x")))))).startsWith("Sent 1 byte to " + id + ". ");
     }
 
     @Test

@@ -50,7 +50,7 @@ public final class TerminalSendTool extends SchemaTool {
         long seq = sent.seq();
         call.session().sent(id, TypedEcho.firstLine(actions).map(line -> new TypedEcho.Typed(seq, line)));
         return new ToolResult().put("written", sent.written()).put("seq", sent.seq())
-                .withText("Sent " + sent.written() + " bytes to " + id + ". To see the answer: terminal_wait with "
+                .withText("Sent " + sent.written() + (sent.written() == 1 ? " byte to " : " bytes to ") + id + ". To see the answer: terminal_wait with "
                         + "sinceSeq " + sent.seq() + ", or terminal_read.");
     }
 
