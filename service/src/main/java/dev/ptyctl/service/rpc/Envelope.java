@@ -7,9 +7,7 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParsingException;
-import java.io.StringReader;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -59,14 +57,16 @@ final class Envelope {
             return new Blank();
         }
         JsonValue value;
-        try (JsonParser parser = JsonSupport.PROVIDER.createParser(new StringReader(text))) {
-            parser.next();
-            value = parser.getValue();
-            if (parser.hasNext()) {
-                return reject(null, RpcErrorCode.PARSE_ERROR, "Parse error: text after the JSON value");
-            }
+        try {
+            value = JsonSupport.parseValue(text);
+        } catch (JsonSupport.TrailingTextException e) {
+            // Two requests on one line (a client that forgot the line end) read as one bad line: said so, with the
+            // first's id when it has one, so its caller is answered rather than left waiting.
+            JsonValue id = e.value() instanceof JsonObject first ? usableId(first.get("id")) : null;
+            return reject(id, RpcErrorCode.PARSE_ERROR, "Parse error: " + e.getMessage()
+                    + "; send one JSON-RPC request per line, each ended by \\n (nothing of this line was run)");
         } catch (RuntimeException e) {
-            // JsonParsingException for bad syntax; Parsson signals its nesting limit with a plain RuntimeException.
+            // JsonParsingException for bad syntax; Parsson's nesting limit comes as another JsonException.
             return reject(null, RpcErrorCode.PARSE_ERROR, "Parse error: " + describe(e, text));
         }
         if (value instanceof JsonArray) {

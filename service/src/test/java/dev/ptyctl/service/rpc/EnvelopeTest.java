@@ -61,6 +61,19 @@ class EnvelopeTest {
     }
 
     @Test
+    void twoRequestsOnOneLineAreOneParseErrorAnsweredWithTheFirstsIdSayingWhy() throws Exception {
+        // Before: "invalid JSON at character 47" and id null, so the caller of request 4 waited for ever.
+        JsonObject response = client.raw("{\"jsonrpc\":\"2.0\",\"method\":\"pty/status\",\"id\":4}"
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"pty/status\",\"id\":5}");
+        assertThat(error(response, -32700).getString("message")).isEqualTo("Parse error: more than one JSON value: "
+                + "another starts at character 47; send one JSON-RPC request per line, each ended by \\n (nothing of "
+                + "this line was run)");
+        assertThat(response.getInt("id")).isEqualTo(4);
+        assertThat(error(client.raw("{\"jsonrpc\":\"2.0\",\"method\":\"pty/status\",\"id\":6} x"), -32700)
+                .getString("message")).startsWith("Parse error: text after the JSON object at character 48");
+    }
+
+    @Test
     void invalidUtf8IsParseError() throws Exception {
         byte[] line = {'{', '"', 'a', '"', ':', '"', (byte) 0xff, (byte) 0xfe, '"', '}'};
         JsonObject response = client.raw(line);
