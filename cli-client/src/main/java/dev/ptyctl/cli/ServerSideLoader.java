@@ -67,7 +67,10 @@ final class ServerSideLoader {
         }
     }
 
-    /** The ptyctl jar and every jar in the {@code libs/} folder next to it. */
+    /**
+     * The ptyctl jar and every jar in the {@code libs/} folder next to it; pty4j and JNA are pointed at the native
+     * libraries unpacked there ({@link NativeFolders}) before any of their classes load.
+     */
     private static URL[] serverClassPath() throws IOException {
         Path jar;
         try {
@@ -79,6 +82,7 @@ final class ServerSideLoader {
         if (!Files.isDirectory(libs)) {
             throw new IOException("the server's libraries are missing: no folder " + libs);
         }
+        NativeFolders.useUnpacked(libs);
         List<URL> urls = new ArrayList<>();
         urls.add(url(jar));
         try (Stream<Path> files = Files.list(libs)) {

@@ -91,8 +91,14 @@ final class FaultServer implements AutoCloseable {
 
     /** {@link #startProcess(Map)} with {@code wrapper} before the launcher's command line (e.g. a shell's ulimit). */
     static FaultServer startProcess(Map<String, String> env, List<String> wrapper) throws IOException {
+        return startProcess(env, wrapper, List.of());
+    }
+
+    /** {@link #startProcess(Map, List)} with {@code javaOptions} for the server's JVM. */
+    static FaultServer startProcess(Map<String, String> env, List<String> wrapper, List<String> javaOptions)
+            throws IOException {
         List<String> command = new ArrayList<>(wrapper);
-        command.addAll(launcher("server", "--port", "0"));
+        command.addAll(launcher(javaOptions, "server", "--port", "0"));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         builder.environment().remove("PTYCTL_RPC");
@@ -138,6 +144,11 @@ final class FaultServer implements AutoCloseable {
      * on this JVM's java, with the suite's native folder for pty4j.
      */
     static List<String> launcher(String... args) {
+        return launcher(List.of(), args);
+    }
+
+    /** {@link #launcher(String...)} with {@code javaOptions}; one that sets {@code pty4j.tmpdir} replaces the suite's. */
+    static List<String> launcher(List<String> javaOptions, String... args) {
         Path jar = Path.of(System.getProperty("ptyctl.jar", "../cli-client/target/ptyctl.jar"));
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("no launcher jar at " + jar + ": build cli-client first (-am)");
@@ -145,9 +156,10 @@ final class FaultServer implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1"));
         String nativeDir = System.getProperty("pty4j.tmpdir");
-        if (nativeDir != null) {
+        if (nativeDir != null && javaOptions.stream().noneMatch(o -> o.startsWith("-Dpty4j.tmpdir="))) {
             command.add("-Dpty4j.tmpdir=" + nativeDir);
         }
+        command.addAll(javaOptions);
         command.addAll(List.of("-jar", jar.toString()));
         command.addAll(List.of(args));
         return command;

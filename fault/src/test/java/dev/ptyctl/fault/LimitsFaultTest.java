@@ -137,6 +137,25 @@ class LimitsFaultTest {
     }
 
     @Test
+    void aTemporaryFolderThatIsFullStopsNoTerminalOfAProgram() throws Exception {
+        // pty4j and JNA unpacked their native libraries into the temporary folder (JNA: into XDG_CACHE_HOME first) at
+        // the first create: with it full, every create failed with "Cannot load native pty executor library" while
+        // the server looked healthy. The build now unpacks them into libs/native, which the server uses.
+        try (FullFolder full = FullFolder.create();
+             FaultServer server = FaultServer.startProcess(java.util.Map.of("XDG_CACHE_HOME", full.path().toString()),
+                     List.of(), List.of("-Djava.io.tmpdir=" + full.path(), "-Dpty4j.tmpdir=" + full.path()))) {
+            String id = server.createGated("tmp-full", "cat");
+            try (RawWebSocket socket = server.attach(id, "", 0)) {
+                socket.sendText(INPUT.formatted(1));
+                assertThat(socket.nextText(t -> t.startsWith("{\"type\":\"ack\""))).contains("\"clientSeq\":1");
+            }
+            assertThat(server.delete("/v1/terminals/" + id).status()).isEqualTo(200);
+            Fault.report("limits", "temporary folder (java.io.tmpdir, pty4j.tmpdir, XDG_CACHE_HOME) " + full.kind(),
+                    "terminals start and take input", "LimitsFaultTest");
+        }
+    }
+
+    @Test
     void theTerminalLimitIs429AndTheTerminalsThereCarryOn() throws Exception {
         try (FaultServer server = FaultServer.start(FaultServer.maxTerminals(3))) {
             List<String> ids = new ArrayList<>();
