@@ -50,8 +50,14 @@ final class LiveSource implements ScreenSource {
 
     @Override
     public TerminalAssertionError failure(String expectation, LiveScreen.Outcome<?> wait) {
+        return failure(expectation, wait, List.of());
+    }
+
+    @Override
+    public TerminalAssertionError failure(String expectation, LiveScreen.Outcome<?> wait,
+                                          List<ScreenDump.Underline> found) {
         return wait.lastLook() == null ? failure(expectation)
-                : driver.failureShowing(expectation + driver.endedWhileWaiting(), wait.lastLook());
+                : driver.failureShowing(expectation + driver.endedWhileWaiting(), wait.lastLook(), found);
     }
 
     @Override

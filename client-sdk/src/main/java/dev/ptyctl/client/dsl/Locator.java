@@ -312,6 +312,17 @@ public final class Locator {
                 + "); " + action + " one: pick it with first(), last(), nth(i) or within(Region)";
     }
 
+    /** Where {@code found} lies on the screen, row by row (a wrapped match on each of its rows), to mark it there. */
+    static List<ScreenDump.Underline> underlines(List<Match> found, int cols) {
+        List<ScreenDump.Underline> underlines = new ArrayList<>();
+        for (Match match : found) {
+            for (int row = Math.max(0, match.row()); row <= match.endRow(); row++) {
+                underlines.add(new ScreenDump.Underline(row, match.fromOn(row), Math.min(cols, match.toOn(row, cols))));
+            }
+        }
+        return underlines;
+    }
+
     /** Matches for messages: {@code 2: "Save" at row 4, column 3, "Save" at row 6, column 1}, or {@code none}. */
     static String describe(List<Match> found) {
         return found.isEmpty() ? "none" : found.size() + ": " + list(found);

@@ -136,15 +136,16 @@ public final class LocatorAssert {
             String scrolledOff = found.isEmpty() && !locator.byStyle() && !locator.includesScrollback()
                     && locator.inScrollback(cells)
                     ? ServerWaits.SCROLLED_OFF : "";
+            List<ScreenDump.Underline> marked = Locator.underlines(found, cells.cols());
             if (strictAction != null && found.size() > 1) {
                 throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; "
-                        + locator.strictViolation(found, strictAction), outcome);
+                        + locator.strictViolation(found, strictAction), outcome, marked);
             }
             String gone = found.isEmpty() && !lastSeen.isEmpty() ? "; " + Durations.describe(
                     Duration.ofNanos(lastSeenAt[0] - start)) + " into the wait it found " + Locator.describe(lastSeen)
                     + ", gone since" : "";
             throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
-                    + describe(found, withStyles ? cells : null) + gone + styledInstead + scrolledOff, outcome);
+                    + describe(found, withStyles ? cells : null) + gone + styledInstead + scrolledOff, outcome, marked);
         }
         locator.source().held(expectation.replaceFirst("^expected ", "") + foundAt(outcome.result().get()), start);
         return this;

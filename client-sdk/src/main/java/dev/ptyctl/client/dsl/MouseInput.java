@@ -104,8 +104,7 @@ final class MouseInput {
                     + now.cols() + "x" + now.rows() + " screen (rows and columns count from 1)");
         }
         String cell = "row " + row + ", column " + col;
-        send(source, gesture, cells -> Optional.of(cell), cells -> Optional.of(new At(row, col)), cell,
-                cells -> Optional.empty());
+        send(source, gesture, cells -> Optional.of(cell), cells -> Optional.of(new At(row, col)), cell, null);
     }
 
     /**
@@ -118,13 +117,7 @@ final class MouseInput {
                     + " use a locator of the screen");
         }
         send(target.source(), gesture, cells -> only(target, cells).map(m -> target + " at " + m.place()),
-                cells -> only(target, cells).map(m -> new At(m.row() + 1, m.from() + 1)), target.toString(),
-                cells -> {
-                    List<Locator.Match> found = target.find(cells);
-                    return found.size() > 1
-                            ? Optional.of(target.strictViolation(found, gesture.strictAction()))
-                            : Optional.empty();
-                });
+                cells -> only(target, cells).map(m -> new At(m.row() + 1, m.from() + 1)), target.toString(), target);
     }
 
     /** The target's match on {@code cells} when it has exactly one. */
@@ -136,12 +129,11 @@ final class MouseInput {
     /**
      * Waits until {@code gesture}'s report can be made of the screen, and sends it. {@code target} describes what is
      * clicked on a screen (empty while it is not there), {@code missing} what is clicked when it is not there,
-     * {@code cell} the cell clicked on a screen (empty while the target is not there), {@code ambiguous} why a screen
-     * has too many targets, if it has.
+     * {@code cell} the cell clicked on a screen (empty while the target is not there), {@code locator} the locator
+     * that finds it, if one does (a screen where it finds several fails as a strict mode violation).
      */
     private void send(ScreenSource source, Gesture gesture, Function<Cells, Optional<String>> target,
-                      Function<Cells, Optional<At>> cell, String missing,
-                      Function<Cells, Optional<String>> ambiguous) {
+                      Function<Cells, Optional<At>> cell, String missing, Locator locator) {
         if (gesture.button() != null) {
             awaitClickInterval();
         }
@@ -161,10 +153,11 @@ final class MouseInput {
         Optional<String> clicked = target.apply(last);
         String within = " within " + Durations.describe(timeout);
         if (clicked.isEmpty()) {
-            Optional<String> tooMany = ambiguous.apply(last);
-            if (tooMany.isPresent()) {
+            List<Locator.Match> found = locator == null ? List.of() : locator.find(last);
+            if (found.size() > 1) {
                 throw source.failure("expected one match of " + missing + ", to " + verb + " it," + within + "; "
-                        + tooMany.get(), outcome);
+                        + locator.strictViolation(found, gesture.strictAction()), outcome,
+                        Locator.underlines(found, last.cols()));
             }
             throw source.failure("expected " + missing + " to be visible, to " + verb + " it," + within, outcome);
         }

@@ -181,8 +181,14 @@ public final class Replay {
 
         @Override
         public TerminalAssertionError failure(String expectation) {
+            return failure(expectation, null, List.of());
+        }
+
+        @Override
+        public TerminalAssertionError failure(String expectation, LiveScreen.Outcome<?> wait,
+                                              List<ScreenDump.Underline> found) {
             return new TerminalAssertionError(expectation + " (in a replay)", screen(),
-                    dev.ptyctl.vt.serialize.VtSerializer.serializeBytes(terminal));
+                    dev.ptyctl.vt.serialize.VtSerializer.serializeBytes(terminal), found);
         }
 
         @Override

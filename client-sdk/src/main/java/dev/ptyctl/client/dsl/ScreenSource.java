@@ -39,6 +39,15 @@ interface ScreenSource {
         return failure(expectation);
     }
 
+    /**
+     * As {@link #failure(String, LiveScreen.Outcome)}, with what a locator {@code found} on that look marked on the
+     * screen the message shows.
+     */
+    default TerminalAssertionError failure(String expectation, LiveScreen.Outcome<?> wait,
+                                           List<ScreenDump.Underline> found) {
+        return failure(expectation, wait);
+    }
+
     /** Who the snapshots belong to, for their file names. */
     SnapshotOwner snapshotOwner();
 

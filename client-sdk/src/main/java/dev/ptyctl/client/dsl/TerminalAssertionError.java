@@ -44,7 +44,13 @@ public final class TerminalAssertionError extends AssertionError {
     }
 
     TerminalAssertionError(String expectation, Screen screen, byte[] styledScreen) {
-        super(expectation + "\n" + ScreenDump.render(screen));
+        this(expectation, screen, styledScreen, java.util.List.of());
+    }
+
+    /** With what a locator found marked on the screen ({@link ScreenDump}). */
+    TerminalAssertionError(String expectation, Screen screen, byte[] styledScreen,
+                           java.util.List<ScreenDump.Underline> found) {
+        super(expectation + "\n" + ScreenDump.render(screen, found));
         this.screen = screen;
         this.expectation = expectation;
         this.styledScreen = styledScreen;

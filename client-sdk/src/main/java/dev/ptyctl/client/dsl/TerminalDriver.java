@@ -703,8 +703,13 @@ public final class TerminalDriver implements AutoCloseable {
      * picture and the failed step's picture in the report all show that moment.
      */
     TerminalAssertionError failureShowing(String expectation, ScreenMoment moment) {
+        return failureShowing(expectation, moment, List.of());
+    }
+
+    /** As {@link #failureShowing(String, ScreenMoment)}, with what a locator {@code found} marked on the screen. */
+    TerminalAssertionError failureShowing(String expectation, ScreenMoment moment, List<ScreenDump.Underline> found) {
         steps.failed(expectation, moment.svg());
-        return new TerminalAssertionError(expectation, moment.cells().toScreen(), moment.vtState());
+        return new TerminalAssertionError(expectation, moment.cells().toScreen(), moment.vtState(), found);
     }
 
     /** Closes the connections this driver opened. The terminal itself goes on. */

@@ -220,6 +220,9 @@ class LocatorTest {
         assertThat(matches(WRAPPED.getByText("hello world")).getFirst().place())
                 .isEqualTo("row 1, column 8 (wrapped onto row 2)");
         TerminalAssertions.assertThat(WRAPPED.getByText("echo hello w")).hasText("echo hello w");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(WRAPPED.getByText("hello world")).hasCount(3))
+                .hasMessageContaining(" 1 |$ echo hello\n   |       ~~~~~\n 2 | world\n   |~~~~~~\n 3 |hello world\n"
+                        + "   |~~~~~~~~~~~\n");   // a wrapped match marked on both its rows
     }
 
     @Test
@@ -251,7 +254,10 @@ class LocatorTest {
                 .hasMessageStartingWith("expected text \"Save\" to read \"Save\" within 0 ms; strict mode violation:"
                         + " text \"Save\" resolved to 3 matches (\"Save\" at row 4, column 3, \"Save\" at row 6, column 1,"
                         + " \"Save\" at row 6, column 25); hasText reads one: pick it with first(), last(), nth(i) or"
-                        + " within(Region)");
+                        + " within(Region)")
+                .hasMessageContaining("screen 40x6, cursor at row 6, column 29 (^), what was found marked ~:")
+                .hasMessageContaining("\n 4 |  Save.txt    9 KiB\n   |  ~~~~\n")
+                .hasMessageContaining("\n 6 |Save failed: disk full  Save\n   |~~~~                    ~~~~^");
         TerminalAssertions.assertThat(FILES.getByText("Save").last()).hasText("Save");
         TerminalAssertions.assertThat(FILES.getByText("Save").within(Region.row(4))).hasText("Save");
         TerminalAssertions.assertThat(FILES.getByText("Save")).isVisible().hasCount(3).hasStyle(Styles.any());
