@@ -64,7 +64,8 @@ final class Envelope {
             // first's id when it has one, so its caller is answered rather than left waiting.
             JsonValue id = e.value() instanceof JsonObject first ? usableId(first.get("id")) : null;
             return reject(id, RpcErrorCode.PARSE_ERROR, "Parse error: " + e.getMessage()
-                    + "; send one JSON-RPC request per line, each ended by \\n (nothing of this line was run)");
+                    + "; send each JSON-RPC request on a line of its own, ended by \\n (over HTTP or a WebSocket, "
+                    + "in a message of its own); none of this one was run");
         } catch (RuntimeException e) {
             // JsonParsingException for bad syntax; Parsson's nesting limit comes as another JsonException.
             return reject(null, RpcErrorCode.PARSE_ERROR, "Parse error: " + describe(e, text));

@@ -66,8 +66,8 @@ class EnvelopeTest {
         JsonObject response = client.raw("{\"jsonrpc\":\"2.0\",\"method\":\"pty/status\",\"id\":4}"
                 + "{\"jsonrpc\":\"2.0\",\"method\":\"pty/status\",\"id\":5}");
         assertThat(error(response, -32700).getString("message")).isEqualTo("Parse error: more than one JSON value: "
-                + "another starts at character 47; send one JSON-RPC request per line, each ended by \\n (nothing of "
-                + "this line was run)");
+                + "another starts at character 47; send each JSON-RPC request on a line of its own, ended by \\n "
+                + "(over HTTP or a WebSocket, in a message of its own); none of this one was run");
         assertThat(response.getInt("id")).isEqualTo(4);
         assertThat(error(client.raw("{\"jsonrpc\":\"2.0\",\"method\":\"pty/status\",\"id\":6} x"), -32700)
                 .getString("message")).startsWith("Parse error: text after the JSON object at character 48");
