@@ -58,6 +58,7 @@ class TerminalWaitChangesTest {
         String id = create("python3", "-q");
         McpSchema.CallToolResult first = waitFor(id, "text", ">>>");
         assertThat(structured(first)).containsEntry("shown", "screen").containsEntry("screen", ">>>\n");
+        assertThat(ToolClient.text(first)).as("a first look is not labelled").doesNotContain("whole screen");
 
         typeAndWait(id, "print('\\n'.join('early %d' % i for i in range(30)))", ">>> $");
         McpSchema.CallToolResult answer = typeAndWait(id, "print(6*7)", ">>> $");
@@ -102,6 +103,7 @@ class TerminalWaitChangesTest {
         // A full-screen program starting: its whole screen.
         McpSchema.CallToolResult opened = waitFor(id, "text", "notes.txt\"", "sinceSeq", sent.get("seq"));
         assertThat(structured(opened)).containsEntry("shown", "screen");
+        assertThat(ToolClient.text(opened)).endsWith(" · whole screen: a full-screen program started]");
         // vim has drawn its screen and is done asking the terminal what it can do (keys typed meanwhile are lost).
         waitFor(id, "idleMs", 500);
 

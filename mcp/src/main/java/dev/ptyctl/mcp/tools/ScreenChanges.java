@@ -25,6 +25,7 @@ import java.util.Optional;
 final class ScreenChanges {
     /** The most new lines an answer shows: the end of a build's output, where it says why it failed. */
     static final int MAX_NEW_LINES = 25;
+    private static final String REDRAWN = "redrawn since your last look";
 
     /**
      * What one look at a terminal saw: enough to tell next time what is new.
@@ -71,12 +72,16 @@ final class ScreenChanges {
      * @param linesLeftOut   new lines before the ones shown that the cap left out
      * @param scrollbackUsed how far above the screen the new lines start: terminal_read {scrollback} with it shows them
      * @param look           this look, for the next answer
+     * @param why            for the whole screen after an earlier look, why it is not what changed ("" otherwise)
      */
-    record View(Shown shown, String text, int linesLeftOut, int scrollbackUsed, Look look) {
-        /** For the answer's line of facts: what the text shows, when it is not the whole screen. */
+    record View(Shown shown, String text, int linesLeftOut, int scrollbackUsed, Look look, String why) {
+        /**
+         * For the answer's line of facts: what the text shows, when it is not the whole screen or when the whole
+         * screen follows answers that showed what changed (a model reading it then knows it is not all new).
+         */
         Optional<String> describe() {
             return switch (shown) {
-                case SCREEN -> Optional.empty();
+                case SCREEN -> why.isEmpty() ? Optional.empty() : Optional.of("whole screen: " + why);
                 case NEW_LINES -> Optional.of("new lines since your last look"
                         + (linesLeftOut == 0 ? "" : ", the last " + MAX_NEW_LINES + "; " + linesLeftOut
                         + " before them left out (terminal_read with scrollback " + scrollbackUsed
@@ -113,18 +118,23 @@ final class ScreenChanges {
         Look now = Look.of(t, before);
         // Back from a full-screen program: the main screen as it was at the last look at it.
         Look last = before != null && before.altScreen() && !now.altScreen() ? before.main() : before;
-        if (whole || last == null || last.cols() != now.cols() || last.rows() != now.rows()
-                || last.altScreen() != now.altScreen()) {
-            return screen(now);
+        if (whole || last == null) {
+            return screen(now, "");
+        }
+        if (last.cols() != now.cols() || last.rows() != now.rows()) {
+            return screen(now, "resized since your last look");
+        }
+        if (last.altScreen() != now.altScreen()) {
+            return screen(now, now.altScreen() ? "a full-screen program started" : "a full-screen program ended");
         }
         if (now.rowTexts().equals(last.rowTexts()) && now.scrolled() == last.scrolled()) {
-            return new View(Shown.UNCHANGED, "", 0, 0, now);
+            return new View(Shown.UNCHANGED, "", 0, 0, now, "");
         }
         return now.altScreen() ? changedRows(last, now) : newLines(t, last, now);
     }
 
-    private static View screen(Look now) {
-        return new View(Shown.SCREEN, text(now.rowTexts(), true), 0, 0, now);
+    private static View screen(Look now, String why) {
+        return new View(Shown.SCREEN, text(now.rowTexts(), true), 0, 0, now, why);
     }
 
     private static View changedRows(Look last, Look now) {
@@ -135,15 +145,15 @@ final class ScreenChanges {
             }
         }
         if (changed.size() * 2 > now.rows()) {
-            return screen(now);
+            return screen(now, "most rows changed since your last look");
         }
-        return new View(Shown.CHANGED_ROWS, text(changed, false), 0, 0, now);
+        return new View(Shown.CHANGED_ROWS, text(changed, false), 0, 0, now, "");
     }
 
     private static View newLines(Terminal t, Look last, Look now) {
         long scrolledSince = now.scrolled() - last.scrolled();
         if (scrolledSince < 0 || scrolledSince > Integer.MAX_VALUE) {
-            return screen(now);
+            return screen(now, REDRAWN);
         }
         // Where the old cursor line is now: above the screen (< 0) once that many lines scrolled off.
         long from = last.cursorRow() - scrolledSince;
@@ -151,7 +161,7 @@ final class ScreenChanges {
         // (clear, a program that moves the cursor up) and only the whole of it says what it shows.
         for (int row = 0; row < from; row++) {
             if (!now.rowTexts().get(row).equals(last.rowTexts().get((int) (row + scrolledSince)))) {
-                return screen(now);
+                return screen(now, REDRAWN);
             }
         }
         int end = now.rows();
@@ -166,7 +176,7 @@ final class ScreenChanges {
         }
         lines.addAll(now.rowTexts().subList((int) Math.min(Math.max(0, from), end), end));
         int leftOut = Math.max(0, lines.size() - MAX_NEW_LINES);
-        return new View(Shown.NEW_LINES, text(lines.subList(leftOut, lines.size()), true), leftOut, above, now);
+        return new View(Shown.NEW_LINES, text(lines.subList(leftOut, lines.size()), true), leftOut, above, now, "");
     }
 
     /** The lines, each ending with a newline; with {@code trimEnd} the blank ones at the end dropped. */
