@@ -20,6 +20,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.interactions.Actions;
 
 /**
@@ -108,6 +109,7 @@ class WebScreenshots {
                 + ".querySelectorAll('.xterm-scrollable-element > .scrollbar.vertical')]"
                 + ".every((bar) => getComputedStyle(bar).opacity === '0');")));
         Files.write(out.resolve("web-ended.png"), page.screenshot());
+        pasteAndKeysNote(out, home);
         page.leave();
 
         // The list on a phone: each terminal a card, its buttons on screen.
@@ -176,6 +178,34 @@ class WebScreenshots {
                 "return window.ptyctl.terminals[arguments[0]].cols;", shell.terminalId())).intValue() > 60);
         Files.write(out.resolve("web-phone-cropped.png"), cropped.screenshot());
         cropped.closeWindow();
+    }
+
+    /**
+     * Two lines pasted into {@code cat}, which takes no bracketed paste: the page asks first; then the note a person
+     * gets who stayed when the browser asked before a Ctrl-W closed the page. In a shell of its own, deleted after.
+     */
+    private void pasteAndKeysNote(Path out, Path home) throws Exception {
+        Terminal notes = terminals.create(CreateTerminalRequest.builder("guide-paste").cwd(home.toString())
+                .env("HOME", home.toString()).build());
+        try {
+            page.clickOn("#home");
+            page.clickOn("tr[data-terminal='" + notes.terminalId() + "'] button[data-action='open']");
+            String id = notes.terminalId();
+            page.type(id, "cat > notes.txt", Keys.ENTER);
+            page.waitUntil("cat runs", () -> Boolean.FALSE.equals(page.js(
+                    "return window.ptyctl.terminals[arguments[0]].modes.bracketedPasteMode;", id)));
+            page.js(WebPasteE2eTest.PASTE, id, "make test\nmake deploy\n");
+            page.waitUntil("the page asks", () -> page.element(".terminal-view:not([hidden]) .paste-question")
+                    .isDisplayed());
+            Files.write(out.resolve("web-paste.png"), page.screenshot());
+            page.driver().switchTo().activeElement().sendKeys(Keys.ESCAPE);
+            page.holdingCtrl(() -> page.js("window.dispatchEvent(new Event('beforeunload', {cancelable: true}));"));
+            page.waitUntil("the note is shown", () -> page.element("#keys-hint").isDisplayed());
+            Files.write(out.resolve("web-keys-note.png"), page.screenshot());
+            page.clickOn("#keys-hint-close");
+        } finally {
+            terminals.delete(notes.terminalId());
+        }
     }
 
     /** The shells' home: a small project with docs, a package.json and a change log ("web: …" lines). */
