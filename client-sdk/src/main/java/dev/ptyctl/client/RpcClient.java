@@ -176,11 +176,9 @@ public final class RpcClient implements AutoCloseable {
      */
     public WaitResult waitFor(WaitRequest request) throws IOException {
         JsonObject result = LongWait.wait(this, request.timeout(), (Duration timeout, long continueAt) -> {
-            JsonObject params = request.newBuilder().timeout(timeout).build().toJson();
-            if (continueAt >= 0) {
-                params = JsonSupport.PROVIDER.createObjectBuilder(params).add("continueAt", continueAt).build();
-            }
-            return call(RpcMethod.WAIT, params, replyTimeoutFor(timeout));
+            WaitRequest.Builder each = request.newBuilder().timeout(timeout);
+            return call(RpcMethod.WAIT, (continueAt >= 0 ? each.continueAt(continueAt) : each).build().toJson(),
+                    replyTimeoutFor(timeout));
         });
         return typed(RpcMethod.WAIT, result, WaitResult::fromJson);
     }

@@ -39,6 +39,7 @@ public final class WaitRequest {
     private final Duration idle;
     private final boolean scrollback;
     private final long since;
+    private final long continueAt;
 
     private WaitRequest(Builder builder) {
         this.match = builder.match;
@@ -51,6 +52,7 @@ public final class WaitRequest {
         this.idle = builder.idle;
         this.scrollback = builder.scrollback;
         this.since = builder.since;
+        this.continueAt = builder.continueAt;
     }
 
     /** A builder with no match, the default timeout, no idle wait, screen only. */
@@ -69,6 +71,7 @@ public final class WaitRequest {
         builder.idle = idle;
         builder.scrollback = scrollback;
         builder.since = since;
+        builder.continueAt = continueAt;
         return builder;
     }
 
@@ -143,6 +146,9 @@ public final class WaitRequest {
         if (since >= 0) {
             json.add("since", since);
         }
+        if (continueAt >= 0) {
+            json.add("continueAt", continueAt);
+        }
         return json.build();
     }
 
@@ -163,6 +169,7 @@ public final class WaitRequest {
         private Duration idle;
         private boolean scrollback;
         private long since = -1;
+        private long continueAt = -1;
 
         private Builder() {
         }
@@ -259,10 +266,26 @@ public final class WaitRequest {
         }
 
         /**
+         * Goes on with an earlier wait {@link #since(long) since} the same offset that ended unmatched, from its
+         * {@link WaitResult#continueAt()}: matches that start there or later are looked for, with the text before it
+         * only read as far as an expression looks back, and the offset since may have left the server's output log
+         * meanwhile (the same since alone is then refused). For a loop of short waits for one text over a long
+         * stream; {@link RpcClient#waitFor} does it itself for a wait longer than one request. {@code -1} unsets it.
+         */
+        public Builder continueAt(long continueAt) {
+            if (continueAt < -1) {
+                throw new IllegalArgumentException("continueAt is an output offset, not negative: " + continueAt);
+            }
+            this.continueAt = continueAt;
+            return this;
+        }
+
+        /**
          * The request.
          *
          * @throws IllegalArgumentException when {@code regex} or {@code since} is set without a match, or
-         *                                  {@code since} with {@code scrollback}
+         *                                  {@code since} with {@code scrollback}, or {@code continueAt} without
+         *                                  {@code since} or before it
          */
         public WaitRequest build() {
             if (regex && match == null && anyOf.isEmpty()) {
@@ -273,6 +296,10 @@ public final class WaitRequest {
             }
             if (since >= 0 && scrollback) {
                 throw new IllegalArgumentException("since and scrollback are exclusive: since looks in the output");
+            }
+            if (continueAt >= 0 && (since < 0 || continueAt < since)) {
+                throw new IllegalArgumentException("continueAt " + continueAt + " needs since at or before it"
+                        + (since < 0 ? ", and since is not set" : ", and since is " + since));
             }
             return new WaitRequest(this);
         }

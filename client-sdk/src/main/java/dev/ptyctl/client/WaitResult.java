@@ -33,9 +33,12 @@ import java.util.OptionalLong;
  * @param exited how the program ended, when the wait ended unmatched because it had
  * @param nextSince for a wait {@link WaitRequest.Builder#since(long) since} an output offset: where the next one goes
  *                  on from (just after the match; the same offset when unmatched, as nothing was consumed)
+ * @param continueAt for such a wait that ended unmatched: where a wait for the same texts from the same offset goes on
+ *                  ({@link WaitRequest.Builder#continueAt(long)}), however much output the server has dropped since
+ *                  (empty from a server older than this member; {@link RpcClient#waitFor} uses it itself)
  */
 public record WaitResult(boolean matched, Screen screen, long waitedMs, Optional<WaitMatch> found,
-                         Optional<ProcessExit> exited, OptionalLong nextSince) {
+                         Optional<ProcessExit> exited, OptionalLong nextSince, OptionalLong continueAt) {
 
     /** Checks that the screen is present. */
     public WaitResult {
@@ -43,6 +46,13 @@ public record WaitResult(boolean matched, Screen screen, long waitedMs, Optional
         Objects.requireNonNull(found, "found");
         Objects.requireNonNull(exited, "exited");
         Objects.requireNonNull(nextSince, "nextSince");
+        Objects.requireNonNull(continueAt, "continueAt");
+    }
+
+    /** A result without {@link #continueAt()}: a matched wait, or one from an older server. */
+    public WaitResult(boolean matched, Screen screen, long waitedMs, Optional<WaitMatch> found,
+                      Optional<ProcessExit> exited, OptionalLong nextSince) {
+        this(matched, screen, waitedMs, found, exited, nextSince, OptionalLong.empty());
     }
 
     /** A result without {@link #nextSince()}: a wait on the screen. */
@@ -65,7 +75,7 @@ public record WaitResult(boolean matched, Screen screen, long waitedMs, Optional
     }
 
     /**
-     * Reads {@code {matched, screen, cursor, size, waitedMs, found?, exited?, nextSince?}}.
+     * Reads {@code {matched, screen, cursor, size, waitedMs, found?, exited?, nextSince?, continueAt?}}.
      *
      * @throws IllegalArgumentException when a member is missing or of the wrong type
      */
@@ -74,9 +84,11 @@ public record WaitResult(boolean matched, Screen screen, long waitedMs, Optional
                 : Optional.empty();
         Optional<ProcessExit> exited = json.get("exited") instanceof JsonObject end ? ProcessExit.fromJson(end)
                 : Optional.empty();
+        OptionalLong continueAt = json.get("continueAt") instanceof JsonNumber at ? OptionalLong.of(at.longValue())
+                : OptionalLong.empty();
         OptionalLong nextSince = json.get("nextSince") instanceof JsonNumber next ? OptionalLong.of(next.longValue())
                 : OptionalLong.empty();
         return new WaitResult(JsonFields.bool(json, "matched"), Screen.fromJson(json),
-                JsonFields.integer(json, "waitedMs"), found, exited, nextSince);
+                JsonFields.integer(json, "waitedMs"), found, exited, nextSince, continueAt);
     }
 }

@@ -196,6 +196,29 @@ class RpcClientTest {
     }
 
     @Test
+    void aLoopOfShortWaitsGoesOnWithEachUnmatchedResultsContinueAt() throws IOException {
+        server.reply("{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},"
+                + "'waitedMs':1000,'nextSince':40,'continueAt':5000000}")
+                .reply("{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},"
+                        + "'waitedMs':1000,'nextSince':40,'continueAt':5000100}");
+        WaitRequest done = WaitRequest.builder().match("DONE").since(40).timeout(Duration.ofSeconds(1)).build();
+
+        WaitResult first = client.waitFor(done);
+        WaitResult second = client.waitFor(done.newBuilder().continueAt(first.continueAt().orElseThrow()).build());
+
+        server.takeRequest();
+        assertThat(server.takeRequest().getJsonObject("params"))
+                .isEqualTo(json("{'match':'DONE','timeout':1000,'since':40,'continueAt':5000000}"));
+        assertThat(second.continueAt()).hasValue(5_000_100);
+        assertThat(second.nextSince()).as("nothing consumed").hasValue(40);
+        server.assertExhausted();
+        assertThatThrownBy(() -> WaitRequest.builder().match("x").continueAt(3).build())
+                .hasMessage("continueAt 3 needs since at or before it, and since is not set");
+        assertThatThrownBy(() -> WaitRequest.builder().match("x").since(5).continueAt(3).build())
+                .hasMessage("continueAt 3 needs since at or before it, and since is 5");
+    }
+
+    @Test
     void waitRequestExtensionsAreSentOnlyWhenSet() throws IOException {
         server.reply("{'matched':false,'screen':'','cursor':{'row':1,'col':1},'size':{'cols':80,'rows':24},'waitedMs':300}");
 
