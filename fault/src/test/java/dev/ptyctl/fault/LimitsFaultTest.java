@@ -107,7 +107,7 @@ class LimitsFaultTest {
                 assertThat(printed.stream().filter(l -> l.contains(address)))
                         .as("lines about the failing accepts in %s", printed)
                         .singleElement().asString().contains("cannot accept").contains("Too many open files")
-                        .contains("ulimit -n");
+                        .contains("ulimit -n").containsPattern("^\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z WARNING ");
                 assertThat(printed).as("stack traces").noneMatch(l -> l.strip().startsWith("at "));
                 for (Socket connection : connections.subList(0, 40)) {
                     connection.close();

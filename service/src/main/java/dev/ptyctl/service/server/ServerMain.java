@@ -1,6 +1,7 @@
 package dev.ptyctl.service.server;
 
 import dev.ptyctl.service.log.EventLog;
+import dev.ptyctl.service.log.LogRecordFormat;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -69,8 +70,10 @@ public final class ServerMain {
         ServerConfig.Loaded loaded = ServerConfig.load(Optional.ofNullable(options.config()), env,
                 TlsFiles.apply(effective, options.tlsCert(), options.tlsKey()));
         ConfigWarnings.of(loaded.config(), environmentNames).forEach(warnings);
-        EventLog.configure(EventLog.Format.parse(options.logFormat() != null ? options.logFormat()
-                : loaded.config().get(ConfigKeys.LOG_FORMAT).asString().orElse("text")), System.err);
+        EventLog.Format logFormat = EventLog.Format.parse(options.logFormat() != null ? options.logFormat()
+                : loaded.config().get(ConfigKeys.LOG_FORMAT).asString().orElse("text"));
+        EventLog.configure(logFormat, System.err);
+        LogRecordFormat.install(logFormat);
         ServerSettings settings = loaded.settings();
         settings = settings.withAddress(options.host() != null ? options.host() : settings.host(),
                 options.port() != null ? options.port() : settings.port());
