@@ -593,8 +593,14 @@ export class TerminalTab {
      */
     this.recount = () => {
       if (this.searchBox.hidden || !input.value) return;
+      const own = this.ownSelection(input.value);
       this.search.clearDecorations(); // forgets the text searched last: the next find highlights every match again
       this.search.findPrevious(input.value, { ...options, incremental: true }, { noScroll: true });
+      // The search selects its match: a selection the person made (to copy it) while the box was open was replaced
+      // by the match next to it, four times a second while output streamed. It is put back.
+      if (!own) return;
+      const cells = (own.end.y - own.start.y) * this.term.cols + own.end.x - own.start.x;
+      this.term.select(own.start.x, own.start.y, cells);
     };
     input.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
@@ -632,9 +638,21 @@ export class TerminalTab {
     if (covered) this.searchBox.classList.toggle('below');
   }
 
+  /** Where the selection is when it is the person's own, not a match of `text` the search selected; else null. */
+  ownSelection(text) {
+    if (!this.term.hasSelection() || this.term.getSelection().toLowerCase() === text.toLowerCase()) return null;
+    return this.term.getSelectionPosition() ?? null;
+  }
+
   /** Output was parsed: an open search box counts its matches again, at most every RECOUNT_MS while it streams. */
   recountSoon() {
-    if (this.searchBox.hidden || this.recountTimer) return;
+    if (this.searchBox.hidden) return;
+    // The addon's own count, 200 ms after the output stops, selected the match next to the selection, a selection the
+    // person made included: this one, which keeps it, counts instead. The addon's timer is cancelled as it is set (its
+    // listener runs first); a private member of the addon as package-lock.json pins it, and were it renamed both would
+    // count again, as before.
+    this.search._highlightTimeout?.clear();
+    if (this.recountTimer) return;
     const wait = Math.max(0, (this.recountedAt ?? -Infinity) + RECOUNT_MS - performance.now());
     this.recountTimer = setTimeout(() => {
       this.recountTimer = null;

@@ -8,6 +8,7 @@ import dev.ptyctl.e2e.server.UsesServer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.interactions.Actions;
 
 /**
  * The search box (Ctrl-Shift-F) kept open while the program prints: its count of matches is the buffer's as it is
@@ -73,6 +74,31 @@ class WebSearchE2eTest extends PageTest {
         run(terminal, "echo nee''dle-c");
         page.waitUntil("the box counts the new match", () -> "1 of 1".equals(page.text(COUNT)));
         assertThat(page.attribute(BOX + " input", "aria-invalid")).as("the field is red").isEqualTo("false");
+    }
+
+    /**
+     * A word the person selected (to copy it) while the box is open stays selected as output streams: each count
+     * selected the match next to it instead, four times a second.
+     */
+    @Test
+    void aSelectionMadeWhileTheBoxIsOpenStaysAsTheCountFollows() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "");
+        String id = terminal.terminalId();
+        run(terminal, "printf 'nee%s\\n' dle-a dle-b; echo keep-this-$((6*7))"); // not in the command line
+        page.waitForText(id, "\nkeep-this-42");
+        find(id, "needle");
+        page.waitUntil("the box counts two matches", () -> page.text(COUNT).matches("[12] of 2"));
+        int[] word = page.cellCentre(id, "keep-this-42", 3);
+        new Actions(page.driver()).moveToLocation(word[0], word[1]).doubleClick().perform();
+        page.waitUntil("the word is selected", () -> "keep-this-42".equals(selection(id)));
+
+        run(terminal, "for i in $(seq 1 30); do echo nee''dle-$i; sleep 0.05; done");
+        page.waitUntil("the box counts 32 matches", () -> page.text(COUNT).endsWith(" of 32"));
+        assertThat(selection(id)).as("the selection").isEqualTo("keep-this-42");
+    }
+
+    private String selection(String id) {
+        return (String) page.js("return window.ptyctl.terminals[arguments[0]].getSelection();", id);
     }
 
     /** Opens the search box with Ctrl-Shift-F and types {@code text} into it. */
