@@ -120,6 +120,11 @@ final class Cells {
         return rowText[row] + " ".repeat(columnOf[row].length - rowText[row].length());
     }
 
+    /** How many characters {@link #paddedRowText} of {@code row} has, without making it. */
+    int paddedLength(int row) {
+        return columnOf[row].length;
+    }
+
     /** The column of the {@code index}-th character of {@link #rowText(int)} (or of {@link #paddedRowText}). */
     int columnOf(int row, int index) {
         return columnOf[row][index];

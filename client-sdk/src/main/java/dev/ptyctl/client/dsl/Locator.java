@@ -116,8 +116,9 @@ public final class Locator {
                     return; // blanks are everywhere past a scrollback line's end: no place worth naming
                 }
                 // Text ending in spaces may end on the row's trailing blank cells: a prompt ">>> " is found as typed.
-                String searched = text.endsWith(" ") ? line.padded() : line.text();
-                for (int i = searched.indexOf(text); i >= 0; i = searched.indexOf(text, i + text.length())) {
+                CharSequence searched = text.endsWith(" ") ? line.padded() : line.text();
+                for (int i = WrappedLines.Line.indexOf(searched, text, 0); i >= 0;
+                     i = WrappedLines.Line.indexOf(searched, text, i + text.length())) {
                     into.add(line.match(i, i + text.length(), text));
                 }
             }

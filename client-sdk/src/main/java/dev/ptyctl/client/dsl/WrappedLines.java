@@ -48,7 +48,10 @@ final class WrappedLines {
         private int rowCount;
         /** Where each row's text begins in {@link #text}. */
         private int[] starts = new int[1];
+        /** A one-row line's text (most lines: the row's own string, no copy). */
         private String text;
+        /** A line of several rows: read in place, not copied (see {@link Joined}). */
+        private final Joined joined = new Joined();
         /** For a row cut to the region's columns: the row's characters before the band, and the band's (padded) text. */
         private int cut;
         private String paddedCut;
@@ -83,12 +86,13 @@ final class WrappedLines {
                 text = rowText(first); // most lines: no copy
                 return;
             }
-            StringBuilder joined = new StringBuilder();
+            text = null;
+            int length = 0;
             for (int i = 0; i < rowCount; i++) {
-                starts[i] = joined.length();
-                joined.append(i < rowCount - 1 ? padded(first + i) : rowText(first + i));
+                starts[i] = length;
+                length += i < rowCount - 1 ? paddedLength(first + i) : rowText(first + i).length();
             }
-            text = joined.toString();
+            joined.length = length;
         }
 
         /** The line's first row. */
@@ -128,17 +132,117 @@ final class WrappedLines {
         }
 
         /** The line's text: its rows' text joined, the last row's trailing blanks left out. */
-        String text() {
-            return text;
+        CharSequence text() {
+            if (text != null) {
+                return text;
+            }
+            joined.padLast = false;
+            return joined;
         }
 
         /** {@link #text} with the last row's trailing blank cells as spaces: where text that ends in spaces is found. */
-        String padded() {
+        CharSequence padded() {
             int last = firstRow + rowCount - 1;
             if (!region.allColumns()) {
                 return paddedCut;
             }
-            return rowCount == 1 ? padded(last) : text + padded(last).substring(rowText(last).length());
+            if (rowCount == 1) {
+                return padded(last);
+            }
+            joined.padLast = true;
+            return joined;
+        }
+
+        /** The index of {@code text} in {@code in} from {@code from}, or -1: String's own search for a one-row line. */
+        static int indexOf(CharSequence in, String text, int from) {
+            if (in instanceof String string) {
+                return string.indexOf(text, from);
+            }
+            return ((Joined) in).indexOf(text, from);
+        }
+
+        /**
+         * The rows of a wrapped line read as one text without copying them: a look at a screen with a long scrollback
+         * reads every wrapped line of it on each change, and joining them into strings each time made a build log's
+         * wrapped lines cost their size in garbage per look. A row that goes on is as wide as its cells, its
+         * trailing blanks read as spaces; the last row ends at its text, or at its cells' end when padded.
+         */
+        private final class Joined implements CharSequence {
+            private int length;
+            private boolean padLast;
+            /** The row read last: reads go left to right, so the next is mostly in the same row. */
+            private int lastPart;
+
+            @Override
+            public int length() {
+                int last = firstRow + rowCount - 1;
+                return padLast ? starts[rowCount - 1] + paddedLength(last) : length;
+            }
+
+            @Override
+            public char charAt(int index) {
+                int part = lastPart < rowCount && starts[lastPart] <= index ? lastPart : 0;
+                while (part + 1 < rowCount && starts[part + 1] <= index) {
+                    part++;
+                }
+                lastPart = part;
+                String row = rowText(firstRow + part);
+                int offset = index - starts[part];
+                return offset < row.length() ? row.charAt(offset) : ' ';
+            }
+
+            /**
+             * The index of {@code text} from {@code from}, or -1: each row's own string searched by String's search,
+             * and the places where a match would cross into the next row compared a character at a time.
+             */
+            int indexOf(String text, int from) {
+                int end = length();
+                for (int part = 0; part < rowCount; part++) {
+                    int partStart = starts[part];
+                    int partEnd = part + 1 < rowCount ? starts[part + 1] : end;
+                    if (partEnd <= from) {
+                        continue;
+                    }
+                    String row = rowText(firstRow + part);
+                    int inRow = row.indexOf(text, Math.max(0, from - partStart));
+                    int withinRow = inRow >= 0 ? partStart + inRow : -1;
+                    // a match not within the row's own string reaches past its end: into its blanks or the next row
+                    int crossFrom = Math.max(from, Math.max(partStart, partStart + row.length() - text.length() + 1));
+                    int crossTo = withinRow >= 0 ? withinRow : partEnd;
+                    for (int i = crossFrom; i < crossTo && i + text.length() <= end; i++) {
+                        if (matchesAt(text, i)) {
+                            return i;
+                        }
+                    }
+                    if (withinRow >= 0) {
+                        return withinRow;
+                    }
+                }
+                return -1;
+            }
+
+            private boolean matchesAt(String text, int at) {
+                for (int j = 0; j < text.length(); j++) {
+                    if (charAt(at + j) != text.charAt(j)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public CharSequence subSequence(int start, int end) {
+                StringBuilder out = new StringBuilder(end - start);
+                for (int i = start; i < end; i++) {
+                    out.append(charAt(i));
+                }
+                return out.toString();
+            }
+
+            @Override
+            public String toString() {
+                return subSequence(0, length()).toString();
+            }
         }
 
         /** The characters {@code [from, to)} of {@link #padded} (or {@link #text}), {@code found}, as a match. */
@@ -165,6 +269,15 @@ final class WrappedLines {
 
         private String padded(int row) {
             return row < 0 ? above.get(row + above.size()).padded() : cells.paddedRowText(row);
+        }
+
+        /** How many characters {@link #padded(int)} of {@code row} has, without making it. */
+        private int paddedLength(int row) {
+            if (row < 0) {
+                ScrollbackLine line = above.get(row + above.size());
+                return line.text().length() + line.blanks();
+            }
+            return cells.paddedLength(row);
         }
 
         /** A scrollback line's characters stand for its columns; a screen row's map to its cells. */

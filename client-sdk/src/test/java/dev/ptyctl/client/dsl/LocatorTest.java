@@ -289,4 +289,29 @@ class LocatorTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("a snapshot takes whole rows");
         assertThatThrownBy(() -> Region.all().columns(5, 4)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void textWrappedOverManyRowsIsFoundAsInTheJoinedText() {
+        java.util.Random random = new java.util.Random(16);
+        for (int run = 0; run < 200; run++) {
+            StringBuilder out = new StringBuilder();
+            StringBuilder written = new StringBuilder();
+            for (int i = 0; i < 30 + random.nextInt(40); i++) {
+                char c = "ab  ".charAt(random.nextInt(4));
+                out.append(c);
+                written.append(c);
+            }
+            String needle = written.substring(random.nextInt(written.length() - 3)).substring(0, 1 + random.nextInt(3));
+            Replay screen = Screens.replay(7, 12, out.toString());
+            String joined = written.toString().stripTrailing();
+            int expected = 0;
+            for (int i = joined.indexOf(needle); i >= 0; i = joined.indexOf(needle, i + needle.length())) {
+                expected++;
+            }
+            if (needle.endsWith(" ") || needle.isBlank()) {
+                continue; // may also end on the last row's blanks: counted apart above
+            }
+            assertThat(screen.getByText(needle).count()).as("run %d: %s in %s", run, needle, joined).isEqualTo(expected);
+        }
+    }
 }
