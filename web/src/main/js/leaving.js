@@ -10,20 +10,30 @@
  * the person chose to stay.
  */
 export function askBeforeKeyboardClose({ wanted, onStayed }) {
-  let held = false; // Ctrl, Alt or Meta down: the browser sees the key that comes with it, the page only the modifier
-  const track = (event) => {
-    held = event.ctrlKey || event.altKey || event.metaKey;
-  };
-  for (const type of ['keydown', 'keyup', 'pointerdown', 'pointermove']) window.addEventListener(type, track, true);
-  window.addEventListener('blur', () => {
-    held = false; // the keys' ups go to another window
-  });
-  window.addEventListener('beforeunload', (event) => {
-    if (!held || !wanted()) return;
-    held = false; // the browser's question takes the keyboard: the modifier's keyup never comes to the page
+  const ask = (event) => {
+    if (!wanted()) return;
+    release(); // the browser's question takes the keyboard: the modifier's keyup never comes to the page
     event.preventDefault();
     event.returnValue = ''; // browsers before the preventDefault form
     // Runs once the question is answered "stay" (on "leave" the page is gone first).
     setTimeout(onStayed, 0);
-  });
+  };
+  // Listened to only while Ctrl, Alt or Meta is down (the browser sees the key that comes with it, the page only the
+  // modifier): a page with a beforeunload listener is kept out of Firefox's back/forward cache, and this page is
+  // made to come back from it at once (main.js, pageshow).
+  let held = false;
+  const release = () => {
+    if (held) window.removeEventListener('beforeunload', ask);
+    held = false;
+  };
+  const track = (event) => {
+    if (!(event.ctrlKey || event.altKey || event.metaKey)) {
+      release();
+    } else if (!held) {
+      held = true;
+      window.addEventListener('beforeunload', ask);
+    }
+  };
+  for (const type of ['keydown', 'keyup', 'pointerdown', 'pointermove']) window.addEventListener(type, track, true);
+  window.addEventListener('blur', release); // the keys' ups go to another window
 }
