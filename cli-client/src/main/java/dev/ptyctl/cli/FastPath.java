@@ -26,7 +26,8 @@ import java.util.function.Function;
  *
  * <p>Only plain command lines are taken: the verb first, then options each given once as {@code --name value}
  * (values not starting with {@code -}), {@code --text}/{@code --key}/{@code --paste} and {@code --env}
- * repeated, numbers as plain digits, the verb's operands ({@code rm ID...}, {@code resize COLS ROWS}), and for
+ * repeated, numbers as plain digits, the verb's operands ({@code rm ID...}, {@code resize COLS ROWS},
+ * {@code write WORD...}), and for
  * {@code run} and {@code new} the words after {@code --}.
  * Anything else (help, version, {@code --name=value}, an unknown or repeated option, a missing value,
  * conflicting options, a value the command would refuse) returns {@link #NOT_HANDLED} before any
@@ -46,7 +47,7 @@ final class FastPath {
     private static final Map<String, Grammar> GRAMMARS = Map.ofEntries(
             Map.entry("read", Grammar.terminal(0, Set.of("--scrollback", "--joined"), "--top", "--bottom", "--start",
                     "--end")),
-            Map.entry("write", Grammar.terminal(0, Set.of(), "--text", "--key", "--paste")),
+            Map.entry("write", Grammar.terminal(0, Set.of(), "--text", "--key", "--paste").withMoreOperands()),
             Map.entry("wait", Grammar.terminal(0, Set.of("--regex", "--scrollback", "--prompt"), "--match",
                     "--timeout", "--idle", "--group", "--since")),
             Map.entry("status", Grammar.terminal(0, Set.of("--running"))),
@@ -155,6 +156,7 @@ final class FastPath {
         Selection selection = null;
         WaitOptions waitOptions = null;
         WaitRequest waitRequest = null;
+        List<Action> actions = given.actions;
         long runTimeoutMs = RUN_DEFAULT_TIMEOUT_MS;
         int cols = 0;
         int rows = 0;
@@ -164,11 +166,7 @@ final class FastPath {
                     given.single.get("--token"), path(given, "--cacert"), environment);
             switch (verb) {
                 case "read" -> selection = selection(given);
-                case "write" -> {
-                    if (given.actions.isEmpty()) {
-                        return NOT_HANDLED;
-                    }
-                }
+                case "write" -> actions = KeyArgument.ofCommandLine(given.operands, given.actions);
                 case "run" -> {
                     if (given.words == null || given.words.isEmpty()) {
                         return NOT_HANDLED;
@@ -205,7 +203,7 @@ final class FastPath {
         try (RpcClient client = target.connect(err)) {
             return switch (verb) {
                 case "read" -> ClientVerbs.read(client, selection, json, out);
-                case "write" -> ClientVerbs.write(client, given.actions, json, out);
+                case "write" -> ClientVerbs.write(client, actions, json, out);
                 case "wait" -> waitOptions == null ? ClientVerbs.waitForPrompt(client, waitRequest, json, out, err)
                         : ClientVerbs.waitFor(client, waitOptions, waitRequest, json, out, err);
                 case "run" -> CommandRunVerb.run(client, String.join(" ", given.words), runTimeoutMs,

@@ -4,6 +4,7 @@ import dev.ptyctl.client.Action;
 import dev.ptyctl.vt.keys.KeyEncoder;
 import dev.ptyctl.vt.keys.TmuxKeyNames;
 import dev.ptyctl.vt.keys.UnknownKeyException;
+import java.util.List;
 
 /**
  * A {@code --key} value of {@code write}, as the key press it sends. tmux's names ({@code C-c}, {@code M-x},
@@ -35,5 +36,43 @@ final class KeyArgument {
                     + "; see 'ptyctl write --help' for the names");
         }
         return Action.key(key);
+    }
+
+    /**
+     * What {@code write} sends: its words ({@link #ofWord}) or its {@code --text}, {@code --key} and {@code --paste}
+     * options (already actions), one of the two.
+     *
+     * @throws UsageException when neither is given, or both: the order of words and options together is not known
+     */
+    static List<Action> ofCommandLine(List<String> words, List<Action> options) {
+        boolean hasWords = words != null && !words.isEmpty();
+        if (hasWords && !options.isEmpty()) {
+            throw new UsageException("give what to send either as words (ptyctl write 'ls -l' Enter) or with --text, "
+                    + "--key and --paste, not both: the order of the two together is not known");
+        }
+        if (!hasWords && options.isEmpty()) {
+            throw new UsageException("nothing to send: give keys and text as words, as tmux's send-keys takes them "
+                    + "(ptyctl write 'ls -l' Enter), or with --text, --key and --paste");
+        }
+        return hasWords ? words.stream().map(KeyArgument::ofWord).toList() : options;
+    }
+
+    /**
+     * A word of {@code write WORD...}, as tmux's {@code send-keys} takes one: a key when it names one (ours or tmux's:
+     * {@code Enter}, {@code C-c}, {@code Up}), else text typed as it is ({@code 'make test'}, {@code q}). So
+     * {@code ptyctl write 'make test' Enter} types the line and presses Enter, as {@code tmux send-keys 'make test'
+     * Enter} does; to type a key's name as text ({@code Enter}, {@code Up}), give it with {@code --text}.
+     */
+    static Action ofWord(String word) {
+        if (word.codePointCount(0, word.length()) <= 1) {
+            return Action.text(word); // a character is itself: typed, whether or not the encoder has it as a key
+        }
+        String key = TmuxKeyNames.toKeyName(word);
+        try {
+            KeyEncoder.encode(key, false);
+            return Action.key(key);
+        } catch (UnknownKeyException e) {
+            return Action.text(word);
+        }
     }
 }

@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -18,7 +19,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "write", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Type text and press keys, in the order given, in one write.",
-                "Example: ptyctl write --text 'ls -l' --key Enter",
+                "Examples: ptyctl write 'ls -l' Enter           (as tmux send-keys: a word that names a key is that "
+                        + "key, any other is typed)",
+                "          ptyctl write --text 'ls -l' --key Enter",
+                "          ptyctl write C-c",
                 "--paste sends text the way a terminal sends a paste: line breaks as Enter, inside bracketed-paste "
                         + "markers while the program asks for them, so a shell takes several lines as one command "
                         + "(needs a ptyctl server or serve).",
@@ -31,8 +35,12 @@ final class WriteCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @ArgGroup(exclusive = true, multiplicity = "1..*")
+    @ArgGroup(exclusive = true, multiplicity = "0..*")
     private List<ActionOption> actions;
+
+    @Parameters(paramLabel = "WORD", arity = "0..*", description = "Keys and text as tmux's send-keys takes them: "
+            + "a word that names a key (Enter, C-c, Up, Escape) presses it, any other is typed as it is.")
+    private List<String> words;
 
     /** One {@code --text}, {@code --key} or {@code --paste}. */
     static final class ActionOption {
@@ -58,7 +66,8 @@ final class WriteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Action> ordered = actions.stream().map(ActionOption::toAction).toList();
+        List<Action> ordered = KeyArgument.ofCommandLine(words, actions == null ? List.of()
+                : actions.stream().map(ActionOption::toAction).toList());
         try (RpcClient client = target.connect()) {
             return ClientVerbs.write(client, ordered, json.enabled(), spec.commandLine().getOut());
         }

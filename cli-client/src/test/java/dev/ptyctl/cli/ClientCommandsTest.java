@@ -212,6 +212,34 @@ class ClientCommandsTest {
         server.assertExhausted();
     }
 
+    /**
+     * Words, as tmux's send-keys takes them: one that names a key (ours or tmux's) is that key, any other is typed, so
+     * a script written for {@code tmux send-keys -t work 'make test' Enter} works as {@code ptyctl write}.
+     */
+    @Test
+    void writeTakesWordsAsTmuxSendKeysDoes() {
+        server.reply("{'written':12,'outputSeq':40}");
+
+        Cli.Result result = Cli.run("write", "--port", port, "make test", "Enter", "C-c", "q", "Escape", ":wq", "Up");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(json("{'action':[{'text':'make test'},"
+                + "{'key':'Enter'},{'key':'Ctrl+c'},{'text':'q'},{'key':'Escape'},{'text':':wq'},{'key':'ArrowUp'}]}"));
+        server.assertExhausted();
+    }
+
+    @Test
+    void writeWithWordsAndOptionsTogetherOrNothingAtAllIsAUsageError() {
+        Cli.Result both = Cli.run("write", "--port", port, "ls", "--key", "Enter");
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.err()).startsWith("ptyctl: give what to send either as words (ptyctl write 'ls -l' Enter) "
+                + "or with --text, --key and --paste, not both");
+        Cli.Result nothing = Cli.run("write", "--port", port);
+        assertThat(nothing.exitCode()).isEqualTo(2);
+        assertThat(nothing.err()).startsWith("ptyctl: nothing to send: give keys and text as words");
+        server.assertExhausted();
+    }
+
     @Test
     void writePasteSendsAPasteActionInItsPlace() {
         server.reply("{'written':20,'outputSeq':3}");

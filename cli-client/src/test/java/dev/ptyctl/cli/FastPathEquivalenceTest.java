@@ -87,6 +87,7 @@ class FastPathEquivalenceTest {
         same(1, s -> s.reply(WRITTEN), "write", "--key", "Enter", "--json", "--port", port);
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--text", "@pom.xml"); // text, not a file's lines
         same(1, s -> s.reply(WRITTEN), "write", "--key", "C-c", "--port", port, "--key", "M-Up");
+        same(1, s -> s.reply(WRITTEN), "write", "make test", "--port", port, "Enter", "C-c", "é");
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--paste", "for f in *\ndo wc -l $f\ndone",
                 "--key", "Enter");
         same(1, s -> s.reply(MATCHED), "wait", "--port", port, "--match", "$", "--regex", "--idle", "200",
@@ -231,7 +232,7 @@ class FastPathEquivalenceTest {
                 List.of("read", "--url", "http://127.0.0.1:1", "--port", port),
                 List.of("read", "--terminal", "t1", "--port", port),
                 List.of("read", "--terminal", "t1", "--url", "nonsense"),
-                List.of("write", "--port", port, "--text", "-x"),
+                List.of("write", "--port", port, "--text", "-x"), List.of("write", "--port", port, "ls", "--key", "Enter"),
                 List.of("write", "--port", port, "--text"), List.of("write", "--port", port, "--key", ""),
                 List.of("status", "--port", port, "--bogus"),
                 List.of("status", "--port", port, "extra"), List.of("status", "--port", port, "--json", "--json"),
