@@ -27,16 +27,16 @@ import picocli.CommandLine.IVersionProvider;
                 + "or host one terminal with serve.",
                 "read, write, wait, status, resize, kill and run find their terminal with --port N [--host H], "
                         + "--socket PATH or --terminal ID [--url URL], else the PTYCTL_SOCKET, PTYCTL_PORT, "
-                        + "PTYCTL_RPC (host:port) or PTYCTL_TERMINAL_ID variables. new, ls, rm, screen and attach "
-                        + "talk to the server at "
-                        + "--url (env PTYCTL_URL); --token or PTYCTL_TOKEN for its token.",
+                        + "PTYCTL_RPC (host:port) or PTYCTL_TERMINAL_ID variables. new, ls, rm, screen, attach and "
+                        + "follow talk to the server at --url (env PTYCTL_URL); --token or PTYCTL_TOKEN for its token.",
                 // A line of its own: picocli wraps after "http:" when a URL reaches the end of a line.
                 "Default server: http://127.0.0.1:8765",
                 "Guide: docs/cli.md in the ptyctl repository."},
         subcommands = {
                 ServeCommand.class, ServerCommand.class, ReadCommand.class, WriteCommand.class, WaitCommand.class,
                 StatusCommand.class, ResizeCommand.class, KillCommand.class, RunCommand.class, NewCommand.class,
-                ListCommand.class, RemoveCommand.class, ScreenCommand.class, AttachCommand.class, RenderCommand.class,
+                ListCommand.class, RemoveCommand.class, ScreenCommand.class, AttachCommand.class, FollowCommand.class,
+                RenderCommand.class,
                 McpCommand.class, CompletionCommand.class, HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
