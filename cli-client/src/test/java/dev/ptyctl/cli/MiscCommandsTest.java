@@ -106,6 +106,43 @@ class MiscCommandsTest {
                 .contains("new", "ls", "rm", "screen", "--terminal", "--url", "--vt");
     }
 
+    /**
+     * fish, which runs no bash completion: {@code ptyctl completion fish | source}, then what fish itself offers at a
+     * TAB ({@code complete -C}): commands with their summaries, a command's options, files where a path goes, and the
+     * server's terminal ids (here a stand-in {@code ptyctl ls}) where a terminal is named.
+     */
+    @Test
+    void completionForFishCompletesCommandsOptionsFilesAndTerminalIds(@TempDir Path dir) throws Exception {
+        Cli.Result result = Cli.run("completion", "fish");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        Path script = Files.writeString(dir.resolve("ptyctl.fish"), result.out());
+        Files.writeString(dir.resolve("capture.bin"), "x");
+        String standIn = "function ptyctl; test \"$argv[1]\" = ls; and printf 't1\\tvim notes.txt\\n'; end; ";
+
+        assertThat(fish(dir, standIn + "source " + script + "; complete -C 'ptyctl re'"))
+                .anySatisfy(line -> assertThat(line).startsWith("read\tPrint the terminal's screen"))
+                .anySatisfy(line -> assertThat(line).startsWith("render\t"))
+                .noneSatisfy(line -> assertThat(line).startsWith("rm"));
+        assertThat(fish(dir, "source " + script + "; complete -C 'ptyctl read --bo'"))
+                .singleElement().asString().startsWith("--bottom\t");
+        assertThat(fish(dir, "source " + script + "; complete -C 'ptyctl render '")).contains("capture.bin");
+        assertThat(fish(dir, standIn + "source " + script + "; complete -C 'ptyctl attach '"))
+                .contains("t1\tvim notes.txt");
+        assertThat(fish(dir, standIn + "source " + script + "; complete -C 'ptyctl write --terminal '"))
+                .contains("t1\tvim notes.txt");
+        assertThat(Cli.run("completion", "tcsh").err()).startsWith("ptyctl: completion is for bash, zsh or fish");
+    }
+
+    /** What fish prints for {@code commands}, run in {@code dir} without the user's configuration. */
+    private static List<String> fish(Path dir, String commands) throws Exception {
+        Process fish = new ProcessBuilder("fish", "--no-config", "-c", commands).directory(dir.toFile())
+                .redirectErrorStream(true).start();
+        String out = new String(fish.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(fish.waitFor(60, TimeUnit.SECONDS)).as("fish ended").isTrue();
+        assertThat(fish.exitValue()).as(out).isZero();
+        return out.lines().toList();
+    }
+
     @Test
     void everyCommandPrintsHelpAndExitsZero() {
         List<String> commands = Main.newCommandLine(name -> null).getSubcommands().keySet().stream()
