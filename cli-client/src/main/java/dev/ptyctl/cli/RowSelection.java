@@ -12,6 +12,13 @@ import dev.ptyctl.protocol.RpcMethod;
  * alone reads to the last row, {@code --end} alone from the first.
  */
 final class RowSelection {
+    /**
+     * What a negative row means in tmux's {@code capture-pane -S -50} (lines of history above the screen), and how
+     * {@code read} says it: a script ported from tmux gets the command that works instead of a bare refusal.
+     */
+    private static final String TMUX_HISTORY = "; lines above the screen (tmux's capture-pane -S -N) are read with "
+            + "--scrollback: 'ptyctl read --scrollback --bottom N' is the last N lines, the scrollback's included";
+
     private RowSelection() {
     }
 
@@ -48,7 +55,8 @@ final class RowSelection {
 
     private static int atLeastOne(String option, int value) {
         if (value < 1) {
-            throw new UsageException(option + " must be at least 1 (rows count from 1), got " + value);
+            throw new UsageException(option + " must be at least 1 (rows count from 1), got " + value
+                    + (value < 0 && !option.equals("--top") ? TMUX_HISTORY : ""));
         }
         return value;
     }

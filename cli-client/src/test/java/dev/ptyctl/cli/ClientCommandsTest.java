@@ -181,7 +181,11 @@ class ClientCommandsTest {
         Map<List<String>, String> refused = Map.of(
                 List.of("--top", "0"), "--top must be at least 1 (rows count from 1), got 0",
                 List.of("--top", "-1"), "--top must be at least 1 (rows count from 1), got -1",
-                List.of("--bottom", "-3"), "--bottom must be at least 1 (rows count from 1), got -3",
+                List.of("--bottom", "-3"), "--bottom must be at least 1 (rows count from 1), got -3; lines above the "
+                        + "screen (tmux's capture-pane -S -N) are read with --scrollback: 'ptyctl read --scrollback "
+                        + "--bottom N' is the last N lines, the scrollback's included",
+                List.of("--start", "-50"), "--start must be at least 1 (rows count from 1), got -50; lines above the "
+                        + "screen (tmux's capture-pane -S -N) are read with --scrollback",
                 List.of("--start", "0", "--end", "2"), "--start must be at least 1 (rows count from 1), got 0",
                 List.of("--start", "5", "--end", "2"), "--start must not be after --end, got --start 5 --end 2");
         refused.forEach((rows, message) -> {
@@ -191,7 +195,7 @@ class ClientCommandsTest {
             Cli.Result result = Cli.runThroughEntryPoint(args.toArray(String[]::new));
 
             assertThat(result.exitCode()).as("%s", args).isEqualTo(2);
-            assertThat(result.err()).as("%s", args).startsWith("ptyctl: " + message + "\n")
+            assertThat(result.err()).as("%s", args).startsWith("ptyctl: " + message)
                     .contains("Try 'ptyctl read --help'");
             assertThat(result.out()).isEmpty();
         });
