@@ -26,13 +26,13 @@ class TmuxE2eTest {
     private static final Region RIGHT_PANE = Region.rows(1, 19).columns(42, 80);
 
     /**
-     * tmux in a terminal of its own, its first pane running a bash with the prompt "$ ", once its status line is drawn:
+     * tmux in a terminal of its own, its panes running a bash with the prompt "$ ", once its status line is drawn:
      * keys typed before tmux has set the terminal up reach the terminal's line editing, not tmux.
      */
     private static TerminalDriver tmux(TerminalLauncher terminals) {
-        TerminalDriver t = terminals.command("tmux", "-L", "ptyctl-" + UUID.randomUUID(), "-f", "/dev/null", "new-session", "-s",
-                        "demo", "env PS1='$ ' bash --norc --noprofile", ";", "set", "destroy-unattached", "on", ";",
-                        "set", "-g", "mouse", "on")
+        TerminalDriver t = terminals.command("tmux", "-L", "ptyctl-" + UUID.randomUUID(), "-f", "/dev/null", "set", "-g",
+                        "default-command", "env PS1='$ ' bash --norc --noprofile", ";", "new-session", "-s", "demo",
+                        ";", "set", "destroy-unattached", "on", ";", "set", "-g", "mouse", "on")
                 .env("TERM", "xterm-256color").open();
         assertThat(t.getByText("[demo]").within(Region.row(20))).isVisible();
         return t;
@@ -48,6 +48,8 @@ class TmuxE2eTest {
         assertThat(t.getByText("one-pane")).hasCount(2);
         t.press(Key.ctrl('b')).type("%");   // split left | right; the new right pane has the keys
         assertThat(t.getByText("│")).hasCount(19);
+        // keys typed before the new pane's shell reads them would be echoed by the terminal, then again by bash
+        assertThat(t.getByText("$ ").within(RIGHT_PANE)).isVisible();
         t.type("echo right-pane").press(Key.ENTER);
         assertThat(t.getByText("right-pane").within(RIGHT_PANE)).hasCount(2);   // the command line and its output
         assertThat(t.getByText("right-pane").within(LEFT_PANE)).hasCount(0);
