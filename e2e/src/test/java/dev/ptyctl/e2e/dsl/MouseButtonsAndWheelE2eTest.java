@@ -48,7 +48,10 @@ class MouseButtonsAndWheelE2eTest {
 
     @Test
     void aProgramInX10ModeIsToldNoWheelAndAClickBeyond95SaysWhyTextCannotCarryIt(TerminalDriver t) {
-        t.typeLine("stty -echo -icanon; printf '\\e[?9h'; head -c 6 >/dev/null; printf '\\e[?9l'; stty sane");
+        // "ready" once X10 is on (the command line reads "rea''dy"), so the 1 s below is all spent waiting for a wheel
+        t.typeLine("stty -echo -icanon; printf '\\e[?9h'; echo rea''dy; head -c 6 >/dev/null; printf '\\e[?9l';"
+                + " stty sane");
+        assertThat(t.getByText("ready")).isVisible();
         t.timeout(Duration.ofSeconds(1));
         assertThatThrownBy(() -> t.scroll(2, 5, 3)).isInstanceOf(TerminalAssertionError.class)
                 .hasMessageStartingWith("expected a scroll 3 lines down on row 2, column 5 to be reportable to the"
