@@ -66,13 +66,17 @@ class TerminalWaitChangesTest {
         assertThat(ToolClient.text(answer)).startsWith(">>> print(6*7)\n42\n>>>\n[matched: regex \">>> \" · "
                 + "next sinceSeq ").endsWith(" · new lines since your last look]");
         assertThat(structured(answer)).containsEntry("shown", "newLines")
-                .containsEntry("changes", ">>> print(6*7)\n42\n>>>\n").doesNotContainKey("screen");
+                .containsEntry("changes", ">>> print(6*7)\n42\n>>>\n");
+        // A machine client still gets the whole screen (SPEC 11), the earlier output above the new lines included.
+        assertThat((String) structured(answer).get("screen")).contains("early 29\n")
+                .endsWith(">>> print(6*7)\n42\n>>>\n");
 
         // Nothing new: nothing but the facts.
         McpSchema.CallToolResult quiet = waitFor(id, "idleMs", 50);
         assertThat(ToolClient.text(quiet)).matches("\\[matched: idle · seq \\d+ · screen unchanged since your last "
                 + "look]");
         assertThat(structured(quiet)).containsEntry("shown", "unchanged").doesNotContainKey("changes");
+        assertThat((String) structured(quiet).get("screen")).endsWith(">>> print(6*7)\n42\n>>>\n");
 
         // More than fits: the end, and how much came before it (the line typed and 76 printed).
         McpSchema.CallToolResult many = typeAndWait(id, "print('\\n'.join('line %d' % i for i in range(100)))",
@@ -111,6 +115,8 @@ class TerminalWaitChangesTest {
                 Map.of("key", "Escape"))));
         McpSchema.CallToolResult edited = waitFor(id, "text", "onesix");
         assertThat(structured(edited)).containsEntry("shown", "changedRows");
+        assertThat((String) structured(edited).get("changes")).startsWith("row 1: onesix\n");
+        assertThat((String) structured(edited).get("screen")).startsWith("onesix\ntwo\n~\n");
         assertThat(ToolClient.text(edited)).startsWith("row 1: onesix\n").doesNotContain("row 2:")
                 .doesNotContain("~").contains(" · rows changed since your last look (terminal_read for the whole "
                         + "screen)]");

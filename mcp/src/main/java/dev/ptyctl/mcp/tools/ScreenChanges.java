@@ -75,6 +75,11 @@ final class ScreenChanges {
      * @param why            for the whole screen after an earlier look, why it is not what changed ("" otherwise)
      */
     record View(Shown shown, String text, int linesLeftOut, int scrollbackUsed, Look look, String why) {
+        /** The whole screen at this look (SPEC 4.2's rules), whatever {@link #text} shows of it. */
+        String screen() {
+            return ScreenChanges.text(look.rowTexts(), true);
+        }
+
         /**
          * For the answer's line of facts: what the text shows, when it is not the whole screen or when the whole
          * screen follows answers that showed what changed (a model reading it then knows it is not all new).

@@ -65,15 +65,16 @@ public final class TerminalWaitTool extends SchemaTool {
                     "row": {"type": "integer"}, "col": {"type": "integer"}, "endSeq": {"type": "integer"}},
                     "required": ["index", "text"]},
                   "shown": {"type": "string", "enum": ["screen", "newLines", "changedRows", "unchanged"], \
-                "description": "What the answer shows of the screen: the whole of it (in screen), the lines new since \
-                your last look or the rows that changed (in changes), or nothing (unchanged)."},
+                "description": "What the text block shows of the screen: the whole of it, the lines new since your last \
+                look or the rows that changed (both also in changes), or nothing (unchanged). screen is always the \
+                whole screen."},
                   "screen": {"type": "string"}, "changes": {"type": "string"},
                   "seq": {"type": "integer"}, "exitCode": {"type": "integer"},
                   "signal": {"type": "string"},
                   "commandExitCode": {"type": "integer", "description": "With prompt and sinceSeq: the exit code \
                 of the command that ended before this prompt."},
                   "continuation": {"type": "boolean"}
-                }, "required": ["matched", "reason", "shown", "seq"]}""");
+                }, "required": ["matched", "reason", "shown", "screen", "seq"]}""");
     }
 
     @Override
@@ -95,10 +96,10 @@ public final class TerminalWaitTool extends SchemaTool {
         ToolResult result = new ToolResult().put("matched", outcome.matched())
                 .put("reason", outcome.reason().wireName()).put("shown", view.shown().wireName())
                 .put("seq", outcome.seq());
-        switch (view.shown()) {
-            case SCREEN -> result.put("screen", view.text());
-            case NEW_LINES, CHANGED_ROWS -> result.put("changes", view.text());
-            case UNCHANGED -> { }
+        // The whole screen for machine clients (SPEC 11's contract), whatever the text block shows the model.
+        result.put("screen", view.screen());
+        if (view.shown() == ScreenChanges.Shown.NEW_LINES || view.shown() == ScreenChanges.Shown.CHANGED_ROWS) {
+            result.put("changes", view.text());
         }
         outcome.match().ifPresent(match -> result.put("found", WaitTexts.found(match)));
         if (outcome.reason() == TerminalWait.Reason.EXIT) {
