@@ -47,6 +47,39 @@ class TerminalWaitTextsTest {
                 .containsEntry("index", 1).containsEntry("text", "done");
     }
 
+    /**
+     * A line editor that echoes a key at a time (node's REPL) is read in pieces: the wait saw the echo as far as
+     * print('done and took its "done" for the answer. The program here echoes the line in two writes half a second
+     * apart, cut just after "done", then answers on a line of its own.
+     */
+    @Test
+    void anEchoReadInPiecesIsNotItsAnswer() {
+        dev.ptyctl.testsupport.Tools.require("python3");
+        String id = (String) tools().ok("terminal_create", args("command", List.of("python3", "-c", """
+                import os, time, tty
+                tty.setraw(0)
+                os.write(1, b'> ')
+                line = b''
+                while not line.endswith(b'\\r'):
+                    line += os.read(0, 1024)
+                typed = line[:-1]
+                cut = typed.index(b'done') + 4
+                os.write(1, typed[:cut])
+                time.sleep(0.5)
+                os.write(1, typed[cut:] + b'\\r\\n')
+                time.sleep(0.5)
+                os.write(1, b'done\\r\\n> ')
+                time.sleep(60)
+                """), "cwd", "/tmp")).get("terminalId");
+        tools().ok("terminal_wait", args("terminalId", id, "text", ">", "timeoutMs", 30_000));
+        Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", id, "input", List.of(
+                Map.of("text", "print('done')"), Map.of("key", "Enter"))));
+        io.modelcontextprotocol.spec.McpSchema.CallToolResult done = tools().call("terminal_wait", args(
+                "terminalId", id, "timeoutMs", 30_000, "sinceSeq", sent.get("seq"), "text", "done"));
+
+        assertThat(ToolClient.text(done)).startsWith("> print('done')\ndone\n").contains("[matched: text \"done\" · ");
+    }
+
     @Test
     void anySaysWhichTextShowedWhereAndWhatARegexCaptured() {
         String id = program("echo 'Connecting to build-host'; printf 'Password: '; read secret; "

@@ -4,8 +4,10 @@ import dev.ptyctl.service.control.ScreenPatterns;
 import dev.ptyctl.service.control.TerminalInput;
 import dev.ptyctl.service.control.TerminalWait;
 import dev.ptyctl.service.control.TerminalWait.Condition;
+import dev.ptyctl.service.output.OutputText;
 import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.service.terminals.HostedTerminal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +29,11 @@ import java.util.concurrent.TimeUnit;
 final class TypedEcho {
     /** The key names that end a line. */
     private static final Set<String> LINE_ENDS = Set.of("Enter", "Return", "C-m", "C-j", "Ctrl+M", "Ctrl+J");
+    /**
+     * How long the rest of an echo that has begun may take to show; past it the agent's text found in its start is
+     * the answer, as it was before echoes were skipped.
+     */
+    private static final long ECHO_REST_MS = 2_000;
 
     /**
      * A line typed by one terminal_send.
@@ -93,27 +100,60 @@ final class TypedEcho {
                     capMs, progress);
         }
         long start = System.nanoTime();
+        String line = typed.get().line();
         List<ScreenPatterns.Entry> entries = new ArrayList<>();
-        entries.add(new ScreenPatterns.Entry(typed.get().line(), null));
+        entries.add(new ScreenPatterns.Entry(line, null));
         entries.addAll(condition.patterns().entries());
         TerminalWait.Outcome first = TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(),
                 Condition.any(new ScreenPatterns(entries), condition.sinceSeq()), timeoutMs, capMs, progress);
         if (first.match().isEmpty()) {
             return first; // timed out, capped or exited: the same for the condition alone
         }
-        TerminalWait.Match match = first.match().get();
-        ScreenPatterns.Found found = match.found();
-        if (found.index() > 0) {
-            // The program's own output matched before any echo: the agent's text, as its own wait would name it.
-            return new TerminalWait.Outcome(true, TerminalWait.Reason.valueOf(condition.kind().name()),
-                    first.screen(), false, Optional.of(new TerminalWait.Match(new ScreenPatterns.Found(
-                            found.index() - 1, found.text(), found.groups(), found.named(), found.row(), found.col()),
-                            match.afterSeq())));
+        TerminalWait.Match echo = first.match().get();
+        if (echo.found().index() > 0) {
+            if (!echoUnderWay(terminal, condition.sinceSeq(), line)) {
+                return asAsked(condition, first);
+            }
+            // The agent's text matched inside the echo before the echo had all arrived: a line editor that echoes a
+            // key at a time (node's) is read in pieces, so print('done') can be seen as far as its "done". The rest
+            // comes at once (the line was written at once): go on after the whole echo.
+            TerminalWait.Outcome whole = TerminalWait.await(terminal.session(), terminal.prompts(),
+                    terminal.output(), Condition.text(line, condition.sinceSeq()),
+                    Math.min(ECHO_REST_MS, Math.max(0, timeoutMs - spentMs(start))),
+                    Math.max(0, capMs - spentMs(start)), progress);
+            if (whole.match().isEmpty()) {
+                return asAsked(condition, first);
+            }
+            echo = whole.match().get();
         }
-        long spentMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        long spentMs = spentMs(start);
         return TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(),
                 new Condition(condition.kind(), condition.patterns(), condition.text(), condition.idleMs(),
-                        match.afterSeq(), condition.minPrompts()),
+                        echo.afterSeq(), condition.minPrompts()),
                 Math.max(0, timeoutMs - spentMs), Math.max(0, capMs - spentMs), progress);
+    }
+
+    /**
+     * Whether all the program printed after {@code sinceSeq}, as far as the typed line's length, is the start of that
+     * line or the whole of it: its echo, begun right at the send's seq.
+     */
+    private static boolean echoUnderWay(HostedTerminal terminal, long sinceSeq, String line) {
+        String printed = OutputText.read(terminal.output(), sinceSeq,
+                line.getBytes(StandardCharsets.UTF_8).length).text();
+        return !printed.isEmpty() && line.startsWith(printed);
+    }
+
+    /** The combined wait's outcome for an agent's text that matched (index 1 on): as its own wait would name it. */
+    private static TerminalWait.Outcome asAsked(Condition condition, TerminalWait.Outcome combined) {
+        TerminalWait.Match match = combined.match().orElseThrow();
+        ScreenPatterns.Found found = match.found();
+        return new TerminalWait.Outcome(true, TerminalWait.Reason.valueOf(condition.kind().name()),
+                combined.screen(), false, Optional.of(new TerminalWait.Match(new ScreenPatterns.Found(
+                        found.index() - 1, found.text(), found.groups(), found.named(), found.row(), found.col()),
+                        match.afterSeq())));
+    }
+
+    private static long spentMs(long startNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     }
 }
