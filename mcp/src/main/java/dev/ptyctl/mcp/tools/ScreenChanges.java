@@ -123,8 +123,13 @@ final class ScreenChanges {
         Look now = Look.of(t, before);
         // Back from a full-screen program: the main screen as it was at the last look at it.
         Look last = before != null && before.altScreen() && !now.altScreen() ? before.main() : before;
-        if (whole || last == null) {
+        if (whole || before == null) {
             return screen(now, "");
+        }
+        if (last == null) {
+            // The looks so far were all at a full-screen program (the agent started vim before its first look): the
+            // main screen it left is all new, yet the answers before showed rows that changed.
+            return screen(now, "a full-screen program ended");
         }
         if (last.cols() != now.cols() || last.rows() != now.rows()) {
             return screen(now, "resized since your last look");
