@@ -13,6 +13,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
@@ -153,6 +155,49 @@ class LimitsFaultTest {
             Fault.report("limits", "temporary folder (java.io.tmpdir, pty4j.tmpdir, XDG_CACHE_HOME) " + full.kind(),
                     "terminals start and take input", "LimitsFaultTest");
         }
+    }
+
+    @Test
+    void aTaskLimitThatStopsTheReaderThreadEndsTheProgramAndTheServerSaysWhy() throws Exception {
+        // With the server's tasks capped (systemd's TasksMax, a container's pids limit) the program could still be
+        // started and then its reader thread could not: the create answered a bare "Internal Server Error", and the
+        // program ran on with its PTY open, owned by nothing, using up the last task for good.
+        // The JVM's own threads that come and go with load (compilers, GC workers) would take the one task left
+        // before the reader does: interpreted, with the serial collector, it starts none of its own.
+        try (FaultServer server = FaultServer.startProcess(java.util.Map.of(), List.of(),
+                List.of("-Xint", "-XX:+UseSerialGC"))) {
+            server.delete("/v1/terminals/" + server.createGated("warm", "cat")); // the shared threads, made once
+            ServerCensus before = awaitCensus(server, c -> c.descendants() == 0);
+            Optional<TaskLimit> made = TaskLimit.around(server.pid());
+            Assumptions.assumeTrue(made.isPresent(), "no pids cgroup can be made here (needs root, cgroup v1 pids)");
+            try (TaskLimit limit = made.get()) {
+                limit.limit(limit.current() + 1); // room for the program, none for its reader
+                FaultServer.Answer refused = server.create("no-thread", "/bin/sh",
+                        List.of("-c", "trap '' HUP; exec sleep 1000"));
+                assertThat(refused.status()).as(refused.body()).isEqualTo(500);
+                assertThat(refused.json().getString("message")).contains("cannot start another thread")
+                        .contains("TasksMax");
+                ServerCensus after = awaitCensus(server, c -> c.descendants() == 0 && c.fds() <= before.fds());
+                assertThat(after.descendants()).as("programs left running").isZero();
+                assertThat(after.fds()).as("descriptors").isLessThanOrEqualTo(before.fds());
+                Fault.report("limits", "a task limit with room for the program but not its reader thread",
+                        "500 naming the limit; programs left 0, fds " + before.fds() + " → " + after.fds(),
+                        "LimitsFaultTest");
+            }
+            assertThat(server.create("after", "/bin/sh", List.of("-c", "cat")).status()).isEqualTo(201);
+        }
+    }
+
+    /** The server's counts once {@code settled} holds (its program ends after the kill grace), within the bound. */
+    private static ServerCensus awaitCensus(FaultServer server, java.util.function.Predicate<ServerCensus> settled)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + Bounds.HANG.toNanos();
+        ServerCensus census = ServerCensus.counts(server.pid());
+        while (!settled.test(census) && System.nanoTime() < deadline) {
+            Thread.sleep(100); // the kill's grace and the reaping: no event reaches a test outside the process
+            census = ServerCensus.counts(server.pid());
+        }
+        return census;
     }
 
     @Test

@@ -200,11 +200,21 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         PtyProcess process = startWithSize(executable, options, env);
         PtySession session = new PtySession(process, screen, options.outputListeners(), options.killGrace(),
                 options.maxScreenLag(), screenIdle, ioIdle);
-        HostedProcesses.register(session);
-        session.startReader(); // the first output starts the screen thread
-        // A new builder each time: builders are not safe for concurrent use.
-        Thread.Builder exitWatcher = VIRTUAL_EXIT_WATCHERS ? Thread.ofVirtual() : Thread.ofPlatform().daemon();
-        exitWatcher.name("pty-exit-" + process.pid()).start(session::awaitProcessExit);
+        try {
+            HostedProcesses.register(session);
+            // A new builder each time: builders are not safe for concurrent use.
+            Thread.Builder exitWatcher = VIRTUAL_EXIT_WATCHERS ? Thread.ofVirtual() : Thread.ofPlatform().daemon();
+            exitWatcher.name("pty-exit-" + process.pid()).start(session::awaitProcessExit);
+            session.startReader(); // the first output starts the screen thread; last, see below
+        } catch (Throwable e) {
+            // A thread that cannot be created (a task limit: systemd's TasksMax, a container's pids.max) left the
+            // program running with its PTY open and nothing to end it. No reader has started (it comes last), so
+            // the reading has ended, and close() kills the program and closes the descriptors.
+            session.pending.close();
+            session.readingEnded.complete(null);
+            session.close();
+            throw e;
+        }
         return session;
     }
 
