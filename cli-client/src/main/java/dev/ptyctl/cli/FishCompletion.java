@@ -21,8 +21,12 @@ final class FishCompletion {
     private static final Set<String> TERMINAL_OPTIONS = Set.of("--terminal");
     /** The value names of paths that are Strings (render's FILE, which may be - for standard input). */
     private static final Set<String> PATH_LABELS = Set.of("FILE", "DIR", "PATH");
-    /** The server's terminals, one a line, the id then a tab and what it runs (fish shows it beside the id). */
-    private static final String TERMINALS = "(ptyctl ls --format '{terminal}\\\\t{command}' 2>/dev/null)";
+    /**
+     * The server's terminals, one a line, the id then a tab and what it runs (fish shows it beside the id); nothing,
+     * and no word from fish either, where no {@code ptyctl} is on the PATH (a checkout's {@code ./ptyctl}).
+     */
+    private static final String TERMINALS =
+            "(type -q ptyctl; and ptyctl ls --format '{terminal}\\\\t{command}' 2>/dev/null)";
 
     private FishCompletion() {
     }
@@ -79,7 +83,7 @@ final class FishCompletion {
         if (description.length == 0) {
             return "";
         }
-        String first = description[0].split("%n", 2)[0].strip();
+        String first = description[0].split("%n|\\R", 2)[0].strip(); // picocli's %n, already a line break or not
         int end = first.indexOf(". ");
         return end < 0 ? first : first.substring(0, end + 1);
     }

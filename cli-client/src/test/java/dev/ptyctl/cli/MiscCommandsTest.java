@@ -126,6 +126,8 @@ class MiscCommandsTest {
         assertThat(fish(dir, "source " + script + "; complete -C 'ptyctl read --bo'"))
                 .singleElement().asString().startsWith("--bottom\t");
         assertThat(fish(dir, "source " + script + "; complete -C 'ptyctl render '")).contains("capture.bin");
+        assertThat(fish(dir, "source " + script + "; complete -C 'ptyctl follow --'")).as("one line each")
+                .allSatisfy(line -> assertThat(line).startsWith("--").contains("\t"));
         assertThat(fish(dir, standIn + "source " + script + "; complete -C 'ptyctl attach '"))
                 .contains("t1\tvim notes.txt");
         assertThat(fish(dir, standIn + "source " + script + "; complete -C 'ptyctl write --terminal '"))
