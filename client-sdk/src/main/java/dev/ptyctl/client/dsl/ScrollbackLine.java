@@ -8,11 +8,14 @@ import dev.ptyctl.vt.Terminal;
  * followed that text to the line's right edge, and whether the line continues the one above it (text that wrapped at
  * the right margin onto it, {@link CellRow#wrapped()}), so that text wrapped across two lines is found whole.
  *
- * @param text    the line's text, trailing blanks removed
- * @param blanks  the blank cells after the text, up to the line's width
- * @param wrapped whether the line is a soft-wrapped continuation of the line above
+ * @param text          the line's text, trailing blanks removed
+ * @param blanks        the blank cells after the text, up to the line's width
+ * @param wrapped       whether the line is a soft-wrapped continuation of the line above
+ * @param endsUnwritten whether its last cell holds nothing (not even a space): where a wide character that did not
+ *                      fit went on to the next line whole
+ * @param startsWide    whether it starts with a wide character
  */
-record ScrollbackLine(String text, int blanks, boolean wrapped) {
+record ScrollbackLine(String text, int blanks, boolean wrapped, boolean endsUnwritten, boolean startsWide) {
     /** The text with its trailing blank cells as spaces, as wide as the line was: what a line wrapped onto the next ends with. */
     String padded() {
         return blanks == 0 ? text : text + " ".repeat(blanks);
@@ -26,7 +29,9 @@ record ScrollbackLine(String text, int blanks, boolean wrapped) {
         for (int col = row.cols() - 1; col >= 0 && blank(row, col); col--) {
             blanks++;
         }
-        return new ScrollbackLine(text, blanks, row.wrapped());
+        int last = row.cols() - 1;
+        return new ScrollbackLine(text, blanks, row.wrapped(), !row.hasText(last) && row.width(last) == 1,
+                row.width(0) == 2);
     }
 
     private static boolean blank(CellRow row, int col) {

@@ -1,5 +1,6 @@
 package dev.ptyctl.client.dsl;
 
+import dev.ptyctl.vt.CellRow;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -90,7 +91,7 @@ final class WrappedLines {
             int length = 0;
             for (int i = 0; i < rowCount; i++) {
                 starts[i] = length;
-                length += i < rowCount - 1 ? paddedLength(first + i) : rowText(first + i).length();
+                length += i < rowCount - 1 ? joinedLength(first + i) : rowText(first + i).length();
             }
             joined.length = length;
         }
@@ -269,6 +270,29 @@ final class WrappedLines {
 
         private String padded(int row) {
             return row < 0 ? above.get(row + above.size()).padded() : cells.paddedRowText(row);
+        }
+
+        /**
+         * How many characters of {@code row}, which goes on into the next, the line joins: all its cells, but the last
+         * when a wide character that did not fit there went on to the next row whole and left it blank (the program
+         * wrote no space there: "9" and "\u4e2d" read on as "9\u4e2d").
+         */
+        private int joinedLength(int row) {
+            return paddedLength(row) - (endsUnwritten(row) && startsWide(row + 1) ? 1 : 0);
+        }
+
+        /** Whether {@code row}'s last cell holds nothing: no character, not even a space, was written there. */
+        private boolean endsUnwritten(int row) {
+            if (row < 0) {
+                return above.get(row + above.size()).endsUnwritten();
+            }
+            CellRow cellRow = cells.row(row);
+            return !cellRow.hasText(cellRow.cols() - 1) && cellRow.width(cellRow.cols() - 1) == 1;
+        }
+
+        /** Whether {@code row} starts with a wide character. */
+        private boolean startsWide(int row) {
+            return row < 0 ? above.get(row + above.size()).startsWide() : cells.row(row).width(0) == 2;
         }
 
         /** How many characters {@link #padded(int)} of {@code row} has, without making it. */

@@ -225,6 +225,21 @@ class LocatorTest {
                         + "   |~~~~~~~~~~~\n");   // a wrapped match marked on both its rows
     }
 
+    /**
+     * A wide character that does not fit in the last column goes on to the next row whole and leaves that column
+     * blank: the program wrote no space there, so the text reads on across it, on the screen and in the scrollback.
+     */
+    @Test
+    void aWideCharacterWrappedWholeLeavesNoSpaceInTheText() {
+        Replay screen = Screens.replay(10, 3, "123456789\u4e2d\u6587 ok");
+        assertThat(matches(screen.getByText("9\u4e2d\u6587"))).containsExactly(new Locator.Match(0, 8, 1, 4, "9\u4e2d\u6587"));
+        assertThat(screen.getByText("9 \u4e2d").count()).as("the blank column is no space").isZero();
+        Replay written = Screens.replay(10, 3, "123456789 \u4e2d\u6587");
+        assertThat(written.getByText("9 \u4e2d").count()).as("a space the program wrote stays").isEqualTo(1);
+        Replay scrolled = Screens.replay(10, 2, "123456789\u4e2d\u6587\r\n\r\n");
+        assertThat(scrolled.getByText("9\u4e2d\u6587").includingScrollback().count()).isEqualTo(1);
+    }
+
     @Test
     void aStyleIsCheckedOnEveryRowAWrappedMatchCovers() {
         Replay bar = Screens.replay(10, 3, "status: " + ESC + "[7mrunning ok" + ESC + "[0m fine");
