@@ -76,6 +76,17 @@ class WebSearchE2eTest extends PageTest {
         assertThat(page.attribute(BOX + " input", "aria-invalid")).as("the field is red").isEqualTo("false");
     }
 
+    /** More matches than are counted (1,000) say so: "1,000" was taken for the whole count. */
+    @Test
+    void moreMatchesThanAreCountedSaySo() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "");
+        String id = terminal.terminalId();
+        run(terminal, "seq 1 1200 | sed 's/^/nee''dle-/'");
+        page.waitForText(id, "\nneedle-1200\n");
+        find(id, "needle");
+        page.waitUntil("the box says there are more", () -> page.text(COUNT).matches("\\d+ of 1000\\+"));
+    }
+
     /**
      * A word the person selected (to copy it) while the box is open stays selected as output streams: each count
      * selected the match next to it instead, four times a second.
