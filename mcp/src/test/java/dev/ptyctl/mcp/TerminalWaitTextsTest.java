@@ -48,6 +48,29 @@ class TerminalWaitTextsTest {
     }
 
     /**
+     * The usual way an agent gets a REPL: python3 started from a shell that ptyctl integrated. The shell's marks leave
+     * out only the command lines typed at its prompt; the line typed into python3 is that command's output, and the
+     * wait for "done" matched its echo at once, a second before Python printed it.
+     */
+    @Test
+    void theEchoOfALineTypedIntoAReplStartedFromAShellIsNotItsAnswer() {
+        dev.ptyctl.testsupport.Tools.require("python3");
+        String id = (String) tools().ok("terminal_create", args("command", List.of("bash"), "cwd", "/tmp"))
+                .get("terminalId");
+        Map<String, Object> started = tools().ok("terminal_send", args("terminalId", id, "input", List.of(
+                Map.of("text", "python3 -q"), Map.of("key", "Enter"))));
+        tools().ok("terminal_wait", args("terminalId", id, "regex", ">>> $", "sinceSeq", started.get("seq"),
+                "timeoutMs", 30_000));
+        Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", id, "input", List.of(
+                Map.of("text", "import time; time.sleep(1); print('done')"), Map.of("key", "Enter"))));
+        io.modelcontextprotocol.spec.McpSchema.CallToolResult done = tools().call("terminal_wait", args(
+                "terminalId", id, "timeoutMs", 30_000, "sinceSeq", sent.get("seq"), "text", "done"));
+
+        assertThat(ToolClient.text(done)).contains(">>> import time; time.sleep(1); print('done')\ndone\n")
+                .contains("[matched: text \"done\" · next sinceSeq ");
+    }
+
+    /**
      * A line editor that echoes a key at a time (node's REPL) is read in pieces: the wait saw the echo as far as
      * print('done and took its "done" for the answer. The program here echoes the line in two writes half a second
      * apart, cut just after "done", then answers on a line of its own.

@@ -38,6 +38,7 @@ public final class TerminalSendTool extends SchemaTool {
         String id = args.string("terminalId");
         List<TerminalInput.Action> actions = actions(args.raw("input"));
         HostedTerminal terminal = call.liveTerminal(id);
+        boolean toProgram = TypedEcho.goesToProgram(terminal);
         TerminalInput.Sent sent;
         try {
             sent = TerminalInput.send(terminal.session(), terminal.prompts().orElse(null), actions);
@@ -47,8 +48,7 @@ public final class TerminalSendTool extends SchemaTool {
             call.liveTerminal(id); // reports the exit code
             throw new ToolError("Terminal " + id + " has exited; it takes no more input.");
         }
-        long seq = sent.seq();
-        call.session().sent(id, TypedEcho.firstLine(actions).map(line -> new TypedEcho.Typed(seq, line)));
+        call.session().sent(id, TypedEcho.typed(toProgram, sent.seq(), actions));
         return new ToolResult().put("written", sent.written()).put("seq", sent.seq())
                 .withText("Sent " + sent.written() + (sent.written() == 1 ? " byte to " : " bytes to ") + id + ". To see the answer: terminal_wait with "
                         + "sinceSeq " + sent.seq() + ", or terminal_read.");

@@ -15,11 +15,11 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The echo of a line an agent typed into a program without shell integration (a REPL, {@code cat}, a script's
- * {@code read}), which a wait on the output after the send's seq skips: the terminal (or the program's line editor)
+ * The echo of a line an agent typed into a program (a REPL, {@code cat}, a script's {@code read}; run on its own or
+ * from a shell), which a wait on the output after the send's seq skips: the terminal (or the program's line editor)
  * prints the typed line before the program answers it, so {@code print('done')} typed into Python and a wait for
- * {@code done} matched its own echo at once, whatever the program did. In a shell that ptyctl integrated the command
- * line is left out by the shell's marks instead.
+ * {@code done} matched its own echo at once, whatever the program did. A command line typed at the prompt of a shell
+ * that ptyctl integrated is left out by the shell's marks instead.
  *
  * <p>Only the first line of a send is skipped, and only when its echo comes first: a wait looks for the echo and the
  * agent's texts together, and only when the echo shows first (nothing the program printed before it matched) does it
@@ -45,6 +45,29 @@ final class TypedEcho {
     }
 
     private TypedEcho() {
+    }
+
+    /**
+     * Whether what is typed into {@code terminal} now goes to a program rather than to a shell's line editor: no
+     * shell marks are seen there, or the shell runs a command (python3 started from it). In a shell that ptyctl
+     * integrated the marks leave a command line typed at its prompt out of the output already, but not a line typed
+     * into a program it runs: that echo is the command's output. Asked before the send: a command the line starts
+     * would make the shell look busy by the time the send returns.
+     */
+    static boolean goesToProgram(HostedTerminal terminal) {
+        Optional<PromptTracker> prompts = terminal.prompts();
+        return PromptTracker.whyPromptsUnseen(prompts.orElse(null)).isPresent()
+                || prompts.get().state() == PromptTracker.State.RUNNING;
+    }
+
+    /**
+     * The line a send typed, for the waits that follow it: the first line {@code actions} type ({@link #firstLine}),
+     * when they went to a program ({@link #goesToProgram}, asked before the send).
+     *
+     * @param seq the send's seq
+     */
+    static Optional<Typed> typed(boolean toProgram, long seq, List<TerminalInput.Action> actions) {
+        return toProgram ? firstLine(actions).map(line -> new Typed(seq, line)) : Optional.empty();
     }
 
     /**
@@ -86,15 +109,14 @@ final class TypedEcho {
     }
 
     /**
-     * {@link TerminalWait#await} of {@code condition}, after the echo of {@code typed} when the condition looks for
-     * text in the output after the very seq that send returned and the terminal has no shell marks.
+     * {@link TerminalWait#await} of {@code condition}, after the echo of {@code typed} ({@link #typed}) when the
+     * condition looks for text in the output after the very seq that send returned.
      */
     static TerminalWait.Outcome await(HostedTerminal terminal, Condition condition, Optional<Typed> typed,
                                       long timeoutMs, long capMs, TerminalWait.Progress progress)
             throws InterruptedException {
         boolean skips = typed.isPresent() && condition.patterns() != null && condition.sinceSeq() >= 0
-                && condition.sinceSeq() == typed.get().seq()
-                && PromptTracker.whyPromptsUnseen(terminal.prompts().orElse(null)).isPresent();
+                && condition.sinceSeq() == typed.get().seq();
         if (!skips) {
             return TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(), condition, timeoutMs,
                     capMs, progress);
