@@ -309,7 +309,7 @@ public final class Locator {
      * text the program prints), so the test is told to say which.
      */
     String strictViolation(List<Match> found, String action) {
-        return "strict mode violation: " + this + " resolved to " + found.size() + " matches (" + list(found)
+        return "strict mode violation: " + this + " resolved to " + found.size() + " matches (" + list(found, m -> "")
                 + "); " + action + " one: pick it with first(), last(), nth(i) or within(Region)";
     }
 
@@ -326,12 +326,17 @@ public final class Locator {
 
     /** Matches for messages: {@code 2: "Save" at row 4, column 3, "Save" at row 6, column 1}, or {@code none}. */
     static String describe(List<Match> found) {
-        return found.isEmpty() ? "none" : found.size() + ": " + list(found);
+        return describe(found, m -> "");
     }
 
-    /** The first 10 matches, each with its place. */
-    private static String list(List<Match> found) {
-        return found.stream().limit(10).map(m -> ScreenAssert.quote(m.text()) + " at " + m.place())
+    /** As {@link #describe(List)}, each match followed by {@code more} of it (its style: {@code " (inverse)"}). */
+    static String describe(List<Match> found, java.util.function.Function<Match, String> more) {
+        return found.isEmpty() ? "none" : found.size() + ": " + list(found, more);
+    }
+
+    /** The first 10 matches, each with its place and {@code more}. */
+    private static String list(List<Match> found, java.util.function.Function<Match, String> more) {
+        return found.stream().limit(10).map(m -> ScreenAssert.quote(m.text()) + " at " + m.place() + more.apply(m))
                 .collect(java.util.stream.Collectors.joining(", ")) + (found.size() > 10 ? ", ..." : "");
     }
 

@@ -165,12 +165,7 @@ public final class LocatorAssert {
 
     /** The matches, each with its style when {@code cells} is given. */
     private static String describe(List<Locator.Match> found, Cells cells) {
-        if (found.isEmpty() || cells == null) {
-            return Locator.describe(found);
-        }
-        return found.size() + ": " + found.stream().limit(10)
-                .map(m -> ScreenAssert.quote(m.text()) + " at " + m.place() + " (" + styleOf(cells, m) + ")")
-                .collect(Collectors.joining(", ")) + (found.size() > 10 ? ", ..." : "");
+        return cells == null ? Locator.describe(found) : Locator.describe(found, m -> " (" + styleOf(cells, m) + ")");
     }
 
     /** The styles of a match's cells, as {@link Style} names them: "plain", "fg=green", "bold / bold fg=red". */
