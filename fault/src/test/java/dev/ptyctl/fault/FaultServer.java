@@ -26,7 +26,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
@@ -192,20 +191,24 @@ final class FaultServer implements AutoCloseable {
 
     /** Waits until a server process has printed a line that contains {@code text}; returns that line. */
     String awaitPrinted(String text) throws InterruptedException {
+        return awaitPrinted(lines -> lines.stream().anyMatch(l -> l.contains(text)), "a line with \"" + text + "\"")
+                .stream().filter(l -> l.contains(text)).findFirst().orElseThrow();
+    }
+
+    /** Waits until what a server process has printed satisfies {@code done} ({@code what}, for the failure). */
+    List<String> awaitPrinted(java.util.function.Predicate<List<String>> done, String what)
+            throws InterruptedException {
         long deadline = System.nanoTime() + Bounds.HANG.toNanos();
         synchronized (printed) {
-            while (true) {
-                Optional<String> line = printed.stream().filter(l -> l.contains(text)).findFirst();
-                if (line.isPresent()) {
-                    return line.get();
-                }
+            while (!done.test(printed)) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    throw new AssertionError("the server printed no line with \"" + text + "\" in "
-                            + Bounds.HANG.toSeconds() + " s: " + printed);
+                    throw new AssertionError("the server printed no " + what + " in " + Bounds.HANG.toSeconds()
+                            + " s: " + printed);
                 }
                 printed.wait(TimeUnit.NANOSECONDS.toMillis(left) + 1);
             }
+            return List.copyOf(printed);
         }
     }
 
