@@ -1,6 +1,8 @@
 package dev.ptyctl.service.http;
 
 import dev.ptyctl.service.terminals.TerminalEvents;
+import io.helidon.common.media.type.MediaTypes;
+import io.helidon.http.HeaderNames;
 import io.helidon.http.sse.SseEvent;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -37,6 +39,11 @@ public final class EventsService implements HttpService {
     }
 
     private void stream(ServerRequest req, ServerResponse res) throws InterruptedException {
+        if (HeadRequests.asked()) {
+            // What the stream's answer starts with; a stream into nothing would run until the server stops.
+            res.header(HeaderNames.CONTENT_TYPE, MediaTypes.TEXT_EVENT_STREAM.text()).send();
+            return;
+        }
         try (EventFeed feed = EventFeed.subscribe(events);
              SseSink sink = res.sink(SseSink.TYPE)) {
             sink.emit(SseEvent.builder().comment("ptyctl events").build());

@@ -11,8 +11,7 @@ final class Responses {
     }
 
     static void json(ServerResponse res, int status, JsonStructure body) {
-        res.status(Status.create(status))
-                .header(HeaderNames.CONTENT_TYPE, "application/json")
-                .send(body.toString());
+        HeadRequests.send(res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "application/json"),
+                body.toString());
     }
 }

@@ -148,9 +148,9 @@ public final class TerminalsService implements HttpService {
         if (!format.equals("asciicast")) {
             throw ApiException.badRequest("format must be asciicast, got " + format);
         }
-        res.header(HeaderNames.CONTENT_TYPE, "application/x-asciicast")
-                .header(HeaderNames.CONTENT_DISPOSITION, "inline; filename=\"" + terminal.terminalId() + ".cast\"")
-                .send(terminal.asciicast());
+        HeadRequests.send(res.header(HeaderNames.CONTENT_TYPE, "application/x-asciicast")
+                .header(HeaderNames.CONTENT_DISPOSITION, "inline; filename=\"" + terminal.terminalId() + ".cast\""),
+                terminal.asciicast());
     }
 
     private JsonObject describe(HostedTerminal terminal) {

@@ -1,5 +1,6 @@
 package dev.ptyctl.service.metrics;
 
+import dev.ptyctl.service.http.HeadRequests;
 import io.helidon.http.HeaderNames;
 import io.helidon.metrics.api.Metrics;
 import io.helidon.metrics.providers.micrometer.MicrometerPrometheusFormatter;
@@ -27,6 +28,6 @@ public final class MetricsService implements Handler {
         ServerMetrics.get(); // the ptyctl meters exist from the first scrape on, even before any terminal
         String text = MicrometerPrometheusFormatter.builder(Metrics.globalRegistry()).build().format()
                 .map(String::valueOf).orElse("");
-        res.header(HeaderNames.CONTENT_TYPE, CONTENT_TYPE).send(text);
+        HeadRequests.send(res.header(HeaderNames.CONTENT_TYPE, CONTENT_TYPE), text);
     }
 }

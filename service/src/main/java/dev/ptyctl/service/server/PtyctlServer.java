@@ -5,6 +5,7 @@ import dev.ptyctl.service.http.AccessRules;
 import dev.ptyctl.service.http.ApiErrors;
 import dev.ptyctl.service.http.EventsService;
 import dev.ptyctl.service.http.EventsSocketEndpoint;
+import dev.ptyctl.service.http.HeadRequests;
 import dev.ptyctl.service.http.HttpUpgradePolicy;
 import dev.ptyctl.service.http.RequestGuard;
 import dev.ptyctl.service.http.TerminalsService;
@@ -220,7 +221,8 @@ public final class PtyctlServer implements AutoCloseable {
     /** The REST routes, the access filter and the JSON error handlers; tests can reuse this on their own routing. */
     static void routing(HttpRouting.Builder routing, TerminalRegistry registry, AccessRules rules,
                         ToIntFunction<String> clients, int rpcMaxBodyBytes) {
-        routing.addFilter(new RequestGuard(rules))
+        routing.addFilter(new HeadRequests())
+                .addFilter(new RequestGuard(rules))
                 .get(MetricsService.PATH, new MetricsService())
                 .post(RpcOverHttp.PATH, new RpcOverHttp(registry::find, rpcMaxBodyBytes))
                 .any(RpcOverHttp.PATH, WrongMethod.only("POST", "POST a JSON-RPC request, or open a WebSocket"))

@@ -1,9 +1,9 @@
 package dev.ptyctl.service.web;
 
 import dev.ptyctl.service.http.ApiErrors;
+import dev.ptyctl.service.http.HeadRequests;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.Method;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
@@ -46,11 +46,10 @@ public final class WebPageService implements HttpService {
 
     @Override
     public void routing(HttpRules rules) {
-        for (Method method : new Method[] {Method.GET, Method.HEAD}) {
-            rules.route(method, "/", this::index)
-                    .route(method, "/index.html", this::index)
-                    .route(method, "/assets/{name}", this::asset);
-        }
+        // HEAD too: HeadRequests routes it here as a GET.
+        rules.get("/", this::index)
+                .get("/index.html", this::index)
+                .get("/assets/{name}", this::asset);
     }
 
     private void index(ServerRequest req, ServerResponse res) {
@@ -81,11 +80,11 @@ public final class WebPageService implements HttpService {
         if (asset.gzipped().isPresent()) {
             res.header(HeaderNames.VARY, "Accept-Encoding");
             if (acceptsGzip(req)) {
-                res.header(HeaderNames.CONTENT_ENCODING, "gzip").send(asset.gzipped().get());
+                HeadRequests.send(res.header(HeaderNames.CONTENT_ENCODING, "gzip"), asset.gzipped().get());
                 return;
             }
         }
-        res.send(asset.bytes());
+        HeadRequests.send(res, asset.bytes());
     }
 
     private static boolean acceptsGzip(ServerRequest req) {
