@@ -262,6 +262,19 @@ class LocatorTest {
         assertThat(half.getByText("hello world").count()).as("the screen alone has half of it").isZero();
     }
 
+    /**
+     * The alternate screen has no scrollback of its own: a row at its top that text wrapped onto (its start scrolled
+     * away) does not go on from the main screen's last scrolled-off line, whatever that line ends with.
+     */
+    @Test
+    void theAlternateScreensFirstRowIsNeverJoinedToTheMainScreensScrollback() {
+        Replay screen = Screens.replay(10, 2, "0123456hel\r\nx\r\n" + ESC + "[?1049h0123456789abcdefghijlo");
+        assertThat(screen.getByText("0123456hel").includingScrollback().count()).isEqualTo(1);
+        assertThat(matches(screen.getByText("abcdefghijlo"))).as("the alternate screen's own wrapped rows")
+                .containsExactly(new Locator.Match(0, 0, 1, 2, "abcdefghijlo"));
+        assertThat(screen.getByText("helabc").includingScrollback().count()).isZero();
+    }
+
     @Test
     void hasTextOnALocatorWithSeveralMatchesIsAStrictModeViolationNamingThem() {
         assertThatThrownBy(() -> TerminalAssertions.assertThat(FILES.getByText("Save")).hasText("Save"))
