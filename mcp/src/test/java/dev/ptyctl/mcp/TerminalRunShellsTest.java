@@ -357,6 +357,18 @@ class TerminalRunShellsTest {
     }
 
     @Test
+    void aTabRunsAsTypedEveryTimeEvenRightAfterThePrompt() {
+        Tools.require("zsh");
+        String id = tools().shell("zsh");
+        // zsh turns bracketed paste on only after its prompt's mark: a one-line paste with a tab sent in that gap went
+        // out without the markers, and the tab was completion (seen in the mcp suite: 'a' 'b', no tab).
+        for (int i = 0; i < 10; i++) {
+            assertThat(tools().run(id, "echo 'a\tb' | od -An -c | tr -s ' '")).as("run %d", i)
+                    .containsEntry("output", " a \\t b \\n");
+        }
+    }
+
+    @Test
     void theWaitForBracketedPasteEndsByTheRunsTimeout() {
         String id = tools().shell("bash");
         tools().run(id, "bind 'set enable-bracketed-paste off'"); // its prompts never turn mode 2004 on again

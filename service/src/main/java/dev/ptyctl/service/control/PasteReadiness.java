@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Holds a paste of several lines back until the shell's line editor has turned bracketed paste on (mode 2004), when
- * the shell is at its prompt with the mode still off. The prompt's mark (OSC 133 B) comes with the prompt text, and
- * zsh's editor turns the mode on only after it, as it starts to read (bash and fish turn it on before B); a paste
- * encoded in that gap goes out without the markers, and the shell runs it line by line instead of taking it as one
- * edit. So every front door that pastes ({@code pty/write}'s {@code paste}, MCP's {@code terminal_send} and
+ * Holds a paste of several lines (or of a tab) back until the shell's line editor has turned bracketed paste on (mode
+ * 2004), when the shell is at its prompt with the mode still off. The prompt's mark (OSC 133 B) comes with the prompt
+ * text, and zsh's editor turns the mode on only after it, as it starts to read (bash and fish turn it on before B); a
+ * paste encoded in that gap goes out without the markers, and the shell runs it line by line instead of taking it as
+ * one edit, or completes at its tab. So every front door that pastes ({@code pty/write}'s {@code paste}, MCP's {@code terminal_send} and
  * {@code terminal_run}, and through {@code pty/write} {@code ptyctl write --paste}, {@code ptyctl run} and the test
  * DSL) waits here first, woken by output, no polling.
  *
@@ -33,8 +33,8 @@ public final class PasteReadiness {
     }
 
     /**
-     * Waits, at most {@link #GRACE}, until bracketed paste is on, when {@code actions} paste several lines to a shell
-     * at its prompt ({@code prompts}, null without shell integration) that has the mode off; returns at once
+     * Waits, at most {@link #GRACE}, until bracketed paste is on, when {@code actions} paste several lines or a tab to
+     * a shell at its prompt ({@code prompts}, null without shell integration) that has the mode off; returns at once
      * otherwise, when the program exits, and when this shell left the mode off for a whole grace before.
      */
     public static void await(TerminalSession session, PromptTracker prompts, List<TerminalInput.Action> actions)
@@ -49,7 +49,7 @@ public final class PasteReadiness {
      */
     public static void await(TerminalSession session, PromptTracker prompts, List<TerminalInput.Action> actions,
                              long deadlineNanos) throws InterruptedException {
-        if (prompts == null || prompts.state() != PromptTracker.State.AT_PROMPT || !pastesSeveralLines(actions)) {
+        if (prompts == null || prompts.state() != PromptTracker.State.AT_PROMPT || !pastesWhatTheEditorActsOn(actions)) {
             return;
         }
         long graceEnds = System.nanoTime() + GRACE.toNanos();
@@ -80,8 +80,14 @@ public final class PasteReadiness {
         }
     }
 
-    private static boolean pastesSeveralLines(List<TerminalInput.Action> actions) {
+    /**
+     * Whether a paste holds what a line editor acts on when it comes without the markers: a line break (the line
+     * runs) or a tab (completion: {@code echo 'a<TAB>b'} ran as {@code echo 'ab'}, which terminal_run pastes a line
+     * with a tab to avoid).
+     */
+    private static boolean pastesWhatTheEditorActsOn(List<TerminalInput.Action> actions) {
         return actions.stream().anyMatch(action -> action.kind() == TerminalInput.Kind.PASTE
-                && (action.value().indexOf('\n') >= 0 || action.value().indexOf('\r') >= 0));
+                && (action.value().indexOf('\n') >= 0 || action.value().indexOf('\r') >= 0
+                || action.value().indexOf('\t') >= 0));
     }
 }
