@@ -10,6 +10,7 @@ import dev.ptyctl.service.terminals.TerminalEvents;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -260,6 +261,37 @@ class StreamableHttpTest {
             client.ok("terminal_send", args("terminalId", id, "input", List.of(Map.of("text", "LATER\n"))));
             assertThat(client.ok("terminal_wait", args("terminalId", id, "text", "LATER",
                     "sinceSeq", first.get("seq"), "timeoutMs", 600_000))).containsEntry("matched", true);
+        }
+    }
+
+    /**
+     * A text printed across the cap: the continue answer's continueAt (with the same sinceSeq) goes on where the wait
+     * left off and finds it, where the screen's seq that the answer named before skipped its start ("LA" printed
+     * before the cap, "TER" after).
+     */
+    @Test
+    void aWaitGoingOnFromContinueAtFindsATextPrintedAcrossTheCap() {
+        try (PtyctlServer capped = McpTestServers.server(null, Map.of("ptyctl.mcp.waitCapMillis", "300"));
+             ToolClient client = new ToolClient(McpTestServers.httpClient(capped, null, null))) {
+            String id = (String) client.ok("terminal_create", args("command", List.of("sh", "-c",
+                    "stty -echo; printf LA; read x; printf TER; sleep 600"))).get("terminalId");
+            client.ok("terminal_wait", args("terminalId", id, "text", "LA", "timeoutMs", 30_000));
+            McpSchema.CallToolResult capped1 = client.call("terminal_wait", args("terminalId", id, "text", "LATER",
+                    "sinceSeq", 0, "timeoutMs", 600_000));
+            @SuppressWarnings("unchecked")
+            Map<String, Object> first = (Map<String, Object>) capped1.structuredContent();
+            assertThat(first).containsEntry("matched", false).containsEntry("reason", "continue");
+            long continueAt = ToolClient.seq(first, "continueAt");
+            assertThat(ToolClient.text(capped1)).contains("call terminal_wait again with sinceSeq 0 and continueAt "
+                    + continueAt);
+            client.ok("terminal_send", args("terminalId", id, "input", List.of(Map.of("text", "\n"))));
+            client.ok("terminal_wait", args("terminalId", id, "text", "LATER", "timeoutMs", 30_000));
+            assertThat(client.ok("terminal_wait", args("terminalId", id, "text", "LATER", "sinceSeq", first.get("seq"),
+                    "timeoutMs", 600_000))).as("from the screen's seq: LA is behind it").containsEntry("matched", false);
+            assertThat(client.ok("terminal_wait", args("terminalId", id, "text", "LATER", "sinceSeq", 0,
+                    "continueAt", continueAt, "timeoutMs", 600_000))).containsEntry("matched", true);
+            assertThat(client.error("terminal_wait", args("terminalId", id, "prompt", true, "sinceSeq", 0,
+                    "continueAt", 1))).contains("continueAt needs sinceSeq with text, regex or any");
         }
     }
 

@@ -32,8 +32,9 @@ public final class TerminalWaitTool extends SchemaTool {
                 line); prompt then waits for a prompt drawn after it (its text gives the exit code of the command \
                 that ended, e.g. `exit 1`). Wakes on each output, no polling. Answers `matched`, `reason` (text, \
                 regex, any, gone, idle, prompt; exit: the program exited first, with `exitCode`; timeout; or \
-                continue: the server's limit on one wait was reached, call again with sinceSeq set to the returned \
-                seq), `seq`, and what of the screen you have not seen (`shown`): in a shell or REPL the lines from \
+                continue: the server's limit on one wait was reached, call again as its text says: for text, regex or \
+                any with sinceSeq, the same sinceSeq and the returned `continueAt`, which goes on where the wait left \
+                off (a text printed across the two calls is found); otherwise sinceSeq set to the returned seq), `seq`, and what of the screen you have not seen (`shown`): in a shell or REPL the lines from \
                 where the cursor was at your last look (terminal_read, terminal_wait or terminal_run in this \
                 terminal) on: the command typed, its output, the next prompt (the last 25); in a full-screen \
                 program (vim, htop, less) the rows that changed, by number; nothing when nothing changed; the whole \
@@ -53,6 +54,8 @@ public final class TerminalWaitTool extends SchemaTool {
                   "idleMs": {"type": "integer", "minimum": 1, "maximum": 600000},
                   "prompt": {"type": "boolean"}, "exit": {"type": "boolean"},
                   "sinceSeq": {"type": "integer", "minimum": 0},
+                  "continueAt": {"type": "integer", "minimum": 0, "description": "With sinceSeq and text, regex or any: \
+                the continueAt of the answer that said continue, with its sinceSeq: go on where that wait left off."},
                   "timeoutMs": {"type": "integer", "minimum": 0, "maximum": 600000, "description": "Default 10000."},
                   "screen": {"type": "boolean", "description": "Answer the whole screen instead of what changed since your last look. Default false."}
                 }, "required": ["terminalId"]}""".formatted(TERMINAL_ID), """
@@ -70,6 +73,8 @@ public final class TerminalWaitTool extends SchemaTool {
                 whole screen."},
                   "screen": {"type": "string"}, "changes": {"type": "string"},
                   "seq": {"type": "integer"}, "exitCode": {"type": "integer"},
+                  "continueAt": {"type": "integer", "description": "Unmatched text, regex or any after sinceSeq: \
+                pass it as continueAt, with the same sinceSeq, to go on where this wait left off."},
                   "signal": {"type": "string"},
                   "commandExitCode": {"type": "integer", "description": "With prompt and sinceSeq: the exit code \
                 of the command that ended before this prompt."},
@@ -108,9 +113,12 @@ public final class TerminalWaitTool extends SchemaTool {
         if (outcome.continuation()) {
             result.put("continuation", true);
         }
+        if (outcome.continueAt() >= 0) {
+            result.put("continueAt", outcome.continueAt());
+        }
         OptionalInt commandExit = exitBefore(terminal, condition, outcome);
         commandExit.ifPresent(code -> result.put("commandExitCode", code));
-        return result.withText(ToolResult.screenAndFacts(view.text(), facts(outcome, commandExit)
+        return result.withText(ToolResult.screenAndFacts(view.text(), facts(condition, outcome, commandExit)
                 + view.describe().map(shown -> " · " + shown).orElse("")));
     }
 
@@ -132,11 +140,14 @@ public final class TerminalWaitTool extends SchemaTool {
                 .map(PromptTracker.CommandRecord::exitCode).orElse(OptionalInt.empty());
     }
 
-    private static String facts(TerminalWait.Outcome outcome, OptionalInt exit) {
+    private static String facts(Condition condition, TerminalWait.Outcome outcome, OptionalInt exit) {
         String head = switch (outcome.reason()) {
             case TIMEOUT -> "not matched: timed out";
+            // The screen's seq would skip the tail a match may span (a text printed across the two calls), and after
+            // a long stream may be older than the output kept; continueAt goes on exactly where this search stopped.
             case CONTINUE -> "not matched yet: the server's limit on one wait was reached; call terminal_wait again "
-                    + "with sinceSeq " + outcome.seq();
+                    + (outcome.continueAt() >= 0 ? "with sinceSeq " + condition.sinceSeq() + " and continueAt "
+                    + outcome.continueAt() + " (it goes on where this wait left off)" : "with sinceSeq " + outcome.seq());
             case EXIT -> (outcome.matched() ? "matched: exited" : "not matched: the program exited")
                     + outcome.screen().exit().map(ToolResult::exitedHow).orElse("");
             default -> outcome.continuation() ? "matched: a continuation prompt (the line typed is incomplete; the "
@@ -169,7 +180,7 @@ public final class TerminalWaitTool extends SchemaTool {
                     + "exit: true" + (given.isEmpty() ? "" : ", got " + String.join(" and ", given)) + ".");
         }
         long since = args.integer("sinceSeq", 0, Long.MAX_VALUE, -1);
-        return switch (given.getFirst()) {
+        Condition condition = switch (given.getFirst()) {
             case "text" -> Condition.text(WaitTexts.nonEmpty(args, "text"), since);
             case "regex" -> Condition.regex(WaitTexts.pattern(WaitTexts.nonEmpty(args, "regex"), "regex"), since);
             case "any" -> Condition.any(WaitTexts.any(args.raw("any")), since);
@@ -184,5 +195,13 @@ public final class TerminalWaitTool extends SchemaTool {
                 yield Condition.exit();
             }
         };
+        if (!args.has("continueAt")) {
+            return condition;
+        }
+        try {
+            return condition.continuingAt(args.integer("continueAt", 0, Long.MAX_VALUE, 0));
+        } catch (IllegalArgumentException e) {
+            throw new ToolError(e.getMessage() + ".");
+        }
     }
 }

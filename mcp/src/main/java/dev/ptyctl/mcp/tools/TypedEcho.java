@@ -115,8 +115,10 @@ final class TypedEcho {
     static TerminalWait.Outcome await(HostedTerminal terminal, Condition condition, Optional<Typed> typed,
                                       long timeoutMs, long capMs, TerminalWait.Progress progress)
             throws InterruptedException {
+        // A wait that goes on with an earlier one (continueAt past sinceSeq) is past the echo: that one looked for the
+        // echo with the texts, and went on after it once it came.
         boolean skips = typed.isPresent() && condition.patterns() != null && condition.sinceSeq() >= 0
-                && condition.sinceSeq() == typed.get().seq();
+                && condition.sinceSeq() == typed.get().seq() && condition.continueAt() <= condition.sinceSeq();
         if (!skips) {
             return TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(), condition, timeoutMs,
                     capMs, progress);

@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
  *   <li>{@code exit}: the program has exited.</li>
  * </ul>
  * When the program exits first the outcome says so ({@link Reason#EXIT}, matched only for an exit wait). On the cap
- * the outcome is {@link Reason#CONTINUE} with the seq to go on from. A text that held says which and where
+ * the outcome is {@link Reason#CONTINUE} with the seq to go on from, and for text after {@code sinceSeq} the
+ * {@link Outcome#continueAt()} a wait that goes on passes ({@link Condition#continuingAt}). A text that held says which and where
  * ({@link Outcome#match()}).
  */
 public final class TerminalWait {
@@ -59,11 +60,39 @@ public final class TerminalWait {
      * @param sinceSeq only output (TEXT, REGEX, ANY) or prompts (PROMPT) after this seq count; -1 for none
      * @param minPrompts PROMPT only once the shell has drawn this many prompts in all (new and continuation ones,
      *                 {@link PromptTracker#promptsDrawn}); -1 for none
+     * @param continueAt TEXT, REGEX and ANY after {@code sinceSeq}: go on where an earlier wait for the same texts
+     *                 left off unmatched ({@link Outcome#continueAt()}); -1 for none
      */
     public record Condition(Kind kind, ScreenPatterns patterns, String text, long idleMs, long sinceSeq,
-                            long minPrompts) {
+                            long minPrompts, long continueAt) {
         public Condition {
             Objects.requireNonNull(kind, "kind");
+        }
+
+        /** A condition that goes on with no earlier wait. */
+        public Condition(Kind kind, ScreenPatterns patterns, String text, long idleMs, long sinceSeq,
+                         long minPrompts) {
+            this(kind, patterns, text, idleMs, sinceSeq, minPrompts, -1);
+        }
+
+        /**
+         * This wait for text after {@code sinceSeq}, going on where an earlier one for the same texts and
+         * {@code sinceSeq} left off ({@link Outcome#continueAt()}): it finds a text split across the two, and goes on
+         * when the output at {@code sinceSeq} is no longer kept.
+         *
+         * @throws IllegalArgumentException when this is not a wait for text after {@code sinceSeq}, or
+         *                                  {@code continueAt} is before it
+         */
+        public Condition continuingAt(long continueAt) {
+            if (patterns == null || sinceSeq < 0) {
+                throw new IllegalArgumentException("continueAt needs sinceSeq with text, regex or any: it goes on "
+                        + "with an earlier wait for them");
+            }
+            if (continueAt < sinceSeq) {
+                throw new IllegalArgumentException("continueAt " + continueAt + " is before sinceSeq " + sinceSeq
+                        + " (pass the sinceSeq and continueAt of the answer that said continue)");
+            }
+            return new Condition(kind, patterns, text, idleMs, sinceSeq, minPrompts, continueAt);
         }
 
         public static Condition text(String text, long sinceSeq) {
@@ -122,9 +151,18 @@ public final class TerminalWait {
      * @param continuation a prompt wait ended at a continuation prompt: the shell waits for the rest of an
      *                     incomplete line (an open quote, a trailing backslash, an unfinished block), nothing ran
      * @param match        for a text, regex or any wait that held: which text, and where
+     * @param continueAt   for a wait for text after {@code sinceSeq} that timed out or reached the cap: where a wait
+     *                     for the same texts goes on ({@link Condition#continuingAt}, {@link OutputMatch#continueAt});
+     *                     -1 otherwise
      */
     public record Outcome(boolean matched, Reason reason, ScreenSnapshot screen, boolean continuation,
-                          Optional<Match> match) {
+                          Optional<Match> match, long continueAt) {
+        /** An outcome no later wait goes on from. */
+        public Outcome(boolean matched, Reason reason, ScreenSnapshot screen, boolean continuation,
+                       Optional<Match> match) {
+            this(matched, reason, screen, continuation, match, -1);
+        }
+
         /** The output seq the screen shows: where a resumed wait goes on from. */
         public long seq() {
             return screen.seq();
@@ -188,7 +226,7 @@ public final class TerminalWait {
         boolean sinceOutput = condition.sinceSeq() >= 0 && condition.patterns() != null;
         // pty/wait's search of the output: each look reads only what came since the last one (and the end of the old
         // text that a match may span), not everything since sinceSeq again.
-        OutputMatch inOutput = sinceOutput ? new OutputMatch(log, condition.sinceSeq(), condition.patterns()) : null;
+        OutputMatch inOutput = sinceOutput ? outputMatch(log, condition) : null;
         while (true) {
             Look look = look(session, prompts.orElse(null), condition, sinceOutput);
             SessionProgress now = look.progress();
@@ -209,7 +247,8 @@ public final class TerminalWait {
                 return outcome(session, condition.kind() == Kind.EXIT, Reason.EXIT, false, Optional.empty());
             }
             if (nanos - deadline >= 0) {
-                return outcome(session, false, capped ? Reason.CONTINUE : Reason.TIMEOUT, false, Optional.empty());
+                return new Outcome(false, capped ? Reason.CONTINUE : Reason.TIMEOUT, ScreenSnapshot.take(session, 0),
+                        false, Optional.empty(), inOutput == null ? -1 : inOutput.continueAt());
             }
             if (nanos - nextProgress >= 0) {
                 progress.waiting(TimeUnit.NANOSECONDS.toMillis(nanos - start), limitMs);
@@ -221,6 +260,18 @@ public final class TerminalWait {
             }
             session.awaitChange(now.outputSeq(), wakeAt);
         }
+    }
+
+    /** The search of the output after sinceSeq, from where an earlier wait left off when it goes on with one. */
+    private static OutputMatch outputMatch(OutputLog log, Condition condition) {
+        if (condition.continueAt() < 0) {
+            return new OutputMatch(log, condition.sinceSeq(), condition.patterns());
+        }
+        if (condition.continueAt() > log.nextSeq()) {
+            throw new IllegalArgumentException("continueAt " + condition.continueAt() + " is beyond the output so far ("
+                    + log.nextSeq() + " bytes)");
+        }
+        return new OutputMatch(log, condition.sinceSeq(), condition.continueAt(), condition.patterns());
     }
 
     /**
