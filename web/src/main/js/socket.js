@@ -73,6 +73,16 @@ export class TerminalSocket {
     if (claim) this.retryNow();
   }
 
+  /**
+   * Exact bytes, for what is not text: xterm.js's mouse reports in the default X10 encoding past column or row 95 are
+   * single bytes 0x80-0xFF (a string of one character per byte), which sent as `data` would reach the program
+   * UTF-8-encoded, two bytes each, and the click would land elsewhere.
+   */
+  inputBytes(binary) {
+    this.send({ type: 'input', bytes: btoa(binary) });
+    this.retryNow();
+  }
+
   resize(cols, rows) {
     this.send({ type: 'resize', cols, rows });
   }

@@ -161,7 +161,7 @@ export class TerminalTab {
     });
     this.marks = new PromptMarks(this.term);
     this.term.onData((data) => this.typed(data));
-    this.term.onBinary((data) => this.typed(data));
+    this.term.onBinary((data) => this.clicked(data));
     this.term.attachCustomKeyEventHandler((event) => this.shortcut(event));
     this.term.onResize(({ rows }) => this.keepInputFieldInGrid(rows));
     this.term.onWriteParsed(() => this.recountSoon());
@@ -446,6 +446,11 @@ export class TerminalTab {
       return;
     }
     this.socket.input(isReport(data) ? data : withModifiers(data, this.takeModifiers()));
+  }
+
+  /** A mouse report xterm.js gives as bytes (X10 encoding, past column or row 95): sent as those bytes. */
+  clicked(binary) {
+    if (!this.view) this.socket.inputBytes(binary);
   }
 
   /** A reply to a query in the output being parsed: sent unless it is history (the server decides who answers). */

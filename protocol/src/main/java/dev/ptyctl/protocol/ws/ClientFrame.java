@@ -8,6 +8,8 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Objects;
 
 /**
@@ -37,14 +39,33 @@ public sealed interface ClientFrame {
     }
 
     /**
-     * Text or key bytes for the program.
+     * Text or key bytes for the program: {@code data}, text sent as UTF-8, or {@code bytes}, the base64 of exact bytes.
+     * The bytes form is for what is not text: a mouse report in the default X10 encoding past column 95 (or row 95)
+     * holds single bytes 0x80-0xFF, which as text would reach the program UTF-8-encoded, two bytes each.
      *
-     * @param claim false for a terminal's reply to a query: not use of the terminal (SPEC §5.4)
+     * @param data   the text, or with {@code base64} the base64 of the bytes (checked when parsed)
+     * @param claim  false for a terminal's reply to a query: not use of the terminal (SPEC §5.4)
+     * @param base64 whether {@code data} is base64 (the frame's {@code bytes} member) rather than text
      */
-    record Input(String clientId, long clientSeq, String data, boolean claim) implements Sequenced {
+    record Input(String clientId, long clientSeq, String data, boolean claim, boolean base64) implements Sequenced {
         /** Validates. */
         public Input {
             Objects.requireNonNull(data, "data");
+        }
+
+        /** Text, sent as UTF-8. */
+        public Input(String clientId, long clientSeq, String data, boolean claim) {
+            this(clientId, clientSeq, data, claim, false);
+        }
+
+        /** Exact bytes. */
+        public static Input ofBytes(String clientId, long clientSeq, byte[] bytes, boolean claim) {
+            return new Input(clientId, clientSeq, Base64.getEncoder().encodeToString(bytes), claim, true);
+        }
+
+        /** What the program gets. */
+        public byte[] bytes() {
+            return base64 ? Base64.getDecoder().decode(data) : data.getBytes(StandardCharsets.UTF_8);
         }
 
         @Override
@@ -54,7 +75,7 @@ public sealed interface ClientFrame {
 
         @Override
         public String toJson() {
-            JsonObjectBuilder json = header(this).add("data", data);
+            JsonObjectBuilder json = header(this).add(base64 ? "bytes" : "data", data);
             return (claim ? json : json.add("claim", false)).build().toString();
         }
     }
@@ -138,8 +159,7 @@ public sealed interface ClientFrame {
         String clientId = clientId(json);
         long clientSeq = clientSeq(json);
         return switch (type) {
-            case "input" -> new Input(clientId, clientSeq, string(json, "data", clientId, clientSeq),
-                    claim(json, clientId, clientSeq));
+            case "input" -> input(json, clientId, clientSeq);
             case "resize" -> new Resize(clientId, clientSeq, dimension(json, "cols", clientId, clientSeq),
                     dimension(json, "rows", clientId, clientSeq));
             default -> {
@@ -167,6 +187,24 @@ public sealed interface ClientFrame {
             }
         }
         return new FrameFormatException(message);
+    }
+
+    private static Input input(JsonObject json, String clientId, long clientSeq) throws FrameFormatException {
+        boolean claim = claim(json, clientId, clientSeq);
+        if (!json.containsKey("bytes")) {
+            return new Input(clientId, clientSeq, string(json, "data", clientId, clientSeq), claim);
+        }
+        if (json.containsKey("data")) {
+            throw new FrameFormatException("an input holds \"data\" or \"bytes\", not both", clientId, clientSeq);
+        }
+        String base64 = string(json, "bytes", clientId, clientSeq);
+        try {
+            Base64.getDecoder().decode(base64);
+        } catch (IllegalArgumentException e) {
+            throw new FrameFormatException("\"bytes\" must be base64 (RFC 4648, with padding): " + e.getMessage(),
+                    clientId, clientSeq);
+        }
+        return new Input(clientId, clientSeq, base64, claim, true);
     }
 
     private static Ping parsePing(JsonObject json) throws FrameFormatException {

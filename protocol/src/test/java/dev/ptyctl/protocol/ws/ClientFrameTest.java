@@ -31,8 +31,32 @@ class ClientFrameTest {
     }
 
     @Test
+    void bytesCarryAnInputThatIsNotText() throws Exception {
+        // An X10 mouse press at column 96: ESC [ M, then 0x20, 0x80, 0x21, each one byte, not UTF-8
+        ClientFrame frame = ClientFrame.parse(
+                "{\"type\":\"input\",\"clientId\":\"c\",\"clientSeq\":1,\"bytes\":\"G1tNIIAh\"}");
+
+        assertThat(frame).isInstanceOfSatisfying(ClientFrame.Input.class, input -> assertThat(input.bytes())
+                .containsExactly(0x1b, '[', 'M', 0x20, 0x80, 0x21));
+        assertThat(((ClientFrame.Input) frame).claim()).isTrue();
+        assertThatThrownBy(() -> ClientFrame.parse(
+                "{\"type\":\"input\",\"clientId\":\"c\",\"clientSeq\":2,\"bytes\":\"not base64!\"}"))
+                .isInstanceOfSatisfying(FrameFormatException.class, e -> {
+                    assertThat(e).hasMessageContaining("\"bytes\" must be base64");
+                    assertThat(e.clientSeq()).contains(2L);
+                });
+        assertThatThrownBy(() -> ClientFrame.parse(
+                "{\"type\":\"input\",\"clientId\":\"c\",\"clientSeq\":3,\"bytes\":\"eA==\",\"data\":\"x\"}"))
+                .hasMessageContaining("not both");
+        assertThatThrownBy(() -> ClientFrame.parse(
+                "{\"type\":\"input\",\"clientId\":\"c\",\"clientSeq\":4,\"bytes\":7}"))
+                .hasMessageContaining("\"bytes\" must be a string");
+    }
+
+    @Test
     void framesRoundTripThroughTheirJson() throws Exception {
         ClientFrame[] frames = {new ClientFrame.Input("c", 9, "é\u0000\"", false),
+            ClientFrame.Input.ofBytes("c", 9, new byte[] {(byte) 0xff, 0, (byte) 0x80}, false),
             new ClientFrame.Resize("c", 10, 1, 1000), new ClientFrame.Command("hide", "c", 11),
             new ClientFrame.Ping(new BigDecimal("12.5"), -1)};
         for (ClientFrame frame : frames) {

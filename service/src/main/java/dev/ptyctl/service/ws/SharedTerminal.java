@@ -275,7 +275,7 @@ final class SharedTerminal {
                     // answers (answerQueries: server): the program gets its one answer elsewhere (SPEC §5.4, §5.5).
                     return terminal.output().nextSeq();
                 }
-                return session.write(input.data().getBytes(StandardCharsets.UTF_8));
+                return session.write(input.bytes());
             }
             case ClientFrame.Resize resize ->
                     arbitrate(arbiter -> arbiter.resize(seat, new SizeArbiter.Size(resize.cols(), resize.rows())));
