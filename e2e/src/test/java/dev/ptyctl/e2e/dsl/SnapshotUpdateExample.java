@@ -15,7 +15,9 @@ class SnapshotUpdateExample {
 
     @Test
     void theListAsItStarts(TerminalDriver todo) {
-        assertThat(todo.getByText("Todo: 3 items")).isVisible();
+        // The status bar is what todo.sh draws last: at its title alone, a snapshot written under load (updating) held
+        // the title and no items, and the next run's full list never matched it (CI-AD).
+        assertThat(todo.getByText("q quit")).isVisible();
         assertThat(todo).matchesSnapshot("rewritten");
     }
 }

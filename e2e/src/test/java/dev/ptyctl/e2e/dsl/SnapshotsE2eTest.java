@@ -114,7 +114,8 @@ class SnapshotsE2eTest {
         settings.put(TerminalAssert.UPDATE_PROPERTY, "true");
         TestExecutionSummary updated = NestedRun.run(SnapshotUpdateExample.class, sources.resolve("junit"), settings,
                 reportEntries(entries));
-        Assertions.assertThat(updated.getTotalFailureCount()).isZero();
+        Assertions.assertThat(updated.getTotalFailureCount()).as("%s", updated.getFailures().stream()
+                .map(failure -> failure.getException().toString()).toList()).isZero();
         Assertions.assertThat(entries).containsExactly("deleted 1 snapshot that no test of SnapshotUpdateExample"
                 + " used: " + renamed);
         Assertions.assertThat(renamed).doesNotExist();
@@ -125,7 +126,8 @@ class SnapshotsE2eTest {
         settings.put(TerminalAssert.UPDATE_PROPERTY, "false");
         TestExecutionSummary passed = NestedRun.run(SnapshotUpdateExample.class, sources.resolve("junit"), settings,
                 reportEntries(entries));
-        Assertions.assertThat(passed.getTotalFailureCount()).isZero();
+        Assertions.assertThat(passed.getTotalFailureCount()).as("%s", passed.getFailures().stream()
+                .map(failure -> failure.getException().toString()).toList()).isZero();
         Assertions.assertThat(entries).containsExactly("1 snapshot that no test of SnapshotUpdateExample used (a"
                 + " test or snapshot renamed or removed): " + renamed + "; delete them, or run with"
                 + " -Dptyctl.updateSnapshots=true, which deletes them");
