@@ -49,7 +49,7 @@ final class FastPath {
                     "--end")),
             Map.entry("write", Grammar.terminal(0, Set.of(), "--text", "--key", "--paste").withMoreOperands()),
             Map.entry("wait", Grammar.terminal(0, Set.of("--regex", "--scrollback", "--prompt"), "--match",
-                    "--timeout", "--idle", "--group", "--since")),
+                    "--timeout", "--idle", "--group", "--since", "--continue-at")),
             Map.entry("status", Grammar.terminal(0, Set.of("--running"))),
             Map.entry("run", Grammar.terminal(0, Set.of("--queue"), "--timeout").withWords()),
             Map.entry("resize", Grammar.terminal(2, Set.of())),
@@ -180,7 +180,8 @@ final class FastPath {
                             given.single.containsKey("--idle") ? longValue(given, "--idle", 0) : null,
                             given.flags.contains("--scrollback"),
                             integer(given, "--group"),
-                            given.single.containsKey("--since") ? longValue(given, "--since", 0) : null);
+                            given.single.containsKey("--since") ? longValue(given, "--since", 0) : null,
+                            given.single.containsKey("--continue-at") ? longValue(given, "--continue-at", 0) : null);
                     if (given.flags.contains("--prompt")) {
                         waitRequest = options.toPromptRequest(); // refused: picocli's path says why
                     } else {

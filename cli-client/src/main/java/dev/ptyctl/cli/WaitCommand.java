@@ -70,6 +70,13 @@ final class WaitCommand implements Callable<Integer> {
                     + "from, as the last line (pexpect's expect loop). Needs ptyctl server (serve keeps no output).")
     private Long since;
 
+    @Option(names = "--continue-at", paramLabel = "SEQ",
+            description = "With --since: go on where an earlier wait for the same --match from the same --since left "
+                    + "off (its miss names SEQ on stderr): for a loop of short waits over a long stream, which finds a "
+                    + "text printed across two waits and keeps going after the server's 2 MiB of output has moved "
+                    + "past --since.")
+    private Long continueAt;
+
     @Option(names = "--prompt",
             description = "Wait until the shell is at its prompt (at once when it is; when it runs a command, until "
                     + "that command has finished). Needs shell integration, as run does; not with --match or --idle.")
@@ -86,7 +93,8 @@ final class WaitCommand implements Callable<Integer> {
         if (prompt) {
             return waitForPrompt();
         }
-        WaitOptions options = new WaitOptions(matches, regex, timeoutMs, idleMs, scrollback, group, since);
+        WaitOptions options = new WaitOptions(matches, regex, timeoutMs, idleMs, scrollback, group, since,
+                continueAt);
         WaitRequest request = options.toRequest();
         try (RpcClient client = target.connect()) {
             return ClientVerbs.waitFor(client, options, request, json.enabled(), spec.commandLine().getOut(),
@@ -99,8 +107,8 @@ final class WaitCommand implements Callable<Integer> {
      * exited (said on stderr), 4 (the server's refusal) without shell integration.
      */
     private int waitForPrompt() throws IOException {
-        WaitRequest request = new WaitOptions(matches, regex, timeoutMs, idleMs, scrollback, group, since)
-                .toPromptRequest();
+        WaitRequest request = new WaitOptions(matches, regex, timeoutMs, idleMs, scrollback, group, since,
+                continueAt).toPromptRequest();
         try (RpcClient client = target.connect()) {
             return ClientVerbs.waitForPrompt(client, request, json.enabled(), spec.commandLine().getOut(),
                     spec.commandLine().getErr());

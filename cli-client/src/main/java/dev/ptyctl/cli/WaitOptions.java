@@ -22,9 +22,11 @@ import java.util.stream.Collectors;
  * @param group {@code --group}, or {@code null}
  * @param since {@code --since}, or {@code null}: the texts are looked for in the output after that offset, and
  *              {@code wait} prints the offset to go on from
+ * @param continueAt {@code --continue-at}, or {@code null}: with {@code since}, go on where an earlier wait for the
+ *              same texts from the same offset left off unmatched (what its miss named)
  */
 record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idleMs, boolean scrollback,
-                   Integer group, Long since) {
+                   Integer group, Long since, Long continueAt) {
     /** The default of {@code --timeout}, as picocli shows it in the help. */
     static final String DEFAULT_TIMEOUT_MS = "10000";
 
@@ -41,7 +43,7 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
     /** {@link WaitOptions} without {@code --since}. */
     WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idleMs, boolean scrollback,
                 Integer group) {
-        this(matches, regex, timeoutMs, idleMs, scrollback, group, null);
+        this(matches, regex, timeoutMs, idleMs, scrollback, group, null, null);
     }
 
     /** Whether {@code wait} prints which {@code --match} matched: there are several to tell apart. */
@@ -77,6 +79,11 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
                     : scrollback ? "--since and --scrollback are exclusive: --since looks in the output after SEQ"
                     : "--since needs --match");
         }
+        if (continueAt != null && (since == null || continueAt < since)) {
+            throw new UsageException(since == null ? "--continue-at needs --since: it goes on with an earlier wait "
+                    + "from that offset" : "--continue-at " + continueAt + " is before --since " + since
+                    + " (pass the --since and --continue-at that the earlier wait's miss named)");
+        }
         int mostGroups = 0; // of the --match expressions, each compiled once for both checks
         if (regex) {
             for (String match : matches) {
@@ -105,7 +112,8 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
             request.match(match());
         }
         return request.timeout(Duration.ofMillis(timeoutMs)).idle(idleMs == null ? null : Duration.ofMillis(idleMs))
-                .scrollback(scrollback).since(since == null ? -1 : since).build();
+                .scrollback(scrollback).since(since == null ? -1 : since)
+                .continueAt(continueAt == null ? -1 : continueAt).build();
     }
 
     /**
@@ -115,9 +123,10 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
      *     timeout out of range
      */
     WaitRequest toPromptRequest() {
-        if (!matches.isEmpty() || regex || idleMs != null || scrollback || group != null || since != null) {
+        if (!matches.isEmpty() || regex || idleMs != null || scrollback || group != null || since != null
+                || continueAt != null) {
             throw new UsageException("--prompt waits for the shell's prompt alone: not with --match, --regex, --idle, "
-                    + "--scrollback, --group or --since");
+                    + "--scrollback, --group, --since or --continue-at");
         }
         return toRequest(); // checks --timeout
     }

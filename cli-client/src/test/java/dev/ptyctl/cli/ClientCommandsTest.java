@@ -487,6 +487,38 @@ class ClientCommandsTest {
         server.assertExhausted();
     }
 
+    /**
+     * A loop of short waits from one --since over a long stream: the miss names where the next goes on, and
+     * --continue-at sends it (the same since alone is refused once the server's output log has moved past it).
+     */
+    @Test
+    void aMissedSinceWaitNamesItsContinueAtAndTheNextWaitSendsIt() {
+        server.reply("{'matched':false,'screen':'$\\n','cursor':{'row':1,'col':2},'size':{'cols':80,'rows':24},"
+                + "'waitedMs':500,'nextSince':24,'continueAt':4096}")
+                .reply("{'matched':true,'screen':'DONE\\n','cursor':{'row':1,'col':4},'size':{'cols':80,'rows':24},"
+                        + "'waitedMs':3,'found':{'index':0,'text':'DONE','groups':[]},'nextSince':4100}");
+
+        Cli.Result missed = Cli.run("wait", "--port", port, "--since", "24", "--match", "DONE", "--timeout", "500");
+        Cli.Result goesOn = Cli.run("wait", "--port", port, "--since", "24", "--continue-at", "4096", "--match",
+                "DONE", "--timeout", "500");
+
+        assertThat(missed.exitCode()).isEqualTo(1);
+        assertThat(missed.err()).isEqualTo("ptyctl: \"DONE\" did not appear in the output after offset 24 within 500 "
+                + "ms (to go on where it left off: --since 24 --continue-at 4096)" + System.lineSeparator());
+        assertThat(goesOn.exitCode()).isZero();
+        assertThat(goesOn.out()).isEqualTo("4100" + System.lineSeparator());
+        server.takeRequest();
+        assertThat(server.takeRequest().getJsonObject("params")).isEqualTo(FakeRpcServer.json(
+                "{'match':'DONE','timeout':500,'since':24,'continueAt':4096}"));
+        server.assertExhausted();
+        assertThat(Cli.run("wait", "--port", port, "--continue-at", "3", "--match", "x").err())
+                .contains("--continue-at needs --since");
+        assertThat(Cli.run("wait", "--port", port, "--since", "9", "--continue-at", "3", "--match", "x").err())
+                .contains("--continue-at 3 is before --since 9");
+        assertThat(Cli.run("wait", "--port", port, "--prompt", "--continue-at", "3").exitCode()).isEqualTo(2);
+        server.assertExhausted();
+    }
+
     @Test
     void sinceWithoutATextOrWithScrollbackIsAUsageError() {
         assertThat(Cli.run("wait", "--port", port, "--since", "3").err()).contains("--since needs --match");

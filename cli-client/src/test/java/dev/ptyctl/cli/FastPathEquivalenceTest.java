@@ -99,6 +99,7 @@ class FastPathEquivalenceTest {
                 "--group", "1");
         same(1, s -> s.reply(SINCE), "wait", "--port", port, "--since", "7", "--match", "v(\\d+)", "--regex",
                 "--group", "1");
+        same(1, s -> s.reply(SINCE), "wait", "--port", port, "--since", "7", "--continue-at", "9", "--match", "v");
         same(1, s -> s.reply(ENDED), "wait", "--port", port, "--match", "a", "--match", "b");
         same(1, s -> s.reply(MATCHED), "wait", "--prompt", "--port", port);
         same(2, s -> s.reply(TIMED_OUT).reply(RUNNING), "wait", "--port", port, "--prompt", "--timeout", "500");
