@@ -450,21 +450,27 @@ class WebPageE2eTest {
         String id = terminal.terminalId();
         assertThat(page.elements("#keybar [data-key]")).extracting(e -> e.getAttribute("data-key"))
                 .contains("Escape", "Tab", "Ctrl", "Alt", "ArrowLeft", "ArrowDown", "ArrowUp", "ArrowRight");
-        page.type(id, "sleep 600", Keys.ENTER);
+        // Ctrl-c only once the program runs: a ^C that reached the PTY before bash read the line flushed it from
+        // the terminal's input ("sleep 600" never ran, and the prompt came back without it; failed once at load 11-15).
+        // The program says it runs, in the terminal's foreground group (sh execs sleep); "" keeps that out of the echo.
+        String command = "sh -c 'echo slee\"\"ping; exec sleep 600'";
+        page.type(id, command, Keys.ENTER);
+        page.waitForText(id, "\nsleeping");
         page.clickOn("#keybar [data-key='Ctrl']");
         page.type(id, "c");
         try (RpcClient rpc = RpcClient.connect(terminal.rpc())) {
             ScreenWaits.shows(rpc, "^C", "Ctrl, then c: interrupted");
             // The arrow only once bash draws its prompt again (readline has the terminal then): sent between the
             // newline bash prints after ^C and the prompt, the terminal echoes it as ^[[A in front of the prompt,
-            // and the line never reads "web> sleep 600" (failed once at load ~30).
+            // and the line never reads the command (failed once at load ~30).
             ScreenWaits.shows(rpc, "\n^C\n" + PROMPT.strip(), "bash shows its prompt again");
         }
         assertThat(page.attribute("#keybar [data-key='Ctrl']", "aria-pressed")).isEqualTo("false");
         page.clickOn("#keybar [data-key='ArrowUp']");
-        page.waitUntil("the shell's history brought sleep back", () -> Boolean.TRUE.equals(page.js(
+        page.waitUntil("the shell's history brought the command back", () -> Boolean.TRUE.equals(page.js(
                 "const b = window.ptyctl.terminals[arguments[0]].buffer.active;"
-                        + " return b.getLine(b.baseY + b.cursorY).translateToString(true) === 'web> sleep 600';", id)));
+                        + " return b.getLine(b.baseY + b.cursorY).translateToString(true) === arguments[1];", id,
+                PROMPT + command)));
     }
 
     /**
