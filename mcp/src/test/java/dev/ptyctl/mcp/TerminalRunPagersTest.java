@@ -41,6 +41,13 @@ class TerminalRunPagersTest {
         });
         Files.createDirectories(rc.getParent());
         Files.writeString(rc, exports);
+        // A page of its own, read with man -l: an image without man pages (dpkg's path-exclude) has no ls(1).
+        StringBuilder page = new StringBuilder(".TH PAGED 1\n.SH NAME\npaged \\- a page longer than the screen\n"
+                + ".SH DESCRIPTION\n");
+        for (int i = 1; i <= 100; i++) {
+            page.append("line ").append(i).append("\n.br\n");
+        }
+        Files.writeString(home.resolve("paged.1"), page);
         Files.writeString(home.resolve(".gitconfig"), "[core]\n\tpager = less\n[user]\n\temail = a@b\n\tname = A\n");
         ServerParameters adapter = McpTestServers.stdioParameters(List.of());
         adapter = ServerParameters.builder(adapter.getCommand()).args(adapter.getArgs())
@@ -61,14 +68,15 @@ class TerminalRunPagersTest {
 
             Map<String, Object> log = tools.ok("terminal_run", args("command", "git -C repo log --format=%s",
                     "timeoutMs", 60_000));
-            Map<String, Object> man = tools.ok("terminal_run", args("command", "man ls", "timeoutMs", 60_000));
+            Map<String, Object> man = tools.ok("terminal_run", args("command", "man -l $HOME/paged.1", "timeoutMs",
+                    60_000));
             Map<String, Object> env = tools.ok("terminal_run", args("command", "env | grep -c PTYCTL_PINNED_", "timeoutMs",
                     60_000));
 
             assertThat(log).containsEntry("exitCode", 0).doesNotContainKey("waitingForInput");
             assertThat((String) log.get("output")).startsWith("change 60\nchange 59\n").endsWith("\nchange 1");
             assertThat(man).containsEntry("exitCode", 0).doesNotContainKey("waitingForInput");
-            assertThat((String) man.get("output")).contains("list directory contents");
+            assertThat((String) man.get("output")).contains("a page longer than the screen").contains("line 100");
             // Nothing typed for it: the first command the person watching the terminal sees is the agent's.
             assertThat(screen).contains("git init -q repo").doesNotContain("PAGER");
             assertThat(env).as("what the shell's programs inherit").containsEntry("output", "0");
