@@ -210,8 +210,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             // A thread that cannot be created (a task limit: systemd's TasksMax, a container's pids.max) left the
             // program running with its PTY open and nothing to end it. No reader has started (it comes last), so
             // the reading has ended, and close() kills the program and closes the descriptors.
-            session.pending.close();
-            session.readingEnded.complete(null);
+            session.readingEndsUnread();
             session.close();
             throw e;
         }
@@ -553,6 +552,32 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         Thread.ofPlatform().daemon().name("pty-reader-" + process.pid()).start(this::pumpOutput);
     }
 
+    /**
+     * Starts the next reader of a parked master, on the watcher's thread. Should no thread be had (a task limit),
+     * nothing would read the program's output again: it would block on a full PTY, and its exit would never be
+     * reported. It is ended instead, as a create in the same case ends the program it started, with one line saying
+     * why; the watcher goes on for every other terminal (it must stay quick, so SIGKILL, not the grace period).
+     */
+    private void resumeReading() {
+        try {
+            startReader();
+        } catch (OutOfMemoryError e) {
+            if (!ThreadLimit.reached(e)) {
+                throw e;
+            }
+            LOG.log(System.Logger.Level.WARNING, "cannot read process " + pid() + " any more, so it is ended: "
+                    + ThreadLimit.explain(e));
+            readingEndsUnread();
+            Signals.toGroup(process.pid(), Signals.SIGKILL);
+        }
+    }
+
+    /** No reader will read this master again: whoever waits for the reading to end (or for pending output) goes on. */
+    private void readingEndsUnread() {
+        pending.close();
+        readingEnded.complete(null);
+    }
+
     /** Waits at most {@code limit} for the reading to end for good. */
     private void awaitReadingEnded(Duration limit) throws InterruptedException {
         try {
@@ -589,8 +614,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             // First: whoever waits for the reading to end may then read the count.
             ThreadCpu.threadEnding(ThreadCpu.Role.READER);
             if (!parked) {
-                pending.close();
-                readingEnded.complete(null);
+                readingEndsUnread();
             }
         }
     }
@@ -623,7 +647,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         master.releaseReadBuffer();
         try {
             ReadinessWatcher.shared().watch(new int[] {master.descriptor(), master.wakeDescriptor()},
-                    this::startReader, this::startReader);
+                    this::resumeReading, this::resumeReading);
             return true;
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "cannot park the idle reader of process " + pid(), e);

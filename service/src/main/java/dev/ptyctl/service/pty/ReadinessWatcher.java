@@ -153,7 +153,9 @@ final class ReadinessWatcher {
     private static void runQuietly(Runnable action) {
         try {
             action.run();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // Every program's exit and every idle terminal's output comes through this one thread: one action that
+            // fails (a thread it could not start, OutOfMemoryError) must not end it, or nothing is reaped or read.
             LOG.log(System.Logger.Level.ERROR, "a descriptor watcher's action failed", e);
         }
     }

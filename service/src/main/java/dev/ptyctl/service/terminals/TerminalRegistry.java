@@ -4,6 +4,7 @@ import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.TerminalEvent;
 import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.metrics.ServerMetrics;
+import dev.ptyctl.service.pty.ThreadLimit;
 import dev.ptyctl.service.terminals.TerminalRequestException.Reason;
 import java.io.IOException;
 import java.security.SecureRandom;
@@ -154,24 +155,15 @@ public final class TerminalRegistry implements AutoCloseable {
             // The terminal has ended already (HostedTerminal.start): only what register() did before it failed is left.
             byId.remove(id);
             failed(spec, reserved);
-            if (e instanceof Error error && !threadLimit(error)) {
+            if (e instanceof Error error && !ThreadLimit.reached(error)) {
                 throw error;
             }
-            String reason = "cannot start " + spec.shell() + ": " + (threadLimit(e) ? "the server cannot start "
-                    + "another thread (" + e.getMessage() + "); raise its task limit (systemd's TasksMax, a "
-                    + "container's pids limit, ulimit -u) or close terminals" : e.getMessage());
+            // A thread that cannot be created is a limit closing terminals lifts: a failed create, not a server error.
+            String reason = "cannot start " + spec.shell() + ": "
+                    + (ThreadLimit.reached(e) ? ThreadLimit.explain(e) : e.getMessage());
             EventLog.get().terminalFailed(spec.sessionId(), spec.shell(), reason);
             throw new TerminalRequestException(Reason.SPAWN_FAILED, reason, e);
         }
-    }
-
-    /**
-     * Whether {@code e} says a thread could not be created: a limit on the process's tasks, which closing terminals
-     * lifts, not a heap that is full; answered as a failed create rather than as a server error.
-     */
-    private static boolean threadLimit(Throwable e) {
-        return e instanceof OutOfMemoryError && e.getMessage() != null
-                && e.getMessage().contains("unable to create native thread");
     }
 
     /**
