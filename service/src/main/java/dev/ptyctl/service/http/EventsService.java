@@ -35,7 +35,7 @@ public final class EventsService implements HttpService {
     @Override
     public void routing(HttpRules rules) {
         rules.get("/", this::stream)
-                .any("/", WrongMethod.only("GET", "GET streams the events (Server-Sent Events, or a WebSocket)"));
+                .any("/", WrongMethod.only("GET, HEAD", "GET streams the events (Server-Sent Events, or a WebSocket)"));
     }
 
     private void stream(ServerRequest req, ServerResponse res) throws InterruptedException {

@@ -45,11 +45,11 @@ public final class TerminalsService implements HttpService {
                 .get("/{id}/screen", this::screen)
                 .get("/{id}/recording", this::recording)
                 // The same paths asked otherwise: what they take, rather than 404 "no such endpoint".
-                .any("/", WrongMethod.only("GET, POST", "GET lists the terminals, POST creates one"))
+                .any("/", WrongMethod.only("GET, HEAD, POST", "GET lists the terminals, POST creates one"))
                 .any("/session/*", WrongMethod.only("DELETE", "DELETE closes the session's terminal"))
-                .any("/{id}", WrongMethod.only("GET, DELETE", "GET describes the terminal, DELETE closes it"))
-                .any("/{id}/screen", WrongMethod.only("GET", "GET reads the screen"))
-                .any("/{id}/recording", WrongMethod.only("GET", "GET downloads the recording"))
+                .any("/{id}", WrongMethod.only("GET, HEAD, DELETE", "GET describes the terminal, DELETE closes it"))
+                .any("/{id}/screen", WrongMethod.only("GET, HEAD", "GET reads the screen"))
+                .any("/{id}/recording", WrongMethod.only("GET, HEAD", "GET downloads the recording"))
                 .any("/{id}/socket", WrongMethod.webSocket("the terminal's socket"));
     }
 

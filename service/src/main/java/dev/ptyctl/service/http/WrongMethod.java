@@ -29,7 +29,8 @@ public final class WrongMethod implements Handler {
     /**
      * 405 {@code method_not_allowed} with {@code Allow: allow}.
      *
-     * @param allow the methods the path takes, as the header lists them ({@code "GET, POST"})
+     * @param allow the methods the path takes, as the header lists them ({@code "GET, HEAD, POST"}: HEAD wherever
+     *              GET, {@link HeadRequests})
      * @param how   what each does, for the message ({@code "GET lists the terminals, POST creates one"})
      */
     public static WrongMethod only(String allow, String how) {

@@ -155,13 +155,13 @@ class ErrorResponsesTest {
      */
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', value = {
-            "PUT    | /v1/terminals                    | GET, POST   | POST creates one",
-            "PATCH  | /v1/terminals/t1                 | GET, DELETE | DELETE closes it",
+            "PUT    | /v1/terminals                    | GET, HEAD, POST   | POST creates one",
+            "PATCH  | /v1/terminals/t1                 | GET, HEAD, DELETE | DELETE closes it",
             "GET    | /v1/terminals/session/s1         | DELETE      | DELETE closes the session's terminal",
-            "POST   | /v1/terminals/t1/screen          | GET         | GET reads the screen",
-            "DELETE | /v1/terminals/t1/recording       | GET         | GET downloads the recording",
+            "POST   | /v1/terminals/t1/screen          | GET, HEAD         | GET reads the screen",
+            "DELETE | /v1/terminals/t1/recording       | GET, HEAD         | GET downloads the recording",
             "GET    | /v1/terminals/t1/rpc             | POST        | POST a JSON-RPC request",
-            "POST   | /v1/events                       | GET         | GET streams the events",
+            "POST   | /v1/events                       | GET, HEAD         | GET streams the events",
     })
     void aKnownPathAskedWithAnotherMethodIs405NamingTheMethodsItTakes(String method, String path, String allow,
                                                                        String how) {
