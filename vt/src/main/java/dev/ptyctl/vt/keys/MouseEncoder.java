@@ -12,9 +12,10 @@ import java.util.Optional;
  * A turn of the wheel is a press of button 4 (up) or 5 (down), reported as 64 and 65 with no release; X10 reports no
  * wheel.
  *
- * <p>Sent as text: ptyctl's writes ({@code pty/write}, the WebSocket's {@code input}) carry UTF-8 text, not bytes, so
- * the default encoding is given for cells up to column and row 95, whose bytes stay below 128: xterm sends columns 96
- * to 223 as single raw bytes of 128 to 255, and UTF-8 text has no character that is one such byte. SGR-pixel
+ * <p>Made as text, for writes that carry UTF-8 text ({@code pty/write}'s actions, which the test DSL sends), so the
+ * default encoding is given for cells up to column and row 95, whose bytes stay below 128: xterm sends columns 96 to
+ * 223 as single raw bytes of 128 to 255, and UTF-8 text has no character that is one such byte (the WebSocket's
+ * {@code input} can carry such bytes base64-encoded, which the web page uses for what xterm.js reports). SGR-pixel
  * coordinates ({@code ?1016}) need the cell's size in pixels, which a terminal without a screen has none of: refused.
  * urxvt's ({@code ?1015}) and the UTF-8 encoding ({@code ?1005}) are not among the modes, as the emulator keeps neither
  * (xterm.js sends neither): a program that asks for one of them alone is sent the default encoding, as in the web page.
@@ -112,8 +113,8 @@ public final class MouseEncoder {
         if (encodingMode != SGR && (row > MAX_DEFAULT_ENCODING_CELL || col > MAX_DEFAULT_ENCODING_CELL)) {
             return Optional.of("the program reads mouse reports in the default encoding (CSI M), which carries columns "
                     + "and rows up to " + MAX_DEFAULT_ENCODING_CELL + " here (xterm sends 96 to 223 as one raw byte of"
-                    + " 128 or more; ptyctl's writes carry UTF-8 text, which has no such character); got row " + row
-                    + ", column " + col + ": have the program turn SGR reports on (CSI ? 1006 h; vim: set"
+                    + " 128 or more; the write, pty/write, carries UTF-8 text, which has no such character); got row "
+                    + row + ", column " + col + ": have the program turn SGR reports on (CSI ? 1006 h; vim: set"
                     + " ttymouse=sgr), or click within column and row " + MAX_DEFAULT_ENCODING_CELL);
         }
         return Optional.empty();
