@@ -40,7 +40,7 @@ public final class ApiErrors {
     }
 
     private static void unexpected(ServerRequest req, ServerResponse res, Exception e) {
-        LOG.log(System.Logger.Level.ERROR, "request " + req.prologue().method().text() + " " + req.path().path()
+        LOG.log(System.Logger.Level.ERROR, "request " + HeadRequests.method(req) + " " + req.path().path()
                 + " failed", e);
         send(res, Status.INTERNAL_SERVER_ERROR_500.code(), "internal_error",
                 "the server failed: " + e.getClass().getSimpleName()
@@ -61,7 +61,7 @@ public final class ApiErrors {
      */
     static void logRefused(ServerRequest req, int status, String error) {
         // The prologue's path: in an error handler req.path() is relative to the service that failed.
-        EventLog.get().requestRefused(status, error, null, req.prologue().method().text(),
+        EventLog.get().requestRefused(status, error, null, HeadRequests.method(req),
                 req.prologue().uriPath().path(), req.remotePeer().address());
     }
 

@@ -7,6 +7,7 @@ import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
 import io.helidon.webserver.http.RoutingRequest;
 import io.helidon.webserver.http.RoutingResponse;
+import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import java.nio.charset.StandardCharsets;
 
@@ -48,6 +49,14 @@ public final class HeadRequests implements Filter {
     /** Whether the request being answered on this thread is a HEAD (routed as a GET). */
     public static boolean asked() {
         return ANSWERING_HEAD.get();
+    }
+
+    /**
+     * The method the client asked, as logs name it: HEAD, not the GET it is routed as. (A body's message names the
+     * GET: a HEAD's Content-Length is the GET's.)
+     */
+    public static String method(ServerRequest req) {
+        return asked() ? Method.HEAD.text() : req.prologue().method().text();
     }
 
     /** Sends {@code body}, or, answering a HEAD, only its length. */

@@ -96,7 +96,7 @@ public final class RequestGuard implements Filter {
 
     private static void refuse(RoutingRequest req, RoutingResponse res, AccessRules.Refusal refusal) {
         EventLog.get().requestRefused(refusal.status(), refusal.error(), refusal.message(),
-                req.prologue().method().text(), req.path().path(), req.remotePeer().address());
+                HeadRequests.method(req), req.path().path(), req.remotePeer().address());
         if (refusal.status() == 401) {
             res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer");
         }

@@ -193,6 +193,16 @@ class EventLogTest {
         }
     }
 
+    /** A HEAD is routed as a GET (HeadRequests), but logged as what the client asked. */
+    @Test
+    void aRefusedHeadIsLoggedAsAHead() throws Exception {
+        HttpResponse<Void> refused = http.send(HttpRequest.newBuilder(URI.create(server.url()
+                + "/v1/terminals/head-probe")).method("HEAD", HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.discarding());
+        assertThat(refused.statusCode()).isEqualTo(401);
+        assertThat(awaitRefusal("/v1/terminals/head-probe").getString("method")).isEqualTo("HEAD");
+    }
+
     /** The request.refused line for {@code path}, waiting for it (bounded). */
     private static JsonObject awaitRefusal(String path) throws InterruptedException {
         return await(line -> line.getString("event").equals("request.refused")
