@@ -46,13 +46,20 @@ final class FollowCommand implements Callable<Integer> {
 
     /** Where the output goes: standard output, as bytes (the program's own, not re-encoded). */
     private final OutputStream out;
+    /** Whether {@link #out} is the process's standard output, whose reader's going is watched. */
+    private final boolean standardOutput;
 
     FollowCommand() {
-        this(new FileOutputStream(FileDescriptor.out));
+        this(new FileOutputStream(FileDescriptor.out), true);
     }
 
     FollowCommand(OutputStream out) {
+        this(out, false);
+    }
+
+    private FollowCommand(OutputStream out, boolean standardOutput) {
         this.out = out;
+        this.standardOutput = standardOutput;
     }
 
     @Override
@@ -76,7 +83,11 @@ final class FollowCommand implements Callable<Integer> {
                 attachment.handshakeTimeout(selection.handshakeTimeout());
             }
             long from = since != null ? since : terminal.nextOutputSeq();
-            return new OutputFollower(terminal.terminalId(), from).run(attachment, out, spec.commandLine().getErr());
+            OutputFollower follower = new OutputFollower(terminal.terminalId(), from);
+            if (standardOutput) {
+                ReaderGoneWatch.startOnStandardOutput(follower::readerGone); // | head with a quiet program
+            }
+            return follower.run(attachment, out, spec.commandLine().getErr());
         }
     }
 

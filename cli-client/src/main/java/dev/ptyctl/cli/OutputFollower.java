@@ -65,6 +65,11 @@ final class OutputFollower {
         }
     }
 
+    /** What reads the output went away before a write noticed it: the following ends as a failed write ends it. */
+    void readerGone() {
+        ending.complete(new Closed());
+    }
+
     private AttachmentListener listener(OutputStream out, PrintWriter err) {
         AtomicBoolean outage = new AtomicBoolean();
         return new AttachmentListener() {

@@ -90,6 +90,37 @@ class FollowE2eTest {
         }
     }
 
+    /**
+     * {@code ptyctl follow ID | head}: once head has its lines the follower ends, also when the program writes nothing
+     * more (it used to wait for the next output, which a quiet shell never makes).
+     */
+    @Test
+    void followEndsQuietlyWhenItsReaderGoesAwayWhileTheProgramIsQuiet() throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start("e2e-follow-token")) {
+            Map<String, String> env = server.cliEnvironment();
+            var created = Ptyctl.run(env, "new", "--", "sh", "-c", "echo quiet-now; read x");
+            created.assertExit(0);
+            String id = created.stdout().strip();
+            ProcessBuilder builder = new ProcessBuilder(Ptyctl.command("follow", id, "--since", "0"));
+            builder.environment().putAll(env);
+            Process follow = builder.start();
+            try {
+                Streamed err = new Streamed(follow.getErrorStream());
+                InputStream out = follow.getInputStream();
+                byte[] first = new byte[1];
+                assertThat(out.read(first)).as("follow printed the output kept").isEqualTo(1);
+                out.close(); // as head does after its lines: the pipe has no reader any more
+                assertThat(follow.waitFor(Bounds.HANG.toSeconds(), TimeUnit.SECONDS))
+                        .as("follow ended without waiting for more output; stderr: %s", err.text()).isTrue();
+                assertThat(follow.exitValue()).as(err.text()).isZero();
+                assertThat(err.text()).as("nothing said about a broken pipe").isEmpty();
+            } finally {
+                follow.destroyForcibly();
+                Ptyctl.run(env, "rm", id).assertExit(0);
+            }
+        }
+    }
+
     private static void typeLine(RpcClient rpc, String line) throws IOException {
         rpc.write(Action.text(line), Action.key(Key.ENTER));
     }
