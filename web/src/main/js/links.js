@@ -5,8 +5,25 @@
 // before every OSC 8 link. Only http and https links are links (xterm.js's default): a file:// of `ls --hyperlink`
 // names a file on the server's machine, which the browser could not open.
 
-/** Opens `uri` in a new browser tab that cannot reach back into this page (no opener). */
+/**
+ * Whether `uri` may be opened: http and https only. xterm.js already drops other OSC 8 links (no linkHandler
+ * allowNonHttpProtocols), and the web-links addon matches only these; checked here too, because without xterm.js's
+ * confirm a javascript: or data: address a program printed would run, or show a page, with one click.
+ */
+export function openable(uri) {
+  try {
+    return ['http:', 'https:'].includes(new URL(uri).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Opens `uri` in a new browser tab that cannot reach back into this page (no opener); http and https only. */
 export function openLink(uri) {
+  if (!openable(uri)) {
+    console.warn(`ptyctl: not opened, not an http or https address: ${uri}`);
+    return;
+  }
   const opened = window.open();
   if (!opened) {
     console.warn(`ptyctl: the browser opened no tab for ${uri} (a pop-up blocker?)`);

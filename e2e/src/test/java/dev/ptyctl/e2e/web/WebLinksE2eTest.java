@@ -60,6 +60,38 @@ class WebLinksE2eTest extends PageTest {
         assertThat(page.js("return window.confirmed ?? null;")).as("the question asked first").isNull();
     }
 
+    /**
+     * An OSC 8 link to a javascript: or data: address is no link: a click opens nothing and runs nothing. With xterm.js's
+     * confirm gone, one click on text a program printed ("the docs") would otherwise run script or show a page.
+     */
+    @Test
+    void anOsc8HyperlinkToAJavascriptOrDataAddressNeverOpens() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "&renderer=dom");
+        String id = terminal.terminalId();
+        run(terminal, "printf '\\e]8;;javascript:window.ran=1\\e\\\\script here\\e]8;;\\e\\\\ and "
+                + "\\e]8;;data:text/html,<b>page</b>\\e\\\\data here\\e]8;;\\e\\\\ end%s\\n' $((6*7))");
+        page.waitForText(id, "\nscript here and data here end42");
+        recordOpenedTabs();
+        page.js("window.confirm = (text) => { window.confirmed = text; return true; };");
+        for (String text : new String[] {"script here and", "data here end"}) {
+            pointAt(id, text, 2).perform();
+            pointAt(id, text, 2).click().perform();
+        }
+        // A real link clicked after them opens: the clicks above reached the terminal, and opened nothing.
+        String url = "https://example.invalid/ptyctl/after";
+        run(terminal, "printf '\\e]8;;%s\\e\\\\real\\x20link\\e]8;;\\e\\\\\\n' " + url);
+        page.waitForText(id, "\nreal link");
+        pointAt(id, "real link", 2).perform();
+        page.waitUntil("the pointer shows a link", () -> !page.elements(POINTER).isEmpty());
+        pointAt(id, "real link", 2).click().perform();
+        page.waitUntil("the real link opened", () -> Boolean.TRUE.equals(
+                page.js("return window.opened.some((w) => w.location.href === arguments[0]);", url)));
+        assertThat(page.js("return window.opened.map((w) => w.location.href);")).as("every tab opened")
+                .isEqualTo(java.util.List.of(url));
+        assertThat(page.js("return window.ran ?? null;")).as("the javascript: address ran").isNull();
+        assertThat(page.js("return window.confirmed ?? null;")).as("a question asked").isNull();
+    }
+
     /** Replaces window.open with a recorder of the tabs it would open. */
     private void recordOpenedTabs() {
         page.js("window.opened = [];"
