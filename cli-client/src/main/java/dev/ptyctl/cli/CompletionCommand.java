@@ -1,6 +1,7 @@
 package dev.ptyctl.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
@@ -30,9 +31,17 @@ final class CompletionCommand implements Callable<Integer> {
     /** The launcher sets this to the path it was run by ({@code ./ptyctl}), so that path completes too. */
     static final String INVOKED_AS_PROPERTY = "ptyctl.invokedAs";
 
-    @Parameters(paramLabel = "SHELL", arity = "0..1", defaultValue = "bash",
+    @Parameters(paramLabel = "SHELL", arity = "0..1", defaultValue = "bash", completionCandidates = Shells.class,
             description = "bash (the default), zsh (the same script) or fish.")
     private String shell;
+
+    /** The shells there is a script for: what a TAB offers after {@code ptyctl completion}, in every shell. */
+    static final class Shells implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return List.of("bash", "zsh", "fish").iterator();
+        }
+    }
 
     @Override
     public Integer call() {

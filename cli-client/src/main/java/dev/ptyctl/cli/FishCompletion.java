@@ -58,6 +58,8 @@ final class FishCompletion {
                     out.append(" -r");
                     if (TERMINAL_OPTIONS.contains(option.longestName())) {
                         out.append(" -a ").append(quoted(TERMINALS));
+                    } else if (option.completionCandidates() != null) {
+                        out.append(" -a ").append(quoted(candidates(option)));
                     } else if (takesPath(option)) {
                         out.append(" -F");
                     }
@@ -69,8 +71,19 @@ final class FishCompletion {
             } else if (command.positionalParameters().stream().anyMatch(FishCompletion::takesPath)) {
                 out.append("complete -c ptyctl").append(when).append(" -F\n");
             }
+            for (ArgSpec operand : command.positionalParameters()) {
+                if (operand.completionCandidates() != null) { // as picocli's bash script offers them
+                    out.append("complete -c ptyctl").append(when).append(" -a ").append(quoted(candidates(operand)))
+                            .append('\n');
+                }
+            }
         }
         return out.toString();
+    }
+
+    /** The values picocli knows for an option or operand (its completionCandidates, an enum's constants). */
+    private static String candidates(ArgSpec arg) {
+        return String.join(" ", arg.completionCandidates());
     }
 
     /** Whether an option's value or an operand is a file or folder: completed with the files there. */

@@ -132,7 +132,15 @@ class MiscCommandsTest {
                 .contains("t1\tvim notes.txt");
         assertThat(fish(dir, standIn + "source " + script + "; complete -C 'ptyctl write --terminal '"))
                 .contains("t1\tvim notes.txt");
+        assertThat(fish(dir, "source " + script + "; complete -C 'ptyctl completion '")).as("as bash's offers them")
+                .containsExactlyInAnyOrder("bash", "zsh", "fish");
         assertThat(Cli.run("completion", "tcsh").err()).startsWith("ptyctl: completion is for bash, zsh or fish");
+    }
+
+    /** {@code ptyctl completion <TAB>} offers the shells in bash (and zsh) as in fish. */
+    @Test
+    void completionOffersTheShellsItHasAScriptFor() {
+        assertThat(Cli.run("completion").out()).contains("SHELL_pos_param_args=(\"bash\" \"zsh\" \"fish\")");
     }
 
     /** What fish prints for {@code commands}, run in {@code dir} without the user's configuration. */
