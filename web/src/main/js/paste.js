@@ -13,6 +13,8 @@ export const LARGE_PASTE = 16 * 1024;
 
 const BRACKET_MARKS = /\x1b\[20[01]~/g;
 
+let questions = 0; // numbers each tab's question, for its id
+
 /**
  * Takes the pastes into `term` (whose element is inside `host`) from xterm.js: each goes through
  * term.paste (which brackets it when the program asked), at once or after the person said yes in `bar`, the element
@@ -25,6 +27,9 @@ export function guardPastes(term, host, { takesKeys }) {
   bar.hidden = true;
   bar.setAttribute('role', 'alertdialog');
   const question = document.createElement('span');
+  // The question names the dialog: a screen reader said only "alert dialog" as it took the keyboard.
+  question.id = `paste-question-${++questions}`;
+  bar.setAttribute('aria-labelledby', question.id);
   const yes = button('Paste', 'paste');
   const no = button('Cancel', 'cancel');
   bar.append(question, yes, no);

@@ -40,6 +40,8 @@ class WebPasteE2eTest extends PageTest {
         paste(id, "first-line\nsecond-line\n");
         page.waitUntil("the page asks first", () -> page.element(QUESTION).isDisplayed());
         assertThat(page.text(QUESTION)).contains("2 lines").contains("bracketed paste");
+        assertThat(page.element(QUESTION).getAccessibleName()).as("what a screen reader says of the dialog")
+                .startsWith("Paste 2 lines?");
         page.clickOn(QUESTION + " [data-action=cancel]");
         page.type(id, "mark", Keys.ENTER);
         page.waitForText(id, "\nmark\nmark\n"); // typed, then cat's copy
