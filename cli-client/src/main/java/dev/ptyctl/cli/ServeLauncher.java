@@ -1,5 +1,7 @@
 package dev.ptyctl.cli;
 
+import dev.ptyctl.service.log.EventLog;
+import dev.ptyctl.service.log.LogRecordFormat;
 import dev.ptyctl.service.pty.ProgramNotFoundException;
 import dev.ptyctl.service.serve.ServeOptions;
 import dev.ptyctl.service.serve.SingleTerminalServer;
@@ -35,6 +37,9 @@ final class ServeLauncher {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(commandLine, e.getMessage(), e);
         }
+        // The server's own records (Helidon's, a process that survived SIGKILL) in the one-line shape `server` logs in
+        // (ServerMain), not the JDK's two lines per record; serve has no --log-format, so text.
+        LogRecordFormat.install(EventLog.Format.TEXT);
         SingleTerminalServer server;
         try {
             server = SingleTerminalServer.start(options);
