@@ -553,23 +553,31 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     }
 
     /**
-     * Starts the next reader of a parked master, on the watcher's thread. Should no thread be had (a task limit),
-     * nothing would read the program's output again: it would block on a full PTY, and its exit would never be
-     * reported. It is ended instead, as a create in the same case ends the program it started, with one line saying
-     * why; the watcher goes on for every other terminal (it must stay quick, so SIGKILL, not the grace period).
+     * Starts the next reader of a parked master, on the watcher's thread. Should no thread be had (a task limit), the
+     * program is ended ({@link #endForThreadLimit}), as a create in the same case ends the program it started, and
+     * the watcher goes on for every other terminal.
      */
     private void resumeReading() {
         try {
             startReader();
         } catch (OutOfMemoryError e) {
-            if (!ThreadLimit.reached(e)) {
-                throw e;
-            }
-            LOG.log(System.Logger.Level.WARNING, "cannot read process " + pid() + " any more, so it is ended: "
-                    + ThreadLimit.explain(e));
             readingEndsUnread();
-            Signals.toGroup(process.pid(), Signals.SIGKILL);
+            endForThreadLimit(e);
         }
+    }
+
+    /**
+     * Ends the program once no thread could be had to read its output or apply it to the screen (a task limit): it
+     * would block on a full PTY, its terminal frozen for good. SIGKILL, not the grace period: the callers (the
+     * watcher, a reader on its way out) must not wait. Other errors are rethrown.
+     */
+    private void endForThreadLimit(OutOfMemoryError e) {
+        if (!ThreadLimit.reached(e)) {
+            throw e;
+        }
+        LOG.log(System.Logger.Level.WARNING, "cannot read process " + pid() + " any more, so it is ended: "
+                + ThreadLimit.explain(e));
+        Signals.toGroup(process.pid(), Signals.SIGKILL);
     }
 
     /** No reader will read this master again: whoever waits for the reading to end (or for pending output) goes on. */
@@ -610,6 +618,8 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.ERROR, "pty reader of process " + pid() + " failed", e);
+        } catch (OutOfMemoryError e) {
+            endForThreadLimit(e); // the screen thread, started by the first output after an idle spell
         } finally {
             // First: whoever waits for the reading to end may then read the count.
             ThreadCpu.threadEnding(ThreadCpu.Role.READER);
