@@ -47,7 +47,8 @@ final class FastPath {
     private static final Map<String, Grammar> GRAMMARS = Map.ofEntries(
             Map.entry("read", Grammar.terminal(0, Set.of("--scrollback", "--joined"), "--top", "--bottom", "--start",
                     "--end")),
-            Map.entry("write", Grammar.terminal(0, Set.of(), "--text", "--key", "--paste").withMoreOperands()),
+            Map.entry("write", Grammar.terminal(0, Set.of("--literal"), "--text", "--key", "--paste")
+                    .withMoreOperands()),
             Map.entry("wait", Grammar.terminal(0, Set.of("--regex", "--scrollback", "--prompt"), "--match",
                     "--timeout", "--idle", "--group", "--since", "--continue-at")),
             Map.entry("status", Grammar.terminal(0, Set.of("--running"))),
@@ -166,7 +167,8 @@ final class FastPath {
                     given.single.get("--token"), path(given, "--cacert"), environment);
             switch (verb) {
                 case "read" -> selection = selection(given);
-                case "write" -> actions = KeyArgument.ofCommandLine(given.operands, given.actions);
+                case "write" -> actions = KeyArgument.ofCommandLine(given.operands, given.flags.contains("--literal"),
+                        given.actions);
                 case "run" -> {
                     if (given.words == null || given.words.isEmpty()) {
                         return NOT_HANDLED;

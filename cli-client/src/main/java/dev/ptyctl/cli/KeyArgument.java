@@ -45,7 +45,21 @@ final class KeyArgument {
      * @throws UsageException when neither is given, or both: the order of words and options together is not known
      */
     static List<Action> ofCommandLine(List<String> words, List<Action> options) {
+        return ofCommandLine(words, false, options);
+    }
+
+    /**
+     * {@link #ofCommandLine(List, List)}, with {@code literal} ({@code -l}, tmux's {@code send-keys -l}): every word
+     * typed as it is, key names too.
+     *
+     * @throws UsageException also when {@code literal} comes without words
+     */
+    static List<Action> ofCommandLine(List<String> words, boolean literal, List<Action> options) {
         boolean hasWords = words != null && !words.isEmpty();
+        if (literal && !hasWords) {
+            throw new UsageException("-l (--literal) types the words given as they are, and none was given "
+                    + "(ptyctl write -l Enter types the word Enter)");
+        }
         if (hasWords && !options.isEmpty()) {
             throw new UsageException("give what to send either as words (ptyctl write 'ls -l' Enter) or with --text, "
                     + "--key and --paste, not both: the order of the two together is not known");
@@ -54,14 +68,17 @@ final class KeyArgument {
             throw new UsageException("nothing to send: give keys and text as words, as tmux's send-keys takes them "
                     + "(ptyctl write 'ls -l' Enter), or with --text, --key and --paste");
         }
-        return hasWords ? words.stream().map(KeyArgument::ofWord).toList() : options;
+        if (!hasWords) {
+            return options;
+        }
+        return literal ? words.stream().map(Action::text).toList() : words.stream().map(KeyArgument::ofWord).toList();
     }
 
     /**
      * A word of {@code write WORD...}, as tmux's {@code send-keys} takes one: a key when it names one (ours or tmux's:
      * {@code Enter}, {@code C-c}, {@code Up}), else text typed as it is ({@code 'make test'}, {@code q}). So
      * {@code ptyctl write 'make test' Enter} types the line and presses Enter, as {@code tmux send-keys 'make test'
-     * Enter} does; to type a key's name as text ({@code Enter}, {@code Up}), give it with {@code --text}.
+     * Enter} does; to type a key's name as text ({@code Enter}, {@code Up}), give it with {@code --text}, or every word with {@code -l}.
      */
     static Action ofWord(String word) {
         if (word.codePointCount(0, word.length()) <= 1) {

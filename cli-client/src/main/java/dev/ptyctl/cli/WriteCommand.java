@@ -42,6 +42,10 @@ final class WriteCommand implements Callable<Integer> {
             + "a word that names a key (Enter, C-c, Up, Escape) presses it, any other is typed as it is.")
     private List<String> words;
 
+    @Option(names = {"-l", "--literal"}, description = "Type every word as it is, key names too (tmux's send-keys -l): "
+            + "ptyctl write -l Enter types the word Enter.")
+    private boolean literal;
+
     /** One {@code --text}, {@code --key} or {@code --paste}. */
     static final class ActionOption {
         @Option(names = "--text", paramLabel = "T", required = true, description = "Text to type as is.")
@@ -66,7 +70,7 @@ final class WriteCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        List<Action> ordered = KeyArgument.ofCommandLine(words, actions == null ? List.of()
+        List<Action> ordered = KeyArgument.ofCommandLine(words, literal, actions == null ? List.of()
                 : actions.stream().map(ActionOption::toAction).toList());
         try (RpcClient client = target.connect()) {
             return ClientVerbs.write(client, ordered, json.enabled(), spec.commandLine().getOut());

@@ -232,6 +232,24 @@ class ClientCommandsTest {
         server.assertExhausted();
     }
 
+    /** {@code -l}, tmux's {@code send-keys -l}: the words typed as they are, a key's name too. */
+    @Test
+    void writeLiteralTypesKeyNamesAsText() {
+        server.reply("{'written':5,'outputSeq':40}");
+        server.reply("{'written':5,'outputSeq':45}");
+
+        for (String literal : List.of("-l", "--literal")) {
+            Cli.Result result = Cli.run("write", "--port", port, literal, "Enter", "C-c");
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(server.takeRequest().getJsonObject("params")).as(literal)
+                    .isEqualTo(json("{'action':[{'text':'Enter'},{'text':'C-c'}]}"));
+        }
+        Cli.Result none = Cli.run("write", "--port", port, "-l", "--key", "Enter");
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.err()).startsWith("ptyctl: -l (--literal) types the words given as they are, and none");
+        server.assertExhausted();
+    }
+
     @Test
     void writeWithWordsAndOptionsTogetherOrNothingAtAllIsAUsageError() {
         Cli.Result both = Cli.run("write", "--port", port, "ls", "--key", "Enter");

@@ -88,6 +88,7 @@ class FastPathEquivalenceTest {
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--text", "@pom.xml"); // text, not a file's lines
         same(1, s -> s.reply(WRITTEN), "write", "--key", "C-c", "--port", port, "--key", "M-Up");
         same(1, s -> s.reply(WRITTEN), "write", "make test", "--port", port, "Enter", "C-c", "é");
+        same(1, s -> s.reply(WRITTEN), "write", "--literal", "--port", port, "Enter", "C-c");
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--paste", "for f in *\ndo wc -l $f\ndone",
                 "--key", "Enter");
         same(1, s -> s.reply(MATCHED), "wait", "--port", port, "--match", "$", "--regex", "--idle", "200",
