@@ -142,7 +142,10 @@ class PtySessionTest {
         for (PtySession session : ended) {
             assertThat(exitCode(session)).isEqualTo(3);
         }
-        assertThat(openDescriptors()).as("descriptors after 5 sessions ended, not closed").isEqualTo(before);
+        // The process's count, which tests running beside this one move by a few (CI-AF: 137 before, 136 after): a
+        // leak is 6 per session, 30 here, so a margin of 4 keeps the test failing on one and passing on neighbours.
+        assertThat(openDescriptors()).as("descriptors after 5 sessions ended, not closed")
+                .isLessThanOrEqualTo(before + 4);
         PtySession last = ended.getLast();
         assertThat(last.inspect(TextSerializer::screen)).contains("ended");
         assertThat(last.progress().running()).isFalse();
