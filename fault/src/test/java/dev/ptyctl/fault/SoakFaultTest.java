@@ -51,7 +51,8 @@ class SoakFaultTest {
                     churn.run(step);
                 }
             }, failures));
-            assertThat(failures).as("failed warm-up steps").isEmpty();
+            assertThat(failures).as("failed warm-up steps; what the server logged of errors: %s", errors(server))
+                    .isEmpty();
             deleteAll(server);
             settle(pid, c -> c.descendants() == 0 && c.zombies() == 0);
             ServerCensus base = ServerCensus.withHeap(pid);
@@ -86,7 +87,7 @@ class SoakFaultTest {
                     + churns.stream().map(c -> c.slowestMillis().toString()).toList());
             report(seconds, workers, steps, rows);
 
-            assertThat(failures).as("failed steps").isEmpty();
+            assertThat(failures).as("failed steps; what the server logged of errors: %s", errors(server)).isEmpty();
             assertThat(end.zombies()).as("zombies").isZero();
             assertThat(quiet.descendants()).as("hosted processes left after the churn, before any delete").isZero();
             assertThat(end.descendants()).as("hosted processes left").isZero();
@@ -121,6 +122,24 @@ class SoakFaultTest {
                     java.util.concurrent.TimeUnit.SECONDS).join();
         }
         return hosted.stream().filter(ProcessHandle::isAlive).count();
+    }
+
+    /**
+     * The server's log lines that tell of an error (an ERROR or WARNING record, an exception and its stack), for a
+     * failure's message: CI saw a WebSocket upgrade answered 500 once, and the server's log, read only in memory, went
+     * with the test.
+     */
+    private static List<String> errors(FaultServer server) {
+        List<String> lines = server.printed();
+        List<String> errors = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.contains("ERROR") || line.contains("SEVERE") || line.contains("WARNING")
+                    || line.contains("Exception") || line.startsWith("\tat ") || line.startsWith("Caused by")) {
+                errors.add(line);
+            }
+        }
+        return errors.size() > 200 ? errors.subList(0, 200) : errors;
     }
 
     /** What one churning client does on its own thread. */
