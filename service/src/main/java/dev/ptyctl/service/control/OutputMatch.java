@@ -41,7 +41,7 @@ public final class OutputMatch {
 
     /** Looks for {@code patterns} in the output of {@code log} from offset {@code since} on. */
     public OutputMatch(OutputLog log, long since, ScreenPatterns patterns) {
-        this(log, since, since, patterns);
+        this(new OutputScan(log, since, true), patterns);
     }
 
     /**
@@ -49,14 +49,32 @@ public final class OutputMatch {
      * {@link #continueAt()}): looks for matches that start there or later, reading the text before it only as far as
      * an expression looks back, so {@code ^} does not match there mid-line. As one long wait would, it also goes on
      * when {@code since} (or even {@code continueAt}) is no longer kept.
+     *
+     * @throws IllegalArgumentException when {@code continueAt} is before {@code since} or beyond the output so far:
+     *                                  not where a wait from {@code since} left off (pty/wait and terminal_wait pass
+     *                                  the message on)
      */
     public OutputMatch(OutputLog log, long since, long continueAt, ScreenPatterns patterns) {
+        this(new OutputScan(log, checkedContinueAt(log, since, continueAt), true, continueAt > since ? CONTEXT : 0),
+                patterns);
+    }
+
+    private OutputMatch(OutputScan scan, ScreenPatterns patterns) {
+        this.scan = scan;
+        this.patterns = patterns;
+        this.reach = patterns.reach();
+    }
+
+    private static long checkedContinueAt(OutputLog log, long since, long continueAt) {
         if (continueAt < since) {
             throw new IllegalArgumentException("continueAt " + continueAt + " is before since " + since);
         }
-        this.scan = new OutputScan(log, continueAt, true, continueAt > since ? CONTEXT : 0);
-        this.patterns = patterns;
-        this.reach = patterns.reach();
+        long next = log.nextSeq();
+        if (continueAt > next) {
+            throw new IllegalArgumentException("continueAt " + continueAt + " is beyond the output so far (" + next
+                    + " bytes)");
+        }
+        return continueAt;
     }
 
     /** Takes in the output up to {@code upTo}, leaving out {@code regions} (the shell's echo of command lines). */

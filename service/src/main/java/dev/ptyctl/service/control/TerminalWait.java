@@ -264,14 +264,8 @@ public final class TerminalWait {
 
     /** The search of the output after sinceSeq, from where an earlier wait left off when it goes on with one. */
     private static OutputMatch outputMatch(OutputLog log, Condition condition) {
-        if (condition.continueAt() < 0) {
-            return new OutputMatch(log, condition.sinceSeq(), condition.patterns());
-        }
-        if (condition.continueAt() > log.nextSeq()) {
-            throw new IllegalArgumentException("continueAt " + condition.continueAt() + " is beyond the output so far ("
-                    + log.nextSeq() + " bytes)");
-        }
-        return new OutputMatch(log, condition.sinceSeq(), condition.continueAt(), condition.patterns());
+        return condition.continueAt() < 0 ? new OutputMatch(log, condition.sinceSeq(), condition.patterns())
+                : new OutputMatch(log, condition.sinceSeq(), condition.continueAt(), condition.patterns());
     }
 
     /**

@@ -174,15 +174,14 @@ final class WaitMethod implements RpcMethodHandler {
      */
     private OutputMatch outputMatch(Condition condition) throws RpcException {
         long since = condition.outputSince();
-        long next = output == null ? 0 : output.nextSeq();
         if (output != null && condition.continues()) {
             // Goes on with a long wait: since and even continueAt may have been overwritten since, and the wait goes
             // on from what is kept, as one wait that falls behind a stream does.
-            if (condition.continueAt() > next) {
-                throw RpcException.invalidParams("continueAt " + condition.continueAt()
-                        + " is beyond the output so far (" + next + " bytes)");
+            try {
+                return new OutputMatch(output, since, condition.continueAt(), condition.match());
+            } catch (IllegalArgumentException e) {
+                throw RpcException.invalidParams(e.getMessage());
             }
-            return new OutputMatch(output, since, condition.continueAt(), condition.match());
         }
         if (output == null) {
             throw RpcException.invalidParams("since with match or anyOf reads the output after the offset, and "
@@ -196,6 +195,7 @@ final class WaitMethod implements RpcMethodHandler {
                     + "wait with since " + first + " for what is kept (a wait going on with an earlier one from "
                     + "since passes that one's continueAt too)");
         }
+        long next = output.nextSeq();
         if (since > next) {
             throw RpcException.invalidParams("since " + since + " is beyond the output so far (" + next + " bytes)");
         }
