@@ -152,8 +152,7 @@ final class TypedEcho {
         }
         long spentMs = spentMs(start);
         return TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(),
-                new Condition(condition.kind(), condition.patterns(), condition.text(), condition.idleMs(),
-                        echo.afterSeq(), condition.minPrompts()),
+                condition.after(echo.afterSeq()),
                 Math.max(0, timeoutMs - spentMs), Math.max(0, capMs - spentMs), progress);
     }
 
@@ -171,7 +170,7 @@ final class TypedEcho {
     private static TerminalWait.Outcome asAsked(Condition condition, TerminalWait.Outcome combined) {
         TerminalWait.Match match = combined.match().orElseThrow();
         ScreenPatterns.Found found = match.found();
-        return new TerminalWait.Outcome(true, TerminalWait.Reason.valueOf(condition.kind().name()),
+        return new TerminalWait.Outcome(true, condition.kind().reason(),
                 combined.screen(), false, Optional.of(new TerminalWait.Match(new ScreenPatterns.Found(
                         found.index() - 1, found.text(), found.groups(), found.named(), found.row(), found.col()),
                         match.afterSeq())));

@@ -38,7 +38,14 @@ public final class TerminalWait {
     private static final long PROGRESS_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /** What to wait for. */
-    public enum Kind { TEXT, REGEX, ANY, GONE, IDLE, PROMPT, EXIT }
+    public enum Kind {
+        TEXT, REGEX, ANY, GONE, IDLE, PROMPT, EXIT;
+
+        /** Why a wait of this kind ended when it held. */
+        public Reason reason() {
+            return Reason.valueOf(name());
+        }
+    }
 
     /** Why a wait ended. */
     public enum Reason {
@@ -93,6 +100,14 @@ public final class TerminalWait {
                         + " (pass the sinceSeq and continueAt of the answer that said continue)");
             }
             return new Condition(kind, patterns, text, idleMs, sinceSeq, minPrompts, continueAt);
+        }
+
+        /**
+         * This wait, for output after {@code sinceSeq} instead: a wait that goes on from a later point it found (past a
+         * typed line's echo), no earlier wait's {@code continueAt} with it.
+         */
+        public Condition after(long sinceSeq) {
+            return new Condition(kind, patterns, text, idleMs, sinceSeq, minPrompts);
         }
 
         public static Condition text(String text, long sinceSeq) {
@@ -240,7 +255,7 @@ public final class TerminalWait {
                 progress.searched(inOutput.searched());
             }
             if (match.isPresent() || condition.patterns() == null && holds(condition, look, start, nanos)) {
-                return outcome(session, true, reasonOf(condition.kind()),
+                return outcome(session, true, condition.kind().reason(),
                         condition.kind() == Kind.PROMPT && look.continuation(), match);
             }
             if (!now.running()) {
@@ -312,9 +327,5 @@ public final class TerminalWait {
     private static Outcome outcome(TerminalSession session, boolean matched, Reason reason, boolean continuation,
                                    Optional<Match> match) {
         return new Outcome(matched, reason, ScreenSnapshot.take(session, 0), continuation, match);
-    }
-
-    private static Reason reasonOf(Kind kind) {
-        return Reason.valueOf(kind.name());
     }
 }
