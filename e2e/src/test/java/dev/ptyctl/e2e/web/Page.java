@@ -215,19 +215,24 @@ final class Page {
 
     /**
      * Where, in CSS pixels of the window, the centre of a cell is: the cell {@code offset} columns after the start of
-     * {@code text} in the first line on screen that holds it. For a finger put on a word.
+     * {@code text} in the first line on screen that holds it. For a finger put on a word, a mouse on a link. Fails
+     * when no line on screen holds {@code text}.
      */
     int[] cellCentre(String terminalId, String text, int offset) {
         List<?> point = (List<?>) js("""
                 const t = window.ptyctl.terminals[arguments[0]];
                 const b = t.buffer.active;
-                const line = (row) => b.getLine(b.viewportY + row).translateToString(true);
-                let row = 0;
-                while (!line(row).includes(arguments[1])) row++;
-                const column = line(row).indexOf(arguments[1]) + arguments[2];
-                const r = t.element.querySelector('.xterm-screen').getBoundingClientRect();
-                return [r.left + (column + 0.5) * r.width / t.cols, r.top + (row + 0.5) * r.height / t.rows];""",
-                terminalId, text, offset);
+                for (let row = 0; row < t.rows; row++) {
+                  const column = b.getLine(b.viewportY + row).translateToString(true).indexOf(arguments[1]);
+                  if (column < 0) continue;
+                  const r = t.element.querySelector('.xterm-screen').getBoundingClientRect();
+                  const x = column + arguments[2] + 0.5;
+                  return [r.left + x * r.width / t.cols, r.top + (row + 0.5) * r.height / t.rows];
+                }
+                return null;""", terminalId, text, offset);
+        if (point == null) {
+            throw new AssertionError("[the row of " + text + " on the screen] no line on screen holds it");
+        }
         return new int[] {((Number) point.get(0)).intValue(), ((Number) point.get(1)).intValue()};
     }
 

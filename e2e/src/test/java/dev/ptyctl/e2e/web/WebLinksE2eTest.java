@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
-import java.util.Map;
+import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.openqa.selenium.By;
-import org.openqa.selenium.Rectangle;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
 
 /**
@@ -87,7 +84,7 @@ class WebLinksE2eTest extends PageTest {
         page.waitUntil("the real link opened", () -> Boolean.TRUE.equals(
                 page.js("return window.opened.some((w) => w.location.href === arguments[0]);", url)));
         assertThat(page.js("return window.opened.map((w) => w.location.href);")).as("every tab opened")
-                .isEqualTo(java.util.List.of(url));
+                .isEqualTo(List.of(url));
         assertThat(page.js("return window.ran ?? null;")).as("the javascript: address ran").isNull();
         assertThat(page.js("return window.confirmed ?? null;")).as("a question asked").isNull();
     }
@@ -103,25 +100,9 @@ class WebLinksE2eTest extends PageTest {
         return page.js("return window.opened.length ? window.opened[0].location.href : null;");
     }
 
-    /**
-     * The mouse moved onto the cell {@code offset} columns into the first {@code text} on the screen, found from the
-     * grid's cell size (where a person would point), as actions to perform (and click, or not).
-     */
+    /** The mouse moved onto the cell {@code offset} columns into the first {@code text} on the screen, as actions. */
     private Actions pointAt(String id, String text, int offset) {
-        @SuppressWarnings("unchecked")
-        Map<String, Number> at = (Map<String, Number>) page.js("""
-                const t = window.ptyctl.terminals[arguments[0]], b = t.buffer.active;
-                const cell = t._core._renderService.dimensions.css.cell;
-                for (let y = 0; y < t.rows; y++) {
-                  const col = b.getLine(b.viewportY + y).translateToString(true).indexOf(arguments[1]);
-                  if (col >= 0) return {x: (col + arguments[2] + 0.5) * cell.width, y: (y + 0.5) * cell.height};
-                }
-                return null;""", id, text, offset);
-        assertThat(at).as("the row of " + text + " on the screen").isNotNull();
-        WebElement screen = page.terminalElement(id).findElement(By.cssSelector(".xterm-screen"));
-        Rectangle box = screen.getRect();
-        int dx = (int) (at.get("x").doubleValue() - box.getWidth() / 2.0);
-        int dy = (int) (at.get("y").doubleValue() - box.getHeight() / 2.0);
-        return new Actions(page.driver()).moveToElement(screen, dx, dy);
+        int[] at = page.cellCentre(id, text, offset);
+        return new Actions(page.driver()).moveToLocation(at[0], at[1]);
     }
 }
