@@ -66,8 +66,8 @@ final class AttachCommand implements Callable<Integer> {
 
     private int attach(TerminalsClient terminals, ServerSelection selection, String terminalId, DetachChord chord)
             throws java.io.IOException, InterruptedException {
-        return new AttachSession(terminals.baseUrl(), selection.effectiveToken(), selection.trust(),
-                selection.handshakeTimeout(), terminalId, chord, describe(detachKeys)).run(spec.commandLine().getErr());
+        return new AttachSession(terminals.baseUrl(), selection, terminalId, chord, describe(detachKeys))
+                .run(spec.commandLine().getErr());
     }
 
     /** {@code Ctrl+\,d} (or {@code ctrl-\,d}) as people say it: "Ctrl-\ then d". */

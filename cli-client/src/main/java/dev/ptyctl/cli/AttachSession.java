@@ -60,11 +60,8 @@ final class AttachSession {
     }
 
     private final URI server;
-    private final String token;
-    /** Trust for an https server ({@code --cacert}), or null for the JDK's CAs. */
-    private final javax.net.ssl.SSLContext trust;
-    /** {@code PTYCTL_HANDSHAKE_TIMEOUT}'s bound of each (re)connection's TLS handshake, or null for the SDK's. */
-    private final java.time.Duration handshakeTimeout;
+    /** The token, the trust of {@code --cacert} and the handshake's bound of each (re)connection. */
+    private final ServerSelection selection;
     private final String terminalId;
     private final DetachChord chord;
     private final String chordText;
@@ -73,12 +70,9 @@ final class AttachSession {
     /** The size last sent, columns in the high half; -1 before the first. */
     private final AtomicLong sentSize = new AtomicLong(-1);
 
-    AttachSession(URI server, String token, javax.net.ssl.SSLContext trust, java.time.Duration handshakeTimeout,
-                  String terminalId, DetachChord chord, String chordText) {
+    AttachSession(URI server, ServerSelection selection, String terminalId, DetachChord chord, String chordText) {
         this.server = server;
-        this.token = token;
-        this.trust = trust;
-        this.handshakeTimeout = handshakeTimeout;
+        this.selection = selection;
         this.terminalId = terminalId;
         this.chord = chord;
         this.chordText = chordText;
@@ -184,14 +178,7 @@ final class AttachSession {
      * connections use it.
      */
     private TerminalAttachment.Builder attachment() {
-        TerminalAttachment.Builder builder = TerminalAttachment.builder(server, terminalId).token(token);
-        if (trust != null) {
-            builder.sslContext(trust);
-        }
-        if (handshakeTimeout != null) {
-            builder.handshakeTimeout(handshakeTimeout);
-        }
-        return builder;
+        return selection.attachment(server, terminalId);
     }
 
     /**

@@ -73,15 +73,8 @@ final class FollowCommand implements Callable<Integer> {
                 throw new UsageException("--since " + since + " is beyond the output of " + terminal.terminalId()
                         + ", which has " + terminal.nextOutputSeq() + " bytes so far");
             }
-            ServerSelection selection = server.selection();
-            TerminalAttachment.Builder attachment = TerminalAttachment.builder(terminals.baseUrl(),
-                    terminal.terminalId()).token(selection.effectiveToken());
-            if (selection.trust() != null) {
-                attachment.sslContext(selection.trust());
-            }
-            if (selection.handshakeTimeout() != null) {
-                attachment.handshakeTimeout(selection.handshakeTimeout());
-            }
+            TerminalAttachment.Builder attachment = server.selection().attachment(terminals.baseUrl(),
+                    terminal.terminalId());
             long from = since != null ? since : terminal.nextOutputSeq();
             OutputFollower follower = new OutputFollower(terminal.terminalId(), from);
             if (standardOutput) {

@@ -1,5 +1,6 @@
 package dev.ptyctl.cli;
 
+import dev.ptyctl.client.TerminalAttachment;
 import dev.ptyctl.client.TerminalsClient;
 import java.io.InterruptedIOException;
 import java.io.PrintWriter;
@@ -68,5 +69,23 @@ record ServerSelection(String url, String token, CaTrust ca, Function<String, St
     /** The TLS context of {@code --cacert} (else {@code PTYCTL_CACERT}), or null for the JDK's CAs; read once. */
     SSLContext trust() {
         return ca.context();
+    }
+
+    /**
+     * A WebSocket attachment to {@code terminalId} of {@code server} (the {@link #open() client}'s base URL), not yet
+     * connected, with the token, the trust of {@code --cacert} and the handshake's bound that the REST client has:
+     * {@code attach} and {@code follow} connect with it.
+     */
+    TerminalAttachment.Builder attachment(URI server, String terminalId) {
+        TerminalAttachment.Builder builder = TerminalAttachment.builder(server, terminalId).token(effectiveToken());
+        SSLContext trust = trust();
+        if (trust != null) {
+            builder.sslContext(trust);
+        }
+        Duration handshake = handshakeTimeout();
+        if (handshake != null) {
+            builder.handshakeTimeout(handshake);
+        }
+        return builder;
     }
 }
