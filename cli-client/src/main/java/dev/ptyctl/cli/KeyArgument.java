@@ -85,11 +85,6 @@ final class KeyArgument {
             return Action.text(word); // a character is itself: typed, whether or not the encoder has it as a key
         }
         String key = TmuxKeyNames.toKeyName(word);
-        try {
-            KeyEncoder.encode(key, false);
-            return Action.key(key);
-        } catch (UnknownKeyException e) {
-            return Action.text(word);
-        }
+        return KeyEncoder.isKey(key) ? Action.key(key) : Action.text(word);
     }
 }

@@ -92,6 +92,14 @@ public final class KeyEncoder {
         return bytes;
     }
 
+    /**
+     * Whether {@code keyName} is a key this encoder knows ({@link #encode} would encode it): for a caller that takes a
+     * word as a key when it names one and as text otherwise, without the reason and nearest name a refusal works out.
+     */
+    public static boolean isKey(String keyName) {
+        return tryEncode(Objects.requireNonNull(keyName, "keyName"), false) != null;
+    }
+
     /** The base key names, without modifiers or aliases, in documentation order. */
     public static List<String> keyNames() {
         return BASE_NAMES;

@@ -229,6 +229,15 @@ class KeyEncoderTest {
     }
 
     @Test
+    void isKeySaysWhatEncodeWouldTakeWithoutRefusing() {
+        assertThat(KeyEncoder.isKey("Ctrl+C")).isTrue();
+        assertThat(KeyEncoder.isKey("Esc")).as("an alias").isTrue();
+        assertThat(KeyEncoder.isKey("make test")).isFalse();
+        assertThat(KeyEncoder.isKey("Entr")).as("near a key, still none").isFalse();
+        assertThat(KeyEncoder.isKey("Ctrl+Ctrl+C")).isFalse();
+    }
+
+    @Test
     void everyListedBaseNameEncodesWithAndWithoutEveryModifier() {
         assertThat(KeyEncoder.keyNames()).hasSize(27).startsWith("Enter").endsWith("F12");
         for (String name : KeyEncoder.keyNames()) {
