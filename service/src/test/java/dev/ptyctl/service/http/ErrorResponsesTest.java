@@ -151,7 +151,7 @@ class ErrorResponsesTest {
 
     /**
      * A path the server has, asked with a method it does not take, is 405 saying which it takes (it was 404 "no such
-     * endpoint", as for a mistyped path); a WebSocket's path asked without the upgrade is 426.
+     * endpoint", as for a mistyped path).
      */
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', value = {
@@ -168,6 +168,11 @@ class ErrorResponsesTest {
         given(api).request(method, path).then().statusCode(405).header("Allow", allow)
                 .body("error", equalTo("method_not_allowed"))
                 .body("message", startsWith(method + " " + path + ": ")).body("message", containsString(how));
+    }
+
+    /** A WebSocket's path asked without the upgrade is 426 (it was 404 "no such endpoint"). */
+    @Test
+    void aWebSocketPathAskedWithoutTheUpgradeIs426() {
         given(api).get("/v1/terminals/t1/socket").then().statusCode(426).header("Upgrade", "websocket")
                 .body("error", equalTo("upgrade_required"))
                 .body("message", containsString("the terminal's socket is a WebSocket: open it with a WebSocket client"));
