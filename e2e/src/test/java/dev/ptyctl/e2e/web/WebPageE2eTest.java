@@ -21,7 +21,6 @@ import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.logging.LogType;
@@ -33,7 +32,7 @@ import org.openqa.selenium.logging.LogType;
  */
 @UsesServer
 @BrowserTest
-class WebPageE2eTest {
+class WebPageE2eTest extends PageTest {
     private static final String PROMPT = "web> ";
     /** Replaces the browser's clipboard with a recorder: headless Chromium has no clipboard to read back. */
     static final String RECORD_CLIPBOARD = """
@@ -49,38 +48,25 @@ class WebPageE2eTest {
     private static final String SELECTION = "return window.ptyctl.terminals[arguments[0]].getSelection();";
     /** The Copy button of the tab shown, under a finger's selection. */
     private static final String COPY = ".terminal-view:not([hidden]) .copy-selection";
-    private WebSession session;
-    private Page page;
-    /** A second window, closed after the test (after a failure's screenshot of it). */
+    /** A second window, closed after the test (after a failure's screenshot of it), before the session. */
     private Page second;
 
-    @BeforeEach
-    void openBrowser() {
-        session = WebSession.open();
-        page = session.page();
-    }
-
     @AfterEach
-    void cleanUp() throws Exception {
+    void closeSecondWindow() {
         if (second != null) {
             second.closeWindow();
             second = null;
         }
-        session.close();
     }
 
     /** bash without start-up files and with a known prompt. */
     private Terminal shell() throws Exception {
-        return session.create(CreateTerminalRequest.builder("web-" + UUID.randomUUID())
-                .command("/bin/bash", "--norc", "--noprofile").env("PS1", PROMPT).build());
+        return session.shell(PROMPT);
     }
 
     /** A new shell shown on the page (query: what follows {@code ?t=id}), once its prompt is drawn there. */
     private Terminal shownShell(String query) throws Exception {
-        Terminal terminal = shell();
-        page.open("/?t=" + terminal.terminalId() + query);
-        page.waitForText(terminal.terminalId(), PROMPT.strip());
-        return terminal;
+        return session.shownShell(PROMPT, query);
     }
 
     /** Steps of a test, which may throw. */
