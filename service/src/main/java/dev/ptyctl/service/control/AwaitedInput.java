@@ -81,11 +81,13 @@ public final class AwaitedInput {
      */
     Optional<RunningProgram> look() {
         long now = nanoTime.getAsLong();
-        // Nothing to ask the kernel while no quiet command runs: a look comes with every piece of a command's output.
+        // A full-screen program that draws all the time is never quiet: looked at first, at most every CHECK_EVERY.
         Optional<RunningProgram> drawing = drawing(now);
         if (drawing.isPresent()) {
             return drawing;
         }
+        // Nothing more to ask the kernel while no quiet command runs: a look comes with every piece of a command's
+        // output.
         if (quietCommand(session.progress(), now).isEmpty()) {
             seenSince = Optional.empty();
             return Optional.empty();
