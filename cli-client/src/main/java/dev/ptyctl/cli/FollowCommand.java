@@ -95,6 +95,6 @@ final class FollowCommand implements Callable<Integer> {
                 }
             }
         }
-        return terminals.get(SessionNames.terminalOf(terminals, name));
+        return SessionNames.sessionTerminal(terminals, name);
     }
 }

@@ -22,10 +22,19 @@ final class SessionNames {
      *     {@code name}, or when {@code name} cannot be one: neither is there)
      */
     static String terminalOf(TerminalsClient server, String name) throws IOException {
+        return sessionTerminal(server, name).terminalId();
+    }
+
+    /**
+     * {@link #terminalOf}, as the server's list has it (its output offset and state included), for a command that
+     * needs more than the id: no second request for it.
+     *
+     * @throws NoSuchTerminalException when the server has none in that session
+     */
+    static Terminal sessionTerminal(TerminalsClient server, String name) throws IOException {
         List<Terminal> ofSession = server.list().stream().filter(t -> t.sessionId().equals(name)).toList(); // oldest first
         return ofSession.stream().filter(Terminal::running).findFirst()
                 .or(() -> ofSession.isEmpty() ? Optional.empty() : Optional.of(ofSession.getLast()))
-                .map(Terminal::terminalId)
                 .orElseThrow(() -> NoSuchTerminalException.neitherIdNorSession(name));
     }
 
