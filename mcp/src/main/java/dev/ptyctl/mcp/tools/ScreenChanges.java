@@ -4,7 +4,6 @@ import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.vt.Terminal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -53,14 +52,17 @@ final class ScreenChanges {
 
     /** What an answer shows of the screen, as its {@code shown} field names it. */
     enum Shown {
-        SCREEN, NEW_LINES, CHANGED_ROWS, UNCHANGED;
+        SCREEN("screen"), NEW_LINES("newLines"), CHANGED_ROWS("changedRows"), UNCHANGED("unchanged");
 
-        /** {@code "screen"}, {@code "newLines"}, {@code "changedRows"}, {@code "unchanged"}. */
+        private final String wireName;
+
+        Shown(String wireName) {
+            this.wireName = wireName;
+        }
+
+        /** The value of {@code shown} in the answer. */
         String wireName() {
-            String name = name().toLowerCase(Locale.ROOT);
-            int gap = name.indexOf('_');
-            return gap < 0 ? name : name.substring(0, gap) + Character.toUpperCase(name.charAt(gap + 1))
-                    + name.substring(gap + 2);
+            return wireName;
         }
     }
 
