@@ -189,12 +189,6 @@ final class FaultServer implements AutoCloseable {
         }
     }
 
-    /** Waits until a server process has printed a line that contains {@code text}; returns that line. */
-    String awaitPrinted(String text) throws InterruptedException {
-        return awaitPrinted(lines -> lines.stream().anyMatch(l -> l.contains(text)), "a line with \"" + text + "\"")
-                .stream().filter(l -> l.contains(text)).findFirst().orElseThrow();
-    }
-
     /** Waits until what a server process has printed satisfies {@code done} ({@code what}, for the failure). */
     List<String> awaitPrinted(java.util.function.Predicate<List<String>> done, String what)
             throws InterruptedException {
