@@ -109,28 +109,21 @@ public final class LocatorAssert {
                                 boolean withStyles, String strictAction) {
         Duration wait = timeout();
         long start = System.nanoTime();
-        List<Locator.Match> lastFound = new ArrayList<>();
-        // The last look that found something, and when: what flickered past (a selection shown for 0.3 s) and was gone
-        // by the timeout is otherwise reported as "found none", hiding that it read differently than expected.
-        List<Locator.Match> lastSeen = new ArrayList<>();
-        long[] lastSeenAt = new long[1];
+        // What the last look found (each look's own list, kept, not copied), and the last look that found something
+        // and when: what flickered past (a selection shown for 0.3 s) and was gone by the timeout is otherwise
+        // reported as "found none", hiding that it read differently than expected.
+        Looks looks = new Looks();
         LiveScreen.Outcome<List<Locator.Match>> outcome = locator.source().await(cells -> {
             seen[0] = cells;
             List<Locator.Match> matches = locator.find(cells);
-            lastFound.clear();
-            lastFound.addAll(matches);
-            if (!matches.isEmpty()) {
-                lastSeen.clear();
-                lastSeen.addAll(matches);
-                lastSeenAt[0] = System.nanoTime();
-            }
+            looks.add(matches);
             return holds.test(matches) ? Optional.of(matches) : Optional.empty();
         }, wait);
         if (outcome.result().isEmpty()) {
             Cells cells = outcome.cells();
             // what the last look found, not a search again: the scrollback (includingScrollback) read now would be
             // newer than those cells, and a line that scrolled off since would be listed twice
-            List<Locator.Match> found = lastFound;
+            List<Locator.Match> found = looks.last;
             String styledInstead = found.isEmpty() && locator.byStyle() ? "; styled cells on the screen: "
                     + styledRuns(cells) : "";
             String scrolledOff = found.isEmpty() && !locator.byStyle() && !locator.includesScrollback()
@@ -141,14 +134,30 @@ public final class LocatorAssert {
                 throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; "
                         + locator.strictViolation(found, strictAction), outcome, marked);
             }
-            String gone = found.isEmpty() && !lastSeen.isEmpty() ? "; " + Durations.describe(
-                    Duration.ofNanos(lastSeenAt[0] - start)) + " into the wait it found " + Locator.describe(lastSeen)
+            String gone = found.isEmpty() && !looks.lastSeen.isEmpty() ? "; " + Durations.describe(
+                    Duration.ofNanos(looks.lastSeenAt - start)) + " into the wait it found "
+                    + Locator.describe(looks.lastSeen)
                     + ", gone since" : "";
             throw locator.source().failure(expectation + " within " + Durations.describe(wait) + "; found "
                     + describe(found, withStyles ? cells : null) + gone + styledInstead + scrolledOff, outcome, marked);
         }
         locator.source().held(expectation.replaceFirst("^expected ", "") + foundAt(outcome.result().get()), start);
         return this;
+    }
+
+    /** What a wait's looks found: the last look's matches, and the last matches any look found and when. */
+    private static final class Looks {
+        private List<Locator.Match> last = List.of();
+        private List<Locator.Match> lastSeen = List.of();
+        private long lastSeenAt;
+
+        void add(List<Locator.Match> matches) {
+            last = matches;
+            if (!matches.isEmpty()) {
+                lastSeen = matches;
+                lastSeenAt = System.nanoTime();
+            }
+        }
     }
 
     /**
