@@ -272,6 +272,12 @@ final class Page {
         }
     }
 
+    /** Whether the terminal has the keyboard: the page's focus is in xterm.js's input field. */
+    boolean hasKeyboard(String terminalId) {
+        return Boolean.TRUE.equals(js(
+                "return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", terminalId));
+    }
+
     /** Clicks into the terminal, as a person does to start using it. */
     void click(String terminalId) {
         select();

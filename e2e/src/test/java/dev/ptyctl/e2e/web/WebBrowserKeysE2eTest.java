@@ -54,8 +54,7 @@ class WebBrowserKeysE2eTest extends PageTest {
 
         page.type(id, "echo one two", Keys.chord(Keys.CONTROL, "w"), "three", Keys.ENTER);
         page.waitForText(id, "\none three\n");
-        assertThat(page.js("return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", id))
-                .as("the terminal has the keyboard").isEqualTo(true);
+        assertThat(page.hasKeyboard(id)).as("the terminal has the keyboard").isTrue();
 
         page.clickOn("#full-screen");
         page.waitUntil("the page left full screen", () -> Boolean.TRUE.equals(page.js(
@@ -94,9 +93,8 @@ class WebBrowserKeysE2eTest extends PageTest {
         page.waitUntil("the page says why it nearly closed", () -> page.element("#keys-hint").isDisplayed());
         assertThat(page.text("#keys-hint")).contains("Ctrl-W").contains("full screen").contains("Alt-Backspace");
         page.clickOn("#keys-hint-close");
-        page.waitUntil("the note is gone and the terminal has the keyboard", () -> !page.element("#keys-hint")
-                .isDisplayed() && Boolean.TRUE.equals(page.js(
-                        "return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", id)));
+        page.waitUntil("the note is gone and the terminal has the keyboard",
+                () -> !page.element("#keys-hint").isDisplayed() && page.hasKeyboard(id));
     }
 
     /**

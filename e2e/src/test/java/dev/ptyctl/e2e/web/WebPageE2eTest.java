@@ -402,9 +402,8 @@ class WebPageE2eTest extends PageTest {
                     return top < b.bottom && top + screen.height / t.rows > b.top;""", box, id))
                     .as("the box lies over the match").isEqualTo(false);
             page.clickOn("#find");
-            page.waitUntil("the box is closed and the terminal has the keyboard", () -> !page.element(box).isDisplayed()
-                    && Boolean.TRUE.equals(page.js(
-                            "return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", id)));
+            page.waitUntil("the box is closed and the terminal has the keyboard",
+                    () -> !page.element(box).isDisplayed() && page.hasKeyboard(id));
             assertThat(page.attribute("#find", "aria-expanded")).isEqualTo("false");
         });
     }
@@ -1068,8 +1067,7 @@ class WebPageE2eTest extends PageTest {
                 + page.attribute("#tabs [aria-current]", "data-terminal") + ", the list shown: "
                 + page.element("#list-view").isDisplayed() + ", focused: "
                 + page.js("return document.activeElement.outerHTML.slice(0, 80);"),
-                () -> id.equals(page.attribute("#tabs [aria-current]", "data-terminal")) && Boolean.TRUE.equals(page.js(
-                        "return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", id)));
+                () -> id.equals(page.attribute("#tabs [aria-current]", "data-terminal")) && page.hasKeyboard(id));
     }
 
     /** Presses Ctrl-Shift and {@code key} where the focus is; {@code expected}'s tab is then shown and focused. */
@@ -1078,8 +1076,7 @@ class WebPageE2eTest extends PageTest {
         String id = expected.terminalId();
         page.waitUntil("the tab of " + id + " is shown", () -> id.equals(page.attribute("#tabs [aria-current]",
                 "data-terminal")));
-        page.waitUntil("its terminal has the keyboard", () -> Boolean.TRUE.equals(page.js(
-                "return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", id)));
+        page.waitUntil("its terminal has the keyboard", () -> page.hasKeyboard(id));
     }
 
     /** How often {@code regex} matches in {@code text}. */

@@ -61,8 +61,7 @@ class WebPasteE2eTest extends PageTest {
         assertThat(page.text(QUESTION)).contains("20 KiB, 1 line");
         page.driver().switchTo().activeElement().sendKeys(Keys.ESCAPE);
         page.waitUntil("the question is gone", () -> !page.element(QUESTION).isDisplayed());
-        assertThat(page.js("return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", id))
-                .as("the terminal has the keyboard again").isEqualTo(true);
+        assertThat(page.hasKeyboard(id)).as("the terminal has the keyboard again").isTrue();
     }
 
     /**
