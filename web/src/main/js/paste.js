@@ -34,8 +34,10 @@ export function guardPastes(term, host, { takesKeys }) {
   const no = button('Cancel', 'cancel');
   bar.append(question, yes, no);
   let waiting = null; // the text asked about
+  // term.paste brackets it when the program asked; the end mark taken out first, so that the text cannot end it early.
+  const send = (text) => term.paste(text.replace(BRACKET_MARKS, ''));
   const answer = (paste) => {
-    if (paste && waiting !== null) term.paste(waiting.replace(BRACKET_MARKS, ''));
+    if (paste && waiting !== null) send(waiting);
     waiting = null;
     bar.hidden = true;
     term.focus();
@@ -53,7 +55,7 @@ export function guardPastes(term, host, { takesKeys }) {
     event.stopPropagation();
     const why = reasonToAsk(text, term.modes.bracketedPasteMode);
     if (!why) {
-      term.paste(text.replace(BRACKET_MARKS, ''));
+      send(text);
       return;
     }
     waiting = text;
