@@ -112,10 +112,7 @@ final class ClientVerbs {
         // said so on stderr, but its exit status stays 1, as it was, since the server did not say.
         boolean ended = result.exited().isPresent() || result.waitedMs() < options.timeoutMs();
         err.println("ptyctl: " + options.missDescription(ended, result.exited())
-                // where a loop of short waits goes on: the same --since alone is refused once the output moved past it
-                + (ended || options.since() == null ? "" : result.continueAt().stream().mapToObj(at -> " (to go on "
-                + "where it left off: --since " + options.since() + " --continue-at " + at + ")").findFirst()
-                .orElse("")));
+                + (ended ? "" : options.continuation(result.continueAt())));
         err.flush();
         return result.exited().isPresent() ? ExitCode.PROGRAM_EXITED : ExitCode.NOT_MATCHED;
     }

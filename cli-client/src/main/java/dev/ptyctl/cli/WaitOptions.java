@@ -6,6 +6,7 @@ import dev.ptyctl.protocol.ProcessExit;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
@@ -141,6 +142,16 @@ record WaitOptions(List<String> matches, boolean regex, long timeoutMs, Long idl
             throw new UsageException("--timeout must be from 0 to " + RpcMethod.MAX_WAIT_TIMEOUT_MS + " ms, got "
                     + timeoutMs);
         }
+    }
+
+    /**
+     * Where a loop of short waits goes on after a wait {@code --since} an offset timed out unmatched, said after
+     * {@link #missDescription}: the same {@code --since} alone is refused once the output has moved past it. "" without
+     * {@code --since}, or when the server named no {@code continueAt} (an older one).
+     */
+    String continuation(OptionalLong continueAt) {
+        return since == null || continueAt.isEmpty() ? "" : " (to go on where it left off: --since " + since
+                + " --continue-at " + continueAt.getAsLong() + ")";
     }
 
     /**
