@@ -39,20 +39,12 @@ final class KeyArgument {
     }
 
     /**
-     * What {@code write} sends: its words ({@link #ofWord}) or its {@code --text}, {@code --key} and {@code --paste}
-     * options (already actions), one of the two.
+     * What {@code write} sends: its words ({@link #ofWord}; with {@code literal}, {@code -l} as tmux's
+     * {@code send-keys -l}, every word typed as it is, key names too) or its {@code --text}, {@code --key} and
+     * {@code --paste} options (already actions), one of the two.
      *
-     * @throws UsageException when neither is given, or both: the order of words and options together is not known
-     */
-    static List<Action> ofCommandLine(List<String> words, List<Action> options) {
-        return ofCommandLine(words, false, options);
-    }
-
-    /**
-     * {@link #ofCommandLine(List, List)}, with {@code literal} ({@code -l}, tmux's {@code send-keys -l}): every word
-     * typed as it is, key names too.
-     *
-     * @throws UsageException also when {@code literal} comes without words
+     * @throws UsageException when neither is given, or both (the order of words and options together is not known),
+     *                        or {@code literal} comes without words
      */
     static List<Action> ofCommandLine(List<String> words, boolean literal, List<Action> options) {
         boolean hasWords = words != null && !words.isEmpty();
