@@ -51,27 +51,18 @@ public final class LongWait {
      * {@code waitedMs} the whole wait's.
      */
     public static JsonObject wait(RpcClient client, Duration timeout, Request request) throws IOException {
-        return wait(client, timeout, MAX, (each, continueAt) -> request.send(each));
+        return wait(client, timeout, (each, continueAt) -> request.send(each));
     }
 
     /** {@link #wait(RpcClient, Duration, Request)} for a wait that goes on with the one before it. */
     public static JsonObject wait(RpcClient client, Duration timeout, Continued request) throws IOException {
-        return wait(client, timeout, MAX, request);
-    }
-
-    /**
-     * The same, with requests of at most {@code max}: the server's {@link #MAX}, or in a test less, so that a wait
-     * made of several requests takes seconds rather than ten minutes each.
-     */
-    public static JsonObject wait(RpcClient client, Duration timeout, Duration max, Continued request)
-            throws IOException {
         long deadline = System.nanoTime() + timeout.toNanos();
         long continueAt = -1;
         long waitedMs = 0;
         Duration left = timeout; // the first request asks for the timeout as given, to the millisecond
         while (true) {
-            boolean capped = left.compareTo(max) > 0;
-            JsonObject answer = request.send(capped ? max : left, continueAt);
+            boolean capped = left.compareTo(MAX) > 0;
+            JsonObject answer = request.send(capped ? MAX : left, continueAt);
             if (answer.get("waitedMs") instanceof JsonNumber waited) {
                 waitedMs += waited.longValue();
             }
