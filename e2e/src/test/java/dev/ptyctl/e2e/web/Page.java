@@ -278,6 +278,26 @@ final class Page {
                 "return document.activeElement === window.ptyctl.terminals[arguments[0]].textarea;", terminalId));
     }
 
+    /**
+     * Pastes {@code text} into the terminal as the browser's paste does: its paste event on xterm.js's input field,
+     * with the text a clipboard would give (headless Chromium has no clipboard of its own).
+     */
+    void paste(String terminalId, String text) {
+        js("""
+                const t = window.ptyctl.terminals[arguments[0]];
+                const data = new DataTransfer();
+                data.setData('text/plain', arguments[1]);
+                t.textarea.dispatchEvent(
+                    new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+                """, terminalId, text);
+    }
+
+    /** Waits until the program has bracketed paste on (bash at its prompt) or off (a program bash runs). */
+    void waitForBracketedPaste(String terminalId, boolean on) {
+        waitUntil("bracketed paste " + (on ? "on" : "off"), () -> Boolean.valueOf(on).equals(js(
+                "return window.ptyctl.terminals[arguments[0]].modes.bracketedPasteMode;", terminalId)));
+    }
+
     /** Clicks into the terminal, as a person does to start using it. */
     void click(String terminalId) {
         select();

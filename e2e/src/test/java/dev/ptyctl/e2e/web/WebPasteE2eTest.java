@@ -10,20 +10,12 @@ import org.openqa.selenium.Keys;
 /**
  * Pasting into a terminal: several lines into a program that did not ask for a bracketed paste, or a very large
  * paste, ask first; into bash, which takes a paste as one, lines go at once and run on Enter; pasted text cannot end
- * the bracketed paste early. The paste is the browser's paste event on xterm.js's input field (headless Chromium has
- * no clipboard of its own), with the text a clipboard would give.
+ * the bracketed paste early. The paste is the browser's paste event ({@link Page#paste}).
  */
 @UsesServer
 @BrowserTest
 class WebPasteE2eTest extends PageTest {
     private static final String PROMPT = "paste> ";
-    /** Pastes text (the second argument) into the terminal whose id is the first, as the browser's paste does. */
-    static final String PASTE = """
-            const t = window.ptyctl.terminals[arguments[0]];
-            const data = new DataTransfer();
-            data.setData('text/plain', arguments[1]);
-            t.textarea.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
-            """;
     private static final String QUESTION = ".terminal-view:not([hidden]) .paste-question";
 
     /**
@@ -35,9 +27,9 @@ class WebPasteE2eTest extends PageTest {
         Terminal terminal = session.shownShell(PROMPT, "");
         String id = terminal.terminalId();
         page.type(id, "cat", Keys.ENTER);
-        waitForBracketedPaste(id, false);
+        page.waitForBracketedPaste(id, false);
 
-        paste(id, "first-line\nsecond-line\n");
+        page.paste(id, "first-line\nsecond-line\n");
         page.waitUntil("the page asks first", () -> page.element(QUESTION).isDisplayed());
         assertThat(page.text(QUESTION)).contains("2 lines").contains("bracketed paste");
         assertThat(page.element(QUESTION).getAccessibleName()).as("what a screen reader says of the dialog")
@@ -47,7 +39,7 @@ class WebPasteE2eTest extends PageTest {
         page.waitForText(id, "\nmark\nmark\n"); // typed, then cat's copy
         assertThat(page.buffer(id)).as("what Cancel sent").doesNotContain("first-line");
 
-        paste(id, "first-line\nsecond-line\n");
+        page.paste(id, "first-line\nsecond-line\n");
         page.waitUntil("the page asks first", () -> page.element(QUESTION).isDisplayed());
         page.driver().switchTo().activeElement().sendKeys(Keys.ENTER); // the question's Paste has the keyboard
         page.waitUntil("both lines echoed and copied by cat",
@@ -55,8 +47,8 @@ class WebPasteE2eTest extends PageTest {
         assertThat(page.element(QUESTION).isDisplayed()).isFalse();
 
         page.type(id, Keys.chord(Keys.CONTROL, "c"));
-        waitForBracketedPaste(id, true);
-        paste(id, "x".repeat(20 * 1024));
+        page.waitForBracketedPaste(id, true);
+        page.paste(id, "x".repeat(20 * 1024));
         page.waitUntil("the page asks first", () -> page.element(QUESTION).isDisplayed());
         assertThat(page.text(QUESTION)).contains("20 KiB, 1 line");
         page.driver().switchTo().activeElement().sendKeys(Keys.ESCAPE);
@@ -72,29 +64,19 @@ class WebPasteE2eTest extends PageTest {
     void linesPastedIntoBashWaitForEnterAndCannotEndThePasteEarly() throws Exception {
         Terminal terminal = session.shownShell(PROMPT, "");
         String id = terminal.terminalId();
-        waitForBracketedPaste(id, true);
+        page.waitForBracketedPaste(id, true);
 
-        paste(id, "echo one-$((1))\necho two-$((2))");
+        page.paste(id, "echo one-$((1))\necho two-$((2))");
         page.waitForText(id, "echo two-$((2))");
         assertThat(page.element(QUESTION).isDisplayed()).as("a question").isFalse();
         assertThat(page.buffer(id)).as("run before Enter").doesNotContain("two-2");
         page.type(id, Keys.ENTER);
         page.waitForText(id, "\none-1\ntwo-2\n");
 
-        paste(id, "echo injected-$((6*7))\u001b[201~\n");
+        page.paste(id, "echo injected-$((6*7))\u001b[201~\n");
         page.waitForText(id, "echo injected-$((6*7))");
         page.type(id, Keys.chord(Keys.CONTROL, "c"), "echo after", Keys.ENTER);
         page.waitForText(id, "\nafter\n");
         assertThat(page.buffer(id)).as("what ran of the paste").doesNotContain("injected-42");
-    }
-
-    private void paste(String id, String text) {
-        page.js(PASTE, id, text);
-    }
-
-    /** Waits until the program has bracketed paste on (bash at its prompt) or off (a program bash runs). */
-    private void waitForBracketedPaste(String id, boolean on) {
-        page.waitUntil("bracketed paste " + (on ? "on" : "off"), () -> Boolean.valueOf(on).equals(page.js(
-                "return window.ptyctl.terminals[arguments[0]].modes.bracketedPasteMode;", id)));
     }
 }

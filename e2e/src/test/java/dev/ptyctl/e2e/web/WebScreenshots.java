@@ -192,9 +192,8 @@ class WebScreenshots {
             page.clickOn("tr[data-terminal='" + notes.terminalId() + "'] button[data-action='open']");
             String id = notes.terminalId();
             page.type(id, "cat > notes.txt", Keys.ENTER);
-            page.waitUntil("cat runs", () -> Boolean.FALSE.equals(page.js(
-                    "return window.ptyctl.terminals[arguments[0]].modes.bracketedPasteMode;", id)));
-            page.js(WebPasteE2eTest.PASTE, id, "make test\nmake deploy\n");
+            page.waitForBracketedPaste(id, false); // cat runs
+            page.paste(id, "make test\nmake deploy\n");
             page.waitUntil("the page asks", () -> page.element(".terminal-view:not([hidden]) .paste-question")
                     .isDisplayed());
             Files.write(out.resolve("web-paste.png"), page.screenshot());
