@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
@@ -296,6 +297,18 @@ final class Page {
     void waitForBracketedPaste(String terminalId, boolean on) {
         waitUntil("bracketed paste " + (on ? "on" : "off"), () -> Boolean.valueOf(on).equals(js(
                 "return window.ptyctl.terminals[arguments[0]].modes.bracketedPasteMode;", terminalId)));
+    }
+
+    /**
+     * Opens the shown tab's search box with Ctrl-Shift-F and, once it has the keyboard, types {@code keys} into it
+     * (it finds as typed).
+     */
+    void find(String terminalId, CharSequence... keys) {
+        type(terminalId, Keys.chord(Keys.CONTROL, Keys.SHIFT, "f"));
+        waitUntil("the search box has the focus", () -> Boolean.TRUE.equals(js(
+                "return document.activeElement === document.querySelector(arguments[0]);",
+                ".terminal-view:not([hidden]) .search input")));
+        driver.switchTo().activeElement().sendKeys(keys);
     }
 
     /** Clicks into the terminal, as a person does to start using it. */

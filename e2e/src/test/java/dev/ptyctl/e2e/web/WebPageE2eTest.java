@@ -326,10 +326,7 @@ class WebPageE2eTest extends PageTest {
         String id = terminal.terminalId();
         page.type(id, "echo needle-in-the-$((2*3))-haystack; seq 1 100", Keys.ENTER);
         page.waitForText(id, "\n100");
-        page.type(id, Keys.chord(Keys.CONTROL, Keys.SHIFT, "f"));
-        page.waitUntil("the search box has the focus", () -> Boolean.TRUE.equals(page.js(
-                "return document.activeElement === document.querySelector('.terminal-view:not([hidden]) .search input');")));
-        page.driver().switchTo().activeElement().sendKeys("needle-in-the-6", Keys.ENTER);
+        page.find(id, "needle-in-the-6", Keys.ENTER);
         page.waitUntil("the match is selected", () -> "needle-in-the-6".equals(page.js(
                 "return window.ptyctl.terminals[arguments[0]].getSelection();", id)));
     }
@@ -344,11 +341,8 @@ class WebPageE2eTest extends PageTest {
         String id = terminal.terminalId();
         page.type(id, "printf 'nee%s\\n' dle-a dle-b dle-c", Keys.ENTER); // "needle" three times, not in the command
         page.waitForText(id, "needle-c");
-        page.type(id, Keys.chord(Keys.CONTROL, Keys.SHIFT, "f"));
         String box = ".terminal-view:not([hidden]) .search";
-        page.waitUntil("the search box has the focus", () -> Boolean.TRUE.equals(page.js(
-                "return document.activeElement === document.querySelector(arguments[0] + ' input');", box)));
-        page.driver().switchTo().activeElement().sendKeys("needle");
+        page.find(id, "needle");
         page.waitUntil("the first match is selected without Enter", () -> "needle".equals(page.js(
                 "return window.ptyctl.terminals[arguments[0]].getSelection();", id)));
         page.waitUntil("the box counts three matches", () -> page.text(box + " .search-count").matches("[123] of 3"));

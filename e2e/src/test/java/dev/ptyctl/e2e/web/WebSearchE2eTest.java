@@ -7,7 +7,6 @@ import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.openqa.selenium.Keys;
 import org.openqa.selenium.interactions.Actions;
 
 /**
@@ -31,7 +30,7 @@ class WebSearchE2eTest extends PageTest {
         String id = terminal.terminalId();
         run(terminal, "printf 'nee%s\\n' dle-a dle-b dle-c"); // "needle" three times, not in the command
         page.waitForText(id, "needle-c");
-        find(id, "needle");
+        page.find(id, "needle");
         page.waitUntil("the box counts three matches", () -> page.text(COUNT).matches("[123] of 3"));
 
         // Each count the box shows, and whether the stream had ended when it showed it.
@@ -63,7 +62,7 @@ class WebSearchE2eTest extends PageTest {
         String id = terminal.terminalId();
         run(terminal, "printf 'nee%s\\n' dle-a dle-b");
         page.waitForText(id, "needle-b");
-        find(id, "needle");
+        page.find(id, "needle");
         page.waitUntil("the box counts two matches", () -> page.text(COUNT).matches("[12] of 2"));
 
         run(terminal, "seq 1 10500; echo seq-''done");
@@ -83,7 +82,7 @@ class WebSearchE2eTest extends PageTest {
         String id = terminal.terminalId();
         run(terminal, "seq 1 1200 | sed 's/^/nee''dle-/'");
         page.waitForText(id, "\nneedle-1200\n");
-        find(id, "needle");
+        page.find(id, "needle");
         page.waitUntil("the box says there are more", () -> page.text(COUNT).matches("\\d+ of 1000\\+"));
     }
 
@@ -97,7 +96,7 @@ class WebSearchE2eTest extends PageTest {
         String id = terminal.terminalId();
         run(terminal, "printf 'nee%s\\n' dle-a dle-b; echo keep-this-$((6*7))"); // not in the command line
         page.waitForText(id, "\nkeep-this-42");
-        find(id, "needle");
+        page.find(id, "needle");
         page.waitUntil("the box counts two matches", () -> page.text(COUNT).matches("[12] of 2"));
         int[] word = page.cellCentre(id, "keep-this-42", 3);
         new Actions(page.driver()).moveToLocation(word[0], word[1]).doubleClick().perform();
@@ -110,13 +109,5 @@ class WebSearchE2eTest extends PageTest {
 
     private String selection(String id) {
         return (String) page.js("return window.ptyctl.terminals[arguments[0]].getSelection();", id);
-    }
-
-    /** Opens the search box with Ctrl-Shift-F and types {@code text} into it. */
-    private void find(String id, String text) {
-        page.type(id, Keys.chord(Keys.CONTROL, Keys.SHIFT, "f"));
-        page.waitUntil("the search box has the focus", () -> Boolean.TRUE.equals(page.js(
-                "return document.activeElement === document.querySelector(arguments[0] + ' input');", BOX)));
-        page.driver().switchTo().activeElement().sendKeys(text);
     }
 }
