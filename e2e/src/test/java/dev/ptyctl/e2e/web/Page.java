@@ -15,6 +15,7 @@ import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -265,11 +266,11 @@ final class Page {
      */
     void holdingCtrl(Runnable step) {
         select();
-        new org.openqa.selenium.interactions.Actions(driver).keyDown(org.openqa.selenium.Keys.CONTROL).perform();
+        new Actions(driver).keyDown(Keys.CONTROL).perform();
         try {
             step.run();
         } finally {
-            new org.openqa.selenium.interactions.Actions(driver).keyUp(org.openqa.selenium.Keys.CONTROL).perform();
+            new Actions(driver).keyUp(Keys.CONTROL).perform();
         }
     }
 
