@@ -69,9 +69,13 @@ public record Region(int from, int to, int fromColumn, int toColumn) {
 
     @Override
     public String toString() {
-        String rows = to == Integer.MAX_VALUE ? from == 1 ? "the screen" : "rows " + from + "-"
-                : from == to ? "row " + from : "rows " + from + "-" + to;
-        return allColumns() ? rows : rows + ", " + (fromColumn == toColumn ? "column " + fromColumn
-                : toColumn == Integer.MAX_VALUE ? "columns " + fromColumn + "-" : "columns " + fromColumn + "-" + toColumn);
+        String rows = from == 1 && to == Integer.MAX_VALUE ? "the screen" : band("row", from, to);
+        return allColumns() ? rows : rows + ", " + band("column", fromColumn, toColumn);
+    }
+
+    /** A band of rows or columns as messages name it: {@code row 3}, {@code rows 2-5}, {@code rows 4-} (to the end). */
+    private static String band(String unit, int from, int to) {
+        return to == Integer.MAX_VALUE ? unit + "s " + from + "-" : from == to ? unit + " " + from
+                : unit + "s " + from + "-" + to;
     }
 }

@@ -313,6 +313,8 @@ class LocatorTest {
         TerminalAssertions.assertThat(PANES.getByText("two ").within(right)).isVisible();   // ends on the band's blanks
         assertThat(PANES.getByText("alpha").within(right)).hasToString("text \"alpha\" in rows 1-3, columns 17-32");
         assertThat(PANES.getByText("alpha").within(left)).hasToString("text \"alpha\" in the screen, columns 1-15");
+        assertThat(Region.row(4).columns(7, 7)).hasToString("row 4, column 7");
+        assertThat(Region.rows(4, Integer.MAX_VALUE).columns(42, Integer.MAX_VALUE)).hasToString("rows 4-, columns 42-");
         assertThatThrownBy(() -> TerminalAssertions.assertThat(PANES).within(right))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("a snapshot takes whole rows");
         assertThatThrownBy(() -> Region.all().columns(5, 4)).isInstanceOf(IllegalArgumentException.class);
