@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -135,12 +134,7 @@ public final class Locator {
         return new Locator(source, new Query() {
             @Override
             public void find(WrappedLines.Line line, Cells cells, List<Match> into) {
-                Matcher m = pattern.matcher(line.text());
-                while (m.find()) {
-                    if (m.end() > m.start()) {
-                        into.add(line.match(m.start(), m.end(), m.group()));
-                    }
-                }
+                line.eachMatch(pattern, into::add);
             }
 
             @Override

@@ -3,6 +3,8 @@ package dev.ptyctl.client.dsl;
 import dev.ptyctl.vt.CellRow;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The lines a text or pattern {@link Locator} searches, as the program wrote them: rows that text wrapped across at the
@@ -15,7 +17,8 @@ import java.util.function.Consumer;
  * <p>Rows are numbered as {@link Locator.Match} numbers them: 0-based on the screen, negative in the scrollback (-1 is
  * the line right above the screen). The scrollback's last line and the screen's first are joined like any two rows,
  * except on the alternate screen, whose first row never continues the main screen's scrollback. Rows outside the
- * searched {@link Region} are not searched, so a line is cut at the region's edges.
+ * searched {@link Region} are not searched, so a line is cut at the region's edges; a pattern's {@code ^} and {@code $}
+ * still hold only at the line's true start and end, not at such a cut ({@link Line#eachMatch}).
  */
 final class WrappedLines {
     private WrappedLines() {
@@ -36,6 +39,10 @@ final class WrappedLines {
                 row++;
             }
             line.set(first, row);
+            // only the first line searched can start on a row that continues one left out (above the region or the
+            // screen), only the last go on into one; a band of columns reads each row alone, its band's edges its ends
+            line.startsMidLine = region.allColumns() && first == start && first >= 0 && line.continues(first);
+            line.endsMidLine = region.allColumns() && row == end - 1 && end < cells.rows() && line.continues(end);
             each.accept(line);
         }
     }
@@ -56,6 +63,10 @@ final class WrappedLines {
         /** For a row cut to the region's columns: the row's characters before the band, and the band's (padded) text. */
         private int cut;
         private String paddedCut;
+        /** Whether the line's first row continues a row not searched: its text starts inside the program's line. */
+        private boolean startsMidLine;
+        /** Whether the line's last row goes on into a row not searched: its text stops inside the program's line. */
+        private boolean endsMidLine;
 
         private Line(Cells cells, List<ScrollbackLine> above, Region region) {
             this.cells = cells;
@@ -152,6 +163,50 @@ final class WrappedLines {
             }
             joined.padLast = true;
             return joined;
+        }
+
+        /**
+         * Gives {@code into} each non-empty match of {@code pattern} in {@link #text}. Where a region cut the line, the
+         * pattern sees the characters just outside the cut (for {@code \b} and lookarounds) but cannot match them,
+         * and {@code ^} and {@code $} do not hold at the cut: a region starting on a row that text wrapped onto does
+         * not make that row the start of a line, as it is not one without the region.
+         */
+        void eachMatch(Pattern pattern, Consumer<Locator.Match> into) {
+            CharSequence text = text();
+            int offset = startsMidLine ? 1 : 0;
+            Matcher m;
+            if (offset == 0 && !endsMidLine) {
+                m = pattern.matcher(text);
+            } else {
+                String framed = (startsMidLine ? String.valueOf(charBefore()) : "") + text
+                        + (endsMidLine ? String.valueOf(charAfter()) : "");
+                m = pattern.matcher(framed).region(offset, offset + text.length())
+                        .useAnchoringBounds(false).useTransparentBounds(true);
+            }
+            while (m.find()) {
+                if (m.end() > m.start()) {
+                    into.accept(match(m.start() - offset, m.end() - offset, m.group()));
+                }
+            }
+        }
+
+        /**
+         * The character the program's line has right before this line's first row: the last one the row above joins,
+         * or a space when that row is not on the screen (it scrolled off).
+         */
+        private char charBefore() {
+            int above = firstRow - 1;
+            if (above < 0) {
+                return ' ';
+            }
+            int length = joinedLength(above);
+            return length == 0 ? ' ' : padded(above).charAt(length - 1);
+        }
+
+        /** The first character of the row this line's last row goes on into (a space for a blank one). */
+        private char charAfter() {
+            String next = cells.rowText(lastRow() + 1);
+            return next.isEmpty() ? ' ' : next.charAt(0);
         }
 
         /** The index of {@code text} in {@code in} from {@code from}, or -1: String's own search for a one-row line. */

@@ -225,6 +225,28 @@ class LocatorTest {
                         + "   |~~~~~~~~~~~\n");   // a wrapped match marked on both its rows
     }
 
+    @Test
+    void aRegionThatCutsAWrappedLineDoesNotMakeTheCutAStartOrEndOfTheLine() {
+        assertThat(WRAPPED.getByRegex("^ world").within(Region.row(2)).count())
+                .as("row 2 continues row 1, with or without the region").isZero();
+        assertThat(WRAPPED.getByRegex("^ world").within(Region.rows(2, 3)).count()).isZero();
+        assertThat(WRAPPED.getByRegex("hello$").within(Region.row(1)).count()).as("row 1 goes on into row 2").isZero();
+        assertThat(WRAPPED.getByRegex("^\\$ echo hello").within(Region.row(1)).count()).isEqualTo(1);
+        assertThat(matches(WRAPPED.getByRegex("\\bworld$").within(Region.row(2))))
+                .as("the line's true end")
+                .containsExactly(new Locator.Match(1, 1, 6, "world"));
+        assertThat(WRAPPED.getByRegex("(?<=o) world").within(Region.row(2)).count())
+                .as("what is cut off is seen, not matched").isEqualTo(1);
+        assertThat(WRAPPED.getByRegex("o world").within(Region.row(2)).count()).isZero();
+        assertThat(WRAPPED.getByRegex("^hello world$").within(Region.rows(2, 3)).count())
+                .as("a whole line after the cut one").isEqualTo(1);
+
+        Replay scrolled = Screens.replay(12, 2, "abcdefghijklmn\r\nx");   // row 1 continues a row above the screen
+        assertThat(scrolled.getByRegex("^mn").count()).as("a line whose start scrolled off").isZero();
+        assertThat(scrolled.getByRegex("^abc\\w+mn$").includingScrollback().count()).isEqualTo(1);
+        assertThat(scrolled.getByRegex("^x$").count()).isEqualTo(1);
+    }
+
     /**
      * A wide character that does not fit in the last column goes on to the next row whole and leaves that column
      * blank: the program wrote no space there, so the text reads on across it, on the screen and in the scrollback.

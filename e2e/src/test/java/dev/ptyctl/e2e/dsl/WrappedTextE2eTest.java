@@ -2,6 +2,7 @@ package dev.ptyctl.e2e.dsl;
 
 import static dev.ptyctl.client.dsl.TerminalAssertions.assertThat;
 
+import dev.ptyctl.client.dsl.Region;
 import dev.ptyctl.client.dsl.TerminalDriver;
 import dev.ptyctl.client.junit.WithTerminal;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,16 @@ class WrappedTextE2eTest {
         t.typeLine("printf '%030d%s\\n' 0 wrapped").waitForPrompt();
         assertThat(t.getByText("00broken")).hasCount(0);
         assertThat(t.getByText("00wrapped")).hasCount(1);
+    }
+
+    @Test
+    void aRegionStartingOnARowTheOutputWrappedOntoDoesNotStartALineThere(TerminalDriver t) {
+        // the screen cleared first: 30 zeros fill row 1, "wrapped" goes on to row 2, the prompt comes on row 3
+        t.typeLine("printf '\\033[H\\033[2J%030d%s\\n' 0 wrapped").waitForPrompt();
+        assertThat(t.getByRegex("^0+wrapped$").within(Region.rows(1, 2))).isVisible();
+        assertThat(t.getByRegex("^wrapped").within(Region.rows(2, 3))).isHidden();
+        assertThat(t.getByRegex("(?<=0)wrapped$").within(Region.rows(2, 3))).isVisible();
+        assertThat(t.getByRegex("0$").within(Region.row(1))).isHidden();
     }
 
     @Test
