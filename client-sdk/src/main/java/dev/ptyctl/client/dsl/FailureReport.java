@@ -2,7 +2,6 @@ package dev.ptyctl.client.dsl;
 
 import dev.ptyctl.client.Screen;
 import dev.ptyctl.vt.Terminal;
-import dev.ptyctl.vt.serialize.SvgSerializer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,8 +46,10 @@ public final class FailureReport {
     public static List<Path> write(Path dir, String title, TerminalDriver driver, Throwable failure) throws IOException {
         Files.createDirectories(dir);
         Terminal screen = frozenScreen(driver, failure);
-        String svg = SvgSerializer.render(screen);
-        String text = ScreenDump.render(Cells.of(screen).toScreen());
+        // what a locator found is marked on the failure's own screen: the picture frames it, the text marks it ~
+        List<ScreenDump.Underline> found = failure instanceof TerminalAssertionError e ? e.found() : List.of();
+        String svg = ScreenMoment.picture(screen, found);
+        String text = ScreenDump.render(Cells.of(screen).toScreen(), found);
         String cast = recording(driver);
         List<Command> commands = cast.isEmpty() ? List.of() : Replay.ofText("recording.cast", cast).commands();
         String message = failure == null ? PASSED : String.valueOf(failure.getMessage());

@@ -2,6 +2,7 @@ package dev.ptyctl.client.dsl;
 
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.serialize.SvgSerializer;
+import java.util.List;
 
 /**
  * The driver's copy of the screen at one instant, as a failure shows it: the cells its message prints and the
@@ -23,8 +24,14 @@ record ScreenMoment(Cells cells, byte[] vtState) {
         return terminal;
     }
 
-    /** The picture of that moment (an SVG: colours, styles, the cursor). */
-    String svg() {
-        return SvgSerializer.render(frozen());
+    /** The picture of that moment (an SVG: colours, styles, the cursor), with what a locator {@code found} framed. */
+    String svg(List<ScreenDump.Underline> found) {
+        return picture(frozen(), found);
+    }
+
+    /** {@code screen} as an SVG, each of {@code found} framed: the picture of a failure marks what the text marks ~. */
+    static String picture(Terminal screen, List<ScreenDump.Underline> found) {
+        return SvgSerializer.render(screen, found.stream().filter(u -> u.to() > u.from())
+                .map(u -> new SvgSerializer.Outline(u.row(), u.from(), u.to() - u.from())).toList());
     }
 }

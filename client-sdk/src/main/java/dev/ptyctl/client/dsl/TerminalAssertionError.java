@@ -32,6 +32,8 @@ public final class TerminalAssertionError extends AssertionError {
     private final transient String expectation;
     /** The emulator's state when it failed, as escape sequences (with styles), when the DSL had a copy; else null. */
     private final transient byte[] styledScreen;
+    /** What a locator found on that screen, marked on it in the message and framed in the report's picture. */
+    private final transient java.util.List<ScreenDump.Underline> found;
 
     /**
      * Creates the error.
@@ -54,6 +56,7 @@ public final class TerminalAssertionError extends AssertionError {
         this.screen = screen;
         this.expectation = expectation;
         this.styledScreen = styledScreen;
+        this.found = java.util.List.copyOf(found);
     }
 
     /** What was expected, without the screen: {@code expected the screen to contain "PASSED" within 30 s}. */
@@ -63,6 +66,11 @@ public final class TerminalAssertionError extends AssertionError {
 
     byte[] styledScreen() {
         return styledScreen;
+    }
+
+    /** What a locator found, on {@link #styledScreen} (empty for any other failure). */
+    java.util.List<ScreenDump.Underline> found() {
+        return found;
     }
 
     /** The screen when the expectation failed. */

@@ -708,7 +708,7 @@ public final class TerminalDriver implements AutoCloseable {
 
     /** As {@link #failureShowing(String, ScreenMoment)}, with what a locator {@code found} marked on the screen. */
     TerminalAssertionError failureShowing(String expectation, ScreenMoment moment, List<ScreenDump.Underline> found) {
-        steps.failed(expectation, moment.svg());
+        steps.failed(expectation, moment.svg(found));
         return new TerminalAssertionError(expectation, moment.cells().toScreen(), moment.vtState(), found);
     }
 

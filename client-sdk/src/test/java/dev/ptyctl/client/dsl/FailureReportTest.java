@@ -77,6 +77,27 @@ class FailureReportTest {
     }
 
     @Test
+    void whatALocatorFoundIsFramedInThePictureAndMarkedInTheText() throws Exception {
+        Terminal screen = Screens.terminal(24, 3, "Save  Save\r\n$ ");
+        TerminalAssertionError failure = new TerminalAssertionError("expected text \"Save\" to read \"Save\"; strict"
+                + " mode violation", Cells.of(screen).toScreen(), VtSerializer.serializeBytes(screen),
+                List.of(new ScreenDump.Underline(0, 0, 4), new ScreenDump.Underline(0, 6, 10)));
+
+        FailureReport.write(dir, "saves (SaveTest)", driver, failure);
+
+        String svg = Files.readString(dir.resolve("screen.svg"));
+        assertThat(svg).contains("<rect class=\"found\" x=\"1\" y=\"1\" width=\"34\" height=\"16\"")
+                .contains("<rect class=\"found\" x=\"55\" y=\"1\" width=\"34\" height=\"16\"");
+        assertThat(dir.resolve("screen.txt")).hasContent("""
+                screen 24x3, cursor at row 2, column 3 (^), what was found marked ~:
+                 1 |Save  Save
+                   |~~~~  ~~~~
+                 2 |$
+                   |  ^""");
+        assertThat(Files.readString(dir.resolve("index.html"))).contains(svg);
+    }
+
+    @Test
     void theReportListsWhatTheTestDidAndTheLineThatFailed() throws Exception {
         String screen = "'screen':'$ make\\nok\\n','cursor':{'row':2,'col':3},'size':{'cols':20,'rows':3}";
         server.reply("{'written':5,'outputSeq':100}").reply("{'matched':true," + screen + ",'waitedMs':12}")

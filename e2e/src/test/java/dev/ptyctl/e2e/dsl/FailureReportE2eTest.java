@@ -148,6 +148,25 @@ class FailureReportE2eTest {
     }
 
     @Test
+    void whatAFailedLocatorFoundIsFramedInThePictures() throws Exception {
+        Path reports = work.resolve("ambiguous-reports");
+        TestExecutionSummary ambiguous = NestedRun.run(AmbiguousExample.class, work.resolve("junit-ambiguous"),
+                Map.of("ptyctl.reports", reports.toString()));
+        assertThat(ambiguous.getFailures()).singleElement().extracting(failure -> failure.getException().getMessage())
+                .asString().contains("strict mode violation: text \"Save\" resolved to 2 matches");
+        Path failed = reports.resolve(AmbiguousExample.class.getName() + ".saveIsOnTheScreenTwice");
+
+        // each match framed inside its 4 cells of row 1: columns 1-4 and 7-10, 9 by 18 units a cell
+        String frames = "<rect class=\"found\" x=\"1\" y=\"1\" width=\"34\" height=\"16\" fill=\"none\" stroke=\"#ff8c00\""
+                + " stroke-width=\"2\"/>\n<rect class=\"found\" x=\"55\" y=\"1\" width=\"34\" height=\"16\"";
+        assertThat(Files.readString(failed.resolve("screen.svg"))).contains(frames);
+        assertThat(Files.readString(failed.resolve("screen.txt"))).contains(" 1 |Save  Save\n   |~~~~  ~~~~\n");
+        String page = Files.readString(failed.resolve("index.html"));
+        String failedStep = page.substring(page.indexOf("<td class=\"failed\">"));
+        assertThat(failedStep).as("the failed step's picture").contains(frames);
+    }
+
+    @Test
     void aPassingTestLeavesAReportWhenAskedTo() throws Exception {
         Path reports = work.resolve("passing-reports");
         TestExecutionSummary passing = NestedRun.run(PassingExample.class, work.resolve("junit-passing"),

@@ -4,6 +4,7 @@ import dev.ptyctl.vt.CellRow;
 import dev.ptyctl.vt.CellView;
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.terminal.StateView;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -11,7 +12,8 @@ import java.util.Locale;
  * program's own palette changes), bold, faint, italic, underline, strikethrough, inverse and invisible text, wide
  * characters over two cells, and the cursor. No browser and no fonts are involved in making it; a viewer draws the
  * text with its own monospace font, each run stretched to its cells ({@code textLength}), so columns line up whatever
- * font it has. Test reports use it to show what the screen looked like when an expectation failed.
+ * font it has. Test reports use it to show what the screen looked like when an expectation failed, with what the
+ * test's locator found there framed ({@link Outline}).
  *
  * <p>Geometry: every cell is {@value #CELL_WIDTH} by {@value #CELL_HEIGHT} units, row {@code r} (0-based) spans
  * {@code y = r * CELL_HEIGHT} to the next row. The output depends only on the cells, so it is stable across machines.
@@ -28,16 +30,42 @@ public final class SvgSerializer {
     private static final int FOREGROUND = 10;
     private static final int BACKGROUND = 11;
     private static final int CURSOR = 12;
+    /**
+     * The frame of an {@link Outline}: orange, which reads on a dark background and a light one and is rare as a
+     * terminal's own colour, so it is not taken for the program's drawing.
+     */
+    private static final String OUTLINE_COLOR = "#ff8c00";
 
     private final Terminal terminal;
     private final StateView state;
+    private final List<Outline> outlines;
     private final StringBuilder svg = new StringBuilder();
     /** The row being drawn, copied into the same arrays for every row: no object per cell. */
     private final CellRow cells = new CellRow();
 
-    private SvgSerializer(Terminal terminal) {
+    private SvgSerializer(Terminal terminal, List<Outline> outlines) {
         this.terminal = terminal;
         this.state = terminal.emulator().state();
+        this.outlines = outlines;
+    }
+
+    /**
+     * Cells framed over the picture: {@code cells} cells of {@code row} from {@code col} (both 0-based), such as a
+     * match a test's locator found, so that a failure's picture shows which text it means, as its message marks it
+     * with {@code ~} under the row. A frame is drawn inside its cells, so frames of adjacent matches stay apart.
+     *
+     * @param row   the row, 0-based
+     * @param col   the first column, 0-based
+     * @param cells how many cells, at least 1
+     */
+    public record Outline(int row, int col, int cells) {
+        /** Checks the place. */
+        public Outline {
+            if (row < 0 || col < 0 || cells < 1) {
+                throw new IllegalArgumentException("an outline is cells >= 1 cells from row >= 0, column >= 0 (0-based),"
+                    + " got " + cells + " from row " + row + ", column " + col);
+            }
+        }
     }
 
     /**
@@ -47,7 +75,19 @@ public final class SvgSerializer {
      * @return the SVG text, UTF-8 safe, no external references
      */
     public static String render(Terminal terminal) {
-        return new SvgSerializer(terminal).run();
+        return render(terminal, List.of());
+    }
+
+    /**
+     * The screen of {@code terminal} as an SVG document, with {@code outlines} framed over it (those outside the
+     * screen are left out, a frame past the right edge is cut there).
+     *
+     * @param terminal the terminal; not changed
+     * @param outlines the cells to frame
+     * @return the SVG text, UTF-8 safe, no external references
+     */
+    public static String render(Terminal terminal, List<Outline> outlines) {
+        return new SvgSerializer(terminal, List.copyOf(outlines)).run();
     }
 
     private String run() {
@@ -66,7 +106,22 @@ public final class SvgSerializer {
         for (int row = 0; row < terminal.rows(); row++) {
             texts(row);
         }
+        outlines();
         return svg.append("</svg>\n").toString();
+    }
+
+    /** The frames, over the text; a stroke of 2 centred one unit inside the cells' edges stays within them. */
+    private void outlines() {
+        for (Outline outline : outlines) {
+            if (outline.row() >= terminal.rows() || outline.col() >= terminal.cols()) {
+                continue;
+            }
+            int cells = Math.min(outline.cells(), terminal.cols() - outline.col());
+            svg.append("<rect class=\"found\" x=\"").append(outline.col() * CELL_WIDTH + 1).append("\" y=\"")
+                .append(outline.row() * CELL_HEIGHT + 1).append("\" width=\"").append(cells * CELL_WIDTH - 2)
+                .append("\" height=\"").append(CELL_HEIGHT - 2).append("\" fill=\"none\" stroke=\"")
+                .append(OUTLINE_COLOR).append("\" stroke-width=\"2\"/>\n");
+        }
     }
 
     /** Runs of cells with one non-default background, as rectangles. */

@@ -1,10 +1,12 @@
 package dev.ptyctl.vt.serialize;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.vt.Terminal;
 import dev.ptyctl.vt.fixtures.SvgText;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SvgSerializerTest {
@@ -53,5 +55,21 @@ class SvgSerializerTest {
     void aPaletteColourTheProgramChangedIsDrawnChanged() {
         String svg = SvgSerializer.render(feed(10, 2, "\u001b]4;1;rgb:12/34/56\u0007\u001b[31mx"));
         assertThat(svg).contains("fill=\"#123456\">x</text>");
+    }
+
+    @Test
+    void outlinesFrameTheirCellsOverTheTextCutAtTheScreensEdge() {
+        Terminal t = feed(10, 2, "Save  Save\r\n$ ");
+        String svg = SvgSerializer.render(t, List.of(new SvgSerializer.Outline(0, 6, 4),
+            new SvgSerializer.Outline(1, 8, 5), new SvgSerializer.Outline(2, 0, 1), new SvgSerializer.Outline(0, 10, 1)));
+        // inside the cells: x from 6 * 9 + 1, 4 cells less the stroke on both sides; drawn after the text
+        assertThat(svg).contains("<rect class=\"found\" x=\"55\" y=\"1\" width=\"34\" height=\"16\" fill=\"none\""
+                + " stroke=\"#ff8c00\" stroke-width=\"2\"/>\n")
+            .contains("<rect class=\"found\" x=\"73\" y=\"19\" width=\"16\" height=\"16\"") // 5 cells from column 8: 2
+            .doesNotContain("y=\"37\"").doesNotContain("x=\"91\"");                      // off the screen: left out
+        assertThat(svg.indexOf("class=\"found\"")).isGreaterThan(svg.lastIndexOf("</text>"));
+        assertThat(SvgSerializer.render(t)).isEqualTo(SvgSerializer.render(t, List.of())).doesNotContain("found");
+        assertThatThrownBy(() -> new SvgSerializer.Outline(0, 3, 0)).isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("an outline is cells >= 1 cells from row >= 0, column >= 0 (0-based), got 0 from row 0, column 3");
     }
 }
