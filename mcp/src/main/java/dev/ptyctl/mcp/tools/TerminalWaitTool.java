@@ -27,7 +27,7 @@ public final class TerminalWaitTool extends SchemaTool {
                 answered with `continuation: true`: the line typed is incomplete and the shell waits for more); \
                 `exit: true` (the program exited). With `sinceSeq` (the seq terminal_send returned) text, regex and \
                 any match only output printed after that point (never text already on screen nor the command line \
-                you typed: in a shell by its marks, in a REPL or other program the echo of the first line that \
+                you typed: in a shell by its marks, in a REPL or other program the echo of each line that \
                 send typed; a line redrawn after a carriage return, such as a progress bar, counts each drawing as a \
                 line); prompt then waits for a prompt drawn after it (its text gives the exit code of the command \
                 that ended, e.g. `exit 1`). Wakes on each output, no polling. Answers `matched`, `reason` (text, \
@@ -90,8 +90,9 @@ public final class TerminalWaitTool extends SchemaTool {
         HostedTerminal terminal = call.terminal(id);
         TerminalWait.Outcome outcome;
         try {
-            outcome = TypedEcho.await(terminal, condition, call.session().lastTyped(id), timeoutMs,
-                    call.waitCapMs(), call.progress());
+            outcome = TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(),
+                    TypedEcho.condition(condition, call.session().lastTyped(id)), timeoutMs, call.waitCapMs(),
+                    call.progress());
         } catch (IllegalArgumentException e) {
             throw new ToolError(e.getMessage() + ".");
         }
@@ -118,7 +119,7 @@ public final class TerminalWaitTool extends SchemaTool {
         }
         OptionalInt commandExit = exitBefore(terminal, condition, outcome);
         commandExit.ifPresent(code -> result.put("commandExitCode", code));
-        return result.withText(ToolResult.screenAndFacts(view.text(), facts(condition, outcome, commandExit)
+        return result.withText(ToolResult.screenAndFacts(view.text(), facts(condition, outcome, commandExit, timeoutMs)
                 + view.describe().map(shown -> " · " + shown).orElse("")));
     }
 
@@ -140,9 +141,11 @@ public final class TerminalWaitTool extends SchemaTool {
                 .map(PromptTracker.CommandRecord::exitCode).orElse(OptionalInt.empty());
     }
 
-    private static String facts(Condition condition, TerminalWait.Outcome outcome, OptionalInt exit) {
+    private static String facts(Condition condition, TerminalWait.Outcome outcome, OptionalInt exit,
+                                long timeoutMs) {
         String head = switch (outcome.reason()) {
-            case TIMEOUT -> "not matched: timed out";
+            // The time asked for, not the time measured: the wait ends at the caller's deadline, echo skip included.
+            case TIMEOUT -> "not matched: timed out after " + timeoutMs + " ms";
             // The screen's seq would skip the tail a match may span (a text printed across the two calls), and after
             // a long stream may be older than the output kept; continueAt goes on exactly where this search stopped.
             case CONTINUE -> "not matched yet: the server's limit on one wait was reached; call terminal_wait again "

@@ -1,47 +1,38 @@
 package dev.ptyctl.mcp.tools;
 
-import dev.ptyctl.service.control.ScreenPatterns;
 import dev.ptyctl.service.control.TerminalInput;
 import dev.ptyctl.service.control.TerminalWait;
 import dev.ptyctl.service.control.TerminalWait.Condition;
-import dev.ptyctl.service.output.OutputText;
 import dev.ptyctl.service.shell.PromptTracker;
 import dev.ptyctl.service.terminals.HostedTerminal;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 /**
- * The echo of a line an agent typed into a program (a REPL, {@code cat}, a script's {@code read}; run on its own or
- * from a shell), which a wait on the output after the send's seq skips: the terminal (or the program's line editor)
- * prints the typed line before the program answers it, so {@code print('done')} typed into Python and a wait for
- * {@code done} matched its own echo at once, whatever the program did. A command line typed at the prompt of a shell
- * that ptyctl integrated is left out by the shell's marks instead.
- *
- * <p>Only the first line of a send is skipped, and only when its echo comes first: a wait looks for the echo and the
- * agent's texts together, and only when the echo shows first (nothing the program printed before it matched) does it
- * go on after it. A line that is not echoed as typed (a password, keys to vim, a line edited with Tab or arrows)
- * leaves the wait as it was.
+ * The echo of the lines an agent typed into a program (a REPL, {@code cat}, a script's {@code read}; run on its own or
+ * from a shell), which a wait on the output after the send's seq goes past: the terminal (or the program's line
+ * editor) prints each typed line before the program answers it, so {@code print('done')} typed into Python and a wait
+ * for {@code done} matched its own echo at once, whatever the program did, and a pasted block matched the echo of its
+ * later lines. A command line typed at the prompt of a shell that ptyctl integrated is left out by the shell's marks
+ * instead. The wait itself goes past the echoes ({@link TerminalWait.Condition#skippingEchoOf}); this class says which
+ * lines a send typed, and to which wait they apply.
  */
 final class TypedEcho {
     /** The key names that end a line. */
     private static final Set<String> LINE_ENDS = Set.of("Enter", "Return", "C-m", "C-j", "Ctrl+M", "Ctrl+J");
-    /**
-     * How long the rest of an echo that has begun may take to show; past it the agent's text found in its start is
-     * the answer, as it was before echoes were skipped.
-     */
-    private static final long ECHO_REST_MS = 2_000;
 
     /**
-     * A line typed by one terminal_send.
+     * The lines typed by one terminal_send.
      *
-     * @param seq  the output seq before the input: the sinceSeq a wait for its answer gives
-     * @param line the text typed before the first Enter
+     * @param seq   the output seq before the input: the sinceSeq a wait for its answer gives
+     * @param lines the lines it typed, in order, each ended by Enter
      */
-    record Typed(long seq, String line) {
+    record Typed(long seq, List<String> lines) {
+        Typed {
+            lines = List.copyOf(lines);
+        }
     }
 
     private TypedEcho() {
@@ -61,122 +52,61 @@ final class TypedEcho {
     }
 
     /**
-     * The line a send typed, for the waits that follow it: the first line {@code actions} type ({@link #firstLine}),
-     * when they went to a program ({@link #goesToProgram}, asked before the send).
+     * The lines a send typed, for the waits that follow it ({@link #lines}), when they went to a program
+     * ({@link #goesToProgram}, asked before the send).
      *
      * @param seq the send's seq
      */
     static Optional<Typed> typed(boolean toProgram, long seq, List<TerminalInput.Action> actions) {
-        return toProgram ? firstLine(actions).map(line -> new Typed(seq, line)) : Optional.empty();
+        List<String> lines = lines(actions);
+        return toProgram && !lines.isEmpty() ? Optional.of(new Typed(seq, lines)) : Optional.empty();
     }
 
     /**
-     * The first line {@code actions} type: their text up to the first Enter (a key, or a line break in a text); empty
-     * when there is none, when it is blank, or when a paste or another key (Tab, an arrow: the echo is then not the
-     * text) comes before it.
+     * The lines {@code actions} type, each ended by Enter (a key, or a line break in a text or a paste), blank ones
+     * left out: what a program echoes as it reads them. They stop at a key other than Enter (Tab, an arrow: the echo
+     * is then not the text typed); a line not ended yet is not one.
      */
-    static Optional<String> firstLine(List<TerminalInput.Action> actions) {
+    static List<String> lines(List<TerminalInput.Action> actions) {
+        List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
         for (TerminalInput.Action action : actions) {
-            switch (action.kind()) {
-                case TEXT -> {
-                    String text = action.value();
-                    int end = lineEnd(text);
-                    if (end >= 0) {
-                        return nonBlank(line.append(text, 0, end));
+            if (action.kind() == TerminalInput.Kind.KEY) {
+                if (!LINE_ENDS.contains(action.value())) {
+                    break;
+                }
+                ended(lines, line);
+                continue;
+            }
+            String text = action.value();
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (c == '\r' || c == '\n') {
+                    ended(lines, line);
+                    if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                        i++; // CR LF ends one line
                     }
-                    line.append(text);
-                }
-                case KEY -> {
-                    return LINE_ENDS.contains(action.value()) ? nonBlank(line) : Optional.empty();
-                }
-                default -> {
-                    return Optional.empty();
+                } else {
+                    line.append(c);
                 }
             }
         }
-        return Optional.empty();
+        return lines;
     }
 
-    private static int lineEnd(String text) {
-        int lf = text.indexOf('\n');
-        int cr = text.indexOf('\r');
-        return lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
-    }
-
-    private static Optional<String> nonBlank(CharSequence line) {
-        return line.toString().isBlank() ? Optional.empty() : Optional.of(line.toString());
+    private static void ended(List<String> lines, StringBuilder line) {
+        if (!line.toString().isBlank()) {
+            lines.add(line.toString());
+        }
+        line.setLength(0);
     }
 
     /**
-     * {@link TerminalWait#await} of {@code condition}, after the echo of {@code typed} ({@link #typed}) when the
-     * condition looks for text in the output after the very seq that send returned.
+     * {@code condition}, going past the echo of the lines of {@code typed} when it looks for text in the output after
+     * the very seq that send returned.
      */
-    static TerminalWait.Outcome await(HostedTerminal terminal, Condition condition, Optional<Typed> typed,
-                                      long timeoutMs, long capMs, TerminalWait.Progress progress)
-            throws InterruptedException {
-        // A wait that goes on with an earlier one (continueAt past sinceSeq) is past the echo: that one looked for the
-        // echo with the texts, and went on after it once it came.
-        boolean skips = typed.isPresent() && condition.patterns() != null && condition.sinceSeq() >= 0
-                && condition.sinceSeq() == typed.get().seq() && condition.continueAt() <= condition.sinceSeq();
-        if (!skips) {
-            return TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(), condition, timeoutMs,
-                    capMs, progress);
-        }
-        long start = System.nanoTime();
-        String line = typed.get().line();
-        List<ScreenPatterns.Entry> entries = new ArrayList<>();
-        entries.add(new ScreenPatterns.Entry(line, null));
-        entries.addAll(condition.patterns().entries());
-        TerminalWait.Outcome first = TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(),
-                Condition.any(new ScreenPatterns(entries), condition.sinceSeq()), timeoutMs, capMs, progress);
-        if (first.match().isEmpty()) {
-            return first; // timed out, capped or exited: the same for the condition alone
-        }
-        TerminalWait.Match echo = first.match().get();
-        if (echo.found().index() > 0) {
-            if (!echoUnderWay(terminal, condition.sinceSeq(), line)) {
-                return asAsked(condition, first);
-            }
-            // The agent's text matched inside the echo before the echo had all arrived: a line editor that echoes a
-            // key at a time (node's) is read in pieces, so print('done') can be seen as far as its "done". The rest
-            // comes at once (the line was written at once): go on after the whole echo.
-            TerminalWait.Outcome whole = TerminalWait.await(terminal.session(), terminal.prompts(),
-                    terminal.output(), Condition.text(line, condition.sinceSeq()),
-                    Math.min(ECHO_REST_MS, Math.max(0, timeoutMs - spentMs(start))),
-                    Math.max(0, capMs - spentMs(start)), progress);
-            if (whole.match().isEmpty()) {
-                return asAsked(condition, first);
-            }
-            echo = whole.match().get();
-        }
-        long spentMs = spentMs(start);
-        return TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(),
-                condition.after(echo.afterSeq()),
-                Math.max(0, timeoutMs - spentMs), Math.max(0, capMs - spentMs), progress);
-    }
-
-    /**
-     * Whether all the program printed after {@code sinceSeq}, as far as the typed line's length, is the start of that
-     * line or the whole of it: its echo, begun right at the send's seq.
-     */
-    private static boolean echoUnderWay(HostedTerminal terminal, long sinceSeq, String line) {
-        String printed = OutputText.read(terminal.output(), sinceSeq,
-                line.getBytes(StandardCharsets.UTF_8).length).text();
-        return !printed.isEmpty() && line.startsWith(printed);
-    }
-
-    /** The combined wait's outcome for an agent's text that matched (index 1 on): as its own wait would name it. */
-    private static TerminalWait.Outcome asAsked(Condition condition, TerminalWait.Outcome combined) {
-        TerminalWait.Match match = combined.match().orElseThrow();
-        ScreenPatterns.Found found = match.found();
-        return new TerminalWait.Outcome(true, condition.kind().reason(),
-                combined.screen(), false, Optional.of(new TerminalWait.Match(new ScreenPatterns.Found(
-                        found.index() - 1, found.text(), found.groups(), found.named(), found.row(), found.col()),
-                        match.afterSeq())));
-    }
-
-    private static long spentMs(long startNanos) {
-        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    static Condition condition(Condition condition, Optional<Typed> typed) {
+        return typed.filter(lines -> lines.seq() == condition.sinceSeq())
+                .map(lines -> condition.skippingEchoOf(lines.lines())).orElse(condition);
     }
 }

@@ -69,17 +69,20 @@ public final class TerminalWait {
      *                 {@link PromptTracker#promptsDrawn}); -1 for none
      * @param continueAt TEXT, REGEX and ANY after {@code sinceSeq}: go on where an earlier wait for the same texts
      *                 left off unmatched ({@link Outcome#continueAt()}); -1 for none
+     * @param echoes   TEXT, REGEX and ANY after {@code sinceSeq}: the lines typed into a program at sinceSeq, whose
+     *                 echo the texts are looked for after ({@link #skippingEchoOf}); empty for none
      */
     public record Condition(Kind kind, ScreenPatterns patterns, String text, long idleMs, long sinceSeq,
-                            long minPrompts, long continueAt) {
+                            long minPrompts, long continueAt, List<String> echoes) {
         public Condition {
             Objects.requireNonNull(kind, "kind");
+            echoes = List.copyOf(echoes);
         }
 
-        /** A condition that goes on with no earlier wait. */
+        /** A condition that goes on with no earlier wait and skips no echo. */
         public Condition(Kind kind, ScreenPatterns patterns, String text, long idleMs, long sinceSeq,
                          long minPrompts) {
-            this(kind, patterns, text, idleMs, sinceSeq, minPrompts, -1);
+            this(kind, patterns, text, idleMs, sinceSeq, minPrompts, -1, List.of());
         }
 
         /**
@@ -99,15 +102,23 @@ public final class TerminalWait {
                 throw new IllegalArgumentException("continueAt " + continueAt + " is before sinceSeq " + sinceSeq
                         + " (pass the sinceSeq and continueAt of the answer that said continue)");
             }
-            return new Condition(kind, patterns, text, idleMs, sinceSeq, minPrompts, continueAt);
+            return new Condition(kind, patterns, text, idleMs, sinceSeq, minPrompts, continueAt, List.of());
         }
 
         /**
-         * This wait, for output after {@code sinceSeq} instead: a wait that goes on from a later point it found (past a
-         * typed line's echo), no earlier wait's {@code continueAt} with it.
+         * This wait for text after {@code sinceSeq}, looking for it only after the echo of {@code lines}, typed into a
+         * program at sinceSeq (a REPL, {@code cat}): each line's echo is gone past when it shows before any of the
+         * texts ({@link EchoSkippingMatch}). Unchanged for other waits, and for one that goes on where an earlier one
+         * left off (that one went past the echo).
+         *
+         * @param lines the lines typed, in order, each without its line break; blank ones are left out
          */
-        public Condition after(long sinceSeq) {
-            return new Condition(kind, patterns, text, idleMs, sinceSeq, minPrompts);
+        public Condition skippingEchoOf(List<String> lines) {
+            if (patterns == null || sinceSeq < 0 || continueAt >= 0) {
+                return this;
+            }
+            return new Condition(kind, patterns, text, idleMs, sinceSeq, minPrompts, continueAt,
+                    lines.stream().filter(line -> !line.isBlank()).toList());
         }
 
         public static Condition text(String text, long sinceSeq) {
@@ -241,7 +252,7 @@ public final class TerminalWait {
         boolean sinceOutput = condition.sinceSeq() >= 0 && condition.patterns() != null;
         // pty/wait's search of the output: each look reads only what came since the last one (and the end of the old
         // text that a match may span), not everything since sinceSeq again.
-        OutputMatch inOutput = sinceOutput ? outputMatch(log, condition) : null;
+        EchoSkippingMatch inOutput = sinceOutput ? outputMatch(log, condition) : null;
         while (true) {
             Look look = look(session, prompts.orElse(null), condition, sinceOutput);
             SessionProgress now = look.progress();
@@ -270,6 +281,9 @@ public final class TerminalWait {
                 nextProgress += PROGRESS_EVERY_NANOS;
             }
             long wakeAt = Math.min(deadline, nextProgress);
+            if (inOutput != null) {
+                wakeAt = inOutput.wakeBy(wakeAt);
+            }
             if (condition.kind() == Kind.IDLE) {
                 wakeAt = Math.min(wakeAt, quietSince(now, start) + TimeUnit.MILLISECONDS.toNanos(condition.idleMs()));
             }
@@ -278,16 +292,19 @@ public final class TerminalWait {
     }
 
     /** The search of the output after sinceSeq, from where an earlier wait left off when it goes on with one. */
-    private static OutputMatch outputMatch(OutputLog log, Condition condition) {
-        return condition.continueAt() < 0 ? new OutputMatch(log, condition.sinceSeq(), condition.patterns())
-                : new OutputMatch(log, condition.sinceSeq(), condition.continueAt(), condition.patterns());
+    private static EchoSkippingMatch outputMatch(OutputLog log, Condition condition) {
+        return condition.continueAt() < 0
+                ? new EchoSkippingMatch(log, condition.sinceSeq(), condition.patterns(), condition.echoes())
+                : new EchoSkippingMatch(log, new OutputMatch(log, condition.sinceSeq(), condition.continueAt(),
+                condition.patterns()), condition.patterns());
     }
 
     /**
      * Which of the texts the look shows: in the output after sinceSeq ({@code inOutput}) the first printed, on the
      * screen the lowest (what was printed last), as pty/wait finds them.
      */
-    private static Optional<Match> match(ScreenPatterns patterns, Look look, OutputMatch inOutput, long deadline) {
+    private static Optional<Match> match(ScreenPatterns patterns, Look look, EchoSkippingMatch inOutput,
+                                         long deadline) {
         if (inOutput != null) {
             return inOutput.find(deadline).map(hit -> new Match(hit.found(), hit.nextSeq()));
         }

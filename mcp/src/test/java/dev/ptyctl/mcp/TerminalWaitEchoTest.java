@@ -1,0 +1,127 @@
+package dev.ptyctl.mcp;
+
+import static dev.ptyctl.mcp.ToolClient.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ptyctl.testsupport.Tools;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * terminal_wait after a terminal_send into a program: the echo of every line the send typed is gone past (a pasted
+ * block into a REPL matched the echo of its later lines), within the one deadline the caller gave. Over stdio, where
+ * the SDK's client hands progress notifications over as they come.
+ */
+class TerminalWaitEchoTest {
+    private static final BlockingQueue<McpSchema.ProgressNotification> PROGRESS = new LinkedBlockingQueue<>();
+    private static ToolClient tools;
+
+    @BeforeAll
+    static void start() {
+        tools = new ToolClient(McpTestServers.stdioClient(PROGRESS::add));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (tools != null) {
+            tools.close();
+        }
+    }
+
+    /**
+     * The text block of a wait for {@code text} after {@code step} is sent to a new terminal running {@code command}
+     * (a REPL, at its prompt).
+     */
+    private static String answer(Map<String, Object> step, String text, String... command) {
+        Tools.require(command[0]);
+        String id = (String) tools.ok("terminal_create", args("command", List.of(command), "cwd", "/tmp"))
+                .get("terminalId");
+        tools.ok("terminal_wait", args("terminalId", id, "text", ">", "timeoutMs", 30_000));
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input", List.of(step)));
+        McpSchema.CallToolResult waited = tools.call("terminal_wait", args("terminalId", id, "text", text,
+                "sinceSeq", sent.get("seq"), "timeoutMs", 30_000));
+        assertThat(waited.isError()).as("%s", waited).isFalse();
+        return ToolClient.text(waited);
+    }
+
+    /**
+     * The echo skip was three waits one after the other, each with a deadline and progress of its own: once the echo
+     * came, the wait started its count again, so progress went back (1000 of 5000 ms, then 1000 of 3500) and the
+     * wait could outlast what the caller asked. The program here echoes a line 1.5 s after it comes and never answers.
+     */
+    @Test
+    void aWaitPastALateEchoEndsAtTheTimeoutAskedWithProgressThatOnlyGrows() throws Exception {
+        Tools.require("python3");
+        String id = (String) tools.ok("terminal_create", args("command", List.of("python3", "-c", """
+                import os, time, tty
+                tty.setraw(0)
+                os.write(1, b'> ')
+                line = b''
+                while not line.endswith(b'\\r'):
+                    line += os.read(0, 1024)
+                time.sleep(1.5)
+                os.write(1, line[:-1] + b'\\r\\n')
+                time.sleep(60)
+                """), "cwd", "/tmp")).get("terminalId");
+        tools.ok("terminal_wait", args("terminalId", id, "text", ">", "timeoutMs", 30_000));
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "print('done')"), Map.of("key", "Enter"))));
+        String token = "late-echo-" + id;
+        PROGRESS.clear();
+        McpSchema.CallToolResult waited = tools.sdk().callTool(McpSchema.CallToolRequest.builder("terminal_wait")
+                .arguments(args("terminalId", id, "text", "done", "sinceSeq", sent.get("seq"), "timeoutMs", 5_000))
+                .progressToken(token).build());
+
+        List<McpSchema.ProgressNotification> notes = new ArrayList<>();
+        PROGRESS.drainTo(notes);
+        List<McpSchema.ProgressNotification> ours = notes.stream().filter(n -> token.equals(n.progressToken()))
+                .toList();
+        assertThat(ours).as("progress of the 5 s wait").isNotEmpty()
+                .allSatisfy(note -> assertThat(note.total()).isEqualTo(5_000.0));
+        for (int i = 1; i < ours.size(); i++) {
+            assertThat(ours.get(i).progress()).as("progress %s", ours).isGreaterThan(ours.get(i - 1).progress());
+        }
+        assertThat(ToolsContract.map(waited.structuredContent())).containsEntry("matched", false)
+                .containsEntry("reason", "timeout");
+        assertThat(ToolClient.text(waited)).startsWith("> print('done')\n")
+                .contains("[not matched: timed out after 5000 ms · ");
+    }
+
+    /**
+     * A block of several lines typed into Python: the wait went past the first line's echo only, and found "done" in
+     * the echo of the second, before Python had run it.
+     */
+    @Test
+    void theEchoOfEveryLineOfABlockTypedIntoPythonIsNotItsAnswer() {
+        assertThat(answer(Map.of("text", "import time\ntime.sleep(1); print('done')\n"), "done", "python3", "-q"))
+                .contains(">>> time.sleep(1); print('done')\ndone\n")
+                .contains("[matched: text \"done\" · next sinceSeq ");
+    }
+
+    /** The same with a function pasted into Python: its body's echo holds the text the agent waits for. */
+    @Test
+    void theEchoOfAFunctionPastedIntoPythonIsNotItsAnswer() {
+        assertThat(answer(Map.of("paste", """
+                def answer():
+                    import time; time.sleep(1)
+                    return 'the answer is ' + str(6 * 7)
+
+                print(answer())
+                """), "answer is", "python3", "-q")).contains(">>> print(answer())\nthe answer is 42\n");
+    }
+
+    /** node's REPL echoes a key at a time and redraws its line: every line's echo is still not its answer. */
+    @Test
+    void theEchoOfEveryLineOfABlockTypedIntoNodeIsNotItsAnswer() {
+        assertThat(answer(Map.of("text", "let word = 'do' + 'ne'\nsetTimeout(() => console.log('done'), 1000); "
+                + "'waiting'\n"), "done", "node")).contains("'waiting'\n").contains("done\n")
+                .contains("[matched: text \"done\" · next sinceSeq ");
+    }
+}

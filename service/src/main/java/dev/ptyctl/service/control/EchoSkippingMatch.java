@@ -1,0 +1,181 @@
+package dev.ptyctl.service.control;
+
+import dev.ptyctl.service.output.OutputLog;
+import dev.ptyctl.service.output.OutputText;
+import dev.ptyctl.service.shell.PromptTracker.InputRegion;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@link OutputMatch} that first goes past the echo of the lines just typed into a program (a REPL, {@code cat}, a
+ * script's {@code read}): the terminal, or the program's line editor, prints each typed line before the program
+ * answers it, so {@code print('done')} typed into Python matched a wait for {@code done} at once, whatever the program
+ * did. The lines are looked for in order, each together with the caller's texts: when a line's echo shows first
+ * (nothing the program printed before it matched), the search goes on after it, with the next line; when a caller's
+ * text shows first, that is the answer. A line that is not echoed as typed (a password, keys to vim) leaves the search
+ * as it was, and the lines after it are not skipped.
+ *
+ * <p>An echo read in pieces (a line editor that echoes a key at a time, as node's does) may show as far as the
+ * caller's text before the rest of it arrives: a text found inside the start of an echo still arriving waits up to
+ * {@value #ECHO_REST_MS} ms for the rest of it (never past the wait's deadline), then is looked for after it.
+ *
+ * <p>Everything happens inside the wait's own looks, under its one deadline: a wait never lasts longer than its
+ * caller asked because of an echo.
+ */
+final class EchoSkippingMatch {
+    /**
+     * How long the rest of an echo that has begun may take to show; past it the caller's text found in its start is
+     * the answer, as it was before echoes were skipped. The rest of a line written at once comes within milliseconds.
+     */
+    static final long ECHO_REST_MS = 2_000;
+    /** How far before a match the text is read to see whether it lies in an echo still arriving. */
+    private static final int ECHO_LOOKBACK_BYTES = 64 * 1024;
+
+    /** A caller's text found in the start of an echo, answered once {@code untilNanos} passes without the rest. */
+    private record Pending(OutputMatch.Hit hit, long untilNanos, OutputMatch restOfEcho) {
+    }
+
+    private final OutputLog log;
+    private final ScreenPatterns patterns;
+    /** The lines whose echo is still to be gone past, the next first. */
+    private final Deque<String> echoes;
+    private OutputMatch search;
+    /** Where {@link #search} starts: the wait's sinceSeq, or just after the last echo gone past. */
+    private long from;
+    private Pending pending;
+    private long upTo = -1;
+    private List<InputRegion> regions = List.of();
+    /** What the searches before the current one searched. */
+    private long searchedBefore;
+
+    /** The search {@code search} makes, with no echo to go past (a wait that goes on where an earlier one left off). */
+    EchoSkippingMatch(OutputLog log, OutputMatch search, ScreenPatterns patterns) {
+        this.log = log;
+        this.patterns = patterns;
+        this.echoes = new ArrayDeque<>();
+        this.search = search;
+    }
+
+    /**
+     * Looks for {@code patterns} after {@code sinceSeq}, past the echo of {@code echoes}.
+     *
+     * @param echoes the lines typed at sinceSeq, in order, none blank
+     */
+    EchoSkippingMatch(OutputLog log, long sinceSeq, ScreenPatterns patterns, List<String> echoes) {
+        this.log = log;
+        this.patterns = patterns;
+        this.echoes = new ArrayDeque<>(echoes);
+        this.from = sinceSeq;
+        this.search = new OutputMatch(log, sinceSeq, echoes.isEmpty() ? patterns : withEcho(echoes.getFirst()));
+    }
+
+    /** {@link OutputMatch#advance}. */
+    void advance(long upTo, List<InputRegion> regions) {
+        this.upTo = upTo;
+        this.regions = regions;
+        search.advance(upTo, regions);
+        if (pending != null) {
+            pending.restOfEcho().advance(upTo, regions);
+        }
+    }
+
+    /** The first of the caller's texts after the echoes that show; its index is the caller's. */
+    Optional<OutputMatch.Hit> find(long deadlineNanos) {
+        while (true) {
+            if (pending != null) {
+                Optional<OutputMatch.Hit> rest = pending.restOfEcho().find(deadlineNanos);
+                if (rest.isPresent()) {
+                    searchedBefore += pending.restOfEcho().searched();
+                    goPast(rest.get().nextSeq());
+                    continue;
+                }
+                if (System.nanoTime() - pending.untilNanos() < 0) {
+                    return Optional.empty();
+                }
+                OutputMatch.Hit hit = pending.hit();
+                pending = null;
+                return Optional.of(hit);
+            }
+            Optional<OutputMatch.Hit> hit = search.find(deadlineNanos);
+            if (hit.isEmpty() || echoes.isEmpty()) {
+                return hit;
+            }
+            if (hit.get().found().index() == 0) {
+                goPast(hit.get().nextSeq());
+                continue;
+            }
+            OutputMatch.Hit asked = new OutputMatch.Hit(shifted(hit.get().found()), hit.get().nextSeq());
+            if (!inEchoUnderWay(asked)) {
+                return Optional.of(asked);
+            }
+            // The rest comes at once (the line was written at once): go on after the whole echo when it does.
+            OutputMatch rest = new OutputMatch(log, from, new ScreenPatterns(List.of(
+                    new ScreenPatterns.Entry(echoes.getFirst(), null))));
+            rest.advance(upTo, regions);
+            long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ECHO_REST_MS);
+            pending = new Pending(asked, until - deadlineNanos < 0 ? until : deadlineNanos, rest);
+        }
+    }
+
+    /**
+     * When the next look must come, even without output: {@code otherwise}, or the end of the wait for the rest of an
+     * echo when that is sooner (the text found in the echo's start is then the answer).
+     */
+    long wakeBy(long otherwise) {
+        return pending == null ? otherwise : Math.min(otherwise, pending.untilNanos());
+    }
+
+    /** {@link OutputMatch#continueAt}. */
+    long continueAt() {
+        return search.continueAt();
+    }
+
+    /** {@link OutputMatch#searched}, over every search this one made. */
+    long searched() {
+        return searchedBefore + search.searched();
+    }
+
+    private ScreenPatterns withEcho(String line) {
+        List<ScreenPatterns.Entry> entries = new ArrayList<>();
+        entries.add(new ScreenPatterns.Entry(line, null));
+        entries.addAll(patterns.entries());
+        return new ScreenPatterns(entries);
+    }
+
+    /** Past the echo of the next line, ending at {@code seq}: looks for the line after it, or the texts alone. */
+    private void goPast(long seq) {
+        echoes.removeFirst();
+        pending = null;
+        searchedBefore += search.searched();
+        from = seq;
+        search = new OutputMatch(log, seq, echoes.isEmpty() ? patterns : withEcho(echoes.getFirst()));
+        if (upTo >= 0) {
+            search.advance(upTo, regions);
+        }
+    }
+
+    /**
+     * Whether {@code hit} lies in the start of the next line's echo, still arriving: the text printed since
+     * {@link #from} ends with the start of that line (after a prompt, say {@code ... }), and the match ends inside it.
+     */
+    private boolean inEchoUnderWay(OutputMatch.Hit hit) {
+        String echo = echoes.getFirst();
+        String printed = OutputText.read(log, Math.max(from, upTo - ECHO_LOOKBACK_BYTES), Integer.MAX_VALUE).text();
+        String line = printed.substring(Math.max(printed.lastIndexOf('\n'), printed.lastIndexOf('\r')) + 1);
+        int shown = Math.min(line.length(), echo.length());
+        while (shown > 0 && !line.endsWith(echo.substring(0, shown))) {
+            shown--;
+        }
+        String afterHit = OutputText.read(log, hit.nextSeq(), Integer.MAX_VALUE).text();
+        return shown > 0 && afterHit.length() < shown;
+    }
+
+    private static ScreenPatterns.Found shifted(ScreenPatterns.Found found) {
+        return new ScreenPatterns.Found(found.index() - 1, found.text(), found.groups(), found.named(), found.row(),
+                found.col());
+    }
+}
