@@ -94,6 +94,35 @@ public final class AfterMark {
     }
 
     /**
+     * Waits until the program rings the bell (a BEL byte) after the mark, at most the default timeout: a shell's line
+     * editor refusing a key (Backspace on an empty line, Tab with nothing to complete), a program's error beep, a
+     * long job's "done" signal. Bells rung before the mark do not count.
+     *
+     * <pre>{@code
+     * var m = t.mark();
+     * t.press(Key.TAB);
+     * t.expectAfter(m).bell();
+     * }</pre>
+     *
+     * @throws TerminalAssertionError when no bell rings within the timeout
+     */
+    public TerminalDriver bell() {
+        Duration timeout = driver.defaultTimeout();
+        String what = "the bell to ring after " + describe();
+        LiveScreen screen = driver.live("expectAfter(mark)").screen();
+        long start = System.nanoTime();
+        // the copy behind the mark starts from the screen's state, which holds no bell: it counts those rung since
+        LiveScreen.Outcome<Boolean> outcome = Unchecked.interruptible(() -> screen.awaitSince(mark,
+                cells -> cells.bells() > 0 ? Optional.of(true) : Optional.empty(), timeout));
+        if (outcome.result().isEmpty()) {
+            throw driver.failureShowing("expected " + what + " within " + Durations.describe(timeout)
+                    + driver.endedWhileWaiting() + "; it did not ring", outcome.lastLook());
+        }
+        driver.steps().timed(what, start);
+        return driver;
+    }
+
+    /**
      * Waits for {@code drawn}; {@code what} it waits for ("X to be drawn after ...") is both the test's step and,
      * after "expected" and with the timeout, its failure.
      */

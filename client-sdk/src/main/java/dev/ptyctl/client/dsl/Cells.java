@@ -29,6 +29,9 @@ final class Cells {
     /** The DEC modes of the program's mouse protocol (0: it reports no mouse) and encoding, for a click to send. */
     private final int mouseProtocol;
     private final int mouseEncoding;
+    /** The window title the program set last (OSC 0 or 2; "" for none) and how many bells (BEL) it rang. */
+    private final String title;
+    private final long bells;
     /** The rows' cells, copied from the emulator's primitive arrays into arrays of the copy's own. */
     private final CellRow[] cells;
     private final String[] rowText;
@@ -47,6 +50,8 @@ final class Cells {
         this.alternateScreen = terminal.alternateScreenActive();
         this.mouseProtocol = terminal.emulator().state().mouseProtocolMode();
         this.mouseEncoding = terminal.emulator().state().mouseEncodingMode();
+        this.title = terminal.title();
+        this.bells = terminal.emulator().bells();
         this.cells = new CellRow[rows];
         this.rowText = new String[rows];
         this.columnOf = new int[rows][];
@@ -161,6 +166,16 @@ final class Cells {
     /** The DEC mode of the program's mouse encoding: 0 (the default), 1006 (SGR) or 1016 (SGR pixels). */
     int mouseEncoding() {
         return mouseEncoding;
+    }
+
+    /** The window title the program set last with OSC 0 or OSC 2; "" when none has. */
+    String title() {
+        return title;
+    }
+
+    /** How many times the program rang the bell (BEL outside an escape sequence) in the output this copy was fed. */
+    long bells() {
+        return bells;
     }
 
     /** The screen as {@code pty/read} gives it: rows joined by {@code \n}, trailing blank rows left out. */

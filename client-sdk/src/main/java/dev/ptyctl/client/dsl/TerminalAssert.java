@@ -10,11 +10,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
  * Assertions on a terminal's screen that wait until they hold ({@link TerminalAssertions#assertThat(TerminalDriver)},
- * {@link TerminalAssertions#assertThat(Replay)}): golden files of its text and styles ({@link #matchesSnapshot()}), and
- * where its cursor is ({@link #hasCursorAt}). Each waits as a {@link LocatorAssert} does, woken by the output, at most
+ * {@link TerminalAssertions#assertThat(Replay)}): golden files of its text and styles ({@link #matchesSnapshot()}),
+ * where its cursor is ({@link #hasCursorAt}), its window title ({@link #hasTitle}) and its bells
+ * ({@link #hasBellCount}). Each waits as a {@link LocatorAssert} does, woken by the output, at most
  * the driver's default timeout; on a replay it checks the last screen. ({@link ScreenAssert}, from
  * {@link TerminalDriver#assertScreen()}, checks one reading of the screen and does not wait.) Called
  * {@code SnapshotAssert} before it held more than snapshots; that name is kept, deprecated.
@@ -130,6 +133,70 @@ public final class TerminalAssert extends SnapshotAssert {
         }
         source.held("the cursor at row " + row + ", column " + col, start);
         return this;
+    }
+
+    /**
+     * The window title is {@code title} (as the program set it with OSC 0 or OSC 2; "" for none): on a live terminal
+     * it waits, as locators do, for the program to set it; on a replay it checks the title the recording ends with.
+     * A failure names the title the program set last.
+     *
+     * <pre>{@code
+     * assertThat(t).hasTitle("deploy: done");
+     * }</pre>
+     */
+    public TerminalAssert hasTitle(String title) {
+        Objects.requireNonNull(title, "title");
+        return title(title::equals, "the window title to be " + ScreenAssert.quote(title));
+    }
+
+    /**
+     * A Java regular expression is found in the window title (as {@link #hasTitle}, which waits for it): for a title
+     * with a part that changes ({@code "vim - .*notes\\.txt"}, {@code "\\d+% done"}).
+     */
+    public TerminalAssert hasTitleMatching(String regex) {
+        Pattern pattern = Pattern.compile(regex);
+        return title(title -> pattern.matcher(title).find(), "the window title to match /" + regex + "/");
+    }
+
+    private TerminalAssert title(Predicate<String> holds, String expectation) {
+        long start = System.nanoTime();
+        Duration wait = source.defaultTimeout();
+        LiveScreen.Outcome<Boolean> outcome = source.await(
+                cells -> holds.test(cells.title()) ? Optional.of(true) : Optional.empty(), wait);
+        if (outcome.result().isEmpty()) {
+            String now = outcome.cells().title();
+            throw source.failure("expected " + expectation + " within " + Durations.describe(wait) + "; it is "
+                    + (now.isEmpty() ? "not set (no OSC 0 or OSC 2 yet)" : ScreenAssert.quote(now)), outcome);
+        }
+        source.held(expectation, start);
+        return this;
+    }
+
+    /**
+     * The program has rung the bell (a BEL byte outside an escape sequence) exactly {@code count} times since the
+     * terminal started: on a live terminal it waits, as locators do, for the count to get there, and fails naming
+     * the count it got (more than {@code count} fails too, at the timeout). To wait for a bell after an action,
+     * {@code t.expectAfter(mark).bell()} needs no count.
+     */
+    public TerminalAssert hasBellCount(long count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("a bell count is 0 or more, got " + count);
+        }
+        long start = System.nanoTime();
+        Duration wait = source.defaultTimeout();
+        LiveScreen.Outcome<Boolean> outcome = source.await(
+                cells -> cells.bells() == count ? Optional.of(true) : Optional.empty(), wait);
+        String expectation = "the bell to have rung " + times(count);
+        if (outcome.result().isEmpty()) {
+            throw source.failure("expected " + expectation + " within " + Durations.describe(wait) + "; it rang "
+                    + times(outcome.cells().bells()), outcome);
+        }
+        source.held(expectation, start);
+        return this;
+    }
+
+    private static String times(long count) {
+        return count == 1 ? "once" : count + " times";
     }
 
     private TerminalAssert check(String explicitName) {

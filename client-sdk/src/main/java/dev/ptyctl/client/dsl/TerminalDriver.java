@@ -465,6 +465,23 @@ public final class TerminalDriver implements AutoCloseable {
         return Unchecked.io(rpc::read);
     }
 
+    /**
+     * The window title now, as the program last set it with OSC 0 or OSC 2 ("" when none has): read from this driver's
+     * copy once it has every byte written before this call. {@code assertThat(t).hasTitle(...)} waits for one.
+     */
+    public String title() {
+        return source().read(Cells::title);
+    }
+
+    /**
+     * How many times the program rang the bell (a BEL byte outside an escape sequence) since the terminal started:
+     * this driver's copy reads every byte from the first. {@code expectAfter(mark).bell()} waits for one after a
+     * point, {@code assertThat(t).hasBellCount(n)} for a count.
+     */
+    public long bellCount() {
+        return source().read(Cells::bells);
+    }
+
     /** Assertions on the screen as it is now ({@link #screen()}). */
     public ScreenAssert assertScreen() {
         if (live == null) {

@@ -46,6 +46,28 @@ class ReplayTest {
                 .hasMessage("the cursor's row and column count from 1, got 0, 1");
     }
 
+    @Test
+    void theTitleAndTheBellsARecordingEndsWithAreAsserted() {
+        // a title ended by BEL (xterm's form) is no bell; one ended by ST neither; the two BELs after are
+        Replay deploy = Screens.replay(30, 3, Screens.ESC + "]0;deploy: 40%\u0007working\r\n",
+                Screens.ESC + "]2;deploy: done" + Screens.ESC + "\\done\u0007\u0007");
+        TerminalAssertions.assertThat(deploy).hasTitle("deploy: done").hasTitleMatching("^deploy: \\w+$")
+                .hasBellCount(2);
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(deploy).hasTitle("deploy: 40%"))
+                .isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected the window title to be \"deploy: 40%\" within 0 ms; it is"
+                        + " \"deploy: done\" (in a replay)\n");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(deploy).hasTitleMatching("\\d+%"))
+                .hasMessageStartingWith("expected the window title to match /\\d+%/ within 0 ms; it is \"deploy: done\"");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(deploy).hasBellCount(1))
+                .hasMessageStartingWith("expected the bell to have rung once within 0 ms; it rang 2 times");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(Screens.replay(10, 2, "plain")).hasTitle("x"))
+                .hasMessageStartingWith("expected the window title to be \"x\" within 0 ms; it is not set (no OSC 0 or"
+                        + " OSC 2 yet)");
+        assertThatThrownBy(() -> TerminalAssertions.assertThat(deploy).hasBellCount(-1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("a bell count is 0 or more, got -1");
+    }
+
     private static final String SESSION_SNAPSHOT = """
             ptyctl snapshot
             size 40x5, cursor 5,3
