@@ -52,6 +52,38 @@ class TerminalWaitChangesTest {
         return ToolsContract.map(result.structuredContent());
     }
 
+    /**
+     * A program that prints without pause: the answer's screen (and what changed) was read after the wait had taken
+     * its seq, so it showed lines the seq said were not printed yet. Each line here is 9 bytes (7 digits, CR LF), so
+     * the seq says what the screen's last line must be: the line it ends, or the part of the next one printed.
+     */
+    @Test
+    void theScreenAndChangesOfAnAnswerAreThoseOfItsSeq() {
+        String id = create("sh", "-c", "i=0; while :; do i=$((i+1)); printf '%07d\\n' $i; done");
+        long lastSeq = ToolClient.seq(structured(waitFor(id, "text", "0000100", "sinceSeq", 0)), "seq");
+        for (int look = 0; look < 20; look++) {
+            McpSchema.CallToolResult answer = tools().call("terminal_wait", args("terminalId", id, "text",
+                    "never printed", "timeoutMs", 0));
+            long seq = ToolClient.seq(structured(answer), "seq");
+            long lines = seq / 9;
+            int part = (int) (seq % 9);
+            String expected = part == 0 ? "%07d".formatted(lines) : "%07d".formatted(lines + 1)
+                    .substring(0, Math.min(7, part));
+            String screen = (String) structured(answer).get("screen");
+            assertThat(screen.strip().lines().reduce((first, second) -> second).orElseThrow())
+                    .as("the last line of the screen at seq %d", seq).isEqualTo(expected);
+            if ("unchanged".equals(structured(answer).get("shown"))) {
+                // Nothing printed since the last answer (a busy machine did not run the program): the same seq.
+                assertThat(seq).as("the seq of an unchanged screen").isEqualTo(lastSeq);
+            } else {
+                assertThat(ToolClient.text(answer)).as("the text block")
+                        .contains("\n" + expected + "\n[not matched: timed out after 0 ms · seq " + seq + " · ");
+            }
+            lastSeq = seq;
+        }
+        tools().ok("terminal_close", args("terminalId", id, "force", true));
+    }
+
     @Test
     void aReplsWaitsAnswerOnlyTheirOwnLines() {
         Tools.require("python3");

@@ -29,6 +29,8 @@ final class ScreenChanges {
     /**
      * What one look at a terminal saw: enough to tell next time what is new.
      *
+     * @param seq       the output seq the screen shows everything up to, read with it: the answer's {@code seq}, so that
+     *                  the screen, what changed and the seq describe one moment
      * @param scrolled  the terminal's count of lines scrolled into the scrollback ({@link Terminal#scrolledLineCount})
      * @param cursorRow 0-based
      * @param rowTexts  every row of the screen, trailing spaces removed
@@ -36,17 +38,21 @@ final class ScreenChanges {
      *                  the main screen comes back as it was when the full-screen program ends, and what is new then
      *                  is what follows that look (the program's command line, the next prompt)
      */
-    record Look(int cols, int rows, boolean altScreen, long scrolled, int cursorRow, List<String> rowTexts,
-                Look main) {
-        /** @param last the look before this one, null if none */
-        static Look of(Terminal t, Look last) {
+    record Look(int cols, int rows, boolean altScreen, long seq, long scrolled, int cursorRow,
+                List<String> rowTexts, Look main) {
+        /**
+         * @param seq  the output seq {@code t} shows everything up to
+         * @param last the look before this one, null if none
+         */
+        static Look of(Terminal t, long seq, Look last) {
             List<String> texts = new ArrayList<>(t.rows());
             for (int row = 0; row < t.rows(); row++) {
                 texts.add(t.rowText(row));
             }
             boolean alt = t.alternateScreenActive();
             Look main = !alt || last == null ? null : last.altScreen() ? last.main() : last;
-            return new Look(t.cols(), t.rows(), alt, t.scrolledLineCount(), t.cursorRow(), List.copyOf(texts), main);
+            return new Look(t.cols(), t.rows(), alt, seq, t.scrolledLineCount(), t.cursorRow(), List.copyOf(texts),
+                    main);
         }
     }
 
@@ -104,12 +110,13 @@ final class ScreenChanges {
     }
 
     /**
-     * The view of {@code session}'s screen against {@code last}, taken under the session's lock.
+     * The view of {@code session}'s screen against {@code last}, taken under the session's lock with the output seq it
+     * shows ({@link Look#seq()}): one moment, however fast the program prints.
      *
      * @param whole the whole screen, whatever changed (the agent asked for it)
      */
     static View view(TerminalSession session, Optional<Look> last, boolean whole) {
-        return session.snapshot((t, progress) -> view(t, last.orElse(null), whole));
+        return session.snapshot((t, progress) -> view(t, progress.outputSeq(), last.orElse(null), whole));
     }
 
     /**
@@ -118,11 +125,12 @@ final class ScreenChanges {
      * @param last the session's look before it, if any
      */
     static Look look(TerminalSession session, Optional<Look> last) {
-        return session.snapshot((t, progress) -> Look.of(t, last.orElse(null)));
+        return session.snapshot((t, progress) -> Look.of(t, progress.outputSeq(), last.orElse(null)));
     }
 
-    static View view(Terminal t, Look before, boolean whole) {
-        Look now = Look.of(t, before);
+    /** @param seq the output seq {@code t} shows everything up to */
+    static View view(Terminal t, long seq, Look before, boolean whole) {
+        Look now = Look.of(t, seq, before);
         // Back from a full-screen program: the main screen as it was at the last look at it.
         Look last = before != null && before.altScreen() && !now.altScreen() ? before.main() : before;
         if (whole || before == null) {

@@ -96,12 +96,15 @@ public final class TerminalWaitTool extends SchemaTool {
         } catch (IllegalArgumentException e) {
             throw new ToolError(e.getMessage() + ".");
         }
+        // The screen, what changed and the seq from one snapshot, taken after the wait ended: the wait's own screen
+        // was an earlier one, so a program that prints on showed a screen newer than the seq the answer gave.
         ScreenChanges.View view = ScreenChanges.view(terminal.session(), call.session().lastLook(id),
                 args.bool("screen"));
         call.session().looked(id, view.look());
+        long seq = view.look().seq();
         ToolResult result = new ToolResult().put("matched", outcome.matched())
                 .put("reason", outcome.reason().wireName()).put("shown", view.shown().wireName())
-                .put("seq", outcome.seq());
+                .put("seq", seq);
         // The whole screen for machine clients (SPEC 11's contract), whatever the text block shows the model.
         result.put("screen", view.screen());
         if (view.shown() == ScreenChanges.Shown.NEW_LINES || view.shown() == ScreenChanges.Shown.CHANGED_ROWS) {
@@ -119,7 +122,7 @@ public final class TerminalWaitTool extends SchemaTool {
         }
         OptionalInt commandExit = exitBefore(terminal, condition, outcome);
         commandExit.ifPresent(code -> result.put("commandExitCode", code));
-        return result.withText(ToolResult.screenAndFacts(view.text(), facts(condition, outcome, commandExit, timeoutMs)
+        return result.withText(ToolResult.screenAndFacts(view.text(), facts(condition, outcome, commandExit, timeoutMs, seq)
                 + view.describe().map(shown -> " · " + shown).orElse("")));
     }
 
@@ -141,8 +144,9 @@ public final class TerminalWaitTool extends SchemaTool {
                 .map(PromptTracker.CommandRecord::exitCode).orElse(OptionalInt.empty());
     }
 
+    /** @param seq the output seq the answer's screen shows */
     private static String facts(Condition condition, TerminalWait.Outcome outcome, OptionalInt exit,
-                                long timeoutMs) {
+                                long timeoutMs, long seq) {
         String head = switch (outcome.reason()) {
             // The time asked for, not the time measured: the wait ends at the caller's deadline, echo skip included.
             case TIMEOUT -> "not matched: timed out after " + timeoutMs + " ms";
@@ -150,7 +154,7 @@ public final class TerminalWaitTool extends SchemaTool {
             // a long stream may be older than the output kept; continueAt goes on exactly where this search stopped.
             case CONTINUE -> "not matched yet: the server's limit on one wait was reached; call terminal_wait again "
                     + (outcome.continueAt() >= 0 ? "with sinceSeq " + condition.sinceSeq() + " and continueAt "
-                    + outcome.continueAt() + " (it goes on where this wait left off)" : "with sinceSeq " + outcome.seq());
+                    + outcome.continueAt() + " (it goes on where this wait left off)" : "with sinceSeq " + seq);
             case EXIT -> (outcome.matched() ? "matched: exited" : "not matched: the program exited")
                     + outcome.screen().exit().map(ToolResult::exitedHow).orElse("");
             default -> outcome.continuation() ? "matched: a continuation prompt (the line typed is incomplete; the "
@@ -158,7 +162,7 @@ public final class TerminalWaitTool extends SchemaTool {
                     : "matched: " + WaitTexts.describe(outcome.reason(), outcome.match())
                     + exit.stream().mapToObj(code -> " · exit " + code).findFirst().orElse("");
         };
-        return head + nextSeq(outcome);
+        return head + nextSeq(outcome, seq);
     }
 
     /**
@@ -166,9 +170,9 @@ public final class TerminalWaitTool extends SchemaTool {
      * wait from the screen's seq would skip what was printed between the match and the answer: "OK 2" printed with
      * "OK 1"); otherwise the screen's.
      */
-    private static String nextSeq(TerminalWait.Outcome outcome) {
+    private static String nextSeq(TerminalWait.Outcome outcome, long seq) {
         long afterMatch = outcome.match().map(TerminalWait.Match::afterSeq).orElse(-1L);
-        return afterMatch >= 0 ? " · next sinceSeq " + afterMatch : " · seq " + outcome.seq();
+        return afterMatch >= 0 ? " · next sinceSeq " + afterMatch : " · seq " + seq;
     }
 
     private static Condition condition(Arguments args) throws ToolError {

@@ -20,12 +20,12 @@ class ScreenChangesTest {
     void theMainScreenAfterAFullScreenProgramSeenFirstSaysWhyItIsWhole() {
         Terminal t = new Terminal(40, 6);
         feed(t, "$ vim notes.txt\r\n\u001b[?1049h\u001b[Hone\r\n~\r\n~");
-        ScreenChanges.View inVim = ScreenChanges.view(t, null, false);
+        ScreenChanges.View inVim = ScreenChanges.view(t, 0, null, false);
         assertThat(inVim.shown()).isEqualTo(ScreenChanges.Shown.SCREEN);
         assertThat(inVim.describe()).as("a first look is not labelled").isEmpty();
 
         feed(t, "\u001b[?1049l$ ");
-        ScreenChanges.View back = ScreenChanges.view(t, inVim.look(), false);
+        ScreenChanges.View back = ScreenChanges.view(t, 0, inVim.look(), false);
         assertThat(back.shown()).isEqualTo(ScreenChanges.Shown.SCREEN);
         assertThat(back.text()).isEqualTo("$ vim notes.txt\n$\n");
         assertThat(back.describe()).contains("whole screen: a full-screen program ended");
