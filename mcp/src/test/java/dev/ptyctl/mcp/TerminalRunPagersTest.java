@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +24,44 @@ import org.junit.jupiter.api.io.TempDir;
  * own whose HOME holds those files, with the SDK's client over stdio.
  */
 class TerminalRunPagersTest {
+
+    /**
+     * An initialized client of an adapter process of its own whose HOME is {@code home} and whose SHELL (the shell
+     * terminal_run starts) is {@code shell}.
+     */
+    private static ToolClient adapter(Path home, String shell) {
+        ServerParameters adapter = McpTestServers.stdioParameters(List.of());
+        adapter = ServerParameters.builder(adapter.getCommand()).args(adapter.getArgs())
+                .env(Map.of("HOME", home.toString(), "SHELL", Tools.find(shell).orElseThrow().toString(), "ZDOTDIR",
+                        home.toString(), "XDG_CONFIG_HOME", home.resolve(".config").toString())).build();
+        ToolClient tools = new ToolClient(McpClient.sync(new StdioClientTransport(adapter,
+                McpJsonDefaults.getMapper())).requestTimeout(McpTestServers.REQUEST_TIMEOUT)
+                .initializationTimeout(McpTestServers.REQUEST_TIMEOUT).build());
+        tools.sdk().initialize();
+        return tools;
+    }
+
+    /**
+     * A user whose shell the integration does not load (sh): terminal_run cannot see its prompts, and its shell kept
+     * the pinned names (PTYCTL_PINNED_PAGER=cat, seven of them) in its environment and that of everything it
+     * started. Nothing there turns them into the variables they pin, so they are set as those variables instead.
+     */
+    @Test
+    void aShellTheIntegrationDoesNotLoadHasThePagersButNotTheirPinnedNames(@TempDir Path home) {
+        try (ToolClient tools = adapter(home, "sh")) {
+            assertThat(tools.error("terminal_run", args("command", "true", "timeoutMs", 60_000)))
+                    .contains("no shell integration marks have been seen");
+            String id = (String) ToolsContract.map(((List<?>) tools.ok("terminal_list", args()).get("terminals"))
+                    .getFirst()).get("terminalId");
+            Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input", List.of(
+                    Map.of("text", "echo \"pinned=$(env | grep -c PTYCTL_PINNED_) pager=$PAGER.\""),
+                    Map.of("key", "Enter"))));
+            Map<String, Object> found = ToolsContract.map(tools.ok("terminal_wait", args("terminalId", id,
+                    "regex", "pinned=\\d+ pager=\\w*\\.", "sinceSeq", sent.get("seq"), "timeoutMs", 30_000))
+                    .get("found"));
+            assertThat(found).containsEntry("text", "pinned=0 pager=cat.");
+        }
+    }
 
     @ParameterizedTest
     @ValueSource(strings = {"bash", "zsh", "fish"})
@@ -49,14 +88,7 @@ class TerminalRunPagersTest {
         }
         Files.writeString(home.resolve("paged.1"), page);
         Files.writeString(home.resolve(".gitconfig"), "[core]\n\tpager = less\n[user]\n\temail = a@b\n\tname = A\n");
-        ServerParameters adapter = McpTestServers.stdioParameters(List.of());
-        adapter = ServerParameters.builder(adapter.getCommand()).args(adapter.getArgs())
-                .env(Map.of("HOME", home.toString(), "SHELL", Tools.find(shell).orElseThrow().toString(), "ZDOTDIR",
-                        home.toString(), "XDG_CONFIG_HOME", home.resolve(".config").toString())).build();
-        try (ToolClient tools = new ToolClient(McpClient.sync(new StdioClientTransport(adapter,
-                McpJsonDefaults.getMapper())).requestTimeout(McpTestServers.REQUEST_TIMEOUT)
-                .initializationTimeout(McpTestServers.REQUEST_TIMEOUT).build())) {
-            tools.sdk().initialize();
+        try (ToolClient tools = adapter(home, shell)) {
             Map<String, Object> first = tools.ok("terminal_run", args("command", "cd $HOME; git init -q repo",
                     "timeoutMs", 60_000));
             String screen = (String) tools.ok("terminal_read", args("terminalId", first.get("terminalId")))

@@ -46,6 +46,21 @@ public final class ShellIntegration {
     public static final String PINNED_PREFIX = "PTYCTL_PINNED_";
 
     /**
+     * Sets each pinned variable of {@code environment} ({@link #PINNED_PREFIX}{@code NAME=value}) as {@code NAME=value}
+     * and removes its pinned name: for a program the integration is not loaded into ({@code sh}, a login bash,
+     * {@code bash --norc}, any shell when integration is off), where nothing else would. The pinned names stayed in
+     * such a shell's environment, and in that of every program it started, while the variables they pin were not set
+     * by them.
+     */
+    public static void unpin(Map<String, String> environment) {
+        List<String> pinned = environment.keySet().stream().filter(name -> name.startsWith(PINNED_PREFIX)
+                && name.length() > PINNED_PREFIX.length()).toList();
+        for (String name : pinned) {
+            environment.put(name.substring(PINNED_PREFIX.length()), environment.remove(name));
+        }
+    }
+
+    /**
      * What to start: the command and the environment additions, integration included or not.
      *
      * @param integrated whether the integration script was added (a plain bash, zsh or fish): only then are prompt

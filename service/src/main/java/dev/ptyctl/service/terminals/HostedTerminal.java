@@ -93,6 +93,9 @@ public final class HostedTerminal implements AttachableTerminal {
             env.put("PTYCTL_RPC", rpc.address());
             ShellIntegration.Launch launch = settings.shellIntegration()
                     ? ShellIntegration.integrate(spec.command(), env) : null;
+            if (launch == null || !launch.integrated()) {
+                ShellIntegration.unpin(env); // no integration script there to set them after the start-up files
+            }
             // With shell integration the prompt marks are followed from byte 0 (pty/wait {prompt}, ptyctl run).
             terminal.prompts = launch != null ? new PromptTracker(launch.integrated(), launch.exitNotice()) : null;
             // The log and the timeline take output as read (clients need not wait for the emulator); titles and
