@@ -99,6 +99,22 @@ public final class OscScanner {
         return end;
     }
 
+    /**
+     * Whether {@link #scan} of {@code data[from, end)} would find nothing in it and leave this scanner as it is, given
+     * that the range holds no {@code ESC ]}, as when an emulator's parser fed the same bytes began no OSC sequence in
+     * them ({@link Terminal#oscsBegun()} did not move): true when no sequence is under way here and the range does not
+     * end with an ESC (which the scan would keep, its {@code ]} perhaps beginning the next chunk). A caller that has
+     * run the emulator over a chunk then need not look at its bytes again.
+     *
+     * @param data   the chunk
+     * @param from   its first index
+     * @param end    the index after its last byte
+     * @return whether a scan of the range may be skipped
+     */
+    public boolean passesOver(byte[] data, int from, int end) {
+        return state == IDLE && (end == from || data[end - 1] != ESC);
+    }
+
     /** Whether the last {@link #scan} stopped after an accepted sequence. */
     public boolean found() {
         return found;

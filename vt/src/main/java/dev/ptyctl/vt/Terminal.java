@@ -133,6 +133,17 @@ public final class Terminal {
     }
 
     /**
+     * How many OSC sequences the output fed so far began: every {@code ESC ]} in it counts (see {@link
+     * VtParser#oscsBegun}). A reader of the same output that looks for OSC sequences ({@link OscScanner}) may skip a
+     * chunk in which this count did not move ({@link OscScanner#passesOver}) rather than scan every byte again.
+     *
+     * @return the count since the terminal was made
+     */
+    public long oscsBegun() {
+        return parser.oscsBegun();
+    }
+
+    /**
      * Changes the size as xterm.js does: soft-wrapped lines of the main screen are reflowed to the
      * new width, rows move between screen and scrollback depending on where the cursor is, and the
      * cursor is clamped into the new size.

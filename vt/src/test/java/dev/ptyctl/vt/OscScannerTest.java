@@ -2,6 +2,7 @@ package dev.ptyctl.vt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,6 +77,60 @@ class OscScannerTest {
                     assertThat(OscScanner.nextOscStart(data, from, end)).as("round %d [%d, %d)", round, from, end)
                             .isEqualTo(nextOscStartByteByByte(data, from, end));
                 }
+            }
+        }
+    }
+
+    @Test
+    void aChunkInWhichTheEmulatorBeganNoOscMayGoUnscannedWithoutLosingASequence() {
+        // The server's prompt tracker scans only the chunks in which the emulator's parser began an OSC or that
+        // passesOver refuses; whatever the split, it must find what scanning every byte finds. The pieces put ESC and
+        // ']' at chunk ends, payloads across chunks, ESC inside CSI, DCS and half-decoded characters, and an ESC ]
+        // with a control between (the parser begins an OSC there, the scanner does not).
+        String[] pieces = {"text ", "\u001b[1;34m", "\u001b[", "\u001b", "]", "\u001b]133;A\u0007",
+            "\u001b]133;D;0\u001b\\", "\u001b]0;a title\u0007", "\u001b]633;E;ls -l\u0007", "\u001b\r]133;B\u0007",
+            "\u001bP1$r\u001b\\", "\u0018", "\u00e9", "\u001b]7;file://h/tmp\u0007", "\r\n"};
+        Random random = new Random(21);
+        int skipped = 0;
+        for (int round = 0; round < 400; round++) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            for (int n = random.nextInt(40); n > 0; n--) {
+                out.writeBytes(pieces[random.nextInt(pieces.length)].getBytes(StandardCharsets.UTF_8));
+                if (random.nextInt(12) == 0) {
+                    out.write(0xE2); // the first byte of a character that never comes
+                }
+            }
+            byte[] bytes = out.toByteArray();
+            List<Found> all = new ArrayList<>();
+            List<Found> skipping = new ArrayList<>();
+            OscScanner everyByte = new OscScanner(1024, 7, 133, 633);
+            OscScanner skipper = new OscScanner(1024, 7, 133, 633);
+            Terminal terminal = new Terminal(80, 24);
+            for (int from = 0; from < bytes.length; ) {
+                int end = Math.min(bytes.length, from + 1 + random.nextInt(20));
+                scanChunk(everyByte, bytes, from, end, all);
+                long before = terminal.oscsBegun();
+                terminal.feed(bytes, from, end - from);
+                if (terminal.oscsBegun() != before || !skipper.passesOver(bytes, from, end)) {
+                    scanChunk(skipper, bytes, from, end, skipping);
+                } else {
+                    skipped++;
+                }
+                from = end;
+            }
+            assertThat(skipping).as("round %d: %s", round, new String(bytes, StandardCharsets.UTF_8)).isEqualTo(all);
+        }
+        assertThat(skipped).as("chunks passed over").isGreaterThan(500);
+    }
+
+    /** Scans {@code bytes[from, end)} (at the same stream offset) and adds what it found. */
+    private static void scanChunk(OscScanner scanner, byte[] bytes, int from, int end, List<Found> found) {
+        int i = from;
+        while (i < end) {
+            i = scanner.scan(bytes, i, end, i);
+            if (scanner.found()) {
+                found.add(new Found(scanner.number(), scanner.payload(), scanner.cut(), scanner.startOffset(),
+                        scanner.endOffset()));
             }
         }
     }

@@ -26,6 +26,17 @@ public interface OutputListener {
     void output(byte[] data, int offset, int length, long outputSeqAfter);
 
     /**
+     * For a listener as applied: {@link #output}, told also whether the emulator began an OSC sequence in the chunk
+     * ({@link dev.ptyctl.vt.Terminal#oscsBegun}); if not, the chunk holds no {@code ESC ]}, and a listener that looks
+     * only for OSC sequences (the prompt tracker) may pass over its bytes.
+     *
+     * @param oscBegun whether the chunk began an OSC sequence
+     */
+    default void applied(byte[] data, int offset, int length, long outputSeqAfter, boolean oscBegun) {
+        output(data, offset, length, outputSeqAfter);
+    }
+
+    /**
      * For a listener as applied (a screen listener; one as read is not told): the program ended as {@code end} says
      * (its exit status, or the signal that killed it) and every chunk of its output has been given
      * to {@link #output}. Called once, under the session lock, just before the session reports the exit, so whoever

@@ -168,6 +168,7 @@ public final class ScreenState {
         lock.lock();
         try {
             long scrolledBefore = scrolledCount();
+            long oscsBefore = terminal.oscsBegun();
             if (relayTitleReports && titleReportsAllowed && !answerQueries) {
                 feedCutAfterTitleReports(data, offset, length);
             } else {
@@ -176,7 +177,7 @@ public final class ScreenState {
             scrolledLines.output(outputSeq, outputSeq + length, scrolledBefore, scrolledCount());
             outputSeq += length;
             lastOutputNanos = System.nanoTime();
-            notifyListeners(data, offset, length);
+            notifyListeners(data, offset, length, terminal.oscsBegun() != oscsBefore);
             changed.signalAll();
             if (replies.isEmpty()) {
                 return List.of();
@@ -212,10 +213,10 @@ public final class ScreenState {
         }
     }
 
-    private void notifyListeners(byte[] data, int offset, int length) {
+    private void notifyListeners(byte[] data, int offset, int length, boolean oscBegun) {
         for (OutputListener listener : listeners) {
             try {
-                listener.output(data, offset, length, outputSeq);
+                listener.applied(data, offset, length, outputSeq, oscBegun);
             } catch (RuntimeException e) {
                 System.getLogger(ScreenState.class.getName()).log(System.Logger.Level.WARNING,
                         "output listener failed", e);

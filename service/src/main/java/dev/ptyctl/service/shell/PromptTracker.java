@@ -170,6 +170,23 @@ public final class PromptTracker implements OutputListener {
         this.exitNotice = exitNotice;
     }
 
+    /**
+     * As {@link #output}, without looking at the bytes of a chunk in which the emulator began no OSC sequence (most
+     * chunks of most programs): the scan would find no mark in it, and a running command's output is captured whole.
+     * The scan was 3-5 % of the screen thread's time while a program streamed (docs/benchmarks.md, twentieth session).
+     */
+    @Override
+    public synchronized void applied(byte[] data, int offset, int length, long outputSeqAfter, boolean oscBegun) {
+        if (oscBegun || !marks.passesOver(data, offset, offset + length)) {
+            output(data, offset, length, outputSeqAfter);
+            return;
+        }
+        outputEndSeq = outputSeqAfter;
+        if (captureStartSeq >= 0) {
+            capture(data, offset, length);
+        }
+    }
+
     @Override
     public synchronized void output(byte[] data, int offset, int length, long outputSeqAfter) {
         long seq = outputSeqAfter - length;

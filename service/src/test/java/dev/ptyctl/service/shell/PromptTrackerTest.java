@@ -3,6 +3,7 @@ package dev.ptyctl.service.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.protocol.ProcessExit;
+import dev.ptyctl.service.pty.ScreenState;
 import dev.ptyctl.service.shell.PromptTracker.State;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -53,6 +54,43 @@ class PromptTrackerTest {
         assertThat(command.outputStartSeq()).isEqualTo(before.length());
         assertThat(command.outputEndSeq()).isEqualTo(before.length() + output.length());
         assertThat(tracker.lastPromptSeq()).isEqualTo(seq[0]);
+    }
+
+    @Test
+    void throughTheScreenWhichPassesOverChunksWithoutAnOscTheCommandsAreWhatEveryByteScannedGives() {
+        // The screen tells its listeners whether the emulator began an OSC in a chunk; the tracker then scans only
+        // those (and any that ends with an ESC, or comes while a mark is under way). Whatever the split, it must
+        // keep what a tracker that scans every byte keeps: the marks, each command's output captured whole and its
+        // offsets, and the end of the output where the shell's exit ends a running command.
+        String output = "a\r\n\u001b[1;31mb\u001b[0m\u001b[K\u001b]0;title\u0007 \u001b";
+        String session = A + "$ " + B + "ls\r\n" + C + output.repeat(30) + d(2) + A + "$ " + B + "\u001b[Hcat\r\n"
+                + C + "x".repeat(500) + "\u001b]633;E;ls\u0007" + "y\u001b\r\n".repeat(40) + d(0) + A + "$ " + B
+                + "exit\r\n" + C + "z\r\n".repeat(50) + "exit\r\n";
+        byte[] bytes = session.getBytes(StandardCharsets.UTF_8);
+        PromptTracker everyByte = new PromptTracker(true, Optional.of("exit"));
+        everyByte.output(bytes, 0, bytes.length, bytes.length);
+        everyByte.ended(ProcessExit.exited(0));
+        Random random = new Random(20);
+        for (int round = 0; round < 50; round++) {
+            PromptTracker tracker = new PromptTracker(true, Optional.of("exit"));
+            ScreenState screen = new ScreenState(80, 24, 100, false);
+            screen.addOutputListener(tracker);
+            for (int from = 0; from < bytes.length; ) {
+                int length = Math.min(bytes.length - from, 1 + random.nextInt(64));
+                screen.feed(bytes, from, length);
+                from += length;
+            }
+            screen.markExited(ProcessExit.exited(0));
+            assertThat(tracker.recentCommands()).as("round %d", round).isEqualTo(everyByte.recentCommands());
+            assertThat(describe(tracker.lastCommand().orElseThrow())).as("round %d", round)
+                    .isEqualTo(describe(everyByte.lastCommand().orElseThrow()));
+            assertThat(tracker.inputRegions()).isEqualTo(everyByte.inputRegions());
+        }
+    }
+
+    private static String describe(PromptTracker.CommandRecord command) {
+        return command.outputStartSeq() + ".." + command.outputEndSeq() + " " + command.exitCode() + " "
+                + command.commandLine() + " " + new String(command.outputBytes(), StandardCharsets.UTF_8);
     }
 
     @Test

@@ -76,6 +76,8 @@ public final class VtParser {
     private boolean tooManyIntermediates;
     private boolean oscOverflow;
     private boolean dcsHooked;
+    /** OSC sequences begun so far (see {@link #oscsBegun}). */
+    private long oscsBegun;
 
     /**
      * Creates a parser in the ground state.
@@ -265,6 +267,17 @@ public final class VtParser {
         state = GROUND;
         clear();
         osc.setLength(0);
+    }
+
+    /**
+     * How many OSC sequences this parser has begun (ended or not): one at every {@code ESC ]} of the input, since ESC
+     * leads to the escape state from every state and {@code ]} there begins an OSC, and one at every C1 OSC. A reader
+     * of the same bytes that looks only for OSC sequences may pass over input in which this count did not move.
+     *
+     * @return the count since the parser was made
+     */
+    public long oscsBegun() {
+        return oscsBegun;
     }
 
     /**
@@ -615,6 +628,7 @@ public final class VtParser {
     }
 
     private void startOsc() {
+        oscsBegun++;
         osc.setLength(0);
         oscOverflow = false;
         state = OSC_STRING;
