@@ -26,7 +26,8 @@ import java.util.concurrent.locks.LockSupport;
  * <ul>
  *   <li>{@code terminal}: {@link Terminal#feed} alone;</li>
  *   <li>{@code screen}: {@link ScreenState#feed} (its lock, counters and condition) with the listeners a hosted
- *       terminal has: the title check and a {@link PromptTracker} (which scans every byte for prompt marks);</li>
+ *       terminal has: the title check and a {@link PromptTracker} (which scans for prompt marks the chunks in which
+ *       the emulator began an OSC);</li>
  *   <li>{@code screen, no tracker}: the same without the prompt tracker;</li>
  *   <li>{@code hand-off}: {@code screen} on a second thread that a producer keeps supplied, so it never waits;</li>
  *   <li>{@code paced}: the same, with the producer pausing after each piece (by default {@value #PACE_MICROS} µs per

@@ -18,10 +18,11 @@ import java.util.BitSet;
  * ({@link #found()}, {@link #number()}, {@link #payload()}, {@link #startOffset()}, {@link #endOffset()}), and calls
  * again from where it stopped.
  *
- * <p>The server's prompt tracker runs this on its emulator thread for every byte of output, so nothing is looked at
- * one byte at a time until an {@code ESC ]} turns up: byte by byte it cost a fifth of that thread's time on plain
- * text, and stopping at every ESC (every CSI of a full-screen program) a tenth on redraws, so it looks for the rarer
- * {@code ]} eight bytes at a time. Not thread-safe.
+ * <p>The server's prompt tracker runs this on its emulator thread over every chunk of output in which the emulator
+ * began an OSC (the others it passes over, see {@link #passesOver}), so nothing is looked at one byte at a time until an
+ * {@code ESC ]} turns up: byte by byte it cost a fifth of that thread's time on plain text, and stopping at every ESC
+ * (every CSI of a full-screen program) a tenth on redraws, so it looks for the rarer {@code ]} eight bytes at a time.
+ * Not thread-safe.
  */
 public final class OscScanner {
     private static final byte ESC = 0x1b;
