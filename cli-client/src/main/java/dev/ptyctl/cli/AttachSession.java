@@ -1,12 +1,9 @@
 package dev.ptyctl.cli;
 
-import dev.ptyctl.client.AttachmentException;
 import dev.ptyctl.client.AttachmentListener;
-import dev.ptyctl.client.ConnectionState;
 import dev.ptyctl.client.ReconnectPolicy;
 import dev.ptyctl.client.TerminalAttachment;
 import dev.ptyctl.client.TerminalSize;
-import dev.ptyctl.protocol.ProcessExit;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -46,27 +43,12 @@ final class AttachSession {
     /** How long the size sent before attaching may take to be applied; a server answers in milliseconds. */
     private static final long SIZE_APPLIED_TIMEOUT_SECONDS = 10;
 
-    /** How the session ended. */
-    private sealed interface Ending {
-    }
-
-    private record Detached(boolean endOfInput) implements Ending {
-    }
-
-    private record Exited(ProcessExit end) implements Ending {
-    }
-
-    private record Lost(String reason) implements Ending {
-    }
-
     private final URI server;
     /** The token, the trust of {@code --cacert} and the handshake's bound of each (re)connection. */
     private final ServerSelection selection;
     private final String terminalId;
     private final DetachChord chord;
     private final String chordText;
-    private final CompletableFuture<Ending> ending = new CompletableFuture<>();
-    private volatile String lastFailure = "the server closed the connection";
     /** The size last sent, columns in the high half; -1 before the first. */
     private final AtomicLong sentSize = new AtomicLong(-1);
 
@@ -100,10 +82,11 @@ final class AttachSession {
         };
         Thread restoreOnSignal = new Thread(restore, "ptyctl-attach-restore");
         Runtime.getRuntime().addShutdownHook(restoreOnSignal);
-        Ending end;
+        Listener listener = new Listener(local, err);
+        EndingListener.Ending end;
         try {
             applyLocalSize(local.getSize());
-            try (TerminalAttachment attachment = connect(local, err)) {
+            try (TerminalAttachment attachment = attachment().redrawAfterReconnect(true).listener(listener).connect()) {
                 sendSize(local, attachment);
                 local.handle(Terminal.Signal.WINCH, signal -> sendSize(local, attachment));
                 // Keys are read from standard input itself, not through JLine's input stream: that one is fed by a
@@ -111,15 +94,15 @@ final class AttachSession {
                 // from ending (program exited, server gone) until the next key.
                 InputStream keys = new FileInputStream(FileDescriptor.in);
                 Thread.ofPlatform().daemon().name("ptyctl-attach-keys").start(
-                        () -> forwardKeys(local, keys, attachment));
-                end = awaitEnding();
+                        () -> forwardKeys(local, keys, attachment, listener));
+                end = listener.awaitEnding();
             }
         } finally {
             restore.run();
             removeHook(restoreOnSignal);
             local.close();
         }
-        return report(end, err);
+        return report(end, listener, err);
     }
 
     /**
@@ -182,51 +165,44 @@ final class AttachSession {
     }
 
     /**
-     * {@code screen} gets the program's output; {@code err} one line when the connection drops ("reconnecting…") and
-     * one when it is back, so a silent screen during an outage is not taken for a hung program. The lines land on the
-     * program's screen (a vim, a less), so each reconnect asks for a redraw rather than the output missed: the lines
-     * that scrolled off the server's screen since the last output shown (they go into the local scrollback, each
-     * once), then the server's copy of the screen, painted over the notes, where the missed output alone would have
-     * left them there. The return is said just before the redraw is painted (it can come before the connection
+     * The local screen gets the program's output; {@code err} one line when the connection drops ("reconnecting…")
+     * and one when it is back, so a silent screen during an outage is not taken for a hung program. The lines land on
+     * the program's screen (a vim, a less), so each reconnect asks for a redraw rather than the output missed: the
+     * lines that scrolled off the server's screen since the last output shown (they go into the local scrollback,
+     * each once), then the server's copy of the screen, painted over the notes, where the missed output alone would
+     * have left them there. The return is said just before the redraw is painted (it can come before the connection
      * reports itself established), so nothing is written after it.
      */
-    private TerminalAttachment connect(Terminal local, PrintWriter err) throws IOException {
-        OutputStream screen = local.output();
-        AtomicBoolean outage = new AtomicBoolean();
-        return attachment().redrawAfterReconnect(true).listener(new AttachmentListener() {
-            @Override
-            public void onOutput(byte[] data, long seq, boolean reset) {
-                if (reset && outage.compareAndSet(true, false)) {
-                    note(err, local.getSize(), "reconnected to " + terminalId);
-                }
-                try {
-                    screen.write(data);
-                    screen.flush();
-                } catch (IOException e) {
-                    ending.complete(new Lost("cannot write to the local terminal: " + e.getMessage()));
-                }
-            }
+    private final class Listener extends EndingListener {
+        private final Terminal local;
+        private final OutputStream screen;
+        private final PrintWriter err;
 
-            @Override
-            public void onExit(ProcessExit end) {
-                ending.complete(new Exited(end));
-            }
+        Listener(Terminal local, PrintWriter err) {
+            super(terminalId);
+            this.local = local;
+            this.screen = local.output();
+            this.err = err;
+        }
 
-            @Override
-            public void onConnectionFailure(AttachmentException failure) {
-                lastFailure = failure.getMessage();
+        @Override
+        public void onOutput(byte[] data, long seq, boolean reset) {
+            if (reset && outageOver()) {
+                note(err, local.getSize(), "reconnected to " + terminalId);
             }
+            try {
+                screen.write(data);
+                screen.flush();
+            } catch (IOException e) {
+                end(new Lost("cannot write to the local terminal: " + e.getMessage()));
+            }
+        }
 
-            @Override
-            public void onStateChanged(ConnectionState state) {
-                if (state == ConnectionState.RECONNECTING && outage.compareAndSet(false, true)) {
-                    note(err, local.getSize(), "the connection to " + terminalId + " dropped (" + lastFailure
-                            + "); reconnecting… (" + chordText + " gives up)");
-                } else if (state == ConnectionState.CLOSED) {
-                    ending.complete(new Lost(lastFailure));
-                }
-            }
-        }).connect();
+        @Override
+        void dropped(String reason) {
+            note(err, local.getSize(), "the connection to " + terminalId + " dropped (" + reason
+                    + "); reconnecting… (" + chordText + " gives up)");
+        }
     }
 
     /**
@@ -275,14 +251,14 @@ final class AttachSession {
         }
     }
 
-    private void forwardKeys(Terminal local, InputStream keys, TerminalAttachment attachment) {
+    private void forwardKeys(Terminal local, InputStream keys, TerminalAttachment attachment, EndingListener ending) {
         Utf8Chunks text = new Utf8Chunks();
         byte[] buffer = new byte[READ_BUFFER];
         try {
-            while (!ending.isDone()) {
+            while (!ending.hasEnded()) {
                 int count = keys.read(buffer);
                 if (count < 0) {
-                    ending.complete(new Detached(true));
+                    ending.end(new EndingListener.Detached(true));
                     return;
                 }
                 DetachChord.Step step = chord.feed(buffer, count);
@@ -292,41 +268,23 @@ final class AttachSession {
                     attachment.input(typed);
                 }
                 if (step.detach()) {
-                    ending.complete(new Detached(false));
+                    ending.end(new EndingListener.Detached(false));
                     return;
                 }
             }
         } catch (IOException | IllegalStateException e) {
-            ending.complete(new Lost("cannot read the local terminal: " + e.getMessage()));
+            ending.end(new EndingListener.Lost("cannot read the local terminal: " + e.getMessage()));
         }
     }
 
-    private Ending awaitEnding() throws InterruptedException {
-        try {
-            return ending.get();
-        } catch (ExecutionException e) {
-            return new Lost(String.valueOf(e.getCause()));
+    private int report(EndingListener.Ending end, EndingListener listener, PrintWriter err) {
+        if (end instanceof EndingListener.Detached detached) {
+            err.println("ptyctl: detached from " + terminalId + (detached.endOfInput() ? " (end of input)" : "")
+                    + "; it keeps running (ptyctl attach " + terminalId + " to come back)");
+            err.flush();
+            return ExitCode.OK;
         }
-    }
-
-    private int report(Ending end, PrintWriter err) {
-        int status = switch (end) {
-            case Detached detached -> {
-                err.println("ptyctl: detached from " + terminalId + (detached.endOfInput() ? " (end of input)" : "")
-                        + "; it keeps running (ptyctl attach " + terminalId + " to come back)");
-                yield ExitCode.OK;
-            }
-            case Exited exited -> {
-                err.println("ptyctl: the program in " + terminalId + " " + exited.end().describe());
-                yield ExitCode.OK;
-            }
-            case Lost lost -> {
-                err.println("ptyctl: lost the connection to " + terminalId + ": " + lost.reason());
-                yield ExitCode.CANNOT_CONNECT;
-            }
-        };
-        err.flush();
-        return status;
+        return listener.report(end, err);
     }
 
     private static void removeHook(Thread hook) {

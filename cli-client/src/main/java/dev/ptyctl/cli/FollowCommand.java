@@ -21,12 +21,13 @@ import picocli.CommandLine.Spec;
         description = {"Print a terminal's output as it comes, byte for byte, until its program exits.",
                 "What the program writes from now on (--since SEQ: after that output offset; 0: all the server still "
                         + "keeps), escape sequences included, as tmux's pipe-pane copies it: 'cat' a saved copy to "
-                        + "replay it. Read-only: it types nothing and leaves the size alone. A dropped connection is "
-                        + "re-established without losing or repeating a byte (said on stderr).",
+                        + "replay it; --text prints it as plain text instead. Read-only: it types nothing and leaves "
+                        + "the size alone. A dropped connection is re-established without losing or repeating a byte "
+                        + "(said on stderr).",
                 "Exit 0 when the program exits (its exit status on stderr) or the reader of the output goes away, 3 "
                         + "when the connection is lost for good, 4 when the server refuses (no such terminal).",
                 "Examples: ptyctl follow \"$id\" > build.log &",
-                "          ptyctl follow build | grep --line-buffered -i error"})
+                "          ptyctl follow --text build | grep --line-buffered -i error"})
 final class FollowCommand implements Callable<Integer> {
     private static final int HTTP_NOT_FOUND = 404;
 
@@ -40,6 +41,12 @@ final class FollowCommand implements Callable<Integer> {
             description = "Start after this output offset (0: from the oldest byte the server keeps) instead of now; "
                     + "'ptyctl wait --since' prints such offsets, 'ptyctl ls --json' has nextOutputSeq.")
     private Long since;
+
+    @Option(names = "--text",
+            description = "Print plain text: escape sequences (colours, cursor moves, titles) removed, line ends as "
+                    + "\\n, each drawing of a line redrawn after a carriage return (a progress bar) on a line of "
+                    + "its own. For logs and grep; without it the bytes are the program's own.")
+    private boolean text;
 
     @Mixin
     private ServerOptions server;
@@ -76,11 +83,12 @@ final class FollowCommand implements Callable<Integer> {
             TerminalAttachment.Builder attachment = server.selection().attachment(terminals.baseUrl(),
                     terminal.terminalId());
             long from = since != null ? since : terminal.nextOutputSeq();
-            OutputFollower follower = new OutputFollower(terminal.terminalId(), from);
+            OutputFollower follower = new OutputFollower(terminal.terminalId(), from,
+                    text ? new PlainTextOutput(out) : out, spec.commandLine().getErr());
             if (standardOutput) {
                 ReaderGoneWatch.startOnStandardOutput(follower::readerGone); // | head with a quiet program
             }
-            return follower.run(attachment, out, spec.commandLine().getErr());
+            return follower.run(attachment);
         }
     }
 

@@ -91,6 +91,33 @@ class FollowE2eTest {
     }
 
     /**
+     * {@code ptyctl follow --text}: a coloured program's output as a log reader wants it, colours, title and cursor
+     * moves gone, each line ending in a plain newline, a progress line redrawn after a carriage return one line a
+     * drawing. Without --text the same output comes byte for byte.
+     */
+    @Test
+    void followTextPrintsTheOutputAsPlainText() throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start("e2e-follow-token")) {
+            Map<String, String> env = server.cliEnvironment();
+            var created = Ptyctl.run(env, "new", "--", "sh", "-c", "printf '\\033]0;a title\\007"
+                    + "\\033[1;31mred\\033[0m and \\033[38;2;0;255;0mgreen\\033[0m\\n"
+                    + "50%%\\r100%%\\n\\033[2K\\033[1Gdone\\tok\\n'; exit 3");
+            created.assertExit(0);
+            String id = created.stdout().strip();
+
+            var text = Ptyctl.run(env, "follow", "--text", id, "--since", "0");
+            assertThat(text.exitCode()).as(text.toString()).isZero();
+            assertThat(text.stdout()).isEqualTo("red and green\n50%\n100%\ndone\tok\n");
+            assertThat(text.stderr()).contains("ptyctl: the program in " + id + " exited with 3");
+
+            var raw = Ptyctl.run(env, "follow", id, "--since", "0");
+            assertThat(raw.stdout()).as("without --text").startsWith("\u001b]0;a title\u0007\u001b[1;31mred\u001b[0m")
+                    .contains("50%\r100%\r\n");
+            Ptyctl.run(env, "rm", id).assertExit(0);
+        }
+    }
+
+    /**
      * {@code ptyctl follow ID | head}: once head has its lines the follower ends, also when the program writes nothing
      * more (it used to wait for the next output, which a quiet shell never makes).
      */

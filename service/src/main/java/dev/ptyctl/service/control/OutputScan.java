@@ -1,8 +1,8 @@
 package dev.ptyctl.service.control;
 
 import dev.ptyctl.service.output.OutputLog;
-import dev.ptyctl.service.output.PlainTextDecoder;
 import dev.ptyctl.service.shell.PromptTracker.InputRegion;
+import dev.ptyctl.vt.PlainTextDecoder;
 import java.util.Arrays;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package dev.ptyctl.service.output;
 
+import dev.ptyctl.vt.PlainTextDecoder;
+
 /**
  * A page of a terminal's output log as plain text ({@link PlainTextDecoder}): what an agent or a script reads to see
  * what a program printed, without escape sequences and without the screen's redraws. A line redrawn after a carriage

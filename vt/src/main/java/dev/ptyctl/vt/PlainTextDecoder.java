@@ -1,4 +1,4 @@
-package dev.ptyctl.service.output;
+package dev.ptyctl.vt;
 
 import dev.ptyctl.vt.parser.VtHandler;
 import dev.ptyctl.vt.parser.VtParser;
