@@ -3,6 +3,7 @@ package dev.ptyctl.cli;
 import dev.ptyctl.client.Action;
 import dev.ptyctl.client.RpcClient;
 import dev.ptyctl.client.RpcException;
+import dev.ptyctl.client.ScreenFormat;
 import dev.ptyctl.client.Selection;
 import dev.ptyctl.client.Status;
 import dev.ptyctl.client.WaitMatch;
@@ -34,6 +35,20 @@ final class ClientVerbs {
             print(out, client.readResult(selection));
         } else {
             out.print(client.read(selection).text());
+            out.flush();
+        }
+        return ExitCode.OK;
+    }
+
+    /**
+     * Prints the whole terminal as escape sequences ({@code pty/read}'s {@code format: "vt"}), as they are: no newline
+     * is added, so a saved copy redraws exactly. With {@code json} the raw result.
+     */
+    static int readVt(RpcClient client, boolean json, PrintWriter out) throws IOException {
+        if (json) {
+            print(out, client.screenResult(ScreenFormat.VT));
+        } else {
+            out.print(client.screen(ScreenFormat.VT));
             out.flush();
         }
         return ExitCode.OK;

@@ -45,7 +45,7 @@ final class FastPath {
     private static final Set<String> SERVER_OPTIONS = Set.of("--url", "--token", "--cacert");
     /** What each verb takes; a verb not here is picocli's. */
     private static final Map<String, Grammar> GRAMMARS = Map.ofEntries(
-            Map.entry("read", Grammar.terminal(0, Set.of("--scrollback", "--joined"), "--top", "--bottom", "--start",
+            Map.entry("read", Grammar.terminal(0, Set.of("--scrollback", "--joined", "--vt"), "--top", "--bottom", "--start",
                     "--end")),
             Map.entry("write", Grammar.terminal(0, Set.of("--literal"), "--text", "--key", "--paste")
                     .withMoreOperands()),
@@ -60,8 +60,10 @@ final class FastPath {
             Map.entry("ls", Grammar.server(0, Set.of("--quiet"), "--format")),
             Map.entry("rm", Grammar.server(1, Set.of("--session")).withMoreOperands()),
             Map.entry("screen", Grammar.server(1, Set.of("--vt", "--joined"))));
+    /** read's options that select rows, which --vt (the whole terminal) does not take. */
+    private static final List<String> ROW_OPTIONS = List.of("--top", "--bottom", "--start", "--end");
     /** The short options the fast path takes, as their long names; each only where its verb has it. */
-    private static final Map<String, String> SHORT_OPTIONS = Map.of("-q", "--quiet", "-f", "--format");
+    private static final Map<String, String> SHORT_OPTIONS = Map.of("-q", "--quiet", "-f", "--format", "-e", "--vt");
     /** Digits only, and few enough to fit an int: anything else goes to picocli's converters. */
     private static final int MAX_INT_DIGITS = 9;
     private static final int MAX_LONG_DIGITS = 18;
@@ -166,7 +168,13 @@ final class FastPath {
                     path(given, "--socket"), given.single.get("--terminal"), given.single.get("--url"),
                     given.single.get("--token"), path(given, "--cacert"), environment);
             switch (verb) {
-                case "read" -> selection = selection(given);
+                case "read" -> {
+                    if (given.flags.contains("--vt") && (given.flags.contains("--scrollback")
+                            || given.flags.contains("--joined") || ROW_OPTIONS.stream().anyMatch(given.single::containsKey))) {
+                        return NOT_HANDLED; // picocli names what --vt does not take
+                    }
+                    selection = selection(given);
+                }
                 case "write" -> actions = KeyArgument.ofCommandLine(given.operands, given.flags.contains("--literal"),
                         given.actions);
                 case "run" -> {
@@ -205,7 +213,8 @@ final class FastPath {
         boolean json = given.flags.contains("--json");
         try (RpcClient client = target.connect(err)) {
             return switch (verb) {
-                case "read" -> ClientVerbs.read(client, selection, json, out);
+                case "read" -> given.flags.contains("--vt") ? ClientVerbs.readVt(client, json, out)
+                        : ClientVerbs.read(client, selection, json, out);
                 case "write" -> ClientVerbs.write(client, actions, json, out);
                 case "wait" -> waitOptions == null ? ClientVerbs.waitForPrompt(client, waitRequest, json, out, err)
                         : ClientVerbs.waitFor(client, waitOptions, waitRequest, json, out, err);

@@ -19,7 +19,10 @@ import picocli.CommandLine.Spec;
                         + "--start/--end count over that whole text.",
                 "With --joined a line longer than the terminal is wide reads as one line (a URL, a path), and the "
                         + "options count lines so joined: --bottom 1 is the last line, whole.",
-                "Example: ptyctl read --top 5; ptyctl read --scrollback --bottom 200; ptyctl read --joined --bottom 3"})
+                "With --vt (-e) the whole terminal as escape sequences instead: screen and scrollback with their "
+                        + "colours and the cursor, which 'cat' redraws in a terminal of the same size.",
+                "Example: ptyctl read --top 5; ptyctl read --scrollback --bottom 200; ptyctl read --joined --bottom 3; "
+                        + "ptyctl read -e > screen.vt"})
 final class ReadCommand implements Callable<Integer> {
 
     @Spec
@@ -59,6 +62,11 @@ final class ReadCommand implements Callable<Integer> {
             + "Needs a server that supports it.")
     private boolean joined;
 
+    @Option(names = {"--vt", "-e"}, description = "The whole terminal as escape sequences (as tmux's capture-pane -e): "
+            + "screen and scrollback with colours, attributes and cursor, for 'cat' in a terminal of the same size. "
+            + "Takes none of the options above; needs a server that supports it.")
+    private boolean vt;
+
     @Mixin
     private TargetOptions target;
 
@@ -67,11 +75,27 @@ final class ReadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (vt) {
+            checkNothingSelected();
+            try (RpcClient client = target.connect()) {
+                return ClientVerbs.readVt(client, json.enabled(), spec.commandLine().getOut());
+            }
+        }
         Selection selection = rows == null ? RowSelection.of(null, null, null, null, scrollback, joined)
                 : rows.range == null ? RowSelection.of(rows.top, rows.bottom, null, null, scrollback, joined)
                 : RowSelection.of(null, null, rows.range.start, rows.range.end, scrollback, joined);
         try (RpcClient client = target.connect()) {
             return ClientVerbs.read(client, selection, json.enabled(), spec.commandLine().getOut());
+        }
+    }
+
+    /** --vt is the whole terminal: a row option beside it would be ignored, so it is refused, named. */
+    private void checkNothingSelected() {
+        String selected = rows == null ? scrollback ? "--scrollback" : joined ? "--joined" : null
+                : rows.top != null ? "--top" : rows.bottom != null ? "--bottom"
+                : rows.range.start != null ? "--start" : "--end";
+        if (selected != null) {
+            throw new UsageException("--vt prints the whole terminal (screen and scrollback); it takes no " + selected);
         }
     }
 }

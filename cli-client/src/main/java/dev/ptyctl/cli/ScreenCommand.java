@@ -33,7 +33,7 @@ final class ScreenCommand implements Callable<Integer> {
 
     /** {@code --vt} and {@code --joined} exclude each other. */
     static final class Form {
-        @Option(names = "--vt", required = true, description = "Escape sequences instead of plain text.")
+        @Option(names = {"--vt", "-e"}, required = true, description = "Escape sequences instead of plain text.")
         private boolean vt;
 
         @Option(names = "--joined", required = true, description = "Lines as the program wrote them: rows a long "

@@ -32,6 +32,8 @@ class FastPathEquivalenceTest {
             + "'size':{'cols':100,'rows':30},'scrollback':2}";
     private static final String JOINED = "{'screen':'a line that wrapped\\n$ \\n','cursor':{'row':3,'col':3},"
             + "'size':{'cols':10,'rows':5},'joined':true}";
+    private static final String VT = "{'screen':'\\u001bc\\u001b[31mred','cursor':{'row':1,'col':4},"
+            + "'size':{'cols':100,'rows':30},'format':'vt'}";
     private static final String WRITTEN = "{'written':3,'outputSeq':10}";
     private static final String MATCHED =
             "{'matched':true,'screen':'$ \\n','cursor':{'row':1,'col':3},'size':{'cols':100,'rows':30},'waitedMs':12}";
@@ -83,6 +85,9 @@ class FastPathEquivalenceTest {
         same(1, s -> s.reply(JOINED), "read", "--joined", "--port", port);
         same(1, s -> s.reply(JOINED), "read", "--port", port, "--joined", "--scrollback", "--bottom", "1", "--json");
         same(1, s -> s.reply(SCREEN), "read", "--port", port, "--joined"); // a server without the parameter
+        same(1, s -> s.reply(VT), "read", "--vt", "--port", port);
+        same(1, s -> s.reply(VT), "read", "-e", "--port", port, "--json");
+        same(1, s -> s.reply(SCREEN), "read", "-e", "--port", port); // a server without the parameter
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--text", "ls -l", "--key", "Enter", "--text", "é");
         same(1, s -> s.reply(WRITTEN), "write", "--key", "Enter", "--json", "--port", port);
         same(1, s -> s.reply(WRITTEN), "write", "--port", port, "--text", "@pom.xml"); // text, not a file's lines
@@ -259,7 +264,9 @@ class FastPathEquivalenceTest {
                 List.of("new", "--rows", "1001"), List.of("new", "--env", "X"), List.of("new", "--session", ""),
                 List.of("new", "--cwd"), List.of("rm"),
                 List.of("rm", "--", "a"), List.of("screen"), List.of("screen", "t1", "--vt",
-                "--vt"), List.of("screen", "t1", "--vt", "--joined"), List.of("read", "--joined", "--joined"));
+                "--vt"), List.of("screen", "t1", "--vt", "--joined"), List.of("read", "--joined", "--joined"),
+                List.of("read", "--port", port, "--vt", "--top", "2"), List.of("read", "-e", "--port", port, "--joined"),
+                List.of("read", "-e", "--scrollback", "--port", port), List.of("read", "-e", "--vt", "--port", port));
         for (List<String> args : notPlain) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();

@@ -2,9 +2,12 @@ package dev.ptyctl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.serialize.TextSerializer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -46,6 +49,22 @@ class ServeRoundTripTest {
         assertThat(Cli.run("wait", "--socket", target, "--match", "sum-42", "--timeout", "20000").exitCode())
                 .isZero();
         assertThat(Cli.run("read", "--socket", target).out()).contains("echo sum-$((40+2))\nsum-42\n");
+        assertThat(Cli.run("write", "--socket", target, "--text", "printf '\\033[1;31m%s\\033[0m\\n' red-text",
+                "--key", "Enter").exitCode()).isZero();
+        assertThat(Cli.run("wait", "--socket", target, "--match", "\nred-text", "--timeout", "20000").exitCode())
+                .isZero();
+        // read -e: the terminal as escape sequences, its colours kept, that redraw the same text
+        Cli.Result vt = Cli.run("read", "-e", "--socket", target);
+        assertThat(vt.exitCode()).as(vt.err()).isZero();
+        assertThat(vt.out()).startsWith("\u001bc").containsPattern("\u001b\\[[0-9;]*31[0-9;]*mred-text");
+        Terminal replay = new Terminal(80, 24);
+        replay.feed(vt.out().getBytes(StandardCharsets.UTF_8));
+        assertThat(TextSerializer.withScrollback(replay)).isEqualTo(Cli.run("read", "--socket", target,
+                "--scrollback").out());
+        Cli.Result selected = Cli.run("read", "--vt", "--socket", target, "--bottom", "2");
+        assertThat(selected.exitCode()).isEqualTo(ExitCode.USAGE);
+        assertThat(selected.err()).contains("--vt prints the whole terminal (screen and scrollback); it takes no "
+                + "--bottom");
         assertThat(Cli.run("resize", "--socket", target, "100", "30").exitCode()).isZero();
         assertThat(Cli.run("read", "--socket", target, "--json").out()).contains("\"cols\":100", "\"rows\":30");
 

@@ -126,6 +126,32 @@ public final class RpcClient implements AutoCloseable {
     }
 
     /**
+     * The whole terminal in {@code format}, as {@link TerminalsClient#screen(String, ScreenFormat)} gives a server's
+     * terminal: plain text (the scrollback then the screen), or escape sequences that redraw screen and scrollback with
+     * colours and cursor in a terminal of the same size.
+     *
+     * @throws RpcException (-32602) when the server is older than the format (it answered with text)
+     */
+    public String screen(ScreenFormat format) throws IOException {
+        return screenResult(format).getString("screen");
+    }
+
+    /** {@link #screen(ScreenFormat)}'s raw {@code pty/read} result, checked the same way. */
+    public JsonObject screenResult(ScreenFormat format) throws IOException {
+        if (format == ScreenFormat.TEXT) {
+            return readResult(Selection.all().withScrollback());
+        }
+        JsonObject result = call(RpcMethod.READ, JsonSupport.objectBuilder().add("format", format.wireName()).build());
+        // An older server ignores the parameter and answers with the screen's text, which must not pass for the vt.
+        if (!format.wireName().equals(result.getString("format", null))) {
+            throw new RpcException(RpcErrorCode.INVALID_PARAMS.code(), "the server at " + address()
+                    + " does not support pty/read's format parameter (it answered with the screen as text); "
+                    + "upgrade it to read the screen as escape sequences", null);
+        }
+        return result;
+    }
+
+    /**
      * Types text and presses keys, in order. One action is sent as an object, several as an array.
      *
      * @throws IllegalArgumentException when there is no action

@@ -2,6 +2,8 @@ package dev.ptyctl.service.rpc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ptyctl.vt.Terminal;
+import dev.ptyctl.vt.serialize.TextSerializer;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -208,5 +210,47 @@ class ReadMethodTest {
     @Test
     void scrollbackMustBeABoolean() throws Exception {
         assertThat(client.invalidParams("pty/read", "{\"scrollback\":1}")).isEqualTo("scrollback must be a boolean");
+    }
+
+    /**
+     * {@code format: "vt"}: the whole terminal as escape sequences, as REST's {@code screen?format=vt}: colours kept,
+     * the scrollback too, and a fresh terminal of the same size fed them shows the same screen and scrollback.
+     */
+    @Test
+    void vtFormatGivesEscapeSequencesThatRedrawTheTerminalWithItsColours() throws Exception {
+        InMemoryClient fresh = eightLines();
+        fresh.session.emit("\r\n\u001b[1;31mred\u001b[0m!");
+        JsonObject result = fresh.result("pty/read", "{\"format\":\"vt\"}");
+        assertThat(result.getString("format")).isEqualTo("vt");
+        String vt = result.getString("screen");
+        assertThat(vt).startsWith("\u001bc").contains("red").containsPattern("\u001b\\[[0-9;]*31[0-9;]*m");
+        assertThat(result.getJsonObject("size").getInt("cols")).isEqualTo(20);
+        assertThat(result.getJsonObject("cursor").getInt("row")).isEqualTo(5);
+
+        Terminal replay = new Terminal(20, 5);
+        replay.feed(vt.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(TextSerializer.withScrollback(replay))
+                .isEqualTo(fresh.result("pty/read", "{\"scrollback\":true}").getString("screen"));
+    }
+
+    @Test
+    void textFormatIsTheDefaultsText() throws Exception {
+        assertThat(screen("{\"format\":\"text\",\"top\":2}")).isEqualTo("one\ntwo\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"top", "bottom", "scrollback", "joined"})
+    void vtFormatRefusesWhatSelectsText(String name) throws Exception {
+        String value = name.equals("scrollback") || name.equals("joined") ? "true" : "2";
+        assertThat(client.invalidParams("pty/read", "{\"format\":\"vt\",\"" + name + "\":" + value + "}"))
+                .isEqualTo("format \"vt\" is the whole terminal (screen and scrollback as escape sequences) and takes "
+                        + "no " + name);
+    }
+
+    @Test
+    void anUnknownFormatIsNamed() throws Exception {
+        assertThat(client.invalidParams("pty/read", "{\"format\":\"html\"}"))
+                .isEqualTo("format must be \"text\" or \"vt\", got \"html\"");
+        assertThat(client.invalidParams("pty/read", "{\"format\":1}")).isEqualTo("format must be a string");
     }
 }
