@@ -201,7 +201,7 @@ public final class TerminalAttachment implements AutoCloseable {
      * Tells the server the size of this client's grid (send it when the terminal is shown and when
      * that size changes); the PTY follows the client being used. While reconnecting, the size goes with the
      * reconnect (its URL's {@code cols} and {@code rows}), so that what the server sends first comes at it; a
-     * reconnect already under way is made again for that.
+     * reconnect already under way is given up and made again for that, one attempt at a time with the last size.
      *
      * @throws IllegalArgumentException when {@code cols} or {@code rows} is not 1–1000
      */

@@ -270,13 +270,13 @@ class TerminalAttachmentTest {
     }
 
     /**
-     * The window changed size while a reconnect's upgrade was under way, its URL made before (ptyctl attach's
-     * SIGWINCH during an outage): the attempt is replaced by one that gives the new size, so the server's redraw comes
-     * at it, and the stale one is dropped as it opens. Before, the stale attempt was kept: the redraw came at the old
-     * size and the resize frame after it.
+     * The window changed size while a reconnect's upgrade was under way, its URL made before (ptyctl attach's SIGWINCH
+     * during an outage): the attempt is given up (the client closes it) and made again with the new size, so the
+     * server's redraw comes at it; the attempt given up is no failure. Before, the stale attempt was kept open: the
+     * redraw came at the old size and the resize frame after it, and later the stale attempt was left to the server.
      */
     @Test
-    void aResizeWhileAReconnectIsUnderWayMakesItAgainWithTheNewSize() throws Exception {
+    void aResizeWhileAReconnectIsUnderWayGivesItUpAndMakesItAgainWithTheNewSize() throws Exception {
         attachment = builder().redrawAfterReconnect(true).connect();
         FakeWebSocketServer.Connection first = server.accept();
         first.sendText(READY);
@@ -285,17 +285,16 @@ class TerminalAttachmentTest {
         first.drop();
         recorder.next(AttachmentRecorder.Failure.class);
         recorder.expectState(ConnectionState.RECONNECTING);
-        server.upgradeNextAfter(() -> attachment.resize(70, 30));
+        server.holdUpgrades(1);
         scheduler.next().run();
-
-        FakeWebSocketServer.Connection one = server.accept();
-        FakeWebSocketServer.Connection other = server.accept();
-        FakeWebSocketServer.Connection stale = one.query().containsKey("cols") ? other : one;
-        FakeWebSocketServer.Connection kept = stale == one ? other : one;
+        FakeWebSocketServer.Connection stale = server.awaitHeld();
         assertThat(stale.query()).as("the attempt made before the resize").doesNotContainKeys("cols", "rows");
+
+        attachment.resize(70, 30);
+        stale.awaitEnd();
+        FakeWebSocketServer.Connection kept = server.accept();
         assertThat(kept.query()).containsEntry("cols", "70").containsEntry("rows", "30")
                 .containsEntry("redrawSince", "105");
-        stale.awaitEnd();
         kept.sendText(READY);
         recorder.expectState(ConnectionState.CONNECTED);
         assertThat(kept.readFrame().getString("type")).as("the resize, not yet acknowledged").isEqualTo("resize");
@@ -304,6 +303,36 @@ class TerminalAttachmentTest {
         awaitHandled(kept);
         recorder.assertExhausted();
         server.assertNoMoreConnections();
+    }
+
+    /**
+     * Resizes in a row while the server does not answer the upgrade (a window dragged during an outage: a SIGWINCH a
+     * step): one attempt at a time, each given up by the client when the next size comes, and the attempt left gives
+     * the last size; close() gives that one up too. Before, each resize started an attempt of its own, each holding a
+     * thread and a connection until the handshake timeout (30 s).
+     */
+    @Test
+    void resizesDuringAnUnansweredUpgradeLeaveOneAttemptWithTheLastSize() throws Exception {
+        FakeWebSocketServer.Connection first = attach();
+        first.drop();
+        recorder.next(AttachmentRecorder.Failure.class);
+        recorder.expectState(ConnectionState.RECONNECTING);
+        server.holdUpgrades(Integer.MAX_VALUE);
+        scheduler.next().run();
+        FakeWebSocketServer.Connection attempt = server.awaitHeld();
+
+        attachment.resize(70, 30);
+        attachment.resize(80, 30);
+        attachment.resize(90, 30);
+        while (!"90".equals(attempt.query().get("cols"))) {
+            attempt.awaitEnd(); // given up by the client, not left open
+            attempt = server.awaitHeld();
+        }
+        assertThat(attempt.query()).containsEntry("rows", "30");
+        attachment.close();
+        attempt.awaitEnd();
+        recorder.expectState(ConnectionState.CLOSED);
+        recorder.assertExhausted();
     }
 
     @Test

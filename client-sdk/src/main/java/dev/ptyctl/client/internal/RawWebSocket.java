@@ -5,6 +5,7 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -44,6 +45,14 @@ import javax.net.ssl.SSLSocketFactory;
 public final class RawWebSocket implements AutoCloseable {
     /** What the reader thread reports. Calls never overlap. */
     public interface Handler {
+        /**
+         * The attempt is about to connect, on the connecting thread: closing {@code attempt} gives it up, from any
+         * thread, at once (the TCP connect, the TLS handshake or the wait for the upgrade's answer then fails), where
+         * otherwise the attempt would block until its timeout.
+         */
+        default void onConnecting(Closeable attempt) {
+        }
+
         /**
          * The upgrade succeeded; called on the reader thread before any message, so a handler sees its socket open
          * before the first frame the server sent with its answer (an ended program's replay and exit come at once).
@@ -171,6 +180,7 @@ public final class RawWebSocket implements AutoCloseable {
         Socket socket = !tls ? new Socket()
                 : (tlsFactory != null ? tlsFactory : SSLSocketFactory.getDefault()).createSocket();
         try {
+            handler.onConnecting(socket);
             try {
                 socket.connect(new InetSocketAddress(uri.getHost(), port), millis(connectTimeout));
             } catch (SocketTimeoutException e) {

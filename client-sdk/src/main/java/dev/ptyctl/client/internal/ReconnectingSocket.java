@@ -4,6 +4,7 @@ import dev.ptyctl.client.AttachmentException;
 import dev.ptyctl.client.AttachmentScheduler;
 import dev.ptyctl.client.ConnectionState;
 import dev.ptyctl.client.ReconnectPolicy;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
@@ -240,12 +241,17 @@ public abstract class ReconnectingSocket {
     /**
      * Replaces a connection attempt still under way (its upgrade not answered yet) by a new one to {@link #target()}
      * as it is now: what the attempt's URL carries changed after it was made (an attachment's size, which the window
-     * changed meanwhile). The attempt replaced is dropped as it opens, as any that is no longer current is. Nothing
-     * happens when no attempt is under way: the next one asks {@link #target()} anyway. Under the lock.
+     * changed meanwhile). The attempt is given up at once (its socket closed, which ends its connecting thread, where a
+     * server that does not answer the upgrade would hold it until the handshake timeout), and the new one is made when
+     * it has ended, asking {@link #target()} then: one attempt in flight at a time, and any number of calls meanwhile
+     * (a window dragged to a new size, a SIGWINCH a step) come to one attempt, with the last target. An attempt that
+     * opened meanwhile is dropped and made again. Nothing happens when no attempt is under way: the next one asks
+     * {@link #target()} anyway. Under the lock.
      */
     public final void retarget() {
-        if (state != ConnectionState.CLOSED && current != null && current.socket == null) {
-            open();
+        if (state != ConnectionState.CLOSED && current != null && current.socket == null && !current.superseded) {
+            current.superseded = true;
+            current.giveUpAttempt();
         }
     }
 
@@ -342,6 +348,13 @@ public abstract class ReconnectingSocket {
         private volatile RawWebSocket socket;
         /** Whether the last ping was answered (guarded by the owner's lock). */
         private boolean pingAnswered = true;
+        /** The attempt's socket while it connects, to give it up; null before (guarded by the owner's lock). */
+        private Closeable attempt;
+        /**
+         * {@link #retarget()} gave this attempt up: when it ends (or opens) a new one is made, with no failure told
+         * (guarded by the owner's lock).
+         */
+        private boolean superseded;
 
         protected Connection(ReconnectingSocket owner) {
             this.owner = owner;
@@ -413,11 +426,50 @@ public abstract class ReconnectingSocket {
         }
 
         @Override
+        public final void onConnecting(Closeable connecting) {
+            synchronized (owner.lock) {
+                if (owner.current == this && !superseded && owner.state != ConnectionState.CLOSED) {
+                    attempt = connecting;
+                    return;
+                }
+            }
+            closeQuietly(connecting); // given up before it connected
+        }
+
+        /**
+         * Closes the attempt's socket, which ends its connecting thread; an attempt not yet connecting is given up as it
+         * starts ({@link #onConnecting}). Under the lock: the close runs on a thread of its own, since closing a TLS
+         * socket may write.
+         */
+        private void giveUpAttempt() {
+            Closeable connecting = attempt;
+            attempt = null;
+            if (connecting != null) {
+                Thread.ofVirtual().name(owner.wording.threadName() + "-give-up").start(() -> closeQuietly(connecting));
+            }
+        }
+
+        private static void closeQuietly(Closeable closeable) {
+            try {
+                closeable.close();
+            } catch (IOException e) {
+                // closed: the attempt ends either way
+            }
+        }
+
+        @Override
         public final void onOpen(RawWebSocket webSocket) {
             List<Runnable> after;
             synchronized (owner.lock) {
+                attempt = null;
                 if (owner.current != this || owner.state == ConnectionState.CLOSED) {
                     webSocket.abort();
+                    return;
+                }
+                if (superseded) {
+                    // It opened before it could be given up: made again, to the target as it is now.
+                    webSocket.abort();
+                    owner.open();
                     return;
                 }
                 socket = webSocket;
@@ -434,6 +486,11 @@ public abstract class ReconnectingSocket {
             List<Runnable> after = new ArrayList<>();
             synchronized (owner.lock) {
                 if (owner.current != this || owner.state == ConnectionState.CLOSED) {
+                    return;
+                }
+                attempt = null;
+                if (superseded && socket == null) {
+                    owner.open(); // given up by retarget(): made again at once, nothing failed
                     return;
                 }
                 stopping();
@@ -468,7 +525,11 @@ public abstract class ReconnectingSocket {
             stopping();
             RawWebSocket webSocket = socket;
             if (webSocket == null) {
-                return; // still connecting: opened() sees it is no longer current and aborts
+                // still connecting: given up now, rather than left to block its thread until its timeout
+                synchronized (owner.lock) {
+                    giveUpAttempt();
+                }
+                return;
             }
             webSocket.close(1000, owner.wording.closeReason());
             // The server answers the close at once (the reader then closes the socket); one that does not is cut off.

@@ -62,6 +62,9 @@ public final class FakeWebSocketServer implements AutoCloseable {
     private final ConcurrentLinkedQueue<Runnable> beforeUpgrades = new ConcurrentLinkedQueue<>();
     private final CopyOnWriteArrayList<Connection> connections = new CopyOnWriteArrayList<>();
     private final AtomicInteger upgradeRequests = new AtomicInteger();
+    /** How many of the next upgrade requests to hold unanswered (see {@link #holdUpgrades}). */
+    private final AtomicInteger toHold = new AtomicInteger();
+    private final BlockingQueue<Connection> held = new LinkedBlockingQueue<>();
 
     private record Refusal(int status, String body, Runnable beforeAnswering) {
     }
@@ -100,6 +103,24 @@ public final class FakeWebSocketServer implements AutoCloseable {
      */
     public void upgradeNextAfter(Runnable beforeAnswering) {
         beforeUpgrades.add(beforeAnswering);
+    }
+
+    /**
+     * Holds the next {@code count} upgrade requests unanswered, as a server or proxy that never answers the upgrade:
+     * each is kept until the client gives it up. {@link #awaitHeld()} gives them in turn, with their request's query;
+     * {@link Connection#awaitEnd()} waits until the client closed one.
+     */
+    public void holdUpgrades(int count) {
+        toHold.set(count);
+    }
+
+    /** The next upgrade request held unanswered ({@link #holdUpgrades}). */
+    public Connection awaitHeld() throws InterruptedException {
+        Connection connection = held.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+        if (connection == null) {
+            throw new AssertionError("no upgrade request held within " + WAIT_SECONDS + " s");
+        }
+        return connection;
     }
 
     /** How many upgrade requests arrived, refused ones included. */
@@ -166,6 +187,13 @@ public final class FakeWebSocketServer implements AutoCloseable {
                 out.write(body);
                 out.flush();
                 socket.close();
+                return;
+            }
+            if (toHold.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                Connection waiting = new Connection(socket, lines[0], headers);
+                connections.add(waiting);
+                held.add(waiting);
+                waiting.awaitClientGone(in);
                 return;
             }
             Runnable beforeUpgrade = beforeUpgrades.poll();
@@ -367,6 +395,20 @@ public final class FakeWebSocketServer implements AutoCloseable {
                 out.flush();
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write to the client", e);
+            }
+        }
+
+        /** A held request: nothing is answered, until the client closes the connection. */
+        private void awaitClientGone(InputStream in) {
+            try {
+                while (in.read() >= 0) {
+                    // the client sends nothing more before an answer; anything is ignored
+                }
+            } catch (IOException e) {
+                // gone
+            } finally {
+                closeQuietly(socket);
+                ended.countDown();
             }
         }
 
