@@ -77,6 +77,14 @@ final class FailureReports {
         return method + "-" + invocation;
     }
 
+    /**
+     * The name the test's snapshots take: {@link #testName}, but the method's alone for an attempt of a
+     * {@link RetryingTest}, whose every attempt checks the same golden files.
+     */
+    static String snapshotName(ExtensionContext context) {
+        return RetryingTests.isAttempt(context) ? context.getRequiredTestMethod().getName() : testName(context);
+    }
+
     private static MediaType mediaType(Path file) {
         String name = file.getFileName().toString();
         if (name.endsWith(".svg")) {

@@ -59,7 +59,9 @@ public final class TerminalExtension implements BeforeEachCallback, AfterEachCal
         if (terminals == null) {
             return;
         }
-        Optional<Throwable> failure = context.getExecutionException();
+        // an attempt of a @RetryingTest that is run again ends aborted: its report shows the failure itself
+        Optional<Throwable> failure = context.getExecutionException()
+                .map(e -> e instanceof RetryingTests.RetriedFailure retried ? retried.getCause() : e);
         IOException closing = null;
         for (TerminalOpener.Running running : terminals.opened()) {
             try {

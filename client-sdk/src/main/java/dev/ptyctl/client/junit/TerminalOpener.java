@@ -107,7 +107,7 @@ final class TerminalOpener {
                 terminals.delete(terminal.terminalId());
                 throw e;
             }
-            driver.testName(context.getRequiredTestClass(), FailureReports.testName(context) + label)
+            driver.testName(context.getRequiredTestClass(), FailureReports.snapshotName(context) + label)
                     .settings(context::getConfigurationParameter);
             Running running = new Running(terminals, terminal, driver, label);
             if (settings == null || settings.awaitPrompt()) {

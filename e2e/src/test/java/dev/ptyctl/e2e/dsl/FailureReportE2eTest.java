@@ -15,6 +15,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /**
@@ -164,6 +167,41 @@ class FailureReportE2eTest {
         String page = Files.readString(failed.resolve("index.html"));
         String failedStep = page.substring(page.indexOf("<td class=\"failed\">"));
         assertThat(failedStep).as("the failed step's picture").contains(frames);
+    }
+
+    @Test
+    void aRetriedTestKeepsTheReportOfEachFailedAttemptAndSaysItWasFlaky() throws Exception {
+        Path reports = work.resolve("retry-reports");
+        List<String> flaky = new java.util.concurrent.CopyOnWriteArrayList<>();
+        TestExecutionSummary retried = NestedRun.run(FlakyExample.class, work.resolve("junit-retry"),
+                Map.of("ptyctl.reports", reports.toString()), new TestExecutionListener() {
+                    @Override
+                    public void reportingEntryPublished(TestIdentifier test, ReportEntry entry) {
+                        entry.getKeyValuePairs().forEach((key, value) -> flaky.add(test.getDisplayName() + ": "
+                                + key + "=" + value));
+                    }
+                });
+
+        // theServiceAnswers: attempt 1 aborted (retried), attempt 2 passed, no third; neverAnswers: 1 aborted, 1 failed
+        assertThat(retried.getTestsAbortedCount()).isEqualTo(2);
+        assertThat(retried.getTestsSucceededCount()).isEqualTo(1);
+        assertThat(retried.getFailures()).hasSize(2).anySatisfy(failure -> {
+            assertThat(failure.getTestIdentifier().getDisplayName()).isEqualTo("attempt 2 of 2");
+            assertThat(failure.getException()).hasMessageStartingWith("expected text \"no such text\" to be visible");
+        }).anySatisfy(failure -> assertThat(failure.getException()).hasMessage("@RetryingTest(-1) on negativeRetries:"
+                + " it is how many times a failing test runs again, 0 or more"));
+        assertThat(flaky).filteredOn(entry -> entry.contains("ptyctl.flaky")).containsExactly("attempt 2 of 3:"
+                + " ptyctl.flaky=passed on attempt 2 of 3; attempt 1 failed: expected 2 of text \"up on run 2\" within 1 s;"
+                + " found none");
+
+        String prefix = FlakyExample.class.getName() + ".";
+        Path firstAttempt = reports.resolve(prefix + "theServiceAnswers-attempt-1-of-3");
+        assertThat(firstAttempt.resolve("failure.txt")).content()   // the failure itself, not the retry's abort
+                .startsWith("at FlakyExample.theServiceAnswers(FlakyExample.java:").contains("expected 2 of text \"up on run 2\"")
+                .contains("up on run 1");                   // the screen of that attempt: its own terminal
+        assertThat(reports.resolve(prefix + "theServiceAnswers-attempt-2-of-3")).doesNotExist();
+        assertThat(reports.resolve(prefix + "neverAnswers-attempt-1-of-2").resolve("index.html")).isNotEmptyFile();
+        assertThat(reports.resolve(prefix + "neverAnswers-attempt-2-of-2").resolve("index.html")).isNotEmptyFile();
     }
 
     @Test
