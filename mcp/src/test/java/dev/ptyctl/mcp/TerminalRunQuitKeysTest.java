@@ -95,4 +95,20 @@ class TerminalRunQuitKeysTest {
                 .as("%s ended by %s", command, input).containsEntry("matched", true);
         assertThat(tools().run(id, "echo after")).containsEntry("output", "after");
     }
+
+    /**
+     * A full-screen program that redraws on its own timer and then ends by itself (here after 3 s, ended by timeout;
+     * an installer's progress screen, a monitor run for a while): it was answered as waiting for keys once it had
+     * held the alternate screen for a second, its exit never seen. (top draws on the main screen, so it was never
+     * taken for one.)
+     */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"htop -d 5", "watch -n 0.2 date"})
+    void aFullScreenProgramThatEndsByItselfIsAnsweredWithItsExit(String command) {
+        Tools.require(command.substring(0, command.indexOf(' ')));
+        String id = tools().shell("bash");
+        // --foreground: the program in the terminal's foreground, reading keys, as when run on its own.
+        Map<String, Object> ran = tools().run(id, "timeout --foreground 3 " + command);
+        assertThat(ran).as("%s", ran).containsEntry("exitCode", 124).doesNotContainKey("waitingForInput");
+    }
 }

@@ -41,6 +41,14 @@ public final class AwaitedInput {
      * {@code tcgetattr} calls a second (and, in canonical mode with echo on, a look at the job's processes).
      */
     static final Duration CHECK_EVERY = Duration.ofMillis(250);
+    /**
+     * How long a full-screen program that keeps drawing on its own timer is watched before it is reported waiting for
+     * keys ({@link #drawing}): such a program may be one that ends by itself ({@code top -n 3 -d 0.6}, a progress
+     * screen, an installer's dialog that goes away), which a second's watch answered as waiting, while one that
+     * draws for ever ({@code htop -d 10}, {@code watch -n 0.1}) costs the agent these seconds once. A program that
+     * stops drawing is told by the quiet rule ({@link #QUIET}) instead.
+     */
+    public static final Duration DRAWING_WATCH = Duration.ofSeconds(5);
 
     private final TerminalSession session;
     private final PromptTracker prompts;
@@ -120,9 +128,10 @@ public final class AwaitedInput {
      * A full-screen program that draws more often than {@link #QUIET} (htop with a short delay, {@code watch -n 0.1},
      * a game) never goes quiet, yet waits for keys as one that does: a run of it waited for its whole timeout. Such a
      * command, started after the offset, that has kept the alternate screen up with the terminal out of canonical
-     * mode at looks spanning {@link #QUIET} is reported waiting for keys, whether it was quiet in between or not
-     * (htop drawing once a second is now and then quiet for a second: the quiet rule then starts again at its next
-     * frame, this one must not). A build never takes the alternate screen.
+     * mode at looks spanning {@link #DRAWING_WATCH} is reported waiting for keys, whether it was quiet in between or
+     * not (htop drawing once a second is now and then quiet for a second: the quiet rule then starts again at its
+     * next frame, this one must not). A build never takes the alternate screen. Until 5 December 2026 the watch was
+     * {@link #QUIET}: {@code top -n 3 -d 0.6}, which ends by itself after about 1.5 s, was answered as waiting.
      * Asked at most every {@link #CHECK_EVERY}, the screen first: a chatty command on the main screen costs no
      * {@code tcgetattr}.
      */
@@ -141,7 +150,7 @@ public final class AwaitedInput {
         if (drawingSince == 0) {
             drawingSince = now;
         }
-        return now - drawingSince < QUIET.toNanos() ? Optional.empty()
+        return now - drawingSince < DRAWING_WATCH.toNanos() ? Optional.empty()
                 : Optional.of(RunningProgram.waitingFor(session, running.get().commandLine(),
                         WaitingForInputAdvice.Input.KEYS));
     }

@@ -101,14 +101,14 @@ class AwaitedInputTest {
     }
 
     @Test
-    void aFullScreenProgramThatNeverStopsDrawingIsReportedOnceItHeldTheScreenReadingKeysForAQuietTime() {
+    void aFullScreenProgramThatNeverStopsDrawingIsReportedOnceItHeldTheScreenReadingKeysForTheDrawingWatch() {
         AwaitedInput watch = watchACommandTypedNow();
         session.mode = TerminalSession.InputMode.KEYS;
         session.terminal.feed("\u001b[?1049h".getBytes(StandardCharsets.UTF_8));
-        long frames = AwaitedInput.QUIET.toNanos() / CHECK;
+        long frames = AwaitedInput.DRAWING_WATCH.toNanos() / CHECK;
         for (int i = 0; i < frames; i++) {
             applied("frame " + i);
-            assertThat(watch.look()).as("frame %d: held for less than a second", i).isEmpty();
+            assertThat(watch.look()).as("frame %d: held for less than the watch", i).isEmpty();
             now += CHECK;
         }
         applied("frame " + frames);
@@ -117,18 +117,26 @@ class AwaitedInputTest {
 
     /**
      * htop draws once a second, so a look now and then finds it quiet for a second, and its next frame comes before
-     * the quiet rule's second look: that must not start the full screen's second again (it did, and a run of htop
+     * the quiet rule's second look: that must not start the full screen's watch again (it did, and a run of htop
      * waited out its timeout).
      */
     @Test
-    void aFullScreenProgramDrawingOnceASecondIsReportedAtItsFirstQuietSecond() {
+    void aFullScreenProgramDrawingOnceASecondIsReportedAtTheEndOfTheDrawingWatch() {
         AwaitedInput watch = watchACommandTypedNow();
         session.mode = TerminalSession.InputMode.KEYS;
         session.terminal.feed("\u001b[?1049h".getBytes(StandardCharsets.UTF_8));
-        applied("frame 1");
+        long seconds = AwaitedInput.DRAWING_WATCH.toSeconds();
+        for (int i = 0; i < seconds - 1; i++) {
+            applied("frame " + i);
+            assertThat(watch.look()).as("frame %d", i).isEmpty();
+            now += AwaitedInput.QUIET.toNanos();
+            assertThat(watch.look()).as("a second after frame %d: quiet, seen once", i).isEmpty();
+        }
+        applied("frame " + (seconds - 1));
         assertThat(watch.look()).isEmpty();
         now += AwaitedInput.QUIET.toNanos();
-        assertThat(watch.look().flatMap(RunningProgram::input)).contains(WaitingForInputAdvice.Input.KEYS);
+        assertThat(watch.look().flatMap(RunningProgram::input)).as("the watch's end").contains(
+                WaitingForInputAdvice.Input.KEYS);
     }
 
     @Test
