@@ -197,6 +197,7 @@ class SdkGuideExamplesTest {
                     }
                     Screen bottom = client.read(Selection.bottom(3));
                     System.out.print(bottom.text() + "cursor " + bottom.cursor() + ", size " + bottom.size());
+                    String redraw = client.screen(ScreenFormat.VT);          // escape sequences: screen + scrollback, colours, cursor
 
                     WaitResult quiet = client.waitFor(WaitRequest.builder()
                             .idle(Duration.ofMillis(300))                    // no output for 300 ms
