@@ -1,7 +1,9 @@
 package dev.ptyctl.service.http;
 
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
 import io.helidon.webserver.http.Handler;
+import io.helidon.webserver.http.HttpRoute;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -35,6 +37,16 @@ public final class WrongMethod implements Handler {
      */
     public static WrongMethod only(String allow, String how) {
         return new WrongMethod(405, "method_not_allowed", "Allow", allow, how);
+    }
+
+    /**
+     * A route answering 405 ({@link #only}{@code ("GET, HEAD", how)}) to every method but GET and HEAD on {@code path},
+     * whatever order the routes are in: for paths whose GET another part of the server answers (Helidon's health
+     * observer, registered by its feature) or that are read only ({@code /observe/metrics}).
+     */
+    public static HttpRoute readOnly(String path, String how) {
+        return HttpRoute.builder().path(path).methods(method -> !Method.GET.equals(method) && !Method.HEAD.equals(method))
+                .handler(only("GET, HEAD", how)).build();
     }
 
     /** 426 {@code upgrade_required} with {@code Upgrade: websocket}, for a WebSocket's path. */

@@ -63,6 +63,8 @@ import java.util.function.ToIntFunction;
 public final class PtyctlServer implements AutoCloseable {
     /** Longest the stop waits for the WebSockets' close frames: each is one small write. */
     private static final java.time.Duration CLOSE_FRAMES_BOUND = java.time.Duration.ofSeconds(2);
+    /** Helidon's health observer's path (its feature registers the GET). */
+    private static final String HEALTH = "/observe/health";
 
     private final WebServer webServer;
     private final TerminalRegistry registry;
@@ -224,6 +226,9 @@ public final class PtyctlServer implements AutoCloseable {
         routing.addFilter(new HeadRequests())
                 .addFilter(new RequestGuard(rules))
                 .get(MetricsService.PATH, new MetricsService())
+                .route(WrongMethod.readOnly(MetricsService.PATH, "GET reads the meters in the Prometheus text format"))
+                .route(WrongMethod.readOnly(HEALTH, "GET reads the server's health"))
+                .route(WrongMethod.readOnly(HEALTH + "/{check}", "GET reads the server's health"))
                 .post(RpcOverHttp.PATH, new RpcOverHttp(registry::find, rpcMaxBodyBytes))
                 .any(RpcOverHttp.PATH, WrongMethod.only("POST", "POST a JSON-RPC request, or open a WebSocket"))
                 .register("/v1/terminals", new TerminalsService(registry, clients))

@@ -162,6 +162,9 @@ class ErrorResponsesTest {
             "DELETE | /v1/terminals/t1/recording       | GET, HEAD         | GET downloads the recording",
             "GET    | /v1/terminals/t1/rpc             | POST        | POST a JSON-RPC request",
             "POST   | /v1/events                       | GET, HEAD         | GET streams the events",
+            "POST   | /observe/metrics                 | GET, HEAD         | GET reads the meters",
+            "POST   | /observe/health                  | GET, HEAD         | GET reads the server's health",
+            "DELETE | /observe/health/ready            | GET, HEAD         | GET reads the server's health",
     })
     void aKnownPathAskedWithAnotherMethodIs405NamingTheMethodsItTakes(String method, String path, String allow,
                                                                        String how) {
