@@ -41,7 +41,7 @@ public final class DeadlineText implements CharSequence {
      *                                  write the pattern instead.
      */
     public static boolean find(Pattern pattern, CharSequence text, long deadlineNanos) {
-        return search(pattern, text, 0, budgetEnd(deadlineNanos), false).isPresent();
+        return orEmpty(pattern, text, 0, budgetEnd(deadlineNanos), false).isPresent();
     }
 
     /**
@@ -55,25 +55,33 @@ public final class DeadlineText implements CharSequence {
     }
 
     /**
-     * The first place {@code pattern} is found in {@code text}: in a program's output read as a stream, what it
-     * printed first. Empty when it is not found or the search went on past {@code budgetEnd}.
+     * The first place {@code pattern} is found in {@code text} at {@code from} or later: in a program's output read as
+     * a stream, what it printed first. Empty when it is not found. The text before {@code from} is still read where the
+     * pattern looks back ({@code ^}, {@code \b}, a lookbehind), so a search that goes on where the last one stopped
+     * answers as a search of the whole text would.
      *
      * @param budgetEnd when to give up, as for {@link #findLast}: shared by the searches of one look
-     * @throws IllegalArgumentException as {@link #find}
-     */
-    public static Optional<MatchResult> findFirst(Pattern pattern, CharSequence text, long budgetEnd) {
-        return findFirst(pattern, text, 0, budgetEnd);
-    }
-
-    /**
-     * {@link #findFirst(Pattern, CharSequence, long)} for a match that starts at {@code from} or later. The text before
-     * {@code from} is still read where the pattern looks back ({@code ^}, {@code \b}, a lookbehind), so a search that
-     * goes on where the last one stopped answers as a search of the whole text would.
-     *
+     * @throws SearchCut                when the search went on past {@code budgetEnd}: unlike a screen's, a stream's
+     *                                  search must know, as the next one goes on from where this one stopped
      * @throws IllegalArgumentException as {@link #find}
      */
     public static Optional<MatchResult> findFirst(Pattern pattern, CharSequence text, int from, long budgetEnd) {
-        return search(pattern, text, from, budgetEnd, false);
+        try {
+            return search(pattern, text, from, budgetEnd, false);
+        } catch (TimeUp e) {
+            throw new SearchCut(pattern);
+        }
+    }
+
+    /** A search that ran out of its budget before it could say whether its expression is in the text. */
+    public static final class SearchCut extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        SearchCut(Pattern pattern) {
+            super("the search for the regular expression " + pattern.pattern() + " ran out of time (at least "
+                    + TimeUnit.NANOSECONDS.toMillis(MIN_BUDGET_NANOS) + " ms, or until the wait's timeout)", null,
+                    false, false);
+        }
     }
 
     /**
@@ -86,7 +94,17 @@ public final class DeadlineText implements CharSequence {
      * @throws IllegalArgumentException as {@link #find}
      */
     public static Optional<MatchResult> findLast(Pattern pattern, CharSequence text, long budgetEnd) {
-        return search(pattern, text, 0, budgetEnd, true);
+        return orEmpty(pattern, text, 0, budgetEnd, true);
+    }
+
+    /** A search whose running out of time is taken as not found: a screen is looked at whole again next time. */
+    private static Optional<MatchResult> orEmpty(Pattern pattern, CharSequence text, int from, long budgetEnd,
+                                                 boolean last) {
+        try {
+            return search(pattern, text, from, budgetEnd, last);
+        } catch (TimeUp e) {
+            return Optional.empty();
+        }
     }
 
     private static Optional<MatchResult> search(Pattern pattern, CharSequence text, int from, long budgetEnd,
@@ -109,8 +127,6 @@ public final class DeadlineText implements CharSequence {
                 matcher.find(lastStart);
             }
             return Optional.of(matcher.toMatchResult()); // a copy that reads its groups from a String, not charAt
-        } catch (TimeUp e) {
-            return Optional.empty();
         } catch (StackOverflowError e) {
             throw new IllegalArgumentException("the regular expression " + pattern.pattern() + " is too deep for "
                     + text.length() + " characters of text (Java's engine recurses once per repetition of a group "

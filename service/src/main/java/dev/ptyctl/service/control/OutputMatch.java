@@ -95,12 +95,18 @@ public final class OutputMatch {
         CharSequence text = scan.text();
         searchFrom = Math.max(searchFrom, scan.lookBehindEnd());
         searched += text.length() - searchFrom;
-        Optional<ScreenPatterns.InStream> first = patterns.first(text, searchFrom, deadlineNanos);
+        Optional<ScreenPatterns.InStream> first;
+        try {
+            first = patterns.first(text, searchFrom, deadlineNanos);
+        } catch (DeadlineText.SearchCut cut) {
+            // The budget lasts until the wait's deadline, so this ends the wait; where the search got to is unknown,
+            // so it stays where it began: continueAt then names text that a wait going on still searches, where
+            // moving on from the end would have skipped whatever the cut search never read.
+            return Optional.empty();
+        }
         if (first.isPresent()) {
             return Optional.of(new Hit(first.get().found(), scan.seqAfter(first.get().end())));
         }
-        // A search cut short by its budget ends the wait too (the budget lasts until the deadline), so moving on
-        // here never skips text that a later look would have searched.
         searchFrom = Math.max(searchFrom, text.length() - reach);
         if (searchFrom > 0 && searchFrom < text.length() && Character.isLowSurrogate(text.charAt(searchFrom))) {
             searchFrom--; // never between the two halves of a character: a match there began with half of one

@@ -168,6 +168,7 @@ public final class ScreenPatterns {
      * one asked first), at its first occurrence, with the index in {@code text} where that match ends, so that the
      * next look can begin after it. No screen position ({@code row} and {@code col} 0).
      *
+     * @throws DeadlineText.SearchCut   when an expression's search ran out of time: what it has not read is unknown
      * @throws IllegalArgumentException as {@link #find}
      */
     public Optional<InStream> first(CharSequence text, long deadlineNanos) {
@@ -178,6 +179,7 @@ public final class ScreenPatterns {
      * {@link #first(CharSequence, long)} among the matches that start at {@code from} or later; what comes before it
      * is read only where an expression looks back ({@code ^}, {@code \b}, a lookbehind).
      *
+     * @throws DeadlineText.SearchCut   when an expression's search ran out of time: what it has not read is unknown
      * @throws IllegalArgumentException as {@link #find}
      */
     public Optional<InStream> first(CharSequence text, int from, long deadlineNanos) {

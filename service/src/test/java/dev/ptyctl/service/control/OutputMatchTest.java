@@ -56,6 +56,18 @@ class OutputMatchTest {
     }
 
     @Test
+    void aSearchCutShortByItsBudgetLeavesContinueAtWhereItBeganNotPastTextItNeverRead() {
+        // (.*a){20}b backtracks for ever over a line of a's without a b: the look runs out of its budget (1 s, as the
+        // wait's timeout is 0) at the first line, never reading the 40,000 characters after it.
+        OutputMatch match = new OutputMatch(log, 0, regex("(.*a){20}b"));
+        print("a".repeat(64) + "\n" + "y".repeat(40_000));
+        match.advance(log.nextSeq(), List.of());
+        assertThat(match.find(System.nanoTime())).isEmpty();
+        // A wait going on at continueAt must search that text; it was told to go on 16 KiB before the end.
+        assertThat(match.continueAt()).as("where a wait for the same expression goes on").isZero();
+    }
+
+    @Test
     void aSubstringSplitBetweenTwoLooksIsFoundAndTheNextWaitGoesOnJustAfterIt() {
         OutputMatch match = new OutputMatch(log, 0, new ScreenPatterns(List.of(
                 new ScreenPatterns.Entry("Password: ", null))));
