@@ -22,6 +22,11 @@ import java.util.List;
  * {@link #LOOK_BACK} bytes before the start (each ends whatever came before it, so the parser's state after it is
  * exact), or, with none there, from 4 bytes before the start (enough to decode a character that straddles it). A scan
  * with a look-behind decodes all of those bytes, for the text it keeps.
+ *
+ * <p>A scan that falls behind (a flood overwrote bytes before it read them) goes on from what the log keeps, whose
+ * first byte may be anywhere in a sequence or character too, with nothing before it left to decode. It goes on as a
+ * start does, at the first boundary at or after a point from which decoding is exact ({@link #resyncSeq}); before,
+ * the rest of a sequence cut by the overwrite ({@code 31m}) and half a character came out as text.
  */
 final class OutputScan {
     /**
@@ -37,6 +42,13 @@ final class OutputScan {
     private PlainTextDecoder decoder = new PlainTextDecoder(PlainTextDecoder.CarriageReturns.LINE_BREAK);
     /** Until the scan has reached the first boundary at or after {@link #fromSeq}: bytes are decoded into nothing. */
     private boolean aligning = true;
+    /**
+     * The earliest seq the text may go on at: {@link #fromSeq} at first; after a fall behind, the point from which the
+     * kept bytes decode exactly ({@link #resyncSeq}).
+     */
+    private long alignTo;
+    /** After a fall behind: bytes are decoded into nothing until the first boundary at or after {@link #alignTo}. */
+    private boolean resyncing;
     private final StringBuilder text = new StringBuilder();
     private final StringBuilder discarded = new StringBuilder();
     /** How many characters before the start the text begins with, at most ({@link #lookBehindEnd}). */
@@ -73,6 +85,7 @@ final class OutputScan {
     OutputScan(OutputLog log, long fromSeq, boolean tracksOffsets, int lookBehind) {
         this.log = log;
         this.fromSeq = fromSeq;
+        this.alignTo = fromSeq;
         // Decoding begins before the start (below the log's first byte: there, where nothing is left to align to).
         long windowStart = Math.min(fromSeq, Math.max(log.firstKeptSeq(), fromSeq - LOOK_BACK));
         this.position = lookBehind > 0 ? windowStart : decodeStart(log, windowStart, fromSeq);
@@ -118,6 +131,13 @@ final class OutputScan {
             return;
         }
         while (position < upTo) {
+            if (resyncing) {
+                if (!decodeToBoundary(upTo, discarded)) {
+                    return;
+                }
+                resyncing = false;
+                continue;
+            }
             long segmentEnd = upTo;
             boolean inRegion = false;
             for (InputRegion region : regions) {
@@ -133,7 +153,7 @@ final class OutputScan {
             int want = (int) Math.min(buffer.length, segmentEnd - position);
             OutputLog.Read read = log.read(position, buffer, 0, want, true);
             if (read.status() == OutputLog.ReadStatus.TOO_OLD) {
-                position = log.firstKeptSeq(); // overwritten before it was looked at: it cannot match any more
+                fallBehind(); // overwritten before it was looked at: it cannot match any more
                 continue;
             }
             if (read.status() != OutputLog.ReadStatus.BYTES) {
@@ -158,34 +178,7 @@ final class OutputScan {
      * and characters, which becomes the start of the text; whether that boundary was reached before {@code upTo}.
      */
     private boolean align(long upTo) {
-        while (position < upTo) {
-            if (position >= fromSeq && decoder.isBetweenSequences()) {
-                break;
-            }
-            // Past the start too: the log ends a read only where a character ends, and one may straddle the start.
-            OutputLog.Read read = log.read(position, buffer, 0, (int) Math.min(buffer.length, upTo - position), true);
-            if (read.status() == OutputLog.ReadStatus.TOO_OLD) {
-                // Overwritten before it was read: decode afresh from what is kept, as the rest of the scan does.
-                decoder = new PlainTextDecoder(PlainTextDecoder.CarriageReturns.LINE_BREAK);
-                position = log.firstKeptSeq();
-                continue;
-            }
-            if (read.status() != OutputLog.ReadStatus.BYTES) {
-                return false;
-            }
-            int used = (int) Math.clamp(fromSeq - position, 0, read.length());
-            decoder.decode(buffer, 0, used, lookBehindText);
-            // Past the start, a byte at a time: the first boundary is where the text begins.
-            while (used < read.length() && !decoder.isBetweenSequences()) {
-                decoder.decode(buffer, used, used + 1, lookBehindText);
-                used++;
-            }
-            if (lookBehindText.length() > 2 * lookBehind) {
-                lookBehindText.delete(0, lookBehindText.length() - lookBehind);
-            }
-            position += used;
-        }
-        if (position < fromSeq || !decoder.isBetweenSequences()) {
+        if (!decodeToBoundary(upTo, lookBehindText)) {
             return false;
         }
         aligning = false;
@@ -207,6 +200,80 @@ final class OutputScan {
         }
         lookBehindText.setLength(0);
         return true;
+    }
+
+    /**
+     * Decodes {@code into} (text that is not the scan's) up to the first boundary between sequences and characters at
+     * or after {@link #alignTo}, keeping at most the last {@link #lookBehind} characters of it; whether that boundary
+     * was reached before {@code upTo}.
+     */
+    private boolean decodeToBoundary(long upTo, StringBuilder into) {
+        while (position < upTo) {
+            if (position >= alignTo && decoder.isBetweenSequences()) {
+                break;
+            }
+            // Past alignTo too: the log ends a read only where a character ends, and one may straddle it.
+            OutputLog.Read read = log.read(position, buffer, 0, (int) Math.min(buffer.length, upTo - position), true);
+            if (read.status() == OutputLog.ReadStatus.TOO_OLD) {
+                fallBehind(); // overwritten before it was read: decode afresh from what is kept
+                continue;
+            }
+            if (read.status() != OutputLog.ReadStatus.BYTES) {
+                return false;
+            }
+            int used = (int) Math.clamp(alignTo - position, 0, read.length());
+            decoder.decode(buffer, 0, used, into);
+            // Past alignTo, a byte at a time: the first boundary is where the text goes on.
+            while (used < read.length() && !decoder.isBetweenSequences()) {
+                decoder.decode(buffer, used, used + 1, into);
+                used++;
+            }
+            if (into.length() > 2 * lookBehind) {
+                into.delete(0, into.length() - lookBehind);
+            }
+            position += used;
+        }
+        return position >= alignTo && decoder.isBetweenSequences();
+    }
+
+    /**
+     * Goes on from the first byte the log keeps, with nothing before it to decode: from a fresh decoder, and with the
+     * text going on only at the first boundary at or after {@link #resyncSeq}.
+     */
+    private void fallBehind() {
+        decoder = new PlainTextDecoder(PlainTextDecoder.CarriageReturns.LINE_BREAK);
+        position = log.firstKeptSeq();
+        alignTo = Math.max(alignTo, resyncSeq(log, position));
+        resyncing = true;
+    }
+
+    /**
+     * The first point at or after {@code firstKept} (a log's first byte, with nothing before it) from which decoding
+     * is exact, as {@link #decodeStart} finds one before a start: the first ESC, CAN or SUB within {@link #LOOK_BACK}
+     * bytes (each ends whatever sequence the cut fell in), else the first byte that is not the rest of a UTF-8
+     * character the cut split. The same guarantee as a start's: a sequence open at the cut is decoded exactly unless
+     * it is over 16 KiB long.
+     */
+    static long resyncSeq(OutputLog log, long firstKept) {
+        byte[] block = new byte[SEARCH_BLOCK + 3]; // the log ends a read only where a character ends: room past it
+        long end = Math.min(log.nextSeq(), firstKept + LOOK_BACK);
+        long lead = -1;
+        for (long at = firstKept; at < end; ) {
+            OutputLog.Read read = log.read(at, block, 0, (int) Math.min(block.length, end - at), true);
+            if (read.status() != OutputLog.ReadStatus.BYTES) {
+                break; // overwritten again meanwhile, or the end: the scan resyncs again if it falls behind again
+            }
+            for (int i = 0; i < read.length(); i++) {
+                if (block[i] == 0x1b || block[i] == 0x18 || block[i] == 0x1a) {
+                    return at + i;
+                }
+                if (lead < 0 && (block[i] & 0xC0) != 0x80) {
+                    lead = at + i;
+                }
+            }
+            at = read.endSeq();
+        }
+        return lead < 0 ? firstKept : lead;
     }
 
     /**

@@ -36,4 +36,42 @@ class OutputScanTest {
         assertThat(scan.seqAfter(text.indexOf("next") + 4)).isEqualTo(16);
         assertThat(scan.seqAfter(text.length())).isEqualTo(log.nextSeq());
     }
+
+    /**
+     * A scan that falls behind a flood goes on from what the log keeps, at the first point decoding is exact: not with
+     * the rest of an escape sequence the overwrite cut ({@code 1m}), nor half a character as a replacement mark.
+     */
+    @Test
+    void aScanThatFallsBehindGoesOnAtABoundaryNotInTheMiddleOfASequenceOrCharacter() {
+        OutputLog small = new OutputLog(1000);
+        OutputScan scan = new OutputScan(small, 0, true);
+        print(small, "start\r\n");
+        scan.advance(small.nextSeq(), List.of());
+        // The 1,000 bytes kept begin inside ESC [ 3 1 m: its "1m" and the text up to the next ESC may be the rest of
+        // anything (a title, a hyperlink), so the scan goes on at that ESC.
+        String head = "1mRED\u001b[0m\r\n";
+        String tail = "\r\nlast\r\n";
+        String kept = head + "x".repeat(1000 - head.length() - tail.length()) + tail;
+        print(small, "flood ".repeat(500) + "\u001b[3" + kept);
+        assertThat(small.firstKeptSeq()).isEqualTo(small.nextSeq() - kept.length());
+        scan.advance(small.nextSeq(), List.of());
+        assertThat(scan.text().toString()).startsWith("start\n").doesNotContain("1m").doesNotContain("flood")
+                .endsWith("x\nlast\n");
+        assertThat(scan.seqAfter(scan.text().length())).isEqualTo(small.nextSeq());
+
+        // Again, the kept bytes beginning with the last two bytes of a euro sign, and no escape sequence after.
+        String plain = "euro\r\n" + "y".repeat(985) + "\r\nend\r\n"; // 998 bytes, after 2 of the euro sign
+        byte[] flood = ("z".repeat(3000) + "\u20ac" + plain).getBytes(StandardCharsets.UTF_8);
+        small.output(flood, 0, flood.length, small.nextSeq() + flood.length);
+        assertThat(small.firstKeptSeq()).as("the cut splits the euro sign").isEqualTo(small.nextSeq() - 2
+                - plain.length());
+        scan.advance(small.nextSeq(), List.of());
+        assertThat(scan.text().toString()).doesNotContain("\ufffd").doesNotContain("z")
+                .endsWith("last\neuro\n" + "y".repeat(985) + "\nend\n");
+    }
+
+    private static void print(OutputLog into, String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        into.output(bytes, 0, bytes.length, into.nextSeq() + bytes.length);
+    }
 }
