@@ -2,6 +2,7 @@ package dev.ptyctl.service.http;
 
 import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.protocol.JsonSupport;
+import io.helidon.http.HeaderNames;
 import io.helidon.http.HttpException;
 import io.helidon.http.NotFoundException;
 import io.helidon.http.RequestException;
@@ -39,12 +40,36 @@ public final class ApiErrors {
                 "no such endpoint: " + req.prologue().method().text() + " " + req.path().path());
     }
 
+    /**
+     * A failure no handler expected: logged with its stack, and answered 500 naming the exception, its message and
+     * where it was thrown. The place is for a client that sees only the answer (a test's failure message in CI): an
+     * exception without a message, such as the ConcurrentModificationException a WebSocket upgrade was once answered
+     * with, said nothing else.
+     */
     private static void unexpected(ServerRequest req, ServerResponse res, Exception e) {
-        LOG.log(System.Logger.Level.ERROR, "request " + HeadRequests.method(req) + " " + req.path().path()
-                + " failed", e);
+        boolean upgrade = req.headers().contains(HeaderNames.UPGRADE);
+        LOG.log(System.Logger.Level.ERROR, (upgrade ? "WebSocket upgrade " : "request ") + HeadRequests.method(req)
+                + " " + req.path().path() + " failed", e);
         send(res, Status.INTERNAL_SERVER_ERROR_500.code(), "internal_error",
                 "the server failed: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage()) + thrownIn(e)
+                        + " (the server's log has the stack)");
+    }
+
+    /**
+     * {@code " in Class.method(File.java:12)"}: the first frame outside the JDK, where the failing call was made (a
+     * ConcurrentModificationException is thrown by the collection, and names who iterated only further down).
+     */
+    static String thrownIn(Throwable e) {
+        for (StackTraceElement frame : e.getStackTrace()) {
+            String name = frame.getClassName();
+            if (!name.startsWith("java.") && !name.startsWith("jdk.") && !name.startsWith("sun.")) {
+                String simple = name.substring(name.lastIndexOf('.') + 1);
+                return " in " + simple + "." + frame.getMethodName() + "(" + frame.getFileName() + ":"
+                        + frame.getLineNumber() + ")";
+            }
+        }
+        return "";
     }
 
     /** Sends an error body, and logs a refusal (4xx) with its code word. */
