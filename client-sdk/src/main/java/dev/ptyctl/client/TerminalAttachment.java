@@ -188,6 +188,17 @@ public final class TerminalAttachment implements AutoCloseable {
     }
 
     /**
+     * Types exact {@code bytes}, as they are (the frame's base64 {@code bytes} form): for input that is not text, such
+     * as a mouse report in the default X10 encoding past column or row 95, whose coordinates are single bytes
+     * 0x80–0xFF that {@link #input(String)} would send UTF-8-encoded, two bytes each. Use of the terminal, as
+     * {@link #input(String)} is. The array is copied: changing it afterwards changes nothing sent.
+     */
+    public CompletableFuture<FrameAck> input(byte[] bytes) {
+        byte[] copy = Objects.requireNonNull(bytes, "bytes").clone();
+        return send(seq -> ClientFrame.Input.ofBytes(clientId, seq, copy, true).toJson());
+    }
+
+    /**
      * Sends a terminal's automatic reply to a query the program made (a cursor position report,
      * say): {@code input} with {@code claim: false}, which does not count as use and is applied only
      * when this client sets the size (docs/protocol-websocket.md).

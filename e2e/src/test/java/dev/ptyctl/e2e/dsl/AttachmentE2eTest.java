@@ -77,6 +77,27 @@ class AttachmentE2eTest {
     }
 
     @Test
+    void rawBytesReachTheProgramExactlyAsSent(Terminal terminal, TerminalDriver rpc) throws Exception {
+        rpc.waitForPrompt();
+        try (TerminalAttachment attachment = TerminalAttachment.builder(server(), terminal.terminalId()).connect()) {
+            // Raw mode, so that the terminal passes the bytes through as they are; READY quoted so that only the
+            // output, not the echoed command line, shows it.
+            attachment.input("stty raw -echo; echo RE''ADY; od -An -tx1 -N6; stty sane\r")
+                    .get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            rpc.waitFor("READY");
+            // A click in X10 encoding: ESC [ M, 32 + button, then 32 + column and 32 + row as single bytes. Sent as
+            // text, 0x85 and 0x99 would reach the program as the UTF-8 c2 85 and c2 99.
+            // tag::attachment-bytes[]
+            // button 1 at column 101, row 121: single bytes past 0x7f
+            byte[] click = {0x1b, '[', 'M', 0x20, (byte) (32 + 101), (byte) (32 + 121)};
+            attachment.input(click).get(5, TimeUnit.SECONDS);
+            // end::attachment-bytes[]
+            click[5] = 'x'; // copied when sent: changing the array afterwards changes nothing
+            rpc.waitFor("1b 5b 4d 20 85 99");
+        }
+    }
+
+    @Test
     void aViewerCannotType(Terminal terminal) throws Exception {
         try (TerminalAttachment viewer = TerminalAttachment.builder(server(), terminal.terminalId()).viewOnly(true)
                 .connect()) {
