@@ -223,10 +223,37 @@ public final class EventLog {
         return line.toString();
     }
 
-    /** A value as it is, or in double quotes (with {@code \} and {@code "} escaped) when it has blanks or quotes. */
+    /**
+     * A value as it is, or in double quotes when it has blanks, quotes or control characters: {@code \} and {@code "}
+     * escaped, and every control character as JSON writes it ({@code \n}, {@code \r}, {@code \t}, {@code \u001b}).
+     * Values can come from clients (a session id, a request's path): an ESC or CR written as it is would reach the
+     * terminal of an operator reading the log ({@code tail -f}), which would obey it: retitle it, erase it, or with a CR
+     * draw over the line's start.
+     */
     private static String quoted(String value) {
-        boolean plain = !value.isEmpty() && value.chars().noneMatch(c -> c <= ' ' || c == '"' || c == '\\');
-        return plain ? value : "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
+        boolean plain = !value.isEmpty() && value.chars().noneMatch(c -> c <= ' ' || c == '"' || c == '\\'
+                || Character.isISOControl(c));
+        if (plain) {
+            return value;
+        }
+        StringBuilder quoted = new StringBuilder(value.length() + 2).append('"');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '\\', '"' -> quoted.append('\\').append(c);
+                case '\n' -> quoted.append("\\n");
+                case '\r' -> quoted.append("\\r");
+                case '\t' -> quoted.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c)) {
+                        quoted.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        quoted.append(c);
+                    }
+                }
+            }
+        }
+        return quoted.append('"').toString();
     }
 
     private static String json(String time, String event, Object[] fields) {

@@ -226,6 +226,26 @@ class EventLogTest {
         assertThat(text.get(2)).endsWith(" terminal.exited terminalId=abc exitCode=137 signal=SIGKILL");
     }
 
+    /**
+     * What a client sent (a session id, a path) is written with its control characters escaped: an ESC or CR written
+     * as it is would act on the terminal of an operator reading the log (a title set, the screen erased, a line's
+     * start drawn over).
+     */
+    @Test
+    void controlCharactersAClientSentAreEscapedInTextLines() {
+        List<String> text = new CopyOnWriteArrayList<>();
+        EventLog.configure(EventLog.Format.TEXT, text::add);
+        try {
+            EventLog.get().terminalCreated("abc", "s\u001b]0;owned\u0007\u001b[2J\rforged\tline\u009b", 42, "/bin/sh");
+        } finally {
+            EventLog.configure(EventLog.Format.JSON, EventLogTest::collect);
+        }
+        assertThat(text.getFirst()).endsWith(" terminal.created terminalId=abc "
+                + "sessionId=\"s\\u001b]0;owned\\u0007\\u001b[2J\\rforged\\tline\\u009b\" pid=42 program=/bin/sh");
+        assertThat(text.getFirst().chars().filter(Character::isISOControl)).as("control characters in the line")
+                .isEmpty();
+    }
+
     private static void collect(String line) {
         synchronized (arrived) {
             lines.add(line);
