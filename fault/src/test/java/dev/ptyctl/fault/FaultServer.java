@@ -260,6 +260,23 @@ final class FaultServer implements AutoCloseable {
         return send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).GET());
     }
 
+    /**
+     * {@code GET} on a connection of its own, as a new client's first request: the other calls share connections, and
+     * one kept open since before a fault is served by the thread that already waits on it.
+     */
+    Answer getOnNewConnection(String path) {
+        try (HttpClient own = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()) {
+            HttpResponse<String> response = own.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60))
+                    .GET().build(), HttpResponse.BodyHandlers.ofString());
+            return new Answer(response.statusCode(), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException("GET " + path + " on a new connection", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     Answer delete(String path) {
         return send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(60)).DELETE());
     }

@@ -119,7 +119,7 @@ class LifecycleFaultTest {
      * A terminal whose program prints and exits 3, once its exit is known: a {@code pty/wait} through the server's
      * port for text never printed answers at the exit. Checks that the screen and the exit code stay readable.
      */
-    private static void endedTerminal(FaultServer server, String session) {
+    static void endedTerminal(FaultServer server, String session) {
         FaultServer.Answer created = server.create(session, "/bin/sh", List.of("-c", "echo bye " + session + "; exit 3"));
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         String id = created.json().getString("terminalId");

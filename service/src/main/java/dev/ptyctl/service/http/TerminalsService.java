@@ -168,6 +168,7 @@ public final class TerminalsService implements HttpService {
             case NOT_REGISTERED -> new ApiException(404, "not_registered", e.getMessage());
             case LIMIT_REACHED -> new ApiException(429, "too_many_terminals", e.getMessage());
             case SPAWN_FAILED -> new ApiException(500, "spawn_failed", e.getMessage());
+            case TASK_LIMIT -> new ApiException(503, "task_limit", e.getMessage());
         };
     }
 }

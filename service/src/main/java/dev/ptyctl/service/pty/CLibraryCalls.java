@@ -7,6 +7,11 @@ import com.sun.jna.Platform;
 final class CLibraryCalls {
     /** {@code errno} of a call interrupted by a signal before it did anything: call again. The same on Linux and macOS. */
     static final int EINTR = 4;
+    /**
+     * {@code errno} of a {@code fork}, {@code clone} or {@code posix_spawn} refused for the number of tasks (a pids
+     * cgroup's limit, {@code RLIMIT_NPROC}). Linux's number.
+     */
+    static final int EAGAIN = 11;
 
     private CLibraryCalls() {
     }

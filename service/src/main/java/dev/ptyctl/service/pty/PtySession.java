@@ -19,9 +19,9 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -115,7 +115,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
     private final PtyProcess process;
     private final ScreenState screen;
     private final OutputStream toPty;
-    private final ExecutorService writer;
+    private final ThreadPoolExecutor writer;
     private final Duration killGrace;
     /** Completes when the reading has ended for good (end of file, or woken to close), whichever thread read last. */
     private final CompletableFuture<Void> readingEnded = new CompletableFuture<>();
@@ -198,23 +198,56 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         // Before the reader starts, so that an output log sees byte 0.
         options.screenListeners().forEach(screen::addOutputListener);
         PtyProcess process = startWithSize(executable, options, env);
-        PtySession session = new PtySession(process, screen, options.outputListeners(), options.killGrace(),
-                options.maxScreenLag(), screenIdle, ioIdle);
+        PtySession session;
+        try {
+            session = new PtySession(process, screen, options.outputListeners(), options.killGrace(),
+                    options.maxScreenLag(), screenIdle, ioIdle);
+        } catch (RuntimeException | Error e) {
+            // Nothing owns the program yet: it would run on with its PTY open.
+            endUnowned(process);
+            throw e;
+        }
         try {
             HostedProcesses.register(session);
             // A new builder each time: builders are not safe for concurrent use.
             Thread.Builder exitWatcher = VIRTUAL_EXIT_WATCHERS ? Thread.ofVirtual() : Thread.ofPlatform().daemon();
             exitWatcher.name("pty-exit-" + process.pid()).start(session::awaitProcessExit);
             session.startReader(); // the first output starts the screen thread; last, see below
-        } catch (Throwable e) {
+        } catch (RuntimeException | Error e) {
             // A thread that cannot be created (a task limit: systemd's TasksMax, a container's pids.max) left the
             // program running with its PTY open and nothing to end it. No reader has started (it comes last), so
-            // the reading has ended, and close() kills the program and closes the descriptors.
+            // the reading has ended.
             session.readingEndsUnread();
-            session.close();
+            killAtStart(process);
+            session.releaseTerminal();
+            HostedProcesses.unregister(session);
+            if (ThreadLimit.reached(e)) {
+                throw ThreadLimit.exception(e);
+            }
             throw e;
         }
         return session;
+    }
+
+    /** Ends a program that nothing owns yet (its session could not be made), and closes its PTY. */
+    private static void endUnowned(PtyProcess process) {
+        killAtStart(process);
+        closeQuietly(process.getInputStream());
+        closeQuietly(process.getOutputStream());
+    }
+
+    /**
+     * Ends a program whose session could not be set up, before anyone has seen it: SIGKILL to its process group at
+     * once (a hang-up and the grace period would hold up the failing create, and for nothing), then waits, boundedly,
+     * for it to be reaped.
+     */
+    private static void killAtStart(PtyProcess process) {
+        Signals.toGroup(process.pid(), Signals.SIGKILL);
+        try {
+            process.waitFor(DRAIN_AFTER_EXIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -239,7 +272,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             }
             // errPty null: stderr shares the terminal with stdout, as in any terminal emulator.
             return new UnixPtyProcess(argv, environment, options.cwd().toString(), pty, null, false);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
             pty.close();
             throw e;
         }
@@ -793,6 +826,11 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             });
         } catch (SessionExitedException e) {
             // The session is closing; nobody is left to read the reply.
+        } catch (IOException e) {
+            // No writer thread to be had (a task limit): the program waits for an answer, as from a terminal that
+            // does not answer that query.
+            LOG.log(System.Logger.Level.DEBUG, "cannot send a query reply to process " + pid() + ": "
+                    + e.getMessage());
         } finally {
             writeOrder.unlock();
         }
@@ -852,26 +890,40 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         return awaitWriter(future);
     }
 
-    /** Queues {@code task} for the writer thread, counted in {@link #writerTasks}; call under {@link #writeOrder}. */
-    private <T> Future<T> submitToWriter(Callable<T> task) throws SessionExitedException {
-        try {
-            Future<T> future = writer.submit(() -> {
+    /**
+     * Queues {@code task} for the writer thread, counted in {@link #writerTasks}; call under {@link #writeOrder}.
+     *
+     * @throws SessionExitedException once the session is closing
+     * @throws TaskLimitException     when the writer thread, ended while idle, cannot be started again (a task
+     *                                limit): the task is taken back, so it is not done later either
+     */
+    private <T> Future<T> submitToWriter(Callable<T> task) throws IOException {
+        FutureTask<T> future = new FutureTask<>(() -> {
+            try {
+                return task.call();
+            } finally {
+                writeOrder.lock();
                 try {
-                    return task.call();
+                    writerTasks--;
                 } finally {
-                    writeOrder.lock();
-                    try {
-                        writerTasks--;
-                    } finally {
-                        writeOrder.unlock();
-                    }
+                    writeOrder.unlock();
                 }
-            });
-            writerTasks++;
-            return future;
+            }
+        });
+        try {
+            writer.execute(future);
         } catch (RejectedExecutionException e) {
             throw exitedException();
+        } catch (OutOfMemoryError e) {
+            // The executor queues the task before it starts the thread.
+            writer.remove(future);
+            if (!ThreadLimit.reached(e)) {
+                throw e;
+            }
+            throw ThreadLimit.exception(e);
         }
+        writerTasks++;
+        return future;
     }
 
     private static <T> T awaitWriter(Future<T> future) throws IOException, InterruptedException {

@@ -27,7 +27,8 @@ import java.util.Map;
  * per call); with epoll each change costs the same whatever the set. Linux only: elsewhere {@link #AVAILABLE} is
  * false and each program and each terminal keeps a thread of its own.
  *
- * <p>The thread starts with the first registration and lives as long as the JVM.
+ * <p>The thread starts with the server ({@link SharedThreads}) or the first registration, and lives as long as the
+ * JVM.
  */
 final class ReadinessWatcher {
     /** Whether descriptors can be watched here (Linux, with epoll bound). */
@@ -60,6 +61,8 @@ final class ReadinessWatcher {
 
     private static native int epoll_wait(int epfd, Pointer events, int maxEvents, int timeoutMillis);
 
+    private static native int close(int fd);
+
     private ReadinessWatcher() {
     }
 
@@ -84,14 +87,7 @@ final class ReadinessWatcher {
             if (stopped) {
                 throw new IOException("the descriptor watcher has stopped");
             }
-            if (epoll < 0) {
-                epoll = epoll_create1(EPOLL_CLOEXEC);
-                if (epoll < 0) {
-                    throw new IOException("epoll_create1 failed, errno " + Native.getLastError());
-                }
-                int fd = epoll;
-                Thread.ofPlatform().daemon().name("pty-watcher").start(() -> run(fd));
-            }
+            startThread();
             try (Memory event = new Memory(EVENT_BYTES)) {
                 for (int fd : registration.fds()) {
                     byDescriptor.put(fd, registration);
@@ -103,6 +99,44 @@ final class ReadinessWatcher {
                         throw new IOException("epoll_ctl failed, errno " + error);
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * Starts the watching thread now rather than at the first registration: the server does at start, so that a task
+     * limit reached later cannot leave every program unwatched.
+     *
+     * @throws IOException when it cannot be started (no epoll here, or a task limit: {@link TaskLimitException})
+     */
+    void start() throws IOException {
+        if (!AVAILABLE) {
+            throw new IOException("no epoll here");
+        }
+        synchronized (lock) {
+            startThread();
+        }
+    }
+
+    /** Makes the epoll set and starts its thread, unless done; under {@link #lock}. */
+    private void startThread() throws IOException {
+        if (epoll < 0) {
+            epoll = epoll_create1(EPOLL_CLOEXEC);
+            if (epoll < 0) {
+                throw new IOException("epoll_create1 failed, errno " + Native.getLastError());
+            }
+            int fd = epoll;
+            try {
+                Thread.ofPlatform().daemon().name("pty-watcher").start(() -> run(fd));
+            } catch (RuntimeException | Error e) {
+                // No thread to wait (a task limit): a set that nothing watches would take registrations and never
+                // run them, so every later program would go unreaped. The next registration tries again.
+                close(fd);
+                epoll = -1;
+                if (ThreadLimit.reached(e)) {
+                    throw ThreadLimit.exception(e);
+                }
+                throw e;
             }
         }
     }

@@ -132,11 +132,24 @@ final class SpawnedPtyProcess extends PtyProcess {
                     // Their native memory must outlive the call: a collection during it would free it under the child.
                     Reference.reachabilityFence(arguments);
                     Reference.reachabilityFence(variables);
+                    if (error == CLibraryCalls.EAGAIN) {
+                        throw ThreadLimit.processRefused(strerror(error));
+                    }
                     if (error != 0) {
                         throw new IOException("cannot execute " + executable + ": " + strerror(error));
                     }
                     SpawnedPtyProcess process = new SpawnedPtyProcess(pty, pid[0]);
-                    process.startReaping();
+                    try {
+                        process.startReaping();
+                    } catch (RuntimeException | Error e) {
+                        // No reaper could be had (a task limit): the program would run on, owned by nothing.
+                        Signals.toGroup(pid[0], Signals.SIGKILL);
+                        collect(pid[0], 0, process.exit); // killed: this wait is short
+                        if (ThreadLimit.reached(e)) {
+                            throw ThreadLimit.exception(e);
+                        }
+                        throw e;
+                    }
                     return process;
                 } finally {
                     posix_spawnattr_destroy(attributes);

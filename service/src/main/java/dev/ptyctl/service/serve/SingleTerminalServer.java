@@ -3,6 +3,7 @@ package dev.ptyctl.service.serve;
 import dev.ptyctl.service.pty.CommandLine;
 import dev.ptyctl.service.pty.PtySession;
 import dev.ptyctl.service.pty.SpawnOptions;
+import dev.ptyctl.service.pty.SharedThreads;
 import dev.ptyctl.service.rpc.RpcCallObserver;
 import dev.ptyctl.service.rpc.RpcDispatcher;
 import dev.ptyctl.service.rpc.RpcEndpoint;
@@ -43,6 +44,7 @@ public final class SingleTerminalServer implements AutoCloseable {
      *                     which and why
      */
     public static SingleTerminalServer start(ServeOptions options) throws IOException {
+        SharedThreads.start(); // its connections and the program's exit watcher run on virtual threads
         RpcEndpoint endpoint = options.port() != null
                 ? RpcEndpoint.bindTcp(options.port(), RpcEndpoint.DEFAULT_MAX_LINE_BYTES)
                 : RpcEndpoint.bindUnix(options.socket(), RpcEndpoint.DEFAULT_MAX_LINE_BYTES);

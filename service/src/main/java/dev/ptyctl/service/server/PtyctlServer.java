@@ -13,6 +13,7 @@ import dev.ptyctl.service.http.WrongMethod;
 import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.metrics.MetricsService;
 import dev.ptyctl.service.metrics.ServerMetrics;
+import dev.ptyctl.service.pty.SharedThreads;
 import dev.ptyctl.service.remote.RpcOverHttp;
 import dev.ptyctl.service.remote.RpcSocketEndpoint;
 import dev.ptyctl.service.terminals.HostedTerminal;
@@ -133,6 +134,7 @@ public final class PtyctlServer implements AutoCloseable {
                     + "without a full token everyone already has full access");
         }
         ReplayHeapCheck.check(settings.terminals().replayBytes(), Runtime.getRuntime().maxMemory());
+        SharedThreads.start(); // before the web server starts virtual threads for its connections
         // First, so that an option Helidon cannot use stops the start before any terminal machinery exists.
         WebServerConfig.Builder builder = WebServerOptions.builder(serverConfig);
         WebServerOptions.warnings(builder, Instant.now()).forEach(warnings);

@@ -4,6 +4,7 @@ import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.protocol.TerminalEvent;
 import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.metrics.ServerMetrics;
+import dev.ptyctl.service.pty.TaskLimitException;
 import dev.ptyctl.service.pty.ThreadLimit;
 import dev.ptyctl.service.terminals.TerminalRequestException.Reason;
 import java.io.IOException;
@@ -95,7 +96,8 @@ public final class TerminalRegistry implements AutoCloseable {
      * Finds the session's live terminal or spawns one (SPEC §5.1).
      *
      * @throws TerminalRequestException INVALID for a bad field, NOT_REGISTERED for {@code attachOnly} without a
-     *                                  live terminal, LIMIT_REACHED at {@code maxTerminals}, SPAWN_FAILED when the
+     *                                  live terminal, LIMIT_REACHED at {@code maxTerminals}, TASK_LIMIT when a task
+     *                                  limit leaves no thread or process for it, SPAWN_FAILED when the
      *                                  program could not be started
      */
     public Outcome create(CreateRequest request) throws TerminalRequestException, InterruptedException {
@@ -159,10 +161,11 @@ public final class TerminalRegistry implements AutoCloseable {
                 throw error;
             }
             // A thread that cannot be created is a limit closing terminals lifts: a failed create, not a server error.
+            boolean taskLimit = e instanceof TaskLimitException || ThreadLimit.reached(e);
             String reason = "cannot start " + spec.shell() + ": "
-                    + (ThreadLimit.reached(e) ? ThreadLimit.explain(e) : e.getMessage());
+                    + (e instanceof Error ? ThreadLimit.explain(e) : e.getMessage());
             EventLog.get().terminalFailed(spec.sessionId(), spec.shell(), reason);
-            throw new TerminalRequestException(Reason.SPAWN_FAILED, reason, e);
+            throw new TerminalRequestException(taskLimit ? Reason.TASK_LIMIT : Reason.SPAWN_FAILED, reason, e);
         }
     }
 

@@ -18,7 +18,12 @@ public final class TerminalRequestException extends Exception {
         /** {@code maxTerminals} terminals are alive already. */
         LIMIT_REACHED,
         /** The program could not be started although the request was valid (the PTY or a port could not be had). */
-        SPAWN_FAILED
+        SPAWN_FAILED,
+        /**
+         * The server could not start a thread or process the terminal needs: a task limit is reached. The message
+         * says which limit to raise; the same request works once terminals end.
+         */
+        TASK_LIMIT
     }
 
     private final Reason reason;
