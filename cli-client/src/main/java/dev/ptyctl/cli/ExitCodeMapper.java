@@ -24,7 +24,7 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine command = ex.getCommandLine();
         PrintWriter err = command.getErr();
-        String message = ex.getMessage();
+        String message = numberMessage(ex).orElse(ex.getMessage());
         // Some picocli messages carry their own "Error: " prefix; ours already say "ptyctl:".
         String typo = ex instanceof UnmatchedArgumentException unmatched ? unmatched.getUnmatched().getFirst() : null;
         Optional<String> program = programWithOptions(ex, args);
@@ -55,6 +55,24 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
         err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
         return ExitCode.USAGE;
+    }
+
+    /**
+     * picocli's "Invalid value for option '--timeout': 'abc' is not a long" in the words of the rest of the CLI:
+     * {@code --timeout must be a whole number, got 'abc'} (or {@code ... is too large} for digits past the type's
+     * range), naming the option or the operand ({@code COLS}).
+     */
+    private static Optional<String> numberMessage(ParameterException ex) {
+        String message = ex.getMessage();
+        if (ex.getArgSpec() == null || ex.getValue() == null || message == null
+                || !message.matches("(?s).*' is not an? (int|long)\\b.*")) {
+            return Optional.empty();
+        }
+        String name = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec option ? option.longestName()
+                : ex.getArgSpec().paramLabel();
+        String value = ex.getValue();
+        return Optional.of(value.matches("[-+]?[0-9]+") ? name + " is too large, got '" + value + "'"
+                : name + " must be a whole number, got '" + value + "'");
     }
 
     /**

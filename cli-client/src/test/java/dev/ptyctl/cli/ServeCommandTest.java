@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The checks {@code serve} makes before starting anything (SPEC §7); none of these start a server. */
@@ -53,7 +54,26 @@ class ServeCommandTest {
         Cli.Result result = Cli.run("serve", "--cmd", "bash", "--port", "http");
 
         assertThat(result.exitCode()).isEqualTo(2);
-        assertThat(result.err()).contains("'http' is not an int");
+        assertThat(result.err()).startsWith("ptyctl: --port must be a whole number, got 'http'\n");
+    }
+
+    /**
+     * A value that is not a number is named in the CLI's own words, the option's or operand's name first, not Java's
+     * ("'abc' is not a long").
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "wait --port 1 --timeout abc|--timeout must be a whole number, got 'abc'",
+        "wait --port 1 --timeout 1e3|--timeout must be a whole number, got '1e3'",
+        "read --port 1 --top 99999999999|--top is too large, got '99999999999'",
+        "resize --port 1 wide 40|COLS must be a whole number, got 'wide'",
+        "new --cols 12.5|--cols must be a whole number, got '12.5'",
+    })
+    void aValueThatIsNotANumberIsNamedInPlainWords(String line, String expected) {
+        Cli.Result result = Cli.run(line.split(" "));
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("ptyctl: " + expected + "\n").doesNotContain("long", " int");
     }
 
     @Test
