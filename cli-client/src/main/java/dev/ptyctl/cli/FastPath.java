@@ -259,7 +259,7 @@ final class FastPath {
         try (client) {
             server.awaitStartingServer(err);
             return switch (verb) {
-                case "new" -> ServerVerbs.create(client, request, json, out);
+                case "new" -> ServerVerbs.create(client, request, json, out, err);
                 case "ls" -> ServerVerbs.list(client, given.flags.contains("--quiet"), json, listFormat,
                         () -> ScreenWidth.ofStandardOutput(environment), out);
                 case "rm" -> ServerVerbs.remove(client, given.operands, given.flags.contains("--session"), json,

@@ -60,7 +60,8 @@ final class NewCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CreateTerminalRequest request = NewTerminalRequest.of(session, cwd, cols, rows, env, command);
         try (TerminalsClient terminals = server.connect()) {
-            return ServerVerbs.create(terminals, request, json.enabled(), spec.commandLine().getOut());
+            return ServerVerbs.create(terminals, request, json.enabled(), spec.commandLine().getOut(),
+                    spec.commandLine().getErr());
         }
     }
 }

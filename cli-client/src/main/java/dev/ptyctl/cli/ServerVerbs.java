@@ -1,6 +1,7 @@
 package dev.ptyctl.cli;
 
 import dev.ptyctl.client.CreateTerminalRequest;
+import dev.ptyctl.client.CreatedTerminal;
 import dev.ptyctl.client.RestException;
 import dev.ptyctl.client.ScreenFormat;
 import dev.ptyctl.client.Terminal;
@@ -27,10 +28,23 @@ final class ServerVerbs {
     private ServerVerbs() {
     }
 
-    /** Starts the terminal and prints its id, or with {@code json} the server's terminal object. */
-    static int create(TerminalsClient terminals, CreateTerminalRequest request, boolean json, PrintWriter out)
-            throws IOException {
-        Terminal terminal = terminals.create(request);
+    /**
+     * Starts the terminal and prints its id, or with {@code json} the server's terminal object. A session that already
+     * has a live terminal gets that one (the server's rule); when the command line asked for a program, a directory, a
+     * size or variables, which that terminal does not have, stderr says so: a script's {@code new --session build --
+     * make} would otherwise take an old shell for its make.
+     */
+    static int create(TerminalsClient terminals, CreateTerminalRequest request, boolean json, PrintWriter out,
+            PrintWriter err) throws IOException {
+        CreatedTerminal created = terminals.createOrReuse(request);
+        Terminal terminal = created.terminal();
+        if (!created.spawned() && asksForMoreThanTheSession(request)) {
+            err.println("ptyctl: session " + request.sessionId() + " already has a live terminal, "
+                    + terminal.terminalId() + " (" + ShellWords.line(terminal.command()) + "), printed as it is: the "
+                    + "program and options given were not applied ('ptyctl rm --session " + request.sessionId()
+                    + "' ends it; then 'ptyctl new' starts a new one)");
+            err.flush();
+        }
         if (json) {
             ClientVerbs.print(out, terminal.json());
         } else {
@@ -38,6 +52,12 @@ final class ServerVerbs {
             out.flush();
         }
         return ExitCode.OK;
+    }
+
+    /** Whether the request says more than its session: a program, a directory, a size or variables. */
+    private static boolean asksForMoreThanTheSession(CreateTerminalRequest request) {
+        return request.shell().isPresent() || !request.args().isEmpty() || request.cwd().isPresent()
+                || request.cols().isPresent() || request.rows().isPresent() || !request.env().isEmpty();
     }
 
     /**

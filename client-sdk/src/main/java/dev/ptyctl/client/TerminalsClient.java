@@ -53,6 +53,8 @@ public final class TerminalsClient implements AutoCloseable {
     /** Where a server started with no options listens. */
     public static final URI DEFAULT_URL = URI.create("http://127.0.0.1:8765");
     private static final String TERMINALS = "/v1/terminals";
+    /** The answer to a create that started a terminal; 200 returns the session's live one. */
+    private static final int HTTP_CREATED = 201;
     /** Closing a terminal waits for its program to go, up to the server's kill grace (2 s) and a reap. */
     private static final long DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 
@@ -160,8 +162,18 @@ public final class TerminalsClient implements AutoCloseable {
      * terminal gives a {@link RestException} with status 404 and error {@code not_registered}.
      */
     public Terminal create(CreateTerminalRequest request) throws IOException {
+        return createOrReuse(request).terminal();
+    }
+
+    /**
+     * {@link #create(CreateTerminalRequest)}, saying whether the terminal was started by this request or was the
+     * session's live one, returned as it is (the request's command and options not applied): a caller that asked for a
+     * command can tell the user it is not the one running.
+     */
+    public CreatedTerminal createOrReuse(CreateTerminalRequest request) throws IOException {
         Answer answer = transport.send("POST", TERMINALS, Objects.requireNonNull(request, "request").toJson());
-        return typed(answer, transport.object(answer), Terminal::fromJson);
+        Terminal terminal = typed(answer, transport.object(answer), Terminal::fromJson);
+        return new CreatedTerminal(terminal, answer.status() == HTTP_CREATED);
     }
 
     /** Every terminal the server knows, live and exited, oldest first. */

@@ -70,9 +70,7 @@ class ServerCommandsE2eTest {
     void rmOfATerminalWhoseProgramHasExitedRemovesItWithALiveOneAndAnUnknownIdExitsFour() throws Exception {
         try (ServerUnderTest server = ServerUnderTest.start(TOKEN)) {
             Map<String, String> env = server.cliEnvironment();
-            var created = Ptyctl.run(env, "new", "--", "sh", "-c", "exit 3");
-            created.assertExit(0);
-            String id = created.stdout().strip();
+            String id = created(env, "--", "sh", "-c", "exit 3");
             // a wait ends as soon as the program has exited, unmatched
             var waited = Ptyctl.run(env, "wait", "--terminal", id, "--match", "never printed", "--timeout", "60000");
             assertThat(waited.stderr()).as(waited.toString()).contains("the program exited with 3");
@@ -94,5 +92,41 @@ class ServerCommandsE2eTest {
             assertThat(again.stderr()).isEqualTo("ptyctl: no terminal with id or session " + id
                     + " on the server ('ptyctl ls' lists them)\n");
         }
+    }
+
+    /**
+     * {@code new --session NAME -- CMD} for a session that still has a live terminal gets that terminal (the server's
+     * rule), and stderr says the program asked for is not the one running: a script's {@code new --session build --
+     * make} would otherwise take an old {@code cat} for its make. Asked for the session alone, nothing is said.
+     */
+    @Test
+    void newForASessionWithALiveTerminalSaysTheProgramGivenWasNotStarted() throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start(TOKEN)) {
+            Map<String, String> env = server.cliEnvironment();
+            String id = created(env, "--session", "build", "--", "cat");
+
+            var again = Ptyctl.run(env, "new", "--session", "build", "--cwd", "/tmp", "--", "make", "test");
+            again.assertExit(0);
+            assertThat(again.stdout().strip()).isEqualTo(id);
+            assertThat(again.stderr()).startsWith("ptyctl: session build already has a live terminal, " + id + " (")
+                    .endsWith("), printed as it is: the program and options given were not applied ('ptyctl rm "
+                            + "--session build' ends it; then 'ptyctl new' starts a new one)\n");
+            var plain = Ptyctl.run(env, "new", "--session", "build");
+            plain.assertExit(0);
+            assertThat(plain.stdout().strip()).isEqualTo(id);
+            assertThat(plain.stderr()).as("the session's terminal, as asked").isEmpty();
+            Ptyctl.run(env, "rm", "--session", "build").assertExit(0);
+        }
+    }
+
+    /** {@code ptyctl new ARGS}: the id it printed, once it exited 0 and said nothing on stderr. */
+    private static String created(Map<String, String> env, String... args) throws Exception {
+        String[] line = new String[args.length + 1];
+        line[0] = "new";
+        System.arraycopy(args, 0, line, 1, args.length);
+        var created = Ptyctl.run(env, line);
+        created.assertExit(0);
+        assertThat(created.stderr()).as(created.toString()).isEmpty();
+        return created.stdout().strip();
     }
 }
