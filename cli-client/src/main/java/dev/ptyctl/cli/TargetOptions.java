@@ -29,7 +29,8 @@ final class TargetOptions {
     private Path socket;
 
     @Option(names = "--terminal", paramLabel = "ID",
-            description = "A terminal of the ptyctl server at --url, by id (see 'ptyctl ls').")
+            description = "A terminal of the ptyctl server at --url, by id or by the name of its session (see "
+                    + "'ptyctl ls'; env PTYCTL_TERMINAL_ID).")
     private String terminal;
 
     @Option(names = "--url", paramLabel = "URL",
