@@ -3,8 +3,11 @@ package dev.ptyctl.mcp.tools;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.vt.Terminal;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What of a terminal's screen an agent has not seen yet, for {@code terminal_wait}'s answer: a wait's answer used to
@@ -14,17 +17,23 @@ import java.util.Optional;
  *   <li>on the main screen, the lines from the row the cursor was on at the last look down to the end of what the
  *       screen shows now (the command typed there, what it printed, the prompt after it), from the scrollback for
  *       those that scrolled off, the last {@value #MAX_NEW_LINES} at most;</li>
- *   <li>on the alternate screen (vim, htop, less), the rows that changed, by number;</li>
+ *   <li>on the alternate screen (vim, htop, less), the rows that changed, by number; when more than half changed
+ *       (a monitor redrawing every row), only those whose words are new, the others, which show only new numbers,
+ *       named in one line ({@link #newNumbersOnly});</li>
  *   <li>nothing when nothing changed;</li>
  *   <li>the whole screen when there is no earlier look, the size changed, a full-screen program started or ended,
  *       the rows above the old cursor line changed (a {@code clear}, a redraw), or more than half the rows of a
- *       full-screen program changed (the screen is then the shorter answer).</li>
+ *       full-screen program changed in their words (the screen is then the shorter answer).</li>
  * </ul>
  */
 final class ScreenChanges {
     /** The most new lines an answer shows: the end of a build's output, where it says why it failed. */
     static final int MAX_NEW_LINES = 25;
     private static final String REDRAWN = "redrawn since your last look";
+    /** A number as monitors print them: {@code 77.4}, {@code 0:01.38}, {@code 8680M}, {@code 7.52G/23.5G}, {@code 100.0%}. */
+    private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,:]\\d+)*[KMGTPkmgtp%]?");
+    /** A meter's bar: {@code [||||||||   } grows and shrinks. */
+    private static final Pattern BAR = Pattern.compile("[|#*=]+");
 
     /**
      * What one look at a terminal saw: enough to tell next time what is new.
@@ -164,10 +173,68 @@ final class ScreenChanges {
                 changed.add("row " + (row + 1) + ": " + now.rowTexts().get(row));
             }
         }
-        if (changed.size() * 2 > now.rows()) {
+        if (changed.size() * 2 <= now.rows()) {
+            return new View(Shown.CHANGED_ROWS, text(changed, false), 0, 0, now, "");
+        }
+        return newNumbersOnly(last, now);
+    }
+
+    /**
+     * Most rows of a full-screen program changed (htop, top-like monitors redraw every row at every refresh): the rows
+     * whose words were on the screen at the last look, only with other numbers, bars or one-letter fields (a
+     * process's CPU time, a meter, its state R or S; moved or not: htop sorts by CPU), are named in one line, and
+     * only the others are shown; the whole screen when those are still most rows. Each of htop's waits cost about
+     * 4,300 characters, the whole screen again, though what a model learns from it is the few processes that came
+     * or went.
+     */
+    private static View newNumbersOnly(Look last, Look now) {
+        Set<String> seen = new HashSet<>();
+        for (String text : last.rowTexts()) {
+            seen.add(shape(text));
+        }
+        List<String> shown = new ArrayList<>();
+        List<Integer> renumbered = new ArrayList<>();
+        for (int row = 0; row < now.rows(); row++) {
+            String text = now.rowTexts().get(row);
+            String before = last.rowTexts().get(row);
+            if (text.equals(before)) {
+                continue;
+            }
+            if (!text.isBlank() && !before.isBlank() && seen.contains(shape(text))) {
+                renumbered.add(row + 1);
+            } else {
+                shown.add("row " + (row + 1) + ": " + text);
+            }
+        }
+        if (shown.size() * 2 > now.rows()) {
             return screen(now, "most rows changed since your last look");
         }
-        return new View(Shown.CHANGED_ROWS, text(changed, false), 0, 0, now, "");
+        shown.add(renumbered.size() + " more rows changed only in numbers, bars or one-letter fields (rows "
+                + ranges(renumbered) + "; terminal_read shows them)");
+        return new View(Shown.CHANGED_ROWS, text(shown, false), 0, 0, now, "");
+    }
+
+    /**
+     * A row's words without its numbers, bars and one-letter fields: {@code  8994 root  20 0 8680M 125M S 77.4 0.5
+     * 0:01.38 java} and the same process a refresh later have one shape.
+     */
+    static String shape(String row) {
+        return NUMBER.matcher(BAR.matcher(row).replaceAll("")).replaceAll("0")
+                .replaceAll("(?<=^|\\s)\\p{L}(?=\\s|$)", "?").replaceAll("\\s+", " ").strip();
+    }
+
+    /** 1-based row numbers, ascending, as {@code 2-4, 9, 11-40}. */
+    private static String ranges(List<Integer> rows) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < rows.size(); i++) {
+            int first = rows.get(i);
+            while (i + 1 < rows.size() && rows.get(i + 1) == rows.get(i) + 1) {
+                i++;
+            }
+            text.append(text.isEmpty() ? "" : ", ").append(first)
+                    .append(rows.get(i) == first ? "" : "-" + rows.get(i));
+        }
+        return text.toString();
     }
 
     private static View newLines(Terminal t, Look last, Look now) {
