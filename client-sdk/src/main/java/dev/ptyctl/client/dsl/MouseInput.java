@@ -36,29 +36,37 @@ final class MouseInput {
     }
 
     /**
-     * What the mouse does at a cell: {@code clicks} clicks of {@code button} (2: a double click), or {@code lines}
-     * notches of the wheel (down > 0).
+     * What the mouse does at a cell: {@code clicks} clicks of {@code button} (2: a double click), a drag of
+     * {@code button} from it to {@code dragTo}, or {@code lines} notches of the wheel (down > 0).
      */
-    record Gesture(MouseButton button, int clicks, int lines) {
+    record Gesture(MouseButton button, int clicks, int lines, At dragTo) {
         static Gesture click(MouseButton button) {
-            return new Gesture(java.util.Objects.requireNonNull(button, "button"), 1, 0);
+            return new Gesture(java.util.Objects.requireNonNull(button, "button"), 1, 0, null);
         }
 
         static Gesture doubleClick() {
-            return new Gesture(MouseButton.LEFT, 2, 0);
+            return new Gesture(MouseButton.LEFT, 2, 0, null);
+        }
+
+        static Gesture drag(MouseButton button, At to) {
+            return new Gesture(java.util.Objects.requireNonNull(button, "button"), 0, 0, to);
         }
 
         static Gesture scroll(int lines) {
             if (lines == 0) {
                 throw new IllegalArgumentException("scroll turns the wheel at least one line: down > 0, up < 0; got 0");
             }
-            return new Gesture(null, 0, lines);
+            return new Gesture(null, 0, lines, null);
         }
 
         /** The report of this gesture on the cell {@code at}, once the program takes it in a form that can carry it. */
         Optional<String> report(Cells cells, At at) {
             if (cells.mouseProtocol() == 0 || why(cells, at).isPresent()) {
                 return Optional.empty();
+            }
+            if (dragTo != null) {
+                return Optional.of(MouseEncoder.drag(cells.mouseProtocol(), cells.mouseEncoding(), button.encoded(),
+                        at.row(), at.col(), dragTo.row(), dragTo.col()));
             }
             if (button != null) {
                 return Optional.of(MouseEncoder.click(cells.mouseProtocol(), cells.mouseEncoding(), button.encoded(),
@@ -71,7 +79,10 @@ final class MouseInput {
         /** Why the program, reporting the mouse, cannot be told this gesture on {@code at}; empty when it can. */
         Optional<String> why(Cells cells, At at) {
             Optional<String> noWheel = button == null ? MouseEncoder.noWheel(cells.mouseProtocol()) : Optional.empty();
-            return noWheel.or(() -> MouseEncoder.unreportable(cells.mouseEncoding(), at.row(), at.col()));
+            Optional<String> noDrag = dragTo != null ? MouseEncoder.noDrag(cells.mouseProtocol()) : Optional.empty();
+            return noWheel.or(() -> noDrag).or(() -> MouseEncoder.unreportable(cells.mouseEncoding(), at.row(), at.col()))
+                    .or(() -> dragTo == null ? Optional.empty()
+                            : MouseEncoder.unreportable(cells.mouseEncoding(), dragTo.row(), dragTo.col()));
         }
 
         /** What a strict mode violation says it does with one match: {@code click(locator) clicks}. */
@@ -86,7 +97,7 @@ final class MouseInput {
                 return "scroll " + Math.abs(lines) + (Math.abs(lines) == 1 ? " line " : " lines ")
                         + (lines > 0 ? "down" : "up") + " at";
             }
-            String click = clicks == 2 ? "double-click" : "click";
+            String click = dragTo != null ? "drag" : clicks == 2 ? "double-click" : "click";
             return button == MouseButton.LEFT ? click : button.name().toLowerCase(java.util.Locale.ROOT) + "-" + click;
         }
 
@@ -101,13 +112,33 @@ final class MouseInput {
         // a driver without a copy of the screen cannot tell how the program reads the mouse
         driver.live(gesture.verb() + "(row, col)");
         ScreenSource source = driver.source();
+        onScreen(source.cells(), gesture, row, col);
+        String cell = "row " + row + ", column " + col;
+        send(source, gesture, cells -> Optional.of(cell), cells -> Optional.of(new At(row, col)), cell, null);
+    }
+
+    /** A drag of {@code button} from the cell at {@code fromRow}, {@code fromCol} to {@code toRow}, {@code toCol}. */
+    void drag(int fromRow, int fromCol, int toRow, int toCol, MouseButton button) {
+        Gesture drag = Gesture.drag(button, new At(toRow, toCol));
+        driver.live(drag.verb() + "(fromRow, fromCol, toRow, toCol)");
+        ScreenSource source = driver.source();
         Cells now = source.cells();
+        onScreen(now, drag, fromRow, fromCol);
+        onScreen(now, drag, toRow, toCol);
+        if (fromRow == toRow && fromCol == toCol) {
+            throw new IllegalArgumentException(drag.verb() + "(" + fromRow + ", " + fromCol + ", " + toRow + ", " + toCol
+                    + ") goes nowhere: a drag ends on another cell than it starts (one cell: click)");
+        }
+        String cells = "row " + fromRow + ", column " + fromCol + " to row " + toRow + ", column " + toCol;
+        send(source, drag, c -> Optional.of(cells), c -> Optional.of(new At(fromRow, fromCol)), cells, null);
+    }
+
+    /** Refuses a cell outside the screen {@code now}. */
+    private static void onScreen(Cells now, Gesture gesture, int row, int col) {
         if (row < 1 || col < 1 || row > now.rows() || col > now.cols()) {
             throw new IllegalArgumentException(gesture.verb() + "(" + row + ", " + col + ") is outside the "
                     + now.cols() + "x" + now.rows() + " screen (rows and columns count from 1)");
         }
-        String cell = "row " + row + ", column " + col;
-        send(source, gesture, cells -> Optional.of(cell), cells -> Optional.of(new At(row, col)), cell, null);
     }
 
     /**

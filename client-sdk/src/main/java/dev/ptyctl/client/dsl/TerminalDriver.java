@@ -226,6 +226,24 @@ public final class TerminalDriver implements AutoCloseable {
     }
 
     /**
+     * A drag with the left button: pressed on the cell at {@code fromRow}, {@code fromCol}, moved with the button held
+     * to {@code toRow}, {@code toCol} and released there (all from 1), as the terminal reports it to the program: with
+     * button-event or any-event tracking ({@code CSI ? 1002 h}, {@code ?1003}) a motion report for each cell on a
+     * straight way between the two, with normal tracking ({@code ?1000}) the press and the release only. Selects text
+     * in vim and tmux, moves a pane border or a slider. Waits, as {@link #click(int, int)} does, until the program
+     * reports the mouse in a form that can carry the drag; a program in X10 mode (presses only) fails saying so.
+     */
+    public TerminalDriver drag(int fromRow, int fromCol, int toRow, int toCol) {
+        return drag(fromRow, fromCol, toRow, toCol, MouseButton.LEFT);
+    }
+
+    /** A drag with {@code button} (see {@link #drag(int, int, int, int)}). */
+    public TerminalDriver drag(int fromRow, int fromCol, int toRow, int toCol, MouseButton button) {
+        mouse.drag(fromRow, fromCol, toRow, toCol, button);
+        return this;
+    }
+
+    /**
      * Turns the mouse wheel over the cell at {@code row}, {@code col} (from 1) by {@code lines} notches: down (toward
      * the end of the text, as Playwright's {@code mouse.wheel} with a positive {@code deltaY}) for {@code lines > 0},
      * up for {@code lines < 0}; how far a notch moves is the program's choice (less: {@code --wheel-lines}, vim:

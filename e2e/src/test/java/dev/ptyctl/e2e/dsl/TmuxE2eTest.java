@@ -107,4 +107,16 @@ class TmuxE2eTest {
         t.press(Key.ctrl('b')).type("]");
         assertThat(t.getByText("$ copyme")).isVisible();
     }
+
+    @Test
+    void aDragSelectsTextThatThePrefixAndBracketPaste(TerminalLauncher terminals) {
+        TerminalDriver t = tmux(terminals);
+        t.type("echo dragged-text").press(Key.ENTER);
+        assertThat(t.getByText("dragged-text")).hasCount(2);
+        // tmux starts a selection on the first motion with the button held (MouseDrag1Pane): a press and a release
+        // alone are a click; the release copies up to the cell before the pointer and leaves copy mode
+        t.drag(2, 1, 2, 8);
+        t.press(Key.ctrl('b')).type("]");
+        assertThat(t.getByText("$ dragged").within(Region.row(3))).isVisible();
+    }
 }

@@ -83,6 +83,19 @@ class VimMouseE2eTest {
     }
 
     @Test
+    void aDragSelectsTheTextItCrossesInVim(TerminalDriver terminal, @TempDir Path dir) throws IOException {
+        // SGR reports with button-event tracking (CSI ? 1002 h): vim sees the motion of a drag
+        Path file = vimOnNotes(terminal, dir, "mouse=a ttymouse=sgr");
+
+        terminal.drag(2, 1, 2, 4);                              // over "beta"
+        assertThat(terminal.getByText("-- VISUAL --")).isVisible();
+        terminal.type("d");
+        assertThat(terminal.getByText(" two").within(Region.row(2))).isVisible();
+        terminal.type(":wq").press(Key.ENTER).waitForPrompt();
+        Assertions.assertThat(Files.readString(file)).isEqualTo("alpha one\n two\ngamma three\n");
+    }
+
+    @Test
     void aClickBeyondColumn95ReachesVim(TerminalDriver terminal, @TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("wide.txt"), " ".repeat(99) + "x marks the spot\n");
         terminal.resize(140, 24);

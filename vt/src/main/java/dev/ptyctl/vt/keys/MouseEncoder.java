@@ -24,6 +24,10 @@ public final class MouseEncoder {
     /** The largest column or row the default encoding is given for (32 + 95 = 127, the last single-byte UTF-8). */
     public static final int MAX_DEFAULT_ENCODING_CELL = 95;
     private static final int X10 = 9;
+    /** Normal tracking: presses and releases, no motion. */
+    private static final int NORMAL = 1000;
+    /** What a motion report adds to the button held. */
+    private static final int MOTION = 32;
     private static final int SGR = 1006;
     private static final int SGR_PIXELS = 1016;
     /** The default encoding's button number for a release (SGR keeps the button and ends in {@code m}). */
@@ -91,6 +95,55 @@ public final class MouseEncoder {
             throw new IllegalArgumentException(why);
         });
         return report(encodingMode, down ? WHEEL_DOWN : WHEEL_UP, row, col, true);
+    }
+
+    /**
+     * The report of a drag with {@code button}: pressed on the cell at {@code fromRow}, {@code fromCol}, moved with it
+     * held to {@code toRow}, {@code toCol}, released there, as xterm reports it. Button-event and any-event tracking
+     * ({@code ?1002}, {@code ?1003}) report the motion, one report (the button plus 32) per cell the pointer enters on
+     * a straight way between the two; normal tracking ({@code ?1000}) the press and the release only, the release on
+     * the last cell.
+     *
+     * @throws IllegalArgumentException when the program reports no mouse, or reports presses only (X10), or a cell
+     *     cannot be encoded, or the two cells are one
+     */
+    public static String drag(int protocolMode, int encodingMode, Button button, int fromRow, int fromCol, int toRow,
+                              int toCol) {
+        if (protocolMode == 0) {
+            throw new IllegalArgumentException("the program has not turned mouse reporting on (CSI ? 1000 h)");
+        }
+        noDrag(protocolMode).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
+        if (fromRow < 1 || fromCol < 1 || toRow < 1 || toCol < 1) {
+            throw new IllegalArgumentException("rows and columns count from 1, got row " + fromRow + ", column "
+                + fromCol + " to row " + toRow + ", column " + toCol);
+        }
+        if (fromRow == toRow && fromCol == toCol) {
+            throw new IllegalArgumentException("a drag goes from one cell to another, got row " + fromRow + ", column "
+                + fromCol + " twice: a click stays on one");
+        }
+        unreportable(encodingMode, fromRow, fromCol).or(() -> unreportable(encodingMode, toRow, toCol))
+            .ifPresent(why -> {
+                throw new IllegalArgumentException(why);
+            });
+        StringBuilder drag = new StringBuilder(report(encodingMode, button.code, fromRow, fromCol, true));
+        if (protocolMode != NORMAL) {
+            int steps = Math.max(Math.abs(toRow - fromRow), Math.abs(toCol - fromCol));
+            for (int step = 1; step <= steps; step++) {
+                int row = fromRow + Math.round((float) (toRow - fromRow) * step / steps);
+                int col = fromCol + Math.round((float) (toCol - fromCol) * step / steps);
+                drag.append(report(encodingMode, button.code + MOTION, row, col, true));
+            }
+        }
+        return drag.append(report(encodingMode, button.code, toRow, toCol, false)).toString();
+    }
+
+    /** Why the mouse protocol {@code protocolMode} cannot be told a drag (X10's: presses only); else empty. */
+    public static Optional<String> noDrag(int protocolMode) {
+        return protocolMode == X10 ? Optional.of("the program asked for X10 mouse reports (CSI ? 9 h), which carry"
+                + " presses only, no release or motion: a drag cannot be told; have it turn on button-event tracking"
+                + " (CSI ? 1002 h)") : Optional.empty();
     }
 
     /** Why the mouse protocol {@code protocolMode} reports no wheel (X10's: presses of buttons 1 to 3 only); else empty. */

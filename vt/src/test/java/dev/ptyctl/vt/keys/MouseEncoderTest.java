@@ -57,4 +57,28 @@ class MouseEncoderTest {
         assertThatThrownBy(() -> MouseEncoder.wheel(0, 0, true, 1, 1)).hasMessageContaining("CSI ? 1000 h");
         assertThatThrownBy(() -> MouseEncoder.wheel(1000, 0, true, 1, 96)).hasMessageContaining("UTF-8 text");
     }
+
+    @Test
+    void aDragReportsThePressAMotionPerCellOnTheWayAndTheReleaseWhereItEnds() {
+        assertThat(MouseEncoder.drag(1002, 1006, Button.LEFT, 2, 1, 2, 4)).isEqualTo("\u001b[<0;1;2M"
+                + "\u001b[<32;2;2M\u001b[<32;3;2M\u001b[<32;4;2M\u001b[<0;4;2m");
+        assertThat(MouseEncoder.drag(1003, 1006, Button.RIGHT, 1, 1, 3, 2)).as("a diagonal: as many cells as the longer way")
+                .isEqualTo("\u001b[<2;1;1M\u001b[<34;2;2M\u001b[<34;2;3M\u001b[<2;2;3m");
+        assertThat(MouseEncoder.drag(1002, 0, Button.LEFT, 1, 2, 1, 1)).as("the default encoding: motion is 32 + 32")
+                .isEqualTo("\u001b[M \"!\u001b[M@!!\u001b[M#!!");
+        assertThat(MouseEncoder.drag(1000, 1006, Button.LEFT, 1, 1, 1, 5)).as("normal tracking reports no motion")
+                .isEqualTo("\u001b[<0;1;1M\u001b[<0;5;1m");
+    }
+
+    @Test
+    void aDragThatCannotBeToldIsRefusedWithTheReason() {
+        assertThatThrownBy(() -> MouseEncoder.drag(9, 0, Button.LEFT, 1, 1, 1, 2))
+                .hasMessageContaining("X10 mouse reports (CSI ? 9 h), which carry presses only");
+        assertThatThrownBy(() -> MouseEncoder.drag(1002, 1006, Button.LEFT, 3, 3, 3, 3))
+                .hasMessageContaining("got row 3, column 3 twice");
+        assertThatThrownBy(() -> MouseEncoder.drag(1002, 0, Button.LEFT, 1, 1, 1, 96))
+                .hasMessageContaining("column 96");
+        assertThatThrownBy(() -> MouseEncoder.drag(0, 0, Button.LEFT, 1, 1, 1, 2))
+                .hasMessageContaining("has not turned mouse reporting on");
+    }
 }
