@@ -50,9 +50,13 @@ class TaskLimitFaultTest {
                 long refusedMillis = (System.nanoTime() - start) / 1_000_000;
                 assertThat(refused.status()).as(refused.body()).isEqualTo(503);
                 assertThat(refused.json().getString("error")).isEqualTo("task_limit");
-                assertThat(refused.json().getString("message")).startsWith("cannot start /bin/sh: the server cannot "
-                        + "start another process").contains("TasksMax").contains("close terminals");
+                assertThat(refused.json().getString("message")).startsWith("the server's task limit is reached: "
+                        + tasks + " of " + tasks + " tasks in use (").contains("pids.max").contains("TasksMax")
+                        .contains("close terminals");
                 assertThat(server.getOnNewConnection("/observe/health/live").status()).isEqualTo(200);
+                FaultServer.Answer ready = server.get("/observe/health/ready");
+                assertThat(ready.status()).as(ready.body()).isEqualTo(503);
+                assertThat(ready.body()).contains("\"tasks\":\"the server's task limit is reached");
 
                 // Its writer thread ended while idle: a resize needs a new one.
                 JsonObject resize = server.post("/v1/terminals/" + keptId + "/rpc", RESIZE).json();
@@ -63,10 +67,12 @@ class TaskLimitFaultTest {
                         .as("the terminal whose resize was refused").isTrue();
                 assertThat(ServerCensus.counts(server.pid()).descendants()).as("programs").isEqualTo(1);
                 Fault.report("limits", "an idle server (36 s) in a pids cgroup capped at its " + tasks + " tasks",
-                        "create 503 task_limit in " + refusedMillis + " ms; resize refused naming the limit; health "
-                                + "200; the terminal already there still running", "TaskLimitFaultTest");
+                        "create 503 task_limit in " + refusedMillis + " ms; resize refused naming the limit; live "
+                                + "200, ready 503 naming the tasks; the terminal already there still running", "TaskLimitFaultTest");
 
                 limit.limit(-1);
+                assertThat(server.get("/observe/health/ready").status()).as("ready once the limit is lifted")
+                        .isEqualTo(200);
                 assertThat(server.post("/v1/terminals/" + keptId + "/rpc", RESIZE).json().containsKey("result"))
                         .as("the resize once the limit is lifted").isTrue();
                 LifecycleFaultTest.endedTerminal(server, "after");
@@ -80,24 +86,22 @@ class TaskLimitFaultTest {
         // JNA's cleaner thread could not start and pty4j's PtyHelpers failed to initialise: a class that failed to
         // initialise stays failed, so every create after, with the limit lifted too, was 500 spawn_failed "Cannot
         // load implementation of interface com.pty4j.unix.PtyHelpers$OSFacade" while the health check said UP.
+        // Those threads now start with the server, and a create is refused before anything starts.
         try (FaultServer server = FaultServer.startProcess(Map.of(), List.of(), STEADY_THREADS)) {
             long masters = ptyMasters(server.pid());
             try (TaskLimit limit = TaskLimit.around(server.pid(), getClass().getSimpleName())) {
-                // Room for the program or a thread, not both: which of them fails depends on what else the server
-                // starts meanwhile (its first request's connection, say).
-                limit.limit(limit.current() + 1);
+                limit.limit(limit.current() + 1); // room for the program, not for it and its threads
                 FaultServer.Answer refused = server.create("no-reader", "/bin/sh",
                         List.of("-c", "trap '' HUP; exec sleep 1000"));
                 assertThat(refused.status()).as(refused.body()).isEqualTo(503);
-                assertThat(refused.json().getString("message"))
-                        .containsPattern("the server cannot start another (thread|process)").contains("TasksMax");
+                assertThat(refused.json().getString("message")).contains("task limit").contains("TasksMax");
                 ServerCensus after = ServerCensus.counts(server.pid());
                 assertThat(after.descendants()).as("programs left running").isZero();
                 assertThat(after.zombies()).as("zombies").isZero();
                 // Not all descriptors: the first create opens some for good (the shell integration's folder, jars).
                 assertThat(ptyMasters(server.pid())).as("PTYs the server holds open").isEqualTo(masters);
-                Fault.report("limits", "a fresh server's first create in a pids cgroup with room for the program, not "
-                        + "also a thread", "503 task_limit; programs left 0, PTYs held " + masters + " → " + ptyMasters(server.pid()),
+                Fault.report("limits", "a fresh server's first create in a pids cgroup with room for one task",
+                        "503 task_limit; programs left 0, PTYs held " + masters + " → " + ptyMasters(server.pid()),
                         "TaskLimitFaultTest");
             }
             LifecycleFaultTest.endedTerminal(server, "after");

@@ -253,10 +253,12 @@ public final class PtyctlServer implements AutoCloseable {
                 .addCheck(() -> {
                     long running = running(registry);
                     Optional<String> shortage = registry.descriptorShortage();
+                    Optional<String> tasks = registry.taskShortage();
                     HealthCheckResponse.Builder room = HealthCheckResponse.builder()
-                            .status(running < maxTerminals && shortage.isEmpty())
+                            .status(running < maxTerminals && shortage.isEmpty() && tasks.isEmpty())
                             .detail("terminals", running).detail("maxTerminals", maxTerminals);
                     shortage.ifPresent(why -> room.detail("descriptors", why));
+                    tasks.ifPresent(why -> room.detail("tasks", why));
                     return room.build();
                 }, HealthCheckType.READINESS, "room")
                 .build();

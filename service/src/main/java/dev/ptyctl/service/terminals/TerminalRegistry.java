@@ -141,6 +141,10 @@ public final class TerminalRegistry implements AutoCloseable {
             if (shortage.isPresent()) {
                 throw new TerminalRequestException(Reason.LIMIT_REACHED, shortage.get());
             }
+            Optional<String> tasks = TaskBudget.shortage();
+            if (tasks.isPresent()) {
+                throw new TerminalRequestException(Reason.TASK_LIMIT, tasks.get());
+            }
             bySession.put(sessionId, reserved);
             return null;
         }
@@ -229,6 +233,11 @@ public final class TerminalRegistry implements AutoCloseable {
         synchronized (lock) {
             return descriptors.shortageNow();
         }
+    }
+
+    /** Why no terminal could be started now for want of tasks (see {@link TaskBudget}), or empty. */
+    public Optional<String> taskShortage() {
+        return TaskBudget.shortage();
     }
 
     /** The terminal with this id, live or exited. */
