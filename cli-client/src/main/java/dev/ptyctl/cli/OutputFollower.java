@@ -15,6 +15,8 @@ import java.io.PrintWriter;
 final class OutputFollower {
     private final String terminalId;
     private final long fromSeq;
+    /** Where what happens to the connection is said, one line each. */
+    private final PrintWriter err;
     private final Listener listener;
     /** The offset of the last byte copied, -1 before the first; written by the listener, whose calls never overlap. */
     private volatile long last = -1;
@@ -26,7 +28,8 @@ final class OutputFollower {
     OutputFollower(String terminalId, long fromSeq, OutputStream out, PrintWriter err) {
         this.terminalId = terminalId;
         this.fromSeq = fromSeq;
-        this.listener = new Listener(out, err);
+        this.err = err;
+        this.listener = new Listener(out);
     }
 
     /**
@@ -41,7 +44,7 @@ final class OutputFollower {
         try (TerminalAttachment ignored = attachment.viewOnly(true).lastOutputSeq(fromSeq).listener(listener)
                 .connect()) {
             EndingListener.Ending end = listener.awaitEnding();
-            return end instanceof EndingListener.ReaderGone ? ExitCode.OK : listener.report(end, listener.err);
+            return end instanceof EndingListener.ReaderGone ? ExitCode.OK : listener.report(end, err);
         }
     }
 
@@ -52,12 +55,10 @@ final class OutputFollower {
 
     private final class Listener extends EndingListener {
         private final OutputStream out;
-        private final PrintWriter err;
 
-        Listener(OutputStream out, PrintWriter err) {
+        Listener(OutputStream out) {
             super(terminalId);
             this.out = out;
-            this.err = err;
         }
 
         @Override
