@@ -66,8 +66,8 @@ public final class FailureReport {
         written.add(write(dir, "steps.txt", driver.steps().text()));
         written.add(write(dir, "failure.txt", failure == null || failure instanceof TerminalAssertionError
                 ? at + message + "\n" : at + failure + "\n\n" + text + "\n"));
-        written.add(write(dir, "index.html", ReportPage.html(title, expectation, failure == null, where, svg, text,
-                driver.steps(), commands)));
+        written.add(write(dir, "index.html", ReportPage.html(title, expectation, failure == null, where, svg,
+                !found.isEmpty(), text, driver.steps(), commands)));
         return written;
     }
 

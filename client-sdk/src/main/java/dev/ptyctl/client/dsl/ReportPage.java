@@ -8,8 +8,12 @@ final class ReportPage {
     private ReportPage() {
     }
 
-    static String html(String title, String expectation, boolean passed, String where, String svg, String screenText,
-                       StepLog steps, List<Command> commands) {
+    /**
+     * The page. {@code marked}: the picture frames what a failed locator found (said under it, as the text screen's
+     * header says what its {@code ~} marks).
+     */
+    static String html(String title, String expectation, boolean passed, String where, String svg, boolean marked,
+                       String screenText, StepLog steps, List<Command> commands) {
         StringBuilder page = new StringBuilder();
         page.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(escape(title)).append("</title>\n<style>\n")
@@ -32,6 +36,7 @@ final class ReportPage {
                 .append(where.isEmpty() ? "" : "<p>at <code>" + escape(where) + "</code></p>\n")
                 .append(passed ? "<h2>The screen at the end</h2>\n" : "<h2>The screen when it failed</h2>\n")
                 .append("<div class=\"screen\">\n").append(svg).append("</div>\n")
+                .append(marked ? "<p class=\"legend\">Framed in orange: what the locator found.</p>\n" : "")
                 .append("<details><summary>as text (screen.txt)</summary><pre>").append(escape(screenText))
                 .append("</pre></details>\n")
                 .append("<h2>What the test did</h2>\n").append(stepTable(steps))

@@ -73,7 +73,7 @@ class FailureReportTest {
         assertThat(page).contains("<title>deploys (DeployTest)</title>")
                 .contains("<p class=\"expectation\">expected text &quot;Deployed&quot; to be visible within 1 s; found none</p>")
                 .contains(svg).contains("failed &amp; quota").contains("No command reported by the shell.")
-                .doesNotContain("<script");
+                .doesNotContain("<script").doesNotContain("Framed in orange");
     }
 
     @Test
@@ -94,7 +94,8 @@ class FailureReportTest {
                    |~~~~  ~~~~
                  2 |$
                    |  ^""");
-        assertThat(Files.readString(dir.resolve("index.html"))).contains(svg);
+        assertThat(Files.readString(dir.resolve("index.html"))).contains(svg)
+                .contains("<p class=\"legend\">Framed in orange: what the locator found.</p>");
     }
 
     @Test
