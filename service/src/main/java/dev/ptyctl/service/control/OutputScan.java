@@ -24,9 +24,10 @@ import java.util.List;
  * with a look-behind decodes all of those bytes, for the text it keeps.
  *
  * <p>A scan that falls behind (a flood overwrote bytes before it read them) goes on from what the log keeps, whose
- * first byte may be anywhere in a sequence or character too, with nothing before it left to decode. It goes on as a
- * start does, at the first boundary at or after a point from which decoding is exact ({@link #resyncSeq}); before,
- * the rest of a sequence cut by the overwrite ({@code 31m}) and half a character came out as text.
+ * first byte may be anywhere in a sequence or character too, with nothing before it left to decode. It goes on with a
+ * fresh decoder, after what is provably the rest of a string sequence or of a character ({@link #resyncSeq}): before,
+ * half a character came out as a replacement mark and a title's end as text. It skips nothing else: plain text at
+ * the head of what is kept is what a wait that fell behind is still looking for.
  */
 final class OutputScan {
     /**
@@ -238,7 +239,7 @@ final class OutputScan {
 
     /**
      * Goes on from the first byte the log keeps, with nothing before it to decode: from a fresh decoder, and with the
-     * text going on only at the first boundary at or after {@link #resyncSeq}.
+     * text going on at the first boundary at or after {@link #resyncSeq}.
      */
     private void fallBehind() {
         decoder = new PlainTextDecoder(PlainTextDecoder.CarriageReturns.LINE_BREAK);
@@ -248,28 +249,35 @@ final class OutputScan {
     }
 
     /**
-     * The first point at or after {@code firstKept} (a log's first byte, with nothing before it) from which decoding
-     * is exact, as {@link #decodeStart} finds one before a start: the first ESC, CAN or SUB within {@link #LOOK_BACK}
-     * bytes (each ends whatever sequence the cut fell in), else the first byte that is not the rest of a UTF-8
-     * character the cut split. The same guarantee as a start's: a sequence open at the cut is decoded exactly unless
-     * it is over 16 KiB long.
+     * The first point at or after {@code firstKept} (a log's first byte, with nothing before it) from which the kept
+     * bytes are text a wait may match: only what is provably not text is skipped, as plain text there (a build log's
+     * last lines before a coloured prompt) is what a wait that fell behind is still looking for. That is the rest of a
+     * string sequence (a title, a hyperlink) when the first ESC, CAN or SUB within {@link #LOOK_BACK} bytes is an ST
+     * ({@code ESC \}), which ends nothing but a string; else the rest of a UTF-8 character the cut split (its
+     * continuation bytes). The rest of a cut CSI ({@code 1m} of {@code ESC [ 3 1 m}) cannot be told from text
+     * ({@code 2 files}), so it is read as text.
      */
     static long resyncSeq(OutputLog log, long firstKept) {
         byte[] block = new byte[SEARCH_BLOCK + 3]; // the log ends a read only where a character ends: room past it
         long end = Math.min(log.nextSeq(), firstKept + LOOK_BACK);
         long lead = -1;
+        boolean escBefore = false; // the last byte of the block before was an ESC
         for (long at = firstKept; at < end; ) {
             OutputLog.Read read = log.read(at, block, 0, (int) Math.min(block.length, end - at), true);
             if (read.status() != OutputLog.ReadStatus.BYTES) {
                 break; // overwritten again meanwhile, or the end: the scan resyncs again if it falls behind again
             }
             for (int i = 0; i < read.length(); i++) {
-                if (block[i] == 0x1b || block[i] == 0x18 || block[i] == 0x1a) {
-                    return at + i;
+                if (escBefore) {
+                    return block[i] == '\\' ? at + i - 1 : lead;
                 }
-                if (lead < 0 && (block[i] & 0xC0) != 0x80) {
+                if (lead < 0 && ((block[i] & 0xC0) != 0x80 || at + i - firstKept >= 3)) {
                     lead = at + i;
                 }
+                if (block[i] == 0x18 || block[i] == 0x1a) {
+                    return lead; // cancels a sequence, but may as well be in text: nothing proven
+                }
+                escBefore = block[i] == 0x1b;
             }
             at = read.endSeq();
         }

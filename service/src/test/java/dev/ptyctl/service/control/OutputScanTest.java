@@ -38,25 +38,25 @@ class OutputScanTest {
     }
 
     /**
-     * A scan that falls behind a flood goes on from what the log keeps, at the first point decoding is exact: not with
-     * the rest of an escape sequence the overwrite cut ({@code 1m}), nor half a character as a replacement mark.
+     * A scan that falls behind a flood goes on from what the log keeps, skipping only what is provably the rest of a
+     * string sequence the overwrite cut (a title ended by ST) or of a character (no replacement mark).
      */
     @Test
-    void aScanThatFallsBehindGoesOnAtABoundaryNotInTheMiddleOfASequenceOrCharacter() {
+    void aScanThatFallsBehindGoesOnAtABoundaryNotInTheMiddleOfAStringSequenceOrCharacter() {
         OutputLog small = new OutputLog(1000);
         OutputScan scan = new OutputScan(small, 0, true);
         print(small, "start\r\n");
         scan.advance(small.nextSeq(), List.of());
-        // The 1,000 bytes kept begin inside ESC [ 3 1 m: its "1m" and the text up to the next ESC may be the rest of
-        // anything (a title, a hyperlink), so the scan goes on at that ESC.
-        String head = "1mRED\u001b[0m\r\n";
+        // The 1,000 bytes kept begin inside a title (OSC 2), which its ST (ESC \\) ends: an ST ends nothing but a
+        // string, so what comes before it is the rest of one, not text.
+        String head = "tle secret\u001b\\RED\u001b[0m\r\n";
         String tail = "\r\nlast\r\n";
         String kept = head + "x".repeat(1000 - head.length() - tail.length()) + tail;
-        print(small, "flood ".repeat(500) + "\u001b[3" + kept);
+        print(small, "flood ".repeat(500) + "\u001b]2;a ti" + kept);
         assertThat(small.firstKeptSeq()).isEqualTo(small.nextSeq() - kept.length());
         scan.advance(small.nextSeq(), List.of());
-        assertThat(scan.text().toString()).startsWith("start\n").doesNotContain("1m").doesNotContain("flood")
-                .endsWith("x\nlast\n");
+        assertThat(scan.text().toString()).startsWith("start\nRED\n").doesNotContain("secret")
+                .doesNotContain("flood").endsWith("x\nlast\n");
         assertThat(scan.seqAfter(scan.text().length())).isEqualTo(small.nextSeq());
 
         // Again, the kept bytes beginning with the last two bytes of a euro sign, and no escape sequence after.
@@ -68,6 +68,30 @@ class OutputScanTest {
         scan.advance(small.nextSeq(), List.of());
         assertThat(scan.text().toString()).doesNotContain("\ufffd").doesNotContain("z")
                 .endsWith("last\neuro\n" + "y".repeat(985) + "\nend\n");
+    }
+
+    /**
+     * Plain text at the head of what a flood left is text a wait must see, an escape sequence after it or not: a build
+     * log's last line before a coloured prompt. Only a string's ST proves the head was inside a sequence; the rest of
+     * a cut CSI ({@code 1m} of {@code ESC [ 3 1 m}) cannot be told from text, so it is read as text.
+     */
+    @Test
+    void aScanThatFallsBehindKeepsThePlainTextTheLogKeptBeforeTheNextEscapeSequence() {
+        OutputLog small = new OutputLog(1000);
+        OutputScan scan = new OutputScan(small, 0, true);
+        print(small, "start\r\n");
+        scan.advance(small.nextSeq(), List.of());
+        String kept = "BUILD SUCCESS\r\n" + "w".repeat(960) + "\r\n\u001b[32muser\u001b[0m$ ";
+        kept = "o".repeat(1000 - kept.length()) + kept;
+        print(small, "log line\r\n".repeat(400) + kept);
+        assertThat(small.firstKeptSeq()).isEqualTo(small.nextSeq() - kept.length());
+        scan.advance(small.nextSeq(), List.of());
+        assertThat(scan.text().toString()).startsWith("start\no").contains("oBUILD SUCCESS\nwww").endsWith("user$ ");
+
+        // 1,000 bytes from "1m" on: the cut falls inside ESC [ 3 1 m.
+        print(small, "log line\r\n".repeat(400) + "\u001b[3" + "1mRED\u001b[0m\r\n" + "v".repeat(987) + "\r\n");
+        scan.advance(small.nextSeq(), List.of());
+        assertThat(scan.text().toString()).contains("user$ 1mRED\n");
     }
 
     private static void print(OutputLog into, String text) {
