@@ -20,12 +20,17 @@ export function storedFontSize() {
 
 /** The size after a step: +1 or -1 px within the bounds, 0 back to the default. Kept for the next load. */
 export function stepFontSize(size, step) {
-  const next = step === 0 ? DEFAULT_FONT_SIZE : Math.max(MIN_FONT_SIZE, Math.min(MAX_FONT_SIZE, size + step));
+  return keepFontSize(step === 0 ? DEFAULT_FONT_SIZE : size + step);
+}
+
+/** `size` within the bounds (the settings' text size, typed), kept for the next load. */
+export function keepFontSize(size) {
+  const kept = Math.max(MIN_FONT_SIZE, Math.min(MAX_FONT_SIZE, size));
   try {
-    if (next === DEFAULT_FONT_SIZE) localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, String(next));
+    if (kept === DEFAULT_FONT_SIZE) localStorage.removeItem(STORAGE_KEY);
+    else localStorage.setItem(STORAGE_KEY, String(kept));
   } catch {
     // storage turned off: the size holds until the page is reloaded
   }
-  return next;
+  return kept;
 }

@@ -1,6 +1,8 @@
 // The page: login when the server needs a token, the terminal list (live from the event socket), tabs of
 // terminals, the key bar on touch screens, the document title. Wires api.js, events.js, list.js and tab.js together.
 //
+// The person's settings (settings.js, the dialog of settingsdialog.js) apply to every tab and to the page's theme.
+//
 // URL: /?t=ID opens a terminal, &mode=view read-only; ?renderer=dom uses xterm.js's DOM renderer instead of
 // WebGL; ?keys=1 shows the key bar on any screen; ?clipboard=1 lets programs copy to the clipboard (OSC 52).
 // Test hook: window.ptyctl.terminals maps a terminal id to its tab's xterm.js Terminal; window.ptyctl.tabs to
@@ -13,18 +15,24 @@ import { distinguishingIds } from './labels.js';
 import { TerminalList } from './list.js';
 import { TerminalTab } from './tab.js';
 import { keyBytes } from './keys.js';
-import { MAX_FONT_SIZE, MIN_FONT_SIZE, storedFontSize, stepFontSize } from './fontsize.js';
+import { DEFAULT_FONT_SIZE, MAX_FONT_SIZE, MIN_FONT_SIZE, keepFontSize, storedFontSize, stepFontSize }
+  from './fontsize.js';
+import { DEFAULTS, storedSettings, storeSettings } from './settings.js';
+import { SettingsDialog } from './settingsdialog.js';
+import { THEMES, onSystemThemeChange, resolveTheme } from './themes.js';
 import { onLongPress } from './longpress.js';
 import { fullScreenAvailable, keyboardLockAvailable, onFullScreenChange, toggleFullScreen } from './fullscreen.js';
 import { askBeforeKeyboardClose } from './leaving.js';
+import { ignoreStrayDrops } from './paste.js';
 
 const params = new URLSearchParams(location.search);
 const settings = {
   renderer: params.get('renderer') === 'dom' ? 'dom' : 'webgl',
   clipboard: params.get('clipboard') === '1',
   keys: params.get('keys') === '1' || matchMedia('(pointer: coarse)').matches,
-  fontSize: storedFontSize(),
 };
+/** The person's settings (settings.js) and text size (fontsize.js), as kept in this browser. */
+let preferences = { ...storedSettings(), fontSize: storedFontSize() };
 const hook = { terminals: {}, tabs: {}, eventStreams: 0, eventsOpen: false, eventLosses: 0, keyBytes };
 window.ptyctl = hook;
 
@@ -219,7 +227,7 @@ async function openTab(id, view) {
       view,
       renderer: settings.renderer,
       clipboard: settings.clipboard,
-      fontSize: settings.fontSize,
+      settings: preferences,
       socketUrl: (lastOutputSeq, clientId) => api.socketUrl(id, { clientId, lastOutputSeq, view }),
       probe: () => probe(id),
       onChange: (changed) => tabChanged(changed),
@@ -260,7 +268,7 @@ function activate(tab) {
   updateKeyBar(); // before show(): the tab then fits the room the key bar leaves at once, not in a second resize
   if (tab) tab.show();
   updateEvents();
-  history.replaceState(null, '', tab ? `/?t=${encodeURIComponent(tab.id)}${tab.view ? '&mode=view' : ''}` : '/');
+  history.replaceState(null, '', addressOf(tab));
   renderTabs();
   // The shown tab in sight: on a phone the strip holds two or three tabs, and one opened after them was off screen.
   // Here, when the tab shown changes, not in renderTabs: that runs on every title and state change, and pulled a strip
@@ -309,6 +317,22 @@ function tabChanged(tab) {
     login('The server refused the token.').then(() => tab.socket.resume());
   }
   renderTabs();
+}
+
+/** The parameters of the page's address that hold for the whole page (see the top), not for one tab. */
+const PAGE_PARAMS = ['renderer', 'keys', 'clipboard'];
+
+/**
+ * The page's address while `tab` is shown (null: the list): its terminal, and the page's own parameters as it was
+ * opened with them. A reload (or the address copied) kept the terminal but lost them: ?clipboard=1, the person's
+ * consent to programs' copies, was gone after a reload.
+ */
+function addressOf(tab) {
+  const address = new URLSearchParams();
+  if (tab) address.set('t', tab.id);
+  if (tab?.view) address.set('mode', 'view');
+  for (const name of PAGE_PARAMS) if (params.has(name)) address.set(name, params.get(name));
+  return address.size ? `/?${address}` : '/';
 }
 
 /** Said in every tab's tooltip: the keys that switch tabs (see the keydown listener below). */
@@ -407,6 +431,14 @@ document.addEventListener('touchstart', () => {
  * as its own and would scroll the tab left a page back.
  */
 window.addEventListener('keydown', (event) => {
+  if (event.key === ',' && event.ctrlKey && !event.shiftKey && !event.altKey && !event.metaKey) {
+    // The settings, as in VS Code and Windows Terminal; xterm.js sends a plain "," for it, which no program reads as
+    // a Ctrl key.
+    event.preventDefault();
+    event.stopPropagation();
+    settingsDialog.toggle();
+    return;
+  }
   const fontStep = { '=': 1, '+': 1, '-': -1, 0: 0 }[event.key];
   if (fontStep !== undefined && event.ctrlKey && !event.altKey && !event.metaKey && active) {
     // The terminal's text, not the browser's zoom, while a terminal is shown: xterm sends these keys as = - 0, which no
@@ -505,15 +537,13 @@ window.addEventListener('focus', () => {
 
 /** A step of the text size (see fontsize.js) for every tab: the one shown refits, and its program gets the new size. */
 function changeFontSize(step) {
-  settings.fontSize = stepFontSize(settings.fontSize, step);
-  for (const tab of tabs.values()) tab.setFontSize(settings.fontSize);
-  updateFontSizeButtons();
+  changeSettings({ fontSize: stepFontSize(preferences.fontSize, step) });
 }
 
 function updateFontSizeButtons() {
-  $('font-smaller').disabled = settings.fontSize <= MIN_FONT_SIZE;
-  $('font-bigger').disabled = settings.fontSize >= MAX_FONT_SIZE;
-  $('font-size').title = `Text size ${settings.fontSize} px (Ctrl-- smaller, Ctrl-= larger, Ctrl-0 back to 14 px)`;
+  $('font-smaller').disabled = preferences.fontSize <= MIN_FONT_SIZE;
+  $('font-bigger').disabled = preferences.fontSize >= MAX_FONT_SIZE;
+  $('font-size').title = `Text size ${preferences.fontSize} px (Ctrl-- smaller, Ctrl-= larger, Ctrl-0 back to 14 px)`;
 }
 
 function setUpTerminalButtons() {
@@ -536,6 +566,39 @@ function setUpTerminalButtons() {
 /** The header's full-screen button, and the note's: in or out of full screen; the terminal keeps the keyboard. */
 function goFullScreen() {
   toggleFullScreen().catch((e) => console.warn('ptyctl: no full screen', e)).finally(() => active?.term.focus());
+}
+
+// ---- settings ------------------------------------------------------------------------------------------------
+
+/** Some settings changed (the dialog, the text size buttons and keys): kept for the next load, and applied. */
+function changeSettings(changed) {
+  preferences = { ...preferences, ...changed };
+  if ('fontSize' in changed) preferences.fontSize = keepFontSize(changed.fontSize);
+  const { fontSize, ...kept } = preferences;
+  storeSettings(kept);
+  applySettings();
+}
+
+/** Every tab, the page's theme and the text size buttons as the settings are now. */
+function applySettings() {
+  const theme = resolveTheme(preferences.theme);
+  document.documentElement.dataset.theme = theme;
+  document.querySelector('meta[name="theme-color"]').content = THEMES[theme].chrome;
+  for (const tab of tabs.values()) tab.applySettings(preferences);
+  updateFontSizeButtons();
+}
+
+const settingsDialog = new SettingsDialog($('settings'), {
+  current: () => preferences,
+  change: changeSettings,
+  defaults: () => changeSettings({ ...DEFAULTS, fontSize: DEFAULT_FONT_SIZE }),
+  closed: () => active?.term.focus(), // the terminal has the keyboard again, not the gear button
+});
+
+function setUpSettings() {
+  $('settings-open').addEventListener('click', () => settingsDialog.toggle());
+  onSystemThemeChange(() => applySettings()); // "system": the browser's scheme changed
+  applySettings();
 }
 
 // ---- keys the browser keeps ----------------------------------------------------------------------------------
@@ -617,6 +680,8 @@ async function start() {
   setUpKeyBar();
   setUpTerminalButtons();
   setUpKeysHint();
+  setUpSettings();
+  ignoreStrayDrops();
   updateKeyBar();
   await refresh();
   const id = params.get('t');
@@ -624,7 +689,7 @@ async function start() {
     await openTab(id, params.get('mode') === 'view').catch((e) => {
       showError(e);
       // The list's address, shown with the list: a reload (or the link copied from here) said the error again.
-      history.replaceState(null, '', '/');
+      history.replaceState(null, '', addressOf(null));
     });
   }
   updateEvents(); // follows the events when the list is shown (no terminal asked for, or it could not be opened)

@@ -1,4 +1,9 @@
 // Pastes into a terminal (Ctrl-Shift-V, the browser's menu, a middle click), made safe before xterm.js sends them.
+// - Both questions are asked only while the settings' paste confirmation is on (the default).
+// - Text dropped on the terminal (a selection dragged from another window, a link) is a paste, with the same questions,
+//   as GNOME Terminal and iTerm2 take it. A file dropped is not typed: the browser gives the page the file's name, not
+//   where it is, and the program runs on the server, where a name typed would be another file or none; the bar says
+//   so. A file dropped anywhere else on the page does nothing: the browser opened it in place of the page.
 // - Several lines into a program that did not ask for a bracketed paste (a shell without it, `cat > file`, a REPL, a
 //   password prompt) arrive as lines typed, each Enter running one before the person has read them: the page asks
 //   first, as VS Code's terminal does (its multi-line paste warning). Into bash or vim, which take the paste as one,
@@ -19,9 +24,9 @@ let questions = 0; // numbers each tab's question, for its id
  * Takes the pastes into `term` (whose element is inside `host`) from xterm.js: each goes through
  * term.paste (which brackets it when the program asked), at once or after the person said yes in `bar`, the element
  * this returns (shown over the terminal while it asks). `takesKeys()` says whether the tab sends keys at all (a
- * read-only tab's pastes are left to xterm.js, which drops them).
+ * read-only tab's pastes are left to xterm.js, which drops them); `confirm()` whether to ask at all (the settings').
  */
-export function guardPastes(term, host, { takesKeys }) {
+export function guardPastes(term, host, { takesKeys, confirm }) {
   const bar = document.createElement('div');
   bar.className = 'paste-question';
   bar.hidden = true;
@@ -34,6 +39,14 @@ export function guardPastes(term, host, { takesKeys }) {
   const no = button('Cancel', 'cancel');
   bar.append(question, yes, no);
   let waiting = null; // the text asked about
+  /** Shows the bar saying `words`: a question (Paste, Cancel) or, `telling`, a note (OK). */
+  const show = (words, telling) => {
+    question.textContent = words;
+    yes.hidden = telling;
+    no.textContent = telling ? 'OK' : 'Cancel';
+    bar.hidden = false;
+    (telling ? no : yes).focus(); // Enter pastes (or closes the note), Escape does not paste
+  };
   // term.paste brackets it when the program asked; the end mark taken out first, so that the text cannot end it early.
   const send = (text) => term.paste(text.replace(BRACKET_MARKS, ''));
   const answer = (paste) => {
@@ -47,23 +60,57 @@ export function guardPastes(term, host, { takesKeys }) {
   bar.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') answer(false);
   });
+  /** A paste or a drop of `text`: sent at once, or asked about first. */
+  const offer = (text) => {
+    const why = confirm() ? reasonToAsk(text, term.modes.bracketedPasteMode) : null;
+    if (!why) {
+      send(text);
+      return;
+    }
+    waiting = text;
+    show(why, false);
+  };
   // Capture, on the terminal's host: before xterm.js's own listeners on its element and its input field.
   host.addEventListener('paste', (event) => {
     const text = event.clipboardData?.getData('text/plain');
     if (!text || !takesKeys()) return;
     event.preventDefault();
     event.stopPropagation();
-    const why = reasonToAsk(text, term.modes.bracketedPasteMode);
-    if (!why) {
-      send(text);
-      return;
-    }
-    waiting = text;
-    question.textContent = why;
-    bar.hidden = false;
-    yes.focus(); // Enter pastes, Escape does not
+    offer(text);
   }, true);
+  host.addEventListener('dragover', (event) => {
+    if (!takesKeys()) return;
+    event.preventDefault(); // a drop target
+    event.dataTransfer.dropEffect = 'copy';
+  });
+  host.addEventListener('drop', (event) => {
+    if (!takesKeys()) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const files = [...(event.dataTransfer?.files ?? [])].map((file) => file.name);
+    const text = files.length ? '' : event.dataTransfer?.getData('text/plain');
+    if (text) {
+      term.focus(); // dragged from another window: the keys typed next go here too
+      offer(text);
+    } else if (files.length) {
+      waiting = null;
+      show(`${files.length === 1 ? files[0] : `${files.length} files`} not typed: a browser gives a page the name of`
+        + ' a file dropped, not its path, and the program runs on the server. Text dropped is pasted.', true);
+    }
+  });
   return bar;
+}
+
+/**
+ * A file dropped on the page outside a terminal that takes it is ignored: the browser showed the file in place of the
+ * page (the list, or every open terminal, gone from the browser tab).
+ */
+export function ignoreStrayDrops() {
+  for (const type of ['dragover', 'drop']) {
+    window.addEventListener(type, (event) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    });
+  }
 }
 
 /** What the person is asked before `text` is pasted, or null to paste it at once. */

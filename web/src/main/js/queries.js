@@ -196,6 +196,11 @@ export class QueryAnswers {
     this.colors.clear();
   }
 
+  /** The page's theme changed (the settings): OSC 5 and 13-19 answer from `theme`, where a program set no colour. */
+  useTheme(theme) {
+    this.colors.useTheme(theme);
+  }
+
   answer(text) {
     this.send(text);
     return true;
@@ -524,12 +529,17 @@ function report(hex) {
  */
 class SpecialColors {
   constructor(theme) {
+    this.useTheme(theme);
+    this.clear();
+  }
+
+  /** The theme's colours for those a program has not set (the settings' theme changed): a set one stays. */
+  useTheme(theme) {
     this.defaults = {
       special: theme.foreground,
       13: theme.foreground, 14: theme.background, 15: theme.foreground, 16: theme.background,
       17: theme.selectionBackground ?? theme.foreground, 18: theme.foreground, 19: theme.background,
     };
-    this.clear();
   }
 
   clear() {

@@ -23,23 +23,8 @@ import { selectByLongPress } from './touchselect.js';
 import { copyText } from './copy.js';
 import { guardPastes } from './paste.js';
 import { hyperlinkHandler, openLink } from './links.js';
-
-const THEME = {
-  background: '#16181d', foreground: '#d8dee9', cursor: '#e5e9f0', selectionBackground: '#3b4252',
-  black: '#2e3440', red: '#e06c75', green: '#98c379', yellow: '#e5c07b', blue: '#61afef', magenta: '#c678dd',
-  cyan: '#56b6c2', white: '#d8dee9', brightBlack: '#5c6370', brightRed: '#ff7a85', brightGreen: '#b5e890',
-  brightYellow: '#ffd68a', brightBlue: '#7cc4ff', brightMagenta: '#dc98ef', brightCyan: '#7fd3dc',
-  brightWhite: '#ffffff',
-};
-
-/**
- * How search matches are drawn: every match highlighted, the current one brighter. With decorations the search addon
- * also counts the matches (onDidChangeResults), which the search box shows.
- */
-const SEARCH_DECORATIONS = {
-  matchBackground: '#3b4252', matchBorder: '#5c6370', matchOverviewRuler: '#5c6370',
-  activeMatchBackground: '#8a6d1f', activeMatchBorder: '#e5c07b', activeMatchColorOverviewRuler: '#e5c07b',
-};
+import { THEMES, resolveTheme } from './themes.js';
+import { Bell } from './bell.js';
 
 /**
  * While output streams with the search box open, its matches are counted again at most this often (ms). The search
@@ -60,7 +45,8 @@ const DOUBLE_TAP_MS = 400;
 export class TerminalTab {
   /**
    * @param info     the terminal as listed by the server ({terminalId, shell, args, ...})
-   * @param options  {view: read-only, renderer: "dom" or "webgl", clipboard: allow OSC 52 writes, fontSize in px,
+   * @param options  {view: read-only, renderer: "dom" or "webgl", clipboard: allow OSC 52 writes, settings: the
+   *                  person's (settings.js, and fontSize in px; see applySettings),
    *                  socketUrl(lastOutputSeq), probe(), onChange(tab), onModifiersChanged() when the bar's Ctrl or
    *                  Alt was armed, released or used by a key, runAgain(tab) and closeTab(tab) for the buttons under
    *                  an ended program}
@@ -132,14 +118,17 @@ export class TerminalTab {
   }
 
   createTerminal() {
+    this.settings = this.options.settings;
+    this.theme = THEMES[resolveTheme(this.settings.theme)];
     this.term = new Terminal({
       allowProposedApi: true,
-      scrollback: 10000,
+      scrollback: this.settings.scrollback,
       fontFamily: '"DejaVu Sans Mono", "Cascadia Mono", Menlo, Consolas, monospace',
-      fontSize: this.options.fontSize ?? 14,
-      theme: THEME,
+      fontSize: this.settings.fontSize,
+      theme: this.theme.terminal,
       disableStdin: this.view,
-      cursorBlink: false,
+      cursorStyle: this.settings.cursorStyle,
+      cursorBlink: this.settings.cursorBlink,
     });
     this.host = document.createElement('div');
     this.host.className = 'xterm-host';
@@ -154,12 +143,13 @@ export class TerminalTab {
     if (this.options.clipboard) this.term.loadAddon(new ClipboardAddon(undefined, this.liveOnlyClipboard()));
     this.colors = new DeviceIndependentColors(this.term); // before ReplyDetector, whose hooks must run first
     this.replies = new ReplyDetector(this.term, () => this.queries.beforeXtermAnswers());
-    this.queries = new QueryAnswers(this.term, THEME, { // after ReplyDetector: its hooks run first
+    this.queries = new QueryAnswers(this.term, this.theme.terminal, { // after ReplyDetector: its hooks run first
       live: () => this.answering(),
       send: (reply) => this.socket.input(reply, false),
       parsing: () => this.chunks[0] ?? null,
     });
     this.marks = new PromptMarks(this.term);
+    this.keepBlinkSetting();
     this.term.onData((data) => this.typed(data));
     this.term.onBinary((data) => this.clicked(data));
     this.term.attachCustomKeyEventHandler((event) => this.shortcut(event));
@@ -168,7 +158,15 @@ export class TerminalTab {
     this.term.onBell(() => this.rang());
     this.searchBox = this.createSearchBox();
     this.endedBar = this.createEndedBar();
-    const pasteQuestion = guardPastes(this.term, this.host, { takesKeys: () => this.takesKeys });
+    this.bellSignal = new Bell(this.host);
+    this.host.addEventListener('mouseup', () => this.copyOnSelect());
+    this.term.onSelectionChange(() => {
+      this.selectionCopied = false;
+    });
+    const pasteQuestion = guardPastes(this.term, this.host, {
+      takesKeys: () => this.takesKeys,
+      confirm: () => this.settings.confirmPaste,
+    });
     this.element.append(this.searchBox, pasteQuestion, this.host, this.endedBar);
   }
 
@@ -182,6 +180,19 @@ export class TerminalTab {
     const field = this.term.textarea;
     const cell = parseFloat(field?.style.height);
     if (cell > 0 && parseFloat(field.style.top) > (rows - 1) * cell) field.style.top = `${(rows - 1) * cell}px`;
+  }
+
+  /**
+   * A reset frame (the server's copy of the screen, after a reload or a long disconnect) states the blinking cursor
+   * mode (DECRST 12) even when no program set it, since a reset keeps it; xterm.js takes a stated mode over its
+   * option, and the settings' blinking cursor stopped blinking at every reload. There the mode off is the power-on
+   * state, not a program's wish, and is left to the settings; a program's DECRST 12 as it runs still applies.
+   */
+  keepBlinkSetting() {
+    this.term.parser.registerCsiHandler({ prefix: '?', final: 'l' }, (params) => {
+      const chunk = this.chunks[0];
+      return !!chunk && !chunk.live && params.length === 1 && params[0] === 12;
+    });
   }
 
   /** How the program ended: "killed by SIGKILL" when a signal ended it, else "exited 130". */
@@ -258,11 +269,18 @@ export class TerminalTab {
 
   /**
    * The program rang the bell (a build done with `; printf '\a'`, a shell's completion that found nothing, irssi's
-   * highlight): while the tab is not in sight, in another tab of the page or in a browser tab in the background, the
-   * tab strip and the browser's title say so until it is shown. xterm.js rings no bell of its own.
+   * highlight), as the settings' bell says: in sight the terminal flashes (visual) or the page beeps (sound); while the
+   * tab is not in sight, in another tab of the page or in a browser tab in the background, the tab strip and the
+   * browser's title say so until it is shown (and a sound beeps). With bell "none", nothing. xterm.js rings no bell of
+   * its own.
    */
   rang() {
-    if ((this.shown && !document.hidden) || this.bell) return;
+    const kind = this.settings.bell;
+    if (kind === 'none') return;
+    const inSight = this.shown && !document.hidden;
+    // A beep is heard from a tab out of sight too, as a terminal window's behind others is; a flash there is not seen.
+    if (inSight || kind === 'sound') this.bellSignal.ring(kind);
+    if (inSight || this.bell) return;
     this.bell = true;
     this.changed();
   }
@@ -338,6 +356,43 @@ export class TerminalTab {
     if (this.term.options.fontSize === size) return;
     this.term.options.fontSize = size;
     this.fitToWindow();
+  }
+
+  /**
+   * The person's settings (settings.js) changed in the settings dialog: the theme, the cursor and the scrollback apply
+   * at once (a smaller scrollback drops the oldest lines); the bell, copy on select and the paste question are read
+   * as they happen.
+   */
+  applySettings(settings) {
+    this.settings = settings;
+    this.theme = THEMES[resolveTheme(settings.theme)];
+    Object.assign(this.term.options, {
+      theme: this.theme.terminal,
+      cursorStyle: settings.cursorStyle,
+      cursorBlink: settings.cursorBlink,
+      scrollback: settings.scrollback,
+    });
+    this.queries.useTheme(this.theme.terminal); // a program asking for the colours (OSC 10, 11) gets the new ones
+    if (!this.searchBox.hidden && this.searchBox.firstElementChild.value) {
+      this.search.clearDecorations(); // highlighted again in the theme's colours
+      this.findAsTyped();
+    }
+    this.setFontSize(settings.fontSize);
+  }
+
+  /**
+   * With copy on select, text selected with the mouse (a drag, a double or triple click) goes to the clipboard as the
+   * button is released, as in PuTTY and xterm: no Ctrl-Shift-C. After xterm.js's own mouseup (on the document, after
+   * this), which ends the selection. Once a selection: a double click's first mouseup, seen late, copied the word the
+   * second click selected, and the second copied it again.
+   */
+  copyOnSelect() {
+    if (!this.settings.copyOnSelect) return;
+    setTimeout(() => {
+      if (!this.term.hasSelection() || this.selectionCopied) return;
+      this.selectionCopied = true;
+      copyText(this.term.getSelection());
+    });
   }
 
   fitEnded() {
@@ -570,7 +625,7 @@ export class TerminalTab {
     box.innerHTML = '<input type="search" aria-label="Find in terminal"'
       + ' placeholder="find in terminal (Enter: next, Shift-Enter: previous)"><span class="search-count"></span>';
     const [input, count] = box.children;
-    const options = { decorations: SEARCH_DECORATIONS };
+    const options = () => ({ decorations: this.theme.search }); // the theme's colours (it may change meanwhile)
     const found = (any) => {
       if (any) this.keepMatchInSight();
     };
@@ -598,7 +653,7 @@ export class TerminalTab {
       count.textContent = '';
     });
     /** Finds the box's text from the match selected (or the top), and counts the matches. */
-    this.findAsTyped = () => found(this.search.findNext(input.value, { ...options, incremental: true }));
+    this.findAsTyped = () => found(this.search.findNext(input.value, { ...options(), incremental: true }));
     /**
      * Counts the matches again in the buffer as it is now, the match selected staying selected (the search goes on
      * from the selection) and the view where the person left it (the addon's own noScroll, as its recount passes).
@@ -607,7 +662,7 @@ export class TerminalTab {
       if (this.searchBox.hidden || !input.value) return;
       const own = this.ownSelection(input.value);
       this.search.clearDecorations(); // forgets the text searched last: the next find highlights every match again
-      this.search.findPrevious(input.value, { ...options, incremental: true }, { noScroll: true });
+      this.search.findPrevious(input.value, { ...options(), incremental: true }, { noScroll: true });
       // The search selects its match: a selection the person made (to copy it) while the box was open was replaced
       // by the match next to it, four times a second while output streamed. It is put back.
       if (!own) return;
@@ -621,7 +676,7 @@ export class TerminalTab {
       } else if (event.key === 'Enter' && input.value) {
         event.preventDefault();
         const search = event.shiftKey ? this.search.findPrevious : this.search.findNext;
-        found(search.call(this.search, input.value, options));
+        found(search.call(this.search, input.value, options()));
       }
     });
     return box;
@@ -662,7 +717,9 @@ export class TerminalTab {
     // The addon's own count, 200 ms after the output stops, selected the match next to the selection, a selection the
     // person made included: this one, which keeps it, counts instead. The addon's timer is cancelled as it is set (its
     // listener runs first); a private member of the addon as package-lock.json pins it, and were it renamed both would
-    // count again, as before.
+    // count again, as before. The addon also counts 200 ms after a resize: this tab resizes xterm.js only in a
+    // write's callback (inOrder), and the onWriteParsed that follows the callback brings it here, after the addon's
+    // onResize: a selection xterm.js keeps over a change of width stays too.
     this.search._highlightTimeout?.clear();
     if (this.recountTimer) return;
     const pause = Math.max(RECOUNT_MS, RECOUNT_SHARE * (this.recountCost ?? 0));

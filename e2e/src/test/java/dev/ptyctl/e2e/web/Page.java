@@ -294,6 +294,27 @@ final class Page {
                 """, terminalId, text);
     }
 
+    /**
+     * Drops {@code text} on the terminal as a drag from another window does: the drag's events on the terminal's
+     * screen, with the text a drag would carry (WebDriver cannot drag between windows).
+     */
+    void drop(String terminalId, String text) {
+        dropData(terminalId, "data.setData('text/plain', arguments[1]);", text);
+    }
+
+    /** Drops a file named {@code name} on the terminal, as a file manager's drag does (see {@link #drop}). */
+    void dropFile(String terminalId, String name) {
+        dropData(terminalId, "data.items.add(new File(['contents'], arguments[1]));", name);
+    }
+
+    private void dropData(String terminalId, String fill, String argument) {
+        js("const screen = window.ptyctl.terminals[arguments[0]].element.querySelector('.xterm-screen');"
+                + "const data = new DataTransfer();" + fill
+                + "for (const type of ['dragenter', 'dragover', 'drop']) {"
+                + "  screen.dispatchEvent(new DragEvent(type, {dataTransfer: data, bubbles: true, cancelable: true}));"
+                + "}", terminalId, argument);
+    }
+
     /** Waits until the program has bracketed paste on (bash at its prompt) or off (a program bash runs). */
     void waitForBracketedPaste(String terminalId, boolean on) {
         waitUntil("bracketed paste " + (on ? "on" : "off"), () -> Boolean.valueOf(on).equals(js(

@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Keys;
 
 /**
  * Pasting into a terminal: several lines into a program that did not ask for a bracketed paste, or a very large
  * paste, ask first; into bash, which takes a paste as one, lines go at once and run on Enter; pasted text cannot end
- * the bracketed paste early. The paste is the browser's paste event ({@link Page#paste}).
+ * the bracketed paste early; text dropped is a paste too. The paste is the browser's paste event ({@link Page#paste}).
  */
 @UsesServer
 @BrowserTest
@@ -57,6 +58,34 @@ class WebPasteE2eTest extends PageTest {
     }
 
     /**
+     * Text dropped on the terminal is a paste: into bash two lines wait at the prompt for Enter, into {@code cat} they
+     * ask first. A file dropped types nothing (its name alone would name another file, or none, on the server) and the
+     * page says why; Enter closes the note and the terminal has the keyboard again.
+     */
+    @Test
+    void textDroppedIsPastedAndAFileDroppedSaysWhyNothingIsTyped() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "");
+        String id = terminal.terminalId();
+        page.waitForBracketedPaste(id, true);
+
+        twoLinesWaitForEnter(id, page::drop);
+
+        page.dropFile(id, "notes.txt");
+        page.waitUntil("the page says why", () -> page.element(QUESTION).isDisplayed());
+        assertThat(page.text(QUESTION)).startsWith("notes.txt not typed: ").contains("not its path");
+        page.driver().switchTo().activeElement().sendKeys(Keys.ENTER); // OK
+        page.waitUntil("the note is gone", () -> !page.element(QUESTION).isDisplayed());
+        assertThat(page.hasKeyboard(id)).as("the terminal has the keyboard again").isTrue();
+        page.type(id, "cat", Keys.ENTER);
+        page.waitForBracketedPaste(id, false);
+        assertThat(page.buffer(id)).as("what the drop typed").doesNotContain("notes.txt");
+
+        page.drop(id, "first-line\nsecond-line\n");
+        page.waitUntil("the page asks first", () -> page.element(QUESTION).isDisplayed());
+        assertThat(page.text(QUESTION)).contains("2 lines").contains("bracketed paste");
+    }
+
+    /**
      * Into bash, which asks for a bracketed paste, two lines go at once and wait at the prompt until Enter runs them;
      * a paste holding the paste's end mark (ESC [ 201 ~) cannot end it early and run what follows as typed.
      */
@@ -66,17 +95,25 @@ class WebPasteE2eTest extends PageTest {
         String id = terminal.terminalId();
         page.waitForBracketedPaste(id, true);
 
-        page.paste(id, "echo one-$((1))\necho two-$((2))");
-        page.waitForText(id, "echo two-$((2))");
-        assertThat(page.element(QUESTION).isDisplayed()).as("a question").isFalse();
-        assertThat(page.buffer(id)).as("run before Enter").doesNotContain("two-2");
-        page.type(id, Keys.ENTER);
-        page.waitForText(id, "\none-1\ntwo-2\n");
+        twoLinesWaitForEnter(id, page::paste);
 
         page.paste(id, "echo injected-$((6*7))\u001b[201~\n");
         page.waitForText(id, "echo injected-$((6*7))");
         page.type(id, Keys.chord(Keys.CONTROL, "c"), "echo after", Keys.ENTER);
         page.waitForText(id, "\nafter\n");
         assertThat(page.buffer(id)).as("what ran of the paste").doesNotContain("injected-42");
+    }
+
+    /**
+     * Two commands given to bash by {@code give} (a paste, a drop) go at once, as one bracketed paste: they wait at the
+     * prompt, no question asked, and run on Enter.
+     */
+    private void twoLinesWaitForEnter(String id, BiConsumer<String, String> give) {
+        give.accept(id, "echo one-$((1))\necho two-$((2))");
+        page.waitForText(id, "echo two-$((2))");
+        assertThat(page.element(QUESTION).isDisplayed()).as("a question").isFalse();
+        assertThat(page.buffer(id)).as("run before Enter").doesNotContain("two-2");
+        page.type(id, Keys.ENTER);
+        page.waitForText(id, "\none-1\ntwo-2\n");
     }
 }

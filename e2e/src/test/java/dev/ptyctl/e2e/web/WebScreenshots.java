@@ -98,6 +98,14 @@ class WebScreenshots {
         page.clickOn(".tab[data-terminal='" + shell.terminalId() + "']");
         page.waitUntil("the marks are drawn", () -> page.elements(".prompt-failed").size() > 0);
         Files.write(out.resolve("web-shell-marks.png"), page.screenshot());
+        // The settings, the light theme chosen: the terminal and the page behind the dialog are light at once.
+        page.clickOn("#settings-open");
+        page.clickOn("#settings input[name=theme][value=light]");
+        page.waitUntil("the page is light", () -> "light".equals(page.js(
+                "return document.documentElement.dataset.theme;")));
+        Files.write(out.resolve("web-settings.png"), page.screenshot());
+        page.clickOn("#settings-defaults");
+        page.clickOn("#settings-done");
         page.clickOn("#home");
         page.clickOn("tr[data-terminal='" + failed.terminalId() + "'] button[data-action='open']");
         page.waitForText(failed.terminalId(), "1 of 214 tests failed");
