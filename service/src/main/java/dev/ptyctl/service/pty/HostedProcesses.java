@@ -37,19 +37,20 @@ final class HostedProcesses {
         hookInstalled = true;
     }
 
-    /** Kills every live session in parallel and waits for all of them; what the shutdown hook runs. */
+    /**
+     * Kills every live session in parallel and waits for all of them; what the shutdown hook runs. On virtual threads:
+     * a platform thread per session could not be had at a task limit (each failed with OutOfMemoryError and a stack
+     * trace on stderr, measured with a pids cgroup capped 4 tasks above the server's), while the carriers are there
+     * ({@link VirtualThreadCarriers}). Should even one of them not start, that session is ended on this thread.
+     */
     static void killAll() {
         List<Thread> killers = new ArrayList<>();
         for (PtySession session : List.copyOf(LIVE)) {
-            killers.add(Thread.ofPlatform().name("ptyctl-kill-" + session.pid()).start(() -> {
-                try {
-                    session.kill();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } catch (RuntimeException e) {
-                    LOG.log(System.Logger.Level.WARNING, "cannot kill process " + session.pid(), e);
-                }
-            }));
+            try {
+                killers.add(Thread.ofVirtual().name("ptyctl-kill-" + session.pid()).start(() -> kill(session)));
+            } catch (OutOfMemoryError e) {
+                kill(session);
+            }
         }
         for (Thread killer : killers) {
             try {
@@ -58,6 +59,16 @@ final class HostedProcesses {
                 Thread.currentThread().interrupt();
                 return;
             }
+        }
+    }
+
+    private static void kill(PtySession session) {
+        try {
+            session.kill();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot kill process " + session.pid(), e);
         }
     }
 }

@@ -18,6 +18,14 @@ import java.util.Optional;
 final class TaskBudget {
     /** A terminal's tasks while it is busy: its program (more if it starts others), reader, screen and writer. */
     static final int PER_TERMINAL = 4;
+    /**
+     * Tasks kept for the server's own stop: the JVM runs a SIGTERM in a thread it starts then, and each shutdown hook
+     * in one more. With none left the SIGTERM was lost ("Exception java.lang.OutOfMemoryError occurred dispatching
+     * signal SIGTERM to handler- the VM may need to be forcibly terminated") and the server ran on until SIGKILL;
+     * with two, the server's own stop could not start and its programs were ended by the other hook alone (measured
+     * with a pids cgroup). Terminals' programs can still take them, by starting programs of their own.
+     */
+    static final int STOP_RESERVE = 4;
     private static final Path SELF = Path.of("/proc/self/cgroup");
     private static final Path ROOT = Path.of("/sys/fs/cgroup");
 
@@ -54,10 +62,11 @@ final class TaskBudget {
             }
             long cap = Long.parseLong(limit);
             long used = Long.parseLong(Files.readString(current).strip());
-            if (cap - used < PER_TERMINAL) {
+            if (cap - used < PER_TERMINAL + STOP_RESERVE) {
                 return Optional.of("the server's task limit is reached: " + used + " of " + cap + " tasks in use ("
-                        + max + ": systemd's TasksMax, a container's pids limit) and a terminal needs about "
-                        + PER_TERMINAL + " (its program and three threads): raise the limit or close terminals");
+                        + max + ": systemd's TasksMax, a container's pids limit); a terminal needs about "
+                        + PER_TERMINAL + " (its program and three threads) and " + STOP_RESERVE + " are kept for "
+                        + "stopping the server: raise the limit or close terminals");
             }
         }
         return Optional.empty();

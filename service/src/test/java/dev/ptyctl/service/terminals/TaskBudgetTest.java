@@ -16,21 +16,21 @@ class TaskBudgetTest {
 
     @Test
     void aV1PidsGroupWithFewerThanATerminalsTasksLeftIsAShortageNamingItsFile() throws IOException {
-        Path group = limit(root.resolve("pids/system.slice/ptyctl.service"), "40", 37);
+        Path group = limit(root.resolve("pids/system.slice/ptyctl.service"), "44", 37);
         assertThat(TaskBudget.shortage(List.of("9:name=systemd:/system.slice/ptyctl.service",
                 "8:pids:/system.slice/ptyctl.service", "0::/system.slice/ptyctl.service"), root))
-                .hasValueSatisfying(why -> assertThat(why).startsWith("the server's task limit is reached: 37 of 40 "
+                .hasValueSatisfying(why -> assertThat(why).startsWith("the server's task limit is reached: 37 of 44 "
                         + "tasks in use (" + group.resolve("pids.max")).contains("TasksMax"));
-        limit(group, "41", 37);
+        limit(group, "45", 37); // a terminal's 4 and the stop's 4
         assertThat(TaskBudget.shortage(List.of("8:pids:/system.slice/ptyctl.service"), root)).isEmpty();
     }
 
     @Test
     void aV2GroupIsReadAndAnAncestorsLimitCountsToo() throws IOException {
         limit(root.resolve("kubepods/pod1"), "max", 3);
-        limit(root.resolve("kubepods"), "100", 98);
+        limit(root.resolve("kubepods"), "100", 95);
         assertThat(TaskBudget.shortage(List.of("0::/kubepods/pod1"), root))
-                .hasValueSatisfying(why -> assertThat(why).contains("98 of 100"));
+                .hasValueSatisfying(why -> assertThat(why).contains("95 of 100"));
         limit(root.resolve("kubepods"), "max", 98);
         assertThat(TaskBudget.shortage(List.of("0::/kubepods/pod1"), root)).as("no limit anywhere").isEmpty();
     }
