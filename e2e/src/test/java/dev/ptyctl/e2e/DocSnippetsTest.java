@@ -59,6 +59,22 @@ class DocSnippetsTest {
         assertThat(Files.readString(PAGES.get(1))).contains("test above:\n\n```text\n" + golden + "```\n");
     }
 
+    @Test
+    void theTestingGuidesSetUpNamesTheVersionsThisCheckoutBuilds() throws IOException {
+        String pom = Files.readString(Ptyctl.ROOT.resolve("pom.xml"));
+        String guide = Files.readString(PAGES.get(1));
+        assertThat(guide).as("the SDK's version in the set-up block")
+                .contains("<artifactId>ptyctl-client-sdk</artifactId>\n  <version>" + element(pom, "version") + "</version>");
+        assertThat(guide).as("JUnit's version in the set-up block")
+                .contains("<artifactId>junit-jupiter</artifactId>\n  <version>" + element(pom, "junit.version") + "</version>");
+    }
+
+    /** The text of the first {@code <name>} element of {@code xml} (the project's own comes before its modules'). */
+    private static String element(String xml, String name) {
+        int start = xml.indexOf("<" + name + ">", xml.indexOf("<artifactId>")) + name.length() + 2;
+        return xml.substring(start, xml.indexOf("</" + name + ">", start));
+    }
+
     /** The tagged regions of every test source, dedented, by name. */
     static Map<String, String> snippets() throws IOException {
         Map<String, String> snippets = new LinkedHashMap<>();
