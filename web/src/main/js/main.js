@@ -431,9 +431,9 @@ document.addEventListener('touchstart', () => {
  * as its own and would scroll the tab left a page back.
  */
 window.addEventListener('keydown', (event) => {
-  if (event.key === ',' && event.ctrlKey && !event.shiftKey && !event.altKey && !event.metaKey) {
+  if (event.key === ',' && event.ctrlKey && !event.shiftKey && !event.altKey && !event.metaKey && !$('login').open) {
     // The settings, as in VS Code and Windows Terminal; xterm.js sends a plain "," for it, which no program reads as
-    // a Ctrl key.
+    // a Ctrl key. Not over the token's dialog, which must be answered first.
     event.preventDefault();
     event.stopPropagation();
     settingsDialog.toggle();

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Keys;
@@ -153,6 +154,31 @@ class WebSettingsE2eTest extends PageTest {
         assertThat(page.attribute(area.replace(":not([hidden])", ""), "class")).as("a flash")
                 .doesNotContain("bell-flash");
         assertThat(((Number) page.js("return window.tones;")).intValue()).as("tones").isZero();
+    }
+
+    /** The theme "as the system" follows the browser's colour scheme, also when it changes (a laptop going dark). */
+    @Test
+    void theSystemThemeFollowsTheBrowsersColourSchemeAsItChanges() throws Exception {
+        session.shownShell(PROMPT, "");
+        try {
+            colourScheme("dark");
+            openWithTheGear();
+            page.clickOn(DIALOG + " input[name=theme][value=system]");
+            page.clickOn("#settings-done");
+            assertThat(terminalBackground()).as("the terminal, the system dark").isEqualTo("rgb(22, 24, 29)");
+            colourScheme("light");
+            page.waitUntil("the terminal is light", () -> "rgb(250, 250, 250)".equals(terminalBackground()));
+            colourScheme("dark");
+            page.waitUntil("the terminal is dark", () -> "rgb(22, 24, 29)".equals(terminalBackground()));
+        } finally {
+            page.driver().executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features", List.of()));
+        }
+    }
+
+    /** The browser's prefers-color-scheme, as Chromium's emulation sets it (for this window only). */
+    private void colourScheme(String scheme) {
+        page.driver().executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features",
+                List.of(Map.of("name", "prefers-color-scheme", "value", scheme))));
     }
 
     private void openWithTheGear() {
