@@ -59,18 +59,11 @@ class TerminalWaitEchoTest {
     @Test
     void aWaitPastALateEchoEndsAtTheTimeoutAskedWithProgressThatOnlyGrows() throws Exception {
         Tools.require("python3");
-        String id = (String) tools.ok("terminal_create", args("command", List.of("python3", "-c", """
-                import os, time, tty
-                tty.setraw(0)
-                os.write(1, b'> ')
-                line = b''
-                while not line.endswith(b'\\r'):
-                    line += os.read(0, 1024)
+        String id = tools.lineReader("""
                 time.sleep(1.5)
                 os.write(1, line[:-1] + b'\\r\\n')
                 time.sleep(60)
-                """), "cwd", "/tmp")).get("terminalId");
-        tools.ok("terminal_wait", args("terminalId", id, "text", ">", "timeoutMs", 30_000));
+                """);
         Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
                 List.of(Map.of("text", "print('done')"), Map.of("key", "Enter"))));
         String token = "late-echo-" + id;
@@ -123,5 +116,29 @@ class TerminalWaitEchoTest {
         assertThat(answer(Map.of("text", "let word = 'do' + 'ne'\nsetTimeout(() => console.log('done'), 1000); "
                 + "'waiting'\n"), "done", "node")).contains("'waiting'\n").contains("done\n")
                 .contains("[matched: text \"done\" · next sinceSeq ");
+    }
+
+    /**
+     * A line editor read in pieces under load (node's) draws part of a typed line, then goes back to the line's start
+     * and draws all of it, without a line break; a look that came after both found "done" in the partial drawing.
+     * The program here writes both drawings at once, then answers half a second later.
+     */
+    @Test
+    void anEchoDrawnAgainOnItsLineIsNotItsAnswer() {
+        Tools.require("python3");
+        String id = tools.lineReader("""
+                typed = line[:-1]
+                os.write(1, typed[:typed.index(b'done') + 4] + b'\\x1b[1G\\x1b[0J> ' + typed + b'\\r\\n')
+                time.sleep(0.5)
+                os.write(1, b'done\\r\\n> ')
+                time.sleep(60)
+                """);
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "print('done')"), Map.of("key", "Enter"))));
+        McpSchema.CallToolResult done = tools.call("terminal_wait", args("terminalId", id, "text", "done",
+                "sinceSeq", sent.get("seq"), "timeoutMs", 30_000));
+
+        assertThat(ToolClient.text(done)).startsWith("> print('done')\ndone\n")
+                .contains("[matched: text \"done\" · ");
     }
 }

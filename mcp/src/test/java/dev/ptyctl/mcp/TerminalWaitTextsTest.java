@@ -78,13 +78,7 @@ class TerminalWaitTextsTest {
     @Test
     void anEchoReadInPiecesIsNotItsAnswer() {
         dev.ptyctl.testsupport.Tools.require("python3");
-        String id = (String) tools().ok("terminal_create", args("command", List.of("python3", "-c", """
-                import os, time, tty
-                tty.setraw(0)
-                os.write(1, b'> ')
-                line = b''
-                while not line.endswith(b'\\r'):
-                    line += os.read(0, 1024)
+        String id = tools().lineReader("""
                 typed = line[:-1]
                 cut = typed.index(b'done') + 4
                 os.write(1, typed[:cut])
@@ -93,8 +87,7 @@ class TerminalWaitTextsTest {
                 time.sleep(0.5)
                 os.write(1, b'done\\r\\n> ')
                 time.sleep(60)
-                """), "cwd", "/tmp")).get("terminalId");
-        tools().ok("terminal_wait", args("terminalId", id, "text", ">", "timeoutMs", 30_000));
+                """);
         Map<String, Object> sent = tools().ok("terminal_send", args("terminalId", id, "input", List.of(
                 Map.of("text", "print('done')"), Map.of("key", "Enter"))));
         io.modelcontextprotocol.spec.McpSchema.CallToolResult done = tools().call("terminal_wait", args(

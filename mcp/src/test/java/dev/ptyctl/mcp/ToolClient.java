@@ -69,6 +69,24 @@ final class ToolClient implements AutoCloseable {
         return (String) ok("terminal_create", args("command", List.of(shell))).get("terminalId");
     }
 
+    /**
+     * A terminal running a Python program that, in raw mode as a line editor is, prints {@code > }, reads what is
+     * typed up to Enter into {@code line} (the CR included), then runs {@code rest} (Python, unindented); its id once
+     * the prompt shows. How a test plays a REPL that echoes typed lines its own way (late, in pieces, drawn again).
+     */
+    String lineReader(String rest) {
+        String id = (String) ok("terminal_create", args("command", List.of("python3", "-c", """
+                import os, time, tty
+                tty.setraw(0)
+                os.write(1, b'> ')
+                line = b''
+                while not line.endswith(b'\\r'):
+                    line += os.read(0, 1024)
+                """ + rest), "cwd", "/tmp")).get("terminalId");
+        ok("terminal_wait", args("terminalId", id, "text", ">", "timeoutMs", 30_000));
+        return id;
+    }
+
     /** terminal_run in a terminal; the structured result. */
     Map<String, Object> run(String terminalId, String command) {
         return ok("terminal_run", args("terminalId", terminalId, "command", command, "timeoutMs", 60_000));

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -109,6 +110,11 @@ final class EchoSkippingMatch {
                 continue;
             }
             OutputMatch.Hit asked = new OutputMatch.Hit(shifted(hit.get().found()), hit.get().nextSeq());
+            OptionalLong redrawn = echoDrawnAgainAfter(asked, deadlineNanos);
+            if (redrawn.isPresent()) {
+                goPast(redrawn.getAsLong());
+                continue;
+            }
             if (!inEchoUnderWay(asked)) {
                 return Optional.of(asked);
             }
@@ -156,6 +162,48 @@ final class EchoSkippingMatch {
         if (upTo >= 0) {
             search.advance(upTo, regions);
         }
+    }
+
+    /**
+     * Where the next line's echo ends when {@code hit} lies in a drawing of it that the line editor drew again, whole,
+     * later on the same line: node's REPL, read in pieces under load, draws part of a typed line, then moves to the
+     * line's start and draws all of it (no line break in between), and a look that comes after both found the text in
+     * the partial drawing first. A line break between the hit and the echo makes the hit the program's output (a line
+     * that printed it before the next one's echo).
+     */
+    private OptionalLong echoDrawnAgainAfter(OutputMatch.Hit hit, long deadlineNanos) {
+        OutputMatch whole = new OutputMatch(log, from, new ScreenPatterns(List.of(
+                new ScreenPatterns.Entry(echoes.getFirst(), null))));
+        whole.advance(upTo, regions);
+        Optional<OutputMatch.Hit> echo = whole.find(deadlineNanos);
+        searchedBefore += whole.searched();
+        if (echo.isEmpty() || echo.get().nextSeq() <= hit.nextSeq()
+                || lineBreakBetween(hit.nextSeq(), echo.get().nextSeq())) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(echo.get().nextSeq());
+    }
+
+    /** Whether the output between the two seqs holds a line feed (what is no longer kept counts as one). */
+    private boolean lineBreakBetween(long fromSeq, long toSeq) {
+        byte[] bytes = new byte[4096];
+        long seq = fromSeq;
+        while (seq < toSeq) {
+            OutputLog.Read read = log.read(seq, bytes, 0, (int) Math.min(bytes.length, toSeq - seq), true);
+            if (read.status() != OutputLog.ReadStatus.BYTES) {
+                return true;
+            }
+            if (read.length() == 0) {
+                return false; // the rest is part of one character: no line feed
+            }
+            for (int i = 0; i < read.length(); i++) {
+                if (bytes[i] == '\n') {
+                    return true;
+                }
+            }
+            seq += read.length();
+        }
+        return false;
     }
 
     /**
