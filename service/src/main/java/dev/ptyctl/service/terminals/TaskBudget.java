@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Whether the server's task limit leaves room for another terminal: the pids controller of its control group
@@ -36,40 +37,47 @@ final class TaskBudget {
     static Optional<String> shortage() {
         try {
             return shortage(Files.readAllLines(SELF), ROOT);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) { // not Linux, or /proc unreadable: no check
             return Optional.empty();
         }
     }
 
     /**
      * The same for a process whose {@code /proc/PID/cgroup} says {@code membership}, with the hierarchies mounted
-     * under {@code root}: the group's own limit and each of its ancestors' count, the tightest wins.
+     * under {@code root}: the group's own limit and each of its ancestors' count, the tightest wins. A level whose
+     * files are missing, unreadable or say something else than a count is passed over: a refusal is only ever for
+     * numbers read.
      */
-    static Optional<String> shortage(List<String> membership, Path root) throws IOException {
+    static Optional<String> shortage(List<String> membership, Path root) {
         Optional<Path> group = pidsGroup(membership, root);
-        if (group.isEmpty()) {
-            return Optional.empty();
+        if (group.isEmpty() || !group.get().startsWith(root)) {
+            return Optional.empty(); // outside what is mounted here ("/.." above a cgroup namespace's root)
         }
         for (Path level = group.get(); level.startsWith(root); level = level.getParent()) {
             Path max = level.resolve("pids.max");
-            Path current = level.resolve("pids.current");
-            if (!Files.isReadable(max) || !Files.isReadable(current)) {
-                continue; // the root of a hierarchy has neither
-            }
-            String limit = Files.readString(max).strip();
-            if (limit.equals("max")) {
+            OptionalLong cap = count(max); // "max" (no limit) too; the root of a hierarchy has no files
+            OptionalLong used = count(level.resolve("pids.current"));
+            if (cap.isEmpty() || used.isEmpty()) {
                 continue;
             }
-            long cap = Long.parseLong(limit);
-            long used = Long.parseLong(Files.readString(current).strip());
-            if (cap - used < PER_TERMINAL + STOP_RESERVE) {
-                return Optional.of("the server's task limit is reached: " + used + " of " + cap + " tasks in use ("
-                        + max + ": systemd's TasksMax, a container's pids limit); a terminal needs about "
-                        + PER_TERMINAL + " (its program and three threads) and " + STOP_RESERVE + " are kept for "
-                        + "stopping the server: raise the limit or close terminals");
+            if (cap.getAsLong() - used.getAsLong() < PER_TERMINAL + STOP_RESERVE) {
+                return Optional.of("the server's task limit is reached: " + used.getAsLong() + " of "
+                        + cap.getAsLong() + " tasks in use (" + max + ": systemd's TasksMax, a container's pids "
+                        + "limit); a terminal needs about " + PER_TERMINAL + " (its program and three threads) and "
+                        + STOP_RESERVE + " are kept for stopping the server: raise the limit or close terminals");
             }
         }
         return Optional.empty();
+    }
+
+    /** The count in {@code file}, or empty when it is missing, unreadable or not a count (as v2's "max"). */
+    private static OptionalLong count(Path file) {
+        try {
+            long count = Long.parseLong(Files.readString(file).strip());
+            return count < 0 ? OptionalLong.empty() : OptionalLong.of(count);
+        } catch (IOException | NumberFormatException e) {
+            return OptionalLong.empty();
+        }
     }
 
     /** The folder of the pids controller's group in {@code membership}: v1's {@code pids} line, else v2's. */
@@ -82,10 +90,10 @@ final class TaskBudget {
             }
             String path = fields[2].startsWith("/") ? fields[2].substring(1) : fields[2];
             if (List.of(fields[1].split(",")).contains("pids")) {
-                return Optional.of(root.resolve("pids").resolve(path));
+                return Optional.of(root.resolve("pids").resolve(path).normalize());
             }
             if (fields[0].equals("0") && fields[1].isEmpty()) {
-                unified = Optional.of(root.resolve(path));
+                unified = Optional.of(root.resolve(path).normalize());
             }
         }
         return unified;

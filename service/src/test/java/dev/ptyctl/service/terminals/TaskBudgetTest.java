@@ -41,6 +41,52 @@ class TaskBudgetTest {
         assertThat(TaskBudget.shortage(List.of("0::/not/there"), root)).isEmpty();
     }
 
+    @Test
+    void systemdsTasksMaxIsTheUnitsOwnGroupUnderV2() throws IOException {
+        Path unit = limit(root.resolve("system.slice/ptyctl.service"), "100", 93);
+        limit(root.resolve("system.slice"), "max", 400);
+        assertThat(TaskBudget.shortage(List.of("0::/system.slice/ptyctl.service"), root))
+                .hasValueSatisfying(why -> assertThat(why).contains("93 of 100 tasks in use (" + unit.resolve("pids.max")));
+        limit(unit, "101", 93);
+        assertThat(TaskBudget.shortage(List.of("0::/system.slice/ptyctl.service"), root)).isEmpty();
+    }
+
+    @Test
+    void aCountThatCannotBeReadIsNoRefusalButAnotherLevelsLimitStillCounts() throws IOException {
+        Path group = root.resolve("kubepods/pod1");
+        for (String odd : List.of("", "  \n", "max max", "-", "12abc", "99999999999999999999999", "1.5")) {
+            Files.createDirectories(group);
+            Files.writeString(group.resolve("pids.max"), odd);
+            Files.writeString(group.resolve("pids.current"), "3\n");
+            assertThat(TaskBudget.shortage(List.of("0::/kubepods/pod1"), root)).as("pids.max '%s'", odd).isEmpty();
+            Files.writeString(group.resolve("pids.max"), "100\n");
+            Files.writeString(group.resolve("pids.current"), odd);
+            assertThat(TaskBudget.shortage(List.of("0::/kubepods/pod1"), root)).as("pids.current '%s'", odd).isEmpty();
+        }
+        limit(root.resolve("kubepods"), "50", 45);
+        Files.writeString(group.resolve("pids.max"), "garbage");
+        assertThat(TaskBudget.shortage(List.of("0::/kubepods/pod1"), root)).as("the parent's limit, 45 of 50")
+                .hasValueSatisfying(why -> assertThat(why).contains("45 of 50"));
+    }
+
+    @Test
+    void surroundingSpacesAndACountAboveTheLimitAreRead() throws IOException {
+        Path group = Files.createDirectories(root.resolve("app"));
+        Files.writeString(group.resolve("pids.max"), " 40 \n");
+        Files.writeString(group.resolve("pids.current"), "45"); // a v1 group takes in a process above its limit
+        assertThat(TaskBudget.shortage(List.of("0::/app"), root))
+                .hasValueSatisfying(why -> assertThat(why).contains("45 of 40"));
+    }
+
+    @Test
+    void aGroupOutsideTheMountedHierarchyIsNoCheckNotTheMountsLimit() throws IOException {
+        // A process outside its cgroup namespace's root sees "/../.." paths; the mount's top is then not its ancestor.
+        limit(root, "10", 9);
+        assertThat(TaskBudget.shortage(List.of("0::/../../system.slice/other.service"), root)).isEmpty();
+        assertThat(TaskBudget.shortage(List.of("", "garbage", "0::"), root)).as("odd lines; v2's top")
+                .hasValueSatisfying(why -> assertThat(why).contains("9 of 10"));
+    }
+
     private static Path limit(Path group, String max, long current) throws IOException {
         Files.createDirectories(group);
         Files.writeString(group.resolve("pids.max"), max + "\n");
