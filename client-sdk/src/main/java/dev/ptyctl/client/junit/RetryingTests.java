@@ -1,6 +1,7 @@
 package dev.ptyctl.client.junit;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.Extension;
@@ -40,6 +41,19 @@ final class RetryingTests implements TestTemplateInvocationContextProvider {
     static boolean isAttempt(ExtensionContext context) {
         return context.getUniqueId().contains("-invocation:")
                 && AnnotationSupport.isAnnotated(context.getTestMethod(), RetryingTest.class);
+    }
+
+    /**
+     * Whether the test of {@code context} ended as an attempt that failed and is run again: the attempt after it tells
+     * how the test ends.
+     */
+    static boolean retried(ExtensionContext context) {
+        return context.getExecutionException().filter(RetriedFailure.class::isInstance).isPresent();
+    }
+
+    /** How the test of {@code context} failed, if it did: a retried attempt's own failure, not the abort it ends with. */
+    static Optional<Throwable> failure(ExtensionContext context) {
+        return context.getExecutionException().map(e -> e instanceof RetriedFailure ? e.getCause() : e);
     }
 
     /** A failed attempt that is run again: aborted, not failed, its own failure the cause. */

@@ -25,7 +25,8 @@ import org.junit.platform.commons.support.ReflectionSupport;
  * report entry and a line on standard error) when every test of the class ran and passed, and deleted when snapshots
  * are being updated. A class with a test that did not run (a build's filter, a skip), failed or was aborted is not
  * looked at: its snapshot may be one of those, unread only because the test stopped before it. A class with
- * {@code @Nested} classes is not looked at either (their tests are counted apart).
+ * {@code @Nested} classes is not looked at either (their tests are counted apart). A {@link RetryingTest} that passed
+ * on a later attempt passed: its attempts all read the same snapshots.
  */
 final class SnapshotSweep {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SnapshotSweep.class);
@@ -56,6 +57,9 @@ final class SnapshotSweep {
 
     /** Notes how the test of {@code context} ended, in its class's store. */
     static void testEnded(ExtensionContext context) {
+        if (RetryingTests.retried(context)) {
+            return; // a @RetryingTest's attempt that runs again: the last attempt says whether the test passed
+        }
         ExtensionContext classContext = context;
         while (classContext.getTestMethod().isPresent() && classContext.getParent().isPresent()) {
             classContext = classContext.getParent().get(); // past a parameterized test's invocations

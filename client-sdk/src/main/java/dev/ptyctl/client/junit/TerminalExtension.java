@@ -60,8 +60,7 @@ public final class TerminalExtension implements BeforeEachCallback, AfterEachCal
             return;
         }
         // an attempt of a @RetryingTest that is run again ends aborted: its report shows the failure itself
-        Optional<Throwable> failure = context.getExecutionException()
-                .map(e -> e instanceof RetryingTests.RetriedFailure retried ? retried.getCause() : e);
+        Optional<Throwable> failure = RetryingTests.failure(context);
         IOException closing = null;
         for (TerminalOpener.Running running : terminals.opened()) {
             try {

@@ -85,8 +85,7 @@ class SnapshotsE2eTest {
         Map<String, String> settings = Map.of(TerminalAssert.SOURCES_PROPERTY, sources.toString(),
                 TerminalAssert.UPDATE_PROPERTY, "true", "ptyctl.reports", sources.resolve("reports").toString());
         TestExecutionSummary updated = NestedRun.run(SnapshotUpdateExample.class, sources.resolve("junit"), settings);
-        Assertions.assertThat(updated.getTotalFailureCount()).as("%s", updated.getFailures().stream()
-                .map(failure -> failure.getException().toString()).toList()).isZero();
+        assertNoFailures(updated);
         Assertions.assertThat(updated.getTestsSucceededCount()).isEqualTo(1);
         Assertions.assertThat(file).content().startsWith("ptyctl snapshot\nsize 50x8, cursor hidden\n--- text\n"
                 + " 1 | Todo: 3 items\n");
@@ -114,8 +113,7 @@ class SnapshotsE2eTest {
         settings.put(TerminalAssert.UPDATE_PROPERTY, "true");
         TestExecutionSummary updated = NestedRun.run(SnapshotUpdateExample.class, sources.resolve("junit"), settings,
                 reportEntries(entries));
-        Assertions.assertThat(updated.getTotalFailureCount()).as("%s", updated.getFailures().stream()
-                .map(failure -> failure.getException().toString()).toList()).isZero();
+        assertNoFailures(updated);
         Assertions.assertThat(entries).containsExactly("deleted 1 snapshot that no test of SnapshotUpdateExample"
                 + " used: " + renamed);
         Assertions.assertThat(renamed).doesNotExist();
@@ -126,12 +124,58 @@ class SnapshotsE2eTest {
         settings.put(TerminalAssert.UPDATE_PROPERTY, "false");
         TestExecutionSummary passed = NestedRun.run(SnapshotUpdateExample.class, sources.resolve("junit"), settings,
                 reportEntries(entries));
-        Assertions.assertThat(passed.getTotalFailureCount()).as("%s", passed.getFailures().stream()
-                .map(failure -> failure.getException().toString()).toList()).isZero();
+        assertNoFailures(passed);
         Assertions.assertThat(entries).containsExactly("1 snapshot that no test of SnapshotUpdateExample used (a"
                 + " test or snapshot renamed or removed): " + renamed + "; delete them, or run with"
                 + " -Dptyctl.updateSnapshots=true, which deletes them");
         Assertions.assertThat(renamed).exists();
+    }
+
+    @Test
+    void aRetriedTestChecksOneSnapshotInEveryAttemptAndPassesForTheUnusedSnapshotsReport(@TempDir Path sources)
+            throws Exception {
+        Path folder = Files.createDirectories(sources.resolve("dev/ptyctl/e2e/dsl/__snapshots__"));
+        Path golden = folder.resolve("FlakySnapshotExample.theListAsItStarts.snap");
+        Path removed = folder.resolve("FlakySnapshotExample.aTestRemovedSince.snap");
+        Files.writeString(golden, "an outdated snapshot\n");
+        Files.writeString(removed, "a snapshot of a test removed since\n");
+        Map<String, String> settings = new HashMap<>(Map.of(TerminalAssert.SOURCES_PROPERTY, sources.toString(),
+                TerminalAssert.UPDATE_PROPERTY, "true", "ptyctl.reports", sources.resolve("reports").toString()));
+        List<String> entries = new CopyOnWriteArrayList<>();
+        FlakySnapshotExample.RUNS.set(0);
+
+        // attempt 1 rewrites the golden file and fails after it, attempt 2 rewrites the same file and passes
+        TestExecutionSummary updated = NestedRun.run(FlakySnapshotExample.class, sources.resolve("junit"), settings,
+                reportEntries(entries));
+        assertNoFailures(updated);
+        Assertions.assertThat(updated.getTestsAbortedCount()).as("attempt 1, retried").isOne();
+        Assertions.assertThat(updated.getTestsSucceededCount()).as("attempt 2").isOne();
+        try (var files = Files.list(folder)) {
+            Assertions.assertThat(files.map(file -> file.getFileName().toString())).as("no file per attempt")
+                    .containsExactly(golden.getFileName().toString());
+        }
+        Assertions.assertThat(golden).content().startsWith("ptyctl snapshot\nsize 50x8, cursor hidden\n--- text\n"
+                + " 1 | Todo: 3 items\n");
+        Assertions.assertThat(entries).as("the test passed: its class's unused snapshot is deleted")
+                .containsExactly("deleted 1 snapshot that no test of FlakySnapshotExample used: " + removed);
+
+        // without updating, both attempts compare against that file: the first fails only after it, the second passes
+        Files.writeString(removed, "a snapshot of a test removed since\n");
+        entries.clear();
+        settings.put(TerminalAssert.UPDATE_PROPERTY, "false");
+        TestExecutionSummary passed = NestedRun.run(FlakySnapshotExample.class, sources.resolve("junit"), settings,
+                reportEntries(entries));
+        assertNoFailures(passed);
+        Assertions.assertThat(passed.getTestsSucceededCount()).isOne();
+        Assertions.assertThat(entries).containsExactly("1 snapshot that no test of FlakySnapshotExample used (a"
+                + " test or snapshot renamed or removed): " + removed + "; delete them, or run with"
+                + " -Dptyctl.updateSnapshots=true, which deletes them");
+    }
+
+    /** Fails naming the failures of a nested run, if it had any. */
+    private static void assertNoFailures(TestExecutionSummary run) {
+        Assertions.assertThat(run.getTotalFailureCount()).as("%s", run.getFailures().stream()
+                .map(failure -> failure.getException().toString()).toList()).isZero();
     }
 
     /** A listener that adds the value of each unused-snapshots report entry to {@code entries}. */
