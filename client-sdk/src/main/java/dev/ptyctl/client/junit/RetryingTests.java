@@ -1,5 +1,8 @@
 package dev.ptyctl.client.junit;
 
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -9,6 +12,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
+import org.junit.platform.commons.annotation.Testable;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.opentest4j.TestAbortedException;
 
@@ -33,8 +37,25 @@ final class RetryingTests implements TestTemplateInvocationContextProvider {
                     + context.getRequiredTestMethod().getName() + ": it is how many times a failing test runs again,"
                     + " 0 or more");
         }
+        List<String> others = otherKinds(context.getRequiredTestMethod());
+        if (!others.isEmpty()) {
+            // JUnit would run the method both ways: the other kind's runs not retried, the attempts without its arguments
+            throw new IllegalArgumentException("@RetryingTest on " + context.getRequiredTestMethod().getName()
+                    + " takes the place of " + String.join(" and ", others) + ": keep one of them");
+        }
         Attempts attempts = new Attempts(retrying.value() + 1);
         return Stream.iterate(1, attempts::due, n -> n + 1).map(n -> new Attempt(n, attempts));
+    }
+
+    /**
+     * The annotations of {@code method} that make it a test of another kind ({@code @Test}, {@code @RepeatedTest},
+     * {@code @ParameterizedTest}...): not {@link RetryingTest}, nor a team's own annotation carrying it.
+     */
+    private static List<String> otherKinds(Method method) {
+        return Arrays.stream(method.getAnnotations()).map(Annotation::annotationType)
+                .filter(type -> type != RetryingTest.class && !AnnotationSupport.isAnnotated(type, RetryingTest.class)
+                        && (type == Testable.class || AnnotationSupport.isAnnotated(type, Testable.class)))
+                .map(type -> "@" + type.getSimpleName()).toList();
     }
 
     /** Whether {@code context} is an attempt of a {@link RetryingTest} (its reports are per attempt, its snapshots not). */

@@ -182,14 +182,17 @@ class FailureReportE2eTest {
                     }
                 });
 
-        // theServiceAnswers: attempt 1 aborted (retried), attempt 2 passed, no third; neverAnswers: 1 aborted, 1 failed
+        // theServiceAnswers: attempt 1 aborted (retried), attempt 2 passed, no third; neverAnswers: 1 aborted, 1 failed;
+        // alsoAPlainTest: its @Test run passed, its @RetryingTest refused
         assertThat(retried.getTestsAbortedCount()).isEqualTo(2);
-        assertThat(retried.getTestsSucceededCount()).isEqualTo(1);
-        assertThat(retried.getFailures()).hasSize(2).anySatisfy(failure -> {
+        assertThat(retried.getTestsSucceededCount()).isEqualTo(2);
+        assertThat(retried.getFailures()).hasSize(3).anySatisfy(failure -> {
             assertThat(failure.getTestIdentifier().getDisplayName()).isEqualTo("attempt 2 of 2");
             assertThat(failure.getException()).hasMessageStartingWith("expected text \"no such text\" to be visible");
         }).anySatisfy(failure -> assertThat(failure.getException()).hasMessage("@RetryingTest(-1) on negativeRetries:"
-                + " it is how many times a failing test runs again, 0 or more"));
+                + " it is how many times a failing test runs again, 0 or more"))
+                .anySatisfy(failure -> assertThat(failure.getException()).hasMessage("@RetryingTest on alsoAPlainTest"
+                        + " takes the place of @Test: keep one of them"));
         assertThat(flaky).filteredOn(entry -> entry.contains("ptyctl.flaky")).containsExactly("attempt 2 of 3:"
                 + " ptyctl.flaky=passed on attempt 2 of 3; attempt 1 failed: expected 2 of text \"up on run 2\" within 1 s;"
                 + " found none");

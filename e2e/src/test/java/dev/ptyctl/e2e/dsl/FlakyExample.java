@@ -7,9 +7,11 @@ import dev.ptyctl.client.junit.RetryingTest;
 import dev.ptyctl.client.junit.WithTerminal;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
 
 /**
- * Tests retried on failure ({@link RetryingTest}): one that fails on its first attempt only, one that always fails.
+ * Tests retried on failure ({@link RetryingTest}): one that fails on its first attempt only, one that always fails,
+ * and two written wrong.
  * The attempts are counted here, so the first attempt's failure is certain, not left to timing. Its name does not end
  * in {@code Test}, so the normal run skips it; {@link FailureReportE2eTest} runs it and checks its reports.
  */
@@ -32,5 +34,10 @@ class FlakyExample {
 
     @RetryingTest(-1)
     void negativeRetries() {
+    }
+
+    @Test   // left on when @RetryingTest was added: JUnit runs it as a plain test too
+    @RetryingTest(1)
+    void alsoAPlainTest() {
     }
 }
