@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -122,17 +123,9 @@ public final class TerminalAssert extends SnapshotAssert {
         if (row < 1 || col < 1) {
             throw new IllegalArgumentException("the cursor's row and column count from 1, got " + row + ", " + col);
         }
-        long start = System.nanoTime();
-        Duration wait = source.defaultTimeout();
-        LiveScreen.Outcome<Boolean> outcome = source.await(cells -> cells.cursorRow() == row - 1
-                && cells.cursorCol() == col - 1 ? Optional.of(true) : Optional.empty(), wait);
-        if (outcome.result().isEmpty()) {
-            throw source.failure("expected the cursor at row " + row + ", column " + col + " within "
-                    + Durations.describe(wait) + "; it is at row " + (outcome.cells().cursorRow() + 1) + ", column "
-                    + (outcome.cells().cursorCol() + 1), outcome);
-        }
-        source.held("the cursor at row " + row + ", column " + col, start);
-        return this;
+        return awaitHolds(cells -> cells.cursorRow() == row - 1 && cells.cursorCol() == col - 1,
+                "the cursor at row " + row + ", column " + col,
+                cells -> "it is at row " + (cells.cursorRow() + 1) + ", column " + (cells.cursorCol() + 1));
     }
 
     /**
@@ -159,17 +152,8 @@ public final class TerminalAssert extends SnapshotAssert {
     }
 
     private TerminalAssert title(Predicate<String> holds, String expectation) {
-        long start = System.nanoTime();
-        Duration wait = source.defaultTimeout();
-        LiveScreen.Outcome<Boolean> outcome = source.await(
-                cells -> holds.test(cells.title()) ? Optional.of(true) : Optional.empty(), wait);
-        if (outcome.result().isEmpty()) {
-            String now = outcome.cells().title();
-            throw source.failure("expected " + expectation + " within " + Durations.describe(wait) + "; it is "
-                    + (now.isEmpty() ? "not set (no OSC 0 or OSC 2 yet)" : ScreenAssert.quote(now)), outcome);
-        }
-        source.held(expectation, start);
-        return this;
+        return awaitHolds(cells -> holds.test(cells.title()), expectation, cells -> "it is "
+                + (cells.title().isEmpty() ? "not set (no OSC 0 or OSC 2 yet)" : ScreenAssert.quote(cells.title())));
     }
 
     /**
@@ -182,14 +166,23 @@ public final class TerminalAssert extends SnapshotAssert {
         if (count < 0) {
             throw new IllegalArgumentException("a bell count is 0 or more, got " + count);
         }
+        return awaitHolds(cells -> cells.bells() == count, "the bell to have rung " + times(count),
+                cells -> "it rang " + times(cells.bells()));
+    }
+
+    /**
+     * Waits, woken by the output, at most the default timeout, until {@code holds} is true of the screen, and notes
+     * the step; else fails with "expected {@code expectation} within ...; " and what {@code instead} says of the last
+     * screen.
+     */
+    private TerminalAssert awaitHolds(Predicate<Cells> holds, String expectation, Function<Cells, String> instead) {
         long start = System.nanoTime();
         Duration wait = source.defaultTimeout();
         LiveScreen.Outcome<Boolean> outcome = source.await(
-                cells -> cells.bells() == count ? Optional.of(true) : Optional.empty(), wait);
-        String expectation = "the bell to have rung " + times(count);
+                cells -> holds.test(cells) ? Optional.of(true) : Optional.empty(), wait);
         if (outcome.result().isEmpty()) {
-            throw source.failure("expected " + expectation + " within " + Durations.describe(wait) + "; it rang "
-                    + times(outcome.cells().bells()), outcome);
+            throw source.failure("expected " + expectation + " within " + Durations.describe(wait) + "; "
+                    + instead.apply(outcome.cells()), outcome);
         }
         source.held(expectation, start);
         return this;
