@@ -11,6 +11,8 @@ import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import jakarta.json.JsonObject;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes every REST error as {@code {"error": word, "message": sentence}} (SPEC §5): the {@link ApiException}s our
@@ -41,35 +43,20 @@ public final class ApiErrors {
     }
 
     /**
-     * A failure no handler expected: logged with its stack, and answered 500 naming the exception, its message and
-     * where it was thrown. The place is for a client that sees only the answer (a test's failure message in CI): an
-     * exception without a message, such as the ConcurrentModificationException a WebSocket upgrade was once answered
-     * with, said nothing else.
+     * A failure no handler expected: logged with its stack, and answered 500 naming the exception's class and an id
+     * that the log line has too, so a client's report (a test's failure message in CI) finds the stack. Not the
+     * exception's message nor where it was thrown: those can hold the server's file paths and internal names, and a
+     * 500 can reach a client that has shown no token (an endpoint that needs none, or a server bound to loopback
+     * without one).
      */
     private static void unexpected(ServerRequest req, ServerResponse res, Exception e) {
+        String id = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         boolean upgrade = req.headers().contains(HeaderNames.UPGRADE);
         LOG.log(System.Logger.Level.ERROR, (upgrade ? "WebSocket upgrade " : "request ") + HeadRequests.method(req)
-                + " " + req.path().path() + " failed", e);
-        send(res, Status.INTERNAL_SERVER_ERROR_500.code(), "internal_error",
-                "the server failed: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : ": " + e.getMessage()) + thrownIn(e)
-                        + " (the server's log has the stack)");
-    }
-
-    /**
-     * {@code " in Class.method(File.java:12)"}: the first frame outside the JDK, where the failing call was made (a
-     * ConcurrentModificationException is thrown by the collection, and names who iterated only further down).
-     */
-    static String thrownIn(Throwable e) {
-        for (StackTraceElement frame : e.getStackTrace()) {
-            String name = frame.getClassName();
-            if (!name.startsWith("java.") && !name.startsWith("jdk.") && !name.startsWith("sun.")) {
-                String simple = name.substring(name.lastIndexOf('.') + 1);
-                return " in " + simple + "." + frame.getMethodName() + "(" + frame.getFileName() + ":"
-                        + frame.getLineNumber() + ")";
-            }
-        }
-        return "";
+                + " " + req.path().path() + " failed (error " + id + ")", e);
+        send(res, Status.INTERNAL_SERVER_ERROR_500.code(), "internal_error", "the server failed: "
+                + e.getClass().getSimpleName() + " (error " + id + "; the server's log has its message and stack under"
+                + " that id)");
     }
 
     /** Sends an error body, and logs a refusal (4xx) with its code word. */
