@@ -18,6 +18,11 @@ public final class DeadlineText implements CharSequence {
      * any sane pattern on a screen, and a bound for a catastrophic one.
      */
     private static final long MIN_BUDGET_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * The longest a look at a stream may search ({@link #streamBudgetEnd}): far beyond what a sane expression takes
+     * over the output one look reads (2 MiB at most, in milliseconds), short enough to report a runaway one at once.
+     */
+    private static final long MAX_STREAM_BUDGET_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     /** Reading the clock on every character would cost more than the search; every 4096th is often enough. */
     private static final int CHECK_EVERY = 4096;
@@ -60,27 +65,45 @@ public final class DeadlineText implements CharSequence {
      * pattern looks back ({@code ^}, {@code \b}, a lookbehind), so a search that goes on where the last one stopped
      * answers as a search of the whole text would.
      *
-     * @param budgetEnd when to give up, as for {@link #findLast}: shared by the searches of one look
+     * @param budgetEnd when to give up: {@link #streamBudgetEnd(long)} of the wait's deadline, shared by the searches
+     *                  of one look
      * @throws SearchCut                when the search went on past {@code budgetEnd}: unlike a screen's, a stream's
      *                                  search must know, as the next one goes on from where this one stopped
      * @throws IllegalArgumentException as {@link #find}
      */
     public static Optional<MatchResult> findFirst(Pattern pattern, CharSequence text, int from, long budgetEnd) {
+        long began = System.nanoTime();
         try {
             return search(pattern, text, from, budgetEnd, false);
         } catch (TimeUp e) {
-            throw new SearchCut(pattern);
+            throw new SearchCut(pattern, System.nanoTime() - began, text.length() - from);
         }
     }
 
-    /** A search that ran out of its budget before it could say whether its expression is in the text. */
-    public static final class SearchCut extends RuntimeException {
+    /**
+     * When the searches of one look at a stream must stop: as {@link #budgetEnd(long)}, but never more than
+     * {@link #MAX_STREAM_BUDGET_NANOS} from now. A cut stream search ends its wait with an error ({@link SearchCut}),
+     * so a runaway expression is reported within seconds, not after a wait of up to 10 minutes that held a core.
+     */
+    public static long streamBudgetEnd(long deadlineNanos) {
+        return budgetEnd(Math.min(deadlineNanos, System.nanoTime() + MAX_STREAM_BUDGET_NANOS));
+    }
+
+    /**
+     * A search of a stream that ran out of its budget before it could say whether its expression is in the text. The
+     * wait cannot go on past text it has not read, and searching it again runs the same search again (a long wait
+     * asking again from its {@code continueAt} did, request after request, until its timeout, then answered only
+     * "not matched"), so it ends the wait as a refused expression does, naming it.
+     */
+    public static final class SearchCut extends IllegalArgumentException {
         private static final long serialVersionUID = 1L;
 
-        SearchCut(Pattern pattern) {
-            super("the search for the regular expression " + pattern.pattern() + " ran out of time (at least "
-                    + TimeUnit.NANOSECONDS.toMillis(MIN_BUDGET_NANOS) + " ms, or until the wait's timeout)", null,
-                    false, false);
+        SearchCut(Pattern pattern, long tookNanos, int characters) {
+            super("the regular expression " + pattern.pattern() + " searched " + characters + " characters of output "
+                    + "for " + TimeUnit.NANOSECONDS.toMillis(tookNanos) + " ms without an answer: it backtracks (a "
+                    + "repetition inside a repetition, such as (.*a)+ or (a|ab)*, tries every way of splitting the "
+                    + "text); write it so each character can be matched one way only: a character class ([^b]*) or a "
+                    + "possessive repetition (a*+)");
         }
     }
 

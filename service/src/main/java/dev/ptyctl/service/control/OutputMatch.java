@@ -89,21 +89,16 @@ public final class OutputMatch {
      * output cost a pending wait seconds of CPU). What no match can start in any more is dropped, so the text kept
      * is bounded too.
      *
-     * @throws IllegalArgumentException when a regular expression is too deep for the text ({@link DeadlineText})
+     * @throws IllegalArgumentException when a regular expression is too deep for the text, or its search ran out of
+     *                                  time ({@link DeadlineText.SearchCut})
      */
     public Optional<Hit> find(long deadlineNanos) {
         CharSequence text = scan.text();
         searchFrom = Math.max(searchFrom, scan.lookBehindEnd());
         searched += text.length() - searchFrom;
-        Optional<ScreenPatterns.InStream> first;
-        try {
-            first = patterns.first(text, searchFrom, deadlineNanos);
-        } catch (DeadlineText.SearchCut cut) {
-            // The budget lasts until the wait's deadline, so this ends the wait; where the search got to is unknown,
-            // so it stays where it began: continueAt then names text that a wait going on still searches, where
-            // moving on from the end would have skipped whatever the cut search never read.
-            return Optional.empty();
-        }
+        // A search cut by its budget throws (DeadlineText.SearchCut), ending the wait with an error: where it got to
+        // is unknown, so moving on would skip text it never read, and searching again runs the same search again.
+        Optional<ScreenPatterns.InStream> first = patterns.first(text, searchFrom, deadlineNanos);
         if (first.isPresent()) {
             return Optional.of(new Hit(first.get().found(), scan.seqAfter(first.get().end())));
         }

@@ -179,11 +179,12 @@ public final class ScreenPatterns {
      * {@link #first(CharSequence, long)} among the matches that start at {@code from} or later; what comes before it
      * is read only where an expression looks back ({@code ^}, {@code \b}, a lookbehind).
      *
-     * @throws DeadlineText.SearchCut   when an expression's search ran out of time: what it has not read is unknown
+     * @throws DeadlineText.SearchCut   when an expression's search ran out of time (at least 1 s, at most 5 s, the
+     *                                  wait's deadline between): what it has not read is unknown
      * @throws IllegalArgumentException as {@link #find}
      */
     public Optional<InStream> first(CharSequence text, int from, long deadlineNanos) {
-        long budgetEnd = DeadlineText.budgetEnd(deadlineNanos); // one budget for every search of this look
+        long budgetEnd = DeadlineText.streamBudgetEnd(deadlineNanos); // one budget for every search of this look
         int bestIndex = -1;
         MatchResult best = null;
         for (int i = 0; i < patterns.size(); i++) {

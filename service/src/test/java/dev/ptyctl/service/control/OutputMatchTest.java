@@ -1,6 +1,7 @@
 package dev.ptyctl.service.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ptyctl.service.output.OutputLog;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * {@code pty/wait}'s {@code since}: the texts looked for in the output as it arrives, a look after each chunk, as the
@@ -56,15 +58,29 @@ class OutputMatchTest {
     }
 
     @Test
-    void aSearchCutShortByItsBudgetLeavesContinueAtWhereItBeganNotPastTextItNeverRead() {
+    void aSearchCutShortByItsBudgetIsAnErrorNamingTheExpressionAndNeverMovesPastTextItNeverRead() {
         // (.*a){20}b backtracks for ever over a line of a's without a b: the look runs out of its budget (1 s, as the
         // wait's timeout is 0) at the first line, never reading the 40,000 characters after it.
         OutputMatch match = new OutputMatch(log, 0, regex("(.*a){20}b"));
         print("a".repeat(64) + "\n" + "y".repeat(40_000));
         match.advance(log.nextSeq(), List.of());
-        assertThat(match.find(System.nanoTime())).isEmpty();
-        // A wait going on at continueAt must search that text; it was told to go on 16 KiB before the end.
-        assertThat(match.continueAt()).as("where a wait for the same expression goes on").isZero();
+        assertThatThrownBy(() -> match.find(System.nanoTime())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("the regular expression (.*a){20}b searched 40065 characters of output for ")
+                .hasMessageContaining("backtracks");
+        assertThat(match.continueAt()).as("never past what the cut search did not read").isZero();
+    }
+
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // before, the look searched until the wait's deadline: 10 minutes
+    void aRunawaySearchIsCutWithinSecondsWhateverTheWaitsTimeout() {
+        OutputMatch match = new OutputMatch(log, 0, regex("(.*a){20}b"));
+        print("a".repeat(64) + "\n");
+        match.advance(log.nextSeq(), List.of());
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> match.find(start + TimeUnit.MINUTES.toNanos(10)))
+                .isInstanceOf(DeadlineText.SearchCut.class);
+        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).as("a 10-minute wait's look")
+                .isBetween(4L, 30L);
     }
 
     @Test
