@@ -335,6 +335,43 @@ class TerminalAttachmentTest {
         recorder.assertExhausted();
     }
 
+    /**
+     * A window dragged through a reconnect whose upgrades the server answers at once: resizes race the answers, so an
+     * attempt is given up before its request, during it, or after its 101 was read but before the client took it
+     * (then it is aborted as it opens and made again). Whatever the interleaving, one connection is left open, every
+     * other one is ended by the client, no failure is told, and the last size reaches the server.
+     */
+    @Test
+    void resizesRacingTheUpgradesAnswersLeaveOneConnectionWithTheLastSize() throws Exception {
+        FakeWebSocketServer.Connection first = attach();
+        first.drop();
+        recorder.next(AttachmentRecorder.Failure.class);
+        recorder.expectState(ConnectionState.RECONNECTING);
+        Thread dragging = Thread.ofPlatform().start(() -> {
+            for (int step = 1; step <= 300; step++) {
+                attachment.resize(100 + step, 30 + step % 7);
+            }
+        });
+        scheduler.next().run();
+        dragging.join();
+        recorder.expectState(ConnectionState.CONNECTED);
+
+        FakeWebSocketServer.Connection live = server.accept();
+        while (live.endsWithin(Duration.ofSeconds(2))) {
+            live = server.accept(); // given up by the client
+        }
+        JsonObject frame;
+        do {
+            frame = live.readFrame();
+        } while (!"resize".equals(frame.getString("type")) || frame.getInt("cols") != 400);
+        assertThat(frame.getInt("rows")).isEqualTo(30 + 300 % 7);
+        attachment.close();
+        live.awaitEnd();
+        recorder.expectState(ConnectionState.CLOSED);
+        recorder.assertExhausted();
+        server.assertNoMoreConnections();
+    }
+
     @Test
     void aReconnectResumesAfterTheLastOutputTheListenerProcessed() throws Exception {
         FakeWebSocketServer.Connection first = attach();

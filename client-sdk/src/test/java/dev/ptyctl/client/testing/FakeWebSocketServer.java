@@ -17,6 +17,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -365,6 +366,11 @@ public final class FakeWebSocketServer implements AutoCloseable {
             System.arraycopy(text, 0, payload, 2, text.length);
             write(CLOSE, payload);
             closeQuietly(socket);
+        }
+
+        /** Whether the client ended the connection within {@code timeout} (false: it is still open). */
+        public boolean endsWithin(Duration timeout) throws InterruptedException {
+            return ended.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
         }
 
         /** Waits for the client to end the connection; returns its close code, or -1 when it just cut it. */
