@@ -44,8 +44,9 @@ final class FollowCommand implements Callable<Integer> {
 
     @Option(names = "--text",
             description = "Print plain text: escape sequences (colours, cursor moves, titles) removed, line ends as "
-                    + "\\n, each drawing of a line redrawn after a carriage return (a progress bar) on a line of "
-                    + "its own. For logs and grep; without it the bytes are the program's own.")
+                    + "\\n, each drawing of a line redrawn after a carriage return or a cursor move to column 1 or "
+                    + "another row (a progress bar, a full-screen program's rows) on a line of its own. For logs and "
+                    + "grep; without it the bytes are the program's own.")
     private boolean text;
 
     @Mixin

@@ -1,5 +1,7 @@
 package dev.ptyctl.vt;
 
+import dev.ptyctl.vt.parser.Intermediates;
+import dev.ptyctl.vt.parser.Params;
 import dev.ptyctl.vt.parser.VtHandler;
 import dev.ptyctl.vt.parser.VtParser;
 
@@ -25,33 +27,67 @@ public final class PlainTextDecoder {
          * (a progress bar, a spinner before a question) is a line of its own, so {@code ^} and {@code $} match at its
          * ends and no text runs into the drawing before it.
          */
-        LINE_BREAK
+        LINE_BREAK,
+        /**
+         * As {@link #LINE_BREAK}, and a cursor move that starts the text after it somewhere else counts as such a CR:
+         * to column 1 ({@code CSI G}, {@code CSI 1 G}), to another row ({@code CSI row;col H}, {@code CSI A}/{@code B}/
+         * {@code E}/{@code F}/{@code d}, {@code ESC M}/{@code D}/{@code E}), once the line has text. For a stream read
+         * as a log ({@code ptyctl follow --text}): Node's {@code readline.cursorTo(0)} progress bars ({@code CSI 2K
+         * CSI 1G 50%}) and full-screen programs that place each row with {@code CUP} would otherwise run their
+         * drawings into one line ({@code 10% done50% done}). A horizontal move within the line ({@code CSI 5 C}) is not
+         * one.
+         */
+        LINE_BREAK_AT_CURSOR_MOVES
     }
 
     private final StringBuilder out = new StringBuilder();
     private final CarriageReturns carriageReturns;
     /** With {@link CarriageReturns#LINE_BREAK}: a CR came, and no text or newline since. */
     private boolean breakPending;
+    /** Text came since the last line break: a cursor move then owes one ({@link CarriageReturns#LINE_BREAK_AT_CURSOR_MOVES}). */
+    private boolean lineHasText;
     private final VtParser parser = new VtParser(new VtHandler() {
         @Override
         public void print(int codePoint) {
             breakPendingLine();
             out.appendCodePoint(codePoint);
+            lineHasText = true;
         }
 
         @Override
         public void execute(int control) {
             if (control == '\n') {
                 breakPending = false;
+                lineHasText = false;
                 out.append('\n');
             } else if (control == '\t') {
                 breakPendingLine();
                 out.append('\t');
+                lineHasText = true;
             } else if (control == '\r') {
                 switch (carriageReturns) {
                     case KEEP -> out.append('\r');
-                    case LINE_BREAK -> breakPending = true;
+                    case LINE_BREAK, LINE_BREAK_AT_CURSOR_MOVES -> breakPending = true;
                 }
+            }
+        }
+
+        @Override
+        public void csiDispatch(Params params, int intermediates, int finalByte) {
+            boolean elsewhere = switch (finalByte) {
+                case 'A', 'B', 'E', 'F', 'H', 'f', 'd' -> true; // another row (or, for H, wherever the program says)
+                case 'G', '`' -> params.getOr(0, 1) == 1; // column 1: a CR written as a sequence
+                default -> false;
+            };
+            if (elsewhere && intermediates == Intermediates.NONE) {
+                cursorMoved();
+            }
+        }
+
+        @Override
+        public void escDispatch(int intermediates, int finalByte) {
+            if (intermediates == Intermediates.NONE && (finalByte == 'M' || finalByte == 'D' || finalByte == 'E')) {
+                cursorMoved(); // reverse index, index, next line
             }
         }
     });
@@ -64,6 +100,14 @@ public final class PlainTextDecoder {
         if (breakPending) {
             breakPending = false;
             out.append('\n');
+        }
+    }
+
+    /** A cursor move away from the text just written: a CR's line break is owed, unless the line is still empty. */
+    private void cursorMoved() {
+        if (carriageReturns == CarriageReturns.LINE_BREAK_AT_CURSOR_MOVES && lineHasText) {
+            breakPending = true;
+            lineHasText = false;
         }
     }
 

@@ -101,13 +101,18 @@ class FollowE2eTest {
             Map<String, String> env = server.cliEnvironment();
             var created = Ptyctl.run(env, "new", "--", "sh", "-c", "printf '\\033]0;a title\\007"
                     + "\\033[1;31mred\\033[0m and \\033[38;2;0;255;0mgreen\\033[0m\\n"
-                    + "50%%\\r100%%\\n\\033[2K\\033[1Gdone\\tok\\n'; exit 3");
+                    + "50%%\\r100%%\\n\\033[2K\\033[1Gdone\\tok\\n"
+                    // a progress bar redrawn as Node's readline.cursorTo(0) does, rows placed as a full-screen program
+                    // places them, and a move within the line (no break)
+                    + "\\033[2K\\033[1G10%% done\\033[2K\\033[1G100%% done\\n"
+                    + "\\033[5;1Hrow five\\033[6;1Hrow six\\033[3Cend\\n'; exit 3");
             created.assertExit(0);
             String id = created.stdout().strip();
 
             var text = Ptyctl.run(env, "follow", "--text", id, "--since", "0");
             assertThat(text.exitCode()).as(text.toString()).isZero();
-            assertThat(text.stdout()).isEqualTo("red and green\n50%\n100%\ndone\tok\n");
+            assertThat(text.stdout()).isEqualTo("red and green\n50%\n100%\ndone\tok\n"
+                    + "10% done\n100% done\nrow five\nrow sixend\n");
             assertThat(text.stderr()).contains("ptyctl: the program in " + id + " exited with 3");
 
             var raw = Ptyctl.run(env, "follow", id, "--since", "0");
