@@ -75,6 +75,23 @@ class TerminalsClientTest {
         server.assertExhausted();
     }
 
+    /** 201: this request started the terminal; 200: the session's live terminal came back, the request not applied. */
+    @Test
+    void createOrReuseTellsAStartedTerminalFromTheSessionsLiveOne() throws Exception {
+        server.reply(201, TERMINAL);
+        server.reply(200, TERMINAL);
+
+        CreatedTerminal started = client.createOrReuse(CreateTerminalRequest.builder("s1").build());
+        CreatedTerminal reused = client.createOrReuse(CreateTerminalRequest.builder("s1").command("make").build());
+
+        assertThat(started.spawned()).isTrue();
+        assertThat(reused.spawned()).isFalse();
+        assertThat(reused.terminal().terminalId()).isEqualTo(started.terminal().terminalId()).isEqualTo("4f1c2a9be07d5e31");
+        server.takeRequest();
+        server.takeRequest();
+        server.assertExhausted();
+    }
+
     @Test
     void createSendsEveryFieldThatWasSet() throws Exception {
         server.reply(200, TERMINAL);
