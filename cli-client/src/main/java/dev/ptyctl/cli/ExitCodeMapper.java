@@ -59,8 +59,8 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
 
     /**
      * picocli's "Invalid value for option '--timeout': 'abc' is not a long" in the words of the rest of the CLI:
-     * {@code --timeout must be a whole number, got 'abc'} (or {@code ... is too large} for digits past the type's
-     * range), naming the option or the operand ({@code COLS}).
+     * {@code --timeout must be a whole number, got 'abc'} (or {@code ... is too large} / {@code is too small} for
+     * digits past the type's range), naming the option or the operand ({@code COLS}).
      */
     private static Optional<String> numberMessage(ParameterException ex) {
         String message = ex.getMessage();
@@ -71,8 +71,9 @@ final class ExitCodeMapper implements IParameterExceptionHandler, IExecutionExce
         String name = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec option ? option.longestName()
                 : ex.getArgSpec().paramLabel();
         String value = ex.getValue();
-        return Optional.of(value.matches("[-+]?[0-9]+") ? name + " is too large, got '" + value + "'"
-                : name + " must be a whole number, got '" + value + "'");
+        String problem = !value.matches("[-+]?[0-9]+") ? " must be a whole number"
+                : value.startsWith("-") ? " is too small" : " is too large";
+        return Optional.of(name + problem + ", got '" + value + "'");
     }
 
     /**

@@ -66,6 +66,7 @@ class ServeCommandTest {
         "wait --port 1 --timeout abc|--timeout must be a whole number, got 'abc'",
         "wait --port 1 --timeout 1e3|--timeout must be a whole number, got '1e3'",
         "read --port 1 --top 99999999999|--top is too large, got '99999999999'",
+        "wait --port 1 --since -99999999999999999999|--since is too small, got '-99999999999999999999'",
         "resize --port 1 wide 40|COLS must be a whole number, got 'wide'",
         "new --cols 12.5|--cols must be a whole number, got '12.5'",
     })
