@@ -3,8 +3,10 @@ package dev.ptyctl.mcp.tools;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.vt.Terminal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -18,12 +20,12 @@ import java.util.regex.Pattern;
  *       screen shows now (the command typed there, what it printed, the prompt after it), from the scrollback for
  *       those that scrolled off, the last {@value #MAX_NEW_LINES} at most;</li>
  *   <li>on the alternate screen (vim, htop, less), the rows that changed, by number; when more than half changed
- *       (a monitor redrawing every row), only those whose words are new, the others, which show only new numbers,
- *       named in one line ({@link #newNumbersOnly});</li>
+ *       (a monitor redrawing every row), the rows that moved or are like others with other numbers (a sorted
+ *       process list) named in one line ({@link #newNumbersOnly}), the others shown;</li>
  *   <li>nothing when nothing changed;</li>
  *   <li>the whole screen when there is no earlier look, the size changed, a full-screen program started or ended,
  *       the rows above the old cursor line changed (a {@code clear}, a redraw), or more than half the rows of a
- *       full-screen program changed in their words (the screen is then the shorter answer).</li>
+ *       full-screen program changed other than by moving (the screen is then the shorter answer).</li>
  * </ul>
  */
 final class ScreenChanges {
@@ -181,27 +183,37 @@ final class ScreenChanges {
 
     /**
      * Most rows of a full-screen program changed (htop, top-like monitors redraw every row at every refresh): the rows
-     * whose words were on the screen at the last look, only with other numbers, bars or one-letter fields (a
-     * process's CPU time, a meter, its state R or S; moved or not: htop sorts by CPU), are named in one line, and
-     * only the others are shown; the whole screen when those are still most rows. Each of htop's waits cost about
-     * 4,300 characters, the whole screen again, though what a model learns from it is the few processes that came
-     * or went.
+     * that are lines of the last look moved to another row (htop sorts by CPU; a log pane scrolled), and the rows of a
+     * list of like rows whose words were on the screen at the last look, only with other numbers, bars or one-letter
+     * fields (a process's CPU time, its state R or S; htop shows a row like it for each thread of a program), are
+     * named in one line, and only the others are shown; the whole screen when those are still most rows. Each of
+     * htop's waits cost about 4,300 characters, the whole screen again, though what a model learns from it is the few
+     * processes that came or went.
+     *
+     * <p>A row like no other on the screen with other numbers is shown: a counter or a meter ({@code failed: 0} now
+     * {@code failed: 3}, {@code tests 12/40} now {@code 40/40}), often what the agent waits for; named in the one line
+     * as "only numbers changed", a model reading the text concluded nothing had happened.
      */
     private static View newNumbersOnly(Look last, Look now) {
-        Set<String> seen = new HashSet<>();
+        Set<String> seenRows = new HashSet<>(last.rowTexts());
+        Set<String> seenShapes = new HashSet<>();
         for (String text : last.rowTexts()) {
-            seen.add(shape(text));
+            seenShapes.add(shape(text));
+        }
+        Map<String, Integer> likeRows = new HashMap<>();
+        for (String text : now.rowTexts()) {
+            likeRows.merge(shape(text), 1, Integer::sum);
         }
         List<String> shown = new ArrayList<>();
-        List<Integer> renumbered = new ArrayList<>();
+        List<Integer> named = new ArrayList<>();
         for (int row = 0; row < now.rows(); row++) {
             String text = now.rowTexts().get(row);
-            String before = last.rowTexts().get(row);
-            if (text.equals(before)) {
+            if (text.equals(last.rowTexts().get(row))) {
                 continue;
             }
-            if (!text.isBlank() && !before.isBlank() && seen.contains(shape(text))) {
-                renumbered.add(row + 1);
+            String shape = shape(text);
+            if (!text.isBlank() && (seenRows.contains(text) || likeRows.get(shape) > 1 && seenShapes.contains(shape))) {
+                named.add(row + 1);
             } else {
                 shown.add("row " + (row + 1) + ": " + text);
             }
@@ -209,8 +221,9 @@ final class ScreenChanges {
         if (shown.size() * 2 > now.rows()) {
             return screen(now, "most rows changed since your last look");
         }
-        shown.add(renumbered.size() + " more rows changed only in numbers, bars or one-letter fields (rows "
-                + ranges(renumbered) + "; terminal_read shows them)");
+        shown.add(named.size() + " more rows are lines of your last look that moved, or rows of a list of like rows "
+                + "with other numbers, bars or one-letter fields (rows " + ranges(named)
+                + "; terminal_read shows them)");
         return new View(Shown.CHANGED_ROWS, text(shown, false), 0, 0, now, "");
     }
 

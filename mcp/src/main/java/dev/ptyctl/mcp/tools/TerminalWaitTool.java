@@ -37,8 +37,9 @@ public final class TerminalWaitTool extends SchemaTool {
                 off (a text printed across the two calls is found); otherwise sinceSeq set to the returned seq), `seq`, and what of the screen you have not seen (`shown`): in a shell or REPL the lines from \
                 where the cursor was at your last look (terminal_read, terminal_wait or terminal_run in this \
                 terminal) on: the command typed, its output, the next prompt (the last 25); in a full-screen \
-                program (vim, htop, less) the rows that changed, by number (when most rows changed, those that only show new \
-                numbers, such as htop's processes, are named in one line); nothing when nothing changed; the whole \
+                program (vim, htop, less) the rows that changed, by number (when most rows changed, those that moved or are \
+                rows of a list of like rows with other numbers, such as htop's processes, are named in one line; a \
+                counter or meter is shown); nothing when nothing changed; the whole \
                 screen at the first look, after a clear or when a full-screen program starts or ends. \
                 `screen: true` answers the whole screen. For text, regex and any `found` says what matched: `index` (its place \
                 in `any`), `text` (what it matched), `row`/`col` (where it starts on screen) and, with sinceSeq, \
