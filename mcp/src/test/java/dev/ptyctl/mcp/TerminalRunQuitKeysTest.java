@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -110,5 +111,21 @@ class TerminalRunQuitKeysTest {
         // --foreground: the program in the terminal's foreground, reading keys, as when run on its own.
         Map<String, Object> ran = tools().run(id, "timeout --foreground 3 " + command);
         assertThat(ran).as("%s", ran).containsEntry("exitCode", 124).doesNotContainKey("waitingForInput");
+    }
+
+    /**
+     * A run with a timeout shorter than the five-second watch of a drawing full-screen program: it timed out, and the
+     * answer did not say the program waits for keys (nor how to end it). The watch now ends a second before the run.
+     */
+    @Test
+    void aShortRunOfAProgramThatDrawsForEverIsAnsweredAsWaitingForKeys() {
+        Tools.require("watch");
+        String id = tools().shell("bash");
+        McpSchema.CallToolResult waiting = tools().call("terminal_run", args("terminalId", id, "command",
+                "watch -n 0.1 date +%N", "timeoutMs", 4_000));
+        assertThat(ToolsContract.map(waiting.structuredContent())).as("%s", waiting)
+                .containsEntry("waitingForInput", true).containsEntry("timedOut", false);
+        assertThat(ToolsContract.map(tools().sendAndAwaitPrompt(id, List.of(Map.of("key", "C-c")))
+                .structuredContent())).containsEntry("matched", true);
     }
 }

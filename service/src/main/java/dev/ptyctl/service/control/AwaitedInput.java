@@ -46,7 +46,8 @@ public final class AwaitedInput {
      * keys ({@link #drawing}): such a program may be one that ends by itself ({@code top -n 3 -d 0.6}, a progress
      * screen, an installer's dialog that goes away), which a second's watch answered as waiting, while one that
      * draws for ever ({@code htop -d 10}, {@code watch -n 0.1}) costs the agent these seconds once. A program that
-     * stops drawing is told by the quiet rule ({@link #QUIET}) instead.
+     * stops drawing is told by the quiet rule ({@link #QUIET}) instead. A wait shorter than it watches less
+     * ({@link #drawingWatchFor}).
      */
     public static final Duration DRAWING_WATCH = Duration.ofSeconds(5);
 
@@ -60,6 +61,8 @@ public final class AwaitedInput {
     private long drawingLookedAt;
     /** Since when the looks have seen it hold the full screen and read keys; 0 for not seen. */
     private long drawingSince;
+    /** {@link #DRAWING_WATCH}, or less for a short wait ({@link #drawingWatchFor}). */
+    private final long drawingWatchNanos;
 
     /** A sign of waiting at an output offset, first seen at {@code nanos} ({@link System#nanoTime()}). */
     private record Seen(WaitingForInputAdvice.Input input, long outputSeq, long nanos) {
@@ -69,16 +72,30 @@ public final class AwaitedInput {
     }
 
     /** Watches for the command that {@code session}'s shell starts after output offset {@code sinceSeq}. */
-    AwaitedInput(TerminalSession session, PromptTracker prompts, long sinceSeq) {
-        this(session, prompts, sinceSeq, System::nanoTime);
+    AwaitedInput(TerminalSession session, PromptTracker prompts, long sinceSeq, Duration drawingWatch) {
+        this(session, prompts, sinceSeq, drawingWatch, System::nanoTime);
     }
 
     /** As above, with the time read from {@code nanoTime} ({@link System#nanoTime()}'s scale; a test's clock). */
-    AwaitedInput(TerminalSession session, PromptTracker prompts, long sinceSeq, LongSupplier nanoTime) {
+    AwaitedInput(TerminalSession session, PromptTracker prompts, long sinceSeq, Duration drawingWatch,
+                 LongSupplier nanoTime) {
         this.session = session;
         this.prompts = prompts;
         this.sinceSeq = sinceSeq;
+        this.drawingWatchNanos = drawingWatch.toNanos();
         this.nanoTime = nanoTime;
+    }
+
+    /**
+     * How long a wait of {@code waitNanos} in all watches a drawing full-screen program ({@link #drawing}):
+     * {@link #DRAWING_WATCH}, but ending a second before the wait does, and never under {@link #QUIET}. A run with a
+     * 3 s timeout of a program that draws for ever was answered "timed out" with the five-second watch, where a
+     * second's watch had answered what it is (waiting for keys, full screen: send q); a program that ends by itself
+     * before the wait's last second is still answered with its exit.
+     */
+    static Duration drawingWatchFor(long waitNanos) {
+        long watch = Math.min(DRAWING_WATCH.toNanos(), waitNanos - QUIET.toNanos());
+        return Duration.ofNanos(Math.max(QUIET.toNanos(), watch));
     }
 
     /**
@@ -128,7 +145,7 @@ public final class AwaitedInput {
      * A full-screen program that draws more often than {@link #QUIET} (htop with a short delay, {@code watch -n 0.1},
      * a game) never goes quiet, yet waits for keys as one that does: a run of it waited for its whole timeout. Such a
      * command, started after the offset, that has kept the alternate screen up with the terminal out of canonical
-     * mode at looks spanning {@link #DRAWING_WATCH} is reported waiting for keys, whether it was quiet in between or
+     * mode at looks spanning {@link #DRAWING_WATCH} (less in a short wait) is reported waiting for keys, whether it was quiet in between or
      * not (htop drawing once a second is now and then quiet for a second: the quiet rule then starts again at its
      * next frame, this one must not). A build never takes the alternate screen. Until 5 December 2026 the watch was
      * {@link #QUIET}: {@code top -n 3 -d 0.6}, which ends by itself after about 1.5 s, was answered as waiting.
@@ -150,7 +167,7 @@ public final class AwaitedInput {
         if (drawingSince == 0) {
             drawingSince = now;
         }
-        return now - drawingSince < DRAWING_WATCH.toNanos() ? Optional.empty()
+        return now - drawingSince < drawingWatchNanos ? Optional.empty()
                 : Optional.of(RunningProgram.waitingFor(session, running.get().commandLine(),
                         WaitingForInputAdvice.Input.KEYS));
     }

@@ -129,7 +129,8 @@ public final class PromptWait {
                         Optional.of(RunningProgram.holding(session, running.get().commandLine())));
             }
         }
-        AwaitedInput awaited = new AwaitedInput(session, prompts, request.since());
+        AwaitedInput awaited = new AwaitedInput(session, prompts, request.since(),
+                AwaitedInput.drawingWatchFor(deadlineNanos - System.nanoTime()));
         while (true) {
             // The tracker is fed under the session lock, so read under it too: its marks then agree with the seq.
             Look look = session.snapshot((terminal, progress) -> new Look(progress,

@@ -37,8 +37,12 @@ class AwaitedInputTest {
     }
 
     private AwaitedInput watchACommandTypedNow() {
+        return watchACommandTypedNow(AwaitedInput.DRAWING_WATCH);
+    }
+
+    private AwaitedInput watchACommandTypedNow(Duration drawingWatch) {
         applied(A + "$ " + B);
-        AwaitedInput watch = new AwaitedInput(session, prompts, session.outputSeq, () -> now);
+        AwaitedInput watch = new AwaitedInput(session, prompts, session.outputSeq, drawingWatch, () -> now);
         applied("python3\r\n" + C + ">>> ");
         return watch;
     }
@@ -113,6 +117,29 @@ class AwaitedInputTest {
         }
         applied("frame " + frames);
         assertThat(watch.look().flatMap(RunningProgram::input)).contains(WaitingForInputAdvice.Input.KEYS);
+    }
+
+    /**
+     * A run with a 3 s timeout of a program that draws for ever timed out with the five-second watch: the watch ends
+     * a second before the wait, so the answer says what the program is; a long wait watches the five seconds.
+     */
+    @Test
+    void aShortWaitWatchesADrawingProgramUntilASecondBeforeItsEnd() {
+        assertThat(AwaitedInput.drawingWatchFor(Duration.ofSeconds(30).toNanos())).isEqualTo(
+                AwaitedInput.DRAWING_WATCH);
+        assertThat(AwaitedInput.drawingWatchFor(Duration.ofMillis(500).toNanos())).isEqualTo(AwaitedInput.QUIET);
+        Duration watch = AwaitedInput.drawingWatchFor(Duration.ofSeconds(3).toNanos());
+        assertThat(watch).isEqualTo(Duration.ofSeconds(2));
+        AwaitedInput watcher = watchACommandTypedNow(watch);
+        session.mode = TerminalSession.InputMode.KEYS;
+        session.terminal.feed("\u001b[?1049h".getBytes(StandardCharsets.UTF_8));
+        for (int i = 0; i < watch.toNanos() / CHECK; i++) {
+            applied("frame " + i);
+            assertThat(watcher.look()).as("frame %d", i).isEmpty();
+            now += CHECK;
+        }
+        applied("the last frame");
+        assertThat(watcher.look().flatMap(RunningProgram::input)).contains(WaitingForInputAdvice.Input.KEYS);
     }
 
     /**
