@@ -84,7 +84,9 @@ class TerminalWaitEchoTest {
         assertThat(ToolsContract.map(waited.structuredContent())).containsEntry("matched", false)
                 .containsEntry("reason", "timeout");
         assertThat(ToolClient.text(waited)).startsWith("> print('done')\n")
-                .contains("[not matched: timed out after 5000 ms · ");
+                .contains("[not matched: timed out after 5000 ms (it is in the echo of the line you typed, "
+                        + "`print('done')`, which a wait after that send's seq goes past; the program has not printed "
+                        + "it since) · ");
     }
 
     /**
@@ -140,5 +142,44 @@ class TerminalWaitEchoTest {
 
         assertThat(ToolClient.text(done)).startsWith("> print('done')\ndone\n")
                 .contains("[matched: text \"done\" · ");
+    }
+
+    /**
+     * A program whose answer is the line typed ({@code cat}, {@code tr}, {@code read x; echo $x}): the echo is gone
+     * past and the answer is the program's own line, at once.
+     */
+    @Test
+    void aProgramThatPrintsTheLineTypedIsAnsweredWithItsOwnLine() {
+        Tools.require("cat");
+        String id = (String) tools.ok("terminal_create", args("command", List.of("cat"), "cwd", "/tmp"))
+                .get("terminalId");
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "same words"), Map.of("key", "Enter"))));
+        McpSchema.CallToolResult waited = tools.call("terminal_wait", args("terminalId", id, "text", "same words",
+                "sinceSeq", sent.get("seq"), "timeoutMs", 30_000));
+
+        assertThat(ToolsContract.map(waited.structuredContent())).as("%s", waited).containsEntry("matched", true);
+        assertThat(ToolClient.text(waited)).startsWith("same words\nsame words\n");
+    }
+
+    /**
+     * A text that only the echo holds (a Python assignment prints nothing): the wait runs to its timeout with the
+     * text on the screen, and its answer said only "timed out"; it now says the text is in the echo it went past.
+     */
+    @Test
+    void aWaitForATextOnlyTheEchoHoldsSaysSoWhenItTimesOut() {
+        Tools.require("python3");
+        String id = (String) tools.ok("terminal_create", args("command", List.of("python3", "-q"), "cwd", "/tmp"))
+                .get("terminalId");
+        tools.ok("terminal_wait", args("terminalId", id, "text", ">>>", "timeoutMs", 30_000));
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "x = 'marker'"), Map.of("key", "Enter"))));
+        McpSchema.CallToolResult waited = tools.call("terminal_wait", args("terminalId", id, "text", "marker",
+                "sinceSeq", sent.get("seq"), "timeoutMs", 1_500));
+
+        assertThat(ToolsContract.map(waited.structuredContent())).containsEntry("matched", false);
+        assertThat(ToolClient.text(waited)).contains("[not matched: timed out after 1500 ms (it is in the echo of "
+                + "the line you typed, `x = 'marker'`, which a wait after that send's seq goes past; the program has "
+                + "not printed it since)");
     }
 }

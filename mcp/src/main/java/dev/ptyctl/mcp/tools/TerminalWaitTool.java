@@ -91,10 +91,10 @@ public final class TerminalWaitTool extends SchemaTool {
         long timeoutMs = args.integer("timeoutMs", 0, MAX_TIMEOUT_MS, DEFAULT_TIMEOUT_MS);
         HostedTerminal terminal = call.terminal(id);
         TerminalWait.Outcome outcome;
+        Condition awaited = TypedEcho.condition(condition, call.session().lastTyped(id));
         try {
-            outcome = TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(),
-                    TypedEcho.condition(condition, call.session().lastTyped(id)), timeoutMs, call.waitCapMs(),
-                    call.progress());
+            outcome = TerminalWait.await(terminal.session(), terminal.prompts(), terminal.output(), awaited,
+                    timeoutMs, call.waitCapMs(), call.progress());
         } catch (IllegalArgumentException e) {
             throw new ToolError(e.getMessage() + ".");
         }
@@ -124,7 +124,7 @@ public final class TerminalWaitTool extends SchemaTool {
         }
         OptionalInt commandExit = exitBefore(terminal, condition, outcome);
         commandExit.ifPresent(code -> result.put("commandExitCode", code));
-        return result.withText(ToolResult.screenAndFacts(view.text(), facts(condition, outcome, commandExit, timeoutMs, seq)
+        return result.withText(ToolResult.screenAndFacts(view.text(), facts(awaited, outcome, commandExit, timeoutMs, seq)
                 + view.describe().map(shown -> " · " + shown).orElse("")));
     }
 
@@ -151,7 +151,9 @@ public final class TerminalWaitTool extends SchemaTool {
                                 long timeoutMs, long seq) {
         String head = switch (outcome.reason()) {
             // The time asked for, not the time measured: the wait ends at the caller's deadline, echo skip included.
-            case TIMEOUT -> "not matched: timed out after " + timeoutMs + " ms";
+            case TIMEOUT -> "not matched: timed out after " + timeoutMs + " ms" + TypedEcho.echoHolding(condition)
+                    .map(line -> " (it is in the echo of the line you typed, `" + line + "`, which a wait after "
+                            + "that send's seq goes past; the program has not printed it since)").orElse("");
             // The screen's seq would skip the tail a match may span (a text printed across the two calls), and after
             // a long stream may be older than the output kept; continueAt goes on exactly where this search stopped.
             case CONTINUE -> "not matched yet: the server's limit on one wait was reached; call terminal_wait again "

@@ -1,5 +1,6 @@
 package dev.ptyctl.mcp.tools;
 
+import dev.ptyctl.service.control.ScreenPatterns;
 import dev.ptyctl.service.control.TerminalInput;
 import dev.ptyctl.service.control.TerminalWait;
 import dev.ptyctl.service.control.TerminalWait.Condition;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The echo of the lines an agent typed into a program (a REPL, {@code cat}, a script's {@code read}; run on its own or
@@ -108,5 +110,25 @@ final class TypedEcho {
     static Condition condition(Condition condition, Optional<Typed> typed) {
         return typed.filter(lines -> lines.seq() == condition.sinceSeq())
                 .map(lines -> condition.skippingEchoOf(lines.lines())).orElse(condition);
+    }
+
+    /**
+     * For a wait that timed out: the first line whose echo it went past that holds a text it looked for. Python's
+     * {@code x = 'marker'} and a wait for {@code marker}: the program never prints it, and the wait ran to its
+     * timeout with the text on the screen, in the echo; the answer says so, or a model is left to guess why.
+     */
+    static Optional<String> echoHolding(Condition condition) {
+        if (condition.patterns() == null) {
+            return Optional.empty();
+        }
+        for (String line : condition.echoes()) {
+            for (ScreenPatterns.Entry entry : condition.patterns().entries()) {
+                Pattern pattern = entry.regex() != null ? entry.regex() : Pattern.compile(entry.text(), Pattern.LITERAL);
+                if (pattern.matcher(line).find()) {
+                    return Optional.of(line);
+                }
+            }
+        }
+        return Optional.empty();
     }
 }
