@@ -48,8 +48,11 @@ class AttachmentE2eTest {
             }
             // The log above is the output as read, which the server's screen may trail by a chunk: until the screen
             // shows the third echo's output, its shell integration may still report the prompt before that command
-            // (the command's start mark not yet applied), and run() would take it for the prompt it waits for.
+            // (the command's start mark not yet applied), and run() would take it for the prompt it waits for. Once
+            // it shows it, the shell is known busy until its next prompt, which can come later still (CI-AM, load 20:
+            // run() found the shell busy running the third echo).
             rpc.waitFor("once-3007");
+            rpc.waitForPrompt();
             rpc.run("echo done").output();
             log.awaitText("done\r\n", WAIT);
             assertThat(attachment.connectionsOpened()).isGreaterThanOrEqualTo(4);

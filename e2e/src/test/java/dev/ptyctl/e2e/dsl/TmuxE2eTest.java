@@ -38,6 +38,9 @@ class TmuxE2eTest {
                         ";", "set", "-g", "assume-paste-time", "0")
                 .env("TERM", "xterm-256color").open();
         assertThat(t.getByText("[demo]").within(Region.row(20))).isVisible();
+        // and once the pane's bash has drawn its prompt: keys typed before it reads them are echoed by the pane's
+        // terminal, then again by bash (CI-AM, load 20: "echo dragged-text" on row 1 with no prompt, and again after it)
+        assertThat(t.getByText("$ ").within(Region.row(1))).isVisible();
         return t;
     }
 
