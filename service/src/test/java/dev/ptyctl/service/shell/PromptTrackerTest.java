@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.protocol.ProcessExit;
 import dev.ptyctl.service.pty.ScreenState;
 import dev.ptyctl.service.shell.PromptTracker.State;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -85,6 +87,54 @@ class PromptTrackerTest {
             assertThat(describe(tracker.lastCommand().orElseThrow())).as("round %d", round)
                     .isEqualTo(describe(everyByte.lastCommand().orElseThrow()));
             assertThat(tracker.inputRegions()).isEqualTo(everyByte.inputRegions());
+        }
+    }
+
+    @Test
+    void marksAmongStringsAbortedSequencesAndCutCharactersInRandomChunksAreWhatEveryByteScannedGives() {
+        // Marks next to what could make the emulator's count of OSCs begun and the tracker's scanner disagree: marks
+        // inside DCS and APC strings and unfinished CSIs, marks that CAN or SUB abort, the C1 OSC, characters cut
+        // short before an ESC, bare ESCs and brackets at chunk ends. Each chunk goes through the screen (which lets
+        // the tracker pass over it) and, the same chunk, straight to a tracker that scans every byte.
+        String[] pieces = {A, "$ ", B, "ls -l\r\n", C, d(0), d(7), "\u001b]633;E;ls -l\u0007", "\u001b]633;F\u0007",
+            "out\r\n", "\u001b[1;31mred\u001b[0m", "\u001b", "]", "\u001b]", "133;", "\u0007", "\u001b\\",
+            "\u001bP1$r" + C, "\u001b_apc" + d(3), "\u001b[1;2" + A, "\u001b]133;D;1\u0018", "\u001b]133;C\u001a",
+            "\u009d133;A\u0007", "\u00e9", "\u001b]0;title", "\u001b\r" + B};
+        Random random = new Random(1733);
+        for (int round = 0; round < 400; round++) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            for (int n = random.nextInt(80); n > 0; n--) {
+                out.writeBytes(pieces[random.nextInt(pieces.length)].getBytes(StandardCharsets.UTF_8));
+                if (random.nextInt(10) == 0) {
+                    out.write(0xE2); // the first byte of a character that never comes
+                }
+            }
+            byte[] bytes = out.toByteArray();
+            PromptTracker everyByte = new PromptTracker(true);
+            PromptTracker tracker = new PromptTracker(true);
+            ScreenState screen = new ScreenState(80, 24, 100, false);
+            screen.addOutputListener(tracker);
+            int maxChunk = random.nextBoolean() ? 3 : 48;
+            for (int from = 0; from < bytes.length; ) {
+                int length = Math.min(bytes.length - from, 1 + random.nextInt(maxChunk));
+                screen.feed(bytes, from, length);
+                everyByte.output(bytes, from, length, from + length);
+                from += length;
+            }
+            boolean exits = random.nextBoolean();
+            if (exits) {
+                screen.markExited(ProcessExit.exited(2));
+                everyByte.ended(ProcessExit.exited(2));
+            }
+            String as = "round " + round + ": " + HexFormat.of().formatHex(bytes);
+            assertThat(tracker.recentCommands()).as(as).isEqualTo(everyByte.recentCommands());
+            assertThat(tracker.lastCommand().map(PromptTrackerTest::describe)).as(as)
+                    .isEqualTo(everyByte.lastCommand().map(PromptTrackerTest::describe));
+            assertThat(tracker.runningCommand()).as(as).isEqualTo(everyByte.runningCommand());
+            assertThat(tracker.inputRegions()).as(as).isEqualTo(everyByte.inputRegions());
+            assertThat(tracker.state()).as(as).isEqualTo(everyByte.state());
+            assertThat(tracker.lastPromptSeq()).as(as).isEqualTo(everyByte.lastPromptSeq());
+            assertThat(tracker.promptsDrawn()).as(as).isEqualTo(everyByte.promptsDrawn());
         }
     }
 
