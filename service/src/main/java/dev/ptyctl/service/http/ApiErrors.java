@@ -53,7 +53,7 @@ public final class ApiErrors {
         String id = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         boolean upgrade = req.headers().contains(HeaderNames.UPGRADE);
         LOG.log(System.Logger.Level.ERROR, (upgrade ? "WebSocket upgrade " : "request ") + HeadRequests.method(req)
-                + " " + req.path().path() + " failed (error " + id + ")", e);
+                + " " + EventLog.quoted(req.path().path()) + " failed (error " + id + ")", e); // the client's path
         send(res, Status.INTERNAL_SERVER_ERROR_500.code(), "internal_error", "the server failed: "
                 + e.getClass().getSimpleName() + " (error " + id + "; the server's log has its message and stack under"
                 + " that id)");

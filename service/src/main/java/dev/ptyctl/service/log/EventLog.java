@@ -230,7 +230,7 @@ public final class EventLog {
      * terminal of an operator reading the log ({@code tail -f}), which would obey it: retitle it, erase it, or with a CR
      * draw over the line's start.
      */
-    private static String quoted(String value) {
+    public static String quoted(String value) {
         boolean plain = !value.isEmpty() && value.chars().noneMatch(c -> c <= ' ' || c == '"' || c == '\\'
                 || Character.isISOControl(c));
         if (plain) {

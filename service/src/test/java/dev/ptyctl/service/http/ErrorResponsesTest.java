@@ -255,6 +255,31 @@ class ErrorResponsesTest {
         }
     }
 
+    /**
+     * The log line of a 500 quotes the request's path with its control characters escaped, as the event log does: the
+     * path is the client's, and an ESC in it (sent as %1b) would reach the terminal of an operator reading the log.
+     */
+    @Test
+    void theLogLineOfA500HasTheControlCharactersOfThePathEscaped() {
+        List<LogRecord> logged = capturedLog();
+        WebServer boom = WebServer.builder().port(0)
+                .routing(r -> {
+                    r.get("/boom/{what}", (req, res) -> {
+                        throw new IllegalStateException("kaput");
+                    });
+                    ApiErrors.register(r);
+                }).build().start();
+        try {
+            given().port(boom.port()).urlEncodingEnabled(false).get("/boom/%1b%5b2J%0d").then().statusCode(500);
+            assertThat(logged).anySatisfy(record -> assertThat(record.getMessage())
+                    .startsWith("request GET \"/boom/\\u001b[2J\\r\" failed (error "));
+            assertThat(logged).allSatisfy(record -> assertThat(record.getMessage()).doesNotContain("\u001b"));
+        } finally {
+            boom.stop();
+            Logger.getLogger(ApiErrors.class.getName()).removeHandler(captured);
+        }
+    }
+
     private Handler captured;
 
     /** What ApiErrors logs from now until the test removes {@link #captured}. */
