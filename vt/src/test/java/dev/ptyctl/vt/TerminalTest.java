@@ -87,6 +87,21 @@ class TerminalTest {
     }
 
     @Test
+    void aBelThatEndsOrSitsInAStringIsNoBell() {
+        Terminal t = new Terminal(20, 2);
+        // OSC ended by BEL (xterm's title form), BEL inside DCS, APC, PM and SOS strings (ended by ST): no bell, as
+        // the DEC parser (vt100.net's state diagram) passes or ignores C0 there; the DSL's hasBellCount counts these
+        t.feed(("\u001b]2;deploy\u0007\u001bPq\u0007\u001b\\\u001b_x\u0007\u001b\\\u001b^x\u0007\u001b\\"
+                + "\u001bXx\u0007\u001b\\").getBytes(StandardCharsets.UTF_8));
+        assertThat(t.emulator().bells()).isZero();
+        assertThat(t.title()).isEqualTo("deploy");
+        // a BEL inside a CSI sequence rings (C0 controls run there), and so does one after a CAN-cancelled OSC
+        t.feed("\u001b[1\u0007m\u001b]2;x\u0018\u0007".getBytes(StandardCharsets.UTF_8));
+        assertThat(t.emulator().bells()).isEqualTo(2);
+        assertThat(t.title()).isEqualTo("deploy");
+    }
+
+    @Test
     void toStringShowsSizeAndCursor() {
         Terminal t = new Terminal(10, 2);
         t.feed("ab".getBytes(StandardCharsets.US_ASCII));
