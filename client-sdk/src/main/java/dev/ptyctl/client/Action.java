@@ -31,6 +31,15 @@ public sealed interface Action {
         return new Paste(text);
     }
 
+    /**
+     * Exact bytes, as they are (ptyctl's extension of {@code pty/write}, sent base64-encoded): for input that is not
+     * UTF-8 text, such as a mouse report in the default encoding past column or row 95, whose coordinates are single
+     * bytes 0x80–0xFF. The array is copied.
+     */
+    static Action bytes(byte[] bytes) {
+        return new Bytes(bytes);
+    }
+
     /** A key press by name, e.g. {@code "Enter"}, {@code "Ctrl+C"}, {@code "Alt+ArrowUp"}. */
     static Action key(String name) {
         return new KeyPress(name);
@@ -54,7 +63,7 @@ public sealed interface Action {
         return JsonSupport.objectBuilder().add("action", array).build();
     }
 
-    /** The wire form: {@code {"text": ...}}, {@code {"key": ...}} or {@code {"paste": ...}}. */
+    /** The wire form: {@code {"text": ...}}, {@code {"key": ...}}, {@code {"paste": ...}} or {@code {"bytes": ...}}. */
     JsonObject toJson();
 
     /**
@@ -89,6 +98,29 @@ public sealed interface Action {
         @Override
         public JsonObject toJson() {
             return JsonSupport.objectBuilder().add("paste", text).build();
+        }
+    }
+
+    /**
+     * Exact bytes, e.g. {@code Action.bytes(report)}; needs a ptyctl server (socket-pty servers know only text and key).
+     *
+     * @param bytes the bytes to write, copied
+     */
+    record Bytes(byte[] bytes) implements Action {
+        /** Checks the bytes are present, and keeps a copy of them. */
+        public Bytes {
+            bytes = Objects.requireNonNull(bytes, "bytes").clone();
+        }
+
+        /** A copy of the bytes: the record's own cannot be changed from outside. */
+        @Override
+        public byte[] bytes() {
+            return bytes.clone();
+        }
+
+        @Override
+        public JsonObject toJson() {
+            return JsonSupport.objectBuilder().add("bytes", java.util.Base64.getEncoder().encodeToString(bytes)).build();
         }
     }
 

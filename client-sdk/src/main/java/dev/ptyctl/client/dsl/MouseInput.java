@@ -176,7 +176,7 @@ final class MouseInput {
                 .flatMap(at -> gesture.report(cells, at)), timeout);
         String verb = gesture.verb();
         if (outcome.result().isPresent()) {
-            driver.send(List.of(Action.text(outcome.result().get())),
+            driver.send(List.of(action(outcome.result().get())),
                     gesture.step(target.apply(outcome.cells()).orElse(missing)));
             if (gesture.button() != null) {
                 lastClick = System.nanoTime();
@@ -204,6 +204,15 @@ final class MouseInput {
         At at = cell.apply(last).orElseThrow();
         throw source.failure("expected a " + verb.replaceFirst(" at$", "") + " on " + clicked.get()
                 + " to be reportable to the program" + within + ": " + gesture.why(last, at).orElseThrow(), outcome);
+    }
+
+    /**
+     * The write of a report: text while its characters are below 128, else its bytes (one a character: the default
+     * encoding past column or row 95, whose coordinates are bytes 128 to 255 that text would send as two each).
+     */
+    private static Action action(String report) {
+        return report.chars().allMatch(c -> c < 0x80) ? Action.text(report)
+                : Action.bytes(report.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
     }
 
     /** Waits until {@link #CLICK_INTERVAL} has passed since the last click: no event tells when a program's has. */

@@ -186,13 +186,14 @@ public final class TerminalDriver implements AutoCloseable {
      * default one; a press, then a release). Waits first, at most the default timeout, until the program reports the
      * mouse in an encoding that can carry the cell: one that has just started may not have turned reporting on yet,
      * and one that turns SGR on in a write of its own may report in the default encoding for a moment, which carries
-     * columns and rows up to 95. A click that follows another by less than half a second waits for the rest of it: a
-     * program reads two presses within its double-click time (tmux's 300 ms, vim's 500 ms) as a double click, which a
-     * person's clicks never are by accident ({@link #doubleClick} sends one).
+     * columns and rows up to 223 (past 95 as bytes, written with {@code pty/write}'s {@code bytes}). A click that
+     * follows another by less than half a second waits for the rest of it: a program reads two presses within its
+     * double-click time (tmux's 300 ms, vim's 500 ms) as a double click, which a person's clicks never are by accident
+     * ({@link #doubleClick} sends one).
      *
      * @throws TerminalAssertionError when the program does not turn mouse reporting on within the timeout (the message
      *     says how common programs are told to), or keeps an encoding that cannot carry the cell (the default one
-     *     beyond column or row 95, SGR pixels)
+     *     beyond column or row 223, SGR pixels)
      * @throws IllegalArgumentException when the cell is outside the screen
      * @throws IllegalStateException for a driver without a live view
      */

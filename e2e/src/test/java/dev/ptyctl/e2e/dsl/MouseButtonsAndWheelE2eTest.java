@@ -47,6 +47,18 @@ class MouseButtonsAndWheelE2eTest {
     }
 
     @Test
+    void aClickAndADragPastColumn95InTheDefaultEncodingReachTheProgramAsTheirBytes(TerminalDriver t) {
+        // the default encoding carries a column as one byte, 32 + the column: past 95 a byte of 128 or more, which text
+        // would send as two (UTF-8, C2 84 for column 100); od prints what the program read
+        t.resize(120, 24);
+        t.typeLine("stty -echo -icanon; printf '\\e[?1002h'; r=$(head -c 36 | od -An -tx1 | tr -d ' \\n');"
+                + " printf '\\e[?1002l'; stty sane; echo got $r");
+        t.click(2, 100).drag(2, 100, 2, 102);
+        t.waitFor("got 1b5b4d208422" + "1b5b4d238422"                                  // the click: press, release
+                + "1b5b4d208422" + "1b5b4d408522" + "1b5b4d408622" + "1b5b4d238622");    // press, 2 motions, release
+    }
+
+    @Test
     void aProgramInX10ModeIsToldNoWheelAndAClickBeyond95SaysWhyTextCannotCarryIt(TerminalDriver t) {
         // "ready" once X10 is on (the command line reads "rea''dy"), so the 1 s below is all spent waiting for a wheel
         t.typeLine("stty -echo -icanon; printf '\\e[?9h'; echo rea''dy; head -c 6 >/dev/null; printf '\\e[?9l';"

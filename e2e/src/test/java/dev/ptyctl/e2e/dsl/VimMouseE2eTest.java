@@ -111,29 +111,30 @@ class VimMouseE2eTest {
 
     /**
      * A program that turns mouse reporting on and SGR in two writes (here a second apart, so that it is the same every
-     * time): a click beyond column 95 waits for SGR instead of being refused at once.
+     * time): a click beyond column 223, which the default encoding cannot carry, waits for SGR instead of being refused
+     * at once.
      */
     @Test
-    void aClickBeyondColumn95WaitsForTheProgramToTurnSgrOn(TerminalDriver terminal) {
-        terminal.resize(120, 24);
+    void aClickBeyondColumn223WaitsForTheProgramToTurnSgrOn(TerminalDriver terminal) {
+        terminal.resize(240, 24);
         terminal.typeLine("stty -echo -icanon; printf '\\e[?1000h'; sleep 1; printf '\\e[?1006h';"
                 + " r=$(head -c 22); printf '\\e[?1006l\\e[?1000l'; stty sane; printf 'got %q\\n' \"$r\"");
-        terminal.click(2, 100);
-        terminal.waitFor("got $'\\E[<0;100;2M\\E[<0;100;2m'");
+        terminal.click(2, 230);
+        terminal.waitFor("got $'\\E[<0;230;2M\\E[<0;230;2m'");
     }
 
     @Test
-    void aClickBeyondColumn95OnAProgramThatKeepsTheDefaultEncodingSaysWhatToDo(TerminalDriver terminal) {
-        terminal.resize(120, 24);
+    void aClickBeyondColumn223OnAProgramThatKeepsTheDefaultEncodingSaysWhatToDo(TerminalDriver terminal) {
+        terminal.resize(240, 24);
         terminal.typeLine("stty -echo -icanon; printf '\\e[?1000h'; head -c 12 >/dev/null; printf '\\e[?1000l';"
                 + " stty sane");
         terminal.timeout(Duration.ofSeconds(1));
-        assertThatThrownBy(() -> terminal.click(2, 100)).isInstanceOf(TerminalAssertionError.class)
-                .hasMessageStartingWith("expected a click on row 2, column 100 to be reportable to the program within"
+        assertThatThrownBy(() -> terminal.click(2, 230)).isInstanceOf(TerminalAssertionError.class)
+                .hasMessageStartingWith("expected a click on row 2, column 230 to be reportable to the program within"
                         + " 1 s: the program reads mouse reports in the default encoding (CSI M), which carries"
-                        + " columns and rows up to 95 here")
+                        + " columns and rows up to 223")
                 .hasMessageContaining("have the program turn SGR reports on (CSI ? 1006 h; vim: set ttymouse=sgr)");
-        terminal.click(2, 95).waitForPrompt();   // within 95, the report reaches it: head reads the click and ends
+        terminal.click(2, 223).waitForPrompt();   // within 223, the report reaches it: head reads the click and ends
     }
 
     @Test

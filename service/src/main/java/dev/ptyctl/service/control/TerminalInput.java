@@ -9,6 +9,7 @@ import dev.ptyctl.vt.keys.UnknownKeyException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
 
 /**
@@ -19,8 +20,8 @@ import java.util.List;
  * names and paste rules of its own contract ({@link Dialect}).
  */
 public final class TerminalInput {
-    /** What an action holds. */
-    public enum Kind { TEXT, KEY, PASTE }
+    /** What an action holds: text, a key name, pasted text, or (JSON-RPC's {@code bytes}) bytes as base64. */
+    public enum Kind { TEXT, KEY, PASTE, BYTES }
 
     /** The key names and paste rules a protocol promises. */
     public enum Dialect {
@@ -33,7 +34,7 @@ public final class TerminalInput {
         MCP
     }
 
-    /** One action: its kind and its string (the text, the key name, the pasted text). */
+    /** One action: its kind and its string (the text, the key name, the pasted text, the bytes' base64, checked). */
     public record Action(Kind kind, String value) {
     }
 
@@ -107,7 +108,7 @@ public final class TerminalInput {
      * when a key or a paste needs them (plain text, the commonest input, needs neither and takes no lock).
      */
     private static boolean[] modes(TerminalSession session, List<Action> actions) {
-        boolean plainText = actions.stream().allMatch(a -> a.kind() == Kind.TEXT);
+        boolean plainText = actions.stream().allMatch(a -> a.kind() == Kind.TEXT || a.kind() == Kind.BYTES);
         return plainText ? new boolean[2]
                 : session.inspect(t -> new boolean[] {t.applicationCursorKeys(), t.bracketedPaste()});
     }
@@ -120,6 +121,7 @@ public final class TerminalInput {
                 case KEY -> key(action.value(), modes[0], dialect);
                 case PASTE -> PasteEncoder.encode(dialect == Dialect.MCP ? action.value().replace("\u001b", "")
                         : action.value(), modes[1]);
+                case BYTES -> Base64.getDecoder().decode(action.value());
             });
         }
         return out.toByteArray();

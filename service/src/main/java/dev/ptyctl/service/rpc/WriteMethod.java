@@ -16,10 +16,12 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 
 /**
- * {@code pty/write}: one action ({@code {text}}, {@code {key}} or, ours, {@code {paste}}) or a non-empty array of them, validated as a
+ * {@code pty/write}: one action ({@code {text}}, {@code {key}} or, ours, {@code {paste}} and {@code {bytes}}, base64 for
+ * what is not text) or a non-empty array of them, validated as a
  * whole before anything is written, then written to the PTY as one write. The result is {@code written}, the
  * number of UTF-8 bytes written, and {@code outputSeq}, the output offset at the moment of the write; ours, with shell
  * integration, {@code promptsDrawn} (the shell's prompts so far, new and continuation ones), and with a paste
@@ -104,8 +106,8 @@ final class WriteMethod implements RpcMethodHandler {
             }
         }
         if (present.size() > 1) {
-            throw RpcException.invalidParams(where + ": " + (present.contains(Kind.PASTE) ? "text, key and paste"
-                    : "text and key") + " are mutually exclusive");
+            throw RpcException.invalidParams(where + ": " + (present.contains(Kind.BYTES) ? "text, key, paste and bytes"
+                    : present.contains(Kind.PASTE) ? "text, key and paste" : "text and key") + " are mutually exclusive");
         }
         if (present.isEmpty()) {
             throw RpcException.invalidParams(where + " needs either text or key");
@@ -113,6 +115,13 @@ final class WriteMethod implements RpcMethodHandler {
         Kind kind = present.getFirst();
         if (!(object.get(name(kind)) instanceof JsonString value)) {
             throw RpcException.invalidParams(where + "." + name(kind) + " must be a string");
+        }
+        if (kind == Kind.BYTES) {
+            try {
+                Base64.getDecoder().decode(value.getString());
+            } catch (IllegalArgumentException e) {
+                throw RpcException.invalidParams(where + ".bytes must be base64 (RFC 4648, padded): " + e.getMessage());
+            }
         }
         return new Action(kind, value.getString());
     }

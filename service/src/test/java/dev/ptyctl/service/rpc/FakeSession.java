@@ -46,6 +46,10 @@ final class FakeSession implements TerminalSession {
         return written.toString(StandardCharsets.UTF_8);
     }
 
+    byte[] writtenBytes() {
+        return written.toByteArray();
+    }
+
     @Override
     public long pid() {
         return 4242;

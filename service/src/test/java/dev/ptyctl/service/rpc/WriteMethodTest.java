@@ -66,6 +66,25 @@ class WriteMethodTest {
     }
 
     @Test
+    void bytesAreWrittenAsTheyAreNotAsText() throws Exception {
+        // a mouse press at column 100 in the default encoding: 32 + 100 = 0x84, one byte (as text, UTF-8's C2 84)
+        JsonObject result = client.result("pty/write", "{\"action\":[{\"bytes\":\"G1tNIIQi\"},{\"text\":\"x\"}]}");
+        assertThat(result.getInt("written")).isEqualTo(7);
+        assertThat(client.session.writtenBytes()).containsExactly(0x1b, '[', 'M', ' ', 0x84, '"', 'x');
+    }
+
+    @Test
+    void bytesThatAreNotBase64OrWithTextAreRejected() throws Exception {
+        assertThat(client.invalidParams("pty/write", "{\"action\":{\"bytes\":\"not base64!\"}}"))
+                .startsWith("action.bytes must be base64 (RFC 4648, padded): ");
+        assertThat(client.invalidParams("pty/write", "{\"action\":{\"bytes\":\"eA==\",\"text\":\"x\"}}"))
+                .isEqualTo("action: text, key, paste and bytes are mutually exclusive");
+        assertThat(client.invalidParams("pty/write", "{\"action\":{\"bytes\":7}}"))
+                .isEqualTo("action.bytes must be a string");
+        assertThat(client.session.writtenText()).isEmpty();
+    }
+
+    @Test
     void bothTextAndKeyIsRejected() throws Exception {
         assertThat(client.invalidParams("pty/write", "{\"action\":{\"text\":\"x\",\"key\":\"Enter\"}}"))
                 .isEqualTo("action: text and key are mutually exclusive");

@@ -12,17 +12,18 @@ import java.util.Optional;
  * A turn of the wheel is a press of button 4 (up) or 5 (down), reported as 64 and 65 with no release; X10 reports no
  * wheel.
  *
- * <p>Made as text, for writes that carry UTF-8 text ({@code pty/write}'s actions, which the test DSL sends), so the
- * default encoding is given for cells up to column and row 95, whose bytes stay below 128: xterm sends columns 96 to
- * 223 as single raw bytes of 128 to 255, and UTF-8 text has no character that is one such byte (the WebSocket's
- * {@code input} can carry such bytes base64-encoded, which the web page uses for what xterm.js reports). SGR-pixel
+ * <p>Made as a string of one character per byte: the default encoding, as xterm's, carries columns and rows up to 223
+ * (32 + 223 = 255), and from column or row 96 its coordinate bytes are 128 to 255, characters U+0080 to U+00FF here,
+ * which must reach the program as single bytes (ISO-8859-1), not as text (UTF-8 would make two bytes of each): the
+ * test DSL sends such a report with {@code pty/write}'s {@code bytes} action, the web page with the WebSocket
+ * input's {@code bytes}. A report whose characters are all below 128 is the same as text. SGR-pixel
  * coordinates ({@code ?1016}) need the cell's size in pixels, which a terminal without a screen has none of: refused.
  * urxvt's ({@code ?1015}) and the UTF-8 encoding ({@code ?1005}) are not among the modes, as the emulator keeps neither
  * (xterm.js sends neither): a program that asks for one of them alone is sent the default encoding, as in the web page.
  */
 public final class MouseEncoder {
-    /** The largest column or row the default encoding is given for (32 + 95 = 127, the last single-byte UTF-8). */
-    public static final int MAX_DEFAULT_ENCODING_CELL = 95;
+    /** The largest column or row the default encoding carries (32 + 223 = 255, the largest byte), as in xterm. */
+    public static final int MAX_DEFAULT_ENCODING_CELL = 223;
     private static final int X10 = 9;
     /** Normal tracking: presses and releases, no motion. */
     private static final int NORMAL = 1000;
@@ -165,10 +166,10 @@ public final class MouseEncoder {
         }
         if (encodingMode != SGR && (row > MAX_DEFAULT_ENCODING_CELL || col > MAX_DEFAULT_ENCODING_CELL)) {
             return Optional.of("the program reads mouse reports in the default encoding (CSI M), which carries columns "
-                    + "and rows up to " + MAX_DEFAULT_ENCODING_CELL + " here (xterm sends 96 to 223 as one raw byte of"
-                    + " 128 or more; the write, pty/write, carries UTF-8 text, which has no such character); got row "
-                    + row + ", column " + col + ": have the program turn SGR reports on (CSI ? 1006 h; vim: set"
-                    + " ttymouse=sgr), or click within column and row " + MAX_DEFAULT_ENCODING_CELL);
+                    + "and rows up to " + MAX_DEFAULT_ENCODING_CELL + " (each one byte, 32 + the number; xterm sends"
+                    + " nothing beyond); got row " + row + ", column " + col + ": have the program turn SGR reports on"
+                    + " (CSI ? 1006 h; vim: set ttymouse=sgr), or click within column and row "
+                    + MAX_DEFAULT_ENCODING_CELL);
         }
         return Optional.empty();
     }

@@ -21,6 +21,9 @@ class MouseEncoderTest {
     void theDefaultEncodingAddsThirtyTwoAndReleasesWithButtonThree() {
         assertThat(MouseEncoder.click(1000, 0, Button.MIDDLE, 2, 5)).isEqualTo("\u001b[M!%\"\u001b[M#%\"");
         assertThat(MouseEncoder.click(1000, 0, Button.LEFT, 95, 95)).isEqualTo("\u001b[M \u007f\u007f\u001b[M#\u007f\u007f");
+        // past 95 a coordinate is one byte of 128 or more, one character U+0080-U+00FF here, up to 223 (byte 255)
+        assertThat(MouseEncoder.click(1000, 0, Button.LEFT, 2, 100)).isEqualTo("\u001b[M \u0084\"\u001b[M#\u0084\"");
+        assertThat(MouseEncoder.click(1000, 0, Button.LEFT, 223, 223)).isEqualTo("\u001b[M \u00ff\u00ff\u001b[M#\u00ff\u00ff");
     }
 
     @Test
@@ -32,8 +35,8 @@ class MouseEncoderTest {
     void whatCannotBeReportedIsRefusedWithTheReason() {
         assertThatThrownBy(() -> MouseEncoder.click(0, 0, Button.LEFT, 1, 1))
                 .hasMessageContaining("has not turned mouse reporting on");
-        assertThatThrownBy(() -> MouseEncoder.click(1000, 0, Button.LEFT, 1, 96))
-                .hasMessageContaining("columns and rows up to 95").hasMessageContaining("column 96")
+        assertThatThrownBy(() -> MouseEncoder.click(1000, 0, Button.LEFT, 1, 224))
+                .hasMessageContaining("columns and rows up to 223").hasMessageContaining("column 224")
                 .hasMessageContaining("turn SGR reports on (CSI ? 1006 h");
         assertThatThrownBy(() -> MouseEncoder.click(1000, 1016, Button.LEFT, 1, 1)).hasMessageContaining("pixels");
         assertThatThrownBy(() -> MouseEncoder.click(1000, 1006, Button.LEFT, 0, 1)).hasMessageContaining("from 1");
@@ -41,8 +44,8 @@ class MouseEncoderTest {
 
     @Test
     void whetherACellCanBeReportedSaysWhyNotAndSgrCarriesAnyCell() {
-        assertThat(MouseEncoder.unreportable(0, 95, 95)).isEmpty();
-        assertThat(MouseEncoder.unreportable(0, 96, 1)).get().asString().contains("row 96, column 1");
+        assertThat(MouseEncoder.unreportable(0, 223, 223)).isEmpty();
+        assertThat(MouseEncoder.unreportable(0, 224, 1)).get().asString().contains("row 224, column 1");
         assertThat(MouseEncoder.unreportable(1006, 500, 500)).isEmpty();
         assertThat(MouseEncoder.unreportable(1016, 1, 1)).get().asString().contains("pixels");
     }
@@ -55,7 +58,7 @@ class MouseEncoderTest {
         assertThat(MouseEncoder.wheel(1003, 0, false, 2, 5)).isEqualTo("\u001b[M`%\"");
         assertThatThrownBy(() -> MouseEncoder.wheel(9, 0, true, 1, 1)).hasMessageContaining("no wheel");
         assertThatThrownBy(() -> MouseEncoder.wheel(0, 0, true, 1, 1)).hasMessageContaining("CSI ? 1000 h");
-        assertThatThrownBy(() -> MouseEncoder.wheel(1000, 0, true, 1, 96)).hasMessageContaining("UTF-8 text");
+        assertThatThrownBy(() -> MouseEncoder.wheel(1000, 0, true, 1, 224)).hasMessageContaining("up to 223");
     }
 
     @Test
@@ -76,8 +79,8 @@ class MouseEncoderTest {
                 .hasMessageContaining("X10 mouse reports (CSI ? 9 h), which carry presses only");
         assertThatThrownBy(() -> MouseEncoder.drag(1002, 1006, Button.LEFT, 3, 3, 3, 3))
                 .hasMessageContaining("got row 3, column 3 twice");
-        assertThatThrownBy(() -> MouseEncoder.drag(1002, 0, Button.LEFT, 1, 1, 1, 96))
-                .hasMessageContaining("column 96");
+        assertThatThrownBy(() -> MouseEncoder.drag(1002, 0, Button.LEFT, 1, 1, 1, 224))
+                .hasMessageContaining("column 224");
         assertThatThrownBy(() -> MouseEncoder.drag(0, 0, Button.LEFT, 1, 1, 1, 2))
                 .hasMessageContaining("has not turned mouse reporting on");
     }
