@@ -432,8 +432,9 @@ document.addEventListener('touchstart', () => {
  */
 window.addEventListener('keydown', (event) => {
   if (event.key === ',' && event.ctrlKey && !event.shiftKey && !event.altKey && !event.metaKey && !$('login').open) {
-    // The settings, as in VS Code and Windows Terminal; xterm.js sends a plain "," for it, which no program reads as
-    // a Ctrl key. Not over the token's dialog, which must be answered first.
+    // The settings, as in VS Code and Windows Terminal. No program's key: xterm.js has neither the kitty keyboard
+    // protocol nor modifyOtherKeys, without which no terminal tells Ctrl-, from ",". Not over the token's dialog,
+    // which must be answered first.
     event.preventDefault();
     event.stopPropagation();
     settingsDialog.toggle();

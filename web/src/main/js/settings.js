@@ -37,6 +37,8 @@ export const DEFAULTS = Object.freeze({
  * dropped for the default rather than given to xterm.js.
  */
 export function valid(name, value) {
+  // Not a list or an object, which String() would make a valid choice of: [true] is "true", ["light"] "light".
+  if (typeof value === 'object' && value !== null) return undefined;
   const bounds = NUMBERS[name];
   if (bounds) {
     const number = typeof value === 'number' ? value : Number(String(value).trim() || NaN);

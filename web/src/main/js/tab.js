@@ -183,15 +183,26 @@ export class TerminalTab {
   }
 
   /**
-   * A reset frame (the server's copy of the screen, after a reload or a long disconnect) states the blinking cursor
-   * mode (DECRST 12) even when no program set it, since a reset keeps it; xterm.js takes a stated mode over its
-   * option, and the settings' blinking cursor stopped blinking at every reload. There the mode off is the power-on
-   * state, not a program's wish, and is left to the settings; a program's DECRST 12 as it runs still applies.
+   * The blinking of the cursor is the settings', not the blinking cursor mode's (DECSET/DECRST 12), which xterm.js
+   * takes as its option, the setting, for good: xterm's terminfo (TERM=xterm-256color) restores the cursor with cnorm,
+   * CSI ?12l CSI ?25h, which less, vim and htop send as they end, and a blinking cursor stopped blinking after any of
+   * them; a reset frame (the server's copy of the screen, after a reload) states the mode too, off where no program set
+   * it. xterm itself XORs the mode with its own setting (its cursorBlinkXOR) for the same reason. The sequence's other
+   * modes (cvvis, CSI ?12;25h) apply: the option is put back once the output is parsed. The cursor a program sets with
+   * DECSCUSR (vim's steady bar in insert mode) is xterm.js's apart from the option, and still applies.
    */
   keepBlinkSetting() {
-    this.term.parser.registerCsiHandler({ prefix: '?', final: 'l' }, (params) => {
-      const chunk = this.chunks[0];
-      return !!chunk && !chunk.live && params.length === 1 && params[0] === 12;
+    let stated = false;
+    for (const final of ['h', 'l']) {
+      this.term.parser.registerCsiHandler({ prefix: '?', final }, (params) => {
+        if (params.includes(12)) stated = true;
+        return false; // xterm.js's own handler: the other modes of the sequence
+      });
+    }
+    this.term.onWriteParsed(() => {
+      if (!stated) return;
+      stated = false;
+      this.term.options.cursorBlink = this.settings.cursorBlink;
     });
   }
 

@@ -315,6 +315,16 @@ final class Page {
                 + "}", terminalId, argument);
     }
 
+    /**
+     * Reloads the page with {@code settings} (the settings dialog's, as JSON, or any text) kept in the browser as the
+     * dialog keeps them, and waits until the terminal shows {@code text} again.
+     */
+    void reloadWithSettings(String terminalId, String settings, String text) {
+        js("localStorage.setItem('ptyctl.settings', arguments[0]);", settings);
+        driver().navigate().refresh();
+        waitForText(terminalId, text);
+    }
+
     /** Waits until the program has bracketed paste on (bash at its prompt) or off (a program bash runs). */
     void waitForBracketedPaste(String terminalId, boolean on) {
         waitUntil("bracketed paste " + (on ? "on" : "off"), () -> Boolean.valueOf(on).equals(js(

@@ -121,6 +121,71 @@ class WebSettingsE2eTest extends PageTest {
     }
 
     /**
+     * With the setting "blinking" the cursor blinks after a program restored it with xterm's cnorm (CSI ?12l CSI ?25h,
+     * sent by less, vim and htop as they end), and a program that asks for a steady bar (vim in insert mode,
+     * DECSCUSR 6) gets one, also after a reload (the server's copy of the screen), until it sets the cursor back
+     * (DECSCUSR 0).
+     */
+    @Test
+    void theBlinkSettingOutlastsCnormAndAProgramsSteadyBarStillApplies() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "&renderer=dom");
+        String id = terminal.terminalId();
+        page.reloadWithSettings(id, "{\"cursorBlink\": true}", PROMPT.strip());
+        page.click(id);
+        page.waitUntil("a blinking block, as set", () -> cursorIs("xterm-cursor-block", "xterm-cursor-blink"));
+        run(terminal, "printf '\\033[?12l\\033[?25h'; echo restored-$((6*7))"); // cnorm
+        page.waitForText(id, "\nrestored-42");
+        run(terminal, "echo after-$((6*7))"); // the output before it parsed whole
+        page.waitForText(id, "\nafter-42");
+        assertThat(page.js("return window.ptyctl.terminals[arguments[0]].options.cursorBlink;", id))
+                .as("blinking after cnorm").isEqualTo(true);
+        page.waitUntil("drawn blinking", () -> cursorIs("xterm-cursor-block", "xterm-cursor-blink"));
+
+        run(terminal, "printf '\\033[6 q'; echo bar-$((6*7))");
+        page.waitForText(id, "\nbar-42");
+        page.waitUntil("the program's steady bar", () -> cursorIs("xterm-cursor-bar") && !blinking());
+        page.driver().navigate().refresh();
+        page.waitForText(id, PROMPT.strip());
+        page.click(id);
+        page.waitUntil("the program's steady bar after a reload", () -> cursorIs("xterm-cursor-bar") && !blinking());
+        run(terminal, "printf '\\033[0 q'; echo back-$((6*7))");
+        page.waitForText(id, "\nback-42");
+        page.waitUntil("the setting's blinking block again",
+                () -> cursorIs("xterm-cursor-block", "xterm-cursor-blink"));
+    }
+
+    /**
+     * Settings kept by another version of the page, or edited by hand, that are not valid (not JSON, not an object,
+     * values of the wrong kind or out of range) are the defaults: the page still opens its terminal, and the dialog
+     * shows the defaults; a valid one beside them is kept.
+     */
+    @Test
+    void settingsStoredThatAreNotValidAreTheDefaults() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "");
+        String id = terminal.terminalId();
+        for (String stored : List.of("not json{", "null", "[1, 2]", "\"light\"", "42",
+                "{\"scrollback\": -5, \"cursorStyle\": {\"a\": 1}, \"bell\": null, \"copyOnSelect\": \"yes\","
+                        + " \"confirmPaste\": 0, \"cursorBlink\": [true], \"theme\": \"light\"}")) {
+            page.js("localStorage.setItem('ptyctl.fontSize', 'huge');");
+            page.reloadWithSettings(id, stored, PROMPT.strip());
+            assertThat(terminalNumber(id, "options.scrollback")).as("the scrollback, stored " + stored)
+                    .isEqualTo(10000);
+            assertThat(terminalNumber(id, "options.fontSize")).as("the text size").isEqualTo(14);
+            assertThat(page.js("const o = window.ptyctl.terminals[arguments[0]].options;"
+                    + " return [o.cursorStyle, o.cursorBlink];", id)).as("the cursor, stored " + stored)
+                    .isEqualTo(List.of("block", false));
+            openWithTheGear();
+            assertThat(page.js("const f = document.querySelector('#settings form').elements;"
+                    + " return [f.scrollback.value, f.copyOnSelect.checked, f.confirmPaste.checked, f.bell.value,"
+                    + " f.cursorStyle.value];"))
+                    .as("the dialog, stored " + stored).isEqualTo(List.of("10000", false, true, "visual", "block"));
+            page.clickOn("#settings-done");
+            page.waitUntil("the dialog is closed", () -> !dialogOpen());
+        }
+        assertThat(terminalBackground()).as("the valid theme beside them kept").isEqualTo("rgb(250, 250, 250)");
+    }
+
+    /**
      * The bell: flashed in sight by default; with "sound" a tone (an oscillator started) and the tab out of sight still
      * marked; with "none" neither, and no mark.
      */
@@ -203,6 +268,10 @@ class WebSettingsE2eTest extends PageTest {
     private boolean cursorIs(String... classes) {
         String drawn = page.attribute(CURSOR, "class");
         return drawn != null && java.util.Arrays.stream(classes).allMatch(drawn::contains);
+    }
+
+    private boolean blinking() {
+        return cursorIs("xterm-cursor-blink");
     }
 
     private long scrollbackLines(String id) {
