@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.util.function.BiConsumer;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Keys;
 
@@ -18,6 +19,12 @@ import org.openqa.selenium.Keys;
 class WebPasteE2eTest extends PageTest {
     private static final String PROMPT = "paste> ";
     private static final String QUESTION = ".terminal-view:not([hidden]) .paste-question";
+
+    /** The browser's storage is shared by every test: the next one starts with the default settings. */
+    @AfterEach
+    void forgetSettings() {
+        page.js("localStorage.clear();");
+    }
 
     /**
      * Two lines pasted into {@code cat} (no bracketed paste: each line would be read as it comes) ask first: Cancel
@@ -83,6 +90,43 @@ class WebPasteE2eTest extends PageTest {
         page.drop(id, "first-line\nsecond-line\n");
         page.waitUntil("the page asks first", () -> page.element(QUESTION).isDisplayed());
         assertThat(page.text(QUESTION)).contains("2 lines").contains("bracketed paste");
+    }
+
+    /**
+     * With the paste question off, text dropped reaches the program at once, as the bytes a paste sends: its line
+     * ends as CR (Enter), and bracketed (ESC [200~ ... ESC [201~) only when the program asked, an end mark in the text
+     * taken out. The program reads the bytes as they come and prints them in hex.
+     */
+    @Test
+    void textDroppedWithTheQuestionOffIsTheBytesOfAPaste() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "");
+        String id = terminal.terminalId();
+        page.reloadWithSettings(id, "{\"confirmPaste\": false}", PROMPT.strip());
+
+        assertThat(dropped(terminal, id, "", 7, "one\ntwo")).as("not bracketed")
+                .isEqualTo("6f 6e 65 0d 74 77 6f");
+        assertThat(dropped(terminal, id, "printf '\\033[?2004h'; ", 19, "one\ntwo\u001b[201~"))
+                .as("bracketed").isEqualTo("1b 5b 32 30 30 7e 6f 6e 65 0d 74 77 6f 1b 5b 32 30 31 7e");
+        assertThat(page.element(QUESTION).isDisplayed()).as("a question").isFalse();
+    }
+
+    /**
+     * The bytes in hex that a program started with {@code before} reads of {@code text} dropped on it: it reads
+     * {@code count} bytes, then prints them on a line of its own.
+     */
+    private String dropped(Terminal terminal, String id, String before, int count, String text) throws Exception {
+        String mark = "read-" + count + "-";
+        String got = "hex" + count + "x";
+        // Bytes as they come (no line editing, CR kept as CR, no echo); the output as ever.
+        WebPageE2eTest.run(terminal, before + "stty -icanon -icrnl -echo min 1 time 0; echo " + mark + "$((6*7));"
+                + " head -c " + count + " | od -An -tx1 -w64 | sed \"s/^/" + got + "$((6*7)):/\"; stty sane;"
+                + " printf '\\033[?2004l'");
+        page.waitForText(id, "\n" + mark + "42");
+        page.drop(id, text);
+        page.waitForText(id, got + "42:");
+        String buffer = page.buffer(id);
+        String line = buffer.substring(buffer.lastIndexOf(got + "42:") + (got + "42:").length());
+        return line.substring(0, line.indexOf('\n')).strip();
     }
 
     /**
