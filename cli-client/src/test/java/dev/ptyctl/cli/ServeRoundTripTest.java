@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -71,6 +72,44 @@ class ServeRoundTripTest {
         assertThat(Cli.run("kill", "--socket", target).exitCode()).isZero();
         assertThat(serveExit.get(30, TimeUnit.SECONDS)).isZero();
         assertThat(serveErr.toString()).isEmpty();
+    }
+
+    /**
+     * {@code read -e} of a terminal coloured at every cell (lolcat's output, say): 8,000 lines of 120 cells, each in a
+     * 24-bit colour of its own, are a JSON-RPC answer of about 21 million characters, past the 15,000,000 that the JSON
+     * parser takes by default; the client reads it whole (it failed with "sent something that is not a JSON-RPC
+     * response") and it redraws the same text.
+     */
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void readVtTakesATerminalColouredAtEveryCell(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("colours.sh");
+        Files.writeString(script, "awk 'BEGIN { for (i = 0; i < 8000; i++) { s = \"\"; for (j = 0; j < 120; j++)"
+                + " s = s sprintf(\"\\033[38;2;%d;%d;%dmx\", (i + j) % 256, j * 2, i % 256);"
+                + " print s \"\\033[0m\" } }'\necho colours-done\nexec cat\n");
+        Path socket = dir.resolve("colours.sock");
+        FirstLineWriter serveOut = new FirstLineWriter();
+        CommandLine serve = Main.newCommandLine(name -> null);
+        serve.setOut(new PrintWriter(serveOut));
+        serve.setErr(new PrintWriter(new StringWriter()));
+        CompletableFuture<Integer> serveExit = CompletableFuture.supplyAsync(() -> serve.execute(
+                "serve", "--cmd", "sh " + script, "--socket", socket.toString(), "--cols", "120", "--rows", "24",
+                "--cwd", dir.toString()));
+        serveOut.firstLine().get(30, TimeUnit.SECONDS);
+        String target = socket.toString();
+        assertThat(Cli.run("wait", "--socket", target, "--match", "colours-done", "--timeout", "120000").exitCode())
+                .isZero();
+
+        Cli.Result vt = Cli.run("read", "-e", "--socket", target);
+        assertThat(vt.exitCode()).as(vt.err()).isZero();
+        assertThat(vt.out().length()).isGreaterThan(15_000_000);
+        Terminal replay = new Terminal(120, 24);
+        replay.feed(vt.out().getBytes(StandardCharsets.UTF_8));
+        assertThat(TextSerializer.withScrollback(replay)).isEqualTo(Cli.run("read", "--socket", target,
+                "--scrollback").out());
+
+        assertThat(Cli.run("kill", "--socket", target).exitCode()).isZero();
+        assertThat(serveExit.get(30, TimeUnit.SECONDS)).isZero();
     }
 
     /** Collects output and completes a future with the first full line, so the test awaits it without polling. */

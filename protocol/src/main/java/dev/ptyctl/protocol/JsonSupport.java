@@ -7,7 +7,9 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParserFactory;
 import java.io.StringReader;
+import java.util.Map;
 
 /**
  * The one JSON provider of every module, looked up once. Each static {@code jakarta.json.Json} factory call repeats
@@ -19,6 +21,14 @@ import java.io.StringReader;
 public final class JsonSupport {
     /** The provider, for what the helpers below do not cover (parsers, generators, values). */
     public static final JsonProvider PROVIDER = JsonProvider.provider();
+    /** Parsers with Parsson's guards as they are: at most 15,000,000 characters a document, nesting 1,000 deep. */
+    private static final JsonParserFactory PARSERS = PROVIDER.createParserFactory(Map.of());
+    /**
+     * Parsers for a server's answer ({@link #parseAnswer}): the length guard lifted, since the client's transport bounds
+     * each message already (the SDK reads 64 MiB at most).
+     */
+    private static final JsonParserFactory ANSWER_PARSERS = PROVIDER.createParserFactory(
+            Map.of("org.eclipse.parsson.maxParsingLimit", Integer.MAX_VALUE));
 
     private JsonSupport() {
     }
@@ -50,7 +60,23 @@ public final class JsonSupport {
      *                                    object ({@link TrailingTextException})
      */
     public static JsonObject parseObject(String text) {
-        if (!(parseValue(text) instanceof JsonObject object)) {
+        return object(parseValue(text));
+    }
+
+    /**
+     * {@link #parseObject} for a server's answer, which a client reads whole (its transport bounds the size): Parsson's
+     * guard against a huge document (15,000,000 characters) would refuse a whole terminal as escape sequences
+     * ({@code pty/read}'s {@code format: "vt"}, {@code screen?format=vt}) of a terminal coloured at every cell, 120
+     * columns of 10,000 lines making 28 MB.
+     *
+     * @throws jakarta.json.JsonException as {@link #parseObject} does
+     */
+    public static JsonObject parseAnswer(String text) {
+        return object(parse(text, ANSWER_PARSERS));
+    }
+
+    private static JsonObject object(JsonValue value) {
+        if (!(value instanceof JsonObject object)) {
             throw new JsonException("not a JSON object");
         }
         return object;
@@ -66,9 +92,13 @@ public final class JsonSupport {
      *                                    ({@link TrailingTextException})
      */
     public static JsonValue parseValue(String text) {
+        return parse(text, PARSERS);
+    }
+
+    private static JsonValue parse(String text, JsonParserFactory parsers) {
         JsonValue value;
         int next;
-        try (JsonParser parser = PROVIDER.createParser(new StringReader(text))) {
+        try (JsonParser parser = parsers.createParser(new StringReader(text))) {
             parser.next();
             value = parser.getValue();
             next = firstNonWhitespace(text, (int) parser.getLocation().getStreamOffset());

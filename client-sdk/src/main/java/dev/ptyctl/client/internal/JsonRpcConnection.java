@@ -250,7 +250,7 @@ public final class JsonRpcConnection implements AutoCloseable {
 
     private JsonObject parse(String line) throws RpcConnectionException {
         try {
-            return JsonSupport.parseObject(line);
+            return JsonSupport.parseAnswer(line);
         } catch (JsonException | IllegalStateException e) {
             throw new RpcConnectionException(address,
                     address + " sent something that is not a JSON-RPC response: " + abbreviate(line), e);

@@ -154,7 +154,7 @@ public final class RestTransport {
      */
     public JsonObject parse(Answer answer) throws RestConnectionException {
         try {
-            return JsonSupport.parseObject(answer.body());
+            return JsonSupport.parseAnswer(answer.body());
         } catch (JsonException | IllegalStateException e) {
             throw new RestConnectionException(answer.uri(), answer.uri() + " answered " + answer.status()
                     + " with a body that is not a JSON object: " + quote(answer.body()), e);
