@@ -10,7 +10,7 @@ import java.io.IOException;
 public final class TaskLimitException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    TaskLimitException(String message, Throwable cause) {
+    public TaskLimitException(String message, Throwable cause) {
         super(message, cause);
     }
 }

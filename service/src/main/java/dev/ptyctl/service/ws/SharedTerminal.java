@@ -8,6 +8,7 @@ import dev.ptyctl.protocol.ws.ServerFrame;
 import dev.ptyctl.service.pty.ForegroundProcess;
 import dev.ptyctl.service.pty.GridSize;
 import dev.ptyctl.service.pty.SessionExitedException;
+import dev.ptyctl.service.pty.TaskLimitException;
 import dev.ptyctl.service.pty.TerminalSession;
 import io.helidon.websocket.WsSession;
 import java.io.IOException;
@@ -134,6 +135,9 @@ final class SharedTerminal {
             arbitrate(arbiter -> arbiter.resize(seat, size));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the upgrade goes on at the size the terminal has
+        } catch (TaskLimitException e) {
+            // The upgrade goes on at the size the terminal has, which the size frame gives; the client's next resize
+            // is answered with the reason.
         }
     }
 
@@ -164,6 +168,8 @@ final class SharedTerminal {
             arbitrate(arbiter -> arbiter.leave(attachment.seat()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (TaskLimitException e) {
+            // the size stays the leaving client's; nobody asked, and the next resize says why
         }
         forgetIfIdle();
     }
@@ -269,7 +275,11 @@ final class SharedTerminal {
         switch (frame) {
             case ClientFrame.Input input -> {
                 if (input.claim()) {
-                    arbitrate(arbiter -> arbiter.use(seat));
+                    try {
+                        arbitrate(arbiter -> arbiter.use(seat));
+                    } catch (TaskLimitException e) {
+                        // the keys still go to the program; the size stays, as the clients' size frames show
+                    }
                 } else if (!answersQueries(seat)) {
                     // A query reply from a client whose size the PTY does not have, or while the server's emulator
                     // answers (answerQueries: server): the program gets its one answer elsewhere (SPEC §5.4, §5.5).
@@ -329,26 +339,39 @@ final class SharedTerminal {
      * Runs one arbitration step and applies the size it decides, under {@link #sizing}, so concurrent decisions
      * reach the PTY in the order they were made.
      */
-    private void arbitrate(Function<SizeArbiter, Optional<SizeArbiter.Size>> step) throws InterruptedException {
+    private void arbitrate(Function<SizeArbiter, Optional<SizeArbiter.Size>> step)
+            throws InterruptedException, TaskLimitException {
         sizing.lock();
         try {
             Optional<SizeArbiter.Size> size = step.apply(arbiter);
-            if (size.isPresent()) {
-                applySize(size.get());
+            try {
+                if (size.isPresent()) {
+                    applySize(size.get());
+                }
+            } finally {
+                updateQueryAnswering();
             }
-            updateQueryAnswering();
         } finally {
             sizing.unlock();
         }
     }
 
-    private void applySize(SizeArbiter.Size size) throws InterruptedException {
+    /**
+     * Gives the PTY {@code size}.
+     *
+     * @throws TaskLimitException when the terminal's writer thread, ended while idle, cannot be started again (a task
+     *                            limit): the size is not applied, and the frame that asked for it is answered with an
+     *                            {@code error} saying so (until 5 Dec 2026 it was left unapplied without a word)
+     */
+    private void applySize(SizeArbiter.Size size) throws InterruptedException, TaskLimitException {
         GridSize now = currentSize();
         if (now.cols() == size.cols() && now.rows() == size.rows()) {
             return;
         }
         try {
             terminal.session().resize(size.cols(), size.rows());
+        } catch (TaskLimitException e) {
+            throw e;
         } catch (IOException e) {
             return; // the program has exited: its size no longer matters
         }

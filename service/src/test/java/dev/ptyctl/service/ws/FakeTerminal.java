@@ -10,6 +10,7 @@ import dev.ptyctl.service.pty.SessionExitedException;
 import dev.ptyctl.service.pty.SessionProgress;
 import dev.ptyctl.service.pty.TerminalSession;
 import dev.ptyctl.vt.Terminal;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -31,6 +32,8 @@ final class FakeTerminal implements AttachableTerminal {
     private final Session session = new Session();
     final List<String> written = Collections.synchronizedList(new ArrayList<>());
     final List<String> resizes = Collections.synchronizedList(new ArrayList<>());
+    /** What a resize fails with while set (a task limit the writer thread met), instead of resizing. */
+    volatile IOException resizeFailure;
     /** Every switch of query answering, in order, for tests to await. */
     final BlockingQueue<Boolean> answerQueries = new LinkedBlockingQueue<>();
     volatile boolean closed;
@@ -127,7 +130,11 @@ final class FakeTerminal implements AttachableTerminal {
         }
 
         @Override
-        public void resize(int cols, int rows) {
+        public void resize(int cols, int rows) throws IOException {
+            IOException failure = resizeFailure;
+            if (failure != null) {
+                throw failure;
+            }
             resizes.add(cols + "x" + rows);
             screen.resize(cols, rows);
         }

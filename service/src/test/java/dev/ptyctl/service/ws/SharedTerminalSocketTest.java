@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.protocol.ws.BinaryOutputFrame;
 import dev.ptyctl.protocol.ws.ClientFrame;
 import dev.ptyctl.protocol.ws.ServerFrame;
+import dev.ptyctl.service.pty.TaskLimitException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +64,23 @@ class SharedTerminalSocketTest {
 
         assertThat(terminal.resizes).containsExactly("100x30", "90x20", "120x40", "90x20", "100x30");
         assertThat(terminal.written).containsExactly("typed");
+    }
+
+    @Test
+    void aResizeTheServerHasNoThreadForIsAnsweredWithAnErrorFrameAndWorksOnceItHas() throws Exception {
+        WsTestClient a = attach("");
+        String why = "the server cannot start another thread (unable to create native thread); raise its task limit "
+                + "(systemd's TasksMax, a container's pids limit, ulimit -u) or close terminals";
+        terminal.resizeFailure = new TaskLimitException(why, null);
+        a.send(new ClientFrame.Resize("a", 1, 100, 30));
+        assertThat(a.await(ServerFrame.Error.class, e -> true))
+                .isEqualTo(new ServerFrame.Error("resize failed: " + why, Optional.of(1L)));
+        a.awaitAck(1);
+
+        terminal.resizeFailure = null;
+        a.send(new ClientFrame.Resize("a", 2, 100, 30));
+        allSee(new ServerFrame.Size(100, 30), a);
+        assertThat(terminal.resizes).containsExactly("100x30");
     }
 
     @Test
