@@ -78,11 +78,22 @@ public final class TerminalCreateTool extends SchemaTool {
         try {
             return call.registry().create(request).terminal();
         } catch (TerminalRequestException e) {
-            throw new ToolError("Cannot create the terminal: " + e.getMessage() + switch (e.reason()) {
-                case LIMIT_REACHED -> ". Close terminals you no longer need with terminal_close.";
-                case INVALID -> ". Fix that argument and call terminal_create again.";
-                default -> ".";
-            });
+            throw new ToolError(refusal(e));
         }
+    }
+
+    /** The sentence for a refused create: the registry's reason and what the agent can do about it. */
+    static String refusal(TerminalRequestException e) {
+        return "Cannot create the terminal: " + e.getMessage() + switch (e.reason()) {
+            case LIMIT_REACHED -> ". Close terminals you no longer need with terminal_close.";
+            case INVALID -> ". Fix that argument and call terminal_create again.";
+            // The agent cannot raise it, and retrying at once fails the same way: the sentence alone said "raise the
+            // limit", which an agent took as something to try.
+            case TASK_LIMIT -> ". The machine limits how many processes and threads the ptyctl server may have, and "
+                    + "that limit is reached: close terminals you no longer need with terminal_close and try again, "
+                    + "or tell the user the server's task limit must be raised; retrying without either fails the "
+                    + "same way.";
+            default -> ".";
+        };
     }
 }
