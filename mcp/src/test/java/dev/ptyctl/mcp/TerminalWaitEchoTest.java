@@ -182,4 +182,23 @@ class TerminalWaitEchoTest {
                 + "the line you typed, `x = 'marker'`, which a wait after that send's seq goes past; the program has "
                 + "not printed it since)");
     }
+
+    /**
+     * A one-letter answer to a program that reads keys without echoing them (an installer's [y/N] in raw mode): the
+     * letter is not echoed, and the program's answer starts with it.
+     */
+    @Test
+    void anAnswerNotEchoedWhoseReplyStartsWithItIsFound() {
+        Tools.require("python3");
+        String id = tools.lineReader("""
+                os.write(1, b'yes, installing\\r\\n')
+                time.sleep(60)
+                """);
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", "y"), Map.of("key", "Enter"))));
+        McpSchema.CallToolResult waited = tools.call("terminal_wait", args("terminalId", id, "text", "yes, installing",
+                "sinceSeq", sent.get("seq"), "timeoutMs", 5_000));
+
+        assertThat(ToolsContract.map(waited.structuredContent())).as("%s", waited).containsEntry("matched", true);
+    }
 }

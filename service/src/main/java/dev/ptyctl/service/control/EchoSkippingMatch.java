@@ -106,6 +106,10 @@ final class EchoSkippingMatch {
                 return hit;
             }
             if (hit.get().found().index() == 0) {
+                Optional<OutputMatch.Hit> longer = askedTextFrom(hit.get(), deadlineNanos);
+                if (longer.isPresent()) {
+                    return longer;
+                }
                 goPast(hit.get().nextSeq());
                 continue;
             }
@@ -162,6 +166,30 @@ final class EchoSkippingMatch {
         if (upTo >= 0) {
             search.advance(upTo, regions);
         }
+    }
+
+    /**
+     * A caller's text that starts where the next line's echo was found and goes on past it: then what was found is
+     * not the echo (an echo ends with its line) but the start of the program's answer. A one-letter answer to a
+     * program that reads keys without echoing them ({@code y} to a {@code [y/N]} in raw mode) and its reply
+     * {@code yes, installing}: the {@code y} was taken for the echo, and the wait for the reply ran to its timeout
+     * with the reply on the screen.
+     */
+    private Optional<OutputMatch.Hit> askedTextFrom(OutputMatch.Hit echo, long deadlineNanos) {
+        OutputMatch asked = new OutputMatch(log, from, patterns);
+        asked.advance(upTo, regions);
+        Optional<OutputMatch.Hit> hit = asked.find(deadlineNanos);
+        searchedBefore += asked.searched();
+        if (hit.isEmpty() || hit.get().nextSeq() <= echo.nextSeq()
+                || !hit.get().found().text().startsWith(echo.found().text()) || startOf(hit.get()) != startOf(echo)) {
+            return Optional.empty();
+        }
+        return hit;
+    }
+
+    /** Where a match of plain text starts in the output (its text's bytes before where it ends). */
+    private static long startOf(OutputMatch.Hit hit) {
+        return hit.nextSeq() - hit.found().text().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     }
 
     /**
