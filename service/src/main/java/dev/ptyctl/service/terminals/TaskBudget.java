@@ -35,8 +35,17 @@ final class TaskBudget {
 
     /** Why another terminal cannot be started now for want of tasks, or empty when it can (or nothing says). */
     static Optional<String> shortage() {
+        return shortage(0);
+    }
+
+    /**
+     * The same while {@code starting} other terminals are being created: their program and threads may not have
+     * started yet, and are not in the counts read. Two creates at once at the threshold would each have been let
+     * through on the same count, and taken the tasks kept for the stop between them.
+     */
+    static Optional<String> shortage(int starting) {
         try {
-            return shortage(Files.readAllLines(SELF), ROOT);
+            return shortage(Files.readAllLines(SELF), ROOT, starting);
         } catch (IOException | RuntimeException e) { // not Linux, or /proc unreadable: no check
             return Optional.empty();
         }
@@ -49,6 +58,11 @@ final class TaskBudget {
      * numbers read.
      */
     static Optional<String> shortage(List<String> membership, Path root) {
+        return shortage(membership, root, 0);
+    }
+
+    /** {@link #shortage(List, Path)} while {@code starting} other terminals are being created. */
+    static Optional<String> shortage(List<String> membership, Path root, int starting) {
         Optional<Path> group = pidsGroup(membership, root);
         if (group.isEmpty() || !group.get().startsWith(root)) {
             return Optional.empty(); // outside what is mounted here ("/.." above a cgroup namespace's root)
@@ -60,10 +74,11 @@ final class TaskBudget {
             if (cap.isEmpty() || used.isEmpty()) {
                 continue;
             }
-            if (cap.getAsLong() - used.getAsLong() < PER_TERMINAL + STOP_RESERVE) {
+            if (cap.getAsLong() - used.getAsLong() < (long) PER_TERMINAL * (1 + starting) + STOP_RESERVE) {
                 return Optional.of("the server's task limit is reached: " + used.getAsLong() + " of "
                         + cap.getAsLong() + " tasks in use (" + max + ": systemd's TasksMax, a container's pids "
-                        + "limit); a terminal needs about " + PER_TERMINAL + " (its program and three threads) and "
+                        + "limit); a terminal needs about " + PER_TERMINAL + " (its program and three threads"
+                        + (starting == 0 ? "" : "; " + starting + " more being created") + ") and "
                         + STOP_RESERVE + " are kept for stopping the server: raise the limit or close terminals");
             }
         }

@@ -141,7 +141,7 @@ public final class TerminalRegistry implements AutoCloseable {
             if (shortage.isPresent()) {
                 throw new TerminalRequestException(Reason.LIMIT_REACHED, shortage.get());
             }
-            Optional<String> tasks = TaskBudget.shortage();
+            Optional<String> tasks = TaskBudget.shortage(startingCount());
             if (tasks.isPresent()) {
                 throw new TerminalRequestException(Reason.TASK_LIMIT, tasks.get());
             }
@@ -335,6 +335,11 @@ public final class TerminalRegistry implements AutoCloseable {
     private boolean isLive(CompletableFuture<HostedTerminal> entry) {
         HostedTerminal terminal = entry.getNow(null);
         return terminal != null && terminal.running() && byId.containsKey(terminal.terminalId());
+    }
+
+    /** Creates under way: reserved, their terminal not yet registered or failed. Call under {@link #lock}. */
+    private int startingCount() {
+        return (int) bySession.values().stream().filter(entry -> !entry.isDone()).count();
     }
 
     private int liveOrPendingCount() {

@@ -52,6 +52,14 @@ class TaskBudgetTest {
     }
 
     @Test
+    void aCreateUnderWayCountsItsTasksBeforeTheyShowInTheCount() throws IOException {
+        limit(root.resolve("app"), "100", 89); // 11 spare: one terminal and the stop's 4, not two terminals
+        assertThat(TaskBudget.shortage(List.of("0::/app"), root, 0)).isEmpty();
+        assertThat(TaskBudget.shortage(List.of("0::/app"), root, 1)).as("another create has not started its own yet")
+                .hasValueSatisfying(why -> assertThat(why).contains("89 of 100").contains("1 more being created"));
+    }
+
+    @Test
     void aCountThatCannotBeReadIsNoRefusalButAnotherLevelsLimitStillCounts() throws IOException {
         Path group = root.resolve("kubepods/pod1");
         for (String odd : List.of("", "  \n", "max max", "-", "12abc", "99999999999999999999999", "1.5")) {
