@@ -37,6 +37,9 @@ function flash(element) {
 function beep() {
   try {
     audio ??= new AudioContext();
+    // Made before the person first clicked or typed in the page (a bell rung as the page loads), the context starts
+    // suspended, as the browser's autoplay policy has it, and stays so unless resumed: every later beep was silent.
+    if (audio.state === 'suspended') audio.resume().catch(() => {});
     const tone = audio.createOscillator();
     const volume = audio.createGain();
     tone.frequency.value = 880;

@@ -221,6 +221,34 @@ class WebSettingsE2eTest extends PageTest {
         assertThat(((Number) page.js("return window.tones;")).intValue()).as("tones").isZero();
     }
 
+    /**
+     * The page's one AudioContext, made by a sound bell rung before the person first clicked or typed in the page, is
+     * suspended (the browser's autoplay policy; made so here, whatever this Chromium's policy is): the next bell, after
+     * a click, resumes it, or every beep after the first was silent.
+     */
+    @Test
+    void aSoundBellResumesTheAudioSuspendedAtTheFirst() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "");
+        String id = terminal.terminalId();
+        page.reloadWithSettings(id, "{\"bell\": \"sound\"}", PROMPT.strip());
+        page.js("const Real = AudioContext; window.contexts = [];"
+                + " window.AudioContext = class extends Real {"
+                + "   constructor() { super(); this.suspend(); window.contexts.push(this); } };");
+        run(terminal, "printf 'one-\\a%s\\n' rang");
+        page.waitForText(id, "\none-rang");
+        page.waitUntil("the audio suspended", () -> "suspended".equals(page.js(
+                "return window.contexts[0]?.state;")));
+        page.js("window.suspendedAt = performance.now();");
+        page.waitUntil("past the bells' gap", () -> Boolean.TRUE.equals(page.js(
+                "return performance.now() - window.suspendedAt > 300;")));
+        page.click(id); // the person's first click: a context may run from now on, once resumed
+        run(terminal, "printf 'two-\\a%s\\n' rang");
+        page.waitForText(id, "\ntwo-rang");
+        page.waitUntil("the audio running again", () -> "running".equals(page.js(
+                "return window.contexts[0].state;")));
+        assertThat(page.js("return window.contexts.length;")).as("contexts made").isEqualTo(1L);
+    }
+
     /** The theme "as the system" follows the browser's colour scheme, also when it changes (a laptop going dark). */
     @Test
     void theSystemThemeFollowsTheBrowsersColourSchemeAsItChanges() throws Exception {
