@@ -13,6 +13,7 @@ import dev.ptyctl.service.http.WrongMethod;
 import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.service.metrics.MetricsService;
 import dev.ptyctl.service.metrics.ServerMetrics;
+import dev.ptyctl.service.pty.HostedProcesses;
 import dev.ptyctl.service.pty.SharedThreads;
 import dev.ptyctl.service.remote.RpcOverHttp;
 import dev.ptyctl.service.remote.RpcSocketEndpoint;
@@ -46,6 +47,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -80,6 +82,8 @@ public final class PtyctlServer implements AutoCloseable {
      * shutdown (the hook stops too); the log says it once.
      */
     private final AtomicBoolean stopLogged = new AtomicBoolean();
+    /** Done once the WebSocket clients were told that the server stops: the programs' kill at exit waits for it. */
+    private final CompletableFuture<Void> clientsTold = new CompletableFuture<>();
 
     private PtyctlServer(WebServer webServer, TerminalRegistry registry, ServerSettings settings, ServerToken token,
                          List<ServerExtension> extensions, SocketsAtStop sockets) {
@@ -91,6 +95,7 @@ public final class PtyctlServer implements AutoCloseable {
         this.token = token;
         this.shutdownHook = Thread.ofPlatform().name("ptyctl-server-shutdown").unstarted(this::stop);
         Runtime.getRuntime().addShutdownHook(shutdownHook);
+        HostedProcesses.killAtExitAfter(clientsTold);
     }
 
     /**
@@ -362,6 +367,9 @@ public final class PtyctlServer implements AutoCloseable {
             sockets.stop(CLOSE_FRAMES_BOUND);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            clientsTold.complete(null);
+            HostedProcesses.forget(clientsTold);
         }
         extensions.forEach(ServerExtension::close);
         registry.close();
