@@ -1,7 +1,8 @@
 package dev.ptyctl.service.http;
 
-import dev.ptyctl.service.log.EventLog;
 import dev.ptyctl.protocol.JsonSupport;
+import dev.ptyctl.service.log.EventLog;
+import dev.ptyctl.service.log.UnexpectedFailures;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HttpException;
 import io.helidon.http.NotFoundException;
@@ -11,8 +12,6 @@ import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import jakarta.json.JsonObject;
-import java.util.HexFormat;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes every REST error as {@code {"error": word, "message": sentence}} (SPEC §5): the {@link ApiException}s our
@@ -42,21 +41,12 @@ public final class ApiErrors {
                 "no such endpoint: " + req.prologue().method().text() + " " + req.path().path());
     }
 
-    /**
-     * A failure no handler expected: logged with its stack, and answered 500 naming the exception's class and an id
-     * that the log line has too, so a client's report (a test's failure message in CI) finds the stack. Not the
-     * exception's message nor where it was thrown: those can hold the server's file paths and internal names, and a
-     * 500 can reach a client that has shown no token (an endpoint that needs none, or a server bound to loopback
-     * without one).
-     */
+    /** A failure no handler expected: answered 500 as {@link UnexpectedFailures} says. */
     private static void unexpected(ServerRequest req, ServerResponse res, Exception e) {
-        String id = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         boolean upgrade = req.headers().contains(HeaderNames.UPGRADE);
-        LOG.log(System.Logger.Level.ERROR, (upgrade ? "WebSocket upgrade " : "request ") + HeadRequests.method(req)
-                + " " + EventLog.quoted(req.path().path()) + " failed (error " + id + ")", e); // the client's path
-        send(res, Status.INTERNAL_SERVER_ERROR_500.code(), "internal_error", "the server failed: "
-                + e.getClass().getSimpleName() + " (error " + id + "; the server's log has its message and stack under"
-                + " that id)");
+        String told = UnexpectedFailures.log(LOG, (upgrade ? "WebSocket upgrade " : "request ")
+                + HeadRequests.method(req) + " " + EventLog.quoted(req.path().path()), e); // the client's path
+        send(res, Status.INTERNAL_SERVER_ERROR_500.code(), "internal_error", told);
     }
 
     /** Sends an error body, and logs a refusal (4xx) with its code word. */

@@ -1,6 +1,7 @@
 package dev.ptyctl.service.ws;
 
 import dev.ptyctl.protocol.UnknownTerminal;
+import dev.ptyctl.service.log.UnexpectedFailures;
 import dev.ptyctl.service.metrics.ServerMetrics;
 import io.helidon.common.buffers.BufferData;
 import io.helidon.http.Headers;
@@ -132,8 +133,8 @@ final class SocketConnection implements WsListener {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "cannot handle a client frame", e);
-            report("the server failed to handle this frame: " + e);
+            // The client has passed the token check, but the exception's message can still hold the server's paths
+            report(UnexpectedFailures.log(LOG, "a client frame on a terminal socket", e));
         }
     }
 
