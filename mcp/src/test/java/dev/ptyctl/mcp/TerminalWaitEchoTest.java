@@ -115,8 +115,12 @@ class TerminalWaitEchoTest {
     /** node's REPL echoes a key at a time and redraws its line: every line's echo is still not its answer. */
     @Test
     void theEchoOfEveryLineOfABlockTypedIntoNodeIsNotItsAnswer() {
+        // Node's REPL with its previews off: read a key at a time, its default draws completion and evaluation
+        // previews on the rows below between the echo's pieces, and the skip cannot tell the echo there (CI-AP, a
+        // quiet machine: "done" matched in the echo's tail; a limitation docs/mcp.md names).
         assertThat(answer(Map.of("text", "let word = 'do' + 'ne'\nsetTimeout(() => console.log('done'), 1000); "
-                + "'waiting'\n"), "done", "node")).contains("'waiting'\n").contains("done\n")
+                + "'waiting'\n"), "done", "node", "-e", "require('repl').start({preview: false})"))
+                .contains("'waiting'\n").contains("done\n")
                 .contains("[matched: text \"done\" · next sinceSeq ");
     }
 
