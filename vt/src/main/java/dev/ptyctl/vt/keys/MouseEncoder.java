@@ -60,15 +60,8 @@ public final class MouseEncoder {
      *     class comment)
      */
     public static String click(int protocolMode, int encodingMode, Button button, int row, int col) {
-        if (protocolMode == 0) {
-            throw new IllegalArgumentException("the program has not turned mouse reporting on (CSI ? 1000 h)");
-        }
-        if (row < 1 || col < 1) {
-            throw new IllegalArgumentException("rows and columns count from 1, got row " + row + ", column " + col);
-        }
-        unreportable(encodingMode, row, col).ifPresent(why -> {
-            throw new IllegalArgumentException(why);
-        });
+        refuse(reportingOff(protocolMode));
+        requireCell(encodingMode, row, col);
         String press = report(encodingMode, button.code, row, col, true);
         return protocolMode == X10 ? press : press + report(encodingMode, button.code, row, col, false);
     }
@@ -83,18 +76,8 @@ public final class MouseEncoder {
      * @throws IllegalArgumentException when the program reports no mouse or no wheel, or the cell cannot be encoded
      */
     public static String wheel(int protocolMode, int encodingMode, boolean down, int row, int col) {
-        if (protocolMode == 0) {
-            throw new IllegalArgumentException("the program has not turned mouse reporting on (CSI ? 1000 h)");
-        }
-        noWheel(protocolMode).ifPresent(why -> {
-            throw new IllegalArgumentException(why);
-        });
-        if (row < 1 || col < 1) {
-            throw new IllegalArgumentException("rows and columns count from 1, got row " + row + ", column " + col);
-        }
-        unreportable(encodingMode, row, col).ifPresent(why -> {
-            throw new IllegalArgumentException(why);
-        });
+        refuse(reportingOff(protocolMode).or(() -> noWheel(protocolMode)));
+        requireCell(encodingMode, row, col);
         return report(encodingMode, down ? WHEEL_DOWN : WHEEL_UP, row, col, true);
     }
 
@@ -110,12 +93,7 @@ public final class MouseEncoder {
      */
     public static String drag(int protocolMode, int encodingMode, Button button, int fromRow, int fromCol, int toRow,
                               int toCol) {
-        if (protocolMode == 0) {
-            throw new IllegalArgumentException("the program has not turned mouse reporting on (CSI ? 1000 h)");
-        }
-        noDrag(protocolMode).ifPresent(why -> {
-            throw new IllegalArgumentException(why);
-        });
+        refuse(reportingOff(protocolMode).or(() -> noDrag(protocolMode)));
         if (fromRow < 1 || fromCol < 1 || toRow < 1 || toCol < 1) {
             throw new IllegalArgumentException("rows and columns count from 1, got row " + fromRow + ", column "
                 + fromCol + " to row " + toRow + ", column " + toCol);
@@ -124,10 +102,7 @@ public final class MouseEncoder {
             throw new IllegalArgumentException("a drag goes from one cell to another, got row " + fromRow + ", column "
                 + fromCol + " twice: a click stays on one");
         }
-        unreportable(encodingMode, fromRow, fromCol).or(() -> unreportable(encodingMode, toRow, toCol))
-            .ifPresent(why -> {
-                throw new IllegalArgumentException(why);
-            });
+        refuse(unreportable(encodingMode, fromRow, fromCol).or(() -> unreportable(encodingMode, toRow, toCol)));
         StringBuilder drag = new StringBuilder(report(encodingMode, button.code, fromRow, fromCol, true));
         if (protocolMode != NORMAL) {
             int steps = Math.max(Math.abs(toRow - fromRow), Math.abs(toCol - fromCol));
@@ -172,6 +147,27 @@ public final class MouseEncoder {
                     + MAX_DEFAULT_ENCODING_CELL);
         }
         return Optional.empty();
+    }
+
+    /** Why no report can be sent at all: the program has not turned reporting on ({@code protocolMode} 0). */
+    private static Optional<String> reportingOff(int protocolMode) {
+        return protocolMode == 0 ? Optional.of("the program has not turned mouse reporting on (CSI ? 1000 h)")
+                : Optional.empty();
+    }
+
+    /** Refuses a report on the cell at {@code row}, {@code col} that is off the screen's numbering or the encoding's. */
+    private static void requireCell(int encodingMode, int row, int col) {
+        if (row < 1 || col < 1) {
+            throw new IllegalArgumentException("rows and columns count from 1, got row " + row + ", column " + col);
+        }
+        refuse(unreportable(encodingMode, row, col));
+    }
+
+    /** Refuses the report with {@code why}, when there is one. */
+    private static void refuse(Optional<String> why) {
+        if (why.isPresent()) {
+            throw new IllegalArgumentException(why.get());
+        }
     }
 
     private static String report(int encodingMode, int button, int row, int col, boolean press) {
