@@ -32,10 +32,15 @@ final class ScreenChanges {
     /** The most new lines an answer shows: the end of a build's output, where it says why it failed. */
     static final int MAX_NEW_LINES = 25;
     private static final String REDRAWN = "redrawn since your last look";
+    // The patterns of shape() are compiled once: it runs on every row of two looks, under the session's lock, at
+    // each wait on a monitor that redraws every row.
     /** A number as monitors print them: {@code 77.4}, {@code 0:01.38}, {@code 8680M}, {@code 7.52G/23.5G}, {@code 100.0%}. */
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:[.,:]\\d+)*[KMGTPkmgtp%]?");
     /** A meter's bar: {@code [||||||||   } grows and shrinks. */
     private static final Pattern BAR = Pattern.compile("[|#*=]+");
+    /** A field of one letter: a process's state ({@code R}, {@code S}). */
+    private static final Pattern ONE_LETTER = Pattern.compile("(?<=^|\\s)\\p{L}(?=\\s|$)");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     /**
      * What one look at a terminal saw: enough to tell next time what is new.
@@ -200,9 +205,10 @@ final class ScreenChanges {
         for (String text : last.rowTexts()) {
             seenShapes.add(shape(text));
         }
+        List<String> shapes = now.rowTexts().stream().map(ScreenChanges::shape).toList();
         Map<String, Integer> likeRows = new HashMap<>();
-        for (String text : now.rowTexts()) {
-            likeRows.merge(shape(text), 1, Integer::sum);
+        for (String shape : shapes) {
+            likeRows.merge(shape, 1, Integer::sum);
         }
         List<String> shown = new ArrayList<>();
         List<Integer> named = new ArrayList<>();
@@ -211,7 +217,7 @@ final class ScreenChanges {
             if (text.equals(last.rowTexts().get(row))) {
                 continue;
             }
-            String shape = shape(text);
+            String shape = shapes.get(row);
             if (!text.isBlank() && (seenRows.contains(text) || likeRows.get(shape) > 1 && seenShapes.contains(shape))) {
                 named.add(row + 1);
             } else {
@@ -232,8 +238,8 @@ final class ScreenChanges {
      * 0:01.38 java} and the same process a refresh later have one shape.
      */
     static String shape(String row) {
-        return NUMBER.matcher(BAR.matcher(row).replaceAll("")).replaceAll("0")
-                .replaceAll("(?<=^|\\s)\\p{L}(?=\\s|$)", "?").replaceAll("\\s+", " ").strip();
+        String numbered = NUMBER.matcher(BAR.matcher(row).replaceAll("")).replaceAll("0");
+        return SPACES.matcher(ONE_LETTER.matcher(numbered).replaceAll("?")).replaceAll(" ").strip();
     }
 
     /** 1-based row numbers, ascending, as {@code 2-4, 9, 11-40}. */
