@@ -1,6 +1,5 @@
 package dev.ptyctl.mcp.tools;
 
-import dev.ptyctl.service.control.ScreenPatterns;
 import dev.ptyctl.service.control.TerminalInput;
 import dev.ptyctl.service.control.TerminalWait;
 import dev.ptyctl.service.control.TerminalWait.Condition;
@@ -10,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The echo of the lines an agent typed into a program (a REPL, {@code cat}, a script's {@code read}; run on its own or
@@ -121,14 +119,8 @@ final class TypedEcho {
         if (condition.patterns() == null) {
             return Optional.empty();
         }
-        for (String line : condition.echoes()) {
-            for (ScreenPatterns.Entry entry : condition.patterns().entries()) {
-                Pattern pattern = entry.regex() != null ? entry.regex() : Pattern.compile(entry.text(), Pattern.LITERAL);
-                if (pattern.matcher(line).find()) {
-                    return Optional.of(line);
-                }
-            }
-        }
-        return Optional.empty();
+        // The wait's own search of a text: its texts compiled once, an expression's search bounded as the wait's is.
+        return condition.echoes().stream()
+                .filter(line -> condition.patterns().first(line, System.nanoTime()).isPresent()).findFirst();
     }
 }
