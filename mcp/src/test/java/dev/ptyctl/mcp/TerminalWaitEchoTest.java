@@ -51,6 +51,14 @@ class TerminalWaitEchoTest {
         return ToolClient.text(waited);
     }
 
+    /** Types {@code line} and Enter into terminal {@code id}, then waits for {@code text} after the send's seq. */
+    private static McpSchema.CallToolResult typeAndWait(String id, String line, String text, int timeoutMs) {
+        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
+                List.of(Map.of("text", line), Map.of("key", "Enter"))));
+        return tools.call("terminal_wait", args("terminalId", id, "text", text, "sinceSeq", sent.get("seq"),
+                "timeoutMs", timeoutMs));
+    }
+
     /**
      * The echo skip was three waits one after the other, each with a deadline and progress of its own: once the echo
      * came, the wait started its count again, so progress went back (1000 of 5000 ms, then 1000 of 3500) and the
@@ -139,10 +147,7 @@ class TerminalWaitEchoTest {
                 os.write(1, b'done\\r\\n> ')
                 time.sleep(60)
                 """);
-        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
-                List.of(Map.of("text", "print('done')"), Map.of("key", "Enter"))));
-        McpSchema.CallToolResult done = tools.call("terminal_wait", args("terminalId", id, "text", "done",
-                "sinceSeq", sent.get("seq"), "timeoutMs", 30_000));
+        McpSchema.CallToolResult done = typeAndWait(id, "print('done')", "done", 30_000);
 
         assertThat(ToolClient.text(done)).startsWith("> print('done')\ndone\n")
                 .contains("[matched: text \"done\" · ");
@@ -157,10 +162,7 @@ class TerminalWaitEchoTest {
         Tools.require("cat");
         String id = (String) tools.ok("terminal_create", args("command", List.of("cat"), "cwd", "/tmp"))
                 .get("terminalId");
-        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
-                List.of(Map.of("text", "same words"), Map.of("key", "Enter"))));
-        McpSchema.CallToolResult waited = tools.call("terminal_wait", args("terminalId", id, "text", "same words",
-                "sinceSeq", sent.get("seq"), "timeoutMs", 30_000));
+        McpSchema.CallToolResult waited = typeAndWait(id, "same words", "same words", 30_000);
 
         assertThat(ToolsContract.map(waited.structuredContent())).as("%s", waited).containsEntry("matched", true);
         assertThat(ToolClient.text(waited)).startsWith("same words\nsame words\n");
@@ -176,10 +178,7 @@ class TerminalWaitEchoTest {
         String id = (String) tools.ok("terminal_create", args("command", List.of("python3", "-q"), "cwd", "/tmp"))
                 .get("terminalId");
         tools.ok("terminal_wait", args("terminalId", id, "text", ">>>", "timeoutMs", 30_000));
-        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
-                List.of(Map.of("text", "x = 'marker'"), Map.of("key", "Enter"))));
-        McpSchema.CallToolResult waited = tools.call("terminal_wait", args("terminalId", id, "text", "marker",
-                "sinceSeq", sent.get("seq"), "timeoutMs", 1_500));
+        McpSchema.CallToolResult waited = typeAndWait(id, "x = 'marker'", "marker", 1_500);
 
         assertThat(ToolsContract.map(waited.structuredContent())).containsEntry("matched", false);
         assertThat(ToolClient.text(waited)).contains("[not matched: timed out after 1500 ms (it is in the echo of "
@@ -198,10 +197,7 @@ class TerminalWaitEchoTest {
                 os.write(1, b'yes, installing\\r\\n')
                 time.sleep(60)
                 """);
-        Map<String, Object> sent = tools.ok("terminal_send", args("terminalId", id, "input",
-                List.of(Map.of("text", "y"), Map.of("key", "Enter"))));
-        McpSchema.CallToolResult waited = tools.call("terminal_wait", args("terminalId", id, "text", "yes, installing",
-                "sinceSeq", sent.get("seq"), "timeoutMs", 5_000));
+        McpSchema.CallToolResult waited = typeAndWait(id, "y", "yes, installing", 5_000);
 
         assertThat(ToolsContract.map(waited.structuredContent())).as("%s", waited).containsEntry("matched", true);
     }
