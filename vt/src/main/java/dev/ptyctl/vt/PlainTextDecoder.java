@@ -4,6 +4,7 @@ import dev.ptyctl.vt.parser.Intermediates;
 import dev.ptyctl.vt.parser.Params;
 import dev.ptyctl.vt.parser.VtHandler;
 import dev.ptyctl.vt.parser.VtParser;
+import java.util.Objects;
 
 /**
  * Turns raw terminal output into plain text, the way a log file reader wants it: escape sequences (colours, cursor
@@ -42,7 +43,7 @@ public final class PlainTextDecoder {
 
     private final StringBuilder out = new StringBuilder();
     private final CarriageReturns carriageReturns;
-    /** With {@link CarriageReturns#LINE_BREAK}: a CR came, and no text or newline since. */
+    /** Unless {@link CarriageReturns#KEEP}: a CR (or a cursor move counted as one) came, no text or newline since. */
     private boolean breakPending;
     /** Text came since the last line break: a cursor move then owes one ({@link CarriageReturns#LINE_BREAK_AT_CURSOR_MOVES}). */
     private boolean lineHasText;
@@ -93,7 +94,7 @@ public final class PlainTextDecoder {
     });
 
     public PlainTextDecoder(CarriageReturns carriageReturns) {
-        this.carriageReturns = java.util.Objects.requireNonNull(carriageReturns);
+        this.carriageReturns = Objects.requireNonNull(carriageReturns);
     }
 
     private void breakPendingLine() {
@@ -121,8 +122,8 @@ public final class PlainTextDecoder {
     }
 
     /**
-     * With {@link CarriageReturns#LINE_BREAK}: a CR came and no character or newline since, so the next character comes
-     * out after a line break of the CR's (a newline next takes its place).
+     * Unless {@link CarriageReturns#KEEP}: a CR (or a cursor move that counts as one) came and no character or newline
+     * since, so the next character comes out after a line break of the CR's (a newline next takes its place).
      */
     public boolean owesLineBreak() {
         return breakPending;
