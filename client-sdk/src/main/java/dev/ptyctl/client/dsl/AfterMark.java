@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
 import java.util.regex.Pattern;
@@ -107,19 +108,9 @@ public final class AfterMark {
      * @throws TerminalAssertionError when no bell rings within the timeout
      */
     public TerminalDriver bell() {
-        Duration timeout = driver.defaultTimeout();
-        String what = "the bell to ring after " + describe();
-        LiveScreen screen = driver.live("expectAfter(mark)").screen();
-        long start = System.nanoTime();
         // the copy behind the mark starts from the screen's state, which holds no bell: it counts those rung since
-        LiveScreen.Outcome<Boolean> outcome = Unchecked.interruptible(() -> screen.awaitSince(mark,
-                cells -> cells.bells() > 0 ? Optional.of(true) : Optional.empty(), timeout));
-        if (outcome.result().isEmpty()) {
-            throw driver.failureShowing("expected " + what + " within " + Durations.describe(timeout)
-                    + driver.endedWhileWaiting() + "; it did not ring", outcome.lastLook());
-        }
-        driver.steps().timed(what, start);
-        return driver;
+        return awaitHolds(cells -> cells.bells() > 0, "the bell to ring after " + describe(), driver.defaultTimeout(),
+                cells -> "it did not ring");
     }
 
     /**
@@ -127,14 +118,23 @@ public final class AfterMark {
      * after "expected" and with the timeout, its failure.
      */
     private TerminalDriver await(Predicate<String> drawn, String what, Duration timeout) {
+        return awaitHolds(cells -> drawn.test(cells.text()), what, timeout, cells -> "drawn since then:\n"
+                + cells.text().replace(Cells.STALE, '\u00b7'));
+    }
+
+    /**
+     * Waits until {@code holds} is true of the copy of what was written after the mark; else fails with "expected
+     * {@code what} within ...; " and what {@code instead} says of that copy.
+     */
+    private TerminalDriver awaitHolds(Predicate<Cells> holds, String what, Duration timeout,
+                                      Function<Cells, String> instead) {
         LiveScreen screen = driver.live("expectAfter(mark)").screen();
         long start = System.nanoTime();
         LiveScreen.Outcome<Boolean> outcome = Unchecked.interruptible(() -> screen.awaitSince(mark,
-                cells -> drawn.test(cells.text()) ? Optional.of(true) : Optional.empty(), timeout));
+                cells -> holds.test(cells) ? Optional.of(true) : Optional.empty(), timeout));
         if (outcome.result().isEmpty()) {
             throw driver.failureShowing("expected " + what + " within " + Durations.describe(timeout)
-                    + driver.endedWhileWaiting() + "; drawn since then:\n"
-                    + outcome.cells().text().replace(Cells.STALE, '\u00b7'), outcome.lastLook());
+                    + driver.endedWhileWaiting() + "; " + instead.apply(outcome.cells()), outcome.lastLook());
         }
         driver.steps().timed(what, start);
         return driver;
