@@ -82,7 +82,7 @@ final class FailureReports {
      * {@link RetryingTest}, whose every attempt checks the same golden files.
      */
     static String snapshotName(ExtensionContext context) {
-        return RetryingTests.isAttempt(context) ? context.getRequiredTestMethod().getName() : testName(context);
+        return RetryingTests.isRetrying(context) ? context.getRequiredTestMethod().getName() : testName(context);
     }
 
     private static MediaType mediaType(Path file) {

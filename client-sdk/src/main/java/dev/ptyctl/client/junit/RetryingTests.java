@@ -25,7 +25,7 @@ final class RetryingTests implements TestTemplateInvocationContextProvider {
 
     @Override
     public boolean supportsTestTemplate(ExtensionContext context) {
-        return AnnotationSupport.isAnnotated(context.getTestMethod(), RetryingTest.class);
+        return isRetrying(context);
     }
 
     @Override
@@ -58,10 +58,12 @@ final class RetryingTests implements TestTemplateInvocationContextProvider {
                 .map(type -> "@" + type.getSimpleName()).toList();
     }
 
-    /** Whether {@code context} is an attempt of a {@link RetryingTest} (its reports are per attempt, its snapshots not). */
-    static boolean isAttempt(ExtensionContext context) {
-        return context.getUniqueId().contains("-invocation:")
-                && AnnotationSupport.isAnnotated(context.getTestMethod(), RetryingTest.class);
+    /**
+     * Whether the test of {@code context} is a {@link RetryingTest}, or one of its attempts (their reports are per
+     * attempt, their snapshots not).
+     */
+    static boolean isRetrying(ExtensionContext context) {
+        return AnnotationSupport.isAnnotated(context.getTestMethod(), RetryingTest.class);
     }
 
     /**
