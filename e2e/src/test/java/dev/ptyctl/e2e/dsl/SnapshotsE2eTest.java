@@ -125,9 +125,7 @@ class SnapshotsE2eTest {
         TestExecutionSummary passed = NestedRun.run(SnapshotUpdateExample.class, sources.resolve("junit"), settings,
                 reportEntries(entries));
         assertNoFailures(passed);
-        Assertions.assertThat(entries).containsExactly("1 snapshot that no test of SnapshotUpdateExample used (a"
-                + " test or snapshot renamed or removed): " + renamed + "; delete them, or run with"
-                + " -Dptyctl.updateSnapshots=true, which deletes them");
+        Assertions.assertThat(entries).containsExactly(unusedReported("SnapshotUpdateExample", renamed));
         Assertions.assertThat(renamed).exists();
     }
 
@@ -167,9 +165,13 @@ class SnapshotsE2eTest {
                 reportEntries(entries));
         assertNoFailures(passed);
         Assertions.assertThat(passed.getTestsSucceededCount()).isOne();
-        Assertions.assertThat(entries).containsExactly("1 snapshot that no test of FlakySnapshotExample used (a"
-                + " test or snapshot renamed or removed): " + removed + "; delete them, or run with"
-                + " -Dptyctl.updateSnapshots=true, which deletes them");
+        Assertions.assertThat(entries).containsExactly(unusedReported("FlakySnapshotExample", removed));
+    }
+
+    /** The report entry of a run that does not update snapshots, for one snapshot no test of {@code example} read. */
+    private static String unusedReported(String example, Path snapshot) {
+        return "1 snapshot that no test of " + example + " used (a test or snapshot renamed or removed): " + snapshot
+                + "; delete them, or run with -Dptyctl.updateSnapshots=true, which deletes them";
     }
 
     /** Fails naming the failures of a nested run, if it had any. */
