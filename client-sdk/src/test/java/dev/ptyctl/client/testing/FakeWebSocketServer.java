@@ -17,16 +17,18 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -254,6 +256,8 @@ public final class FakeWebSocketServer implements AutoCloseable {
         private volatile boolean keepPings;
         private volatile int closeCode = -1;
         private final java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+        /** Completed by the client's first message or by the connection's end, whichever comes first. */
+        private final CompletableFuture<Void> sentOrEnded = new CompletableFuture<>();
 
         private Connection(Socket socket, String requestLine, Map<String, String> headers) {
             this.socket = socket;
@@ -368,9 +372,20 @@ public final class FakeWebSocketServer implements AutoCloseable {
             closeQuietly(socket);
         }
 
-        /** Whether the client ended the connection within {@code timeout} (false: it is still open). */
-        public boolean endsWithin(Duration timeout) throws InterruptedException {
-            return ended.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        /**
+         * Waits until the client sends a message or ends the connection: true when it ended it without sending any (an
+         * attempt it gave up), false when it sent one, which {@link #readFrame()} then gives.
+         */
+        public boolean endsWithoutSending() throws InterruptedException {
+            try {
+                sentOrEnded.get(WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                throw new AssertionError("the client neither sent anything nor ended the connection within "
+                        + WAIT_SECONDS + " s");
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e); // never completed exceptionally
+            }
+            return texts.isEmpty() && ended.getCount() == 0;
         }
 
         /** Waits for the client to end the connection; returns its close code, or -1 when it just cut it. */
@@ -415,6 +430,7 @@ public final class FakeWebSocketServer implements AutoCloseable {
             } finally {
                 closeQuietly(socket);
                 ended.countDown();
+                sentOrEnded.complete(null);
             }
         }
 
@@ -463,6 +479,7 @@ public final class FakeWebSocketServer implements AutoCloseable {
             } finally {
                 closeQuietly(socket);
                 ended.countDown();
+                sentOrEnded.complete(null);
             }
         }
 
@@ -478,6 +495,7 @@ public final class FakeWebSocketServer implements AutoCloseable {
                 return;
             }
             texts.add(text);
+            sentOrEnded.complete(null);
         }
 
         private static JsonObject parse(String text) {
