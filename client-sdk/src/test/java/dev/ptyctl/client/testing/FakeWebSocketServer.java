@@ -47,8 +47,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }
  * }</pre>
  *
- * <p>An upgrade can be refused with an HTTP status ({@link #refuseNext}), or held until something has happened
- * ({@link #upgradeNextAfter}). Client {@code ping} frames
+ * <p>An upgrade can be refused with an HTTP status ({@link #refuseNext}), or held unanswered until the client gives
+ * it up ({@link #holdUpgrades}). Client {@code ping} frames
  * of the terminal protocol are answered with a {@code pong} and kept out of {@link Connection#readFrame()}
  * unless {@link Connection#keepPings()} is called. Every wait gives up after ten seconds with an
  * {@link AssertionError}, so a failing test never hangs.
@@ -61,8 +61,6 @@ public final class FakeWebSocketServer implements AutoCloseable {
     private final ServerSocket listener;
     private final BlockingQueue<Connection> accepted = new LinkedBlockingQueue<>();
     private final ConcurrentLinkedQueue<Refusal> refusals = new ConcurrentLinkedQueue<>();
-    /** What to run before answering the next upgrades (see {@link #upgradeNextAfter}). */
-    private final ConcurrentLinkedQueue<Runnable> beforeUpgrades = new ConcurrentLinkedQueue<>();
     private final CopyOnWriteArrayList<Connection> connections = new CopyOnWriteArrayList<>();
     private final AtomicInteger upgradeRequests = new AtomicInteger();
     /** How many of the next upgrade requests to hold unanswered (see {@link #holdUpgrades}). */
@@ -98,14 +96,6 @@ public final class FakeWebSocketServer implements AutoCloseable {
      */
     public void refuseNext(int status, String body, Runnable beforeAnswering) {
         refusals.add(new Refusal(status, body, beforeAnswering));
-    }
-
-    /**
-     * Upgrades the next connection once {@code beforeAnswering} has run, after its request has arrived: something that
-     * happens while the client waits for the answer. Connections made meanwhile are upgraded as ever.
-     */
-    public void upgradeNextAfter(Runnable beforeAnswering) {
-        beforeUpgrades.add(beforeAnswering);
     }
 
     /**
@@ -198,10 +188,6 @@ public final class FakeWebSocketServer implements AutoCloseable {
                 held.add(waiting);
                 waiting.awaitClientGone(in);
                 return;
-            }
-            Runnable beforeUpgrade = beforeUpgrades.poll();
-            if (beforeUpgrade != null) {
-                beforeUpgrade.run();
             }
             String accept = Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-1")
                     .digest((headers.get("sec-websocket-key") + ACCEPT_GUID).getBytes(StandardCharsets.US_ASCII)));
