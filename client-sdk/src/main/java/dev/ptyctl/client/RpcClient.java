@@ -113,16 +113,20 @@ public final class RpcClient implements AutoCloseable {
         // Servers ignore params they do not know: without this check an old one would pass off the screen alone as
         // the whole scrollback. Ours say how many scrollback lines they put first.
         if (selection.scrollback() && !result.containsKey("scrollback")) {
-            throw new RpcException(RpcErrorCode.INVALID_PARAMS.code(), "the server at " + address()
-                    + " does not support pty/read's scrollback parameter (it answered with the screen alone); "
-                    + "upgrade it to read the scrollback", null);
+            throw readParameterUnsupported("scrollback", "the screen alone", "read the scrollback");
         }
         if (selection.rowsJoined() && !result.containsKey("joined")) {
-            throw new RpcException(RpcErrorCode.INVALID_PARAMS.code(), "the server at " + address()
-                    + " does not support pty/read's joined parameter (it answered with the rows as they are); "
-                    + "upgrade it to read lines with their soft-wrapped rows joined", null);
+            throw readParameterUnsupported("joined", "the rows as they are",
+                    "read lines with their soft-wrapped rows joined");
         }
         return result;
+    }
+
+    /** A server older than a {@code pty/read} parameter ignored it: {@code answered} is what it gave instead. */
+    private RpcException readParameterUnsupported(String parameter, String answered, String upgradeTo) {
+        return new RpcException(RpcErrorCode.INVALID_PARAMS.code(), "the server at " + address()
+                + " does not support pty/read's " + parameter + " parameter (it answered with " + answered + "); "
+                + "upgrade it to " + upgradeTo, null);
     }
 
     /**
@@ -144,9 +148,7 @@ public final class RpcClient implements AutoCloseable {
         JsonObject result = call(RpcMethod.READ, JsonSupport.objectBuilder().add("format", format.wireName()).build());
         // An older server ignores the parameter and answers with the screen's text, which must not pass for the vt.
         if (!format.wireName().equals(result.getString("format", null))) {
-            throw new RpcException(RpcErrorCode.INVALID_PARAMS.code(), "the server at " + address()
-                    + " does not support pty/read's format parameter (it answered with the screen as text); "
-                    + "upgrade it to read the screen as escape sequences", null);
+            throw readParameterUnsupported("format", "the screen as text", "read the screen as escape sequences");
         }
         return result;
     }
