@@ -18,12 +18,12 @@ export function storedFontSize() {
   }
 }
 
-/** The size after a step: +1 or -1 px within the bounds, 0 back to the default. Kept for the next load. */
+/** The size after a step: +1 or -1 px, 0 back to the default (keepFontSize bounds and keeps it). */
 export function stepFontSize(size, step) {
-  return keepFontSize(step === 0 ? DEFAULT_FONT_SIZE : size + step);
+  return step === 0 ? DEFAULT_FONT_SIZE : size + step;
 }
 
-/** `size` within the bounds (the settings' text size, typed), kept for the next load. */
+/** `size` within the bounds (a step's, or the settings' text size, typed), kept for the next load. */
 export function keepFontSize(size) {
   const kept = Math.max(MIN_FONT_SIZE, Math.min(MAX_FONT_SIZE, size));
   try {
