@@ -97,6 +97,14 @@ final class Page {
         return this;
     }
 
+    /**
+     * Clears the local storage of the page shown. A document without storage of its own (about:blank, the browser's
+     * error page after a failed load) refuses it: nothing of the page's is there to clear.
+     */
+    void forgetStorage() {
+        js("try { localStorage.clear(); } catch (e) { if (e.name !== 'SecurityError') throw e; }");
+    }
+
     /** Leaves the page (its sockets close) without closing the window. */
     void leave() {
         select();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.util.function.BiConsumer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Keys;
 
@@ -19,12 +18,6 @@ import org.openqa.selenium.Keys;
 class WebPasteE2eTest extends PageTest {
     private static final String PROMPT = "paste> ";
     private static final String QUESTION = ".terminal-view:not([hidden]) .paste-question";
-
-    /** The browser's storage is shared by every test: the next one starts with the default settings. */
-    @AfterEach
-    void forgetSettings() {
-        page.js("localStorage.clear();");
-    }
 
     /**
      * Two lines pasted into {@code cat} (no bracketed paste: each line would be read as it comes) ask first: Cancel

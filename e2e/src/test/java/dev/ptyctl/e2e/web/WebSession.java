@@ -62,9 +62,13 @@ final class WebSession implements AutoCloseable {
         return terminal;
     }
 
-    /** Leaves the page, then deletes the terminals and closes the client. */
+    /**
+     * Forgets what the page kept in the browser (its settings, its text size), leaves the page, then deletes the
+     * terminals and closes the client. The browser is every test's: the next test starts with the page's defaults.
+     */
     @Override
     public void close() throws IOException {
+        page.forgetStorage();
         page.leave();
         for (String id : created) {
             terminals.delete(id);

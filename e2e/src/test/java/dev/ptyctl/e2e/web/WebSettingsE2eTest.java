@@ -8,7 +8,6 @@ import dev.ptyctl.client.Terminal;
 import dev.ptyctl.e2e.server.UsesServer;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
@@ -27,12 +26,6 @@ class WebSettingsE2eTest extends PageTest {
     private static final String DIALOG = "#settings";
     private static final String CURSOR = ".terminal-view:not([hidden]) .xterm-rows .xterm-cursor";
     private static final String QUESTION = ".terminal-view:not([hidden]) .paste-question";
-
-    /** The browser's storage is shared by every test: the next one starts with the defaults. */
-    @AfterEach
-    void forgetSettings() {
-        page.js("localStorage.clear();");
-    }
 
     /**
      * Ctrl-, in a terminal opens the dialog, named "Settings", its first control with the keyboard; Space, Tab, typing
