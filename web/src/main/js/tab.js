@@ -118,17 +118,12 @@ export class TerminalTab {
   }
 
   createTerminal() {
-    this.settings = this.options.settings;
-    this.theme = THEMES[resolveTheme(this.settings.theme)];
     this.term = new Terminal({
       allowProposedApi: true,
-      scrollback: this.settings.scrollback,
       fontFamily: '"DejaVu Sans Mono", "Cascadia Mono", Menlo, Consolas, monospace',
-      fontSize: this.settings.fontSize,
-      theme: this.theme.terminal,
+      fontSize: this.options.settings.fontSize,
       disableStdin: this.view,
-      cursorStyle: this.settings.cursorStyle,
-      cursorBlink: this.settings.cursorBlink,
+      ...this.useSettings(this.options.settings),
     });
     this.host = document.createElement('div');
     this.host.className = 'xterm-host';
@@ -375,20 +370,28 @@ export class TerminalTab {
    * as they happen.
    */
   applySettings(settings) {
-    this.settings = settings;
-    this.theme = THEMES[resolveTheme(settings.theme)];
-    Object.assign(this.term.options, {
-      theme: this.theme.terminal,
-      cursorStyle: settings.cursorStyle,
-      cursorBlink: settings.cursorBlink,
-      scrollback: settings.scrollback,
-    });
+    Object.assign(this.term.options, this.useSettings(settings));
     this.queries.useTheme(this.theme.terminal); // a program asking for the colours (OSC 10, 11) gets the new ones
     if (!this.searchBox.hidden && this.searchBox.firstElementChild.value) {
       this.search.clearDecorations(); // highlighted again in the theme's colours
       this.findAsTyped();
     }
     this.setFontSize(settings.fontSize);
+  }
+
+  /**
+   * Takes `settings` as the tab's, with the theme they stand for now, and returns the xterm.js options they give (the
+   * text size apart: setFontSize refits the terminal): one list, for the terminal made and for a change of settings.
+   */
+  useSettings(settings) {
+    this.settings = settings;
+    this.theme = THEMES[resolveTheme(settings.theme)];
+    return {
+      theme: this.theme.terminal,
+      cursorStyle: settings.cursorStyle,
+      cursorBlink: settings.cursorBlink,
+      scrollback: settings.scrollback,
+    };
   }
 
   /**
