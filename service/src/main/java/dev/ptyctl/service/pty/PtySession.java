@@ -221,10 +221,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
             killAtStart(process);
             session.releaseTerminal();
             HostedProcesses.unregister(session);
-            if (ThreadLimit.reached(e)) {
-                throw ThreadLimit.exception(e);
-            }
-            throw e;
+            throw ThreadLimit.refusalOrRethrow(e);
         }
         return session;
     }
@@ -917,10 +914,7 @@ public final class PtySession implements TerminalSession, AutoCloseable {
         } catch (OutOfMemoryError e) {
             // The executor queues the task before it starts the thread.
             writer.remove(future);
-            if (!ThreadLimit.reached(e)) {
-                throw e;
-            }
-            throw ThreadLimit.exception(e);
+            throw ThreadLimit.refusalOrRethrow(e);
         }
         writerTasks++;
         return future;

@@ -133,10 +133,7 @@ final class ReadinessWatcher {
                 // run them, so every later program would go unreaped. The next registration tries again.
                 close(fd);
                 epoll = -1;
-                if (ThreadLimit.reached(e)) {
-                    throw ThreadLimit.exception(e);
-                }
-                throw e;
+                throw ThreadLimit.refusalOrRethrow(e);
             }
         }
     }

@@ -145,10 +145,7 @@ final class SpawnedPtyProcess extends PtyProcess {
                         // No reaper could be had (a task limit): the program would run on, owned by nothing.
                         Signals.toGroup(pid[0], Signals.SIGKILL);
                         collect(pid[0], 0, process.exit); // killed: this wait is short
-                        if (ThreadLimit.reached(e)) {
-                            throw ThreadLimit.exception(e);
-                        }
-                        throw e;
+                        throw ThreadLimit.refusalOrRethrow(e);
                     }
                     return process;
                 } finally {

@@ -22,9 +22,20 @@ public final class ThreadLimit {
         return explain("thread", e.getMessage());
     }
 
-    /** {@code e}, one that {@link #reached} a limit, as the refusal the session's callers answer. */
-    static TaskLimitException exception(Throwable e) {
-        return new TaskLimitException(explain(e), e);
+    /**
+     * {@code e}, what starting a thread threw, as the refusal the session's callers answer when it {@link #reached} a
+     * limit; anything else is thrown as it is.
+     *
+     * @param e an unchecked exception or an error (a start throws nothing else)
+     */
+    static TaskLimitException refusalOrRethrow(Throwable e) {
+        if (reached(e)) {
+            return new TaskLimitException(explain(e), e);
+        }
+        if (e instanceof Error error) {
+            throw error;
+        }
+        throw (RuntimeException) e;
     }
 
     /** That the kernel refused to start another process ({@code EAGAIN} from {@code posix_spawn}), in one line. */
