@@ -3,6 +3,7 @@ package dev.ptyctl.service.control;
 import dev.ptyctl.service.output.OutputLog;
 import dev.ptyctl.service.output.OutputText;
 import dev.ptyctl.service.shell.PromptTracker.InputRegion;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -71,7 +72,7 @@ final class EchoSkippingMatch {
         this.patterns = patterns;
         this.echoes = new ArrayDeque<>(echoes);
         this.from = sinceSeq;
-        this.search = new OutputMatch(log, sinceSeq, echoes.isEmpty() ? patterns : withEcho(echoes.getFirst()));
+        this.search = searchFromHere(nextSearched());
     }
 
     /** {@link OutputMatch#advance}. */
@@ -123,9 +124,7 @@ final class EchoSkippingMatch {
                 return Optional.of(asked);
             }
             // The rest comes at once (the line was written at once): go on after the whole echo when it does.
-            OutputMatch rest = new OutputMatch(log, from, new ScreenPatterns(List.of(
-                    new ScreenPatterns.Entry(echoes.getFirst(), null))));
-            rest.advance(upTo, regions);
+            OutputMatch rest = searchFromHere(nextEcho());
             long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ECHO_REST_MS);
             pending = new Pending(asked, until - deadlineNanos < 0 ? until : deadlineNanos, rest);
         }
@@ -149,11 +148,29 @@ final class EchoSkippingMatch {
         return searchedBefore + search.searched();
     }
 
-    private ScreenPatterns withEcho(String line) {
+    /** What the main search looks for: the next line's echo, then the caller's texts; past the last echo, the texts. */
+    private ScreenPatterns nextSearched() {
+        if (echoes.isEmpty()) {
+            return patterns;
+        }
         List<ScreenPatterns.Entry> entries = new ArrayList<>();
-        entries.add(new ScreenPatterns.Entry(line, null));
+        entries.add(new ScreenPatterns.Entry(echoes.getFirst(), null));
         entries.addAll(patterns.entries());
         return new ScreenPatterns(entries);
+    }
+
+    /** The next line's echo alone. */
+    private ScreenPatterns nextEcho() {
+        return new ScreenPatterns(List.of(new ScreenPatterns.Entry(echoes.getFirst(), null)));
+    }
+
+    /** A search for {@code searched} in the output from {@link #from} on, taken in as far as the looks so far. */
+    private OutputMatch searchFromHere(ScreenPatterns searched) {
+        OutputMatch fromHere = new OutputMatch(log, from, searched);
+        if (upTo >= 0) {
+            fromHere.advance(upTo, regions);
+        }
+        return fromHere;
     }
 
     /** Past the echo of the next line, ending at {@code seq}: looks for the line after it, or the texts alone. */
@@ -162,10 +179,7 @@ final class EchoSkippingMatch {
         pending = null;
         searchedBefore += search.searched();
         from = seq;
-        search = new OutputMatch(log, seq, echoes.isEmpty() ? patterns : withEcho(echoes.getFirst()));
-        if (upTo >= 0) {
-            search.advance(upTo, regions);
-        }
+        search = searchFromHere(nextSearched());
     }
 
     /**
@@ -176,8 +190,7 @@ final class EchoSkippingMatch {
      * with the reply on the screen.
      */
     private Optional<OutputMatch.Hit> askedTextFrom(OutputMatch.Hit echo, long deadlineNanos) {
-        OutputMatch asked = new OutputMatch(log, from, patterns);
-        asked.advance(upTo, regions);
+        OutputMatch asked = searchFromHere(patterns);
         Optional<OutputMatch.Hit> hit = asked.find(deadlineNanos);
         searchedBefore += asked.searched();
         if (hit.isEmpty() || hit.get().nextSeq() <= echo.nextSeq()
@@ -189,7 +202,7 @@ final class EchoSkippingMatch {
 
     /** Where a match of plain text starts in the output (its text's bytes before where it ends). */
     private static long startOf(OutputMatch.Hit hit) {
-        return hit.nextSeq() - hit.found().text().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        return hit.nextSeq() - hit.found().text().getBytes(StandardCharsets.UTF_8).length;
     }
 
     /**
@@ -200,9 +213,7 @@ final class EchoSkippingMatch {
      * that printed it before the next one's echo).
      */
     private OptionalLong echoDrawnAgainAfter(OutputMatch.Hit hit, long deadlineNanos) {
-        OutputMatch whole = new OutputMatch(log, from, new ScreenPatterns(List.of(
-                new ScreenPatterns.Entry(echoes.getFirst(), null))));
-        whole.advance(upTo, regions);
+        OutputMatch whole = searchFromHere(nextEcho());
         Optional<OutputMatch.Hit> echo = whole.find(deadlineNanos);
         searchedBefore += whole.searched();
         if (echo.isEmpty() || echo.get().nextSeq() <= hit.nextSeq()
