@@ -29,6 +29,7 @@ import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -251,7 +252,6 @@ class ErrorResponsesTest {
             given().port(boom.port()).get("/boom").then().statusCode(500);
         } finally {
             boom.stop();
-            Logger.getLogger(ApiErrors.class.getName()).removeHandler(captured);
         }
     }
 
@@ -276,13 +276,20 @@ class ErrorResponsesTest {
             assertThat(logged).allSatisfy(record -> assertThat(record.getMessage()).doesNotContain("\u001b"));
         } finally {
             boom.stop();
+        }
+    }
+
+    /** The handler {@link #capturedLog} added, removed after each test. */
+    private Handler captured;
+
+    @AfterEach
+    void stopCapturing() {
+        if (captured != null) {
             Logger.getLogger(ApiErrors.class.getName()).removeHandler(captured);
         }
     }
 
-    private Handler captured;
-
-    /** What ApiErrors logs from now until the test removes {@link #captured}. */
+    /** What ApiErrors logs from now until the end of the test. */
     private List<LogRecord> capturedLog() {
         List<LogRecord> logged = new CopyOnWriteArrayList<>();
         captured = new Handler() {
@@ -305,7 +312,8 @@ class ErrorResponsesTest {
 
     /**
      * A WebSocket upgrade that fails inside the server (CI saw one answered 500 once, with an exception that had no
-     * message) is answered 500 naming the exception and where it was thrown, and the server logs it with its stack.
+     * message) is answered 500 naming the exception's class and an id, and the server logs it under that id with its
+     * stack.
      */
     @Test
     void anUpgradeThatFailsIs500NamingTheExceptionAndAnIdOfItsLogLineWithItsStack() throws Exception {
@@ -343,7 +351,6 @@ class ErrorResponsesTest {
             });
         } finally {
             failing.stop();
-            Logger.getLogger(ApiErrors.class.getName()).removeHandler(captured);
         }
     }
 }
