@@ -68,6 +68,20 @@ public final class Ptyctl {
     }
 
     /**
+     * Runs {@code ptyctl new ARGS} and returns the id it printed, once it exited 0 and said nothing on stderr (where
+     * {@code new} warns, as for a session's terminal it did not start, a test would otherwise not notice).
+     */
+    public static String newTerminal(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        List<String> line = new ArrayList<>(List.of("new"));
+        line.addAll(List.of(args));
+        Result created = run(env, line.toArray(String[]::new)).assertExit(0);
+        if (!created.stderr().isEmpty()) {
+            throw new org.opentest4j.AssertionFailedError("expected nothing on stderr, got " + created);
+        }
+        return created.stdout().strip();
+    }
+
+    /**
      * Starts {@code pb} and runs it to completion, capturing what it printed; one that hangs is killed after
      * {@link Bounds#HANG} and the test fails naming {@code label}.
      */

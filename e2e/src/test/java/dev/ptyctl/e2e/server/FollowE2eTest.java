@@ -80,9 +80,7 @@ class FollowE2eTest {
             assertThat(unknown.exitCode()).as(unknown.toString()).isEqualTo(4);
             assertThat(unknown.stderr()).contains("no terminal with id or session no-such-terminal");
 
-            var created = Ptyctl.run(env, "new", "--", "sh", "-c", "echo hi; read x");
-            created.assertExit(0);
-            String id = created.stdout().strip();
+            String id = Ptyctl.newTerminal(env, "--", "sh", "-c", "echo hi; read x");
             var beyond = Ptyctl.run(env, "follow", id, "--since", "999999");
             assertThat(beyond.exitCode()).as(beyond.toString()).isEqualTo(2);
             assertThat(beyond.stderr()).contains("--since 999999 is beyond the output of " + id);
@@ -99,15 +97,13 @@ class FollowE2eTest {
     void followTextPrintsTheOutputAsPlainText() throws Exception {
         try (ServerUnderTest server = ServerUnderTest.start("e2e-follow-token")) {
             Map<String, String> env = server.cliEnvironment();
-            var created = Ptyctl.run(env, "new", "--", "sh", "-c", "printf '\\033]0;a title\\007"
+            String id = Ptyctl.newTerminal(env, "--", "sh", "-c", "printf '\\033]0;a title\\007"
                     + "\\033[1;31mred\\033[0m and \\033[38;2;0;255;0mgreen\\033[0m\\n"
                     + "50%%\\r100%%\\n\\033[2K\\033[1Gdone\\tok\\n"
                     // a progress bar redrawn as Node's readline.cursorTo(0) does, rows placed as a full-screen program
                     // places them, and a move within the line (no break)
                     + "\\033[2K\\033[1G10%% done\\033[2K\\033[1G100%% done\\n"
                     + "\\033[5;1Hrow five\\033[6;1Hrow six\\033[3Cend\\n'; exit 3");
-            created.assertExit(0);
-            String id = created.stdout().strip();
 
             var text = Ptyctl.run(env, "follow", "--text", id, "--since", "0");
             assertThat(text.exitCode()).as(text.toString()).isZero();
@@ -130,9 +126,7 @@ class FollowE2eTest {
     void followEndsQuietlyWhenItsReaderGoesAwayWhileTheProgramIsQuiet() throws Exception {
         try (ServerUnderTest server = ServerUnderTest.start("e2e-follow-token")) {
             Map<String, String> env = server.cliEnvironment();
-            var created = Ptyctl.run(env, "new", "--", "sh", "-c", "echo quiet-now; read x");
-            created.assertExit(0);
-            String id = created.stdout().strip();
+            String id = Ptyctl.newTerminal(env, "--", "sh", "-c", "echo quiet-now; read x");
             ProcessBuilder builder = new ProcessBuilder(Ptyctl.command("follow", id, "--since", "0"));
             builder.environment().putAll(env);
             Process follow = builder.start();

@@ -18,10 +18,8 @@ class ServerCommandsE2eTest {
         String line = "0123456789abcdefghij".repeat(3) + "END";
         try (ServerUnderTest server = ServerUnderTest.start(TOKEN)) {
             Map<String, String> env = server.cliEnvironment();
-            var created = Ptyctl.run(env, "new", "--cols", "20", "--", "sh", "-c", "echo " + line + "; echo after; "
+            String id = Ptyctl.newTerminal(env, "--cols", "20", "--", "sh", "-c", "echo " + line + "; echo after; "
                     + "read x");
-            created.assertExit(0);
-            String id = created.stdout().strip();
             Ptyctl.run(env, "wait", "--terminal", id, "--match", "after").assertExit(0);
 
             assertThat(Ptyctl.run(env, "read", "--terminal", id).stdout())
@@ -47,9 +45,7 @@ class ServerCommandsE2eTest {
                     + Ptyctl.command("ls").stream().map(ServerCommandsE2eTest::quoted)
                     .collect(java.util.stream.Collectors.joining(" "));
             String script = ls + "; echo ls-done; read x # a command line far wider than the terminal";
-            var created = Ptyctl.run(env, "new", "--cols", "90", "--rows", "20", "--", "sh", "-c", script);
-            created.assertExit(0);
-            String id = created.stdout().strip();
+            String id = Ptyctl.newTerminal(env, "--cols", "90", "--rows", "20", "--", "sh", "-c", script);
             Ptyctl.run(env, "wait", "--terminal", id, "--match", "ls-done", "--timeout", "60000").assertExit(0);
 
             java.util.List<String> rows = Ptyctl.run(env, "read", "--terminal", id).stdout().lines().toList();
@@ -70,7 +66,7 @@ class ServerCommandsE2eTest {
     void rmOfATerminalWhoseProgramHasExitedRemovesItWithALiveOneAndAnUnknownIdExitsFour() throws Exception {
         try (ServerUnderTest server = ServerUnderTest.start(TOKEN)) {
             Map<String, String> env = server.cliEnvironment();
-            String id = created(env, "--", "sh", "-c", "exit 3");
+            String id = Ptyctl.newTerminal(env, "--", "sh", "-c", "exit 3");
             // a wait ends as soon as the program has exited, unmatched
             var waited = Ptyctl.run(env, "wait", "--terminal", id, "--match", "never printed", "--timeout", "60000");
             assertThat(waited.stderr()).as(waited.toString()).contains("the program exited with 3");
@@ -78,9 +74,7 @@ class ServerCommandsE2eTest {
             assertThat(Ptyctl.run(env, "ls").stdout()).as("an exited terminal stays listed").contains(id)
                     .contains("exited 3");
 
-            var live = Ptyctl.run(env, "new", "--", "cat");
-            live.assertExit(0);
-            String liveId = live.stdout().strip();
+            String liveId = Ptyctl.newTerminal(env, "--", "cat");
 
             var removed = Ptyctl.run(env, "rm", id, liveId);
             removed.assertExit(0);
@@ -103,7 +97,7 @@ class ServerCommandsE2eTest {
     void newForASessionWithALiveTerminalSaysTheProgramGivenWasNotStarted() throws Exception {
         try (ServerUnderTest server = ServerUnderTest.start(TOKEN)) {
             Map<String, String> env = server.cliEnvironment();
-            String id = created(env, "--session", "build", "--", "cat");
+            String id = Ptyctl.newTerminal(env, "--session", "build", "--", "cat");
 
             var again = Ptyctl.run(env, "new", "--session", "build", "--cwd", "/tmp", "--", "make", "test");
             again.assertExit(0);
@@ -117,16 +111,5 @@ class ServerCommandsE2eTest {
             assertThat(plain.stderr()).as("the session's terminal, as asked").isEmpty();
             Ptyctl.run(env, "rm", "--session", "build").assertExit(0);
         }
-    }
-
-    /** {@code ptyctl new ARGS}: the id it printed, once it exited 0 and said nothing on stderr. */
-    private static String created(Map<String, String> env, String... args) throws Exception {
-        String[] line = new String[args.length + 1];
-        line[0] = "new";
-        System.arraycopy(args, 0, line, 1, args.length);
-        var created = Ptyctl.run(env, line);
-        created.assertExit(0);
-        assertThat(created.stderr()).as(created.toString()).isEmpty();
-        return created.stdout().strip();
     }
 }
