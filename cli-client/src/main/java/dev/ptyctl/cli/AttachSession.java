@@ -102,7 +102,7 @@ final class AttachSession {
             removeHook(restoreOnSignal);
             local.close();
         }
-        return report(end, listener, err);
+        return listener.report(end, err);
     }
 
     /**
@@ -275,16 +275,6 @@ final class AttachSession {
         } catch (IOException | IllegalStateException e) {
             ending.end(new EndingListener.Lost("cannot read the local terminal: " + e.getMessage()));
         }
-    }
-
-    private int report(EndingListener.Ending end, EndingListener listener, PrintWriter err) {
-        if (end instanceof EndingListener.Detached detached) {
-            err.println("ptyctl: detached from " + terminalId + (detached.endOfInput() ? " (end of input)" : "")
-                    + "; it keeps running (ptyctl attach " + terminalId + " to come back)");
-            err.flush();
-            return ExitCode.OK;
-        }
-        return listener.report(end, err);
     }
 
     private static void removeHook(Thread hook) {

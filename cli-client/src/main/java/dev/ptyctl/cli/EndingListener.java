@@ -90,8 +90,8 @@ abstract class EndingListener implements AttachmentListener {
     }
 
     /**
-     * Says on {@code err} how the program or the connection ended, and gives the exit status: 0 for an exited program,
-     * 3 for a lost connection. The other endings are the caller's.
+     * Says on {@code err} how the follow or the attach ended (nothing when the reader went away: there is no one to
+     * tell), and gives the exit status: 3 for a lost connection, else 0.
      */
     final int report(Ending end, PrintWriter err) {
         int status = switch (end) {
@@ -103,8 +103,12 @@ abstract class EndingListener implements AttachmentListener {
                 err.println("ptyctl: lost the connection to " + terminalId + ": " + lost.reason());
                 yield ExitCode.CANNOT_CONNECT;
             }
-            case Detached detached -> throw new IllegalArgumentException("the caller's to report: " + detached);
-            case ReaderGone gone -> throw new IllegalArgumentException("the caller's to report: " + gone);
+            case Detached detached -> {
+                err.println("ptyctl: detached from " + terminalId + (detached.endOfInput() ? " (end of input)" : "")
+                        + "; it keeps running (ptyctl attach " + terminalId + " to come back)");
+                yield ExitCode.OK;
+            }
+            case ReaderGone gone -> ExitCode.OK;
         };
         err.flush();
         return status;

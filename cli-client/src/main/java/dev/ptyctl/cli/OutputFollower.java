@@ -43,8 +43,7 @@ final class OutputFollower {
     int run(TerminalAttachment.Builder attachment) throws IOException, InterruptedException {
         try (TerminalAttachment ignored = attachment.viewOnly(true).lastOutputSeq(fromSeq).listener(listener)
                 .connect()) {
-            EndingListener.Ending end = listener.awaitEnding();
-            return end instanceof EndingListener.ReaderGone ? ExitCode.OK : listener.report(end, err);
+            return listener.report(listener.awaitEnding(), err);
         }
     }
 
