@@ -579,34 +579,30 @@ class WebPageE2eTest extends PageTest {
         Terminal terminal = shownShell("");
         String id = terminal.terminalId();
         String fontSize = "return window.ptyctl.terminals[arguments[0]].options.fontSize;";
-        try {
-            page.waitUntil("the page asked for its size", () -> page.sentSize(id) != null);
-            Map<String, Long> at14 = page.sentSize(id);
-            waitForPtySize(id, at14);
-            for (int i = 0; i < 4; i++) {
-                page.clickOn("#font-bigger");
-            }
-            page.waitUntil("the text is 18 px", () -> ((Number) page.js(fontSize, id)).intValue() == 18);
-            page.waitUntilDescribed(() -> "a smaller grid than " + at14 + ": " + page.sentSize(id),
-                    () -> page.sentSize(id).get("cols") < at14.get("cols")
-                            && page.sentSize(id).get("rows") < at14.get("rows"));
-            Map<String, Long> at18 = page.sentSize(id);
-            waitForPtySize(id, at18);
-
-            page.open("/?t=" + id);
-            page.waitForText(id, PROMPT.strip());
-            page.waitUntil("the text is 18 px after a reload", () -> ((Number) page.js(fontSize, id)).intValue() == 18);
-            page.type(id, Keys.chord(Keys.CONTROL, "-"));
-            page.waitUntil("Ctrl-- made it 17 px", () -> ((Number) page.js(fontSize, id)).intValue() == 17);
-            page.type(id, Keys.chord(Keys.CONTROL, "0"));
-            page.waitUntil("Ctrl-0 made it 14 px", () -> ((Number) page.js(fontSize, id)).intValue() == 14);
-            page.waitUntil("the grid is as at first", () -> at14.equals(page.sentSize(id)));
-            waitForPtySize(id, at14);
-            page.type(id, "echo typed-after", Keys.ENTER);
-            page.waitForText(id, "\ntyped-after");
-        } finally {
-            page.js("localStorage.removeItem('ptyctl.fontSize');");
+        page.waitUntil("the page asked for its size", () -> page.sentSize(id) != null);
+        Map<String, Long> at14 = page.sentSize(id);
+        waitForPtySize(id, at14);
+        for (int i = 0; i < 4; i++) {
+            page.clickOn("#font-bigger");
         }
+        page.waitUntil("the text is 18 px", () -> ((Number) page.js(fontSize, id)).intValue() == 18);
+        page.waitUntilDescribed(() -> "a smaller grid than " + at14 + ": " + page.sentSize(id),
+                () -> page.sentSize(id).get("cols") < at14.get("cols")
+                        && page.sentSize(id).get("rows") < at14.get("rows"));
+        Map<String, Long> at18 = page.sentSize(id);
+        waitForPtySize(id, at18);
+
+        page.open("/?t=" + id);
+        page.waitForText(id, PROMPT.strip());
+        page.waitUntil("the text is 18 px after a reload", () -> ((Number) page.js(fontSize, id)).intValue() == 18);
+        page.type(id, Keys.chord(Keys.CONTROL, "-"));
+        page.waitUntil("Ctrl-- made it 17 px", () -> ((Number) page.js(fontSize, id)).intValue() == 17);
+        page.type(id, Keys.chord(Keys.CONTROL, "0"));
+        page.waitUntil("Ctrl-0 made it 14 px", () -> ((Number) page.js(fontSize, id)).intValue() == 14);
+        page.waitUntil("the grid is as at first", () -> at14.equals(page.sentSize(id)));
+        waitForPtySize(id, at14);
+        page.type(id, "echo typed-after", Keys.ENTER);
+        page.waitForText(id, "\ntyped-after");
     }
 
     /**
