@@ -26,20 +26,10 @@ class ServeRoundTripTest {
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void serveHostsTheCommandUntilKilledAndTheClientVerbsDriveIt(@TempDir Path dir) throws Exception {
-        Path socket = dir.resolve("term.sock");
-        FirstLineWriter serveOut = new FirstLineWriter();
-        StringWriter serveErr = new StringWriter();
-        CommandLine serve = Main.newCommandLine(name -> null);
-        serve.setOut(new PrintWriter(serveOut));
-        serve.setErr(new PrintWriter(serveErr));
-        CompletableFuture<Integer> serveExit = CompletableFuture.supplyAsync(() -> serve.execute(
-                "serve", "--cmd", "sh", "--socket", socket.toString(), "--cols", "80", "--rows", "24",
-                "--cwd", dir.toString()));
+        Serve serve = Serve.start(dir, "sh", 80, 24);
+        assertThat(serve.firstLine()).startsWith("ptyctl: serving \"sh\" on ").contains(serve.target());
 
-        String firstLine = serveOut.firstLine().get(30, TimeUnit.SECONDS);
-        assertThat(firstLine).startsWith("ptyctl: serving \"sh\" on ").contains(socket.toString());
-
-        String target = socket.toString();
+        String target = serve.target();
         assertThat(Cli.run("status", "--socket", target).out()).startsWith("running pid=");
         // Typed before sh has drawn its first prompt, the command is echoed by the terminal at once and the prompt
         // lands after it, on the output's row ("# sum-42"); a user waits for the prompt first, and so does this.
@@ -58,10 +48,7 @@ class ServeRoundTripTest {
         Cli.Result vt = Cli.run("read", "-e", "--socket", target);
         assertThat(vt.exitCode()).as(vt.err()).isZero();
         assertThat(vt.out()).startsWith("\u001bc").containsPattern("\u001b\\[[0-9;]*31[0-9;]*mred-text");
-        Terminal replay = new Terminal(80, 24);
-        replay.feed(vt.out().getBytes(StandardCharsets.UTF_8));
-        assertThat(TextSerializer.withScrollback(replay)).isEqualTo(Cli.run("read", "--socket", target,
-                "--scrollback").out());
+        assertRedrawsTheText(vt.out(), 80, 24, target);
         Cli.Result selected = Cli.run("read", "--vt", "--socket", target, "--bottom", "2");
         assertThat(selected.exitCode()).isEqualTo(ExitCode.USAGE);
         assertThat(selected.err()).contains("--vt prints the whole terminal (screen and scrollback); it takes no "
@@ -70,8 +57,8 @@ class ServeRoundTripTest {
         assertThat(Cli.run("read", "--socket", target, "--json").out()).contains("\"cols\":100", "\"rows\":30");
 
         assertThat(Cli.run("kill", "--socket", target).exitCode()).isZero();
-        assertThat(serveExit.get(30, TimeUnit.SECONDS)).isZero();
-        assertThat(serveErr.toString()).isEmpty();
+        assertThat(serve.exit().get(30, TimeUnit.SECONDS)).isZero();
+        assertThat(serve.err().toString()).isEmpty();
     }
 
     /**
@@ -87,29 +74,47 @@ class ServeRoundTripTest {
         Files.writeString(script, "awk 'BEGIN { for (i = 0; i < 8000; i++) { s = \"\"; for (j = 0; j < 120; j++)"
                 + " s = s sprintf(\"\\033[38;2;%d;%d;%dmx\", (i + j) % 256, j * 2, i % 256);"
                 + " print s \"\\033[0m\" } }'\necho colours-done\nexec cat\n");
-        Path socket = dir.resolve("colours.sock");
-        FirstLineWriter serveOut = new FirstLineWriter();
-        CommandLine serve = Main.newCommandLine(name -> null);
-        serve.setOut(new PrintWriter(serveOut));
-        serve.setErr(new PrintWriter(new StringWriter()));
-        CompletableFuture<Integer> serveExit = CompletableFuture.supplyAsync(() -> serve.execute(
-                "serve", "--cmd", "sh " + script, "--socket", socket.toString(), "--cols", "120", "--rows", "24",
-                "--cwd", dir.toString()));
-        serveOut.firstLine().get(30, TimeUnit.SECONDS);
-        String target = socket.toString();
+        Serve serve = Serve.start(dir, "sh " + script, 120, 24);
+        String target = serve.target();
         assertThat(Cli.run("wait", "--socket", target, "--match", "colours-done", "--timeout", "120000").exitCode())
                 .isZero();
 
         Cli.Result vt = Cli.run("read", "-e", "--socket", target);
         assertThat(vt.exitCode()).as(vt.err()).isZero();
         assertThat(vt.out().length()).isGreaterThan(15_000_000);
-        Terminal replay = new Terminal(120, 24);
-        replay.feed(vt.out().getBytes(StandardCharsets.UTF_8));
-        assertThat(TextSerializer.withScrollback(replay)).isEqualTo(Cli.run("read", "--socket", target,
-                "--scrollback").out());
+        assertRedrawsTheText(vt.out(), 120, 24, target);
 
         assertThat(Cli.run("kill", "--socket", target).exitCode()).isZero();
-        assertThat(serveExit.get(30, TimeUnit.SECONDS)).isZero();
+        assertThat(serve.exit().get(30, TimeUnit.SECONDS)).isZero();
+    }
+
+    /** {@code read -e}'s escape sequences, fed to a terminal of the size, give its text as {@code read --scrollback}. */
+    private static void assertRedrawsTheText(String vt, int cols, int rows, String target) {
+        Terminal replay = new Terminal(cols, rows);
+        replay.feed(vt.getBytes(StandardCharsets.UTF_8));
+        assertThat(TextSerializer.withScrollback(replay)).isEqualTo(Cli.run("read", "--socket", target,
+                "--scrollback").out());
+    }
+
+    /**
+     * A {@code ptyctl serve} of {@code command} in this JVM, on a socket in {@code dir}, once it has said it serves.
+     *
+     * @param target    its socket, for the client verbs' {@code --socket}
+     * @param firstLine what it printed first
+     */
+    private record Serve(String target, CompletableFuture<Integer> exit, StringWriter err, String firstLine) {
+        static Serve start(Path dir, String command, int cols, int rows) throws Exception {
+            String socket = dir.resolve("term.sock").toString();
+            FirstLineWriter out = new FirstLineWriter();
+            StringWriter err = new StringWriter();
+            CommandLine serve = Main.newCommandLine(name -> null);
+            serve.setOut(new PrintWriter(out));
+            serve.setErr(new PrintWriter(err));
+            CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> serve.execute("serve", "--cmd",
+                    command, "--socket", socket, "--cols", String.valueOf(cols), "--rows", String.valueOf(rows),
+                    "--cwd", dir.toString()));
+            return new Serve(socket, exit, err, out.firstLine().get(30, TimeUnit.SECONDS));
+        }
     }
 
     /** Collects output and completes a future with the first full line, so the test awaits it without polling. */
