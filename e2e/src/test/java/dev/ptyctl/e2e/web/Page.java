@@ -329,7 +329,13 @@ final class Page {
      */
     void reloadWithSettings(String terminalId, String settings, String text) {
         js("localStorage.setItem('ptyctl.settings', arguments[0]);", settings);
-        driver().navigate().refresh();
+        reload(terminalId, text);
+    }
+
+    /** Reloads the page, as the browser's reload does, and waits until the terminal shows {@code text} again. */
+    void reload(String terminalId, String text) {
+        select();
+        driver.navigate().refresh();
         waitForText(terminalId, text);
     }
 

@@ -57,8 +57,7 @@ class WebSettingsE2eTest extends PageTest {
         page.waitUntil("the dialog is closed", () -> !dialogOpen());
         assertThat(page.hasKeyboard(id)).as("the terminal has the keyboard again").isTrue();
 
-        page.driver().navigate().refresh();
-        page.waitForText(id, PROMPT.strip());
+        page.reload(id, PROMPT.strip());
         assertThat(terminalNumber(id, "options.fontSize")).as("the text size after a reload").isEqualTo(20);
         assertThat(terminalBackground()).as("the theme after a reload").isEqualTo("rgb(250, 250, 250)");
         page.js(RECORD_CLIPBOARD);
@@ -98,8 +97,7 @@ class WebSettingsE2eTest extends PageTest {
         page.waitForText(id, "\n1000\n");
         assertThat(scrollbackLines(id)).as("lines above the screen").isEqualTo(100);
 
-        page.driver().navigate().refresh();
-        page.waitForText(id, PROMPT.strip());
+        page.reload(id, PROMPT.strip());
         // The page's own parameters stay in its address while a tab is shown: the reload lost them.
         assertThat(page.url()).as("the address reloaded").endsWith("/?t=" + id + "&renderer=dom");
         page.click(id);
@@ -137,8 +135,7 @@ class WebSettingsE2eTest extends PageTest {
         run(terminal, "printf '\\033[6 q'; echo bar-$((6*7))");
         page.waitForText(id, "\nbar-42");
         page.waitUntil("the program's steady bar", () -> cursorIs("xterm-cursor-bar") && !blinking());
-        page.driver().navigate().refresh();
-        page.waitForText(id, PROMPT.strip());
+        page.reload(id, PROMPT.strip());
         page.click(id);
         page.waitUntil("the program's steady bar after a reload", () -> cursorIs("xterm-cursor-bar") && !blinking());
         run(terminal, "printf '\\033[0 q'; echo back-$((6*7))");
@@ -202,8 +199,7 @@ class WebSettingsE2eTest extends PageTest {
         openWithTheGear();
         page.clickOn(DIALOG + " input[name=bell][value=none]");
         page.clickOn("#settings-done");
-        page.driver().navigate().refresh();
-        page.waitForText(id, PROMPT.strip());
+        page.reload(id, PROMPT.strip());
         page.js("window.tones = 0; OscillatorNode.prototype.start = function () { window.tones++; };");
         page.clickOn("#home"); // out of sight: "none" marks no tab either
         run(terminal, "printf 'three-\\a%s\\n' rang");
