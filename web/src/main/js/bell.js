@@ -14,17 +14,16 @@ export class Bell {
   }
 
   /**
-   * Rings as `kind` says: "visual" flashes the area, "sound" beeps (a short 880 Hz tone; the browser lets a page sound
-   * only after a person has clicked or typed in it, which whoever hears a terminal's bell has), "none" does nothing.
-   * Returns whether it rang (not within BELL_GAP_MS of the last).
+   * Rings as `kind` says, unless within BELL_GAP_MS of the last: "visual" flashes the area, "sound" beeps (a short
+   * 880 Hz tone; the browser lets a page sound only after a person has clicked or typed in it, which whoever hears a
+   * terminal's bell has). A bell "none" is the tab's to ignore (TerminalTab.rang): it marks no tab either.
    */
   ring(kind) {
     const now = performance.now();
-    if (kind === 'none' || now - this.rungAt < BELL_GAP_MS) return false;
+    if (now - this.rungAt < BELL_GAP_MS) return;
     this.rungAt = now;
     if (kind === 'sound') beep();
     else flash(this.element);
-    return true;
   }
 }
 
