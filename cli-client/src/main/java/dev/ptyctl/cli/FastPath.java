@@ -43,10 +43,12 @@ final class FastPath {
     private static final Set<String> TERMINAL_OPTIONS = Set.of("--port", "--host", "--socket", "--terminal", "--url",
             "--token", "--cacert");
     private static final Set<String> SERVER_OPTIONS = Set.of("--url", "--token", "--cacert");
+    /** read's options that select rows, which --vt (the whole terminal) does not take. */
+    private static final List<String> ROW_OPTIONS = List.of("--top", "--bottom", "--start", "--end");
     /** What each verb takes; a verb not here is picocli's. */
     private static final Map<String, Grammar> GRAMMARS = Map.ofEntries(
-            Map.entry("read", Grammar.terminal(0, Set.of("--scrollback", "--joined", "--vt"), "--top", "--bottom", "--start",
-                    "--end")),
+            Map.entry("read", Grammar.terminal(0, Set.of("--scrollback", "--joined", "--vt"),
+                    ROW_OPTIONS.toArray(new String[0]))),
             Map.entry("write", Grammar.terminal(0, Set.of("--literal"), "--text", "--key", "--paste")
                     .withMoreOperands()),
             Map.entry("wait", Grammar.terminal(0, Set.of("--regex", "--scrollback", "--prompt"), "--match",
@@ -60,8 +62,6 @@ final class FastPath {
             Map.entry("ls", Grammar.server(0, Set.of("--quiet"), "--format")),
             Map.entry("rm", Grammar.server(1, Set.of("--session")).withMoreOperands()),
             Map.entry("screen", Grammar.server(1, Set.of("--vt", "--joined"))));
-    /** read's options that select rows, which --vt (the whole terminal) does not take. */
-    private static final List<String> ROW_OPTIONS = List.of("--top", "--bottom", "--start", "--end");
     /** The short options the fast path takes, as their long names; each only where its verb has it. */
     private static final Map<String, String> SHORT_OPTIONS = Map.of("-q", "--quiet", "-f", "--format", "-e", "--vt");
     /** Digits only, and few enough to fit an int: anything else goes to picocli's converters. */
