@@ -17,15 +17,20 @@ import java.io.IOException;
  */
 public final class SharedThreads {
     private static final System.Logger LOG = System.getLogger(SharedThreads.class.getName());
+    /** Whether they all started: a JVM that starts several servers (tests, an embedding) opens no PTY again for it. */
+    private static boolean started;
 
     private SharedThreads() {
     }
 
     /**
      * Starts them, once per JVM; a failure is logged in one line and left to the first create, which then answers
-     * with what failed.
+     * with what failed, and the next server's start tries again.
      */
     public static synchronized void start() {
+        if (started) {
+            return;
+        }
         VirtualThreadCarriers.keep();
         try {
             new Memory(1).close(); // JNA's cleaner thread, which every native allocation registers with
@@ -34,6 +39,7 @@ public final class SharedThreads {
                 ReadinessWatcher.shared().start();
             }
             startSocketPoller();
+            started = true;
         } catch (IOException | RuntimeException | LinkageError e) {
             LOG.log(System.Logger.Level.WARNING, "cannot prepare the native PTY layer, so terminals may fail to "
                     + "start: " + e);
