@@ -16,6 +16,8 @@ export class SettingsDialog {
     this.dialog = dialog;
     this.form = dialog.querySelector('form');
     this.hooks = hooks;
+    // The number fields' bounds (where their arrows stop) are settings.js's, as in the error said under them.
+    for (const [name, { min, max }] of Object.entries(NUMBERS)) Object.assign(this.form.elements[name], { min, max });
     this.form.addEventListener('input', (event) => this.check(event.target));
     this.form.addEventListener('change', (event) => this.changed(event.target));
     dialog.querySelector('#settings-defaults').addEventListener('click', () => {

@@ -44,6 +44,10 @@ class WebSettingsE2eTest extends PageTest {
         assertThat(page.element(DIALOG).getAccessibleName()).as("what a screen reader says of the dialog")
                 .isEqualTo("Settings");
         assertThat(focused().getAccessibleName()).as("the control with the keyboard").startsWith("Copy on select");
+        assertThat(page.js("const f = document.querySelector('#settings form').elements;"
+                + " return [f.fontSize.min, f.fontSize.max, f.scrollback.min, f.scrollback.max];"))
+                .as("the bounds of the number fields, where their arrows stop")
+                .isEqualTo(List.of("8", "32", "0", "100000"));
         focused().sendKeys(Keys.SPACE, Keys.TAB);
         assertThat(focused().getAccessibleName()).as("the control after Tab").startsWith("Text size");
         focused().sendKeys(Keys.chord(Keys.CONTROL, "a"), "20", Keys.TAB);
