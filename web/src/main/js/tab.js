@@ -370,13 +370,21 @@ export class TerminalTab {
    * as they happen.
    */
   applySettings(settings) {
+    const theme = this.theme;
     Object.assign(this.term.options, this.useSettings(settings));
-    this.queries.useTheme(this.theme.terminal); // a program asking for the colours (OSC 10, 11) gets the new ones
+    // Only for a new theme: the search found again brings its match back into sight, and a text size step (A+, Ctrl-=)
+    // with the box open took the person back from the lines they had scrolled to.
+    if (this.theme !== theme) this.useTheme();
+    this.setFontSize(settings.fontSize);
+  }
+
+  /** The theme changed: the colours a program asks for (OSC 10, 11) and the search's highlights are the new ones. */
+  useTheme() {
+    this.queries.useTheme(this.theme.terminal);
     if (!this.searchBox.hidden && this.searchBox.firstElementChild.value) {
       this.search.clearDecorations(); // highlighted again in the theme's colours
       this.findAsTyped();
     }
-    this.setFontSize(settings.fontSize);
   }
 
   /**

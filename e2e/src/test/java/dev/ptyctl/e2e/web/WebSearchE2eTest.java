@@ -107,6 +107,33 @@ class WebSearchE2eTest extends PageTest {
         assertThat(selection(id)).as("the selection").isEqualTo("keep-this-42");
     }
 
+    /**
+     * A step of the text size while the box is open leaves the lines where the person scrolled them: the match was
+     * found again, as for a new theme's colours, and brought back into sight at every step.
+     */
+    @Test
+    void aTextSizeStepWhileTheBoxIsOpenLeavesTheViewWhereThePersonScrolled() throws Exception {
+        Terminal terminal = session.shownShell(PROMPT, "");
+        String id = terminal.terminalId();
+        run(terminal, "echo nee''dle-$((6*7)); seq 1 200");
+        page.waitForText(id, "\n200\n");
+        page.find(id, "needle-42");
+        page.waitUntil("the match is selected, far above",
+                () -> "needle-42".equals(selection(id)) && linesBelow(id) > 0);
+        page.js("window.ptyctl.terminals[arguments[0]].scrollToBottom();", id); // the latest lines, to read them
+        long cols = ((Number) page.js("return window.ptyctl.terminals[arguments[0]].cols;", id)).longValue();
+        page.clickOn("#font-bigger");
+        page.waitUntil("the grid is narrower", () -> ((Number) page.js(
+                "return window.ptyctl.terminals[arguments[0]].cols;", id)).longValue() < cols);
+        assertThat(linesBelow(id)).as("lines below the view").isZero();
+    }
+
+    /** How many lines of the buffer are below the lines in view (0: the latest are shown). */
+    private long linesBelow(String id) {
+        return ((Number) page.js("const b = window.ptyctl.terminals[arguments[0]].buffer.active;"
+                + " return b.baseY - b.viewportY;", id)).longValue();
+    }
+
     private String selection(String id) {
         return (String) page.js("return window.ptyctl.terminals[arguments[0]].getSelection();", id);
     }
