@@ -130,16 +130,9 @@ class SoakFaultTest {
      * with the test.
      */
     private static List<String> errors(FaultServer server) {
-        List<String> lines = server.printed();
-        List<String> errors = new ArrayList<>();
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.contains("ERROR") || line.contains("SEVERE") || line.contains("WARNING")
-                    || line.contains("Exception") || line.startsWith("\tat ") || line.startsWith("Caused by")) {
-                errors.add(line);
-            }
-        }
-        return errors.size() > 200 ? errors.subList(0, 200) : errors;
+        return server.printed().stream().filter(line -> line.contains("ERROR") || line.contains("SEVERE")
+                || line.contains("WARNING") || line.contains("Exception") || line.startsWith("\tat ")
+                || line.startsWith("Caused by")).limit(200).toList();
     }
 
     /** What one churning client does on its own thread. */
