@@ -61,8 +61,7 @@ class OutputScanTest {
 
         // Again, the kept bytes beginning with the last two bytes of a euro sign, and no escape sequence after.
         String plain = "euro\r\n" + "y".repeat(985) + "\r\nend\r\n"; // 998 bytes, after 2 of the euro sign
-        byte[] flood = ("z".repeat(3000) + "\u20ac" + plain).getBytes(StandardCharsets.UTF_8);
-        small.output(flood, 0, flood.length, small.nextSeq() + flood.length);
+        print(small, "z".repeat(3000) + "\u20ac" + plain);
         assertThat(small.firstKeptSeq()).as("the cut splits the euro sign").isEqualTo(small.nextSeq() - 2
                 - plain.length());
         scan.advance(small.nextSeq(), List.of());
