@@ -205,6 +205,9 @@ class WebSettingsE2eTest extends PageTest {
         page.clickOn("#settings-done");
         page.reload(id, PROMPT.strip());
         page.js("window.tones = 0; OscillatorNode.prototype.start = function () { window.tones++; };");
+        run(terminal, "printf 'in-sight-\\a%s\\n' rang");
+        page.waitForText(id, "\nin-sight-rang");
+        assertThat(page.attribute(area, "class")).as("a flash in sight").doesNotContain("bell-flash");
         page.clickOn("#home"); // out of sight: "none" marks no tab either
         run(terminal, "printf 'three-\\a%s\\n' rang");
         page.waitUntil("the output reached the page", () -> page.buffer(id).contains("\nthree-rang"));
